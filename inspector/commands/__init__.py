@@ -1,0 +1,1 @@
+"""Implementations of the CLI commands, imported only when their command runs."""

@@ -1,0 +1,64 @@
+"""inspector's compaction engine: a library with no UI and no LLM import.
+
+    from inspector.engine import Session, CompactionConfig, plan, apply
+
+Names are exported lazily so that importing one piece stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS = {
+    # models
+    "Session": "models", "Message": "models", "Part": "models", "ToolCall": "models", "Usage": "models",
+    # tokens
+    "TokenCounter": "tokens", "TiktokenCounter": "tokens", "EstimateCounter": "tokens",
+    "TokenCache": "tokens", "make_counter": "tokens", "count_messages": "tokens",
+    "CounterUnavailable": "tokens",
+    # config
+    "CompactionConfig": "config", "ConfigError": "config", "PRESETS": "config", "preset": "config",
+    # analysis, planning, validation
+    "analyze": "structure", "Analysis": "structure",
+    "plan": "planner", "Plan": "planner", "counter_for": "planner",
+    "validate": "validation", "Problem": "validation", "new_problems": "validation",
+    # apply and summaries
+    "apply": "applier", "aapply": "applier", "materialize": "applier", "Compacted": "applier",
+    "Offload": "applier", "CompactionFailed": "applier", "MemorySummaryCache": "applier",
+    "Summarizer": "summarizers", "ExtractiveSummarizer": "summarizers",
+    "LiteLLMSummarizer": "summarizers", "SummaryFailed": "summarizers",
+    "SummaryRejected": "summarizers", "SummaryEvent": "summarizers", "summarizer_for": "summarizers",
+    "calibration": "calibration",
+}
+
+__all__ = sorted(_EXPORTS)
+
+ENGINE_VERSION = "1"
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'inspector.engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .applier import Compacted, CompactionFailed, MemorySummaryCache, Offload, aapply, apply, materialize
+    from .calibration import calibration
+    from .config import PRESETS, CompactionConfig, ConfigError, preset
+    from .models import Message, Part, Session, ToolCall, Usage
+    from .planner import Plan, counter_for, plan
+    from .structure import Analysis, analyze
+    from .summarizers import (
+        ExtractiveSummarizer, LiteLLMSummarizer, Summarizer, SummaryEvent, SummaryFailed,
+        SummaryRejected, summarizer_for,
+    )
+    from .tokens import (
+        CounterUnavailable, EstimateCounter, TiktokenCounter, TokenCache, TokenCounter,
+        count_messages, make_counter,
+    )
+    from .validation import Problem, new_problems, validate

@@ -1,0 +1,386 @@
+"""Turn a Plan into the compacted message list.
+
+`materialize` is pure: given the summary texts (or none, for a preview), it writes
+exactly what the plan described, with the same truncation and placeholder text the
+planner counted. `apply` generates the summaries first (through a Summarizer, with
+a cache so a previewed summary is the applied one), then materializes and checks
+that the output has no problem the input did not have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .models import Message, Part, Session, ToolCall
+from .planner import (
+    CLEAR,
+    DROP,
+    PRESERVE,
+    SUMMARIZE,
+    TRUNCATE,
+    Plan,
+    Reduction,
+    SummarySpec,
+    fit_marker,
+    render,
+    truncate_text_parts,
+    truncated_part,
+)
+from .summary_format import pending_summary_text, summary_body
+from .summarizers import EventHandler, SummaryRequest, SummaryResult, Summarizer, SummaryRejected
+from .tokens import TokenCounter, count_messages
+from .validation import errors as only_errors
+from .validation import new_problems, validate
+
+@dataclass
+class Offload:
+    """Content a reduction removed, retrievable by `id` (the id in the recovery hint)."""
+
+    id: str
+    session_id: str
+    position: int
+    kind: str  # "truncate" | "clear" | "arguments"
+    tool_name: str | None
+    tool_call_id: str | None
+    content: str
+
+
+@dataclass
+class GeneratedSummary:
+    key: str
+    text: str
+    model: str
+    extractive: bool
+    start: int
+    end: int
+
+
+@dataclass
+class Compacted:
+    messages: list[Message]
+    offloads: list[Offload]
+    summaries: list[GeneratedSummary]
+    lineage: list[list[int]]  # per output message: the input positions it came from
+    plan: Plan
+    tokens_after: list[int] = field(default_factory=list)
+
+    @property
+    def total_after(self) -> int:
+        return sum(self.tokens_after) + self.plan.reply_priming
+
+
+class SummaryCache(Protocol):
+    def get(self, key: str) -> SummaryResult | None: ...
+
+    def put(self, key: str, result: SummaryResult) -> None: ...
+
+
+class MemorySummaryCache:
+    def __init__(self) -> None:
+        self._data: dict[str, SummaryResult] = {}
+
+    def get(self, key: str) -> SummaryResult | None:
+        return self._data.get(key)
+
+    def put(self, key: str, result: SummaryResult) -> None:
+        self._data[key] = result
+
+
+# (call message, its tool results) -> replacement messages, or None to drop the group.
+ClearRewriter = Callable[[Message, list[Message]], "list[Message] | None"]
+# (original messages, summary message) -> messages that stand for the summary.
+Finalizer = Callable[[Sequence[Message], Message], list[Message]]
+
+
+class CompactionFailed(RuntimeError):
+    """Apply could not produce a valid result; the session is unchanged."""
+
+
+# --------------------------------------------------------------------- reduced messages
+
+
+def reduce_message(session: Session, plan: Plan, i: int) -> tuple[Message, list[Offload]]:
+    """Message `i` as stages 1-3 leave it, with what they removed."""
+    msg = session.messages[i]
+    red = plan.reductions.get(i)
+    if red is None:
+        return msg, []
+    recovery = plan.config.recovery_tool
+    offloads: list[Offload] = []
+    update: dict[str, Any] = {}
+    meta = dict(msg.meta)
+    if red.kind == "truncate":
+        full = msg.text
+        if red.stage == "truncation":
+            texts, *_ = truncate_text_parts(msg, red.limit, red.head_ratio, red.template, recovery,
+                                            red.offload_id, msg.name or _tool_name(session, plan, i))
+            it = iter(texts)
+            update["parts"] = [p.model_copy(update={"text": next(it)}) if p.type == "text" else p
+                               for p in msg.parts]
+        else:  # trpc pass 2: the joined text, head + tail
+            marker = fit_marker(red.removed_chars, red.offload_id, recovery)
+            new_text = truncated_part(full, red.head_chars, red.tail_chars, marker)
+            update["parts"] = [Part(text=new_text)] + [p for p in msg.parts if p.type != "text"]
+        meta["inspector_reduced"] = "truncate"
+        offloads.append(Offload(red.offload_id, session.id, i, "truncate", msg.name,
+                                msg.tool_call_id, full))
+    elif red.kind == "clear":
+        if red.clear_result:
+            text = render(red.template, tool=_tool_name(session, plan, i) or "tool",
+                          tokens=f"{red.shown_tokens:,}", offload_id=red.offload_id,
+                          recovery_tool=recovery, tool_call_id=msg.tool_call_id or "")
+            update["parts"] = [Part(text=text)]
+            meta["inspector_reduced"] = "clear"
+            offloads.append(Offload(red.offload_id, session.id, i, "clear", msg.name,
+                                    msg.tool_call_id, msg.text))
+        if red.clear_arguments:
+            calls = []
+            for c in msg.tool_calls:
+                oid = red.clear_arguments.get(c.id)
+                if oid is not None:
+                    placeholder = render(plan.config.reduction.clear.arguments_placeholder, offload_id=oid)
+                    calls.append(ToolCall(id=c.id, name=c.name, arguments_raw=placeholder, type=c.type))
+                    offloads.append(Offload(oid, session.id, i, "arguments", c.name, c.id, c.arguments_raw))
+                else:
+                    calls.append(c)
+            update["tool_calls"] = calls
+            meta["inspector_reduced"] = "clear"
+    update["meta"] = meta
+    return msg.model_copy(update=update), offloads
+
+
+def _tool_name(session: Session, plan: Plan, i: int) -> str | None:
+    msg = session.messages[i]
+    if msg.name:
+        return msg.name
+    for j in range(i - 1, -1, -1):
+        for c in session.messages[j].tool_calls:
+            if c.id == msg.tool_call_id:
+                return c.name
+    return None
+
+
+# ---------------------------------------------------------------------------- summaries
+
+
+def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: TokenCounter) -> SummaryRequest:
+    sc = plan.config.summarization
+    msgs = [reduce_message(session, plan, i)[0] for i in range(spec.start, spec.end)]
+    previous = None
+    if sc.incremental:
+        prev_texts = [session.messages[i].text for i in spec.previous_summaries]
+        if spec.injection == "system_merge" and spec.merge_into is not None:
+            embedded = _embedded_summary(session.messages[spec.merge_into].text, sc.summary_prefix)
+            if embedded:
+                prev_texts.insert(0, embedded)
+        previous = "\n\n".join(t for t in prev_texts if t) or None
+        msgs = [m for m in msgs if m.kind == "message"]
+    return SummaryRequest(
+        key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
+        system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
+        replaced_tokens=spec.replaced_tokens, count=counter.count, max_input_tokens=sc.max_input_tokens,
+    )
+
+
+def _embedded_summary(text: str, prefix: str) -> str | None:
+    if prefix and prefix in text:
+        return text[text.index(prefix) + len(prefix):].strip()
+    return None
+
+
+# ---------------------------------------------------------------------------- materialize
+
+
+def materialize(
+    session: Session,
+    plan: Plan,
+    summary_texts: dict[str, str] | None = None,
+    counter: TokenCounter | None = None,
+    *,
+    finalize: Finalizer | None = None,
+    clear_rewriter: ClearRewriter | None = None,
+    version: str | None = None,
+) -> Compacted:
+    """The compacted messages the plan describes. Missing summaries are shown as a
+    pending marker (for previews)."""
+    from .planner import counter_for
+
+    counter = counter or counter_for(plan.config)
+    summary_texts = summary_texts or {}
+    msgs = session.messages
+    n = len(msgs)
+    actions = plan.actions
+    out: list[Message] = []
+    lineage: list[list[int]] = []
+    offloads: list[Offload] = []
+    summaries = [s for s in plan.summaries if s.injection != "evicted"]
+    by_insert: dict[int, SummarySpec] = {s.insert_at: s for s in summaries}
+    summary_msgs: dict[int, Message] = {}
+    generated: list[GeneratedSummary] = []
+    sc = plan.config.summarization
+
+    for spec in summaries:
+        text = summary_texts.get(spec.key)
+        body = summary_body(session, plan.config, spec, text, counter, version) if text else pending_summary_text(spec)
+        role = "system" if spec.injection in ("system", "system_merge") else "user"
+        smsg = Message.text_message(role, body, kind="summary",
+                                    meta={"inspector_summary": {"start": spec.start, "end": spec.end,
+                                                                 "key": spec.key, "pending": text is None}})
+        if finalize is not None and text:
+            originals = [msgs[i] for i in range(spec.start, spec.end)]
+            replacement = finalize(originals, smsg)
+            smsg = replacement[0] if len(replacement) == 1 else _join(replacement, role)
+        summary_msgs[spec.index] = smsg
+        if text:
+            generated.append(GeneratedSummary(spec.key, text, sc.model or "extractive",
+                                              not sc.model, spec.start, spec.end))
+
+    def emit_summary(spec: SummarySpec) -> None:
+        origin = list(range(spec.start, spec.end))
+        out.append(summary_msgs[spec.index])
+        lineage.append(origin)
+
+    rewritten_groups: set[int] = set()
+    for i in range(n + 1):
+        spec = by_insert.get(i)
+        if spec is not None and spec.merge_into is None:
+            emit_summary(spec)
+        if i == n:
+            break
+        act = actions[i]
+        if act in (SUMMARIZE, PRESERVE, DROP) or i in rewritten_groups:
+            continue
+        m, offs = reduce_message(session, plan, i) if act in (TRUNCATE, CLEAR) else (msgs[i], [])
+        offloads.extend(offs)
+        origin = [i]
+        merged = next((s for s in summaries if s.merge_into == i), None)
+        if merged is not None:
+            smsg = summary_msgs[merged.index]
+            if merged.injection == "system_merge":
+                base = m.text
+                prefix = sc.summary_prefix
+                if prefix and prefix in base:
+                    base = base[: base.index(prefix)].rstrip()
+                m = m.model_copy(update={"parts": [Part(text=f"{base}\n\n{smsg.text}" if base else smsg.text)]
+                                         + [p for p in m.parts if p.type != "text"]})
+            else:  # user mode: the summary leads the first kept user message
+                m = m.model_copy(update={"parts": [Part(text=smsg.text + "\n\n")] + list(m.parts)})
+            m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
+            origin = list(range(merged.start, merged.end)) + [i]
+        if clear_rewriter is not None and act == CLEAR and m.tool_calls and plan.reductions[i].clear_arguments:
+            group = [j for j in range(i + 1, n) if msgs[j].role == "tool"
+                     and any(c.id == msgs[j].tool_call_id for c in msgs[i].tool_calls)]
+            results = []
+            for j in group:
+                rm, roffs = reduce_message(session, plan, j) if actions[j] in (TRUNCATE, CLEAR) else (msgs[j], [])
+                offloads.extend(roffs)
+                results.append(rm)
+            replacement = clear_rewriter(m, results)
+            rewritten_groups.update(group)
+            for r in replacement or []:
+                out.append(r)
+                lineage.append([i, *group])
+            continue
+        out.append(m.model_copy(update={"position": len(out)}) if m.position != len(out) else m)
+        lineage.append(origin)
+
+    for k, m in enumerate(out):
+        if m.position != k:
+            out[k] = m.model_copy(update={"position": k})
+    totals, _ = count_messages(out, counter)
+    return Compacted(out, offloads, generated, lineage, plan, totals)
+
+
+def _join(messages: list[Message], role: str) -> Message:
+    text = "\n\n".join(m.text for m in messages)
+    return Message.text_message(role, text, kind="summary")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------- apply
+
+
+def apply(
+    session: Session,
+    plan: Plan,
+    summarizer: Summarizer | None = None,
+    counter: TokenCounter | None = None,
+    *,
+    summary_cache: SummaryCache | None = None,
+    on_event: EventHandler | None = None,
+    finalize: Finalizer | None = None,
+    clear_rewriter: ClearRewriter | None = None,
+    version: str | None = None,
+) -> Compacted:
+    """Generate the plan's summaries and write the compacted messages.
+
+    Raises SummaryFailed (every model failed) or CompactionFailed; in both cases
+    nothing was changed: the session object is never mutated.
+    """
+    from .planner import counter_for
+    from .summarizers import ExtractiveSummarizer
+
+    counter = counter or counter_for(plan.config)
+    texts: dict[str, str] = {}
+    for spec in plan.summaries:
+        if spec.injection == "evicted":
+            continue
+        cached = summary_cache.get(spec.key) if summary_cache is not None else None
+        if cached is not None:
+            texts[spec.key] = cached.text
+            continue
+        summ = summarizer or ExtractiveSummarizer()
+        result = summ.summarize(summary_request(session, plan, spec, counter), on_event)
+        if summary_cache is not None:
+            summary_cache.put(spec.key, result)
+        texts[spec.key] = result.text
+    return _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer)
+
+
+async def aapply(
+    session: Session,
+    plan: Plan,
+    summarizer: Summarizer | None = None,
+    counter: TokenCounter | None = None,
+    *,
+    summary_cache: SummaryCache | None = None,
+    on_event: EventHandler | None = None,
+    finalize: Finalizer | None = None,
+    clear_rewriter: ClearRewriter | None = None,
+    version: str | None = None,
+) -> Compacted:
+    from .planner import counter_for
+    from .summarizers import ExtractiveSummarizer
+
+    counter = counter or counter_for(plan.config)
+    texts: dict[str, str] = {}
+    for spec in plan.summaries:
+        if spec.injection == "evicted":
+            continue
+        cached = summary_cache.get(spec.key) if summary_cache is not None else None
+        if cached is not None:
+            texts[spec.key] = cached.text
+            continue
+        summ = summarizer or ExtractiveSummarizer()
+        result = await summ.asummarize(summary_request(session, plan, spec, counter), on_event)
+        if summary_cache is not None:
+            summary_cache.put(spec.key, result)
+        texts[spec.key] = result.text
+    return _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer)
+
+
+def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer) -> Compacted:
+    result = materialize(session, plan, texts, counter, finalize=finalize,
+                         clear_rewriter=clear_rewriter, version=version)
+    if summarizer is not None and not getattr(summarizer, "extractive", False):
+        for g in result.summaries:
+            g.model, g.extractive = summarizer.name, False
+    else:
+        for g in result.summaries:
+            g.model, g.extractive = "extractive", True
+    introduced = only_errors(new_problems(validate(session.messages), validate(result.messages)))
+    if introduced:
+        raise CompactionFailed(
+            "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))
+    return result

@@ -1,0 +1,674 @@
+"""Compaction config: one section per mechanism, each knob citing where its default
+comes from. Loads from and saves to TOML; presets reproduce the reference systems.
+
+Dotted names (`summarization.trigger.context_tokens`) address every knob, for
+`--set KEY=VALUE` and for the TUI's tuning panel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+DEFAULT_SUMMARY_PROMPT = (
+    "Summarize the conversation below so that an assistant can continue the work "
+    "without the original messages. Keep the user's goals and constraints, decisions "
+    "made, facts found (file paths, identifiers, numbers, error messages), tool results "
+    "that still matter, and what remains to be done. Write at most {max_summary_words} "
+    "words.\n\n<conversation>\n{conversation_text}\n</conversation>"
+)
+
+DEFAULT_TRUNCATION_NOTICE = (
+    "[... {removed_chars} characters truncated from the middle of this {tool} output. "
+    "The full output is stored as {offload_id}; call {recovery_tool}(id=\"{offload_id}\", "
+    "offset, limit) to read it ...]"
+)
+
+DEFAULT_CLEAR_PLACEHOLDER = (
+    "[{tool} output cleared to save context ({tokens} tokens). It is stored as "
+    "{offload_id}; call {recovery_tool}(id=\"{offload_id}\") if you need it again.]"
+)
+
+DEFAULT_ARGUMENTS_PLACEHOLDER = '{{"cleared": "arguments stored as {offload_id}"}}'
+
+DEFAULT_COMPACTION_PLACEHOLDER = (
+    "[Historical {tool} result compacted ({tokens} tokens): tool_call_id={tool_call_id}, "
+    "stored as {offload_id}; call {recovery_tool}(id=\"{offload_id}\") to reload it.]"
+)
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class TokensConfig(_Section):
+    counter: Literal["tiktoken", "estimate"] = Field(
+        "tiktoken",
+        description="'tiktoken' counts exactly; 'estimate' divides characters by "
+        "chars_per_token, as every reference system does by default.",
+    )
+    model: str = Field(
+        "gpt-4o",
+        description="Model whose tokenizer counts and whose context window applies.",
+    )
+    chars_per_token: float = Field(
+        4.0, gt=0, description="Estimator ratio (Eino, trpc, Synaptic: 4.0). Only used "
+        "when counter = 'estimate'.",
+    )
+    context_window: int = Field(
+        0, ge=0, description="Context window in tokens; 0 = look it up from the model name."
+    )
+
+
+class TriggerConfig(_Section):
+    context_tokens: int = Field(
+        0, ge=0, description="Fire when context tokens exceed this (Eino ContextTokens, "
+        "default 160000; Sagents max_tokens_before_summary 170000). 0 = off.",
+    )
+    messages: int = Field(
+        0, ge=0, description="Fire when the message count exceeds this (Eino "
+        "ContextMessages; trpc WithEventThreshold). 0 = off.",
+    )
+    context_ratio: float = Field(
+        0.0, ge=0, le=1, description="Fire when tokens exceed this share of the context "
+        "window (trpc WithContextThreshold, default ratio 0.5). 0 = off.",
+    )
+    idle_seconds: float = Field(
+        0.0, ge=0, description="Fire when the last message is older than this (trpc "
+        "WithTimeThreshold). Evaluated only when a clock is given. 0 = off.",
+    )
+    combine: Literal["any", "all"] = Field(
+        "any", description="'any' fires when one enabled trigger fires (trpc "
+        "WithChecksAny, Eino); 'all' needs every enabled one (trpc WithChecksAll).",
+    )
+    since_last_summary: bool = Field(
+        False, description="Count tokens and messages only after the latest summary "
+        "(trpc's delta semantics) instead of the whole context (Eino).",
+    )
+
+
+class KeepConfig(_Section):
+    mode: Literal["messages", "tokens", "fraction"] = Field(
+        "messages", description="What stays verbatim after the summary: the last N "
+        "messages (Sagents), the recent messages that fit N tokens (Synaptic: half the "
+        "budget), or a fraction of the context's tokens.",
+    )
+    messages: int = Field(6, ge=0, description="Messages to keep (Sagents messages_to_keep, default 6).")
+    tokens: int = Field(
+        0, ge=0, description="Token budget for kept messages in mode 'tokens'; 0 = half "
+        "the token trigger (Synaptic).",
+    )
+    fraction: float = Field(0.25, ge=0, le=1, description="Share of tokens kept in mode 'fraction'.")
+
+
+class PreserveUserConfig(_Section):
+    enabled: bool = Field(
+        True, description="Carry the most recent original user messages into the summary "
+        "(Eino PreserveUserMessages, enabled by default).",
+    )
+    max_tokens: int = Field(
+        0, ge=0, description="Budget for preserved user messages; 0 = trigger tokens / 3 "
+        "(Eino default).",
+    )
+
+
+class PreserveToolsConfig(_Section):
+    tools: list[str] = Field(
+        default_factory=list, description="Tools whose latest outputs are carried into "
+        "the summary (generalises Eino PreserveSkills, whose tool is 'skill').",
+    )
+    max_items: int = Field(5, ge=0, description="Outputs to carry at most (Eino MaxSkills, default 5).")
+    max_tokens_per_item: int = Field(
+        5000, ge=0, description="Each output is truncated to this (Eino MaxTokensPerSkill, 5000)."
+    )
+    total_tokens: int = Field(25000, ge=0, description="Budget for all of them (Eino SkillsTokenBudget, 25000).")
+
+
+class SummarizationConfig(_Section):
+    enabled: bool = Field(True, description="Replace older turns with a summary when a trigger fires.")
+    trigger: TriggerConfig = Field(default_factory=TriggerConfig)
+    keep: KeepConfig = Field(default_factory=KeepConfig)
+    preserve_user_messages: PreserveUserConfig = Field(default_factory=PreserveUserConfig)
+    preserve_tools: PreserveToolsConfig = Field(default_factory=PreserveToolsConfig)
+    model: str = Field(
+        "", description="Summary model, any litellm model string; empty = the offline "
+        "extractive summarizer.",
+    )
+    fallback_models: list[str] = Field(
+        default_factory=list, description="Tried in order when the model fails (Eino Failover)."
+    )
+    api_base: str = Field("", description="Base URL for a local or proxied model server.")
+    retries: int = Field(3, ge=0, description="Retries per model, exponential backoff + jitter (Eino Retry, default 3).")
+    backoff_seconds: float = Field(1.0, ge=0, description="First backoff delay; doubles per attempt.")
+    timeout_seconds: float = Field(120.0, gt=0, description="Per-request timeout.")
+    max_input_tokens: int = Field(
+        100_000, ge=1000, description="Longest conversation text sent in one summary call; "
+        "longer ranges are summarized in chunks, each folding in the previous summary.",
+    )
+    prompt: str = Field(
+        DEFAULT_SUMMARY_PROMPT, description="User prompt; must contain {conversation_text} "
+        "and, when max_summary_words > 0, {max_summary_words} (trpc WithPrompt).",
+    )
+    system_prompt: str = Field(
+        "", description="Optional system message for the summary call; must not contain "
+        "{conversation_text} (trpc WithSystemPrompt).",
+    )
+    max_summary_words: int = Field(300, ge=0, description="Word limit given to the model (trpc WithMaxSummaryWords).")
+    injection: Literal["system", "system_merge", "user"] = Field(
+        "system", description="'system': a system message after the leading system "
+        "messages (Synaptic); 'system_merge': merged into the first system message (trpc "
+        "default); 'user': merged into the first kept user message or a user message "
+        "of its own (trpc user mode).",
+    )
+    summary_prefix: str = Field(
+        "[Previous conversation summary]", description="First line of the injected summary (Synaptic prefix)."
+    )
+    incremental: bool = Field(
+        True, description="Fold an earlier summary in the input into the new one (trpc incremental summaries)."
+    )
+    recovery_hint: bool = Field(
+        True, description="Append where the original messages are kept (Eino TranscriptFilePath)."
+    )
+
+
+class ToolOverride(_Section):
+    max_chars: int | None = Field(None, ge=1, description="Truncation limit for this tool.")
+    skip_truncation: bool = False
+    skip_clear: bool = False
+
+
+class TruncationConfig(_Section):
+    enabled: bool = Field(True, description="Truncate oversized tool outputs head + tail.")
+    max_chars: int = Field(50000, ge=1, description="Characters per tool output before truncation (Eino MaxLengthForTrunc, 50000).")
+    head_ratio: float = Field(
+        0.5, ge=0, le=1, description="Share of the kept characters taken from the head "
+        "(Eino keeps max/(parts*2) from each end: 0.5).",
+    )
+    exclude_tools: list[str] = Field(default_factory=list, description="Never truncated (Eino TruncExcludeTools).")
+    per_tool: dict[str, ToolOverride] = Field(default_factory=dict, description="Per-tool overrides (Eino ToolConfig).")
+    notice: str = Field(DEFAULT_TRUNCATION_NOTICE, description="Inserted where the middle was removed.")
+
+
+class ClearConfig(_Section):
+    enabled: bool = Field(True, description="Clear old tool results when the context is large.")
+    trigger_tokens: int = Field(160000, ge=0, description="Clear when context tokens exceed this (Eino MaxTokensForClear, 160000).")
+    keep_rounds: int = Field(1, ge=0, description="Latest assistant rounds never cleared (Eino ClearRetentionSuffixLimit, 1).")
+    at_least_tokens: int = Field(
+        0, ge=0, description="Skip clearing unless it frees this many tokens, to spare the "
+        "prompt cache (Eino ClearAtLeastTokens, 0).",
+    )
+    exclude_tools: list[str] = Field(default_factory=list, description="Never cleared (Eino ClearExcludeTools).")
+    clear_arguments: bool = Field(True, description="Clear the call's arguments too (Eino clears both).")
+    placeholder: str = Field(DEFAULT_CLEAR_PLACEHOLDER, description="Replaces a cleared result.")
+    arguments_placeholder: str = Field(DEFAULT_ARGUMENTS_PLACEHOLDER, description="Replaces cleared arguments (JSON).")
+
+
+class ToolResultCompactionConfig(_Section):
+    enabled: bool = Field(False, description="trpc WithEnableContextCompaction (off by default).")
+    tool_result_max_tokens: int = Field(
+        1024, ge=0, description="Pass 1: historical results over this become placeholders "
+        "(trpc ContextCompactionToolResultMaxTokens, 1024).",
+    )
+    keep_recent_requests: int = Field(
+        1, ge=0, description="Completed requests protected from pass 1, besides the current "
+        "one (trpc ContextCompactionKeepRecentRequests).",
+    )
+    oversized_max_tokens: int = Field(
+        0, ge=0, description="Pass 2: any result over this is head+tail truncated, the "
+        "current request included (trpc, 0 = off, 8192 recommended).",
+    )
+    keep_tools: list[str] = Field(default_factory=list, description="Never compacted (trpc KeepToolNames; wins over force).")
+    force_clean_tools: list[str] = Field(
+        default_factory=list, description="Historical results always replaced (trpc ForceCleanToolNames)."
+    )
+    placeholder: str = Field(DEFAULT_COMPACTION_PLACEHOLDER, description="Pass 1 placeholder.")
+
+
+class ReductionConfig(_Section):
+    truncation: TruncationConfig = Field(default_factory=TruncationConfig)
+    clear: ClearConfig = Field(default_factory=ClearConfig)
+    compaction: ToolResultCompactionConfig = Field(default_factory=ToolResultCompactionConfig)
+
+
+class TailoringConfig(_Section):
+    enabled: bool = Field(False, description="Drop whole oldest rounds to fit a final budget (trpc token tailoring).")
+    budget_tokens: int = Field(
+        0, ge=0, description="Final budget; 0 = context window minus reserve_output_tokens."
+    )
+    reserve_output_tokens: int = Field(4096, ge=0, description="Kept free for the reply when the budget is derived.")
+
+
+class CompactionConfig(_Section):
+    """The whole engine config; what `inspector.toml` holds."""
+
+    preset: str = Field("balanced", description="Preset this config started from (informational).")
+    recovery_tool: str = Field(
+        "read_offload", description="Tool name recovery hints tell the agent to call "
+        "(Eino ReadFileToolName, default read_file).",
+    )
+    tokens: TokensConfig = Field(default_factory=TokensConfig)
+    summarization: SummarizationConfig = Field(default_factory=SummarizationConfig)
+    reduction: ReductionConfig = Field(default_factory=ReductionConfig)
+    tailoring: TailoringConfig = Field(default_factory=TailoringConfig)
+
+    @field_validator("summarization")
+    @classmethod
+    def _prompt_placeholders(cls, v: SummarizationConfig) -> SummarizationConfig:
+        if "{conversation_text}" not in v.prompt:
+            raise ValueError("summarization.prompt must contain {conversation_text}")
+        if "{conversation_text}" in v.system_prompt:
+            raise ValueError("summarization.system_prompt must not contain {conversation_text}")
+        if v.max_summary_words > 0 and "{max_summary_words}" not in v.prompt + v.system_prompt:
+            raise ValueError(
+                "summarization.prompt or system_prompt must contain {max_summary_words} "
+                "when max_summary_words > 0"
+            )
+        return v
+
+    # ------------------------------------------------------------------ derived values
+
+    @property
+    def context_window(self) -> int:
+        return self.tokens.context_window or context_window_for(self.tokens.model)[0]
+
+    def preserve_user_budget(self) -> int:
+        p = self.summarization.preserve_user_messages
+        if p.max_tokens:
+            return p.max_tokens
+        trig = self.summarization.trigger
+        base = trig.context_tokens or int(trig.context_ratio * self.context_window)
+        return base // 3 if base else 30000  # Eino DefaultFinalizer: 30000
+
+    def keep_tokens_budget(self) -> int:
+        k = self.summarization.keep
+        if k.tokens:
+            return k.tokens
+        trig = self.summarization.trigger
+        base = trig.context_tokens or int(trig.context_ratio * self.context_window)
+        return base // 2
+
+    def tailoring_budget(self) -> int:
+        t = self.tailoring
+        return t.budget_tokens or max(0, self.context_window - t.reserve_output_tokens)
+
+    # ------------------------------------------------------------------ (de)serialise
+
+    @classmethod
+    def from_toml(cls, path: str | os.PathLike[str]) -> "CompactionConfig":
+        p = Path(path)
+        try:
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"{p}: no such config file") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{p}: invalid TOML: {exc}") from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+        return cls.from_dict(data, source=str(p))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str = "config") -> "CompactionConfig":
+        base = data.get("preset")
+        merged: dict[str, Any] = {}
+        if isinstance(base, str) and base in PRESETS:
+            merged = preset(base).model_dump()
+        _deep_update(merged, data)
+        try:
+            return cls.model_validate(merged)
+        except ValidationError as exc:
+            raise ConfigError(_format_validation(exc, source)) from None
+
+    def to_toml(self, comments: bool = True) -> str:
+        return _to_toml(self, comments)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        return atomic_write_text(Path(path), self.to_toml())
+
+    def get(self, dotted: str) -> Any:
+        obj: Any = self
+        for part in dotted.split("."):
+            if isinstance(obj, BaseModel):
+                if part not in type(obj).model_fields:
+                    raise ConfigError(f"unknown config key {dotted!r}")
+                obj = getattr(obj, part)
+            elif isinstance(obj, dict):
+                obj = obj[part]
+            else:
+                raise ConfigError(f"unknown config key {dotted!r}")
+        return obj
+
+    def with_values(self, values: dict[str, Any]) -> "CompactionConfig":
+        """A copy with dotted keys set; values are validated like the file's."""
+        data = self.model_dump()
+        for dotted, value in values.items():
+            _check_key(dotted)
+            node = data
+            parts = dotted.split(".")
+            for part in parts[:-1]:
+                node = node.setdefault(part, {})
+            node[parts[-1]] = value
+        try:
+            return CompactionConfig.model_validate(data)
+        except ValidationError as exc:
+            raise ConfigError(_format_validation(exc, "--set")) from None
+
+    def with_set(self, assignments: list[str]) -> "CompactionConfig":
+        """Apply `KEY=VALUE` strings; VALUE is parsed as TOML/JSON when it can be."""
+        values: dict[str, Any] = {}
+        for item in assignments:
+            if "=" not in item:
+                raise ConfigError(f"--set {item!r}: expected KEY=VALUE")
+            key, raw = item.split("=", 1)
+            key = key.strip()
+            _check_key(key)
+            values[key] = _parse_value(raw.strip(), self.get(key))
+        return self.with_values(values)
+
+
+class ConfigError(ValueError):
+    """A config file or value is invalid; the message names the file and key."""
+
+
+def _check_key(dotted: str) -> None:
+    model: Any = CompactionConfig
+    parts = dotted.split(".")
+    for i, part in enumerate(parts):
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            field = model.model_fields.get(part)
+            if field is None:
+                known = ", ".join(model.model_fields)
+                where = ".".join(parts[:i]) or "top level"
+                raise ConfigError(f"unknown config key {dotted!r} ({where} has: {known})")
+            model = field.annotation
+        else:
+            # dict sections (per_tool): any key below is validated on model_validate
+            return
+
+
+def _parse_value(raw: str, current: Any) -> Any:
+    if isinstance(current, str) and not (raw.startswith('"') or raw.startswith("'")):
+        return raw
+    try:
+        return tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        pass
+    try:
+        return json.loads(raw)
+    except ValueError:
+        pass
+    if isinstance(current, list):
+        return [x.strip() for x in raw.split(",") if x.strip()]
+    return raw
+
+
+def _format_validation(exc: ValidationError, source: str) -> str:
+    lines = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err["loc"])
+        lines.append(f"{source}: {loc}: {err['msg']}")
+    return "; ".join(lines)
+
+
+def _deep_update(base: dict[str, Any], new: dict[str, Any]) -> None:
+    for k, v in new.items():
+        if isinstance(v, dict) and isinstance(base.get(k), dict):
+            _deep_update(base[k], v)
+        else:
+            base[k] = v
+
+
+def atomic_write_text(path: Path, text: str) -> Path:
+    """Write via a temp file in the same directory and rename: whole or not at all."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def _toml_value(value: Any) -> str:
+    import tomli_w
+
+    return tomli_w.dumps({"v": value}, multiline_strings=True).split("=", 1)[1].strip()
+
+
+def _to_toml(model: BaseModel, comments: bool) -> str:
+    out: list[str] = [
+        "# inspector compaction config. Load it with Compactor.from_toml(path),",
+        "# `inspector plan|apply|export --config path`, or the TUI.",
+        "",
+    ]
+
+    def emit(obj: BaseModel, prefix: str) -> None:
+        scalars = []
+        tables = []
+        for name, field in type(obj).model_fields.items():
+            value = getattr(obj, name)
+            if isinstance(value, BaseModel):
+                tables.append((name, field, value))
+            elif isinstance(value, dict) and value and all(isinstance(v, BaseModel) for v in value.values()):
+                tables.append((name, field, value))
+            else:
+                scalars.append((name, field, value))
+        if prefix:
+            out.append(f"[{prefix}]")
+        for name, field, value in scalars:
+            if comments and field.description:
+                for line in _wrap(field.description):
+                    out.append(f"# {line}")
+            if isinstance(value, dict):
+                value = {}  # empty dict section
+                out.append(f"{name} = {{}}")
+            else:
+                out.append(f"{name} = {_toml_value(value)}")
+        if prefix or scalars:
+            out.append("")
+        for name, field, value in tables:
+            sub = f"{prefix}.{name}" if prefix else name
+            if isinstance(value, dict):
+                if comments and field.description:
+                    out.append(f"# {field.description}")
+                for key, item in value.items():
+                    emit(item, f"{sub}.{_toml_key(key)}")
+            else:
+                emit(value, sub)
+
+    emit(model, "")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _toml_key(key: str) -> str:
+    import re
+
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+def _wrap(text: str, width: int = 86) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width) or [""]
+
+
+# ---------------------------------------------------------------------------- windows
+
+_WINDOWS: tuple[tuple[str, int], ...] = (
+    ("gpt-4.1", 1_047_576),
+    ("gpt-4o", 128_000),
+    ("gpt-4-turbo", 128_000),
+    ("gpt-4-1106", 128_000),
+    ("gpt-4-0125", 128_000),
+    ("gpt-4-32k", 32_768),
+    ("gpt-4", 8_192),
+    ("gpt-3.5-turbo", 16_385),
+    ("gpt-5", 400_000),
+    ("gpt-oss", 131_072),
+    ("o1-mini", 128_000),
+    ("o1", 200_000),
+    ("o3", 200_000),
+    ("o4", 200_000),
+    ("codex-", 200_000),
+    ("claude", 200_000),
+    ("gemini-1.5-pro", 2_097_152),
+    ("gemini", 1_048_576),
+    ("deepseek", 128_000),
+    ("qwen", 131_072),
+    ("llama", 128_000),
+    ("mistral", 128_000),
+)
+
+DEFAULT_CONTEXT_WINDOW = 128_000
+
+
+def context_window_for(model: str | None) -> tuple[int, str | None]:
+    """(window, note); the note says when the window was guessed."""
+    name = (model or "").split("/")[-1].lower()
+    for prefix, window in _WINDOWS:
+        if name.startswith(prefix):
+            return window, None
+    return DEFAULT_CONTEXT_WINDOW, (
+        f"context window of {model!r} unknown; assuming {DEFAULT_CONTEXT_WINDOW:,} "
+        "(set tokens.context_window)"
+    )
+
+
+# ---------------------------------------------------------------------------- presets
+
+
+def _none() -> CompactionConfig:
+    c = CompactionConfig(preset="none")
+    c.summarization.enabled = False
+    c.reduction.truncation.enabled = False
+    c.reduction.clear.enabled = False
+    c.reduction.compaction.enabled = False
+    c.tailoring.enabled = False
+    return c
+
+
+def _eino() -> CompactionConfig:
+    # Eino summarization + reduction middlewares with their documented defaults.
+    # Summarization replaces the whole history (no kept suffix); recent user
+    # messages are carried inside the summary instead.
+    c = CompactionConfig(preset="eino")
+    s = c.summarization
+    s.trigger = TriggerConfig(context_tokens=160_000)
+    s.keep = KeepConfig(mode="messages", messages=0)
+    s.preserve_user_messages = PreserveUserConfig(enabled=True, max_tokens=0)
+    s.preserve_tools = PreserveToolsConfig(tools=["skill"])
+    s.retries = 3
+    s.injection = "user"
+    s.summary_prefix = "This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation."
+    s.incremental = True
+    r = c.reduction
+    r.truncation = TruncationConfig(enabled=True, max_chars=50_000, head_ratio=0.5)
+    r.clear = ClearConfig(enabled=True, trigger_tokens=160_000, keep_rounds=1, at_least_tokens=0, clear_arguments=True)
+    r.compaction = ToolResultCompactionConfig(enabled=False)
+    c.tailoring = TailoringConfig(enabled=False)
+    return c
+
+
+def _sagents() -> CompactionConfig:
+    # Sagents: summarize above 170k tokens, keep the last 6 messages, safe cutoff.
+    c = CompactionConfig(preset="sagents")
+    s = c.summarization
+    s.trigger = TriggerConfig(context_tokens=170_000)
+    s.keep = KeepConfig(mode="messages", messages=6)
+    s.preserve_user_messages = PreserveUserConfig(enabled=False)
+    s.injection = "system"
+    s.incremental = False
+    c.reduction.truncation.enabled = False
+    c.reduction.clear.enabled = False
+    c.reduction.compaction.enabled = False
+    c.tailoring.enabled = False
+    return c
+
+
+def _trpc() -> CompactionConfig:
+    # trpc-agent-go: context-window-ratio trigger (50%), incremental summaries merged
+    # into the system prompt, tool-result compaction pass 1 (1024 tokens), pass 2 off,
+    # token tailoring as the final fallback.
+    c = CompactionConfig(preset="trpc")
+    s = c.summarization
+    s.trigger = TriggerConfig(context_ratio=0.5, combine="any", since_last_summary=True)
+    s.keep = KeepConfig(mode="messages", messages=0)
+    s.preserve_user_messages = PreserveUserConfig(enabled=False)
+    s.injection = "system_merge"
+    s.summary_prefix = "Here is a brief summary of your previous interactions:"
+    s.max_summary_words = 200
+    s.incremental = True
+    c.reduction.truncation.enabled = False
+    c.reduction.clear.enabled = False
+    c.reduction.compaction = ToolResultCompactionConfig(
+        enabled=True, tool_result_max_tokens=1024, keep_recent_requests=1, oversized_max_tokens=0
+    )
+    c.tailoring = TailoringConfig(enabled=True)
+    return c
+
+
+def _synaptic() -> CompactionConfig:
+    # Synaptic: above max_tokens (4000 in its examples) keep the recent messages that
+    # fit half the budget and inject the summary as a system message.
+    c = CompactionConfig(preset="synaptic")
+    s = c.summarization
+    s.trigger = TriggerConfig(context_tokens=4000)
+    s.keep = KeepConfig(mode="tokens", tokens=0)
+    s.preserve_user_messages = PreserveUserConfig(enabled=False)
+    s.injection = "system"
+    s.summary_prefix = "[Previous conversation summary]"
+    s.incremental = False
+    c.reduction.truncation.enabled = False
+    c.reduction.clear.enabled = False
+    c.reduction.compaction.enabled = False
+    c.tailoring.enabled = False
+    return c
+
+
+def _balanced() -> CompactionConfig:
+    # Ours: reduce first (cheap, no LLM), summarize only when reduction is not enough,
+    # always keep a verbatim recent window, and guarantee the final budget.
+    c = CompactionConfig(preset="balanced")
+    s = c.summarization
+    s.trigger = TriggerConfig(context_ratio=0.75)
+    s.keep = KeepConfig(mode="tokens", tokens=20_000)
+    s.preserve_user_messages = PreserveUserConfig(enabled=True, max_tokens=8_000)
+    s.injection = "system"
+    s.incremental = True
+    r = c.reduction
+    r.truncation = TruncationConfig(enabled=True, max_chars=20_000, head_ratio=0.6)
+    r.clear = ClearConfig(enabled=True, trigger_tokens=64_000, keep_rounds=3, at_least_tokens=4_000)
+    r.compaction = ToolResultCompactionConfig(enabled=False)
+    c.tailoring = TailoringConfig(enabled=True)
+    return c
+
+
+PRESETS: dict[str, tuple[str, Any]] = {
+    "balanced": ("inspector's default: truncate, clear, summarize at 75% of the window, tailor", _balanced),
+    "eino": ("CloudWeGo Eino ADK summarization + reduction middleware defaults", _eino),
+    "sagents": ("Sagents summarization: 170k tokens, keep 6 messages, safe cutoff", _sagents),
+    "trpc": ("trpc-agent-go: window-ratio trigger, incremental summary, tool-result compaction, tailoring", _trpc),
+    "synaptic": ("Synaptic: keep what fits half the budget, summary as a system message", _synaptic),
+    "none": ("no compaction: the session as it is", _none),
+}
+
+
+def preset(name: str) -> CompactionConfig:
+    try:
+        return PRESETS[name][1]()
+    except KeyError:
+        raise ConfigError(f"unknown preset {name!r} (choose from {', '.join(PRESETS)})") from None

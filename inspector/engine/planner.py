@@ -1,0 +1,911 @@
+"""The planner: what compaction would do to a session, message by message.
+
+`plan(session, config)` is pure and deterministic: no I/O, no LLM call. It runs the
+stages in this order, each on the result of the previous one:
+
+1. truncation  (Eino): oversized tool outputs keep head + tail, the middle is offloaded
+2. compaction  (trpc): pass 1 placeholders for old large results, pass 2 head + tail
+3. clear       (Eino): above a token threshold, old tool results (and arguments) cleared
+4. summarize   (Eino, Sagents, Synaptic, trpc): older turns replaced by one summary
+5. tailor      (trpc): whole oldest rounds dropped to fit the final budget
+
+Only tool results and tool-call arguments are ever rewritten by stages 1-3; stage 4
+cuts at safe points only (never between a tool call and its results); stage 5 drops
+whole rounds. After counts are cached (`structure.analyze`), a re-plan does only
+list arithmetic, so it can run on every keypress.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from bisect import bisect_left
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from .config import CompactionConfig
+from .models import SYSTEM_ROLES, Session
+from .structure import Analysis, analyze
+from .summary_format import summary_body
+from .tokens import TextCountCache, TokenCache, TokenCounter, make_counter
+from .validation import Problem
+
+KEEP = "keep"
+TRUNCATE = "truncate"
+CLEAR = "clear"
+SUMMARIZE = "summarize"
+DROP = "drop"
+PRESERVE = "preserve"
+ACTIONS = (KEEP, TRUNCATE, CLEAR, SUMMARIZE, DROP, PRESERVE)
+
+STAGES = ("truncation", "compaction", "clear", "summarize", "tailor")
+
+# Words -> tokens for the summary size estimate before a summary exists (English
+# prose averages about 1.3 tokens per word with o200k/cl100k).
+TOKENS_PER_WORD = 1.35
+
+
+@dataclass(slots=True)
+class Reduction:
+    """How a message's content is rewritten by stages 1-3."""
+
+    kind: str  # "truncate" | "clear"
+    stage: str  # "truncation" | "compaction" | "clear"
+    offload_id: str
+    head_chars: int = 0  # truncate: characters kept from the start of each text part
+    tail_chars: int = 0  # truncate: ... and from the end
+    removed_chars: int = 0
+    limit: int = 0  # truncate (stage 1): characters allowed per text part
+    head_ratio: float = 0.5
+    shown_tokens: int = 0  # clear: the token count the placeholder states
+    clear_result: bool = False  # clear: the tool result text is replaced
+    clear_arguments: dict[str, str] = field(default_factory=dict)  # clear: call id -> offload id
+    template: str = ""  # notice or placeholder template used
+
+
+@dataclass
+class SummarySpec:
+    index: int
+    start: int  # first summarized position
+    end: int  # one past the last summarized position (the cutoff)
+    preserved_users: list[int]
+    preserved_tools: list[int]
+    previous_summaries: list[int]
+    replaced_tokens: int  # tokens (after reduction) of everything it replaces
+    estimated_tokens: int
+    exact: bool  # True when the summary text is known (from the summary cache)
+    injection: str  # effective injection: system | system_merge | user
+    insert_at: int  # position (in input numbering) the summary goes before
+    merge_into: int | None  # position of the message it is merged into, if any
+    key: str = ""  # summary-cache key: (range, prompt, model)
+
+    @property
+    def summarized(self) -> list[int]:
+        """Positions folded into the summary text (the preserved ones are carried verbatim)."""
+        keep = set(self.preserved_users) | set(self.preserved_tools)
+        return [i for i in range(self.start, self.end) if i not in keep]
+
+
+@dataclass
+class StageResult:
+    name: str
+    enabled: bool
+    ran: bool
+    reason: str
+    tokens_before: int
+    tokens_after: int
+    messages: int = 0
+
+    @property
+    def saved(self) -> int:
+        return self.tokens_before - self.tokens_after
+
+
+@dataclass
+class TriggerCheck:
+    name: str
+    fired: bool
+    value: float
+    threshold: float
+    detail: str
+
+
+@dataclass
+class Cutoff:
+    target: int
+    final: int
+    reason: str
+
+
+@dataclass
+class Warning:
+    code: str
+    message: str
+    positions: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    session_id: str
+    counter: str
+    counter_exact: bool
+    config: CompactionConfig
+    actions: list[str]
+    tokens_before: list[int]
+    tokens_after: list[int]
+    reductions: dict[int, Reduction]
+    summaries: list[SummarySpec]
+    stages: list[StageResult]
+    triggers: list[TriggerCheck]
+    triggered: bool
+    cutoff: Cutoff | None
+    warnings: list[Warning]
+    input_problems: list[Problem]
+    notes: list[str]
+    context_window: int
+    reply_priming: int
+
+    @property
+    def total_before(self) -> int:
+        return sum(self.tokens_before) + self.reply_priming
+
+    @property
+    def total_after(self) -> int:
+        extra = sum(s.estimated_tokens for s in self.summaries)
+        return sum(self.tokens_after) + extra + self.reply_priming
+
+    @property
+    def saved(self) -> int:
+        return self.total_before - self.total_after
+
+    @property
+    def changed(self) -> bool:
+        return any(a != KEEP for a in self.actions)
+
+    def stage(self, name: str) -> StageResult:
+        return next(s for s in self.stages if s.name == name)
+
+    def action_counts(self) -> dict[str, int]:
+        counts = dict.fromkeys(ACTIONS, 0)
+        for a in self.actions:
+            counts[a] += 1
+        return counts
+
+    def to_dict(self, messages: bool = True) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "session": self.session_id,
+            "counter": self.counter,
+            "counter_exact": self.counter_exact,
+            "preset": self.config.preset,
+            "context_window": self.context_window,
+            "tokens_before": self.total_before,
+            "tokens_after": self.total_after,
+            "saved": self.saved,
+            "triggered": self.triggered,
+            "triggers": [asdict(t) for t in self.triggers],
+            "stages": [dict(asdict(s), saved=s.saved) for s in self.stages],
+            "cutoff": asdict(self.cutoff) if self.cutoff else None,
+            "summaries": [
+                asdict(s) | {"summarized_count": s.end - s.start - len(s.preserved_users) - len(s.preserved_tools)}
+                for s in self.summaries
+            ],
+            "warnings": [asdict(w) for w in self.warnings],
+            "input_problems": [
+                {"code": p.code, "severity": p.severity, "position": p.position, "detail": p.detail}
+                for p in self.input_problems
+            ],
+            "notes": list(self.notes),
+            "actions": self.action_counts(),
+        }
+        if messages:
+            d["messages"] = [
+                {
+                    "position": i,
+                    "action": self.actions[i],
+                    "tokens_before": self.tokens_before[i],
+                    "tokens_after": self.tokens_after[i],
+                    **({"stage": self.reductions[i].stage, "offload_id": self.reductions[i].offload_id}
+                       if i in self.reductions else {}),
+                }
+                for i in range(len(self.actions))
+            ]
+        return d
+
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def counter_for(config: CompactionConfig) -> TokenCounter:
+    t = config.tokens
+    return make_counter(t.counter, model=t.model, chars_per_token=t.chars_per_token)
+
+
+def offload_id(a: Analysis, position: int, kind: str) -> str:
+    key = (position, kind)
+    oid = a.offload_ids.get(key)
+    if oid is None:
+        h = hashlib.blake2b(digest_size=6)
+        h.update(f"{a.session_id}\x1f{position}\x1f{kind}\x1f{a.hashes[position]}".encode())
+        oid = "off-" + h.hexdigest()
+        a.offload_ids[key] = oid
+    return oid
+
+
+def truncated_part(text: str, head: int, tail: int, notice: str) -> str:
+    if len(text) <= head + tail:
+        return text
+    return text[:head] + "\n" + notice + "\n" + (text[len(text) - tail:] if tail else "")
+
+
+def render(template: str, **values: Any) -> str:
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A user template with an unknown field: leave it readable rather than fail.
+        out = template
+        for k, v in values.items():
+            out = out.replace("{" + k + "}", str(v))
+        return out
+
+
+class _Ctx:
+    """Per-(session, counter) state shared by successive plans: generated-text counts."""
+
+    def __init__(self, counter: TokenCounter):
+        self.texts = TextCountCache(counter)
+        # generated-text token counts, keyed by what determines the text
+        self.trunc: dict[tuple, Any] = {}
+        self.place: dict[tuple, Any] = {}
+
+
+def _ctx(a: Analysis, counter: TokenCounter) -> _Ctx:
+    c = getattr(a, "_plan_ctx", None)
+    if c is None:
+        c = _Ctx(counter)
+        a._plan_ctx = c  # type: ignore[attr-defined]
+    return c
+
+
+# ------------------------------------------------------------------------------- plan
+
+
+def plan(
+    session: Session,
+    config: CompactionConfig,
+    counter: TokenCounter | None = None,
+    *,
+    now: datetime | None = None,
+    token_cache: TokenCache | None = None,
+    summary_tokens: dict[str, int] | None = None,
+) -> Plan:
+    """Plan the compaction of `session` under `config`.
+
+    `now` enables the idle-time trigger; `summary_tokens` maps summary-cache keys to
+    the exact token count of summaries already generated, so a preview after
+    generation is exact.
+    """
+    counter = counter or counter_for(config)
+    a = analyze(session, counter, token_cache)
+    ctx = _ctx(a, counter)
+    n = a.n
+    cur = list(a.tokens)
+    actions = [KEEP] * n
+    reductions: dict[int, Reduction] = {}
+    warnings: list[Warning] = []
+    notes: list[str] = []
+    if counter.note:
+        notes.append(f"{counter.name}: {counter.note}")
+    window = config.context_window
+    if not config.tokens.context_window:
+        from .config import context_window_for
+
+        w_note = context_window_for(config.tokens.model)[1]
+        if w_note:
+            notes.append(w_note)
+    framing = counter.framing
+    total = a.total
+    stages: list[StageResult] = []
+    msgs = session.messages
+    recovery = config.recovery_tool
+
+    # 1. truncation ------------------------------------------------------------------
+    tc = config.reduction.truncation
+    before = total
+    if not tc.enabled:
+        stages.append(StageResult("truncation", False, False, "disabled", before, before))
+    else:
+        changed = 0
+        per_tool = tc.per_tool
+        exclude = set(tc.exclude_tools)
+        base_limit = tc.max_chars
+        min_limit = min([base_limit] + [o.max_chars for o in per_tool.values() if o.max_chars])
+        chars = a.text_chars
+        for i in a.tool_results:
+            if chars[i] <= min_limit:
+                continue
+            name = a.tool_names[i] or ""
+            limit = base_limit
+            if per_tool:
+                o = per_tool.get(name)
+                if o is not None:
+                    if o.skip_truncation:
+                        continue
+                    limit = o.max_chars or base_limit
+            if chars[i] <= limit or name in exclude or a.already_reduced[i]:
+                continue
+            oid = offload_id(a, i, "truncate")
+            parts = a.text_parts[i] or 1
+            per_part = limit // parts
+            key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid)
+            spec = ctx.trunc.get(key)
+            if spec is None:
+                spec = _truncate_count(msgs[i], per_part, tc.head_ratio, tc.notice, recovery, oid, name, ctx)
+                ctx.trunc[key] = spec
+            new_text_tokens, head, tail, removed = spec
+            if removed <= 0:
+                continue
+            new_tokens = cur[i] - a.text_tokens[i] + new_text_tokens
+            total += new_tokens - cur[i]
+            cur[i] = new_tokens
+            actions[i] = TRUNCATE
+            reductions[i] = Reduction("truncate", "truncation", oid, head, tail, removed, limit=per_part,
+                                      head_ratio=tc.head_ratio, template=tc.notice)
+            changed += 1
+        reason = (f"{changed} tool output(s) over {base_limit:,} characters" if changed
+                  else f"no tool output over {base_limit:,} characters")
+        stages.append(StageResult("truncation", True, changed > 0, reason, before, total, changed))
+
+    # 2. trpc tool-result compaction ----------------------------------------------------
+    cc = config.reduction.compaction
+    before = total
+    if not cc.enabled:
+        stages.append(StageResult("compaction", False, False, "disabled", before, before))
+    else:
+        changed = 0
+        keep_tools = set(cc.keep_tools)
+        force = set(cc.force_clean_tools) - keep_tools
+        users = a.user_positions
+        k = cc.keep_recent_requests + 1  # the current request plus K completed ones
+        # Fewer requests than that: all of them are recent.
+        protected = users[-k] if len(users) >= k else 0
+        limit = cc.tool_result_max_tokens
+        for i in a.tool_results:
+            if i >= protected:
+                break
+            name = a.tool_names[i] or ""
+            if name in keep_tools or a.already_reduced[i] or actions[i] == CLEAR:
+                continue
+            if not (name in force or (limit and cur[i] > limit)):
+                continue
+            oid = offload_id(a, i, "clear")
+            new_tokens = _placeholder_tokens(a, msgs, i, cc.placeholder, recovery, oid, cur[i], ctx, framing)
+            if new_tokens >= cur[i]:
+                continue
+            total += new_tokens - cur[i]
+            cur[i] = new_tokens
+            actions[i] = CLEAR
+            reductions[i] = Reduction("clear", "compaction", oid, clear_result=True, template=cc.placeholder,
+                                      shown_tokens=cur[i])
+            changed += 1
+        pass2 = 0
+        m_limit = cc.oversized_max_tokens
+        if m_limit:
+            for i in a.tool_results:
+                name = a.tool_names[i] or ""
+                if actions[i] == CLEAR or name in keep_tools or cur[i] <= m_limit:
+                    continue
+                if name == recovery or a.already_reduced[i]:
+                    continue  # recovered slices are not compacted again (trpc session_load)
+                oid = offload_id(a, i, "truncate")
+                spec = _fit_tokens(a, msgs, i, m_limit, cur[i], oid, recovery, ctx)
+                if spec is None:
+                    continue
+                new_tokens, head, tail, removed = spec
+                total += new_tokens - cur[i]
+                cur[i] = new_tokens
+                actions[i] = TRUNCATE
+                reductions[i] = Reduction("truncate", "compaction", oid, head, tail, removed,
+                                          template=config.reduction.truncation.notice)
+                pass2 += 1
+        reason = (f"pass 1: {changed} historical result(s) over {limit:,} tokens replaced; "
+                  f"pass 2: " + (f"{pass2} over {m_limit:,} tokens truncated" if m_limit else "off"))
+        stages.append(StageResult("compaction", True, changed + pass2 > 0, reason, before, total, changed + pass2))
+
+    # 3. clear ------------------------------------------------------------------------------
+    cl = config.reduction.clear
+    before = total
+    if not cl.enabled:
+        stages.append(StageResult("clear", False, False, "disabled", before, before))
+    elif total <= cl.trigger_tokens:
+        stages.append(StageResult("clear", True, False,
+                                  f"{total:,} tokens, not over the {cl.trigger_tokens:,} trigger", before, before))
+    else:
+        asst = a.assistant_positions
+        protected = asst[-cl.keep_rounds] if cl.keep_rounds and len(asst) >= cl.keep_rounds else (
+            0 if cl.keep_rounds else n)
+        exclude = set(cl.exclude_tools)
+        per_tool = config.reduction.truncation.per_tool
+        planned: list[tuple[int, int, Reduction]] = []
+        args_saving: dict[int, list[str]] = {}
+        saved = 0
+        for i in a.tool_results:
+            if i >= protected:
+                break
+            name = a.tool_names[i] or ""
+            if name in exclude or a.already_reduced[i] or actions[i] == CLEAR:
+                continue
+            o = per_tool.get(name) if per_tool else None
+            if o is not None and o.skip_clear:
+                continue
+            oid = offload_id(a, i, "clear")
+            new_tokens = _placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, cur[i], ctx, framing)
+            if new_tokens < cur[i]:
+                planned.append((i, new_tokens, Reduction("clear", "clear", oid, clear_result=True,
+                                                           template=cl.placeholder, shown_tokens=cur[i])))
+                saved += cur[i] - new_tokens
+            if cl.clear_arguments and i in a.result_call:
+                c = a.result_call[i]
+                if a.call_args_chars.get(msgs[i].tool_call_id or ""):
+                    args_saving.setdefault(c, []).append(msgs[i].tool_call_id)
+        # Arguments: rewritten on the assistant message that made the calls.
+        arg_changes: list[tuple[int, int, dict[str, str]]] = []
+        for c, ids in args_saving.items():
+            old = 0
+            new = 0
+            oids: dict[str, str] = {}
+            for call in msgs[c].tool_calls:
+                if call.id in ids:
+                    oid = offload_id(a, c, "args:" + call.id)
+                    oids[call.id] = oid
+                    key = (oid, cl.arguments_placeholder)
+                    pair = ctx.place.get(key)
+                    if pair is None:
+                        pair = (ctx.texts.count(call.arguments_raw),
+                                ctx.texts.count(render(cl.arguments_placeholder, offload_id=oid)))
+                        ctx.place[key] = pair
+                    old += pair[0]
+                    new += pair[1]
+            if new < old:
+                arg_changes.append((c, old - new, oids))
+                saved += old - new
+        if cl.at_least_tokens and saved < cl.at_least_tokens:
+            stages.append(StageResult(
+                "clear", True, False,
+                f"would free {saved:,} tokens, less than at_least_tokens {cl.at_least_tokens:,}: "
+                "not cleared (keeps the prompt cache)", before, before))
+        else:
+            for i, new_tokens, red in planned:
+                total += new_tokens - cur[i]
+                cur[i] = new_tokens
+                actions[i] = CLEAR
+                reductions[i] = red
+            for c, delta, oids in arg_changes:
+                cur[c] -= delta
+                total -= delta
+                if actions[c] == KEEP:
+                    actions[c] = CLEAR
+                red = reductions.get(c)
+                if red is None:
+                    reductions[c] = Reduction("clear", "clear", offload_id(a, c, "args"),
+                                              clear_arguments=oids, template=cl.arguments_placeholder)
+                else:
+                    red.clear_arguments = oids
+            count = len(planned) + len(arg_changes)
+            stages.append(StageResult(
+                "clear", True, count > 0,
+                f"{before:,} tokens over {cl.trigger_tokens:,}: cleared {len(planned)} result(s)"
+                + (f" and the arguments of {len(arg_changes)} call message(s)" if arg_changes else "")
+                + f" before position {protected} (latest {cl.keep_rounds} round(s) kept)",
+                before, total, count))
+
+    # 4. summarize --------------------------------------------------------------------------
+    sc = config.summarization
+    before = total
+    summaries: list[SummarySpec] = []
+    triggers: list[TriggerCheck] = []
+    triggered = False
+    cutoff: Cutoff | None = None
+    if not sc.enabled:
+        stages.append(StageResult("summarize", False, False, "disabled", before, before))
+    else:
+        triggers, triggered = _check_triggers(config, a, cur, total, n, now, window)
+        if not triggered:
+            why = "; ".join(t.detail for t in triggers) or "no trigger enabled"
+            stages.append(StageResult("summarize", True, False, f"not triggered ({why})", before, before))
+        else:
+            spec, cutoff, reason = _plan_summary(config, a, session, cur, actions, ctx, summary_tokens)
+            if spec is None:
+                stages.append(StageResult("summarize", True, False, reason, before, before))
+                warnings.append(Warning("nothing_to_summarize", reason))
+            else:
+                summaries.append(spec)
+                total = total - spec.replaced_tokens + spec.estimated_tokens
+                cur[spec.start:spec.end] = [0] * (spec.end - spec.start)
+                stages.append(StageResult("summarize", True, True, reason, before, total, spec.end - spec.start))
+                if spec.estimated_tokens >= spec.replaced_tokens:
+                    warnings.append(Warning(
+                        "summary_too_large",
+                        f"the summary (~{spec.estimated_tokens:,} tokens) would not be smaller than "
+                        f"the {spec.replaced_tokens:,} tokens it replaces; apply will reject it",
+                        [spec.start, spec.end]))
+                if spec.injection != sc.injection:
+                    warnings.append(Warning(
+                        "injection_changed",
+                        f"summary injected as a user message: the kept messages start with an "
+                        f"assistant message at {spec.end} (providers such as Anthropic need a user "
+                        "message first)", [spec.end]))
+
+    # 5. tailor ------------------------------------------------------------------------------
+    tl = config.tailoring
+    before = total
+    if not tl.enabled:
+        stages.append(StageResult("tailor", False, False, "disabled", before, before))
+    else:
+        budget = config.tailoring_budget()
+        if total + framing.reply_priming <= budget:
+            stages.append(StageResult("tailor", True, False,
+                                      f"{total:,} tokens fit the {budget:,} budget", before, before))
+        else:
+            dropped, total, latest = _tailor(a, cur, actions, summaries, total, budget - framing.reply_priming)
+            reason = f"dropped {dropped} message(s) from the oldest rounds to fit {budget:,}"
+            if total + framing.reply_priming > budget:
+                warnings.append(Warning(
+                    "over_budget",
+                    f"still {total + framing.reply_priming:,} tokens after tailoring, over the "
+                    f"{budget:,} budget: the latest turn alone (from {latest}) does not fit", [latest]))
+            stages.append(StageResult("tailor", True, dropped > 0, reason, before, total, dropped))
+
+    # warnings ----------------------------------------------------------------------------
+    input_problems = a.problems(msgs)
+    orphans = [p.position for p in input_problems if p.code in ("orphan_tool_result", "missing_tool_call_id")]
+    if orphans:
+        warnings.append(Warning("orphan_tool_results",
+                                f"{len(orphans)} tool result(s) in the input answer no tool call", orphans))
+    unanswered = [p.position for p in input_problems if p.code == "unanswered_tool_call"]
+    if unanswered:
+        warnings.append(Warning("unanswered_tool_calls",
+                                f"{len(unanswered)} tool call(s) in the input have no result", unanswered))
+    if sc.enabled and triggers:
+        # Would the next turn fire again? (The idle clock restarts after compaction.)
+        tr = sc.trigger
+        if summaries and tr.since_last_summary:
+            end = summaries[-1].end
+            tokens_again = sum(cur[end:])
+            count_again = n - end - actions.count(DROP)
+        else:
+            tokens_again = total
+            count_again = n - actions.count(SUMMARIZE) - actions.count(DROP) - actions.count(PRESERVE) + len(summaries)
+        again, fired_again = _evaluate(tr.model_copy(update={"idle_seconds": 0.0}), tokens_again,
+                                       count_again, "after compaction", None, window)
+        if fired_again:
+            what = "; ".join(t.detail for t in again if t.fired)
+            warnings.append(Warning(
+                "still_over_trigger",
+                f"still over the trigger after compaction ({what}): it would compact again next turn"))
+
+    tokens_after = cur
+    return Plan(
+        session_id=session.id,
+        counter=counter.name,
+        counter_exact=counter.exact,
+        config=config,
+        actions=actions,
+        tokens_before=a.tokens,
+        tokens_after=tokens_after,
+        reductions=reductions,
+        summaries=summaries,
+        stages=stages,
+        triggers=triggers,
+        triggered=triggered,
+        cutoff=cutoff,
+        warnings=warnings,
+        input_problems=input_problems,
+        notes=notes,
+        context_window=window,
+        reply_priming=framing.reply_priming if n else 0,
+    )
+
+
+# ------------------------------------------------------------------------ stage helpers
+
+
+def truncate_text_parts(msg, per_part: int, head_ratio: float, notice_t: str, recovery: str,
+                        oid: str, tool: str) -> tuple[list[str], int, int, int]:
+    """New texts of the text parts, and (head, tail, removed chars) of the last cut.
+
+    Shared by the planner (to count) and apply (to write), so both see the same text.
+    The kept text plus the notice fits the limit, so truncating the output again
+    changes nothing (idempotence).
+    """
+    out: list[str] = []
+    head = tail = removed = 0
+    for p in msg.parts:
+        if p.type != "text":
+            continue
+        text = p.text
+        if len(text) <= per_part:
+            out.append(text)
+            continue
+        # Size the notice with the largest number it can show, then render it exactly.
+        probe = render(notice_t, removed_chars=f"{len(text):,}", offload_id=oid,
+                       recovery_tool=recovery, tool=tool or "tool")
+        keep = max(0, per_part - len(probe) - 2)
+        h = int(keep * head_ratio)
+        t = keep - h
+        rem = len(text) - h - t
+        notice = render(notice_t, removed_chars=f"{rem:,}", offload_id=oid,
+                        recovery_tool=recovery, tool=tool or "tool")
+        out.append(truncated_part(text, h, t, notice))
+        head, tail, removed = h, t, removed + rem
+    return out, head, tail, removed
+
+
+def _truncate_count(msg, per_part: int, head_ratio: float, notice_t: str, recovery: str,
+                    oid: str, tool: str, ctx: _Ctx) -> tuple[int, int, int, int]:
+    texts, head, tail, removed = truncate_text_parts(msg, per_part, head_ratio, notice_t, recovery, oid, tool)
+    return sum(ctx.texts.counter.count_batch(texts)), head, tail, removed
+
+
+def fit_marker(removed: int, oid: str, recovery: str) -> str:
+    return f"[...{removed:,} characters truncated; {recovery}(id=\"{oid}\") reloads them...]"
+
+
+def _fit_tokens(a: Analysis, msgs, i: int, limit: int, current: int, oid: str,
+                recovery: str, ctx: _Ctx):
+    """trpc pass 2: head+tail truncate a result until it fits `limit` tokens."""
+    key = (a.hashes[i], "fit", limit, oid)
+    hit = ctx.trunc.get(key)
+    if hit is not None:
+        return hit
+    msg = msgs[i]
+    text = msg.text
+    if not text:
+        ctx.trunc[key] = None  # type: ignore[assignment]
+        return None
+    fixed = current - a.text_tokens[i]
+    budget_chars = int(len(text) * limit / max(current, 1))
+    result = None
+    for _ in range(6):
+        h = int(budget_chars * 0.5)
+        t = budget_chars - h
+        rem = len(text) - h - t
+        if rem <= 0:
+            break
+        new = truncated_part(text, h, t, fit_marker(rem, oid, recovery))
+        tokens = fixed + ctx.texts.counter.count(new)
+        if tokens <= limit:
+            result = (tokens, h, t, rem)
+            break
+        budget_chars = int(budget_chars * limit / tokens * 0.97)
+    ctx.trunc[key] = result  # type: ignore[assignment]
+    return result
+
+
+def _placeholder_tokens(a: Analysis, msgs, i: int, template: str, recovery: str, oid: str,
+                        tokens: int, ctx: _Ctx, framing) -> int:
+    """Tokens of tool result `i` once replaced by a placeholder (all its parts go)."""
+    key = (oid, template, recovery, tokens)
+    v = ctx.place.get(key)
+    if v is None:
+        text = render(template, tool=a.tool_names[i] or "tool", tokens=f"{tokens:,}", offload_id=oid,
+                      recovery_tool=recovery, tool_call_id=msgs[i].tool_call_id or "")
+        v = framing.per_message + ctx.texts.count(text)
+        ctx.place[key] = v
+    return v
+
+
+def _check_triggers(config, a: Analysis, cur: list[int], total: int, n: int,
+                    now: datetime | None, window: int):
+    """Evaluate the summarization triggers on the context as it stands."""
+    tr = config.summarization.trigger
+    base = a.last_summary + 1 if (tr.since_last_summary and a.last_summary >= 0) else 0
+    tokens = total if base == 0 else sum(cur[base:])
+    scope = "since the last summary" if base else "in context"
+    idle = None
+    if now is not None and a.last_timestamp is not None:
+        last = a.last_timestamp if a.last_timestamp.tzinfo else a.last_timestamp.replace(tzinfo=timezone.utc)
+        ref = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
+        idle = (ref - last).total_seconds()
+    return _evaluate(tr, tokens, n - base, scope, idle, window)
+
+
+def _evaluate(tr, tokens: int, count: int, scope: str, idle: float | None, window: int):
+    checks: list[TriggerCheck] = []
+    if tr.context_tokens:
+        fired = tokens > tr.context_tokens
+        checks.append(TriggerCheck("context_tokens", fired, tokens, tr.context_tokens,
+                                   f"{tokens:,} tokens {scope} {'>' if fired else '<='} {tr.context_tokens:,}"))
+    if tr.messages:
+        fired = count > tr.messages
+        checks.append(TriggerCheck("messages", fired, count, tr.messages,
+                                   f"{count:,} messages {scope} {'>' if fired else '<='} {tr.messages:,}"))
+    if tr.context_ratio:
+        limit = int(tr.context_ratio * window)
+        fired = tokens > limit
+        checks.append(TriggerCheck("context_ratio", fired, tokens, limit,
+                                   f"{tokens:,} tokens {scope} {'>' if fired else '<='} "
+                                   f"{tr.context_ratio:.0%} of the {window:,} window ({limit:,})"))
+    evaluated = list(checks)
+    if tr.idle_seconds:
+        if idle is None:
+            checks.append(TriggerCheck("idle_seconds", False, 0, tr.idle_seconds,
+                                       "idle time not evaluated (no clock or no timestamps)"))
+        else:
+            fired = idle > tr.idle_seconds
+            c = TriggerCheck("idle_seconds", fired, idle, tr.idle_seconds,
+                             f"last message {idle:,.0f}s ago {'>' if fired else '<='} {tr.idle_seconds:,.0f}s")
+            checks.append(c)
+            evaluated.append(c)
+    if not evaluated:
+        return checks, False
+    if tr.combine == "all":
+        return checks, all(c.fired for c in evaluated)
+    return checks, any(c.fired for c in evaluated)
+
+
+def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: list[int], actions: list[str],
+                  ctx: _Ctx, summary_tokens: dict[str, int] | None):
+    sc = config.summarization
+    n = a.n
+    lead = a.leading_system
+    keep = sc.keep
+    # Target cutoff from the keep policy.
+    if keep.mode == "messages":
+        target = n - keep.messages
+        why = f"keep the last {keep.messages} message(s)"
+    else:
+        if keep.mode == "tokens":
+            budget = config.keep_tokens_budget()
+            why = f"keep the recent messages that fit {budget:,} tokens"
+        else:
+            budget = int(keep.fraction * sum(cur))
+            why = f"keep the most recent {keep.fraction:.0%} of tokens ({budget:,})"
+        acc = 0
+        target = n
+        for i in range(n - 1, lead - 1, -1):
+            acc += cur[i]
+            if acc > budget:
+                break
+            target = i
+    target = max(target, lead)
+    final = a.prev_safe[target]
+    if final != target:
+        reason = f"moved back from {target} to {final}: {a.explain_unsafe(target)}"
+    else:
+        reason = f"cut at {final} to {why}"
+    if final <= lead:
+        cut = Cutoff(target, final, reason)
+        msg = ("no safe cutoff: keeping everything (Sagents)" if final != target
+               else f"nothing to summarize: {why} keeps every message")
+        if final != target:
+            msg = f"{msg}; {reason}"
+        return None, cut, msg
+
+    # Eino PreserveUserMessages: the most recent user messages, within budget.
+    preserved_users: list[int] = []
+    if sc.preserve_user_messages.enabled:
+        budget = config.preserve_user_budget()
+        used = 0
+        users = a.user_positions
+        for k in range(bisect_left(users, final) - 1, -1, -1):
+            i = users[k]
+            if i < lead:
+                break
+            t = cur[i]
+            if used + t > budget:
+                break
+            used += t
+            preserved_users.append(i)
+        preserved_users.reverse()
+    # PreserveSkills, generalised: latest outputs of named tools.
+    preserved_tools: list[int] = []
+    pt = sc.preserve_tools
+    if pt.tools and pt.max_items:
+        names = set(pt.tools)
+        used = 0
+        results = a.tool_results
+        for k in range(bisect_left(results, final) - 1, -1, -1):
+            i = results[k]
+            if i < lead:
+                break
+            if (a.tool_names[i] or "") in names and actions[i] != CLEAR:
+                t = min(cur[i], pt.max_tokens_per_item)
+                if used + t > pt.total_tokens:
+                    break
+                used += t
+                preserved_tools.append(i)
+                if len(preserved_tools) >= pt.max_items:
+                    break
+        preserved_tools.reverse()
+    previous = [i for i in a.record_positions if lead <= i < final] if sc.incremental else []
+    actions[lead:final] = [SUMMARIZE] * (final - lead)
+    for i in preserved_users:
+        actions[i] = PRESERVE
+    for i in preserved_tools:
+        actions[i] = PRESERVE
+    replaced = sum(cur[lead:final])
+
+    key = summary_key(a, lead, final, config)
+    spec = SummarySpec(
+        index=0, start=lead, end=final,
+        preserved_users=preserved_users, preserved_tools=preserved_tools,
+        previous_summaries=previous, replaced_tokens=replaced, estimated_tokens=0,
+        exact=False, injection=sc.injection, insert_at=lead, merge_into=None, key=key,
+    )
+    if summary_tokens and key in summary_tokens:
+        spec.exact = True
+        spec.estimated_tokens = summary_tokens[key]
+    else:
+        # Everything around the summary text is known exactly (preamble, preserved
+        # messages, hint); only the model's own words are estimated.
+        frame = summary_body(session, config, spec, "", ctx.texts.counter)
+        words = sc.max_summary_words or 300
+        spec.estimated_tokens = (ctx.texts.counter.framing.per_message + ctx.texts.count(frame)
+                                 + math.ceil(words * TOKENS_PER_WORD))
+
+    injection = sc.injection
+    first_role = a.roles[final] if final < n else None
+    if injection == "system_merge":
+        if lead > 0:
+            spec.merge_into = lead - 1
+        else:
+            spec.insert_at = 0
+    if injection in ("system", "system_merge") and first_role == "assistant":
+        injection = "user"
+        spec.merge_into = None
+    if injection == "user":
+        spec.insert_at = final
+        spec.merge_into = final if first_role == "user" and a.kinds[final] == "message" else None
+    spec.injection = injection
+    cut = Cutoff(target, final, reason)
+    summary_reason = f"{final - lead} message(s) {lead}\u2013{final - 1} into one summary; {reason}"
+    return spec, cut, summary_reason
+
+
+def summary_key(a: Analysis, start: int, end: int, config: CompactionConfig) -> str:
+    """Summary-cache key: the exact messages replaced, the prompt and the model."""
+    sc = config.summarization
+    chain = a.chain()
+    h = hashlib.blake2b(digest_size=16)
+    h.update(chain[start] + chain[end])
+    h.update(b"\x1e" + sc.prompt.encode() + b"\x1e" + sc.system_prompt.encode())
+    h.update(f"\x1e{sc.max_summary_words}\x1e{sc.model or 'extractive'}".encode())
+    return h.hexdigest()
+
+
+def _tailor(a: Analysis, cur: list[int], actions: list[str], summaries: list[SummarySpec],
+            total: int, budget: int) -> tuple[int, int, int]:
+    """Drop whole oldest rounds (system messages stay) until `total` fits `budget`.
+
+    Rounds start at user messages that are safe cut points, so a tool call and its
+    results always go together; the latest round is never dropped.
+    """
+    n = a.n
+    roles = a.roles
+    gone = (SUMMARIZE, PRESERVE, DROP)
+    kept = [i for i in range(n) if actions[i] not in gone and roles[i] not in SYSTEM_ROLES]
+    if not kept:
+        return 0, total, n
+    kept_set = set(kept)
+    bounds = [kept[0]] + [p for p in a.turn_starts() if p > kept[0] and p in kept_set]
+    latest = bounds[-1]
+    # A user-injected summary sits at the start of the first kept round and goes with it.
+    evictable = [s for s in summaries if s.injection == "user"]
+    dropped = 0
+    for r in range(len(bounds) - 1):
+        if total <= budget:
+            break
+        lo, hi = bounds[r], bounds[r + 1]
+        for i in range(lo, hi):
+            if i in kept_set:
+                total -= cur[i]
+                cur[i] = 0
+                actions[i] = DROP
+                dropped += 1
+        for s in evictable:
+            if s.estimated_tokens and s.insert_at < hi:
+                total -= s.estimated_tokens
+                s.estimated_tokens = 0
+                s.injection = "evicted"
+    return dropped, total, latest

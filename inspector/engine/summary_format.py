@@ -1,0 +1,63 @@
+"""The text of an injected summary (Eino's default post-processing), shared by the
+planner (which counts it) and apply (which writes it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .models import Session
+from .tokens import TokenCounter
+
+if TYPE_CHECKING:
+    from .planner import SummarySpec
+
+CONTINUE_INSTRUCTION = (
+    "Continue the conversation from where it left off without asking the user any "
+    "further questions."
+)
+
+
+def summary_body(session: Session, config, spec: "SummarySpec", text: str, counter: TokenCounter,
+                 version: str | None = None) -> str:
+    """Eino's default post-processing: preserved user messages, preserved tool outputs,
+    the recovery hint, the preamble and the continuation instruction."""
+    sc = config.summarization
+    msgs = session.messages
+    body = text.strip()
+    if spec.preserved_users:  # Eino: replaces <all_user_messages> in the summary
+        users = "\n\n".join(msgs[i].text for i in spec.preserved_users)
+        section = f"<all_user_messages>\n{users}\n</all_user_messages>"
+        start, end = body.find("<all_user_messages>"), body.find("</all_user_messages>")
+        if 0 <= start < end:
+            body = body[:start] + section + body[end + len("</all_user_messages>"):]
+        else:
+            body = f"{body}\n\nThe user's most recent messages, verbatim:\n{section}"
+    if spec.preserved_tools:
+        per_item = sc.preserve_tools.max_tokens_per_item
+        blocks = []
+        for i in spec.preserved_tools:
+            content = _truncate_tokens(counter, msgs[i].text, per_item)
+            blocks.append(f'<tool_output name="{msgs[i].name or "tool"}">\n{content}\n</tool_output>')
+        body = f"{body}\n\nTool outputs kept from before the summary:\n" + "\n".join(blocks)
+    if sc.recovery_hint:
+        where = f"workspace version {version}" if version else "the inspector workspace"
+        body = (f"{body}\n\nThe original messages {spec.start}\u2013{spec.end - 1} of session "
+                f"{session.id} are kept in {where}; removed tool outputs can be read with "
+                f"{config.recovery_tool}(id=...).")
+    return f"{sc.summary_prefix}\n\n{body}\n\n{CONTINUE_INSTRUCTION}" if sc.summary_prefix else body
+
+
+def _truncate_tokens(counter: TokenCounter, text: str, limit: int) -> str:
+    if counter.count(text) <= limit:
+        return text
+    encode = getattr(counter, "encode", None)
+    if encode is not None:
+        toks = encode(text)[:limit]
+        return counter._enc.decode(toks) + "\n[... truncated]"  # type: ignore[attr-defined]
+    chars = int(limit * getattr(counter, "chars_per_token", 4.0))
+    return text[:chars] + "\n[... truncated]"
+
+
+def pending_summary_text(spec: "SummarySpec") -> str:
+    return (f"(summary of messages {spec.start}\u2013{spec.end - 1} not generated yet: "
+            f"about {spec.estimated_tokens:,} tokens)")

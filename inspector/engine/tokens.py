@@ -1,0 +1,377 @@
+"""Token counting: exact (tiktoken) by default, an explicit estimator on request.
+
+Every counter has a `name` that says what it is ("tiktoken:o200k_base",
+"estimate:4.0 chars/token"); results are always reported with that name, so an
+estimate is never passed off as a count.
+
+Message framing follows OpenAI's published recipe (3 tokens per message, 1 per name,
+3 to prime the reply); tool calls are counted from name + arguments, images at a
+fixed cost instead of their base64 length.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from .models import Message
+
+DEFAULT_ENCODING = "o200k_base"
+
+# Model-name prefixes -> encoding, most specific first (tiktoken's own table misses
+# newer names, and looking names up there must not import anything heavy).
+_MODEL_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("gpt-4o", "o200k_base"),
+    ("gpt-4.1", "o200k_base"),
+    ("gpt-4.5", "o200k_base"),
+    ("gpt-5", "o200k_base"),
+    ("gpt-oss", "o200k_base"),
+    ("chatgpt-4o", "o200k_base"),
+    ("o1", "o200k_base"),
+    ("o3", "o200k_base"),
+    ("o4", "o200k_base"),
+    ("codex-", "o200k_base"),
+    ("gpt-4", "cl100k_base"),
+    ("gpt-3.5", "cl100k_base"),
+    ("gpt-35", "cl100k_base"),
+    ("text-embedding-3", "cl100k_base"),
+    ("text-embedding-ada", "cl100k_base"),
+    ("text-davinci-003", "p50k_base"),
+    ("text-davinci-002", "p50k_base"),
+    ("code-davinci", "p50k_base"),
+)
+
+
+def encoding_for_model(model: str | None) -> tuple[str, str | None]:
+    """(encoding name, note). The note is set when the model is unknown."""
+    if not model:
+        return DEFAULT_ENCODING, None
+    name = model.split("/")[-1].lower()  # litellm-style "openai/gpt-4o"
+    if name.startswith("ft:"):
+        name = name[3:]
+    for prefix, enc in _MODEL_PREFIXES:
+        if name.startswith(prefix):
+            return enc, None
+    return DEFAULT_ENCODING, (
+        f"model {model!r} has no known tiktoken encoding; counting with "
+        f"{DEFAULT_ENCODING} (exact for OpenAI models, an approximation for others)"
+    )
+
+
+def bundled_tiktoken_dir() -> str | None:
+    """Directory holding tiktoken's BPE files shipped inside litellm's wheel.
+
+    Found without importing litellm (the import costs seconds and touches the network).
+    """
+    spec = importlib.util.find_spec("litellm")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for base in spec.submodule_search_locations:
+        path = os.path.join(base, "litellm_core_utils", "tokenizers")
+        if os.path.isdir(path):
+            return path
+    return None
+
+
+def ensure_offline_tiktoken() -> None:
+    """Point tiktoken at the bundled BPE files unless the user chose a cache."""
+    if os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR"):
+        return
+    path = bundled_tiktoken_dir()
+    if path:
+        os.environ["TIKTOKEN_CACHE_DIR"] = path
+
+
+class CounterUnavailable(RuntimeError):
+    """The exact counter cannot be built (for example: no BPE files offline)."""
+
+
+@dataclass(frozen=True)
+class Framing:
+    """Fixed per-message costs added to the text tokens."""
+
+    per_message: int = 3
+    per_name: int = 1
+    reply_priming: int = 3
+    per_tool_call: int = 3
+    image: int = 765  # a 1024x1024 image at detail=high: 85 + 4 tiles x 170
+    file: int = 0
+
+
+NO_FRAMING = Framing(0, 0, 0, 0, 0, 0)
+
+
+@runtime_checkable
+class TokenCounter(Protocol):
+    """What the engine needs from a counter. Implement it to plug in your own."""
+
+    name: str
+    exact: bool
+    note: str | None
+    framing: Framing
+
+    def count(self, text: str) -> int: ...
+
+    def count_batch(self, texts: Sequence[str]) -> list[int]: ...
+
+
+_ENCODINGS: dict[str, object] = {}
+_ENC_LOCK = threading.Lock()
+
+
+def _get_encoding(name: str):
+    enc = _ENCODINGS.get(name)
+    if enc is not None:
+        return enc
+    with _ENC_LOCK:
+        enc = _ENCODINGS.get(name)
+        if enc is None:
+            ensure_offline_tiktoken()
+            import tiktoken
+
+            try:
+                enc = tiktoken.get_encoding(name)
+            except Exception as exc:  # network error, missing file, bad name
+                raise CounterUnavailable(
+                    f"tiktoken encoding {name!r} is unavailable offline ({exc}). "
+                    "Install litellm (it ships the BPE files), set TIKTOKEN_CACHE_DIR, "
+                    "or choose the estimator explicitly (tokens.counter = 'estimate')."
+                ) from exc
+            _ENCODINGS[name] = enc
+    return enc
+
+
+class TiktokenCounter:
+    exact = True
+
+    def __init__(
+        self,
+        model: str | None = None,
+        encoding: str | None = None,
+        framing: Framing = Framing(),
+        threads: int | None = None,
+    ):
+        if encoding:
+            self.encoding_name, self.note = encoding, None
+        else:
+            self.encoding_name, self.note = encoding_for_model(model)
+        self.model = model
+        self.framing = framing
+        self.name = f"tiktoken:{self.encoding_name}"
+        self._enc = _get_encoding(self.encoding_name)
+        self._threads = threads or max(1, min(8, os.cpu_count() or 1))
+
+    def count(self, text: str) -> int:
+        if not text:
+            return 0
+        return len(self._enc.encode_ordinary(text))
+
+    def count_batch(self, texts: Sequence[str]) -> list[int]:
+        if not texts:
+            return []
+        # Short texts are faster inline than through the thread pool.
+        if len(texts) < 16:
+            enc = self._enc.encode_ordinary
+            return [len(enc(t)) if t else 0 for t in texts]
+        return [
+            len(toks)
+            for toks in self._enc.encode_ordinary_batch(list(texts), num_threads=self._threads)
+        ]
+
+    def encode(self, text: str) -> list[int]:
+        return self._enc.encode_ordinary(text)
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Character spans of each token, for colouring token boundaries."""
+        data = text.encode("utf-8")
+        spans: list[tuple[int, int]] = []
+        byte_pos = 0
+        char_pos = 0
+        for tok in self._enc.encode_ordinary(text):
+            nbytes = len(self._enc.decode_single_token_bytes(tok))
+            end_byte = byte_pos + nbytes
+            # Tokens can split a multi-byte character; attribute it to the token
+            # where the character ends.
+            chars = len(data[:end_byte].decode("utf-8", "ignore")) - char_pos
+            spans.append((char_pos, char_pos + chars))
+            char_pos += chars
+            byte_pos = end_byte
+        return spans
+
+
+class EstimateCounter:
+    """Characters divided by `chars_per_token`, as the reference systems estimate.
+
+    Never chosen silently: only when the config says `counter = "estimate"`.
+    """
+
+    exact = False
+
+    def __init__(self, chars_per_token: float = 4.0, framing: Framing = NO_FRAMING):
+        if chars_per_token <= 0:
+            raise ValueError("chars_per_token must be positive")
+        self.chars_per_token = chars_per_token
+        self.framing = framing
+        self.name = f"estimate:{chars_per_token:g} chars/token"
+        self.note = "estimated from character counts, not tokenized"
+
+    def count(self, text: str) -> int:
+        return math.ceil(len(text) / self.chars_per_token) if text else 0
+
+    def count_batch(self, texts: Sequence[str]) -> list[int]:
+        cpt = self.chars_per_token
+        return [math.ceil(len(t) / cpt) if t else 0 for t in texts]
+
+
+def make_counter(
+    kind: str = "tiktoken",
+    model: str | None = None,
+    chars_per_token: float = 4.0,
+    encoding: str | None = None,
+) -> TokenCounter:
+    if kind == "tiktoken":
+        return TiktokenCounter(model=model, encoding=encoding or None)
+    if kind == "estimate":
+        return EstimateCounter(chars_per_token)
+    raise ValueError(f"unknown token counter {kind!r} (choose 'tiktoken' or 'estimate')")
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def message_texts(message: Message) -> tuple[list[str], list[str], int, int]:
+    """(text-part texts, other counted texts, image count, file count).
+
+    Text parts are separated because reduction rewrites exactly those.
+    """
+    texts: list[str] = []
+    other: list[str] = []
+    images = files = 0
+    for part in message.parts:
+        t = part.type
+        if t == "text":
+            texts.append(part.text)
+        elif t == "reasoning":
+            if part.text:
+                other.append(part.text)
+        elif t == "image":
+            images += 1
+        elif t == "file":
+            if part.text:
+                other.append(part.text)
+            else:
+                files += 1
+        elif part.text:
+            other.append(part.text)
+    for call in message.tool_calls:
+        other.append(call.name)
+        other.append(call.arguments_raw)
+    return texts, other, images, files
+
+
+def framing_tokens(message: Message, framing: Framing) -> int:
+    n = framing.per_message
+    if message.name and message.role != "tool":
+        n += framing.per_name
+    n += framing.per_tool_call * len(message.tool_calls)
+    return n
+
+
+class TokenCache:
+    """In-memory cache of (counter name, content hash) -> (tokens, text-part tokens).
+
+    The workspace provides a persistent subclass; the interface is these two methods.
+    """
+
+    def __init__(self) -> None:
+        self._data: dict[tuple[str, str], tuple[int, int]] = {}
+
+    def get_many(self, counter: str, hashes: Iterable[str]) -> dict[str, tuple[int, int]]:
+        data = self._data
+        out = {}
+        for h in hashes:
+            v = data.get((counter, h))
+            if v is not None:
+                out[h] = v
+        return out
+
+    def put_many(self, counter: str, values: dict[str, tuple[int, int]]) -> None:
+        for h, v in values.items():
+            self._data[(counter, h)] = v
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+_DEFAULT_CACHE = TokenCache()
+
+
+def default_cache() -> TokenCache:
+    return _DEFAULT_CACHE
+
+
+def count_messages(
+    messages: Sequence[Message],
+    counter: TokenCounter,
+    cache: TokenCache | None = None,
+) -> tuple[list[int], list[int]]:
+    """Exact counts per message: (total tokens, tokens of the text parts).
+
+    Totals include framing (not the reply priming, which belongs to the request).
+    Cached per (counter, content hash): only messages never seen are tokenized, in one
+    batch.
+    """
+    cache = cache if cache is not None else _DEFAULT_CACHE
+    hashes = [m.content_hash for m in messages]
+    known = cache.get_many(counter.name, set(hashes))
+    missing: dict[str, Message] = {}
+    for h, m in zip(hashes, messages):
+        if h not in known and h not in missing:
+            missing[h] = m
+    if missing:
+        batch: list[str] = []
+        layout: list[tuple[str, int, int, int]] = []  # hash, n_text, n_other, fixed
+        framing = counter.framing
+        for h, m in missing.items():
+            texts, other, images, files = message_texts(m)
+            fixed = framing_tokens(m, framing) + images * framing.image + files * framing.file
+            layout.append((h, len(texts), len(other), fixed))
+            batch.extend(texts)
+            batch.extend(other)
+        counts = counter.count_batch(batch)
+        new: dict[str, tuple[int, int]] = {}
+        i = 0
+        for h, n_text, n_other, fixed in layout:
+            text_tokens = sum(counts[i : i + n_text])
+            i += n_text
+            other_tokens = sum(counts[i : i + n_other])
+            i += n_other
+            new[h] = (fixed + text_tokens + other_tokens, text_tokens)
+        cache.put_many(counter.name, new)
+        known.update(new)
+    totals = [known[h][0] for h in hashes]
+    text = [known[h][1] for h in hashes]
+    return totals, text
+
+
+class TextCountCache:
+    """Memo of counts for generated text (truncated outputs, placeholders, summaries)."""
+
+    def __init__(self, counter: TokenCounter, max_entries: int = 50_000):
+        self.counter = counter
+        self._data: dict[str, int] = {}
+        self._max = max_entries
+
+    def count(self, text: str) -> int:
+        v = self._data.get(text)
+        if v is None:
+            v = self.counter.count(text)
+            if len(self._data) >= self._max:
+                self._data.clear()
+            self._data[text] = v
+        return v

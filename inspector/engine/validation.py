@@ -1,0 +1,134 @@
+"""What a provider would reject in a message list.
+
+The most reported failure of every compaction system is an HTTP 400 from a broken
+tool-call pair; `validate` finds those and the other structural problems, and
+`new_problems` tells whether a compaction introduced any.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .models import SYSTEM_ROLES, Message
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    code: str
+    severity: Severity
+    position: int
+    detail: str
+    tool_call_id: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Position-independent identity, to compare problems before and after."""
+        return (self.code, self.tool_call_id or "")
+
+    def __str__(self) -> str:
+        return f"{self.severity} at message {self.position}: {self.detail} [{self.code}]"
+
+
+def validate(messages: Sequence[Message]) -> list[Problem]:
+    problems: list[Problem] = []
+    add = problems.append
+    n = len(messages)
+    seen_ids: dict[str, int] = {}
+    open_calls: dict[str, int] = {}  # call id -> position, awaiting a result
+    last_call_msg = -1  # position of the assistant message whose results may follow
+    seen_non_system = False
+    first_conversational: int | None = None
+
+    for i, m in enumerate(messages):
+        role = m.role
+        if role in SYSTEM_ROLES:
+            if seen_non_system and m.kind == "message":
+                add(Problem("system_not_first", "warning", i,
+                            f"{role} message after the conversation started"))
+            continue
+        seen_non_system = True
+        if first_conversational is None:
+            first_conversational = i
+
+        if role == "tool":
+            cid = m.tool_call_id
+            if not cid:
+                add(Problem("missing_tool_call_id", "error", i, "tool result without a tool_call_id"))
+                continue
+            call_pos = open_calls.pop(cid, None)
+            if call_pos is None:
+                add(Problem("orphan_tool_result", "error", i,
+                            f"tool result {cid!r} answers no earlier tool call", cid))
+                continue
+            # Results must follow their call with nothing but other results between.
+            if call_pos != last_call_msg:
+                add(Problem("result_not_adjacent", "error", i,
+                            f"tool result {cid!r} is separated from its call at {call_pos}", cid))
+            continue
+
+        # A non-tool message closes the previous assistant's batch of calls.
+        _close_batch(open_calls, last_call_msg, i, add)
+        last_call_msg = -1
+
+        if role == "assistant":
+            has_content = any((p.text or p.data) for p in m.parts)
+            if not has_content and not m.tool_calls:
+                add(Problem("empty_message", "error", i, "assistant message with no content and no tool calls"))
+            for c in m.tool_calls:
+                if c.id in seen_ids:
+                    add(Problem("duplicate_tool_call_id", "error", i,
+                                f"tool call id {c.id!r} already used at {seen_ids[c.id]}", c.id))
+                seen_ids[c.id] = i
+                open_calls[c.id] = i
+                if c.type == "function" and c.arguments_raw and c.arguments is None:
+                    add(Problem("invalid_arguments_json", "warning", i,
+                                f"arguments of {c.name!r} ({c.id}) are not valid JSON", c.id))
+            if m.tool_calls:
+                last_call_msg = i
+        elif role == "user":
+            if not any((p.text.strip() or p.type in ("image", "file") or p.data) for p in m.parts):
+                add(Problem("empty_message", "error", i, "user message with no content"))
+
+    # Calls still open at the end: pending if they belong to the last assistant batch.
+    for cid, pos in sorted(open_calls.items(), key=lambda kv: kv[1]):
+        if pos == last_call_msg:
+            add(Problem("pending_tool_call", "warning", pos,
+                        f"tool call {cid!r} at the end has no result yet", cid))
+        else:
+            add(Problem("unanswered_tool_call", "error", pos, f"tool call {cid!r} has no result", cid))
+
+    if first_conversational is not None and messages[first_conversational].role == "assistant":
+        add(Problem("first_not_user", "warning", first_conversational,
+                    "the conversation starts with an assistant message (Anthropic rejects this)"))
+    return problems
+
+
+def _close_batch(open_calls: dict[str, int], batch: int, at: int, add) -> None:
+    if batch < 0:
+        return
+    for cid, pos in list(open_calls.items()):
+        if pos == batch:
+            add(Problem("unanswered_tool_call", "error", pos,
+                        f"tool call {cid!r} has no result before message {at}", cid))
+            del open_calls[cid]
+
+
+def errors(problems: Sequence[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == "error"]
+
+
+def new_problems(before: Sequence[Problem], after: Sequence[Problem]) -> list[Problem]:
+    """Problems in `after` that `before` did not have (compared by code and call id)."""
+    budget = Counter(p.key for p in before)
+    out = []
+    for p in after:
+        if budget[p.key] > 0:
+            budget[p.key] -= 1
+        else:
+            out.append(p)
+    return out
