@@ -75,3 +75,38 @@ def read_traj(path: str | Path) -> Session:
         model = ((cfg.get("agent") or {}).get("model") or {}).get("name")
     return Session(id=p.stem, source_format="swe-agent", source_path=str(p), title=p.stem,
                    model=model, metadata={"exit_status": info.get("exit_status")}, messages=msgs)
+
+
+# --------------------------------------------------------------------------- source registry
+
+FORMAT = "swe-agent"
+
+
+def sniff(probe) -> bool:
+    doc = probe.document if probe.kind == "json" else None
+    if not (isinstance(doc, dict) and isinstance(doc.get("history"), list) and "messages" not in doc):
+        return False
+    h = doc["history"]
+    return not h or (isinstance(h[0], dict) and "role" in h[0])
+
+
+def load(probe):
+    from .sources import Source, SourceError
+
+    try:
+        session = read_traj(probe.path)
+    except TrajError as exc:
+        raise SourceError(str(exc)) from None
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"{probe.path}: invalid UTF-8 ({exc.reason})") from None
+
+    class TrajSource(Source):
+        format = FORMAT
+
+        def session_ids(self) -> list[str]:
+            return [session.id]
+
+        def _read(self, session_id: str) -> Session:
+            return session
+
+    return TrajSource(probe.path)

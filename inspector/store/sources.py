@@ -1,0 +1,363 @@
+"""Open any supported session source, picking the reader by content, never by name.
+
+A source is a file written by an agent framework. It is opened read-only (SQLite
+through a `mode=ro` URI) and never modified. `open_source(path)` probes the file
+once (SQLite schema columns, or the first JSON/JSONL records), asks each registered
+reader whether the probe is its format, and returns that reader's `Source`.
+
+Adding a reader is one line in `READERS`: a module with
+`sniff(probe) -> bool` and `load(probe) -> Source`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ..engine.models import Session
+
+# (format name, module). Order matters only where two sniffers could both accept a
+# probe: the loosest (OpenAI chat) comes last.
+READERS: list[tuple[str, str]] = [
+    ("openai-agents", "inspector.store.openai_agents"),
+    ("adk", "inspector.store.adk"),
+    ("llm", "inspector.store.llm_cli"),
+    ("claude-code", "inspector.store.claude_code"),
+    ("codex", "inspector.store.codex"),
+    ("swe-agent", "inspector.store.swe_agent"),
+    ("openai-chat", "inspector.store.openai_chat"),
+]
+
+FORMAT_NAMES: tuple[str, ...] = tuple(name for name, _ in READERS)
+
+# Callbacks run with the path before a source is opened (tests record hashes here).
+_OPEN_HOOKS: list[Callable[[Path], None]] = []
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+PROBE_RECORDS = 20
+
+
+class SourceError(ValueError):
+    """Bad or unsupported input: one line naming the file and the location."""
+
+
+@dataclass
+class Skipped:
+    """A record that was not turned into a message, and why."""
+
+    where: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.reason}"
+
+
+class Source:
+    """Sessions of one source file. Subclasses implement `session_ids` and `_read`."""
+
+    format: str = "unknown"
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.skipped: list[Skipped] = []
+
+    def session_ids(self) -> list[str]:
+        raise NotImplementedError
+
+    def _read(self, session_id: str) -> Session:
+        raise NotImplementedError
+
+    def read(self, session_id: str) -> Session:
+        if session_id not in self._id_set:
+            ids = self.session_ids()
+            hint = ", ".join(ids[:5]) + (" ..." if len(ids) > 5 else "")
+            raise SourceError(f"{self.path}: no session {session_id!r} (sessions: {hint or 'none'})")
+        return self._read(session_id)
+
+    @cached_property
+    def _id_set(self) -> set[str]:
+        return set(self.session_ids())
+
+    def sessions(self) -> Iterator[Session]:
+        for sid in self.session_ids():
+            yield self._read(sid)
+
+    def skip(self, where: str, reason: str) -> None:
+        self.skipped.append(Skipped(where, reason))
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> "Source":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.format} {self.path}>"
+
+
+# --------------------------------------------------------------------------- probing
+
+
+def sqlite_uri(path: Path) -> str:
+    return path.resolve().as_uri() + "?mode=ro"
+
+
+def connect_ro(path: Path) -> sqlite3.Connection:
+    """Read-only connection. Sees committed WAL content; never checkpoints or writes."""
+    try:
+        conn = sqlite3.connect(sqlite_uri(path), uri=True, check_same_thread=False)
+        conn.execute("PRAGMA query_only=1")
+    except sqlite3.Error as exc:
+        raise SourceError(f"{path}: cannot open as a SQLite database ({exc})") from None
+    return conn
+
+
+class Probe:
+    """What detection looks at: the SQLite schema, or the first JSON records."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            with path.open("rb") as f:
+                head = f.read(4096)
+        except IsADirectoryError:
+            raise SourceError(f"{path}: is a directory, not a session file") from None
+        except FileNotFoundError:
+            raise SourceError(f"{path}: no such file") from None
+        except OSError as exc:
+            raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        self.head = head
+        self._conn: sqlite3.Connection | None = None
+        self.document: Any = None  # the parsed JSON document (kind "json")
+        self.records: list[Any] = []  # first parsed lines (kind "jsonl"), or [document]
+        if head.startswith(SQLITE_MAGIC):
+            self.kind = "sqlite"
+        elif not head.strip():
+            raise SourceError(f"{path}: empty file")
+        elif head.lstrip()[:1] in (b"{", b"["):
+            self._probe_json()
+        else:
+            self.kind = "unknown"
+
+    # ---- SQLite
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = connect_ro(self.path)
+        return self._conn
+
+    def take_conn(self) -> sqlite3.Connection:
+        """Hand the connection to a reader (the probe will not close it)."""
+        conn = self.conn
+        self._conn = None
+        return conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    @cached_property
+    def tables(self) -> dict[str, list[str]]:
+        """Table name -> column names, for every table in the database."""
+        try:
+            names = [r[0] for r in self.conn.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")]
+            out = {}
+            for name in names:
+                out[name] = [r[1] for r in self.conn.execute(f"PRAGMA table_info({quote_ident(name)})")]
+            return out
+        except sqlite3.DatabaseError as exc:
+            raise SourceError(f"{self.path}: not a readable SQLite database ({exc})") from None
+
+    def find_table(self, *columns: str, without: tuple[str, ...] = ()) -> str | None:
+        """First table having all `columns` (and none of `without`)."""
+        need = set(columns)
+        for name, cols in self.tables.items():
+            cs = set(cols)
+            if need <= cs and not (cs & set(without)):
+                return name
+        return None
+
+    # ---- JSON / JSONL
+
+    def _probe_json(self) -> None:
+        path = self.path
+        with path.open("rb") as f:
+            first = f.readline()
+            second = f.readline()
+            while second and not second.strip():
+                second = f.readline()
+        try:
+            first_obj = json.loads(decode_line(first, path, 1))
+            first_ok = True
+        except SourceError:
+            raise
+        except ValueError:
+            first_ok = False
+        if first_ok and second:
+            self.kind = "jsonl"
+            self.records = []
+            for lineno, obj in iter_jsonl(path):
+                self.records.append(obj)
+                if len(self.records) >= PROBE_RECORDS:
+                    break
+            return
+        if first_ok:
+            self.kind = "json"
+            self.document = first_obj
+            self.records = [first_obj]
+            return
+        # A multi-line (pretty-printed) JSON document, or a bad first line.
+        data = path.read_bytes()
+        text = decode_text(data, path)
+        try:
+            self.document = json.loads(text)
+        except ValueError as exc:
+            lineno = getattr(exc, "lineno", None)
+            colno = getattr(exc, "colno", None)
+            where = f"line {lineno}" + (f", column {colno}" if colno else "") if lineno else "start"
+            msg = getattr(exc, "msg", str(exc))
+            raise SourceError(f"{path}: {where}: invalid JSON ({msg})") from None
+        self.kind = "json"
+        self.records = [self.document]
+
+
+def quote_ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def decode_line(raw: bytes, path: Path, lineno: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"{path}: line {lineno}: invalid UTF-8 (byte 0x{raw[exc.start]:02x} at column "
+                          f"{exc.start + 1})") from None
+
+
+def decode_text(data: bytes, path: Path) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        lineno = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceError(f"{path}: line {lineno}: invalid UTF-8 (byte 0x{data[exc.start]:02x} at column {col})") from None
+
+
+def iter_jsonl(path: Path) -> Iterator[tuple[int, Any]]:
+    """(line number, parsed value) for every non-blank line; SourceError on a bad line."""
+    try:
+        f = path.open("rb")
+    except OSError as exc:
+        raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    loads = json.loads
+    with f:
+        for lineno, raw in enumerate(f, 1):
+            if not raw.strip():
+                continue
+            text = decode_line(raw, path, lineno)
+            try:
+                yield lineno, loads(text)
+            except ValueError as exc:
+                msg = getattr(exc, "msg", str(exc))
+                col = getattr(exc, "colno", None)
+                end = "" if raw.endswith(b"\n") else " (the line is incomplete: truncated file?)"
+                raise SourceError(f"{path}: line {lineno}" + (f", column {col}" if col else "")
+                                  + f": invalid JSON ({msg}){end}") from None
+
+
+# --------------------------------------------------------------------------- helpers for readers
+
+
+def parse_time(value: Any) -> datetime | None:
+    """ISO 8601 text, SQLite 'YYYY-MM-DD HH:MM:SS' (UTC), or epoch seconds."""
+    if value is None or value == "":
+        return None
+    try:
+        if isinstance(value, (int, float)):
+            v = float(value)
+            if v > 1e11:  # milliseconds
+                v /= 1000.0
+            return datetime.fromtimestamp(v, tz=timezone.utc)
+        if isinstance(value, str):
+            s = value.strip()
+            if s.endswith("Z"):
+                s = s[:-1] + "+00:00"
+            dt = datetime.fromisoformat(s)
+            if dt.tzinfo is None:
+                dt = dt.replace(tzinfo=timezone.utc)
+            return dt
+    except (ValueError, OverflowError, OSError):
+        return None
+    return None
+
+
+def json_text(value: Any) -> str:
+    """Arguments or results that are not text, as compact JSON text."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def _module(module_name: str):
+    return importlib.import_module(module_name)
+
+
+def _detect(probe: Probe) -> tuple[str, Any]:
+    for name, module_name in READERS:
+        mod = _module(module_name)
+        if mod.sniff(probe):
+            return name, mod
+    path = probe.path
+    if probe.kind == "sqlite":
+        tables = ", ".join(probe.tables) or "no tables"
+        raise SourceError(f"{path}: unknown SQLite schema (tables: {tables}); "
+                          f"supported: {', '.join(FORMAT_NAMES)}")
+    if probe.kind in ("json", "jsonl"):
+        first = probe.records[0] if probe.records else None
+        what = (f"keys {sorted(first)[:8]}" if isinstance(first, dict)
+                else type(first).__name__)
+        raise SourceError(f"{path}: line 1: unknown {probe.kind.upper()} content ({what}); "
+                          f"supported: {', '.join(FORMAT_NAMES)}")
+    raise SourceError(f"{path}: not a supported session file (neither SQLite nor JSON); "
+                      f"supported: {', '.join(FORMAT_NAMES)}")
+
+
+def detect_format(path: str | Path) -> str:
+    """The format name of `path`; SourceError for unknown or unreadable input."""
+    probe = Probe(Path(path))
+    try:
+        return _detect(probe)[0]
+    finally:
+        probe.close()
+
+
+def open_source(path: str | Path) -> Source:
+    """Open `path` with the reader its content calls for."""
+    p = Path(path)
+    for hook in list(_OPEN_HOOKS):
+        hook(p)
+    probe = Probe(p)
+    try:
+        name, mod = _detect(probe)
+        source = mod.load(probe)
+        source.format = name
+        return source
+    except sqlite3.DatabaseError as exc:
+        raise SourceError(f"{p}: not a readable SQLite database ({exc})") from None
+    finally:
+        probe.close()
