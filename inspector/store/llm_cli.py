@@ -196,7 +196,8 @@ class LlmSource(SqliteSource):
                 end = index.get(r["tip_message_hash"])
                 if end is None:
                     continue
-                start = index.get(r["parent_message_hash"], -1) + 1
+                start = index.get(r["parent_message_hash"], -1)
+                start = max(start, 0)
                 for k in range(start, end + 1):
                     turn_at.setdefault(hashes[k], r)
         messages: list[Message] = []
