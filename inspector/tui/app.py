@@ -1,0 +1,185 @@
+"""The inspector app: one factory (`create_app`) for the CLI, the tests and the scripts."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.worker import Worker, WorkerState
+
+from .commands import InspectorCommands
+from .data import MemoryData, SessionData, SessionRow
+from .messages import ApplyFinished, PlanReady, WorkFailed
+from .screens.sessions import SessionsScreen
+
+
+class InspectorApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "inspector"
+    COMMANDS = App.COMMANDS | {InspectorCommands}
+
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(self, data: SessionData, *, settings: Any = None, config: Any = None,
+                 open_session: str | None = None, auto_open_single: bool = True, notes: list[str] | None = None):
+        super().__init__()
+        if settings is None:
+            from ..config import AppSettings
+
+            settings = AppSettings()
+        self.settings = settings
+        self.data = data
+        self.config = config if config is not None else settings.compaction()
+        self.initial_session = open_session
+        self.auto_open_single = auto_open_single
+        self.notes = list(notes or [])
+        self.session_rows: list[SessionRow] = []
+        self.last_plan: PlanReady | None = None
+        self.plan_count = 0
+        self.last_version: ApplyFinished | None = None
+        self.last_export: tuple[Path, str] | None = None
+        self._counters: dict[tuple, Any] = {}
+        if settings.keybindings:
+            self.set_keymap(settings.keybindings)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def on_mount(self) -> None:
+        theme = self.settings.theme
+        if theme in self.available_themes:
+            self.theme = theme
+        else:
+            self.notify(f"unknown theme {theme!r}; using {self.theme}", severity="warning")
+        for note in self.notes:
+            self.notify(note, severity="warning", timeout=6)
+        self.push_screen(SessionsScreen())
+
+    def counter(self, config: Any = None):
+        """The token counter for a config (one instance per kind/model)."""
+        from ..engine.planner import counter_for
+
+        t = (config or self.config).tokens
+        key = (t.counter, t.model, t.chars_per_token)
+        c = self._counters.get(key)
+        if c is None:
+            c = counter_for(config or self.config)
+            self._counters[key] = c
+        return c
+
+    # ------------------------------------------------------------------ navigation
+
+    def sessions_loaded(self, rows: list[SessionRow]) -> None:
+        self.session_rows = rows
+        target = self.initial_session
+        self.initial_session = None
+        if target is None and self.auto_open_single and len(rows) == 1:
+            target = rows[0].id
+            self.auto_open_single = False
+        if target is not None:
+            if target in {r.id for r in rows}:
+                self.open_session(target)
+            else:
+                self.notify(f"no session {target!r} in {self.data.label}", severity="error")
+
+    def open_session(self, session_id: str) -> None:
+        from .screens.session import SessionScreen
+
+        self.push_screen(SessionScreen(session_id))
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    # ------------------------------------------------------------------ events
+
+    def on_plan_ready(self, message: PlanReady) -> None:
+        # Bubbled from the session screen: kept for tests, benchmarks and the palette.
+        self.last_plan = message
+        self.plan_count += 1
+
+    def version_saved(self, message: ApplyFinished) -> None:
+        self.last_version = message
+        self.notify(f"stored version {message.version_id} ({message.summarizer})", timeout=4)
+
+    def exported(self, path: Path, fmt: str) -> None:
+        self.last_export = (path, fmt)
+
+    def on_work_failed(self, message: WorkFailed) -> None:
+        self.notify(message.error, title=message.what, severity="error", timeout=8)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The one error handler: any worker that fails is reported as a notification."""
+        if event.state != WorkerState.ERROR:
+            return
+        error = event.worker.error
+        if type(error).__name__ == "Cancelled":
+            return
+        name = event.worker.name or event.worker.group
+        self.notify(f"{type(error).__name__}: {error}", title=f"{name} failed", severity="error", timeout=8)
+
+    # ------------------------------------------------------------------ palette
+
+    def palette_commands(self, screen) -> list[tuple[str, str, Any]]:
+        from ..engine.config import PRESETS
+        from .screens.session import SessionScreen
+
+        out: list[tuple[str, str, Any]] = []
+        if isinstance(screen, SessionScreen):
+            for name, help_text, action in (
+                ("Apply compaction", "generate summaries and store a new version", "apply"),
+                ("Export…", "write the session or its compacted result in a store format", "export"),
+                ("Save config", "write the tuned settings as TOML", "save_config"),
+                ("Preview message", "before / after of the selected message", "preview"),
+                ("Compacted context", "the whole context as the model would receive it", "context"),
+                ("Versions", "stored versions of this session", "versions"),
+                ("Toggle token boundaries", "colour tokens in the detail pane", "token_boundaries"),
+                ("Reset config", "back to the preset's values", "reset"),
+                ("Back to sessions", "the sessions table", "back"),
+            ):
+                out.append((name, help_text, partial(screen.run_action, action)))
+            for name, (desc, _) in PRESETS.items():
+                out.append((f"Preset: {name}", desc, partial(screen.post_message, _preset_message(name))))
+        for row in self.session_rows[:500]:
+            out.append((f"Open session {row.id}", f"{row.format} · {row.messages:,} messages · {row.tokens:,} tokens",
+                        partial(self.open_session, row.id)))
+        out.append(("Help: keys", "every binding and its id", self.action_help))
+        return out
+
+
+def _preset_message(name: str):
+    from .widgets.knobs import TuningPanel
+
+    return TuningPanel.PresetChosen(name)
+
+
+def create_app(source: str | Path | None = None, *, demo: bool = False, workspace: str | Path | None = None,
+               settings: Any = None, data: SessionData | None = None, config: Any = None,
+               session: str | None = None, use_workspace: bool = True) -> InspectorApp:
+    """The app for a SOURCE, the demo, the workspace, or given data (tests)."""
+    if settings is None:
+        from ..config import load_settings
+
+        settings = load_settings()
+    notes: list[str] = []
+    if data is None:
+        if demo:
+            from ..demo import demo_data
+
+            data = demo_data(workspace, use_workspace=use_workspace)
+        else:
+            from .data import open_data
+
+            opened = open_data(source, workspace or settings.workspace, use_workspace=use_workspace)
+            data, notes = opened.data, opened.notes
+    return InspectorApp(data, settings=settings, config=config, open_session=session, notes=notes)
+
+
+__all__ = ["InspectorApp", "MemoryData", "create_app"]

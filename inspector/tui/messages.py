@@ -1,0 +1,76 @@
+"""Typed messages that workers post back to the UI (thread-safe: `post_message`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.message import Message
+
+from .data import SessionRow, VersionRow
+
+
+@dataclass
+class LoadProgress(Message):
+    done: int
+    total: int
+    what: str = ""
+
+
+@dataclass
+class SessionsLoaded(Message):
+    rows: list[SessionRow]
+    counter: str
+    seconds: float
+
+
+@dataclass
+class SessionReady(Message):
+    """A session is loaded and its tokens counted: ready to plan."""
+
+    session: Any  # Session
+    tokens: list[int]
+    counter: Any  # TokenCounter
+    seconds: float
+
+
+@dataclass
+class PlanReady(Message):
+    """A plan for the config the user has now (older generations are discarded)."""
+
+    plan: Any  # engine Plan
+    config: Any  # CompactionConfig
+    generation: int
+    ms: float
+    changed: dict[str, Any] = field(default_factory=dict)  # the knob values that led here
+
+
+@dataclass
+class ApplyProgress(Message):
+    done: int
+    total: int
+    detail: str = ""
+
+
+@dataclass
+class ApplyFinished(Message):
+    version_id: str
+    session_id: str
+    summarizer: str
+    tokens_before: int
+    tokens_after: int
+    messages: int
+
+
+@dataclass
+class VersionsLoaded(Message):
+    session_id: str
+    rows: list[VersionRow]
+
+
+@dataclass
+class WorkFailed(Message):
+    """One place for errors from any worker: shown as a notification."""
+
+    what: str
+    error: str

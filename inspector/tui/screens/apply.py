@@ -1,0 +1,167 @@
+"""Apply: generate the summaries (a model through litellm, or the offline extractive
+summarizer, labelled as such) in a worker with progress and cancel, then store a new
+version in the workspace."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from ..messages import ApplyFinished, ApplyProgress
+
+if TYPE_CHECKING:
+    from ..app import InspectorApp
+
+
+class Cancelled(Exception):
+    pass
+
+
+def summarizer_label(config) -> str:
+    model = config.summarization.model
+    if not model or model == "extractive":
+        return "extractive (offline, no model)"
+    return f"model {model}" + (f" (fallbacks: {', '.join(config.summarization.fallback_models)})"
+                               if config.summarization.fallback_models else "")
+
+
+class ApplyScreen(ModalScreen[str | None]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel / close", id="apply.cancel"),
+    ]
+
+    def __init__(self, session, plan, counter: Any) -> None:
+        super().__init__()
+        self.session = session
+        self.plan = plan
+        self.counter = counter
+        self.version_id: str | None = None
+        self.worker: Worker | None = None
+
+    @property
+    def inspector(self) -> "InspectorApp":
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        p = self.plan
+        live = [s for s in p.summaries if s.injection != "evicted"]
+        with Vertical(id="apply-dialog", classes="dialog"):
+            yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
+            yield Static(
+                f"session {self.session.id}: {p.total_before:,} → ~{p.total_after:,} tokens · "
+                f"{len(live)} summary(ies) to generate · {sum(a != 'keep' for a in p.actions):,} message(s) changed")
+            yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
+            with Horizontal(classes="row"):
+                yield Label("label ")
+                yield Input(placeholder="optional version label", id="apply-label")
+            yield ProgressBar(total=len(live) + 2, show_eta=False, id="apply-progress")
+            yield RichLog(id="apply-log", max_lines=200, wrap=True, markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Apply", variant="primary", id="apply-go")
+                yield Button("Cancel", id="apply-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#apply-go").focus()
+
+    @on(Button.Pressed, "#apply-go")
+    def _go(self) -> None:
+        if self.worker is not None and self.worker.state == WorkerState.RUNNING:
+            return
+        if self.version_id is not None:
+            self.dismiss(self.version_id)
+            return
+        self.query_one("#apply-go", Button).disabled = True
+        label = self.query_one("#apply-label", Input).value.strip()
+        self.query_one("#apply-log", RichLog).write(f"applying with {summarizer_label(self.plan.config)}…")
+        self.worker = self._apply(label)
+
+    @on(Button.Pressed, "#apply-cancel")
+    def _cancel_button(self) -> None:
+        self.action_cancel()
+
+    def action_cancel(self) -> None:
+        if self.worker is not None and self.worker.state == WorkerState.RUNNING:
+            self.worker.cancel()
+            self.query_one("#apply-log", RichLog).write("cancelling… (after the current request)")
+            return
+        self.dismiss(self.version_id)
+
+    @work(thread=True, exclusive=True, group="apply", exit_on_error=False)
+    def _apply(self, label: str) -> ApplyFinished:
+        from ...engine.applier import apply
+        from ...engine.summarizers import summarizer_for
+
+        worker = get_current_worker()
+        app = self.inspector
+        p = self.plan
+        config = p.config
+        live = [s for s in p.summaries if s.injection != "evicted"]
+        done = 0
+
+        def check() -> None:
+            if worker.is_cancelled:
+                raise Cancelled()
+
+        def on_event(ev) -> None:
+            nonlocal done
+            check()
+            if ev.kind == "after":
+                done += 1
+                self.post_message(ApplyProgress(done, len(live) + 2, f"summary {done}/{len(live)} done ({ev.model})"))
+            elif ev.kind == "attempt":
+                self.post_message(ApplyProgress(done, len(live) + 2, f"calling {ev.model} (attempt {ev.attempt})"))
+            elif ev.kind == "failed":
+                self.post_message(ApplyProgress(done, len(live) + 2, f"{ev.model} failed: {ev.error}"))
+
+        start = time.perf_counter()
+        summarizer = summarizer_for(config)  # litellm is imported only inside a model call
+        check()
+        result = apply(self.session, p, summarizer, self.counter, summary_cache=app.data.summary_cache(),
+                       on_event=on_event)
+        check()
+        done = len(live) + 1
+        self.post_message(ApplyProgress(done, len(live) + 2, f"validated: {len(result.messages):,} messages"))
+        used = summarizer_label(config)
+        vid = app.data.save_version(self.session.id, result, config, summarizer=used, label=label)
+        self.post_message(ApplyProgress(len(live) + 2, len(live) + 2,
+                                        f"stored version {vid} in {time.perf_counter() - start:.2f}s"))
+        finished = ApplyFinished(vid, self.session.id, used, p.total_before, result.total_after, len(result.messages))
+        self.post_message(finished)
+        return finished
+
+    def on_apply_progress(self, message: ApplyProgress) -> None:
+        self.query_one("#apply-progress", ProgressBar).update(total=message.total, progress=message.done)
+        self.query_one("#apply-log", RichLog).write(message.detail)
+
+    def on_apply_finished(self, message: ApplyFinished) -> None:
+        self.version_id = message.version_id
+        log = self.query_one("#apply-log", RichLog)
+        log.write(f"version {message.version_id}: {message.tokens_before:,} → {message.tokens_after:,} tokens, "
+                  f"{message.messages:,} messages ({message.summarizer})")
+        go = self.query_one("#apply-go", Button)
+        go.label = "Done"
+        go.disabled = False
+        go.focus()
+        self.inspector.version_saved(message)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is not self.worker:
+            return
+        log = self.query_one("#apply-log", RichLog)
+        if event.state == WorkerState.CANCELLED or (event.state == WorkerState.ERROR
+                                                    and isinstance(event.worker.error, Cancelled)):
+            log.write("cancelled: nothing was stored")
+            self.query_one("#apply-go", Button).disabled = False
+            event.stop()
+        elif event.state == WorkerState.ERROR:
+            log.write(f"failed: {event.worker.error}")
+            self.query_one("#apply-go", Button).disabled = False

@@ -1,0 +1,53 @@
+"""Help: every key binding with its id (remap ids in the settings' [keybindings])."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+
+def binding_rows(app) -> list[tuple[str, str, str, str]]:
+    """(where, id, keys, description) for every binding with an id, keymap applied."""
+    from ..app import InspectorApp
+    from ..widgets.heatmap import Heatmap
+    from ..widgets.slider import Slider
+    from .apply import ApplyScreen
+    from .export import ExportScreen, SaveConfigScreen
+    from .preview import ContextScreen, PreviewScreen
+    from .session import SessionScreen
+    from .sessions import SessionsScreen
+    from .versions import VersionsScreen
+
+    keymap = getattr(app, "_keymap", {}) or {}
+    rows = []
+    for where, cls in (("app", InspectorApp), ("sessions", SessionsScreen), ("session", SessionScreen),
+                       ("heatmap", Heatmap), ("slider", Slider), ("preview", PreviewScreen),
+                       ("context", ContextScreen), ("apply", ApplyScreen), ("export", ExportScreen),
+                       ("save config", SaveConfigScreen), ("versions", VersionsScreen)):
+        for b in cls.BINDINGS:
+            if not isinstance(b, Binding) or not b.id:
+                continue
+            keys = keymap.get(b.id, b.key)
+            rows.append((where, b.id, keys, b.description))
+    return rows
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape,q,f1", "app.pop_screen", "Close", id="help.close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-dialog", classes="dialog"):
+            yield Static("Keys — remap any id in settings.toml [keybindings] or INSPECTOR_KEYBINDINGS",
+                         classes="dialog-title")
+            table: DataTable = DataTable(cursor_type="row", zebra_stripes=True, id="help-table")
+            table.add_columns("where", "id", "keys", "does")
+            for row in binding_rows(self.app):
+                table.add_row(*row)
+            yield table
+            yield Static("ctrl+p: command palette (actions, presets, sessions, themes)", classes="muted")
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).focus()

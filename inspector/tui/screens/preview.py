@@ -1,0 +1,152 @@
+"""Preview: one message before and after the plan (side by side or as a diff), and the
+whole compacted context as the model would receive it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from ..colors import ACTION_COLORS, ACTION_LABELS
+from ..render import context_lines, diff_lines, message_body, message_header, plain_lines
+from ..widgets.lines import LinesView
+from .session import after_text
+
+
+class PreviewScreen(Screen):
+    """Before and after for the selected message; n/N (or ]/[) walk the changed ones."""
+
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Back", id="preview.back"),
+        Binding("d", "toggle_diff", "Diff / side by side", id="preview.toggle_diff"),
+        Binding("n,right_square_bracket", "next_changed(1)", "Next change", id="preview.next"),
+        Binding("N,left_square_bracket", "next_changed(-1)", "Previous change", id="preview.previous"),
+        Binding("c", "context", "Whole context", id="preview.context"),
+    ]
+
+    def __init__(self, session, plan, index: int, counter: Any, summary_texts: dict[str, str] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.plan = plan
+        self.index = index
+        self.counter = counter
+        self.summary_texts = summary_texts or {}
+        self.mode = "diff" if plan.actions[index] in ("truncate", "clear") else "side"
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="preview-title")
+        with Horizontal(id="preview-side"):
+            with Vertical(classes="preview-col"):
+                yield Static("before", classes="preview-head")
+                yield LinesView(id="preview-before")
+            with Vertical(classes="preview-col"):
+                yield Static("after", classes="preview-head")
+                yield LinesView(id="preview-after")
+        yield LinesView(id="preview-diff")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "preview"
+        self.show(self.index)
+
+    def show(self, index: int) -> None:
+        self.index = index
+        s, p = self.session, self.plan
+        m = s.messages[index]
+        action = p.actions[index]
+        before = message_body(m)
+        after, note = after_text(s, p, index, self.summary_texts)
+        title = Text()
+        title.append(message_header(m, index, p.tokens_before[index]), style="bold")
+        title.append("   ")
+        title.append(f" {ACTION_LABELS[action]} ", style=f"bold #000000 on {ACTION_COLORS[action]}")
+        gone = action in ("summarize", "drop")
+        title.append(f"  {p.tokens_before[index]:,} → {'–' if gone else format(p.tokens_after[index], ',')} tokens  ")
+        title.append(note, style="italic")
+        title.append(f"   [{self.mode}: d toggles · n/N next/previous change]", style="dim")
+        self.query_one("#preview-title", Static).update(title)
+        self.query_one("#preview-before", LinesView).set_lines(plain_lines(before))
+        self.query_one("#preview-after", LinesView).set_lines(
+            plain_lines(after, "" if not gone else "italic") if after else [("(not sent)", "dim")])
+        self.query_one("#preview-diff", LinesView).set_lines(diff_lines(before, after))
+        self._apply_mode()
+
+    def _apply_mode(self) -> None:
+        self.query_one("#preview-side").display = self.mode == "side"
+        self.query_one("#preview-diff").display = self.mode == "diff"
+
+    def action_toggle_diff(self) -> None:
+        self.mode = "side" if self.mode == "diff" else "diff"
+        self.show(self.index)
+
+    def action_next_changed(self, direction: int) -> None:
+        acts = self.plan.actions
+        i = self.index + direction
+        while 0 <= i < len(acts):
+            if acts[i] != "keep":
+                self.show(i)
+                return
+            i += direction
+        self.notify("no further change in that direction", timeout=2)
+
+    def action_context(self) -> None:
+        self.app.push_screen(ContextScreen.for_plan(self.session, self.plan, self.counter, None))
+
+
+class ContextScreen(Screen):
+    """A list of messages shown whole: the compacted context, or a stored version."""
+
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Back", id="context.back"),
+    ]
+
+    def __init__(self, title: str, lines: list, summary: str) -> None:
+        super().__init__()
+        self.heading = title
+        self.lines = lines
+        self.summary = summary
+
+    @classmethod
+    def for_plan(cls, session, plan, counter, summary_cache) -> "ContextScreen":
+        from ...engine.applier import materialize
+
+        texts: dict[str, str] = {}
+        if summary_cache is not None:
+            for spec in plan.summaries:
+                hit = summary_cache.get(spec.key)
+                if hit is not None:
+                    texts[spec.key] = hit.text
+        result = materialize(session, plan, texts, counter)
+        pending = sum(1 for s in plan.summaries if s.key not in texts and s.injection != "evicted")
+        summary = (f"{len(result.messages):,} messages · {result.total_after:,} tokens as the model would "
+                   f"receive them (was {len(session.messages):,} messages, {plan.total_before:,} tokens)")
+        if pending:
+            summary += f" · {pending} summary not generated yet (apply generates it)"
+        return cls(f"compacted context · {session.id}",
+                   context_lines(result.messages, result.tokens_after, result.lineage), summary)
+
+    @classmethod
+    def for_messages(cls, title: str, messages: list, counter=None) -> "ContextScreen":
+        tokens = None
+        if counter is not None:
+            from ...engine.tokens import count_messages
+
+            tokens = count_messages(messages, counter)[0]
+        summary = f"{len(messages):,} messages" + (f" · {sum(tokens):,} tokens" if tokens else "")
+        return cls(title, context_lines(messages, tokens), summary)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(Text(self.summary, style="bold"), id="context-summary")
+        yield LinesView(self.lines, id="context-lines")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.heading
+        self.query_one(LinesView).focus()

@@ -1,0 +1,414 @@
+"""Session: the token heatmap with the plan overlaid, the tuning panel, the detail pane."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, LoadingIndicator, Static
+
+from ..colors import ACTION_COLORS, ACTION_LABELS
+from ..messages import PlanReady, SessionReady
+from ..render import MAX_DETAIL_CHARS, message_body, message_header
+from ..widgets.heatmap import Heatmap, row_data
+from ..widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
+from ..widgets.profile import ContextGauge, Profile
+
+if TYPE_CHECKING:
+    from ..app import InspectorApp
+
+TOKEN_BG = ("#2c3e50", "#4a235a")
+
+
+def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = None) -> tuple[str, str]:
+    """(what the model would see of message i after the plan, a one-line note)."""
+    from ...engine.applier import reduce_message
+
+    action = plan.actions[i]
+    msg = session.messages[i]
+    if action in ("truncate", "clear"):
+        red = plan.reductions.get(i)
+        new, _ = reduce_message(session, plan, i)
+        note = f"{action} ({red.stage}, offload {red.offload_id})" if red else action
+        return message_body(new), note
+    if action in ("summarize", "preserve"):
+        spec = next((s for s in plan.summaries if s.start <= i < s.end), None)
+        if spec is None:
+            return "", action
+        where = f"summary of messages {spec.start}–{spec.end - 1}"
+        if action == "preserve":
+            return message_body(msg), f"preserved: carried verbatim inside the {where}"
+        text = (summary_texts or {}).get(spec.key)
+        body = text if text else (f"(folded into the {where}; about {spec.estimated_tokens:,} tokens, "
+                                  "generated on apply)")
+        return body, f"summarized into the {where} (injected as {spec.injection})"
+    if action == "drop":
+        return "", "dropped by tailoring: not sent to the model"
+    return message_body(msg), "kept as is"
+
+
+class SessionScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Sessions", id="session.back"),
+        Binding("p", "preview", "Preview", id="session.preview"),
+        Binding("c", "context", "Context", id="session.context"),
+        Binding("a", "apply", "Apply", id="session.apply"),
+        Binding("e", "export", "Export", id="session.export"),
+        Binding("S", "save_config", "Save config", id="session.save_config"),
+        Binding("v", "versions", "Versions", id="session.versions"),
+        Binding("t", "token_boundaries", "Tokens", id="session.token_boundaries"),
+        Binding("f2", "focus_tuning", "Tune", id="session.focus_tuning"),
+        Binding("f3", "focus_heatmap", "Heatmap", id="session.focus_heatmap", show=False),
+        Binding("ctrl+r", "reset", "Reset config", id="session.reset", show=False),
+    ]
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(id=f"session-{abs(hash(session_id))}")
+        self.session_id = session_id
+        self.session: Any = None
+        self.counter: Any = None
+        self.tokens: list[int] = []
+        self.config = None
+        self.plan: Any = None
+        self.plan_ms = 0.0
+        self.generation = 0
+        self.show_tokens = False
+        self._pending: dict[str, Any] = {}
+        self._flush_scheduled = False
+        self._plan_lock = threading.Lock()
+        self._changed: dict[str, Any] = {}
+
+    @property
+    def inspector(self) -> "InspectorApp":
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="session-top"):
+            yield Static("", id="session-title")
+            yield Profile(id="profile")
+            yield ContextGauge(id="gauge")
+        with Horizontal(id="session-body"):
+            with Vertical(id="session-main"):
+                yield Heatmap(id="heatmap")
+                with VerticalScroll(id="plan-pane"):
+                    yield Static("", id="plan-summary")
+                with VerticalScroll(id="detail-pane"):
+                    yield Static("", id="detail")
+            yield LoadingIndicator(id="tuning-loading")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.config = self.inspector.config
+        self.title = "inspector"
+        self.sub_title = self.session_id
+        self.query_one(Heatmap).loading = True
+        self._load()
+
+    # ------------------------------------------------------------------ loading
+
+    @work(thread=True, exclusive=True, group="session-load", exit_on_error=False)
+    def _load(self) -> None:
+        from ...engine.planner import counter_for
+        from ...engine.structure import analyze
+
+        start = time.perf_counter()
+        app = self.inspector
+        session = app.data.load_session(self.session_id)
+        counter = app.counter(self.config)
+        a = analyze(session, counter, app.data.token_cache())
+        self.post_message(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))
+
+    def on_session_ready(self, message: SessionReady) -> None:
+        self.session = message.session
+        self.counter = message.counter
+        self.tokens = message.tokens
+        heatmap = self.query_one(Heatmap)
+        heatmap.loading = False
+        heatmap.set_rows(row_data(self.session, self.tokens))
+        self.query_one(Profile).set_tokens(self.tokens)
+        s = self.session
+        title = s.title or s.id
+        self.query_one("#session-title", Static).update(Text.assemble(
+            (title, "bold"), f"  ·  {s.source_format}  ·  {len(s.messages):,} messages  ·  "
+            f"{sum(self.tokens):,} tokens  ·  {self.counter.name}  ·  loaded in {message.seconds:.2f}s"))
+        self.query_one("#tuning-loading").remove()
+        panel = TuningPanel(self.config, s.tool_names(), id="tuning")
+        self.query_one("#session-body").mount(panel)
+        heatmap.focus()
+        self.request_plan()
+        self._show_detail(heatmap.cursor)
+
+    # ------------------------------------------------------------------ planning
+
+    def request_plan(self) -> None:
+        if self.session is None:
+            return
+        self.generation += 1
+        self._plan(self.config, self.generation, dict(self._changed))
+
+    @work(thread=True, exclusive=True, group="plan", exit_on_error=False)
+    def _plan(self, config, generation: int, changed: dict[str, Any]) -> None:
+        from ...engine.planner import plan as make_plan
+
+        start = time.perf_counter()
+        with self._plan_lock:
+            if generation != self.generation:
+                return  # a newer request superseded this one before it started
+            p = make_plan(self.session, config, self.counter, token_cache=self.inspector.data.token_cache())
+        self.post_message(PlanReady(p, config, generation, (time.perf_counter() - start) * 1000, changed))
+
+    def on_plan_ready(self, message: PlanReady) -> None:
+        if message.generation != self.generation:
+            return
+        self.plan = message.plan
+        self.plan_ms = message.ms
+        plan = message.plan
+        self.query_one(Heatmap).set_plan(plan.actions, plan.tokens_after)
+        self.query_one(Profile).set_actions(plan.actions)
+        self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
+                                                   plan.counter)
+        self.query_one("#plan-summary", Static).update(plan_summary(plan, message.ms))
+        self._show_detail(self.query_one(Heatmap).cursor)
+
+    def set_values(self, values: dict[str, Any]) -> None:
+        """Queue knob values; floods (a dragged slider) are coalesced into one re-plan."""
+        self._pending.update(values)
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            self.call_after_refresh(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_scheduled = False
+        values, self._pending = self._pending, {}
+        if not values or self.config is None:
+            return
+        from ...engine.config import ConfigError
+
+        try:
+            config = self.config.with_values(values)
+        except ConfigError as exc:
+            self.notify(str(exc), title="invalid value", severity="error", timeout=6)
+            panel = self.query("#tuning")
+            if panel:
+                panel.first(TuningPanel).load(self.config)
+            return
+        self.config = config
+        self.inspector.config = config
+        self._changed.update(values)
+        self.request_plan()
+
+    def set_config(self, config) -> None:
+        """Replace the whole config (preset, restored version, loaded file)."""
+        self.config = config
+        self.inspector.config = config
+        self._changed = {}
+        panels = self.query("#tuning")
+        if panels:
+            panels.first(TuningPanel).load(config)
+        self.request_plan()
+
+    @on(Knob.Changed)
+    def _knob(self, event: Knob.Changed) -> None:
+        self.set_values({event.key: event.value})
+
+    @on(TuningPanel.PresetChosen)
+    def _preset(self, event: TuningPanel.PresetChosen) -> None:
+        if self.config is not None and event.name == self.config.preset and not self._changed:
+            return
+        from ...engine.config import preset
+
+        keep = {"tokens": self.config.tokens.model_dump()} if self.config is not None else {}
+        cfg = preset(event.name)
+        if keep:
+            cfg = cfg.with_values({f"tokens.{k}": v for k, v in keep["tokens"].items()})
+        self.set_config(cfg)
+        self.notify(f"preset {event.name}", timeout=2)
+
+    @on(TuningPanel.ToolsExcluded)
+    def _exclude(self, event: TuningPanel.ToolsExcluded) -> None:
+        self.set_values({key: list(event.tools) for key in EXCLUDE_KEYS})
+
+    # ------------------------------------------------------------------ detail
+
+    @on(Heatmap.Selected)
+    def _selected(self, event: Heatmap.Selected) -> None:
+        self._show_detail(event.index)
+
+    @on(Heatmap.Opened)
+    def _opened(self, event: Heatmap.Opened) -> None:
+        self.action_preview()
+
+    @on(Profile.Jump)
+    def _jump(self, event: Profile.Jump) -> None:
+        heatmap = self.query_one(Heatmap)
+        heatmap.move_to(event.index)
+        heatmap.focus()
+
+    def on_resize(self) -> None:
+        self._sync_window()
+
+    def _sync_window(self) -> None:
+        heatmap = self.query_one(Heatmap)
+        r = heatmap.visible_range()
+        self.query_one(Profile).set_window(r.start, r.stop)
+
+    def _show_detail(self, index: int) -> None:
+        self._sync_window()
+        if self.session is None or not self.session.messages:
+            return
+        index = max(0, min(index, len(self.session.messages) - 1))
+        m = self.session.messages[index]
+        tokens = self.tokens[index] if index < len(self.tokens) else None
+        text = Text()
+        text.append(message_header(m, index, tokens), style="bold")
+        if self.plan is not None:
+            action = self.plan.actions[index]
+            _, note = after_text(self.session, self.plan, index)
+            after = self.plan.tokens_after[index]
+            text.append("\nplan: ")
+            text.append(f" {ACTION_LABELS[action]} ", style=f"bold #000000 on {ACTION_COLORS[action]}")
+            if action not in ("keep", "preserve"):
+                text.append(f"  {tokens or 0:,} → {after:,} tokens")
+            text.append(f"  {note}", style="italic")
+        text.append("\n\n")
+        body = message_body(m)
+        cut = len(body) > MAX_DETAIL_CHARS
+        if cut:
+            body = body[:MAX_DETAIL_CHARS]
+        if self.show_tokens and hasattr(self.counter, "token_spans"):
+            for k, (a, b) in enumerate(self.counter.token_spans(body)):
+                text.append(body[a:b], style=f"on {TOKEN_BG[k % 2]}")
+        else:
+            text.append(body)
+        if cut:
+            text.append(f"\n\n… {len(message_body(m)) - MAX_DETAIL_CHARS:,} more characters (p: full preview)",
+                        style="dim")
+        self.query_one("#detail", Static).update(text)
+
+    # ------------------------------------------------------------------ actions
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_token_boundaries(self) -> None:
+        if not hasattr(self.counter, "token_spans"):
+            self.notify("token boundaries need the tiktoken counter", severity="warning")
+            return
+        self.show_tokens = not self.show_tokens
+        self._show_detail(self.query_one(Heatmap).cursor)
+
+    def action_focus_tuning(self) -> None:
+        panels = self.query("#tuning")
+        if panels:
+            knobs = panels.first().query(Knob)
+            if knobs:
+                knobs.first().query("Slider, Switch, Select").first().focus()
+
+    def action_focus_heatmap(self) -> None:
+        self.query_one(Heatmap).focus()
+
+    def action_reset(self) -> None:
+        from ...engine.config import preset
+
+        self.set_config(preset(self.config.preset if self.config else "balanced"))
+
+    def _need_plan(self) -> bool:
+        if self.plan is None or self.session is None:
+            self.notify("still planning…", severity="warning", timeout=2)
+            return False
+        return True
+
+    def action_preview(self) -> None:
+        if not self._need_plan():
+            return
+        from .preview import PreviewScreen
+
+        self.app.push_screen(PreviewScreen(self.session, self.plan, self.query_one(Heatmap).cursor,
+                                           self.counter))
+
+    def action_context(self) -> None:
+        if not self._need_plan():
+            return
+        from .preview import ContextScreen
+
+        self.app.push_screen(ContextScreen.for_plan(self.session, self.plan, self.counter,
+                                                    self.inspector.data.summary_cache()))
+
+    def action_apply(self) -> None:
+        if not self._need_plan():
+            return
+        from .apply import ApplyScreen
+
+        self.app.push_screen(ApplyScreen(self.session, self.plan, self.counter))
+
+    def action_export(self) -> None:
+        if not self._need_plan():
+            return
+        from .export import ExportScreen
+
+        self.app.push_screen(ExportScreen(self.session, self.plan, self.counter))
+
+    def action_save_config(self) -> None:
+        from .export import SaveConfigScreen
+
+        self.app.push_screen(SaveConfigScreen(self.config))
+
+    def action_versions(self) -> None:
+        if self.session is None:
+            return
+        from .versions import VersionsScreen
+
+        def restore(config) -> None:
+            if config is not None:
+                self.set_config(config)
+                self.notify("config restored from the version", timeout=3)
+
+        self.app.push_screen(VersionsScreen(self.session_id), restore)
+
+
+def plan_summary(plan, ms: float) -> Text:
+    t = Text()
+    before, after = plan.total_before, plan.total_after
+    saved = before - after
+    pct = saved / before if before else 0.0
+    t.append("plan ", style="bold")
+    t.append(f"({plan.config.preset}) ")
+    t.append(f"{before:,} → {after:,} tokens", style="bold")
+    t.append(f"  saved {saved:,} ({pct:.1%})", style="bold green" if saved > 0 else "dim")
+    counts = plan.action_counts()
+    for action, n in counts.items():
+        if n and action != "keep":
+            t.append("  ")
+            t.append(f" {ACTION_LABELS[action]} {n:,} ", style=f"#000000 on {ACTION_COLORS[action]}")
+    t.append(f"  keep {counts['keep']:,}", style="dim")
+    t.append(f"  [{ms:.1f} ms]", style="dim")
+    for st in plan.stages:
+        t.append("\n")
+        mark = "✓" if st.ran else ("·" if st.enabled else "–")
+        t.append(f" {mark} {st.name:<11}", style="bold" if st.ran else "dim")
+        t.append(f"{-st.saved:>+12,} ", style="green" if st.saved > 0 else "dim")
+        t.append(st.reason, style="" if st.enabled else "dim")
+    if plan.triggers:
+        t.append("\n triggers: ", style="bold")
+        t.append("fires" if plan.triggered else "does not fire", style="bold magenta" if plan.triggered else "dim")
+        t.append(f" ({plan.config.summarization.trigger.combine})", style="dim")
+        for tr in plan.triggers:
+            t.append("\n   ")
+            t.append("✓ " if tr.fired else "✗ ", style="green" if tr.fired else "dim")
+            t.append(f"{tr.name}: {tr.detail}")
+    if plan.cutoff is not None:
+        t.append(f"\n cutoff: {plan.cutoff.reason}", style="dim")
+    for w in plan.warnings:
+        t.append("\n ⚠ ", style="bold yellow")
+        t.append(w.message, style="yellow")
+    for note in plan.notes:
+        t.append(f"\n ℹ {note}", style="dim")
+    return t

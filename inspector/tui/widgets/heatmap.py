@@ -1,0 +1,302 @@
+"""The token heatmap: one row per message, virtualised with the Line API.
+
+Only the rows on screen are rendered; each rendered row is cached as a `Strip` keyed
+by (row, width, cursor) and the cache is cleared when the plan changes, so a re-plan
+repaints about a screenful of rows whatever the session's length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ..colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
+
+BAR = "█"
+PARTIAL = " ▏▎▍▌▋▊▉"
+
+
+@dataclass
+class RowData:
+    """Plain per-message values the heatmap draws (computed once per session)."""
+
+    roles: list[str]
+    tools: list[str]
+    tokens: list[int]
+    previews: list[str]
+    kinds: list[str]
+
+    @property
+    def n(self) -> int:
+        return len(self.tokens)
+
+    @property
+    def total(self) -> int:
+        return sum(self.tokens)
+
+
+def row_data(session, tokens: list[int]) -> RowData:
+    """Row values from a session and its per-message token counts."""
+    call_names: dict[str, str] = {}
+    roles, tools, previews, kinds = [], [], [], []
+    for m in session.messages:
+        for c in m.tool_calls:
+            call_names[c.id] = c.name
+        roles.append(m.role)
+        kinds.append(m.kind)
+        if m.role == "tool":
+            tools.append(m.name or call_names.get(m.tool_call_id or "", "") or "tool")
+        elif m.tool_calls:
+            names = [c.name for c in m.tool_calls]
+            tools.append("→" + (names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"))
+        else:
+            tools.append(m.name or "")
+        text = m.text
+        if not text and m.tool_calls:
+            text = m.tool_calls[0].arguments_raw
+        previews.append(" ".join(text[:160].split()))
+    return RowData(roles, tools, list(tokens), previews, kinds)
+
+
+def fmt_tokens(n: int) -> str:
+    return f"{n:,}"
+
+
+class Heatmap(ScrollView, can_focus=True):
+    """Messages as rows coloured by token count, with the plan overlaid."""
+
+    DEFAULT_CSS = """
+    Heatmap {
+        background: $surface;
+        scrollbar-gutter: stable;
+    }
+    Heatmap > .heatmap--cursor {
+        background: $accent 40%;
+    }
+    Heatmap > .heatmap--header {
+        color: $text-muted;
+        text-style: bold;
+    }
+    Heatmap > .heatmap--dim {
+        color: $text-disabled;
+    }
+    """
+
+    COMPONENT_CLASSES = {"heatmap--cursor", "heatmap--header", "heatmap--dim"}
+
+    BINDINGS = [
+        Binding("up,k", "cursor(-1)", "Up", show=False, id="heatmap.up"),
+        Binding("down,j", "cursor(1)", "Down", show=False, id="heatmap.down"),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="heatmap.page_up"),
+        Binding("pagedown", "page(1)", "Page down", show=False, id="heatmap.page_down"),
+        Binding("home,g", "jump(0)", "First", show=False, id="heatmap.first"),
+        Binding("end,G", "jump(-1)", "Last", show=False, id="heatmap.last"),
+        Binding("enter", "open", "Preview", id="heatmap.open"),
+    ]
+
+    cursor: reactive[int] = reactive(0, init=False)
+
+    class Selected(Message):
+        """The cursor moved to another message."""
+
+        def __init__(self, heatmap: "Heatmap", index: int) -> None:
+            super().__init__()
+            self.heatmap = heatmap
+            self.index = index
+
+        @property
+        def control(self) -> "Heatmap":
+            return self.heatmap
+
+    class Opened(Message):
+        """Enter (or a double click) on a message."""
+
+        def __init__(self, heatmap: "Heatmap", index: int) -> None:
+            super().__init__()
+            self.heatmap = heatmap
+            self.index = index
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rows: RowData = RowData([], [], [], [], [])
+        self.actions: list[str] | None = None
+        self.after: list[int] | None = None
+        self.scale = TokenScale(2)
+        self.total = 0
+        self._steps: list[int] = []
+        self._cache: LRUCache[tuple, Strip] = LRUCache(1024)
+        self.header_height = 1
+        self.generation = 0  # bumped on every plan change (tests and benchmarks read it)
+
+    # ------------------------------------------------------------------ data
+
+    def set_rows(self, rows: RowData) -> None:
+        self.rows = rows
+        self.total = rows.total
+        self.scale = TokenScale(max(rows.tokens, default=2))
+        self._steps = [self.scale.step(t) for t in rows.tokens]
+        self.actions = None
+        self.after = None
+        self._cache.clear()
+        self.virtual_size = Size(self.size.width, rows.n + self.header_height)
+        if self.cursor >= rows.n:
+            self.cursor = max(0, rows.n - 1)
+        self.refresh()
+
+    def set_plan(self, actions: list[str] | None, after: list[int] | None) -> None:
+        self.actions = actions
+        self.after = after
+        self.generation += 1
+        self._cache.clear()
+        self.refresh()
+
+    # ------------------------------------------------------------------ rendering
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._cache.clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._cache.clear()
+        self.virtual_size = Size(event.size.width, self.rows.n + self.header_height)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        if y == 0:
+            return self._header(width)
+        index = int(self.scroll_offset.y) + y - 1
+        if index >= self.rows.n or index < 0:
+            return Strip.blank(width, self.rich_style)
+        key = (index, width, index == self.cursor)
+        strip = self._cache.get(key)
+        if strip is None:
+            strip = self._render_row(index, width)
+            self._cache[key] = strip
+        return strip
+
+    def _layout(self, width: int) -> tuple[int, int, int]:
+        """Widths of (tool, bar, preview) for a row width."""
+        fixed = 6 + 10 + 9 + 7 + 11 + 20  # pos, role, tokens, share, action, before→after
+        rest = max(0, width - fixed)
+        tool = min(18, max(8, rest // 4))
+        bar = min(24, max(6, rest // 4))
+        preview = max(0, rest - tool - bar - 2)
+        return tool, bar, preview
+
+    def _header(self, width: int) -> Strip:
+        tool_w, bar_w, prev_w = self._layout(width)
+        text = (f"{'#':>5} {'role':<9} {'tool':<{tool_w}} {'tokens':>8} {'share':>6} "
+                f"{'heat':<{bar_w}} {'plan':<10} {'before → after':<19} {'preview':<{prev_w}}")
+        style = self.get_component_rich_style("heatmap--header")
+        return Strip([Segment(text[:width].ljust(width), style)], width)
+
+    def _render_row(self, i: int, width: int) -> Strip:
+        base = self.rich_style
+        rows = self.rows
+        tool_w, bar_w, prev_w = self._layout(width)
+        tokens = rows.tokens[i]
+        step = self._steps[i]
+        share = tokens / self.total if self.total else 0.0
+        action = self.actions[i] if self.actions else "keep"
+        gone = action in ("summarize", "drop")
+        dim = self.get_component_rich_style("heatmap--dim") if gone else Style()
+        segs: list[Segment] = []
+        role = rows.roles[i]
+        tool = rows.tools[i]
+        segs.append(Segment(f"{i:>5} ", base + dim))
+        segs.append(Segment(f"{role[:9]:<9} ", base + Style(color=ROLE_COLORS.get(role)) + dim))
+        segs.append(Segment(f"{tool[:tool_w]:<{tool_w}} ", base + dim))
+        segs.append(Segment(f"{fmt_tokens(tokens):>8}", heat_style(step)))
+        segs.append(Segment(f" {share:>6.1%} ", base + dim))
+        # Bar length on the same log scale as the colour.
+        length = self.scale.position(tokens) * bar_w
+        full = int(length)
+        frac = PARTIAL[int((length - full) * 8)] if full < bar_w else ""
+        bar = (BAR * full + frac.strip()).ljust(bar_w)
+        segs.append(Segment(bar, base + heat_fg(step)))
+        segs.append(Segment(" ", base))
+        label = ACTION_LABELS.get(action, action)
+        segs.append(Segment(f"{label:^10}", action_style(action)))
+        if self.after is not None:
+            after = self.after[i]
+            if gone:
+                change = f"{fmt_tokens(tokens)} → –"
+            elif after != tokens:
+                change = f"{fmt_tokens(tokens)} → {fmt_tokens(after)}"
+            else:
+                change = ""
+        else:
+            change = ""
+        segs.append(Segment(f" {change:<19} ", base + dim))
+        if prev_w:
+            segs.append(Segment(rows.previews[i][:prev_w].ljust(prev_w), base + Style(dim=True)))
+        strip = Strip(segs).crop_extend(0, width, base)
+        if i == self.cursor:
+            strip = strip.apply_style(self.get_component_rich_style("heatmap--cursor"))
+        return strip
+
+    # ------------------------------------------------------------------ cursor
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self.refresh_line(old + self.header_height)
+        self.refresh_line(new + self.header_height)
+        self._scroll_cursor_visible()
+        self.post_message(self.Selected(self, new))
+
+    def _scroll_cursor_visible(self) -> None:
+        top = int(self.scroll_offset.y)
+        height = self.scrollable_content_region.height - self.header_height
+        if height <= 0:
+            return
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False)
+
+    def move_to(self, index: int) -> None:
+        if self.rows.n:
+            self.cursor = max(0, min(self.rows.n - 1, index))
+
+    def action_cursor(self, delta: int) -> None:
+        self.move_to(self.cursor + delta)
+
+    def action_page(self, direction: int) -> None:
+        height = max(1, self.scrollable_content_region.height - self.header_height)
+        self.move_to(self.cursor + direction * height)
+
+    def action_jump(self, where: int) -> None:
+        self.move_to(where if where >= 0 else self.rows.n - 1)
+
+    def action_open(self) -> None:
+        if self.rows.n:
+            self.post_message(self.Opened(self, self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y < self.header_height:
+            return
+        index = int(self.scroll_offset.y) + offset.y - self.header_height
+        if 0 <= index < self.rows.n:
+            self.move_to(index)
+            if event.chain >= 2:
+                self.post_message(self.Opened(self, index))
+
+    def visible_range(self) -> range:
+        top = int(self.scroll_offset.y)
+        height = max(0, self.scrollable_content_region.height - self.header_height)
+        return range(top, min(self.rows.n, top + height))
+
+    def row_text(self, index: int) -> str:
+        """The plain text of a rendered row (tests and screenshots)."""
+        width = max(80, self.scrollable_content_region.width)
+        return self._render_row(index, width).text

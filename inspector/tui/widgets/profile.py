@@ -1,0 +1,153 @@
+"""One-line views of a whole session: the token profile (a minimap) and the context gauge."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ..colors import ACTION_COLORS, STEPS, TokenScale, heat_fg
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+ORDER = ("drop", "summarize", "clear", "truncate", "preserve", "keep")
+
+
+class Profile(Widget):
+    """The whole session in one line per row: token heat by bucket, and the plan's
+    dominant action per bucket. Click to jump there."""
+
+    DEFAULT_CSS = """
+    Profile {
+        height: 2;
+        background: $surface;
+    }
+    """
+
+    class Jump(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tokens: list[int] = []
+        self.actions: list[str] | None = None
+        self.window: tuple[int, int] | None = None  # rows on screen in the heatmap
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 2
+
+    def set_tokens(self, tokens: list[int]) -> None:
+        self.tokens = tokens
+        self.refresh()
+
+    def set_actions(self, actions: list[str] | None) -> None:
+        self.actions = actions
+        self.refresh()
+
+    def set_window(self, start: int, end: int) -> None:
+        if self.window != (start, end):
+            self.window = (start, end)
+            self.refresh()
+
+    def _buckets(self, width: int) -> list[tuple[int, int]]:
+        n = len(self.tokens)
+        if not n or width <= 0:
+            return []
+        width = min(width, n)
+        return [(k * n // width, (k + 1) * n // width) for k in range(width)]
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_region.width
+        base = self.rich_style
+        buckets = self._buckets(width)
+        if not buckets:
+            return Strip.blank(width, base)
+        segs: list[Segment] = []
+        if y == 0:
+            sums = [sum(self.tokens[a:b]) for a, b in buckets]
+            scale = TokenScale(max(sums))
+            lo, hi = self.window or (-1, -1)
+            for (a, b), s in zip(buckets, sums):
+                pos = scale.position(s)
+                ch = BLOCKS[max(1, round(pos * 8))] if s else " "
+                style = base + heat_fg(round(pos * STEPS))
+                if a < hi and b > lo:
+                    style += Style(underline=True, bold=True)
+                segs.append(Segment(ch, style))
+        else:
+            actions = self.actions
+            for a, b in buckets:
+                if actions is None:
+                    segs.append(Segment("─", base + Style(dim=True)))
+                    continue
+                present = set(actions[a:b])
+                act = next((x for x in ORDER if x in present), "keep")
+                if act == "keep":
+                    segs.append(Segment("─", base + Style(color=ACTION_COLORS["keep"], dim=True)))
+                else:
+                    segs.append(Segment("▀", base + Style(color=ACTION_COLORS[act])))
+        return Strip(segs).crop_extend(0, width, base)
+
+    def on_click(self, event: events.Click) -> None:
+        buckets = self._buckets(self.content_region.width)
+        if buckets and 0 <= event.x < len(buckets):
+            self.post_message(self.Jump(buckets[event.x][0]))
+
+
+class ContextGauge(Widget):
+    """Context used against the model's window, before and after the plan."""
+
+    DEFAULT_CSS = """
+    ContextGauge {
+        height: 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.before = 0
+        self.after: int | None = None
+        self.window = 0
+        self.counter = ""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 1
+
+    def update_values(self, before: int, after: int | None, window: int, counter: str = "") -> None:
+        self.before, self.after, self.window, self.counter = before, after, window, counter
+        self.refresh()
+
+    @staticmethod
+    def _color(share: float) -> str:
+        return "#2ecc71" if share < 0.6 else "#f1c40f" if share < 0.9 else "#e74c3c"
+
+    def render(self) -> Text:
+        width = self.content_region.width
+        if not self.window:
+            return Text("context: –")
+        share = self.before / self.window
+        after_share = (self.after / self.window) if self.after is not None else None
+        label = f" {share:.1%} of {self.window:,}"
+        if after_share is not None:
+            label += f" → {after_share:.1%} after plan"
+        if self.counter:
+            label += f"  ({self.counter})"
+        bar_w = max(10, width - len(label) - 10)
+        text = Text("context ", style="bold")
+        fill = min(bar_w, round(min(share, 1.0) * bar_w))
+        mark = min(bar_w - 1, round(min(after_share, 1.0) * bar_w)) if after_share is not None else None
+        for x in range(bar_w):
+            if mark is not None and x == mark:
+                text.append("┃", style=f"bold {self._color(after_share or 0)}")
+            elif x < fill:
+                text.append("█", style=self._color(share))
+            else:
+                text.append("░", style="dim")
+        text.append(label + (" OVER WINDOW" if share > 1 else ""), style="bold red" if share > 1 else "")
+        return text
