@@ -11,7 +11,16 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-_EXPORTS: dict[str, str] = {}
+_EXPORTS: dict[str, str] = {
+    "Compactor": "inspector.runtime",
+    "MemoryOffloadStore": "inspector.runtime",
+    "WorkspaceOffloadStore": "inspector.runtime",
+    "OffloadNotFound": "inspector.runtime",
+    "CompactionConfig": "inspector.engine.config",
+    "SummaryEvent": "inspector.engine.summarizers",
+    "SummaryFailed": "inspector.engine.summarizers",
+    "CompactionFailed": "inspector.engine.applier",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import os
 import random
 import re
@@ -19,11 +20,23 @@ from typing import Any, Protocol, runtime_checkable
 from .models import Message
 
 EXTRACTIVE = "extractive"
+TOKENS_PER_WORD_EST = 1.35
 
 
 @dataclass
 class SummaryEvent:
-    """Emitted around summarization (Eino's BeforeSummarize / GenerateSummary / AfterSummarize)."""
+    """Emitted around summarization (Eino's BeforeSummarize / GenerateSummary / AfterSummarize).
+
+    kind:
+      "before"  once per summary call range (per chunk), before the first attempt;
+                `input_tokens` is the size of the prompt sent.
+      "attempt" after each model call, success or not (Eino GenerateSummary): `phase`
+                is "primary" or "failover", `attempt` counts from 1 per model; on
+                failure `error` says why, `next` is "retry" (after `delay` seconds),
+                "failover" or "give up".
+      "after"   once, with the accepted summary `text`.
+      "failed"  once, when every model and retry failed (nothing is applied).
+    """
 
     kind: str  # "before" | "attempt" | "after" | "failed"
     key: str
@@ -34,6 +47,26 @@ class SummaryEvent:
     chunk: int = 0
     chunks: int = 1
     text: str | None = None
+    delay: float = 0.0
+    next: str = ""
+    input_tokens: int = 0
+
+    def describe(self) -> str:
+        """One line for a progress display."""
+        where = f" (part {self.chunk + 1}/{self.chunks})" if self.chunks > 1 else ""
+        if self.kind == "before":
+            return f"summarizing with {self.model}{where}: {self.input_tokens:,} input tokens"
+        if self.kind == "attempt":
+            if self.error is None:
+                return f"{self.model}: attempt {self.attempt} ({self.phase}) succeeded{where}"
+            then = {"retry": f"retrying in {self.delay:.1f}s", "failover": "trying the next model",
+                    "give up": "no model left"}.get(self.next, self.next)
+            return f"{self.error}; {then}"
+        if self.kind == "after":
+            return f"summary ready from {self.model}{where}"
+        if self.kind == "failed":
+            return f"summary failed: {self.error}"
+        return self.kind
 
 
 EventHandler = Callable[[SummaryEvent], None]
@@ -64,6 +97,20 @@ class SummaryRequest:
             "{conversation_text}", conversation_text
         )
 
+    def prompt_messages(self, conversation_text: str | None = None) -> list[dict[str, str]]:
+        """The chat messages sent to a summary model (system prompt, then the prompt)."""
+        conv = self.conversation_text() if conversation_text is None else conversation_text
+        msgs = []
+        if self.system_prompt:
+            msgs.append({"role": "system", "content": self.system_prompt.replace(
+                "{max_summary_words}", str(self.max_words))})
+        msgs.append({"role": "user", "content": self.render(conv)})
+        return msgs
+
+    def input_tokens(self) -> int:
+        """Prompt tokens of the summary call (all chunks, if the range is split)."""
+        return sum(self.count(m["content"]) + 4 for m in self.prompt_messages())
+
 
 @dataclass
 class SummaryResult:
@@ -81,7 +128,14 @@ class SummaryResult:
 
 
 class SummaryRejected(ValueError):
-    """A summary that is empty or not shorter than what it replaces."""
+    """A summary that is empty or not shorter than what it replaces; never applied.
+
+    `retryable`: an empty answer may be transient (retry the model); a summary that is
+    too long comes back the same at temperature 0 (go to the next model)."""
+
+    def __init__(self, message: str, retryable: bool = False):
+        super().__init__(message)
+        self.retryable = retryable
 
 
 class SummaryFailed(RuntimeError):
@@ -106,7 +160,7 @@ def check_summary(text: str | None, request: SummaryRequest) -> str:
     """The summary text if acceptable, else SummaryRejected."""
     text = (text or "").strip()
     if not text:
-        raise SummaryRejected("the summary is empty")
+        raise SummaryRejected("the summary is empty", retryable=True)
     tokens = request.count(text)
     if tokens >= request.replaced_tokens:
         raise SummaryRejected(
@@ -160,19 +214,32 @@ class ExtractiveSummarizer:
     extractive = True
 
     def summarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
-        emit = on_event or (lambda e: None)
+        emit = on_event or _ignore
         emit(SummaryEvent("before", request.key, model=self.name))
-        emit(SummaryEvent("attempt", request.key, model=self.name, phase="primary", attempt=1))
-        text = self.build(request.messages, request.previous_summary, request.max_words or 300)
-        text = check_summary(text, request)
-        emit(SummaryEvent("after", request.key, model=self.name, text=text))
+        # Aim well under what is replaced (half of it), so a small range still gets a
+        # usable summary; the budget is in the plan's own tokens, not only words.
+        # Also within the words' worth of tokens the planner estimated for it.
+        words = request.max_words or 300
+        max_tokens = max(8, min(request.replaced_tokens // 2, math.ceil(words * TOKENS_PER_WORD_EST)))
+        text = self.build(request.messages, request.previous_summary, words,
+                          count=request.count, max_tokens=max_tokens)
+        try:
+            text = check_summary(text, request)
+        except SummaryRejected as exc:
+            emit(SummaryEvent("attempt", request.key, model=self.name, phase="primary", attempt=1,
+                              error=f"{self.name}: {exc}", next="give up"))
+            emit(SummaryEvent("failed", request.key, model=self.name, error=str(exc), attempt=1))
+            raise
+        emit(SummaryEvent("attempt", request.key, model=self.name, phase="primary", attempt=1, text=text))
+        emit(SummaryEvent("after", request.key, model=self.name, text=text, attempt=1))
         return SummaryResult(text=text, model=self.name, extractive=True)
 
     async def asummarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
         return self.summarize(request, on_event)
 
     @staticmethod
-    def build(messages: Sequence[Message], previous: str | None, max_words: int) -> str:
+    def build(messages: Sequence[Message], previous: str | None, max_words: int,
+              count: Callable[[str], int] | None = None, max_tokens: int | None = None) -> str:
         requests: list[str] = []
         conclusions: list[str] = []
         tools: dict[str, int] = {}
@@ -203,7 +270,7 @@ class ExtractiveSummarizer:
             sections.append(("Tools used", [", ".join(f"{k} \u00d7{v}" for k, v in used)]))
         if errors:
             sections.append(("Errors seen", _dedupe(errors)[-8:]))
-        return _fit_words(sections, max_words)
+        return _fit_words(sections, max_words, count, max_tokens)
 
 
 def _dedupe(items: list[str]) -> list[str]:
@@ -216,9 +283,14 @@ def _dedupe(items: list[str]) -> list[str]:
     return out
 
 
-def _fit_words(sections: list[tuple[str, list[str]]], max_words: int) -> str:
+def _fit_words(sections: list[tuple[str, list[str]]], max_words: int,
+               count: Callable[[str], int] | None = None, max_tokens: int | None = None) -> str:
     """Render sections as bullet lists, trimming items (oldest requests and conclusions
-    last-kept) until the word budget holds."""
+    last-kept) until the word budget (and the token budget, when given) holds."""
+    def over(t: str) -> bool:
+        return len(t.split()) > max_words or (count is not None and max_tokens is not None
+                                                and count(t) > max_tokens)
+
     def render(secs):
         out = ["(extractive summary, generated offline without a model)"]
         for title, items in secs:
@@ -229,14 +301,22 @@ def _fit_words(sections: list[tuple[str, list[str]]], max_words: int) -> str:
 
     secs = [(t, list(items)) for t, items in sections]
     text = render(secs)
-    while len(text.split()) > max_words:
+    while over(text):
         # Drop from the longest section, keeping the first user request and the
         # latest conclusions, which matter most for continuing.
         longest = max(range(len(secs)), key=lambda k: len(secs[k][1]))
         title, items = secs[longest]
         if len(items) <= 1:
-            words = text.split()[:max_words]
-            return " ".join(words)
+            # One item per section left: cut the text itself until it fits.
+            text = " ".join(text.split()[:max_words])
+            lo, hi = 0, len(text)
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if over(text[:mid]):
+                    hi = mid - 1
+                else:
+                    lo = mid
+            return text[:lo].rstrip()
         if title == "User requests":
             items.pop(1 if len(items) > 1 else 0)
         else:
@@ -247,8 +327,11 @@ def _fit_words(sections: list[tuple[str, list[str]]], max_words: int) -> str:
 
 # ---------------------------------------------------------------------------- LiteLLM
 
+# Errors that retrying the same model cannot fix: go straight to the next model.
 _NO_RETRY = ("AuthenticationError", "PermissionDeniedError", "NotFoundError", "BadRequestError",
-             "ContextWindowExceededError", "ContentPolicyViolationError", "UnsupportedParamsError")
+             "ContextWindowExceededError", "ContentPolicyViolationError", "UnsupportedParamsError",
+             "InvalidRequestError")
+_NO_RETRY_STATUS = (400, 401, 403, 404, 422)
 
 
 def _import_litellm():
@@ -259,9 +342,30 @@ def _import_litellm():
     return litellm
 
 
+def retryable(exc: BaseException) -> bool:
+    """Whether another attempt on the same model may succeed (timeouts, rate limits,
+    5xx, empty answers) or not (bad key, unknown model, bad request, too long)."""
+    if isinstance(exc, SummaryRejected):
+        return exc.retryable
+    names = {t.__name__ for t in type(exc).__mro__}
+    if names & set(_NO_RETRY):
+        return False
+    status = getattr(exc, "status_code", None)
+    return not (isinstance(status, int) and status in _NO_RETRY_STATUS)
+
+
 class LiteLLMSummarizer:
-    """Any model litellm accepts; retries with exponential backoff and jitter, then
-    failover to the next model. On total failure raises SummaryFailed."""
+    """Any model litellm accepts; temperature 0; retries with exponential backoff and
+    jitter (Eino Retry, default 3), then failover to the next model (Eino Failover).
+
+    On total failure raises SummaryFailed and nothing is applied (Sagents). A summary
+    that is empty is retried; one that is not shorter than what it replaces is
+    rejected and the next model is tried (temperature 0: the same model would answer
+    the same).
+
+    `completion` / `acompletion` replace litellm's functions (tests, proxies);
+    `sleep` / `asleep` and `rng` make the backoff observable and deterministic.
+    """
 
     extractive = False
 
@@ -272,52 +376,53 @@ class LiteLLMSummarizer:
         api_base: str | None = None,
         retries: int = 3,
         backoff_seconds: float = 1.0,
+        max_backoff_seconds: float = 60.0,
         timeout_seconds: float = 120.0,
         completion: Callable[..., Any] | None = None,
         acompletion: Callable[..., Any] | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        asleep: Callable[[float], Any] | None = None,
         rng: random.Random | None = None,
         extra: dict[str, Any] | None = None,
     ):
+        models = [m for m in models if m]
         if not models:
             raise ValueError("LiteLLMSummarizer needs at least one model")
+        if retries < 0:
+            raise ValueError("retries must be >= 0")
         self.models = list(models)
         self.name = self.models[0]
         self.api_base = api_base or None
         self.retries = retries
         self.backoff = backoff_seconds
+        self.max_backoff = max_backoff_seconds
         self.timeout = timeout_seconds
         self._completion = completion
         self._acompletion = acompletion
         self._sleep = sleep
-        self._rng = rng or random.Random(0)
+        self._asleep = asleep
+        self._rng = rng or random.Random()
         self.extra = extra or {}
+
+    def __repr__(self) -> str:
+        return f"LiteLLMSummarizer({self.models!r}, retries={self.retries})"
 
     # -- shared
     def _messages(self, request: SummaryRequest, conversation_text: str) -> list[dict[str, str]]:
-        msgs = []
-        if request.system_prompt:
-            msgs.append({"role": "system", "content": request.system_prompt.replace(
-                "{max_summary_words}", str(request.max_words))})
-        msgs.append({"role": "user", "content": request.render(conversation_text)})
-        return msgs
+        return request.prompt_messages(conversation_text)
 
     def _kwargs(self, model: str, messages: list[dict[str, str]]) -> dict[str, Any]:
         kw: dict[str, Any] = {"model": model, "messages": messages, "temperature": 0,
-                              "timeout": self.timeout, **self.extra}
+                              "timeout": self.timeout, "drop_params": True, **self.extra}
         if self.api_base:
             kw["api_base"] = self.api_base
         return kw
 
-    def _delay(self, attempt: int) -> float:
-        base = self.backoff * (2 ** attempt)
-        return base * (0.5 + self._rng.random())  # full jitter around the exponential step
-
-    def _attempts(self):
-        for k, model in enumerate(self.models):
-            phase = "primary" if k == 0 else "failover"
-            for attempt in range(self.retries + 1):
-                yield model, phase, attempt
+    def delay(self, retry: int) -> float:
+        """Seconds to wait before retry number `retry` (0-based): the exponential step
+        backoff * 2**retry, times a jitter factor drawn from [0.5, 1.5), capped."""
+        base = self.backoff * (2 ** retry)
+        return min(self.max_backoff, base * (0.5 + self._rng.random()))
 
     def _chunks(self, request: SummaryRequest) -> list[list[Message]]:
         """Split the range so each call's conversation text fits max_input_tokens."""
@@ -334,74 +439,91 @@ class LiteLLMSummarizer:
 
     @staticmethod
     def _text(response: Any) -> tuple[str, int, int]:
-        choice = response.choices[0]
-        msg = choice.message if hasattr(choice, "message") else choice["message"]
-        content = msg.content if hasattr(msg, "content") else msg.get("content")
-        usage = getattr(response, "usage", None)
-        pin = getattr(usage, "prompt_tokens", 0) or 0 if usage else 0
-        pout = getattr(usage, "completion_tokens", 0) or 0 if usage else 0
+        choices = response["choices"] if isinstance(response, dict) else response.choices
+        if not choices:
+            return "", 0, 0
+        choice = choices[0]
+        msg = choice["message"] if isinstance(choice, dict) else choice.message
+        content = msg.get("content") if isinstance(msg, dict) else msg.content
+        usage = response.get("usage") if isinstance(response, dict) else getattr(response, "usage", None)
+        if isinstance(usage, dict):
+            pin, pout = usage.get("prompt_tokens") or 0, usage.get("completion_tokens") or 0
+        else:
+            pin = (getattr(usage, "prompt_tokens", 0) or 0) if usage else 0
+            pout = (getattr(usage, "completion_tokens", 0) or 0) if usage else 0
         return content or "", pin, pout
 
     def _steps(self, request: SummaryRequest, emit: EventHandler):
         """The retry/failover state machine, shared by the sync and async drivers.
 
-        Yields ("call", kwargs) expecting the response (or an exception thrown in), and
-        ("sleep", seconds); returns the SummaryResult.
+        Yields ("call", kwargs) expecting the response (or the exception thrown in),
+        and ("sleep", seconds); returns the SummaryResult. Per model: one attempt plus
+        `retries` retries, with a backoff before each retry; then the next model
+        (phase "failover"), whose attempts start again at 1.
         """
         chunks = self._chunks(request)
         previous = request.previous_summary
         total_attempts = 0
         tin = tout = 0
         used_model = self.models[0]
+        all_errors: list[str] = []
         for ci, chunk in enumerate(chunks):
             last_chunk = ci == len(chunks) - 1
-            emit(SummaryEvent("before", request.key, model=self.models[0], chunk=ci, chunks=len(chunks)))
-            errors: list[str] = []
+            conv = request.conversation_text(chunk, previous)
+            messages = self._messages(request, conv)
+            emit(SummaryEvent("before", request.key, model=self.models[0], chunk=ci, chunks=len(chunks),
+                              input_tokens=sum(request.count(m["content"]) for m in messages)))
             text = None
-            skip_model: str | None = None
-            for model, phase, attempt in self._attempts():
-                if model == skip_model:
-                    continue
-                total_attempts += 1
-                emit(SummaryEvent("attempt", request.key, model=model, phase=phase, attempt=attempt + 1,
-                                  chunk=ci, chunks=len(chunks)))
-                try:
-                    conv = request.conversation_text(chunk, previous)
-                    resp = yield ("call", self._kwargs(model, self._messages(request, conv)))
-                    raw, pin, pout = self._text(resp)
-                    tin += pin
-                    tout += pout
-                    if last_chunk:
-                        text = check_summary(raw, request)
-                    else:
-                        text = (raw or "").strip()
-                        if not text:
-                            raise SummaryRejected("the summary is empty")
-                    used_model = model
-                    break
-                except Exception as exc:  # provider errors are many; all are reported
-                    err = f"{model} ({phase}, attempt {attempt + 1}): {type(exc).__name__}: {exc}"
-                    errors.append(err)
-                    emit(SummaryEvent("attempt", request.key, model=model, phase=phase,
-                                      attempt=attempt + 1, error=err, chunk=ci, chunks=len(chunks)))
-                    if type(exc).__name__ in _NO_RETRY:
-                        skip_model = model  # retrying cannot help; go to the next model
+            for k, model in enumerate(self.models):
+                phase = "primary" if k == 0 else "failover"
+                for attempt in range(self.retries + 1):
+                    total_attempts += 1
+                    try:
+                        resp = yield ("call", self._kwargs(model, messages))
+                        raw, pin, pout = self._text(resp)
+                        tin += pin
+                        tout += pout
+                        if last_chunk:
+                            text = check_summary(raw, request)
+                        else:
+                            text = (raw or "").strip()
+                            if not text:
+                                raise SummaryRejected("the summary is empty", retryable=True)
+                    except Exception as exc:  # provider errors are many; all are reported
+                        err = f"{model} ({phase}, attempt {attempt + 1}): {type(exc).__name__}: {_one_line(exc)}"
+                        all_errors.append(err)
+                        again = retryable(exc) and attempt < self.retries
+                        wait = self.delay(attempt) if again else 0.0
+                        nxt = "retry" if again else ("failover" if k + 1 < len(self.models) else "give up")
+                        emit(SummaryEvent("attempt", request.key, model=model, phase=phase,
+                                          attempt=attempt + 1, error=err, chunk=ci, chunks=len(chunks),
+                                          delay=wait, next=nxt))
+                        if not again:
+                            break
+                        yield ("sleep", wait)
                         continue
-                    if attempt < self.retries:
-                        yield ("sleep", self._delay(attempt))
+                    used_model = model
+                    emit(SummaryEvent("attempt", request.key, model=model, phase=phase, attempt=attempt + 1,
+                                      chunk=ci, chunks=len(chunks), text=text))
+                    break
+                if text is not None:
+                    break
             if text is None:
-                emit(SummaryEvent("failed", request.key, error=errors[-1] if errors else None))
+                last = all_errors[-1] if all_errors else "no attempt made"
+                emit(SummaryEvent("failed", request.key, model=self.models[-1], error=last,
+                                  attempt=total_attempts, chunk=ci, chunks=len(chunks)))
                 raise SummaryFailed(
-                    f"summary failed after {total_attempts} attempt(s) on {', '.join(self.models)}: "
-                    f"{errors[-1] if errors else 'no attempt made'}", errors)
+                    f"summary failed after {total_attempts} attempt(s) on {', '.join(self.models)}: {last}",
+                    all_errors)
             previous = text
-        emit(SummaryEvent("after", request.key, model=used_model, text=previous))
+        emit(SummaryEvent("after", request.key, model=used_model, text=previous, attempt=total_attempts))
         return SummaryResult(text=previous or "", model=used_model, extractive=False,
-                             attempts=total_attempts, input_tokens=tin, output_tokens=tout)
+                             attempts=total_attempts, input_tokens=tin, output_tokens=tout,
+                             errors=all_errors)
 
     def summarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
         completion = self._completion or _import_litellm().completion
-        steps = self._steps(request, on_event or (lambda e: None))
+        steps = self._steps(request, on_event or _ignore)
         send: Any = None
         error: BaseException | None = None
         while True:
@@ -423,7 +545,8 @@ class LiteLLMSummarizer:
             # An injected sync fake: run it in a thread so the loop stays free.
             return await asyncio.to_thread(self.summarize, request, on_event)
         acompletion = self._acompletion or _import_litellm().acompletion
-        steps = self._steps(request, on_event or (lambda e: None))
+        asleep = self._asleep or asyncio.sleep
+        steps = self._steps(request, on_event or _ignore)
         send: Any = None
         error: BaseException | None = None
         while True:
@@ -433,7 +556,7 @@ class LiteLLMSummarizer:
                 return stop.value
             send, error = None, None
             if op == "sleep":
-                await asyncio.sleep(arg)
+                await asleep(arg)
                 continue
             try:
                 send = await acompletion(**arg)
@@ -441,8 +564,19 @@ class LiteLLMSummarizer:
                 error = exc
 
 
+def _ignore(event: SummaryEvent) -> None:
+    return None
+
+
+def _one_line(exc: BaseException, limit: int = 300) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 def summarizer_for(config, **kwargs: Any) -> Summarizer:
-    """The summarizer a config asks for: LiteLLM when a model is set, else extractive."""
+    """The summarizer a config asks for: LiteLLM when a model is set (with its
+    fallbacks, retries and backoff), else the offline extractive one. `kwargs` go to
+    LiteLLMSummarizer (completion, sleep, rng, extra, ...)."""
     sc = config.summarization
     if not sc.model or sc.model == EXTRACTIVE:
         return ExtractiveSummarizer()
@@ -473,16 +607,50 @@ def _price_map() -> dict[str, Any]:
 _PRICES: dict[str, Any] | None = None
 
 
-def estimate_cost(model: str, input_tokens: int, output_tokens: int = 0) -> float | None:
-    """USD for a call, from litellm's local price map; None when the model is unknown."""
+def model_price(model: str) -> tuple[float, float] | None:
+    """(USD per input token, USD per output token) from litellm's local price map, or
+    None when the model is not in it."""
     global _PRICES
-    if not model or model == EXTRACTIVE:
-        return 0.0
     if _PRICES is None:
         _PRICES = _price_map()
     entry = _PRICES.get(model) or _PRICES.get(model.split("/", 1)[-1])
-    if not entry:
+    if not entry or not isinstance(entry, dict):
         return None
-    cin = entry.get("input_cost_per_token") or 0.0
-    cout = entry.get("output_cost_per_token") or 0.0
-    return input_tokens * cin + output_tokens * cout
+    return float(entry.get("input_cost_per_token") or 0.0), float(entry.get("output_cost_per_token") or 0.0)
+
+
+def estimate_cost(model: str, input_tokens: int, output_tokens: int = 0) -> float | None:
+    """USD for a call, from litellm's local price map; None when the model is unknown;
+    0 for the extractive summarizer."""
+    if not model or model == EXTRACTIVE:
+        return 0.0
+    price = model_price(model)
+    if price is None:
+        return None
+    return input_tokens * price[0] + output_tokens * price[1]
+
+
+@dataclass
+class CostEstimate:
+    """What summarizing would cost before anything is sent: input tokens x the
+    model's price (litellm's local price map), plus the expected output."""
+
+    model: str
+    input_tokens: int
+    output_tokens: int  # expected: the word budget in tokens
+    usd: float | None  # None: the model is not in the price map
+
+    def describe(self) -> str:
+        if self.model == EXTRACTIVE:
+            return "extractive summary: offline, no cost"
+        cost = f"${self.usd:.4f}" if self.usd is not None else "price unknown (not in litellm's price map)"
+        return (f"{self.model}: {self.input_tokens:,} input + ~{self.output_tokens:,} output tokens, "
+                f"{cost}")
+
+
+def estimate_request_cost(model: str, requests: Sequence[SummaryRequest]) -> CostEstimate:
+    tin = sum(r.input_tokens() for r in requests)
+    tout = sum(math.ceil((r.max_words or 300) * 1.35) for r in requests)
+    if not model or model == EXTRACTIVE:
+        return CostEstimate(EXTRACTIVE, tin, 0, 0.0)
+    return CostEstimate(model, tin, tout, estimate_cost(model, tin, tout))

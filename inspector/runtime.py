@@ -1,0 +1,273 @@
+"""The runtime API: what a production agent imports.
+
+    from inspector import Compactor
+
+    compactor = Compactor.from_toml("inspector.toml")     # the file the TUI saves
+    messages = compactor.compact(messages)                # OpenAI chat dicts in and out
+    messages = await compactor.acompact(messages)         # same, for an event loop
+
+`compact` runs exactly the pipeline the CLI and the TUI run (`inspector.service`):
+plan, generate the summaries (LiteLLM with retry and failover, or the offline
+extractive summarizer), apply. Below the trigger it changes nothing, and it
+recognises its own earlier summaries, so calling it on every turn folds the previous
+summary into the next one (incremental summaries).
+
+Content that reduction removed (truncated and cleared tool outputs, cleared
+arguments) is kept in an offload store; `recover(offload_id, offset, limit)` gives it
+back, for a tool the agent exposes (see `recovery_tool()`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .engine.config import CompactionConfig, preset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine.applier import ClearRewriter, Compacted, Finalizer, Offload, SummaryCache
+    from .engine.models import Session
+    from .engine.planner import Plan
+    from .engine.summarizers import EventHandler, Summarizer
+    from .engine.tokens import TokenCounter
+
+
+class OffloadNotFound(KeyError):
+    """No offloaded content has this id."""
+
+    def __str__(self) -> str:
+        return f"no offloaded content with id {self.args[0]!r}"
+
+
+class OffloadStore(Protocol):
+    def put_offloads(self, offloads: Iterable[Offload]) -> None: ...
+
+    def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str: ...
+
+
+def _slice(content: str, offset: int, limit: int | None) -> str:
+    if offset < 0:
+        raise ValueError("offset must be >= 0")
+    if limit is not None and limit < 0:
+        raise ValueError("limit must be >= 0")
+    return content[offset:] if limit is None else content[offset:offset + limit]
+
+
+class MemoryOffloadStore:
+    """Offloads kept in this process (the default)."""
+
+    def __init__(self) -> None:
+        self._data: dict[str, Offload] = {}
+        self._lock = threading.Lock()
+
+    def put_offloads(self, offloads: Iterable[Offload]) -> None:
+        with self._lock:
+            for o in offloads:
+                self._data[o.id] = o
+
+    def get(self, offload_id: str) -> Offload | None:
+        return self._data.get(offload_id)
+
+    def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
+        o = self._data.get(offload_id)
+        if o is None:
+            raise OffloadNotFound(offload_id)
+        return _slice(o.content, offset, limit)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+class WorkspaceOffloadStore:
+    """Offloads read back from an inspector workspace (e.g. after `inspector apply`).
+    Offloads made in this process are kept in memory, and looked up first."""
+
+    def __init__(self, workspace: Any) -> None:
+        self.workspace = workspace
+        self._memory = MemoryOffloadStore()
+
+    def put_offloads(self, offloads: Iterable[Offload]) -> None:
+        self._memory.put_offloads(offloads)
+
+    def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
+        if self._memory.get(offload_id) is not None:
+            return self._memory.recover(offload_id, offset, limit)
+        try:
+            out = self.workspace.recover(offload_id, offset, limit)
+        except KeyError:
+            raise OffloadNotFound(offload_id) from None
+        if out is None:
+            raise OffloadNotFound(offload_id)
+        return out
+
+
+class Compactor:
+    """Compacts an agent's messages with a tuned config, in-process.
+
+    Extension points (as Eino, trpc and Sagents offer them):
+      counter        any `inspector.engine.tokens.TokenCounter` (default: the config's)
+      summarizer     any `Summarizer` (default: LiteLLM if the config names a model,
+                     else extractive)
+      finalize       (original messages, summary message) -> messages standing for it
+                     (Eino Finalize), canonical `Message`s
+      clear_rewriter (call message, its results) -> replacement messages, for tool
+                     calls whose arguments were cleared (Eino ClearMessageRewriter)
+      on_event       called with each `SummaryEvent` (before, attempt, after, failed)
+      offloads       where removed content goes (default: in memory; pass a
+                     `WorkspaceOffloadStore` to read back what `inspector apply` saved)
+      summary_cache  reuse summaries across calls (default: in memory, per Compactor)
+    """
+
+    def __init__(
+        self,
+        config: CompactionConfig | None = None,
+        *,
+        counter: TokenCounter | None = None,
+        summarizer: Summarizer | None = None,
+        finalize: Finalizer | None = None,
+        clear_rewriter: ClearRewriter | None = None,
+        on_event: EventHandler | None = None,
+        offloads: OffloadStore | None = None,
+        summary_cache: SummaryCache | None = None,
+        session_id: str = "runtime",
+    ) -> None:
+        from .engine.applier import MemorySummaryCache
+
+        self.config = config if config is not None else preset("balanced")
+        if not isinstance(self.config, CompactionConfig):
+            raise TypeError("config must be a CompactionConfig (use Compactor.from_toml for a file)")
+        self._counter = counter
+        self._summarizer = summarizer
+        self.finalize = finalize
+        self.clear_rewriter = clear_rewriter
+        self.on_event = on_event
+        self.offloads: OffloadStore = offloads if offloads is not None else MemoryOffloadStore()
+        self.summary_cache: SummaryCache = summary_cache if summary_cache is not None else MemorySummaryCache()
+        self.session_id = session_id
+        self.last: Compacted | None = None
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_toml(cls, path: str | os.PathLike[str], **kwargs: Any) -> Compactor:
+        """A Compactor for the config file the TUI saves (`inspector config init` writes one)."""
+        return cls(CompactionConfig.from_toml(path), **kwargs)
+
+    @classmethod
+    def from_preset(cls, name: str, **kwargs: Any) -> Compactor:
+        return cls(preset(name), **kwargs)
+
+    @property
+    def counter(self) -> TokenCounter:
+        if self._counter is None:
+            from .engine.planner import counter_for
+
+            self._counter = counter_for(self.config)
+        return self._counter
+
+    @property
+    def summarizer(self) -> Summarizer:
+        if self._summarizer is None:
+            from .engine.summarizers import summarizer_for
+
+            self._summarizer = summarizer_for(self.config)
+        return self._summarizer
+
+    # ------------------------------------------------------------------- conversion
+
+    def session(self, messages: Sequence[dict[str, Any]], session_id: str | None = None) -> Session:
+        """The canonical session for OpenAI chat message dicts; our earlier summaries
+        are recognised by the config's summary prefix."""
+        from .engine.convert import from_openai
+        from .engine.models import Session
+
+        msgs = from_openai(list(messages), summary_prefix=self.config.summarization.summary_prefix or None)
+        return Session(id=session_id or self.session_id, source_format="openai-chat", messages=msgs)
+
+    # -------------------------------------------------------------------- pipeline
+
+    def plan(self, messages: Sequence[dict[str, Any]], *, session_id: str | None = None) -> Plan:
+        """What `compact` would do, without doing it (no summary is generated)."""
+        from .service import plan_session
+
+        return plan_session(self.session(messages, session_id), self.config, counter=self.counter,
+                            summary_cache=self.summary_cache)
+
+    def _kwargs(self) -> dict[str, Any]:
+        return dict(counter=self.counter, summarizer=self.summarizer, summary_cache=self.summary_cache,
+                    on_event=self.on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter)
+
+    def compact_session(self, session: Session) -> Compacted:
+        """Plan + apply on a canonical session; offloads are stored for `recover`."""
+        from .service import compact_session
+
+        result = compact_session(session, self.config, **self._kwargs())
+        self.offloads.put_offloads(result.offloads)
+        self.last = result
+        return result
+
+    async def acompact_session(self, session: Session) -> Compacted:
+        from .service import acompact_session
+
+        result = await acompact_session(session, self.config, **self._kwargs())
+        self.offloads.put_offloads(result.offloads)
+        self.last = result
+        return result
+
+    def compact(self, messages: Sequence[dict[str, Any]], *, session_id: str | None = None) -> list[dict[str, Any]]:
+        """Compacted OpenAI chat message dicts. Messages compaction leaves alone come
+        back as the very dicts passed in. Raises SummaryFailed / CompactionFailed
+        (the input is never modified)."""
+        from .engine.convert import to_openai
+
+        return to_openai(self.compact_session(self.session(messages, session_id)).messages)
+
+    async def acompact(self, messages: Sequence[dict[str, Any]], *,
+                       session_id: str | None = None) -> list[dict[str, Any]]:
+        from .engine.convert import to_openai
+
+        return to_openai((await self.acompact_session(self.session(messages, session_id))).messages)
+
+    # -------------------------------------------------------------------- recovery
+
+    def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
+        """Content that reduction removed, by the id its notice or placeholder shows
+        (trpc's on-demand recovery). `offset`/`limit` are in characters."""
+        return self.offloads.recover(offload_id, offset, limit)
+
+    def recovery_tool(self) -> dict[str, Any]:
+        """An OpenAI function-tool definition for `recover`, named as the config's
+        notices tell the model to call it (`recovery_tool`)."""
+        return {
+            "type": "function",
+            "function": {
+                "name": self.config.recovery_tool,
+                "description": "Read back tool output or arguments that were truncated or cleared "
+                               "from the conversation to save context, by the id the notice shows.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "id": {"type": "string", "description": "the id in the notice, e.g. off-0123456789ab"},
+                        "offset": {"type": "integer", "minimum": 0, "description": "first character"},
+                        "limit": {"type": "integer", "minimum": 1, "description": "characters to read"},
+                    },
+                    "required": ["id"],
+                },
+            },
+        }
+
+    def handle_recovery_call(self, arguments: str | dict[str, Any]) -> str:
+        """Run a recovery tool call (its JSON arguments); errors come back as text the
+        model can read."""
+        import json
+
+        try:
+            args = json.loads(arguments) if isinstance(arguments, str) else dict(arguments)
+            return self.recover(str(args["id"]), int(args.get("offset") or 0),
+                                int(args["limit"]) if args.get("limit") is not None else None)
+        except OffloadNotFound as exc:
+            return f"error: {exc}"
+        except (ValueError, KeyError, TypeError) as exc:
+            return f"error: bad arguments for {self.config.recovery_tool}: {exc}"
