@@ -168,6 +168,10 @@ def _tool_name(session: Session, plan: Plan, i: int) -> str | None:
 def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: TokenCounter) -> SummaryRequest:
     sc = plan.config.summarization
     msgs = [reduce_message(session, plan, i)[0] for i in range(spec.start, spec.end)]
+    # The summary must be shorter than what it stands for: the summarized messages,
+    # not the preserved ones, which are carried verbatim beside it.
+    folded = set(spec.summarized)
+    replaced = sum(count_messages([m for i, m in enumerate(msgs, spec.start) if i in folded], counter)[0])
     previous = None
     if sc.incremental:
         prev_texts = [session.messages[i].text for i in spec.previous_summaries]
@@ -180,7 +184,7 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     return SummaryRequest(
         key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
-        replaced_tokens=spec.replaced_tokens, count=counter.count, max_input_tokens=sc.max_input_tokens,
+        replaced_tokens=replaced, count=counter.count, max_input_tokens=sc.max_input_tokens,
     )
 
 

@@ -192,8 +192,10 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
                     call_args_chars[c.id] = len(c.arguments_raw)
                 call_ids_at[i] = ids
 
+    # The leading system prompt; a summary injected as a system message after it is
+    # history (summarized again, incrementally), not part of the prompt.
     leading = 0
-    while leading < n and roles[leading] in SYSTEM_ROLES:
+    while leading < n and roles[leading] in SYSTEM_ROLES and kinds[leading] == "message":
         leading += 1
 
     # Calls without results: pending if only their own results follow them.
