@@ -259,34 +259,22 @@ class WorkspaceData:
                                         summarizer=summarizer, label=label))
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
-        out = []
-        for v in self.ws.list_versions(session_id):
-            out.append(_version_row(v, session_id))
-        return out
+        rows = [_version_row(v, session_id) for v in self.ws.list_versions(session_id)]
+        return rows[::-1]  # newest first
 
     def load_version(self, version_id: str) -> StoredVersion:
-        v = self.ws.load_version(version_id)
-        messages = _get(v, "messages") or []
-        config = _get(v, "config")
-        if isinstance(config, dict):
-            from ..engine.config import CompactionConfig
-
-            config = CompactionConfig.from_dict(config, source=f"version {version_id}")
-        elif isinstance(config, str):
-            import tomllib
-
-            from ..engine.config import CompactionConfig
-
-            config = CompactionConfig.from_dict(tomllib.loads(config), source=f"version {version_id}")
-        row = _version_row(v, str(_get(v, "session_id", "")))
-        return StoredVersion(row, list(messages), config)
+        stored = self.ws.load_version(version_id)  # a Session holding the compacted messages
+        info = self.ws.version_info(version_id)
+        config = info.config() if hasattr(info, "config") else None
+        row = _version_row(info, str(_get(info, "session_id", "")))
+        return StoredVersion(row, list(stored.messages), config)
 
 
 def _version_row(v: Any, session_id: str) -> VersionRow:
     msgs = _get(v, "messages")
     count = _get(v, "message_count")
     if count is None:
-        count = len(msgs) if isinstance(msgs, list) else 0
+        count = len(msgs) if isinstance(msgs, list) else msgs if isinstance(msgs, int) else 0
     return VersionRow(
         id=str(_get(v, "id")), session_id=str(_get(v, "session_id") or session_id),
         created_at=_dt(_get(v, "created_at")), summarizer=str(_get(v, "summarizer") or ""),

@@ -1,0 +1,62 @@
+"""The bundled demo: real SWE-agent runs (MIT, see data/LICENSE) in several source
+formats (SWE-agent `.traj`, OpenAI chat JSON and JSONL, an OpenAI Agents SDK SQLite
+database with a long "marathon" session). Regenerate with `scripts/build_demo.py`.
+
+`inspector demo` imports these files into a demo workspace of its own (in the user
+data directory, or a temporary directory when that is not writable) and opens the
+app. No network, no API key.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def demo_files() -> list[Path]:
+    """The demo sources, in a stable order (the license is not a source)."""
+    files = sorted(p for p in DATA.iterdir() if p.is_file() and p.name != "LICENSE" and not p.name.startswith("."))
+    if not files:
+        raise FileNotFoundError(f"{DATA}: demo data missing (run scripts/build_demo.py)")
+    return files
+
+
+def demo_workspace_path() -> Path:
+    """Where the demo workspace lives: the user data dir, else a temp dir."""
+    from ..config import user_data_dir
+
+    base = user_data_dir()
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        probe = base / ".write-test"
+        probe.write_text("")
+        probe.unlink()
+        return base / "demo-workspace.db"
+    except OSError:
+        return Path(tempfile.gettempdir()) / f"inspector-demo-{os.getuid() if hasattr(os, 'getuid') else 0}.db"
+
+
+def demo_sessions() -> list[Any]:
+    """Every demo session, read with the store's readers (no workspace)."""
+    from ..tui.data import read_sessions
+
+    out = []
+    for p in demo_files():
+        out.extend(read_sessions(p))
+    return out
+
+
+def demo_data(workspace: str | Path | None = None, *, use_workspace: bool = True):
+    """The app's data for the demo: imported into a workspace when the store has one
+    (the import runs in the app's loading worker), else held in memory."""
+    from ..tui.data import MemoryData, WorkspaceData, _workspace_class
+
+    ws_cls = _workspace_class() if use_workspace else None
+    if ws_cls is None:
+        return MemoryData(demo_sessions(), label="demo")
+    ws = ws_cls(Path(workspace) if workspace else demo_workspace_path())
+    return WorkspaceData(ws, label=f"demo · {ws.path}", imports=demo_files())
