@@ -19,7 +19,8 @@ DATA = Path(__file__).resolve().parent / "data"
 
 def demo_files() -> list[Path]:
     """The demo sources, in a stable order (the license is not a source)."""
-    files = sorted(p for p in DATA.iterdir() if p.is_file() and p.name != "LICENSE" and not p.name.startswith("."))
+    files = sorted(p for p in DATA.iterdir() if p.is_file() and p.name != "LICENSE" and p.suffix not in (".py", ".pyc")
+                   and not p.name.startswith("."))
     if not files:
         raise FileNotFoundError(f"{DATA}: demo data missing (run scripts/build_demo.py)")
     return files

@@ -1,0 +1,1 @@
+"""Demo data files (package data; not code)."""
