@@ -55,6 +55,8 @@ class SummaryEvent:
         """One line for a progress display."""
         where = f" (part {self.chunk + 1}/{self.chunks})" if self.chunks > 1 else ""
         if self.kind == "before":
+            if self.model == EXTRACTIVE:
+                return f"summarizing offline (extractive){where}"
             return f"summarizing with {self.model}{where}: {self.input_tokens:,} input tokens"
         if self.kind == "attempt":
             if self.error is None:
