@@ -31,3 +31,57 @@ def traj_sessions(traj_paths):
     from inspector.store.swe_agent import read_traj
 
     return [read_traj(p) for p in traj_paths]
+
+
+# --------------------------------------------------------------------------- sources are never modified
+
+
+class SourceGuard:
+    """sha256 of every file opened through `open_source` (and its -wal/-journal),
+    taken before it is opened and checked again when the test ends."""
+
+    SUFFIXES = ("", "-wal", "-journal")
+
+    def __init__(self):
+        self.before: dict[Path, dict[str, str | None]] = {}
+
+    @staticmethod
+    def _digest(path: Path) -> str | None:
+        import hashlib
+
+        try:
+            return hashlib.sha256(path.read_bytes()).hexdigest()
+        except (FileNotFoundError, IsADirectoryError):
+            return None
+
+    def _state(self, path: Path) -> dict[str, str | None]:
+        return {s: self._digest(Path(str(path) + s)) for s in self.SUFFIXES}
+
+    def record(self, path: Path) -> None:
+        path = Path(path).resolve()
+        if path not in self.before:
+            self.before[path] = self._state(path)
+
+    def forget(self, path) -> None:
+        self.before.pop(Path(path).resolve(), None)
+
+    def changed(self) -> list[str]:
+        return [f"{p}{s}" for p, st in self.before.items() for s, h in self._state(p).items() if st[s] != h]
+
+    def verify(self) -> None:
+        changed = self.changed()
+        assert not changed, f"sources modified by reading: {changed}"
+
+
+@pytest.fixture(autouse=True)
+def source_guard():
+    """Fails the test if any source opened with `open_source` changed."""
+    from inspector.store import sources
+
+    guard = SourceGuard()
+    sources._OPEN_HOOKS.append(guard.record)
+    try:
+        yield guard
+    finally:
+        sources._OPEN_HOOKS.remove(guard.record)
+    guard.verify()

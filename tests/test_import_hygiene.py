@@ -23,6 +23,14 @@ def _imported(code: str) -> set[str]:
     "inspector.engine.convert",
     "inspector.store",
     "inspector.store.swe_agent",
+    "inspector.store.sources",
+    "inspector.store.openai_agents",
+    "inspector.store.adk",
+    "inspector.store.llm_cli",
+    "inspector.store.claude_code",
+    "inspector.store.codex",
+    "inspector.store.openai_chat",
+    "inspector.commands.stats",
     "inspector",
 ])
 def test_library_imports_neither_textual_nor_litellm(module):

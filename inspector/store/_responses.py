@@ -114,6 +114,7 @@ class ItemConverter:
         self._group: Message | None = None
         self._group_raw: list[Any] = []
         self._call_names: dict[str, str] = {}
+        self.last_assistant: Message | None = None
 
     # -- assistant grouping
 
@@ -130,6 +131,7 @@ class ItemConverter:
         if g is None or new_response:
             self._flush()
             g = self._group = Message(role="assistant", source_id=source_id, timestamp=ts)
+            self.last_assistant = g
         self._group_raw.append(item)
         return g
 
@@ -146,6 +148,7 @@ class ItemConverter:
         self._flush()
         n = len(self.messages)
         self.messages = []
+        self.last_assistant = None
         return n
 
     # -- items

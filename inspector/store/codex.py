@@ -79,8 +79,8 @@ class CodexSource(Source):
                 if isinstance(payload, dict) and payload.get("type") == "token_count":
                     info = payload.get("info") or {}
                     usage = responses_usage(info.get("last_token_usage")) if isinstance(info, dict) else None
-                    target = conv._group or (conv.messages[-1] if conv.messages else None)
-                    if usage and target is not None and target.role == "assistant" and target.usage is None:
+                    target = conv.last_assistant
+                    if usage and target is not None and target.usage is None:
                         target.usage = usage
             elif t == "session_meta":
                 if isinstance(payload, dict):
