@@ -10,6 +10,15 @@ from .widgets.lines import Line
 
 MAX_DETAIL_CHARS = 40_000
 
+# Control characters (ANSI escapes in tool output, NULs) as visible control pictures,
+# one character for one, so token spans still line up.
+_CONTROL = {c: 0x2400 + c for c in range(32) if c not in (9, 10)}
+_CONTROL[127] = 0x2421
+
+
+def clean(text: str) -> str:
+    return text.translate(_CONTROL)
+
 
 def message_header(m: Any, index: int | None = None, tokens: int | None = None) -> str:
     bits = [f"#{index}" if index is not None else "", m.role]
@@ -40,7 +49,7 @@ def message_body(m: Any) -> str:
             chunks.append(p.text)
     for c in m.tool_calls:
         chunks.append(f"→ {c.name}({c.id})\n{c.arguments_raw}")
-    return "\n\n".join(chunks)
+    return clean("\n\n".join(chunks))
 
 
 def message_lines(m: Any, index: int | None = None, tokens: int | None = None) -> list[Line]:

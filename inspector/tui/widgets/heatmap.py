@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ..render import clean
 from ..colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
 
 BAR = "█"
@@ -64,7 +65,7 @@ def row_data(session, tokens: list[int]) -> RowData:
         text = m.text
         if not text and m.tool_calls:
             text = m.tool_calls[0].arguments_raw
-        previews.append(" ".join(text[:160].split()))
+        previews.append(clean(" ".join(text[:160].split())))
     return RowData(roles, tools, list(tokens), previews, kinds)
 
 

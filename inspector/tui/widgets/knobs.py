@@ -113,13 +113,20 @@ class Knob(Horizontal):
     }
     Knob > Slider {
         width: 1fr;
-        margin: 1 1 0 0;
+        margin: 0 1 0 0;
     }
     Knob > Input {
-        width: 12;
+        width: 11;
     }
     Knob > Switch {
         width: auto;
+        height: 1;
+        border: none;
+        padding: 0;
+    }
+    Knob > Switch:focus {
+        border: none;
+        background-tint: $foreground 10%;
     }
     Knob > Select {
         width: 1fr;
@@ -153,12 +160,12 @@ class Knob(Horizontal):
         s = self.spec
         yield Label(s.label, classes="knob-label")
         if s.kind == "bool":
-            yield Switch(bool(self.value))
+            yield Switch(bool(self.value), animate=False)
         elif s.kind == "choice":
-            yield Select([(c, c) for c in s.choices], value=self.value, allow_blank=False)
+            yield Select([(c, c) for c in s.choices], value=self.value, allow_blank=False, compact=True)
         else:
             yield Slider(s.steps, to_position(s, self.value))
-            yield Input(format_value(s, self.value), select_on_focus=True)
+            yield Input(format_value(s, self.value), select_on_focus=True, compact=True)
 
     # -- programmatic update (no Changed message) --------------------------------
 
@@ -322,7 +329,6 @@ class TuningPanel(VerticalScroll):
     }
     TuningPanel #preset-row Label {
         width: 17;
-        padding: 1 1 0 0;
     }
     TuningPanel #preset {
         width: 1fr;
@@ -354,7 +360,8 @@ class TuningPanel(VerticalScroll):
         with Horizontal(id="preset-row"):
             yield Label("preset")
             yield Select([(name, name) for name in PRESETS], value=self.config.preset
-                         if self.config.preset in PRESETS else "balanced", allow_blank=False, id="preset")
+                         if self.config.preset in PRESETS else "balanced", allow_blank=False, id="preset",
+                         compact=True)
         for title, specs in SECTIONS:
             yield Static(title, classes="section")
             for spec in specs:
@@ -362,7 +369,8 @@ class TuningPanel(VerticalScroll):
         yield Static("Exclude tools (truncation and clear)", classes="section")
         excluded = set(self.config.get(EXCLUDE_KEYS[1])) | set(self.config.get(EXCLUDE_KEYS[0]))
         if self.tools:
-            yield SelectionList[str](*[Selection(t, t, t in excluded) for t in self.tools], id="exclude-tools")
+            yield SelectionList[str](*[Selection(t, t, t in excluded) for t in self.tools], id="exclude-tools",
+                                     compact=True)
         else:
             yield Static("(this session calls no tools)", classes="muted")
 
@@ -372,7 +380,9 @@ class TuningPanel(VerticalScroll):
         for knob in self.query(Knob):
             knob.sync(config.get(knob.spec.key))
         sel = self.query_one("#preset", Select)
-        if config.preset != sel.value and config.preset in dict(sel._options).values():
+        from ...engine.config import PRESETS
+
+        if config.preset != sel.value and config.preset in PRESETS:
             with sel.prevent(Select.Changed):
                 sel.value = config.preset
         lists = self.query("#exclude-tools")
