@@ -106,7 +106,15 @@ def message_from_openai(d: Any, position: int = 0, summary_prefix: str | None = 
 
 
 def from_openai(messages: Iterable[Any], summary_prefix: str | None = None) -> list[Message]:
-    return [message_from_openai(d, i, summary_prefix) for i, d in enumerate(messages)]
+    out = [message_from_openai(d, i, summary_prefix) for i, d in enumerate(messages)]
+    # Chat Completions tool messages carry no tool name: take it from the call.
+    names: dict[str, str] = {}
+    for m in out:
+        for c in m.tool_calls:
+            names[c.id] = c.name
+        if m.role == "tool" and not m.name and m.tool_call_id in names:
+            m.name = names[m.tool_call_id]
+    return out
 
 
 def _is_untouched(m: Message) -> bool:

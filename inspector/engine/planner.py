@@ -343,9 +343,9 @@ def plan(
                 spec = _truncate_count(msgs[i], per_part, tc.head_ratio, tc.notice, recovery, oid, name, ctx)
                 ctx.trunc[key] = spec
             new_text_tokens, head, tail, removed = spec
-            if removed <= 0:
-                continue
             new_tokens = cur[i] - a.text_tokens[i] + new_text_tokens
+            if removed <= 0 or new_tokens >= cur[i]:
+                continue
             total += new_tokens - cur[i]
             cur[i] = new_tokens
             actions[i] = TRUNCATE
@@ -376,17 +376,18 @@ def plan(
             name = a.tool_names[i] or ""
             if name in keep_tools or a.already_reduced[i] or actions[i] == CLEAR:
                 continue
-            if not (name in force or (limit and cur[i] > limit)):
+            forced = name in force
+            if not (forced or (limit and cur[i] > limit)):
                 continue
             oid = offload_id(a, i, "clear")
             new_tokens = _placeholder_tokens(a, msgs, i, cc.placeholder, recovery, oid, cur[i], ctx, framing)
-            if new_tokens >= cur[i]:
+            if new_tokens >= cur[i]:  # never grow the context, not even for a forced clean
                 continue
+            reductions[i] = Reduction("clear", "compaction", oid, clear_result=True, template=cc.placeholder,
+                                      shown_tokens=cur[i])
             total += new_tokens - cur[i]
             cur[i] = new_tokens
             actions[i] = CLEAR
-            reductions[i] = Reduction("clear", "compaction", oid, clear_result=True, template=cc.placeholder,
-                                      shown_tokens=cur[i])
             changed += 1
         pass2 = 0
         m_limit = cc.oversized_max_tokens
@@ -398,10 +399,12 @@ def plan(
                 if name == recovery or a.already_reduced[i]:
                     continue  # recovered slices are not compacted again (trpc session_load)
                 oid = offload_id(a, i, "truncate")
-                spec = _fit_tokens(a, msgs, i, m_limit, cur[i], oid, recovery, ctx)
+                spec = _fit_tokens(a, msgs, i, m_limit, a.tokens[i], oid, recovery, ctx)
                 if spec is None:
                     continue
                 new_tokens, head, tail, removed = spec
+                if new_tokens >= cur[i]:
+                    continue
                 total += new_tokens - cur[i]
                 cur[i] = new_tokens
                 actions[i] = TRUNCATE

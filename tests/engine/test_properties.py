@@ -1,0 +1,211 @@
+"""Invariants over generated sessions and configs (hypothesis).
+
+Sessions have parallel tool calls, huge outputs, earlier summaries and pending calls
+at the end; configs start from every preset with random knobs. For every pair:
+the output of apply has no provider error its input did not have, kept messages are
+byte-identical, tokens never grow, planning is deterministic, and re-planning the
+output below the trigger changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from inspector.engine import apply, plan, preset
+from inspector.engine.config import PRESETS
+from inspector.engine.convert import from_openai, to_openai
+from inspector.engine.models import Message, Part, Session, ToolCall
+from inspector.engine.planner import DROP, KEEP, PRESERVE, SUMMARIZE
+from inspector.engine.summarizers import SummaryRejected
+from inspector.engine.tokens import EstimateCounter, TiktokenCounter, count_messages
+from inspector.engine.validation import errors, new_problems, validate
+
+EST = EstimateCounter(4.0)
+# CI runs the full count; locally `HYPOTHESIS_EXAMPLES=200 pytest` is quicker.
+EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "2000"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+TOOLS = ["bash", "grep", "read_file", "skill", "web_fetch"]
+WORDS = ["alpha", "beta", "gamma", "delta", "error:", "file.py", "Traceback", "ok", "\n", "{}", "done."]
+
+
+def text_of(seed: int, size: int) -> str:
+    out = []
+    n = 0
+    k = seed
+    while n < size:
+        w = WORDS[k % len(WORDS)]
+        out.append(w)
+        n += len(w) + 1
+        k = (k * 31 + 7) % 1009
+    return " ".join(out)[:size]
+
+
+sizes = st.one_of(st.integers(1, 300), st.integers(300, 4000), st.integers(20_000, 70_000))
+
+
+@st.composite
+def sessions(draw) -> Session:
+    msgs: list[Message] = []
+    if draw(st.booleans()):
+        msgs.append(Message.text_message("system", "You are an agent. " + text_of(1, draw(st.integers(10, 500)))))
+    if draw(st.integers(0, 4)) == 0:
+        msgs.append(Message.text_message("system", "[Previous conversation summary]\nEarlier: the user asked X.",
+                                         kind="summary"))
+    ids = 0
+    turns = draw(st.integers(1, 7))
+    for t in range(turns):
+        msgs.append(Message.text_message("user", text_of(t, draw(st.integers(1, 600)))))
+        for _step in range(draw(st.integers(0, 4))):
+            k = draw(st.integers(0, 3))
+            if k == 0:
+                msgs.append(Message.text_message("assistant", text_of(ids, draw(st.integers(1, 800)))))
+                continue
+            calls = []
+            for _ in range(k):
+                ids += 1
+                args = '{"arg": "' + text_of(ids, draw(st.integers(0, 400))).replace('"', "'") + '"}'
+                calls.append(ToolCall(id=f"call_{ids}", name=draw(st.sampled_from(TOOLS)), arguments_raw=args))
+            text = text_of(ids, draw(st.integers(0, 200))) if draw(st.booleans()) else ""
+            msgs.append(Message(role="assistant", parts=[Part(text=text)] if text else [], tool_calls=calls))
+            for c in calls:
+                msgs.append(Message(role="tool", tool_call_id=c.id, name=c.name,
+                                    parts=[Part(text=text_of(ids * 7 + len(c.id), draw(sizes)))]))
+    if draw(st.integers(0, 3)) == 0:  # a pending call at the end
+        ids += 1
+        msgs.append(Message(role="assistant", tool_calls=[ToolCall(id=f"call_{ids}", name="bash",
+                                                                    arguments_raw='{"cmd": "make"}')]))
+    if draw(st.integers(0, 3)) == 0:
+        msgs.append(Message.text_message("assistant", "Finished. " + text_of(3, 200)))
+    return Session(id="gen", source_format="test", messages=msgs).renumber()
+
+
+@st.composite
+def configs(draw, total_hint: int = 60_000):
+    c = preset(draw(st.sampled_from(sorted(PRESETS))))
+    values = {
+        "summarization.enabled": draw(st.booleans()),
+        "summarization.trigger.context_tokens": draw(st.sampled_from([0, 500, 5_000, 20_000, 100_000])),
+        "summarization.trigger.messages": draw(st.sampled_from([0, 3, 10, 40])),
+        "summarization.trigger.context_ratio": draw(st.sampled_from([0.0, 0.05, 0.5])),
+        "summarization.trigger.combine": draw(st.sampled_from(["any", "all"])),
+        "summarization.trigger.since_last_summary": draw(st.booleans()),
+        "summarization.keep.mode": draw(st.sampled_from(["messages", "tokens", "fraction"])),
+        "summarization.keep.messages": draw(st.integers(0, 12)),
+        "summarization.keep.tokens": draw(st.sampled_from([0, 200, 2_000, 20_000])),
+        "summarization.keep.fraction": draw(st.sampled_from([0.0, 0.1, 0.5, 0.9])),
+        "summarization.injection": draw(st.sampled_from(["system", "system_merge", "user"])),
+        "summarization.incremental": draw(st.booleans()),
+        "summarization.preserve_user_messages.enabled": draw(st.booleans()),
+        "summarization.preserve_user_messages.max_tokens": draw(st.sampled_from([0, 50, 1000])),
+        "summarization.preserve_tools.tools": draw(st.sampled_from([[], ["skill"], ["grep", "bash"]])),
+        "reduction.truncation.enabled": draw(st.booleans()),
+        "reduction.truncation.max_chars": draw(st.sampled_from([500, 5_000, 20_000, 50_000])),
+        "reduction.truncation.head_ratio": draw(st.sampled_from([0.0, 0.3, 0.5, 1.0])),
+        "reduction.truncation.exclude_tools": draw(st.sampled_from([[], ["grep"]])),
+        "reduction.clear.enabled": draw(st.booleans()),
+        "reduction.clear.trigger_tokens": draw(st.sampled_from([0, 1_000, 10_000, 160_000])),
+        "reduction.clear.keep_rounds": draw(st.integers(0, 3)),
+        "reduction.clear.at_least_tokens": draw(st.sampled_from([0, 100, 5_000])),
+        "reduction.clear.clear_arguments": draw(st.booleans()),
+        "reduction.compaction.enabled": draw(st.booleans()),
+        "reduction.compaction.tool_result_max_tokens": draw(st.sampled_from([0, 100, 1024])),
+        "reduction.compaction.keep_recent_requests": draw(st.integers(0, 2)),
+        "reduction.compaction.oversized_max_tokens": draw(st.sampled_from([0, 500, 8192])),
+        "reduction.compaction.force_clean_tools": draw(st.sampled_from([[], ["bash"]])),
+        "tailoring.enabled": draw(st.booleans()),
+        "tailoring.budget_tokens": draw(st.sampled_from([0, 300, 3_000, 30_000])),
+        "tokens.context_window": draw(st.sampled_from([0, 8_000, 32_000])),
+    }
+    return c.with_values(values)
+
+
+def fingerprint(p):
+    return (p.actions, p.tokens_after, [(s.key, s.start, s.end, s.injection) for s in p.summaries],
+            sorted((i, r.kind, r.stage, r.offload_id) for i, r in p.reductions.items()))
+
+
+@SETTINGS
+@given(sessions(), configs())
+def test_apply_never_breaks_what_a_provider_accepts(session, config):
+    p = plan(session, config, EST)
+    assert fingerprint(p) == fingerprint(plan(session, config, EST)), "plan is not deterministic"
+    assert all(a <= b for a, b in zip(p.tokens_after, p.tokens_before)), "a reduction grew a message"
+    before_hashes = [m.content_hash for m in session.messages]
+    try:
+        out = apply(session, p, counter=EST)
+    except SummaryRejected:
+        assert [m.content_hash for m in session.messages] == before_hashes
+        return
+    assert [m.content_hash for m in session.messages] == before_hashes, "apply mutated its input"
+
+    # 1. no provider error the input did not already have
+    assert errors(new_problems(validate(session.messages), validate(out.messages))) == []
+
+    # 2. kept messages are byte-identical and stay in order
+    last = -1
+    merged = {s.merge_into for s in p.summaries}
+    for msg, origin in zip(out.messages, out.lineage):
+        if len(origin) == 1 and p.actions[origin[0]] == KEEP and origin[0] not in merged:
+            src = session.messages[origin[0]]
+            assert msg.content_hash == src.content_hash and msg.raw is src.raw
+        if len(origin) == 1:
+            assert origin[0] > last
+            last = origin[0]
+    for s in p.summaries:
+        assert all(p.actions[i] not in (SUMMARIZE, PRESERVE) for i in range(s.end, len(session.messages)))
+
+    # 3. tokens never grow, and the planner's count of every reduced message is exact
+    totals, _ = count_messages(session.messages, EST)
+    assert sum(out.tokens_after) <= sum(totals)
+    for msg, origin, tokens in zip(out.messages, out.lineage, out.tokens_after):
+        if len(origin) == 1 and origin[0] not in merged and msg.kind == "message":
+            assert tokens == p.tokens_after[origin[0]]
+
+    # 4. a pending call stays with its turn
+    if session.messages and session.messages[-1].tool_calls:
+        assert p.actions[-1] not in (SUMMARIZE, DROP, PRESERVE)
+
+
+@SETTINGS
+@given(sessions(), configs())
+def test_replanning_the_output_below_the_trigger_changes_nothing(session, config):
+    p = plan(session, config, EST)
+    try:
+        out = apply(session, p, counter=EST)
+    except SummaryRejected:
+        return
+    again = plan(Session(id="again", messages=out.messages).renumber(), config, EST)
+    if not again.triggered:
+        assert not again.changed, [(i, a) for i, a in enumerate(again.actions) if a != KEEP]
+
+
+@settings(max_examples=max(20, EXAMPLES // 40), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(sessions(), configs())
+def test_invariants_hold_with_exact_tiktoken_counts(session, config):
+    counter = TiktokenCounter(model="gpt-4o")
+    p = plan(session, config, counter)
+    try:
+        out = apply(session, p, counter=counter)
+    except SummaryRejected:
+        return
+    assert errors(new_problems(validate(session.messages), validate(out.messages))) == []
+    assert out.total_after <= p.total_before
+    merged = {s.merge_into for s in p.summaries}
+    for msg, origin, tokens in zip(out.messages, out.lineage, out.tokens_after):
+        if len(origin) == 1 and origin[0] not in merged and msg.kind == "message":
+            assert tokens == p.tokens_after[origin[0]]
+
+
+@SETTINGS
+@given(sessions())
+def test_openai_dicts_round_trip(session):
+    dicts = to_openai(session.messages)
+    back = from_openai(dicts)
+    assert [m.content_hash for m in back] == [m.content_hash for m in session.messages]
+    assert to_openai(back) == dicts
