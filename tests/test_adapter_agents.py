@@ -1,0 +1,148 @@
+"""The OpenAI Agents SDK adapter: history compacted on read, writes pass through."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+agents = pytest.importorskip("agents", reason="the `agents` extra (openai-agents) is not installed")
+
+from inspector import Compactor  # noqa: E402
+from inspector.adapters.agents import CompactingSession, compact_items, items_to_session, messages_to_items  # noqa: E402
+from inspector.engine import preset  # noqa: E402
+
+
+def turn(k: int, output: str = "z " * 300) -> list[dict]:
+    """One Responses-API turn: a user message, reasoning, a text + function call, its
+    output, and the final answer."""
+    return [
+        {"role": "user", "content": f"request {k}: check part {k}"},
+        {"type": "reasoning", "id": f"rs_{k}", "summary": [{"type": "summary_text", "text": f"think {k}"}]},
+        {"type": "message", "id": f"msg_{k}a", "role": "assistant", "status": "completed",
+         "content": [{"type": "output_text", "text": f"Looking at part {k}.", "annotations": []}]},
+        {"type": "function_call", "id": f"fc_{k}", "call_id": f"call_{k}", "name": "bash",
+         "arguments": json.dumps({"cmd": f"grep -n part{k} " + "src/file.py " * 30}), "status": "completed"},
+        {"type": "function_call_output", "call_id": f"call_{k}", "output": f"part {k}: " + output},
+        {"type": "message", "id": f"msg_{k}b", "role": "assistant", "status": "completed",
+         "content": [{"type": "output_text", "text": f"Part {k} is fine.", "annotations": []}]},
+    ]
+
+
+def history(turns: int = 8) -> list[dict]:
+    items: list[dict] = [{"role": "system", "content": "You are a careful agent."}]
+    for k in range(turns):
+        items += turn(k)
+    return items
+
+
+def config(**more):
+    values = {"summarization.trigger.context_ratio": 0.0, "summarization.trigger.messages": 20,
+              "summarization.keep.mode": "messages", "summarization.keep.messages": 8,
+              "summarization.preserve_user_messages.enabled": False}
+    values.update(more)
+    return preset("balanced").with_values(values)
+
+
+def check_pairs(items: list[dict]) -> None:
+    """Every function_call_output follows its function_call; every call is answered;
+    reasoning is followed by the output item it belongs to."""
+    calls = set()
+    for k, item in enumerate(items):
+        t = item.get("type")
+        if t == "function_call":
+            calls.add(item["call_id"])
+        elif t == "function_call_output":
+            assert item["call_id"] in calls, f"output {item['call_id']} before its call"
+            calls.discard(item["call_id"])
+        elif t == "reasoning":
+            assert k + 1 < len(items) and items[k + 1].get("type") in ("message", "function_call")
+    assert not calls, f"unanswered calls {calls}"
+
+
+async def _session_with(items):
+    s = agents.SQLiteSession("user-42")
+    await s.add_items(items)
+    return s
+
+
+def test_conversion_round_trips_untouched_items():
+    items = history(3)
+    session = items_to_session(items)
+    roles = [m.role for m in session.messages]
+    assert roles[:5] == ["system", "user", "assistant", "tool", "assistant"]
+    call = session.messages[2]
+    assert [p.type for p in call.parts] == ["reasoning", "text"] and call.tool_calls[0].id == "call_0"
+    assert messages_to_items(session.messages) == items
+
+
+def test_get_items_returns_the_compacted_history_and_writes_pass_through():
+    async def scenario():
+        inner = await _session_with(history(8))
+        wrapped = CompactingSession(inner, Compactor(config()))
+        assert isinstance(wrapped, agents.memory.Session)  # the SDK's protocol
+        assert wrapped.session_id == "user-42"
+        items = await wrapped.get_items()
+        stored = await inner.get_items()
+        assert len(stored) == 1 + 8 * 6  # the store keeps everything
+        assert len(items) < len(stored)
+        assert items[0] == stored[0]
+        summary = items[1]
+        assert summary["role"] == "system" and summary["content"].startswith("[Previous conversation summary]")
+        check_pairs(items)
+        assert items[-12:] == stored[-12:]  # the last two turns, verbatim
+        assert (await wrapped.get_items(limit=3)) == items[-3:]
+
+        extra = [{"role": "user", "content": "and one more thing"}]
+        await wrapped.add_items(extra)
+        assert (await inner.get_items())[-1] == extra[0]
+        assert (await wrapped.pop_item()) == extra[0]
+        await wrapped.clear_session()
+        assert await inner.get_items() == [] and await wrapped.get_items() == []
+
+    asyncio.run(scenario())
+
+
+def test_below_the_trigger_items_come_back_unchanged():
+    async def scenario():
+        inner = await _session_with(history(2))
+        wrapped = CompactingSession(inner, Compactor(config()))
+        assert await wrapped.get_items() == await inner.get_items()
+
+    asyncio.run(scenario())
+
+
+def test_cleared_outputs_and_arguments_keep_their_pairs_and_are_recoverable():
+    cfg = preset("balanced").with_values({
+        "summarization.enabled": False, "reduction.clear.trigger_tokens": 2000,
+        "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0})
+    c = Compactor(cfg)
+    items = history(6)
+    out = compact_items(items, c)
+    check_pairs(out)
+    assert len(out) == len(items)
+    cleared = [i for i in out if i.get("type") == "function_call_output" and "cleared" in i["output"]]
+    assert len(cleared) >= 4
+    args = [i for i in out if i.get("type") == "function_call" and "cleared" in i["arguments"]]
+    assert args and all(i["id"].startswith("fc_") for i in args)  # the item's other fields kept
+    offload = c.last.offloads[0]
+    original = next(i for i in items if i.get("call_id") == offload.tool_call_id
+                    and i.get("type") == ("function_call_output" if offload.kind == "clear" else "function_call"))
+    assert c.recover(offload.id) == (original["output"] if offload.kind == "clear" else original["arguments"])
+
+
+def test_write_back_stores_the_compacted_history_and_folds_it_next_time():
+    async def scenario():
+        inner = await _session_with(history(8))
+        wrapped = CompactingSession(inner, Compactor(config()), write_back=True)
+        first = await wrapped.get_items()
+        assert await inner.get_items() == first
+        await wrapped.add_items(sum((turn(k) for k in range(8, 14)), []))
+        second = await wrapped.get_items()
+        check_pairs(second)
+        summaries = [i for i in second if str(i.get("content", "")).startswith("[Previous conversation summary]")]
+        assert len(summaries) == 1
+        assert "Earlier summary:" in summaries[0]["content"]  # the previous summary was folded in
+
+    asyncio.run(scenario())
