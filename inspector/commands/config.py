@@ -38,8 +38,34 @@ def run(args) -> int:
             if not args.file:
                 raise CliError("config validate: give the file to check")
             cfg = CompactionConfig.from_toml(args.file)
-            print(f"{args.file}: valid (preset {cfg.preset})")
+            changed = _differences(cfg)
+            print(f"{args.file}: valid (preset {cfg.preset}"
+                  + (f"; {len(changed)} knob(s) differ from it)" if changed else ", unchanged)"))
+            for key, value in changed:
+                print(f"  {key} = {value!r}")
             return 0
     except ConfigError as exc:
         raise CliError(str(exc)) from None
     raise CliError(f"unknown config action {args.action!r}")
+
+
+def _differences(cfg) -> list[tuple[str, object]]:
+    """(dotted key, value) of every knob that differs from the config's preset."""
+    from ..engine.config import PRESETS, preset
+
+    if cfg.preset not in PRESETS:
+        return []
+    base = preset(cfg.preset).model_dump()
+    out: list[tuple[str, object]] = []
+
+    def walk(a, b, prefix):
+        for key in sorted(set(a) | set(b)):
+            va, vb = a.get(key), b.get(key)
+            dotted = f"{prefix}{key}"
+            if isinstance(va, dict) and isinstance(vb, dict) and va and vb:
+                walk(va, vb, dotted + ".")
+            elif va != vb:
+                out.append((dotted, va))
+
+    walk(cfg.model_dump(), base, "")
+    return out
