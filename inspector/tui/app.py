@@ -116,14 +116,17 @@ class InspectorApp(App):
         self.notify(message.error, title=message.what, severity="error", timeout=8)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.ERROR:
+            self.worker_failed(event.worker)
+
+    def worker_failed(self, worker: Worker) -> None:
         """The one error handler: any worker that fails is reported as a notification."""
-        if event.state != WorkerState.ERROR:
-            return
-        error = event.worker.error
+        error = worker.error
         if type(error).__name__ == "Cancelled":
             return
-        name = event.worker.name or event.worker.group
-        self.notify(f"{type(error).__name__}: {error}", title=f"{name} failed", severity="error", timeout=8)
+        name = (worker.name or worker.group).strip("_")
+        text = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+        self.notify(f"{type(error).__name__}: {text}", title=f"{name} failed", severity="error", timeout=8)
 
     # ------------------------------------------------------------------ palette
 
@@ -144,7 +147,7 @@ class InspectorApp(App):
                 ("Reset config", "back to the preset's values", "reset"),
                 ("Back to sessions", "the sessions table", "back"),
             ):
-                out.append((name, help_text, partial(screen.run_action, action)))
+                out.append((name, help_text, getattr(screen, f"action_{action}")))
             for name, (desc, _) in PRESETS.items():
                 out.append((f"Preset: {name}", desc, partial(screen.post_message, _preset_message(name))))
         for row in self.session_rows[:500]:

@@ -74,3 +74,14 @@ class WorkFailed(Message):
 
     what: str
     error: str
+
+
+class ReportsWorkerErrors:
+    """Mixin for screens: worker state events do not bubble, so each screen hands its
+    failed workers to the app's one error handler."""
+
+    def on_worker_state_changed(self, event) -> None:
+        from textual.worker import WorkerState
+
+        if event.state == WorkerState.ERROR:
+            self.app.worker_failed(event.worker)  # type: ignore[attr-defined]

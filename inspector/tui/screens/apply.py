@@ -165,3 +165,4 @@ class ApplyScreen(ModalScreen[str | None]):
         elif event.state == WorkerState.ERROR:
             log.write(f"failed: {event.worker.error}")
             self.query_one("#apply-go", Button).disabled = False
+            self.inspector.worker_failed(event.worker)

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from ..messages import ReportsWorkerErrors
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def export(session, fmt: str, out: Path, *, compacted=None, plan=None) -> Path:
     return out
 
 
-class ExportScreen(ModalScreen[Path | None]):
+class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
     BINDINGS = [Binding("escape", "dismiss_none", "Close", id="export.close")]
 
     def __init__(self, session, plan, counter: Any) -> None:

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, LoadingIndicator, Static
 
 from ..colors import ACTION_COLORS, ACTION_LABELS
-from ..messages import PlanReady, SessionReady
+from ..messages import ReportsWorkerErrors, PlanReady, SessionReady
 from ..render import MAX_DETAIL_CHARS, message_body, message_header
 from ..widgets.heatmap import Heatmap, row_data
 from ..widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
@@ -54,7 +54,7 @@ def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = Non
     return message_body(msg), "kept as is"
 
 
-class SessionScreen(Screen):
+class SessionScreen(ReportsWorkerErrors, Screen):
     BINDINGS = [
         Binding("escape", "back", "Sessions", id="session.back"),
         Binding("p", "preview", "Preview", id="session.preview"),
@@ -80,6 +80,7 @@ class SessionScreen(Screen):
         self.plan_ms = 0.0
         self.generation = 0
         self.show_tokens = False
+        self.detail_text = None
         self._pending: dict[str, Any] = {}
         self._flush_scheduled = False
         self._plan_lock = threading.Lock()
@@ -291,6 +292,7 @@ class SessionScreen(Screen):
         if cut:
             text.append(f"\n\n… {len(message_body(m)) - MAX_DETAIL_CHARS:,} more characters (p: full preview)",
                         style="dim")
+        self.detail_text = text
         self.query_one("#detail", Static).update(text)
 
     # ------------------------------------------------------------------ actions

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, ProgressBar
 
 from ..colors import TokenScale, heat_style
 from ..data import SessionRow
-from ..messages import LoadProgress, SessionsLoaded
+from ..messages import ReportsWorkerErrors, LoadProgress, SessionsLoaded
 
 if TYPE_CHECKING:
     from ..app import InspectorApp
@@ -38,7 +38,7 @@ def _when(ts: datetime | None) -> str:
     return ts.strftime("%Y-%m-%d %H:%M") if ts else "–"
 
 
-class SessionsScreen(Screen):
+class SessionsScreen(ReportsWorkerErrors, Screen):
     AUTO_FOCUS = "#sessions-table"
 
     BINDINGS = [

@@ -12,13 +12,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
-from ..messages import VersionsLoaded
+from ..messages import ReportsWorkerErrors, VersionsLoaded
 
 if TYPE_CHECKING:
     from ..app import InspectorApp
 
 
-class VersionsScreen(ModalScreen):
+class VersionsScreen(ReportsWorkerErrors, ModalScreen):
     """Dismisses with the config of a version to restore it, or None."""
 
     BINDINGS = [

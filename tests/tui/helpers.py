@@ -1,0 +1,29 @@
+"""Helpers for driving the real app with Pilot."""
+
+from __future__ import annotations
+
+from inspector.config import AppSettings
+
+
+def settings(**kw) -> AppSettings:
+    return AppSettings(**kw)
+
+
+async def settle(pilot, app) -> None:
+    """Wait until every worker is done and the UI has processed their messages."""
+    for _ in range(4):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def open_session(pilot, app, needle: str):
+    from inspector.tui.screens.session import SessionScreen
+
+    await settle(pilot, app)
+    sid = next(r.id for r in app.session_rows if needle in r.id)
+    app.open_session(sid)
+    await settle(pilot, app)
+    assert isinstance(app.screen, SessionScreen)
+    assert app.screen.plan is not None
+    return app.screen

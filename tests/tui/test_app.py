@@ -1,0 +1,372 @@
+"""The real app, driven with Pilot on the bundled demo."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from inspector.engine.config import CompactionConfig
+from inspector.engine.planner import plan as engine_plan
+from inspector.tui.app import InspectorApp, create_app
+from inspector.tui.screens.session import SessionScreen
+from inspector.tui.widgets.heatmap import Heatmap
+from inspector.tui.widgets.knobs import TuningPanel
+from inspector.tui.widgets.slider import Slider
+
+from .helpers import open_session, settings, settle
+
+SIZE = (160, 48)
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def demo_app(tmp_path):
+    """`inspector demo` as the CLI builds it: the demo imported into a fresh workspace."""
+    return create_app(demo=True, workspace=tmp_path / "demo.db", settings=settings())
+
+
+async def test_demo_sessions_table_lists_every_format(demo_app):
+    from textual.widgets import DataTable
+
+    async with demo_app.run_test(size=SIZE) as pilot:
+        await settle(pilot, demo_app)
+        table = demo_app.screen.query_one("#sessions-table", DataTable)
+        rows = demo_app.session_rows
+        assert table.row_count == len(rows) == 11
+        assert {r.format for r in rows} == {"swe-agent", "openai-chat", "openai-agents"}
+        # Sorted by tokens, largest first: the marathon leads.
+        first = table.get_row_at(0)
+        assert "marathon" in first[0]
+        assert int(str(first[4]).replace(",", "")) == max(r.tokens for r in rows)
+        # Filter as you type.
+        await pilot.press("slash", *"crypto")
+        await pilot.pause()
+        ids = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert ids and all("crypto" in i.lower() for i in ids)
+        assert table.row_count < len(rows)
+        # Sort by messages (click the header twice flips it).
+        await pilot.press("escape")
+        await pilot.pause()
+        assert table.row_count == len(rows)
+        screen = demo_app.screen
+        screen.sort_key, screen.sort_reverse = "messages", False
+        screen.refresh_table()
+        counts = [int(str(table.get_row_at(i)[3]).replace(",", "")) for i in range(table.row_count)]
+        assert counts == sorted(counts)
+
+
+async def test_move_threshold_replans_and_overlays_the_heatmap(demo_app):
+    async with demo_app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, demo_app, "marathon")
+        first = demo_app.last_plan
+        assert first is not None and not first.plan.triggered  # 73k tokens < 75% of 128k
+        assert "summarize" not in first.plan.actions
+        panel = screen.query_one(TuningPanel)
+        knob = panel.knob("summarization.trigger.context_tokens")
+        # Type an exact value into the input beside the slider.
+        inp = knob.query_one("Input")
+        inp.focus()
+        inp.value = ""
+        await pilot.press(*"30000", "enter")
+        await settle(pilot, demo_app)
+        msg = demo_app.last_plan
+        assert msg is not first and msg.generation > first.generation
+        assert msg.changed == {"summarization.trigger.context_tokens": 30000}
+        assert msg.config.summarization.trigger.context_tokens == 30000
+        p = msg.plan
+        assert p.triggered and p.stage("summarize").ran
+        # The plan the app shows is the engine's plan for that config.
+        expected = engine_plan(screen.session, msg.config, screen.counter)
+        assert p.actions == expected.actions and p.total_after == expected.total_after
+        heatmap = screen.query_one(Heatmap)
+        assert heatmap.actions == p.actions
+        row = next(i for i, a in enumerate(p.actions) if a == "summarize")
+        assert "summarize" in heatmap.row_text(row)
+        assert f"{p.tokens_before[row]:,} → –" in heatmap.row_text(row)
+        summary = str(screen.query_one("#plan-summary").render())
+        assert "summarize" in summary and "context_tokens" in summary
+        # The slider moved to the typed value's position too.
+        slider = knob.query_one(Slider)
+        assert slider.position > 0
+
+
+async def test_slider_keys_change_the_value_and_replan(memory_demo):
+    demo_app = InspectorApp(memory_demo, settings=settings())
+    async with demo_app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, demo_app, "marathon")
+        knob = screen.query_one(TuningPanel).knob("summarization.trigger.context_ratio")
+        slider = knob.query_one(Slider)
+        slider.focus()
+        before = demo_app.last_plan.generation
+        await pilot.press("shift+left", "shift+left", "shift+left", "shift+left", "left", "left", "left",
+                          "left", "left")  # 0.75 -> 0.30
+        await settle(pilot, demo_app)
+        assert knob.value == pytest.approx(0.30)
+        assert knob.query_one("Input").value == "0.30"
+        msg = demo_app.last_plan
+        assert msg.generation > before
+        assert msg.config.summarization.trigger.context_ratio == pytest.approx(0.30)
+        assert msg.plan.triggered
+
+
+async def test_a_flood_of_changes_is_coalesced_into_one_plan(memory_demo):
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        before = app.plan_count
+        for value in range(1000, 60000, 1000):  # a dragged slider: many values in one tick
+            screen.set_values({"summarization.trigger.context_tokens": value})
+        await settle(pilot, app)
+        assert app.plan_count == before + 1
+        assert app.last_plan.config.summarization.trigger.context_tokens == 59000
+
+
+async def test_invalid_exact_value_is_refused(memory_demo):
+    demo_app = InspectorApp(memory_demo, settings=settings())
+    async with demo_app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, demo_app, "marathon")
+        knob = screen.query_one(TuningPanel).knob("reduction.truncation.max_chars")
+        before = demo_app.last_plan.generation
+        assert not knob.set_exact("lots")
+        await settle(pilot, demo_app)
+        assert knob.has_class("-invalid")
+        assert demo_app.last_plan.generation == before
+        assert screen.config.reduction.truncation.max_chars == 20000
+
+
+async def test_preset_and_exclude_tools(memory_demo):
+    demo_app = InspectorApp(memory_demo, settings=settings())
+    from textual.widgets import SelectionList
+
+    async with demo_app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, demo_app, "marathon")
+        screen.post_message(TuningPanel.PresetChosen("synaptic"))
+        await settle(pilot, demo_app)
+        assert demo_app.last_plan.config.preset == "synaptic"
+        assert demo_app.last_plan.plan.triggered  # synaptic: 4000 tokens
+        panel = screen.query_one(TuningPanel)
+        assert panel.knob("summarization.trigger.context_tokens").value == 4000
+        tools = screen.session.tool_names()
+        sl = panel.query_one("#exclude-tools", SelectionList)
+        assert [sl.get_option_at_index(i).prompt.plain for i in range(sl.option_count)] == tools
+        sl.select(tools[0])
+        await settle(pilot, demo_app)
+        cfg = demo_app.last_plan.config
+        assert cfg.reduction.clear.exclude_tools == [tools[0]]
+        assert cfg.reduction.truncation.exclude_tools == [tools[0]]
+
+
+async def test_apply_with_the_offline_summarizer_stores_a_version(demo_app):
+    from inspector.tui.screens.apply import ApplyScreen
+
+    async with demo_app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, demo_app, "marathon")
+        screen.set_values({"summarization.trigger.context_ratio": 0.3})
+        await settle(pilot, demo_app)
+        plan = demo_app.last_plan.plan
+        assert plan.summaries
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(demo_app.screen, ApplyScreen)
+        assert "extractive (offline, no model)" in str(demo_app.screen.query_one("#apply-summarizer").render())
+        await pilot.click("#apply-go")
+        await settle(pilot, demo_app)
+        v = demo_app.last_version
+        assert v is not None and v.session_id == screen.session_id
+        assert v.summarizer == "extractive (offline, no model)"
+        assert v.tokens_after < v.tokens_before
+        versions = demo_app.data.list_versions(screen.session_id)
+        assert [r.id for r in versions] == [v.version_id]
+        stored = demo_app.data.load_version(v.version_id)
+        assert len(stored.messages) == v.messages
+        assert stored.messages[0].role == "system"
+        assert any(m.kind == "summary" for m in stored.messages)
+        assert stored.config.summarization.trigger.context_ratio == pytest.approx(0.3)
+        # The versions list shows it; restoring puts its config back in the tuner.
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.set_values({"summarization.trigger.context_ratio": 0.9})
+        await settle(pilot, demo_app)
+        await pilot.press("v")
+        await settle(pilot, demo_app)
+        from textual.widgets import DataTable
+
+        assert demo_app.screen.query_one(DataTable).row_count == 1
+        await pilot.press("r")
+        await settle(pilot, demo_app)
+        assert demo_app.screen is screen
+        assert demo_app.last_plan.config.summarization.trigger.context_ratio == pytest.approx(0.3)
+        assert screen.query_one(TuningPanel).knob("summarization.trigger.context_ratio").value == pytest.approx(0.3)
+
+
+async def test_preview_diff_and_whole_context(memory_demo):
+    demo_app = InspectorApp(memory_demo, settings=settings())
+    from inspector.tui.screens.preview import ContextScreen, PreviewScreen
+    from inspector.tui.widgets.lines import LinesView
+
+    async with demo_app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, demo_app, "marathon")
+        p = demo_app.last_plan.plan
+        cleared = [i for i, a in enumerate(p.actions) if a == "clear" and screen.session.messages[i].role == "tool"]
+        assert cleared, "the balanced preset clears old tool results in the marathon"
+        screen.query_one(Heatmap).move_to(cleared[0])
+        await pilot.press("p")
+        await pilot.pause()
+        preview = demo_app.screen
+        assert isinstance(preview, PreviewScreen) and preview.mode == "diff"
+        diff = preview.query_one("#preview-diff", LinesView).lines
+        assert any(t.startswith("-") and not t.startswith("---") for t, _ in diff)
+        assert any("output cleared to save context" in t for t, _ in diff if t.startswith("+"))
+        await pilot.press("d")
+        assert preview.mode == "side"
+        after = preview.query_one("#preview-after", LinesView).text()
+        assert "off-" in after  # the offload id the recovery hint names
+        await pilot.press("c")
+        await pilot.pause()
+        ctx = demo_app.screen
+        assert isinstance(ctx, ContextScreen)
+        text = ctx.query_one(LinesView).text()
+        assert "output cleared to save context" in text
+        assert f"{p.total_before:,} tokens" in ctx.summary
+
+
+async def test_export_and_save_config(demo_app, tmp_path):
+    from textual.widgets import Input, Select
+
+    from inspector.tui.screens.export import ExportScreen, SaveConfigScreen, export_formats
+
+    async with demo_app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, demo_app, "marathon")
+        screen.set_values({"reduction.clear.keep_rounds": 5})
+        await settle(pilot, demo_app)
+        await pilot.press("e")
+        await pilot.pause()
+        dlg = demo_app.screen
+        assert isinstance(dlg, ExportScreen)
+        formats = export_formats()
+        assert "openai-json" in formats
+        dlg.query_one("#export-format", Select).value = "openai-json"
+        await pilot.pause()
+        out = tmp_path / "out.json"
+        dlg.query_one("#export-path", Input).value = str(out)
+        await pilot.click("#export-go")
+        await settle(pilot, demo_app)
+        assert demo_app.last_export == (out, "openai-json")
+        import json
+
+        data = json.loads(out.read_text())
+        messages = data if isinstance(data, list) else data["messages"]
+        assert messages[0]["role"] == "system"
+        assert any("output cleared to save context" in json.dumps(m) for m in messages)  # compacted
+        await pilot.press("escape")
+        await pilot.press("S")
+        await pilot.pause()
+        save = demo_app.screen
+        assert isinstance(save, SaveConfigScreen)
+        target = tmp_path / "tuned.toml"
+        save.query_one("#save-path", Input).value = str(target)
+        await pilot.click("#save-go")
+        await pilot.pause()
+        loaded = CompactionConfig.from_toml(target)
+        assert loaded.reduction.clear.keep_rounds == 5
+        assert loaded == screen.config
+        assert tomllib.loads(target.read_text())["reduction"]["clear"]["keep_rounds"] == 5
+
+
+async def test_help_lists_binding_ids_and_keymap_remaps(tmp_path, memory_demo):
+    from textual.widgets import DataTable
+
+    from inspector.tui.screens.apply import ApplyScreen
+    from inspector.tui.screens.help import HelpScreen
+
+    app = InspectorApp(memory_demo, settings=settings(keybindings={"session.apply": "ctrl+y"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        table = app.screen.query_one(DataTable)
+        rows = {str(table.get_row_at(i)[1]): str(table.get_row_at(i)[2]) for i in range(table.row_count)}
+        assert rows["session.apply"] == "ctrl+y"
+        assert rows["session.preview"] == "p"
+        assert {"app.help", "sessions.open", "heatmap.open", "slider.less", "apply.cancel"} <= set(rows)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("a")  # no longer bound
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert isinstance(app.screen, ApplyScreen)
+
+
+async def test_command_palette_runs_main_actions(memory_demo):
+    from inspector.tui.screens.preview import ContextScreen
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        commands = {name: cb for name, _, cb in app.palette_commands(screen)}
+        assert {"Apply compaction", "Export…", "Save config", "Compacted context", "Versions",
+                "Preset: eino"} <= set(commands)
+        assert sum(name.startswith("Open session") for name in commands) == 11
+        commands["Preset: eino"]()
+        await settle(pilot, app)
+        assert app.last_plan.config.preset == "eino"
+        commands["Compacted context"]()
+        await pilot.pause()
+        assert isinstance(app.screen, ContextScreen)
+        # The palette itself finds them.
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"apply comp")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        from inspector.tui.screens.apply import ApplyScreen
+
+        assert isinstance(app.screen, ApplyScreen)
+
+
+async def test_single_session_source_opens_directly(tmp_path):
+    from inspector.tui.data import MemoryData
+    from inspector.store.swe_agent import read_traj
+    from tests.conftest import SWE_AGENT
+
+    s = read_traj(SWE_AGENT / "function_calling_simple.traj")
+    app = InspectorApp(MemoryData([s], label="one"), settings=settings(theme="nord"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, SessionScreen)
+        assert app.theme == "nord"
+        assert app.screen.query_one(Heatmap).rows.n == len(s.messages)
+
+
+async def test_token_boundaries_in_the_detail_pane(memory_demo):
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        await pilot.press("t")
+        await pilot.pause()
+        text = screen.detail_text
+        spans = [s for s in text.spans if "on #" in str(s.style)]
+        body_tokens = screen.counter.count(screen.session.messages[0].text)
+        assert abs(len(spans) - body_tokens) <= 2
+
+
+async def test_worker_errors_become_notifications(memory_demo, monkeypatch):
+    app = InspectorApp(memory_demo, settings=settings())
+
+    def boom(session_id):
+        raise KeyError(f"no session {session_id!r} in demo")
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        monkeypatch.setattr(app.data, "load_session", boom)
+        app.open_session("missing")
+        await settle(pilot, app)
+        notes = [n.message for n in app._notifications]
+        assert any("no session 'missing'" in n for n in notes)
