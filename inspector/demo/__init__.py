@@ -61,3 +61,33 @@ def demo_data(workspace: str | Path | None = None, *, use_workspace: bool = True
         return MemoryData(demo_sessions(), label="demo")
     ws = ws_cls(Path(workspace) if workspace else demo_workspace_path())
     return WorkspaceData(ws, label=f"demo · {ws.path}", imports=demo_files())
+
+
+def synthetic_session(n: int = 10_000, sessions: list[Any] | None = None):
+    """A long session for performance work: the demo runs' turns repeated (tool call
+    ids made unique) after one system prompt until `n` messages. Real content, made-up
+    length; its title says so."""
+    from ..engine.models import Session
+
+    sessions = sessions if sessions is not None else demo_sessions()
+    system = next(m for s in sessions for m in s.messages if m.role == "system")
+    out = [system]
+    k = 0
+    while len(out) < n:
+        s = sessions[k % len(sessions)]
+        for m in s.messages:
+            if m.role == "system":
+                continue
+            update: dict[str, Any] = {}
+            if m.tool_call_id:
+                update["tool_call_id"] = f"{m.tool_call_id}~{k}"
+            if m.tool_calls:
+                update["tool_calls"] = [c.model_copy(update={"id": f"{c.id}~{k}"}) for c in m.tool_calls]
+            out.append(m.model_copy(update=update) if update else m)
+        k += 1
+    out = out[:n]
+    # Never end inside a tool-call group: cut back to the last message that closes one.
+    while out and (out[-1].tool_calls or out[-1].role == "tool"):
+        out.pop()
+    return Session(id=f"synthetic-{n}", source_format="synthetic", title=f"synthetic: demo runs repeated to {n:,} messages",
+                   messages=[m.model_copy(update={"position": i}) for i, m in enumerate(out)])

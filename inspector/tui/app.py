@@ -90,6 +90,8 @@ class InspectorApp(App):
     def open_session(self, session_id: str) -> None:
         from .screens.session import SessionScreen
 
+        if isinstance(self.screen, SessionScreen) and self.screen.session_id == session_id:
+            return
         self.push_screen(SessionScreen(session_id))
 
     def action_help(self) -> None:

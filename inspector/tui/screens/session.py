@@ -70,7 +70,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     ]
 
     def __init__(self, session_id: str) -> None:
-        super().__init__(id=f"session-{abs(hash(session_id))}")
+        super().__init__()
         self.session_id = session_id
         self.session: Any = None
         self.counter: Any = None
