@@ -103,6 +103,14 @@ class WorkspaceOffloadStore:
         return out
 
 
+def _to_chat(messages) -> list[dict[str, Any]]:
+    """OpenAI chat dicts exactly as `inspector export --format openai-json` writes them
+    (untouched messages verbatim; reasoning and thinking blocks kept on changed ones)."""
+    from .store.export import to_openai_chat
+
+    return to_openai_chat(messages)
+
+
 class Compactor:
     """Compacts an agent's messages with a tuned config, in-process.
 
@@ -220,15 +228,11 @@ class Compactor:
         """Compacted OpenAI chat message dicts. Messages compaction leaves alone come
         back as the very dicts passed in. Raises SummaryFailed / CompactionFailed
         (the input is never modified)."""
-        from .engine.convert import to_openai
-
-        return to_openai(self.compact_session(self.session(messages, session_id)).messages)
+        return _to_chat(self.compact_session(self.session(messages, session_id)).messages)
 
     async def acompact(self, messages: Sequence[dict[str, Any]], *,
                        session_id: str | None = None) -> list[dict[str, Any]]:
-        from .engine.convert import to_openai
-
-        return to_openai((await self.acompact_session(self.session(messages, session_id))).messages)
+        return _to_chat((await self.acompact_session(self.session(messages, session_id))).messages)
 
     # -------------------------------------------------------------------- recovery
 

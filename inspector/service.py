@@ -378,11 +378,29 @@ def load_session(source: str | Path, session_id: str | None = None) -> Session:
         raise PipelineError(str(exc)) from None
 
 
-def iter_sessions(source: str | Path) -> Iterable[Session]:
-    """Every session of a source, in its order."""
+def iter_sessions(source: str | Path, on_skip: Callable[[str], None] | None = None) -> Iterable[Session]:
+    """Every session of a source, in its order. A directory is read file by file (in
+    name order); a file there that is not a supported source is passed to `on_skip`
+    (one line naming it) instead of stopping the whole run."""
     path = Path(source)
     if not path.exists():
         raise PipelineError(f"{path}: no such file or directory")
+    if path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+        if not files:
+            raise PipelineError(f"{path}: empty directory")
+        for f in files:
+            try:
+                yield from _read_all(f)
+            except PipelineError as exc:
+                if on_skip is None:
+                    raise
+                on_skip(str(exc))
+        return
+    yield from _read_all(path)
+
+
+def _read_all(path: Path) -> Iterable[Session]:
     try:
         with _open_source(path) as src:
             for sid in list(src.session_ids()):

@@ -271,7 +271,9 @@ def _safe_name(sid: str) -> str:
 def _export_one(session, result, fmt: str, out: Path) -> Path:
     from ..store.export import export_session
 
-    export_session(session, fmt, out, compacted=result, plan=result.plan, session_id=session.id)
+    res = export_session(session, fmt, out, compacted=result, plan=result.plan)
+    for warning in res.warnings:
+        _err(f"{out}: warning: {warning}")
     return out
 
 
@@ -365,10 +367,15 @@ def _export_all(args, config, out: Path) -> int:
 
     if out.exists() and not out.is_dir():
         raise CliError(f"{out}: --all writes one file per session; give a directory")
-    try:
-        sessions = list(iter_sessions(args.source))
-    except PipelineError as exc:
-        raise CliError(str(exc)) from None
+    src = Path(args.source)
+    if src.is_file() and _is_workspace(src):
+        with _open_workspace(str(src)) as wsrc:
+            sessions = [wsrc.load_session(info.id) for info in wsrc.list_sessions()]
+    else:
+        try:
+            sessions = list(iter_sessions(src, on_skip=lambda why: _err(f"inspector: skipped {why}")))
+        except PipelineError as exc:
+            raise CliError(str(exc)) from None
     if not sessions:
         raise CliError(f"{args.source}: no session to export")
     try:
