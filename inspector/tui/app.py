@@ -45,6 +45,7 @@ class InspectorApp(App):
         self.last_version: ApplyFinished | None = None
         self.last_export: tuple[Path, str] | None = None
         self._counters: dict[tuple, Any] = {}
+        self.show_timings = True  # off for snapshots and screenshots (deterministic output)
         if settings.keybindings:
             self.set_keymap(settings.keybindings)
 

@@ -139,7 +139,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         title = s.title or s.id
         self.query_one("#session-title", Static).update(Text.assemble(
             (title, "bold"), f"  ·  {s.source_format}  ·  {len(s.messages):,} messages  ·  "
-            f"{sum(self.tokens):,} tokens  ·  {self.counter.name}  ·  loaded in {message.seconds:.2f}s"))
+            f"{sum(self.tokens):,} tokens  ·  {self.counter.name}"
+            + (f"  ·  loaded in {message.seconds:.2f}s" if self.inspector.show_timings else "")))
         self.query_one("#tuning-loading").remove()
         panel = TuningPanel(self.config, s.tool_names(), id="tuning")
         self.query_one("#session-body").mount(panel)
@@ -176,7 +177,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
                                                    plan.counter)
-        self.query_one("#plan-summary", Static).update(plan_summary(plan, message.ms))
+        self.query_one("#plan-summary", Static).update(
+            plan_summary(plan, message.ms if self.inspector.show_timings else None))
         self._show_detail(self.query_one(Heatmap).cursor)
 
     def set_values(self, values: dict[str, Any]) -> None:
@@ -376,7 +378,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.app.push_screen(VersionsScreen(self.session_id), restore)
 
 
-def plan_summary(plan, ms: float) -> Text:
+def plan_summary(plan, ms: float | None) -> Text:
     t = Text()
     before, after = plan.total_before, plan.total_after
     saved = before - after
@@ -391,7 +393,8 @@ def plan_summary(plan, ms: float) -> Text:
             t.append("  ")
             t.append(f" {ACTION_LABELS[action]} {n:,} ", style=f"#000000 on {ACTION_COLORS[action]}")
     t.append(f"  keep {counts['keep']:,}", style="dim")
-    t.append(f"  [{ms:.1f} ms]", style="dim")
+    if ms is not None:
+        t.append(f"  [{ms:.1f} ms]", style="dim")
     for st in plan.stages:
         t.append("\n")
         mark = "✓" if st.ran else ("·" if st.enabled else "–")

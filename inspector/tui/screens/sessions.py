@@ -124,8 +124,9 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self.query_one("#sessions-progress", ProgressBar).display = False
         total = sum(r.tokens for r in self.rows)
         self.query_one("#sessions-status", Static).update(
-            f"{len(self.rows)} session(s) · {total:,} tokens ({message.counter}) · loaded in {message.seconds:.2f}s"
-            "  —  enter: open · /: filter · s: sort · w: window")
+            f"{len(self.rows)} session(s) · {total:,} tokens ({message.counter})"
+            + (f" · loaded in {message.seconds:.2f}s" if self.inspector.show_timings else "")
+            + "  —  enter: open · /: filter · s: sort · w: window")
         self.refresh_table()
         self.inspector.sessions_loaded(self.rows)
 

@@ -1,0 +1,60 @@
+"""Deterministic snapshots of the main screens (fixed size, no timings, no cursor blink).
+
+Update after an intended change: `pytest tests/tui/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.tui.app import InspectorApp
+
+from .helpers import settings, settle
+
+SIZE = (150, 44)
+
+
+@pytest.fixture
+def app(memory_demo):
+    a = InspectorApp(memory_demo, settings=settings(theme="textual-dark"))
+    a.show_timings = False
+    return a
+
+
+async def _steady(pilot):
+    from textual.widgets import Input
+
+    await settle(pilot, pilot.app)
+    for inp in pilot.app.screen.query(Input):
+        inp.cursor_blink = False
+    await pilot.pause()
+
+
+async def _open_marathon(pilot):
+    app = pilot.app
+    await settle(pilot, app)
+    app.open_session(next(r.id for r in app.session_rows if "marathon" in r.id))
+    await settle(pilot, app)
+    app.screen.set_values({"summarization.trigger.context_ratio": 0.3})
+    await _steady(pilot)
+
+
+def test_sessions_screen(snap_compare, app):
+    assert snap_compare(app, terminal_size=SIZE, run_before=_steady)
+
+
+def test_heatmap_with_plan_overlay(snap_compare, app):
+    assert snap_compare(app, terminal_size=SIZE, run_before=_open_marathon)
+
+
+def test_preview_diff(snap_compare, app):
+    async def run_before(pilot):
+        await _open_marathon(pilot)
+        screen = pilot.app.screen
+        plan = screen.plan
+        cleared = next(i for i, a in enumerate(plan.actions) if a == "clear" and screen.session.messages[i].role == "tool")
+        screen.query_one("Heatmap").move_to(cleared)
+        await pilot.press("p")
+        await _steady(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
