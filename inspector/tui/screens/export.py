@@ -90,7 +90,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
 
     def _default_path(self, fmt: str) -> str:
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.session.id)
-        return str(Path.cwd() / f"{safe}{SUFFIXES.get(fmt, '.' + fmt)}")
+        return f"{safe}{SUFFIXES.get(fmt, '.' + fmt)}"
 
     @on(Select.Changed, "#export-format")
     def _fmt(self, event: Select.Changed) -> None:
@@ -145,7 +145,7 @@ class SaveConfigScreen(ModalScreen[Path | None]):
                          "Compactor.from_toml(FILE) and this app load it.")
             with Horizontal(classes="row"):
                 yield Label("file ")
-                yield Input(str(Path.cwd() / "inspector.toml"), id="save-path")
+                yield Input("inspector.toml", id="save-path")
             yield Static("", id="save-status")
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save-go")
