@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .._faults import fault_point
 from ..engine.applier import Compacted
 from ..engine.convert import message_to_openai
 from ..engine.models import Message, Session
@@ -144,8 +145,10 @@ def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             for chunk in chunks:
                 fh.write(chunk)
+                fault_point("export.chunk")
             fh.flush()
             os.fsync(fh.fileno())
+        fault_point("export.rename")
         os.replace(tmp, p)
     except BaseException:
         try:

@@ -26,6 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from .._faults import fault_point
 from ..engine.models import Message
 
 SESSIONS_TABLE = "agent_sessions"
@@ -260,6 +261,7 @@ def write_agents_session(
             conn.executemany(
                 f"INSERT INTO {MESSAGES_TABLE} (session_id, message_data, created_at) VALUES (?, ?, ?)",
                 ((sid, data, now) for data in payloads))
+            fault_point("export.agents_insert")
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:

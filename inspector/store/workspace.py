@@ -31,6 +31,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from .._faults import fault_point
 from ..engine.applier import Compacted, Offload
 from ..engine.config import CompactionConfig
 from ..engine.models import Message, Session
@@ -419,6 +420,7 @@ class Workspace:
             pending.append((m, h))
             if len(batch) >= 1000:
                 conn.executemany("INSERT OR IGNORE INTO bodies (hash, data) VALUES (?, ?)", batch)
+                fault_point("workspace.bodies_batch")
                 batch.clear()
                 yield from pending
                 pending.clear()
@@ -681,6 +683,7 @@ class Workspace:
                  summarizer, _now(), row[0], compacted.plan.counter, stats["tokens_before"],
                  stats["tokens_after"], len(compacted.messages), json.dumps(stats)),
             )
+            fault_point("workspace.version_row")
             lineage = compacted.lineage
             rows = (
                 (vid, k, m.role, m.kind, m.content_hash, h, json.dumps(lineage[k]))
@@ -697,6 +700,7 @@ class Workspace:
             conn.executemany(
                 "INSERT OR IGNORE INTO summaries (key, text, model, extractive, created_at) VALUES (?, ?, ?, ?, ?)",
                 ((g.key, g.text, g.model, int(g.extractive), _now()) for g in compacted.summaries))
+            fault_point("workspace.version_end")
         return vid
 
     def list_versions(self, session_id: str) -> list[VersionInfo]:
