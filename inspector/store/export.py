@@ -99,6 +99,8 @@ def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
     if _untouched(m) and _chat_shaped(m.raw, m):
         return m.raw
     d = message_to_openai(m, keep_raw=False)
+    if d.get("content") is None and any(p.type == "text" for p in m.parts):
+        d["content"] = ""  # an empty text stays an empty text (both are valid with tool_calls)
     if m.role == "assistant":
         blocks: list[dict[str, Any]] = []
         plain: list[str] = []
