@@ -30,6 +30,10 @@ def _imported(code: str) -> set[str]:
     "inspector.store.claude_code",
     "inspector.store.codex",
     "inspector.store.openai_chat",
+    "inspector.store.workspace",
+    "inspector.store.migrations",
+    "inspector.store.export",
+    "inspector.store.anthropic",
     "inspector.commands.stats",
     "inspector",
 ])
