@@ -9,6 +9,7 @@ that the output has no problem the input did not have.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -172,6 +173,9 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     # not the preserved ones, which are carried verbatim beside it.
     folded = set(spec.summarized)
     replaced = sum(count_messages([m for i, m in enumerate(msgs, spec.start) if i in folded], counter)[0])
+    # ... counting what the summary message adds around the text (preamble, hint).
+    bare = dataclasses.replace(spec, preserved_users=[], preserved_tools=[])
+    overhead = counter.framing.per_message + counter.count(summary_body(session, plan.config, bare, "", counter))
     previous = None
     if sc.incremental:
         prev_texts = [session.messages[i].text for i in spec.previous_summaries]
@@ -185,6 +189,7 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
         key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
         replaced_tokens=replaced, count=counter.count, max_input_tokens=sc.max_input_tokens,
+        overhead_tokens=overhead,
     )
 
 

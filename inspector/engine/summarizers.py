@@ -85,6 +85,9 @@ class SummaryRequest:
     replaced_tokens: int
     count: Callable[[str], int]  # the plan's counter, for the "shorter" check
     max_input_tokens: int = 100_000
+    # Tokens the summary message adds around the text (framing, preamble, recovery
+    # hint, continuation instruction): the whole message must be shorter.
+    overhead_tokens: int = 0
 
     def conversation_text(self, messages: Sequence[Message] | None = None, previous: str | None = None) -> str:
         msgs = self.messages if messages is None else messages
@@ -164,9 +167,10 @@ def check_summary(text: str | None, request: SummaryRequest) -> str:
     if not text:
         raise SummaryRejected("the summary is empty", retryable=True)
     tokens = request.count(text)
-    if tokens >= request.replaced_tokens:
+    if tokens + request.overhead_tokens >= request.replaced_tokens:
+        framed = f", {tokens + request.overhead_tokens:,} with its preamble" if request.overhead_tokens else ""
         raise SummaryRejected(
-            f"the summary ({tokens:,} tokens) is not shorter than the {request.replaced_tokens:,} "
+            f"the summary ({tokens:,} tokens{framed}) is not shorter than the {request.replaced_tokens:,} "
             "tokens it replaces"
         )
     return text
@@ -222,7 +226,8 @@ class ExtractiveSummarizer:
         # usable summary; the budget is in the plan's own tokens, not only words.
         # Also within the words' worth of tokens the planner estimated for it.
         words = request.max_words or 300
-        max_tokens = max(8, min(request.replaced_tokens // 2, math.ceil(words * TOKENS_PER_WORD_EST)))
+        room = request.replaced_tokens - request.overhead_tokens
+        max_tokens = max(8, min(room // 2, math.ceil(words * TOKENS_PER_WORD_EST)))
         text = self.build(request.messages, request.previous_summary, words,
                           count=request.count, max_tokens=max_tokens)
         try:
