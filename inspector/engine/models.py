@@ -128,9 +128,14 @@ class Message(BaseModel):
     @property
     def content_hash(self) -> str:
         """Hash of everything that reaches a model (not `raw`, position or time)."""
-        if self._hash is None:
-            self._hash = content_hash(self)
-        return self._hash
+        # Read the memo from the private-attribute dict directly: `self._hash` goes
+        # through pydantic's Python-level __getattr__, which made a cached lookup cost
+        # more than a cache hit in the token-count cache.
+        private = self.__pydantic_private__
+        h = private.get("_hash") if private is not None else None
+        if h is None:
+            h = self._hash = content_hash(self)
+        return h
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> "Message":
         copy = super().model_copy(update=update, deep=deep)
