@@ -71,10 +71,10 @@ def message_from_openai(d: Any, position: int = 0, summary_prefix: str | None = 
     reasoning = d.get("reasoning_content")
     if isinstance(reasoning, str) and reasoning:
         parts.insert(0, Part(type="reasoning", text=reasoning))
-    for block in d.get("thinking_blocks") or []:
-        if isinstance(block, dict):
-            parts.insert(0, Part(type="reasoning", text=str(block.get("thinking") or ""),
-                                 data={k: v for k, v in block.items() if k != "thinking"}))
+    blocks = [b for b in d.get("thinking_blocks") or [] if isinstance(b, dict)]
+    for i, block in enumerate(blocks):  # in their order, ahead of the content
+        parts.insert(i, Part(type="reasoning", text=str(block.get("thinking") or ""),
+                             data={k: v for k, v in block.items() if k != "thinking"}))
     calls: list[ToolCall] = []
     raw_calls = d.get("tool_calls") or []
     if not isinstance(raw_calls, list):

@@ -18,6 +18,7 @@ from inspector.store.export import (
     ExportError,
     export_session,
     report,
+    to_anthropic,
     to_markdown,
     to_openai_chat,
 )
@@ -84,7 +85,8 @@ def thinking_session() -> Session:
         {"role": "system", "content": "You are a careful agent."},
         {"role": "user", "content": "Find the bug."},
         {"role": "assistant", "content": "",
-         "thinking_blocks": [{"type": "thinking", "thinking": "Let me look.", "signature": "EqQBCkYIBBgCKkBsig/+=="}],
+         "thinking_blocks": [{"type": "thinking", "thinking": "Let me look.", "signature": "EqQBCkYIBBgCKkBsig/+=="},
+                             {"type": "thinking", "thinking": "Then grep.", "signature": "Second/sig=="}],
          "tool_calls": [{"id": "call_1", "type": "function",
                          "function": {"name": "bash", "arguments": json.dumps({"cmd": "grep -r bug " + "x" * 400})}}]},
         {"role": "tool", "tool_call_id": "call_1", "content": big},
@@ -172,7 +174,11 @@ def test_thinking_signatures_survive_byte_for_byte(tmp_path):
     # The cleared call was rewritten (not copied from raw), and still carries its thinking.
     d = to_openai_chat(r.messages)[2]
     assert "cleared" in d["tool_calls"][0]["function"]["arguments"]
-    assert d["thinking_blocks"] == [{"type": "thinking", "thinking": "Let me look.", "signature": "EqQBCkYIBBgCKkBsig/+=="}]
+    assert d["thinking_blocks"] == [{"type": "thinking", "thinking": "Let me look.", "signature": "EqQBCkYIBBgCKkBsig/+=="},
+                                    {"type": "thinking", "thinking": "Then grep.", "signature": "Second/sig=="}]
+    # ... in their order, also once the message goes to Anthropic.
+    a = to_anthropic(r.messages)["messages"][1]["content"]
+    assert [b.get("signature") for b in a[:2]] == ["EqQBCkYIBBgCKkBsig/+==", "Second/sig=="]
 
 
 def test_chat_export_does_not_copy_records_of_other_formats():
