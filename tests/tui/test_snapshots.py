@@ -36,6 +36,12 @@ async def _open_marathon(pilot):
     app.open_session(next(r.id for r in app.session_rows if "marathon" in r.id))
     await settle(pilot, app)
     app.screen.set_values({"summarization.trigger.context_ratio": 0.3})
+    for _ in range(200):  # until the new plan is shown (slow machines included)
+        await _steady(pilot)
+        last = app.last_plan
+        if last is not None and last.config.summarization.trigger.context_ratio == 0.3 \
+                and last.generation == app.screen.generation:
+            break
     await _steady(pilot)
 
 

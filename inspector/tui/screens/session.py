@@ -81,6 +81,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.generation = 0
         self.show_tokens = False
         self.detail_text = None
+        self._shown_detail: tuple | None = None
+        self._summary_shape: tuple = ()
         self._pending: dict[str, Any] = {}
         self._flush_scheduled = False
         self._plan_lock = threading.Lock()
@@ -177,9 +179,16 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
                                                    plan.counter)
-        self.query_one("#plan-summary", Static).update(
-            plan_summary(plan, message.ms if self.inspector.show_timings else None))
-        self._show_detail(self.query_one(Heatmap).cursor)
+        summary = plan_summary(plan, message.ms if self.inspector.show_timings else None)
+        pane = self.query_one("#plan-summary", Static)
+        width = max(20, pane.content_region.width)
+        shape = tuple(len(line) // width for line in summary.plain.split("\n"))
+        # Same wrapped shape: repaint only, no layout pass over the whole screen.
+        pane.update(summary, layout=shape != self._summary_shape)
+        self._summary_shape = shape
+        cursor = self.query_one(Heatmap).cursor
+        if self._detail_key(cursor) != self._shown_detail:
+            self._show_detail(cursor)  # only when what it says about the message changed
 
     def set_values(self, values: dict[str, Any]) -> None:
         """Queue knob values; floods (a dragged slider) are coalesced into one re-plan."""
@@ -207,6 +216,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.inspector.config = config
         self._changed.update(values)
         self.request_plan()
+        panels = self.query("#tuning")
+        if panels:
+            panels.first(TuningPanel).load(config)  # values set from code show in the panel too
 
     def set_config(self, config) -> None:
         """Replace the whole config (preset, restored version, loaded file)."""
@@ -263,6 +275,13 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         r = heatmap.visible_range()
         self.query_one(Profile).set_window(r.start, r.stop)
 
+    def _detail_key(self, index: int) -> tuple:
+        p = self.plan
+        if p is None or not (0 <= index < len(p.actions)):
+            return (index, None)
+        red = p.reductions.get(index)
+        return (index, p.actions[index], p.tokens_after[index], red.offload_id if red else None, self.show_tokens)
+
     def _show_detail(self, index: int) -> None:
         self._sync_window()
         if self.session is None or not self.session.messages:
@@ -295,6 +314,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             text.append(f"\n\n… {len(message_body(m)) - MAX_DETAIL_CHARS:,} more characters (p: full preview)",
                         style="dim")
         self.detail_text = text
+        self._shown_detail = self._detail_key(index)
         self.query_one("#detail", Static).update(text)
 
     # ------------------------------------------------------------------ actions

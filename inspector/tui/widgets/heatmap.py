@@ -138,6 +138,7 @@ class Heatmap(ScrollView, can_focus=True):
         self._cache: LRUCache[tuple, Strip] = LRUCache(1024)
         self.header_height = 1
         self.generation = 0  # bumped on every plan change (tests and benchmarks read it)
+        self.painted = 0  # the generation whose rows were last drawn
 
     # ------------------------------------------------------------------ data
 
@@ -175,6 +176,7 @@ class Heatmap(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if y == 0:
             return self._header(width)
+        self.painted = self.generation
         index = int(self.scroll_offset.y) + y - 1
         if index >= self.rows.n or index < 0:
             return Strip.blank(width, self.rich_style)

@@ -1,0 +1,78 @@
+"""Measurements of the app for `bench/` (figures only; tests never assert times).
+
+- `first_frame_seconds()`: the demo app, from construction to its first rendered
+  screen under `run_test` (`tui_first_frame_s`);
+- `replan_repaint_ms(n)`: a threshold change to the updated heatmap on an n-message
+  session (`tui_replan_repaint_ms`), per change.
+
+    python -m inspector.tui.bench
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+
+def _settings():
+    os.environ.setdefault("INSPECTOR_SETTINGS", os.path.join(tempfile.mkdtemp(), "none.toml"))
+    from ..config import AppSettings
+
+    return AppSettings()
+
+
+async def _first_frame(workspace: Path) -> float:
+    from .app import create_app
+
+    start = time.perf_counter()
+    app = create_app(demo=True, workspace=workspace, settings=_settings())
+    async with app.run_test(size=(160, 46)) as pilot:
+        await pilot.pause()  # the first screen is composed and rendered
+        elapsed = time.perf_counter() - start
+        await app.workers.wait_for_complete()
+    return elapsed
+
+
+def first_frame_seconds() -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        return asyncio.run(_first_frame(Path(tmp) / "demo.db"))
+
+
+async def _replan(n: int, changes: int) -> list[float]:
+    from ..demo import synthetic_session
+    from .app import InspectorApp
+    from .data import MemoryData
+    from .widgets.heatmap import Heatmap
+
+    app = InspectorApp(MemoryData([synthetic_session(n)], label="bench"), settings=_settings())
+    out: list[float] = []
+    async with app.run_test(size=(160, 46)) as pilot:
+        for _ in range(4):
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+        screen = app.screen
+        heatmap = screen.query_one(Heatmap)
+        values = [0.05 + 0.9 * k / max(1, changes - 1) for k in range(changes)]
+        for v in values:
+            gen = heatmap.generation
+            start = time.perf_counter()
+            screen.set_values({"summarization.trigger.context_ratio": round(v, 3)})
+            while heatmap.painted <= gen:  # the new plan's rows drawn by the compositor
+                await asyncio.sleep(0)
+            out.append((time.perf_counter() - start) * 1000)
+            await pilot.pause()
+    return out
+
+
+def replan_repaint_ms(n: int = 10_000, changes: int = 20) -> list[float]:
+    return asyncio.run(_replan(n, changes))
+
+
+if __name__ == "__main__":
+    print(f"tui_first_frame_s {first_frame_seconds():.3f}")
+    times = replan_repaint_ms()
+    print(f"tui_replan_repaint_ms median {statistics.median(times):.1f} max {max(times):.1f}")
