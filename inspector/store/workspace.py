@@ -112,7 +112,7 @@ class VersionInfo:
 class ImportReport:
     format: str
     session_ids: list[str]
-    skipped: list[Any] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # "where: reason"
     new: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
@@ -549,30 +549,34 @@ class Workspace:
             "AND hash NOT IN (SELECT body FROM version_messages)")
 
     def import_path(self, path: str | Path, progress: Callable[[int, int], None] | None = None) -> ImportReport:
-        """Import every session a source holds (format detected by `open_source`).
+        """Import every session a source holds (format detected by `open_source`, which
+        raises SourceError for unreadable or unknown input).
 
         Each session is stored in its own transaction; one that cannot be read is
-        reported in `skipped` with the reason and the others are imported.
+        reported in `skipped` with the reason, and the others are imported. `skipped`
+        also lists the records the reader left out ("where: reason").
         """
         from .sources import open_source
 
-        source = open_source(path)
-        ids = list(source.session_ids())
-        report = ImportReport(format=source.format, session_ids=[], skipped=list(getattr(source, "skipped", []) or []))
-        total = len(ids)
-        if progress:
-            progress(0, total)
-        for k, sid in enumerate(ids):
-            try:
-                session = source.read(sid)
-            except (ValueError, OSError, RuntimeError) as exc:  # SourceError and friends
-                report.skipped.append(f"{sid}: {exc}")
-            else:
-                wid, status = self._add_session(session)
-                report.session_ids.append(wid)
-                getattr(report, status).append(wid)
+        with open_source(path) as source:
+            ids = list(source.session_ids())
+            report = ImportReport(format=source.format, session_ids=[])
+            failed: list[str] = []
+            total = len(ids)
             if progress:
-                progress(k + 1, total)
+                progress(0, total)
+            for k, sid in enumerate(ids):
+                try:
+                    session = source.read(sid)
+                except (ValueError, OSError) as exc:  # SourceError is a ValueError
+                    failed.append(f"session {sid!r}: {exc}")
+                else:
+                    wid, status = self._add_session(session)
+                    report.session_ids.append(wid)
+                    getattr(report, status).append(wid)
+                if progress:
+                    progress(k + 1, total)
+            report.skipped = [str(s) for s in getattr(source, "skipped", [])] + failed
         return report
 
     def _session_row(self, session_id: str) -> tuple:
@@ -622,6 +626,22 @@ class Workspace:
                                (int(total), counter_name, session_id))
             if cur.rowcount == 0:
                 raise UnknownIdError(f"{self.path.name}: no session {session_id!r}")
+
+    def stored_counts(self, session_or_version_id: str, counter_name: str) -> tuple[list[int], list[int]] | None:
+        """Per-message (tokens, text-part tokens) from the token cache, in order, without
+        loading the messages: one query. None unless every message has a cached count
+        (or when stored hashes predate this engine's hashing)."""
+        if not self._hashes_current():
+            return None
+        is_version = bool(self._query("SELECT 1 FROM versions WHERE id = ?", (session_or_version_id,)))
+        table, key = ("version_messages", "version_id") if is_version else ("messages", "session_id")
+        rows = self._query(
+            f"SELECT t.tokens, t.text_tokens FROM {table} m LEFT JOIN token_counts t "
+            f"ON t.counter = ? AND t.hash = m.content_hash WHERE m.{key} = ? ORDER BY m.position",
+            (counter_name, session_or_version_id))
+        if not rows or any(r[0] is None for r in rows):
+            return None
+        return [r[0] for r in rows], [r[1] for r in rows]
 
     def token_cache(self) -> WorkspaceTokenCache:
         if self._token_cache is None:

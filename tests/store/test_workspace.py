@@ -538,3 +538,35 @@ def test_stats_json_is_plain_json(ws, traj):
     assert stats["tokens_before"] - stats["tokens_after"] == stats["saved"]
     assert stats["messages_after"] == ws.version_info(vid).messages
     assert os.path.exists(ws.path)
+
+
+def test_stored_counts_without_loading_messages(ws, traj, counter):
+    wid = ws.add_session(traj)
+    assert ws.stored_counts(wid, counter.name) is None  # nothing counted yet
+    s = ws.load_session(wid)
+    expected = count_messages(s.messages, counter, ws.token_cache())
+    assert ws.stored_counts(wid, counter.name) == expected
+    assert ws.stored_counts(wid, "estimate:4 chars/token") is None
+    r = compacted(s)
+    vid = ws.save_version(wid, r, compact_config())
+    assert ws.stored_counts(vid, counter.name) is None  # summaries and truncated results are new
+    assert count_messages(ws.load_version(vid).messages, counter, ws.token_cache())[0] == r.tokens_after
+    assert ws.stored_counts(vid, counter.name)[0] == r.tokens_after
+
+
+def test_import_reports_skipped_records(ws, tmp_path):
+    import shutil
+
+    db = tmp_path / "agents.db"
+    shutil.copy(AGENTS_DB, db)
+    conn = sqlite3.connect(db)
+    conn.execute("INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', '{not json')")
+    conn.commit()
+    conn.close()
+    report = ws.import_path(db)
+    assert len(report.session_ids) == 2
+    assert len(report.skipped) == 1 and "invalid JSON" in report.skipped[0] and "swe-simple" in report.skipped[0]
+    from inspector.store.sources import SourceError
+
+    with pytest.raises(SourceError):
+        ws.import_path(tmp_path / "missing.db")
