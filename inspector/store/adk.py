@@ -24,12 +24,13 @@ from typing import Any
 
 from ..engine.models import Message, Part, Session, ToolCall, Usage
 from ._sqlite import SqliteSource
-from .sources import Probe, SourceError, parse_time
+from .sources import Probe, SourceError, parse_json, parse_time
 
 FORMAT = "adk"
 EVENT_COLUMNS = ("id", "app_name", "user_id", "session_id", "invocation_id", "timestamp", "event_data")
 V0_EVENT_COLUMNS = ("id", "app_name", "user_id", "session_id", "author", "actions", "content")
 SESSION_COLUMNS = ("app_name", "user_id", "id", "state", "create_time", "update_time")
+SQLITE_TABLES = (EVENT_COLUMNS,)  # for the "lacks column" hint on unknown schemas
 
 
 def sniff(probe: Probe) -> bool:
@@ -140,7 +141,7 @@ class AdkSource(SqliteSource):
         for r in rows:
             where = f"row {r[0]} of table {table} (session {session_id!r})"
             try:
-                data = json.loads(r[3])
+                data = parse_json(r[3], where, self.skip)
             except (ValueError, TypeError) as exc:
                 self.skip(where, f"invalid JSON in event_data ({exc})")
                 continue

@@ -138,7 +138,7 @@ class ClaudeCodeSource(Source):
         path = self.path
         records: list[tuple[int, dict]] = []
         titles: dict[str, str] = {}
-        for lineno, rec in iter_jsonl(path):
+        for lineno, rec in iter_jsonl(path, self.skip):
             where = f"line {lineno}"
             if not isinstance(rec, dict):
                 raise SourceError(f"{path}: {where}: expected a JSON object, got {type(rec).__name__}")
@@ -213,6 +213,8 @@ class ClaudeCodeSource(Source):
             rec = cur[1]
             u = rec.get("uuid")
             if u in seen:
+                self.skip(f"line {chain[-1][0]}", f"parentUuid cycle (parent {u} is already on the branch); "
+                                                  "the branch starts here")
                 break
             if u:
                 seen.add(u)

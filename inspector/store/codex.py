@@ -63,7 +63,7 @@ class CodexSource(Source):
         created = None
         model = None
         compactions = 0
-        for lineno, line in iter_jsonl(path):
+        for lineno, line in iter_jsonl(path, self.skip):
             where = f"line {lineno}"
             if not isinstance(line, dict):
                 raise SourceError(f"{path}: {where}: expected a JSON object, got {type(line).__name__}")

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..engine.models import Message, Part, Session, ToolCall, Usage
 from ._sqlite import SqliteSource
-from .sources import Probe, parse_time
+from .sources import Probe, parse_json, parse_time
 
 FORMAT = "llm"
 THREADS = ("id", "name", "tip_message_hash", "forked_from")
@@ -33,6 +33,7 @@ TOOL_CALLS = ("response_id", "name", "arguments", "tool_call_id")
 TOOL_RESULTS = ("response_id", "name", "output", "tool_call_id")
 FRAGMENTS = ("id", "hash", "content")
 CHUNK = 900  # SQLite host-parameter limit headroom
+SQLITE_TABLES = (RESPONSES, THREADS, PARTS)  # for the "lacks column" hint on unknown schemas
 
 
 def _store_tables(probe: Probe) -> dict[str, str | None]:
@@ -154,15 +155,28 @@ class LlmSource(SqliteSource):
     def _read_thread(self, thread_id: str, name: Any, tip: Any, created: Any) -> Session:
         mt, pt, tt = self.store["messages"], self.store["parts"], self.store["turns"]
         where = f"thread {thread_id!r}"
-        # Walk from the tip to the root in one recursive query.
+        # Walk from the tip to the root in one recursive query. No chain is longer than
+        # the table, so that bounds the walk even when parent links loop.
         chain = self.query(
             f"WITH RECURSIVE chain(h, depth) AS (SELECT ?, 0 UNION ALL "
             f"SELECT m.parent_hash, c.depth + 1 FROM {self.q(mt)} m JOIN chain c ON m.hash = c.h "
-            f"WHERE m.parent_hash IS NOT NULL AND c.depth < 10000000) "
+            f"WHERE m.parent_hash IS NOT NULL AND c.depth < (SELECT count(*) FROM {self.q(mt)})) "
             f"SELECT m.* FROM chain c JOIN {self.q(mt)} m ON m.hash = c.h ORDER BY c.depth DESC",
             (tip,), where=f"{where} in table {mt}") if tip else []
         if tip and (not chain or chain[-1]["hash"] != tip):
             self.skip(where, f"tip message {tip} is missing from table {mt}")
+        seen_hashes: set = set()
+        for k in range(len(chain) - 1, -1, -1):
+            if chain[k]["hash"] in seen_hashes:
+                chain = chain[k + 1:]
+                self.skip(where, f"parent_hash cycle in table {mt}: the parent of message {chain[0]['hash']} is "
+                                 f"{chain[0]['parent_hash']}, already on the thread; the thread starts at that message")
+                break
+            seen_hashes.add(chain[k]["hash"])
+        else:
+            if chain and chain[0]["parent_hash"]:
+                self.skip(where, f"parent {chain[0]['parent_hash']} of message {chain[0]['hash']} is missing "
+                                 f"from table {mt}; the thread starts at that message")
         hashes = [r["hash"] for r in chain]
         part_rows: dict[str, list] = {}
         for r in self._in_query(f"SELECT * FROM {self.q(pt)} WHERE message_hash IN ({{ph}}) ORDER BY position",
@@ -173,7 +187,8 @@ class LlmSource(SqliteSource):
         for rows in part_rows.values():
             for r in rows:
                 try:
-                    p = json.loads(r["payload"]) if r["payload"] else {}
+                    p = parse_json(r["payload"], f"part {r['id']} of table {pt} ({where})", self.skip) \
+                        if r["payload"] else {}
                 except ValueError as exc:
                     self.skip(f"part {r['id']} of table {pt} ({where})", f"invalid JSON payload ({exc})")
                     p = {}

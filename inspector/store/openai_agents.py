@@ -10,16 +10,15 @@ and reported in `Source.skipped`.
 
 from __future__ import annotations
 
-import json
-
 from ..engine.models import Session
 from ._responses import ItemConverter
 from ._sqlite import SqliteSource
-from .sources import Probe, parse_time
+from .sources import Probe, parse_json, parse_time
 
 FORMAT = "openai-agents"
 MESSAGE_COLUMNS = ("id", "session_id", "message_data")
 SESSION_COLUMNS = ("session_id", "created_at", "updated_at")
+SQLITE_TABLES = (MESSAGE_COLUMNS,)  # for the "lacks column" hint on unknown schemas
 
 
 def sniff(probe: Probe) -> bool:
@@ -71,12 +70,11 @@ class AgentsSource(SqliteSource):
         rows = self.query(f"SELECT {cols} FROM {self.q(table)} WHERE session_id = ? ORDER BY id",
                           (session_id,), where=f"session {session_id!r} in table {table}")
         conv = ItemConverter(developer_role="developer", skip=self.skip)
-        loads = json.loads
         for r in rows:
             where = f"row {r[0]} of table {table} (session {session_id!r})"
             data = r[1]
             try:
-                item = loads(data)
+                item = parse_json(data, where, self.skip)
             except (ValueError, TypeError) as exc:
                 self.skip(where, f"invalid JSON ({exc})")
                 continue

@@ -52,7 +52,7 @@ class OpenAIChatSource(Source):
         if probe.kind == "json":
             self._add(probe.document, None)
         else:
-            for lineno, value in iter_jsonl(self.path):
+            for lineno, value in iter_jsonl(self.path, self.skip):
                 self._add(value, lineno)
 
     def _add(self, value: Any, lineno: int | None) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ FORMAT_NAMES: tuple[str, ...] = tuple(name for name, _ in READERS)
 _OPEN_HOOKS: list[Callable[[Path], None]] = []
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+UTF8_BOM = b"\xef\xbb\xbf"  # some Windows tools start UTF-8 text with it; it is not content
 PROBE_RECORDS = 20
 
 
@@ -137,6 +139,7 @@ class Probe:
         except OSError as exc:
             raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
         self.head = head
+        self.notes: list[Skipped] = []  # repairs made while parsing the document (kind "json")
         self._conn: sqlite3.Connection | None = None
         self.document: Any = None  # the parsed JSON document (kind "json")
         self.records: list[Any] = []  # first parsed lines (kind "jsonl"), or [document]
@@ -144,7 +147,7 @@ class Probe:
             self.kind = "sqlite"
         elif not head.strip():
             raise SourceError(f"{path}: empty file")
-        elif head.lstrip()[:1] in (b"{", b"["):
+        elif head.removeprefix(UTF8_BOM).lstrip()[:1] in (b"{", b"["):
             self._probe_json()
         else:
             self.kind = "unknown"
@@ -200,7 +203,7 @@ class Probe:
             while second and not second.strip():
                 second = f.readline()
         try:
-            first_obj = json.loads(decode_line(first, path, 1))
+            first_obj = parse_json(decode_line(first, path, 1), "line 1", self._note)
             first_ok = True
         except SourceError:
             raise
@@ -209,7 +212,8 @@ class Probe:
         if first_ok and second:
             self.kind = "jsonl"
             self.records = []
-            for lineno, obj in iter_jsonl(path):
+            self.notes = []
+            for lineno, obj in iter_jsonl(path, skip=lambda where, reason: None):
                 self.records.append(obj)
                 if len(self.records) >= PROBE_RECORDS:
                     break
@@ -223,7 +227,7 @@ class Probe:
         data = path.read_bytes()
         text = decode_text(data, path)
         try:
-            self.document = json.loads(text)
+            self.document = parse_json(text, "document", self._note)
         except ValueError as exc:
             lineno = getattr(exc, "lineno", None)
             colno = getattr(exc, "colno", None)
@@ -233,6 +237,9 @@ class Probe:
         self.kind = "json"
         self.records = [self.document]
 
+    def _note(self, where: str, reason: str) -> None:
+        self.notes.append(Skipped(where, reason))
+
 
 def quote_ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
@@ -240,7 +247,7 @@ def quote_ident(name: str) -> str:
 
 def decode_line(raw: bytes, path: Path, lineno: int) -> str:
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
     except UnicodeDecodeError as exc:
         raise SourceError(f"{path}: line {lineno}: invalid UTF-8 (byte 0x{raw[exc.start]:02x} at column "
                           f"{exc.start + 1})") from None
@@ -248,33 +255,87 @@ def decode_line(raw: bytes, path: Path, lineno: int) -> str:
 
 def decode_text(data: bytes, path: Path) -> str:
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         lineno = data.count(b"\n", 0, exc.start) + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise SourceError(f"{path}: line {lineno}: invalid UTF-8 (byte 0x{data[exc.start]:02x} at column {col})") from None
 
 
-def iter_jsonl(path: Path) -> Iterator[tuple[int, Any]]:
-    """(line number, parsed value) for every non-blank line; SourceError on a bad line."""
+def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> Iterator[tuple[int, Any]]:
+    """(line number, parsed value) for every non-blank line; SourceError on a bad line.
+
+    With `skip` (a reader's `Source.skip`), an unparsable last line that has no newline
+    (a record the writer has not finished: an agent still running, or a cut file) is
+    reported there and left out instead, as are repairs `parse_json` makes.
+    """
     try:
         f = path.open("rb")
     except OSError as exc:
         raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    loads = json.loads
     with f:
         for lineno, raw in enumerate(f, 1):
             if not raw.strip():
                 continue
-            text = decode_line(raw, path, lineno)
             try:
-                yield lineno, loads(text)
-            except ValueError as exc:
+                value = parse_json(decode_line(raw, path, lineno), f"line {lineno}", skip)
+            except ValueError as exc:  # SourceError (bad UTF-8) included
+                if skip is not None and not raw.endswith(b"\n"):
+                    skip(f"line {lineno}", "incomplete last line, left out (no newline at the end: the file is "
+                                           "still being written, or was cut)")
+                    return
+                if isinstance(exc, SourceError):
+                    raise
                 msg = getattr(exc, "msg", str(exc))
                 col = getattr(exc, "colno", None)
                 end = "" if raw.endswith(b"\n") else " (the line is incomplete: truncated file?)"
                 raise SourceError(f"{path}: line {lineno}" + (f", column {col}" if col else "")
                                   + f": invalid JSON ({msg}){end}") from None
+            yield lineno, value
+
+
+# A JSON escape of a UTF-16 surrogate (\ud800-\udfff): the only way JSON can carry one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+_SURROGATE_ESCAPE_B = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], None] | None = None) -> Any:
+    """`json.loads` for what a source holds; ValueError for anything that is not JSON.
+
+    - nesting too deep for the parser is a ValueError ("nested too deeply"), not a
+      RecursionError;
+    - a lone UTF-16 surrogate (`"\\ud83d"`: valid JSON, as JavaScript writes half an
+      emoji, but not text any UTF-8 file, database or model API accepts) becomes U+FFFD,
+      reported through `skip(where, reason)` when given. Valid pairs are untouched.
+    """
+    try:
+        value = json.loads(data)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    pattern = _SURROGATE_ESCAPE_B if isinstance(data, bytes) else _SURROGATE_ESCAPE
+    if pattern.search(data) is None:
+        return value
+    fixed = [0]
+
+    def scrub(v: Any) -> Any:
+        if isinstance(v, str):
+            out, n = _LONE_SURROGATE.subn("\ufffd", v)
+            fixed[0] += n
+            return out
+        if isinstance(v, list):
+            return [scrub(x) for x in v]
+        if isinstance(v, dict):
+            return {scrub(k): scrub(x) for k, x in v.items()}
+        return v
+
+    try:
+        value = scrub(value)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if fixed[0] and skip is not None:
+        skip(where or "document", f"{fixed[0]} lone UTF-16 surrogate(s) (half of a character) replaced with U+FFFD")
+    return value
 
 
 # --------------------------------------------------------------------------- helpers for readers
@@ -325,7 +386,7 @@ def _detect(probe: Probe) -> tuple[str, Any]:
     path = probe.path
     if probe.kind == "sqlite":
         tables = ", ".join(probe.tables) or "no tables"
-        raise SourceError(f"{path}: unknown SQLite schema (tables: {tables}); "
+        raise SourceError(f"{path}: unknown SQLite schema (tables: {tables}){_near_miss(probe)}; "
                           f"supported: {', '.join(FORMAT_NAMES)}")
     if probe.kind in ("json", "jsonl"):
         first = probe.records[0] if probe.records else None
@@ -335,6 +396,23 @@ def _detect(probe: Probe) -> tuple[str, Any]:
                           f"supported: {', '.join(FORMAT_NAMES)}")
     raise SourceError(f"{path}: not a supported session file (neither SQLite nor JSON); "
                       f"supported: {', '.join(FORMAT_NAMES)}")
+
+
+def _near_miss(probe: Probe) -> str:
+    """'; table T looks like F's but lacks column(s) ...' for the known table (a reader's
+    `SQLITE_TABLES`) a table of the database comes closest to, if any."""
+    best: tuple[float, str, str, list[str]] | None = None
+    for name, module_name in READERS:
+        for need in getattr(_module(module_name), "SQLITE_TABLES", ()):
+            for table, cols in probe.tables.items():
+                missing = [c for c in need if c not in cols]
+                if missing and len(need) - len(missing) >= max(2, len(need) // 2) and (
+                        best is None or len(missing) / len(need) < best[0]):
+                    best = (len(missing) / len(need), table, name, missing)
+    if best is None:
+        return ""
+    _, table, name, missing = best
+    return f"; table {table} looks like {name}'s but lacks column(s) {', '.join(missing)}"
 
 
 def detect_format(path: str | Path) -> str:
@@ -356,6 +434,8 @@ def open_source(path: str | Path) -> Source:
         name, mod = _detect(probe)
         source = mod.load(probe)
         source.format = name
+        if probe.kind == "json" and probe.notes:
+            source.skipped[:0] = probe.notes
         return source
     except sqlite3.DatabaseError as exc:
         raise SourceError(f"{p}: not a readable SQLite database ({exc})") from None

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine.convert import message_from_openai
 from ..engine.models import Session
+from .sources import parse_json
 
 
 class TrajError(ValueError):
@@ -56,7 +57,7 @@ def history_to_openai(history: list[dict[str, Any]], where: str = "traj") -> lis
 def read_traj(path: str | Path) -> Session:
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = parse_json(p.read_bytes())
     except ValueError as exc:
         raise TrajError(f"{p}: not a SWE-agent trajectory ({exc})") from None
     history = data.get("history") if isinstance(data, dict) else None
