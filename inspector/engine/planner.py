@@ -17,10 +17,11 @@ list arithmetic, so it can run on every keypress.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import math
 from bisect import bisect_left
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -257,6 +258,15 @@ class _Ctx:
         # generated-text token counts, keyed by what determines the text
         self.trunc: dict[tuple, Any] = {}
         self.place: dict[tuple, Any] = {}
+        # stage results per reduction config (a few recent ones)
+        self.reduced: dict[tuple, Any] = {}
+        self.cleared: dict[tuple, Any] = {}
+
+    @staticmethod
+    def keep(memo: dict, key: Any, value: Any, limit: int = 6) -> None:
+        if len(memo) >= limit:
+            del memo[next(iter(memo))]
+        memo[key] = value
 
 
 def _ctx(a: Analysis, counter: TokenCounter) -> _Ctx:
@@ -289,9 +299,6 @@ def plan(
     a = analyze(session, counter, token_cache)
     ctx = _ctx(a, counter)
     n = a.n
-    cur = list(a.tokens)
-    actions = [KEEP] * n
-    reductions: dict[int, Reduction] = {}
     warnings: list[Warning] = []
     notes: list[str] = []
     if counter.note:
@@ -304,203 +311,54 @@ def plan(
         if w_note:
             notes.append(w_note)
     framing = counter.framing
-    total = a.total
     stages: list[StageResult] = []
     msgs = session.messages
     recovery = config.recovery_tool
 
-    # 1. truncation ------------------------------------------------------------------
-    tc = config.reduction.truncation
-    before = total
-    if not tc.enabled:
-        stages.append(StageResult("truncation", False, False, "disabled", before, before))
-    else:
-        changed = 0
-        per_tool = tc.per_tool
-        exclude = set(tc.exclude_tools)
-        base_limit = tc.max_chars
-        min_limit = min([base_limit] + [o.max_chars for o in per_tool.values() if o.max_chars])
-        chars = a.text_chars
-        for i in a.tool_results:
-            if chars[i] <= min_limit:
-                continue
-            name = a.tool_names[i] or ""
-            limit = base_limit
-            if per_tool:
-                o = per_tool.get(name)
-                if o is not None:
-                    if o.skip_truncation:
-                        continue
-                    limit = o.max_chars or base_limit
-            if chars[i] <= limit or name in exclude or a.already_reduced[i]:
-                continue
-            oid = offload_id(a, i, "truncate")
-            parts = a.text_parts[i] or 1
-            per_part = limit // parts
-            key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid)
-            spec = ctx.trunc.get(key)
-            if spec is None:
-                spec = _truncate_count(msgs[i], per_part, tc.head_ratio, tc.notice, recovery, oid, name, ctx)
-                ctx.trunc[key] = spec
-            new_text_tokens, head, tail, removed = spec
-            new_tokens = cur[i] - a.text_tokens[i] + new_text_tokens
-            if removed <= 0 or new_tokens >= cur[i]:
-                continue
-            total += new_tokens - cur[i]
-            cur[i] = new_tokens
-            actions[i] = TRUNCATE
-            reductions[i] = Reduction("truncate", "truncation", oid, head, tail, removed, limit=per_part,
-                                      head_ratio=tc.head_ratio, template=tc.notice)
-            changed += 1
-        reason = (f"{changed} tool output(s) over {base_limit:,} characters" if changed
-                  else f"no tool output over {base_limit:,} characters")
-        stages.append(StageResult("truncation", True, changed > 0, reason, before, total, changed))
-
-    # 2. trpc tool-result compaction ----------------------------------------------------
-    cc = config.reduction.compaction
-    before = total
-    if not cc.enabled:
-        stages.append(StageResult("compaction", False, False, "disabled", before, before))
-    else:
-        changed = 0
-        keep_tools = set(cc.keep_tools)
-        force = set(cc.force_clean_tools) - keep_tools
-        users = a.user_positions
-        k = cc.keep_recent_requests + 1  # the current request plus K completed ones
-        # Fewer requests than that: all of them are recent.
-        protected = users[-k] if len(users) >= k else 0
-        limit = cc.tool_result_max_tokens
-        for i in a.tool_results:
-            if i >= protected:
-                break
-            name = a.tool_names[i] or ""
-            if name in keep_tools or a.already_reduced[i] or actions[i] == CLEAR:
-                continue
-            forced = name in force
-            if not (forced or (limit and cur[i] > limit)):
-                continue
-            oid = offload_id(a, i, "clear")
-            new_tokens = _placeholder_tokens(a, msgs, i, cc.placeholder, recovery, oid, cur[i], ctx, framing)
-            if new_tokens >= cur[i]:  # never grow the context, not even for a forced clean
-                continue
-            reductions[i] = Reduction("clear", "compaction", oid, clear_result=True, template=cc.placeholder,
-                                      shown_tokens=cur[i])
-            total += new_tokens - cur[i]
-            cur[i] = new_tokens
-            actions[i] = CLEAR
-            changed += 1
-        pass2 = 0
-        m_limit = cc.oversized_max_tokens
-        if m_limit:
-            for i in a.tool_results:
-                name = a.tool_names[i] or ""
-                if actions[i] == CLEAR or name in keep_tools or cur[i] <= m_limit:
-                    continue
-                if name == recovery or a.already_reduced[i]:
-                    continue  # recovered slices are not compacted again (trpc session_load)
-                oid = offload_id(a, i, "truncate")
-                spec = _fit_tokens(a, msgs, i, m_limit, a.tokens[i], oid, recovery, ctx)
-                if spec is None:
-                    continue
-                new_tokens, head, tail, removed = spec
-                if new_tokens >= cur[i]:
-                    continue
-                total += new_tokens - cur[i]
-                cur[i] = new_tokens
-                actions[i] = TRUNCATE
-                reductions[i] = Reduction("truncate", "compaction", oid, head, tail, removed,
-                                          template=config.reduction.truncation.notice)
-                pass2 += 1
-        reason = (f"pass 1: {changed} historical result(s) over {limit:,} tokens replaced; "
-                  f"pass 2: " + (f"{pass2} over {m_limit:,} tokens truncated" if m_limit else "off"))
-        stages.append(StageResult("compaction", True, changed + pass2 > 0, reason, before, total, changed + pass2))
-
-    # 3. clear ------------------------------------------------------------------------------
-    cl = config.reduction.clear
-    before = total
+    # 1-3. truncation, compaction, clear ---------------------------------------------------
+    # Their result depends only on the reduction config (and the analysis), so it is
+    # computed once per reduction config and shared: moving a summarization or
+    # tailoring knob re-plans from a copy of it.
+    rc = config.reduction
+    key12 = (framing, recovery, rc.truncation.model_dump_json(), rc.compaction.model_dump_json())
+    s12 = ctx.reduced.get(key12)
+    if s12 is None:
+        s12 = _reduce_12(a, msgs, config, ctx, framing)
+        ctx.keep(ctx.reduced, key12, s12)
+    state = s12
+    cl = rc.clear
+    before = s12.total
     if not cl.enabled:
-        stages.append(StageResult("clear", False, False, "disabled", before, before))
-    elif total <= cl.trigger_tokens:
-        stages.append(StageResult("clear", True, False,
-                                  f"{total:,} tokens, not over the {cl.trigger_tokens:,} trigger", before, before))
+        clear_stage = StageResult("clear", False, False, "disabled", before, before)
+    elif before <= cl.trigger_tokens:
+        clear_stage = StageResult("clear", True, False,
+                                  f"{before:,} tokens, not over the {cl.trigger_tokens:,} trigger", before, before)
     else:
-        asst = a.assistant_positions
-        protected = asst[-cl.keep_rounds] if cl.keep_rounds and len(asst) >= cl.keep_rounds else (
-            0 if cl.keep_rounds else n)
-        exclude = set(cl.exclude_tools)
-        per_tool = config.reduction.truncation.per_tool
-        planned: list[tuple[int, int, Reduction]] = []
-        args_saving: dict[int, list[str]] = {}
-        saved = 0
-        for i in a.tool_results:
-            if i >= protected:
-                break
-            name = a.tool_names[i] or ""
-            if name in exclude or a.already_reduced[i] or actions[i] == CLEAR:
-                continue
-            o = per_tool.get(name) if per_tool else None
-            if o is not None and o.skip_clear:
-                continue
-            oid = offload_id(a, i, "clear")
-            new_tokens = _placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, cur[i], ctx, framing)
-            if new_tokens < cur[i]:
-                planned.append((i, new_tokens, Reduction("clear", "clear", oid, clear_result=True,
-                                                           template=cl.placeholder, shown_tokens=cur[i])))
-                saved += cur[i] - new_tokens
-            if cl.clear_arguments and i in a.result_call:
-                c = a.result_call[i]
-                if a.call_args_chars.get(msgs[i].tool_call_id or ""):
-                    args_saving.setdefault(c, []).append(msgs[i].tool_call_id)
-        # Arguments: rewritten on the assistant message that made the calls.
-        arg_changes: list[tuple[int, int, dict[str, str]]] = []
-        for c, ids in args_saving.items():
-            old = 0
-            new = 0
-            oids: dict[str, str] = {}
-            for call in msgs[c].tool_calls:
-                if call.id in ids:
-                    oid = offload_id(a, c, "args:" + call.id)
-                    oids[call.id] = oid
-                    key = (oid, cl.arguments_placeholder)
-                    pair = ctx.place.get(key)
-                    if pair is None:
-                        pair = (ctx.texts.count(call.arguments_raw),
-                                ctx.texts.count(render(cl.arguments_placeholder, offload_id=oid)))
-                        ctx.place[key] = pair
-                    old += pair[0]
-                    new += pair[1]
-            if new < old:
-                arg_changes.append((c, old - new, oids))
-                saved += old - new
-        if cl.at_least_tokens and saved < cl.at_least_tokens:
-            stages.append(StageResult(
+        key3 = (key12, cl.model_dump_json(exclude={"enabled", "trigger_tokens", "at_least_tokens"}))
+        c3 = ctx.cleared.get(key3)
+        if c3 is None:
+            c3 = _clear_candidates(a, msgs, config, ctx, framing, s12)
+            ctx.keep(ctx.cleared, key3, c3)
+        if cl.at_least_tokens and c3.saved < cl.at_least_tokens:
+            clear_stage = StageResult(
                 "clear", True, False,
-                f"would free {saved:,} tokens, less than at_least_tokens {cl.at_least_tokens:,}: "
-                "not cleared (keeps the prompt cache)", before, before))
+                f"would free {c3.saved:,} tokens, less than at_least_tokens {cl.at_least_tokens:,}: "
+                "not cleared (keeps the prompt cache)", before, before)
         else:
-            for i, new_tokens, red in planned:
-                total += new_tokens - cur[i]
-                cur[i] = new_tokens
-                actions[i] = CLEAR
-                reductions[i] = red
-            for c, delta, oids in arg_changes:
-                cur[c] -= delta
-                total -= delta
-                if actions[c] == KEEP:
-                    actions[c] = CLEAR
-                red = reductions.get(c)
-                if red is None:
-                    reductions[c] = Reduction("clear", "clear", offload_id(a, c, "args"),
-                                              clear_arguments=oids, template=cl.arguments_placeholder)
-                else:
-                    red.clear_arguments = oids
-            count = len(planned) + len(arg_changes)
-            stages.append(StageResult(
+            state = c3.state
+            count = c3.results + c3.arg_messages
+            clear_stage = StageResult(
                 "clear", True, count > 0,
-                f"{before:,} tokens over {cl.trigger_tokens:,}: cleared {len(planned)} result(s)"
-                + (f" and the arguments of {len(arg_changes)} call message(s)" if arg_changes else "")
-                + f" before position {protected} (latest {cl.keep_rounds} round(s) kept)",
-                before, total, count))
+                f"{before:,} tokens over {cl.trigger_tokens:,}: cleared {c3.results} result(s)"
+                + (f" and the arguments of {c3.arg_messages} call message(s)" if c3.arg_messages else "")
+                + f" before position {c3.protected} (latest {cl.keep_rounds} round(s) kept)",
+                before, state.total, count)
+    cur = list(state.cur)
+    actions = list(state.actions)
+    reductions = dict(state.reductions)
+    total = state.total
+    stages.extend(copy.copy(s) for s in s12.stages)
+    stages.append(clear_stage)
 
     # 4. summarize --------------------------------------------------------------------------
     sc = config.summarization
@@ -608,6 +466,227 @@ def plan(
         context_window=window,
         reply_priming=framing.reply_priming if n else 0,
     )
+
+
+# ------------------------------------------------------------------- stages 1-3, cached
+
+
+@dataclass
+class _Reduced:
+    """The context after some stages, for one reduction config. Shared by every plan
+    with that config, so read-only: a plan copies the lists before changing them."""
+
+    cur: list[int]
+    actions: list[str]
+    reductions: dict[int, Reduction]
+    total: int
+    stages: list[StageResult] = field(default_factory=list)
+
+
+@dataclass
+class _Cleared:
+    """Stage 3 for one clear config (its trigger and minimum apart) on a stage-2 state."""
+
+    state: _Reduced  # after clearing
+    saved: int
+    results: int  # tool results cleared
+    arg_messages: int  # call messages whose arguments are cleared
+    protected: int
+
+
+def _reduce_12(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing) -> _Reduced:
+    """Stages 1 (truncation) and 2 (trpc compaction) from the session as it is."""
+    n = a.n
+    cur = list(a.tokens)
+    actions = [KEEP] * n
+    reductions: dict[int, Reduction] = {}
+    total = a.total
+    stages: list[StageResult] = []
+    recovery = config.recovery_tool
+
+    # 1. truncation ------------------------------------------------------------------
+    tc = config.reduction.truncation
+    before = total
+    if not tc.enabled:
+        stages.append(StageResult("truncation", False, False, "disabled", before, before))
+    else:
+        changed = 0
+        per_tool = tc.per_tool
+        exclude = set(tc.exclude_tools)
+        base_limit = tc.max_chars
+        min_limit = min([base_limit] + [o.max_chars for o in per_tool.values() if o.max_chars])
+        chars = a.text_chars
+        for i in a.tool_results:
+            if chars[i] <= min_limit:
+                continue
+            name = a.tool_names[i] or ""
+            limit = base_limit
+            if per_tool:
+                o = per_tool.get(name)
+                if o is not None:
+                    if o.skip_truncation:
+                        continue
+                    limit = o.max_chars or base_limit
+            if chars[i] <= limit or name in exclude or a.already_reduced[i]:
+                continue
+            oid = offload_id(a, i, "truncate")
+            parts = a.text_parts[i] or 1
+            per_part = limit // parts
+            key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid)
+            spec = ctx.trunc.get(key)
+            if spec is None:
+                spec = _truncate_count(msgs[i], per_part, tc.head_ratio, tc.notice, recovery, oid, name, ctx)
+                ctx.trunc[key] = spec
+            new_text_tokens, head, tail, removed = spec
+            new_tokens = cur[i] - a.text_tokens[i] + new_text_tokens
+            if removed <= 0 or new_tokens >= cur[i]:
+                continue
+            total += new_tokens - cur[i]
+            cur[i] = new_tokens
+            actions[i] = TRUNCATE
+            reductions[i] = Reduction("truncate", "truncation", oid, head, tail, removed, limit=per_part,
+                                      head_ratio=tc.head_ratio, template=tc.notice)
+            changed += 1
+        reason = (f"{changed} tool output(s) over {base_limit:,} characters" if changed
+                  else f"no tool output over {base_limit:,} characters")
+        stages.append(StageResult("truncation", True, changed > 0, reason, before, total, changed))
+
+    # 2. trpc tool-result compaction ----------------------------------------------------
+    cc = config.reduction.compaction
+    before = total
+    if not cc.enabled:
+        stages.append(StageResult("compaction", False, False, "disabled", before, before))
+    else:
+        changed = 0
+        keep_tools = set(cc.keep_tools)
+        force = set(cc.force_clean_tools) - keep_tools
+        users = a.user_positions
+        k = cc.keep_recent_requests + 1  # the current request plus K completed ones
+        # Fewer requests than that: all of them are recent.
+        protected = users[-k] if len(users) >= k else 0
+        limit = cc.tool_result_max_tokens
+        for i in a.tool_results:
+            if i >= protected:
+                break
+            name = a.tool_names[i] or ""
+            if name in keep_tools or a.already_reduced[i] or actions[i] == CLEAR:
+                continue
+            forced = name in force
+            if not (forced or (limit and cur[i] > limit)):
+                continue
+            oid = offload_id(a, i, "clear")
+            new_tokens = _placeholder_tokens(a, msgs, i, cc.placeholder, recovery, oid, cur[i], ctx, framing)
+            if new_tokens >= cur[i]:  # never grow the context, not even for a forced clean
+                continue
+            reductions[i] = Reduction("clear", "compaction", oid, clear_result=True, template=cc.placeholder,
+                                      shown_tokens=cur[i])
+            total += new_tokens - cur[i]
+            cur[i] = new_tokens
+            actions[i] = CLEAR
+            changed += 1
+        pass2 = 0
+        m_limit = cc.oversized_max_tokens
+        if m_limit:
+            for i in a.tool_results:
+                name = a.tool_names[i] or ""
+                if actions[i] == CLEAR or name in keep_tools or cur[i] <= m_limit:
+                    continue
+                if name == recovery or a.already_reduced[i]:
+                    continue  # recovered slices are not compacted again (trpc session_load)
+                oid = offload_id(a, i, "truncate")
+                spec = _fit_tokens(a, msgs, i, m_limit, a.tokens[i], oid, recovery, ctx)
+                if spec is None:
+                    continue
+                new_tokens, head, tail, removed = spec
+                if new_tokens >= cur[i]:
+                    continue
+                total += new_tokens - cur[i]
+                cur[i] = new_tokens
+                actions[i] = TRUNCATE
+                reductions[i] = Reduction("truncate", "compaction", oid, head, tail, removed,
+                                          template=config.reduction.truncation.notice)
+                pass2 += 1
+        reason = (f"pass 1: {changed} historical result(s) over {limit:,} tokens replaced; "
+                  f"pass 2: " + (f"{pass2} over {m_limit:,} tokens truncated" if m_limit else "off"))
+        stages.append(StageResult("compaction", True, changed + pass2 > 0, reason, before, total, changed + pass2))
+    return _Reduced(cur, actions, reductions, total, stages)
+
+
+def _clear_candidates(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing,
+                      s12: _Reduced) -> _Cleared:
+    """Stage 3 (Eino clear) on the stage-2 state, as if it fired and cleared."""
+    n = a.n
+    cl = config.reduction.clear
+    recovery = config.recovery_tool
+    cur = list(s12.cur)
+    actions = list(s12.actions)
+    reductions = dict(s12.reductions)
+    total = s12.total
+    asst = a.assistant_positions
+    protected = asst[-cl.keep_rounds] if cl.keep_rounds and len(asst) >= cl.keep_rounds else (
+        0 if cl.keep_rounds else n)
+    exclude = set(cl.exclude_tools)
+    per_tool = config.reduction.truncation.per_tool
+    planned: list[tuple[int, int, Reduction]] = []
+    args_saving: dict[int, list[str]] = {}
+    saved = 0
+    for i in a.tool_results:
+        if i >= protected:
+            break
+        name = a.tool_names[i] or ""
+        if name in exclude or a.already_reduced[i] or actions[i] == CLEAR:
+            continue
+        o = per_tool.get(name) if per_tool else None
+        if o is not None and o.skip_clear:
+            continue
+        oid = offload_id(a, i, "clear")
+        new_tokens = _placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, cur[i], ctx, framing)
+        if new_tokens < cur[i]:
+            planned.append((i, new_tokens, Reduction("clear", "clear", oid, clear_result=True,
+                                                       template=cl.placeholder, shown_tokens=cur[i])))
+            saved += cur[i] - new_tokens
+        if cl.clear_arguments and i in a.result_call:
+            c = a.result_call[i]
+            if a.call_args_chars.get(msgs[i].tool_call_id or ""):
+                args_saving.setdefault(c, []).append(msgs[i].tool_call_id)
+    # Arguments: rewritten on the assistant message that made the calls.
+    arg_changes: list[tuple[int, int, dict[str, str]]] = []
+    for c, ids in args_saving.items():
+        old = 0
+        new = 0
+        oids: dict[str, str] = {}
+        for call in msgs[c].tool_calls:
+            if call.id in ids:
+                oid = offload_id(a, c, "args:" + call.id)
+                oids[call.id] = oid
+                key = (oid, cl.arguments_placeholder)
+                pair = ctx.place.get(key)
+                if pair is None:
+                    pair = (ctx.texts.count(call.arguments_raw),
+                            ctx.texts.count(render(cl.arguments_placeholder, offload_id=oid)))
+                    ctx.place[key] = pair
+                old += pair[0]
+                new += pair[1]
+        if new < old:
+            arg_changes.append((c, old - new, oids))
+            saved += old - new
+    for i, new_tokens, red in planned:
+        total += new_tokens - cur[i]
+        cur[i] = new_tokens
+        actions[i] = CLEAR
+        reductions[i] = red
+    for c, delta, oids in arg_changes:
+        cur[c] -= delta
+        total -= delta
+        if actions[c] == KEEP:
+            actions[c] = CLEAR
+        red = reductions.get(c)
+        if red is None:
+            reductions[c] = Reduction("clear", "clear", offload_id(a, c, "args"),
+                                      clear_arguments=oids, template=cl.arguments_placeholder)
+        else:  # never the shared stage-2 object: a copy with the arguments added
+            reductions[c] = replace(red, clear_arguments=oids)
+    return _Cleared(_Reduced(cur, actions, reductions, total), saved, len(planned), len(arg_changes), protected)
 
 
 # ------------------------------------------------------------------------ stage helpers
@@ -844,7 +923,7 @@ def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: 
         # messages, hint); only the model's own words are estimated.
         frame = summary_body(session, config, spec, "", ctx.texts.counter)
         words = sc.max_summary_words or 300
-        spec.estimated_tokens = (ctx.texts.counter.framing.per_message + ctx.texts.count(frame)
+        spec.estimated_tokens = (ctx.texts.counter.framing.per_message + ctx.texts.count_long(frame)
                                  + math.ceil(words * TOKENS_PER_WORD))
 
     injection = sc.injection

@@ -359,13 +359,44 @@ def count_messages(
     return totals, text
 
 
+# o200k_base's pre-tokenizer (tiktoken splits a text into pieces with it, then encodes
+# each piece on its own). `splits_after_newline` relies on its exact shape.
+O200K_PATTERN = "|".join([
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+    r"""\p{N}{1,3}""",
+    r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+    r"""\s*[\r\n]+""",
+    r"""\s+(?!\S)""",
+    r"""\s+""",
+])
+
+
+def splits_after_newline(counter: TokenCounter) -> bool:
+    """True when `counter` counts text additively across a line break.
+
+    With o200k_base, a position right after "\n" whose next character is neither
+    whitespace nor "/" always separates two pre-tokenizer pieces: no alternative of
+    the pattern matches a line break followed by such a character (letters and
+    digits never include line breaks, punctuation runs only continue with [\r\n/],
+    whitespace runs only with whitespace), and none looks behind. So
+    count(a + b) == count(a) + count(b) when `a` ends with "\n" and `b` starts with
+    such a character: a long text can be counted line by line, from memoised lines.
+    """
+    enc = getattr(counter, "_enc", None)
+    return isinstance(counter, TiktokenCounter) and getattr(enc, "_pat_str", None) == O200K_PATTERN
+
+
 class TextCountCache:
     """Memo of counts for generated text (truncated outputs, placeholders, summaries)."""
+
+    LONG = 2048  # characters from which `count_long` counts by lines
 
     def __init__(self, counter: TokenCounter, max_entries: int = 50_000):
         self.counter = counter
         self._data: dict[str, int] = {}
         self._max = max_entries
+        self._by_lines = splits_after_newline(counter)
 
     def count(self, text: str) -> int:
         v = self._data.get(text)
@@ -375,3 +406,21 @@ class TextCountCache:
                 self._data.clear()
             self._data[text] = v
         return v
+
+    def count_long(self, text: str) -> int:
+        """`count(text)` for a long text assembled from parts that recur between calls
+        (a summary frame around preserved messages): the sum of memoised counts of its
+        chunks, split where counting is additive (see `splits_after_newline`).
+        Exact; falls back to counting the whole text with other counters."""
+        if not self._by_lines or len(text) < self.LONG:
+            return self.count(text)
+        lines = text.split("\n")
+        total = 0
+        start = 0
+        count = self.count
+        for i in range(1, len(lines)):
+            line = lines[i]
+            if line and line[0] != "/" and not line[0].isspace():
+                total += count(lines[start] + "\n" if start == i - 1 else "\n".join(lines[start:i]) + "\n")
+                start = i
+        return total + count("\n".join(lines[start:]))
