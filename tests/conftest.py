@@ -37,8 +37,13 @@ def traj_sessions(traj_paths):
 
 
 class SourceGuard:
-    """sha256 of every file opened through `open_source` (and its -wal/-journal),
-    taken before it is opened and checked again when the test ends."""
+    """sha256 of every source file read (and its -wal/-journal), taken before it is
+    opened and checked again when the test ends.
+
+    Recorded through `sources.notify_open`, which every way of reading a source calls:
+    `Probe` (so `open_source`, `detect_format`, the workspace import and the TUI), every
+    `Source` (readers built directly), `read_traj` and `read_anthropic_json`. Sources
+    a test hands to a subprocess are recorded with `source_guard.record(path)`."""
 
     SUFFIXES = ("", "-wal", "-journal")
 
@@ -75,7 +80,7 @@ class SourceGuard:
 
 @pytest.fixture(autouse=True)
 def source_guard():
-    """Fails the test if any source opened with `open_source` changed."""
+    """Fails the test if any source it read changed."""
     from inspector.store import sources
 
     guard = SourceGuard()

@@ -200,6 +200,9 @@ def messages_from_anthropic(doc: Any, where: str = "document") -> list[Message]:
 def read_anthropic_json(path: str | Path) -> Session:
     """One session from an Anthropic Messages JSON file (id: the file name's stem)."""
     p = Path(path)
+    from .sources import notify_open
+
+    notify_open(p)
     try:
         doc = json.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -41,6 +41,13 @@ FORMAT_NAMES: tuple[str, ...] = tuple(name for name, _ in READERS)
 # Callbacks run with the path before a source is opened (tests record hashes here).
 _OPEN_HOOKS: list[Callable[[Path], None]] = []
 
+
+def notify_open(path: str | Path) -> None:
+    """Run the open hooks: every way of reading a source file calls this first
+    (`Probe`, every `Source`, and the readers' own file functions)."""
+    for hook in list(_OPEN_HOOKS):
+        hook(Path(path))
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 UTF8_BOM = b"\xef\xbb\xbf"  # some Windows tools start UTF-8 text with it; it is not content
 PROBE_RECORDS = 20
@@ -69,6 +76,7 @@ class Source:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.skipped: list[Skipped] = []
+        notify_open(self.path)
 
     def session_ids(self) -> list[str]:
         raise NotImplementedError
@@ -129,6 +137,7 @@ class Probe:
 
     def __init__(self, path: Path):
         self.path = path
+        notify_open(path)
         try:
             with path.open("rb") as f:
                 head = f.read(4096)
@@ -427,8 +436,6 @@ def detect_format(path: str | Path) -> str:
 def open_source(path: str | Path) -> Source:
     """Open `path` with the reader its content calls for."""
     p = Path(path)
-    for hook in list(_OPEN_HOOKS):
-        hook(p)
     probe = Probe(p)
     try:
         name, mod = _detect(probe)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.convert import message_from_openai
 from ..engine.models import Session
-from .sources import parse_json
+from .sources import notify_open, parse_json
 
 
 class TrajError(ValueError):
@@ -56,6 +56,7 @@ def history_to_openai(history: list[dict[str, Any]], where: str = "traj") -> lis
 
 def read_traj(path: str | Path) -> Session:
     p = Path(path)
+    notify_open(p)
     try:
         data = parse_json(p.read_bytes())
     except ValueError as exc:
