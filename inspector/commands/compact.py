@@ -216,7 +216,7 @@ def _apply(args, config) -> int:
     ws = ws or _open_workspace(args.workspace)
     try:
         try:
-            if session.metadata.get("workspace_session_id") or session.metadata.get("version"):
+            if session.metadata.get("workspace_session_id"):  # a stored version (Claude Code sessions carry a "version" too)
                 raise CliError(f"{session.id}: is a compacted version; apply to its session instead")
             wid = ws.add_session(session)
             stored = ws.load_session(wid)
