@@ -125,6 +125,8 @@ def test_export_usage_errors(capsys, tmp_path):
     assert code == 2 and "not both" in err
     code, _, err = run(capsys, "export", TRAJ, "-f", "nope", "-o", tmp_path / "x")
     assert code == 2 and "invalid choice" in err
+    code, _, err = run(capsys, "export", TRAJ, "--preset", "none", "-f", "openai-json", "-o", f / "sub" / "x.json")
+    assert code == 2 and str(f) in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_export_report_carries_the_plan(capsys, tmp_path):

@@ -268,12 +268,12 @@ def _safe_name(sid: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", sid).strip("._") or "session"
 
 
-def _export_one(session, result, fmt: str, out: Path) -> Path:
+def _export_one(session, result, fmt: str, out: Path, say=_err) -> Path:
     from ..store.export import export_session
 
     res = export_session(session, fmt, out, compacted=result, plan=result.plan)
     for warning in res.warnings:
-        _err(f"{out}: warning: {warning}")
+        say(f"{out}: warning: {warning}")
     return out
 
 
@@ -286,6 +286,12 @@ def _export_errors() -> tuple[type[BaseException], ...]:
     except ImportError:
         pass
     return tuple(errs)
+
+
+def _write_error(out: Path, exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return f"{out}: cannot write the export ({exc.strerror or exc})"
+    return str(exc)  # ExportError names the output already
 
 
 class Progress:
@@ -356,7 +362,7 @@ def _export(args, config) -> int:
     try:
         _export_one(session, result, args.format, out)
     except _export_errors() as exc:
-        raise CliError(f"{out}: cannot write the export ({exc})") from None
+        raise CliError(_write_error(out, exc)) from None
     before, after = result.plan.total_before, result.total_after
     _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote {out}")
     return 0
@@ -394,7 +400,7 @@ def _export_all(args, config, out: Path) -> int:
         names[s.id] = out / f"{name}{_EXT[args.format]}"
 
     def write(session, result) -> Path:
-        return _export_one(session, result, args.format, names[session.id])
+        return _export_one(session, result, args.format, names[session.id], say=progress.message)
 
     def done(item) -> None:
         if not item.ok:
@@ -410,7 +416,7 @@ def _export_all(args, config, out: Path) -> int:
             sessions, config, write, concurrency=max(1, args.concurrency),
             summary_cache=ws.summary_cache() if ws is not None else None, on_event=event, on_done=done))
     except _export_errors() as exc:
-        raise CliError(f"{out}: cannot write the export ({exc})") from None
+        raise CliError(_write_error(out, exc)) from None
     finally:
         if ws is not None:
             ws.close()

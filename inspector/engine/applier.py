@@ -177,6 +177,20 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     bare = dataclasses.replace(spec, preserved_users=[], preserved_tools=[])
     overhead = counter.framing.per_message + counter.count(summary_body(session, plan.config, bare, "", counter))
     previous = None
+
+    def measure(text: str) -> int:
+        """Exact tokens the summary adds to the context, as materialize writes it."""
+        body = summary_body(session, plan.config, spec, text, counter)
+        if spec.merge_into is None:
+            return counter.framing.per_message + counter.count(body)
+        if spec.injection == "user":
+            return counter.count(body + "\n\n")
+        original = session.messages[spec.merge_into].text
+        base = original
+        if sc.summary_prefix and sc.summary_prefix in base:
+            base = base[: base.index(sc.summary_prefix)].rstrip()
+        return counter.count(f"{base}\n\n{body}" if base else body) - counter.count(original)
+
     if sc.incremental:
         prev_texts = [session.messages[i].text for i in spec.previous_summaries]
         if spec.injection == "system_merge" and spec.merge_into is not None:
@@ -189,7 +203,7 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
         key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
         replaced_tokens=replaced, count=counter.count, max_input_tokens=sc.max_input_tokens,
-        overhead_tokens=overhead,
+        overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
     )
 
 

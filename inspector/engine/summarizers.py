@@ -88,6 +88,11 @@ class SummaryRequest:
     # Tokens the summary message adds around the text (framing, preamble, recovery
     # hint, continuation instruction): the whole message must be shorter.
     overhead_tokens: int = 0
+    # Exact check, when the caller knows how the summary is written: text -> tokens the
+    # summary message adds (preserved messages included), compared with everything
+    # the summary stands for (`total_replaced_tokens`).
+    measure: Callable[[str], int] | None = None
+    total_replaced_tokens: int = 0
 
     def conversation_text(self, messages: Sequence[Message] | None = None, previous: str | None = None) -> str:
         msgs = self.messages if messages is None else messages
@@ -167,6 +172,12 @@ def check_summary(text: str | None, request: SummaryRequest) -> str:
     if not text:
         raise SummaryRejected("the summary is empty", retryable=True)
     tokens = request.count(text)
+    if request.measure is not None and request.total_replaced_tokens:
+        total = request.measure(text)
+        if total >= request.total_replaced_tokens:
+            raise SummaryRejected(
+                f"the summary message ({total:,} tokens with its preamble and the messages it carries) "
+                f"is not shorter than the {request.total_replaced_tokens:,} tokens it replaces")
     if tokens + request.overhead_tokens >= request.replaced_tokens:
         framed = f", {tokens + request.overhead_tokens:,} with its preamble" if request.overhead_tokens else ""
         raise SummaryRejected(
