@@ -178,6 +178,7 @@ def check_summary(text: str | None, request: SummaryRequest) -> str:
             raise SummaryRejected(
                 f"the summary message ({total:,} tokens with its preamble and the messages it carries) "
                 f"is not shorter than the {request.total_replaced_tokens:,} tokens it replaces")
+        return text
     if tokens + request.overhead_tokens >= request.replaced_tokens:
         framed = f", {tokens + request.overhead_tokens:,} with its preamble" if request.overhead_tokens else ""
         raise SummaryRejected(
