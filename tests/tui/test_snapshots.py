@@ -49,10 +49,6 @@ def test_sessions_screen(snap_compare, app):
     assert snap_compare(app, terminal_size=SIZE, run_before=_steady)
 
 
-def test_heatmap_with_plan_overlay(snap_compare, app):
-    assert snap_compare(app, terminal_size=SIZE, run_before=_open_marathon)
-
-
 def test_preview_diff(snap_compare, app):
     async def run_before(pilot):
         await _open_marathon(pilot)
