@@ -162,4 +162,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # `python -m inspector.cli` runs this file as `__main__`; the commands raise
+    # `inspector.cli.CliError`, a different class from this module's copy, so run the
+    # importable module's `main`, which catches it.
+    from inspector.cli import main as _main
+
+    sys.exit(_main())
