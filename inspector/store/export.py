@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -144,6 +145,12 @@ def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> Path:
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
+        # mkstemp makes the file private (0600); give it the mode a plain write would.
+        try:
+            mode = stat.S_IMODE(os.stat(p).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             for chunk in chunks:
                 fh.write(chunk)
@@ -159,6 +166,14 @@ def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> Path:
             pass
         raise
     return p
+
+
+def _umask() -> int:
+    if not hasattr(os, "umask"):
+        return 0o022
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def _dumps(value: Any) -> str:

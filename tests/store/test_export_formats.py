@@ -304,3 +304,18 @@ def test_report_has_config_plan_stats_and_lineage(tmp_path):
     plan_only = report(s, plan=p)
     assert plan_only["applied"] is False and plan_only["lineage"] is None
     assert plan_only["stats"]["tokens_after"] == p.total_after
+
+
+def test_exported_files_get_ordinary_permissions(tmp_path):
+    import os
+    import stat
+
+    s = chat_session(SWE / "function_calling_simple.traj")
+    out = tmp_path / "new.json"
+    export_session(s, "openai-json", out)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
+    out.chmod(0o640)
+    export_session(s, "markdown", out)  # replacing a file keeps its mode
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
