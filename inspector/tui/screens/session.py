@@ -195,7 +195,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._pending.update(values)
         if not self._flush_scheduled:
             self._flush_scheduled = True
-            self.call_after_refresh(self._flush)
+            # After the messages already queued (a flood coalesces), not after the next
+            # refresh: waiting for a frame cost ~30 ms per slider move (bench/run.py).
+            self.call_later(self._flush)
 
     def _flush(self) -> None:
         self._flush_scheduled = False
