@@ -1,0 +1,276 @@
+"""Measurements that need a fresh process; bench/run.py starts them and reads the one
+JSON line each prints.
+
+    python bench/probes.py rss WORKSPACE SESSION_ID [SOURCE]
+    python bench/probes.py first-frame WORKSPACE_DB
+    python bench/probes.py replan-repaint [CHANGES]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+T_START = time.monotonic()  # as early as the probe can see (parent compares to spawn)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * PAGE
+
+
+def peak_bytes() -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError("no VmHWM in /proc/self/status")
+
+
+def reset_peak() -> bool:
+    """Reset VmHWM to the current RSS (Linux: write 5 to clear_refs)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def _isolate(tmp: str) -> None:
+    os.environ["INSPECTOR_SETTINGS"] = os.path.join(tmp, "no-settings.toml")
+    os.environ["XDG_DATA_HOME"] = os.path.join(tmp, "data")
+    os.environ["XDG_CONFIG_HOME"] = os.path.join(tmp, "config")
+    for key in list(os.environ):
+        if key.startswith("INSPECTOR_") and key != "INSPECTOR_SETTINGS":
+            del os.environ[key]
+
+
+# ---------------------------------------------------------------------------------- rss
+
+
+def probe_rss(workspace: str, session_id: str, source: str | None = None) -> dict:
+    """Peak RSS growth while opening the 10k session from the workspace (counts
+    cached), analysing it and planning it for 20 thresholds, over the interpreter
+    with every module loaded and the encoder warm."""
+    import gc
+
+    from engine_bench import THRESHOLDS, replan_config
+
+    from inspector.engine import make_counter, plan, preset
+    from inspector.engine.structure import analyze
+    from inspector.store.workspace import Workspace
+    from tests.sessions import agent_session
+
+    counter = make_counter()
+    small = agent_session(rounds=8)
+    plan(small, preset("balanced").with_values({"summarization.trigger.context_tokens": 500,
+                                                "summarization.trigger.context_ratio": 0.0}), counter)
+    with Workspace(":memory:") as ws:  # load the store's code paths once
+        ws.load_session(ws.add_session(small))
+    del small
+    gc.collect()
+    baseline = rss_bytes()
+    resettable = reset_peak()
+    start_peak = peak_bytes()
+    t = time.perf_counter()
+    ws = Workspace(workspace)
+    if source:
+        report = ws.import_path(source)
+        session_id = report.session_ids[0]
+    session = ws.load_session(session_id)
+    a = analyze(session, counter, ws.token_cache())
+    for threshold in THRESHOLDS:
+        plan(session, replan_config("balanced", threshold), counter)
+    p = plan(session, preset("balanced"), counter)
+    seconds = time.perf_counter() - t
+    peak = peak_bytes()
+    gc.collect()
+    steady = rss_bytes()
+    from data import text_bytes
+
+    tb = text_bytes(session)
+    out = {
+        "baseline_rss": baseline, "peak_rss": peak, "steady_rss": steady,
+        "peak_growth": peak - baseline, "steady_growth": steady - baseline,
+        "text_bytes": tb, "messages": a.n, "tokens": a.total, "seconds": round(seconds, 3),
+        "peak_reset": resettable, "peak_before_open": start_peak, "plan_total_after": p.total_after,
+        "rss_ratio": round((peak - baseline) / tb, 2),
+        "steady_ratio": round((steady - baseline) / tb, 2),
+    }
+    ws.close()
+    return out
+
+
+# -------------------------------------------------------------------------- first frame
+
+
+def probe_first_frame(workspace_db: str) -> dict:
+    """The demo app (`inspector demo` on a fresh workspace) under run_test: the
+    monotonic time of the first compositor refresh that paints the sessions screen,
+    and of the table filled with the imported demo sessions."""
+    import asyncio
+    import tempfile
+
+    _isolate(tempfile.mkdtemp())
+    t_imports = time.monotonic()
+    from textual.screen import Screen
+
+    from inspector.config import AppSettings
+    from inspector.tui.app import create_app
+
+    t_imported = time.monotonic()
+    marks: dict[str, float] = {}
+    original = Screen._compositor_refresh
+
+    def refresh(self):
+        original(self)
+        if "frame" not in marks and type(self).__name__ == "SessionsScreen" and self.is_current:
+            marks["frame"] = time.monotonic()
+
+    Screen._compositor_refresh = refresh  # instrumentation only
+
+    async def main() -> None:
+        marks["create"] = time.monotonic()
+        app = create_app(demo=True, workspace=workspace_db, settings=AppSettings())
+        async with app.run_test(size=(160, 48)) as pilot:
+            while "frame" not in marks:
+                await pilot.pause()
+            for _ in range(200):
+                if app.session_rows:
+                    marks["rows"] = time.monotonic()
+                    break
+                await pilot.pause(0.01)
+            marks["rows_count"] = len(app.session_rows)
+            await app.workers.wait_for_complete()
+
+    asyncio.run(main())
+    return {"start": T_START, "imports_start": t_imports, "imported": t_imported, **marks}
+
+
+# ----------------------------------------------------------------------- replan repaint
+
+
+def probe_replan_repaint(changes: int = 20) -> dict:
+    """The real app on the 10k session in memory: each slider key press on the
+    summarization trigger, to the end of the compositor refresh that paints the
+    heatmap with the new plan."""
+    import asyncio
+    import tempfile
+
+    _isolate(tempfile.mkdtemp())
+    from data import big_session
+    from engine_bench import replan_config
+    from textual.screen import Screen
+
+    from inspector.config import AppSettings
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.data import MemoryData
+    from inspector.tui.messages import PlanReady
+    from inspector.tui.widgets.heatmap import Heatmap
+    from inspector.tui.widgets.knobs import TuningPanel
+    from inspector.tui.widgets.slider import Slider
+
+    session = big_session()
+    state = {"target": None, "rendered": None, "done": None}
+    original_refresh = Screen._compositor_refresh
+    original_line = Heatmap.render_line
+
+    def render_line(self, y):
+        state["rendered"] = self.generation
+        return original_line(self, y)
+
+    def refresh(self):
+        state["rendered"] = None
+        original_refresh(self)
+        if state["target"] is not None and state["rendered"] == state["target"] and state["done"] is None:
+            state["done"] = time.perf_counter()
+
+    Heatmap.render_line = render_line  # instrumentation only
+    Screen._compositor_refresh = refresh
+
+    plans: list[float] = []
+    original_ready = InspectorApp.on_plan_ready
+
+    def on_plan_ready(self, message: PlanReady) -> None:
+        plans.append(message.ms)
+        original_ready(self, message)
+
+    InspectorApp.on_plan_ready = on_plan_ready
+
+    async def settle(pilot, app) -> None:
+        for _ in range(4):
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+        await pilot.pause()
+
+    async def main() -> dict:
+        data = MemoryData([session], label="bench")
+        app = InspectorApp(data, settings=AppSettings(), config=replan_config("balanced", 8000))
+        out: dict = {}
+        async with app.run_test(size=(160, 48)) as pilot:
+            screen = None
+            for _ in range(600):
+                await settle(pilot, app)
+                screen = app.screen
+                if type(screen).__name__ == "SessionScreen" and getattr(screen, "plan", None) is not None:
+                    break
+            else:
+                raise RuntimeError("the session screen never showed a plan")
+            heatmap = screen.query_one(Heatmap)
+            knob = screen.query_one(TuningPanel).knob("summarization.trigger.context_tokens")
+            slider = knob.query_one(Slider)
+            slider.focus()
+            await settle(pilot, app)
+            keys = (["shift+right"] * 6 + ["right"] * 4 + ["shift+left"] * 6 + ["left"] * 4) * 3
+            keys = keys[:changes]
+            ms, values, plan_ms = [], [], []
+            for key in keys:
+                gen = heatmap.generation
+                state["target"] = gen + 1
+                state["done"] = None
+                n_plans = len(plans)
+                t0 = time.perf_counter()
+                await pilot.press(key)
+                deadline = time.perf_counter() + 10
+                while state["done"] is None and time.perf_counter() < deadline:
+                    await asyncio.sleep(0.0005)
+                if state["done"] is None:
+                    raise RuntimeError(f"no repaint after {key}")
+                ms.append((state["done"] - t0) * 1000)
+                values.append(screen.config.summarization.trigger.context_tokens)
+                plan_ms.append(plans[-1] if len(plans) > n_plans else float("nan"))
+                await settle(pilot, app)
+            out = {
+                "ms": [round(x, 2) for x in ms], "median": round(statistics.median(ms), 2),
+                "max": round(max(ms), 2), "min": round(min(ms), 2),
+                "thresholds": values, "plan_ms": [round(x, 2) for x in plan_ms],
+                "plan_ms_median": round(statistics.median(plan_ms), 2),
+                "messages": len(session.messages), "visible_rows": len(heatmap.visible_range()),
+            }
+        return out
+
+    return asyncio.run(main())
+
+
+if __name__ == "__main__":
+    cmd, args = sys.argv[1], sys.argv[2:]
+    if cmd == "rss":
+        result = probe_rss(*args)
+    elif cmd == "first-frame":
+        result = probe_first_frame(*args)
+    elif cmd == "replan-repaint":
+        result = probe_replan_repaint(*(int(a) for a in args))
+    else:
+        raise SystemExit(f"unknown probe {cmd!r}")
+    print(json.dumps(result))

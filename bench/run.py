@@ -1,0 +1,295 @@
+"""inspector's benchmarks: the engine and the app on a 10,000-message session, against
+LangChain's trim_messages and raw tiktoken.
+
+    python bench/run.py                # everything (a few minutes on 2 cores)
+    python bench/run.py --quick        # fewer repetitions, 3 exact trim_messages budgets
+    python bench/run.py --only replan,trim,count
+
+Prints one JSON object on stdout and a table on stderr. Every ratio is taken against
+a reference measured in the same run (same process or same script), so a busy
+machine moves both sides. Data is generated into a temporary directory from the
+real fixtures (bench/data.py) and never written into the repository. Needs the
+`bench` extra (langchain-core): pip install -e '.[bench]'.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+import data  # noqa: E402
+import engine_bench  # noqa: E402
+
+# key -> (what, target as text, check)
+TARGETS: dict[str, tuple[str, str, Any]] = {
+    "replan_median_ms": ("plan() on the 10k session, counts cached, median of 20 thresholds (balanced)",
+                         "<= 5", lambda v: v <= 5),
+    "replan_vs_trim_approx": ("trim_messages + count_tokens_approximately on the same budgets / ours",
+                              ">= 10", lambda v: v >= 10),
+    "replan_vs_trim_tiktoken": ("trim_messages + exact tiktoken counter on the same budgets / ours",
+                                ">= 300", lambda v: v >= 300),
+    "count_cold_vs_raw": ("our cold exact count throughput / raw encode_ordinary_batch, same texts",
+                          ">= 0.7", lambda v: v >= 0.7),
+    "count_warm_speedup": ("cold count time / reopening the session from the workspace cache",
+                           ">= 20", lambda v: v >= 20),
+    "cli_startup_s": ("`inspector --help` as a whole process (median)", "<= 0.3", lambda v: v <= 0.3),
+    "tui_first_frame_s": ("demo app to first rendered screen under run_test, from process spawn",
+                          "<= 1.0", lambda v: v <= 1.0),
+    "tui_replan_repaint_ms": ("slider key press -> heatmap repainted with the new plan, 10k session (median)",
+                              "<= 50", lambda v: v <= 50),
+    "import_sessions_per_s": ("importing the 1,000-session Agents SDK database into a workspace",
+                              "report", None),
+    "rss_ratio_10k": ("peak RSS growth opening + planning the 10k session / its text bytes",
+                      "<= 3", lambda v: v <= 3),
+}
+
+SECTIONS = ("replan", "trim", "count", "warm", "cli", "tui_frame", "tui_replan", "import", "rss")
+
+
+def log(msg: str) -> None:
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+def machine() -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "python": platform.python_version(), "implementation": platform.python_implementation(),
+        "platform": platform.platform(), "nproc": os.cpu_count(),
+    }
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, timeout=10).stdout
+        for line in out.splitlines():
+            if line.startswith("Model name:"):
+                info["cpu"] = line.split(":", 1)[1].strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    try:
+        with open("/proc/meminfo") as f:
+            info["mem_gib"] = round(int(f.readline().split()[1]) / 2**20, 1)
+    except OSError:
+        pass
+    try:
+        with open("/proc/loadavg") as f:
+            info["loadavg_at_start"] = f.read().split()[:3]
+    except OSError:
+        pass
+    from importlib.metadata import PackageNotFoundError, version
+
+    for pkg in ("tiktoken", "pydantic", "textual", "langchain-core"):
+        try:
+            info[pkg] = version(pkg)
+        except PackageNotFoundError:
+            info[pkg] = None
+    try:
+        info["commit"] = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                        cwd=ROOT, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return info
+
+
+def run_probe(*args: str, timeout: float = 900) -> tuple[dict[str, Any], float]:
+    """Run bench/probes.py in a fresh interpreter; (its JSON, monotonic spawn time)."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    t = time.monotonic()
+    out = subprocess.run([sys.executable, str(HERE / "probes.py"), *args], capture_output=True, text=True,
+                         timeout=timeout, cwd=ROOT, env=env)
+    if out.returncode != 0:
+        raise RuntimeError(f"probe {args[0]} failed:\n{out.stderr[-3000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1]), t
+
+
+def wall(cmd: list[str], runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT, timeout=60)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions (figures are noisier)")
+    ap.add_argument("--only", default="", help=f"comma-separated sections: {','.join(SECTIONS)}")
+    ap.add_argument("--trim-tiktoken-budgets", type=int, default=None,
+                    help="budgets timed with the exact counter (default 20; 3 with --quick)")
+    ap.add_argument("--output", "-o", help="also write the JSON here")
+    args = ap.parse_args(argv)
+    only = set(filter(None, args.only.split(","))) or set(SECTIONS)
+    unknown = only - set(SECTIONS)
+    if unknown:
+        ap.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    reps = 1 if args.quick else 3
+    tk_budgets = args.trim_tiktoken_budgets or (3 if args.quick else 20)
+
+    from inspector.engine import make_counter
+
+    result: dict[str, Any] = {"machine": machine(), "figures": {}, "targets": {}, "details": {}}
+    figures, details = result["figures"], result["details"]
+    t_all = time.perf_counter()
+
+    log("building the 10k session from tests/fixtures/swe-agent")
+    session, build_s = engine_bench._time(data.big_session)
+    counter = make_counter(model=session.model)
+    texts = data.session_texts(session)
+    details["session"] = {
+        "messages": len(session.messages), "text_bytes": data.text_bytes(session),
+        "distinct_messages": len({m.content_hash for m in session.messages}),
+        "roles": {r: sum(1 for m in session.messages if m.role == r) for r in ("system", "user", "assistant", "tool")},
+        "build_s": round(build_s, 2), "counter": counter.name,
+        "source": "re-sampled real SWE-agent runs (tests/fixtures/swe-agent), see bench/data.py",
+    }
+
+    with tempfile.TemporaryDirectory(prefix="inspector-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+
+        if only & {"replan", "trim"}:
+            log("re-plan: 20 thresholds, balanced and eino")
+            replan = engine_bench.measure_replan(session, counter)
+            a = session._analyses[counter.name]
+            details["session"].update(tokens=a.total, tool_tokens_max=max(a.tokens[i] for i in a.tool_results),
+                                      tool_tokens_median=statistics.median(a.tokens[i] for i in a.tool_results))
+            details["replan"] = {"configs": engine_bench.REPLAN_CONFIGS, **replan}
+            figures["replan_median_ms"] = replan["balanced"]["median"]
+            figures["replan_median_ms_eino"] = replan["eino"]["median"]
+            if "trim" in only:
+                log(f"trim_messages on the same budgets (approximate: 20, exact tiktoken: {tk_budgets})")
+                trim = engine_bench.measure_trim(session, replan["balanced"]["budgets"], replan, tk_budgets)
+                details["trim"] = trim
+                figures["replan_vs_trim_approx"] = trim["replan_vs_trim_approx"]
+                figures["replan_vs_trim_tiktoken"] = trim["replan_vs_trim_tiktoken"]
+
+        if "count" in only or "warm" in only:
+            log("cold count vs raw encode_ordinary_batch")
+            count = engine_bench.measure_count(data.big_session, counter, texts, repeats=reps)
+            details["count"] = count
+            figures["count_cold_vs_raw"] = count["count_cold_vs_raw"]
+            if "warm" in only:
+                log("reopen from the workspace cache")
+                warm = engine_bench.measure_warm(session, counter, tmp, count["ours_s"], repeats=reps)
+                details["warm"] = warm
+                figures["count_warm_speedup"] = warm["count_warm_speedup"]
+
+        if "cli" in only:
+            log("inspector --help")
+            script = Path(sys.executable).parent / "inspector"
+            cmd = [str(script), "--help"] if script.exists() else [sys.executable, "-m", "inspector.cli", "--help"]
+            wall(cmd, 2)  # warm the page cache
+            runs = 7 if args.quick else 15
+            cli = wall(cmd, runs)
+            bare = wall([sys.executable, "-c", "pass"], runs)
+            details["cli"] = {"command": " ".join(Path(c).name if i == 0 else c for i, c in enumerate(cmd)),
+                              "runs": runs, "median_s": round(statistics.median(cli), 4),
+                              "min_s": round(min(cli), 4), "python_startup_s": round(statistics.median(bare), 4)}
+            figures["cli_startup_s"] = round(statistics.median(cli), 3)
+
+        if "tui_frame" in only:
+            log("TUI first frame (fresh process each time)")
+            frames = []
+            for k in range(reps):
+                probe, spawned = run_probe("first-frame", str(tmp / f"demo-{k}.db"))
+                frames.append({"first_frame_s": round(probe["frame"] - spawned, 3),
+                               "interpreter_s": round(probe["start"] - spawned, 3),
+                               "imports_s": round(probe["imported"] - probe["imports_start"], 3),
+                               "create_to_frame_s": round(probe["frame"] - probe["create"], 3),
+                               "sessions_listed_s": round(probe["rows"] - spawned, 3) if "rows" in probe else None,
+                               "sessions": probe.get("rows_count")})
+            med = statistics.median(f["first_frame_s"] for f in frames)
+            details["tui_first_frame"] = {
+                "definition": ("`inspector demo` app (create_app(demo=True) on a fresh workspace) under run_test: "
+                               "spawn of a fresh interpreter -> end of the first compositor refresh that paints "
+                               "the sessions screen (imports included; the demo import runs in a worker after)"),
+                "runs": frames}
+            figures["tui_first_frame_s"] = round(med, 3)
+
+        if "tui_replan" in only:
+            log("TUI re-plan + repaint on the 10k session (Pilot)")
+            probe, _ = run_probe("replan-repaint", "20")
+            details["tui_replan_repaint"] = {
+                "definition": ("real app, 10k session in memory, preset balanced on the token trigger; Pilot "
+                               "presses arrow keys on the trigger-tokens slider; each: key press -> end of the "
+                               "compositor refresh that paints the heatmap rows of the new plan"), **probe}
+            figures["tui_replan_repaint_ms"] = probe["median"]
+
+        if "import" in only:
+            log("import the 1,000-session Agents SDK database")
+            from inspector.store.workspace import Workspace
+
+            db = tmp / "agents.db"
+            made = data.write_agents_db(db)
+            with Workspace(tmp / "import.db") as ws:
+                report, import_s = engine_bench._time(lambda: ws.import_path(db))
+            details["import"] = {**made, "seconds": round(import_s, 3), "imported": len(report.session_ids),
+                                 "skipped": len(report.skipped), "items_per_s": round(made["items"] / import_s)}
+            figures["import_sessions_per_s"] = round(len(report.session_ids) / import_s, 1)
+
+        if "rss" in only:
+            log("peak RSS opening the 10k session (fresh process)")
+            from inspector.engine.tokens import count_messages
+            from inspector.store.workspace import Workspace
+
+            path = tmp / "rss.db"
+            with Workspace(path) as ws:
+                wid = ws.add_session(session)
+                totals, _ = count_messages(session.messages, counter, ws.token_cache())
+                ws.record_tokens(wid, counter.name, sum(totals))
+            probe, _ = run_probe("rss", str(path), wid)
+            details["rss"] = {
+                "definition": ("fresh interpreter with the engine, store and encoder loaded (baseline RSS); "
+                               "peak RSS (VmHWM, reset after the baseline) while opening the session from a "
+                               "workspace with its counts cached, analysing it and planning 21 configs; "
+                               "growth = peak - baseline; text bytes = UTF-8 bytes of the text the model "
+                               "reads (text parts, tool-call names and arguments)"), **probe}
+            figures["rss_ratio_10k"] = probe["rss_ratio"]
+            figures["rss_peak_mb"] = round(probe["peak_rss"] / 1e6, 1)
+
+    details["total_s"] = round(time.perf_counter() - t_all, 1)
+    for key, (what, target, check) in TARGETS.items():
+        if key in figures:
+            value = figures[key]
+            result["targets"][key] = {"what": what, "value": value, "target": target,
+                                      "met": None if check is None else bool(check(value))}
+    text = json.dumps(result, indent=None)
+    print(text)
+    if args.output:
+        Path(args.output).write_text(json.dumps(result, indent=2) + "\n")
+    print_table(result)
+    return 0
+
+
+def print_table(result: dict[str, Any]) -> None:
+    rows = [("key", "value", "target", "met")]
+    for key, t in result["targets"].items():
+        met = "report" if t["met"] is None else ("yes" if t["met"] else "NO")
+        rows.append((key, f"{t['value']:,}" if isinstance(t["value"], (int, float)) else str(t["value"]),
+                     t["target"], met))
+    for key in ("replan_median_ms_eino", "rss_peak_mb"):
+        if key in result["figures"]:
+            rows.append((key, f"{result['figures'][key]:,}", "(info)", ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    m = result["machine"]
+    print(f"\ninspector benchmarks on {m.get('cpu', '?')} ({m.get('nproc')} cores), Python {m.get('python')}",
+          file=sys.stderr)
+    for k, r in enumerate(rows):
+        print("  ".join(c.ljust(w) if i != 1 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))),
+              file=sys.stderr)
+        if k == 0:
+            print("  ".join("-" * w for w in widths), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
