@@ -77,6 +77,9 @@ class InspectorApp(App):
 
     def sessions_loaded(self, rows: list[SessionRow]) -> None:
         self.session_rows = rows
+        take_notes = getattr(self.data, "take_notes", None)
+        for note in take_notes() if take_notes else ():
+            self.notify(note, title="imported with skipped records", severity="warning", timeout=10)
         target = self.initial_session
         self.initial_session = None
         if target is None and self.auto_open_single and len(rows) == 1:

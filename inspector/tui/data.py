@@ -185,9 +185,16 @@ class WorkspaceData:
                  imports: Sequence[str | Path] = ()):
         self.ws = workspace
         self.label = label or str(_get(workspace, "path", "workspace"))
-        self._only = set(only) if only else None
+        # `only=()` with imports: just what they import (nothing, if the import fails).
+        self._only = set(only) if only is not None else None
         self._imports = [Path(p) for p in imports]
         self._sessions: dict[str, Session] = {}
+        self._notes: list[str] = []
+
+    def take_notes(self) -> list[str]:
+        """What the last load has to tell the user (records an import skipped), once."""
+        notes, self._notes = self._notes, []
+        return notes
 
     def _import_pending(self, progress: Progress | None) -> None:
         """Import the sources given on the command line (once), in the worker."""
@@ -200,6 +207,10 @@ class WorkspaceData:
                 progress(int(done or 0), int(total or 0), f"importing {_p.name}")
 
             result = self.ws.import_path(path, progress=report)
+            skipped = [str(s) for s in getattr(result, "skipped", None) or []]
+            if skipped:
+                self._notes.append(f"{path}: {len(skipped)} record(s) skipped: " + "; ".join(skipped[:3])
+                                   + (f"; … and {len(skipped) - 3} more" if len(skipped) > 3 else ""))
             ids = _imported_ids(result)
             if ids:
                 self._only = (self._only or set()) | set(ids)
