@@ -46,6 +46,7 @@ class SourceGuard:
     a test hands to a subprocess are recorded with `source_guard.record(path)`."""
 
     SUFFIXES = ("", "-wal", "-journal")
+    EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"  # sha256 of b""
 
     def __init__(self):
         self.before: dict[Path, dict[str, str | None]] = {}
@@ -60,7 +61,14 @@ class SourceGuard:
             return None
 
     def _state(self, path: Path) -> dict[str, str | None]:
-        return {s: self._digest(Path(str(path) + s)) for s in self.SUFFIXES}
+        state = {s: self._digest(Path(str(path) + s)) for s in self.SUFFIXES}
+        # A read-only connection to a WAL database creates an empty -wal (and the -shm
+        # index) when none exists; SQLite does that for every reader. An empty WAL holds
+        # nothing, so it counts as no WAL.
+        for s in ("-wal", "-journal"):
+            if state[s] == self.EMPTY:
+                state[s] = None
+        return state
 
     def record(self, path: Path) -> None:
         path = Path(path).resolve()

@@ -197,9 +197,10 @@ class WorkspaceData:
         return notes
 
     def _import_pending(self, progress: Progress | None) -> None:
-        """Import the sources given on the command line (once), in the worker."""
-        imports, self._imports = self._imports, []
-        for path in imports:
+        """Import the sources given on the command line, in the worker: on the first
+        load and again on every reload, so a source an agent is still writing shows its
+        new messages (an unchanged session is only compared, not stored again)."""
+        for path in self._imports:
             def report(*args: Any, _p=path) -> None:
                 if progress is None:
                     return
@@ -211,6 +212,8 @@ class WorkspaceData:
             if skipped:
                 self._notes.append(f"{path}: {len(skipped)} record(s) skipped: " + "; ".join(skipped[:3])
                                    + (f"; … and {len(skipped) - 3} more" if len(skipped) > 3 else ""))
+            for wid in getattr(result, "updated", None) or []:
+                self._sessions.pop(str(wid), None)  # it grew or changed: load it again
             ids = _imported_ids(result)
             if ids:
                 self._only = (self._only or set()) | set(ids)
