@@ -146,3 +146,39 @@ def test_replans_from_the_stage_cache_equal_plans_from_scratch(preset_name):
         for i, red in cached.reductions.items():
             assert red == scratch.reductions[i]
         assert [w.code for w in cached.warnings] == [w.code for w in scratch.warnings]
+
+
+# ---------------------------------------------------------------- workspace loads
+
+
+def test_a_loaded_session_shares_strings_and_field_sets_without_changing_anything(tmp_path):
+    from inspector.engine.convert import to_openai
+    from inspector.store.swe_agent import read_traj
+    from inspector.store.workspace import Workspace
+
+    session = read_traj(ROOT / "tests" / "fixtures" / "swe-agent" / "marshmallow-1867_function_calling.traj")
+    with Workspace(tmp_path / "ws.db") as ws:
+        wid = ws.add_session(session)
+    with Workspace(tmp_path / "ws.db") as ws:
+        loaded = ws.load_session(wid)
+    assert [m.model_dump() for m in loaded.messages] == [m.model_dump() for m in session.messages]
+    assert [m.content_hash for m in loaded.messages] == [m.content_hash for m in session.messages]
+    assert to_openai(loaded.messages) == to_openai(session.messages)
+    # The source record's copy of a long text is the part's own string, not a copy.
+    shared = 0
+    for m in loaded.messages:
+        if isinstance(m.raw, dict) and isinstance(m.raw.get("content"), str) and len(m.raw["content"]) >= 64:
+            assert m.raw["content"] is m.parts[0].text
+            shared += 1
+        for c, raw_call in zip(m.tool_calls, (m.raw or {}).get("tool_calls") or []):
+            if len(c.arguments_raw) >= 64:
+                assert raw_call["function"]["arguments"] is c.arguments_raw
+    assert shared > 5
+    # Field sets: what pydantic reports is unchanged, and assigning a field to one
+    # message is invisible to the others.
+    a, b = loaded.messages[1], loaded.messages[2]
+    assert a.model_fields_set == set(type(a).model_fields)
+    a.name = "renamed"
+    assert b.name is None and b.model_fields_set == set(type(b).model_fields)
+    assert a.model_copy(update={"name": "x"}).name == "x" and a.name == "renamed"
+    assert b.model_dump(exclude_unset=True) == b.model_dump()

@@ -772,7 +772,7 @@ def _placeholder_tokens(a: Analysis, msgs, i: int, template: str, recovery: str,
     if v is None:
         text = render(template, tool=a.tool_names[i] or "tool", tokens=f"{tokens:,}", offload_id=oid,
                       recovery_tool=recovery, tool_call_id=msgs[i].tool_call_id or "")
-        v = framing.per_message + ctx.texts.count(text)
+        v = framing.per_message + ctx.texts.counter.count(text)  # memoised here, by key (one text per id)
         ctx.place[key] = v
     return v
 
