@@ -265,10 +265,12 @@ class WorkspaceTokenCache(TokenCache):
         if missing:
             data = self._data
             for chunk in _chunks(missing, 50_000):
+                # json_each drives the join: one primary-key lookup per wanted hash
+                # (a few times faster than `hash IN (SELECT value FROM json_each(?))`).
                 rows = self._ws._query(
-                    "SELECT hash, tokens, text_tokens FROM token_counts "
-                    "WHERE counter = ? AND hash IN (SELECT value FROM json_each(?))",
-                    (counter, json.dumps(list(chunk))),
+                    "SELECT t.hash, t.tokens, t.text_tokens FROM json_each(?) w "
+                    "CROSS JOIN token_counts t ON t.counter = ? AND t.hash = w.value",
+                    (json.dumps(list(chunk)), counter),
                 )
                 for h, tokens, text_tokens in rows:
                     v = (tokens, text_tokens)
