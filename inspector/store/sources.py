@@ -33,6 +33,7 @@ READERS: list[tuple[str, str]] = [
     ("claude-code", "inspector.store.claude_code"),
     ("codex", "inspector.store.codex"),
     ("swe-agent", "inspector.store.swe_agent"),
+    ("anthropic-json", "inspector.store.anthropic"),
     ("openai-chat", "inspector.store.openai_chat"),
 ]
 

@@ -268,3 +268,17 @@ def test_unsigned_reasoning_and_non_object_arguments_are_reported():
     assert sum("reasoning without an Anthropic signature" in w for w in warnings) == 2
     assert any("not a JSON object" in w for w in warnings)
     check_valid(body)
+
+
+def test_anthropic_export_is_opened_as_anthropic_json_by_content(tmp_path):
+    from inspector.store.sources import detect_format, open_source
+
+    src = tmp_path / "in.json"
+    src.write_text(json.dumps(conversation()))
+    out = tmp_path / "exported.json"  # a name that says nothing about the format
+    export_session(read_anthropic_json(src), "anthropic-json", out)
+    assert detect_format(out) == "anthropic-json"
+    with open_source(out) as source:
+        (only,) = source.session_ids()
+        assert [m.content_hash for m in source.read(only).messages] == \
+            [m.content_hash for m in read_anthropic_json(src).messages]

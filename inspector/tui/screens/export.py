@@ -24,7 +24,7 @@ SUFFIXES = {
     "anthropic-json": ".anthropic.json",
     "markdown": ".md",
     "openai-agents-sqlite": ".db",
-    "report": ".report.md",
+    "report": ".report.json",
 }
 
 
