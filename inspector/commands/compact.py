@@ -220,7 +220,7 @@ def _apply(args, config) -> int:
                 raise CliError(f"{session.id}: is a compacted version; apply to its session instead")
             wid = ws.add_session(session)
             stored = ws.load_session(wid)
-            version = f"{wid}@v{len(ws.list_versions(wid)) + 1}"
+            version = ws.next_version_id(wid)
         except WorkspaceError as exc:
             raise CliError(str(exc)) from None
         cache = ws.summary_cache()

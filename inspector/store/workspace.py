@@ -780,6 +780,13 @@ class Workspace:
             fault_point("workspace.version_end")
         return vid
 
+    def next_version_id(self, session_id: str) -> str:
+        """The id `save_version` will give this session's next version, so a summary's
+        recovery hint can name it before it is stored."""
+        ((number,),) = self._query("SELECT coalesce(max(number), 0) + 1 FROM versions WHERE session_id = ?",
+                                   (session_id,))
+        return f"{session_id}@v{number}"
+
     def list_versions(self, session_id: str) -> list[VersionInfo]:
         """Versions of a session, oldest first."""
         self._session_row(session_id)

@@ -78,6 +78,8 @@ class SessionData(Protocol):
 
     def list_versions(self, session_id: str) -> list[VersionRow]: ...
 
+    def next_version_id(self, session_id: str) -> str | None: ...
+
     def load_version(self, version_id: str) -> StoredVersion: ...
 
 
@@ -146,6 +148,9 @@ class MemoryData:
         )
         self._versions[vid] = StoredVersion(row, list(compacted.messages), config)
         return vid
+
+    def next_version_id(self, session_id: str) -> str | None:
+        return None  # in-memory versions are not recoverable later: name none
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
         rows = [v.row for v in self._versions.values() if v.row.session_id == session_id]
@@ -271,6 +276,9 @@ class WorkspaceData:
                      label: str = "", parent: str | None = None) -> str:
         return str(self.ws.save_version(session_id, compacted, config, parent=parent,
                                         summarizer=summarizer, label=label))
+
+    def next_version_id(self, session_id: str) -> str | None:
+        return self.ws.next_version_id(session_id)
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
         rows = [_version_row(v, session_id) for v in self.ws.list_versions(session_id)]

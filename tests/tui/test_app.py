@@ -183,6 +183,13 @@ async def test_apply_with_the_offline_summarizer_stores_a_version(demo_app):
         assert stored.messages[0].role == "system"
         assert any(m.kind == "summary" for m in stored.messages)
         assert stored.config.summarization.trigger.context_ratio == pytest.approx(0.3)
+        # The TUI applies through the CLI's pipeline: same config, same messages.
+        from inspector.engine.convert import to_openai
+        from inspector.service import compact_session
+
+        same = compact_session(screen.session, stored.config, counter=screen.counter, version=v.version_id)
+        assert v.version_id in next(m.text for m in stored.messages if m.kind == "summary")
+        assert to_openai(stored.messages, keep_raw=False) == to_openai(same.messages, keep_raw=False)
         # The versions list shows it; restoring puts its config back in the tuner.
         await pilot.press("escape")
         await pilot.pause()

@@ -97,8 +97,7 @@ class ApplyScreen(ModalScreen[str | None]):
 
     @work(thread=True, exclusive=True, group="apply", exit_on_error=False)
     def _apply(self, label: str) -> ApplyFinished:
-        from ...engine.applier import apply
-        from ...engine.summarizers import summarizer_for
+        from ...service import compact_session
 
         worker = get_current_worker()
         app = self.inspector
@@ -123,10 +122,11 @@ class ApplyScreen(ModalScreen[str | None]):
                 self.post_message(ApplyProgress(done, len(live) + 2, f"{ev.model} failed: {ev.error}"))
 
         start = time.perf_counter()
-        summarizer = summarizer_for(config)  # litellm is imported only inside a model call
         check()
-        result = apply(self.session, p, summarizer, self.counter, summary_cache=app.data.summary_cache(),
-                       on_event=on_event)
+        # The same pipeline as `inspector apply` (litellm is imported only inside a model call).
+        version = app.data.next_version_id(self.session.id)  # named in the summary's recovery hint
+        result = compact_session(self.session, config, counter=self.counter, summary_cache=app.data.summary_cache(),
+                                 token_cache=app.data.token_cache(), on_event=on_event, version=version)
         check()
         done = len(live) + 1
         self.post_message(ApplyProgress(done, len(live) + 2, f"validated: {len(result.messages):,} messages"))

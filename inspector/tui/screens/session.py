@@ -160,13 +160,15 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     @work(thread=True, exclusive=True, group="plan", exit_on_error=False)
     def _plan(self, config, generation: int, changed: dict[str, Any]) -> None:
-        from ...engine.planner import plan as make_plan
+        from ...service import plan_session  # the CLI's pipeline: exact once a summary is cached
 
         start = time.perf_counter()
         with self._plan_lock:
             if generation != self.generation:
                 return  # a newer request superseded this one before it started
-            p = make_plan(self.session, config, self.counter, token_cache=self.inspector.data.token_cache())
+            data = self.inspector.data
+            p = plan_session(self.session, config, counter=self.counter, token_cache=data.token_cache(),
+                             summary_cache=data.summary_cache())
         self.post_message(PlanReady(p, config, generation, (time.perf_counter() - start) * 1000, changed))
 
     def on_plan_ready(self, message: PlanReady) -> None:
