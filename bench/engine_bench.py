@@ -139,6 +139,7 @@ def measure_trim(session, budgets: list[int], replan: dict[str, Any], tiktoken_b
         return trim_messages(lc, max_tokens=budget, strategy="last", start_on="human",
                              include_system=True, token_counter=counter)
 
+    run(count_tokens_approximately, budgets[0])  # warm-up, untimed (ours had one too)
     approx_ms, kept = [], []
     for b in budgets:
         r, dt = _time(lambda b=b: run(count_tokens_approximately, b))
