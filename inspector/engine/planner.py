@@ -261,6 +261,7 @@ class _Ctx:
         # stage results per reduction config (a few recent ones)
         self.reduced: dict[tuple, Any] = {}
         self.cleared: dict[tuple, Any] = {}
+        self.clear_items: dict[tuple, Any] = {}
 
     @staticmethod
     def keep(memo: dict, key: Any, value: Any, limit: int = 6) -> None:
@@ -337,7 +338,13 @@ def plan(
         key3 = (key12, cl.model_dump_json(exclude={"enabled", "trigger_tokens", "at_least_tokens"}))
         c3 = ctx.cleared.get(key3)
         if c3 is None:
-            c3 = _clear_candidates(a, msgs, config, ctx, framing, s12)
+            key_items = (key12, cl.model_dump_json(exclude={"enabled", "trigger_tokens", "at_least_tokens",
+                                                            "keep_rounds"}))
+            items = ctx.clear_items.get(key_items)
+            if items is None:
+                items = _clear_items(a, msgs, config, ctx, framing, s12)
+                ctx.keep(ctx.clear_items, key_items, items, limit=3)
+            c3 = _clear_candidates(a, msgs, config, ctx, framing, s12, items)
             ctx.keep(ctx.cleared, key3, c3)
         if cl.at_least_tokens and c3.saved < cl.at_least_tokens:
             clear_stage = StageResult(
@@ -612,27 +619,28 @@ def _reduce_12(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing) 
     return _Reduced(cur, actions, reductions, total, stages)
 
 
-def _clear_candidates(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing,
-                      s12: _Reduced) -> _Cleared:
-    """Stage 3 (Eino clear) on the stage-2 state, as if it fired and cleared."""
-    n = a.n
+@dataclass
+class _ClearItems:
+    """What stage 3 would do to each tool result, whatever the number of rounds kept:
+    computed once per clear config (its trigger, minimum and kept rounds apart)."""
+
+    positions: list[int]  # eligible tool results, in order
+    new_tokens: list[int]  # their size as a placeholder
+    reductions: list[Reduction | None]  # None where the placeholder would not be smaller
+    args: list[tuple[int, str] | None]  # (call message, call id) whose arguments may be cleared
+    full_args: dict[int, tuple[list[str], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
+
+
+def _clear_items(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing, s12: _Reduced) -> _ClearItems:
     cl = config.reduction.clear
     recovery = config.recovery_tool
-    cur = list(s12.cur)
-    actions = list(s12.actions)
-    reductions = dict(s12.reductions)
-    total = s12.total
-    asst = a.assistant_positions
-    protected = asst[-cl.keep_rounds] if cl.keep_rounds and len(asst) >= cl.keep_rounds else (
-        0 if cl.keep_rounds else n)
+    cur = s12.cur
+    actions = s12.actions
     exclude = set(cl.exclude_tools)
     per_tool = config.reduction.truncation.per_tool
-    planned: list[tuple[int, int, Reduction]] = []
-    args_saving: dict[int, list[str]] = {}
-    saved = 0
+    items = _ClearItems([], [], [], [], {})
+    by_call: dict[int, list[str]] = {}
     for i in a.tool_results:
-        if i >= protected:
-            break
         name = a.tool_names[i] or ""
         if name in exclude or a.already_reduced[i] or actions[i] == CLEAR:
             continue
@@ -641,40 +649,77 @@ def _clear_candidates(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, fr
             continue
         oid = offload_id(a, i, "clear")
         new_tokens = _placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, cur[i], ctx, framing)
-        if new_tokens < cur[i]:
-            planned.append((i, new_tokens, Reduction("clear", "clear", oid, clear_result=True,
-                                                       template=cl.placeholder, shown_tokens=cur[i])))
-            saved += cur[i] - new_tokens
+        items.positions.append(i)
+        items.new_tokens.append(new_tokens)
+        items.reductions.append(Reduction("clear", "clear", oid, clear_result=True, template=cl.placeholder,
+                                          shown_tokens=cur[i]) if new_tokens < cur[i] else None)
+        arg = None
         if cl.clear_arguments and i in a.result_call:
             c = a.result_call[i]
-            if a.call_args_chars.get(msgs[i].tool_call_id or ""):
-                args_saving.setdefault(c, []).append(msgs[i].tool_call_id)
+            cid = msgs[i].tool_call_id
+            if a.call_args_chars.get(cid or ""):
+                arg = (c, cid)
+                by_call.setdefault(c, []).append(cid)
+        items.args.append(arg)
+    for c, ids in by_call.items():
+        items.full_args[c] = (ids, *_clear_args(a, msgs, c, ids, cl.arguments_placeholder, ctx))
+    return items
+
+
+def _clear_args(a: Analysis, msgs, c: int, ids: list[str], template: str, ctx: _Ctx) -> tuple[int, int, dict[str, str]]:
+    """(tokens of the arguments of call message `c` whose ids are given, as placeholders, oids)."""
+    old = 0
+    new = 0
+    oids: dict[str, str] = {}
+    for call in msgs[c].tool_calls:
+        if call.id in ids:
+            oid = offload_id(a, c, "args:" + call.id)
+            oids[call.id] = oid
+            key = (oid, template)
+            pair = ctx.place.get(key)
+            if pair is None:
+                pair = (ctx.texts.count(call.arguments_raw), ctx.texts.count(render(template, offload_id=oid)))
+                ctx.place[key] = pair
+            old += pair[0]
+            new += pair[1]
+    return old, new, oids
+
+
+def _clear_candidates(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing,
+                      s12: _Reduced, items: _ClearItems) -> _Cleared:
+    """Stage 3 (Eino clear) on the stage-2 state, as if it fired and cleared: the
+    eligible results before the latest `keep_rounds` rounds."""
+    n = a.n
+    cl = config.reduction.clear
+    cur = list(s12.cur)
+    actions = list(s12.actions)
+    reductions = dict(s12.reductions)
+    total = s12.total
+    asst = a.assistant_positions
+    protected = asst[-cl.keep_rounds] if cl.keep_rounds and len(asst) >= cl.keep_rounds else (
+        0 if cl.keep_rounds else n)
+    k = bisect_left(items.positions, protected)
+    positions, new_tokens, reds = items.positions, items.new_tokens, items.reductions
+    planned = [j for j in range(k) if reds[j] is not None]
+    saved = sum(cur[positions[j]] - new_tokens[j] for j in planned)
+    args_saving: dict[int, list[str]] = {}
+    for arg in items.args[:k]:
+        if arg is not None:
+            args_saving.setdefault(arg[0], []).append(arg[1])
     # Arguments: rewritten on the assistant message that made the calls.
     arg_changes: list[tuple[int, int, dict[str, str]]] = []
     for c, ids in args_saving.items():
-        old = 0
-        new = 0
-        oids: dict[str, str] = {}
-        for call in msgs[c].tool_calls:
-            if call.id in ids:
-                oid = offload_id(a, c, "args:" + call.id)
-                oids[call.id] = oid
-                key = (oid, cl.arguments_placeholder)
-                pair = ctx.place.get(key)
-                if pair is None:
-                    pair = (ctx.texts.count(call.arguments_raw),
-                            ctx.texts.count(render(cl.arguments_placeholder, offload_id=oid)))
-                    ctx.place[key] = pair
-                old += pair[0]
-                new += pair[1]
+        full = items.full_args[c]
+        old, new, oids = full[1:] if ids == full[0] else _clear_args(a, msgs, c, ids, cl.arguments_placeholder, ctx)
         if new < old:
             arg_changes.append((c, old - new, oids))
             saved += old - new
-    for i, new_tokens, red in planned:
-        total += new_tokens - cur[i]
-        cur[i] = new_tokens
+    for j in planned:
+        i = positions[j]
+        total += new_tokens[j] - cur[i]
+        cur[i] = new_tokens[j]
         actions[i] = CLEAR
-        reductions[i] = red
+        reductions[i] = reds[j]
     for c, delta, oids in arg_changes:
         cur[c] -= delta
         total -= delta
