@@ -182,3 +182,50 @@ def test_a_loaded_session_shares_strings_and_field_sets_without_changing_anythin
     assert b.name is None and b.model_fields_set == set(type(b).model_fields)
     assert a.model_copy(update={"name": "x"}).name == "x" and a.name == "renamed"
     assert b.model_dump(exclude_unset=True) == b.model_dump()
+
+
+# ---------------------------------------------------------------- truncation counts
+
+
+@pytest.mark.parametrize("head_ratio", [0.0, 0.3, 0.6, 1.0])
+def test_truncation_counted_from_chunks_is_what_apply_writes(head_ratio):
+    """The planner counts truncated outputs from cached chunks of the original (only the
+    text around the cut is tokenized); apply writes the text: they must agree exactly,
+    limit after limit on the same session (chunks filled by earlier limits reused)."""
+    import random
+
+    from inspector.engine import apply, plan, preset
+    from inspector.engine.models import Message, Part, Session, ToolCall
+    from inspector.engine.planner import TRUNCATE
+    from inspector.engine.tokens import TokenCache, count_messages, make_counter
+    from inspector.store.swe_agent import read_traj
+
+    outputs = [m.text for p in sorted((ROOT / "tests" / "fixtures" / "swe-agent").glob("*.traj"))
+               for m in read_traj(p).messages if m.role in ("user", "tool") and len(m.text) > 200]
+    rng = random.Random(3)
+    msgs = [Message.text_message("system", "You are an agent.")]
+    for k in range(12):
+        msgs.append(Message.text_message("user", f"task {k}"))
+        big = "\n".join(rng.choice(outputs) for _ in range(rng.randint(5, 40)))
+        if k % 4 == 3:  # punctuation, a line break, then a slash: one piece for tiktoken
+            big = big.replace("\n", ".\n/")
+        elif k % 4 == 1:  # blank lines and indented lines
+            big = big.replace("\n", "\n\n  ")
+        parts = [Part(text=big)] + ([Part(text=rng.choice(outputs) * 3)] if k % 3 == 0 else [])
+        msgs.append(Message(role="assistant", tool_calls=[ToolCall(id=f"c{k}", name="bash", arguments_raw="{}")]))
+        msgs.append(Message(role="tool", tool_call_id=f"c{k}", name="bash", parts=parts))
+    session = Session(id="trunc", messages=msgs).renumber()
+    counter = make_counter()
+    base = preset("none").with_values({"reduction.truncation.enabled": True,
+                                       "reduction.truncation.head_ratio": head_ratio})
+    truncated = 0
+    for limit in (20_000, 8_000, 30_000, 3_000, 12_345, 8_000, 60_000, 700):
+        cfg = base.with_values({"reduction.truncation.max_chars": limit})
+        p = plan(session, cfg, counter)
+        out = apply(session, p, counter=counter)
+        for msg, origin in zip(out.messages, out.lineage):
+            i = origin[0]
+            if p.actions[i] == TRUNCATE:
+                truncated += 1
+                assert count_messages([msg], counter, TokenCache())[0][0] == p.tokens_after[i], (limit, i)
+    assert truncated > 30

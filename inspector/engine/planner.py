@@ -262,6 +262,9 @@ class _Ctx:
         self.reduced: dict[tuple, Any] = {}
         self.cleared: dict[tuple, Any] = {}
         self.clear_items: dict[tuple, Any] = {}
+        self.chunks: dict[tuple, _Chunks] = {}  # long tool outputs, for truncation counts
+        self.clear_memo: dict[tuple, dict] = {}
+        self.args_memo: dict[tuple, tuple] = {}
 
     @staticmethod
     def keep(memo: dict, key: Any, value: Any, limit: int = 6) -> None:
@@ -640,6 +643,11 @@ def _clear_items(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing
     per_tool = config.reduction.truncation.per_tool
     items = _ClearItems([], [], [], [], {})
     by_call: dict[int, list[str]] = {}
+    # (position, its tokens) -> (placeholder tokens, reduction): the same under every
+    # truncation or compaction setting that leaves the result as it is.
+    memo = ctx.clear_memo.get((cl.placeholder, recovery, framing))
+    if memo is None or len(memo) > 200_000:
+        memo = ctx.clear_memo[(cl.placeholder, recovery, framing)] = {}
     for i in a.tool_results:
         name = a.tool_names[i] or ""
         if name in exclude or a.already_reduced[i] or actions[i] == CLEAR:
@@ -647,12 +655,17 @@ def _clear_items(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing
         o = per_tool.get(name) if per_tool else None
         if o is not None and o.skip_clear:
             continue
-        oid = offload_id(a, i, "clear")
-        new_tokens = _placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, cur[i], ctx, framing)
+        tokens = cur[i]
+        hit = memo.get((i, tokens))
+        if hit is None:
+            oid = offload_id(a, i, "clear")
+            new_tokens = _placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, tokens, ctx, framing)
+            hit = memo[(i, tokens)] = (new_tokens, Reduction(
+                "clear", "clear", oid, clear_result=True, template=cl.placeholder,
+                shown_tokens=tokens) if new_tokens < tokens else None)
         items.positions.append(i)
-        items.new_tokens.append(new_tokens)
-        items.reductions.append(Reduction("clear", "clear", oid, clear_result=True, template=cl.placeholder,
-                                          shown_tokens=cur[i]) if new_tokens < cur[i] else None)
+        items.new_tokens.append(hit[0])
+        items.reductions.append(hit[1])
         arg = None
         if cl.clear_arguments and i in a.result_call:
             c = a.result_call[i]
@@ -662,7 +675,11 @@ def _clear_items(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing
                 by_call.setdefault(c, []).append(cid)
         items.args.append(arg)
     for c, ids in by_call.items():
-        items.full_args[c] = (ids, *_clear_args(a, msgs, c, ids, cl.arguments_placeholder, ctx))
+        key = (c, tuple(ids), cl.arguments_placeholder)
+        full = ctx.args_memo.get(key)
+        if full is None:
+            full = ctx.args_memo[key] = _clear_args(a, msgs, c, ids, cl.arguments_placeholder, ctx)
+        items.full_args[c] = (ids, *full)
     return items
 
 
@@ -737,41 +754,122 @@ def _clear_candidates(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, fr
 # ------------------------------------------------------------------------ stage helpers
 
 
+def _cut(text: str, per_part: int, head_ratio: float, notice_t: str, recovery: str, oid: str,
+         tool: str) -> tuple[int, int, int, str] | None:
+    """(head chars, tail chars, removed chars, notice) for a text part over `per_part`
+    characters, None when it fits. The kept text plus the notice fits the limit, so
+    truncating the output again changes nothing (idempotence)."""
+    if len(text) <= per_part:
+        return None
+    # Size the notice with the largest number it can show, then render it exactly.
+    probe = render(notice_t, removed_chars=f"{len(text):,}", offload_id=oid,
+                   recovery_tool=recovery, tool=tool or "tool")
+    keep = max(0, per_part - len(probe) - 2)
+    h = int(keep * head_ratio)
+    t = keep - h
+    rem = len(text) - h - t
+    notice = render(notice_t, removed_chars=f"{rem:,}", offload_id=oid,
+                    recovery_tool=recovery, tool=tool or "tool")
+    return h, t, rem, notice
+
+
 def truncate_text_parts(msg, per_part: int, head_ratio: float, notice_t: str, recovery: str,
                         oid: str, tool: str) -> tuple[list[str], int, int, int]:
     """New texts of the text parts, and (head, tail, removed chars) of the last cut.
 
     Shared by the planner (to count) and apply (to write), so both see the same text.
-    The kept text plus the notice fits the limit, so truncating the output again
-    changes nothing (idempotence).
     """
     out: list[str] = []
     head = tail = removed = 0
     for p in msg.parts:
         if p.type != "text":
             continue
-        text = p.text
-        if len(text) <= per_part:
-            out.append(text)
+        cut = _cut(p.text, per_part, head_ratio, notice_t, recovery, oid, tool)
+        if cut is None:
+            out.append(p.text)
             continue
-        # Size the notice with the largest number it can show, then render it exactly.
-        probe = render(notice_t, removed_chars=f"{len(text):,}", offload_id=oid,
-                       recovery_tool=recovery, tool=tool or "tool")
-        keep = max(0, per_part - len(probe) - 2)
-        h = int(keep * head_ratio)
-        t = keep - h
-        rem = len(text) - h - t
-        notice = render(notice_t, removed_chars=f"{rem:,}", offload_id=oid,
-                        recovery_tool=recovery, tool=tool or "tool")
-        out.append(truncated_part(text, h, t, notice))
+        h, t, rem, notice = cut
+        out.append(truncated_part(p.text, h, t, notice))
         head, tail, removed = h, t, removed + rem
     return out, head, tail, removed
 
 
+class _Chunks:
+    """A long text cut where the counter counts additively (see
+    `tokens.splits_after_newline`), about every `SIZE` characters, with the counts of
+    its chunks filled in as they are needed. A head + notice + tail truncation is then
+    counted from the chunks it keeps whole plus the text around the cut, so moving the
+    truncation limit tokenizes only what it newly uncovers."""
+
+    SIZE = 512
+    __slots__ = ("text", "bounds", "counts")
+
+    def __init__(self, text: str):
+        n = len(text)
+        bounds = [0]
+        find = text.find
+        pos = find("\n", self.SIZE - 1)
+        while pos != -1 and pos + 1 < n:
+            ch = text[pos + 1]
+            if ch != "/" and not ch.isspace():
+                bounds.append(pos + 1)
+                pos = find("\n", pos + self.SIZE)
+            else:
+                pos = find("\n", pos + 1)
+        bounds.append(n)
+        self.text = text
+        self.bounds = bounds
+        self.counts: list[int | None] = [None] * (len(bounds) - 1)
+
+    def span(self, lo: int, hi: int, counter: TokenCounter) -> int:
+        """Tokens of chunks lo..hi-1."""
+        counts = self.counts
+        missing = [k for k in range(lo, hi) if counts[k] is None]
+        if missing:
+            text, bounds = self.text, self.bounds
+            for k, v in zip(missing, counter.count_batch([text[bounds[k]:bounds[k + 1]] for k in missing])):
+                counts[k] = v
+        return sum(counts[lo:hi])  # type: ignore[arg-type]
+
+    def truncated(self, h: int, t: int, notice: str, counter: TokenCounter) -> int:
+        """Tokens of `truncated_part(text, h, t, notice)` (text longer than h + t)."""
+        text, bounds = self.text, self.bounds
+        size = len(text)
+        kb = max(0, bisect_left(bounds, h) - 1)  # the last cut before the head ends
+        middle = text[bounds[kb]:h] + "\n" + notice + "\n"
+        right = 0
+        if t:
+            ke = bisect_left(bounds, size - t)  # the first cut where the kept tail starts or after
+            middle += text[size - t:bounds[ke]]
+            right = self.span(ke, len(bounds) - 1, counter)
+        return self.span(0, kb, counter) + counter.count(middle) + right
+
+
 def _truncate_count(msg, per_part: int, head_ratio: float, notice_t: str, recovery: str,
                     oid: str, tool: str, ctx: _Ctx) -> tuple[int, int, int, int]:
-    texts, head, tail, removed = truncate_text_parts(msg, per_part, head_ratio, notice_t, recovery, oid, tool)
-    return sum(ctx.texts.counter.count_batch(texts)), head, tail, removed
+    """(tokens of the text parts once truncated, head, tail, removed): exactly what
+    counting `truncate_text_parts`' texts gives."""
+    counter = ctx.texts.counter
+    if not ctx.texts.by_lines:
+        texts, head, tail, removed = truncate_text_parts(msg, per_part, head_ratio, notice_t, recovery, oid, tool)
+        return sum(counter.count_batch(texts)), head, tail, removed
+    total = 0
+    head = tail = removed = 0
+    for k, p in enumerate(msg.parts):
+        if p.type != "text":
+            continue
+        key = (msg.content_hash, k)
+        chunks = ctx.chunks.get(key)
+        if chunks is None:
+            chunks = ctx.chunks[key] = _Chunks(p.text)
+        cut = _cut(p.text, per_part, head_ratio, notice_t, recovery, oid, tool)
+        if cut is None:
+            total += chunks.span(0, len(chunks.counts), counter)
+            continue
+        h, t, rem, notice = cut
+        total += chunks.truncated(h, t, notice, counter)
+        head, tail, removed = h, t, removed + rem
+    return total, head, tail, removed
 
 
 def fit_marker(removed: int, oid: str, recovery: str) -> str:

@@ -417,7 +417,7 @@ class TextCountCache:
         self.counter = counter
         self._data: dict[str, int] = {}
         self._max = max_entries
-        self._by_lines = splits_after_newline(counter)
+        self.by_lines = splits_after_newline(counter)
 
     def count(self, text: str) -> int:
         v = self._data.get(text)
@@ -433,7 +433,7 @@ class TextCountCache:
         (a summary frame around preserved messages): the sum of memoised counts of its
         chunks, split where counting is additive (see `splits_after_newline`).
         Exact; falls back to counting the whole text with other counters."""
-        if not self._by_lines or len(text) < self.LONG:
+        if not self.by_lines or len(text) < self.LONG:
             return self.count(text)
         lines = text.split("\n")
         total = 0
