@@ -73,6 +73,29 @@ def measure_replan(session, counter) -> dict[str, Any]:
             "actions_at_median_threshold": plans[len(plans) // 2].action_counts(),
             "tokens_before": plans[0].total_before,
         }
+    out["other_knobs_balanced"] = measure_knobs(session, counter)
+    return out
+
+
+KNOBS = {
+    "reduction.truncation.max_chars": [int(5000 * 1.15 ** k) for k in range(20)],
+    "reduction.clear.keep_rounds": list(range(1, 21)),
+    "reduction.clear.trigger_tokens": [int(20_000 * 1.2 ** k) for k in range(20)],
+    "tailoring.budget_tokens": [int(5000 * 1.2 ** k) for k in range(20)],
+}
+
+
+def measure_knobs(session, counter) -> dict[str, Any]:
+    """The other sliders (balanced preset): each moved through 20 values, one plan each."""
+    from inspector.engine import plan, preset
+
+    base = preset("balanced")
+    plan(session, base, counter)
+    out = {}
+    for key, values in KNOBS.items():
+        configs = [base.with_values({key: v}) for v in values]
+        ms = [_time(lambda cfg=cfg: plan(session, cfg, counter))[1] * 1000 for cfg in configs]
+        out[key] = _stats(ms)
     return out
 
 
