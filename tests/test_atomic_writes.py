@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli import main
+from inspector.store.sources import FORMAT_NAMES
 from inspector.store.workspace import Workspace
 
 ROUNDS = 800  # 1 + 800 * 3 = 2,401 messages: three batches of bodies
@@ -219,4 +220,4 @@ def test_python_m_inspector_cli_prints_one_line_not_a_traceback(tmp_path):
     code, out, err = finish({"p": cli("stats", bad, env={})})["p"]
     assert (code, out) == (2, "")
     assert err == f"inspector: {bad}: not a supported session file (neither SQLite nor JSON); supported: " \
-                  "openai-agents, adk, llm, claude-code, codex, swe-agent, openai-chat\n"
+                  f"{', '.join(FORMAT_NAMES)}\n"

@@ -289,24 +289,33 @@ def test_encrypted_reasoning_survives_the_workspace_and_a_codex_rollout(capsys, 
     assert rows(out2) == rows(AGENTS, "swe-simple")
 
 
+def opaque_blocks(value) -> list[dict]:
+    """Every thinking / redacted_thinking block in a JSON value, in order."""
+    if isinstance(value, dict):
+        if value.get("type") in ("thinking", "redacted_thinking"):
+            return [value]
+        return [b for v in value.values() for b in opaque_blocks(v)]
+    if isinstance(value, list):
+        return [b for v in value for b in opaque_blocks(v)]
+    return []
+
+
+@pytest.mark.parametrize("source", ["cc-thinking-signature.jsonl", "anthropic-thinking-signature.json"])
 @pytest.mark.parametrize("config", [["--preset", "none"], CLEAR], ids=["untouched", "arguments cleared"])
-def test_thinking_signatures_survive_claude_code_import_export(config, capsys, tmp_path):
-    src = BAD / "cc-thinking-signature.jsonl"
-    record = json.loads(src.read_text().splitlines()[1])
-    thinking, redacted = record["message"]["content"][:2]
+def test_thinking_signatures_survive_import_export(source, config, capsys, tmp_path):
+    src = BAD / source
+    text = src.read_text()
+    records = [json.loads(line) for line in text.splitlines()] if source.endswith(".jsonl") else [json.loads(text)]
+    thinking, redacted = opaque_blocks(records)
     assert thinking["signature"] == SIGNATURE and redacted["data"] == REDACTED
+    expected = [json.dumps(thinking), json.dumps(redacted)]
     out = tmp_path / "out.json"
     code, _, err = run(capsys, "export", src, *config, "-f", "anthropic-json", "-o", out)
     assert code == 0, err
-    body = json.loads(out.read_text())
-    blocks = [b for m in body["messages"] for b in m["content"] if isinstance(b, dict)]
-    assert json.dumps(thinking) in [json.dumps(b) for b in blocks]
-    assert json.dumps(redacted) in [json.dumps(b) for b in blocks]
+    assert [json.dumps(b) for b in opaque_blocks(json.loads(out.read_text()))] == expected
     # and on through OpenAI chat (thinking_blocks) and back to Anthropic
     chat = tmp_path / "chat.json"
     assert run(capsys, "export", src, *config, "-f", "openai-json", "-o", chat)[0] == 0
     again = tmp_path / "again.json"
     assert run(capsys, "export", chat, "--preset", "none", "-f", "anthropic-json", "-o", again)[0] == 0
-    blocks = [json.dumps(b) for m in json.loads(again.read_text())["messages"] for b in m["content"]
-              if isinstance(b, dict)]
-    assert json.dumps(thinking) in blocks and json.dumps(redacted) in blocks
+    assert [json.dumps(b) for b in opaque_blocks(json.loads(again.read_text()))] == expected

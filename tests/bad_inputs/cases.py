@@ -343,6 +343,36 @@ def b_cc_thinking(p: Path) -> None:
     _jsonl(p, recs)
 
 
+# -------------------------------------------------------------------------------- Anthropic
+
+
+def _anthropic_doc() -> dict:
+    return {"model": "claude-sonnet-4-20250514", "system": "You are a careful agent.", "messages": [
+        {"role": "user", "content": "Fix the failing test."},
+        {"role": "assistant", "content": [
+            {"type": "thinking", "thinking": "Run the tests first.", "signature": SIGNATURE},
+            {"type": "redacted_thinking", "data": REDACTED},
+            {"type": "tool_use", "id": "toolu_1", "name": "Bash", "input": {"command": "pytest -x"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "1 failed"}]},
+        {"role": "assistant", "content": "Found it."}]}
+
+
+def b_anthropic_unknown_block(p: Path) -> None:
+    doc = _anthropic_doc()
+    doc["messages"][2]["content"].append({"type": "hologram", "data": "?"})
+    _json(p, doc, indent=1)
+
+
+def b_anthropic_result_without_id(p: Path) -> None:
+    doc = _anthropic_doc()
+    del doc["messages"][2]["content"][0]["tool_use_id"]
+    _json(p, doc, indent=1)
+
+
+def b_anthropic_thinking(p: Path) -> None:
+    _json(p, _anthropic_doc(), indent=1)
+
+
 # ------------------------------------------------------------------------------------ Codex
 
 
@@ -650,6 +680,13 @@ CASES: list[Case] = [
          b_cc_base64_image, messages=4),
     Case("cc-thinking-signature.jsonl", "claude-code", "thinking with a signature, redacted_thinking", "ok", (),
          b_cc_thinking, messages=4),
+    # Anthropic Messages JSON
+    Case("anthropic-unknown-block.json", "anthropic-json", "a content block of an unknown type", "error",
+         ("messages[2].content[1]: unknown content block type 'hologram'",), b_anthropic_unknown_block),
+    Case("anthropic-result-without-id.json", "anthropic-json", "a tool_result without tool_use_id", "error",
+         ("messages[2].content[0]: tool_result without a string tool_use_id",), b_anthropic_result_without_id),
+    Case("anthropic-thinking-signature.json", "anthropic-json", "thinking with a signature, redacted_thinking",
+         "ok", (), b_anthropic_thinking, messages=5),
     # Codex
     Case("codex-unknown-types.jsonl", "codex", "unknown line type, unknown item type, non-object payload",
          "skip", ("line 3: unknown line type 'world_state'", "line 5: unknown item type 'hologram_call'",
