@@ -754,7 +754,8 @@ Files inspector must survive: never a traceback, never a change to the file, nev
 half-written result. Every case is built by `cases.py` (rebuild the committed files and
 this table with `python scripts/make_bad_inputs.py`); the two large ones are built into
 a temporary folder by the tests. `tests/test_bad_inputs.py` runs each through the CLI
-(`inspector stats`, `inspector plan`), the workspace import and (a sample) the TUI.
+(`inspector stats`, `plan`, `apply`, `export`, and the export read back), the workspace
+import and (a sample) the TUI; the autouse source guard checks no file changed.
 
 - **exit 2**: one line on stderr naming the file and the place, containing the fragments shown;
 - **imported, skipped**: the valid part is imported; the skipped records are reported
