@@ -458,11 +458,11 @@ def b_traj_history_not_list(p: Path) -> None:
 def b_agents_bad_rows(p: Path) -> None:
     """The real Agents SDK database with rows a crashed writer could leave."""
     _copy_db(AGENTS_DB, p,
-             "INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', '{\"role\": \"user\", \"cont')",
-             "INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', '42')",
-             "INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', "
+             "INSERT INTO agent_messages (session_id, created_at, message_data) VALUES ('swe-simple', '2025-01-01 00:00:00', '{\"role\": \"user\", \"cont')",
+             "INSERT INTO agent_messages (session_id, created_at, message_data) VALUES ('swe-simple', '2025-01-01 00:00:00', '42')",
+             "INSERT INTO agent_messages (session_id, created_at, message_data) VALUES ('swe-simple', '2025-01-01 00:00:00', "
              "'{\"type\": \"teleport_call\", \"id\": \"tp_1\"}')",
-             "INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', "
+             "INSERT INTO agent_messages (session_id, created_at, message_data) VALUES ('swe-simple', '2025-01-01 00:00:00', "
              "'{\"role\": \"user\", \"content\": \"still here?\"}')")
 
 
@@ -475,14 +475,14 @@ def b_agents_corrupt_page(p: Path) -> None:
 
 def b_agents_latin1(p: Path) -> None:
     """A row whose TEXT column holds Latin-1 bytes, not UTF-8 (a writer in another encoding)."""
-    _copy_db(AGENTS_DB, p, "INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', "
+    _copy_db(AGENTS_DB, p, "INSERT INTO agent_messages (session_id, created_at, message_data) VALUES ('swe-simple', '2025-01-01 00:00:00', "
              "CAST(? AS TEXT))", params=('{"role": "user", "content": "caf\xe9 cr\xe8me"}'.encode("latin-1"),))
 
 
 def b_agents_orphan_session(p: Path) -> None:
     """Messages whose agent_sessions row is missing, and a session row without messages."""
     _copy_db(AGENTS_DB, p, "DELETE FROM agent_sessions WHERE session_id = 'swe-simple'",
-             "INSERT INTO agent_sessions (session_id) VALUES ('never-used')")
+             "INSERT INTO agent_sessions VALUES ('never-used', '2025-01-01 00:00:00', '2025-01-01 00:00:00')")
 
 
 def b_adk_bad_events(p: Path) -> None:
@@ -567,7 +567,7 @@ def b_llm_cycle(p: Path) -> None:
 
 
 def b_agents_deep_row(p: Path) -> None:
-    _copy_db(AGENTS_DB, p, "INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', ?)",
+    _copy_db(AGENTS_DB, p, "INSERT INTO agent_messages (session_id, created_at, message_data) VALUES ('swe-simple', '2025-01-01 00:00:00', ?)",
              params=('{"role": "user", "content": ' + "[" * 20_000 + "]" * 20_000 + "}",))
 
 
