@@ -196,6 +196,38 @@ def test_100000_tiny_messages_are_read_whole(large_dir, capsys):
 
 # -------------------------------------------------------------------------------- TUI
 
+
+@pytest.mark.parametrize("case", SMALL, ids=ids(SMALL))
+def test_what_the_tui_loads_for_every_case(case, tmp_path):
+    """Every case through the TUI's data layer, as the app's loading worker runs it: the
+    one-line error (the app shows it as a notification, see below), or the sessions
+    and a note naming what was skipped."""
+    from inspector.engine.tokens import EstimateCounter
+    from inspector.tui.data import open_data
+
+    path = HERE / case.file
+    data = open_data(path, tmp_path / "ws.db").data
+    if case.outcome == "error":
+        try:
+            rows = data.list_sessions(EstimateCounter(4.0))
+        except SourceError as e:
+            line = str(e)
+            assert line.startswith(f"{path}: ") and "\n" not in line and all(f in line for f in case.expect)
+        else:  # several sessions: the readable ones, and a note with the failed one's line
+            (note,) = data.take_notes()
+            assert rows and all(f in note for f in case.expect), note
+        return
+    rows = data.list_sessions(EstimateCounter(4.0))
+    assert rows and (case.messages is None or case.messages in [r.messages for r in rows])
+    notes = data.take_notes()
+    if case.outcome == "skip":
+        (note,) = notes
+        assert note.startswith(f"{path}: ") and "record(s) skipped" in note
+        assert any(f in note for f in case.expect)
+    else:
+        assert notes == []
+    assert data.take_notes() == []  # said once
+
 TUI_ERRORS = ["empty.jsonl", "unknown-schema.db", "cc-invalid-json-line.jsonl", "adk-v0-pickle.db",
               "deeply-nested.json", "agents-missing-column.db"]
 TUI_SKIPS = ["agents-bad-rows.db", "cc-truncated-last-line.jsonl"]
