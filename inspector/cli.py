@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", "-f", required=True, choices=FORMATS)
     p.add_argument("--output", "-o", required=True, metavar="OUT", help="file (or directory with --all)")
     p.add_argument("--concurrency", type=int, default=4, help="sessions in flight with --all")
+    p.add_argument("--into-source", action="store_true",
+                   help="openai-agents-sqlite only: add the compacted session to the SOURCE database itself "
+                        "(a new session id; nothing existing changes)")
 
     p = sub.add_parser("config", help="show, create or check a compaction config")
     p.add_argument("action", choices=("show", "init", "validate", "presets"))

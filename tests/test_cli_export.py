@@ -137,3 +137,41 @@ def test_export_report_carries_the_plan(capsys, tmp_path):
     doc = json.loads(out.read_text())
     assert doc["applied"] is True and doc["plan"]["cutoff"]["final"] == 37
     assert doc["stats"]["summaries"][0]["model"] == "extractive"
+
+
+def test_export_never_writes_over_its_source(capsys, tmp_path, source_guard):
+    import hashlib
+    import shutil
+
+    src = tmp_path / "chat.json"
+    src.write_text(json.dumps({"messages": [{"role": "user", "content": "hi"},
+                                            {"role": "assistant", "content": "hello"}]}))
+    before = src.read_bytes()
+    code, _, err = run(capsys, "export", src, "--preset", "none", "-f", "openai-json", "-o", src)
+    assert code == 2
+    assert err.strip() == f"inspector: {src}: is the source being read; inspector never modifies a source"
+    assert src.read_bytes() == before
+
+    db = tmp_path / "agent.db"
+    shutil.copy(SWE_AGENT.parent / "openai-agents" / "sessions.db", db)
+    digest = hashlib.sha256(db.read_bytes()).hexdigest()
+    from inspector.store.sources import open_source
+
+    with open_source(db) as source:
+        sid = source.session_ids()[0]
+    code, _, err = run(capsys, "export", db, "-s", sid, "--preset", "none", "-f", "openai-agents-sqlite", "-o", db)
+    assert code == 2 and "--into-source" in err
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == digest
+    # Asked for explicitly: a new session is added, the existing ones stay as they were.
+    with open_source(db) as source:
+        before_ids = source.session_ids()
+        before_msgs = {i: [m.content_hash for m in source.read(i).messages] for i in before_ids}
+    assert not source_guard.changed()  # refused: nothing was written
+    code, _, err = run(capsys, "export", db, "-s", sid, "--preset", "none", "-f", "openai-agents-sqlite",
+                       "-o", db, "--into-source")
+    source_guard.forget(db)  # this one write was asked for
+    assert code == 0, err
+    with open_source(db) as source:
+        after_ids = source.session_ids()
+        assert set(before_ids) < set(after_ids)
+        assert {i: [m.content_hash for m in source.read(i).messages] for i in before_ids} == before_msgs
