@@ -159,7 +159,8 @@ class Heatmap(ScrollView, can_focus=True):
         self.actions = actions
         self.after = after
         self.generation += 1
-        self._cache.clear()
+        # No cache clear: a row's strip is keyed by what the plan says about it, so
+        # rows the new plan leaves as they were are not rendered again.
         self.refresh()
 
     # ------------------------------------------------------------------ rendering
@@ -180,7 +181,8 @@ class Heatmap(ScrollView, can_focus=True):
         index = int(self.scroll_offset.y) + y - 1
         if index >= self.rows.n or index < 0:
             return Strip.blank(width, self.rich_style)
-        key = (index, width, index == self.cursor)
+        key = (index, width, index == self.cursor,
+               self.actions[index] if self.actions else None, self.after[index] if self.after else None)
         strip = self._cache.get(key)
         if strip is None:
             strip = self._render_row(index, width)

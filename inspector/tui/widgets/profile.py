@@ -142,12 +142,21 @@ class ContextGauge(Widget):
         text = Text("context ", style="bold")
         fill = min(bar_w, round(min(share, 1.0) * bar_w))
         mark = min(bar_w - 1, round(min(after_share, 1.0) * bar_w)) if after_share is not None else None
-        for x in range(bar_w):
-            if mark is not None and x == mark:
-                text.append("┃", style=f"bold {self._color(after_share or 0)}")
-            elif x < fill:
-                text.append("█", style=self._color(share))
-            else:
-                text.append("░", style="dim")
+        # In runs, not cell by cell: one span per run keeps the repaint cheap.
+        full = self._color(share)
+
+        def run(char: str, count: int, style: str) -> None:
+            if count > 0:
+                text.append(char * count, style=style)
+
+        if mark is None:
+            run("█", fill, full)
+            run("░", bar_w - fill, "dim")
+        else:
+            run("█", min(fill, mark), full)
+            run("░", mark - fill, "dim")
+            text.append("┃", style=f"bold {self._color(after_share or 0)}")
+            run("█", fill - mark - 1, full)
+            run("░", bar_w - max(fill, mark + 1), "dim")
         text.append(label + (" OVER WINDOW" if share > 1 else ""), style="bold red" if share > 1 else "")
         return text
