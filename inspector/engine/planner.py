@@ -18,6 +18,7 @@ list arithmetic, so it can run on every keypress.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import math
 from bisect import bisect_left
@@ -45,6 +46,8 @@ STAGES = ("truncation", "compaction", "clear", "summarize", "tailor")
 # Words -> tokens for the summary size estimate before a summary exists (English
 # prose averages about 1.3 tokens per word with o200k/cl100k).
 TOKENS_PER_WORD = 1.35
+# A model summary has to be able to say at least this much to be worth planning.
+MIN_SUMMARY_TOKENS = 16
 
 
 @dataclass(slots=True)
@@ -1044,13 +1047,7 @@ def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: 
                     break
         preserved_tools.reverse()
     previous = [i for i in a.record_positions if lead <= i < final] if sc.incremental else []
-    actions[lead:final] = [SUMMARIZE] * (final - lead)
-    for i in preserved_users:
-        actions[i] = PRESERVE
-    for i in preserved_tools:
-        actions[i] = PRESERVE
     replaced = sum(cur[lead:final])
-
     key = summary_key(a, lead, final, config)
     spec = SummarySpec(
         index=0, start=lead, end=final,
@@ -1058,16 +1055,48 @@ def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: 
         previous_summaries=previous, replaced_tokens=replaced, estimated_tokens=0,
         exact=False, injection=sc.injection, insert_at=lead, merge_into=None, key=key,
     )
+    counter = ctx.texts.counter
+    per_message = counter.framing.per_message
+
+    def frame_tokens(s: SummarySpec) -> int:
+        """The summary message without the model's words: preamble, carried messages, hint."""
+        return per_message + ctx.texts.count_long(summary_body(session, config, s, "", counter))
+
+    # A summary must be smaller than what it replaces (apply rejects it otherwise). When
+    # the messages carried verbatim leave no room, the oldest of them are folded into
+    # the summary instead; when even the bare frame does not fit, nothing is summarized.
+    words_tokens = math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD)
+    extractive = not sc.model or sc.model == "extractive"
+    bare = frame_tokens(dataclasses.replace(spec, preserved_users=[], preserved_tools=[]))
+
+    def text_tokens(s: SummarySpec) -> int:
+        """The summary's own words: what the extractive summarizer allows itself (half
+        the room the folded messages leave beside the bare frame), or for a model the
+        least worth writing (its word limit is only an upper bound)."""
+        if not extractive:
+            return MIN_SUMMARY_TOKENS
+        carried = sum(cur[i] for i in s.preserved_users) + sum(cur[i] for i in s.preserved_tools)
+        return max(8, min(words_tokens, (replaced - carried - bare) // 2))
+
+    fixed = frame_tokens(spec)
+    while fixed + text_tokens(spec) >= replaced and (spec.preserved_users or spec.preserved_tools):
+        (spec.preserved_users or spec.preserved_tools).pop(0)
+        fixed = frame_tokens(spec)
+    if fixed + text_tokens(spec) >= replaced:
+        return None, Cutoff(target, final, reason), (
+            f"summarizing {lead}\u2013{final - 1} would not save tokens: its {replaced:,} tokens are not more "
+            f"than the summary's preamble and hint ({fixed:,}) plus a minimal summary")
+    actions[lead:final] = [SUMMARIZE] * (final - lead)
+    for i in spec.preserved_users:
+        actions[i] = PRESERVE
+    for i in spec.preserved_tools:
+        actions[i] = PRESERVE
     if summary_tokens and key in summary_tokens:
         spec.exact = True
         spec.estimated_tokens = summary_tokens[key]
     else:
-        # Everything around the summary text is known exactly (preamble, preserved
-        # messages, hint); only the model's own words are estimated.
-        frame = summary_body(session, config, spec, "", ctx.texts.counter)
-        words = sc.max_summary_words or 300
-        spec.estimated_tokens = (ctx.texts.counter.framing.per_message + ctx.texts.count_long(frame)
-                                 + math.ceil(words * TOKENS_PER_WORD))
+        # Everything around the summary text is known exactly; only its words are not.
+        spec.estimated_tokens = fixed + (text_tokens(spec) if extractive else words_tokens)
 
     injection = sc.injection
     first_role = a.roles[final] if final < n else None

@@ -43,7 +43,7 @@ def chat(turns=6, size=40):
 
 
 def test_eino_summarization_triggers_when_context_tokens_exceed_threshold():
-    s = chat()
+    s = chat(size=300)
     total = sum(plan(s, cfg("none"), EST).tokens_before)
     over = plan(s, only_summarize(**{"summarization.trigger.context_tokens": total - 1}), EST)
     at = plan(s, only_summarize(**{"summarization.trigger.context_tokens": total}), EST)
@@ -631,6 +631,25 @@ def test_summary_cache_makes_preview_equal_apply():
     assert [m.text for m in preview.messages] == [m.text for m in applied.messages]
     exact = plan(s, c, EST, summary_tokens={p.summaries[0].key: applied.tokens_after[1]})
     assert exact.summaries[0].exact and exact.total_after == applied.total_after
+
+
+def test_no_summary_is_planned_that_could_not_be_smaller_than_what_it_replaces():
+    c = only_summarize(**{"summarization.trigger.messages": 3, "summarization.keep.messages": 2})
+    tiny = chat(turns=4, size=10)
+    p = plan(tiny, c, EST)
+    assert p.triggered and not p.summaries and not p.changed
+    assert "would not save tokens" in p.stage("summarize").reason
+    # Carried user messages that leave no room are folded into the summary instead,
+    # oldest first, so what apply writes is smaller than what it replaces.
+    s = chat(turns=6, size=60)
+    greedy = c.with_values({"summarization.preserve_user_messages.enabled": True,
+                            "summarization.preserve_user_messages.max_tokens": 10_000})
+    p = plan(s, greedy, EST)
+    users = [i for i in range(p.summaries[0].start, p.summaries[0].end) if s.messages[i].role == "user"]
+    assert p.summaries and p.summaries[0].preserved_users == users[len(users) - len(p.summaries[0].preserved_users):]
+    assert len(p.summaries[0].preserved_users) < len(users)
+    out = apply(s, p, counter=EST)
+    assert out.total_after < p.total_before
 
 
 def test_preview_without_summary_shows_a_pending_marker():
