@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..atomic import atomic_write_text
 
 DEFAULT_SUMMARY_PROMPT = (
     "Summarize the conversation below so that an assistant can continue the work "
@@ -421,26 +422,6 @@ def _deep_update(base: dict[str, Any], new: dict[str, Any]) -> None:
             _deep_update(base[k], v)
         else:
             base[k] = v
-
-
-def atomic_write_text(path: Path, text: str) -> Path:
-    """Write via a temp file in the same directory and rename: whole or not at all."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return path
 
 
 def _toml_value(value: Any) -> str:

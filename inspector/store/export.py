@@ -27,15 +27,12 @@ The pure functions (`to_openai_chat`, `to_anthropic`, `to_markdown`, `report`,
 from __future__ import annotations
 
 import json
-import os
-import stat
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._faults import fault_point
+from ..atomic import atomic_write_chunks
 from ..engine.applier import Compacted
 from ..engine.convert import message_to_openai
 from ..engine.models import Message, Session
@@ -133,47 +130,6 @@ def to_openai_chat(messages: Sequence[Message], warnings: list[str] | None = Non
 
 
 # ----------------------------------------------------------------------------- writing
-
-
-def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> Path:
-    """Write text chunks to a temp file beside `path`, fsync, then rename over `path`.
-
-    If anything fails (including the chunk producer), `path` is untouched and the temp
-    file is removed.
-    """
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-    try:
-        # mkstemp makes the file private (0600); give it the mode a plain write would.
-        try:
-            mode = stat.S_IMODE(os.stat(p).st_mode)
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            for chunk in chunks:
-                fh.write(chunk)
-                fault_point("export.chunk")
-            fh.flush()
-            os.fsync(fh.fileno())
-        fault_point("export.rename")
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return p
-
-
-def _umask() -> int:
-    if not hasattr(os, "umask"):
-        return 0o022
-    current = os.umask(0)
-    os.umask(current)
-    return current
 
 
 def _dumps(value: Any) -> str:

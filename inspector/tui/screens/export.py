@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,30 +28,16 @@ SUFFIXES = {
 
 
 def export_formats() -> tuple[str, ...]:
-    try:
-        from ...store.export import EXPORT_FORMATS  # type: ignore[import-not-found]
-    except ImportError:
-        return ("openai-json",)
+    from ...store.export import EXPORT_FORMATS
+
     return tuple(EXPORT_FORMATS)
 
 
 def export(session, fmt: str, out: Path, *, compacted=None, plan=None) -> Path:
-    """Write `session` (or its compacted result) as `fmt`; the store's exporters when present."""
-    try:
-        from ...store.export import export_session  # type: ignore[import-not-found]
-    except ImportError:
-        export_session = None
-    if export_session is not None:
-        result = export_session(session, fmt, out, compacted=compacted, plan=plan, session_id=session.id)
-        return Path(result) if isinstance(result, (str, Path)) else out
-    if fmt != "openai-json":
-        raise ValueError(f"export format {fmt!r} needs inspector.store.export")
-    from ...engine.config import atomic_write_text
-    from ...engine.convert import to_openai
+    """Write `session` (or its compacted result) as `fmt` through the store's exporters."""
+    from ...store.export import export_session
 
-    messages = compacted.messages if compacted is not None else session.messages
-    atomic_write_text(out, json.dumps(to_openai(messages), indent=2, ensure_ascii=False) + "\n")
-    return out
+    return export_session(session, fmt, out, compacted=compacted, plan=plan, session_id=session.id).path
 
 
 class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
