@@ -266,19 +266,11 @@ def compact_session(
 
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
-    from .engine.applier import MemorySummaryCache, apply
-
-    counter = _counter(config, counter)
-    cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-    summ = make_summarizer(config, summarizer)
-    p = plan_session(session, config, counter=counter, token_cache=token_cache, summary_cache=cache,
-                     now=now, version=version)
-    if generate_summaries(session, p, summ, summary_cache=cache, counter=counter, on_event=on_event):
-        p = plan_session(session, config, counter=counter, token_cache=token_cache, summary_cache=cache,
-                         now=now, version=version)
-    result = apply(session, p, summ, counter, summary_cache=cache, on_event=on_event, finalize=finalize,
-                   clear_rewriter=clear_rewriter, version=version)
-    return _label(result, cache)
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
+    if generate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache, counter=run.counter,
+                          on_event=on_event):
+        run.replan()
+    return run.apply(on_event, finalize, clear_rewriter)
 
 
 async def acompact_session(
@@ -297,19 +289,37 @@ async def acompact_session(
 ) -> Compacted:
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
-    from .engine.applier import MemorySummaryCache, aapply
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
+    if await agenerate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache,
+                                 counter=run.counter, on_event=on_event):
+        run.replan()
+    return run.apply(on_event, finalize, clear_rewriter)  # every summary is cached: no waiting
 
-    counter = _counter(config, counter)
-    cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-    summ = make_summarizer(config, summarizer)
-    p = plan_session(session, config, counter=counter, token_cache=token_cache, summary_cache=cache,
-                     now=now, version=version)
-    if await agenerate_summaries(session, p, summ, summary_cache=cache, counter=counter, on_event=on_event):
-        p = plan_session(session, config, counter=counter, token_cache=token_cache, summary_cache=cache,
-                         now=now, version=version)
-    result = await aapply(session, p, summ, counter, summary_cache=cache, on_event=on_event,
-                          finalize=finalize, clear_rewriter=clear_rewriter, version=version)
-    return _label(result, cache)
+
+class _Run:
+    """One compaction: the plan, then (once summaries exist) the exact re-plan and apply."""
+
+    def __init__(self, session, config, counter, summarizer, summary_cache, token_cache, now, version):
+        from .engine.applier import MemorySummaryCache
+
+        self.session, self.config, self.token_cache, self.now, self.version = (
+            session, config, token_cache, now, version)
+        self.counter = _counter(config, counter)
+        self.cache = summary_cache if summary_cache is not None else MemorySummaryCache()
+        self.summarizer = make_summarizer(config, summarizer)
+        self.replan()
+
+    def replan(self) -> None:
+        self.plan = plan_session(self.session, self.config, counter=self.counter, token_cache=self.token_cache,
+                                 summary_cache=self.cache, now=self.now, version=self.version)
+
+    def apply(self, on_event, finalize, clear_rewriter) -> Compacted:
+        from .engine.applier import apply
+
+        result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
+                       on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
+                       version=self.version)
+        return _label(result, self.cache)
 
 
 def failure_types() -> tuple[type[BaseException], ...]:

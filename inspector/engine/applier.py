@@ -346,18 +346,14 @@ def apply(
 
     counter = counter or counter_for(plan.config)
     texts: dict[str, str] = {}
-    for spec in plan.summaries:
-        if spec.injection == "evicted":
-            continue
+    for spec in _live(plan):
         cached = summary_cache.get(spec.key) if summary_cache is not None else None
-        if cached is not None:
-            texts[spec.key] = cached.text
-            continue
-        summ = summarizer or ExtractiveSummarizer()
-        result = summ.summarize(summary_request(session, plan, spec, counter), on_event)
-        if summary_cache is not None:
-            summary_cache.put(spec.key, result)
-        texts[spec.key] = result.text
+        if cached is None:
+            summ = summarizer or ExtractiveSummarizer()
+            cached = summ.summarize(summary_request(session, plan, spec, counter), on_event)
+            if summary_cache is not None:
+                summary_cache.put(spec.key, cached)
+        texts[spec.key] = cached.text
     return _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer)
 
 
@@ -373,24 +369,23 @@ async def aapply(
     clear_rewriter: ClearRewriter | None = None,
     version: str | None = None,
 ) -> Compacted:
+    """`apply` for an event loop: the summaries are awaited, then `apply` writes."""
     from .planner import counter_for
     from .summarizers import ExtractiveSummarizer
 
     counter = counter or counter_for(plan.config)
-    texts: dict[str, str] = {}
-    for spec in plan.summaries:
-        if spec.injection == "evicted":
-            continue
-        cached = summary_cache.get(spec.key) if summary_cache is not None else None
-        if cached is not None:
-            texts[spec.key] = cached.text
-            continue
-        summ = summarizer or ExtractiveSummarizer()
-        result = await summ.asummarize(summary_request(session, plan, spec, counter), on_event)
-        if summary_cache is not None:
-            summary_cache.put(spec.key, result)
-        texts[spec.key] = result.text
-    return _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer)
+    cache = summary_cache if summary_cache is not None else MemorySummaryCache()
+    for spec in _live(plan):
+        if cache.get(spec.key) is None:
+            summ = summarizer or ExtractiveSummarizer()
+            cache.put(spec.key, await summ.asummarize(summary_request(session, plan, spec, counter), on_event))
+    return apply(session, plan, summarizer, counter, summary_cache=cache, on_event=on_event,
+                 finalize=finalize, clear_rewriter=clear_rewriter, version=version)
+
+
+def _live(plan: Plan) -> list[SummarySpec]:
+    """The plan's summaries that will be written (tailoring may evict one)."""
+    return [s for s in plan.summaries if s.injection != "evicted"]
 
 
 def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer) -> Compacted:
