@@ -532,124 +532,93 @@ def context_window_for(model: str | None) -> tuple[int, str | None]:
 # ---------------------------------------------------------------------------- presets
 
 
-def _none() -> CompactionConfig:
-    c = CompactionConfig(preset="none")
-    c.summarization.enabled = False
-    c.reduction.truncation.enabled = False
-    c.reduction.clear.enabled = False
-    c.reduction.compaction.enabled = False
-    c.tailoring.enabled = False
-    return c
+_REDUCTION_OFF: dict[str, Any] = {
+    "reduction.truncation.enabled": False,
+    "reduction.clear.enabled": False,
+    "reduction.compaction.enabled": False,
+}
 
-
-def _eino() -> CompactionConfig:
-    # Eino summarization + reduction middlewares with their documented defaults.
-    # Summarization replaces the whole history (no kept suffix); recent user
-    # messages are carried inside the summary instead.
-    c = CompactionConfig(preset="eino")
-    s = c.summarization
-    s.trigger = TriggerConfig(context_tokens=160_000)
-    s.keep = KeepConfig(mode="messages", messages=0)
-    s.preserve_user_messages = PreserveUserConfig(enabled=True, max_tokens=0)
-    s.preserve_tools = PreserveToolsConfig(tools=["skill"])
-    s.retries = 3
-    s.injection = "user"
-    s.summary_prefix = "This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation."
-    s.incremental = True
-    r = c.reduction
-    r.truncation = TruncationConfig(enabled=True, max_chars=50_000, head_ratio=0.5)
-    r.clear = ClearConfig(enabled=True, trigger_tokens=160_000, keep_rounds=1, at_least_tokens=0, clear_arguments=True)
-    r.compaction = ToolResultCompactionConfig(enabled=False)
-    c.tailoring = TailoringConfig(enabled=False)
-    return c
-
-
-def _sagents() -> CompactionConfig:
-    # Sagents: summarize above 170k tokens, keep the last 6 messages, safe cutoff.
-    c = CompactionConfig(preset="sagents")
-    s = c.summarization
-    s.trigger = TriggerConfig(context_tokens=170_000)
-    s.keep = KeepConfig(mode="messages", messages=6)
-    s.preserve_user_messages = PreserveUserConfig(enabled=False)
-    s.injection = "system"
-    s.incremental = False
-    c.reduction.truncation.enabled = False
-    c.reduction.clear.enabled = False
-    c.reduction.compaction.enabled = False
-    c.tailoring.enabled = False
-    return c
-
-
-def _trpc() -> CompactionConfig:
-    # trpc-agent-go: context-window-ratio trigger (50%), incremental summaries merged
-    # into the system prompt, tool-result compaction pass 1 (1024 tokens), pass 2 off,
-    # token tailoring as the final fallback.
-    c = CompactionConfig(preset="trpc")
-    s = c.summarization
-    s.trigger = TriggerConfig(context_ratio=0.5, combine="any", since_last_summary=True)
-    s.keep = KeepConfig(mode="messages", messages=0)
-    s.preserve_user_messages = PreserveUserConfig(enabled=False)
-    s.injection = "system_merge"
-    s.summary_prefix = "Here is a brief summary of your previous interactions:"
-    s.max_summary_words = 200
-    s.incremental = True
-    c.reduction.truncation.enabled = False
-    c.reduction.clear.enabled = False
-    c.reduction.compaction = ToolResultCompactionConfig(
-        enabled=True, tool_result_max_tokens=1024, keep_recent_requests=1, oversized_max_tokens=0
-    )
-    c.tailoring = TailoringConfig(enabled=True)
-    return c
-
-
-def _synaptic() -> CompactionConfig:
-    # Synaptic: above max_tokens (4000 in its examples) keep the recent messages that
-    # fit half the budget and inject the summary as a system message.
-    c = CompactionConfig(preset="synaptic")
-    s = c.summarization
-    s.trigger = TriggerConfig(context_tokens=4000)
-    s.keep = KeepConfig(mode="tokens", tokens=0)
-    s.preserve_user_messages = PreserveUserConfig(enabled=False)
-    s.injection = "system"
-    s.summary_prefix = "[Previous conversation summary]"
-    s.incremental = False
-    c.reduction.truncation.enabled = False
-    c.reduction.clear.enabled = False
-    c.reduction.compaction.enabled = False
-    c.tailoring.enabled = False
-    return c
-
-
-def _balanced() -> CompactionConfig:
+# Each preset: a description and the dotted knobs it sets on top of the field defaults.
+PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     # Ours: reduce first (cheap, no LLM), summarize only when reduction is not enough,
     # always keep a verbatim recent window, and guarantee the final budget.
-    c = CompactionConfig(preset="balanced")
-    s = c.summarization
-    s.trigger = TriggerConfig(context_ratio=0.75)
-    s.keep = KeepConfig(mode="tokens", tokens=20_000)
-    s.preserve_user_messages = PreserveUserConfig(enabled=True, max_tokens=8_000)
-    s.injection = "system"
-    s.incremental = True
-    r = c.reduction
-    r.truncation = TruncationConfig(enabled=True, max_chars=20_000, head_ratio=0.6)
-    r.clear = ClearConfig(enabled=True, trigger_tokens=64_000, keep_rounds=3, at_least_tokens=4_000)
-    r.compaction = ToolResultCompactionConfig(enabled=False)
-    c.tailoring = TailoringConfig(enabled=True)
-    return c
-
-
-PRESETS: dict[str, tuple[str, Any]] = {
-    "balanced": ("inspector's default: truncate, clear, summarize at 75% of the window, tailor", _balanced),
-    "eino": ("CloudWeGo Eino ADK summarization + reduction middleware defaults", _eino),
-    "sagents": ("Sagents summarization: 170k tokens, keep 6 messages, safe cutoff", _sagents),
-    "trpc": ("trpc-agent-go: window-ratio trigger, incremental summary, tool-result compaction, tailoring", _trpc),
-    "synaptic": ("Synaptic: keep what fits half the budget, summary as a system message", _synaptic),
-    "none": ("no compaction: the session as it is", _none),
+    "balanced": ("inspector's default: truncate, clear, summarize at 75% of the window, tailor", {
+        "summarization.trigger.context_ratio": 0.75,
+        "summarization.keep.mode": "tokens",
+        "summarization.keep.tokens": 20_000,
+        "summarization.preserve_user_messages.max_tokens": 8_000,
+        "reduction.truncation.max_chars": 20_000,
+        "reduction.truncation.head_ratio": 0.6,
+        "reduction.clear.trigger_tokens": 64_000,
+        "reduction.clear.keep_rounds": 3,
+        "reduction.clear.at_least_tokens": 4_000,
+        "tailoring.enabled": True,
+    }),
+    # Eino summarization + reduction middlewares with their documented defaults. The
+    # summary replaces the whole history (no kept suffix); recent user messages are
+    # carried inside it instead.
+    "eino": ("CloudWeGo Eino ADK summarization + reduction middleware defaults", {
+        "summarization.trigger.context_tokens": 160_000,
+        "summarization.keep.messages": 0,
+        "summarization.preserve_user_messages.enabled": True,
+        "summarization.preserve_user_messages.max_tokens": 0,  # = trigger / 3
+        "summarization.preserve_tools.tools": ["skill"],
+        "summarization.retries": 3,
+        "summarization.injection": "user",
+        "summarization.summary_prefix": (
+            "This session is being continued from a previous conversation that ran out of context. "
+            "The summary below covers the earlier portion of the conversation."),
+        "reduction.truncation.max_chars": 50_000,
+        "reduction.truncation.head_ratio": 0.5,
+        "reduction.clear.trigger_tokens": 160_000,
+        "reduction.clear.keep_rounds": 1,
+        "reduction.clear.at_least_tokens": 0,
+        "reduction.clear.clear_arguments": True,
+    }),
+    # Sagents: summarize above 170k tokens, keep the last 6 messages, safe cutoff.
+    "sagents": ("Sagents summarization: 170k tokens, keep 6 messages, safe cutoff", {
+        "summarization.trigger.context_tokens": 170_000,
+        "summarization.keep.messages": 6,
+        "summarization.preserve_user_messages.enabled": False,
+        "summarization.incremental": False,
+        **_REDUCTION_OFF,
+    }),
+    # trpc-agent-go: context-window-ratio trigger (50%) on what came since the last
+    # summary, incremental summaries merged into the system prompt, tool-result
+    # compaction pass 1 (1024 tokens; pass 2 off), token tailoring as the last resort.
+    "trpc": ("trpc-agent-go: window-ratio trigger, incremental summary, tool-result compaction, tailoring", {
+        "summarization.trigger.context_ratio": 0.5,
+        "summarization.trigger.since_last_summary": True,
+        "summarization.keep.messages": 0,
+        "summarization.preserve_user_messages.enabled": False,
+        "summarization.injection": "system_merge",
+        "summarization.summary_prefix": "Here is a brief summary of your previous interactions:",
+        "summarization.max_summary_words": 200,
+        **_REDUCTION_OFF,
+        "reduction.compaction.enabled": True,
+        "reduction.compaction.tool_result_max_tokens": 1024,
+        "reduction.compaction.keep_recent_requests": 1,
+        "reduction.compaction.oversized_max_tokens": 0,
+        "tailoring.enabled": True,
+    }),
+    # Synaptic: above max_tokens (4000 in its examples) keep the recent messages that
+    # fit half the budget and inject the summary as a system message.
+    "synaptic": ("Synaptic: keep what fits half the budget, summary as a system message", {
+        "summarization.trigger.context_tokens": 4000,
+        "summarization.keep.mode": "tokens",
+        "summarization.keep.tokens": 0,  # = trigger / 2
+        "summarization.preserve_user_messages.enabled": False,
+        "summarization.summary_prefix": "[Previous conversation summary]",
+        "summarization.incremental": False,
+        **_REDUCTION_OFF,
+    }),
+    "none": ("no compaction: the session as it is", {"summarization.enabled": False, **_REDUCTION_OFF}),
 }
 
 
 def preset(name: str) -> CompactionConfig:
     try:
-        return PRESETS[name][1]()
+        values = PRESETS[name][1]
     except KeyError:
         raise ConfigError(f"unknown preset {name!r} (choose from {', '.join(PRESETS)})") from None
+    return CompactionConfig(preset=name).with_values(values)
