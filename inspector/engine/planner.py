@@ -28,7 +28,7 @@ from typing import Any
 
 from .config import CompactionConfig
 from .models import SYSTEM_ROLES, Session
-from .structure import Analysis, analyze
+from .structure import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis, analyze
 from .summary_format import summary_body
 from .tokens import TextCountCache, TokenCache, TokenCounter, make_counter
 from .validation import Problem
@@ -687,21 +687,29 @@ def _clear_items(a: Analysis, msgs, config: CompactionConfig, ctx: _Ctx, framing
 
 
 def _clear_args(a: Analysis, msgs, c: int, ids: list[str], template: str, ctx: _Ctx) -> tuple[int, int, dict[str, str]]:
-    """(tokens of the arguments of call message `c` whose ids are given, as placeholders, oids)."""
+    """(tokens before, tokens after, oids) for the arguments of call message `c` that
+    clearing shrinks, among the calls whose ids are given.
+
+    Each call is decided on its own (its placeholder is shorter than its arguments, and
+    they are not a placeholder already), so re-planning the output decides the same."""
     old = 0
     new = 0
     oids: dict[str, str] = {}
     for call in msgs[c].tool_calls:
         if call.id in ids:
+            args = call.arguments_raw
+            if len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args):
+                continue
             oid = offload_id(a, c, "args:" + call.id)
-            oids[call.id] = oid
             key = (oid, template)
             pair = ctx.place.get(key)
             if pair is None:
-                pair = (ctx.texts.count(call.arguments_raw), ctx.texts.count(render(template, offload_id=oid)))
+                pair = (ctx.texts.count(args), ctx.texts.count(render(template, offload_id=oid)))
                 ctx.place[key] = pair
-            old += pair[0]
-            new += pair[1]
+            if pair[1] < pair[0]:
+                oids[call.id] = oid
+                old += pair[0]
+                new += pair[1]
     return old, new, oids
 
 

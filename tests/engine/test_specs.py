@@ -658,3 +658,19 @@ def test_preview_without_summary_shows_a_pending_marker():
     preview = materialize(s, p, None, EST)
     assert "not generated yet" in preview.messages[1].text
     assert preview.messages[1].meta["inspector_summary"]["pending"] is True
+
+
+def test_eino_clear_decides_each_calls_arguments_on_its_own_so_replanning_is_stable():
+    long_args = '{"script": "' + "echo step; " * 80 + '"}'
+    s = session(sys(), user("go"),
+                asst("", [("a", "bash", "{}"), ("b", "bash", "{}"), ("c", "bash", long_args)]),
+                tool("a", "A" * 4000, "bash"), tool("b", "B" * 4000, "bash"), tool("c", "tiny", "bash"),
+                asst("next"), user("more"), asst("done"))
+    c = cfg("none", **{"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 100,
+                       "reduction.clear.keep_rounds": 1})
+    p = plan(s, c, EST)
+    assert [p.actions[i] for i in (3, 4, 5)] == [CLEAR, CLEAR, KEEP]  # "tiny" is smaller than a placeholder
+    assert set(p.reductions[2].clear_arguments) == {"c"}  # only the call whose arguments shrink
+    out = apply(s, p, counter=EST)
+    again = plan(session(*out.messages, id="again"), c, EST)
+    assert not again.changed
