@@ -11,6 +11,21 @@ from ..cli import CliError
 PROGRESS_MIN_SESSIONS = 20
 
 
+def calibration_summary(session, counter) -> dict | None:
+    """Our count of the context before each model call next to the input tokens the
+    source recorded for it (None when the source recorded no usage)."""
+    from statistics import median
+
+    from ..engine.calibration import calibration
+
+    points = calibration(session, counter)
+    if not points:
+        return None
+    last = points[-1]
+    return {"calls": len(points), "recorded": last.recorded, "counted": last.counted,
+            "median_ratio": round(median(p.ratio for p in points), 3)}
+
+
 def session_stats(session, counter) -> dict:
     from ..engine.tokens import count_messages
 
@@ -73,8 +88,13 @@ def run(args) -> int:
             if args.session:
                 source.read(args.session)  # unknown id: clear error before any output
             progress = _Progress(len(ids))
+            calibrated: dict[str, dict] = {}
             for k, sid in enumerate(ids, 1):
-                rows.append(session_stats(source.read(sid), counter))
+                session = source.read(sid)
+                rows.append(session_stats(session, counter))
+                cal = calibration_summary(session, counter)
+                if cal:
+                    calibrated[session.id] = cal
                 progress.update(k)
         except SourceError as exc:
             raise CliError(str(exc)) from None
@@ -82,15 +102,17 @@ def run(args) -> int:
         fmt = source.format
     if args.json:
         out = {"source": str(args.source), "format": fmt, "counter": counter.name, "sessions": rows}
+        if calibrated:
+            out["calibration"] = calibrated
         if skipped:
             out["skipped"] = [{"where": s.where, "reason": s.reason} for s in skipped]
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
     else:
-        _print_table(args.source, fmt, counter, rows, skipped)
+        _print_table(args.source, fmt, counter, rows, skipped, calibrated)
     return 0
 
 
-def _print_table(path, fmt, counter, rows, skipped) -> None:
+def _print_table(path, fmt, counter, rows, skipped, calibrated) -> None:
     cols = ("id", "messages", "tool_calls", "tool_results", "user_messages", "text_chars", "tokens")
     heads = ("session", "messages", "tool calls", "tool results", "user msgs", "text chars", "tokens")
     cells = [[str(r[c]) for c in cols] for r in rows]
@@ -102,6 +124,11 @@ def _print_table(path, fmt, counter, rows, skipped) -> None:
         w("  ".join(v.ljust(widths[0]) if i == 0 else v.rjust(widths[i]) for i, v in enumerate(c)) + "\n")
     note = f" ({counter.note})" if getattr(counter, "note", None) else ""
     w(f"tokens counted with {counter.name}{note}\n")
+    if calibrated:
+        w("recorded usage (input tokens the model was billed at its last call) vs our count of that context:\n")
+        for sid, c in calibrated.items():
+            w(f"  {sid}: {c['recorded']:,} recorded, {c['counted']:,} counted; median ratio "
+              f"{c['median_ratio']:.2f} over {c['calls']} call{'s' if c['calls'] != 1 else ''}\n")
     if skipped:
         w(f"skipped {len(skipped)} record{'s' if len(skipped) != 1 else ''}:\n")
         for s in skipped[:20]:

@@ -100,3 +100,28 @@ def test_stats_progress_for_many_sessions(capsys, tmp_path):
     assert "reading sessions: 42/42" in err
     code, out, err = run(capsys, AGENTS, "--json")
     assert err == ""  # two sessions: no progress noise
+
+
+def test_stats_reports_our_count_next_to_recorded_usage(capsys):
+    """Claude Code records the input tokens of every model call: stats puts our count
+    of the context before that call beside it."""
+    from inspector.engine.calibration import calibration
+    from inspector.engine.tokens import make_counter
+    from inspector.store.sources import open_source
+
+    src = FIX / "claude-code" / "representative_messages.jsonl"
+    code, out, _ = run(capsys, src, "--json")
+    assert code == 0
+    data = json.loads(out)
+    (sid, cal), = data["calibration"].items()
+    with open_source(src) as source:
+        session = source.read(sid)
+    points = calibration(session, make_counter())
+    usage = [m.usage for m in session.messages if m.role == "assistant" and m.usage]
+    assert cal["calls"] == len(points) == len(usage)
+    assert cal["recorded"] == usage[-1].context_tokens == points[-1].recorded
+    assert cal["counted"] == points[-1].counted
+    assert all(set(s) == {"id", "messages", "tool_calls", "tool_results", "user_messages", "text_chars", "tokens"}
+               for s in data["sessions"])
+    code, out, _ = run(capsys, src)
+    assert f"{sid}: {cal['recorded']:,} recorded, {cal['counted']:,} counted" in out
