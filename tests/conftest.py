@@ -98,3 +98,24 @@ def source_guard():
     finally:
         sources._OPEN_HOOKS.remove(guard.record)
     guard.verify()
+
+
+@pytest.fixture
+def anyio_backend():
+    """Async tests (the TUI under run_test) run on asyncio."""
+    return "asyncio"
+
+
+@pytest.fixture
+def app_env(tmp_path, monkeypatch):
+    """The app as on a fresh machine: no user settings, no INSPECTOR_* variables, data
+    and config directories inside tmp_path."""
+    import os
+
+    for key in list(os.environ):
+        if key.startswith("INSPECTOR_"):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("INSPECTOR_SETTINGS", str(tmp_path / "no-settings.toml"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path

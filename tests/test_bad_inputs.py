@@ -233,24 +233,6 @@ TUI_ERRORS = ["empty.jsonl", "unknown-schema.db", "cc-invalid-json-line.jsonl", 
 TUI_SKIPS = ["agents-bad-rows.db", "cc-truncated-last-line.jsonl"]
 
 
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
-@pytest.fixture
-def tui_env(tmp_path, monkeypatch):
-    import os
-
-    for key in list(os.environ):
-        if key.startswith("INSPECTOR_"):
-            monkeypatch.delenv(key)
-    monkeypatch.setenv("INSPECTOR_SETTINGS", str(tmp_path / "no-settings.toml"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    return tmp_path
-
-
 async def _still_usable(pilot, app) -> None:
     from inspector.tui.screens.help import HelpScreen
     from inspector.tui.screens.sessions import SessionsScreen
@@ -271,15 +253,15 @@ async def _still_usable(pilot, app) -> None:
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("name", TUI_ERRORS)
-async def test_tui_shows_the_error_and_stays_usable(name, tui_env):
+async def test_tui_shows_the_error_and_stays_usable(name, app_env):
     from inspector.tui.app import create_app
     from tests.tui.helpers import settings, settle
 
     case = next(c for c in CASES if c.file == name)
     path = HERE / name
-    with Workspace(tui_env / "ws.db") as ws:  # the user's workspace already holds a session
+    with Workspace(app_env / "ws.db") as ws:  # the user's workspace already holds a session
         ws.import_path(SWE_TRAJ)
-    app = create_app(path, workspace=tui_env / "ws.db", settings=settings())
+    app = create_app(path, workspace=app_env / "ws.db", settings=settings())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         errors = [n for n in app._notifications if n.severity == "error"]
@@ -294,12 +276,12 @@ async def test_tui_shows_the_error_and_stays_usable(name, tui_env):
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("name", TUI_SKIPS)
-async def test_tui_imports_the_valid_part_and_notifies_what_it_skipped(name, tui_env):
+async def test_tui_imports_the_valid_part_and_notifies_what_it_skipped(name, app_env):
     from inspector.tui.app import create_app
     from tests.tui.helpers import settings, settle
 
     case = next(c for c in CASES if c.file == name)
-    app = create_app(HERE / name, workspace=tui_env / "ws.db", settings=settings())
+    app = create_app(HERE / name, workspace=app_env / "ws.db", settings=settings())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         assert app.session_rows

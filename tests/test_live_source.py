@@ -148,11 +148,6 @@ async def test_reading_a_database_an_agent_is_writing(writer, tmp_path, source_g
         assert ws.load_session(report.session_ids[0]).messages[-1].text == f"pong {turns - 1}"
 
 
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
 def test_the_writer_is_never_blocked_by_a_reader(writer, source_guard):
     """A reader holding a source open (an idle TUI) takes no lock the writer waits on."""
     db, proc = writer

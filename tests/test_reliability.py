@@ -96,11 +96,6 @@ async def test_the_tuis_workspace_import_is_watched(opened, tmp_path):
     assert path.resolve() in opened()
 
 
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
 def test_the_guard_fails_a_test_that_changes_a_source(tmp_path, source_guard):
     """A reader that wrote to its source would be caught (bytes, -wal and -journal)."""
     from tests.conftest import SourceGuard

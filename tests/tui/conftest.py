@@ -5,24 +5,10 @@ from __future__ import annotations
 import pytest
 
 
-
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
 @pytest.fixture(autouse=True)
-def isolated_settings(tmp_path, monkeypatch):
+def isolated_settings(app_env, monkeypatch):
     """No user settings file, no INSPECTOR_* from the environment, data dirs in tmp."""
-    import os
-
-    for key in list(os.environ):
-        if key.startswith("INSPECTOR_"):
-            monkeypatch.delenv(key)
-    monkeypatch.setenv("INSPECTOR_SETTINGS", str(tmp_path / "no-settings.toml"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(app_env)
 
 
 @pytest.fixture(scope="session")
