@@ -29,3 +29,16 @@ def test_readme_example_runs_and_compacts(tmp_path):
     assert int(before) == 49 and int(after) < int(before)
     assert second == "[Previous conversation summary]"
     assert (tmp_path / "inspector.toml").exists()
+
+
+def test_readme_engine_example_runs(tmp_path):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## The engine", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                         env={"PATH": "", "HOME": str(tmp_path), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+                              "PYTHONPATH": str(ROOT)})
+    assert res.returncode == 0, res.stderr
+    before, after, counts = re.fullmatch(r"(\d+) -> (\d+) (\{.*\})\n", res.stdout).groups()
+    assert int(after) < int(before)
+    assert "'summarize': " in counts and "'summarize': 0" not in counts
