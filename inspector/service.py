@@ -333,15 +333,6 @@ def failure_types() -> tuple[type[BaseException], ...]:
 # ---------------------------------------------------------------------------- sources
 
 
-@dataclass
-class Loaded:
-    """Sessions read from a source, with the source's format and what it skipped."""
-
-    format: str
-    sessions: list[Session]
-    skipped: list[Any]
-
-
 def _open_source(path: str | Path):
     from .store.sources import open_source
 

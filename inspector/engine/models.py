@@ -122,10 +122,6 @@ class Message(BaseModel):
         return sum(len(p.text) for p in self.parts if p.type == "text")
 
     @property
-    def is_tool_result(self) -> bool:
-        return self.role == "tool"
-
-    @property
     def content_hash(self) -> str:
         """Hash of everything that reaches a model (not `raw`, position or time)."""
         # Read the memo from the private-attribute dict directly: `self._hash` goes

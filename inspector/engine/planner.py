@@ -41,8 +41,6 @@ DROP = "drop"
 PRESERVE = "preserve"
 ACTIONS = (KEEP, TRUNCATE, CLEAR, SUMMARIZE, DROP, PRESERVE)
 
-STAGES = ("truncation", "compaction", "clear", "summarize", "tailor")
-
 # Words -> tokens for the summary size estimate before a summary exists (English
 # prose averages about 1.3 tokens per word with o200k/cl100k).
 TOKENS_PER_WORD = 1.35

@@ -61,8 +61,6 @@ class Analysis:
     record_positions: list[int]  # summaries and compaction records already in the data
     call_args_chars: dict[str, int]  # tool call id -> length of its arguments
     already_reduced: bytearray  # tool results that are already placeholders
-    orphan_results: list[int]
-    unanswered_calls: list[tuple[int, str]]
     last_timestamp: datetime | None
     offload_ids: dict[tuple[int, str], str] = field(default_factory=dict)
     _chain: list[bytes] | None = None
@@ -90,9 +88,6 @@ class Analysis:
     @property
     def total(self) -> int:
         return self.prefix[-1]
-
-    def range_tokens(self, start: int, end: int) -> int:
-        return self.prefix[end] - self.prefix[start]
 
     def explain_unsafe(self, i: int) -> str:
         span = self.spans[self.unsafe_by[i]]
@@ -140,7 +135,6 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     open_calls: dict[str, tuple[int, str]] = {}  # call id -> (position, tool name)
     call_results: dict[int, list[int]] = {}
     call_ids_at: dict[int, list[str]] = {}
-    orphans: list[int] = []
     user_positions: list[int] = []
     assistant_positions: list[int] = []
     already = bytearray(n)
@@ -172,8 +166,7 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
                 result_call[i] = call_pos
                 call_results.setdefault(call_pos, []).append(i)
                 tool_names[i] = m.name or call_name
-            else:
-                orphans.append(i)
+            else:  # an orphan result (validate() reports it)
                 tool_names[i] = m.name
             if chars <= PLACEHOLDER_MAX_CHARS and (
                 m.meta.get("inspector_reduced") or OFFLOAD_ID_RE.search(m.text)
@@ -273,11 +266,5 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
         record_positions=records,
         call_args_chars=call_args_chars,
         already_reduced=already,
-        orphan_results=orphans,
-        unanswered_calls=unanswered,
         last_timestamp=last_ts,
     )
-
-
-def is_summary_text(message: Message, prefix: str) -> bool:
-    return bool(prefix) and message.role in ("system", "user") and message.text.startswith(prefix)

@@ -332,10 +332,6 @@ class TokenCache:
 _DEFAULT_CACHE = TokenCache()
 
 
-def default_cache() -> TokenCache:
-    return _DEFAULT_CACHE
-
-
 def count_messages(
     messages: Sequence[Message],
     counter: TokenCounter,

@@ -30,7 +30,6 @@ from .sources import Probe, Source, SourceError, iter_jsonl, parse_time
 
 FORMAT = "claude-code"
 MESSAGE_TYPES = ("user", "assistant", "system")
-KNOWN_TYPES = {"user", "assistant", "system", "summary"}
 
 
 def _looks_like(rec: Any) -> bool:

@@ -374,13 +374,6 @@ def parse_time(value: Any) -> datetime | None:
     return None
 
 
-def json_text(value: Any) -> str:
-    """Arguments or results that are not text, as compact JSON text."""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
 # --------------------------------------------------------------------------- entry points
 
 
