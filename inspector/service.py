@@ -100,16 +100,11 @@ def _active(p: Plan) -> list:
 
 def summary_tokens(session: Session, p: Plan, texts: dict[str, str], counter: TokenCounter,
                    version: str | None = None) -> dict[str, int]:
-    """Exact tokens of each summary message whose text is known, as apply writes it."""
-    from .engine.summary_format import summary_body
+    """Exact tokens of each summary whose text is known, as apply writes it."""
+    from .engine.summary_format import summary_message_tokens
 
-    out: dict[str, int] = {}
-    for spec in p.summaries:
-        text = texts.get(spec.key)
-        if text:
-            body = summary_body(session, p.config, spec, text, counter, version)
-            out[spec.key] = counter.framing.per_message + counter.count(body)
-    return out
+    return {spec.key: summary_message_tokens(session, p.config, spec, texts[spec.key], counter, version)
+            for spec in p.summaries if texts.get(spec.key)}
 
 
 def cached_texts(p: Plan, summary_cache: SummaryCache | None) -> dict[str, str]:
@@ -145,11 +140,12 @@ def plan_session(
     return p
 
 
-def summary_requests(session: Session, p: Plan, counter: TokenCounter | None = None) -> list[SummaryRequest]:
+def summary_requests(session: Session, p: Plan, counter: TokenCounter | None = None,
+                     version: str | None = None) -> list[SummaryRequest]:
     from .engine.applier import summary_request
 
     counter = _counter(p.config, counter)
-    return [summary_request(session, p, spec, counter) for spec in _active(p)]
+    return [summary_request(session, p, spec, counter, version) for spec in _active(p)]
 
 
 def estimate_cost(session: Session, p: Plan, counter: TokenCounter | None = None,
@@ -195,6 +191,14 @@ def make_summarizer(config: CompactionConfig, summarizer: Summarizer | None = No
     return summarizer if summarizer is not None else summarizer_for(config, **kwargs)
 
 
+def _missing_requests(session: Session, p: Plan, summary_cache: SummaryCache, counter: TokenCounter,
+                      version: str | None) -> list[tuple[str, SummaryRequest]]:
+    from .engine.applier import summary_request
+
+    return [(spec.key, summary_request(session, p, spec, counter, version))
+            for spec in _active(p) if summary_cache.get(spec.key) is None]
+
+
 def generate_summaries(
     session: Session,
     p: Plan,
@@ -203,17 +207,16 @@ def generate_summaries(
     summary_cache: SummaryCache,
     counter: TokenCounter | None = None,
     on_event: EventHandler | None = None,
+    version: str | None = None,
 ) -> int:
     """Generate the plan's missing summaries into the cache (for a preview); returns
     how many were generated. Raises SummaryFailed / SummaryRejected."""
     counter = _counter(p.config, counter)
     summ = make_summarizer(p.config, summarizer)
-    made = 0
-    for spec, req in zip(_active(p), summary_requests(session, p, counter)):
-        if summary_cache.get(spec.key) is None:
-            summary_cache.put(spec.key, summ.summarize(req, on_event))
-            made += 1
-    return made
+    missing = _missing_requests(session, p, summary_cache, counter, version)
+    for key, req in missing:
+        summary_cache.put(key, summ.summarize(req, on_event))
+    return len(missing)
 
 
 async def agenerate_summaries(
@@ -224,15 +227,14 @@ async def agenerate_summaries(
     summary_cache: SummaryCache,
     counter: TokenCounter | None = None,
     on_event: EventHandler | None = None,
+    version: str | None = None,
 ) -> int:
     counter = _counter(p.config, counter)
     summ = make_summarizer(p.config, summarizer)
-    made = 0
-    for spec, req in zip(_active(p), summary_requests(session, p, counter)):
-        if summary_cache.get(spec.key) is None:
-            summary_cache.put(spec.key, await summ.asummarize(req, on_event))
-            made += 1
-    return made
+    missing = _missing_requests(session, p, summary_cache, counter, version)
+    for key, req in missing:
+        summary_cache.put(key, await summ.asummarize(req, on_event))
+    return len(missing)
 
 
 # ------------------------------------------------------------------------------ apply
@@ -268,7 +270,7 @@ def compact_session(
     untouched (it is never mutated) and nothing written anywhere."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
     if generate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache, counter=run.counter,
-                          on_event=on_event):
+                          on_event=on_event, version=version):
         run.replan()
     return run.apply(on_event, finalize, clear_rewriter)
 
@@ -291,7 +293,7 @@ async def acompact_session(
     acompletion), so many sessions can wait on the network at once."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
     if await agenerate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache,
-                                 counter=run.counter, on_event=on_event):
+                                 counter=run.counter, on_event=on_event, version=version):
         run.replan()
     return run.apply(on_event, finalize, clear_rewriter)  # every summary is cached: no waiting
 

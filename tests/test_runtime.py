@@ -318,3 +318,24 @@ def test_compactor_on_swe_agent_trajectories_keeps_every_tool_pair(traj_sessions
         assert {p.key for p in after} <= {p.key for p in before}, s.id
         changed += len(out) < len(messages)
     assert changed >= 5
+
+
+@pytest.mark.parametrize("injection", ["system", "system_merge", "user"])
+def test_pipeline_plan_is_exact_once_summaries_exist_version_named(injection):
+    """After generation the plan counts each summary as apply writes it (merged or
+    not, with the workspace version named in its hint): totals agree to the token."""
+    from inspector.engine import preset
+    from inspector.service import compact_session
+    from tests.sessions import agent_session
+
+    s = agent_session(rounds=12, output="log line " * 200, user_every=2)
+    last_user = max(i for i, m in enumerate(s.messages) if m.role == "user")
+    config = preset("sagents").with_values({"summarization.trigger.context_tokens": 2000,
+                                            "summarization.injection": injection,
+                                            "summarization.keep.messages": len(s.messages) - last_user})
+    result = compact_session(s, config, version="s@v7")
+    spec = result.plan.summaries[0]
+    assert spec.exact and spec.injection == injection
+    assert (spec.merge_into is None) == (injection == "system")  # merged into a system or user message
+    assert "s@v7" in next(m.text for m in result.messages if "s@v7" in m.text)
+    assert result.plan.total_after == result.total_after

@@ -29,7 +29,7 @@ from .planner import (
     truncate_text_parts,
     truncated_part,
 )
-from .summary_format import pending_summary_text, summary_body
+from .summary_format import pending_summary_text, summary_body, summary_message_tokens
 from .summarizers import EventHandler, SummaryRequest, SummaryResult, Summarizer, SummaryRejected
 from .tokens import TokenCounter, count_messages
 from .validation import errors as only_errors
@@ -166,7 +166,8 @@ def _tool_name(session: Session, plan: Plan, i: int) -> str | None:
 # ---------------------------------------------------------------------------- summaries
 
 
-def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: TokenCounter) -> SummaryRequest:
+def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: TokenCounter,
+                    version: str | None = None) -> SummaryRequest:
     sc = plan.config.summarization
     msgs = [reduce_message(session, plan, i)[0] for i in range(spec.start, spec.end)]
     # The summary must be shorter than what it stands for: the summarized messages,
@@ -175,21 +176,12 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     replaced = sum(count_messages([m for i, m in enumerate(msgs, spec.start) if i in folded], counter)[0])
     # ... counting what the summary message adds around the text (preamble, hint).
     bare = dataclasses.replace(spec, preserved_users=[], preserved_tools=[])
-    overhead = counter.framing.per_message + counter.count(summary_body(session, plan.config, bare, "", counter))
+    overhead = counter.framing.per_message + counter.count(summary_body(session, plan.config, bare, "", counter,
+                                                                        version))
     previous = None
 
     def measure(text: str) -> int:
-        """Exact tokens the summary adds to the context, as materialize writes it."""
-        body = summary_body(session, plan.config, spec, text, counter)
-        if spec.merge_into is None:
-            return counter.framing.per_message + counter.count(body)
-        if spec.injection == "user":
-            return counter.count(body + "\n\n")
-        original = session.messages[spec.merge_into].text
-        base = original
-        if sc.summary_prefix and sc.summary_prefix in base:
-            base = base[: base.index(sc.summary_prefix)].rstrip()
-        return counter.count(f"{base}\n\n{body}" if base else body) - counter.count(original)
+        return summary_message_tokens(session, plan.config, spec, text, counter, version)
 
     if sc.incremental:
         prev_texts = [session.messages[i].text for i in spec.previous_summaries]
@@ -350,7 +342,7 @@ def apply(
         cached = summary_cache.get(spec.key) if summary_cache is not None else None
         if cached is None:
             summ = summarizer or ExtractiveSummarizer()
-            cached = summ.summarize(summary_request(session, plan, spec, counter), on_event)
+            cached = summ.summarize(summary_request(session, plan, spec, counter, version), on_event)
             if summary_cache is not None:
                 summary_cache.put(spec.key, cached)
         texts[spec.key] = cached.text
@@ -378,7 +370,8 @@ async def aapply(
     for spec in _live(plan):
         if cache.get(spec.key) is None:
             summ = summarizer or ExtractiveSummarizer()
-            cache.put(spec.key, await summ.asummarize(summary_request(session, plan, spec, counter), on_event))
+            cache.put(spec.key, await summ.asummarize(summary_request(session, plan, spec, counter, version),
+                                                       on_event))
     return apply(session, plan, summarizer, counter, summary_cache=cache, on_event=on_event,
                  finalize=finalize, clear_rewriter=clear_rewriter, version=version)
 

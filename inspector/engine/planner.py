@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
-from .config import CompactionConfig
+from .config import CompactionConfig, context_window_for
 from .models import SYSTEM_ROLES, Session
 from .structure import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis, analyze
 from .summary_format import summary_body
@@ -310,8 +310,6 @@ def plan(
         notes.append(f"{counter.name}: {counter.note}")
     window = config.context_window
     if not config.tokens.context_window:
-        from .config import context_window_for
-
         w_note = context_window_for(config.tokens.model)[1]
         if w_note:
             notes.append(w_note)

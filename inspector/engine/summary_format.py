@@ -58,6 +58,23 @@ def _truncate_tokens(counter: TokenCounter, text: str, limit: int) -> str:
     return text[:chars] + "\n[... truncated]"
 
 
+def summary_message_tokens(session: Session, config, spec: "SummarySpec", text: str, counter: TokenCounter,
+                           version: str | None = None) -> int:
+    """Exact tokens the summary adds to the context, as materialize writes it: a message
+    of its own, or the growth of the message it is merged into."""
+    body = summary_body(session, config, spec, text, counter, version)
+    if spec.merge_into is None:
+        return counter.framing.per_message + counter.count(body)
+    if spec.injection == "user":
+        return counter.count(body + "\n\n")
+    original = session.messages[spec.merge_into].text
+    base = original
+    prefix = config.summarization.summary_prefix
+    if prefix and prefix in base:
+        base = base[: base.index(prefix)].rstrip()
+    return counter.count(f"{base}\n\n{body}" if base else body) - counter.count(original)
+
+
 def pending_summary_text(spec: "SummarySpec") -> str:
     return (f"(summary of messages {spec.start}\u2013{spec.end - 1} not generated yet: "
             f"about {spec.estimated_tokens:,} tokens)")
