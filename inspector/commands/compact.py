@@ -268,10 +268,10 @@ def _safe_name(sid: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", sid).strip("._") or "session"
 
 
-def _export_one(session, result, fmt: str, out: Path, say=_err) -> Path:
+def _export_one(session, result, fmt: str, out: Path, say=_err, into_source: bool = False) -> Path:
     from ..store.export import export_session
 
-    res = export_session(session, fmt, out, compacted=result, plan=result.plan)
+    res = export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source)
     for warning in res.warnings:
         say(f"{out}: warning: {warning}")
     return out
@@ -359,32 +359,13 @@ def _export(args, config) -> int:
             ws.close()
     if out.is_dir():
         out = out / f"{_safe_name(session.id)}{_EXT[args.format]}"
-    _refuse_source(args, out)
     try:
-        _export_one(session, result, args.format, out)
+        _export_one(session, result, args.format, out, into_source=args.into_source)
     except _export_errors() as exc:
         raise CliError(_write_error(out, exc)) from None
     before, after = result.plan.total_before, result.total_after
     _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote {out}")
     return 0
-
-
-def _refuse_source(args, out: Path) -> None:
-    """Sources are never modified: writing over the file being read is refused. The one
-    exception is explicit: `--into-source` adds a new session to an Agents SDK database
-    (existing sessions untouched), so the agent can resume from the compacted state."""
-    src = Path(args.source)
-    try:
-        same = out.exists() and src.exists() and out.samefile(src)
-    except OSError:
-        same = False
-    if not same:
-        return
-    if args.format == "openai-agents-sqlite" and getattr(args, "into_source", False):
-        return
-    hint = (" (pass --into-source to add the compacted session to it as a new session)"
-            if args.format == "openai-agents-sqlite" else "")
-    raise CliError(f"{out}: is the source being read; inspector never modifies a source{hint}")
 
 
 def _export_all(args, config, out: Path) -> int:
@@ -417,7 +398,6 @@ def _export_all(args, config, out: Path) -> int:
             k += 1
             name = f"{base}-{k}"
         names[s.id] = out / f"{name}{_EXT[args.format]}"
-        _refuse_source(args, names[s.id])
 
     def write(session, result) -> Path:
         return _export_one(session, result, args.format, names[session.id], say=progress.message)

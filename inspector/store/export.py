@@ -123,6 +123,14 @@ def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
     return d
 
 
+def _is_source(out: Path, session: Session) -> bool:
+    src = session.source_path
+    try:
+        return bool(src) and out.exists() and out.samefile(src)
+    except OSError:
+        return False
+
+
 def to_openai_chat(messages: Sequence[Message], warnings: list[str] | None = None) -> list[dict[str, Any]]:
     """OpenAI Chat Completions message dicts (untouched chat-sourced messages verbatim)."""
     warn = warnings if warnings is not None else []
@@ -165,11 +173,15 @@ def export_session(
     compacted: Compacted | None = None,
     plan: Plan | None = None,
     session_id: str | None = None,
+    into_source: bool = False,
 ) -> ExportResult:
     """Write the session — or, given `compacted`, its compacted messages — as `fmt`.
 
     `session_id` names the Agents SDK session to create (a suffix is added if it is
     taken); other formats ignore it. The `report` format needs `compacted` or `plan`.
+    Writing over the session's own source is refused: sources are never modified. The
+    one exception is asked for with `into_source`: a new session added to an Agents SDK
+    database, nothing existing changed, so the agent can resume from it.
     """
     if fmt not in EXPORT_FORMATS:
         raise ExportError(f"unknown export format {fmt!r} (choose from {', '.join(EXPORT_FORMATS)})")
@@ -179,6 +191,10 @@ def export_session(
         session = Session(id=session_id or "session", messages=list(session_or_messages))
     messages = compacted.messages if compacted is not None else session.messages
     out = Path(out_path)
+    if _is_source(out, session) and not (into_source and fmt == "openai-agents-sqlite"):
+        hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
+                if fmt == "openai-agents-sqlite" else "")
+        raise ExportError(f"{out}: is the source being read; inspector never modifies a source{hint}")
     warnings: list[str] = []
     result = ExportResult(format=fmt, path=out, messages=len(messages), warnings=warnings)
     try:

@@ -319,3 +319,18 @@ def test_exported_files_get_ordinary_permissions(tmp_path):
     out.chmod(0o640)
     export_session(s, "markdown", out)  # replacing a file keeps its mode
     assert stat.S_IMODE(out.stat().st_mode) == 0o640
+
+
+def test_export_refuses_to_write_over_the_sessions_source(tmp_path):
+    """The check is in the exporter, so the CLI, the TUI and scripts all get it."""
+    import shutil
+
+    src = tmp_path / "run.traj"
+    shutil.copy(SWE / "function_calling_simple.traj", src)
+    before = src.read_bytes()
+    s = read_traj(src)
+    for fmt in ("openai-json", "markdown", "openai-agents-sqlite"):
+        with pytest.raises(ExportError, match="is the source being read; inspector never modifies a source"):
+            export_session(s, fmt, src)
+    assert src.read_bytes() == before
+    export_session(s, "openai-json", tmp_path / "elsewhere.json")  # any other path is fine
