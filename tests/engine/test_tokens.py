@@ -7,7 +7,6 @@ import math
 import pytest
 import tiktoken
 
-from inspector.engine import models
 from inspector.engine.models import Message, Part, ToolCall
 from inspector.engine.tokens import (
     EstimateCounter,
@@ -172,6 +171,3 @@ def test_offline_bpe_files_come_from_litellm_without_importing_it():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["2", "False", "True"]
 
-
-def test_models_module_has_no_ui_dependency():
-    assert "textual" not in models.__dict__
