@@ -170,4 +170,3 @@ def test_offline_bpe_files_come_from_litellm_without_importing_it():
             " os.environ['TIKTOKEN_CACHE_DIR'].endswith('tokenizers'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["2", "False", "True"]
-
