@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from inspector.engine import apply, count_messages, make_counter, plan, preset  # noqa: E402
 from inspector.engine.models import Message, Part, Session, ToolCall  # noqa: E402
 from inspector.engine.tokens import TokenCache  # noqa: E402
-from inspector.store.workspace import Workspace  # noqa: E402
+from inspector.workspace.database import Workspace  # noqa: E402
 
 WORDS = ("the of and to in is that for it as with was on be by this are from at or an "
          "function return value error file line path import class def self data result test "
@@ -61,7 +61,7 @@ def make_session(n: int, chars: int, seed: int = 7) -> Session:
             msgs.append(Message.text_message("user", text(chars // 4)))
         cid = f"call_{k}"
         msgs.append(Message(role="assistant", parts=[Part(text=text(chars // 3))],
-                            tool_calls=[ToolCall(id=cid, name="bash", arguments_raw='{"cmd": "cat file_%d.py"}' % k)]))
+                            tool_calls=[ToolCall(id=cid, name="bash", arguments_raw=f'{{"cmd": "cat file_{k}.py"}}')]))
         msgs.append(Message(role="tool", tool_call_id=cid, name="bash", parts=[Part(text=text(chars * 2))]))
         k += 1
     msgs = msgs[:n]

@@ -34,7 +34,7 @@ _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 def _episodes() -> tuple[dict[str, Any], list[list[dict[str, Any]]], list[str]]:
     """(system prompt dict, one OpenAI-chat message list per run without its system
     prompt, the pool of real tool-output texts)."""
-    from inspector.store.swe_agent import history_to_openai, read_traj
+    from inspector.sources.swe_agent import history_to_openai, read_traj
 
     system = None
     episodes: list[list[dict[str, Any]]] = []
@@ -85,8 +85,8 @@ def _episodes() -> tuple[dict[str, Any], list[list[dict[str, Any]]], list[str]]:
 
 def big_session(n: int = 10_000, seed: int = 20240611, long_tail: float = 1 / 250):
     """The benchmark session (a canonical `Session`), identical on every call."""
-    from inspector.engine.convert import from_openai
     from inspector.engine.models import Session
+    from inspector.formats.openai_chat import from_openai
 
     rng = random.Random(seed)
     system, episodes, outputs = _episodes()
@@ -159,7 +159,7 @@ def text_bytes(session) -> int:
 
 def write_agents_db(path: str | Path, sessions: int = 1000, seed: int = 7) -> dict[str, int]:
     """Write `sessions` Agents SDK sessions (1 to 3 re-sampled copies of the real ones)."""
-    from inspector.store.export_agents import SCHEMA  # the SDK's own DDL
+    from inspector.exports.agents_sqlite import SCHEMA  # the SDK's own DDL
 
     src = sqlite3.connect(f"file:{AGENTS_DB}?mode=ro", uri=True)
     real: dict[str, list[str]] = {}

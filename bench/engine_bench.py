@@ -51,7 +51,7 @@ def _time(fn: Callable[[], Any]) -> tuple[Any, float]:
 def measure_replan(session, counter) -> dict[str, Any]:
     """plan() for each threshold once (first time each), after the counts are cached."""
     from inspector.engine import plan
-    from inspector.engine.structure import analyze
+    from inspector.engine.analysis import analyze
 
     analyze(session, counter)  # counts cached: the session is open
     out: dict[str, Any] = {"thresholds": THRESHOLDS}
@@ -213,7 +213,7 @@ def measure_count(make_session: Callable[[], Any], counter, texts: list[str], re
         tokens = sum(map(len, r))
         del r
         gc.collect()
-        _, dt = _time(lambda: count_messages(session.messages, counter, TokenCache()))
+        _, dt = _time(lambda: count_messages(session.messages, counter, TokenCache()))  # noqa: B023
         ours.append(dt)
     raw_s, ours_s = statistics.median(raw), statistics.median(ours)
     return {
@@ -231,7 +231,7 @@ def measure_warm(session, counter, tmp: Path, cold_s: float, repeats: int = 3) -
     the same `count_messages` call the cold count makes. Also timed: the whole
     reopen (load + counts), and `stored_counts` (counts without building messages)."""
     from inspector.engine.tokens import count_messages
-    from inspector.store.workspace import Workspace
+    from inspector.workspace.database import Workspace
 
     path = tmp / "warm.db"
     with Workspace(path) as ws:

@@ -68,8 +68,8 @@ def probe_rss(workspace: str, session_id: str, source: str | None = None) -> dic
     from engine_bench import THRESHOLDS, replan_config
 
     from inspector.engine import make_counter, plan, preset
-    from inspector.engine.structure import analyze
-    from inspector.store.workspace import Workspace
+    from inspector.engine.analysis import analyze
+    from inspector.workspace.database import Workspace
     from tests.sessions import agent_session
 
     counter = make_counter()
@@ -126,7 +126,7 @@ def probe_first_frame(workspace_db: str) -> dict:
     t_imports = time.monotonic()
     from textual.screen import Screen
 
-    from inspector.config import AppSettings
+    from inspector.settings import AppSettings
     from inspector.tui.app import create_app
 
     t_imported = time.monotonic()
@@ -173,7 +173,7 @@ def probe_replan_repaint(changes: int = 20) -> dict:
     from engine_bench import replan_config
     from textual.screen import Screen
 
-    from inspector.config import AppSettings
+    from inspector.settings import AppSettings
     from inspector.tui.app import InspectorApp
     from inspector.tui.data import MemoryData
     from inspector.tui.messages import PlanReady

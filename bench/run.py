@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
 
         if "import" in only:
             log("import the 1,000-session Agents SDK database")
-            from inspector.store.workspace import Workspace
+            from inspector.workspace.database import Workspace
 
             db = tmp / "agents.db"
             made = data.write_agents_db(db)
@@ -241,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         if "rss" in only:
             log("peak RSS opening the 10k session (fresh process)")
             from inspector.engine.tokens import count_messages
-            from inspector.store.workspace import Workspace
+            from inspector.workspace.database import Workspace
 
             path = tmp / "rss.db"
             with Workspace(path) as ws:

@@ -10,7 +10,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from ._faults import fault_point
+from inspector._faults import fault_point
 
 
 def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> Path:

@@ -6,7 +6,7 @@
     messages = compactor.compact(messages)                # OpenAI chat dicts in and out
     messages = await compactor.acompact(messages)         # same, for an event loop
 
-`compact` runs exactly the pipeline the CLI and the TUI run (`inspector.service`):
+`compact` runs exactly the pipeline the CLI and the TUI run (`inspector.service.pipeline`):
 plan, generate the summaries (LiteLLM with retry and failover, or the offline
 extractive summarizer), apply. Below the trigger it changes nothing, and it
 recognises its own earlier summaries, so calling it on every turn folds the previous
@@ -24,14 +24,14 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .engine.config import CompactionConfig, preset
+from inspector.engine.config import CompactionConfig, preset
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine.applier import ClearRewriter, Compacted, Finalizer, Offload, SummaryCache
-    from .engine.models import Session
-    from .engine.planner import Plan
-    from .engine.summarizers import EventHandler, Summarizer
-    from .engine.tokens import TokenCounter
+    from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, Offload, SummaryCache
+    from inspector.engine.models import Session
+    from inspector.engine.planner import Plan
+    from inspector.engine.summarizers import EventHandler, Summarizer
+    from inspector.engine.tokens import TokenCounter
 
 
 class OffloadNotFound(KeyError):
@@ -106,7 +106,7 @@ class WorkspaceOffloadStore:
 def _to_chat(messages) -> list[dict[str, Any]]:
     """OpenAI chat dicts exactly as `inspector export --format openai-json` writes them
     (untouched messages verbatim; reasoning and thinking blocks kept on changed ones)."""
-    from .store.export import to_openai_chat
+    from inspector.exports.registry import to_openai_chat
 
     return to_openai_chat(messages)
 
@@ -141,7 +141,7 @@ class Compactor:
         summary_cache: SummaryCache | None = None,
         session_id: str = "runtime",
     ) -> None:
-        from .engine.applier import MemorySummaryCache
+        from inspector.engine.applier import MemorySummaryCache
 
         self.config = config if config is not None else preset("balanced")
         if not isinstance(self.config, CompactionConfig):
@@ -170,7 +170,7 @@ class Compactor:
     @property
     def counter(self) -> TokenCounter:
         if self._counter is None:
-            from .engine.planner import counter_for
+            from inspector.engine.planner import counter_for
 
             self._counter = counter_for(self.config)
         return self._counter
@@ -178,7 +178,7 @@ class Compactor:
     @property
     def summarizer(self) -> Summarizer:
         if self._summarizer is None:
-            from .engine.summarizers import summarizer_for
+            from inspector.llm import summarizer_for
 
             self._summarizer = summarizer_for(self.config)
         return self._summarizer
@@ -188,8 +188,8 @@ class Compactor:
     def session(self, messages: Sequence[dict[str, Any]], session_id: str | None = None) -> Session:
         """The canonical session for OpenAI chat message dicts; our earlier summaries
         are recognised by the config's summary prefix."""
-        from .engine.convert import from_openai
-        from .engine.models import Session
+        from inspector.engine.models import Session
+        from inspector.formats.openai_chat import from_openai
 
         msgs = from_openai(list(messages), summary_prefix=self.config.summarization.summary_prefix or None)
         return Session(id=session_id or self.session_id, source_format="openai-chat", messages=msgs)
@@ -198,7 +198,7 @@ class Compactor:
 
     def plan(self, messages: Sequence[dict[str, Any]], *, session_id: str | None = None) -> Plan:
         """What `compact` would do, without doing it (no summary is generated)."""
-        from .service import plan_session
+        from inspector.service.pipeline import plan_session
 
         return plan_session(self.session(messages, session_id), self.config, counter=self.counter,
                             summary_cache=self.summary_cache)
@@ -209,7 +209,7 @@ class Compactor:
 
     def compact_session(self, session: Session) -> Compacted:
         """Plan + apply on a canonical session; offloads are stored for `recover`."""
-        from .service import compact_session
+        from inspector.service.pipeline import compact_session
 
         result = compact_session(session, self.config, **self._kwargs())
         self.offloads.put_offloads(result.offloads)
@@ -217,7 +217,7 @@ class Compactor:
         return result
 
     async def acompact_session(self, session: Session) -> Compacted:
-        from .service import acompact_session
+        from inspector.service.pipeline import acompact_session
 
         result = await acompact_session(session, self.config, **self._kwargs())
         self.offloads.put_offloads(result.offloads)

@@ -23,7 +23,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,11 +42,11 @@ MARATHON = [
     "ctf_crypto_katy", "ctf_forensics_flash", "ctf_rev_rock", "ctf_crypto_BabyEncryption",
     "marshmallow-1867_window100", "humanevalfix-python-0", "function_calling_simple",
 ]
-BASE_TIME = datetime(2025, 3, 3, 9, 0, tzinfo=timezone.utc)
+BASE_TIME = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 
 
 def history(name: str) -> list[dict]:
-    from inspector.store.swe_agent import history_to_openai
+    from inspector.sources.swe_agent import history_to_openai
 
     data = json.loads((SRC / f"{name}.traj").read_text(encoding="utf-8"))
     return history_to_openai(data["history"], name)

@@ -32,7 +32,7 @@ async def settle(pilot, app) -> None:
 
 
 async def main(out: Path) -> list[Path]:
-    from inspector.config import AppSettings
+    from inspector.settings import AppSettings
     from inspector.tui.app import create_app
 
     out.mkdir(parents=True, exist_ok=True)

@@ -28,7 +28,7 @@ def traj_paths() -> list[Path]:
 
 @pytest.fixture
 def traj_sessions(traj_paths):
-    from inspector.store.swe_agent import read_traj
+    from inspector.sources.swe_agent import read_traj
 
     return [read_traj(p) for p in traj_paths]
 
@@ -89,7 +89,7 @@ class SourceGuard:
 @pytest.fixture(autouse=True)
 def source_guard():
     """Fails the test if any source it read changed."""
-    from inspector.store import sources
+    from inspector.sources import base as sources
 
     guard = SourceGuard()
     sources._OPEN_HOOKS.append(guard.record)

@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.applier import Compacted
-    from ..engine.models import Message, Session
-    from ..runtime import Compactor
+    from inspector.engine.applier import Compacted
+    from inspector.engine.models import Message, Session
+    from inspector.runtime import Compactor
 
 _CALL_ARG_FIELD = {"function_call": "arguments", "custom_tool_call": "input"}
 
@@ -41,8 +41,8 @@ _CALL_ARG_FIELD = {"function_call": "arguments", "custom_tool_call": "input"}
 def items_to_session(items: Sequence[Any], session_id: str = "agents", summary_prefix: str | None = None,
                      skip=None) -> Session:
     """Responses input items -> a canonical session (untouched items kept in `raw`)."""
-    from ..engine.models import Session
-    from ..store._responses import ItemConverter
+    from inspector.engine.models import Session
+    from inspector.formats.responses import ItemConverter
 
     conv = ItemConverter(skip=skip)
     for k, item in enumerate(items):
@@ -138,7 +138,7 @@ class CompactingSession:
     """
 
     def __init__(self, session: Any, compactor: Compactor | None = None, *, write_back: bool = False) -> None:
-        from ..runtime import Compactor
+        from inspector.runtime import Compactor
 
         self.session = session
         self.compactor = compactor if compactor is not None else Compactor()

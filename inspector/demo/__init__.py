@@ -28,7 +28,7 @@ def demo_files() -> list[Path]:
 
 def demo_workspace_path() -> Path:
     """Where the demo workspace lives: the user data dir, else a temp dir."""
-    from ..config import user_data_dir
+    from inspector.settings import user_data_dir
 
     base = user_data_dir()
     try:
@@ -43,7 +43,7 @@ def demo_workspace_path() -> Path:
 
 def demo_sessions() -> list[Any]:
     """Every demo session, read with the store's readers (no workspace)."""
-    from ..tui.data import read_sessions
+    from inspector.tui.data import read_sessions
 
     out = []
     for p in demo_files():
@@ -54,7 +54,7 @@ def demo_sessions() -> list[Any]:
 def demo_data(workspace: str | Path | None = None, *, use_workspace: bool = True):
     """The app's data for the demo: imported into a workspace when the store has one
     (the import runs in the app's loading worker), else held in memory."""
-    from ..tui.data import MemoryData, WorkspaceData, _workspace_class
+    from inspector.tui.data import MemoryData, WorkspaceData, _workspace_class
 
     ws_cls = _workspace_class() if use_workspace else None
     if ws_cls is None:
@@ -67,7 +67,7 @@ def synthetic_session(n: int = 10_000, sessions: list[Any] | None = None):
     """A long session for performance work: the demo runs' turns repeated (tool call
     ids made unique) after one system prompt until `n` messages. Real content, made-up
     length; its title says so."""
-    from ..engine.models import Session
+    from inspector.engine.models import Session
 
     sessions = sessions if sessions is not None else demo_sessions()
     system = next(m for s in sessions for m in s.messages if m.role == "system")

@@ -20,15 +20,15 @@ _EXPORTS = {
     # config
     "CompactionConfig": "config", "ConfigError": "config", "PRESETS": "config", "preset": "config",
     # analysis, planning, validation
-    "analyze": "structure", "Analysis": "structure",
+    "analyze": "analysis", "Analysis": "analysis",
     "plan": "planner", "Plan": "planner", "counter_for": "planner",
     "validate": "validation", "Problem": "validation", "new_problems": "validation",
     # apply and summaries
     "apply": "applier", "aapply": "applier", "materialize": "applier", "Compacted": "applier",
     "Offload": "applier", "CompactionFailed": "applier", "MemorySummaryCache": "applier",
     "Summarizer": "summarizers", "ExtractiveSummarizer": "summarizers",
-    "LiteLLMSummarizer": "summarizers", "SummaryFailed": "summarizers",
-    "SummaryRejected": "summarizers", "SummaryEvent": "summarizers", "summarizer_for": "summarizers",
+    "SummaryFailed": "summarizers",
+    "SummaryRejected": "summarizers", "SummaryEvent": "summarizers",
     "calibration": "calibration",
 }
 
@@ -47,18 +47,34 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .applier import Compacted, CompactionFailed, MemorySummaryCache, Offload, aapply, apply, materialize
-    from .calibration import calibration
-    from .config import PRESETS, CompactionConfig, ConfigError, preset
-    from .models import Message, Part, Session, ToolCall, Usage
-    from .planner import Plan, counter_for, plan
-    from .structure import Analysis, analyze
-    from .summarizers import (
-        ExtractiveSummarizer, LiteLLMSummarizer, Summarizer, SummaryEvent, SummaryFailed,
-        SummaryRejected, summarizer_for,
+    from inspector.engine.analysis import Analysis, analyze
+    from inspector.engine.applier import (
+        Compacted,
+        CompactionFailed,
+        MemorySummaryCache,
+        Offload,
+        aapply,
+        apply,
+        materialize,
     )
-    from .tokens import (
-        CounterUnavailable, EstimateCounter, TiktokenCounter, TokenCache, TokenCounter,
-        count_messages, make_counter,
+    from inspector.engine.calibration import calibration
+    from inspector.engine.config import PRESETS, CompactionConfig, ConfigError, preset
+    from inspector.engine.models import Message, Part, Session, ToolCall, Usage
+    from inspector.engine.planner import Plan, counter_for, plan
+    from inspector.engine.summarizers import (
+        ExtractiveSummarizer,
+        Summarizer,
+        SummaryEvent,
+        SummaryFailed,
+        SummaryRejected,
     )
-    from .validation import Problem, new_problems, validate
+    from inspector.engine.tokens import (
+        CounterUnavailable,
+        EstimateCounter,
+        TiktokenCounter,
+        TokenCache,
+        TokenCounter,
+        count_messages,
+        make_counter,
+    )
+    from inspector.engine.validation import Problem, new_problems, validate

@@ -14,26 +14,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .models import Message, Part, Session, ToolCall
-from .planner import (
+from inspector.engine.models import Message, Part, Session, ToolCall
+from inspector.engine.planner import (
     CLEAR,
     DROP,
     PRESERVE,
     SUMMARIZE,
     TRUNCATE,
     Plan,
-    Reduction,
     SummarySpec,
     fit_marker,
     render,
     truncate_text_parts,
     truncated_part,
 )
-from .summary_format import pending_summary_text, summary_body, summary_message_tokens
-from .summarizers import EventHandler, SummaryRequest, SummaryResult, Summarizer, SummaryRejected
-from .tokens import TokenCounter, count_messages
-from .validation import errors as only_errors
-from .validation import new_problems, validate
+from inspector.engine.summarizers import EventHandler, Summarizer, SummaryRequest, SummaryResult
+from inspector.engine.summary_format import pending_summary_text, summary_body, summary_message_tokens
+from inspector.engine.tokens import TokenCounter, count_messages
+from inspector.engine.validation import errors as only_errors
+from inspector.engine.validation import new_problems, validate
+
 
 @dataclass
 class Offload:
@@ -220,7 +220,7 @@ def materialize(
 ) -> Compacted:
     """The compacted messages the plan describes. Missing summaries are shown as a
     pending marker (for previews)."""
-    from .planner import counter_for
+    from inspector.engine.planner import counter_for
 
     counter = counter or counter_for(plan.config)
     summary_texts = summary_texts or {}
@@ -333,8 +333,8 @@ def apply(
     Raises SummaryFailed (every model failed) or CompactionFailed; in both cases
     nothing was changed: the session object is never mutated.
     """
-    from .planner import counter_for
-    from .summarizers import ExtractiveSummarizer
+    from inspector.engine.planner import counter_for
+    from inspector.engine.summarizers import ExtractiveSummarizer
 
     counter = counter or counter_for(plan.config)
     texts: dict[str, str] = {}
@@ -362,8 +362,8 @@ async def aapply(
     version: str | None = None,
 ) -> Compacted:
     """`apply` for an event loop: the summaries are awaited, then `apply` writes."""
-    from .planner import counter_for
-    from .summarizers import ExtractiveSummarizer
+    from inspector.engine.planner import counter_for
+    from inspector.engine.summarizers import ExtractiveSummarizer
 
     counter = counter or counter_for(plan.config)
     cache = summary_cache if summary_cache is not None else MemorySummaryCache()

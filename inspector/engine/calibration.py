@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .models import Session
-from .structure import analyze
-from .tokens import TokenCache, TokenCounter
+from inspector.engine.analysis import analyze
+from inspector.engine.models import Session
+from inspector.engine.tokens import TokenCache, TokenCounter
 
 
 @dataclass

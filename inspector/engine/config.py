@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ..atomic import atomic_write_text
+from inspector.atomic import atomic_write_text
 
 DEFAULT_SUMMARY_PROMPT = (
     "Summarize the conversation below so that an assistant can continue the work "
@@ -301,7 +301,7 @@ class CompactionConfig(_Section):
     # ------------------------------------------------------------------ (de)serialise
 
     @classmethod
-    def from_toml(cls, path: str | os.PathLike[str]) -> "CompactionConfig":
+    def from_toml(cls, path: str | os.PathLike[str]) -> CompactionConfig:
         p = Path(path)
         try:
             data = tomllib.loads(p.read_text(encoding="utf-8"))
@@ -314,7 +314,7 @@ class CompactionConfig(_Section):
         return cls.from_dict(data, source=str(p))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], source: str = "config") -> "CompactionConfig":
+    def from_dict(cls, data: dict[str, Any], source: str = "config") -> CompactionConfig:
         base = data.get("preset")
         merged: dict[str, Any] = {}
         if isinstance(base, str) and base in PRESETS:
@@ -344,7 +344,7 @@ class CompactionConfig(_Section):
                 raise ConfigError(f"unknown config key {dotted!r}")
         return obj
 
-    def with_values(self, values: dict[str, Any]) -> "CompactionConfig":
+    def with_values(self, values: dict[str, Any]) -> CompactionConfig:
         """A copy with dotted keys set; values are validated like the file's."""
         data = self.model_dump()
         for dotted, value in values.items():
@@ -359,7 +359,7 @@ class CompactionConfig(_Section):
         except ValidationError as exc:
             raise ConfigError(_format_validation(exc, "--set")) from None
 
-    def with_set(self, assignments: list[str]) -> "CompactionConfig":
+    def with_set(self, assignments: list[str]) -> CompactionConfig:
         """Apply `KEY=VALUE` strings; VALUE is parsed as TOML/JSON when it can be."""
         values: dict[str, Any] = {}
         for item in assignments:

@@ -133,14 +133,14 @@ class Message(BaseModel):
             h = self._hash = content_hash(self)
         return h
 
-    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> "Message":
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Message:
         copy = super().model_copy(update=update, deep=deep)
         if update and not set(update) <= {"position", "meta", "timestamp", "source_id"}:
             copy._hash = None  # content changed: the memoised hash is stale
         return copy
 
     @classmethod
-    def text_message(cls, role: Role, text: str, **kw: Any) -> "Message":
+    def text_message(cls, role: Role, text: str, **kw: Any) -> Message:
         return cls(role=role, parts=[Part(type="text", text=text)], **kw)
 
 
@@ -188,7 +188,7 @@ class Session(BaseModel):
     # as immutable once built.
     _analyses: dict[str, Any] = PrivateAttr(default_factory=dict)
 
-    def renumber(self) -> "Session":
+    def renumber(self) -> Session:
         for i, m in enumerate(self.messages):
             m.position = i
         return self

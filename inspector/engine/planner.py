@@ -23,15 +23,15 @@ import hashlib
 import math
 from bisect import bisect_left
 from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
-from .config import CompactionConfig, context_window_for
-from .models import SYSTEM_ROLES, Session
-from .structure import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis, analyze
-from .summary_format import summary_body
-from .tokens import TextCountCache, TokenCache, TokenCounter, make_counter
-from .validation import Problem
+from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis, analyze
+from inspector.engine.config import CompactionConfig, context_window_for
+from inspector.engine.models import SYSTEM_ROLES, Session
+from inspector.engine.summary_format import summary_body
+from inspector.engine.tokens import TextCountCache, TokenCache, TokenCounter, make_counter
+from inspector.engine.validation import Problem
 
 KEEP = "keep"
 TRUNCATE = "truncate"
@@ -936,8 +936,8 @@ def _check_triggers(config, a: Analysis, cur: list[int], total: int, n: int,
     scope = "since the last summary" if base else "in context"
     idle = None
     if now is not None and a.last_timestamp is not None:
-        last = a.last_timestamp if a.last_timestamp.tzinfo else a.last_timestamp.replace(tzinfo=timezone.utc)
-        ref = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
+        last = a.last_timestamp if a.last_timestamp.tzinfo else a.last_timestamp.replace(tzinfo=UTC)
+        ref = now if now.tzinfo else now.replace(tzinfo=UTC)
         idle = (ref - last).total_seconds()
     return _evaluate(tr, tokens, n - base, scope, idle, window)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models import Session
-from .tokens import TokenCounter
+from inspector.engine.models import Session
+from inspector.engine.tokens import TokenCounter
 
 if TYPE_CHECKING:
-    from .planner import SummarySpec
+    from inspector.engine.planner import SummarySpec
 
 CONTINUE_INSTRUCTION = (
     "Continue the conversation from where it left off without asking the user any "
@@ -17,7 +17,7 @@ CONTINUE_INSTRUCTION = (
 )
 
 
-def summary_body(session: Session, config, spec: "SummarySpec", text: str, counter: TokenCounter,
+def summary_body(session: Session, config, spec: SummarySpec, text: str, counter: TokenCounter,
                  version: str | None = None) -> str:
     """Eino's default post-processing: preserved user messages, preserved tool outputs,
     the recovery hint, the preamble and the continuation instruction."""
@@ -58,7 +58,7 @@ def _truncate_tokens(counter: TokenCounter, text: str, limit: int) -> str:
     return text[:chars] + "\n[... truncated]"
 
 
-def summary_message_tokens(session: Session, config, spec: "SummarySpec", text: str, counter: TokenCounter,
+def summary_message_tokens(session: Session, config, spec: SummarySpec, text: str, counter: TokenCounter,
                            version: str | None = None) -> int:
     """Exact tokens the summary adds to the context, as materialize writes it: a message
     of its own, or the growth of the message it is merged into."""
@@ -75,6 +75,6 @@ def summary_message_tokens(session: Session, config, spec: "SummarySpec", text: 
     return counter.count(f"{base}\n\n{body}" if base else body) - counter.count(original)
 
 
-def pending_summary_text(spec: "SummarySpec") -> str:
+def pending_summary_text(spec: SummarySpec) -> str:
     return (f"(summary of messages {spec.start}\u2013{spec.end - 1} not generated yet: "
             f"about {spec.estimated_tokens:,} tokens)")

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .models import Message
+from inspector.engine.models import Message
 
 DEFAULT_ENCODING = "o200k_base"
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .models import SYSTEM_ROLES, Message
+from inspector.engine.models import SYSTEM_ROLES, Message
 
 
 def _is_json(text: str) -> bool:
@@ -49,7 +49,6 @@ class Problem:
 def validate(messages: Sequence[Message]) -> list[Problem]:
     problems: list[Problem] = []
     add = problems.append
-    n = len(messages)
     seen_ids: dict[str, int] = {}
     open_calls: dict[str, int] = {}  # call id -> position, awaiting a result
     last_call_msg = -1  # position of the assistant message whose results may follow

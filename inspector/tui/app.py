@@ -10,10 +10,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.worker import Worker, WorkerState
 
-from .commands import InspectorCommands
-from .data import MemoryData, SessionData, SessionRow
-from .messages import ApplyFinished, PlanReady, WorkFailed
-from .screens.sessions import SessionsScreen
+from inspector.tui.commands import InspectorCommands
+from inspector.tui.data import MemoryData, SessionData, SessionRow
+from inspector.tui.messages import ApplyFinished, PlanReady, WorkFailed
+from inspector.tui.screens.sessions import SessionsScreen
 
 
 class InspectorApp(App):
@@ -30,7 +30,7 @@ class InspectorApp(App):
                  open_session: str | None = None, auto_open_single: bool = True, notes: list[str] | None = None):
         super().__init__()
         if settings is None:
-            from ..config import AppSettings
+            from inspector.settings import AppSettings
 
             settings = AppSettings()
         self.settings = settings
@@ -63,7 +63,7 @@ class InspectorApp(App):
 
     def counter(self, config: Any = None):
         """The token counter for a config (one instance per kind/model)."""
-        from ..engine.planner import counter_for
+        from inspector.engine.planner import counter_for
 
         t = (config or self.config).tokens
         key = (t.counter, t.model, t.chars_per_token)
@@ -92,14 +92,14 @@ class InspectorApp(App):
                 self.notify(f"no session {target!r} in {self.data.label}", severity="error")
 
     def open_session(self, session_id: str) -> None:
-        from .screens.session import SessionScreen
+        from inspector.tui.screens.session import SessionScreen
 
         if isinstance(self.screen, SessionScreen) and self.screen.session_id == session_id:
             return
         self.push_screen(SessionScreen(session_id))
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
+        from inspector.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -137,8 +137,8 @@ class InspectorApp(App):
     # ------------------------------------------------------------------ palette
 
     def palette_commands(self, screen) -> list[tuple[str, str, Any]]:
-        from ..engine.config import PRESETS
-        from .screens.session import SessionScreen
+        from inspector.engine.config import PRESETS
+        from inspector.tui.screens.session import SessionScreen
 
         out: list[tuple[str, str, Any]] = []
         if isinstance(screen, SessionScreen):
@@ -164,7 +164,7 @@ class InspectorApp(App):
 
 
 def _preset_message(name: str):
-    from .widgets.knobs import TuningPanel
+    from inspector.tui.widgets.knobs import TuningPanel
 
     return TuningPanel.PresetChosen(name)
 
@@ -174,17 +174,17 @@ def create_app(source: str | Path | None = None, *, demo: bool = False, workspac
                session: str | None = None, use_workspace: bool = True) -> InspectorApp:
     """The app for a SOURCE, the demo, the workspace, or given data (tests)."""
     if settings is None:
-        from ..config import load_settings
+        from inspector.settings import load_settings
 
         settings = load_settings()
     notes: list[str] = []
     if data is None:
         if demo:
-            from ..demo import demo_data
+            from inspector.demo import demo_data
 
             data = demo_data(workspace, use_workspace=use_workspace)
         else:
-            from .data import open_data
+            from inspector.tui.data import open_data
 
             opened = open_data(source, workspace or settings.workspace, use_workspace=use_workspace)
             data, notes = opened.data, opened.notes

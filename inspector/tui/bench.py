@@ -20,13 +20,13 @@ from pathlib import Path
 
 def _settings():
     os.environ.setdefault("INSPECTOR_SETTINGS", os.path.join(tempfile.mkdtemp(), "none.toml"))
-    from ..config import AppSettings
+    from inspector.settings import AppSettings
 
     return AppSettings()
 
 
 async def _first_frame(workspace: Path) -> float:
-    from .app import create_app
+    from inspector.tui.app import create_app
 
     start = time.perf_counter()
     app = create_app(demo=True, workspace=workspace, settings=_settings())
@@ -43,10 +43,10 @@ def first_frame_seconds() -> float:
 
 
 async def _replan(n: int, changes: int) -> list[float]:
-    from ..demo import synthetic_session
-    from .app import InspectorApp
-    from .data import MemoryData
-    from .widgets.heatmap import Heatmap
+    from inspector.demo import synthetic_session
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.data import MemoryData
+    from inspector.tui.widgets.heatmap import Heatmap
 
     app = InspectorApp(MemoryData([synthetic_session(n)], label="bench"), settings=_settings())
     out: list[float] = []

@@ -3,7 +3,7 @@
 Widgets only ever see the plain rows defined here (`SessionRow`, `VersionRow`), never
 database rows. Two implementations:
 
-- `WorkspaceData`: the workspace database (`inspector.store.workspace`), which keeps
+- `WorkspaceData`: the workspace database (`inspector.workspace.database`), which keeps
   token counts, versions and summaries across runs;
 - `MemoryData`: sessions held in memory (tests, benchmarks, and files opened when no
   workspace is wanted), with versions kept for the life of the app.
@@ -17,12 +17,12 @@ import itertools
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine.models import Session
-from ..engine.tokens import TokenCache, TokenCounter
+from inspector.engine.models import Session
+from inspector.engine.tokens import TokenCache, TokenCounter
 
 Progress = Callable[[int, int, str], None]  # (done, total, what)
 
@@ -86,7 +86,7 @@ class SessionData(Protocol):
 def _aware(ts: datetime | None) -> datetime | None:
     if ts is None:
         return None
-    return ts if ts.tzinfo else ts.replace(tzinfo=timezone.utc)
+    return ts if ts.tzinfo else ts.replace(tzinfo=UTC)
 
 
 # ------------------------------------------------------------------------------ memory
@@ -99,7 +99,7 @@ class MemoryData:
         self.label = label
         self._sessions = {s.id: s for s in sessions}
         self._cache = TokenCache()
-        from ..engine.applier import MemorySummaryCache
+        from inspector.engine.applier import MemorySummaryCache
 
         self._summaries = MemorySummaryCache()
         self._versions: dict[str, StoredVersion] = {}
@@ -107,7 +107,7 @@ class MemoryData:
         self._lock = threading.Lock()
 
     def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]:
-        from ..engine.tokens import count_messages
+        from inspector.engine.tokens import count_messages
 
         rows = []
         total = len(self._sessions)
@@ -142,7 +142,7 @@ class MemoryData:
             vid = f"v{next(self._ids)}"
         plan = compacted.plan
         row = VersionRow(
-            id=vid, session_id=session_id, created_at=datetime.now(timezone.utc), summarizer=summarizer,
+            id=vid, session_id=session_id, created_at=datetime.now(UTC), summarizer=summarizer,
             label=label, messages=len(compacted.messages), tokens_before=plan.total_before,
             tokens_after=compacted.total_after, parent=parent, preset=config.preset,
         )
@@ -154,7 +154,7 @@ class MemoryData:
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
         rows = [v.row for v in self._versions.values() if v.row.session_id == session_id]
-        return sorted(rows, key=lambda r: r.created_at or datetime.min.replace(tzinfo=timezone.utc), reverse=True)
+        return sorted(rows, key=lambda r: r.created_at or datetime.min.replace(tzinfo=UTC), reverse=True)
 
     def load_version(self, version_id: str) -> StoredVersion:
         try:
@@ -176,7 +176,7 @@ def _dt(value: Any) -> datetime | None:
     if value is None or isinstance(value, datetime):
         return _aware(value)
     if isinstance(value, (int, float)):
-        return datetime.fromtimestamp(value, timezone.utc)
+        return datetime.fromtimestamp(value, UTC)
     try:
         return _aware(datetime.fromisoformat(str(value)))
     except ValueError:
@@ -238,7 +238,7 @@ class WorkspaceData:
                 # Counted with another counter (or not yet): count now; the workspace
                 # cache makes this a one-time cost.
                 s = self.load_session(sid)
-                from ..engine.tokens import count_messages
+                from inspector.engine.tokens import count_messages
 
                 tokens = sum(count_messages(s.messages, counter, self.token_cache())[0])
                 count_name = counter.name
@@ -330,13 +330,13 @@ class Opened:
 def read_sessions(path: Path) -> list[Session]:
     """Sessions of a file or directory, through the store's readers when they exist."""
     try:
-        from ..store.sources import open_source  # type: ignore[import-not-found]
+        from inspector.sources.base import open_source  # type: ignore[import-not-found]
     except ImportError:
         open_source = None
     if open_source is not None:
         with open_source(path) as src:
             return list(src.sessions())
-    from ..store.swe_agent import read_traj
+    from inspector.sources.swe_agent import read_traj
 
     files = sorted(path.glob("*.traj")) if path.is_dir() else [path]
     if not files:
@@ -364,7 +364,7 @@ def open_data(source: str | Path | None, workspace: str | Path | None, *, use_wo
 
 def _workspace_class():
     try:
-        from ..store.workspace import Workspace  # type: ignore[import-not-found]
+        from inspector.workspace.database import Workspace  # type: ignore[import-not-found]
     except ImportError:
         return None
     return Workspace

@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.message import Message
 
-from .data import SessionRow, VersionRow
+from inspector.tui.data import SessionRow, VersionRow
 
 
 @dataclass

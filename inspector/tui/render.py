@@ -5,8 +5,8 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from .colors import ROLE_COLORS
-from .widgets.lines import Line
+from inspector.tui.colors import ROLE_COLORS
+from inspector.tui.widgets.lines import Line
 
 MAX_DETAIL_CHARS = 40_000
 

@@ -753,7 +753,7 @@ README_HEAD = """# Bad-input corpus
 Files inspector must survive: never a traceback, never a change to the file, never a
 half-written result. Every case is built by `cases.py` (rebuild the committed files and
 this table with `python scripts/make_bad_inputs.py`); the two large ones are built into
-a temporary folder by the tests. `tests/test_bad_inputs.py` runs each through the CLI
+a temporary folder by the tests. `tests/system/test_bad_inputs.py` runs each through the CLI
 (`inspector stats`, `plan`, `apply`, `export`, and the export read back), the workspace
 import and (a sample) the TUI; the autouse source guard checks no file changed.
 

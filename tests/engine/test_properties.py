@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from inspector.engine import apply, plan, preset
 from inspector.engine.config import PRESETS
-from inspector.engine.convert import from_openai, to_openai
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planner import DROP, KEEP, PRESERVE, SUMMARIZE
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter, count_messages
 from inspector.engine.validation import errors, new_problems, validate
+from inspector.formats.openai_chat import from_openai, to_openai
 
 EST = EstimateCounter(4.0)
 # CI runs the full count; locally `HYPOTHESIS_EXAMPLES=200 pytest` is quicker.

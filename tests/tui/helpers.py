@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inspector.config import AppSettings
+from inspector.settings import AppSettings
 
 
 def settings(**kw) -> AppSettings:

@@ -184,8 +184,8 @@ async def test_apply_with_the_offline_summarizer_stores_a_version(demo_app):
         assert any(m.kind == "summary" for m in stored.messages)
         assert stored.config.summarization.trigger.context_ratio == pytest.approx(0.3)
         # The TUI applies through the CLI's pipeline: same config, same messages.
-        from inspector.engine.convert import to_openai
-        from inspector.service import compact_session
+        from inspector.formats.openai_chat import to_openai
+        from inspector.service.pipeline import compact_session
 
         same = compact_session(screen.session, stored.config, counter=screen.counter, version=v.version_id)
         assert v.version_id in next(m.text for m in stored.messages if m.kind == "summary")
@@ -339,8 +339,8 @@ async def test_command_palette_runs_main_actions(memory_demo):
 
 
 async def test_single_session_source_opens_directly(tmp_path):
+    from inspector.sources.swe_agent import read_traj
     from inspector.tui.data import MemoryData
-    from inspector.store.swe_agent import read_traj
     from tests.conftest import SWE_AGENT
 
     s = read_traj(SWE_AGENT / "function_calling_simple.traj")

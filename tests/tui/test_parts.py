@@ -75,7 +75,7 @@ def test_diff_and_control_characters():
 
 
 def test_settings_from_environment_and_file(tmp_path, monkeypatch):
-    from inspector.config import SettingsError, load_settings
+    from inspector.settings import SettingsError, load_settings
 
     f = tmp_path / "settings.toml"
     f.write_text('theme = "nord"\npreset = "eino"\ncontext_window = 200000\n[keybindings]\n"session.apply" = "ctrl+y"\n')
@@ -97,7 +97,7 @@ def test_opening_the_app_never_imports_litellm():
 import asyncio, sys, tempfile, os
 os.environ["INSPECTOR_SETTINGS"] = os.path.join(tempfile.mkdtemp(), "none.toml")
 from inspector.tui.app import create_app
-from inspector.config import AppSettings
+from inspector.settings import AppSettings
 
 async def main():
     app = create_app(demo=True, workspace=os.path.join(tempfile.mkdtemp(), "ws.db"), settings=AppSettings())

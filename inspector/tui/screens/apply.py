@@ -16,10 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ..messages import ApplyFinished, ApplyProgress
+from inspector.tui.messages import ApplyFinished, ApplyProgress
 
 if TYPE_CHECKING:
-    from ..app import InspectorApp
+    from inspector.tui.app import InspectorApp
 
 
 class Cancelled(Exception):
@@ -48,7 +48,7 @@ class ApplyScreen(ModalScreen[str | None]):
         self.worker: Worker | None = None
 
     @property
-    def inspector(self) -> "InspectorApp":
+    def inspector(self) -> InspectorApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -97,7 +97,7 @@ class ApplyScreen(ModalScreen[str | None]):
 
     @work(thread=True, exclusive=True, group="apply", exit_on_error=False)
     def _apply(self, label: str) -> ApplyFinished:
-        from ...service import compact_session
+        from inspector.service.pipeline import compact_session
 
         worker = get_current_worker()
         app = self.inspector

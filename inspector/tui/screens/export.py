@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from ..messages import ReportsWorkerErrors
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
+from inspector.tui.messages import ReportsWorkerErrors
+
 if TYPE_CHECKING:
-    from ..app import InspectorApp
+    from inspector.tui.app import InspectorApp
 
 SUFFIXES = {
     "openai-json": ".json",
@@ -28,14 +29,14 @@ SUFFIXES = {
 
 
 def export_formats() -> tuple[str, ...]:
-    from ...store.export import EXPORT_FORMATS
+    from inspector.exports.registry import EXPORT_FORMATS
 
     return tuple(EXPORT_FORMATS)
 
 
 def export(session, fmt: str, out: Path, *, compacted=None, plan=None) -> Path:
     """Write `session` (or its compacted result) as `fmt` through the store's exporters."""
-    from ...store.export import export_session
+    from inspector.exports.registry import export_session
 
     return export_session(session, fmt, out, compacted=compacted, plan=plan, session_id=session.id).path
 
@@ -51,7 +52,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self.formats = export_formats()
 
     @property
-    def inspector(self) -> "InspectorApp":
+    def inspector(self) -> InspectorApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -101,8 +102,8 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
     def _export(self, fmt: str, path: Path, compacted: bool) -> None:
         result = None
         if compacted:
-            from ...engine.applier import apply
-            from ...engine.summarizers import ExtractiveSummarizer
+            from inspector.engine.applier import apply
+            from inspector.engine.summarizers import ExtractiveSummarizer
 
             # Summaries already generated (Apply) come from the cache; the rest offline.
             result = apply(self.session, self.plan, ExtractiveSummarizer(), self.counter,
@@ -146,7 +147,7 @@ class SaveConfigScreen(ModalScreen[Path | None]):
     @on(Input.Submitted, "#save-path")
     @on(Button.Pressed, "#save-go")
     def _save(self) -> None:
-        from ...engine.config import ConfigError
+        from inspector.engine.config import ConfigError
 
         path = Path(self.query_one("#save-path", Input).value.strip()).expanduser()
         try:

@@ -11,15 +11,15 @@ from textual.widgets import DataTable, Static
 
 def binding_rows(app) -> list[tuple[str, str, str, str]]:
     """(where, id, keys, description) for every binding with an id, keymap applied."""
-    from ..app import InspectorApp
-    from ..widgets.heatmap import Heatmap
-    from ..widgets.slider import Slider
-    from .apply import ApplyScreen
-    from .export import ExportScreen, SaveConfigScreen
-    from .preview import ContextScreen, PreviewScreen
-    from .session import SessionScreen
-    from .sessions import SessionsScreen
-    from .versions import VersionsScreen
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.screens.apply import ApplyScreen
+    from inspector.tui.screens.export import ExportScreen, SaveConfigScreen
+    from inspector.tui.screens.preview import ContextScreen, PreviewScreen
+    from inspector.tui.screens.session import SessionScreen
+    from inspector.tui.screens.sessions import SessionsScreen
+    from inspector.tui.screens.versions import VersionsScreen
+    from inspector.tui.widgets.heatmap import Heatmap
+    from inspector.tui.widgets.slider import Slider
 
     keymap = getattr(app, "_keymap", {}) or {}
     rows = []

@@ -12,10 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from ..colors import ACTION_COLORS, ACTION_LABELS
-from ..render import context_lines, diff_lines, message_body, message_header, plain_lines
-from ..widgets.lines import LinesView
-from .session import after_text
+from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
+from inspector.tui.render import context_lines, diff_lines, message_body, message_header, plain_lines
+from inspector.tui.screens.session import after_text
+from inspector.tui.widgets.lines import LinesView
 
 
 class PreviewScreen(Screen):
@@ -113,8 +113,8 @@ class ContextScreen(Screen):
         self.summary = summary
 
     @classmethod
-    def for_plan(cls, session, plan, counter, summary_cache) -> "ContextScreen":
-        from ...engine.applier import materialize
+    def for_plan(cls, session, plan, counter, summary_cache) -> ContextScreen:
+        from inspector.engine.applier import materialize
 
         texts: dict[str, str] = {}
         if summary_cache is not None:
@@ -132,10 +132,10 @@ class ContextScreen(Screen):
                    context_lines(result.messages, result.tokens_after, result.lineage), summary)
 
     @classmethod
-    def for_messages(cls, title: str, messages: list, counter=None) -> "ContextScreen":
+    def for_messages(cls, title: str, messages: list, counter=None) -> ContextScreen:
         tokens = None
         if counter is not None:
-            from ...engine.tokens import count_messages
+            from inspector.engine.tokens import count_messages
 
             tokens = count_messages(messages, counter)[0]
         summary = f"{len(messages):,} messages" + (f" · {sum(tokens):,} tokens" if tokens else "")

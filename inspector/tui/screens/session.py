@@ -14,22 +14,22 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, LoadingIndicator, Static
 
-from ..colors import ACTION_COLORS, ACTION_LABELS
-from ..messages import ReportsWorkerErrors, PlanReady, SessionReady
-from ..render import MAX_DETAIL_CHARS, message_body, message_header
-from ..widgets.heatmap import Heatmap, row_data
-from ..widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
-from ..widgets.profile import ContextGauge, Profile
+from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
+from inspector.tui.messages import PlanReady, ReportsWorkerErrors, SessionReady
+from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header
+from inspector.tui.widgets.heatmap import Heatmap, row_data
+from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
+from inspector.tui.widgets.profile import ContextGauge, Profile
 
 if TYPE_CHECKING:
-    from ..app import InspectorApp
+    from inspector.tui.app import InspectorApp
 
 TOKEN_BG = ("#2c3e50", "#4a235a")
 
 
 def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = None) -> tuple[str, str]:
     """(what the model would see of message i after the plan, a one-line note)."""
-    from ...engine.applier import reduce_message
+    from inspector.engine.applier import reduce_message
 
     action = plan.actions[i]
     msg = session.messages[i]
@@ -89,7 +89,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._changed: dict[str, Any] = {}
 
     @property
-    def inspector(self) -> "InspectorApp":
+    def inspector(self) -> InspectorApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -119,8 +119,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     @work(thread=True, exclusive=True, group="session-load", exit_on_error=False)
     def _load(self) -> None:
-        from ...engine.planner import counter_for
-        from ...engine.structure import analyze
+        from inspector.engine.analysis import analyze
 
         start = time.perf_counter()
         app = self.inspector
@@ -160,7 +159,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     @work(thread=True, exclusive=True, group="plan", exit_on_error=False)
     def _plan(self, config, generation: int, changed: dict[str, Any]) -> None:
-        from ...service import plan_session  # the CLI's pipeline: exact once a summary is cached
+        from inspector.service.pipeline import plan_session  # the CLI's pipeline: exact once a summary is cached
 
         start = time.perf_counter()
         with self._plan_lock:
@@ -206,7 +205,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         values, self._pending = self._pending, {}
         if not values or self.config is None:
             return
-        from ...engine.config import ConfigError
+        from inspector.engine.config import ConfigError
 
         try:
             config = self.config.with_values(values)
@@ -242,7 +241,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def _preset(self, event: TuningPanel.PresetChosen) -> None:
         if self.config is not None and event.name == self.config.preset and not self._changed:
             return
-        from ...engine.config import preset
+        from inspector.engine.config import preset
 
         keep = {"tokens": self.config.tokens.model_dump()} if self.config is not None else {}
         cfg = preset(event.name)
@@ -344,7 +343,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one(Heatmap).focus()
 
     def action_reset(self) -> None:
-        from ...engine.config import preset
+        from inspector.engine.config import preset
 
         self.set_config(preset(self.config.preset if self.config else "balanced"))
 
@@ -357,7 +356,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def action_preview(self) -> None:
         if not self._need_plan():
             return
-        from .preview import PreviewScreen
+        from inspector.tui.screens.preview import PreviewScreen
 
         self.app.push_screen(PreviewScreen(self.session, self.plan, self.query_one(Heatmap).cursor,
                                            self.counter))
@@ -365,7 +364,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def action_context(self) -> None:
         if not self._need_plan():
             return
-        from .preview import ContextScreen
+        from inspector.tui.screens.preview import ContextScreen
 
         self.app.push_screen(ContextScreen.for_plan(self.session, self.plan, self.counter,
                                                     self.inspector.data.summary_cache()))
@@ -373,26 +372,26 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def action_apply(self) -> None:
         if not self._need_plan():
             return
-        from .apply import ApplyScreen
+        from inspector.tui.screens.apply import ApplyScreen
 
         self.app.push_screen(ApplyScreen(self.session, self.plan, self.counter))
 
     def action_export(self) -> None:
         if not self._need_plan():
             return
-        from .export import ExportScreen
+        from inspector.tui.screens.export import ExportScreen
 
         self.app.push_screen(ExportScreen(self.session, self.plan, self.counter))
 
     def action_save_config(self) -> None:
-        from .export import SaveConfigScreen
+        from inspector.tui.screens.export import SaveConfigScreen
 
         self.app.push_screen(SaveConfigScreen(self.config))
 
     def action_versions(self) -> None:
         if self.session is None:
             return
-        from .versions import VersionsScreen
+        from inspector.tui.screens.versions import VersionsScreen
 
         def restore(config) -> None:
             if config is not None:

@@ -14,12 +14,12 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, ProgressBar, Select, Static
 
-from ..colors import TokenScale, heat_style
-from ..data import SessionRow
-from ..messages import ReportsWorkerErrors, LoadProgress, SessionsLoaded
+from inspector.tui.colors import TokenScale, heat_style
+from inspector.tui.data import SessionRow
+from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLoaded
 
 if TYPE_CHECKING:
-    from ..app import InspectorApp
+    from inspector.tui.app import InspectorApp
 
 WINDOWS = (("32k", 32_768), ("128k", 128_000), ("200k", 200_000), ("400k", 400_000), ("1M", 1_000_000))
 
@@ -59,7 +59,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self.loaded = False
 
     @property
-    def inspector(self) -> "InspectorApp":
+    def inspector(self) -> InspectorApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:

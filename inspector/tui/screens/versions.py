@@ -12,10 +12,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
-from ..messages import ReportsWorkerErrors, VersionsLoaded
+from inspector.tui.messages import ReportsWorkerErrors, VersionsLoaded
 
 if TYPE_CHECKING:
-    from ..app import InspectorApp
+    from inspector.tui.app import InspectorApp
 
 
 class VersionsScreen(ReportsWorkerErrors, ModalScreen):
@@ -33,7 +33,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         self.rows = []
 
     @property
-    def inspector(self) -> "InspectorApp":
+    def inspector(self) -> InspectorApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -86,7 +86,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         vid = self._selected()
         if vid is None:
             return
-        from .preview import ContextScreen
+        from inspector.tui.screens.preview import ContextScreen
 
         stored = self.inspector.data.load_version(vid)
         self.app.push_screen(ContextScreen.for_messages(f"version {vid} · {self.session_id}", stored.messages,

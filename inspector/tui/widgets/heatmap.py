@@ -14,14 +14,14 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.cache import LRUCache
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..render import clean
-from ..colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
+from inspector.tui.colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
+from inspector.tui.render import clean
 
 BAR = "█"
 PARTIAL = " ▏▎▍▌▋▊▉"
@@ -110,19 +110,19 @@ class Heatmap(ScrollView, can_focus=True):
     class Selected(Message):
         """The cursor moved to another message."""
 
-        def __init__(self, heatmap: "Heatmap", index: int) -> None:
+        def __init__(self, heatmap: Heatmap, index: int) -> None:
             super().__init__()
             self.heatmap = heatmap
             self.index = index
 
         @property
-        def control(self) -> "Heatmap":
+        def control(self) -> Heatmap:
             return self.heatmap
 
     class Opened(Message):
         """Enter (or a double click) on a message."""
 
-        def __init__(self, heatmap: "Heatmap", index: int) -> None:
+        def __init__(self, heatmap: Heatmap, index: int) -> None:
             super().__init__()
             self.heatmap = heatmap
             self.index = index

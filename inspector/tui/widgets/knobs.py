@@ -12,12 +12,12 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
 
-from .slider import Slider
+from inspector.tui.widgets.slider import Slider
 
 
 @dataclass(frozen=True)
@@ -137,14 +137,14 @@ class Knob(Horizontal):
     """
 
     class Changed(Message):
-        def __init__(self, knob: "Knob", key: str, value: Any) -> None:
+        def __init__(self, knob: Knob, key: str, value: Any) -> None:
             super().__init__()
             self.knob = knob
             self.key = key
             self.value = value
 
         @property
-        def control(self) -> "Knob":
+        def control(self) -> Knob:
             return self.knob
 
     def __init__(self, spec: KnobSpec, value: Any) -> None:
@@ -355,7 +355,7 @@ class TuningPanel(VerticalScroll):
         self.tools = tools
 
     def compose(self) -> ComposeResult:
-        from ...engine.config import PRESETS
+        from inspector.engine.config import PRESETS
 
         with Horizontal(id="preset-row"):
             yield Label("preset")
@@ -380,7 +380,7 @@ class TuningPanel(VerticalScroll):
         for knob in self.query(Knob):
             knob.sync(config.get(knob.spec.key))
         sel = self.query_one("#preset", Select)
-        from ...engine.config import PRESETS
+        from inspector.engine.config import PRESETS
 
         if config.preset != sel.value and config.preset in PRESETS:
             with sel.prevent(Select.Changed):

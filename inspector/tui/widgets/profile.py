@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..colors import ACTION_COLORS, STEPS, TokenScale, heat_fg
+from inspector.tui.colors import ACTION_COLORS, STEPS, TokenScale, heat_fg
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
 ORDER = ("drop", "summarize", "clear", "truncate", "preserve", "keep")

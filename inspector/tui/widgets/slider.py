@@ -48,13 +48,13 @@ class Slider(Widget, can_focus=True):
     position: reactive[int] = reactive(0, init=False)
 
     class Changed(Message):
-        def __init__(self, slider: "Slider", position: int) -> None:
+        def __init__(self, slider: Slider, position: int) -> None:
             super().__init__()
             self.slider = slider
             self.position = position
 
         @property
-        def control(self) -> "Slider":
+        def control(self) -> Slider:
             return self.slider
 
     def __init__(self, steps: int = 100, position: int = 0, *, id: str | None = None,

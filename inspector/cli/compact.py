@@ -1,0 +1,439 @@
+"""`inspector plan | apply | export`: the headless path through `inspector.service.pipeline`,
+the same pipeline the TUI and the runtime `Compactor` run.
+
+Exit status: 0 done, 1 compaction failed (nothing written), 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+from inspector.cli.main import EXIT_FAILED, CliError
+
+# ------------------------------------------------------------------------ plumbing
+
+
+def _err(line: str) -> None:
+    sys.stderr.write(line.rstrip("\n") + "\n")
+    sys.stderr.flush()
+
+
+def _config(args):
+    from inspector.engine.config import ConfigError
+    from inspector.service.pipeline import resolve_config
+
+    try:
+        return resolve_config(getattr(args, "config", None), getattr(args, "preset", None),
+                              getattr(args, "set_values", None) or (), getattr(args, "summarizer", None))
+    except ConfigError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _is_workspace(path: Path) -> bool:
+    """A SQLite file with inspector's workspace tables (read-only check)."""
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(16) != b"SQLite format 3\x00":
+                return False
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.close()
+    except (OSError, sqlite3.Error):
+        return False
+    return {"sessions", "versions", "offloads"} <= names
+
+
+def _open_workspace(path: str | None):
+    from inspector.workspace.database import Workspace, WorkspaceError
+
+    try:
+        return Workspace(path)
+    except WorkspaceError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _load(args):
+    """(session, workspace-or-None): SOURCE is a session file/database, or a workspace."""
+    from inspector.service.pipeline import PipelineError, load_session
+
+    path = Path(args.source)
+    if path.exists() and _is_workspace(path):
+        from inspector.workspace.database import WorkspaceError
+
+        ws = _open_workspace(str(path))
+        try:
+            sid = args.session
+            if sid is None:
+                ids = [s.id for s in ws.list_sessions()]
+                if len(ids) != 1:
+                    raise CliError(f"{path}: workspace with {len(ids)} sessions; choose one with --session")
+                sid = ids[0]
+            return ws.load_session(sid), ws
+        except WorkspaceError as exc:
+            ws.close()
+            raise CliError(str(exc)) from None
+    try:
+        return load_session(path, args.session), None
+    except PipelineError as exc:
+        raise CliError(str(exc)) from None
+
+
+class EventPrinter:
+    """Summarization events as lines on stderr (progress for apply/export)."""
+
+    def __init__(self, prefix: str = "", stream=None):
+        self.prefix = prefix
+        self.stream = stream or sys.stderr
+
+    def __call__(self, event) -> None:
+        if event.kind == "attempt" and event.error is None:
+            return  # "after" follows
+        self.stream.write(f"{self.prefix}{event.describe()}\n")
+        self.stream.flush()
+
+
+def _fail(exc: BaseException) -> int:
+    _err(f"inspector: compaction failed, nothing written: {exc}")
+    return EXIT_FAILED
+
+
+# ---------------------------------------------------------------------------- plan
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "0%"
+
+
+def format_plan(session, p, cost=None) -> str:
+    """The plan as a readable report: totals, stages, triggers, cutoff, warnings, then
+    the per-message actions with runs of the same action folded into one line."""
+    from inspector.engine.planner import KEEP
+
+    out: list[str] = []
+    w = out.append
+    w(f"session {session.id} ({session.source_format}, {len(session.messages):,} messages)")
+    w(f"config: preset {p.config.preset}; counter {p.counter}"
+      f"{'' if p.counter_exact else ' (estimate)'}; context window {p.context_window:,}")
+    w(f"tokens: {p.total_before:,} -> {p.total_after:,} "
+      f"(saved {p.saved:,}, {_pct(p.saved, p.total_before)})"
+      + ("" if not p.summaries or all(s.exact for s in p.summaries) else "; summary size estimated"))
+    w("stages:")
+    for s in p.stages:
+        state = "ran" if s.ran else ("off" if not s.enabled else "idle")
+        saved = f"-{s.saved:,}" if s.saved > 0 else (f"+{-s.saved:,}" if s.saved < 0 else "0")
+        w(f"  {s.name:<11} {state:<4} {saved:>9}  {s.reason}")
+    if p.triggers:
+        w("triggers" + (" (fired)" if p.triggered else " (not fired)") + ":")
+        for t in p.triggers:
+            w(f"  {'*' if t.fired else '-'} {t.name}: {t.detail}")
+    if p.cutoff is not None:
+        w(f"cutoff: {p.cutoff.final} (target {p.cutoff.target}): {p.cutoff.reason}")
+    for s in p.summaries:
+        size = f"{s.estimated_tokens:,} tokens" + ("" if s.exact else " (estimated)")
+        kept = ""
+        if s.preserved_users or s.preserved_tools:
+            kept = f"; {len(s.preserved_users) + len(s.preserved_tools)} message(s) carried verbatim"
+        w(f"summary: messages {s.start}\u2013{s.end - 1} ({s.replaced_tokens:,} tokens) -> {size}, "
+          f"injected as {s.injection}{kept}")
+    if p.summaries:
+        from inspector.service.pipeline import summarizer_label
+
+        paid = cost is not None and cost.model != "extractive"
+        w(f"summarizer: {summarizer_label(p.config)}" + (f"; cost before applying: {cost.describe()}" if paid else ""))
+    if p.warnings:
+        w("warnings:")
+        for warn in p.warnings:
+            w(f"  ! {warn.message}")
+    if p.notes:
+        w("notes:")
+        for note in p.notes:
+            w(f"  {note}")
+    w("messages (position: action, tokens before -> after):")
+    roles = [m.role for m in session.messages]
+    i = 0
+    n = len(p.actions)
+    while i < n:
+        act = p.actions[i]
+        red = p.reductions.get(i)
+        if red is not None:
+            w(f"  {i}: {act} [{roles[i]}] {p.tokens_before[i]:,} -> {p.tokens_after[i]:,} "
+              f"({red.stage}, {red.offload_id})")
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and p.actions[j + 1] == act and (j + 1) not in p.reductions:
+            j += 1
+        before = sum(p.tokens_before[i:j + 1])
+        after = sum(p.tokens_after[i:j + 1])
+        where = f"{i}" if i == j else f"{i}\u2013{j}"
+        what = f"[{roles[i]}]" if i == j else f"({j - i + 1} messages)"
+        change = f"{before:,}" if act == KEEP else f"{before:,} -> {after:,}"
+        w(f"  {where}: {act} {what} {change}")
+        i = j + 1
+    return "\n".join(out) + "\n"
+
+
+def _plan(args, config) -> int:
+    from inspector.service.pipeline import estimate_cost, plan_session
+
+    session, ws = _load(args)
+    try:
+        ws = ws or (_open_workspace(args.workspace) if args.workspace else None)
+        cache = ws.summary_cache() if ws is not None else None
+        p = plan_session(session, config, summary_cache=cache,
+                         token_cache=ws.token_cache() if ws is not None else None)
+        cost = estimate_cost(session, p, summary_cache=cache)
+    finally:
+        if ws is not None:
+            ws.close()
+    if args.json:
+        d = p.to_dict()
+        d["summarizer"] = config.summarization.model or "extractive"
+        d["cost"] = None if cost is None else {"model": cost.model, "input_tokens": cost.input_tokens,
+                                                "output_tokens": cost.output_tokens, "usd": cost.usd}
+        sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(format_plan(session, p, cost))
+    return 0
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def _apply(args, config) -> int:
+    from inspector.service.pipeline import compact_session, estimate_cost, failure_types, plan_session
+    from inspector.workspace.database import WorkspaceError
+
+    session, ws = _load(args)
+    ws = ws or _open_workspace(args.workspace)
+    try:
+        try:
+            if session.metadata.get("workspace_session_id"):  # a stored version (Claude Code sessions carry a "version" too)
+                raise CliError(f"{session.id}: is a compacted version; apply to its session instead")
+            wid = ws.add_session(session)
+            stored = ws.load_session(wid)
+            version = ws.next_version_id(wid)
+        except WorkspaceError as exc:
+            raise CliError(str(exc)) from None
+        cache = ws.summary_cache()
+        tokens = ws.token_cache()
+        p = plan_session(stored, config, summary_cache=cache, token_cache=tokens, version=version)
+        cost = estimate_cost(stored, p, summary_cache=cache)
+        if cost is not None and cost.model != "extractive":
+            _err(f"summary cost before applying: {cost.describe()}")
+        if not p.changed:
+            _err(f"{wid}: nothing to compact ({p.total_before:,} tokens; no stage applies)")
+        try:
+            result = compact_session(stored, config, summary_cache=cache, token_cache=tokens,
+                                     on_event=EventPrinter(), version=version)
+        except failure_types() as exc:
+            return _fail(exc)
+        try:
+            vid = ws.save_version(wid, result, config)
+        except WorkspaceError as exc:
+            return _fail(exc)
+    finally:
+        ws.close()
+    before, after = result.plan.total_before, result.total_after
+    _err(f"{wid}: {before:,} -> {after:,} tokens (saved {before - after:,}, {_pct(before - after, before)}); "
+         f"{len(result.messages):,} messages, {len(result.offloads)} offload(s)"
+         + (f"; summary by {', '.join(sorted({g.model for g in result.summaries}))}" if result.summaries else ""))
+    if args.json:
+        sys.stdout.write(json.dumps({
+            "version": vid, "session": wid, "tokens_before": before, "tokens_after": after,
+            "messages": len(result.messages), "offloads": [o.id for o in result.offloads],
+            "summaries": [{"model": g.model, "extractive": g.extractive, "start": g.start, "end": g.end}
+                          for g in result.summaries],
+        }) + "\n")
+    else:
+        sys.stdout.write(vid + "\n")
+    return 0
+
+
+# -------------------------------------------------------------------------- export
+
+_EXT = {"openai-json": ".json", "openai-jsonl": ".jsonl", "anthropic-json": ".json", "markdown": ".md",
+        "openai-agents-sqlite": ".db", "report": ".json"}
+
+
+def _safe_name(sid: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", sid).strip("._") or "session"
+
+
+def _export_one(session, result, fmt: str, out: Path, say=_err, into_source: bool = False) -> Path:
+    from inspector.exports.registry import export_session
+
+    res = export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source)
+    for warning in res.warnings:
+        say(f"{out}: warning: {warning}")
+    return out
+
+
+def _export_errors() -> tuple[type[BaseException], ...]:
+    errs: list[type[BaseException]] = [OSError]
+    try:
+        from inspector.exports.registry import ExportError  # type: ignore[attr-defined]
+
+        errs.append(ExportError)
+    except ImportError:
+        pass
+    return tuple(errs)
+
+
+def _write_error(out: Path, exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return f"{out}: cannot write the export ({exc.strerror or exc})"
+    return str(exc)  # ExportError names the output already
+
+
+class Progress:
+    """A progress bar on stderr: redrawn in place on a terminal, a line per tenth
+    otherwise."""
+
+    def __init__(self, total: int, label: str = "sessions", stream=None, width: int = 24):
+        self.total = total
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.width = width
+        self.done = 0
+        self.failed = 0
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.step = max(1, total // 10)
+        self.last = 0.0
+
+    def bar(self) -> str:
+        filled = int(self.width * self.done / self.total) if self.total else self.width
+        fail = f", {self.failed} failed" if self.failed else ""
+        return f"[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} {self.label}{fail}"
+
+    def advance(self, ok: bool = True) -> None:
+        self.done += 1
+        if not ok:
+            self.failed += 1
+        final = self.done == self.total
+        if self.tty:
+            now = time.monotonic()
+            if final or now - self.last > 0.1:
+                self.last = now
+                self.stream.write("\r" + self.bar() + ("\n" if final else ""))
+                self.stream.flush()
+        elif final or self.done % self.step == 0:
+            self.stream.write(self.bar() + "\n")
+            self.stream.flush()
+
+    def message(self, line: str) -> None:
+        if self.tty:
+            self.stream.write("\r\x1b[K")
+        self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def _export(args, config) -> int:
+    out = Path(args.output)
+    if args.all:
+        if args.session:
+            raise CliError("give either --session ID or --all, not both")
+        return _export_all(args, config, out)
+    from inspector.service.pipeline import compact_session, failure_types
+
+    session, ws = _load(args)
+    ws = ws or (_open_workspace(args.workspace) if args.workspace else None)
+    try:
+        cache = ws.summary_cache() if ws is not None else None
+        try:
+            result = compact_session(session, config, summary_cache=cache,
+                                     token_cache=ws.token_cache() if ws is not None else None,
+                                     on_event=EventPrinter())
+        except failure_types() as exc:
+            return _fail(exc)
+    finally:
+        if ws is not None:
+            ws.close()
+    if out.is_dir():
+        out = out / f"{_safe_name(session.id)}{_EXT[args.format]}"
+    try:
+        _export_one(session, result, args.format, out, into_source=args.into_source)
+    except _export_errors() as exc:
+        raise CliError(_write_error(out, exc)) from None
+    before, after = result.plan.total_before, result.total_after
+    _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote {out}")
+    return 0
+
+
+def _export_all(args, config, out: Path) -> int:
+    from inspector.service.pipeline import PipelineError, compact_many, iter_sessions
+
+    if out.exists() and not out.is_dir():
+        raise CliError(f"{out}: --all writes one file per session; give a directory")
+    src = Path(args.source)
+    if src.is_file() and _is_workspace(src):
+        with _open_workspace(str(src)) as wsrc:
+            sessions = [wsrc.load_session(info.id) for info in wsrc.list_sessions()]
+    else:
+        try:
+            sessions = list(iter_sessions(src, on_skip=lambda why: _err(f"inspector: skipped {why}")))
+        except PipelineError as exc:
+            raise CliError(str(exc)) from None
+    if not sessions:
+        raise CliError(f"{args.source}: no session to export")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"{out}: cannot create the directory ({exc.strerror})") from None
+    ws = _open_workspace(args.workspace) if args.workspace else None
+    progress = Progress(len(sessions))
+    names: dict[str, Path] = {}
+    for s in sessions:  # distinct file names, decided up front
+        base = _safe_name(s.id)
+        name, k = base, 1
+        while name in {p.stem for p in names.values()}:
+            k += 1
+            name = f"{base}-{k}"
+        names[s.id] = out / f"{name}{_EXT[args.format]}"
+
+    def write(session, result) -> Path:
+        return _export_one(session, result, args.format, names[session.id], say=progress.message)
+
+    def done(item) -> None:
+        if not item.ok:
+            progress.message(f"inspector: {item.session_id}: compaction failed, not written: {item.error}")
+        progress.advance(item.ok)
+
+    def event(e) -> None:
+        if e.kind in ("failed",) or (e.kind == "attempt" and e.error):
+            progress.message(f"{e.key[:8]}: {e.describe()}")
+
+    try:
+        items = asyncio.run(compact_many(
+            sessions, config, write, concurrency=max(1, args.concurrency),
+            summary_cache=ws.summary_cache() if ws is not None else None, on_event=event, on_done=done))
+    except _export_errors() as exc:
+        raise CliError(_write_error(out, exc)) from None
+    finally:
+        if ws is not None:
+            ws.close()
+    ok = sum(1 for i in items if i.ok)
+    _err(f"exported {ok} of {len(items)} session(s) to {out}")
+    return 0 if ok == len(items) else EXIT_FAILED
+
+
+# ----------------------------------------------------------------------------- run
+
+
+def run(args) -> int:
+    config = _config(args)
+    if args.command == "plan":
+        return _plan(args, config)
+    if args.command == "apply":
+        return _apply(args, config)
+    if args.command == "export":
+        return _export(args, config)
+    raise CliError(f"unknown command {args.command!r}")

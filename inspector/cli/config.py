@@ -1,0 +1,71 @@
+"""`inspector config show|init|validate|presets [FILE]`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from inspector.cli.main import CliError
+
+
+def run(args) -> int:
+    from inspector.engine.config import PRESETS, CompactionConfig, ConfigError, preset
+
+    try:
+        if args.action == "presets":
+            width = max(len(k) for k in PRESETS)
+            for name, (desc, _) in PRESETS.items():
+                print(f"{name.ljust(width)}  {desc}")
+            return 0
+        if args.action == "init":
+            if not args.file:
+                raise CliError("config init: give the file to write, e.g. `inspector config init inspector.toml`")
+            path = Path(args.file)
+            if path.exists() and not args.force:
+                raise CliError(f"{path}: already exists (use --force to overwrite)")
+            cfg = preset(args.preset or "balanced")
+            cfg.save(path)
+            print(f"wrote {path} (preset {cfg.preset})")
+            return 0
+        if args.action == "show":
+            if args.file:
+                cfg = CompactionConfig.from_toml(args.file)
+            else:
+                cfg = preset(args.preset or "balanced")
+            sys.stdout.write(cfg.to_toml())
+            return 0
+        if args.action == "validate":
+            if not args.file:
+                raise CliError("config validate: give the file to check")
+            cfg = CompactionConfig.from_toml(args.file)
+            changed = _differences(cfg)
+            print(f"{args.file}: valid (preset {cfg.preset}"
+                  + (f"; {len(changed)} knob(s) differ from it)" if changed else ", unchanged)"))
+            for key, value in changed:
+                print(f"  {key} = {value!r}")
+            return 0
+    except ConfigError as exc:
+        raise CliError(str(exc)) from None
+    raise CliError(f"unknown config action {args.action!r}")
+
+
+def _differences(cfg) -> list[tuple[str, object]]:
+    """(dotted key, value) of every knob that differs from the config's preset."""
+    from inspector.engine.config import PRESETS, preset
+
+    if cfg.preset not in PRESETS:
+        return []
+    base = preset(cfg.preset).model_dump()
+    out: list[tuple[str, object]] = []
+
+    def walk(a, b, prefix):
+        for key in sorted(set(a) | set(b)):
+            va, vb = a.get(key), b.get(key)
+            dotted = f"{prefix}{key}"
+            if isinstance(va, dict) and isinstance(vb, dict) and va and vb:
+                walk(va, vb, dotted + ".")
+            elif va != vb:
+                out.append((dotted, va))
+
+    walk(cfg.model_dump(), base, "")
+    return out

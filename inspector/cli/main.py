@@ -1,0 +1,173 @@
+"""Command line. The parser is built from the standard library only, and each
+command's implementation is imported when it runs, so `inspector --help` is fast
+and never imports Textual, pydantic or litellm.
+
+Exit status: 0 done, 1 compaction failed (nothing written), 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+
+FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report")
+
+
+class CliError(Exception):
+    """Bad input or usage: printed as one line, exit status 2."""
+
+    def __init__(self, message: str, status: int = EXIT_BAD_INPUT):
+        super().__init__(message)
+        self.status = status
+
+
+def _common_source(p: argparse.ArgumentParser, session_required: bool = False) -> None:
+    p.add_argument("source", help="a session file or database (any supported format), or a workspace")
+    p.add_argument("--session", "-s", metavar="ID", required=session_required,
+                   help="session id (see `inspector stats SOURCE`)")
+
+
+def _common_config(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", "-c", metavar="FILE", help="compaction config TOML (as the TUI saves it)")
+    p.add_argument("--preset", metavar="NAME",
+                   help="start from a preset: balanced, eino, sagents, trpc, synaptic, none")
+    p.add_argument("--set", dest="set_values", metavar="KEY=VALUE", action="append", default=[],
+                   help="override one knob by its dotted name, e.g. summarization.trigger.context_tokens=100000")
+
+
+def _workspace(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workspace", "-w", metavar="DB",
+                   help="workspace database (default: $INSPECTOR_WORKSPACE or the user data directory)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="inspector",
+        description="See where an agent session's tokens go, preview compaction, tune it, apply it.",
+        epilog="Run `inspector demo` to open the bundled demo (no network, no API key).",
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("open", help="open SOURCE (or the workspace) in the TUI")
+    p.add_argument("source", nargs="?", help="a session file or database; default: the workspace")
+    _workspace(p)
+    _common_config(p)
+
+    p = sub.add_parser("demo", help="open the bundled demo workspace in the TUI")
+    _workspace(p)
+
+    p = sub.add_parser("stats", help="per-session counts and tokens of a source")
+    _common_source(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--model", default=None, help="model whose tokenizer counts (default gpt-4o)")
+    p.add_argument("--estimate", action="store_true", help="use the chars/4 estimator instead of tiktoken")
+
+    p = sub.add_parser("plan", help="print what compaction would do to a session")
+    _common_source(p, session_required=False)
+    _common_config(p)
+    _workspace(p)
+    p.add_argument("--json", action="store_true", help="print the plan as JSON")
+
+    p = sub.add_parser("apply", help="compact a session into a new workspace version")
+    _common_source(p, session_required=False)
+    _common_config(p)
+    _workspace(p)
+    p.add_argument("--summarizer", metavar="MODEL|extractive",
+                   help="summary model (any litellm model string) or 'extractive' (offline)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    p = sub.add_parser("export", help="compact through the engine, then export")
+    _common_source(p)
+    p.add_argument("--all", action="store_true", help="every session of SOURCE")
+    _common_config(p)
+    _workspace(p)
+    p.add_argument("--summarizer", metavar="MODEL|extractive")
+    p.add_argument("--format", "-f", required=True, choices=FORMATS)
+    p.add_argument("--output", "-o", required=True, metavar="OUT", help="file (or directory with --all)")
+    p.add_argument("--concurrency", type=int, default=4, help="sessions in flight with --all")
+    p.add_argument("--into-source", action="store_true",
+                   help="openai-agents-sqlite only: add the compacted session to the SOURCE database itself "
+                        "(a new session id; nothing existing changes)")
+
+    p = sub.add_parser("config", help="show, create or check a compaction config")
+    p.add_argument("action", choices=("show", "init", "validate", "presets"))
+    p.add_argument("file", nargs="?", help="config file (init writes it; show/validate read it)")
+    p.add_argument("--preset", metavar="NAME", help="show or init from this preset")
+    p.add_argument("--force", action="store_true", help="init: overwrite an existing file")
+
+    p = sub.add_parser("versions", help="list the compaction versions of a session in the workspace")
+    p.add_argument("session", nargs="?", help="session id (default: all)")
+    _workspace(p)
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("recover", help="print content that reduction removed, by its offload id")
+    p.add_argument("offload_id")
+    p.add_argument("--offset", type=int, default=0)
+    p.add_argument("--limit", type=int, default=None)
+    _workspace(p)
+
+    return parser
+
+
+# command -> module implementing `run(args) -> int`
+_COMMANDS = {
+    "open": "inspector.cli.tui",
+    "demo": "inspector.cli.tui",
+    "stats": "inspector.cli.stats",
+    "plan": "inspector.cli.compact",
+    "apply": "inspector.cli.compact",
+    "export": "inspector.cli.compact",
+    "config": "inspector.cli.config",
+    "versions": "inspector.cli.workspace",
+    "recover": "inspector.cli.workspace",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    # `inspector FILE` is short for `inspector open FILE`.
+    if argv and not argv[0].startswith("-") and argv[0] not in _COMMANDS:
+        argv.insert(0, "open")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: usage errors exit 2, --help exits 0
+        return int(exc.code or 0)
+    if args.version:
+        from importlib.metadata import version
+
+        print(f"inspector {version('inspector')}")
+        return EXIT_OK
+    if not args.command:
+        parser.print_help()
+        return EXIT_OK
+    try:
+        module = importlib.import_module(_COMMANDS[args.command])
+        return int(module.run(args) or 0)
+    except CliError as exc:
+        print(f"inspector: {exc}", file=sys.stderr)
+        return exc.status
+    except KeyboardInterrupt:
+        print("inspector: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # `inspector plan ... | head`: not an error.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    # `python -m inspector.cli.main` runs this file as `__main__`; the commands raise
+    # `inspector.cli.main.CliError`, a different class from this module's copy, so run the
+    # importable module's `main`, which catches it.
+    from inspector.cli.main import main as _main
+
+    sys.exit(_main())

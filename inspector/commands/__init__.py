@@ -1,1 +1,0 @@
-"""Implementations of the CLI commands, imported only when their command runs."""

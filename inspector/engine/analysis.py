@@ -1,0 +1,270 @@
+"""Per-session analysis, computed once per (session, counter) and reused by every
+re-plan: token counts and their prefix sums, tool-call pairing, safe cut points,
+turn and round boundaries.
+
+A cut "before position i" keeps messages i.. and removes (summarizes, drops) the
+ones before. It is safe when no assistant tool call before i has a result at or
+after i; a pending call at the end makes every cut inside its turn unsafe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import accumulate
+
+from inspector.engine.models import SYSTEM_ROLES, Session
+from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
+
+# An offload id in a short tool result means it is already a placeholder of ours.
+OFFLOAD_ID_RE = re.compile(r"\boff-[0-9a-f]{12}\b")
+PLACEHOLDER_MAX_CHARS = 1200
+
+
+@dataclass(slots=True)
+class Span:
+    """Messages that must stay together: an assistant tool call and its results."""
+
+    start: int  # cuts after this position and up to `last` would split the group
+    call: int  # position of the assistant message
+    last: int  # position of its last result (n for a pending call)
+    results: list[int]
+    pending: bool  # some call has no result and nothing but its results follow
+
+
+@dataclass
+class Analysis:
+    session_id: str
+    counter_name: str
+    n: int
+    tokens: list[int]
+    text_tokens: list[int]
+    prefix: list[int]  # prefix[i] = sum(tokens[:i])
+    roles: list[str]
+    kinds: list[str]
+    hashes: list[str]
+    text_chars: list[int]
+    text_parts: list[int]
+    tool_names: list[str | None]  # tool name for tool results
+    tool_results: list[int]  # positions of tool results
+    result_call: dict[int, int]  # tool result position -> its call's message position
+    spans: list[Span]
+    safe: bytearray  # safe[i] for i in 0..n
+    prev_safe: list[int]  # largest safe j <= i
+    unsafe_by: list[int]  # for an unsafe cut i: index into spans of a span covering it
+    leading_system: int
+    user_positions: list[int]
+    assistant_positions: list[int]
+    last_summary: int  # position of the latest summary/compaction record, -1 if none
+    record_positions: list[int]  # summaries and compaction records already in the data
+    call_args_chars: dict[str, int]  # tool call id -> length of its arguments
+    already_reduced: bytearray  # tool results that are already placeholders
+    last_timestamp: datetime | None
+    offload_ids: dict[tuple[int, str], str] = field(default_factory=dict)
+    _chain: list[bytes] | None = None
+    _problems: list | None = None
+
+    def chain(self) -> list[bytes]:
+        """chain[i] digests messages 0..i-1; (chain[a], chain[b]) identifies a range."""
+        if self._chain is None:
+            out = [b""]
+            prev = b""
+            for h in self.hashes:
+                prev = hashlib.blake2b(prev + bytes.fromhex(h), digest_size=16).digest()
+                out.append(prev)
+            self._chain = out
+        return self._chain
+
+    def problems(self, messages) -> list:
+        """validate() of the input, computed once."""
+        if self._problems is None:
+            from inspector.engine.validation import validate
+
+            self._problems = validate(messages)
+        return self._problems
+
+    @property
+    def total(self) -> int:
+        return self.prefix[-1]
+
+    def explain_unsafe(self, i: int) -> str:
+        span = self.spans[self.unsafe_by[i]]
+        if span.pending:
+            return f"assistant tool call {span.call} is still waiting for results"
+        res = span.results
+        where = f"{res[0]}" if len(res) == 1 else f"{res[0]}\u2013{res[-1]}"
+        plural = "result" if len(res) == 1 else "results"
+        return f"assistant tool call {span.call} has {plural} at {where}"
+
+    def turn_starts(self) -> list[int]:
+        """Positions where a user turn starts and a cut is safe."""
+        safe = self.safe
+        return [p for p in self.user_positions if safe[p]]
+
+
+def analyze(
+    session: Session,
+    counter: TokenCounter,
+    cache: TokenCache | None = None,
+) -> Analysis:
+    """Analysis of `session` for `counter`, memoised on the session."""
+    memo = session._analyses
+    a = memo.get(counter.name)
+    if a is not None and a.n == len(session.messages):
+        return a
+    a = _analyze(session, counter, cache)
+    memo[counter.name] = a
+    return a
+
+
+def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) -> Analysis:
+    msgs = session.messages
+    n = len(msgs)
+    tokens, text_tokens = count_messages(msgs, counter, cache)
+    prefix = list(accumulate(tokens, initial=0))
+    roles = [m.role for m in msgs]
+    kinds = [m.kind for m in msgs]
+    hashes = [m.content_hash for m in msgs]
+    text_chars = [0] * n
+    text_parts = [0] * n
+    tool_names: list[str | None] = [None] * n
+    tool_results: list[int] = []
+    result_call: dict[int, int] = {}
+    open_calls: dict[str, tuple[int, str]] = {}  # call id -> (position, tool name)
+    call_results: dict[int, list[int]] = {}
+    call_ids_at: dict[int, list[str]] = {}
+    user_positions: list[int] = []
+    assistant_positions: list[int] = []
+    already = bytearray(n)
+    last_summary = -1
+    records: list[int] = []
+    call_args_chars: dict[str, int] = {}
+    last_ts = None
+
+    for i, m in enumerate(msgs):
+        role = m.role
+        if m.kind != "message":
+            last_summary = i
+            records.append(i)
+        if m.timestamp is not None:
+            last_ts = m.timestamp
+        if role == "tool":
+            tool_results.append(i)
+            chars = 0
+            parts = 0
+            for p in m.parts:
+                if p.type == "text":
+                    chars += len(p.text)
+                    parts += 1
+            text_chars[i] = chars
+            text_parts[i] = parts
+            hit = open_calls.pop(m.tool_call_id, None) if m.tool_call_id else None
+            if hit is not None:
+                call_pos, call_name = hit
+                result_call[i] = call_pos
+                call_results.setdefault(call_pos, []).append(i)
+                tool_names[i] = m.name or call_name
+            else:  # an orphan result (validate() reports it)
+                tool_names[i] = m.name
+            if chars <= PLACEHOLDER_MAX_CHARS and (
+                m.meta.get("inspector_reduced") or OFFLOAD_ID_RE.search(m.text)
+            ):
+                already[i] = 1
+        elif role == "user":
+            if m.kind == "message":
+                user_positions.append(i)
+        elif role == "assistant":
+            assistant_positions.append(i)
+            if m.tool_calls:
+                ids = []
+                for c in m.tool_calls:
+                    open_calls[c.id] = (i, c.name)
+                    ids.append(c.id)
+                    call_args_chars[c.id] = len(c.arguments_raw)
+                call_ids_at[i] = ids
+
+    # The leading system prompt; a summary injected as a system message after it is
+    # history (summarized again, incrementally), not part of the prompt.
+    leading = 0
+    while leading < n and roles[leading] in SYSTEM_ROLES and kinds[leading] == "message":
+        leading += 1
+
+    # Calls without results: pending if only their own results follow them.
+    unanswered = sorted(((pos, cid) for cid, (pos, _name) in open_calls.items()))
+    pending_from = -1
+    if unanswered:
+        last_call = unanswered[-1][0]
+        if all(roles[j] == "tool" for j in range(last_call + 1, n)):
+            pending_from = last_call
+
+    spans: list[Span] = []
+    for call_pos in sorted(call_ids_at):
+        res = call_results.get(call_pos, [])
+        pending = call_pos == pending_from
+        last = max(res) if res else call_pos
+        if pending:
+            last = n  # nothing after the call can be cut away from it
+        if last > call_pos or pending:
+            spans.append(Span(call_pos, call_pos, last, sorted(res), pending))
+
+    # A pending call at the end stays with its whole turn.
+    if pending_from >= 0:
+        turn_start = 0
+        for p in user_positions:
+            if p <= pending_from:
+                turn_start = p
+        span = next(s for s in spans if s.call == pending_from)
+        if turn_start:
+            span.start = max(turn_start, leading)
+
+    diff = [0] * (n + 2)
+    unsafe_by = [-1] * (n + 1)
+    for k, s in enumerate(spans):
+        lo, hi = s.start + 1, min(s.last, n)
+        if lo <= hi:
+            diff[lo] += 1
+            diff[hi + 1] -= 1
+            for i in range(lo, hi + 1):
+                if unsafe_by[i] < 0:
+                    unsafe_by[i] = k
+    safe = bytearray(n + 1)
+    prev_safe = [0] * (n + 1)
+    depth = 0
+    last_safe = 0
+    for i in range(n + 1):
+        depth += diff[i]
+        if depth == 0:
+            safe[i] = 1
+            last_safe = i
+        prev_safe[i] = last_safe
+
+    return Analysis(
+        session_id=session.id,
+        counter_name=counter.name,
+        n=n,
+        tokens=tokens,
+        text_tokens=text_tokens,
+        prefix=prefix,
+        roles=roles,
+        kinds=kinds,
+        hashes=hashes,
+        text_chars=text_chars,
+        text_parts=text_parts,
+        tool_names=tool_names,
+        tool_results=tool_results,
+        result_call=result_call,
+        spans=spans,
+        safe=safe,
+        prev_safe=prev_safe,
+        unsafe_by=unsafe_by,
+        leading_system=leading,
+        user_positions=user_positions,
+        assistant_positions=assistant_positions,
+        last_summary=last_summary,
+        record_positions=records,
+        call_args_chars=call_args_chars,
+        already_reduced=already,
+        last_timestamp=last_ts,
+    )

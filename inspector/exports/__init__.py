@@ -1,0 +1,1 @@
+"""Writers: every export format, written atomically, never over its source."""

@@ -1,0 +1,160 @@
+"""OpenAI Chat Completions message dicts <-> canonical messages.
+
+The runtime API (`Compactor.compact`) speaks this format, and the OpenAI chat
+importer and exporter build on it. Untouched messages round-trip as the very dicts
+that came in, so fields we do not model survive.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from inspector.engine.models import Message, Part, ToolCall
+
+_ROLES = {"system", "developer", "user", "assistant", "tool"}
+
+
+class ConversionError(ValueError):
+    """A message dict that is not OpenAI chat format; says which message and why."""
+
+
+def _parts(content: Any, where: str) -> list[Part]:
+    if content is None:
+        return []
+    if isinstance(content, str):
+        return [Part(type="text", text=content)]
+    if not isinstance(content, list):
+        raise ConversionError(f"{where}: content must be a string, a list of parts or null, "
+                              f"not {type(content).__name__}")
+    parts: list[Part] = []
+    for k, item in enumerate(content):
+        if isinstance(item, str):
+            parts.append(Part(type="text", text=item))
+            continue
+        if not isinstance(item, dict):
+            raise ConversionError(f"{where}: content part {k} is not an object")
+        t = item.get("type")
+        if t in ("text", "input_text", "output_text"):
+            parts.append(Part(type="text", text=str(item.get("text") or "")))
+        elif t == "refusal":
+            parts.append(Part(type="text", text=str(item.get("refusal") or ""), data={"refusal": True}))
+        elif t in ("image_url", "input_image", "image"):
+            img = item.get("image_url")
+            url = img.get("url") if isinstance(img, dict) else img
+            parts.append(Part(type="image", url=url, data=item))
+        elif t in ("file", "input_file"):
+            f = item.get("file") if isinstance(item.get("file"), dict) else item
+            parts.append(Part(type="file", media_type=f.get("mime_type"), url=f.get("file_id"),
+                              data=item))
+        elif t in ("thinking", "reasoning"):
+            parts.append(Part(type="reasoning", text=str(item.get("thinking") or item.get("text") or ""),
+                              data={k: v for k, v in item.items() if k not in ("thinking", "text")} or None))
+        elif t == "redacted_thinking":
+            parts.append(Part(type="reasoning", data=item))
+        else:
+            parts.append(Part(type="other", text=str(item.get("text") or ""), data=item))
+    return parts
+
+
+def message_from_openai(d: Any, position: int = 0, summary_prefix: str | None = None) -> Message:
+    where = f"message {position}"
+    if not isinstance(d, dict):
+        raise ConversionError(f"{where}: expected an object, got {type(d).__name__}")
+    role = d.get("role")
+    if role == "function":  # legacy function-calling result
+        role = "tool"
+    if role not in _ROLES:
+        raise ConversionError(f"{where}: unknown role {role!r}")
+    parts = _parts(d.get("content"), where)
+    reasoning = d.get("reasoning_content")
+    if isinstance(reasoning, str) and reasoning:
+        parts.insert(0, Part(type="reasoning", text=reasoning))
+    blocks = [b for b in d.get("thinking_blocks") or [] if isinstance(b, dict)]
+    for i, block in enumerate(blocks):  # in their order, ahead of the content
+        parts.insert(i, Part(type="reasoning", text=str(block.get("thinking") or ""),
+                             data={k: v for k, v in block.items() if k != "thinking"}))
+    calls: list[ToolCall] = []
+    raw_calls = d.get("tool_calls") or []
+    if not isinstance(raw_calls, list):
+        raise ConversionError(f"{where}: tool_calls must be a list")
+    for k, c in enumerate(raw_calls):
+        if not isinstance(c, dict):
+            raise ConversionError(f"{where}: tool call {k} is not an object")
+        fn = c.get("function") or {}
+        args = fn.get("arguments", "")
+        if not isinstance(args, str):
+            args = json.dumps(args, ensure_ascii=False)
+        calls.append(ToolCall(id=str(c.get("id") or f"call_{position}_{k}"), name=str(fn.get("name") or ""),
+                              arguments_raw=args, type=c.get("type") or "function"))
+    fc = d.get("function_call")
+    if isinstance(fc, dict) and not calls:
+        calls.append(ToolCall(id=f"fc_{position}", name=str(fc.get("name") or ""),
+                              arguments_raw=str(fc.get("arguments") or "")))
+    tool_call_id = d.get("tool_call_id")
+    if d.get("role") == "function" and not tool_call_id:
+        tool_call_id = f"fc_{position - 1}"
+    kind = "message"
+    if summary_prefix and role in ("system", "user") and parts and parts[0].text.startswith(summary_prefix):
+        kind = "summary"
+    return Message(
+        position=position, role=role, parts=parts, tool_calls=calls,
+        tool_call_id=str(tool_call_id) if tool_call_id is not None else None,
+        name=d.get("name"), kind=kind, raw=d,
+    )
+
+
+def from_openai(messages: Iterable[Any], summary_prefix: str | None = None) -> list[Message]:
+    out = [message_from_openai(d, i, summary_prefix) for i, d in enumerate(messages)]
+    # Chat Completions tool messages carry no tool name: take it from the call.
+    names: dict[str, str] = {}
+    for m in out:
+        for c in m.tool_calls:
+            names[c.id] = c.name
+        if m.role == "tool" and not m.name and m.tool_call_id in names:
+            m.name = names[m.tool_call_id]
+    return out
+
+
+def _is_untouched(m: Message) -> bool:
+    return isinstance(m.raw, dict) and "role" in m.raw and not (
+        m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")
+    ) and m.kind == "message"
+
+
+def message_to_openai(m: Message, keep_raw: bool = True) -> dict[str, Any]:
+    if keep_raw and _is_untouched(m):
+        return m.raw
+    role = m.role
+    d: dict[str, Any] = {"role": role}
+    texts = [p for p in m.parts if p.type == "text"]
+    others = [p for p in m.parts if p.type in ("image", "file")]
+    if others and role == "user":
+        content: Any = []
+        for p in m.parts:
+            if p.type == "text":
+                content.append({"type": "text", "text": p.text})
+            elif p.type == "image":
+                content.append(p.data if p.data and p.data.get("type") == "image_url"
+                               else {"type": "image_url", "image_url": {"url": p.url or ""}})
+            elif p.type == "file":
+                content.append(p.data or {"type": "file", "file": {"file_id": p.url}})
+        d["content"] = content
+    else:
+        text = "\n\n".join(p.text for p in texts) if len(texts) != 1 else texts[0].text
+        d["content"] = text if (text or role != "assistant" or not m.tool_calls) else None
+    if m.tool_calls:
+        d["tool_calls"] = [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments_raw}}
+            for c in m.tool_calls
+        ]
+    if role == "tool":
+        d["tool_call_id"] = m.tool_call_id or ""
+    elif m.name:
+        d["name"] = m.name
+    return d
+
+
+def to_openai(messages: Sequence[Message], keep_raw: bool = True) -> list[dict[str, Any]]:
+    return [message_to_openai(m, keep_raw) for m in messages]

@@ -1,0 +1,217 @@
+"""OpenAI Responses-API items -> canonical messages (Agents SDK sessions, Codex rollouts).
+
+One response's output items (reasoning, an assistant `message`, `function_call`s, hosted
+tool calls) become one assistant message; consecutive function calls are one parallel
+batch. Tool outputs become `tool` messages. Every message keeps its item(s) verbatim in
+`raw` (a dict for one item, a list for several).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from inspector.engine.models import Message, Part, ToolCall, Usage
+
+# Hosted tools: the provider ran them; the item carries call and result together.
+HOSTED = {
+    "web_search_call", "file_search_call", "code_interpreter_call", "image_generation_call",
+    "mcp_call", "mcp_list_tools", "mcp_approval_request", "mcp_approval_response",
+    "tool_search_call", "tool_search_output",
+}
+# Client-side calls whose result is a separate `<type>_output` item.
+CALLS = {"function_call": "function", "custom_tool_call": "custom", "local_shell_call": "local_shell_call",
+         "computer_call": "computer_call", "shell_call": "shell_call", "apply_patch_call": "apply_patch_call"}
+OUTPUTS = {"function_call_output", "custom_tool_call_output", "local_shell_call_output",
+           "computer_call_output", "shell_call_output", "apply_patch_call_output"}
+
+
+def content_parts(content: Any) -> list[Part]:
+    """Message content (a string or a list of input/output parts) as Parts."""
+    if content is None:
+        return []
+    if isinstance(content, str):
+        return [Part(type="text", text=content)]
+    parts: list[Part] = []
+    if not isinstance(content, list):
+        return [Part(type="other", text=json.dumps(content, ensure_ascii=False))]
+    for c in content:
+        if isinstance(c, str):
+            parts.append(Part(type="text", text=c))
+            continue
+        if not isinstance(c, dict):
+            continue
+        t = c.get("type")
+        if t in ("input_text", "output_text", "text", "summary_text", "reasoning_text"):
+            parts.append(Part(type="text", text=str(c.get("text") or "")))
+        elif t == "refusal":
+            parts.append(Part(type="text", text=str(c.get("refusal") or ""), data={"refusal": True}))
+        elif t in ("input_image", "image", "image_url"):
+            url = c.get("image_url")
+            if isinstance(url, dict):
+                url = url.get("url")
+            parts.append(Part(type="image", url=url or c.get("file_id"), data=c))
+        elif t in ("input_file", "file"):
+            parts.append(Part(type="file", url=c.get("file_id") or c.get("file_url"),
+                              media_type=c.get("mime_type"), data=c))
+        else:
+            parts.append(Part(type="other", text=str(c.get("text") or ""), data=c))
+    return parts
+
+
+def output_parts(output: Any) -> list[Part]:
+    """A tool output: text, a list of content parts, or Codex's {content, success}."""
+    if isinstance(output, dict) and "content" in output and "type" not in output:
+        return output_parts(output.get("content"))
+    if isinstance(output, str):
+        return [Part(type="text", text=output)]
+    if isinstance(output, list):
+        return content_parts(output)
+    if output is None:
+        return [Part(type="text", text="")]
+    return [Part(type="text", text=json.dumps(output, ensure_ascii=False))]
+
+
+def reasoning_part(item: dict) -> Part:
+    texts = [s.get("text", "") for s in item.get("summary") or [] if isinstance(s, dict)]
+    if not texts:
+        texts = [c.get("text", "") for c in item.get("content") or [] if isinstance(c, dict)]
+    return Part(type="reasoning", text="\n\n".join(t for t in texts if t), data=item)
+
+
+def hosted_text(item: dict) -> str:
+    t = item.get("type", "")
+    action = item.get("action")
+    if isinstance(action, dict):
+        detail = action.get("query") or action.get("url") or action.get("pattern") or action.get("type")
+    else:
+        detail = item.get("query") or item.get("queries") or item.get("name") or item.get("code")
+    name = t[:-5] if t.endswith("_call") else t
+    return f"[{name}: {detail}]" if detail else f"[{name}]"
+
+
+def responses_usage(u: Any) -> Usage | None:
+    """Responses-API usage (input_tokens includes cached tokens) as a Usage."""
+    if not isinstance(u, dict):
+        return None
+    inp = u.get("input_tokens")
+    details = u.get("input_tokens_details") or {}
+    cached = u.get("cached_input_tokens", details.get("cached_tokens") if isinstance(details, dict) else None)
+    if isinstance(inp, int) and isinstance(cached, int):
+        inp = inp - cached
+    return Usage(input_tokens=inp, output_tokens=u.get("output_tokens"), cache_read_tokens=cached,
+                 total_tokens=u.get("total_tokens"))
+
+
+class ItemConverter:
+    """Feed items in order; read `messages` at the end (call `finish()` first)."""
+
+    def __init__(self, developer_role: str = "developer", skip=None):
+        self.messages: list[Message] = []
+        self.developer_role = developer_role
+        self._skip = skip or (lambda where, reason: None)
+        self._group: Message | None = None
+        self._group_raw: list[Any] = []
+        self._call_names: dict[str, str] = {}
+        self.last_assistant: Message | None = None
+
+    # -- assistant grouping
+
+    def _flush(self) -> None:
+        g = self._group
+        if g is not None:
+            g.raw = self._group_raw[0] if len(self._group_raw) == 1 else list(self._group_raw)
+            self.messages.append(g)
+        self._group = None
+        self._group_raw = []
+
+    def _assistant(self, item: dict, source_id: str | None, ts: datetime | None, new_response: bool) -> Message:
+        g = self._group
+        if g is None or new_response:
+            self._flush()
+            g = self._group = Message(role="assistant", source_id=source_id, timestamp=ts)
+            self.last_assistant = g
+        self._group_raw.append(item)
+        return g
+
+    def finish(self) -> list[Message]:
+        self._flush()
+        return self.messages
+
+    def add(self, message: Message) -> None:
+        self._flush()
+        self.messages.append(message)
+
+    def clear(self) -> int:
+        """Drop everything so far (a compaction replaced it); returns how many."""
+        self._flush()
+        n = len(self.messages)
+        self.messages = []
+        self.last_assistant = None
+        return n
+
+    # -- items
+
+    def feed(self, item: Any, where: str, source_id: str | None = None, ts: datetime | None = None) -> None:
+        if not isinstance(item, dict):
+            self._skip(where, f"not an item object ({type(item).__name__})")
+            return
+        t = item.get("type")
+        sid = source_id or item.get("id")
+        if t is None and "role" in item:
+            t = "message"
+        if t == "message":
+            role = item.get("role")
+            if role == "assistant":
+                g = self._group
+                # A second text message starts a new response; so does text after calls.
+                new = g is not None and (bool(g.tool_calls) or any(p.type == "text" for p in g.parts))
+                g = self._assistant(item, sid, ts, new)
+                g.parts.extend(content_parts(item.get("content")))
+                return
+            if role in ("user", "system", "developer"):
+                if role == "developer":
+                    role = self.developer_role
+                self.add(Message(role=role, parts=content_parts(item.get("content")), source_id=sid,
+                                 timestamp=ts, raw=item))
+                return
+            self._skip(where, f"message with unknown role {role!r}")
+            return
+        if t == "reasoning":
+            g = self._group
+            new = g is not None and (bool(g.tool_calls) or any(p.type in ("text", "other") for p in g.parts))
+            g = self._assistant(item, sid, ts, new)
+            g.parts.append(reasoning_part(item))
+            return
+        if t in CALLS:
+            call_id = item.get("call_id") or item.get("id") or f"call_{len(self.messages)}"
+            if t == "function_call":
+                name, args = str(item.get("name") or ""), item.get("arguments", "")
+            elif t == "custom_tool_call":
+                name, args = str(item.get("name") or ""), item.get("input", "")
+            else:
+                name = t[:-5]
+                args = item.get("action", {k: v for k, v in item.items()
+                                           if k not in ("type", "id", "call_id", "status")})
+            if not isinstance(args, str):
+                args = json.dumps(args, ensure_ascii=False)
+            self._call_names[str(call_id)] = name
+            g = self._assistant(item, sid, ts, False)
+            g.tool_calls.append(ToolCall(id=str(call_id), name=name, arguments_raw=args, type=CALLS[t]))
+            return
+        if t in OUTPUTS:
+            call_id = str(item.get("call_id") or "")
+            self.add(Message(role="tool", tool_call_id=call_id, name=self._call_names.get(call_id),
+                             parts=output_parts(item.get("output")), source_id=sid, timestamp=ts, raw=item))
+            return
+        if t in HOSTED:
+            g = self._assistant(item, sid, ts, False)
+            g.parts.append(Part(type="other", text=hosted_text(item), data=item))
+            g.meta.setdefault("hosted_tools", []).append(t)
+            return
+        if t in ("compaction", "compaction_summary"):
+            self.add(Message(role="assistant", kind="compaction", source_id=sid, timestamp=ts, raw=item,
+                             parts=[Part(type="reasoning", text="", data=item)]))
+            return
+        self._skip(where, f"unknown item type {t!r}")

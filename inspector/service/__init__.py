@@ -1,0 +1,1 @@
+"""The use cases: the only layer the CLI, the TUI and the runtime call."""

@@ -1,0 +1,129 @@
+"""App settings (the TUI's, not the engine's compaction config).
+
+Read, highest priority first, from: values passed in code, environment variables
+prefixed `INSPECTOR_` (e.g. `INSPECTOR_THEME=nord`, `INSPECTOR_WORKSPACE=/tmp/ws.db`,
+`INSPECTOR_KEYBINDINGS='{"apply": "ctrl+a"}'`), then a TOML file
+(`$INSPECTOR_SETTINGS`, default `settings.toml` in the user config directory):
+
+    theme = "nord"
+    preset = "eino"
+    model = "gpt-4o"
+    context_window = 200000
+    [keybindings]
+    apply = "ctrl+a"        # binding id -> key(s); see the help screen (F1)
+
+The compaction config itself lives in its own TOML (`inspector config init`), which
+the TUI can load and save.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+APP_NAME = "inspector"
+
+
+def user_config_dir() -> Path:
+    from platformdirs import user_config_dir as _dir
+
+    return Path(_dir(APP_NAME, appauthor=False))
+
+
+def user_data_dir() -> Path:
+    from platformdirs import user_data_dir as _dir
+
+    return Path(_dir(APP_NAME, appauthor=False))
+
+
+def settings_path() -> Path:
+    env = os.environ.get("INSPECTOR_SETTINGS")
+    return Path(env) if env else user_config_dir() / "settings.toml"
+
+
+def default_workspace_path() -> Path:
+    return user_data_dir() / "workspace.db"
+
+
+class AppSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="INSPECTOR_", extra="ignore", validate_default=True)
+
+    theme: str = Field("textual-dark", description="Textual theme name (ctrl+p → 'theme' lists them).")
+    keybindings: dict[str, str] = Field(
+        default_factory=dict, description="Binding id -> key(s), overriding the defaults (help: F1)."
+    )
+    model: str = Field("gpt-4o", description="Model whose tokenizer counts and whose window applies.")
+    context_window: int = Field(0, ge=0, description="Context window in tokens; 0 = from the model name.")
+    preset: str = Field("balanced", description="Compaction preset the tuning panel starts from.")
+    compaction_config: Path | None = Field(
+        None, description="Compaction config TOML to start from instead of the preset."
+    )
+    summary_model: str = Field(
+        "", description="litellm model for summaries on Apply; empty = offline extractive summarizer."
+    )
+    workspace: Path | None = Field(None, description="Workspace database; default: the user data directory.")
+
+    @field_validator("preset")
+    @classmethod
+    def _known_preset(cls, v: str) -> str:
+        from inspector.engine.config import PRESETS
+
+        if v not in PRESETS:
+            raise ValueError(f"unknown preset {v!r} (choose from {', '.join(PRESETS)})")
+        return v
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls, toml_file=settings_path()))
+
+    @property
+    def workspace_path(self) -> Path:
+        return self.workspace or default_workspace_path()
+
+    def compaction(self):
+        """The engine config the tuning panel starts from."""
+        from inspector.engine.config import CompactionConfig, preset
+
+        cfg = CompactionConfig.from_toml(self.compaction_config) if self.compaction_config else preset(self.preset)
+        values: dict[str, Any] = {}
+        if self.model and self.model != cfg.tokens.model:
+            values["tokens.model"] = self.model
+        if self.context_window:
+            values["tokens.context_window"] = self.context_window
+        if self.summary_model:
+            values["summarization.model"] = self.summary_model
+        return cfg.with_values(values) if values else cfg
+
+
+def load_settings(**overrides: Any) -> AppSettings:
+    """Settings from code, environment and file; a bad file is reported with its path."""
+    from pydantic import ValidationError
+
+    try:
+        return AppSettings(**{k: v for k, v in overrides.items() if v is not None})
+    except ValidationError as exc:
+        where = settings_path()
+        details = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise SettingsError(f"settings ({where} or INSPECTOR_* environment): {details}") from None
+    except Exception as exc:  # TOML syntax errors from the file source
+        raise SettingsError(f"{settings_path()}: {exc}") from None
+
+
+class SettingsError(ValueError):
+    pass

@@ -1,0 +1,444 @@
+"""Open any supported session source, picking the reader by content, never by name.
+
+A source is a file written by an agent framework. It is opened read-only (SQLite
+through a `mode=ro` URI) and never modified. `open_source(path)` probes the file
+once (SQLite schema columns, or the first JSON/JSONL records), asks each registered
+reader whether the probe is its format, and returns that reader's `Source`.
+
+Adding a reader is one line in `READERS`: a module with
+`sniff(probe) -> bool` and `load(probe) -> Source`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from inspector.engine.models import Session
+
+# (format name, module). Order matters only where two sniffers could both accept a
+# probe: the loosest (OpenAI chat) comes last.
+READERS: list[tuple[str, str]] = [
+    ("openai-agents", "inspector.sources.openai_agents"),
+    ("adk", "inspector.sources.adk"),
+    ("llm", "inspector.sources.llm_cli"),
+    ("claude-code", "inspector.sources.claude_code"),
+    ("codex", "inspector.sources.codex"),
+    ("swe-agent", "inspector.sources.swe_agent"),
+    ("anthropic-json", "inspector.sources.anthropic_json"),
+    ("openai-chat", "inspector.sources.openai_chat"),
+]
+
+FORMAT_NAMES: tuple[str, ...] = tuple(name for name, _ in READERS)
+
+# Callbacks run with the path before a source is opened (tests record hashes here).
+_OPEN_HOOKS: list[Callable[[Path], None]] = []
+
+
+def notify_open(path: str | Path) -> None:
+    """Run the open hooks: every way of reading a source file calls this first
+    (`Probe`, every `Source`, and the readers' own file functions)."""
+    for hook in list(_OPEN_HOOKS):
+        hook(Path(path))
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+UTF8_BOM = b"\xef\xbb\xbf"  # some Windows tools start UTF-8 text with it; it is not content
+PROBE_RECORDS = 20
+
+
+class SourceError(ValueError):
+    """Bad or unsupported input: one line naming the file and the location."""
+
+
+@dataclass
+class Skipped:
+    """A record that was not turned into a message, and why."""
+
+    where: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.reason}"
+
+
+class Source:
+    """Sessions of one source file. Subclasses implement `session_ids` and `_read`."""
+
+    format: str = "unknown"
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.skipped: list[Skipped] = []
+        notify_open(self.path)
+
+    def session_ids(self) -> list[str]:
+        raise NotImplementedError
+
+    def _read(self, session_id: str) -> Session:
+        raise NotImplementedError
+
+    def read(self, session_id: str) -> Session:
+        if session_id not in self._id_set:
+            ids = self.session_ids()
+            hint = ", ".join(ids[:5]) + (" ..." if len(ids) > 5 else "")
+            raise SourceError(f"{self.path}: no session {session_id!r} (sessions: {hint or 'none'})")
+        return self._read(session_id)
+
+    @cached_property
+    def _id_set(self) -> set[str]:
+        return set(self.session_ids())
+
+    def sessions(self) -> Iterator[Session]:
+        for sid in self.session_ids():
+            yield self._read(sid)
+
+    def skip(self, where: str, reason: str) -> None:
+        self.skipped.append(Skipped(where, reason))
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> Source:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.format} {self.path}>"
+
+
+# --------------------------------------------------------------------------- probing
+
+
+def sqlite_uri(path: Path) -> str:
+    return path.resolve().as_uri() + "?mode=ro"
+
+
+def connect_ro(path: Path) -> sqlite3.Connection:
+    """Read-only connection. Sees committed WAL content; never checkpoints or writes."""
+    try:
+        conn = sqlite3.connect(sqlite_uri(path), uri=True, check_same_thread=False)
+        conn.execute("PRAGMA query_only=1")
+    except sqlite3.Error as exc:
+        raise SourceError(f"{path}: cannot open as a SQLite database ({exc})") from None
+    return conn
+
+
+class Probe:
+    """What detection looks at: the SQLite schema, or the first JSON records."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        notify_open(path)
+        try:
+            with path.open("rb") as f:
+                head = f.read(4096)
+        except IsADirectoryError:
+            raise SourceError(f"{path}: is a directory, not a session file") from None
+        except FileNotFoundError:
+            raise SourceError(f"{path}: no such file") from None
+        except OSError as exc:
+            raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        self.head = head
+        self.notes: list[Skipped] = []  # repairs made while parsing the document (kind "json")
+        self._conn: sqlite3.Connection | None = None
+        self.document: Any = None  # the parsed JSON document (kind "json")
+        self.records: list[Any] = []  # first parsed lines (kind "jsonl"), or [document]
+        if head.startswith(SQLITE_MAGIC):
+            self.kind = "sqlite"
+        elif not head.strip():
+            raise SourceError(f"{path}: empty file")
+        elif head.removeprefix(UTF8_BOM).lstrip()[:1] in (b"{", b"["):
+            self._probe_json()
+        else:
+            self.kind = "unknown"
+
+    # ---- SQLite
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = connect_ro(self.path)
+        return self._conn
+
+    def take_conn(self) -> sqlite3.Connection:
+        """Hand the connection to a reader (the probe will not close it)."""
+        conn = self.conn
+        self._conn = None
+        return conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    @cached_property
+    def tables(self) -> dict[str, list[str]]:
+        """Table name -> column names, for every table in the database."""
+        try:
+            names = [r[0] for r in self.conn.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")]
+            out = {}
+            for name in names:
+                out[name] = [r[1] for r in self.conn.execute(f"PRAGMA table_info({quote_ident(name)})")]
+            return out
+        except sqlite3.DatabaseError as exc:
+            raise SourceError(f"{self.path}: not a readable SQLite database ({exc})") from None
+
+    def find_table(self, *columns: str, without: tuple[str, ...] = ()) -> str | None:
+        """First table having all `columns` (and none of `without`)."""
+        need = set(columns)
+        for name, cols in self.tables.items():
+            cs = set(cols)
+            if need <= cs and not (cs & set(without)):
+                return name
+        return None
+
+    # ---- JSON / JSONL
+
+    def _probe_json(self) -> None:
+        path = self.path
+        with path.open("rb") as f:
+            first = f.readline()
+            second = f.readline()
+            while second and not second.strip():
+                second = f.readline()
+        try:
+            first_obj = parse_json(decode_line(first, path, 1), "line 1", self._note)
+            first_ok = True
+        except SourceError:
+            raise
+        except ValueError:
+            first_ok = False
+        if first_ok and second:
+            self.kind = "jsonl"
+            self.records = []
+            self.notes = []
+            for _lineno, obj in iter_jsonl(path, skip=lambda where, reason: None):
+                self.records.append(obj)
+                if len(self.records) >= PROBE_RECORDS:
+                    break
+            return
+        if first_ok:
+            self.kind = "json"
+            self.document = first_obj
+            self.records = [first_obj]
+            return
+        # A multi-line (pretty-printed) JSON document, or a bad first line.
+        data = path.read_bytes()
+        text = decode_text(data, path)
+        try:
+            self.document = parse_json(text, "document", self._note)
+        except ValueError as exc:
+            lineno = getattr(exc, "lineno", None)
+            colno = getattr(exc, "colno", None)
+            where = f"line {lineno}" + (f", column {colno}" if colno else "") if lineno else "start"
+            msg = getattr(exc, "msg", str(exc))
+            raise SourceError(f"{path}: {where}: invalid JSON ({msg})") from None
+        self.kind = "json"
+        self.records = [self.document]
+
+    def _note(self, where: str, reason: str) -> None:
+        self.notes.append(Skipped(where, reason))
+
+
+def quote_ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def decode_line(raw: bytes, path: Path, lineno: int) -> str:
+    try:
+        return raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"{path}: line {lineno}: invalid UTF-8 (byte 0x{raw[exc.start]:02x} at column "
+                          f"{exc.start + 1})") from None
+
+
+def decode_text(data: bytes, path: Path) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        lineno = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceError(f"{path}: line {lineno}: invalid UTF-8 (byte 0x{data[exc.start]:02x} at column {col})") from None
+
+
+def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> Iterator[tuple[int, Any]]:
+    """(line number, parsed value) for every non-blank line; SourceError on a bad line.
+
+    With `skip` (a reader's `Source.skip`), an unparsable last line that has no newline
+    (a record the writer has not finished: an agent still running, or a cut file) is
+    reported there and left out instead, as are repairs `parse_json` makes.
+    """
+    try:
+        f = path.open("rb")
+    except OSError as exc:
+        raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    with f:
+        for lineno, raw in enumerate(f, 1):
+            if not raw.strip():
+                continue
+            try:
+                value = parse_json(decode_line(raw, path, lineno), f"line {lineno}", skip)
+            except ValueError as exc:  # SourceError (bad UTF-8) included
+                if skip is not None and not raw.endswith(b"\n"):
+                    skip(f"line {lineno}", "incomplete last line, left out (no newline at the end: the file is "
+                                           "still being written, or was cut)")
+                    return
+                if isinstance(exc, SourceError):
+                    raise
+                msg = getattr(exc, "msg", str(exc))
+                col = getattr(exc, "colno", None)
+                end = "" if raw.endswith(b"\n") else " (the line is incomplete: truncated file?)"
+                raise SourceError(f"{path}: line {lineno}" + (f", column {col}" if col else "")
+                                  + f": invalid JSON ({msg}){end}") from None
+            yield lineno, value
+
+
+# A JSON escape of a UTF-16 surrogate (\ud800-\udfff): the only way JSON can carry one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+_SURROGATE_ESCAPE_B = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], None] | None = None) -> Any:
+    """`json.loads` for what a source holds; ValueError for anything that is not JSON.
+
+    - nesting too deep for the parser is a ValueError ("nested too deeply"), not a
+      RecursionError;
+    - a lone UTF-16 surrogate (`"\\ud83d"`: valid JSON, as JavaScript writes half an
+      emoji, but not text any UTF-8 file, database or model API accepts) becomes U+FFFD,
+      reported through `skip(where, reason)` when given. Valid pairs are untouched.
+    """
+    try:
+        value = json.loads(data)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    pattern = _SURROGATE_ESCAPE_B if isinstance(data, bytes) else _SURROGATE_ESCAPE
+    if pattern.search(data) is None:
+        return value
+    fixed = [0]
+
+    def scrub(v: Any) -> Any:
+        if isinstance(v, str):
+            out, n = _LONE_SURROGATE.subn("\ufffd", v)
+            fixed[0] += n
+            return out
+        if isinstance(v, list):
+            return [scrub(x) for x in v]
+        if isinstance(v, dict):
+            return {scrub(k): scrub(x) for k, x in v.items()}
+        return v
+
+    try:
+        value = scrub(value)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if fixed[0] and skip is not None:
+        skip(where or "document", f"{fixed[0]} lone UTF-16 surrogate(s) (half of a character) replaced with U+FFFD")
+    return value
+
+
+# --------------------------------------------------------------------------- helpers for readers
+
+
+def parse_time(value: Any) -> datetime | None:
+    """ISO 8601 text, SQLite 'YYYY-MM-DD HH:MM:SS' (UTC), or epoch seconds."""
+    if value is None or value == "":
+        return None
+    try:
+        if isinstance(value, (int, float)):
+            v = float(value)
+            if v > 1e11:  # milliseconds
+                v /= 1000.0
+            return datetime.fromtimestamp(v, tz=UTC)
+        if isinstance(value, str):
+            s = value.strip()
+            if s.endswith("Z"):
+                s = s[:-1] + "+00:00"
+            dt = datetime.fromisoformat(s)
+            if dt.tzinfo is None:
+                dt = dt.replace(tzinfo=UTC)
+            return dt
+    except (ValueError, OverflowError, OSError):
+        return None
+    return None
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def _module(module_name: str):
+    return importlib.import_module(module_name)
+
+
+def _detect(probe: Probe) -> tuple[str, Any]:
+    for name, module_name in READERS:
+        mod = _module(module_name)
+        if mod.sniff(probe):
+            return name, mod
+    path = probe.path
+    if probe.kind == "sqlite":
+        tables = ", ".join(probe.tables) or "no tables"
+        raise SourceError(f"{path}: unknown SQLite schema (tables: {tables}){_near_miss(probe)}; "
+                          f"supported: {', '.join(FORMAT_NAMES)}")
+    if probe.kind in ("json", "jsonl"):
+        first = probe.records[0] if probe.records else None
+        what = (f"keys {sorted(first)[:8]}" if isinstance(first, dict)
+                else type(first).__name__)
+        raise SourceError(f"{path}: line 1: unknown {probe.kind.upper()} content ({what}); "
+                          f"supported: {', '.join(FORMAT_NAMES)}")
+    raise SourceError(f"{path}: not a supported session file (neither SQLite nor JSON); "
+                      f"supported: {', '.join(FORMAT_NAMES)}")
+
+
+def _near_miss(probe: Probe) -> str:
+    """'; table T looks like F's but lacks column(s) ...' for the known table (a reader's
+    `SQLITE_TABLES`) a table of the database comes closest to, if any."""
+    best: tuple[float, str, str, list[str]] | None = None
+    for name, module_name in READERS:
+        for need in getattr(_module(module_name), "SQLITE_TABLES", ()):
+            for table, cols in probe.tables.items():
+                missing = [c for c in need if c not in cols]
+                if missing and len(need) - len(missing) >= max(2, len(need) // 2) and (
+                        best is None or len(missing) / len(need) < best[0]):
+                    best = (len(missing) / len(need), table, name, missing)
+    if best is None:
+        return ""
+    _, table, name, missing = best
+    return f"; table {table} looks like {name}'s but lacks column(s) {', '.join(missing)}"
+
+
+def detect_format(path: str | Path) -> str:
+    """The format name of `path`; SourceError for unknown or unreadable input."""
+    probe = Probe(Path(path))
+    try:
+        return _detect(probe)[0]
+    finally:
+        probe.close()
+
+
+def open_source(path: str | Path) -> Source:
+    """Open `path` with the reader its content calls for."""
+    p = Path(path)
+    probe = Probe(p)
+    try:
+        name, mod = _detect(probe)
+        source = mod.load(probe)
+        source.format = name
+        if probe.kind == "json" and probe.notes:
+            source.skipped[:0] = probe.notes
+        return source
+    except sqlite3.DatabaseError as exc:
+        raise SourceError(f"{p}: not a readable SQLite database ({exc})") from None
+    finally:
+        probe.close()

@@ -1,0 +1,63 @@
+"""Shared base for readers of foreign SQLite stores (read-only, WAL-safe)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from inspector.sources.base import Probe, Source, SourceError, quote_ident
+
+
+class SqliteSource(Source):
+    def __init__(self, probe: Probe):
+        super().__init__(probe.path)
+        self.tables = probe.tables
+        self.conn = probe.take_conn()
+        self.conn.row_factory = sqlite3.Row
+
+    def query(self, sql: str, params: Sequence[Any] = (), where: str = "") -> list[sqlite3.Row]:
+        try:
+            try:
+                return self.conn.execute(sql, params).fetchall()
+            except sqlite3.OperationalError as exc:
+                if "decode to UTF-8" not in str(exc):
+                    raise
+                return self._query_lenient(sql, params, where)
+        except sqlite3.DatabaseError as exc:
+            loc = f": {where}" if where else ""
+            raise SourceError(f"{self.path}{loc}: cannot read ({exc})") from None
+
+    def _query_lenient(self, sql: str, params: Sequence[Any], where: str) -> list[sqlite3.Row]:
+        """The query again, text that is not UTF-8 (a writer that stored Latin-1, say)
+        decoded with U+FFFD for the bad bytes, and reported."""
+        bad = [0]
+
+        def text(raw: bytes) -> str:
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError:
+                bad[0] += 1
+                return raw.decode("utf-8", "replace")
+
+        self.conn.text_factory = text
+        try:
+            rows = self.conn.execute(sql, params).fetchall()
+        finally:
+            self.conn.text_factory = str
+        self.skip(where or "database", f"{bad[0]} text value(s) not valid UTF-8; the bad bytes were replaced "
+                                       "with U+FFFD")
+        return rows
+
+    def has(self, table: str | None, column: str) -> bool:
+        return bool(table) and column in self.tables.get(table, ())
+
+    @staticmethod
+    def q(name: str) -> str:
+        return quote_ident(name)
+
+    def close(self) -> None:
+        try:
+            self.conn.close()
+        except sqlite3.Error:
+            pass

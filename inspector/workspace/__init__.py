@@ -1,0 +1,1 @@
+"""inspector's own database: imported sessions, token counts, versions, offloads, summaries."""

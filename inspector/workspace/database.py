@@ -1,0 +1,860 @@
+"""The workspace: inspector's own SQLite database (through sqlite-utils).
+
+It holds imported sessions (canonical message JSON plus content hash), the token
+count cache, compaction versions (config, engine version, stats, the compacted
+messages and their lineage), offloaded content and the summary cache.
+
+- Every write is one transaction (`BEGIN IMMEDIATE` ... `COMMIT`): a crash leaves the
+  database at the old state or the new one. A version is saved whole or not at all.
+- Applying never deletes: each compaction is a new version; older versions stay.
+- Message bodies are content-addressed, so a version that keeps most messages
+  unchanged does not store them twice.
+- Reads and writes are batched (one query per table, `executemany`).
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import threading
+import tomllib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from inspector._faults import fault_point
+from inspector.engine.applier import Compacted, Offload
+from inspector.engine.config import CompactionConfig
+from inspector.engine.models import Message, Session
+from inspector.engine.summarizers import SummaryResult
+from inspector.engine.tokens import TokenCache
+from inspector.workspace.migrations import SCHEMA_VERSION, apply_migrations, read_version
+
+ENV_VAR = "INSPECTOR_WORKSPACE"
+
+_MESSAGES = TypeAdapter(list[Message])
+
+
+def default_workspace_path() -> Path:
+    """$INSPECTOR_WORKSPACE, else `workspace.db` in the user's data directory."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("inspector", appauthor=False)) / "workspace.db"
+
+
+class WorkspaceError(RuntimeError):
+    """A workspace problem, in one line that names the database."""
+
+
+class UnknownIdError(WorkspaceError, KeyError):
+    """No session, version or offload with that id (also a KeyError)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+@dataclass
+class SessionInfo:
+    id: str
+    source_format: str
+    source_path: str | None
+    source_session_id: str | None
+    title: str | None
+    messages: int
+    tool_calls: int
+    tool_results: int
+    user_messages: int
+    text_chars: int
+    tokens: int | None
+    counter: str | None
+    created_at: datetime | None
+    updated_at: datetime | None
+    versions: int
+    model: str | None = None
+    imported_at: datetime | None = None
+
+
+@dataclass
+class VersionInfo:
+    id: str
+    session_id: str
+    number: int
+    parent: str | None
+    label: str
+    created_at: datetime
+    engine_version: str
+    summarizer: str
+    preset: str | None
+    counter: str | None
+    tokens_before: int | None
+    tokens_after: int | None
+    messages: int
+    stats: dict[str, Any]
+    config_toml: str
+
+    def config(self) -> CompactionConfig:
+        return CompactionConfig.from_dict(tomllib.loads(self.config_toml), source=f"version {self.id}")
+
+
+@dataclass
+class ImportReport:
+    format: str
+    session_ids: list[str]
+    skipped: list[str] = field(default_factory=list)  # "where: reason"
+    new: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _dt(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def _slug(text: str, limit: int = 48) -> str:
+    s = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")
+    return s[:limit].rstrip("-.") or "session"
+
+
+def workspace_session_id(source_format: str, source_path: str | None, source_session_id: str) -> str:
+    """Readable and unique across sources: `format:name-hash`.
+
+    The hash covers the format, the absolute source path and the source's own session
+    id, so two `session.db` files in different folders never collide.
+    """
+    path = str(Path(source_path).expanduser().resolve()) if source_path else ""
+    h = hashlib.blake2b(f"{source_format}\x1f{path}\x1f{source_session_id}".encode(), digest_size=4)
+    name = source_session_id
+    if source_path and source_session_id in ("", Path(source_path).stem):
+        name = Path(source_path).stem
+    return f"{source_format}:{_slug(name)}-{h.hexdigest()}"
+
+
+def _body(message: Message) -> str:
+    # Position is the row's; the body is what the message is, wherever it sits.
+    return message.model_dump_json(exclude={"position"}, fallback=repr)
+
+
+def _body_hash(body: str) -> str:
+    return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def session_digest(messages: Sequence[Message]) -> str:
+    """What decides "unchanged" on re-import: content, source ids and times, in order."""
+    h = hashlib.blake2b(digest_size=16)
+    for m in messages:
+        h.update(bytes.fromhex(m.content_hash))
+        h.update((m.source_id or "").encode())
+        h.update(b"\x1f")
+        h.update((m.timestamp.isoformat() if m.timestamp else "").encode())
+        h.update(b"\x1e")
+    h.update(str(len(messages)).encode())
+    return h.hexdigest()
+
+
+def _probe_hash() -> str:
+    return Message.text_message("user", "inspector content-hash probe", name="probe").content_hash
+
+
+def _session_stats(messages: Sequence[Message]) -> dict[str, int]:
+    return {
+        "messages": len(messages),
+        "tool_calls": sum(len(m.tool_calls) for m in messages),
+        "tool_results": sum(1 for m in messages if m.role == "tool"),
+        "user_messages": sum(1 for m in messages if m.role == "user" and m.kind == "message"),
+        "text_chars": sum(m.text_chars for m in messages),
+    }
+
+
+_LOAD_CHUNK = 100  # bodies per parse when loading: small chunks keep the peak low
+
+
+def _share_fields_set(obj: Any, shared: dict[type, set[str]]) -> None:
+    """Give a model loaded with every field set one set object shared by all such
+    models of its class (pydantic keeps a set of set-field names per instance; a
+    Message's, its Parts' and ToolCalls' sets were ~15 MB on 10,000 messages). The
+    shared set already holds every field name, so pydantic's `add` on assignment
+    never changes it: `model_fields_set` stays what it would have been."""
+    cls = type(obj)
+    fields = shared.get(cls)
+    if fields is None:
+        fields = shared[cls] = set(cls.model_fields)
+    own = obj.__pydantic_fields_set__
+    # Every field set (`position` is not stored in bodies; it is assigned right after).
+    if own is not fields and own <= fields and fields - own <= {"position"}:
+        object.__setattr__(obj, "__pydantic_fields_set__", fields)
+
+
+def _compact(m: Message, shared: dict[type, set[str]]) -> None:
+    """Memory of a freshly loaded message: the source record in `raw` repeats the
+    message's texts (content, tool-call arguments) as separate strings; point them at
+    the parts' strings instead (equal values, one copy). And share the fields sets."""
+    _share_fields_set(m, shared)
+    canon: dict[str, str] = {}
+    for part in m.parts:
+        _share_fields_set(part, shared)
+        if len(part.text) >= 64:
+            canon[part.text] = part.text
+    for call in m.tool_calls:
+        _share_fields_set(call, shared)
+        if len(call.arguments_raw) >= 64:
+            canon[call.arguments_raw] = call.arguments_raw
+    if canon and isinstance(m.raw, (dict, list)):
+        _dedupe_strings(m.raw, canon)
+
+
+def _dedupe_strings(obj: Any, canon: dict[str, str], depth: int = 0) -> None:
+    if depth > 20:
+        return
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj)
+    for key, value in list(items):
+        if isinstance(value, str):
+            if len(value) >= 64:
+                same = canon.get(value)
+                if same is not None and same is not value:
+                    obj[key] = same
+        elif isinstance(value, (dict, list)):
+            _dedupe_strings(value, canon, depth + 1)
+
+
+def _chunks(items: Sequence[Any], size: int = 5000) -> Iterator[Sequence[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+# ----------------------------------------------------------------------------- caches
+
+
+class WorkspaceTokenCache(TokenCache):
+    """Token counts persisted in the workspace, with an in-memory layer in front.
+
+    `get_many` reads every missing hash in one query; `put_many` writes in one
+    transaction.
+    """
+
+    def __init__(self, workspace: Workspace) -> None:
+        super().__init__()
+        self._ws = workspace
+
+    def get_many(self, counter: str, hashes: Iterable[str]) -> dict[str, tuple[int, int]]:
+        wanted = list(hashes)
+        out = super().get_many(counter, wanted)
+        missing = [h for h in wanted if h not in out]
+        if missing:
+            data = self._data
+            for chunk in _chunks(missing, 50_000):
+                # json_each drives the join: one primary-key lookup per wanted hash
+                # (a few times faster than `hash IN (SELECT value FROM json_each(?))`).
+                rows = self._ws._query(
+                    "SELECT t.hash, t.tokens, t.text_tokens FROM json_each(?) w "
+                    "CROSS JOIN token_counts t ON t.counter = ? AND t.hash = w.value",
+                    (json.dumps(list(chunk)), counter),
+                )
+                for h, tokens, text_tokens in rows:
+                    v = (tokens, text_tokens)
+                    out[h] = v
+                    data[(counter, h)] = v
+        return out
+
+    def put_many(self, counter: str, values: dict[str, tuple[int, int]]) -> None:
+        if not values:
+            return
+        super().put_many(counter, values)
+        rows = [(counter, h, t, tt) for h, (t, tt) in values.items()]
+        with self._ws._write() as conn:
+            conn.executemany(
+                "INSERT OR REPLACE INTO token_counts (counter, hash, tokens, text_tokens) VALUES (?, ?, ?, ?)",
+                rows,
+            )
+
+    def stored(self, counter: str | None = None) -> int:
+        """Rows on disk (for one counter, or all)."""
+        if counter is None:
+            return self._ws._query("SELECT count(*) FROM token_counts")[0][0]
+        return self._ws._query("SELECT count(*) FROM token_counts WHERE counter = ?", (counter,))[0][0]
+
+
+class WorkspaceSummaryCache:
+    """Generated summaries by cache key, so a previewed summary is the applied one."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self._ws = workspace
+
+    def get(self, key: str) -> SummaryResult | None:
+        rows = self._ws._query(
+            "SELECT text, model, extractive, attempts, input_tokens, output_tokens, errors "
+            "FROM summaries WHERE key = ?", (key,))
+        if not rows:
+            return None
+        text, model, extractive, attempts, tin, tout, errors = rows[0]
+        return SummaryResult(text=text, model=model, extractive=bool(extractive), attempts=attempts,
+                             input_tokens=tin, output_tokens=tout, errors=json.loads(errors))
+
+    def put(self, key: str, result: SummaryResult) -> None:
+        with self._ws._write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO summaries (key, text, model, extractive, attempts, input_tokens, "
+                "output_tokens, errors, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (key, result.text, result.model, int(result.extractive), result.attempts,
+                 result.input_tokens, result.output_tokens, json.dumps(result.errors), _now()),
+            )
+
+    def __len__(self) -> int:
+        return self._ws._query("SELECT count(*) FROM summaries")[0][0]
+
+
+# ---------------------------------------------------------------------------- workspace
+
+_SESSION_COLUMNS = (
+    "id, source_format, source_path, source_session_id, title, model, created_at, updated_at, "
+    "imported_at, metadata, digest, messages, tool_calls, tool_results, user_messages, text_chars, "
+    "tokens, counter"
+)
+
+_VERSION_COLUMNS = (
+    "id, session_id, number, parent_id, label, created_at, engine_version, summarizer, preset, "
+    "counter, tokens_before, tokens_after, messages, stats, config_toml"
+)
+
+
+class Workspace:
+    """inspector's database. Open (creating and migrating it) with `Workspace(path)`.
+
+    Usable as a context manager; thread-safe (one connection behind a lock).
+    """
+
+    def __init__(self, path: str | Path | None = None):
+        memory = str(path) == ":memory:"
+        self.path = Path(":memory:") if memory else Path(path).expanduser() if path else default_workspace_path()
+        self._lock = threading.RLock()
+        self._closed = False
+        if not memory:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise WorkspaceError(f"{self.path}: cannot create its folder ({exc.strerror})") from None
+        try:
+            conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=30.0)
+        except sqlite3.Error as exc:
+            raise WorkspaceError(f"{self.path}: cannot open the workspace ({exc})") from None
+        self._conn = conn
+        try:
+            self._setup(memory)
+        except BaseException:
+            conn.close()
+            raise
+        import sqlite_utils
+
+        # sqlite-utils for table access; transactions stay ours (it nests in savepoints).
+        self.db = sqlite_utils.Database(conn, execute_plugins=False)
+        self._token_cache: WorkspaceTokenCache | None = None
+        self._hash_ok: bool | None = None
+        self._summary_cache: WorkspaceSummaryCache | None = None
+
+    # ------------------------------------------------------------------ open / migrate
+
+    def _setup(self, memory: bool) -> None:
+        conn = self._conn
+        name = self.path.name
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            if not memory:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")
+            version = read_version(conn)
+        except sqlite3.DatabaseError as exc:
+            raise WorkspaceError(f"{self.path}: not an inspector workspace ({exc})") from None
+        if version is None:
+            raise WorkspaceError(f"{self.path}: not an inspector workspace (a SQLite database with other tables)")
+        if version > SCHEMA_VERSION:
+            raise WorkspaceError(
+                f"{name}: schema version {version} is newer than this inspector ({SCHEMA_VERSION}); "
+                "upgrade inspector to open it")
+        if version < SCHEMA_VERSION:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                # Another process may have migrated while we waited for the lock.
+                current = read_version(conn) or 0
+                if current > SCHEMA_VERSION:
+                    raise WorkspaceError(
+                        f"{name}: schema version {current} is newer than this inspector ({SCHEMA_VERSION})")
+                apply_migrations(conn, current)
+                conn.execute("COMMIT")
+            except BaseException as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise WorkspaceError(f"{self.path}: cannot migrate the workspace to schema "
+                                         f"{SCHEMA_VERSION} ({exc})") from None
+                raise
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._query("SELECT value FROM meta WHERE key = 'schema_version'")[0][0])
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Workspace({str(self.path)!r})"
+
+    # ------------------------------------------------------------------- primitives
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise WorkspaceError(f"{self.path}: workspace is closed")
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        with self._lock:
+            self._check_open()
+            return self._conn.execute(sql, params).fetchall()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; nested uses join the outer one."""
+        with self._lock:
+            self._check_open()
+            conn = self._conn
+            if conn.in_transaction:
+                yield conn
+                return
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise WorkspaceError(f"{self.path}: cannot write ({exc})") from None
+            try:
+                yield conn
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
+
+    def _store_bodies(self, conn: sqlite3.Connection, messages: Iterable[Message]) -> Iterator[tuple[Message, str]]:
+        """Yield (message, body hash) and insert the bodies, in batches."""
+        batch: list[tuple[str, str]] = []
+        pending: list[tuple[Message, str]] = []
+        for m in messages:
+            body = _body(m)
+            h = _body_hash(body)
+            batch.append((h, body))
+            pending.append((m, h))
+            if len(batch) >= 1000:
+                conn.executemany("INSERT OR IGNORE INTO bodies (hash, data) VALUES (?, ?)", batch)
+                fault_point("workspace.bodies_batch")
+                batch.clear()
+                yield from pending
+                pending.clear()
+        if batch:
+            conn.executemany("INSERT OR IGNORE INTO bodies (hash, data) VALUES (?, ?)", batch)
+        yield from pending
+
+    def _load_bodies(self, sql: str, params: Sequence[Any]) -> list[Message]:
+        """Messages from rows of (body JSON, content hash), in order.
+
+        Rows are read and validated in chunks (`_LOAD_CHUNK` bodies joined into one JSON
+        array, parsed by pydantic-core straight into models), with the garbage
+        collector paused (tens of thousands of new objects would otherwise trigger full
+        collections). Each chunk is compacted before the next one is read (see
+        `_compact`), so the peak stays close to what the session finally holds. The
+        stored content hashes are reused when this engine computes hashes the same
+        way (checked once per workspace).
+        """
+        trust = self._hashes_current()
+        messages: list[Message] = []
+        shared: dict[type, set[str]] = {}
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            with self._lock:
+                self._check_open()
+                cursor = self._conn.execute(sql, params)
+                while rows := cursor.fetchmany(_LOAD_CHUNK):
+                    chunk = _MESSAGES.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+                    for m, row in zip(chunk, rows):
+                        _compact(m, shared)
+                        m.position = len(messages)
+                        if trust:
+                            m.__pydantic_private__["_hash"] = row[1]  # type: ignore[index]
+                        messages.append(m)
+                    del rows, chunk
+        finally:
+            if paused:
+                gc.enable()
+        return messages
+
+    def _hashes_current(self) -> bool:
+        """Were the stored content hashes computed the way this engine computes them?
+
+        A probe hash is recorded with the first stored message; if a later engine
+        hashes differently, stored hashes are ignored and recomputed on load.
+        """
+        if self._hash_ok is None:
+            stored = self._query("SELECT value FROM meta WHERE key = 'content_hash_probe'")
+            self._hash_ok = bool(stored) and stored[0][0] == _probe_hash()
+        return self._hash_ok
+
+    @staticmethod
+    def _note_probe(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('content_hash_probe', ?)", (_probe_hash(),))
+
+    # ---------------------------------------------------------------------- sessions
+
+    def session_id_for(self, session: Session) -> str:
+        """The workspace id `add_session` would give this session."""
+        wid = session.metadata.get("workspace_id")
+        if isinstance(wid, str) and wid:
+            return wid
+        return workspace_session_id(session.source_format, session.source_path, session.id)
+
+    def add_session(self, session: Session) -> str:
+        """Store `session` (or update it); returns its workspace id.
+
+        Re-importing an unchanged session only refreshes its title and metadata. A
+        session that grew keeps its stored prefix and appends the new messages; one
+        whose history changed has its messages replaced. Versions are never touched.
+        """
+        return self._add_session(session)[0]
+
+    def _add_session(self, session: Session) -> tuple[str, str]:
+        wid = self.session_id_for(session)
+        messages = session.messages
+        digest = session_digest(messages)
+        now = _now()
+        meta = {k: v for k, v in session.metadata.items() if k not in ("workspace_id", "source_session_id")}
+        source_sid = session.metadata.get("source_session_id") if "workspace_id" in session.metadata else session.id
+        head = {
+            "source_format": session.source_format,
+            "source_path": session.source_path,
+            "source_session_id": source_sid,
+            "title": session.title,
+            "model": session.model,
+            "created_at": _iso(session.created_at),
+            "updated_at": _iso(session.updated_at),
+            "metadata": json.dumps(meta, default=repr),
+        }
+        with self._write() as conn:
+            self._note_probe(conn)
+            row = conn.execute("SELECT digest FROM sessions WHERE id = ?", (wid,)).fetchone()
+            if row is not None and row[0] == digest:
+                sets = ", ".join(f"{k} = ?" for k in head)
+                conn.execute(f"UPDATE sessions SET {sets} WHERE id = ?", (*head.values(), wid))
+                return wid, "unchanged"
+            start = 0
+            if row is not None:
+                old = [r[0] for r in conn.execute(
+                    "SELECT content_hash FROM messages WHERE session_id = ? ORDER BY position", (wid,))]
+                limit = min(len(old), len(messages))
+                while start < limit and old[start] == messages[start].content_hash:
+                    start += 1
+                conn.execute("DELETE FROM messages WHERE session_id = ? AND position >= ?", (wid, start))
+            stats = _session_stats(messages)
+            values = {**head, "imported_at": now, "digest": digest, **stats, "tokens": None, "counter": None}
+            if row is None:
+                cols = ", ".join(["id", *values])
+                marks = ", ".join("?" * (len(values) + 1))
+                conn.execute(f"INSERT INTO sessions ({cols}) VALUES ({marks})", (wid, *values.values()))
+            else:
+                sets = ", ".join(f"{k} = ?" for k in values)
+                conn.execute(f"UPDATE sessions SET {sets} WHERE id = ?", (*values.values(), wid))
+            rows = (
+                (wid, start + k, m.role, m.kind, m.content_hash, h)
+                for k, (m, h) in enumerate(self._store_bodies(conn, messages[start:]))
+            )
+            conn.executemany(
+                "INSERT INTO messages (session_id, position, role, kind, content_hash, body) "
+                "VALUES (?, ?, ?, ?, ?, ?)", rows)
+            if row is not None:
+                self._collect_bodies(conn)
+        return wid, "new" if row is None else "updated"
+
+    def _collect_bodies(self, conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "DELETE FROM bodies WHERE hash NOT IN (SELECT body FROM messages) "
+            "AND hash NOT IN (SELECT body FROM version_messages)")
+
+    def import_path(self, path: str | Path, progress: Callable[[int, int], None] | None = None) -> ImportReport:
+        """Import every session a source holds (format detected by `open_source`, which
+        raises SourceError for unreadable or unknown input).
+
+        Each session is stored in its own transaction; one that cannot be read is
+        reported in `skipped` with the reason, and the others are imported. `skipped`
+        also lists the records the reader left out ("where: reason").
+        """
+        from inspector.sources.base import open_source
+
+        with open_source(path) as source:
+            ids = list(source.session_ids())
+            report = ImportReport(format=source.format, session_ids=[])
+            failed: list[str] = []
+            total = len(ids)
+            if progress:
+                progress(0, total)
+            for k, sid in enumerate(ids):
+                try:
+                    session = source.read(sid)
+                except (ValueError, OSError) as exc:  # SourceError is a ValueError
+                    failed.append(f"session {sid!r}: {exc}")
+                else:
+                    wid, status = self._add_session(session)
+                    report.session_ids.append(wid)
+                    getattr(report, status).append(wid)
+                if progress:
+                    progress(k + 1, total)
+            report.skipped = [str(s) for s in getattr(source, "skipped", [])] + failed
+        return report
+
+    def _session_row(self, session_id: str) -> tuple:
+        rows = self._query(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
+        if not rows:
+            raise UnknownIdError(f"{self.path.name}: no session {session_id!r}")
+        return rows[0]
+
+    def has_session(self, session_id: str) -> bool:
+        return bool(self._query("SELECT 1 FROM sessions WHERE id = ?", (session_id,)))
+
+    def list_sessions(self) -> list[SessionInfo]:
+        rows = self._query(
+            f"SELECT {_SESSION_COLUMNS}, (SELECT count(*) FROM versions v WHERE v.session_id = s.id) "
+            "FROM sessions s ORDER BY coalesce(updated_at, created_at, imported_at) DESC, id")
+        return [self._info(r) for r in rows]
+
+    def session_info(self, session_id: str) -> SessionInfo:
+        row = self._session_row(session_id)
+        count = self._query("SELECT count(*) FROM versions WHERE session_id = ?", (session_id,))[0][0]
+        return self._info((*row, count))
+
+    @staticmethod
+    def _info(r: tuple) -> SessionInfo:
+        (sid, fmt, spath, ssid, title, model, created, updated, imported, _meta, _digest, n, calls,
+         results, users, chars, tokens, counter, versions) = r
+        return SessionInfo(id=sid, source_format=fmt, source_path=spath, source_session_id=ssid, title=title,
+                           messages=n, tool_calls=calls, tool_results=results, user_messages=users,
+                           text_chars=chars, tokens=tokens, counter=counter, created_at=_dt(created),
+                           updated_at=_dt(updated), versions=versions, model=model, imported_at=_dt(imported))
+
+    def load_session(self, session_id: str) -> Session:
+        """The stored session, canonical, with the raw source records."""
+        (sid, fmt, spath, ssid, title, model, created, updated, _imported, meta, _digest,
+         *_rest) = self._session_row(session_id)
+        messages = self._load_bodies(
+            "SELECT b.data, m.content_hash FROM messages m JOIN bodies b ON b.hash = m.body "
+            "WHERE m.session_id = ? ORDER BY m.position", (session_id,))
+        metadata = {**json.loads(meta), "workspace_id": sid, "source_session_id": ssid}
+        return Session(id=sid, source_format=fmt, source_path=spath, title=title, model=model,
+                       created_at=_dt(created), updated_at=_dt(updated), metadata=metadata, messages=messages)
+
+    def record_tokens(self, session_id: str, counter_name: str, total: int) -> None:
+        """Remember a session's total, so `list_sessions` shows it without recounting."""
+        with self._write() as conn:
+            cur = conn.execute("UPDATE sessions SET tokens = ?, counter = ? WHERE id = ?",
+                               (int(total), counter_name, session_id))
+            if cur.rowcount == 0:
+                raise UnknownIdError(f"{self.path.name}: no session {session_id!r}")
+
+    def stored_counts(self, session_or_version_id: str, counter_name: str) -> tuple[list[int], list[int]] | None:
+        """Per-message (tokens, text-part tokens) from the token cache, in order, without
+        loading the messages: one query. None unless every message has a cached count
+        (or when stored hashes predate this engine's hashing)."""
+        if not self._hashes_current():
+            return None
+        is_version = bool(self._query("SELECT 1 FROM versions WHERE id = ?", (session_or_version_id,)))
+        table, key = ("version_messages", "version_id") if is_version else ("messages", "session_id")
+        rows = self._query(
+            f"SELECT t.tokens, t.text_tokens FROM {table} m LEFT JOIN token_counts t "
+            f"ON t.counter = ? AND t.hash = m.content_hash WHERE m.{key} = ? ORDER BY m.position",
+            (counter_name, session_or_version_id))
+        if not rows or any(r[0] is None for r in rows):
+            return None
+        return [r[0] for r in rows], [r[1] for r in rows]
+
+    def token_cache(self) -> WorkspaceTokenCache:
+        if self._token_cache is None:
+            self._token_cache = WorkspaceTokenCache(self)
+        return self._token_cache
+
+    def summary_cache(self) -> WorkspaceSummaryCache:
+        if self._summary_cache is None:
+            self._summary_cache = WorkspaceSummaryCache(self)
+        return self._summary_cache
+
+    # ---------------------------------------------------------------------- versions
+
+    def save_version(
+        self,
+        session_id: str,
+        compacted: Compacted,
+        config: CompactionConfig,
+        *,
+        parent: str | None = None,
+        summarizer: str = "",
+        label: str = "",
+    ) -> str:
+        """Save a compaction result as a new version of `session_id`; returns its id.
+
+        One transaction: the version row, its messages with their lineage, the
+        offloaded content and the summaries. Nothing existing is modified.
+        """
+        from inspector.engine import ENGINE_VERSION
+        from inspector.exports.report import compaction_stats
+
+        if len(compacted.lineage) != len(compacted.messages):
+            raise WorkspaceError(
+                f"cannot save a version of {session_id!r}: {len(compacted.messages)} messages but "
+                f"{len(compacted.lineage)} lineage entries")
+        stats = compaction_stats(compacted)
+        config_toml = config.to_toml(comments=False)
+        if not summarizer and compacted.summaries:
+            summarizer = compacted.summaries[0].model
+        with self._write() as conn:
+            self._note_probe(conn)
+            row = conn.execute("SELECT digest FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            if row is None:
+                raise UnknownIdError(f"{self.path.name}: no session {session_id!r}")
+            if parent is not None:
+                prow = conn.execute("SELECT session_id FROM versions WHERE id = ?", (parent,)).fetchone()
+                if prow is None:
+                    raise UnknownIdError(f"{self.path.name}: no version {parent!r} (the parent)")
+                if prow[0] != session_id:
+                    raise WorkspaceError(f"version {parent!r} belongs to {prow[0]!r}, not {session_id!r}")
+            number = conn.execute("SELECT coalesce(max(number), 0) + 1 FROM versions WHERE session_id = ?",
+                                  (session_id,)).fetchone()[0]
+            vid = f"{session_id}@v{number}"
+            conn.execute(
+                "INSERT INTO versions (id, session_id, number, parent_id, label, config_toml, preset, "
+                "engine_version, summarizer, created_at, base_digest, counter, tokens_before, tokens_after, "
+                "messages, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (vid, session_id, number, parent, label, config_toml, config.preset, ENGINE_VERSION,
+                 summarizer, _now(), row[0], compacted.plan.counter, stats["tokens_before"],
+                 stats["tokens_after"], len(compacted.messages), json.dumps(stats)),
+            )
+            fault_point("workspace.version_row")
+            lineage = compacted.lineage
+            rows = (
+                (vid, k, m.role, m.kind, m.content_hash, h, json.dumps(lineage[k]))
+                for k, (m, h) in enumerate(self._store_bodies(conn, compacted.messages))
+            )
+            conn.executemany(
+                "INSERT INTO version_messages (version_id, position, role, kind, content_hash, body, origin) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            conn.executemany(
+                "INSERT OR IGNORE INTO offloads (id, session_id, version_id, position, kind, tool_name, "
+                "tool_call_id, chars, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                ((o.id, o.session_id, vid, o.position, o.kind, o.tool_name, o.tool_call_id, len(o.content),
+                  o.content) for o in compacted.offloads))
+            conn.executemany(
+                "INSERT OR IGNORE INTO summaries (key, text, model, extractive, created_at) VALUES (?, ?, ?, ?, ?)",
+                ((g.key, g.text, g.model, int(g.extractive), _now()) for g in compacted.summaries))
+            fault_point("workspace.version_end")
+        return vid
+
+    def next_version_id(self, session_id: str) -> str:
+        """The id `save_version` will give this session's next version, so a summary's
+        recovery hint can name it before it is stored."""
+        ((number,),) = self._query("SELECT coalesce(max(number), 0) + 1 FROM versions WHERE session_id = ?",
+                                   (session_id,))
+        return f"{session_id}@v{number}"
+
+    def list_versions(self, session_id: str) -> list[VersionInfo]:
+        """Versions of a session, oldest first."""
+        self._session_row(session_id)
+        rows = self._query(f"SELECT {_VERSION_COLUMNS} FROM versions WHERE session_id = ? ORDER BY number",
+                           (session_id,))
+        return [self._version(r) for r in rows]
+
+    def version_info(self, version_id: str) -> VersionInfo:
+        rows = self._query(f"SELECT {_VERSION_COLUMNS} FROM versions WHERE id = ?", (version_id,))
+        if not rows:
+            raise UnknownIdError(f"{self.path.name}: no version {version_id!r}")
+        return self._version(rows[0])
+
+    @staticmethod
+    def _version(r: tuple) -> VersionInfo:
+        (vid, sid, number, parent, label, created, engine, summarizer, preset, counter, before, after,
+         n, stats, toml) = r
+        return VersionInfo(id=vid, session_id=sid, number=number, parent=parent, label=label,
+                           created_at=_dt(created), engine_version=engine, summarizer=summarizer,  # type: ignore[arg-type]
+                           preset=preset, counter=counter, tokens_before=before, tokens_after=after,
+                           messages=n, stats=json.loads(stats), config_toml=toml)
+
+    def load_version(self, version_id: str) -> Session:
+        """A version's compacted messages as a Session (its metadata names the version)."""
+        info = self.version_info(version_id)
+        (sid, fmt, spath, ssid, title, model, created, updated, *_rest) = self._session_row(info.session_id)
+        messages = self._load_bodies(
+            "SELECT b.data, m.content_hash FROM version_messages m JOIN bodies b ON b.hash = m.body "
+            "WHERE m.version_id = ? ORDER BY m.position", (version_id,))
+        metadata = {
+            "workspace_session_id": sid, "source_session_id": ssid, "version": version_id,
+            "version_number": info.number, "parent": info.parent, "label": info.label,
+        }
+        return Session(id=version_id, source_format=fmt, source_path=spath, title=title, model=model,
+                       created_at=_dt(created), updated_at=_dt(updated), metadata=metadata, messages=messages)
+
+    def version_lineage(self, version_id: str) -> list[list[int]]:
+        """Per message of the version: the positions in its session it came from."""
+        self.version_info(version_id)
+        rows = self._query("SELECT origin FROM version_messages WHERE version_id = ? ORDER BY position",
+                           (version_id,))
+        return [json.loads(r[0]) for r in rows]
+
+    # ---------------------------------------------------------------------- offloads
+
+    def get_offload(self, offload_id: str) -> Offload | None:
+        rows = self._query(
+            "SELECT id, session_id, position, kind, tool_name, tool_call_id, content FROM offloads WHERE id = ?",
+            (offload_id,))
+        return Offload(*rows[0]) if rows else None
+
+    def list_offloads(self, version_id: str) -> list[Offload]:
+        rows = self._query(
+            "SELECT id, session_id, position, kind, tool_name, tool_call_id, content FROM offloads "
+            "WHERE version_id = ? ORDER BY position, id", (version_id,))
+        return [Offload(*r) for r in rows]
+
+    def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
+        """Offloaded content by the id in its recovery hint; `offset`/`limit` in characters."""
+        if offset < 0 or (limit is not None and limit < 0):
+            raise WorkspaceError(f"recover {offload_id!r}: offset and limit must not be negative")
+        if limit is None:
+            rows = self._query("SELECT substr(content, ?) FROM offloads WHERE id = ?", (offset + 1, offload_id))
+        else:
+            rows = self._query("SELECT substr(content, ?, ?) FROM offloads WHERE id = ?",
+                               (offset + 1, limit, offload_id))
+        if not rows:
+            raise UnknownIdError(
+                f"{self.path.name}: no offloaded content with id {offload_id!r} "
+                "(it was not saved in this workspace)")
+        return rows[0][0]

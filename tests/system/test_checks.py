@@ -1,0 +1,45 @@
+"""The layers, lint and types are enforced by the test suite, not hoped for: each
+check runs the tool configured in pyproject.toml over the tree and fails with its report."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
+    if found is None:  # the [test] extra installs all three
+        pytest.fail(f"{name} is not installed: pip install -e '.[test]'")
+    return found
+
+
+def _run(*argv: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
+
+
+def test_import_layers_hold() -> None:
+    """import-linter contracts: front ends -> service -> workspace/sources/exports ->
+    formats -> engine; the engine imports nothing that does IO; only the TUI imports
+    Textual; only llm.py imports litellm."""
+    out = _run(_tool("lint-imports"), "--no-cache")
+    assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
+    assert "broken" not in out.stdout.split("Contracts:")[-1].split("\n")[0]
+
+
+def test_ruff_is_clean() -> None:
+    out = _run(_tool("ruff"), "check", "inspector", "tests", "bench", "scripts")
+    assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
+
+
+def test_mypy_is_clean() -> None:
+    out = _run(_tool("mypy"))
+    assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
