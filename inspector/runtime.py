@@ -29,7 +29,7 @@ from inspector.engine.config import CompactionConfig, preset
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, Offload, SummaryCache
     from inspector.engine.models import Session
-    from inspector.engine.planner import Plan
+    from inspector.engine.planning import Plan
     from inspector.engine.summarizers import EventHandler, Summarizer
     from inspector.engine.tokens import TokenCounter
 
@@ -170,7 +170,7 @@ class Compactor:
     @property
     def counter(self) -> TokenCounter:
         if self._counter is None:
-            from inspector.engine.planner import counter_for
+            from inspector.engine.planning import counter_for
 
             self._counter = counter_for(self.config)
         return self._counter

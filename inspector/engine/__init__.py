@@ -21,7 +21,7 @@ _EXPORTS = {
     "CompactionConfig": "config", "ConfigError": "config", "PRESETS": "config", "preset": "config",
     # analysis, planning, validation
     "analyze": "analysis", "Analysis": "analysis",
-    "plan": "planner", "Plan": "planner", "counter_for": "planner",
+    "plan": "planning", "Plan": "planning", "counter_for": "planning", "Action": "planning",
     "validate": "validation", "Problem": "validation", "new_problems": "validation",
     # apply and summaries
     "apply": "applier", "aapply": "applier", "materialize": "applier", "Compacted": "applier",
@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.calibration import calibration
     from inspector.engine.config import PRESETS, CompactionConfig, ConfigError, preset
     from inspector.engine.models import Message, Part, Session, ToolCall, Usage
-    from inspector.engine.planner import Plan, counter_for, plan
+    from inspector.engine.planning import Action, Plan, counter_for, plan
     from inspector.engine.summarizers import (
         ExtractiveSummarizer,
         Summarizer,

@@ -14,9 +14,13 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from inspector.engine.models import SYSTEM_ROLES, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
+
+if TYPE_CHECKING:
+    from inspector.engine.planning.memo import PlanMemo
 
 # An offload id in a short tool result means it is already a placeholder of ours.
 OFFLOAD_ID_RE = re.compile(r"\boff-[0-9a-f]{12}\b")
@@ -63,6 +67,8 @@ class Analysis:
     already_reduced: bytearray  # tool results that are already placeholders
     last_timestamp: datetime | None
     offload_ids: dict[tuple[int, str], str] = field(default_factory=dict)
+    # what successive plans share (inspector.engine.planning.memo), made by the first
+    plan_memo: PlanMemo | None = field(default=None, repr=False, compare=False)
     _chain: list[bytes] | None = None
     _problems: list | None = None
 

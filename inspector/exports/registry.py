@@ -35,7 +35,7 @@ from typing import Any
 from inspector.atomic import atomic_write_chunks
 from inspector.engine.applier import Compacted
 from inspector.engine.models import Message, Session
-from inspector.engine.planner import Plan
+from inspector.engine.planning import Plan
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
 from inspector.exports.agents_sqlite import AgentsExportError, to_responses_items, write_agents_session

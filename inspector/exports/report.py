@@ -10,7 +10,7 @@ from typing import Any
 
 from inspector.engine.applier import Compacted
 from inspector.engine.models import Session
-from inspector.engine.planner import Plan
+from inspector.engine.planning import Plan
 from inspector.engine.validation import validate
 
 REPORT_VERSION = 1

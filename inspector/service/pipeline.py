@@ -28,7 +28,7 @@ from inspector.engine.config import CompactionConfig, ConfigError, preset
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
     from inspector.engine.models import Session
-    from inspector.engine.planner import Plan
+    from inspector.engine.planning import Plan
     from inspector.engine.summarizers import EventHandler, Summarizer, SummaryRequest
     from inspector.engine.tokens import TokenCache, TokenCounter
     from inspector.llm import CostEstimate
@@ -90,13 +90,13 @@ def summarizer_label(config: CompactionConfig) -> str:
 
 
 def _counter(config: CompactionConfig, counter: TokenCounter | None) -> TokenCounter:
-    from inspector.engine.planner import counter_for
+    from inspector.engine.planning import counter_for
 
     return counter or counter_for(config)
 
 
 def _active(p: Plan) -> list:
-    return [s for s in p.summaries if s.injection != "evicted"]
+    return p.applied_summaries()
 
 
 def summary_tokens(session: Session, p: Plan, texts: dict[str, str], counter: TokenCounter,
@@ -130,7 +130,7 @@ def plan_session(
     version: str | None = None,
 ) -> Plan:
     """`plan()`, made exact for summaries already in the cache."""
-    from inspector.engine.planner import plan
+    from inspector.engine.planning import plan
 
     counter = _counter(config, counter)
     p = plan(session, config, counter, now=now, token_cache=token_cache)

@@ -7,7 +7,7 @@ import tomllib
 import pytest
 
 from inspector.engine.config import CompactionConfig
-from inspector.engine.planner import plan as engine_plan
+from inspector.engine.planning import plan as engine_plan
 from inspector.tui.app import InspectorApp, create_app
 from inspector.tui.screens.session import SessionScreen
 from inspector.tui.widgets.heatmap import Heatmap

@@ -53,7 +53,7 @@ class ApplyScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         p = self.plan
-        live = [s for s in p.summaries if s.injection != "evicted"]
+        live = p.applied_summaries()
         with Vertical(id="apply-dialog", classes="dialog"):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
             yield Static(
@@ -103,7 +103,7 @@ class ApplyScreen(ModalScreen[str | None]):
         app = self.inspector
         p = self.plan
         config = p.config
-        live = [s for s in p.summaries if s.injection != "evicted"]
+        live = p.applied_summaries()
         done = 0
 
         def check() -> None:

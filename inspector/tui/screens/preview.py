@@ -123,7 +123,7 @@ class ContextScreen(Screen):
                 if hit is not None:
                     texts[spec.key] = hit.text
         result = materialize(session, plan, texts, counter)
-        pending = sum(1 for s in plan.summaries if s.key not in texts and s.injection != "evicted")
+        pending = sum(1 for s in plan.applied_summaries() if s.key not in texts)
         summary = (f"{len(result.messages):,} messages · {result.total_after:,} tokens as the model would "
                    f"receive them (was {len(session.messages):,} messages, {plan.total_before:,} tokens)")
         if pending:
