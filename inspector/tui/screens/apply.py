@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from inspector.engine.planning.results import Action
 from inspector.tui.messages import ApplyFinished, ApplyProgress
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class ApplyScreen(ModalScreen[str | None]):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
             yield Static(
                 f"session {self.session.id}: {p.total_before:,} → ~{p.total_after:,} tokens · "
-                f"{len(live)} summary(ies) to generate · {sum(a != 'keep' for a in p.actions):,} message(s) changed")
+                f"{len(live)} summary(ies) to generate · {sum(a != Action.KEEP for a in p.actions):,} message(s) changed")
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
             with Horizontal(classes="row"):
                 yield Label("label ")
