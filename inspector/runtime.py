@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, Offload, SummaryCache
     from inspector.engine.models import Session
     from inspector.engine.planning import Plan
-    from inspector.engine.summarizers import EventHandler, Summarizer
+    from inspector.engine.summarize import EventHandler, Summarizer
     from inspector.engine.tokens import TokenCounter
 
 

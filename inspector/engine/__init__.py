@@ -26,9 +26,9 @@ _EXPORTS = {
     # apply and summaries
     "apply": "applier", "aapply": "applier", "materialize": "applier", "Compacted": "applier",
     "Offload": "applier", "CompactionFailed": "applier", "MemorySummaryCache": "applier",
-    "Summarizer": "summarizers", "ExtractiveSummarizer": "summarizers",
-    "SummaryFailed": "summarizers",
-    "SummaryRejected": "summarizers", "SummaryEvent": "summarizers",
+    "Summarizer": "summarize", "ExtractiveSummarizer": "summarize",
+    "SummaryFailed": "summarize",
+    "SummaryRejected": "summarize", "SummaryEvent": "summarize",
     "calibration": "calibration",
 }
 
@@ -61,7 +61,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.config import PRESETS, CompactionConfig, ConfigError, preset
     from inspector.engine.models import Message, Part, Session, ToolCall, Usage
     from inspector.engine.planning import Action, Plan, counter_for, plan
-    from inspector.engine.summarizers import (
+    from inspector.engine.summarize import (
         ExtractiveSummarizer,
         Summarizer,
         SummaryEvent,

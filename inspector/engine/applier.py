@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planning.results import Action, Plan, SummarySpec
 from inspector.engine.planning.text import fit_marker, render, truncate_text_parts, truncated_part
-from inspector.engine.summarizers import EventHandler, Summarizer, SummaryRequest, SummaryResult
+from inspector.engine.summarize.protocol import EventHandler, Summarizer, SummaryRequest, SummaryResult
 from inspector.engine.summary_format import pending_summary_text, summary_body, summary_message_tokens
 from inspector.engine.tokens import TokenCounter, count_messages
 from inspector.engine.validation import errors as only_errors
@@ -323,7 +323,7 @@ def apply(
     nothing was changed: the session object is never mutated.
     """
     from inspector.engine.planning import counter_for
-    from inspector.engine.summarizers import ExtractiveSummarizer
+    from inspector.engine.summarize.extractive import ExtractiveSummarizer
 
     counter = counter or counter_for(plan.config)
     texts: dict[str, str] = {}
@@ -352,7 +352,7 @@ async def aapply(
 ) -> Compacted:
     """`apply` for an event loop: the summaries are awaited, then `apply` writes."""
     from inspector.engine.planning import counter_for
-    from inspector.engine.summarizers import ExtractiveSummarizer
+    from inspector.engine.summarize.extractive import ExtractiveSummarizer
 
     counter = counter or counter_for(plan.config)
     cache = summary_cache if summary_cache is not None else MemorySummaryCache()

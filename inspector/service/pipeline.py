@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
     from inspector.engine.models import Session
     from inspector.engine.planning import Plan
-    from inspector.engine.summarizers import EventHandler, Summarizer, SummaryRequest
+    from inspector.engine.summarize import EventHandler, Summarizer, SummaryRequest
     from inspector.engine.tokens import TokenCache, TokenCounter
     from inspector.llm import CostEstimate
 
@@ -328,7 +328,7 @@ class _Run:
 def failure_types() -> tuple[type[BaseException], ...]:
     """Exceptions meaning "compaction failed, nothing written" (exit status 1)."""
     from inspector.engine.applier import CompactionFailed
-    from inspector.engine.summarizers import SummaryFailed, SummaryRejected
+    from inspector.engine.summarize import SummaryFailed, SummaryRejected
 
     return (SummaryFailed, SummaryRejected, CompactionFailed)
 

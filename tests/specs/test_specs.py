@@ -12,7 +12,7 @@ from inspector.engine import apply, materialize, plan, preset, validate
 from inspector.engine.applier import MemorySummaryCache
 from inspector.engine.models import Message, Part
 from inspector.engine.planning import Action
-from inspector.engine.summarizers import format_conversation
+from inspector.engine.summarize import format_conversation
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter
 
 from ..sessions import agent_session, asst, session, sys, tool, user
@@ -98,7 +98,7 @@ def test_eino_preserved_users_replace_the_all_user_messages_section():
         name, extractive = "fake", False
 
         def summarize(self, req, on_event=None):
-            from inspector.engine.summarizers import SummaryResult
+            from inspector.engine.summarize import SummaryResult
             return SummaryResult("Did things.\n<all_user_messages>\nparaphrase\n</all_user_messages>\nEnd.",
                                  "fake", False)
 
@@ -363,7 +363,7 @@ def test_sagents_no_safe_cutoff_keeps_everything():
 
 
 def test_sagents_summarization_failure_keeps_all_messages():
-    from inspector.engine.summarizers import SummaryFailed
+    from inspector.engine.summarize import SummaryFailed
     from inspector.llm import LiteLLMSummarizer
 
     def broken(**kw):
@@ -440,7 +440,7 @@ def test_trpc_incremental_summary_folds_in_the_previous_one():
         name, extractive = "capture", False
 
         def summarize(self, req, on_event=None):
-            from inspector.engine.summarizers import SummaryResult
+            from inspector.engine.summarize import SummaryResult
             seen["previous"] = req.previous_summary
             seen["text"] = req.conversation_text()
             return SummaryResult("merged", "capture", False)

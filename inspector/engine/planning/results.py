@@ -161,11 +161,12 @@ class Plan:
     def stage(self, name: str) -> StageResult:
         return next(s for s in self.stages if s.name == name)
 
-    def action_counts(self) -> dict[Action, int]:
+    def action_counts(self) -> dict[str, int]:
+        """Messages per action, every action present (keyed by the action's value)."""
         counts = dict.fromkeys(Action, 0)
         for a in self.actions:
             counts[a] += 1
-        return counts
+        return {a.value: c for a, c in counts.items()}
 
     def to_dict(self, messages: bool = True) -> dict[str, Any]:
         d: dict[str, Any] = {

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from inspector.engine.analysis import Analysis
-from inspector.engine.models import SYSTEM_ROLES
 from inspector.engine.config import CompactionConfig
+from inspector.engine.models import SYSTEM_ROLES
 from inspector.engine.planning.results import EVICTED, Action, PlanWarning, StageResult, SummarySpec
 
 

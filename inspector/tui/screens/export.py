@@ -103,7 +103,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         result = None
         if compacted:
             from inspector.engine.applier import apply
-            from inspector.engine.summarizers import ExtractiveSummarizer
+            from inspector.engine.summarize import ExtractiveSummarizer
 
             # Summaries already generated (Apply) come from the cache; the rest offline.
             result = apply(self.session, self.plan, ExtractiveSummarizer(), self.counter,
