@@ -161,7 +161,9 @@ class Compactor:
     @classmethod
     def from_toml(cls, path: str | os.PathLike[str], **kwargs: Any) -> Compactor:
         """A Compactor for the config file the TUI saves (`inspector config init` writes one)."""
-        return cls(CompactionConfig.from_toml(path), **kwargs)
+        from inspector.service.config import load_config
+
+        return cls(load_config(path), **kwargs)
 
     @classmethod
     def from_preset(cls, name: str, **kwargs: Any) -> Compactor:

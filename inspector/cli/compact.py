@@ -26,7 +26,7 @@ def _err(line: str) -> None:
 
 def _config(args):
     from inspector.engine.config import ConfigError
-    from inspector.service.pipeline import resolve_config
+    from inspector.service.config import resolve_config
 
     try:
         return resolve_config(getattr(args, "config", None), getattr(args, "preset", None),

@@ -4,7 +4,7 @@ The CLI (`inspector plan|apply|export`), the TUI and the runtime `Compactor` all
 through these functions, so what a user previews and tunes is exactly what an agent
 runs. No Textual import here, and no litellm until a model writes a summary.
 
-    config = resolve_config(config_path="inspector.toml", set_values=["summarization.keep.messages=4"])
+    config = resolve_config(config_path="inspector.toml", set_values=["summarization.keep.messages=4"])  # service.config
     p = plan_session(session, config, summary_cache=cache)      # exact when summaries are cached
     preview(session, p, summary_cache=cache)                      # what apply would write
     result = compact_session(session, config, summary_cache=cache, on_event=print)
@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inspector.engine.config import CompactionConfig, ConfigError, preset
+from inspector.engine.config import CompactionConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
@@ -41,42 +41,6 @@ class PipelineError(Exception):
 
 
 # --------------------------------------------------------------------------- config
-
-
-def resolve_config(
-    config_path: str | Path | None = None,
-    preset_name: str | None = None,
-    set_values: Sequence[str] = (),
-    summarizer: str | None = None,
-    base: CompactionConfig | None = None,
-) -> CompactionConfig:
-    """The config a command runs with: a file (as the TUI saves it) or a preset
-    (default: `base`, else balanced), then `--set KEY=VALUE` overrides, then the
-    summarizer. Raises ConfigError naming the file or key."""
-    if config_path and preset_name:
-        raise ConfigError("give either --config FILE or --preset NAME, not both "
-                          "(a config file names the preset it started from)")
-    if config_path:
-        config = CompactionConfig.from_toml(config_path)
-    elif preset_name:
-        config = preset(preset_name)
-    else:
-        config = base if base is not None else preset("balanced")
-    if set_values:
-        config = config.with_set(list(set_values))
-    if summarizer:
-        config = with_summarizer(config, summarizer)
-    return config
-
-
-def with_summarizer(config: CompactionConfig, name: str) -> CompactionConfig:
-    """`extractive` (offline) or any litellm model string; the model becomes part of
-    the summary-cache key, so a previewed summary is only reused for the same model."""
-    name = name.strip()
-    if not name:
-        raise ConfigError("--summarizer: give a model name or 'extractive'")
-    model = "" if name == EXTRACTIVE else name
-    return config.with_values({"summarization.model": model})
 
 
 def summarizer_label(config: CompactionConfig) -> str:

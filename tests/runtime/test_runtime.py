@@ -61,10 +61,11 @@ def chat(rounds=10, **kw):
 
 def test_compact_is_exactly_plan_plus_apply(tmp_path):
     from inspector import Compactor
+    from inspector.service.config import save_config
 
     cfg = summarizing()
     path = tmp_path / "inspector.toml"
-    cfg.save(path)
+    save_config(cfg, path)
     messages = chat()
     out = Compactor.from_toml(path, session_id="s").compact(messages)
 
