@@ -728,7 +728,7 @@ class Workspace:
         offloaded content and the summaries. Nothing existing is modified.
         """
         from inspector.engine import ENGINE_VERSION
-        from inspector.exports.report import compaction_stats
+        from inspector.engine.stats import compaction_stats
 
         if len(compacted.lineage) != len(compacted.messages):
             raise WorkspaceError(
