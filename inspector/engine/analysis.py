@@ -130,8 +130,8 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     n = len(msgs)
     tokens, text_tokens = count_messages(msgs, counter, cache)
     prefix = list(accumulate(tokens, initial=0))
-    roles = [m.role for m in msgs]
-    kinds = [m.kind for m in msgs]
+    roles: list[str] = [m.role for m in msgs]
+    kinds: list[str] = [m.kind for m in msgs]
     hashes = [m.content_hash for m in msgs]
     text_chars = [0] * n
     text_parts = [0] * n
@@ -218,9 +218,9 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     # A pending call at the end stays with its whole turn.
     if pending_from >= 0:
         turn_start = 0
-        for p in user_positions:
-            if p <= pending_from:
-                turn_start = p
+        for u in user_positions:
+            if u <= pending_from:
+                turn_start = u
         span = next(s for s in spans if s.call == pending_from)
         if turn_start:
             span.start = max(turn_start, leading)

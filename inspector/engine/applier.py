@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from inspector.engine.models import Message, Part, Session, ToolCall
+from inspector.engine.models import Message, Part, Role, Session, ToolCall
 from inspector.engine.planning.results import Action, Plan, SummarySpec
 from inspector.engine.planning.text import fit_marker, render, truncate_text_parts, truncated_part
 from inspector.engine.summarize.protocol import EventHandler, Summarizer, SummaryRequest, SummaryResult
@@ -228,7 +228,7 @@ def materialize(
     for spec in summaries:
         text = summary_texts.get(spec.key)
         body = summary_body(session, plan.config, spec, text, counter, version) if text else pending_summary_text(spec)
-        role = "system" if spec.injection in ("system", "system_merge") else "user"
+        role: Role = "system" if spec.injection in ("system", "system_merge") else "user"
         smsg = Message.text_message(role, body, kind="summary",
                                     meta={"inspector_summary": {"start": spec.start, "end": spec.end,
                                                                  "key": spec.key, "pending": text is None}})
@@ -248,9 +248,9 @@ def materialize(
 
     rewritten_groups: set[int] = set()
     for i in range(n + 1):
-        spec = by_insert.get(i)
-        if spec is not None and spec.merge_into is None:
-            emit_summary(spec)
+        inserted = by_insert.get(i)
+        if inserted is not None and inserted.merge_into is None:
+            emit_summary(inserted)
         if i == n:
             break
         act = actions[i]
@@ -281,9 +281,9 @@ def materialize(
                 rm, roffs = reduce_message(session, plan, j) if actions[j] in (Action.TRUNCATE, Action.CLEAR) else (msgs[j], [])
                 offloads.extend(roffs)
                 results.append(rm)
-            replacement = clear_rewriter(m, results)
+            rewritten = clear_rewriter(m, results)
             rewritten_groups.update(group)
-            for r in replacement or []:
+            for r in rewritten or []:
                 out.append(r)
                 lineage.append([i, *group])
             continue

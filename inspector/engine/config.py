@@ -439,8 +439,8 @@ def _to_toml(model: BaseModel, comments: bool) -> str:
     ]
 
     def emit(obj: BaseModel, prefix: str) -> None:
-        scalars = []
-        tables = []
+        scalars: list[tuple[str, Any, Any]] = []
+        tables: list[tuple[str, Any, Any]] = []
         for name, field in type(obj).model_fields.items():
             value = getattr(obj, name)
             if isinstance(value, BaseModel):

@@ -95,7 +95,7 @@ def _bundled_encoding(name: str, directory: str) -> Any:
     import tiktoken.registry
 
     tiktoken.registry.list_encoding_names()  # loads the constructors
-    ctor = tiktoken.registry.ENCODING_CONSTRUCTORS.get(name)
+    ctor = (tiktoken.registry.ENCODING_CONSTRUCTORS or {}).get(name)
     if ctor is None or "load_tiktoken_bpe" not in ctor.__code__.co_names:
         return None
     missing: list[str] = []
@@ -274,7 +274,7 @@ class EstimateCounter:
         self.chars_per_token = chars_per_token
         self.framing = framing
         self.name = f"estimate:{chars_per_token:g} chars/token"
-        self.note = "estimated from character counts, not tokenized"
+        self.note: str | None = "estimated from character counts, not tokenized"
 
     def count(self, text: str) -> int:
         return math.ceil(len(text) / self.chars_per_token) if text else 0

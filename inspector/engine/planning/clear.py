@@ -122,8 +122,8 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         arg = None
         if cl.clear_arguments and i in a.result_call:
             c = a.result_call[i]
-            cid = msgs[i].tool_call_id
-            if a.call_args_chars.get(cid or ""):
+            cid = msgs[i].tool_call_id or ""
+            if a.call_args_chars.get(cid):
                 arg = (c, cid)
                 by_call.setdefault(c, []).append(cid)
         items.args.append(arg)
@@ -179,8 +179,8 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
         0 if cl.keep_rounds else n)
     k = bisect_left(items.positions, protected)
     positions, new_tokens, reds = items.positions, items.new_tokens, items.reductions
-    planned = [j for j in range(k) if reds[j] is not None]
-    saved = sum(cur[positions[j]] - new_tokens[j] for j in planned)
+    planned = [(j, red) for j, red in enumerate(reds[:k]) if red is not None]
+    saved = sum(cur[positions[j]] - new_tokens[j] for j, _ in planned)
     args_saving: dict[int, list[str]] = {}
     for arg in items.args[:k]:
         if arg is not None:
@@ -194,22 +194,22 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
         if new < old:
             arg_changes.append((c, old - new, oids))
             saved += old - new
-    for j in planned:
+    for j, red in planned:
         i = positions[j]
         total += new_tokens[j] - cur[i]
         cur[i] = new_tokens[j]
         actions[i] = Action.CLEAR
-        reductions[i] = reds[j]
+        reductions[i] = red
     for c, delta, oids in arg_changes:
         cur[c] -= delta
         total -= delta
         if actions[c] == Action.KEEP:
             actions[c] = Action.CLEAR
-        red = reductions.get(c)
-        if red is None:
+        previous = reductions.get(c)
+        if previous is None:
             reductions[c] = Reduction(Action.CLEAR, "clear", offload_id(a, c, "args"),
                                       clear_arguments=oids, template=cl.arguments_placeholder)
         else:  # never the shared stage-2 object: a copy with the arguments added
-            reductions[c] = replace(red, clear_arguments=oids)
+            reductions[c] = replace(previous, clear_arguments=oids)
     return Cleared(Reduced(cur, actions, reductions, total), saved, len(planned), len(arg_changes), protected)
 

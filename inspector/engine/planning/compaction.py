@@ -87,13 +87,13 @@ def fit_tokens(a: Analysis, msgs: Sequence[Message], i: int, limit: int, current
                recovery: str, memo: PlanMemo) -> Truncation | None:
     """trpc pass 2: head+tail truncate a result until it fits `limit` tokens."""
     key = (a.hashes[i], "fit", limit, oid)
-    hit = memo.truncations.get(key)
+    hit = memo.fits.get(key)
     if hit is not None:
         return hit
     msg = msgs[i]
     text = msg.text
     if not text:
-        return memo.truncations.put(key, None)
+        return memo.fits.put(key, None)
     fixed = current - a.text_tokens[i]
     budget_chars = int(len(text) * limit / max(current, 1))
     result = None
@@ -109,7 +109,7 @@ def fit_tokens(a: Analysis, msgs: Sequence[Message], i: int, limit: int, current
             result = (tokens, h, t, rem)
             break
         budget_chars = int(budget_chars * limit / tokens * 0.97)
-    return memo.truncations.put(key, result)
+    return memo.fits.put(key, result)
 
 
 def placeholder_tokens(a: Analysis, msgs: Sequence[Message], i: int, template: str, recovery: str, oid: str,

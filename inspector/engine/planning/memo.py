@@ -77,7 +77,8 @@ class PlanMemo:
     def __init__(self, counter: TokenCounter):
         self.texts = TextCountCache(counter)
         # token counts of generated text, keyed by what determines the text
-        self.truncations: Memo[Hashable, Truncation | None] = Memo(TEXT_LIMIT)
+        self.truncations: Memo[Hashable, Truncation] = Memo(TEXT_LIMIT)  # stage 1
+        self.fits: Memo[Hashable, Truncation | None] = Memo(TEXT_LIMIT)  # stage 2, pass 2
         self.placeholders: Memo[Hashable, int] = Memo(TEXT_LIMIT)
         self.arguments: Memo[Hashable, tuple[int, int]] = Memo(TEXT_LIMIT)  # (before, after)
         self.chunks: Memo[Hashable, Chunks] = Memo(TEXT_LIMIT)  # long tool outputs, for truncation

@@ -44,7 +44,7 @@ def render(template: str, **values: Any) -> str:
 
 
 def cut_part(text: str, per_part: int, head_ratio: float, notice_t: str, recovery: str, oid: str,
-             tool: str) -> tuple[int, int, int, str] | None:
+             tool: str | None) -> tuple[int, int, int, str] | None:
     """(head chars, tail chars, removed chars, notice) for a text part over `per_part`
     characters, None when it fits. The kept text plus the notice fits the limit, so
     truncating the output again changes nothing (idempotence)."""
@@ -63,7 +63,7 @@ def cut_part(text: str, per_part: int, head_ratio: float, notice_t: str, recover
 
 
 def truncate_text_parts(msg: Message, per_part: int, head_ratio: float, notice_t: str, recovery: str,
-                        oid: str, tool: str) -> tuple[list[str], int, int, int]:
+                        oid: str, tool: str | None) -> tuple[list[str], int, int, int]:
     """New texts of the text parts, and (head, tail, removed chars) of the last cut.
 
     Shared by the planner (to count) and apply (to write), so both see the same text.
