@@ -20,6 +20,7 @@ from typing import Any
 from inspector.engine.summarize.extractive import ExtractiveSummarizer
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
+    TOKENS_PER_WORD,
     EventHandler,
     Summarizer,
     SummaryRequest,
@@ -257,7 +258,7 @@ class CostEstimate:
 
 def estimate_request_cost(model: str, requests: Sequence[SummaryRequest]) -> CostEstimate:
     tin = sum(r.input_tokens() for r in requests)
-    tout = sum(math.ceil((r.max_words or 300) * 1.35) for r in requests)
+    tout = sum(math.ceil((r.max_words or 300) * TOKENS_PER_WORD) for r in requests)
     if not model or model == EXTRACTIVE:
         return CostEstimate(EXTRACTIVE, tin, 0, 0.0)
     return CostEstimate(model, tin, tout, estimate_cost(model, tin, tout))

@@ -18,11 +18,9 @@ from inspector.engine.config import CompactionConfig, TriggerConfig
 from inspector.engine.models import Session
 from inspector.engine.planning.memo import PlanMemo
 from inspector.engine.planning.results import Action, Cutoff, PlanWarning, StageResult, SummarySpec, TriggerCheck
+from inspector.engine.summarize.protocol import TOKENS_PER_WORD
 from inspector.engine.summary_format import summary_body
 
-# Words -> tokens for the summary size estimate before a summary exists (English
-# prose averages about 1.3 tokens per word with o200k/cl100k).
-TOKENS_PER_WORD = 1.35
 # A model summary has to be able to say at least this much to be worth planning.
 MIN_SUMMARY_TOKENS = 16
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from inspector.engine.models import Message
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
+    TOKENS_PER_WORD,
     EventHandler,
     SummaryEvent,
     SummaryRejected,
@@ -17,8 +18,6 @@ from inspector.engine.summarize.protocol import (
     check_summary,
     ignore,
 )
-
-TOKENS_PER_WORD_EST = 1.35
 
 _ERROR_RE = re.compile(r"(error|exception|traceback|failed|failure|not found|denied|fatal)", re.I)
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
@@ -44,7 +43,7 @@ class ExtractiveSummarizer:
         # Also within the words' worth of tokens the planner estimated for it.
         words = request.max_words or 300
         room = request.replaced_tokens - request.overhead_tokens
-        max_tokens = max(8, min(room // 2, math.ceil(words * TOKENS_PER_WORD_EST)))
+        max_tokens = max(8, min(room // 2, math.ceil(words * TOKENS_PER_WORD)))
         text = self.build(request.messages, request.previous_summary, words,
                           count=request.count, max_tokens=max_tokens)
         try:

@@ -14,6 +14,10 @@ from typing import Protocol, runtime_checkable
 from inspector.engine.models import Message
 
 EXTRACTIVE = "extractive"
+# Words -> tokens, to size a summary before it exists (English prose averages about
+# 1.3 tokens per word with o200k/cl100k): the planner's estimate, the extractive
+# summarizer's budget and the cost estimate all use it.
+TOKENS_PER_WORD = 1.35
 
 
 
