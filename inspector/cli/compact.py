@@ -62,7 +62,8 @@ def _open_workspace(path: str | None):
 
 def _load(args):
     """(session, workspace-or-None): SOURCE is a session file/database, or a workspace."""
-    from inspector.service.pipeline import PipelineError, load_session
+    from inspector.service.opening import load_session
+    from inspector.service.pipeline import PipelineError
 
     path = Path(args.source)
     if path.exists() and _is_workspace(path):
@@ -369,7 +370,9 @@ def _export(args, config) -> int:
 
 
 def _export_all(args, config, out: Path) -> int:
-    from inspector.service.pipeline import PipelineError, compact_many, iter_sessions
+    from inspector.service.export import compact_many
+    from inspector.service.opening import iter_sessions
+    from inspector.service.pipeline import PipelineError
 
     if out.exists() and not out.is_dir():
         raise CliError(f"{out}: --all writes one file per session; give a directory")

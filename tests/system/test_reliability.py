@@ -51,7 +51,7 @@ def opened():
 
 
 def test_every_way_of_reading_a_source_is_watched(opened, tmp_path, capsys, workspace):
-    from inspector.service.pipeline import iter_sessions, load_session
+    from inspector.service.opening import iter_sessions, load_session
     from inspector.sources.anthropic_json import read_anthropic_json
     from inspector.sources.base import detect_format, open_source
     from inspector.sources.claude_code import ClaudeCodeSource
