@@ -210,7 +210,8 @@ def _plan(args, config) -> int:
 
 
 def _apply(args, config) -> int:
-    from inspector.service.pipeline import compact_session, estimate_cost, failure_types, plan_session
+    from inspector.service.pipeline import estimate_cost, failure_types
+    from inspector.service.versions import compact_and_save
     from inspector.workspace.database import WorkspaceError
 
     session, ws = _load(args)
@@ -219,30 +220,27 @@ def _apply(args, config) -> int:
         try:
             if session.metadata.get("workspace_session_id"):  # a stored version (Claude Code sessions carry a "version" too)
                 raise CliError(f"{session.id}: is a compacted version; apply to its session instead")
-            wid = ws.add_session(session)
-            stored = ws.load_session(wid)
-            version = ws.next_version_id(wid)
+            stored = ws.import_session(session)
         except WorkspaceError as exc:
             raise CliError(str(exc)) from None
-        cache = ws.summary_cache()
-        tokens = ws.token_cache()
-        p = plan_session(stored, config, summary_cache=cache, token_cache=tokens, version=version)
-        cost = estimate_cost(stored, p, summary_cache=cache)
-        if cost is not None and cost.model != "extractive":
-            _err(f"summary cost before applying: {cost.describe()}")
-        if not p.changed:
-            _err(f"{wid}: nothing to compact ({p.total_before:,} tokens; no stage applies)")
+        wid = stored.id
+
+        def planned(p) -> None:
+            cost = estimate_cost(stored, p, summary_cache=ws.summary_cache())
+            if cost is not None and cost.model != "extractive":
+                _err(f"summary cost before applying: {cost.describe()}")
+            if not p.changed:
+                _err(f"{wid}: nothing to compact ({p.total_before:,} tokens; no stage applies)")
+
         try:
-            result = compact_session(stored, config, summary_cache=cache, token_cache=tokens,
-                                     on_event=EventPrinter(), version=version)
+            saved = compact_and_save(ws, stored, config, on_event=EventPrinter(), on_plan=planned)
         except failure_types() as exc:
             return _fail(exc)
-        try:
-            vid = ws.save_version(wid, result, config)
         except WorkspaceError as exc:
             return _fail(exc)
     finally:
         ws.close()
+    vid, result = saved.version_id, saved.result
     before, after = result.plan.total_before, result.total_after
     _err(f"{wid}: {before:,} -> {after:,} tokens (saved {before - after:,}, {_pct(before - after, before)}); "
          f"{len(result.messages):,} messages, {len(result.offloads)} offload(s)"

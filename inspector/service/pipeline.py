@@ -249,6 +249,71 @@ def _label(result: Compacted, summary_cache: SummaryCache) -> Compacted:
     return result
 
 
+class _Run:
+    """One compaction: plan once, generate what is missing, re-plan with the exact
+    summary sizes, apply. `plan()` runs twice when there are summaries (the first plan
+    names them; the exact re-plan sizes them), once otherwise; a third time only when
+    the exact sizes move a summary's range (its new summary is generated first)."""
+
+    ROUNDS = 3  # exact re-plans that may move a range; a range that keeps moving is applied as planned
+
+    def __init__(self, session: Session, config: CompactionConfig, counter: TokenCounter | None,
+                 summarizer: Summarizer | None, summary_cache: SummaryCache | None,
+                 token_cache: TokenCache | None, now: datetime | None, version: str | None) -> None:
+        from inspector.engine.applier import MemorySummaryCache
+        from inspector.engine.planner import plan
+
+        self.session, self.config, self.token_cache, self.now, self.version = (
+            session, config, token_cache, now, version)
+        self.counter = _counter(config, counter)
+        self.cache: SummaryCache = summary_cache if summary_cache is not None else MemorySummaryCache()
+        self.summarizer = make_summarizer(config, summarizer)
+        self.plan: Plan = plan(session, config, self.counter, now=now, token_cache=token_cache)
+        self.rounds = 0
+
+    def missing(self) -> list[tuple[str, SummaryRequest]]:
+        return _missing_requests(self.session, self.plan, self.cache, self.counter, self.version)
+
+    def exact(self, version: str | None = None) -> bool:
+        """Re-plan with the exact size of every summary the plan names (written with
+        `version` in its hint); True when the new plan needs a summary not cached."""
+        from inspector.engine.planner import plan
+
+        texts = cached_texts(self.plan, self.cache)
+        if not texts:
+            return False
+        if version is not None:
+            self.version = version
+        self.plan = plan(self.session, self.config, self.counter, now=self.now, token_cache=self.token_cache,
+                         summary_tokens=summary_tokens(self.session, self.plan, texts, self.counter, self.version))
+        self.rounds += 1
+        return self.rounds < self.ROUNDS and bool(self.missing())
+
+    def apply(self, on_event: EventHandler | None, finalize: Finalizer | None = None,
+              clear_rewriter: ClearRewriter | None = None) -> Compacted:
+        from inspector.engine.applier import apply
+
+        result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
+                       on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
+                       version=self.version)
+        return _label(result, self.cache)
+
+    def generate(self, on_event: EventHandler | None) -> None:
+        """Every summary of the final plan into the cache (network), then the exact plan."""
+        while True:
+            for key, req in self.missing():
+                self.cache.put(key, self.summarizer.summarize(req, on_event))
+            if not self.exact():
+                return
+
+    async def agenerate(self, on_event: EventHandler | None) -> None:
+        while True:
+            for key, req in self.missing():
+                self.cache.put(key, await self.summarizer.asummarize(req, on_event))
+            if not self.exact():
+                return
+
+
 def compact_session(
     session: Session,
     config: CompactionConfig,
@@ -268,9 +333,7 @@ def compact_session(
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
-    if generate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache, counter=run.counter,
-                          on_event=on_event, version=version):
-        run.replan()
+    run.generate(on_event)
     return run.apply(on_event, finalize, clear_rewriter)
 
 
@@ -291,36 +354,8 @@ async def acompact_session(
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
-    if await agenerate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache,
-                                 counter=run.counter, on_event=on_event, version=version):
-        run.replan()
+    await run.agenerate(on_event)
     return run.apply(on_event, finalize, clear_rewriter)  # every summary is cached: no waiting
-
-
-class _Run:
-    """One compaction: the plan, then (once summaries exist) the exact re-plan and apply."""
-
-    def __init__(self, session, config, counter, summarizer, summary_cache, token_cache, now, version):
-        from inspector.engine.applier import MemorySummaryCache
-
-        self.session, self.config, self.token_cache, self.now, self.version = (
-            session, config, token_cache, now, version)
-        self.counter = _counter(config, counter)
-        self.cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-        self.summarizer = make_summarizer(config, summarizer)
-        self.replan()
-
-    def replan(self) -> None:
-        self.plan = plan_session(self.session, self.config, counter=self.counter, token_cache=self.token_cache,
-                                 summary_cache=self.cache, now=self.now, version=self.version)
-
-    def apply(self, on_event, finalize, clear_rewriter) -> Compacted:
-        from inspector.engine.applier import apply
-
-        result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
-                       on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
-                       version=self.version)
-        return _label(result, self.cache)
 
 
 def failure_types() -> tuple[type[BaseException], ...]:

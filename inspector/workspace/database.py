@@ -548,13 +548,40 @@ class Workspace:
         """
         return self._add_session(session)[0]
 
+    def import_session(self, session: Session) -> Session:
+        """Store `session` (as `add_session`) and return it as the workspace holds it:
+        what `load_session` would read back (the workspace id, its metadata), built
+        from the session in hand instead of a second read.
+
+        Args:
+            session: a session read from a source (or loaded from this workspace).
+
+        Returns:
+            The stored session: the same messages, `id` the workspace id.
+        """
+        wid = self.add_session(session)
+        if session.id == wid and session.metadata.get("workspace_id") == wid:
+            return session
+        meta = json.loads(json.dumps(self._stored_metadata(session), default=repr))
+        source_sid = self._source_session_id(session)
+        return session.model_copy(update={
+            "id": wid, "metadata": {**meta, "workspace_id": wid, "source_session_id": source_sid}})
+
+    @staticmethod
+    def _stored_metadata(session: Session) -> dict[str, Any]:
+        return {k: v for k, v in session.metadata.items() if k not in ("workspace_id", "source_session_id")}
+
+    @staticmethod
+    def _source_session_id(session: Session) -> Any:
+        return session.metadata.get("source_session_id") if "workspace_id" in session.metadata else session.id
+
     def _add_session(self, session: Session) -> tuple[str, str]:
         wid = self.session_id_for(session)
         messages = session.messages
         digest = session_digest(messages)
         now = _now()
-        meta = {k: v for k, v in session.metadata.items() if k not in ("workspace_id", "source_session_id")}
-        source_sid = session.metadata.get("source_session_id") if "workspace_id" in session.metadata else session.id
+        meta = self._stored_metadata(session)
+        source_sid = self._source_session_id(session)
         head = {
             "source_format": session.source_format,
             "source_path": session.source_path,
@@ -727,17 +754,39 @@ class Workspace:
         One transaction: the version row, its messages with their lineage, the
         offloaded content and the summaries. Nothing existing is modified.
         """
+        return self.save_compaction(session_id, lambda _vid: compacted, config, parent=parent,
+                                    summarizer=summarizer, label=label)[0]
+
+    def save_compaction(
+        self,
+        session_id: str,
+        build: Callable[[str], Compacted],
+        config: CompactionConfig,
+        *,
+        parent: str | None = None,
+        summarizer: str = "",
+        label: str = "",
+    ) -> tuple[str, Compacted]:
+        """Reserve the next version id, build the compaction that names it, and save it,
+        all in ONE write transaction: a concurrent apply (another thread or process)
+        waits, so the id written into a summary's recovery hint is the id stored.
+
+        Args:
+            session_id: the workspace session the version belongs to.
+            build: given the reserved version id, returns the compacted result (no
+                network here: summaries are generated before, outside the lock).
+            config: the config the result was planned with (stored as TOML).
+            parent: the version this one was made from, if any.
+            summarizer: what wrote the summaries (`service.pipeline.summarizer_label`).
+            label: the user's label for the version.
+
+        Returns:
+            (version id, the compacted result stored).
+        """
         from inspector.engine import ENGINE_VERSION
         from inspector.exports.report import compaction_stats
 
-        if len(compacted.lineage) != len(compacted.messages):
-            raise WorkspaceError(
-                f"cannot save a version of {session_id!r}: {len(compacted.messages)} messages but "
-                f"{len(compacted.lineage)} lineage entries")
-        stats = compaction_stats(compacted)
         config_toml = config.to_toml(comments=False)
-        if not summarizer and compacted.summaries:
-            summarizer = compacted.summaries[0].model
         with self._write() as conn:
             self._note_probe(conn)
             row = conn.execute("SELECT digest FROM sessions WHERE id = ?", (session_id,)).fetchone()
@@ -752,33 +801,52 @@ class Workspace:
             number = conn.execute("SELECT coalesce(max(number), 0) + 1 FROM versions WHERE session_id = ?",
                                   (session_id,)).fetchone()[0]
             vid = f"{session_id}@v{number}"
-            conn.execute(
-                "INSERT INTO versions (id, session_id, number, parent_id, label, config_toml, preset, "
-                "engine_version, summarizer, created_at, base_digest, counter, tokens_before, tokens_after, "
-                "messages, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (vid, session_id, number, parent, label, config_toml, config.preset, ENGINE_VERSION,
-                 summarizer, _now(), row[0], compacted.plan.counter, stats["tokens_before"],
-                 stats["tokens_after"], len(compacted.messages), json.dumps(stats)),
-            )
+            compacted = build(vid)
+            if len(compacted.lineage) != len(compacted.messages):
+                raise WorkspaceError(
+                    f"cannot save a version of {session_id!r}: {len(compacted.messages)} messages but "
+                    f"{len(compacted.lineage)} lineage entries")
+            stats = compaction_stats(compacted)
+            if not summarizer and compacted.summaries:
+                summarizer = compacted.summaries[0].model
+            self.db["versions"].insert({
+                "id": vid, "session_id": session_id, "number": number, "parent_id": parent, "label": label,
+                "config_toml": config_toml, "preset": config.preset, "engine_version": ENGINE_VERSION,
+                "summarizer": summarizer, "created_at": _now(), "base_digest": row[0],
+                "counter": compacted.plan.counter, "tokens_before": stats["tokens_before"],
+                "tokens_after": stats["tokens_after"], "messages": len(compacted.messages),
+                "stats": json.dumps(stats)})
             fault_point("workspace.version_row")
             lineage = compacted.lineage
             rows = (
                 (vid, k, m.role, m.kind, m.content_hash, h, json.dumps(lineage[k]))
                 for k, (m, h) in enumerate(self._store_bodies(conn, compacted.messages))
             )
+            # executemany over a generator: measured faster than sqlite-utils' insert_all
+            # for thousands of version messages (bench/bench_workspace.py, save_version).
             conn.executemany(
                 "INSERT INTO version_messages (version_id, position, role, kind, content_hash, body, origin) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
-            conn.executemany(
-                "INSERT OR IGNORE INTO offloads (id, session_id, version_id, position, kind, tool_name, "
-                "tool_call_id, chars, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                ((o.id, o.session_id, vid, o.position, o.kind, o.tool_name, o.tool_call_id, len(o.content),
-                  o.content) for o in compacted.offloads))
-            conn.executemany(
-                "INSERT OR IGNORE INTO summaries (key, text, model, extractive, created_at) VALUES (?, ?, ?, ?, ?)",
-                ((g.key, g.text, g.model, int(g.extractive), _now()) for g in compacted.summaries))
+            self._insert_offloads(compacted.offloads, vid)
+            self.db["summaries"].insert_all(
+                ({"key": g.key, "text": g.text, "model": g.model, "extractive": int(g.extractive),
+                  "created_at": _now()} for g in compacted.summaries), ignore=True)
             fault_point("workspace.version_end")
-        return vid
+        return vid, compacted
+
+    def _insert_offloads(self, offloads: Iterable[Offload], version_id: str | None) -> None:
+        self.db["offloads"].insert_all(
+            ({"id": o.id, "session_id": o.session_id, "version_id": version_id, "position": o.position,
+              "kind": o.kind, "tool_name": o.tool_name, "tool_call_id": o.tool_call_id,
+              "chars": len(o.content), "content": o.content} for o in offloads), ignore=True)
+
+    def store_offloads(self, offloads: Sequence[Offload]) -> None:
+        """Keep content an export removed, so the recovery hints the export writes
+        resolve (`recover`); no version owns it. Ids already stored are kept."""
+        if not offloads:
+            return
+        with self._write():
+            self._insert_offloads(offloads, None)
 
     def next_version_id(self, session_id: str) -> str:
         """The id `save_version` will give this session's next version, so a summary's
