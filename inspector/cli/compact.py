@@ -267,24 +267,19 @@ def _safe_name(sid: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", sid).strip("._") or "session"
 
 
-def _export_one(session, result, fmt: str, out: Path, say=_err, into_source: bool = False) -> Path:
-    from inspector.exports.registry import export_session
+def _export_one(session, result, fmt: str, out: Path, ws, say=_err, into_source: bool = False) -> Path:
+    from inspector.service.export import write_compacted
 
-    res = export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source)
+    res = write_compacted(session, result, fmt, out, offloads=ws, into_source=into_source)
     for warning in res.warnings:
         say(f"{out}: warning: {warning}")
     return out
 
 
 def _export_errors() -> tuple[type[BaseException], ...]:
-    errs: list[type[BaseException]] = [OSError]
-    try:
-        from inspector.exports.registry import ExportError  # type: ignore[attr-defined]
+    from inspector.exports.registry import ExportError
 
-        errs.append(ExportError)
-    except ImportError:
-        pass
-    return tuple(errs)
+    return (OSError, ExportError)
 
 
 def _write_error(out: Path, exc: BaseException) -> str:
@@ -341,27 +336,29 @@ def _export(args, config) -> int:
         if args.session:
             raise CliError("give either --session ID or --all, not both")
         return _export_all(args, config, out)
-    from inspector.service.pipeline import compact_session, failure_types
+    from inspector.service.export import export_compacted
+    from inspector.service.pipeline import failure_types
 
     session, ws = _load(args)
-    ws = ws or (_open_workspace(args.workspace) if args.workspace else None)
+    # The workspace keeps what the export removes: `inspector recover ID` resolves its hints.
+    ws = ws or _open_workspace(args.workspace)
     try:
-        cache = ws.summary_cache() if ws is not None else None
+        if out.is_dir():
+            out = out / f"{_safe_name(session.id)}{_EXT[args.format]}"
         try:
-            result = compact_session(session, config, summary_cache=cache,
-                                     token_cache=ws.token_cache() if ws is not None else None,
-                                     on_event=EventPrinter())
+            exported = export_compacted(session, config, args.format, out, offloads=ws,
+                                        summary_cache=ws.summary_cache(), token_cache=ws.token_cache(),
+                                        on_event=EventPrinter(), into_source=args.into_source)
         except failure_types() as exc:
             return _fail(exc)
+        except _export_errors() as exc:
+            raise CliError(_write_error(out, exc)) from None
     finally:
-        if ws is not None:
-            ws.close()
-    if out.is_dir():
-        out = out / f"{_safe_name(session.id)}{_EXT[args.format]}"
-    try:
-        _export_one(session, result, args.format, out, into_source=args.into_source)
-    except _export_errors() as exc:
-        raise CliError(_write_error(out, exc)) from None
+        ws.close()
+    for warning in exported.written.warnings:
+        _err(f"{out}: warning: {warning}")
+    result = exported.result
+    assert result is not None
     before, after = result.plan.total_before, result.total_after
     _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote {out}")
     return 0
@@ -389,7 +386,7 @@ def _export_all(args, config, out: Path) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CliError(f"{out}: cannot create the directory ({exc.strerror})") from None
-    ws = _open_workspace(args.workspace) if args.workspace else None
+    ws = _open_workspace(args.workspace)  # keeps the removed content: the hints resolve
     progress = Progress(len(sessions))
     names: dict[str, Path] = {}
     for s in sessions:  # distinct file names, decided up front
@@ -401,7 +398,7 @@ def _export_all(args, config, out: Path) -> int:
         names[s.id] = out / f"{name}{_EXT[args.format]}"
 
     def write(session, result) -> Path:
-        return _export_one(session, result, args.format, names[session.id], say=progress.message)
+        return _export_one(session, result, args.format, names[session.id], ws, say=progress.message)
 
     def done(item) -> None:
         if not item.ok:
@@ -415,12 +412,11 @@ def _export_all(args, config, out: Path) -> int:
     try:
         items = asyncio.run(compact_many(
             sessions, config, write, concurrency=max(1, args.concurrency),
-            summary_cache=ws.summary_cache() if ws is not None else None, on_event=event, on_done=done))
+            summary_cache=ws.summary_cache(), on_event=event, on_done=done))
     except _export_errors() as exc:
         raise CliError(_write_error(out, exc)) from None
     finally:
-        if ws is not None:
-            ws.close()
+        ws.close()
     ok = sum(1 for i in items if i.ok)
     _err(f"exported {ok} of {len(items)} session(s) to {out}")
     return 0 if ok == len(items) else EXIT_FAILED

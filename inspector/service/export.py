@@ -7,16 +7,89 @@ import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from inspector.service.pipeline import _counter, acompact_session, failure_types, make_summarizer
+from inspector.service.pipeline import _counter, acompact_session, compact_session, failure_types, make_summarizer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from inspector.engine.applier import Compacted, SummaryCache
+    from inspector.engine.applier import Compacted, Offload, SummaryCache
     from inspector.engine.config import CompactionConfig
     from inspector.engine.models import Session
     from inspector.engine.summarizers import EventHandler, Summarizer
-    from inspector.engine.tokens import TokenCounter
+    from inspector.engine.tokens import TokenCache, TokenCounter
+    from inspector.exports.registry import ExportResult
+
+
+class OffloadStore(Protocol):
+    """Where an export keeps the content it removed, so its recovery hints resolve
+    (`inspector recover ID` reads the workspace)."""
+
+    def store_offloads(self, offloads: Sequence[Offload]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A written export: the writer's result and the compaction written (None for the
+    original session)."""
+
+    written: ExportResult
+    result: Compacted | None
+
+
+def export_compacted(
+    session: Session,
+    config: CompactionConfig,
+    fmt: str,
+    out: str | Path,
+    *,
+    offloads: OffloadStore,
+    counter: TokenCounter | None = None,
+    summarizer: Summarizer | None = None,
+    summary_cache: SummaryCache | None = None,
+    token_cache: TokenCache | None = None,
+    on_event: EventHandler | None = None,
+    into_source: bool = False,
+) -> Exported:
+    """Compact `session` exactly as apply would (summaries from the cache, the rest by
+    the config's summarizer) and write it as `fmt`; the removed content is stored in
+    `offloads` first, so every recovery hint in the file resolves.
+
+    Args:
+        session: the session to export.
+        config: the compaction config.
+        fmt: an export format (`inspector.exports.registry.EXPORT_FORMATS`).
+        out: the file to write.
+        offloads: where removed content is kept (the workspace).
+        counter, summarizer, summary_cache, token_cache, on_event: as `compact_session`.
+        into_source: add to the source's own Agents SDK database (`--into-source`).
+
+    Returns:
+        The writer's result and the compaction written.
+
+    Raises:
+        SummaryFailed / SummaryRejected / CompactionFailed: nothing written.
+        ExportError / OSError: the file could not be written.
+    """
+    result = compact_session(session, config, counter=counter, summarizer=summarizer, summary_cache=summary_cache,
+                             token_cache=token_cache, on_event=on_event)
+    return Exported(write_compacted(session, result, fmt, out, offloads=offloads, into_source=into_source), result)
+
+
+def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Path, *, offloads: OffloadStore,
+                    into_source: bool = False) -> ExportResult:
+    """Write a compaction already made (`export_compacted`, `compact_many`), its
+    removed content stored first."""
+    from inspector.exports.registry import export_session
+
+    offloads.store_offloads(result.offloads)
+    return export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source)
+
+
+def export_original(session: Session, fmt: str, out: str | Path) -> Exported:
+    """Write `session` as it is (nothing removed, no hint)."""
+    from inspector.exports.registry import export_session
+
+    return Exported(export_session(session, fmt, out), None)
 
 
 # ------------------------------------------------------------------- export --all
