@@ -1,5 +1,6 @@
-"""Open a source: one session of a file or database, or every session of a file,
-database or directory of them. Errors name the file (PipelineError)."""
+"""Open a source: one session of a file or database, every session of a file,
+database or directory of them, or all of them imported into the workspace. Errors
+name the file (PipelineError)."""
 
 from __future__ import annotations
 
@@ -11,29 +12,33 @@ from inspector.service.pipeline import PipelineError
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.models import Session
+    from inspector.sources.base import Source
+    from inspector.workspace.database import ImportReport, Workspace
 
 
 # ---------------------------------------------------------------------------- sources
 
 
-def _open_source(path: str | Path):
+def _open_source(path: str | Path) -> Source:
     from inspector.sources.base import open_source
 
     return open_source(path)
 
 
 def _source_errors() -> tuple[type[BaseException], ...]:
-    errs: list[type[BaseException]] = []
-    try:
-        from inspector.sources.base import SourceError
-
-        errs.append(SourceError)
-    except ImportError:  # pragma: no cover - store not installed
-        pass
     from inspector.formats.openai_chat import ConversionError
+    from inspector.sources.base import SourceError
     from inspector.sources.swe_agent import TrajError
 
-    return (*errs, ConversionError, TrajError)
+    return (SourceError, ConversionError, TrajError)
+
+
+def _files(path: Path) -> list[Path]:
+    """The candidate sources of a directory, in name order (hidden files left out)."""
+    files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise PipelineError(f"{path}: empty directory")
+    return files
 
 
 def load_session(source: str | Path, session_id: str | None = None) -> Session:
@@ -70,10 +75,7 @@ def iter_sessions(source: str | Path, on_skip: Callable[[str], None] | None = No
     if not path.exists():
         raise PipelineError(f"{path}: no such file or directory")
     if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-        if not files:
-            raise PipelineError(f"{path}: empty directory")
-        for f in files:
+        for f in _files(path):
             try:
                 yield from _read_all(f)
             except PipelineError as exc:
@@ -91,3 +93,47 @@ def _read_all(path: Path) -> Iterable[Session]:
                 yield src.read(sid)
     except _source_errors() as exc:
         raise PipelineError(str(exc)) from None
+
+
+def import_source(workspace: Workspace, source: str | Path,
+                  progress: Callable[[int, int], None] | None = None) -> ImportReport:
+    """Import every session of a source into the workspace: a file, a database, or a
+    directory of them (a source of many sessions; a file there that is not a
+    supported source is reported in `skipped`, the others are imported).
+
+    Args:
+        workspace: the workspace to import into.
+        source: a session file or database, or a directory of them.
+        progress: called with (done, total) as sessions are imported.
+
+    Returns:
+        What was imported (new, updated, unchanged) and what was skipped, and why.
+
+    Raises:
+        PipelineError: the path does not exist, or is an empty directory.
+        SourceError: a file (not a directory) that cannot be read as a source.
+    """
+    from inspector.workspace.database import ImportReport
+
+    path = Path(source)
+    if not path.exists():
+        raise PipelineError(f"{path}: no such file or directory")
+    if not path.is_dir():
+        return workspace.import_path(path, progress=progress)
+    files = _files(path)
+    report = ImportReport(format="directory", session_ids=[])
+    formats = set()
+    for k, f in enumerate(files):
+        try:
+            one = workspace.import_path(f)
+        except _source_errors() as exc:
+            report.skipped.append(str(exc))
+        else:
+            formats.add(one.format)
+            for name in ("session_ids", "skipped", "new", "updated", "unchanged"):
+                getattr(report, name).extend(getattr(one, name))
+        if progress is not None:
+            progress(k + 1, len(files))
+    if len(formats) == 1:
+        report.format = formats.pop()
+    return report
