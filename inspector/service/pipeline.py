@@ -249,6 +249,24 @@ def _label(result: Compacted, summary_cache: SummaryCache) -> Compacted:
     return result
 
 
+def _summarized_offloads(session: Session, result: Compacted) -> None:
+    """Add what the reductions removed from messages a summary then replaced: the
+    summarizer read them reduced, so a summary may quote their offload ids, and every
+    id that reaches an output must resolve (`recover`)."""
+    from inspector.engine.applier import reduce_message
+
+    plan = result.plan
+    have = {o.id for o in result.offloads}
+    for spec in result.summaries:
+        for i in range(spec.start, spec.end):
+            if i not in plan.reductions:
+                continue
+            for o in reduce_message(session, plan, i)[1]:
+                if o.id not in have:
+                    have.add(o.id)
+                    result.offloads.append(o)
+
+
 class _Run:
     """One compaction: plan once, generate what is missing, re-plan with the exact
     summary sizes, apply. `plan()` runs twice when there are summaries (the first plan
@@ -296,6 +314,7 @@ class _Run:
         result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
                        on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
                        version=self.version)
+        _summarized_offloads(self.session, result)
         return _label(result, self.cache)
 
     def generate(self, on_event: EventHandler | None) -> None:

@@ -12,7 +12,7 @@ from inspector.cli.main import main
 from tests.conftest import SWE_AGENT
 from tests.tui.helpers import open_session, settings, settle
 
-TRAJ = SWE_AGENT / "ctf_web_i_got_id_demo.traj"
+TRAJ = SWE_AGENT / "function_calling_simple.traj"
 SIZE = (160, 48)
 FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "report")
 pytestmark = pytest.mark.anyio
@@ -23,7 +23,8 @@ def cfg(tmp_path):
     from inspector.engine.config import preset
 
     path = tmp_path / "inspector.toml"
-    preset("sagents").with_set(["summarization.trigger.context_tokens=8000"]).save(path)
+    preset("sagents").with_set(["summarization.trigger.context_tokens=1000", "reduction.truncation.enabled=true",
+                                "reduction.truncation.max_chars=300"]).save(path)
     return path
 
 
@@ -59,7 +60,7 @@ async def test_cli_and_tui_store_identical_versions_and_write_identical_exports(
     tui_out = tmp_path / "tui"
     tui_out.mkdir()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_session(pilot, app, "ctf_web")
+        screen = await open_session(pilot, app, "function_calling")
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, ApplyScreen)
@@ -87,10 +88,13 @@ async def test_cli_and_tui_store_identical_versions_and_write_identical_exports(
 
     assert cli_vid == tui_vid
     with Workspace(cli_ws) as a, Workspace(tui_ws) as b:
-        assert _row(a, cli_vid) == _row(b, tui_vid)
+        row = _row(a, cli_vid)
+        assert row == _row(b, tui_vid)
+    assert row["offloads"] and any('"kind":"summary"' in m for m in row["messages"])  # both stages ran
 
     cli_out = tmp_path / "cli"
     cli_out.mkdir()
+    hints = 0
     for fmt in FORMATS:
         code = main(["export", str(tui_ws), "-s", session_id, "--config", str(cfg), "-f", fmt,
                      "-o", str(cli_out / fmt)])
@@ -100,3 +104,9 @@ async def test_cli_and_tui_store_identical_versions_and_write_identical_exports(
         if fmt == "report":  # the one field that differs: when it was written
             cli_bytes, tui_bytes = (re.sub(rb'"generated_at": "[^"]*"', b"", b) for b in (cli_bytes, tui_bytes))
         assert cli_bytes == tui_bytes, fmt
+        # The TUI's export kept what it removed: its recovery hints resolve (issue 17.2).
+        for oid in sorted({m.decode() for m in re.findall(rb"off-[0-9a-f]{8,}", tui_bytes)}):
+            assert main(["recover", oid, "-w", str(tui_ws)]) == 0, oid
+            assert capsys.readouterr()[0]
+            hints += 1
+    assert hints
