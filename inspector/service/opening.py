@@ -101,6 +101,10 @@ def import_source(workspace: Workspace, source: str | Path,
     directory of them (a source of many sessions; a file there that is not a
     supported source is reported in `skipped`, the others are imported).
 
+    Each session is stored in its own transaction; one that cannot be read is
+    reported in `skipped` with the reason, and the others are imported. `skipped`
+    also lists the records the reader left out ("where: reason").
+
     Args:
         workspace: the workspace to import into.
         source: a session file or database, or a directory of them.
@@ -110,30 +114,56 @@ def import_source(workspace: Workspace, source: str | Path,
         What was imported (new, updated, unchanged) and what was skipped, and why.
 
     Raises:
-        PipelineError: the path does not exist, or is an empty directory.
-        SourceError: a file (not a directory) that cannot be read as a source.
+        PipelineError: an empty directory.
+        SourceError: a file (not a directory) that is missing or cannot be read as a source.
     """
     from inspector.workspace.database import ImportReport
 
     path = Path(source)
-    if not path.exists():
-        raise PipelineError(f"{path}: no such file or directory")
     if not path.is_dir():
-        return workspace.import_path(path, progress=progress)
+        return _import_file(workspace, path, progress)
     files = _files(path)
     report = ImportReport(format="directory", session_ids=[])
     formats = set()
     for k, f in enumerate(files):
         try:
-            one = workspace.import_path(f)
+            one = _import_file(workspace, f, None)
         except _source_errors() as exc:
             report.skipped.append(str(exc))
         else:
             formats.add(one.format)
-            for name in ("session_ids", "skipped", "new", "updated", "unchanged"):
-                getattr(report, name).extend(getattr(one, name))
+            report.session_ids.extend(one.session_ids)
+            report.skipped.extend(one.skipped)
+            report.new.extend(one.new)
+            report.updated.extend(one.updated)
+            report.unchanged.extend(one.unchanged)
         if progress is not None:
             progress(k + 1, len(files))
     if len(formats) == 1:
         report.format = formats.pop()
+    return report
+
+
+def _import_file(workspace: Workspace, path: Path, progress: Callable[[int, int], None] | None) -> ImportReport:
+    from inspector.workspace.database import ImportReport
+
+    with _open_source(path) as source:
+        ids = list(source.session_ids())
+        report = ImportReport(format=source.format, session_ids=[])
+        failed: list[str] = []
+        total = len(ids)
+        if progress:
+            progress(0, total)
+        for k, sid in enumerate(ids):
+            try:
+                session = source.read(sid)
+            except (ValueError, OSError) as exc:  # SourceError is a ValueError
+                failed.append(f"session {sid!r}: {exc}")
+            else:
+                wid, status = workspace.store_session(session)
+                report.session_ids.append(wid)
+                {"new": report.new, "updated": report.updated, "unchanged": report.unchanged}[status].append(wid)
+            if progress:
+                progress(k + 1, total)
+        report.skipped = [str(s) for s in source.skipped] + failed
     return report

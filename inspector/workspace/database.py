@@ -556,7 +556,7 @@ class Workspace:
         session that grew keeps its stored prefix and appends the new messages; one
         whose history changed has its messages replaced. Versions are never touched.
         """
-        return self._add_session(session)[0]
+        return self.store_session(session)[0]
 
     def import_session(self, session: Session) -> Session:
         """Store `session` (as `add_session`) and return it as the workspace holds it:
@@ -585,7 +585,8 @@ class Workspace:
     def _source_session_id(session: Session) -> Any:
         return session.metadata.get("source_session_id") if "workspace_id" in session.metadata else session.id
 
-    def _add_session(self, session: Session) -> tuple[str, str]:
+    def store_session(self, session: Session) -> tuple[str, str]:
+        """`add_session`, also saying what it did: "new", "updated" or "unchanged"."""
         wid = self.session_id_for(session)
         messages = session.messages
         digest = session_digest(messages)
@@ -639,37 +640,6 @@ class Workspace:
         conn.execute(
             "DELETE FROM bodies WHERE hash NOT IN (SELECT body FROM messages) "
             "AND hash NOT IN (SELECT body FROM version_messages)")
-
-    def import_path(self, path: str | Path, progress: Callable[[int, int], None] | None = None) -> ImportReport:
-        """Import every session a source holds (format detected by `open_source`, which
-        raises SourceError for unreadable or unknown input).
-
-        Each session is stored in its own transaction; one that cannot be read is
-        reported in `skipped` with the reason, and the others are imported. `skipped`
-        also lists the records the reader left out ("where: reason").
-        """
-        from inspector.sources.base import open_source
-
-        with open_source(path) as source:
-            ids = list(source.session_ids())
-            report = ImportReport(format=source.format, session_ids=[])
-            failed: list[str] = []
-            total = len(ids)
-            if progress:
-                progress(0, total)
-            for k, sid in enumerate(ids):
-                try:
-                    session = source.read(sid)
-                except (ValueError, OSError) as exc:  # SourceError is a ValueError
-                    failed.append(f"session {sid!r}: {exc}")
-                else:
-                    wid, status = self._add_session(session)
-                    report.session_ids.append(wid)
-                    getattr(report, status).append(wid)
-                if progress:
-                    progress(k + 1, total)
-            report.skipped = [str(s) for s in getattr(source, "skipped", [])] + failed
-        return report
 
     def _session_row(self, session_id: str) -> tuple:
         rows = self._query(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
