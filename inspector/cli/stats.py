@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import Any
 
 from inspector.cli.main import CliError
 
@@ -101,7 +102,7 @@ def run(args) -> int:
         skipped = list(source.skipped)
         fmt = source.format
     if args.json:
-        out = {"source": str(args.source), "format": fmt, "counter": counter.name, "sessions": rows}
+        out: dict[str, Any] = {"source": str(args.source), "format": fmt, "counter": counter.name, "sessions": rows}
         if calibrated:
             out["calibration"] = calibrated
         if skipped:

@@ -127,3 +127,15 @@ def test_import_session_returns_what_load_session_reads(tmp_path):
     assert stored.id == loaded.id
     assert stored.metadata == loaded.metadata
     assert [m.model_dump() for m in stored.messages] == [m.model_dump() for m in loaded.messages]
+
+
+def test_inspector_apply_does_not_read_back_the_session_it_imported(tmp_path, monkeypatch, capsys):
+    from inspector.workspace.database import Workspace
+
+    def no_reread(self, session_id):
+        raise AssertionError(f"read {session_id} back from the workspace")
+
+    monkeypatch.setattr(Workspace, "load_session", no_reread)
+    code = main(["apply", str(TRAJ), "-w", str(tmp_path / "ws.db"), *SUMMARIZE])
+    _, err = capsys.readouterr()
+    assert code == 0, err
