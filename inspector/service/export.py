@@ -21,10 +21,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class OffloadStore(Protocol):
-    """Where an export keeps the content it removed, so its recovery hints resolve
-    (`inspector recover ID` reads the workspace)."""
+    """Where an export keeps what its recovery hints point at (`inspector recover ID`
+    reads the workspace): the content it removed, and the session a summary stands
+    for."""
 
     def store_offloads(self, offloads: Sequence[Offload]) -> None: ...
+
+    def add_session(self, session: Session) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -77,11 +80,14 @@ def export_compacted(
 
 def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Path, *, offloads: OffloadStore,
                     into_source: bool = False) -> ExportResult:
-    """Write a compaction already made (`export_compacted`, `compact_many`), its
-    removed content stored first."""
+    """Write a compaction already made (`export_compacted`, `compact_many`), what its
+    hints point at stored first: the removed content, and the session when a summary's
+    hint says its original messages are kept in the workspace."""
     from inspector.exports.registry import export_session
 
     offloads.store_offloads(result.offloads)
+    if result.summaries and result.plan.config.summarization.recovery_hint:
+        offloads.add_session(session)
     return export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source)
 
 

@@ -88,6 +88,8 @@ class SessionData(Protocol):
 
     def store_offloads(self, offloads: Sequence[Offload]) -> None: ...
 
+    def add_session(self, session: Session) -> str: ...
+
     def list_versions(self, session_id: str) -> list[VersionRow]: ...
 
     def load_version(self, version_id: str) -> StoredVersion: ...
@@ -167,6 +169,10 @@ class MemoryData:
     def store_offloads(self, offloads: Sequence[Offload]) -> None:
         for o in offloads:
             self.offloads.setdefault(o.id, o)
+
+    def add_session(self, session: Session) -> str:
+        self._sessions.setdefault(session.id, session)
+        return session.id
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
         rows = [v.row for v in self._versions.values() if v.row.session_id == session_id]
@@ -272,6 +278,9 @@ class WorkspaceData:
 
     def store_offloads(self, offloads: Sequence[Offload]) -> None:
         self.ws.store_offloads(offloads)
+
+    def add_session(self, session: Session) -> str:
+        return self.ws.add_session(session)
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
         return [_version_row(v) for v in reversed(self.ws.list_versions(session_id))]  # newest first
