@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.exports.registry import ExportResult
 
 
-class OffloadStore(Protocol):
+class ExportStore(Protocol):
     """Where an export keeps what its recovery hints point at (`inspector recover ID`
     reads the workspace): the content it removed, and the session a summary stands
     for."""
@@ -45,7 +45,7 @@ def export_compacted(
     fmt: str,
     out: str | Path,
     *,
-    offloads: OffloadStore,
+    offloads: ExportStore,
     counter: TokenCounter | None = None,
     summarizer: Summarizer | None = None,
     summary_cache: SummaryCache | None = None,
@@ -78,7 +78,7 @@ def export_compacted(
     return Exported(write_compacted(session, result, fmt, out, offloads=offloads, into_source=into_source), result)
 
 
-def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Path, *, offloads: OffloadStore,
+def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Path, *, offloads: ExportStore,
                     into_source: bool = False) -> ExportResult:
     """Write a compaction already made (`export_compacted`, `compact_many`), what its
     hints point at stored first: the removed content, and the session when a summary's
