@@ -198,6 +198,8 @@ def _plan(args, config) -> int:
     if args.json:
         d = p.to_dict()
         d["summarizer"] = config.summarization.model or "extractive"
+        # tokens_after is an estimate until every summary's text exists (then exact)
+        d["tokens_after_estimated"] = not all(s.exact for s in p.summaries)
         d["cost"] = None if cost is None else {"model": cost.model, "input_tokens": cost.input_tokens,
                                                 "output_tokens": cost.output_tokens, "usd": cost.usd}
         sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")

@@ -128,8 +128,9 @@ class ContextScreen(Screen):
             pending = sum(1 for s in plan.summaries if s.key not in texts and s.injection != "evicted")
             summary = (f"{len(result.messages):,} messages · {result.total_after:,} tokens as the model would "
                        f"receive them (was {len(session.messages):,} messages, {plan.total_before:,} tokens)")
-            if pending:
-                summary += f" · {pending} summary not generated yet (apply generates it)"
+            if pending:  # the placeholder is counted as shown; the plan's figure is the estimate
+                summary += (f" · {pending} summary not generated yet (apply generates it): "
+                            f"about {plan.total_after:,} tokens once it is (estimated)")
             return context_lines(result.messages, result.tokens_after, result.lineage), summary
 
         return cls(f"compacted context · {session.id}", [], "building the compacted context…", build)
