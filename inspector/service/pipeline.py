@@ -117,6 +117,20 @@ def cached_texts(p: Plan, summary_cache: SummaryCache | None) -> dict[str, str]:
     return out
 
 
+def context_total(message_tokens: Sequence[int], counter: TokenCounter) -> int:
+    """A session's tokens as one request, counted as the plan counts them (its
+    `total_before`): every message with its framing, plus the reply priming.
+
+    Args:
+        message_tokens: per-message counts (`count_messages`).
+        counter: the counter that made them (its framing).
+
+    Returns:
+        The total; 0 for no messages.
+    """
+    return sum(message_tokens) + (counter.framing.reply_priming if message_tokens else 0)
+
+
 def plan_session(
     session: Session,
     config: CompactionConfig,

@@ -27,6 +27,7 @@ from inspector.engine.applier import Compacted, MemorySummaryCache, Offload, Sum
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
+from inspector.service.pipeline import context_total
 from inspector.workspace.database import SessionInfo, VersionInfo, Workspace
 
 Progress = Callable[[int, int, str], None]  # (done, total, what)
@@ -124,7 +125,8 @@ class MemoryData:
             tokens, _ = count_messages(s.messages, counter, self._cache)
             rows.append(SessionRow(
                 id=s.id, format=s.source_format, title=s.title or s.id, messages=len(s.messages),
-                tokens=sum(tokens), last_activity=_aware(s.last_activity), source=s.source_path or "",
+                tokens=context_total(tokens, counter), last_activity=_aware(s.last_activity),
+                source=s.source_path or "",
                 tool_calls=sum(len(m.tool_calls) for m in s.messages),
                 versions=sum(1 for v in self._versions.values() if v.row.session_id == s.id),
                 counter=counter.name,
@@ -249,9 +251,11 @@ class WorkspaceData:
             tokens = sum(count_messages(s.messages, counter, self.token_cache())[0])
             count_name = counter.name
             self.ws.record_tokens(info.id, counter.name, tokens)
+        # The stored figure is the messages' sum; shown as the plan counts the session.
+        total = tokens + (counter.framing.reply_priming if info.messages else 0)
         return SessionRow(
             id=info.id, format=info.source_format, title=info.title or info.id, messages=info.messages,
-            tokens=tokens, last_activity=_aware(info.updated_at or info.created_at), source=info.source_path or "",
+            tokens=total, last_activity=_aware(info.updated_at or info.created_at), source=info.source_path or "",
             tool_calls=info.tool_calls, versions=info.versions, counter=count_name,
         )
 

@@ -1,7 +1,8 @@
 """Issue 17.3, one count for one thing: the same session, config and summaries give
-the same total in the CLI plan, the TUI's plan and compacted-context view and the
-export; apply, the version row and its stats agree; a figure that depends on a
-summary not generated yet is marked as an estimate."""
+the same total in the CLI plan, the TUI's sessions list, plan and compacted-context
+view, the export and `stats` of the exported file; apply, the version row and its
+stats agree; a figure that depends on a summary not generated yet is marked as an
+estimate."""
 
 from __future__ import annotations
 
@@ -59,6 +60,10 @@ def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, c
     assert main(["export", str(ws_path), "-s", wid, *ARGS, "-f", "openai-json", "-o", str(out)]) == 0
     err = capsys.readouterr()[1]
     assert re.search(rf"-> {total:,} tokens; wrote", err), err
+    # `stats` of the exported file counts it as the plan does (reply priming included).
+    assert main(["stats", str(out), "--json"]) == 0
+    (exported,) = json.loads(capsys.readouterr()[0])["sessions"]
+    assert exported["tokens"] == total
 
     data = WorkspaceData(Workspace(ws_path))
     session = data.load_session(wid)
@@ -69,6 +74,9 @@ def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, c
     tui_plan = plan_session(session, config, counter=counter, token_cache=data.token_cache(),
                             summary_cache=data.summary_cache())
     assert tui_plan.total_after == total
+    # The sessions list shows the session as the plan counts it before compaction.
+    (row,) = [r for r in data.list_sessions(counter) if r.id == wid]
+    assert row.tokens == tui_plan.total_before == plan["tokens_before"]
     screen = ContextScreen.for_plan(session, tui_plan, counter, data.summary_cache())
     assert screen.build is not None
     _, line = screen.build()
