@@ -13,7 +13,9 @@ tokens), then measures, in this run:
 - reopen: a fresh workspace, `load_session` + those cached counts (building 10,000
   pydantic messages from 13 MB is most of it);
 - stored_counts: the per-message counts straight from the cache, no messages built;
-- save_version / load_version of a compaction of it.
+- save_version / load_version of a compaction of it;
+- bulk inserts: sqlite-utils' `insert_all` against `executemany` for the three hot
+  tables (bodies, messages, token counts), which is why those stay hand-written.
 
 Each timing is the best of 3 runs. Prints figures and ratios; asserts nothing about
 wall time.
@@ -168,6 +170,51 @@ def main() -> None:
         print(f"save_version ({len(result.messages):,} messages, {len(result.offloads):,} offloads): "
               f"{t_save:6.3f} s; load_version: {t_vload:6.3f} s")
         print(f"database size with the version:         {os.path.getsize(path) / 1e6:8.1f} MB")
+
+        compare_inserts(session, counter, d)
+
+
+def compare_inserts(session: Session, counter, folder: str) -> None:
+    """The workspace's bulk inserts two ways, one transaction each, on fresh tables
+    shaped like the workspace's: `executemany` and sqlite-utils' `insert_all`."""
+    import sqlite3
+
+    import sqlite_utils
+
+    from inspector.workspace.migrations import apply_migrations
+
+    bodies = [(f"{k:032x}", m.model_dump_json()) for k, m in enumerate(session.messages)]
+    msgs = [("s", k, m.role, m.kind, m.content_hash, bodies[k][0]) for k, m in enumerate(session.messages)]
+    counts = [(counter.name, m.content_hash, 10, 9) for m in session.messages]
+    tables = {
+        "bodies": (["hash", "data"], bodies),
+        "messages": (["session_id", "position", "role", "kind", "content_hash", "body"], msgs),
+        "token_counts": (["counter", "hash", "tokens", "text_tokens"], counts),
+    }
+    n = 0
+    for name, (cols, rows) in tables.items():
+        timings = {}
+        for how in ("executemany", "insert_all"):
+            n += 1
+            conn = sqlite3.connect(os.path.join(folder, f"insert-{n}.db"))
+            conn.execute("PRAGMA foreign_keys = OFF")
+            conn.execute("BEGIN IMMEDIATE")
+            apply_migrations(conn, 0)
+            if name == "messages":
+                conn.execute("INSERT INTO sessions (id, source_format, imported_at, digest) VALUES ('s', 'x', '', '')")
+            t = time.perf_counter()
+            if how == "executemany":
+                conn.executemany(f"INSERT OR IGNORE INTO {name} ({', '.join(cols)}) "
+                                 f"VALUES ({', '.join('?' * len(cols))})", rows)
+            else:
+                sqlite_utils.Database(conn)[name].insert_all((dict(zip(cols, r)) for r in rows), ignore=True,
+                                                             batch_size=1000)
+            timings[how] = time.perf_counter() - t
+            conn.execute("COMMIT")
+            conn.close()
+        print(f"insert {len(rows):,} {name + ':':<14} executemany {timings['executemany']:6.3f} s; "
+              f"sqlite-utils insert_all {timings['insert_all']:6.3f} s "
+              f"({timings['insert_all'] / timings['executemany']:.1f}x)")
 
 
 if __name__ == "__main__":

@@ -86,7 +86,9 @@ def probe_rss(workspace: str, session_id: str, source: str | None = None) -> dic
     t = time.perf_counter()
     ws = Workspace(workspace)
     if source:
-        report = ws.import_path(source)
+        from inspector.service.opening import import_source
+
+        report = import_source(ws, source)
         session_id = report.session_ids[0]
     session = ws.load_session(session_id)
     a = analyze(session, counter, ws.token_cache())

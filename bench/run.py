@@ -34,6 +34,8 @@ sys.path.insert(0, str(HERE))
 import data  # noqa: E402
 import engine_bench  # noqa: E402
 
+from inspector.service.opening import import_source  # noqa: E402
+
 # key -> (what, target as text, check)
 TARGETS: dict[str, tuple[str, str, Any]] = {
     "replan_median_ms": ("plan() on the 10k session, counts cached, median of 20 thresholds (balanced)",
@@ -234,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
             db = tmp / "agents.db"
             made = data.write_agents_db(db)
             with Workspace(tmp / "import.db") as ws:
-                report, import_s = engine_bench._time(lambda: ws.import_path(db))
+                report, import_s = engine_bench._time(lambda: import_source(ws, db))
             details["import"] = {**made, "seconds": round(import_s, 3), "imported": len(report.session_ids),
                                  "skipped": len(report.skipped), "items_per_s": round(made["items"] / import_s)}
             figures["import_sessions_per_s"] = round(len(report.session_ids) / import_s, 1)

@@ -13,9 +13,9 @@ __version__ = "0.1.0"
 
 _EXPORTS: dict[str, str] = {
     "Compactor": "inspector.runtime",
-    "MemoryOffloadStore": "inspector.runtime",
-    "WorkspaceOffloadStore": "inspector.runtime",
-    "OffloadNotFound": "inspector.runtime",
+    "MemoryOffloadStore": "inspector.service.recover",
+    "WorkspaceOffloadStore": "inspector.service.recover",
+    "OffloadNotFound": "inspector.service.recover",
     "CompactionConfig": "inspector.engine.config",
     "SummaryEvent": "inspector.engine.summarize",
     "SummaryFailed": "inspector.engine.summarize",

@@ -62,7 +62,8 @@ def _open_workspace(path: str | None):
 
 def _load(args):
     """(session, workspace-or-None): SOURCE is a session file/database, or a workspace."""
-    from inspector.service.pipeline import PipelineError, load_session
+    from inspector.service.opening import load_session
+    from inspector.service.pipeline import PipelineError
 
     path = Path(args.source)
     if path.exists() and _is_workspace(path):
@@ -197,6 +198,8 @@ def _plan(args, config) -> int:
     if args.json:
         d = p.to_dict()
         d["summarizer"] = config.summarization.model or "extractive"
+        # tokens_after is an estimate until every summary's text exists (then exact)
+        d["tokens_after_estimated"] = not all(s.exact for s in p.summaries)
         d["cost"] = None if cost is None else {"model": cost.model, "input_tokens": cost.input_tokens,
                                                 "output_tokens": cost.output_tokens, "usd": cost.usd}
         sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
@@ -209,7 +212,8 @@ def _plan(args, config) -> int:
 
 
 def _apply(args, config) -> int:
-    from inspector.service.pipeline import compact_session, estimate_cost, failure_types, plan_session
+    from inspector.service.pipeline import estimate_cost, failure_types
+    from inspector.service.versions import compact_and_save
     from inspector.workspace.database import WorkspaceError
 
     session, ws = _load(args)
@@ -218,30 +222,27 @@ def _apply(args, config) -> int:
         try:
             if session.metadata.get("workspace_session_id"):  # a stored version (Claude Code sessions carry a "version" too)
                 raise CliError(f"{session.id}: is a compacted version; apply to its session instead")
-            wid = ws.add_session(session)
-            stored = ws.load_session(wid)
-            version = ws.next_version_id(wid)
+            stored = ws.import_session(session)
         except WorkspaceError as exc:
             raise CliError(str(exc)) from None
-        cache = ws.summary_cache()
-        tokens = ws.token_cache()
-        p = plan_session(stored, config, summary_cache=cache, token_cache=tokens, version=version)
-        cost = estimate_cost(stored, p, summary_cache=cache)
-        if cost is not None and cost.model != "extractive":
-            _err(f"summary cost before applying: {cost.describe()}")
-        if not p.changed:
-            _err(f"{wid}: nothing to compact ({p.total_before:,} tokens; no stage applies)")
+        wid = stored.id
+
+        def planned(p) -> None:
+            cost = estimate_cost(stored, p, summary_cache=ws.summary_cache())
+            if cost is not None and cost.model != "extractive":
+                _err(f"summary cost before applying: {cost.describe()}")
+            if not p.changed:
+                _err(f"{wid}: nothing to compact ({p.total_before:,} tokens; no stage applies)")
+
         try:
-            result = compact_session(stored, config, summary_cache=cache, token_cache=tokens,
-                                     on_event=EventPrinter(), version=version)
+            saved = compact_and_save(ws, stored, config, on_event=EventPrinter(), on_plan=planned)
         except failure_types() as exc:
             return _fail(exc)
-        try:
-            vid = ws.save_version(wid, result, config)
         except WorkspaceError as exc:
             return _fail(exc)
     finally:
         ws.close()
+    vid, result = saved.version_id, saved.result
     before, after = result.plan.total_before, result.total_after
     _err(f"{wid}: {before:,} -> {after:,} tokens (saved {before - after:,}, {_pct(before - after, before)}); "
          f"{len(result.messages):,} messages, {len(result.offloads)} offload(s)"
@@ -268,24 +269,19 @@ def _safe_name(sid: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", sid).strip("._") or "session"
 
 
-def _export_one(session, result, fmt: str, out: Path, say=_err, into_source: bool = False) -> Path:
-    from inspector.exports.registry import export_session
+def _export_one(session, result, fmt: str, out: Path, ws, say=_err, into_source: bool = False) -> Path:
+    from inspector.service.export import write_compacted
 
-    res = export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source)
+    res = write_compacted(session, result, fmt, out, offloads=ws, into_source=into_source)
     for warning in res.warnings:
         say(f"{out}: warning: {warning}")
     return out
 
 
 def _export_errors() -> tuple[type[BaseException], ...]:
-    errs: list[type[BaseException]] = [OSError]
-    try:
-        from inspector.exports.registry import ExportError  # type: ignore[attr-defined]
+    from inspector.exports.registry import ExportError
 
-        errs.append(ExportError)
-    except ImportError:
-        pass
-    return tuple(errs)
+    return (OSError, ExportError)
 
 
 def _write_error(out: Path, exc: BaseException) -> str:
@@ -342,34 +338,38 @@ def _export(args, config) -> int:
         if args.session:
             raise CliError("give either --session ID or --all, not both")
         return _export_all(args, config, out)
-    from inspector.service.pipeline import compact_session, failure_types
+    from inspector.service.export import export_compacted
+    from inspector.service.pipeline import failure_types
 
     session, ws = _load(args)
-    ws = ws or (_open_workspace(args.workspace) if args.workspace else None)
+    # The workspace keeps what the export removes: `inspector recover ID` resolves its hints.
+    ws = ws or _open_workspace(args.workspace)
     try:
-        cache = ws.summary_cache() if ws is not None else None
+        if out.is_dir():
+            out = out / f"{_safe_name(session.id)}{_EXT[args.format]}"
         try:
-            result = compact_session(session, config, summary_cache=cache,
-                                     token_cache=ws.token_cache() if ws is not None else None,
-                                     on_event=EventPrinter())
+            exported = export_compacted(session, config, args.format, out, offloads=ws,
+                                        summary_cache=ws.summary_cache(), token_cache=ws.token_cache(),
+                                        on_event=EventPrinter(), into_source=args.into_source)
         except failure_types() as exc:
             return _fail(exc)
+        except _export_errors() as exc:
+            raise CliError(_write_error(out, exc)) from None
     finally:
-        if ws is not None:
-            ws.close()
-    if out.is_dir():
-        out = out / f"{_safe_name(session.id)}{_EXT[args.format]}"
-    try:
-        _export_one(session, result, args.format, out, into_source=args.into_source)
-    except _export_errors() as exc:
-        raise CliError(_write_error(out, exc)) from None
+        ws.close()
+    for warning in exported.written.warnings:
+        _err(f"{out}: warning: {warning}")
+    result = exported.result
+    assert result is not None
     before, after = result.plan.total_before, result.total_after
     _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote {out}")
     return 0
 
 
 def _export_all(args, config, out: Path) -> int:
-    from inspector.service.pipeline import PipelineError, compact_many, iter_sessions
+    from inspector.service.export import compact_many
+    from inspector.service.opening import iter_sessions
+    from inspector.service.pipeline import PipelineError
 
     if out.exists() and not out.is_dir():
         raise CliError(f"{out}: --all writes one file per session; give a directory")
@@ -388,7 +388,7 @@ def _export_all(args, config, out: Path) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CliError(f"{out}: cannot create the directory ({exc.strerror})") from None
-    ws = _open_workspace(args.workspace) if args.workspace else None
+    ws = _open_workspace(args.workspace)  # keeps the removed content: the hints resolve
     progress = Progress(len(sessions))
     names: dict[str, Path] = {}
     for s in sessions:  # distinct file names, decided up front
@@ -400,7 +400,7 @@ def _export_all(args, config, out: Path) -> int:
         names[s.id] = out / f"{name}{_EXT[args.format]}"
 
     def write(session, result) -> Path:
-        return _export_one(session, result, args.format, names[session.id], say=progress.message)
+        return _export_one(session, result, args.format, names[session.id], ws, say=progress.message)
 
     def done(item) -> None:
         if not item.ok:
@@ -414,12 +414,11 @@ def _export_all(args, config, out: Path) -> int:
     try:
         items = asyncio.run(compact_many(
             sessions, config, write, concurrency=max(1, args.concurrency),
-            summary_cache=ws.summary_cache() if ws is not None else None, on_event=event, on_done=done))
+            summary_cache=ws.summary_cache(), on_event=event, on_done=done))
     except _export_errors() as exc:
         raise CliError(_write_error(out, exc)) from None
     finally:
-        if ws is not None:
-            ws.close()
+        ws.close()
     ok = sum(1 for i in items if i.ok)
     _err(f"exported {ok} of {len(items)} session(s) to {out}")
     return 0 if ok == len(items) else EXIT_FAILED

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import Any
 
 from inspector.cli.main import CliError
 
@@ -28,6 +29,7 @@ def calibration_summary(session, counter) -> dict | None:
 
 def session_stats(session, counter) -> dict:
     from inspector.engine.tokens import count_messages
+    from inspector.service.pipeline import context_total
 
     msgs = session.messages
     totals, _ = count_messages(msgs, counter)
@@ -38,7 +40,7 @@ def session_stats(session, counter) -> dict:
         "tool_results": sum(1 for m in msgs if m.role == "tool"),
         "user_messages": sum(1 for m in msgs if m.role == "user" and m.kind == "message"),
         "text_chars": sum(m.text_chars for m in msgs),
-        "tokens": sum(totals),
+        "tokens": context_total(totals, counter),  # as plan, apply and export count it
     }
 
 
@@ -101,7 +103,7 @@ def run(args) -> int:
         skipped = list(source.skipped)
         fmt = source.format
     if args.json:
-        out = {"source": str(args.source), "format": fmt, "counter": counter.name, "sessions": rows}
+        out: dict[str, Any] = {"source": str(args.source), "format": fmt, "counter": counter.name, "sessions": rows}
         if calibrated:
             out["calibration"] = calibrated
         if skipped:

@@ -10,21 +10,14 @@ from inspector.cli.main import CliError
 def _config(args, settings):
     """The compaction config to start from: --config FILE, else --preset, else the
     settings' default; then every --set KEY=VALUE."""
-    from inspector.engine.config import ConfigError, preset
-    from inspector.service.config import load_config
+    from inspector.engine.config import ConfigError
+    from inspector.service.config import resolve_config
 
     try:
-        if getattr(args, "config", None):
-            cfg = load_config(args.config)
-        elif getattr(args, "preset", None):
-            cfg = preset(args.preset)
-        else:
-            cfg = settings.compaction()
-        if getattr(args, "set_values", None):
-            cfg = cfg.with_set(args.set_values)
+        return resolve_config(getattr(args, "config", None), getattr(args, "preset", None),
+                              getattr(args, "set_values", None) or (), base=settings.compaction())
     except ConfigError as exc:
         raise CliError(str(exc)) from None
-    return cfg
 
 
 def run(args) -> int:
@@ -47,10 +40,12 @@ def run(args) -> int:
         source = getattr(args, "source", None)
         if source and not os.path.exists(source):
             raise CliError(f"{source}: no such file or directory")
+        from inspector.service.pipeline import PipelineError
+
         try:
             app = create_app(source, workspace=settings.workspace, settings=settings,
                              config=_config(args, settings))
-        except (OSError, ValueError, RuntimeError) as exc:
+        except (OSError, ValueError, RuntimeError, PipelineError) as exc:
             raise CliError(str(exc)) from None
     app.run()
     return int(app.return_code or 0)

@@ -4,7 +4,7 @@ database with a long "marathon" session). Regenerate with `scripts/build_demo.py
 
 `inspector demo` imports these files into a demo workspace of its own (in the user
 data directory, or a temporary directory when that is not writable) and opens the
-app. No network, no API key.
+app (`inspector.tui.data.open_demo`). No network, no API key.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import os
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from inspector.engine.models import Session
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -41,34 +43,17 @@ def demo_workspace_path() -> Path:
         return Path(tempfile.gettempdir()) / f"inspector-demo-{os.getuid() if hasattr(os, 'getuid') else 0}.db"
 
 
-def demo_sessions() -> list[Any]:
-    """Every demo session, read with the store's readers (no workspace)."""
-    from inspector.tui.data import read_sessions
+def demo_sessions() -> list[Session]:
+    """Every demo session, read with the sources' readers (no workspace)."""
+    from inspector.service.opening import iter_sessions
 
-    out = []
-    for p in demo_files():
-        out.extend(read_sessions(p))
-    return out
+    return [s for p in demo_files() for s in iter_sessions(p)]
 
 
-def demo_data(workspace: str | Path | None = None, *, use_workspace: bool = True):
-    """The app's data for the demo: imported into a workspace when the store has one
-    (the import runs in the app's loading worker), else held in memory."""
-    from inspector.tui.data import MemoryData, WorkspaceData, _workspace_class
-
-    ws_cls = _workspace_class() if use_workspace else None
-    if ws_cls is None:
-        return MemoryData(demo_sessions(), label="demo")
-    ws = ws_cls(Path(workspace) if workspace else demo_workspace_path())
-    return WorkspaceData(ws, label=f"demo · {ws.path}", imports=demo_files())
-
-
-def synthetic_session(n: int = 10_000, sessions: list[Any] | None = None):
+def synthetic_session(n: int = 10_000, sessions: list[Session] | None = None) -> Session:
     """A long session for performance work: the demo runs' turns repeated (tool call
     ids made unique) after one system prompt until `n` messages. Real content, made-up
     length; its title says so."""
-    from inspector.engine.models import Session
-
     sessions = sessions if sessions is not None else demo_sessions()
     system = next(m for s in sessions for m in s.messages if m.role == "system")
     out = [system]

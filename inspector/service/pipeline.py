@@ -16,9 +16,7 @@ returns, the preview after generation and the applied result agree byte for byte
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -81,6 +79,20 @@ def cached_texts(p: Plan, summary_cache: SummaryCache | None) -> dict[str, str]:
         if hit is not None:
             out[spec.key] = hit.text
     return out
+
+
+def context_total(message_tokens: Sequence[int], counter: TokenCounter) -> int:
+    """A session's tokens as one request, counted as the plan counts them (its
+    `total_before`): every message with its framing, plus the reply priming.
+
+    Args:
+        message_tokens: per-message counts (`count_messages`).
+        counter: the counter that made them (its framing).
+
+    Returns:
+        The total; 0 for no messages.
+    """
+    return sum(message_tokens) + (counter.framing.reply_priming if message_tokens else 0)
 
 
 def plan_session(
@@ -215,6 +227,90 @@ def _label(result: Compacted, summary_cache: SummaryCache) -> Compacted:
     return result
 
 
+def _summarized_offloads(session: Session, result: Compacted) -> None:
+    """Add what the reductions removed from messages a summary then replaced: the
+    summarizer read them reduced, so a summary may quote their offload ids, and every
+    id that reaches an output must resolve (`recover`)."""
+    from inspector.engine.applier import reduce_message
+
+    plan = result.plan
+    have = {o.id for o in result.offloads}
+    for spec in result.summaries:
+        for i in range(spec.start, spec.end):
+            if i not in plan.reductions:
+                continue
+            for o in reduce_message(session, plan, i)[1]:
+                if o.id not in have:
+                    have.add(o.id)
+                    result.offloads.append(o)
+
+
+class _Run:
+    """One compaction: plan once, generate what is missing, re-plan with the exact
+    summary sizes, apply. `plan()` runs twice when there are summaries (the first plan
+    names them; the exact re-plan sizes them), once otherwise; a third time only when
+    the exact sizes move a summary's range (its new summary is generated first)."""
+
+    ROUNDS = 3  # exact re-plans that may move a range; a range that keeps moving is applied as planned
+
+    def __init__(self, session: Session, config: CompactionConfig, counter: TokenCounter | None,
+                 summarizer: Summarizer | None, summary_cache: SummaryCache | None,
+                 token_cache: TokenCache | None, now: datetime | None, version: str | None) -> None:
+        from inspector.engine.applier import MemorySummaryCache
+        from inspector.engine.planning.planner import plan
+
+        self.session, self.config, self.token_cache, self.now, self.version = (
+            session, config, token_cache, now, version)
+        self.counter = _counter(config, counter)
+        self.cache: SummaryCache = summary_cache if summary_cache is not None else MemorySummaryCache()
+        self.summarizer = make_summarizer(config, summarizer)
+        self.plan: Plan = plan(session, config, self.counter, now=now, token_cache=token_cache)
+        self.rounds = 0
+
+    def missing(self) -> list[tuple[str, SummaryRequest]]:
+        return _missing_requests(self.session, self.plan, self.cache, self.counter, self.version)
+
+    def exact(self, version: str | None = None) -> bool:
+        """Re-plan with the exact size of every summary the plan names (written with
+        `version` in its hint); True when the new plan needs a summary not cached."""
+        from inspector.engine.planning.planner import plan
+
+        texts = cached_texts(self.plan, self.cache)
+        if not texts:
+            return False
+        if version is not None:
+            self.version = version
+        self.plan = plan(self.session, self.config, self.counter, now=self.now, token_cache=self.token_cache,
+                         summary_tokens=summary_tokens(self.session, self.plan, texts, self.counter, self.version))
+        self.rounds += 1
+        return self.rounds < self.ROUNDS and bool(self.missing())
+
+    def apply(self, on_event: EventHandler | None, finalize: Finalizer | None = None,
+              clear_rewriter: ClearRewriter | None = None) -> Compacted:
+        from inspector.engine.applier import apply
+
+        result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
+                       on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
+                       version=self.version)
+        _summarized_offloads(self.session, result)
+        return _label(result, self.cache)
+
+    def generate(self, on_event: EventHandler | None) -> None:
+        """Every summary of the final plan into the cache (network), then the exact plan."""
+        while True:
+            for key, req in self.missing():
+                self.cache.put(key, self.summarizer.summarize(req, on_event))
+            if not self.exact():
+                return
+
+    async def agenerate(self, on_event: EventHandler | None) -> None:
+        while True:
+            for key, req in self.missing():
+                self.cache.put(key, await self.summarizer.asummarize(req, on_event))
+            if not self.exact():
+                return
+
+
 def compact_session(
     session: Session,
     config: CompactionConfig,
@@ -234,9 +330,7 @@ def compact_session(
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
-    if generate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache, counter=run.counter,
-                          on_event=on_event, version=version):
-        run.replan()
+    run.generate(on_event)
     return run.apply(on_event, finalize, clear_rewriter)
 
 
@@ -257,36 +351,8 @@ async def acompact_session(
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
-    if await agenerate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache,
-                                 counter=run.counter, on_event=on_event, version=version):
-        run.replan()
+    await run.agenerate(on_event)
     return run.apply(on_event, finalize, clear_rewriter)  # every summary is cached: no waiting
-
-
-class _Run:
-    """One compaction: the plan, then (once summaries exist) the exact re-plan and apply."""
-
-    def __init__(self, session, config, counter, summarizer, summary_cache, token_cache, now, version):
-        from inspector.engine.applier import MemorySummaryCache
-
-        self.session, self.config, self.token_cache, self.now, self.version = (
-            session, config, token_cache, now, version)
-        self.counter = _counter(config, counter)
-        self.cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-        self.summarizer = make_summarizer(config, summarizer)
-        self.replan()
-
-    def replan(self) -> None:
-        self.plan = plan_session(self.session, self.config, counter=self.counter, token_cache=self.token_cache,
-                                 summary_cache=self.cache, now=self.now, version=self.version)
-
-    def apply(self, on_event, finalize, clear_rewriter) -> Compacted:
-        from inspector.engine.applier import apply
-
-        result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
-                       on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
-                       version=self.version)
-        return _label(result, self.cache)
 
 
 def failure_types() -> tuple[type[BaseException], ...]:
@@ -295,131 +361,3 @@ def failure_types() -> tuple[type[BaseException], ...]:
     from inspector.engine.summarize import SummaryFailed, SummaryRejected
 
     return (SummaryFailed, SummaryRejected, CompactionFailed)
-
-
-# ---------------------------------------------------------------------------- sources
-
-
-def _open_source(path: str | Path):
-    from inspector.sources.base import open_source
-
-    return open_source(path)
-
-
-def _source_errors() -> tuple[type[BaseException], ...]:
-    errs: list[type[BaseException]] = []
-    try:
-        from inspector.sources.base import SourceError
-
-        errs.append(SourceError)
-    except ImportError:  # pragma: no cover - store not installed
-        pass
-    from inspector.formats.openai_chat import ConversionError
-    from inspector.sources.swe_agent import TrajError
-
-    return (*errs, ConversionError, TrajError)
-
-
-def load_session(source: str | Path, session_id: str | None = None) -> Session:
-    """One session of a source file or database. Without `session_id` the source
-    must hold exactly one session. Raises PipelineError naming the file."""
-    path = Path(source)
-    if not path.exists():
-        raise PipelineError(f"{path}: no such file or directory")
-    try:
-        with _open_source(path) as src:
-            ids = list(src.session_ids())
-            if session_id is None:
-                if len(ids) == 1:
-                    return src.read(ids[0])
-                if not ids:
-                    raise PipelineError(f"{path}: no session found")
-                shown = ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
-                raise PipelineError(f"{path}: {len(ids)} sessions; choose one with --session ({shown})")
-            if session_id not in ids:
-                raise PipelineError(f"{path}: no session {session_id!r} "
-                                    f"(it has {len(ids)}: {', '.join(ids[:8])}{', ...' if len(ids) > 8 else ''})")
-            return src.read(session_id)
-    except PipelineError:
-        raise
-    except _source_errors() as exc:
-        raise PipelineError(str(exc)) from None
-
-
-def iter_sessions(source: str | Path, on_skip: Callable[[str], None] | None = None) -> Iterable[Session]:
-    """Every session of a source, in its order. A directory is read file by file (in
-    name order); a file there that is not a supported source is passed to `on_skip`
-    (one line naming it) instead of stopping the whole run."""
-    path = Path(source)
-    if not path.exists():
-        raise PipelineError(f"{path}: no such file or directory")
-    if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-        if not files:
-            raise PipelineError(f"{path}: empty directory")
-        for f in files:
-            try:
-                yield from _read_all(f)
-            except PipelineError as exc:
-                if on_skip is None:
-                    raise
-                on_skip(str(exc))
-        return
-    yield from _read_all(path)
-
-
-def _read_all(path: Path) -> Iterable[Session]:
-    try:
-        with _open_source(path) as src:
-            for sid in list(src.session_ids()):
-                yield src.read(sid)
-    except _source_errors() as exc:
-        raise PipelineError(str(exc)) from None
-
-
-# ------------------------------------------------------------------- export --all
-
-
-@dataclass
-class BatchItem:
-    session_id: str
-    ok: bool
-    output: Path | None = None
-    error: str | None = None
-    result: Compacted | None = None
-
-
-async def compact_many(
-    sessions: Sequence[Session],
-    config: CompactionConfig,
-    write: Callable[[Session, Compacted], Path],
-    *,
-    concurrency: int = 4,
-    summarizer: Summarizer | None = None,
-    summary_cache: SummaryCache | None = None,
-    counter: TokenCounter | None = None,
-    on_event: EventHandler | None = None,
-    on_done: Callable[[BatchItem], None] | None = None,
-) -> list[BatchItem]:
-    """Compact sessions concurrently (summaries wait on the network side by side),
-    writing each result as soon as it is ready. A failed session is reported and
-    written nowhere; the others go on. Results come back in input order."""
-    counter = _counter(config, counter)
-    summ = make_summarizer(config, summarizer)
-    sem = asyncio.Semaphore(max(1, concurrency))
-    failures = failure_types()
-
-    async def one(s: Session) -> BatchItem:
-        async with sem:
-            try:
-                result = await acompact_session(s, config, counter=counter, summarizer=summ,
-                                                 summary_cache=summary_cache, on_event=on_event)
-                out = write(s, result)
-                item = BatchItem(s.id, True, out, result=result)
-            except failures as exc:
-                item = BatchItem(s.id, False, error=str(exc))
-        if on_done is not None:
-            on_done(item)
-        return item
-
-    return list(await asyncio.gather(*(one(s) for s in sessions)))

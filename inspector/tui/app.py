@@ -77,8 +77,7 @@ class InspectorApp(App):
 
     def sessions_loaded(self, rows: list[SessionRow]) -> None:
         self.session_rows = rows
-        take_notes = getattr(self.data, "take_notes", None)
-        for note in take_notes() if take_notes else ():
+        for note in self.data.take_notes():
             self.notify(note, title="imported with skipped records", severity="warning", timeout=10)
         target = self.initial_session
         self.initial_session = None
@@ -180,9 +179,9 @@ def create_app(source: str | Path | None = None, *, demo: bool = False, workspac
     notes: list[str] = []
     if data is None:
         if demo:
-            from inspector.demo import demo_data
+            from inspector.tui.data import open_demo
 
-            data = demo_data(workspace, use_workspace=use_workspace)
+            data = open_demo(workspace, use_workspace=use_workspace)
         else:
             from inspector.tui.data import open_data
 

@@ -8,7 +8,9 @@ database rows. Two implementations:
 - `MemoryData`: sessions held in memory (tests, benchmarks, and files opened when no
   workspace is wanted), with versions kept for the life of the app.
 
-Every method may be slow and runs in a worker thread, never on the UI thread.
+Both are stores the service's use cases run on (`service.versions.compact_and_save`,
+`service.export`). Every method may be slow and runs in a worker thread, never on
+the UI thread.
 """
 
 from __future__ import annotations
@@ -19,10 +21,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
-from inspector.engine.models import Session
-from inspector.engine.tokens import TokenCache, TokenCounter
+from inspector.engine.applier import Compacted, MemorySummaryCache, Offload, SummaryCache
+from inspector.engine.config import CompactionConfig
+from inspector.engine.models import Message, Session
+from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
+from inspector.service.pipeline import context_total
+from inspector.workspace.database import SessionInfo, VersionInfo, Workspace
 
 Progress = Callable[[int, int, str], None]  # (done, total, what)
 
@@ -58,8 +64,8 @@ class VersionRow:
 @dataclass
 class StoredVersion:
     row: VersionRow
-    messages: list[Any]
-    config: Any  # CompactionConfig
+    messages: list[Message]
+    config: CompactionConfig
 
 
 class SessionData(Protocol):
@@ -67,18 +73,25 @@ class SessionData(Protocol):
 
     def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]: ...
 
+    def take_notes(self) -> list[str]: ...
+
     def load_session(self, session_id: str) -> Session: ...
 
     def token_cache(self) -> TokenCache | None: ...
 
-    def summary_cache(self) -> Any: ...
-
-    def save_version(self, session_id: str, compacted: Any, config: Any, *, summarizer: str = "",
-                     label: str = "", parent: str | None = None) -> str: ...
-
-    def list_versions(self, session_id: str) -> list[VersionRow]: ...
+    def summary_cache(self) -> SummaryCache: ...
 
     def next_version_id(self, session_id: str) -> str | None: ...
+
+    def save_compaction(self, session_id: str, build: Callable[[str | None], Compacted],
+                        config: CompactionConfig, *, parent: str | None = None, summarizer: str = "",
+                        label: str = "") -> tuple[str, Compacted]: ...
+
+    def store_offloads(self, offloads: Sequence[Offload]) -> None: ...
+
+    def add_session(self, session: Session) -> str: ...
+
+    def list_versions(self, session_id: str) -> list[VersionRow]: ...
 
     def load_version(self, version_id: str) -> StoredVersion: ...
 
@@ -93,29 +106,27 @@ def _aware(ts: datetime | None) -> datetime | None:
 
 
 class MemoryData:
-    """Sessions in memory; versions live as long as the object."""
+    """Sessions in memory; versions and offloads live as long as the object."""
 
     def __init__(self, sessions: Sequence[Session], label: str = "memory"):
         self.label = label
         self._sessions = {s.id: s for s in sessions}
         self._cache = TokenCache()
-        from inspector.engine.applier import MemorySummaryCache
-
         self._summaries = MemorySummaryCache()
         self._versions: dict[str, StoredVersion] = {}
+        self.offloads: dict[str, Offload] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
     def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]:
-        from inspector.engine.tokens import count_messages
-
         rows = []
         total = len(self._sessions)
         for k, s in enumerate(self._sessions.values()):
             tokens, _ = count_messages(s.messages, counter, self._cache)
             rows.append(SessionRow(
                 id=s.id, format=s.source_format, title=s.title or s.id, messages=len(s.messages),
-                tokens=sum(tokens), last_activity=_aware(s.last_activity), source=s.source_path or "",
+                tokens=context_total(tokens, counter), last_activity=_aware(s.last_activity),
+                source=s.source_path or "",
                 tool_calls=sum(len(m.tool_calls) for m in s.messages),
                 versions=sum(1 for v in self._versions.values() if v.row.session_id == s.id),
                 counter=counter.name,
@@ -123,6 +134,9 @@ class MemoryData:
             if progress:
                 progress(k + 1, total, s.id)
         return rows
+
+    def take_notes(self) -> list[str]:
+        return []
 
     def load_session(self, session_id: str) -> Session:
         try:
@@ -133,24 +147,34 @@ class MemoryData:
     def token_cache(self) -> TokenCache:
         return self._cache
 
-    def summary_cache(self) -> Any:
+    def summary_cache(self) -> SummaryCache:
         return self._summaries
 
-    def save_version(self, session_id: str, compacted: Any, config: Any, *, summarizer: str = "",
-                     label: str = "", parent: str | None = None) -> str:
-        with self._lock:
-            vid = f"v{next(self._ids)}"
-        plan = compacted.plan
-        row = VersionRow(
-            id=vid, session_id=session_id, created_at=datetime.now(UTC), summarizer=summarizer,
-            label=label, messages=len(compacted.messages), tokens_before=plan.total_before,
-            tokens_after=compacted.total_after, parent=parent, preset=config.preset,
-        )
-        self._versions[vid] = StoredVersion(row, list(compacted.messages), config)
-        return vid
-
     def next_version_id(self, session_id: str) -> str | None:
-        return None  # in-memory versions are not recoverable later: name none
+        return None  # in-memory versions are not recoverable later: the hint names none
+
+    def save_compaction(self, session_id: str, build: Callable[[str | None], Compacted],
+                        config: CompactionConfig, *, parent: str | None = None, summarizer: str = "",
+                        label: str = "") -> tuple[str, Compacted]:
+        with self._lock:
+            compacted = build(None)
+            vid = f"v{next(self._ids)}"
+            row = VersionRow(
+                id=vid, session_id=session_id, created_at=datetime.now(UTC), summarizer=summarizer,
+                label=label, messages=len(compacted.messages), tokens_before=compacted.plan.total_before,
+                tokens_after=compacted.total_after, parent=parent, preset=config.preset,
+            )
+            self._versions[vid] = StoredVersion(row, list(compacted.messages), config)
+            self.store_offloads(compacted.offloads)
+        return vid, compacted
+
+    def store_offloads(self, offloads: Sequence[Offload]) -> None:
+        for o in offloads:
+            self.offloads.setdefault(o.id, o)
+
+    def add_session(self, session: Session) -> str:
+        self._sessions.setdefault(session.id, session)
+        return session.id
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
         rows = [v.row for v in self._versions.values() if v.row.session_id == session_id]
@@ -166,30 +190,13 @@ class MemoryData:
 # --------------------------------------------------------------------------- workspace
 
 
-def _get(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
-def _dt(value: Any) -> datetime | None:
-    if value is None or isinstance(value, datetime):
-        return _aware(value)
-    if isinstance(value, (int, float)):
-        return datetime.fromtimestamp(value, UTC)
-    try:
-        return _aware(datetime.fromisoformat(str(value)))
-    except ValueError:
-        return None
-
-
 class WorkspaceData:
     """The workspace database; rows are converted to plain rows here."""
 
-    def __init__(self, workspace: Any, label: str | None = None, only: Sequence[str] | None = None,
+    def __init__(self, workspace: Workspace, label: str | None = None, only: Sequence[str] | None = None,
                  imports: Sequence[str | Path] = ()):
         self.ws = workspace
-        self.label = label or str(_get(workspace, "path", "workspace"))
+        self.label = label or str(workspace.path)
         # `only=()` with imports: just what they import (nothing, if the import fails).
         self._only = set(only) if only is not None else None
         self._imports = [Path(p) for p in imports]
@@ -205,59 +212,52 @@ class WorkspaceData:
         """Import the sources given on the command line, in the worker: on the first
         load and again on every reload, so a source an agent is still writing shows its
         new messages (an unchanged session is only compared, not stored again)."""
-        for path in self._imports:
-            def report(*args: Any, _p=path) -> None:
-                if progress is None:
-                    return
-                done, total = (args[0], args[1]) if len(args) >= 2 else (0, 0)
-                progress(int(done or 0), int(total or 0), f"importing {_p.name}")
+        from inspector.service.opening import import_source
 
-            result = self.ws.import_path(path, progress=report)
-            skipped = [str(s) for s in getattr(result, "skipped", None) or []]
+        for path in self._imports:
+            def report(done: int, total: int, _p: Path = path) -> None:
+                if progress is not None:
+                    progress(done, total, f"importing {_p.name}")
+
+            result = import_source(self.ws, path, progress=report)
+            skipped = result.skipped
             if skipped:
                 self._notes.append(f"{path}: {len(skipped)} record(s) skipped: " + "; ".join(skipped[:3])
                                    + (f"; … and {len(skipped) - 3} more" if len(skipped) > 3 else ""))
-            for wid in getattr(result, "updated", None) or []:
-                self._sessions.pop(str(wid), None)  # it grew or changed: load it again
-            ids = _imported_ids(result)
-            if ids:
-                self._only = (self._only or set()) | set(ids)
+            for wid in result.updated:
+                self._sessions.pop(wid, None)  # it grew or changed: load it again
+            if result.session_ids:
+                self._only = (self._only or set()) | set(result.session_ids)
 
     def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]:
         self._import_pending(progress)
-        infos = list(self.ws.list_sessions())
+        infos = self.ws.list_sessions()
         rows = []
         total = len(infos)
         for k, info in enumerate(infos):
-            sid = str(_get(info, "id"))
-            if self._only is not None and sid not in self._only:
+            if self._only is not None and info.id not in self._only:
                 continue
-            tokens = _get(info, "tokens")
-            count_name = _get(info, "counter") or ""
-            if tokens is None or (count_name and count_name != counter.name):
-                # Counted with another counter (or not yet): count now; the workspace
-                # cache makes this a one-time cost.
-                s = self.load_session(sid)
-                from inspector.engine.tokens import count_messages
-
-                tokens = sum(count_messages(s.messages, counter, self.token_cache())[0])
-                count_name = counter.name
-                record = getattr(self.ws, "record_tokens", None)
-                if record is not None:
-                    try:
-                        record(sid, counter.name, tokens)
-                    except TypeError:
-                        pass
-            rows.append(SessionRow(
-                id=sid, format=str(_get(info, "source_format", "")), title=str(_get(info, "title") or sid),
-                messages=int(_get(info, "messages", 0) or 0), tokens=int(tokens or 0),
-                last_activity=_dt(_get(info, "updated_at") or _get(info, "created_at")),
-                source=str(_get(info, "source_path") or ""), tool_calls=int(_get(info, "tool_calls", 0) or 0),
-                versions=int(_get(info, "versions", 0) or 0), counter=count_name,
-            ))
+            rows.append(self._row(info, counter))
             if progress:
-                progress(k + 1, total, sid)
+                progress(k + 1, total, info.id)
         return rows
+
+    def _row(self, info: SessionInfo, counter: TokenCounter) -> SessionRow:
+        tokens, count_name = info.tokens, info.counter or ""
+        if tokens is None or (count_name and count_name != counter.name):
+            # Counted with another counter (or not yet): count now; the workspace
+            # cache makes this a one-time cost.
+            s = self.load_session(info.id)
+            tokens = sum(count_messages(s.messages, counter, self.token_cache())[0])
+            count_name = counter.name
+            self.ws.record_tokens(info.id, counter.name, tokens)
+        # The stored figure is the messages' sum; shown as the plan counts the session.
+        total = tokens + (counter.framing.reply_priming if info.messages else 0)
+        return SessionRow(
+            id=info.id, format=info.source_format, title=info.title or info.id, messages=info.messages,
+            tokens=total, last_activity=_aware(info.updated_at or info.created_at), source=info.source_path or "",
+            tool_calls=info.tool_calls, versions=info.versions, counter=count_name,
+        )
 
     def load_session(self, session_id: str) -> Session:
         s = self._sessions.get(session_id)
@@ -266,56 +266,41 @@ class WorkspaceData:
             self._sessions[session_id] = s
         return s
 
-    def token_cache(self) -> TokenCache | None:
+    def token_cache(self) -> TokenCache:
         return self.ws.token_cache()
 
-    def summary_cache(self) -> Any:
+    def summary_cache(self) -> SummaryCache:
         return self.ws.summary_cache()
 
-    def save_version(self, session_id: str, compacted: Any, config: Any, *, summarizer: str = "",
-                     label: str = "", parent: str | None = None) -> str:
-        return str(self.ws.save_version(session_id, compacted, config, parent=parent,
-                                        summarizer=summarizer, label=label))
-
-    def next_version_id(self, session_id: str) -> str | None:
+    def next_version_id(self, session_id: str) -> str:
         return self.ws.next_version_id(session_id)
 
+    def save_compaction(self, session_id: str, build: Callable[[str | None], Compacted],
+                        config: CompactionConfig, *, parent: str | None = None, summarizer: str = "",
+                        label: str = "") -> tuple[str, Compacted]:
+        return self.ws.save_compaction(session_id, build, config, parent=parent, summarizer=summarizer, label=label)
+
+    def store_offloads(self, offloads: Sequence[Offload]) -> None:
+        self.ws.store_offloads(offloads)
+
+    def add_session(self, session: Session) -> str:
+        return self.ws.add_session(session)
+
     def list_versions(self, session_id: str) -> list[VersionRow]:
-        rows = [_version_row(v, session_id) for v in self.ws.list_versions(session_id)]
-        return rows[::-1]  # newest first
+        return [_version_row(v) for v in reversed(self.ws.list_versions(session_id))]  # newest first
 
     def load_version(self, version_id: str) -> StoredVersion:
         stored = self.ws.load_version(version_id)  # a Session holding the compacted messages
         info = self.ws.version_info(version_id)
-        config = info.config() if hasattr(info, "config") else None
-        row = _version_row(info, str(_get(info, "session_id", "")))
-        return StoredVersion(row, list(stored.messages), config)
+        return StoredVersion(_version_row(info), list(stored.messages), info.config())
 
 
-def _version_row(v: Any, session_id: str) -> VersionRow:
-    msgs = _get(v, "messages")
-    count = _get(v, "message_count")
-    if count is None:
-        count = len(msgs) if isinstance(msgs, list) else msgs if isinstance(msgs, int) else 0
+def _version_row(v: VersionInfo) -> VersionRow:
     return VersionRow(
-        id=str(_get(v, "id")), session_id=str(_get(v, "session_id") or session_id),
-        created_at=_dt(_get(v, "created_at")), summarizer=str(_get(v, "summarizer") or ""),
-        label=str(_get(v, "label") or ""), messages=int(count or 0),
-        tokens_before=_get(v, "tokens_before"), tokens_after=_get(v, "tokens_after"),
-        parent=_get(v, "parent"), preset=str(_get(v, "preset") or ""),
+        id=v.id, session_id=v.session_id, created_at=_aware(v.created_at), summarizer=v.summarizer,
+        label=v.label, messages=v.messages, tokens_before=v.tokens_before, tokens_after=v.tokens_after,
+        parent=v.parent, preset=v.preset or "",
     )
-
-
-def _imported_ids(result: Any) -> list[str]:
-    if result is None:
-        return []
-    if isinstance(result, (list, tuple, set)):
-        return [str(_get(x, "id", x)) for x in result]
-    for name in ("session_ids", "ids", "sessions", "imported"):
-        v = _get(result, name)
-        if v:
-            return [str(_get(x, "id", x)) for x in v]
-    return []
 
 
 # ----------------------------------------------------------------------------- opening
@@ -327,44 +312,29 @@ class Opened:
     notes: list[str] = field(default_factory=list)
 
 
-def read_sessions(path: Path) -> list[Session]:
-    """Sessions of a file or directory, through the store's readers when they exist."""
-    try:
-        from inspector.sources.base import open_source  # type: ignore[import-not-found]
-    except ImportError:
-        open_source = None
-    if open_source is not None:
-        with open_source(path) as src:
-            return list(src.sessions())
-    from inspector.sources.swe_agent import read_traj
-
-    files = sorted(path.glob("*.traj")) if path.is_dir() else [path]
-    if not files:
-        raise FileNotFoundError(f"{path}: no sessions found")
-    return [read_traj(p) for p in files]
-
-
 def open_data(source: str | Path | None, workspace: str | Path | None, *, use_workspace: bool = True) -> Opened:
-    """What the app browses: SOURCE imported into the workspace (when the workspace
-    store exists), SOURCE read into memory otherwise, or the whole workspace."""
-    ws_cls = _workspace_class() if use_workspace else None
-    if ws_cls is not None:
-        ws = ws_cls(Path(workspace) if workspace else None)
+    """What the app browses: SOURCE (a file, database or directory of them) imported
+    into the workspace, SOURCE read into memory without one, or the whole workspace."""
+    if use_workspace:
+        ws = Workspace(Path(workspace) if workspace else None)
         if source is None:
             return Opened(WorkspaceData(ws))
         return Opened(WorkspaceData(ws, label=str(source), imports=[source], only=()))
     if source is None:
-        raise FileNotFoundError("no SOURCE given and no workspace store available")
-    p = Path(source)
-    if not p.exists():
-        raise FileNotFoundError(f"{p}: no such file or directory")
-    return Opened(MemoryData(read_sessions(p), label=str(p)),
-                  notes=[] if not use_workspace else ["workspace store unavailable: sessions held in memory"])
+        raise FileNotFoundError("no SOURCE given and no workspace wanted: nothing to open")
+    from inspector.service.opening import iter_sessions
+
+    notes: list[str] = []
+    sessions = list(iter_sessions(source, on_skip=notes.append))
+    return Opened(MemoryData(sessions, label=str(source)), notes=[f"skipped {n}" for n in notes])
 
 
-def _workspace_class():
-    try:
-        from inspector.workspace.database import Workspace  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    return Workspace
+def open_demo(workspace: str | Path | None = None, *, use_workspace: bool = True) -> SessionData:
+    """The bundled demo: imported into its own workspace (in the app's loading
+    worker), or held in memory."""
+    from inspector.demo import demo_files, demo_sessions, demo_workspace_path
+
+    if not use_workspace:
+        return MemoryData(demo_sessions(), label="demo")
+    ws = Workspace(Path(workspace) if workspace else demo_workspace_path())
+    return WorkspaceData(ws, label=f"demo · {ws.path}", imports=demo_files())

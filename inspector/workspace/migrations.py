@@ -5,6 +5,10 @@ their count. The version lives in the `meta` table (key `schema_version`). Pendi
 migrations run in one transaction with the version bump, so a database is always at
 its old version or the new one, never in between. Released migrations are never edited:
 a schema change is a new entry at the end.
+
+The statements are SQL because the schema needs what sqlite-utils' `create()` does
+not express (WITHOUT ROWID tables, composite UNIQUE constraints) and released text
+stays as released; the version bump is a sqlite-utils upsert.
 """
 
 from __future__ import annotations
@@ -154,11 +158,10 @@ def apply_migrations(conn: sqlite3.Connection, start: int, target: int = SCHEMA_
     Runs inside the caller's transaction (the workspace opens it with BEGIN
     IMMEDIATE), so an interrupted upgrade leaves the database at `start`.
     """
+    import sqlite_utils
+
+    meta = sqlite_utils.Database(conn, execute_plugins=False).table("meta")
     for version in range(start, target):
         for sql in MIGRATIONS[version].statements:
             conn.execute(sql)
-        conn.execute(
-            "INSERT INTO meta (key, value) VALUES ('schema_version', ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (str(version + 1),),
-        )
+        meta.upsert({"key": "schema_version", "value": str(version + 1)}, pk="key")

@@ -128,7 +128,8 @@ def test_apply_writes_a_version_and_prints_its_id(capsys, workspace):
     assert "summarizing offline (extractive)" in err and "13,229 -> " in err
     with Workspace(workspace) as ws:
         info = ws.version_info(vid)
-        assert info.summarizer == "extractive" and info.preset == "sagents"
+        # the TUI stores the same label (service.pipeline.summarizer_label)
+        assert info.summarizer == "extractive (offline, no model)" and info.preset == "sagents"
         version = ws.load_version(vid)
         summary = version.messages[1]
         assert summary.kind == "summary" and f"workspace version {vid}" in summary.text

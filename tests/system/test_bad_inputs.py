@@ -11,6 +11,7 @@ import pickle
 import pytest
 
 from inspector.cli.main import main
+from inspector.service.opening import import_source
 from inspector.sources.base import SourceError
 from inspector.workspace.database import Workspace
 from tests.bad_inputs.cases import CASES, HERE, README_HEAD, readme
@@ -95,7 +96,7 @@ def test_bad_input_is_one_line_naming_the_file_and_the_place(case, capsys, works
     with Workspace(workspace) as ws:
         assert ws.list_sessions() == []
         try:
-            report = ws.import_path(path)
+            report = import_source(ws, path)
         except SourceError as exc:
             assert f"inspector: {exc}\n" == err
             assert ws.list_sessions() == []
@@ -135,7 +136,7 @@ def test_the_valid_part_is_imported_and_the_rest_reported(case, capsys, workspac
         assert f"skipped {len(lines)} record" in text and all(f"  {line}\n" in text for line in lines[:20])
     # the workspace import (the TUI's path) stores every session and reports the same
     with Workspace(workspace) as ws:
-        report = ws.import_path(path)
+        report = import_source(ws, path)
         assert skipped_lines(report.skipped) == lines
         assert len(report.session_ids) == len(sessions)
         stored = {ws.session_info(w).source_session_id: ws.session_info(w).messages for w in report.session_ids}
@@ -178,7 +179,7 @@ def test_a_50_mb_message_is_read_counted_planned_and_stored(large_dir, capsys, w
     code, out, err = run(capsys, "plan", path, *SQUEEZE)
     assert code == 0 and "(openai-chat, 3 messages)" in out, err
     with Workspace(workspace) as ws:
-        (wid,) = ws.import_path(path).session_ids
+        (wid,) = import_source(ws, path).session_ids
         assert len(ws.load_session(wid).messages[1].text) == s["text_chars"] - len("You read logs.") - len(
             "The worker is healthy.")
 
@@ -260,7 +261,7 @@ async def test_tui_shows_the_error_and_stays_usable(name, app_env):
     case = next(c for c in CASES if c.file == name)
     path = HERE / name
     with Workspace(app_env / "ws.db") as ws:  # the user's workspace already holds a session
-        ws.import_path(SWE_TRAJ)
+        import_source(ws, SWE_TRAJ)
     app = create_app(path, workspace=app_env / "ws.db", settings=settings())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)

@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("agents.memory", reason="openai-agents (in the project's test extra) is not installed")
 
+from inspector.service.opening import import_source
 from inspector.sources.base import open_source  # noqa: E402
 from inspector.workspace.database import Workspace  # noqa: E402
 
@@ -102,7 +103,7 @@ async def test_reading_a_database_an_agent_is_writing(writer, tmp_path, source_g
             assert n % 2 == 0 and [m.text for m in s.messages[-2:]] == [f"ping {n // 2 - 1}", f"pong {n // 2 - 1}"]
             assert not seen or n >= seen[-1]
             seen.append(n)
-            report = ws.import_path(db)
+            report = import_source(ws, db)
             assert report.skipped == [] and len(report.session_ids) == 1
             stored = ws.session_info(report.session_ids[0]).messages
             assert stored >= n and (not imported or stored >= imported[-1])
@@ -144,7 +145,7 @@ async def test_reading_a_database_an_agent_is_writing(writer, tmp_path, source_g
     assert len(final.messages) == len(items) == turns * 2
     assert [m.raw for m in final.messages] == items
     with Workspace(tmp_path / "ws.db") as ws:
-        report = ws.import_path(db)
+        report = import_source(ws, db)
         assert ws.load_session(report.session_ids[0]).messages[-1].text == f"pong {turns - 1}"
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli.main import main
+from inspector.service.opening import import_source
 from inspector.sources import base as sources
 from inspector.workspace.database import Workspace
 from tests.bad_inputs.cases import HERE as BAD
@@ -51,7 +52,7 @@ def opened():
 
 
 def test_every_way_of_reading_a_source_is_watched(opened, tmp_path, capsys, workspace):
-    from inspector.service.pipeline import iter_sessions, load_session
+    from inspector.service.opening import iter_sessions, load_session
     from inspector.sources.anthropic_json import read_anthropic_json
     from inspector.sources.base import detect_format, open_source
     from inspector.sources.claude_code import ClaudeCodeSource
@@ -72,7 +73,7 @@ def test_every_way_of_reading_a_source_is_watched(opened, tmp_path, capsys, work
         "read_anthropic_json": (read_anthropic_json, anthropic),
         "service.load_session": (load_session, SWE_AGENT / "function_calling_simple.traj"),
         "service.iter_sessions": (lambda p: list(iter_sessions(p)), FIXTURES / "adk" / "sqlite_service.db"),
-        "workspace import": (lambda p: Workspace(tmp_path / "w.db").import_path(p), FIXTURES / "llm" / "message_store.db"),
+        "workspace import": (lambda p: import_source(Workspace(tmp_path / "w.db"), p), FIXTURES / "llm" / "message_store.db"),
         "TUI without a workspace": (lambda p: open_data(p, None, use_workspace=False), CLAUDE_CODE / "branch_merge.jsonl"),
         "CLI stats": (lambda p: run(capsys, "stats", p, "--estimate"), SWE_AGENT / "ctf_rev_rock.traj"),
         "CLI plan": (lambda p: run(capsys, "plan", p, "--preset", "none"), SWE_AGENT / "ctf_pwn_warmup.traj"),

@@ -230,7 +230,7 @@ async def test_preview_diff_and_whole_context(memory_demo):
         after = preview.query_one("#preview-after", LinesView).text()
         assert "off-" in after  # the offload id the recovery hint names
         await pilot.press("c")
-        await pilot.pause()
+        await settle(pilot, demo_app)  # built in a worker, off the UI thread
         ctx = demo_app.screen
         assert isinstance(ctx, ContextScreen)
         text = ctx.query_one(LinesView).text()

@@ -15,6 +15,7 @@ import pytest
 from inspector.engine import apply, count_messages, plan, preset
 from inspector.engine.summarize import ExtractiveSummarizer, SummaryResult
 from inspector.engine.tokens import TokenCache
+from inspector.service.opening import import_source
 from inspector.sources.swe_agent import read_traj
 from inspector.workspace import migrations
 from inspector.workspace.database import (
@@ -112,20 +113,20 @@ def test_session_ids_are_readable_and_unique_across_sources(ws, tmp_path, traj):
 
 def test_reimport_unchanged_grown_and_changed(ws):
     s = agent_session(rounds=8)
-    wid, status = ws._add_session(s)
+    wid, status = ws.store_session(s)
     assert status == "new"
     bodies = ws._query("SELECT count(*) FROM bodies")[0][0]
-    assert ws._add_session(s)[1] == "unchanged"
+    assert ws.store_session(s)[1] == "unchanged"
     assert ws._query("SELECT count(*) FROM bodies")[0][0] == bodies
 
     grown = agent_session(rounds=10)  # the same first messages, then more
     assert grown.messages[5].content_hash == s.messages[5].content_hash
-    assert ws._add_session(grown) == (wid, "updated")
+    assert ws.store_session(grown) == (wid, "updated")
     assert [canon(m) for m in ws.load_session(wid).messages] == [canon(m) for m in grown.messages]
     assert ws.session_info(wid).messages == len(grown.messages)
 
     changed = agent_session(rounds=10, output="y " * 50)
-    assert ws._add_session(changed) == (wid, "updated")
+    assert ws.store_session(changed) == (wid, "updated")
     assert [canon(m) for m in ws.load_session(wid).messages] == [canon(m) for m in changed.messages]
     # Bodies nothing refers to any more were removed.
     orphans = ws._query("SELECT count(*) FROM bodies WHERE hash NOT IN (SELECT body FROM messages) "
@@ -510,9 +511,9 @@ def test_store_and_load_statements_do_not_grow_with_rows(tmp_path, monkeypatch):
 # ---------------------------------------------------------------------------- imports
 
 
-def test_import_path_uses_the_source_readers(ws):
+def test_import_source_uses_the_source_readers(ws):
     progress: list[tuple[int, int]] = []
-    report = ws.import_path(AGENTS_DB, progress=lambda done, total: progress.append((done, total)))
+    report = import_source(ws, AGENTS_DB, progress=lambda done, total: progress.append((done, total)))
     assert report.format == "openai-agents"
     assert len(report.session_ids) == 2 and report.new == report.session_ids
     assert progress[0] == (0, 2) and progress[-1] == (2, 2)
@@ -521,7 +522,7 @@ def test_import_path_uses_the_source_readers(ws):
     s = ws.load_session(info["swe-simple"].id)
     reasoning = [p for m in s.messages for p in m.parts if p.type == "reasoning"]
     assert reasoning and reasoning[0].data["encrypted_content"] == "gAAAAABoZ3fake-encrypted-reasoning-blob=="
-    again = ws.import_path(AGENTS_DB)
+    again = import_source(ws, AGENTS_DB)
     assert again.unchanged == report.session_ids and again.new == []
 
 
@@ -565,10 +566,10 @@ def test_import_reports_skipped_records(ws, tmp_path):
     conn.execute("INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', '{not json')")
     conn.commit()
     conn.close()
-    report = ws.import_path(db)
+    report = import_source(ws, db)
     assert len(report.session_ids) == 2
     assert len(report.skipped) == 1 and "invalid JSON" in report.skipped[0] and "swe-simple" in report.skipped[0]
     from inspector.sources.base import SourceError
 
     with pytest.raises(SourceError):
-        ws.import_path(tmp_path / "missing.db")
+        import_source(ws, tmp_path / "missing.db")

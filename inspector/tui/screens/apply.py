@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from inspector.engine.planning.results import Action
+from inspector.service.pipeline import summarizer_label
 from inspector.tui.messages import ApplyFinished, ApplyProgress
 
 if TYPE_CHECKING:
@@ -25,14 +26,6 @@ if TYPE_CHECKING:
 
 class Cancelled(Exception):
     pass
-
-
-def summarizer_label(config) -> str:
-    model = config.summarization.model
-    if not model or model == "extractive":
-        return "extractive (offline, no model)"
-    return f"model {model}" + (f" (fallbacks: {', '.join(config.summarization.fallback_models)})"
-                               if config.summarization.fallback_models else "")
 
 
 class ApplyScreen(ModalScreen[str | None]):
@@ -98,7 +91,7 @@ class ApplyScreen(ModalScreen[str | None]):
 
     @work(thread=True, exclusive=True, group="apply", exit_on_error=False)
     def _apply(self, label: str) -> ApplyFinished:
-        from inspector.service.pipeline import compact_session
+        from inspector.service.versions import compact_and_save
 
         worker = get_current_worker()
         app = self.inspector
@@ -124,15 +117,12 @@ class ApplyScreen(ModalScreen[str | None]):
 
         start = time.perf_counter()
         check()
-        # The same pipeline as `inspector apply` (litellm is imported only inside a model call).
-        version = app.data.next_version_id(self.session.id)  # named in the summary's recovery hint
-        result = compact_session(self.session, config, counter=self.counter, summary_cache=app.data.summary_cache(),
-                                 token_cache=app.data.token_cache(), on_event=on_event, version=version)
-        check()
+        # The use case `inspector apply` runs (litellm is imported only inside a model call).
+        saved = compact_and_save(app.data, self.session, config, counter=self.counter, on_event=on_event,
+                                 label=label)
+        result, vid, used = saved.result, saved.version_id, saved.summarizer
         done = len(live) + 1
         self.post_message(ApplyProgress(done, len(live) + 2, f"validated: {len(result.messages):,} messages"))
-        used = summarizer_label(config)
-        vid = app.data.save_version(self.session.id, result, config, summarizer=used, label=label)
         self.post_message(ApplyProgress(len(live) + 2, len(live) + 2,
                                         f"stored version {vid} in {time.perf_counter() - start:.2f}s"))
         finished = ApplyFinished(vid, self.session.id, used, p.total_before, result.total_after, len(result.messages))

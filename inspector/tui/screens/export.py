@@ -34,13 +34,6 @@ def export_formats() -> tuple[str, ...]:
     return tuple(EXPORT_FORMATS)
 
 
-def export(session, fmt: str, out: Path, *, compacted=None, plan=None) -> Path:
-    """Write `session` (or its compacted result) as `fmt` through the store's exporters."""
-    from inspector.exports.registry import export_session
-
-    return export_session(session, fmt, out, compacted=compacted, plan=plan, session_id=session.id).path
-
-
 class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
     BINDINGS = [Binding("escape", "dismiss_none", "Close", id="export.close")]
 
@@ -63,7 +56,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
                 yield Label("format ")
                 yield Select([(f, f) for f in self.formats], value=fmt, allow_blank=False, id="export-format")
             with RadioSet(id="export-what"):
-                yield RadioButton("compacted (current plan; extractive summaries unless generated)", value=True,
+                yield RadioButton("compacted (current plan; summaries as apply writes them)", value=True,
                                   id="export-compacted")
                 yield RadioButton("original session", id="export-original")
             with Horizontal(classes="row"):
@@ -100,16 +93,18 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
     def _export(self, fmt: str, path: Path, compacted: bool) -> None:
-        result = None
-        if compacted:
-            from inspector.engine.applier import apply
-            from inspector.engine.summarize import ExtractiveSummarizer
+        from inspector.service.export import export_compacted, export_original
 
-            # Summaries already generated (Apply) come from the cache; the rest offline.
-            result = apply(self.session, self.plan, ExtractiveSummarizer(), self.counter,
-                           summary_cache=self.inspector.data.summary_cache())
-        out = export(self.session, fmt, path, compacted=result, plan=self.plan if compacted else None)
-        self.app.call_from_thread(self._done, out, fmt)
+        data = self.inspector.data
+        if compacted:
+            # The use case `inspector export` runs: summaries from the cache, the rest by
+            # the config's summarizer; removed content kept, so the hints resolve.
+            exported = export_compacted(self.session, self.plan.config, fmt, path, offloads=data,
+                                        counter=self.counter, summary_cache=data.summary_cache(),
+                                        token_cache=data.token_cache())
+        else:
+            exported = export_original(self.session, fmt, path)
+        self.app.call_from_thread(self._done, exported.written.path, fmt)
 
     def _done(self, out: Path, fmt: str) -> None:
         self.query_one("#export-status", Static).update(Text(f"wrote {out} ({fmt})", style="green"))

@@ -3,9 +3,11 @@ whole compacted context as the model would receive it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -107,30 +109,32 @@ class ContextScreen(Screen):
         Binding("escape,q", "app.pop_screen", "Back", id="context.back"),
     ]
 
-    def __init__(self, title: str, lines: list, summary: str) -> None:
+    def __init__(self, title: str, lines: list, summary: str, build: Callable[[], tuple[list, str]] | None = None
+                 ) -> None:
         super().__init__()
         self.heading = title
         self.lines = lines
         self.summary = summary
+        self.build = build  # run in a worker on mount: the lines and summary to show
 
     @classmethod
     def for_plan(cls, session, plan, counter, summary_cache) -> ContextScreen:
-        from inspector.engine.applier import materialize
+        """The compacted context, built off the UI thread by the service's preview."""
 
-        texts: dict[str, str] = {}
-        if summary_cache is not None:
-            for spec in plan.summaries:
-                hit = summary_cache.get(spec.key)
-                if hit is not None:
-                    texts[spec.key] = hit.text
-        result = materialize(session, plan, texts, counter)
-        pending = sum(1 for s in plan.applied_summaries() if s.key not in texts)
-        summary = (f"{len(result.messages):,} messages · {result.total_after:,} tokens as the model would "
-                   f"receive them (was {len(session.messages):,} messages, {plan.total_before:,} tokens)")
-        if pending:
-            summary += f" · {pending} summary not generated yet (apply generates it)"
-        return cls(f"compacted context · {session.id}",
-                   context_lines(result.messages, result.tokens_after, result.lineage), summary)
+        def build() -> tuple[list, str]:
+            from inspector.service.pipeline import cached_texts, preview
+
+            result = preview(session, plan, summary_cache=summary_cache, counter=counter)
+            texts = cached_texts(plan, summary_cache)
+            pending = sum(1 for s in plan.applied_summaries() if s.key not in texts)
+            summary = (f"{len(result.messages):,} messages · {result.total_after:,} tokens as the model would "
+                       f"receive them (was {len(session.messages):,} messages, {plan.total_before:,} tokens)")
+            if pending:  # the placeholder is counted as shown; the plan's figure is the estimate
+                summary += (f" · {pending} summary not generated yet (apply generates it): "
+                            f"about {plan.total_after:,} tokens once it is (estimated)")
+            return context_lines(result.messages, result.tokens_after, result.lineage), summary
+
+        return cls(f"compacted context · {session.id}", [], "building the compacted context…", build)
 
     @classmethod
     def for_messages(cls, title: str, messages: list, counter=None) -> ContextScreen:
@@ -151,3 +155,16 @@ class ContextScreen(Screen):
     def on_mount(self) -> None:
         self.title = self.heading
         self.query_one(LinesView).focus()
+        if self.build is not None:
+            self._build()
+
+    @work(thread=True, exclusive=True, group="context", exit_on_error=False)
+    def _build(self) -> None:
+        assert self.build is not None
+        lines, summary = self.build()
+        self.app.call_from_thread(self._show, lines, summary)
+
+    def _show(self, lines: list, summary: str) -> None:
+        self.lines, self.summary = lines, summary
+        self.query_one("#context-summary", Static).update(Text(summary, style="bold"))
+        self.query_one(LinesView).set_lines(lines)

@@ -1,0 +1,146 @@
+"""Export what a user sees: compacted sessions written in an export format, one or
+many (`inspector export --all`)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from inspector.service.pipeline import _counter, acompact_session, compact_session, failure_types, make_summarizer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.applier import Compacted, Offload, SummaryCache
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.models import Session
+    from inspector.engine.summarize import EventHandler, Summarizer
+    from inspector.engine.tokens import TokenCache, TokenCounter
+    from inspector.exports.registry import ExportResult
+
+
+class ExportStore(Protocol):
+    """Where an export keeps what its recovery hints point at (`inspector recover ID`
+    reads the workspace): the content it removed, and the session a summary stands
+    for."""
+
+    def store_offloads(self, offloads: Sequence[Offload]) -> None: ...
+
+    def add_session(self, session: Session) -> str: ...
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A written export: the writer's result and the compaction written (None for the
+    original session)."""
+
+    written: ExportResult
+    result: Compacted | None
+
+
+def export_compacted(
+    session: Session,
+    config: CompactionConfig,
+    fmt: str,
+    out: str | Path,
+    *,
+    offloads: ExportStore,
+    counter: TokenCounter | None = None,
+    summarizer: Summarizer | None = None,
+    summary_cache: SummaryCache | None = None,
+    token_cache: TokenCache | None = None,
+    on_event: EventHandler | None = None,
+    into_source: bool = False,
+) -> Exported:
+    """Compact `session` exactly as apply would (summaries from the cache, the rest by
+    the config's summarizer) and write it as `fmt`; the removed content is stored in
+    `offloads` first, so every recovery hint in the file resolves.
+
+    Args:
+        session: the session to export.
+        config: the compaction config.
+        fmt: an export format (`inspector.exports.registry.EXPORT_FORMATS`).
+        out: the file to write.
+        offloads: where removed content is kept (the workspace).
+        counter, summarizer, summary_cache, token_cache, on_event: as `compact_session`.
+        into_source: add to the source's own Agents SDK database (`--into-source`).
+
+    Returns:
+        The writer's result and the compaction written.
+
+    Raises:
+        SummaryFailed / SummaryRejected / CompactionFailed: nothing written.
+        ExportError / OSError: the file could not be written.
+    """
+    result = compact_session(session, config, counter=counter, summarizer=summarizer, summary_cache=summary_cache,
+                             token_cache=token_cache, on_event=on_event)
+    return Exported(write_compacted(session, result, fmt, out, offloads=offloads, into_source=into_source), result)
+
+
+def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Path, *, offloads: ExportStore,
+                    into_source: bool = False) -> ExportResult:
+    """Write a compaction already made (`export_compacted`, `compact_many`), what its
+    hints point at stored first: the removed content, and the session when a summary's
+    hint says its original messages are kept in the workspace."""
+    from inspector.exports.registry import export_session
+
+    offloads.store_offloads(result.offloads)
+    if result.summaries and result.plan.config.summarization.recovery_hint:
+        offloads.add_session(session)
+    return export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source)
+
+
+def export_original(session: Session, fmt: str, out: str | Path) -> Exported:
+    """Write `session` as it is (nothing removed, no hint)."""
+    from inspector.exports.registry import export_session
+
+    return Exported(export_session(session, fmt, out), None)
+
+
+# ------------------------------------------------------------------- export --all
+
+
+@dataclass
+class BatchItem:
+    session_id: str
+    ok: bool
+    output: Path | None = None
+    error: str | None = None
+    result: Compacted | None = None
+
+
+async def compact_many(
+    sessions: Sequence[Session],
+    config: CompactionConfig,
+    write: Callable[[Session, Compacted], Path],
+    *,
+    concurrency: int = 4,
+    summarizer: Summarizer | None = None,
+    summary_cache: SummaryCache | None = None,
+    counter: TokenCounter | None = None,
+    on_event: EventHandler | None = None,
+    on_done: Callable[[BatchItem], None] | None = None,
+) -> list[BatchItem]:
+    """Compact sessions concurrently (summaries wait on the network side by side),
+    writing each result as soon as it is ready. A failed session is reported and
+    written nowhere; the others go on. Results come back in input order."""
+    counter = _counter(config, counter)
+    summ = make_summarizer(config, summarizer)
+    sem = asyncio.Semaphore(max(1, concurrency))
+    failures = failure_types()
+
+    async def one(s: Session) -> BatchItem:
+        async with sem:
+            try:
+                result = await acompact_session(s, config, counter=counter, summarizer=summ,
+                                                 summary_cache=summary_cache, on_event=on_event)
+                out = write(s, result)
+                item = BatchItem(s.id, True, out, result=result)
+            except failures as exc:
+                item = BatchItem(s.id, False, error=str(exc))
+        if on_done is not None:
+            on_done(item)
+        return item
+
+    return list(await asyncio.gather(*(one(s) for s in sessions)))

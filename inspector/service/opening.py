@@ -1,0 +1,169 @@
+"""Open a source: one session of a file or database, every session of a file,
+database or directory of them, or all of them imported into the workspace. Errors
+name the file (PipelineError)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from inspector.service.pipeline import PipelineError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.models import Session
+    from inspector.sources.base import Source
+    from inspector.workspace.database import ImportReport, Workspace
+
+
+# ---------------------------------------------------------------------------- sources
+
+
+def _open_source(path: str | Path) -> Source:
+    from inspector.sources.base import open_source
+
+    return open_source(path)
+
+
+def _source_errors() -> tuple[type[BaseException], ...]:
+    from inspector.formats.openai_chat import ConversionError
+    from inspector.sources.base import SourceError
+    from inspector.sources.swe_agent import TrajError
+
+    return (SourceError, ConversionError, TrajError)
+
+
+def _files(path: Path) -> list[Path]:
+    """The candidate sources of a directory, in name order (hidden files left out)."""
+    files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise PipelineError(f"{path}: empty directory")
+    return files
+
+
+def load_session(source: str | Path, session_id: str | None = None) -> Session:
+    """One session of a source file or database. Without `session_id` the source
+    must hold exactly one session. Raises PipelineError naming the file."""
+    path = Path(source)
+    if not path.exists():
+        raise PipelineError(f"{path}: no such file or directory")
+    try:
+        with _open_source(path) as src:
+            ids = list(src.session_ids())
+            if session_id is None:
+                if len(ids) == 1:
+                    return src.read(ids[0])
+                if not ids:
+                    raise PipelineError(f"{path}: no session found")
+                shown = ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
+                raise PipelineError(f"{path}: {len(ids)} sessions; choose one with --session ({shown})")
+            if session_id not in ids:
+                raise PipelineError(f"{path}: no session {session_id!r} "
+                                    f"(it has {len(ids)}: {', '.join(ids[:8])}{', ...' if len(ids) > 8 else ''})")
+            return src.read(session_id)
+    except PipelineError:
+        raise
+    except _source_errors() as exc:
+        raise PipelineError(str(exc)) from None
+
+
+def iter_sessions(source: str | Path, on_skip: Callable[[str], None] | None = None) -> Iterable[Session]:
+    """Every session of a source, in its order. A directory is read file by file (in
+    name order); a file there that is not a supported source is passed to `on_skip`
+    (one line naming it) instead of stopping the whole run."""
+    path = Path(source)
+    if not path.exists():
+        raise PipelineError(f"{path}: no such file or directory")
+    if path.is_dir():
+        for f in _files(path):
+            try:
+                yield from _read_all(f)
+            except PipelineError as exc:
+                if on_skip is None:
+                    raise
+                on_skip(str(exc))
+        return
+    yield from _read_all(path)
+
+
+def _read_all(path: Path) -> Iterable[Session]:
+    try:
+        with _open_source(path) as src:
+            for sid in list(src.session_ids()):
+                yield src.read(sid)
+    except _source_errors() as exc:
+        raise PipelineError(str(exc)) from None
+
+
+def import_source(workspace: Workspace, source: str | Path,
+                  progress: Callable[[int, int], None] | None = None) -> ImportReport:
+    """Import every session of a source into the workspace: a file, a database, or a
+    directory of them (a source of many sessions; a file there that is not a
+    supported source is reported in `skipped`, the others are imported).
+
+    Each session is stored in its own transaction; one that cannot be read is
+    reported in `skipped` with the reason, and the others are imported. `skipped`
+    also lists the records the reader left out ("where: reason").
+
+    Args:
+        workspace: the workspace to import into.
+        source: a session file or database, or a directory of them.
+        progress: called with (done, total) as sessions are imported.
+
+    Returns:
+        What was imported (new, updated, unchanged) and what was skipped, and why.
+
+    Raises:
+        PipelineError: an empty directory.
+        SourceError: a file (not a directory) that is missing or cannot be read as a source.
+    """
+    from inspector.workspace.database import ImportReport
+
+    path = Path(source)
+    if not path.is_dir():
+        return _import_file(workspace, path, progress)
+    files = _files(path)
+    report = ImportReport(format="directory", session_ids=[])
+    formats = set()
+    for k, f in enumerate(files):
+        try:
+            one = _import_file(workspace, f, None)
+        except _source_errors() as exc:
+            report.skipped.append(str(exc))
+        else:
+            formats.add(one.format)
+            report.session_ids.extend(one.session_ids)
+            report.skipped.extend(one.skipped)
+            report.new.extend(one.new)
+            report.updated.extend(one.updated)
+            report.unchanged.extend(one.unchanged)
+        if progress is not None:
+            progress(k + 1, len(files))
+    if len(formats) == 1:
+        report.format = formats.pop()
+    return report
+
+
+def _import_file(workspace: Workspace, path: Path, progress: Callable[[int, int], None] | None) -> ImportReport:
+    from inspector.workspace.database import ImportReport
+
+    with _open_source(path) as source:
+        ids = list(source.session_ids())
+        report = ImportReport(format=source.format, session_ids=[])
+        failed: list[str] = []
+        total = len(ids)
+        if progress:
+            progress(0, total)
+        for k, sid in enumerate(ids):
+            try:
+                session = source.read(sid)
+            except (ValueError, OSError) as exc:  # SourceError is a ValueError
+                failed.append(f"session {sid!r}: {exc}")
+            else:
+                wid, status = workspace.store_session(session)
+                report.session_ids.append(wid)
+                {"new": report.new, "updated": report.updated, "unchanged": report.unchanged}[status].append(wid)
+            if progress:
+                progress(k + 1, total)
+        report.skipped = [str(s) for s in source.skipped] + failed
+    return report

@@ -1,0 +1,104 @@
+"""Compact and save: a session compacted into a new stored version.
+
+The one implementation behind `inspector apply` and the TUI's Apply screen. Summaries
+are generated first (network, outside any lock); then the version number is reserved,
+the summary's recovery hint is written with it, and the version is stored, all in
+ONE write transaction of the store, so two concurrent applies never name the wrong
+version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
+
+from inspector.service.pipeline import _Run, summarizer_label
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.applier import Compacted, SummaryCache
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.models import Session
+    from inspector.engine.planning.planner import Plan
+    from inspector.engine.summarize import EventHandler, Summarizer
+    from inspector.engine.tokens import TokenCache, TokenCounter
+
+
+class VersionStore(Protocol):
+    """Where versions are kept: the workspace, or the TUI's in-memory store."""
+
+    def summary_cache(self) -> SummaryCache: ...
+
+    def token_cache(self) -> TokenCache | None: ...
+
+    def next_version_id(self, session_id: str) -> str | None: ...
+
+    def save_compaction(self, session_id: str, build: Callable[[str | None], Compacted],
+                        config: CompactionConfig, *,
+                        parent: str | None = None, summarizer: str = "",
+                        label: str = "") -> tuple[str, Compacted]: ...
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A stored version: its id, the compaction stored, and what wrote its summaries."""
+
+    version_id: str
+    result: Compacted
+    summarizer: str
+
+
+def compact_and_save(
+    store: VersionStore,
+    session: Session,
+    config: CompactionConfig,
+    *,
+    counter: TokenCounter | None = None,
+    summarizer: Summarizer | None = None,
+    on_event: EventHandler | None = None,
+    on_plan: Callable[[Plan], None] | None = None,
+    label: str = "",
+    parent: str | None = None,
+    now: datetime | None = None,
+) -> Saved:
+    """Compact `session` (already in `store`, `session.id` its id there) and store the
+    result as its next version.
+
+    Args:
+        store: the workspace (or the TUI's memory store) holding the session.
+        session: the stored session.
+        config: the compaction config.
+        counter: the token counter (default: the config's).
+        summarizer: a summarizer to use instead of the config's (tests, fakes).
+        on_event: summarization progress events.
+        on_plan: called once with the first plan, before any summary is generated
+            (to show its cost or that nothing changes).
+        label: the version's label.
+        parent: the version this one derives from.
+        now: the planner's clock (for time-based triggers).
+
+    Returns:
+        The stored version's id, the compacted result and the summarizer label stored.
+
+    Raises:
+        SummaryFailed / SummaryRejected / CompactionFailed: nothing was stored.
+    """
+    cache = store.summary_cache()
+    # Provisional: the id the hint names while summaries are generated and measured;
+    # the one stored is reserved in the write transaction below.
+    provisional = store.next_version_id(session.id)
+    run = _Run(session, config, counter, summarizer, cache, store.token_cache(), now, provisional)
+    if on_plan is not None:
+        on_plan(run.plan)
+    run.generate(on_event)
+    used = summarizer_label(config)
+
+    def build(version: str | None) -> Compacted:
+        if version != run.version:
+            run.exact(version)  # another apply took the provisional id: size the hint as written
+            run.version = version
+        return run.apply(on_event)
+
+    vid, result = store.save_compaction(session.id, build, config, parent=parent, summarizer=used, label=label)
+    return Saved(vid, result, used)
