@@ -146,3 +146,87 @@ def test_write_back_stores_the_compacted_history_and_folds_it_next_time():
         assert "Earlier summary:" in summaries[0]["content"]  # the previous summary was folded in
 
     asyncio.run(scenario())
+
+
+class FailingAdd:
+    """An SDK session whose next `failures` add_items calls fail (a full disk, a lost
+    connection): what write-back must survive."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.session_id = inner.session_id
+        self.failures = 0
+
+    async def get_items(self, limit=None):
+        return await self.inner.get_items(limit)
+
+    async def add_items(self, items):
+        if self.failures:
+            self.failures -= 1
+            raise OSError("disk full")
+        await self.inner.add_items(items)
+
+    async def pop_item(self):
+        return await self.inner.pop_item()
+
+    async def clear_session(self):
+        await self.inner.clear_session()
+
+
+def test_write_back_restores_the_old_items_when_the_add_fails():
+    async def scenario():
+        inner = await _session_with(history(8))
+        before = await inner.get_items()
+        failing = FailingAdd(inner)
+        wrapped = CompactingSession(failing, Compactor(config()), write_back=True)
+        failing.failures = 1
+        with pytest.raises(OSError, match="disk full"):
+            await wrapped.get_items()
+        assert await inner.get_items() == before  # 49 items, not 0
+
+        failing.failures = 2  # the restore fails too: say so, naming the session
+        with pytest.raises(RuntimeError, match="'user-42'.*restoring the previous 49 items failed"):
+            await wrapped.get_items()
+
+    asyncio.run(scenario())
+
+
+def test_run_compaction_replaces_the_stored_history_and_is_read_only_for_runner_calls():
+    async def scenario():
+        inner = await _session_with(history(8))
+        before = await inner.get_items()
+        wrapped = CompactingSession(inner, Compactor(config()))
+        assert agents.memory.is_openai_responses_compaction_aware_session(wrapped)
+        await wrapped.run_compaction({"response_id": "resp_1"})  # what Runner does after a turn
+        assert await inner.get_items() == before
+        await wrapped.run_compaction()
+        after = await inner.get_items()
+        assert len(after) < len(before) and after == await wrapped.get_items()
+        check_pairs(after)
+        await wrapped.run_compaction()  # below the trigger now: nothing rewritten
+        assert await inner.get_items() == after
+
+    asyncio.run(scenario())
+
+
+def test_offloads_survive_a_restart_beside_the_sqlite_session(tmp_path):
+    db = tmp_path / "conversations.db"
+    cfg = preset("balanced").with_values({
+        "summarization.enabled": False, "reduction.clear.trigger_tokens": 2000,
+        "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0})
+
+    async def first_process():
+        inner = agents.SQLiteSession("user-42", db)
+        await inner.add_items(history(6))
+        wrapped = CompactingSession(inner, Compactor(cfg))
+        await wrapped.get_items()
+        offload = wrapped.last.offloads[0]
+        inner.close()
+        return offload
+
+    offload = asyncio.run(first_process())
+    # A new process: a new Compactor and session over the same file.
+    restarted = CompactingSession(agents.SQLiteSession("user-42", db), Compactor(cfg))
+    assert restarted.compactor.recover(offload.id) == offload.content
+    assert restarted.compactor.recover(offload.id, 3, 5) == offload.content[3:8]
+    assert "no offloaded content" in restarted.compactor.handle_recovery_call({"id": "off-missing"})
