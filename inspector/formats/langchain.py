@@ -86,7 +86,7 @@ def from_langchain(messages: Sequence[Any], summary_prefix: str | None = None) -
         calls = [ToolCall(id=str(c.get("id") or f"lc_call_{k}_{j}"), name=str(c.get("name") or ""),
                           arguments_raw=json.dumps(c.get("args") or {}, ensure_ascii=False))
                  for j, c in enumerate(getattr(lm, "tool_calls", None) or [])]
-        m = Message(position=k, role=role, parts=_parts(getattr(lm, "content", "")), tool_calls=calls,  # type: ignore[arg-type]
+        m = Message(position=k, role=role, parts=_parts(getattr(lm, "content", "")), tool_calls=calls,
                     tool_call_id=getattr(lm, "tool_call_id", None) if role == "tool" else None,
                     name=getattr(lm, "name", None), source_id=getattr(lm, "id", None), raw=lm,
                     usage=_usage(getattr(lm, "usage_metadata", None)) if role == "assistant" else None)
