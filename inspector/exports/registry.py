@@ -31,6 +31,7 @@ The pure functions (`to_openai_chat`, `to_anthropic`, `to_markdown`, `report`,
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -201,13 +202,18 @@ def export_session(
     messages = compacted.messages if compacted is not None else session.messages
     out = Path(out_path)
     if fmt == "claude-code":
+        # Claude Code finds a session by its file name: <sessionId>.jsonl.
         cc_warnings: list[str] = []
+        wanted = session_id or (out.stem if not out.is_dir() and _is_uuid(out.stem) else None)
         cc_id, cc_records = to_claude_code(
-            messages, session_id=session_id, model=session.model, cwd=session.metadata.get("cwd"),
+            messages, session_id=wanted, model=session.model, cwd=session.metadata.get("cwd"),
             git_branch=session.metadata.get("gitBranch"), warnings=cc_warnings,
             pre_tokens=compacted.plan.total_before if compacted is not None else None)
         if out.is_dir():
             out = out / f"{cc_id}.jsonl"
+        elif out.stem != cc_id:
+            cc_warnings.append(f"Claude Code resumes this session (sessionId {cc_id}) from a file named "
+                               f"{cc_id}.jsonl in its project folder; rename {out.name} to that")
     if _is_source(out, session) and not (into_source and fmt in _ADDS_SESSION):
         hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
                 if fmt in _ADDS_SESSION else "")
@@ -267,6 +273,13 @@ def export_session(
 def _agents_id(session: Session, compacted: Compacted | None) -> str:
     base = str(session.metadata.get("source_session_id") or session.id)
     return f"{base}-compacted" if compacted is not None else base
+
+
+def _is_uuid(text: str) -> bool:
+    try:
+        return str(uuid.UUID(text)) == text.lower()
+    except ValueError:
+        return False
 
 
 def _adk_author(messages: Sequence[Message]) -> str:
