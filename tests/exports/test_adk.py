@@ -189,3 +189,27 @@ def test_failed_insert_leaves_the_database_unchanged(tmp_path, monkeypatch):
     with pytest.raises(export_adk.AdkExportError, match="adk.db: cannot write the ADK session .*injected"):
         export_adk.write_adk_session(session.messages, db, "new")
     assert db.read_bytes() == before
+
+
+def test_kill_9_before_commit_leaves_the_database_as_it_was(tmp_path):
+    """The process dies (SIGKILL) with every row of the new session inserted, not committed."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    db = tmp_path / "adk.db"
+    shutil.copy(ADK / "sqlite_service.db", db)
+    rows = sqlite3.connect(db).execute("SELECT id FROM sessions ORDER BY id").fetchall()
+    env = {**os.environ, "INSPECTOR_FAULT": "export.adk_insert", "INSPECTOR_WORKSPACE": str(tmp_path / "ws.db"),
+           "PYTHONPATH": str(ROOT), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    proc = subprocess.run([sys.executable, "-m", "inspector.cli", "export", str(ADK / "sqlite_service.db"), "-s",
+                           "swe-simple", "--preset", "none", "-f", "adk-sqlite", "-o", str(db)],
+                          env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert con.execute("SELECT id FROM sessions ORDER BY id").fetchall() == rows
+    con.close()
+    loaded = asyncio.run(adk_get(db, "swe_app", "dev-1", "swe-simple", "sqlite"))
+    assert len(loaded.events) == 11
