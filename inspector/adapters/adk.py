@@ -75,7 +75,15 @@ async def compact_request(llm_request: Any, compactor: Compactor, session_id: st
     session = Session(id=session_id, source_format="genai", messages=messages).renumber()
     result = await compactor.acompact_session(session)
     if result.plan.changed:
-        kept = [m for m in result.messages if not m.meta.get("adk_instruction")]
+        kept = []
+        for m in result.messages:
+            if not m.meta.get("adk_instruction"):
+                kept.append(m)
+            elif m.meta.get("inspector_summary"):
+                # the summary was merged into the instruction (injection "system_merge"):
+                # the instruction stays in system_instruction, the summary leads the contents
+                text = m.text[len(instruction):].strip() if m.text.startswith(instruction) else m.text
+                kept.append(Message.text_message("user", text, kind="summary", meta={"inspector_summary": True}))
         contents: list[Any] = []
         for content, _, verbatim in contents_with_sources(kept):
             original = by_id.get(id(content)) if verbatim else None

@@ -145,7 +145,8 @@ def to_claude_code(
     """
     warn = warnings if warnings is not None else []
     w = _Writer(session_id or str(uuid.uuid4()), cwd or os.getcwd(), version or VERSION, git_branch)
-    start = next((k for k, m in enumerate(messages) if m.kind in ("summary", "compaction")), None)
+    start = next((k for k, m in enumerate(messages) if m.kind in ("summary", "compaction")
+                  or (m.role in SYSTEM_ROLES and m.meta.get("inspector_summary"))), None)
     order = list(messages)
     if start is not None:
         before = [m for m in order[:start] if m.role not in SYSTEM_ROLES]
@@ -158,7 +159,7 @@ def to_claude_code(
         m = order[i]
         where = f"message {m.position}"
         i += 1
-        if m.kind in ("summary", "compaction") and (i == 1 and start is not None):
+        if i == 1 and start is not None:
             meta: dict[str, Any] = {"trigger": "manual"}
             meta.update({k: v for k, v in m.meta.items() if k in ("trigger", "preTokens")})
             if pre_tokens is not None:

@@ -236,7 +236,7 @@ def contents_with_sources(messages: Sequence[Message], warnings: list[str] | Non
                         list(messages[i:k]), False))
             i = k
             continue
-        if m.role in ("system", "developer") and m.kind == "message":
+        if m.role in ("system", "developer") and m.kind == "message" and not m.meta.get("inspector_summary"):
             warn.append(f"{where}: {m.role} message left out (GenAI contents have no system role; "
                         "the agent's instruction is sent as system_instruction)")
         elif m.role == "assistant":
@@ -246,6 +246,8 @@ def contents_with_sources(messages: Sequence[Message], warnings: list[str] | Non
             else:
                 warn.append(f"{where}: empty assistant message left out")
         else:  # user, or a summary / compaction record in any role
+            if m.role in ("system", "developer"):
+                warn.append(f"{where}: {m.role} message the summary was merged into written as user text")
             out.append(({"role": "user", "parts": _user_parts(m)}, [m], False))
         i += 1
     return out

@@ -30,12 +30,12 @@ SWE = ROOT / "tests" / "fixtures" / "swe-agent"
 PREFIX = "[Previous conversation summary]"
 
 
-def config_file(tmp_path):
+def config_file(tmp_path, **more):
     path = tmp_path / "inspector.toml"
     preset("balanced").with_values({
         "summarization.trigger.context_ratio": 0.0, "summarization.trigger.messages": 8,
         "summarization.keep.mode": "messages", "summarization.keep.messages": 4,
-        "summarization.preserve_user_messages.enabled": False,
+        "summarization.preserve_user_messages.enabled": False, **more,
     }).save(path)  # what the TUI's Save config writes
     return path
 
@@ -136,3 +136,19 @@ def test_below_the_trigger_the_request_is_untouched(tmp_path):
     (request,) = model.requests
     assert not plugin.last.plan.changed
     assert not any(p.text and p.text.startswith(PREFIX) for c in request.contents for p in c.parts)
+
+
+def test_a_summary_merged_into_the_instruction_leads_the_contents(tmp_path):
+    """trpc's injection merges the summary into the system message: ADK's instruction
+    is not ours to change, so the summary leads the contents instead."""
+    db = stored_session(tmp_path)
+    model = mock(types.Content(role="model", parts=[types.Part(text="ok")]))
+    plugin = CompactingPlugin.from_toml(config_file(tmp_path, **{"summarization.injection": "system_merge",
+                                                                 "summarization.keep.messages": 1}))
+    run(db, LlmAgent(name="swe_agent", model=model, instruction="You fix bugs."), [plugin])
+    (request,) = model.requests
+    merged = plugin.last.messages[0]
+    assert merged.role == "system" and merged.meta.get("inspector_summary")  # the merge did happen
+    assert request.contents[0].role == "user" and request.contents[0].parts[0].text.startswith(PREFIX)
+    assert PREFIX not in request.config.system_instruction
+    check_pairs(request.contents)

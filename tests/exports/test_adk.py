@@ -213,3 +213,17 @@ def test_kill_9_before_commit_leaves_the_database_as_it_was(tmp_path):
     con.close()
     loaded = asyncio.run(adk_get(db, "swe_app", "dev-1", "swe-simple", "sqlite"))
     assert len(loaded.events) == 11
+
+
+def test_a_summary_merged_into_the_system_prompt_is_kept(tmp_path):
+    from tests.sessions import agent_session
+
+    # the kept messages start with a user message, so trpc's injection merges the summary
+    cfg = small_config().with_values({"summarization.injection": "system_merge", "summarization.keep.messages": 9})
+    result = compact(agent_session(rounds=6), cfg)
+    assert result.messages[0].role == "system" and result.messages[0].meta.get("inspector_summary")
+    warnings: list[str] = []
+    sid = export_adk.write_adk_session(result.messages, tmp_path / "adk.db", "m", warnings=warnings)
+    loaded = asyncio.run(adk_get(tmp_path / "adk.db", "inspector", "user", sid, "sqlite"))
+    assert "[Previous conversation summary]" in loaded.events[0].content.parts[0].text
+    assert any("summary was merged into written as user text" in w for w in warnings)

@@ -144,3 +144,16 @@ def test_never_over_the_source(tmp_path):
     with pytest.raises(ExportError, match="is the source being read"):
         export_session(session, "claude-code", src, into_source=True)
     assert src.read_bytes() == (CC / "branch_merge.jsonl").read_bytes()
+
+
+def test_a_summary_merged_into_the_system_prompt_becomes_the_compact_summary(tmp_path):
+    from tests.sessions import agent_session
+
+    # the kept messages start with a user message, so trpc's injection merges the summary
+    cfg = small_config().with_values({"summarization.injection": "system_merge", "summarization.keep.messages": 9})
+    result = compact(agent_session(rounds=6), cfg)
+    assert result.messages[0].role == "system" and result.messages[0].meta.get("inspector_summary")
+    sid, recs = to_claude_code(result.messages)
+    check_transcript(recs, sid)
+    assert recs[0]["subtype"] == "compact_boundary" and recs[1]["isCompactSummary"] is True
+    assert "[Previous conversation summary]" in recs[1]["message"]["content"]
