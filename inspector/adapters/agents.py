@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -167,6 +168,21 @@ class CompactingSession:
             store = SqliteOffloadStore(db_path)
             store.put_offloads(self.compactor.offloads.all())
             self.compactor.offloads = store
+
+    @classmethod
+    def from_toml(cls, session: Any, path: str | os.PathLike[str], *, write_back: bool = False,
+                  **kwargs: Any) -> CompactingSession:
+        """Wrap `session` with a compactor for the config file the TUI saves.
+
+        Args:
+            session: the SDK session to wrap.
+            path: the TOML file (`inspector config init` writes one).
+            write_back: as in the constructor.
+            **kwargs: passed to `Compactor` (counter, summarizer, offloads, ...).
+        """
+        from inspector.runtime import Compactor
+
+        return cls(session, Compactor.from_toml(path, **kwargs), write_back=write_back)
 
     @property
     def session_id(self) -> str:

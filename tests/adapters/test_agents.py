@@ -218,7 +218,8 @@ def test_offloads_survive_a_restart_beside_the_sqlite_session(tmp_path):
     async def first_process():
         inner = agents.SQLiteSession("user-42", db)
         await inner.add_items(history(6))
-        wrapped = CompactingSession(inner, Compactor(cfg))
+        cfg.save(tmp_path / "inspector.toml")  # what the TUI's Save config writes
+        wrapped = CompactingSession.from_toml(inner, tmp_path / "inspector.toml")
         await wrapped.get_items()
         offload = wrapped.last.offloads[0]
         inner.close()
