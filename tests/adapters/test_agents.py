@@ -231,3 +231,30 @@ def test_offloads_survive_a_restart_beside_the_sqlite_session(tmp_path):
     assert restarted.compactor.recover(offload.id) == offload.content
     assert restarted.compactor.recover(offload.id, 3, 5) == offload.content[3:8]
     assert "no offloaded content" in restarted.compactor.handle_recovery_call({"id": "off-missing"})
+
+
+def test_write_back_cancelled_mid_add_restores_the_old_items():
+    class SlowAdd(FailingAdd):
+        async def add_items(self, items):
+            if self.failures:
+                self.failures -= 1
+                self.started.set()
+                await asyncio.sleep(30)  # cancelled here
+            await self.inner.add_items(items)
+
+    async def scenario():
+        inner = await _session_with(history(8))
+        before = await inner.get_items()
+        slow = SlowAdd(inner)
+        slow.started = asyncio.Event()
+        slow.failures = 1
+        wrapped = CompactingSession(slow, Compactor(config()), write_back=True)
+        task = asyncio.create_task(wrapped.get_items())
+        await slow.started.wait()
+        assert await inner.get_items() == []  # cleared, the new items not added yet
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert await inner.get_items() == before
+
+    asyncio.run(scenario())
