@@ -42,15 +42,30 @@ class CompactingMiddleware(AgentMiddleware):
     Args:
         compactor: the tuned compactor (default: the balanced preset).
         session_id: names the session in offloads and summary events.
+        recovery_tool: also give the agent the tool the notices name (the config's
+            `recovery_tool`), which reads back truncated or cleared content by its id.
     """
 
-    def __init__(self, compactor: Compactor | None = None, *, session_id: str = "langchain") -> None:
+    def __init__(self, compactor: Compactor | None = None, *, session_id: str = "langchain",
+                 recovery_tool: bool = False) -> None:
         from inspector.runtime import Compactor
 
         super().__init__()
         self.compactor = compactor if compactor is not None else Compactor()
         self.session_id = session_id
         self.last: Compacted | None = None
+        # create_agent registers a middleware's `tools` beside the agent's own.
+        self.tools = [self._recovery_tool()] if recovery_tool else []
+
+    def _recovery_tool(self) -> Any:
+        from langchain_core.tools import StructuredTool
+
+        spec = self.compactor.recovery_tool()["function"]
+
+        def recover(id: str, offset: int = 0, limit: int | None = None) -> str:
+            return self.compactor.handle_recovery_call({"id": id, "offset": offset, "limit": limit})
+
+        return StructuredTool.from_function(recover, name=spec["name"], description=spec["description"])
 
     @classmethod
     def from_toml(cls, path: str | os.PathLike[str], **kwargs: Any) -> CompactingMiddleware:
@@ -58,11 +73,13 @@ class CompactingMiddleware(AgentMiddleware):
 
         Args:
             path: the TOML file (`inspector config init` writes one).
-            **kwargs: passed to `Compactor` (counter, summarizer, offloads, ...).
+            **kwargs: `recovery_tool`, as in the constructor; the rest go to
+                `Compactor` (counter, summarizer, offloads, ...).
         """
         from inspector.runtime import Compactor
 
-        return cls(Compactor.from_toml(path, **kwargs))
+        recovery_tool = bool(kwargs.pop("recovery_tool", False))
+        return cls(Compactor.from_toml(path, **kwargs), recovery_tool=recovery_tool)
 
     def _session(self, messages: Sequence[Any]) -> Session:
         from inspector.engine.models import Session

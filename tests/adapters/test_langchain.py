@@ -159,3 +159,22 @@ def test_codec_keeps_objects_and_rewrites_cleared_arguments_in_place():
         from langchain_core.messages import RemoveMessage
 
         from_langchain([RemoveMessage(id="x")])
+
+
+def test_the_recovery_tool_reads_back_what_clearing_removed(tmp_path):
+    path = config_file(tmp_path, **{"summarization.enabled": False, "reduction.clear.trigger_tokens": 500,
+                                    "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0})
+    mw = CompactingMiddleware.from_toml(path, recovery_tool=True)
+    (tool_,) = mw.tools
+    assert tool_.name == mw.compactor.config.recovery_tool
+    before = history(4) + [HumanMessage("what did part 0 say?", id="q")]
+    # the model asks for the cleared output by the id its notice shows, then answers
+    first = model(AIMessage("ok"))
+    create_agent(first, [], middleware=[mw]).invoke({"messages": before})
+    offload = next(o for o in mw.last.offloads if o.kind == "clear" and o.tool_call_id == "call_0")
+    assert offload.id in first.seen[0][2].content  # the notice names the id
+    fake = model(AIMessage("", tool_calls=[{"name": tool_.name, "args": {"id": offload.id, "limit": 40},
+                                            "id": "call_rec"}]), AIMessage("Part 0 said z."))
+    out = create_agent(fake, [], middleware=[mw]).invoke({"messages": before})
+    recovered = next(m for m in out["messages"] if isinstance(m, ToolMessage) and m.tool_call_id == "call_rec")
+    assert recovered.content == before[2].content[:40]
