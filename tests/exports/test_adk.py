@@ -115,24 +115,32 @@ def test_untouched_adk_events_keep_signatures_usage_and_state(tmp_path):
     assert [e.author for e in loaded.events] == [e.author for e in original.events]
 
 
-def test_adk_runner_resumes_the_exported_session(tmp_path):
+@pytest.mark.parametrize("layout", ["sqlite", "database"])
+def test_adk_runner_resumes_the_exported_session(tmp_path, layout):
     """An ADK agent resumes from the write-back: its next request carries the
-    summary and the kept turns as its own (not as another agent's quoted context)."""
+    summary and the kept turns as its own (not as another agent's quoted context),
+    and its new events are appended to the session."""
     result = compact(chat_session(SWE / "function_calling_simple.traj"), small_config())
     out = tmp_path / "adk.db"
     sid = export_adk.write_adk_session(result.messages, out, "resumed", app_name="app", user_id="u",
-                                       author="swe_agent")
+                                       author="swe_agent", layout=layout)
 
     async def resume():
+        service = (SqliteSessionService(str(out)) if layout == "sqlite"
+                   else DatabaseSessionService(f"sqlite+aiosqlite:///{out}"))
         model = MockModel.create([types.Content(role="model", parts=[types.Part(text="Continuing.")])])
         agent = LlmAgent(name="swe_agent", model=model, instruction="You fix bugs.")
-        runner = Runner(app_name="app", agent=agent, session_service=SqliteSessionService(str(out)))
+        runner = Runner(app_name="app", agent=agent, session_service=service)
         async for _ in runner.run_async(user_id="u", session_id=sid, new_message=types.Content(
                 role="user", parts=[types.Part(text="Go on.")])):
             pass
+        if layout == "database":
+            await service.close()
         return model.requests[0]
 
     request = asyncio.run(resume())
+    stored = asyncio.run(adk_get(out, "app", "u", sid, layout))
+    assert [e.content.parts[0].text for e in stored.events[-2:]] == ["Go on.", "Continuing."]
     got = from_contents([c.model_dump(mode="json", exclude_none=True) for c in request.contents])
     assert [model_view(m) for m in got[:-1]] == expected(result.messages)
     assert got[-1].text == "Go on."
