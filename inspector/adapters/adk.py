@@ -6,7 +6,9 @@ before each model call.
     from google.adk.runners import Runner
     from inspector.adapters.adk import CompactingPlugin, compacting_callback
 
-    app = App(name="app", root_agent=agent, plugins=[CompactingPlugin.from_toml("inspector.toml")])
+    plugin = CompactingPlugin.from_toml("inspector.toml")
+    agent = LlmAgent(..., tools=[..., plugin.recovery_tool()])  # optional: read back offloads
+    app = App(name="app", root_agent=agent, plugins=[plugin])
     runner = Runner(app=app, session_service=service)                         # every agent
     # or, for one agent:
     agent = LlmAgent(..., before_model_callback=compacting_callback(Compactor.from_toml("inspector.toml")))
@@ -115,11 +117,38 @@ class CompactingPlugin(BasePlugin):
 
         return cls(Compactor.from_toml(path, **kwargs))
 
+    def recovery_tool(self) -> Any:
+        """The tool the notices name, reading this plugin's offloads (see `recovery_tool`)."""
+        return recovery_tool(self.compactor)
+
     async def before_model_callback(self, *, callback_context: Any, llm_request: Any) -> None:
         """Compact the request; returns None so the model call proceeds."""
         session = getattr(callback_context, "session", None)
         self.last = await compact_request(llm_request, self.compactor, str(getattr(session, "id", "adk")))
         return None
+
+
+def recovery_tool(compactor: Compactor) -> Any:
+    """An ADK `FunctionTool` named as the config's notices tell the model to call it
+    (`recovery_tool`): reads back truncated or cleared content by its id.
+
+    Args:
+        compactor: the compactor whose offloads it reads.
+
+    Returns:
+        A `google.adk.tools.FunctionTool` for the agent's `tools`.
+    """
+    from google.adk.tools import FunctionTool
+
+    spec = compactor.recovery_tool()["function"]
+
+    def recover(id: str, offset: int = 0, limit: int | None = None) -> str:
+        return compactor.handle_recovery_call({"id": id, "offset": offset, "limit": limit})
+
+    # ADK names a function tool after the function and describes it by its docstring.
+    recover.__name__ = recover.__qualname__ = spec["name"]
+    recover.__doc__ = spec["description"]
+    return FunctionTool(recover)
 
 
 def compacting_callback(compactor: Compactor) -> Callable[[Any, Any], Awaitable[None]]:

@@ -152,3 +152,26 @@ def test_a_summary_merged_into_the_instruction_leads_the_contents(tmp_path):
     assert request.contents[0].role == "user" and request.contents[0].parts[0].text.startswith(PREFIX)
     assert PREFIX not in request.config.system_instruction
     check_pairs(request.contents)
+
+
+def test_the_recovery_tool_reads_back_what_clearing_removed(tmp_path):
+    db = stored_session(tmp_path)
+    path = tmp_path / "clear.toml"
+    preset("balanced").with_values({
+        "summarization.enabled": False, "reduction.clear.trigger_tokens": 500,
+        "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0}).save(path)
+    plugin = CompactingPlugin.from_toml(path)
+    tool = plugin.recovery_tool()
+    assert tool.name == plugin.compactor.config.recovery_tool
+    first = mock(types.Content(role="model", parts=[types.Part(text="ok")]))
+    run(db, LlmAgent(name="swe_agent", model=first, tools=[tool]), [plugin])
+    offload = next(o for o in plugin.last.offloads if o.kind == "clear")
+    assert offload.id in str(first.requests[0].contents)  # the notice names the id
+    second = mock(
+        types.Content(role="model", parts=[types.Part(function_call=types.FunctionCall(
+            id="call_rec", name=tool.name, args={"id": offload.id, "limit": 30}))]),
+        types.Content(role="model", parts=[types.Part(text="Got it.")]))
+    run(db, LlmAgent(name="swe_agent", model=second, tools=[tool]), [plugin], text="What was cleared?")
+    responses = [p.function_response for c in second.requests[1].contents for p in c.parts
+                 if p.function_response and p.function_response.id == "call_rec"]
+    assert responses and responses[0].response == {"result": offload.content[:30]}
