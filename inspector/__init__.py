@@ -16,6 +16,7 @@ _EXPORTS: dict[str, str] = {
     "MemoryOffloadStore": "inspector.service.recover",
     "WorkspaceOffloadStore": "inspector.service.recover",
     "OffloadNotFound": "inspector.service.recover",
+    "SqliteOffloadStore": "inspector.service.recover",
     "CompactionConfig": "inspector.engine.config",
     "SummaryEvent": "inspector.engine.summarize",
     "SummaryFailed": "inspector.engine.summarize",

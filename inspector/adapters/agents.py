@@ -12,8 +12,10 @@ config when the agent reads it.
 `get_items` returns the compacted history (plan + apply, exactly as `inspector apply`
 would do it); `add_items`, `pop_item` and `clear_session` go to the wrapped session
 unchanged, so the stored history stays complete (pass `write_back=True` to replace it
-with the compacted one instead). Removed tool outputs stay readable through
-`compactor.recover(id)`.
+with the compacted one instead, or call `run_compaction()` when you choose; a failed
+replacement puts the old items back). Removed tool outputs stay readable through
+`compactor.recover(id)`, also after a restart: for a `SQLiteSession` file they are
+kept in that database (table `inspector_offloads`).
 
 Responses items are converted to canonical messages one response per assistant
 message (reasoning, text and its `function_call`s together), each
@@ -23,7 +25,9 @@ call/output groups, and untouched items come back verbatim.
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -137,14 +141,48 @@ class CompactingSession:
     `pop_item`, `clear_session`).
     """
 
-    def __init__(self, session: Any, compactor: Compactor | None = None, *, write_back: bool = False) -> None:
-        from inspector.runtime import Compactor
+    def __init__(self, session: Any, compactor: Compactor | None = None, *, write_back: bool = False,
+                 persist_offloads: bool = True) -> None:
+        """Args:
+            session: the SDK session to wrap (`SQLiteSession`, or any `Session`).
+            compactor: the tuned compactor (`Compactor.from_toml("inspector.toml")`);
+                default: the balanced preset.
+            write_back: replace the stored history with the compacted one whenever
+                it changes (transactionally: the old items come back if the write fails).
+            persist_offloads: when the compactor keeps offloads in memory (its
+                default) and the session is stored in a SQLite file, keep them in that
+                file instead (table `inspector_offloads`), so `recover` works after a
+                restart.
+        """
+        from inspector.runtime import Compactor, MemoryOffloadStore, SqliteOffloadStore
 
         self.session = session
         self.compactor = compactor if compactor is not None else Compactor()
         self.write_back = write_back
         self.last: Compacted | None = None
         self.skipped: list[tuple[str, str]] = []
+        self._mutation = asyncio.Lock()
+        db_path = getattr(session, "db_path", None)
+        if (persist_offloads and isinstance(self.compactor.offloads, MemoryOffloadStore)
+                and db_path is not None and str(db_path) != ":memory:"):
+            store = SqliteOffloadStore(db_path)
+            store.put_offloads(self.compactor.offloads.all())
+            self.compactor.offloads = store
+
+    @classmethod
+    def from_toml(cls, session: Any, path: str | os.PathLike[str], *, write_back: bool = False,
+                  **kwargs: Any) -> CompactingSession:
+        """Wrap `session` with a compactor for the config file the TUI saves.
+
+        Args:
+            session: the SDK session to wrap.
+            path: the TOML file (`inspector config init` writes one).
+            write_back: as in the constructor.
+            **kwargs: passed to `Compactor` (counter, summarizer, offloads, ...).
+        """
+        from inspector.runtime import Compactor
+
+        return cls(session, Compactor.from_toml(path, **kwargs), write_back=write_back)
 
     @property
     def session_id(self) -> str:
@@ -165,23 +203,74 @@ class CompactingSession:
                                 skip=lambda where, why: self.skipped.append((where, why)))
 
     async def get_items(self, limit: int | None = None) -> list[Any]:
-        """The compacted history (the latest `limit` items of it, if given)."""
+        """The compacted history (the latest `limit` items of it, if given). With
+        `write_back`, a changed history also replaces the stored one."""
         items = await self.session.get_items()
-        if not items:
-            return list(items)
-        session = self._session(items)
-        result = await self.compactor.acompact_session(session)
-        self.last = result
-        if not result.plan.changed:
+        out = await self._compacted(items)
+        if self.write_back and out is not None:
+            await self._replace(out, items)
+        if out is None:
             out = list(items)
-        else:
-            out = messages_to_items(result.messages)
-            if self.write_back:
-                await self.session.clear_session()
-                await self.session.add_items(out)
         if limit is not None:
             out = out[-limit:] if limit > 0 else []
         return out
+
+    async def _compacted(self, items: Sequence[Any]) -> list[dict[str, Any]] | None:
+        """The compacted items, or None when compaction changes nothing."""
+        if not items:
+            return None
+        result = await self.compactor.acompact_session(self._session(items))
+        self.last = result
+        return messages_to_items(result.messages) if result.plan.changed else None
+
+    async def _replace(self, new: list[Any], old: list[Any]) -> None:
+        """Replace the stored history: clear, then add. Clear and add are two calls
+        to the wrapped session, so if either fails (or the task is cancelled) the old
+        items are put back before the error propagates."""
+        async with self._mutation:
+            try:
+                await self.session.clear_session()
+                await self.session.add_items(new)
+            except BaseException as error:
+                restore = asyncio.ensure_future(self._restore(old))
+                # Finish restoring even if this task is cancelled again meanwhile;
+                # the original error is what propagates.
+                while not restore.done():
+                    try:
+                        await asyncio.shield(restore)
+                    except BaseException:  # the outcome is read from the task below
+                        pass
+                failed = restore.exception() if not restore.cancelled() else asyncio.CancelledError()
+                if failed is not None:
+                    raise RuntimeError(f"session {self.session_id!r}: writing the compacted history failed "
+                                       f"({error!r}) and restoring the previous {len(old)} items failed too "
+                                       f"({failed!r})") from error
+                raise
+
+    async def _restore(self, old: list[Any]) -> None:
+        if await self.session.get_items() == old:
+            return  # the clear itself failed: nothing was lost
+        await self.session.clear_session()
+        if old:
+            await self.session.add_items(old)
+
+    async def run_compaction(self, args: dict[str, Any] | None = None) -> None:
+        """Compact the stored history now and replace it with the result
+        (transactionally, as with `write_back`); nothing is written below the trigger.
+
+        The SDK's `Runner` also calls this after each turn (with a `response_id` in
+        `args`); such calls only write when the session was made with `write_back`,
+        so a read-only `CompactingSession` stays read-only.
+
+        Args:
+            args: the SDK's `OpenAIResponsesCompactionArgs`, or None for an explicit call.
+        """
+        if args is not None and args.get("response_id") is not None and not self.write_back:
+            return
+        items = await self.session.get_items()
+        out = await self._compacted(items)
+        if out is not None:
+            await self._replace(out, list(items))
 
     async def add_items(self, items: list[Any]) -> None:
         await self.session.add_items(items)

@@ -262,7 +262,7 @@ def _apply(args, config) -> int:
 # -------------------------------------------------------------------------- export
 
 _EXT = {"openai-json": ".json", "openai-jsonl": ".jsonl", "anthropic-json": ".json", "markdown": ".md",
-        "openai-agents-sqlite": ".db", "report": ".json"}
+        "openai-agents-sqlite": ".db", "report": ".json", "adk-sqlite": ".db", "claude-code": ".jsonl"}
 
 
 def _safe_name(sid: str) -> str:

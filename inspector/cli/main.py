@@ -16,7 +16,8 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 
-FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report")
+FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report",
+           "adk-sqlite", "claude-code")
 
 
 class CliError(Exception):
@@ -93,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", "-o", required=True, metavar="OUT", help="file (or directory with --all)")
     p.add_argument("--concurrency", type=int, default=4, help="sessions in flight with --all")
     p.add_argument("--into-source", action="store_true",
-                   help="openai-agents-sqlite only: add the compacted session to the SOURCE database itself "
+                   help="openai-agents-sqlite and adk-sqlite: add the compacted session to the SOURCE database itself "
                         "(a new session id; nothing existing changes)")
 
     p = sub.add_parser("config", help="show, create or check a compaction config")

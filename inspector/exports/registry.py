@@ -12,7 +12,11 @@ Formats (`EXPORT_FORMATS`):
 - `markdown`: a readable transcript;
 - `openai-agents-sqlite`: a new session in an OpenAI Agents SDK `SQLiteSession`
   database (created if missing; existing sessions are never written to);
-- `report`: the JSON compaction report (config, plan, stats, lineage).
+- `report`: the JSON compaction report (config, plan, stats, lineage);
+- `adk-sqlite`: a new session in a Google ADK session database (`SqliteSessionService`
+  or `DatabaseSessionService` v1 layout; created if missing), for `get_session`;
+- `claude-code`: a Claude Code transcript (`<sessionId>.jsonl` when the output is a
+  folder), the summary written as Claude Code writes its own compact summaries.
 
 Files appear whole or not at all (temp file in the same folder, fsync, rename); the
 Agents SDK session is inserted in one transaction. Untouched messages are written from
@@ -27,6 +31,7 @@ The pure functions (`to_openai_chat`, `to_anthropic`, `to_markdown`, `report`,
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +43,9 @@ from inspector.engine.models import Message, Session
 from inspector.engine.planning import Plan
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
+from inspector.exports.adk import DEFAULT_AUTHOR, AdkExportError, write_adk_session
 from inspector.exports.agents_sqlite import AgentsExportError, to_responses_items, write_agents_session
+from inspector.exports.claude_code import to_claude_code, write_claude_code
 from inspector.exports.report import report
 from inspector.formats.anthropic import to_anthropic
 from inspector.formats.markdown import to_markdown
@@ -49,7 +56,10 @@ __all__ = [
     "to_markdown", "report", "to_responses_items", "atomic_write_chunks",
 ]
 
-EXPORT_FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report")
+EXPORT_FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report",
+                  "adk-sqlite", "claude-code")
+# Formats that add a new session to a database: the only writes allowed into a source.
+_ADDS_SESSION = ("openai-agents-sqlite", "adk-sqlite")
 
 
 class ExportError(RuntimeError):
@@ -191,9 +201,22 @@ def export_session(
         session = Session(id=session_id or "session", messages=list(session_or_messages))
     messages = compacted.messages if compacted is not None else session.messages
     out = Path(out_path)
-    if _is_source(out, session) and not (into_source and fmt == "openai-agents-sqlite"):
+    if fmt == "claude-code":
+        # Claude Code finds a session by its file name: <sessionId>.jsonl.
+        cc_warnings: list[str] = []
+        wanted = session_id or (out.stem if not out.is_dir() and _is_uuid(out.stem) else None)
+        cc_id, cc_records = to_claude_code(
+            messages, session_id=wanted, model=session.model, cwd=session.metadata.get("cwd"),
+            git_branch=session.metadata.get("gitBranch"), warnings=cc_warnings,
+            pre_tokens=compacted.plan.total_before if compacted is not None else None)
+        if out.is_dir():
+            out = out / f"{cc_id}.jsonl"
+        elif out.stem != cc_id:
+            cc_warnings.append(f"Claude Code resumes this session (sessionId {cc_id}) from a file named "
+                               f"{cc_id}.jsonl in its project folder; rename {out.name} to that")
+    if _is_source(out, session) and not (into_source and fmt in _ADDS_SESSION):
         hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
-                if fmt == "openai-agents-sqlite" else "")
+                if fmt in _ADDS_SESSION else "")
         raise ExportError(f"{out}: is the source being read; inspector never modifies a source{hint}")
     warnings: list[str] = []
     result = ExportResult(format=fmt, path=out, messages=len(messages), warnings=warnings)
@@ -221,12 +244,26 @@ def export_session(
             doc = report(session, compacted, plan)
             atomic_write_chunks(out, [json.dumps(doc, ensure_ascii=False, indent=1, default=str), "\n"])
             result.items = len(doc.get("lineage") or [])
+        elif fmt == "adk-sqlite":
+            warnings.extend(_problem_warnings(messages))
+            result.session_id = write_adk_session(
+                messages, out, session_id or _agents_id(session, compacted),
+                app_name=str(session.metadata.get("app_name") or "inspector"),
+                user_id=str(session.metadata.get("user_id") or "user"),
+                author=_adk_author(messages), state=session.metadata.get("state"), warnings=warnings)
+            result.items = len(messages)
+        elif fmt == "claude-code":
+            warnings.extend(_problem_warnings(messages))
+            warnings.extend(cc_warnings)
+            write_claude_code(out, cc_records)
+            result.session_id = cc_id
+            result.items = len(cc_records)
         else:  # openai-agents-sqlite
             warnings.extend(_problem_warnings(messages))
             items = to_responses_items(messages, warnings)
             result.items = len(items)
             result.session_id = write_agents_session(items, out, session_id or _agents_id(session, compacted))
-    except AgentsExportError as exc:
+    except (AgentsExportError, AdkExportError) as exc:
         raise ExportError(str(exc)) from None
     except OSError as exc:
         raise ExportError(f"{out}: cannot write ({exc.strerror or exc})") from None
@@ -236,3 +273,19 @@ def export_session(
 def _agents_id(session: Session, compacted: Compacted | None) -> str:
     base = str(session.metadata.get("source_session_id") or session.id)
     return f"{base}-compacted" if compacted is not None else base
+
+
+def _is_uuid(text: str) -> bool:
+    try:
+        return str(uuid.UUID(text)) == text.lower()
+    except ValueError:
+        return False
+
+
+def _adk_author(messages: Sequence[Message]) -> str:
+    """The agent that wrote an ADK source's model turns (ADK shows other authors' turns
+    to an agent as quoted context), else the default."""
+    for m in messages:
+        if m.role == "assistant" and m.name and isinstance(m.raw, dict) and m.raw.get("author") == m.name:
+            return m.name
+    return DEFAULT_AUTHOR

@@ -22,7 +22,8 @@ import json
 from bisect import bisect_right
 from typing import Any
 
-from inspector.engine.models import Message, Part, Session, ToolCall, Usage
+from inspector.engine.models import Message, Part, Session, Usage
+from inspector.formats.genai import g, parse_parts, response_text
 from inspector.sources.base import Probe, SourceError, parse_json, parse_time
 from inspector.sources.sqlite import SqliteSource
 
@@ -51,17 +52,6 @@ def load(probe: Probe) -> AdkSource:
     return AdkSource(probe)
 
 
-def g(d: Any, snake: str, default: Any = None) -> Any:
-    """d[snake], or d[camelCase] when the writer used aliases."""
-    if not isinstance(d, dict):
-        return default
-    v = d.get(snake)
-    if v is None and "_" in snake:
-        head, *rest = snake.split("_")
-        v = d.get(head + "".join(w.title() for w in rest))
-    return default if v is None else v
-
-
 def adk_usage(u: Any) -> Usage | None:
     if not isinstance(u, dict):
         return None
@@ -74,16 +64,6 @@ def adk_usage(u: Any) -> Usage | None:
     inp = prompt - cached if isinstance(prompt, int) and isinstance(cached, int) else prompt
     return Usage(input_tokens=inp, output_tokens=out, cache_read_tokens=cached,
                  total_tokens=g(u, "total_token_count"))
-
-
-def _response_text(resp: Any) -> str:
-    if isinstance(resp, dict) and len(resp) == 1:
-        (v,) = resp.values()
-        if isinstance(v, str):
-            return v
-    if isinstance(resp, str):
-        return resp
-    return json.dumps(resp, ensure_ascii=False)
 
 
 class AdkSource(SqliteSource):
@@ -223,50 +203,18 @@ class AdkSource(SqliteSource):
     def _compaction(self, data: dict, eid: str, epoch: float) -> Message:
         comp = g(g(data, "actions"), "compaction")
         content = g(comp, "compacted_content") or {}
-        parts, calls, _ = self._parts(g(content, "parts") or [])
+        parts, calls, _ = parse_parts(g(content, "parts") or [])
         role = "assistant" if g(content, "role", "model") == "model" else "user"
         return Message(role=role, kind="compaction", parts=parts, tool_calls=calls, source_id=eid,
                        timestamp=parse_time(epoch), usage=adk_usage(g(data, "usage_metadata")), raw=data,
                        meta={"start_timestamp": g(comp, "start_timestamp"),
                              "end_timestamp": g(comp, "end_timestamp")})
 
-    def _parts(self, raw_parts: list) -> tuple[list[Part], list[ToolCall], list[dict]]:
-        parts: list[Part] = []
-        calls: list[ToolCall] = []
-        responses: list[dict] = []
-        for k, p in enumerate(raw_parts):
-            if not isinstance(p, dict):
-                continue
-            fc = g(p, "function_call")
-            fr = g(p, "function_response")
-            if fc is not None:
-                args = g(fc, "args", {})
-                calls.append(ToolCall(id=str(g(fc, "id") or f"adk_call_{k}"), name=str(g(fc, "name") or ""),
-                                      arguments_raw=args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)))
-            elif fr is not None:
-                responses.append(fr)
-            elif g(p, "thought") and "text" in p:
-                parts.append(Part(type="reasoning", text=str(p.get("text") or ""),
-                                  data={k2: v for k2, v in p.items() if k2 != "text"}))
-            elif g(p, "thought_signature") is not None and "text" not in p:
-                parts.append(Part(type="reasoning", data=p))
-            elif "text" in p:
-                parts.append(Part(type="text", text=str(p.get("text") or ""),
-                                  data={k2: v for k2, v in p.items() if k2 != "text"} or None))
-            elif g(p, "inline_data") is not None or g(p, "file_data") is not None:
-                blob = g(p, "inline_data") or g(p, "file_data")
-                mime = g(blob, "mime_type")
-                kind = "image" if str(mime or "").startswith("image/") else "file"
-                parts.append(Part(type=kind, media_type=mime, url=g(blob, "file_uri"), data=p))
-            else:
-                parts.append(Part(type="other", text=json.dumps(p, ensure_ascii=False), data=p))
-        return parts, calls, responses
-
     def _event(self, data: dict, eid: str, epoch: float, where: str) -> list[Message]:
         content = g(data, "content")
         if not isinstance(content, dict) or not g(content, "parts"):
             return []  # state-only or control event: no model-visible content
-        parts, calls, responses = self._parts(g(content, "parts"))
+        parts, calls, responses = parse_parts(g(content, "parts"))
         ts = parse_time(epoch)
         out: list[Message] = []
         author = g(data, "author")
@@ -275,7 +223,7 @@ class AdkSource(SqliteSource):
         for fr in responses:
             cid = g(fr, "id")
             out.append(Message(role="tool", tool_call_id=str(cid) if cid else None, name=g(fr, "name"),
-                               parts=[Part(type="text", text=_response_text(g(fr, "response", {})))],
+                               parts=[Part(type="text", text=response_text(g(fr, "response", {})))],
                                source_id=eid, timestamp=ts, raw=data))
         if parts or calls:
             msg = Message(role=role, parts=parts, tool_calls=calls, source_id=eid, timestamp=ts, raw=data,

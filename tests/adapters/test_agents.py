@@ -12,6 +12,7 @@ agents = pytest.importorskip("agents", reason="the `agents` extra (openai-agents
 from inspector import Compactor  # noqa: E402
 from inspector.adapters.agents import CompactingSession, compact_items, items_to_session, messages_to_items  # noqa: E402
 from inspector.engine import preset  # noqa: E402
+from inspector.service.config import save_config  # noqa: E402
 
 
 def turn(k: int, output: str = "z " * 300) -> list[dict]:
@@ -144,5 +145,117 @@ def test_write_back_stores_the_compacted_history_and_folds_it_next_time():
         summaries = [i for i in second if str(i.get("content", "")).startswith("[Previous conversation summary]")]
         assert len(summaries) == 1
         assert "Earlier summary:" in summaries[0]["content"]  # the previous summary was folded in
+
+    asyncio.run(scenario())
+
+
+class FailingAdd:
+    """An SDK session whose next `failures` add_items calls fail (a full disk, a lost
+    connection): what write-back must survive."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.session_id = inner.session_id
+        self.failures = 0
+
+    async def get_items(self, limit=None):
+        return await self.inner.get_items(limit)
+
+    async def add_items(self, items):
+        if self.failures:
+            self.failures -= 1
+            raise OSError("disk full")
+        await self.inner.add_items(items)
+
+    async def pop_item(self):
+        return await self.inner.pop_item()
+
+    async def clear_session(self):
+        await self.inner.clear_session()
+
+
+def test_write_back_restores_the_old_items_when_the_add_fails():
+    async def scenario():
+        inner = await _session_with(history(8))
+        before = await inner.get_items()
+        failing = FailingAdd(inner)
+        wrapped = CompactingSession(failing, Compactor(config()), write_back=True)
+        failing.failures = 1
+        with pytest.raises(OSError, match="disk full"):
+            await wrapped.get_items()
+        assert await inner.get_items() == before  # 49 items, not 0
+
+        failing.failures = 2  # the restore fails too: say so, naming the session
+        with pytest.raises(RuntimeError, match="'user-42'.*restoring the previous 49 items failed"):
+            await wrapped.get_items()
+
+    asyncio.run(scenario())
+
+
+def test_run_compaction_replaces_the_stored_history_and_is_read_only_for_runner_calls():
+    async def scenario():
+        inner = await _session_with(history(8))
+        before = await inner.get_items()
+        wrapped = CompactingSession(inner, Compactor(config()))
+        assert agents.memory.is_openai_responses_compaction_aware_session(wrapped)
+        await wrapped.run_compaction({"response_id": "resp_1"})  # what Runner does after a turn
+        assert await inner.get_items() == before
+        await wrapped.run_compaction()
+        after = await inner.get_items()
+        assert len(after) < len(before) and after == await wrapped.get_items()
+        check_pairs(after)
+        await wrapped.run_compaction()  # below the trigger now: nothing rewritten
+        assert await inner.get_items() == after
+
+    asyncio.run(scenario())
+
+
+def test_offloads_survive_a_restart_beside_the_sqlite_session(tmp_path):
+    db = tmp_path / "conversations.db"
+    cfg = preset("balanced").with_values({
+        "summarization.enabled": False, "reduction.clear.trigger_tokens": 2000,
+        "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0})
+
+    async def first_process():
+        inner = agents.SQLiteSession("user-42", db)
+        await inner.add_items(history(6))
+        save_config(cfg, tmp_path / "inspector.toml")  # what the TUI's Save config writes
+        wrapped = CompactingSession.from_toml(inner, tmp_path / "inspector.toml")
+        await wrapped.get_items()
+        offload = wrapped.last.offloads[0]
+        inner.close()
+        return offload
+
+    offload = asyncio.run(first_process())
+    # A new process: a new Compactor and session over the same file.
+    restarted = CompactingSession(agents.SQLiteSession("user-42", db), Compactor(cfg))
+    assert restarted.compactor.recover(offload.id) == offload.content
+    assert restarted.compactor.recover(offload.id, 3, 5) == offload.content[3:8]
+    assert "no offloaded content" in restarted.compactor.handle_recovery_call({"id": "off-missing"})
+
+
+def test_write_back_cancelled_mid_add_restores_the_old_items():
+    class SlowAdd(FailingAdd):
+        async def add_items(self, items):
+            if self.failures:
+                self.failures -= 1
+                self.started.set()
+                await asyncio.sleep(30)  # cancelled here
+            await self.inner.add_items(items)
+
+    async def scenario():
+        inner = await _session_with(history(8))
+        before = await inner.get_items()
+        slow = SlowAdd(inner)
+        slow.started = asyncio.Event()
+        slow.failures = 1
+        wrapped = CompactingSession(slow, Compactor(config()), write_back=True)
+        task = asyncio.create_task(wrapped.get_items())
+        await slow.started.wait()
+        assert await inner.get_items() == []  # cleared, the new items not added yet
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert await inner.get_items() == before
 
     asyncio.run(scenario())

@@ -226,7 +226,7 @@ def test_export_errors_are_clear(tmp_path):
     with pytest.raises(ExportError, match="dir.json: cannot write"):
         export_session(s, "openai-json", tmp_path / "dir.json")
     assert set(EXPORT_FORMATS) == {"openai-json", "openai-jsonl", "anthropic-json", "markdown",
-                                   "openai-agents-sqlite", "report"}
+                                   "openai-agents-sqlite", "report", "adk-sqlite", "claude-code"}
 
 
 def test_a_message_list_can_be_exported(tmp_path):

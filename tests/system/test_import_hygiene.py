@@ -56,3 +56,18 @@ def test_cli_help_imports_nothing_heavy():
     mods = _imported("from inspector.cli.main import main\nmain(['--help'])")
     for heavy in ("textual", "litellm", "pydantic", "tiktoken"):
         assert heavy not in mods, heavy
+
+
+def test_frameworks_load_only_with_their_adapters(tmp_path):
+    """`import inspector`, the CLI and the ADK / Claude Code write-back (pure sqlite and
+    JSON) load none of the agent frameworks; their adapters import them lazily."""
+    mods = _imported(
+        "import inspector, inspector.cli.main, inspector.formats.genai, inspector.formats.langchain\n"
+        "from inspector.exports.registry import export_session\n"
+        "from tests.sessions import agent_session\n"
+        "s = agent_session(rounds=3)\n"
+        f"export_session(s, 'adk-sqlite', {str(tmp_path / 'adk.db')!r})\n"
+        f"export_session(s, 'claude-code', {str(tmp_path / 'cc.jsonl')!r})\n"
+    )
+    for framework in ("langchain", "langchain_core", "langgraph", "google", "agents", "litellm"):
+        assert framework not in mods, framework

@@ -25,6 +25,8 @@ SUFFIXES = {
     "markdown": ".md",
     "openai-agents-sqlite": ".db",
     "report": ".report.json",
+    "adk-sqlite": ".adk.db",
+    "claude-code": ".jsonl",
 }
 
 

@@ -1,0 +1,225 @@
+"""Canonical messages -> a Claude Code transcript (`<sessionId>.jsonl`), so a compacted
+session can be resumed with `claude --resume <sessionId>` from its project folder
+(`~/.claude/projects/<project>/`).
+
+Records follow what Claude Code writes (and `inspector.sources.claude_code` reads):
+
+- every record gets a fresh `uuid` and the new `sessionId`; each record's
+  `parentUuid` is the record before it, so the whole file is one branch;
+- a summary is written the way Claude Code writes its own `/compact`: a `system`
+  record with subtype `compact_boundary` (`parentUuid` null, `compactMetadata` with
+  the tokens before compaction), then a `user` record with `isCompactSummary` holding
+  the summary after Claude Code's own preamble. The boundary starts the branch, so
+  messages that preceded the summary are written after it (with a warning);
+- an API response is one `assistant` record per content block, sharing `message.id`;
+  each tool result is its own `user` record with one `tool_result` block;
+- a message compaction left alone, read from a Claude Code transcript, is written from
+  its records (thinking signatures, `toolUseResult`, usage) with only the ids and
+  links renewed; anything else is built with the Anthropic codec
+  (`inspector.formats.anthropic`);
+- system prompts are not part of a transcript (Claude Code sends its own) and are
+  left out, with a warning.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from inspector.atomic import atomic_write_chunks
+from inspector.engine.models import SYSTEM_ROLES, Message
+from inspector.formats.anthropic import to_anthropic
+
+# What Claude Code puts before its own compact summaries.
+SUMMARY_PREAMBLE = ("This session is being continued from a previous conversation that ran out of context. "
+                    "The conversation is summarized below:\n")
+VERSION = "1.0.71"  # the transcript version the reader's fixtures are written in
+
+
+def _touched(m: Message) -> bool:
+    return bool(m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) or m.kind == "summary"
+
+
+def _records(raw: Any) -> list[dict[str, Any]]:
+    items = raw if isinstance(raw, list) else [raw]
+    if items and all(isinstance(r, dict) and r.get("type") in ("user", "assistant", "system")
+                     and isinstance(r.get("message", {}), dict) for r in items):
+        return items
+    return []
+
+
+def _has_results(records: list[dict[str, Any]]) -> bool:
+    """Does a user record also carry tool results (written with their tool messages)?"""
+    return any(isinstance(b, dict) and b.get("type") == "tool_result"
+               for r in records for b in (r["message"].get("content") if isinstance(r["message"].get("content"), list)
+                                          else []))
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def _stamp(m: Message) -> str:
+    if m.timestamp is None:
+        return _now()
+    t = m.timestamp if m.timestamp.tzinfo else m.timestamp.replace(tzinfo=UTC)
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+class _Writer:
+    """Builds the records of one transcript, linking each to the one before."""
+
+    def __init__(self, session_id: str, cwd: str, version: str, git_branch: str | None) -> None:
+        self.session_id = session_id
+        self.base: dict[str, Any] = {"isSidechain": False, "userType": "external", "cwd": cwd,
+                                     "sessionId": session_id, "version": version}
+        if git_branch:
+            self.base["gitBranch"] = git_branch
+        self.records: list[dict[str, Any]] = []
+        self.parent: str | None = None
+
+    def add(self, rec: dict[str, Any], *, root: bool = False) -> None:
+        u = str(uuid.uuid4())
+        rec["parentUuid"] = None if root else self.parent
+        rec["uuid"] = u
+        rec["sessionId"] = self.session_id
+        rec.pop("logicalParentUuid", None)
+        rec.pop("leafUuid", None)
+        self.records.append(rec)
+        self.parent = u
+
+    def new(self, type_: str, timestamp: str, **fields: Any) -> dict[str, Any]:
+        return {"parentUuid": None, **self.base, "type": type_, **fields, "uuid": "", "timestamp": timestamp}
+
+    def copy(self, rec: dict[str, Any]) -> None:
+        r = copy.deepcopy(rec)
+        r.pop("isSidechain", None)
+        self.add({"parentUuid": None, "isSidechain": False, **r})
+
+
+def _blocks(m: Message, warnings: list[str]) -> list[dict[str, Any]]:
+    """The message's Anthropic content blocks (one message at a time: the codec's
+    warning about a conversation opening with an assistant turn does not apply)."""
+    local: list[str] = []
+    body = to_anthropic([m], warnings=local)
+    warnings.extend(x for x in local if "starts with an assistant turn" not in x)
+    turns = body.get("messages") or []
+    return [b for t in turns for b in t["content"]]
+
+
+def _summary_text(m: Message) -> str:
+    text = m.text
+    return text if text.startswith(SUMMARY_PREAMBLE) else SUMMARY_PREAMBLE + text
+
+
+def to_claude_code(
+    messages: Sequence[Message],
+    *,
+    session_id: str | None = None,
+    model: str | None = None,
+    cwd: str | None = None,
+    version: str | None = None,
+    git_branch: str | None = None,
+    pre_tokens: int | None = None,
+    warnings: list[str] | None = None,
+) -> tuple[str, list[dict[str, Any]]]:
+    """The transcript records for the messages.
+
+    Args:
+        messages: the (compacted) session's messages.
+        session_id: the new session's id (default: a fresh uuid, as Claude Code uses).
+        model: the model named on assistant records that have none.
+        cwd, version, git_branch: the fields Claude Code puts on every record
+            (default: the current directory and this writer's transcript version).
+        pre_tokens: tokens before compaction, for the boundary's `compactMetadata`.
+        warnings: collects what could not be carried.
+
+    Returns:
+        (the session id, the records in file order).
+    """
+    warn = warnings if warnings is not None else []
+    w = _Writer(session_id or str(uuid.uuid4()), cwd or os.getcwd(), version or VERSION, git_branch)
+    start = next((k for k, m in enumerate(messages) if m.kind in ("summary", "compaction")
+                  or (m.role in SYSTEM_ROLES and m.meta.get("inspector_summary"))), None)
+    order = list(messages)
+    if start is not None:
+        before = [m for m in order[:start] if m.role not in SYSTEM_ROLES]
+        if before:
+            warn.append(f"{len(before)} message(s) before the summary written after it (a compact boundary "
+                        "starts a Claude Code transcript)")
+        order = [order[start]] + order[:start] + order[start + 1:]
+    i = 0
+    while i < len(order):
+        m = order[i]
+        where = f"message {m.position}"
+        i += 1
+        if i == 1 and start is not None:
+            meta: dict[str, Any] = {"trigger": "manual"}
+            meta.update({k: v for k, v in m.meta.items() if k in ("trigger", "preTokens")})
+            if pre_tokens is not None:
+                meta["preTokens"] = pre_tokens
+            ts = _stamp(m)
+            w.add(w.new("system", ts, subtype="compact_boundary", content="Conversation compacted", isMeta=False,
+                        level="info", compactMetadata=meta), root=True)
+            w.add(w.new("user", ts, message={"role": "user", "content": _summary_text(m)},
+                        isCompactSummary=True, isVisibleInTranscriptOnly=True))
+            continue
+        if m.role in SYSTEM_ROLES and m.kind == "message":
+            warn.append(f"{where}: {m.role} message left out (Claude Code sends its own system prompt)")
+            continue
+        records = [] if _touched(m) else _records(m.raw)
+        if records and m.role == "tool":
+            # One user record may hold several results: copy it once, for all of them.
+            results = [b for b in (records[0]["message"].get("content") or [])
+                       if isinstance(b, dict) and b.get("type") == "tool_result"]
+            group = [m]
+            while (i < len(order) and len(group) < len(results) and order[i].role == "tool"
+                   and not _touched(order[i]) and order[i].raw == m.raw):
+                group.append(order[i])
+                i += 1
+            only_results = len(results) == len(records[0]["message"].get("content") or [])
+            if only_results and [b.get("tool_use_id") for b in results] == [x.tool_call_id for x in group]:
+                w.copy(records[0])
+                continue
+            i -= len(group) - 1
+        elif records and m.role in ("user", "assistant") and m.kind == "message" and not _has_results(records):
+            for r in records:
+                w.copy(r)
+            continue
+        ts = _stamp(m)
+        blocks = _blocks(m, warn)
+        if m.role == "assistant":
+            if not blocks:
+                warn.append(f"{where}: empty assistant message left out")
+                continue
+            mid = f"msg_{uuid.uuid4().hex[:24]}"
+            usage = {"input_tokens": 0, "output_tokens": 0}
+            if m.usage is not None:
+                usage = {"input_tokens": m.usage.input_tokens or 0, "output_tokens": m.usage.output_tokens or 0,
+                         "cache_read_input_tokens": m.usage.cache_read_tokens or 0,
+                         "cache_creation_input_tokens": m.usage.cache_creation_tokens or 0}
+            for b in blocks:
+                w.add(w.new("assistant", ts, message={
+                    "id": mid, "type": "message", "role": "assistant", "model": model or "<synthetic>",
+                    "content": [b], "stop_reason": None, "stop_sequence": None, "usage": usage}))
+        elif m.role == "tool":
+            w.add(w.new("user", ts, message={"role": "user", "content": blocks}))
+        else:  # user, or a later summary / compaction record
+            content: Any = blocks
+            if len(blocks) == 1 and set(blocks[0]) == {"type", "text"}:
+                content = blocks[0]["text"]
+            if not blocks:
+                content = m.text
+            w.add(w.new("user", ts, message={"role": "user", "content": content}))
+    return w.session_id, w.records
+
+
+def write_claude_code(path: str | Path, records: Sequence[dict[str, Any]]) -> Path:
+    """Write the records as JSONL, atomically (whole or not at all)."""
+    return atomic_write_chunks(path, (json.dumps(r, ensure_ascii=False) + "\n" for r in records))
