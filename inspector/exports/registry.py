@@ -38,11 +38,12 @@ from inspector.engine.models import Message, Session
 from inspector.engine.planner import Plan
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
-from inspector.exports.agents_sqlite import AgentsExportError, to_responses_items, write_agents_session
+from inspector.exports.agents_sqlite import AgentsExportError, write_agents_session
 from inspector.exports.report import compaction_stats, report
 from inspector.formats.anthropic import to_anthropic
 from inspector.formats.markdown import to_markdown
-from inspector.formats.openai_chat import message_to_openai
+from inspector.formats.openai_chat import to_openai_chat
+from inspector.formats.responses import to_responses_items
 
 __all__ = [
     "EXPORT_FORMATS", "ExportError", "ExportResult", "export_session", "to_openai_chat", "to_anthropic",
@@ -69,72 +70,12 @@ class ExportResult:
         return str(self.path)
 
 
-# --------------------------------------------------------------------------- OpenAI chat
-
-_CHAT_PART_TYPES = {"text", "image_url", "input_audio", "file", "refusal", "thinking", "redacted_thinking"}
-_CHAT_ROLES = {"system", "developer", "user", "assistant", "tool", "function"}
-
-
-def _chat_shaped(raw: Any, m: Message) -> bool:
-    """Is `raw` an OpenAI chat message dict (not a Responses item or another format's record)?"""
-    if not isinstance(raw, dict) or "type" in raw or raw.get("role") not in _CHAT_ROLES:
-        return False
-    content = raw.get("content")
-    if content is not None and not isinstance(content, str):
-        if not isinstance(content, list):
-            return False
-        if not all(isinstance(c, str) or (isinstance(c, dict) and c.get("type") in _CHAT_PART_TYPES)
-                   for c in content):
-            return False
-    return True
-
-
-def _untouched(m: Message) -> bool:
-    return not (m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) and m.kind == "message"
-
-
-def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
-    if _untouched(m) and _chat_shaped(m.raw, m):
-        return m.raw
-    d = message_to_openai(m, keep_raw=False)
-    if d.get("content") is None and any(p.type == "text" for p in m.parts):
-        d["content"] = ""  # an empty text stays an empty text (both are valid with tool_calls)
-    if m.role == "assistant":
-        blocks: list[dict[str, Any]] = []
-        plain: list[str] = []
-        for p in m.parts:
-            if p.type != "reasoning":
-                continue
-            data = p.data or {}
-            if data.get("type") == "redacted_thinking":
-                blocks.append(data)
-            elif "signature" in data:
-                blocks.append({"type": "thinking", "thinking": p.text,
-                               **{k: v for k, v in data.items() if k not in ("type", "thinking")}})
-            elif "encrypted_content" in data or data.get("type") == "reasoning":
-                warnings.append(f"message {m.position}: OpenAI encrypted reasoning cannot be carried in chat "
-                                "messages; left out")
-            elif p.text:
-                plain.append(p.text)
-        if plain:
-            d["reasoning_content"] = "\n\n".join(plain)
-        if blocks:
-            d["thinking_blocks"] = blocks
-    return d
-
-
 def _is_source(out: Path, session: Session) -> bool:
     src = session.source_path
     try:
         return bool(src) and out.exists() and out.samefile(src)
     except OSError:
         return False
-
-
-def to_openai_chat(messages: Sequence[Message], warnings: list[str] | None = None) -> list[dict[str, Any]]:
-    """OpenAI Chat Completions message dicts (untouched chat-sourced messages verbatim)."""
-    warn = warnings if warnings is not None else []
-    return [_chat_message(m, warn) for m in messages]
 
 
 # ----------------------------------------------------------------------------- writing

@@ -14,7 +14,8 @@ import pytest
 from inspector.engine import apply, plan
 from inspector.engine.summarizers import ExtractiveSummarizer
 from inspector.exports import agents_sqlite as export_agents
-from inspector.exports.registry import ExportError, export_session, to_responses_items
+from inspector.exports.registry import ExportError, export_session
+from inspector.formats.responses import to_responses_items
 from tests.exports.test_formats import chat_session, clear_config, compact_config, model_view
 
 agents = pytest.importorskip("agents", reason="openai-agents is in the test extra")
