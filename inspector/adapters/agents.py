@@ -27,6 +27,8 @@ import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from inspector.formats.common import untouched
+
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted
     from inspector.engine.models import Message, Session
@@ -98,8 +100,7 @@ def message_to_items(m: Message) -> list[dict[str, Any]]:
     """One canonical message back to Responses items: the original items when nothing
     changed, else the original items with the changed text or arguments."""
     raw = _raw_items(m)
-    touched = bool(m.meta.get("inspector_reduced") or m.meta.get("inspector_summary"))
-    if raw and not touched:
+    if raw and untouched(m):
         return raw
     if not raw or m.kind == "summary":
         return _generic(m)

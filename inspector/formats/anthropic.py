@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspector.engine.models import SYSTEM_ROLES, Message, Part, ToolCall
+from inspector.formats.common import untouched
 
 # Block types a Messages API request may carry.
 BLOCK_TYPES = {
@@ -74,21 +75,40 @@ def is_anthropic_document(doc: Any) -> bool:
     return isinstance(doc, dict) and "system" in doc
 
 
+TOOL_USE_TYPES = ("tool_use", "server_tool_use", "mcp_tool_use")
+TOOL_RESULT_TYPES = ("tool_result", "mcp_tool_result")
+
+
 def _extra(block: dict, *known: str) -> dict[str, Any] | None:
     extra = {k: v for k, v in block.items() if k not in known}
     return extra or None
 
 
-def _block_part(block: Any, where: str) -> Part:
+def block_part(block: Any, where: str, strict: bool = True) -> Part:
+    """One content block (not a `tool_use` / `tool_result`) as a Part.
+
+    Args:
+        block: the block (a bare string is text).
+        where: location for errors ("file: messages[3].content[1]").
+        strict: raise AnthropicFormatError for a block the Messages API would reject;
+            False (transcripts such as Claude Code's) keeps it as an `other` part.
+
+    Returns:
+        The part; the block is kept in `data` wherever it carries more than text.
+    """
     if isinstance(block, str):
         return Part(type="text", text=block)
     if not isinstance(block, dict):
-        raise AnthropicFormatError(f"{where}: content block is not an object")
+        if strict:
+            raise AnthropicFormatError(f"{where}: content block is not an object")
+        return Part(type="text", text=str(block))
     t = block.get("type")
     if t == "text":
         text = block.get("text")
         if not isinstance(text, str):
-            raise AnthropicFormatError(f"{where}: text block without a string 'text'")
+            if strict:
+                raise AnthropicFormatError(f"{where}: text block without a string 'text'")
+            text = "" if text is None else str(text)
         return Part(type="text", text=text, data=_extra(block, "type", "text"))
     if t == "thinking":
         return Part(type="reasoning", text=str(block.get("thinking") or ""), data=_extra(block, "thinking"))
@@ -101,19 +121,53 @@ def _block_part(block: Any, where: str) -> Part:
         src = block.get("source") if isinstance(block.get("source"), dict) else {}
         text = src.get("data") if src.get("type") == "text" and isinstance(src.get("data"), str) else ""
         return Part(type="file", text=text, media_type=src.get("media_type"), url=src.get("url"), data=block)
-    if t not in BLOCK_TYPES:
+    if t not in BLOCK_TYPES and strict:
         raise AnthropicFormatError(f"{where}: unknown content block type {t!r}")
     return Part(type="other", text=str(block.get("text") or ""), data=block)
 
 
-def _content_parts(content: Any, where: str) -> list[Part]:
+def content_parts(content: Any, where: str, strict: bool = True) -> list[Part]:
+    """A message's (or a tool result's) `content`: a string or a list of blocks."""
     if content is None:
         return []
     if isinstance(content, str):
         return [Part(type="text", text=content)]
     if not isinstance(content, list):
-        raise AnthropicFormatError(f"{where}: content must be a string or a list of blocks")
-    return [_block_part(b, f"{where}.content[{j}]") for j, b in enumerate(content)]
+        if strict:
+            raise AnthropicFormatError(f"{where}: content must be a string or a list of blocks")
+        return [Part(type="text", text=json.dumps(content, ensure_ascii=False))]
+    return [block_part(b, f"{where}.content[{j}]", strict) for j, b in enumerate(content)]
+
+
+def tool_result_parts(content: Any, where: str, strict: bool = True) -> list[Part]:
+    """A `tool_result` block's content; no content is one empty text (the tool said nothing)."""
+    return [Part(type="text", text="")] if content is None else content_parts(content, where, strict)
+
+
+def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
+    """A `tool_use` (or server / MCP tool use) block as a ToolCall (`input` as JSON text;
+    an input that is already text stays as it is)."""
+    cid, name = block.get("id"), block.get("name")
+    if not isinstance(cid, str) or not isinstance(name, str):
+        if strict:
+            raise AnthropicFormatError(f"{where}: tool_use without a string id and name")
+        cid, name = str(cid or ""), str(name or "")
+    inp = block.get("input", {})
+    call_type = "function" if block.get("type") == "tool_use" else str(block.get("type"))
+    return ToolCall(id=cid, name=name, type=call_type,
+                    arguments_raw=inp if isinstance(inp, str) else json.dumps(inp, ensure_ascii=False))
+
+
+def _flush_user(out: list[Message], msg: dict, k: int, at: str, pending: list[tuple[int, Any]]) -> None:
+    """The user blocks collected since the last tool result, as one user message."""
+    if not pending:
+        return
+    content = msg["content"]
+    raw = msg if len(pending) == len(content) else {"role": "user", "content": [b for _, b in pending]}
+    first = pending[0][0]
+    out.append(Message(role="user", parts=[block_part(b, f"{at}.content[{j}]") for j, b in pending],
+                       source_id=f"messages[{k}]" + (f".content[{first}]" if raw is not msg else ""), raw=raw))
+    pending.clear()
 
 
 def messages_from_anthropic(doc: Any, where: str = "document") -> list[Message]:
@@ -131,7 +185,7 @@ def messages_from_anthropic(doc: Any, where: str = "document") -> list[Message]:
             out.append(Message(role="system", parts=[Part(text=system)], source_id="system", raw=system))
     elif isinstance(system, list):
         for j, block in enumerate(system):
-            part = _block_part(block, f"{where}: system[{j}]")
+            part = block_part(block, f"{where}: system[{j}]")
             out.append(Message(role="system", parts=[part], source_id=f"system[{j}]", raw=block))
     elif system is not None:
         raise AnthropicFormatError(f"{where}: 'system' must be a string or a list of text blocks")
@@ -152,59 +206,38 @@ def messages_from_anthropic(doc: Any, where: str = "document") -> list[Message]:
             if not isinstance(blocks, list):
                 raise AnthropicFormatError(f"{at}: content must be a string or a list of blocks")
             for j, block in enumerate(blocks):
-                if isinstance(block, dict) and block.get("type") in ("tool_use", "server_tool_use", "mcp_tool_use"):
-                    cid = block.get("id")
-                    name = block.get("name")
-                    if not isinstance(cid, str) or not isinstance(name, str):
-                        raise AnthropicFormatError(f"{at}.content[{j}]: tool_use without a string id and name")
-                    inp = block.get("input", {})
-                    call_type = "function" if block["type"] == "tool_use" else block["type"]
-                    calls.append(ToolCall(id=cid, name=name, type=call_type,
-                                          arguments_raw=json.dumps(inp, ensure_ascii=False)))
-                    call_names[cid] = name
+                if isinstance(block, dict) and block.get("type") in TOOL_USE_TYPES:
+                    call = tool_call(block, f"{at}.content[{j}]")
+                    calls.append(call)
+                    call_names[call.id] = call.name
                 else:
-                    parts.append(_block_part(block, f"{at}.content[{j}]"))
+                    parts.append(block_part(block, f"{at}.content[{j}]"))
             out.append(Message(role="assistant", parts=parts, tool_calls=calls, source_id=f"messages[{k}]",
                                raw=msg))
         elif role == "user":
             if not isinstance(content, list):
-                out.append(Message(role="user", parts=_content_parts(content, at), source_id=f"messages[{k}]",
+                out.append(Message(role="user", parts=content_parts(content, at), source_id=f"messages[{k}]",
                                    raw=msg))
                 continue
             pending: list[tuple[int, Any]] = []
-
-            def flush() -> None:
-                if pending:
-                    raw = msg if len(pending) == len(content) else {"role": "user", "content": [b for _, b in pending]}
-                    first = pending[0][0]
-                    out.append(Message(role="user",
-                                       parts=[_block_part(b, f"{at}.content[{j}]") for j, b in pending],
-                                       source_id=f"messages[{k}]" + (f".content[{first}]" if raw is not msg else ""),
-                                       raw=raw))
-                    pending.clear()
-
             for j, block in enumerate(content):
-                if isinstance(block, dict) and block.get("type") in ("tool_result", "mcp_tool_result"):
-                    flush()
+                if isinstance(block, dict) and block.get("type") in TOOL_RESULT_TYPES:
+                    _flush_user(out, msg, k, at, pending)
                     cid = block.get("tool_use_id")
                     if not isinstance(cid, str):
                         raise AnthropicFormatError(f"{at}.content[{j}]: tool_result without a string tool_use_id")
                     meta = {"is_error": True} if block.get("is_error") else {}
                     out.append(Message(role="tool", tool_call_id=cid, name=call_names.get(cid),
-                                       parts=_content_parts(block.get("content"), f"{at}.content[{j}]"),
+                                       parts=tool_result_parts(block.get("content"), f"{at}.content[{j}]"),
                                        source_id=f"messages[{k}].content[{j}]", raw=block, meta=meta))
                 else:
                     pending.append((j, block))
-            flush()
+            _flush_user(out, msg, k, at, pending)
         else:
             raise AnthropicFormatError(f"{at}: role must be 'user' or 'assistant', not {role!r}")
     for i, m in enumerate(out):
         m.position = i
     return out
-
-
-def _untouched(m: Message) -> bool:
-    return not (m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) and m.kind != "summary"
 
 
 def _is_block(value: Any) -> bool:
@@ -218,7 +251,7 @@ def _is_block(value: Any) -> bool:
 def _raw_blocks(m: Message) -> list[dict] | None:
     """The source turn's blocks, when the message came from Anthropic JSON unchanged."""
     raw = m.raw
-    if not _untouched(m) or not isinstance(raw, dict) or raw.get("role") != m.role:
+    if not untouched(m) or not isinstance(raw, dict) or raw.get("role") != m.role:
         return None
     if set(raw) - {"role", "content"}:
         return None
@@ -300,7 +333,7 @@ def _tool_use(call, warnings: list[str], where: str) -> dict[str, Any]:
 
 
 def _tool_result(m: Message, warnings: list[str], where: str) -> dict[str, Any]:
-    if _untouched(m) and isinstance(m.raw, dict) and m.raw.get("type") in ("tool_result", "mcp_tool_result") \
+    if untouched(m) and isinstance(m.raw, dict) and m.raw.get("type") in ("tool_result", "mcp_tool_result") \
             and m.raw.get("tool_use_id") == m.tool_call_id:
         return m.raw
     blocks = []
@@ -351,7 +384,7 @@ def to_anthropic(messages: Sequence[Message], model: str | None = None,
     for m in messages:
         where = f"message {m.position}"
         if m.role in SYSTEM_ROLES:
-            raw = m.raw if _untouched(m) and _is_block(m.raw) and m.raw.get("type") == "text" else None
+            raw = m.raw if untouched(m) and _is_block(m.raw) and m.raw.get("type") == "text" else None
             if not started:
                 if raw is not None:
                     system_blocks.append(raw)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall
+from inspector.formats.common import untouched
 
 _ROLES = {"system", "developer", "user", "assistant", "tool"}
 
@@ -117,14 +118,8 @@ def from_openai(messages: Iterable[Any], summary_prefix: str | None = None) -> l
     return out
 
 
-def _is_untouched(m: Message) -> bool:
-    return isinstance(m.raw, dict) and "role" in m.raw and not (
-        m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")
-    ) and m.kind == "message"
-
-
 def message_to_openai(m: Message, keep_raw: bool = True) -> dict[str, Any]:
-    if keep_raw and _is_untouched(m):
+    if keep_raw and untouched(m) and isinstance(m.raw, dict) and "role" in m.raw:
         return m.raw
     role = m.role
     d: dict[str, Any] = {"role": role}
@@ -180,12 +175,8 @@ def _chat_shaped(raw: Any, m: Message) -> bool:
     return True
 
 
-def _untouched(m: Message) -> bool:
-    return not (m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) and m.kind == "message"
-
-
 def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
-    if _untouched(m) and _chat_shaped(m.raw, m):
+    if untouched(m) and _chat_shaped(m.raw, m):
         return m.raw
     d = message_to_openai(m, keep_raw=False)
     if d.get("content") is None and any(p.type == "text" for p in m.parts):

@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall, Usage
+from inspector.formats.common import untouched
 
 # Hosted tools: the provider ran them; the item carries call and result together.
 HOSTED = {
@@ -260,12 +261,8 @@ def _is_item(value: Any) -> bool:
     return isinstance(content, list) and all(isinstance(c, dict) and c.get("type") in _PART_TYPES for c in content)
 
 
-def _untouched(m: Message) -> bool:
-    return not (m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) and m.kind != "summary"
-
-
 def _raw_items(m: Message) -> list[dict] | None:
-    if not _untouched(m):
+    if not untouched(m):
         return None
     raw = m.raw
     items = raw if isinstance(raw, list) else [raw]
