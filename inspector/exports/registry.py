@@ -2,11 +2,12 @@
 
     export_session(session, "anthropic-json", "out.json", compacted=result)
 
-Formats (`EXPORT_FORMATS`):
+Formats (`EXPORT_FORMATS`, from `inspector.exports.catalog`, with their suffixes), one
+`Writer` each in `WRITERS`:
 
 - `openai-json`: an OpenAI Chat Completions request body, `{"model"?, "messages": [...]}`;
 - `openai-jsonl`: the same conversation as one JSONL line `{"messages": [...]}` (the
-  fine-tuning / batch layout: append lines to collect several sessions);
+  chat fine-tuning layout: append lines to collect several sessions);
 - `anthropic-json`: an Anthropic Messages request body (top-level `system`,
   alternating roles, `tool_use` / `tool_result` blocks, thinking signatures kept);
 - `markdown`: a readable transcript;
@@ -18,10 +19,11 @@ Files appear whole or not at all (temp file in the same folder, fsync, rename); 
 Agents SDK session is inserted in one transaction. Untouched messages are written from
 their source record when it is already in the target format, so opaque data
 (encrypted reasoning, signatures, fields inspector does not model) survives byte for
-byte.
+byte. An existing file is never replaced unless asked (`force`), and the source being
+read never (`_refuse`, the one place that decides).
 
-The pure functions (`to_openai_chat`, `to_anthropic`, `to_markdown`, `report`,
-`to_responses_items`) build the same payloads without touching files.
+The payloads are built by the codecs in `inspector.formats` (`to_openai_chat`,
+`to_anthropic`, `to_markdown`, `to_responses_items`) and `exports.report.report`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from inspector.atomic import atomic_write_chunks
 from inspector.engine.applier import Compacted
@@ -39,18 +41,15 @@ from inspector.engine.planner import Plan
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
 from inspector.exports.agents_sqlite import AgentsExportError, write_agents_session
-from inspector.exports.report import compaction_stats, report
+from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, ExportFormat
+from inspector.exports.report import report
 from inspector.formats.anthropic import to_anthropic
+from inspector.formats.common import unique_tool_call_ids
 from inspector.formats.markdown import to_markdown
 from inspector.formats.openai_chat import to_openai_chat
 from inspector.formats.responses import to_responses_items
 
-__all__ = [
-    "EXPORT_FORMATS", "ExportError", "ExportResult", "export_session", "to_openai_chat", "to_anthropic",
-    "to_markdown", "report", "to_responses_items", "compaction_stats", "atomic_write_chunks",
-]
-
-EXPORT_FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report")
+__all__ = ["EXPORT_FORMATS", "ExportError", "ExportResult", "ExportJob", "Writer", "WRITERS", "export_session"]
 
 
 class ExportError(RuntimeError):
@@ -73,7 +72,7 @@ class ExportResult:
 def _is_source(out: Path, session: Session) -> bool:
     src = session.source_path
     try:
-        return bool(src) and out.exists() and out.samefile(src)
+        return src is not None and out.exists() and out.samefile(src)
     except OSError:
         return False
 
@@ -106,6 +105,95 @@ def _problem_warnings(messages: Sequence[Message]) -> list[str]:
     return [f"provider would reject: {p}" for p in only_errors(validate(messages))]
 
 
+@dataclass
+class ExportJob:
+    """What a writer gets: the session, the messages to write, where."""
+
+    session: Session
+    messages: list[Message]
+    out: Path
+    compacted: Compacted | None
+    plan: Plan | None
+    session_id: str | None
+
+
+class Writer(Protocol):
+    """Writes one format: fills `result.items` (and `session_id`, `warnings`)."""
+
+    def __call__(self, job: ExportJob, result: ExportResult) -> None: ...
+
+
+def _write_chat(job: ExportJob, result: ExportResult, jsonl: bool) -> None:
+    result.warnings.extend(_problem_warnings(job.messages))
+    chat = to_openai_chat(job.messages, result.warnings)
+    result.items = len(chat)
+    atomic_write_chunks(job.out, _jsonl_line(chat) if jsonl else _chat_document(chat, job.session.model))
+
+
+def _write_openai_json(job: ExportJob, result: ExportResult) -> None:
+    _write_chat(job, result, jsonl=False)
+
+
+def _write_openai_jsonl(job: ExportJob, result: ExportResult) -> None:
+    _write_chat(job, result, jsonl=True)
+
+
+def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
+    result.warnings.extend(_problem_warnings(job.messages))
+    body = to_anthropic(job.messages, model=job.session.model, warnings=result.warnings)
+    result.items = len(body["messages"])
+    atomic_write_chunks(job.out, [json.dumps(body, ensure_ascii=False, indent=1), "\n"])
+
+
+def _write_markdown(job: ExportJob, result: ExportResult) -> None:
+    session = job.session
+    heading = f"{session.title or session.id} (compacted)" if job.compacted is not None else None
+    atomic_write_chunks(job.out, [to_markdown(session, job.messages, heading)])
+    result.items = len(job.messages)
+
+
+def _write_report(job: ExportJob, result: ExportResult) -> None:
+    if job.compacted is None and job.plan is None:
+        raise ExportError(f"{job.out}: the report needs an applied compaction or a plan")
+    doc = report(job.session, job.compacted, job.plan)
+    _, renames = unique_tool_call_ids(job.messages)
+    if renames:
+        targets = ", ".join(f.name for f in FORMATS if f.unique_ids)
+        doc["notes"] = [f"exports to {targets} rename duplicate tool-call ids: {n}" for n in renames]
+    atomic_write_chunks(job.out, [json.dumps(doc, ensure_ascii=False, indent=1, default=str), "\n"])
+    result.items = len(doc.get("lineage") or [])
+
+
+def _write_agents(job: ExportJob, result: ExportResult) -> None:
+    result.warnings.extend(_problem_warnings(job.messages))
+    items = to_responses_items(job.messages, result.warnings)
+    result.items = len(items)
+    result.session_id = write_agents_session(items, job.out, job.session_id or _agents_id(job.session, job.compacted))
+
+
+WRITERS: dict[str, Writer] = {
+    "openai-json": _write_openai_json,
+    "openai-jsonl": _write_openai_jsonl,
+    "anthropic-json": _write_anthropic,
+    "markdown": _write_markdown,
+    "openai-agents-sqlite": _write_agents,
+    "report": _write_report,
+}
+
+
+def _refuse(out: Path, session: Session, fmt: ExportFormat, into_source: bool, force: bool) -> None:
+    """The one place an export refuses its target: the source itself, a directory, or an
+    existing file without `force`."""
+    if _is_source(out, session) and not (into_source and fmt.adds_to_existing):
+        hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
+                if fmt.adds_to_existing else "")
+        raise ExportError(f"{out}: is the source being read; inspector never modifies a source{hint}")
+    if out.is_dir():
+        raise ExportError(f"{out}: is a directory (give a file name, or end the path with / to write into it)")
+    if out.exists() and not force and not fmt.adds_to_existing:
+        raise ExportError(f"{out}: exists; not replaced (--force replaces it)")
+
+
 def export_session(
     session_or_messages: Session | Sequence[Message],
     fmt: str,
@@ -115,58 +203,53 @@ def export_session(
     plan: Plan | None = None,
     session_id: str | None = None,
     into_source: bool = False,
+    force: bool = False,
+    unique_ids: bool | None = None,
 ) -> ExportResult:
     """Write the session — or, given `compacted`, its compacted messages — as `fmt`.
 
-    `session_id` names the Agents SDK session to create (a suffix is added if it is
-    taken); other formats ignore it. The `report` format needs `compacted` or `plan`.
-    Writing over the session's own source is refused: sources are never modified. The
-    one exception is asked for with `into_source`: a new session added to an Agents SDK
-    database, nothing existing changed, so the agent can resume from it.
+    Args:
+        session_or_messages: the session (or bare messages).
+        fmt: a name in `EXPORT_FORMATS`.
+        out_path: the file to write (or the Agents SDK database to add a session to).
+        compacted: write these compacted messages instead of the session's own.
+        plan: for the `report` format when nothing was applied.
+        session_id: names the Agents SDK session to create (a suffix is added if it
+            is taken); other formats ignore it.
+        into_source: the one exception to "sources are never modified": a new session
+            added to the Agents SDK database being read (nothing existing changes), so
+            the agent can resume from it.
+        force: replace an existing file (never done otherwise).
+        unique_ids: rename duplicate tool-call ids (default: the format's
+            `unique_ids`, on for targets that reject duplicates); each rename is a
+            warning.
+
+    Returns:
+        What was written (path, counts, the Agents SDK session id, warnings).
+
+    Raises:
+        ExportError: unknown format, refused target, or a failed write (nothing is
+            left behind: files appear whole or not at all).
     """
-    if fmt not in EXPORT_FORMATS:
+    spec = BY_NAME.get(fmt)
+    if spec is None:
         raise ExportError(f"unknown export format {fmt!r} (choose from {', '.join(EXPORT_FORMATS)})")
     if isinstance(session_or_messages, Session):
         session = session_or_messages
     else:
         session = Session(id=session_id or "session", messages=list(session_or_messages))
-    messages = compacted.messages if compacted is not None else session.messages
+    messages = list(compacted.messages if compacted is not None else session.messages)
     out = Path(out_path)
-    if _is_source(out, session) and not (into_source and fmt == "openai-agents-sqlite"):
-        hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
-                if fmt == "openai-agents-sqlite" else "")
-        raise ExportError(f"{out}: is the source being read; inspector never modifies a source{hint}")
+    _refuse(out, session, spec, into_source, force)
     warnings: list[str] = []
+    if spec.name != "report" and (spec.unique_ids if unique_ids is None else unique_ids):
+        messages, renames = unique_tool_call_ids(messages)
+        warnings.extend(renames)
     result = ExportResult(format=fmt, path=out, messages=len(messages), warnings=warnings)
+    job = ExportJob(session=session, messages=messages, out=out, compacted=compacted, plan=plan,
+                    session_id=session_id)
     try:
-        if fmt in ("openai-json", "openai-jsonl"):
-            warnings.extend(_problem_warnings(messages))
-            chat = to_openai_chat(messages, warnings)
-            result.items = len(chat)
-            chunks = _chat_document(chat, session.model) if fmt == "openai-json" else _jsonl_line(chat)
-            atomic_write_chunks(out, chunks)
-        elif fmt == "anthropic-json":
-            warnings.extend(_problem_warnings(messages))
-            body = to_anthropic(messages, model=session.model, warnings=warnings)
-            result.items = len(body["messages"])
-            atomic_write_chunks(out, [json.dumps(body, ensure_ascii=False, indent=1), "\n"])
-        elif fmt == "markdown":
-            heading = None
-            if compacted is not None:
-                heading = f"{session.title or session.id} (compacted)"
-            atomic_write_chunks(out, [to_markdown(session, list(messages), heading)])
-            result.items = len(messages)
-        elif fmt == "report":
-            if compacted is None and plan is None:
-                raise ExportError(f"{out}: the report needs an applied compaction or a plan")
-            doc = report(session, compacted, plan)
-            atomic_write_chunks(out, [json.dumps(doc, ensure_ascii=False, indent=1, default=str), "\n"])
-            result.items = len(doc.get("lineage") or [])
-        else:  # openai-agents-sqlite
-            warnings.extend(_problem_warnings(messages))
-            items = to_responses_items(messages, warnings)
-            result.items = len(items)
-            result.session_id = write_agents_session(items, out, session_id or _agents_id(session, compacted))
+        WRITERS[fmt](job, result)
     except AgentsExportError as exc:
         raise ExportError(str(exc)) from None
     except OSError as exc:

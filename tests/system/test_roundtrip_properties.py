@@ -38,7 +38,8 @@ from inspector.engine import apply, plan
 from inspector.engine.models import Message, Part, Session
 from inspector.engine.summarizers import SummaryRejected
 from inspector.engine.tokens import EstimateCounter
-from inspector.exports.registry import export_session, to_anthropic
+from inspector.exports.registry import export_session
+from inspector.formats.anthropic import to_anthropic
 from inspector.sources.anthropic_json import read_anthropic_json
 from inspector.sources.base import open_source
 from tests.engine.test_properties import configs, sessions

@@ -13,32 +13,24 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
+from inspector.exports.catalog import EXPORT_FORMATS, default_name
 from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
 
-SUFFIXES = {
-    "openai-json": ".json",
-    "openai-jsonl": ".jsonl",
-    "anthropic-json": ".anthropic.json",
-    "markdown": ".md",
-    "openai-agents-sqlite": ".db",
-    "report": ".report.json",
-}
+def export(session, fmt: str, out: Path, *, compacted=None, plan=None, force: bool = False) -> Path:
+    """Write `session` (or its compacted result) as `fmt` through the store's exporters.
 
-
-def export_formats() -> tuple[str, ...]:
-    from inspector.exports.registry import EXPORT_FORMATS
-
-    return tuple(EXPORT_FORMATS)
-
-
-def export(session, fmt: str, out: Path, *, compacted=None, plan=None) -> Path:
-    """Write `session` (or its compacted result) as `fmt` through the store's exporters."""
+    An existing file is replaced only with `force` (ExportError otherwise); `out` may
+    name a directory (existing, or ending in /), the file is then named by the format.
+    """
+    from inspector.exports.catalog import resolve_target
     from inspector.exports.registry import export_session
 
-    return export_session(session, fmt, out, compacted=compacted, plan=plan, session_id=session.id).path
+    target = resolve_target(out, session.id, fmt)
+    return export_session(session, fmt, target, compacted=compacted, plan=plan, session_id=session.id,
+                          force=force).path
 
 
 class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
@@ -49,7 +41,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self.session = session
         self.plan = plan
         self.counter = counter
-        self.formats = export_formats()
+        self.formats = EXPORT_FORMATS
 
     @property
     def inspector(self) -> InspectorApp:
@@ -75,8 +67,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
                 yield Button("Close", id="export-close")
 
     def _default_path(self, fmt: str) -> str:
-        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.session.id)
-        return f"{safe}{SUFFIXES.get(fmt, '.' + fmt)}"
+        return default_name(self.session.id, fmt)
 
     @on(Select.Changed, "#export-format")
     def _fmt(self, event: Select.Changed) -> None:
