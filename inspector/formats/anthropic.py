@@ -84,6 +84,11 @@ def _extra(block: dict, *known: str) -> dict[str, Any] | None:
     return extra or None
 
 
+def _source(block: dict[str, Any]) -> dict[str, Any]:
+    src = block.get("source")
+    return src if isinstance(src, dict) else {}
+
+
 def block_part(block: Any, where: str, strict: bool = True) -> Part:
     """One content block (not a `tool_use` / `tool_result`) as a Part.
 
@@ -115,10 +120,10 @@ def block_part(block: Any, where: str, strict: bool = True) -> Part:
     if t == "redacted_thinking":
         return Part(type="reasoning", data=block)
     if t == "image":
-        src = block.get("source") if isinstance(block.get("source"), dict) else {}
+        src = _source(block)
         return Part(type="image", media_type=src.get("media_type"), url=src.get("url"), data=block)
     if t == "document":
-        src = block.get("source") if isinstance(block.get("source"), dict) else {}
+        src = _source(block)
         text = src.get("data") if src.get("type") == "text" and isinstance(src.get("data"), str) else ""
         return Part(type="file", text=text, media_type=src.get("media_type"), url=src.get("url"), data=block)
     if t not in BLOCK_TYPES and strict:

@@ -46,7 +46,8 @@ def _parts(content: Any, where: str) -> list[Part]:
             url = img.get("url") if isinstance(img, dict) else img
             parts.append(Part(type="image", url=url, data=item))
         elif t in ("file", "input_file"):
-            f = item.get("file") if isinstance(item.get("file"), dict) else item
+            nested = item.get("file")
+            f = nested if isinstance(nested, dict) else item
             parts.append(Part(type="file", media_type=f.get("mime_type"), url=f.get("file_id"),
                               data=item))
         elif t in ("thinking", "reasoning"):

@@ -267,7 +267,7 @@ def _raw_items(m: Message) -> list[dict] | None:
     raw = m.raw
     items = raw if isinstance(raw, list) else [raw]
     if items and all(_is_item(i) for i in items):
-        return items  # type: ignore[return-value]
+        return items
     return None
 
 
@@ -304,7 +304,7 @@ def _reasoning_item(data: dict, text: str) -> dict[str, Any] | None:
     if data.get("type") == "reasoning":
         return data
     if "encrypted_content" in data:
-        item = {"type": "reasoning", "id": data.get("id") or "", "summary": []}
+        item: dict[str, Any] = {"type": "reasoning", "id": data.get("id") or "", "summary": []}
         if text:
             item["summary"] = [{"type": "summary_text", "text": text}]
         item["encrypted_content"] = data["encrypted_content"]

@@ -323,8 +323,8 @@ def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], No
         value = json.loads(data)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-    pattern = _SURROGATE_ESCAPE_B if isinstance(data, bytes) else _SURROGATE_ESCAPE
-    if pattern.search(data) is None:
+    found = _SURROGATE_ESCAPE_B.search(data) if isinstance(data, bytes) else _SURROGATE_ESCAPE.search(data)
+    if found is None:
         return value
     fixed = [0]
 

@@ -86,9 +86,9 @@ class CodexSource(Source):
                 if isinstance(payload, dict):
                     sid = sid or payload.get("id")
                     created = created or parse_time(payload.get("timestamp")) or ts
-                    for k in ("cwd", "originator", "cli_version", "model_provider", "source"):
-                        if payload.get(k) is not None:
-                            meta[k] = payload[k]
+                    for key in ("cwd", "originator", "cli_version", "model_provider", "source"):
+                        if payload.get(key) is not None:
+                            meta[key] = payload[key]
                     if isinstance(payload.get("git"), dict):
                         meta["git"] = payload["git"]
             elif t == "turn_context":
