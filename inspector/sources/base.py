@@ -5,8 +5,8 @@ through a `mode=ro` URI) and never modified. `open_source(path)` probes the file
 once (SQLite schema columns, or the first JSON/JSONL records), asks each registered
 reader whether the probe is its format, and returns that reader's `Source`.
 
-Adding a reader is one line in `READERS`: a module with
-`sniff(probe) -> bool` and `load(probe) -> Source`.
+Adding a reader is one line in `READERS`: a module that is a `Reader` (like a
+harlequin adapter: a format name, a detector, a loader).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from inspector.engine.models import Session
 
@@ -377,11 +377,33 @@ def parse_time(value: Any) -> datetime | None:
 # --------------------------------------------------------------------------- entry points
 
 
-def _module(module_name: str):
-    return importlib.import_module(module_name)
+@runtime_checkable
+class Reader(Protocol):
+    """What a reader module provides (each module in `READERS` is one).
+
+    Attributes:
+        FORMAT: the format name (as `open_source` reports it).
+    """
+
+    FORMAT: str
+
+    def sniff(self, probe: Probe) -> bool:
+        """Is the probed file this reader's format? Decided on content only."""
+        ...
+
+    def load(self, probe: Probe) -> Source:
+        """The file's sessions (read-only); SourceError names the file and line."""
+        ...
 
 
-def _detect(probe: Probe) -> tuple[str, Any]:
+def _module(module_name: str) -> Reader:
+    mod = importlib.import_module(module_name)
+    if not isinstance(mod, Reader):
+        raise TypeError(f"{module_name} is not a Reader (FORMAT, sniff, load)")
+    return mod
+
+
+def _detect(probe: Probe) -> tuple[str, Reader]:
     for name, module_name in READERS:
         mod = _module(module_name)
         if mod.sniff(probe):

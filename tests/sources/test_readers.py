@@ -416,3 +416,14 @@ def test_swe_agent_registered(traj_paths):
             assert src.format == "swe-agent"
             (sid,) = src.session_ids()
             assert src.read(sid).messages
+
+
+def test_every_registered_reader_is_a_reader_named_as_registered():
+    import importlib
+
+    from inspector.sources.base import READERS, Reader
+
+    for name, module_name in READERS:
+        mod = importlib.import_module(module_name)
+        assert isinstance(mod, Reader), module_name
+        assert mod.FORMAT == name
