@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspector.engine.models import SYSTEM_ROLES, Message, Part, ToolCall
-from inspector.formats.common import untouched
+from inspector.formats.common import json_arguments, untouched
 
 # Block types a Messages API request may carry.
 BLOCK_TYPES = {
@@ -324,15 +324,11 @@ def _part_blocks(m: Message, warnings: list[str], where: str) -> list[dict[str, 
     return blocks
 
 
-def _tool_use(call, warnings: list[str], where: str) -> dict[str, Any]:
-    try:
-        inp = json.loads(call.arguments_raw) if call.arguments_raw else {}
-    except ValueError:
-        inp = None
-    if not isinstance(inp, dict):
+def _tool_use(call: ToolCall, warnings: list[str], where: str) -> dict[str, Any]:
+    inp, wrapped = json_arguments(call)
+    if wrapped:
         warnings.append(f"{where}: arguments of {call.name!r} ({call.id}) are not a JSON object; "
-                        "wrapped as {\"arguments\": ...}")
-        inp = {"arguments": call.arguments_raw}
+                        f"wrapped as {{{json.dumps(next(iter(inp)))}: ...}}")
     kind = call.type if call.type in ("server_tool_use", "mcp_tool_use") else "tool_use"
     return {"type": kind, "id": call.id, "name": call.name, "input": inp}
 

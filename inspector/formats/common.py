@@ -42,18 +42,18 @@ def json_arguments(call: ToolCall) -> tuple[dict[str, Any], bool]:
         call: a tool call.
 
     Returns:
-        (arguments, wrapped): text that is not a JSON object is wrapped as
-        `{"input": text}` for a custom tool (its input is free text, as Codex's
-        `apply_patch`), else `{"arguments": text}`; `wrapped` says it was.
+        (arguments, wrapped): text that is not a JSON object (a custom tool's free
+        text, as Codex's `apply_patch`) is wrapped as `{"arguments": text}`;
+        `wrapped` says it was.
     """
     try:
-        value = json.loads(call.arguments_raw) if call.arguments_raw.strip() else {}
+        # strict=False: a raw newline inside a string is what models often write; it parses
+        value = json.loads(call.arguments_raw, strict=False) if call.arguments_raw.strip() else {}
     except ValueError:
         value = None
     if isinstance(value, dict):
         return value, False
-    key = "input" if call.type == "custom" else "arguments"
-    return {key: call.arguments_raw}, True
+    return {"arguments": call.arguments_raw}, True
 
 
 def unique_tool_call_ids(messages: Sequence[Message]) -> tuple[list[Message], list[str]]:

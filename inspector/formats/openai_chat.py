@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall
-from inspector.formats.common import untouched
+from inspector.formats.common import json_arguments, untouched
 
 _ROLES = {"system", "developer", "user", "assistant", "tool"}
 
@@ -182,6 +182,15 @@ def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
     d = message_to_openai(m, keep_raw=False)
     if d.get("content") is None and any(p.type == "text" for p in m.parts):
         d["content"] = ""  # an empty text stays an empty text (both are valid with tool_calls)
+    for call, tc in zip(m.tool_calls, d.get("tool_calls") or []):
+        args, wrapped = json_arguments(call)
+        if wrapped:  # Codex apply_patch input: LiteLLM and LangChain parse arguments as JSON
+            warnings.append(f"message {m.position}: arguments of {call.name!r} ({call.id}) are not a JSON "
+                            f"object; wrapped as {{{json.dumps(next(iter(args)))}: ...}}")
+            tc["function"]["arguments"] = json.dumps(args, ensure_ascii=False)
+    # thinking_blocks are LiteLLM's extension, not OpenAI chat: written only where the
+    # source chat message had them (Anthropic signed thinking otherwise stays out).
+    carries_blocks = isinstance(m.raw, dict) and "thinking_blocks" in m.raw
     if m.role == "assistant":
         blocks: list[dict[str, Any]] = []
         plain: list[str] = []
@@ -189,7 +198,10 @@ def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
             if p.type != "reasoning":
                 continue
             data = p.data or {}
-            if data.get("type") == "redacted_thinking":
+            if (data.get("type") == "redacted_thinking" or "signature" in data) and not carries_blocks:
+                warnings.append(f"message {m.position}: Anthropic signed thinking cannot be carried in OpenAI chat "
+                                "messages; left out")
+            elif data.get("type") == "redacted_thinking":
                 blocks.append(data)
             elif "signature" in data:
                 blocks.append({"type": "thinking", "thinking": p.text,

@@ -314,6 +314,24 @@ def _reasoning_item(data: dict, text: str) -> dict[str, Any] | None:
     return None
 
 
+# The Agents SDK's own id for items no provider assigned (agents.models.fake_id): its
+# chat-completions converter needs an assistant message item to have an id, and the SDK
+# strips this one before anything reaches the Responses API and ignores it when
+# deduplicating.
+FAKE_RESPONSES_ID = "__fake_id__"
+
+
+def _with_id(item: dict[str, Any]) -> dict[str, Any]:
+    """An assistant message, function or custom tool call item as the SDK stores its own:
+    with an `id` (and a `status` on calls)."""
+    t = item.get("type")
+    if t == "message" and item.get("role") == "assistant" and "id" not in item:
+        return {"id": FAKE_RESPONSES_ID, **item}
+    if t in ("function_call", "custom_tool_call") and ("id" not in item or "status" not in item):
+        return {"id": FAKE_RESPONSES_ID, "status": "completed", **item}
+    return item
+
+
 def to_responses_items(messages: Sequence[Message], warnings: list[str] | None = None) -> list[dict[str, Any]]:
     """Responses-API input items for the messages, in order."""
     warn = warnings if warnings is not None else []
@@ -327,10 +345,13 @@ def to_responses_items(messages: Sequence[Message], warnings: list[str] | None =
                 if it.get("type") in ("function_call", "custom_tool_call") or str(it.get("type", "")).endswith("_call"):
                     if it.get("call_id"):
                         call_types[str(it["call_id"])] = it["type"]
-            items.extend(raw)
+            items.extend(_with_id(it) for it in raw)
             continue
         if m.kind == "compaction":
-            warn.append(f"{where}: compaction record from another format left out")
+            if m.text:  # a summary the source wrote (Claude Code's compact summary): the model read it
+                items.append({"role": "user" if m.role not in _MESSAGE_ROLES else m.role, "content": m.text})
+            else:
+                warn.append(f"{where}: compaction record from another format left out")
             continue
         if m.role == "tool":
             cid = m.tool_call_id or ""
@@ -362,7 +383,7 @@ def to_responses_items(messages: Sequence[Message], warnings: list[str] | None =
             elif p.type == "text" and p.text:
                 texts_pending = True
         if texts_pending:
-            items.append({"type": "message", "role": "assistant", "status": "completed",
+            items.append({"id": FAKE_RESPONSES_ID, "type": "message", "role": "assistant", "status": "completed",
                           "content": _content(m, "assistant")})
         raw_by_call = {}
         if isinstance(m.raw, (list, dict)):
@@ -371,10 +392,12 @@ def to_responses_items(messages: Sequence[Message], warnings: list[str] | None =
                     raw_by_call[str(it["call_id"])] = it
         for c in m.tool_calls:
             if c.type == "custom":
-                items.append({"type": "custom_tool_call", "call_id": c.id, "name": c.name, "input": c.arguments_raw})
+                items.append(_with_id({"type": "custom_tool_call", "call_id": c.id, "name": c.name,
+                                       "input": c.arguments_raw}))
                 call_types[c.id] = "custom_tool_call"
             elif c.type == "function":
-                items.append({"type": "function_call", "call_id": c.id, "name": c.name, "arguments": c.arguments_raw})
+                items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
+                                       "arguments": c.arguments_raw}))
                 call_types[c.id] = "function_call"
             elif c.id in raw_by_call:
                 items.append(raw_by_call[c.id])
@@ -383,6 +406,7 @@ def to_responses_items(messages: Sequence[Message], warnings: list[str] | None =
                     warn.append(f"{where}: {c.type} call {c.id} written as recorded (its arguments cannot be "
                                 "cleared in this format)")
             else:
-                items.append({"type": "function_call", "call_id": c.id, "name": c.name, "arguments": c.arguments_raw})
+                items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
+                                       "arguments": c.arguments_raw}))
                 call_types[c.id] = "function_call"
     return items
