@@ -26,7 +26,7 @@ from typing import Any
 
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
 from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts
-from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, parse_time
+from inspector.sources.base import Probe, Source, iter_jsonl, majority, parse_time
 
 FORMAT = "claude-code"
 MESSAGE_TYPES = ("user", "assistant", "system")
@@ -50,9 +50,8 @@ def _looks_like(rec: Any) -> bool:
 def sniff(probe: Probe) -> bool:
     if probe.kind not in ("json", "jsonl"):
         return False
-    recs = [r for r in probe.records if isinstance(r, dict)]
-    return bool(recs) and any(_looks_like(r) for r in recs) and all(
-        isinstance(r.get("type"), str) for r in recs)
+    return any(_looks_like(r) for r in probe.records) and majority(
+        probe.records, lambda r: isinstance(r, dict) and isinstance(r.get("type"), str))
 
 
 def load(probe: Probe) -> ClaudeCodeSource:
@@ -106,7 +105,8 @@ class ClaudeCodeSource(Source):
         for lineno, rec in iter_jsonl(path, self.skip):
             where = f"line {lineno}"
             if not isinstance(rec, dict):
-                raise SourceError(f"{path}: {where}: expected a JSON object, got {type(rec).__name__}")
+                self.skip(where, f"expected a JSON object, got {type(rec).__name__}; left out")
+                continue
             t = rec.get("type")
             if t == "summary":
                 if rec.get("leafUuid") and isinstance(rec.get("summary"), str):
@@ -122,8 +122,11 @@ class ClaudeCodeSource(Source):
                 self.skip(where, f"system record {rec.get('subtype') or ''}".strip() + " (not sent to the model)")
                 continue
             if t in ("user", "assistant") and not isinstance(rec.get("message"), dict):
-                raise SourceError(f"{path}: {where}: {t} record without a 'message' object")
+                self.skip(where, f"{t} record without a 'message' object; left out")
+                continue
             records.append((lineno, rec))
+        if not records:
+            raise self.nothing_read("Claude Code conversation record")
         active = self._active_branch(records)
         messages = self._messages(active)
         sid = None
