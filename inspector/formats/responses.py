@@ -8,6 +8,8 @@ batch. Tool outputs become `tool` messages. Every message keeps its item(s) verb
 Writing (`to_responses_items`):
 - a message that came from a Responses-API source (Agents SDK, Codex) and was not
   changed is written back from `raw`, verbatim (ids, encrypted reasoning, statuses);
+- a changed message from such a source: its items, with the change written into them
+  (cleared arguments, truncated output, renamed call ids, merged summary text);
 - otherwise: user/system/developer -> `{"role", "content"}` messages; an assistant
   message -> its `reasoning` items (kept verbatim from the part's `data`, with
   `encrypted_content`), an assistant message, then `function_call` /
@@ -271,6 +273,49 @@ def _raw_items(m: Message) -> list[dict] | None:
     return None
 
 
+_CALL_ARG_FIELD = {"function_call": "arguments", "custom_tool_call": "input"}
+
+
+def _patched_items(m: Message, warn: list[str], where: str) -> list[dict[str, Any]] | None:
+    """A changed message whose source items are Responses items: those items, with what
+    inspector changed written into them (cleared arguments, a truncated output, renamed
+    call ids, merged summary text), so ids, statuses and encrypted reasoning stay.
+    None when the message has no such items (it is rebuilt instead)."""
+    raw = m.raw
+    items = raw if isinstance(raw, list) else [raw]
+    if m.kind == "summary" or not items or not all(_is_item(i) for i in items):
+        return None
+    if m.role == "tool":
+        if len(items) != 1 or items[0].get("type") not in OUTPUTS:
+            return None
+        item = {**items[0], "call_id": m.tool_call_id or ""}
+        if m.meta.get("inspector_reduced"):
+            item["output"] = m.text
+        return [item]
+    if m.role == "assistant":
+        call_items = [i for i in items if i.get("type") in CALLS]
+        if len(call_items) != len(m.tool_calls):
+            return None
+        calls = iter(m.tool_calls)
+        out = []
+        for item in items:
+            if item.get("type") in CALLS:
+                c = next(calls)
+                item = {**item, "call_id": c.id}
+                field = _CALL_ARG_FIELD.get(item["type"])
+                if field is not None and item.get(field) != c.arguments_raw:
+                    item[field] = c.arguments_raw
+                elif field is None and m.meta.get("inspector_reduced"):
+                    warn.append(f"{where}: {item['type']} {c.id} written as recorded (its arguments cannot be "
+                                "cleared in this format)")
+            out.append(item)
+        return out
+    if len(items) != 1 or items[0].get("type", "message") != "message":
+        return None
+    # A user or system message a summary was merged into.
+    return [{**items[0], "content": _content(m, m.role)}]
+
+
 def _content(m: Message, role: str) -> Any:
     text_type = "output_text" if role == "assistant" else "input_text"
     parts: list[dict[str, Any]] = []
@@ -340,6 +385,8 @@ def to_responses_items(messages: Sequence[Message], warnings: list[str] | None =
     for m in messages:
         where = f"message {m.position}"
         raw = _raw_items(m)
+        if raw is None:
+            raw = _patched_items(m, warn, where)
         if raw is not None:
             for it in raw:
                 if it.get("type") in ("function_call", "custom_tool_call") or str(it.get("type", "")).endswith("_call"):
