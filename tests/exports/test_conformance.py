@@ -125,3 +125,61 @@ def test_openai_json_is_accepted_by_langchain_and_litellm(tmp_path, name):
                 assert isinstance(json.loads(c["function"]["arguments"]), dict)
         AnthropicConfig().transform_request(model="claude-sonnet-4-5", messages=messages, optional_params={},
                                             litellm_params={}, headers={})
+
+
+def _resume(db: Path, sid: str) -> list[dict]:
+    """`Runner.run` on the exported session with the SDK's Chat Completions model, the
+    OpenAI client on a mocked transport; returns the chat messages the request carried."""
+    import httpx
+    from agents import Agent, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
+    from openai import AsyncOpenAI
+
+    set_tracing_disabled(True)
+    requests: list[dict] = []
+
+    def reply(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        requests.append(body)
+        return httpx.Response(200, json={
+            "id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": body["model"],
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
+
+    client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply)))
+    agent = Agent(name="resumed", model=OpenAIChatCompletionsModel(model="gpt-4o", openai_client=client))
+
+    async def run() -> None:
+        session = SQLiteSession(sid, db)
+        try:
+            result = await Runner.run(agent, "continue", session=session)
+            assert result.final_output == "ok"
+        finally:
+            session.close()
+    asyncio.run(run())
+    assert len(requests) == 1
+    return requests[0]["messages"]
+
+
+@pytest.mark.parametrize("name", ["claude-code-thinking", "swe-agent", "adk-database", "codex-replacement"])
+def test_runner_resumes_every_call_and_result_from_an_export(tmp_path, name):
+    s, versions = _versions(name)
+    for label, compacted in versions.items():
+        db = tmp_path / f"{label}.db"
+        res = export_session(s, "openai-agents-sqlite", db, compacted=compacted)
+        sent = _resume(db, res.session_id)
+        messages = compacted.messages if compacted is not None else s.messages
+        calls = [c["id"] for m in sent for c in m.get("tool_calls") or []]
+        answered = [m["tool_call_id"] for m in sent if m["role"] == "tool"]
+        assert len(calls) == sum(len(m.tool_calls) for m in messages), "no call lost"
+        assert sorted(calls) == sorted(answered) and len(set(calls)) == len(calls)
+        assert sent[-1] == {"role": "user", "content": "continue"}
+
+
+def test_duplicate_ids_as_recorded_lose_messages_on_resume(tmp_path):
+    """What the default renaming prevents: resumed as recorded, the SDK merges the
+    repeated ids and the request carries fewer messages."""
+    s = _session("swe-agent")
+    kept = export_session(s, "openai-agents-sqlite", tmp_path / "a.db")
+    raw = export_session(s, "openai-agents-sqlite", tmp_path / "b.db", unique_ids=False)
+    assert kept.items == raw.items
+    assert len(_resume(tmp_path / "b.db", raw.session_id)) < len(_resume(tmp_path / "a.db", kept.session_id))
