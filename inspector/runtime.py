@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def _to_chat(messages) -> list[dict[str, Any]]:
     """OpenAI chat dicts exactly as `inspector export --format openai-json` writes them
     (untouched messages verbatim; reasoning and thinking blocks kept on changed ones)."""
-    from inspector.exports.registry import to_openai_chat
+    from inspector.formats.openai_chat import to_openai_chat
 
     return to_openai_chat(messages)
 

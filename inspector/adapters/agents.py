@@ -26,17 +26,16 @@ call/output groups, and untouched items come back verbatim.
 from __future__ import annotations
 
 import asyncio
-import copy
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from inspector.formats.responses import to_responses_items
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted
     from inspector.engine.models import Message, Session
     from inspector.runtime import Compactor
-
-_CALL_ARG_FIELD = {"function_call": "arguments", "custom_tool_call": "input"}
 
 
 # ------------------------------------------------------------------------ conversion
@@ -61,74 +60,11 @@ def items_to_session(items: Sequence[Any], session_id: str = "agents", summary_p
     return Session(id=session_id, source_format="openai-agents", messages=msgs).renumber()
 
 
-def _raw_items(m: Message) -> list[dict[str, Any]]:
-    raw = m.raw
-    if isinstance(raw, dict):
-        return [raw]
-    if isinstance(raw, list):
-        return [r for r in raw if isinstance(r, dict)]
-    return []
-
-
-def _content(m: Message, role: str) -> Any:
-    """Message parts as Responses content: a string when it is all text."""
-    if all(p.type == "text" for p in m.parts):
-        return m.text
-    kind = "output_text" if role == "assistant" else "input_text"
-    out = []
-    for p in m.parts:
-        if p.type == "text":
-            out.append({"type": kind, "text": p.text})
-        elif p.data and p.type in ("image", "file", "other"):
-            out.append(p.data)
-    return out
-
-
-def _generic(m: Message) -> list[dict[str, Any]]:
-    """Items for a message with no source item (a summary, or one a hook made)."""
-    if m.role == "tool":
-        return [{"type": "function_call_output", "call_id": m.tool_call_id or "", "output": m.text}]
-    items: list[dict[str, Any]] = []
-    if m.role == "assistant":
-        if any(p.type == "text" and p.text for p in m.parts):
-            items.append({"role": "assistant", "content": m.text})
-        for c in m.tool_calls:
-            items.append({"type": "function_call", "call_id": c.id, "name": c.name, "arguments": c.arguments_raw})
-        return items
-    return [{"role": m.role, "content": _content(m, m.role)}]
-
-
-def message_to_items(m: Message) -> list[dict[str, Any]]:
-    """One canonical message back to Responses items: the original items when nothing
-    changed, else the original items with the changed text or arguments."""
-    raw = _raw_items(m)
-    touched = bool(m.meta.get("inspector_reduced") or m.meta.get("inspector_summary"))
-    if raw and not touched:
-        return raw
-    if not raw or m.kind == "summary":
-        return _generic(m)
-    if m.role == "tool":
-        item = copy.deepcopy(raw[0])
-        item["output"] = m.text
-        return [item]
-    if m.role == "assistant":
-        args = {c.id: c.arguments_raw for c in m.tool_calls}
-        out = []
-        for item in raw:
-            field = _CALL_ARG_FIELD.get(item.get("type", ""))
-            cid = item.get("call_id") or item.get("id")
-            if field and cid in args and item.get(field) != args[cid]:
-                item = {**item, field: args[cid]}
-            out.append(item)
-        return out
-    # A user or system message a summary was merged into.
-    item = {k: v for k, v in raw[0].items() if k not in ("content",)}
-    item["content"] = _content(m, m.role)
-    return [item]
-
-
 def messages_to_items(messages: Sequence[Message]) -> list[dict[str, Any]]:
-    return [item for m in messages for item in message_to_items(m)]
+    """Canonical messages back to Responses items: the export's codec
+    (`inspector.formats.responses.to_responses_items`), so what the agent reads and what
+    `inspector export --format openai-agents-sqlite` writes are the same items."""
+    return to_responses_items(messages)
 
 
 # --------------------------------------------------------------------------- session

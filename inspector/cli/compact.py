@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import sqlite3
 import sys
 import time
@@ -261,21 +260,14 @@ def _apply(args, config) -> int:
 
 # -------------------------------------------------------------------------- export
 
-_EXT = {"openai-json": ".json", "openai-jsonl": ".jsonl", "anthropic-json": ".json", "markdown": ".md",
-        "openai-agents-sqlite": ".db", "report": ".json", "adk-sqlite": ".db", "claude-code": ".jsonl"}
-
-
-def _safe_name(sid: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", sid).strip("._") or "session"
-
-
-def _export_one(session, result, fmt: str, out: Path, ws, say=_err, into_source: bool = False) -> Path:
+def _export_one(session, result, args, out: Path, ws, say=_err, into_source: bool = False):
     from inspector.service.export import write_compacted
 
-    res = write_compacted(session, result, fmt, out, offloads=ws, into_source=into_source)
+    res = write_compacted(session, result, args.format, out, offloads=ws, into_source=into_source,
+                          force=args.force, unique_ids=False if args.keep_duplicate_ids else None)
     for warning in res.warnings:
         say(f"{out}: warning: {warning}")
-    return out
+    return res
 
 
 def _export_errors() -> tuple[type[BaseException], ...]:
@@ -333,6 +325,8 @@ class Progress:
 
 
 def _export(args, config) -> int:
+    from inspector.exports.catalog import resolve_target
+
     out = Path(args.output)
     if args.all:
         if args.session:
@@ -345,28 +339,35 @@ def _export(args, config) -> int:
     # The workspace keeps what the export removes: `inspector recover ID` resolves its hints.
     ws = ws or _open_workspace(args.workspace)
     try:
-        if out.is_dir():
-            out = out / f"{_safe_name(session.id)}{_EXT[args.format]}"
+        out = resolve_target(args.output, session.id, args.format)
         try:
             exported = export_compacted(session, config, args.format, out, offloads=ws,
                                         summary_cache=ws.summary_cache(), token_cache=ws.token_cache(),
-                                        on_event=EventPrinter(), into_source=args.into_source)
+                                        on_event=EventPrinter(), into_source=args.into_source, force=args.force,
+                                        unique_ids=False if args.keep_duplicate_ids else None)
         except failure_types() as exc:
             return _fail(exc)
         except _export_errors() as exc:
             raise CliError(_write_error(out, exc)) from None
     finally:
         ws.close()
-    for warning in exported.written.warnings:
+    res = exported.written
+    out = res.path
+    for warning in res.warnings:
         _err(f"{out}: warning: {warning}")
     result = exported.result
     assert result is not None
     before, after = result.plan.total_before, result.total_after
-    _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote {out}")
+    if res.session_id is not None:
+        _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote session {res.session_id} to {out}")
+        sys.stdout.write(res.session_id + "\n")  # the id an agent resumes with
+    else:
+        _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote {out}")
     return 0
 
 
 def _export_all(args, config, out: Path) -> int:
+    from inspector.exports.catalog import default_name, safe_name
     from inspector.service.export import compact_many
     from inspector.service.opening import iter_sessions
     from inspector.service.pipeline import PipelineError
@@ -392,15 +393,18 @@ def _export_all(args, config, out: Path) -> int:
     progress = Progress(len(sessions))
     names: dict[str, Path] = {}
     for s in sessions:  # distinct file names, decided up front
-        base = _safe_name(s.id)
+        base = safe_name(s.id)
         name, k = base, 1
-        while name in {p.stem for p in names.values()}:
+        while out / default_name(name, args.format) in names.values():
             k += 1
             name = f"{base}-{k}"
-        names[s.id] = out / f"{name}{_EXT[args.format]}"
+        names[s.id] = out / default_name(name, args.format)
 
     def write(session, result) -> Path:
-        return _export_one(session, result, args.format, names[session.id], ws, say=progress.message)
+        res = _export_one(session, result, args, names[session.id], ws, say=progress.message)
+        if res.session_id is not None:
+            progress.message(f"{session.id}: wrote session {res.session_id}")
+        return res.path
 
     def done(item) -> None:
         if not item.ok:

@@ -12,12 +12,12 @@ import importlib
 import os
 import sys
 
+from inspector.exports.catalog import EXPORT_FORMATS
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 
-FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report",
-           "adk-sqlite", "claude-code")
 
 
 class CliError(Exception):
@@ -90,8 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
     _common_config(p)
     _workspace(p)
     p.add_argument("--summarizer", metavar="MODEL|extractive")
-    p.add_argument("--format", "-f", required=True, choices=FORMATS)
-    p.add_argument("--output", "-o", required=True, metavar="OUT", help="file (or directory with --all)")
+    p.add_argument("--format", "-f", required=True, choices=EXPORT_FORMATS)
+    p.add_argument("--output", "-o", required=True, metavar="OUT",
+                   help="file, or directory (an existing one, or a path ending in /; required with --all): "
+                        "files are named <session><format suffix>")
+    p.add_argument("--force", action="store_true", help="replace existing files (never done otherwise)")
+    p.add_argument("--keep-duplicate-ids", action="store_true",
+                   help="write duplicate tool-call ids as recorded (by default anthropic-json and "
+                        "openai-agents-sqlite rename them, since those targets reject or drop duplicates)")
     p.add_argument("--concurrency", type=int, default=4, help="sessions in flight with --all")
     p.add_argument("--into-source", action="store_true",
                    help="openai-agents-sqlite and adk-sqlite: add the compacted session to the SOURCE database itself "

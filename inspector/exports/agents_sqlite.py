@@ -1,20 +1,11 @@
-"""Canonical messages -> OpenAI Responses-API input items, written as a new session of
-an OpenAI Agents SDK `SQLiteSession` database, so an agent resumes from the
-compacted state.
+"""Responses-API input items (`inspector.formats.responses.to_responses_items`) written
+as a new session of an OpenAI Agents SDK `SQLiteSession` database, so an agent resumes
+from the compacted state.
 
 The database schema is the SDK's own (`agent_sessions(session_id, created_at,
 updated_at)`, `agent_messages(id, session_id, message_data, created_at)`), created if
 missing. A new session id is always used: an existing session is never written to.
 The whole session is inserted in one transaction.
-
-Items:
-- a message that came from a Responses-API source (Agents SDK, Codex) and was not
-  changed is written back from `raw`, verbatim (ids, encrypted reasoning, statuses);
-- otherwise: user/system/developer -> `{"role", "content"}` messages; an assistant
-  message -> its `reasoning` items (kept verbatim from the part's `data`, with
-  `encrypted_content`), an assistant message, then `function_call` /
-  `custom_tool_call` items; a tool result -> `function_call_output` (or the output
-  type matching its call).
 """
 
 from __future__ import annotations
@@ -27,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from inspector._faults import fault_point
-from inspector.engine.models import Message
 
 SESSIONS_TABLE = "agent_sessions"
 MESSAGES_TABLE = "agent_messages"
@@ -51,169 +41,8 @@ SCHEMA = (
         ON {MESSAGES_TABLE} (session_id, id)""",
 )
 
-ITEM_TYPES = {
-    "message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
-    "custom_tool_call_output", "web_search_call", "file_search_call", "computer_call", "computer_call_output",
-    "code_interpreter_call", "image_generation_call", "local_shell_call", "local_shell_call_output",
-    "shell_call", "shell_call_output", "apply_patch_call", "apply_patch_call_output", "mcp_call",
-    "mcp_list_tools", "mcp_approval_request", "mcp_approval_response", "tool_search_call",
-    "tool_search_output", "compaction", "compaction_summary", "item_reference",
-}
-_PART_TYPES = {"input_text", "output_text", "input_image", "input_file", "input_audio", "refusal"}
-_MESSAGE_ROLES = {"user", "assistant", "system", "developer"}
-
-
 class AgentsExportError(RuntimeError):
     pass
-
-
-def _is_item(value: Any) -> bool:
-    if not isinstance(value, dict):
-        return False
-    t = value.get("type")
-    if t is not None:
-        if t not in ITEM_TYPES:
-            return False
-        if t != "message":
-            return True
-    # A message item: a role, and content the Responses API reads.
-    if value.get("role") not in _MESSAGE_ROLES or set(value) & {"tool_calls", "tool_call_id", "function_call"}:
-        return False
-    content = value.get("content")
-    if isinstance(content, str):
-        return True
-    return isinstance(content, list) and all(isinstance(c, dict) and c.get("type") in _PART_TYPES for c in content)
-
-
-def _untouched(m: Message) -> bool:
-    return not (m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) and m.kind != "summary"
-
-
-def _raw_items(m: Message) -> list[dict] | None:
-    if not _untouched(m):
-        return None
-    raw = m.raw
-    items = raw if isinstance(raw, list) else [raw]
-    if items and all(_is_item(i) for i in items):
-        return items  # type: ignore[return-value]
-    return None
-
-
-def _content(m: Message, role: str) -> Any:
-    text_type = "output_text" if role == "assistant" else "input_text"
-    parts: list[dict[str, Any]] = []
-    plain = True
-    for p in m.parts:
-        if p.type == "text":
-            if p.text or not parts:
-                item: dict[str, Any] = {"type": text_type, "text": p.text}
-                if role == "assistant":
-                    item["annotations"] = []
-                parts.append(item)
-        elif p.type == "image" and role != "assistant":
-            plain = False
-            if isinstance(p.data, dict) and p.data.get("type") == "input_image":
-                parts.append(p.data)
-            elif p.url:
-                parts.append({"type": "input_image", "image_url": p.url, "detail": "auto"})
-        elif p.type == "file" and role != "assistant":
-            plain = False
-            if isinstance(p.data, dict) and p.data.get("type") == "input_file":
-                parts.append(p.data)
-            elif p.text:
-                parts.append({"type": text_type, "text": p.text})
-    if plain and role != "assistant":
-        texts = [p["text"] for p in parts]
-        return texts[0] if len(texts) == 1 else "\n\n".join(texts)
-    return parts
-
-
-def _reasoning_item(data: dict, text: str) -> dict[str, Any] | None:
-    if data.get("type") == "reasoning":
-        return data
-    if "encrypted_content" in data:
-        item = {"type": "reasoning", "id": data.get("id") or "", "summary": []}
-        if text:
-            item["summary"] = [{"type": "summary_text", "text": text}]
-        item["encrypted_content"] = data["encrypted_content"]
-        if not item["id"]:
-            del item["id"]
-        return item
-    return None
-
-
-def to_responses_items(messages: Sequence[Message], warnings: list[str] | None = None) -> list[dict[str, Any]]:
-    """Responses-API input items for the messages, in order."""
-    warn = warnings if warnings is not None else []
-    items: list[dict[str, Any]] = []
-    call_types: dict[str, str] = {}
-    for m in messages:
-        where = f"message {m.position}"
-        raw = _raw_items(m)
-        if raw is not None:
-            for it in raw:
-                if it.get("type") in ("function_call", "custom_tool_call") or str(it.get("type", "")).endswith("_call"):
-                    if it.get("call_id"):
-                        call_types[str(it["call_id"])] = it["type"]
-            items.extend(raw)
-            continue
-        if m.kind == "compaction":
-            warn.append(f"{where}: compaction record from another format left out")
-            continue
-        if m.role == "tool":
-            cid = m.tool_call_id or ""
-            kind = call_types.get(cid, "function_call")
-            out_type = f"{kind}_output"
-            output: Any = m.text
-            if any(p.type == "image" for p in m.parts):
-                output = _content(m, "user")
-                if isinstance(output, str):
-                    output = [{"type": "input_text", "text": output}]
-            if out_type not in ITEM_TYPES:
-                out_type = "function_call_output"
-            items.append({"type": out_type, "call_id": cid, "output": output})
-            continue
-        if m.role != "assistant":
-            items.append({"role": m.role, "content": _content(m, m.role)})
-            continue
-        # assistant: reasoning and hosted items in part order, the text, then the calls
-        texts_pending = False
-        for p in m.parts:
-            if p.type == "reasoning":
-                item = _reasoning_item(p.data or {}, p.text)
-                if item is None:
-                    warn.append(f"{where}: reasoning without OpenAI encrypted content left out")
-                else:
-                    items.append(item)
-            elif p.type == "other" and _is_item(p.data) and (p.data or {}).get("type") != "message":
-                items.append(p.data)  # type: ignore[arg-type]
-            elif p.type == "text" and p.text:
-                texts_pending = True
-        if texts_pending:
-            items.append({"type": "message", "role": "assistant", "status": "completed",
-                          "content": _content(m, "assistant")})
-        raw_by_call = {}
-        if isinstance(m.raw, (list, dict)):
-            for it in m.raw if isinstance(m.raw, list) else [m.raw]:
-                if isinstance(it, dict) and it.get("call_id"):
-                    raw_by_call[str(it["call_id"])] = it
-        for c in m.tool_calls:
-            if c.type == "custom":
-                items.append({"type": "custom_tool_call", "call_id": c.id, "name": c.name, "input": c.arguments_raw})
-                call_types[c.id] = "custom_tool_call"
-            elif c.type == "function":
-                items.append({"type": "function_call", "call_id": c.id, "name": c.name, "arguments": c.arguments_raw})
-                call_types[c.id] = "function_call"
-            elif c.id in raw_by_call:
-                items.append(raw_by_call[c.id])
-                call_types[c.id] = raw_by_call[c.id].get("type", "function_call")
-                if m.meta.get("inspector_reduced"):
-                    warn.append(f"{where}: {c.type} call {c.id} written as recorded (its arguments cannot be "
-                                "cleared in this format)")
-            else:
-                items.append({"type": "function_call", "call_id": c.id, "name": c.name, "arguments": c.arguments_raw})
-                call_types[c.id] = "function_call"
-    return items
 
 
 def _now_sql() -> str:

@@ -2,30 +2,28 @@
 
     export_session(session, "anthropic-json", "out.json", compacted=result)
 
-Formats (`EXPORT_FORMATS`):
+Formats (`EXPORT_FORMATS`, from `inspector.exports.catalog`, with their suffixes), one
+`Writer` each in `WRITERS`:
 
 - `openai-json`: an OpenAI Chat Completions request body, `{"model"?, "messages": [...]}`;
 - `openai-jsonl`: the same conversation as one JSONL line `{"messages": [...]}` (the
-  fine-tuning / batch layout: append lines to collect several sessions);
+  chat fine-tuning layout: append lines to collect several sessions);
 - `anthropic-json`: an Anthropic Messages request body (top-level `system`,
   alternating roles, `tool_use` / `tool_result` blocks, thinking signatures kept);
 - `markdown`: a readable transcript;
 - `openai-agents-sqlite`: a new session in an OpenAI Agents SDK `SQLiteSession`
   database (created if missing; existing sessions are never written to);
-- `report`: the JSON compaction report (config, plan, stats, lineage);
-- `adk-sqlite`: a new session in a Google ADK session database (`SqliteSessionService`
-  or `DatabaseSessionService` v1 layout; created if missing), for `get_session`;
-- `claude-code`: a Claude Code transcript (`<sessionId>.jsonl` when the output is a
-  folder), the summary written as Claude Code writes its own compact summaries.
+- `report`: the JSON compaction report (config, plan, stats, lineage).
 
 Files appear whole or not at all (temp file in the same folder, fsync, rename); the
 Agents SDK session is inserted in one transaction. Untouched messages are written from
 their source record when it is already in the target format, so opaque data
 (encrypted reasoning, signatures, fields inspector does not model) survives byte for
-byte.
+byte. An existing file is never replaced unless asked (`force`), and the source being
+read never (`_refuse`, the one place that decides).
 
-The pure functions (`to_openai_chat`, `to_anthropic`, `to_markdown`, `report`,
-`to_responses_items`) build the same payloads without touching files.
+The payloads are built by the codecs in `inspector.formats` (`to_openai_chat`,
+`to_anthropic`, `to_markdown`, `to_responses_items`) and `exports.report.report`.
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from inspector.atomic import atomic_write_chunks
 from inspector.engine.applier import Compacted
@@ -44,22 +42,17 @@ from inspector.engine.planning import Plan
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
 from inspector.exports.adk import DEFAULT_AUTHOR, AdkExportError, write_adk_session
-from inspector.exports.agents_sqlite import AgentsExportError, to_responses_items, write_agents_session
+from inspector.exports.agents_sqlite import AgentsExportError, write_agents_session
+from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, ExportFormat
 from inspector.exports.claude_code import to_claude_code, write_claude_code
 from inspector.exports.report import report
 from inspector.formats.anthropic import to_anthropic
+from inspector.formats.common import unique_tool_call_ids
 from inspector.formats.markdown import to_markdown
-from inspector.formats.openai_chat import message_to_openai
+from inspector.formats.openai_chat import to_openai_chat
+from inspector.formats.responses import to_responses_items
 
-__all__ = [
-    "EXPORT_FORMATS", "ExportError", "ExportResult", "export_session", "to_openai_chat", "to_anthropic",
-    "to_markdown", "report", "to_responses_items", "atomic_write_chunks",
-]
-
-EXPORT_FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report",
-                  "adk-sqlite", "claude-code")
-# Formats that add a new session to a database: the only writes allowed into a source.
-_ADDS_SESSION = ("openai-agents-sqlite", "adk-sqlite")
+__all__ = ["EXPORT_FORMATS", "ExportError", "ExportResult", "ExportJob", "Writer", "WRITERS", "export_session"]
 
 
 class ExportError(RuntimeError):
@@ -79,72 +72,12 @@ class ExportResult:
         return str(self.path)
 
 
-# --------------------------------------------------------------------------- OpenAI chat
-
-_CHAT_PART_TYPES = {"text", "image_url", "input_audio", "file", "refusal", "thinking", "redacted_thinking"}
-_CHAT_ROLES = {"system", "developer", "user", "assistant", "tool", "function"}
-
-
-def _chat_shaped(raw: Any, m: Message) -> bool:
-    """Is `raw` an OpenAI chat message dict (not a Responses item or another format's record)?"""
-    if not isinstance(raw, dict) or "type" in raw or raw.get("role") not in _CHAT_ROLES:
-        return False
-    content = raw.get("content")
-    if content is not None and not isinstance(content, str):
-        if not isinstance(content, list):
-            return False
-        if not all(isinstance(c, str) or (isinstance(c, dict) and c.get("type") in _CHAT_PART_TYPES)
-                   for c in content):
-            return False
-    return True
-
-
-def _untouched(m: Message) -> bool:
-    return not (m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) and m.kind == "message"
-
-
-def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
-    if _untouched(m) and _chat_shaped(m.raw, m):
-        return m.raw
-    d = message_to_openai(m, keep_raw=False)
-    if d.get("content") is None and any(p.type == "text" for p in m.parts):
-        d["content"] = ""  # an empty text stays an empty text (both are valid with tool_calls)
-    if m.role == "assistant":
-        blocks: list[dict[str, Any]] = []
-        plain: list[str] = []
-        for p in m.parts:
-            if p.type != "reasoning":
-                continue
-            data = p.data or {}
-            if data.get("type") == "redacted_thinking":
-                blocks.append(data)
-            elif "signature" in data:
-                blocks.append({"type": "thinking", "thinking": p.text,
-                               **{k: v for k, v in data.items() if k not in ("type", "thinking")}})
-            elif "encrypted_content" in data or data.get("type") == "reasoning":
-                warnings.append(f"message {m.position}: OpenAI encrypted reasoning cannot be carried in chat "
-                                "messages; left out")
-            elif p.text:
-                plain.append(p.text)
-        if plain:
-            d["reasoning_content"] = "\n\n".join(plain)
-        if blocks:
-            d["thinking_blocks"] = blocks
-    return d
-
-
 def _is_source(out: Path, session: Session) -> bool:
     src = session.source_path
     try:
-        return bool(src) and out.exists() and out.samefile(src)
+        return src is not None and out.exists() and out.samefile(src)
     except OSError:
         return False
-
-
-def to_openai_chat(messages: Sequence[Message], warnings: list[str] | None = None) -> list[dict[str, Any]]:
-    """OpenAI Chat Completions message dicts (untouched chat-sourced messages verbatim)."""
-    warn = warnings if warnings is not None else []
-    return [_chat_message(m, warn) for m in messages]
 
 
 # ----------------------------------------------------------------------------- writing
@@ -175,6 +108,131 @@ def _problem_warnings(messages: Sequence[Message]) -> list[str]:
     return [f"provider would reject: {p}" for p in only_errors(validate(messages))]
 
 
+@dataclass
+class ExportJob:
+    """What a writer gets: the session, the messages to write, where."""
+
+    session: Session
+    messages: list[Message]
+    out: Path
+    compacted: Compacted | None
+    plan: Plan | None
+    session_id: str | None
+
+
+class Writer(Protocol):
+    """Writes one format: fills `result.items` (and `session_id`, `warnings`)."""
+
+    def __call__(self, job: ExportJob, result: ExportResult) -> None: ...
+
+
+def _write_chat(job: ExportJob, result: ExportResult, jsonl: bool) -> None:
+    result.warnings.extend(_problem_warnings(job.messages))
+    chat = to_openai_chat(job.messages, result.warnings)
+    result.items = len(chat)
+    atomic_write_chunks(job.out, _jsonl_line(chat) if jsonl else _chat_document(chat, job.session.model))
+
+
+def _write_openai_json(job: ExportJob, result: ExportResult) -> None:
+    _write_chat(job, result, jsonl=False)
+
+
+def _write_openai_jsonl(job: ExportJob, result: ExportResult) -> None:
+    _write_chat(job, result, jsonl=True)
+
+
+def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
+    result.warnings.extend(_problem_warnings(job.messages))
+    body = to_anthropic(job.messages, model=job.session.model, warnings=result.warnings)
+    result.items = len(body["messages"])
+    atomic_write_chunks(job.out, [json.dumps(body, ensure_ascii=False, indent=1), "\n"])
+
+
+def _write_markdown(job: ExportJob, result: ExportResult) -> None:
+    session = job.session
+    heading = f"{session.title or session.id} (compacted)" if job.compacted is not None else None
+    atomic_write_chunks(job.out, [to_markdown(session, job.messages, heading)])
+    result.items = len(job.messages)
+
+
+def _write_report(job: ExportJob, result: ExportResult) -> None:
+    if job.compacted is None and job.plan is None:
+        raise ExportError(f"{job.out}: the report needs an applied compaction or a plan")
+    doc = report(job.session, job.compacted, job.plan)
+    _, renames = unique_tool_call_ids(job.messages)
+    if renames:
+        targets = ", ".join(f.name for f in FORMATS if f.unique_ids)
+        doc["notes"] = [f"exports to {targets} rename duplicate tool-call ids: {n}" for n in renames]
+    atomic_write_chunks(job.out, [json.dumps(doc, ensure_ascii=False, indent=1, default=str), "\n"])
+    result.items = len(doc.get("lineage") or [])
+
+
+def _write_agents(job: ExportJob, result: ExportResult) -> None:
+    result.warnings.extend(_problem_warnings(job.messages))
+    items = to_responses_items(job.messages, result.warnings)
+    result.items = len(items)
+    result.session_id = write_agents_session(items, job.out, job.session_id or _agents_id(job.session, job.compacted))
+
+
+def _write_adk(job: ExportJob, result: ExportResult) -> None:
+    session = job.session
+    result.warnings.extend(_problem_warnings(job.messages))
+    result.session_id = write_adk_session(
+        job.messages, job.out, job.session_id or _agents_id(session, job.compacted),
+        app_name=str(session.metadata.get("app_name") or "inspector"),
+        user_id=str(session.metadata.get("user_id") or "user"),
+        author=_adk_author(job.messages), state=session.metadata.get("state"), warnings=result.warnings)
+    result.items = len(job.messages)
+
+
+def _claude_code_records(job: ExportJob, warnings: list[str]) -> tuple[str, list[Any]]:
+    """The transcript's session id and records. Claude Code finds a session by its file
+    name, `<sessionId>.jsonl`: a file already named by a uuid keeps it."""
+    session = job.session
+    out = job.out
+    wanted = job.session_id or (out.stem if not out.is_dir() and _is_uuid(out.stem) else None)
+    return to_claude_code(
+        job.messages, session_id=wanted, model=session.model, cwd=session.metadata.get("cwd"),
+        git_branch=session.metadata.get("gitBranch"), warnings=warnings,
+        pre_tokens=job.compacted.plan.total_before if job.compacted is not None else None)
+
+
+def _write_claude_code(job: ExportJob, result: ExportResult) -> None:
+    result.warnings.extend(_problem_warnings(job.messages))
+    cc_id, records = _claude_code_records(job, result.warnings)
+    if job.out.stem != cc_id:
+        result.warnings.append(f"Claude Code resumes this session (sessionId {cc_id}) from a file named "
+                               f"{cc_id}.jsonl in its project folder; rename {job.out.name} to that")
+    write_claude_code(job.out, records)
+    result.session_id = cc_id
+    result.items = len(records)
+
+
+WRITERS: dict[str, Writer] = {
+    "adk-sqlite": _write_adk,
+    "claude-code": _write_claude_code,
+    "openai-json": _write_openai_json,
+    "openai-jsonl": _write_openai_jsonl,
+    "anthropic-json": _write_anthropic,
+    "markdown": _write_markdown,
+    "openai-agents-sqlite": _write_agents,
+    "report": _write_report,
+}
+
+
+def _refuse(out: Path, session: Session, fmt: ExportFormat, into_source: bool, force: bool) -> None:
+    """The one place an export refuses its target: the source itself, a directory, or an
+    existing file without `force`."""
+    if _is_source(out, session) and not (into_source and fmt.adds_to_existing):
+        hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
+                if fmt.adds_to_existing else "")
+        raise ExportError(f"{out}: is the source being read; inspector never modifies a source{hint}")
+    if out.is_dir():
+        raise ExportError(f"{out}: is a directory (give a file name, or end the path with / to write into it)")
+    if out.exists() and not force and not fmt.adds_to_existing:
+        raise ExportError(f"{out}: exists; not replaced (--force replaces it)")
+
+
 def export_session(
     session_or_messages: Session | Sequence[Message],
     fmt: str,
@@ -184,85 +242,58 @@ def export_session(
     plan: Plan | None = None,
     session_id: str | None = None,
     into_source: bool = False,
+    force: bool = False,
+    unique_ids: bool | None = None,
 ) -> ExportResult:
     """Write the session — or, given `compacted`, its compacted messages — as `fmt`.
 
-    `session_id` names the Agents SDK session to create (a suffix is added if it is
-    taken); other formats ignore it. The `report` format needs `compacted` or `plan`.
-    Writing over the session's own source is refused: sources are never modified. The
-    one exception is asked for with `into_source`: a new session added to an Agents SDK
-    database, nothing existing changed, so the agent can resume from it.
+    Args:
+        session_or_messages: the session (or bare messages).
+        fmt: a name in `EXPORT_FORMATS`.
+        out_path: the file to write (or the Agents SDK database to add a session to).
+        compacted: write these compacted messages instead of the session's own.
+        plan: for the `report` format when nothing was applied.
+        session_id: names the Agents SDK session to create (a suffix is added if it
+            is taken); other formats ignore it.
+        into_source: the one exception to "sources are never modified": a new session
+            added to the Agents SDK database being read (nothing existing changes), so
+            the agent can resume from it.
+        force: replace an existing file (never done otherwise).
+        unique_ids: rename duplicate tool-call ids (default: the format's
+            `unique_ids`, on for targets that reject duplicates); each rename is a
+            warning.
+
+    Returns:
+        What was written (path, counts, the Agents SDK session id, warnings).
+
+    Raises:
+        ExportError: unknown format, refused target, or a failed write (nothing is
+            left behind: files appear whole or not at all).
     """
-    if fmt not in EXPORT_FORMATS:
+    spec = BY_NAME.get(fmt)
+    if spec is None:
         raise ExportError(f"unknown export format {fmt!r} (choose from {', '.join(EXPORT_FORMATS)})")
     if isinstance(session_or_messages, Session):
         session = session_or_messages
     else:
         session = Session(id=session_id or "session", messages=list(session_or_messages))
-    messages = compacted.messages if compacted is not None else session.messages
+    messages = list(compacted.messages if compacted is not None else session.messages)
     out = Path(out_path)
-    if fmt == "claude-code":
-        # Claude Code finds a session by its file name: <sessionId>.jsonl.
-        cc_warnings: list[str] = []
-        wanted = session_id or (out.stem if not out.is_dir() and _is_uuid(out.stem) else None)
-        cc_id, cc_records = to_claude_code(
-            messages, session_id=wanted, model=session.model, cwd=session.metadata.get("cwd"),
-            git_branch=session.metadata.get("gitBranch"), warnings=cc_warnings,
-            pre_tokens=compacted.plan.total_before if compacted is not None else None)
-        if out.is_dir():
-            out = out / f"{cc_id}.jsonl"
-        elif out.stem != cc_id:
-            cc_warnings.append(f"Claude Code resumes this session (sessionId {cc_id}) from a file named "
-                               f"{cc_id}.jsonl in its project folder; rename {out.name} to that")
-    if _is_source(out, session) and not (into_source and fmt in _ADDS_SESSION):
-        hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
-                if fmt in _ADDS_SESSION else "")
-        raise ExportError(f"{out}: is the source being read; inspector never modifies a source{hint}")
+    if fmt == "claude-code" and out.is_dir():
+        # Claude Code looks a session up by its file name: <sessionId>.jsonl in a folder.
+        cc_id, _ = _claude_code_records(ExportJob(session, messages, out, compacted, plan, session_id), [])
+        session_id = session_id or cc_id
+        out = out / f"{cc_id}.jsonl"
+    _refuse(out, session, spec, into_source, force)
     warnings: list[str] = []
+    if spec.name != "report" and (spec.unique_ids if unique_ids is None else unique_ids):
+        messages, renames = unique_tool_call_ids(messages)
+        warnings.extend(renames)
     result = ExportResult(format=fmt, path=out, messages=len(messages), warnings=warnings)
+    job = ExportJob(session=session, messages=messages, out=out, compacted=compacted, plan=plan,
+                    session_id=session_id)
     try:
-        if fmt in ("openai-json", "openai-jsonl"):
-            warnings.extend(_problem_warnings(messages))
-            chat = to_openai_chat(messages, warnings)
-            result.items = len(chat)
-            chunks = _chat_document(chat, session.model) if fmt == "openai-json" else _jsonl_line(chat)
-            atomic_write_chunks(out, chunks)
-        elif fmt == "anthropic-json":
-            warnings.extend(_problem_warnings(messages))
-            body = to_anthropic(messages, model=session.model, warnings=warnings)
-            result.items = len(body["messages"])
-            atomic_write_chunks(out, [json.dumps(body, ensure_ascii=False, indent=1), "\n"])
-        elif fmt == "markdown":
-            heading = None
-            if compacted is not None:
-                heading = f"{session.title or session.id} (compacted)"
-            atomic_write_chunks(out, [to_markdown(session, list(messages), heading)])
-            result.items = len(messages)
-        elif fmt == "report":
-            if compacted is None and plan is None:
-                raise ExportError(f"{out}: the report needs an applied compaction or a plan")
-            doc = report(session, compacted, plan)
-            atomic_write_chunks(out, [json.dumps(doc, ensure_ascii=False, indent=1, default=str), "\n"])
-            result.items = len(doc.get("lineage") or [])
-        elif fmt == "adk-sqlite":
-            warnings.extend(_problem_warnings(messages))
-            result.session_id = write_adk_session(
-                messages, out, session_id or _agents_id(session, compacted),
-                app_name=str(session.metadata.get("app_name") or "inspector"),
-                user_id=str(session.metadata.get("user_id") or "user"),
-                author=_adk_author(messages), state=session.metadata.get("state"), warnings=warnings)
-            result.items = len(messages)
-        elif fmt == "claude-code":
-            warnings.extend(_problem_warnings(messages))
-            warnings.extend(cc_warnings)
-            write_claude_code(out, cc_records)
-            result.session_id = cc_id
-            result.items = len(cc_records)
-        else:  # openai-agents-sqlite
-            warnings.extend(_problem_warnings(messages))
-            items = to_responses_items(messages, warnings)
-            result.items = len(items)
-            result.session_id = write_agents_session(items, out, session_id or _agents_id(session, compacted))
+        WRITERS[fmt](job, result)
     except (AgentsExportError, AdkExportError) as exc:
         raise ExportError(str(exc)) from None
     except OSError as exc:

@@ -1,5 +1,18 @@
-"""Canonical messages -> an Anthropic Messages API request body.
+"""Anthropic Messages API request bodies <-> canonical messages.
 
+Reading (`messages_from_anthropic`):
+- `system` (a string, or a list of text blocks) -> one system message per block;
+- an assistant turn -> one assistant message: `thinking` / `redacted_thinking` blocks
+  become reasoning parts whose `data` keeps the block verbatim (signature, encrypted
+  data), `tool_use` blocks become tool calls (`input` as JSON text);
+- a user turn -> its `tool_result` blocks become `tool` messages (in order, named after
+  their `tool_use`), the other blocks one user message.
+
+Every message keeps its source in `raw` (the turn, or the block for a tool result).
+Extra keys of a text block (`cache_control`, `citations`) are kept in the part's
+`data`, so they are written back on export.
+
+Writing (`to_anthropic`):
 - Leading system (and developer) messages become the top-level `system` (a string
   for one plain text, else a list of text blocks); a system message later in the
   conversation becomes user text, since the API has no system role in `messages`.
@@ -18,12 +31,218 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from inspector.engine.models import SYSTEM_ROLES, Message, Part
-from inspector.sources.anthropic_json import BLOCK_TYPES
+from inspector.engine.models import SYSTEM_ROLES, Message, Part, ToolCall
+from inspector.formats.common import json_arguments, untouched
+
+# Block types a Messages API request may carry.
+BLOCK_TYPES = {
+    "text", "image", "document", "tool_use", "tool_result", "thinking", "redacted_thinking",
+    "server_tool_use", "web_search_tool_result", "web_fetch_tool_result", "code_execution_tool_result",
+    "bash_code_execution_tool_result", "text_editor_code_execution_tool_result", "mcp_tool_use",
+    "mcp_tool_result", "search_result", "container_upload", "tool_reference",
+}
 
 
-def _untouched(m: Message) -> bool:
-    return not (m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) and m.kind != "summary"
+class AnthropicFormatError(ValueError):
+    """Not Anthropic Messages JSON; the message names the file and the message index."""
+
+
+def is_anthropic_document(doc: Any) -> bool:
+    """Does `doc` look like an Anthropic Messages request (rather than OpenAI chat)?
+
+    Decided by what only Anthropic has: a top-level `system`, or content blocks of
+    Anthropic types (`tool_use`, `tool_result`, `thinking`, an image with `source`).
+    Plain string-content conversations are the OpenAI reader's.
+    """
+    msgs = doc.get("messages") if isinstance(doc, dict) else doc
+    if not isinstance(msgs, list) or not msgs:
+        return False
+    if not all(isinstance(m, dict) and m.get("role") in ("user", "assistant") for m in msgs):
+        return False
+    if any("tool_calls" in m or "tool_call_id" in m for m in msgs):
+        return False
+    for m in msgs:
+        content = m.get("content")
+        if isinstance(content, list):
+            for b in content:
+                if not isinstance(b, dict):
+                    continue
+                t = b.get("type")
+                if t in ("tool_use", "tool_result", "thinking", "redacted_thinking", "server_tool_use"):
+                    return True
+                if t in ("image", "document") and isinstance(b.get("source"), dict):
+                    return True
+    return isinstance(doc, dict) and "system" in doc
+
+
+TOOL_USE_TYPES = ("tool_use", "server_tool_use", "mcp_tool_use")
+TOOL_RESULT_TYPES = ("tool_result", "mcp_tool_result")
+
+
+def _extra(block: dict, *known: str) -> dict[str, Any] | None:
+    extra = {k: v for k, v in block.items() if k not in known}
+    return extra or None
+
+
+def _source(block: dict[str, Any]) -> dict[str, Any]:
+    src = block.get("source")
+    return src if isinstance(src, dict) else {}
+
+
+def block_part(block: Any, where: str, strict: bool = True) -> Part:
+    """One content block (not a `tool_use` / `tool_result`) as a Part.
+
+    Args:
+        block: the block (a bare string is text).
+        where: location for errors ("file: messages[3].content[1]").
+        strict: raise AnthropicFormatError for a block the Messages API would reject;
+            False (transcripts such as Claude Code's) keeps it as an `other` part.
+
+    Returns:
+        The part; the block is kept in `data` wherever it carries more than text.
+    """
+    if isinstance(block, str):
+        return Part(type="text", text=block)
+    if not isinstance(block, dict):
+        if strict:
+            raise AnthropicFormatError(f"{where}: content block is not an object")
+        return Part(type="text", text=str(block))
+    t = block.get("type")
+    if t == "text":
+        text = block.get("text")
+        if not isinstance(text, str):
+            if strict:
+                raise AnthropicFormatError(f"{where}: text block without a string 'text'")
+            text = "" if text is None else str(text)
+        return Part(type="text", text=text, data=_extra(block, "type", "text"))
+    if t == "thinking":
+        return Part(type="reasoning", text=str(block.get("thinking") or ""), data=_extra(block, "thinking"))
+    if t == "redacted_thinking":
+        return Part(type="reasoning", data=block)
+    if t == "image":
+        src = _source(block)
+        return Part(type="image", media_type=src.get("media_type"), url=src.get("url"), data=block)
+    if t == "document":
+        src = _source(block)
+        text = src.get("data") if src.get("type") == "text" and isinstance(src.get("data"), str) else ""
+        return Part(type="file", text=text, media_type=src.get("media_type"), url=src.get("url"), data=block)
+    if t not in BLOCK_TYPES and strict:
+        raise AnthropicFormatError(f"{where}: unknown content block type {t!r}")
+    return Part(type="other", text=str(block.get("text") or ""), data=block)
+
+
+def content_parts(content: Any, where: str, strict: bool = True) -> list[Part]:
+    """A message's (or a tool result's) `content`: a string or a list of blocks."""
+    if content is None:
+        return []
+    if isinstance(content, str):
+        return [Part(type="text", text=content)]
+    if not isinstance(content, list):
+        if strict:
+            raise AnthropicFormatError(f"{where}: content must be a string or a list of blocks")
+        return [Part(type="text", text=json.dumps(content, ensure_ascii=False))]
+    return [block_part(b, f"{where}.content[{j}]", strict) for j, b in enumerate(content)]
+
+
+def tool_result_parts(content: Any, where: str, strict: bool = True) -> list[Part]:
+    """A `tool_result` block's content; no content is one empty text (the tool said nothing)."""
+    return [Part(type="text", text="")] if content is None else content_parts(content, where, strict)
+
+
+def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
+    """A `tool_use` (or server / MCP tool use) block as a ToolCall (`input` as JSON text;
+    an input that is already text stays as it is)."""
+    cid, name = block.get("id"), block.get("name")
+    if not isinstance(cid, str) or not isinstance(name, str):
+        if strict:
+            raise AnthropicFormatError(f"{where}: tool_use without a string id and name")
+        cid, name = str(cid or ""), str(name or "")
+    inp = block.get("input", {})
+    call_type = "function" if block.get("type") == "tool_use" else str(block.get("type"))
+    return ToolCall(id=cid, name=name, type=call_type,
+                    arguments_raw=inp if isinstance(inp, str) else json.dumps(inp, ensure_ascii=False))
+
+
+def _flush_user(out: list[Message], msg: dict, k: int, at: str, pending: list[tuple[int, Any]]) -> None:
+    """The user blocks collected since the last tool result, as one user message."""
+    if not pending:
+        return
+    content = msg["content"]
+    raw = msg if len(pending) == len(content) else {"role": "user", "content": [b for _, b in pending]}
+    first = pending[0][0]
+    out.append(Message(role="user", parts=[block_part(b, f"{at}.content[{j}]") for j, b in pending],
+                       source_id=f"messages[{k}]" + (f".content[{first}]" if raw is not msg else ""), raw=raw))
+    pending.clear()
+
+
+def messages_from_anthropic(doc: Any, where: str = "document") -> list[Message]:
+    """Canonical messages of a Messages API request body (or a bare message list)."""
+    if isinstance(doc, dict):
+        msgs = doc.get("messages")
+        system = doc.get("system")
+    else:
+        msgs, system = doc, None
+    if not isinstance(msgs, list):
+        raise AnthropicFormatError(f"{where}: expected a list of messages or an object with 'messages'")
+    out: list[Message] = []
+    if isinstance(system, str):
+        if system:
+            out.append(Message(role="system", parts=[Part(text=system)], source_id="system", raw=system))
+    elif isinstance(system, list):
+        for j, block in enumerate(system):
+            part = block_part(block, f"{where}: system[{j}]")
+            out.append(Message(role="system", parts=[part], source_id=f"system[{j}]", raw=block))
+    elif system is not None:
+        raise AnthropicFormatError(f"{where}: 'system' must be a string or a list of text blocks")
+
+    call_names: dict[str, str] = {}
+    for k, msg in enumerate(msgs):
+        at = f"{where}: messages[{k}]"
+        if not isinstance(msg, dict):
+            raise AnthropicFormatError(f"{at}: expected an object, got {type(msg).__name__}")
+        role = msg.get("role")
+        content = msg.get("content")
+        if role == "assistant":
+            parts: list[Part] = []
+            calls: list[ToolCall] = []
+            blocks = [content] if isinstance(content, str) else content
+            if blocks is None:
+                blocks = []
+            if not isinstance(blocks, list):
+                raise AnthropicFormatError(f"{at}: content must be a string or a list of blocks")
+            for j, block in enumerate(blocks):
+                if isinstance(block, dict) and block.get("type") in TOOL_USE_TYPES:
+                    call = tool_call(block, f"{at}.content[{j}]")
+                    calls.append(call)
+                    call_names[call.id] = call.name
+                else:
+                    parts.append(block_part(block, f"{at}.content[{j}]"))
+            out.append(Message(role="assistant", parts=parts, tool_calls=calls, source_id=f"messages[{k}]",
+                               raw=msg))
+        elif role == "user":
+            if not isinstance(content, list):
+                out.append(Message(role="user", parts=content_parts(content, at), source_id=f"messages[{k}]",
+                                   raw=msg))
+                continue
+            pending: list[tuple[int, Any]] = []
+            for j, block in enumerate(content):
+                if isinstance(block, dict) and block.get("type") in TOOL_RESULT_TYPES:
+                    _flush_user(out, msg, k, at, pending)
+                    cid = block.get("tool_use_id")
+                    if not isinstance(cid, str):
+                        raise AnthropicFormatError(f"{at}.content[{j}]: tool_result without a string tool_use_id")
+                    meta = {"is_error": True} if block.get("is_error") else {}
+                    out.append(Message(role="tool", tool_call_id=cid, name=call_names.get(cid),
+                                       parts=tool_result_parts(block.get("content"), f"{at}.content[{j}]"),
+                                       source_id=f"messages[{k}].content[{j}]", raw=block, meta=meta))
+                else:
+                    pending.append((j, block))
+            _flush_user(out, msg, k, at, pending)
+        else:
+            raise AnthropicFormatError(f"{at}: role must be 'user' or 'assistant', not {role!r}")
+    for i, m in enumerate(out):
+        m.position = i
+    return out
 
 
 def _is_block(value: Any) -> bool:
@@ -37,7 +256,7 @@ def _is_block(value: Any) -> bool:
 def _raw_blocks(m: Message) -> list[dict] | None:
     """The source turn's blocks, when the message came from Anthropic JSON unchanged."""
     raw = m.raw
-    if not _untouched(m) or not isinstance(raw, dict) or raw.get("role") != m.role:
+    if not untouched(m) or not isinstance(raw, dict) or raw.get("role") != m.role:
         return None
     if set(raw) - {"role", "content"}:
         return None
@@ -105,21 +324,17 @@ def _part_blocks(m: Message, warnings: list[str], where: str) -> list[dict[str, 
     return blocks
 
 
-def _tool_use(call, warnings: list[str], where: str) -> dict[str, Any]:
-    try:
-        inp = json.loads(call.arguments_raw) if call.arguments_raw else {}
-    except ValueError:
-        inp = None
-    if not isinstance(inp, dict):
+def _tool_use(call: ToolCall, warnings: list[str], where: str) -> dict[str, Any]:
+    inp, wrapped = json_arguments(call)
+    if wrapped:
         warnings.append(f"{where}: arguments of {call.name!r} ({call.id}) are not a JSON object; "
-                        "wrapped as {\"arguments\": ...}")
-        inp = {"arguments": call.arguments_raw}
+                        f"wrapped as {{{json.dumps(next(iter(inp)))}: ...}}")
     kind = call.type if call.type in ("server_tool_use", "mcp_tool_use") else "tool_use"
     return {"type": kind, "id": call.id, "name": call.name, "input": inp}
 
 
 def _tool_result(m: Message, warnings: list[str], where: str) -> dict[str, Any]:
-    if _untouched(m) and isinstance(m.raw, dict) and m.raw.get("type") in ("tool_result", "mcp_tool_result") \
+    if untouched(m) and isinstance(m.raw, dict) and m.raw.get("type") in ("tool_result", "mcp_tool_result") \
             and m.raw.get("tool_use_id") == m.tool_call_id:
         return m.raw
     blocks = []
@@ -170,7 +385,7 @@ def to_anthropic(messages: Sequence[Message], model: str | None = None,
     for m in messages:
         where = f"message {m.position}"
         if m.role in SYSTEM_ROLES:
-            raw = m.raw if _untouched(m) and _is_block(m.raw) and m.raw.get("type") == "text" else None
+            raw = m.raw if untouched(m) and _is_block(m.raw) and m.raw.get("type") == "text" else None
             if not started:
                 if raw is not None:
                     system_blocks.append(raw)

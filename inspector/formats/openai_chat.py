@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall
+from inspector.formats.common import json_arguments, untouched
 
 _ROLES = {"system", "developer", "user", "assistant", "tool"}
 
@@ -45,7 +46,8 @@ def _parts(content: Any, where: str) -> list[Part]:
             url = img.get("url") if isinstance(img, dict) else img
             parts.append(Part(type="image", url=url, data=item))
         elif t in ("file", "input_file"):
-            f = item.get("file") if isinstance(item.get("file"), dict) else item
+            nested = item.get("file")
+            f = nested if isinstance(nested, dict) else item
             parts.append(Part(type="file", media_type=f.get("mime_type"), url=f.get("file_id"),
                               data=item))
         elif t in ("thinking", "reasoning"):
@@ -117,14 +119,8 @@ def from_openai(messages: Iterable[Any], summary_prefix: str | None = None) -> l
     return out
 
 
-def _is_untouched(m: Message) -> bool:
-    return isinstance(m.raw, dict) and "role" in m.raw and not (
-        m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")
-    ) and m.kind == "message"
-
-
 def message_to_openai(m: Message, keep_raw: bool = True) -> dict[str, Any]:
-    if keep_raw and _is_untouched(m):
+    if keep_raw and untouched(m) and isinstance(m.raw, dict) and "role" in m.raw:
         return m.raw
     role = m.role
     d: dict[str, Any] = {"role": role}
@@ -158,3 +154,71 @@ def message_to_openai(m: Message, keep_raw: bool = True) -> dict[str, Any]:
 
 def to_openai(messages: Sequence[Message], keep_raw: bool = True) -> list[dict[str, Any]]:
     return [message_to_openai(m, keep_raw) for m in messages]
+
+
+# ------------------------------------------------------------------ export (chat request)
+
+_CHAT_PART_TYPES = {"text", "image_url", "input_audio", "file", "refusal", "thinking", "redacted_thinking"}
+_CHAT_ROLES = {"system", "developer", "user", "assistant", "tool", "function"}
+
+
+def _chat_shaped(raw: Any, m: Message) -> bool:
+    """Is `raw` an OpenAI chat message dict (not a Responses item or another format's record)?"""
+    if not isinstance(raw, dict) or "type" in raw or raw.get("role") not in _CHAT_ROLES:
+        return False
+    content = raw.get("content")
+    if content is not None and not isinstance(content, str):
+        if not isinstance(content, list):
+            return False
+        if not all(isinstance(c, str) or (isinstance(c, dict) and c.get("type") in _CHAT_PART_TYPES)
+                   for c in content):
+            return False
+    return True
+
+
+def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
+    if untouched(m) and _chat_shaped(m.raw, m):
+        return m.raw
+    d = message_to_openai(m, keep_raw=False)
+    if d.get("content") is None and any(p.type == "text" for p in m.parts):
+        d["content"] = ""  # an empty text stays an empty text (both are valid with tool_calls)
+    for call, tc in zip(m.tool_calls, d.get("tool_calls") or []):
+        args, wrapped = json_arguments(call)
+        if wrapped:  # Codex apply_patch input: LiteLLM and LangChain parse arguments as JSON
+            warnings.append(f"message {m.position}: arguments of {call.name!r} ({call.id}) are not a JSON "
+                            f"object; wrapped as {{{json.dumps(next(iter(args)))}: ...}}")
+            tc["function"]["arguments"] = json.dumps(args, ensure_ascii=False)
+    # thinking_blocks are LiteLLM's extension, not OpenAI chat: written only where the
+    # source chat message had them (Anthropic signed thinking otherwise stays out).
+    carries_blocks = isinstance(m.raw, dict) and "thinking_blocks" in m.raw
+    if m.role == "assistant":
+        blocks: list[dict[str, Any]] = []
+        plain: list[str] = []
+        for p in m.parts:
+            if p.type != "reasoning":
+                continue
+            data = p.data or {}
+            if (data.get("type") == "redacted_thinking" or "signature" in data) and not carries_blocks:
+                warnings.append(f"message {m.position}: Anthropic signed thinking cannot be carried in OpenAI chat "
+                                "messages; left out")
+            elif data.get("type") == "redacted_thinking":
+                blocks.append(data)
+            elif "signature" in data:
+                blocks.append({"type": "thinking", "thinking": p.text,
+                               **{k: v for k, v in data.items() if k not in ("type", "thinking")}})
+            elif "encrypted_content" in data or data.get("type") == "reasoning":
+                warnings.append(f"message {m.position}: OpenAI encrypted reasoning cannot be carried in chat "
+                                "messages; left out")
+            elif p.text:
+                plain.append(p.text)
+        if plain:
+            d["reasoning_content"] = "\n\n".join(plain)
+        if blocks:
+            d["thinking_blocks"] = blocks
+    return d
+
+
+def to_openai_chat(messages: Sequence[Message], warnings: list[str] | None = None) -> list[dict[str, Any]]:
+    """OpenAI Chat Completions message dicts (untouched chat-sourced messages verbatim)."""
+    warn = warnings if warnings is not None else []
+    return [_chat_message(m, warn) for m in messages]

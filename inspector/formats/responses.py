@@ -1,18 +1,31 @@
-"""OpenAI Responses-API items -> canonical messages (Agents SDK sessions, Codex rollouts).
+"""OpenAI Responses-API items <-> canonical messages (Agents SDK sessions, Codex rollouts).
 
-One response's output items (reasoning, an assistant `message`, `function_call`s, hosted
+Reading (`ItemConverter`): one response's output items (reasoning, an assistant `message`, `function_call`s, hosted
 tool calls) become one assistant message; consecutive function calls are one parallel
 batch. Tool outputs become `tool` messages. Every message keeps its item(s) verbatim in
 `raw` (a dict for one item, a list for several).
+
+Writing (`to_responses_items`):
+- a message that came from a Responses-API source (Agents SDK, Codex) and was not
+  changed is written back from `raw`, verbatim (ids, encrypted reasoning, statuses);
+- a changed message from such a source: its items, with the change written into them
+  (cleared arguments, truncated output, renamed call ids, merged summary text);
+- otherwise: user/system/developer -> `{"role", "content"}` messages; an assistant
+  message -> its `reasoning` items (kept verbatim from the part's `data`, with
+  `encrypted_content`), an assistant message, then `function_call` /
+  `custom_tool_call` items; a tool result -> `function_call_output` (or the output
+  type matching its call).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall, Usage
+from inspector.formats.common import untouched
 
 # Hosted tools: the provider ran them; the item carries call and result together.
 HOSTED = {
@@ -215,3 +228,232 @@ class ItemConverter:
                              parts=[Part(type="reasoning", text="", data=item)]))
             return
         self._skip(where, f"unknown item type {t!r}")
+
+
+# ------------------------------------------------------------------ messages -> items
+
+ITEM_TYPES = {
+    "message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
+    "custom_tool_call_output", "web_search_call", "file_search_call", "computer_call", "computer_call_output",
+    "code_interpreter_call", "image_generation_call", "local_shell_call", "local_shell_call_output",
+    "shell_call", "shell_call_output", "apply_patch_call", "apply_patch_call_output", "mcp_call",
+    "mcp_list_tools", "mcp_approval_request", "mcp_approval_response", "tool_search_call",
+    "tool_search_output", "compaction", "compaction_summary", "item_reference",
+}
+_PART_TYPES = {"input_text", "output_text", "input_image", "input_file", "input_audio", "refusal"}
+_MESSAGE_ROLES = {"user", "assistant", "system", "developer"}
+
+
+
+def _is_item(value: Any) -> bool:
+    if not isinstance(value, dict):
+        return False
+    t = value.get("type")
+    if t is not None:
+        if t not in ITEM_TYPES:
+            return False
+        if t != "message":
+            return True
+    # A message item: a role, and content the Responses API reads.
+    if value.get("role") not in _MESSAGE_ROLES or set(value) & {"tool_calls", "tool_call_id", "function_call"}:
+        return False
+    content = value.get("content")
+    if isinstance(content, str):
+        return True
+    return isinstance(content, list) and all(isinstance(c, dict) and c.get("type") in _PART_TYPES for c in content)
+
+
+def _raw_items(m: Message) -> list[dict] | None:
+    if not untouched(m):
+        return None
+    raw = m.raw
+    items = raw if isinstance(raw, list) else [raw]
+    if items and all(_is_item(i) for i in items):
+        return items
+    return None
+
+
+_CALL_ARG_FIELD = {"function_call": "arguments", "custom_tool_call": "input"}
+
+
+def _patched_items(m: Message, warn: list[str], where: str) -> list[dict[str, Any]] | None:
+    """A changed message whose source items are Responses items: those items, with what
+    inspector changed written into them (cleared arguments, a truncated output, renamed
+    call ids, merged summary text), so ids, statuses and encrypted reasoning stay.
+    None when the message has no such items (it is rebuilt instead)."""
+    raw = m.raw
+    items = raw if isinstance(raw, list) else [raw]
+    if m.kind == "summary" or not items or not all(_is_item(i) for i in items):
+        return None
+    if m.role == "tool":
+        if len(items) != 1 or items[0].get("type") not in OUTPUTS:
+            return None
+        item = {**items[0], "call_id": m.tool_call_id or ""}
+        if m.meta.get("inspector_reduced"):
+            item["output"] = m.text
+        return [item]
+    if m.role == "assistant":
+        call_items = [i for i in items if i.get("type") in CALLS]
+        if len(call_items) != len(m.tool_calls):
+            return None
+        calls = iter(m.tool_calls)
+        out = []
+        for item in items:
+            if item.get("type") in CALLS:
+                c = next(calls)
+                item = {**item, "call_id": c.id}
+                field = _CALL_ARG_FIELD.get(item["type"])
+                if field is not None and item.get(field) != c.arguments_raw:
+                    item[field] = c.arguments_raw
+                elif field is None and m.meta.get("inspector_reduced"):
+                    warn.append(f"{where}: {item['type']} {c.id} written as recorded (its arguments cannot be "
+                                "cleared in this format)")
+            out.append(item)
+        return out
+    if len(items) != 1 or items[0].get("type", "message") != "message":
+        return None
+    # A user or system message a summary was merged into.
+    return [{**items[0], "content": _content(m, m.role)}]
+
+
+def _content(m: Message, role: str) -> Any:
+    text_type = "output_text" if role == "assistant" else "input_text"
+    parts: list[dict[str, Any]] = []
+    plain = True
+    for p in m.parts:
+        if p.type == "text":
+            if p.text or not parts:
+                item: dict[str, Any] = {"type": text_type, "text": p.text}
+                if role == "assistant":
+                    item["annotations"] = []
+                parts.append(item)
+        elif p.type == "image" and role != "assistant":
+            plain = False
+            if isinstance(p.data, dict) and p.data.get("type") == "input_image":
+                parts.append(p.data)
+            elif p.url:
+                parts.append({"type": "input_image", "image_url": p.url, "detail": "auto"})
+        elif p.type == "file" and role != "assistant":
+            plain = False
+            if isinstance(p.data, dict) and p.data.get("type") == "input_file":
+                parts.append(p.data)
+            elif p.text:
+                parts.append({"type": text_type, "text": p.text})
+    if plain and role != "assistant":
+        texts = [p["text"] for p in parts]
+        return texts[0] if len(texts) == 1 else "\n\n".join(texts)
+    return parts
+
+
+def _reasoning_item(data: dict, text: str) -> dict[str, Any] | None:
+    if data.get("type") == "reasoning":
+        return data
+    if "encrypted_content" in data:
+        item: dict[str, Any] = {"type": "reasoning", "id": data.get("id") or "", "summary": []}
+        if text:
+            item["summary"] = [{"type": "summary_text", "text": text}]
+        item["encrypted_content"] = data["encrypted_content"]
+        if not item["id"]:
+            del item["id"]
+        return item
+    return None
+
+
+# The Agents SDK's own id for items no provider assigned (agents.models.fake_id): its
+# chat-completions converter needs an assistant message item to have an id, and the SDK
+# strips this one before anything reaches the Responses API and ignores it when
+# deduplicating.
+FAKE_RESPONSES_ID = "__fake_id__"
+
+
+def _with_id(item: dict[str, Any]) -> dict[str, Any]:
+    """An assistant message, function or custom tool call item as the SDK stores its own:
+    with an `id` (and a `status` on calls)."""
+    t = item.get("type")
+    if t == "message" and item.get("role") == "assistant" and "id" not in item:
+        return {"id": FAKE_RESPONSES_ID, **item}
+    if t in ("function_call", "custom_tool_call") and ("id" not in item or "status" not in item):
+        return {"id": FAKE_RESPONSES_ID, "status": "completed", **item}
+    return item
+
+
+def to_responses_items(messages: Sequence[Message], warnings: list[str] | None = None) -> list[dict[str, Any]]:
+    """Responses-API input items for the messages, in order."""
+    warn = warnings if warnings is not None else []
+    items: list[dict[str, Any]] = []
+    call_types: dict[str, str] = {}
+    for m in messages:
+        where = f"message {m.position}"
+        raw = _raw_items(m)
+        if raw is None:
+            raw = _patched_items(m, warn, where)
+        if raw is not None:
+            for it in raw:
+                if it.get("type") in ("function_call", "custom_tool_call") or str(it.get("type", "")).endswith("_call"):
+                    if it.get("call_id"):
+                        call_types[str(it["call_id"])] = it["type"]
+            items.extend(_with_id(it) for it in raw)
+            continue
+        if m.kind == "compaction":
+            if m.text:  # a summary the source wrote (Claude Code's compact summary): the model read it
+                items.append({"role": "user" if m.role not in _MESSAGE_ROLES else m.role, "content": m.text})
+            else:
+                warn.append(f"{where}: compaction record from another format left out")
+            continue
+        if m.role == "tool":
+            cid = m.tool_call_id or ""
+            kind = call_types.get(cid, "function_call")
+            out_type = f"{kind}_output"
+            output: Any = m.text
+            if any(p.type == "image" for p in m.parts):
+                output = _content(m, "user")
+                if isinstance(output, str):
+                    output = [{"type": "input_text", "text": output}]
+            if out_type not in ITEM_TYPES:
+                out_type = "function_call_output"
+            items.append({"type": out_type, "call_id": cid, "output": output})
+            continue
+        if m.role != "assistant":
+            items.append({"role": m.role, "content": _content(m, m.role)})
+            continue
+        # assistant: reasoning and hosted items in part order, the text, then the calls
+        texts_pending = False
+        for p in m.parts:
+            if p.type == "reasoning":
+                item = _reasoning_item(p.data or {}, p.text)
+                if item is None:
+                    warn.append(f"{where}: reasoning without OpenAI encrypted content left out")
+                else:
+                    items.append(item)
+            elif p.type == "other" and _is_item(p.data) and (p.data or {}).get("type") != "message":
+                items.append(p.data)  # type: ignore[arg-type]
+            elif p.type == "text" and p.text:
+                texts_pending = True
+        if texts_pending:
+            items.append({"id": FAKE_RESPONSES_ID, "type": "message", "role": "assistant", "status": "completed",
+                          "content": _content(m, "assistant")})
+        raw_by_call = {}
+        if isinstance(m.raw, (list, dict)):
+            for it in m.raw if isinstance(m.raw, list) else [m.raw]:
+                if isinstance(it, dict) and it.get("call_id"):
+                    raw_by_call[str(it["call_id"])] = it
+        for c in m.tool_calls:
+            if c.type == "custom":
+                items.append(_with_id({"type": "custom_tool_call", "call_id": c.id, "name": c.name,
+                                       "input": c.arguments_raw}))
+                call_types[c.id] = "custom_tool_call"
+            elif c.type == "function":
+                items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
+                                       "arguments": c.arguments_raw}))
+                call_types[c.id] = "function_call"
+            elif c.id in raw_by_call:
+                items.append(raw_by_call[c.id])
+                call_types[c.id] = raw_by_call[c.id].get("type", "function_call")
+                if m.meta.get("inspector_reduced"):
+                    warn.append(f"{where}: {c.type} call {c.id} written as recorded (its arguments cannot be "
+                                "cleared in this format)")
+            else:
+                items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
+                                       "arguments": c.arguments_raw}))
+                call_types[c.id] = "function_call"
+    return items

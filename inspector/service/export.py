@@ -52,6 +52,8 @@ def export_compacted(
     token_cache: TokenCache | None = None,
     on_event: EventHandler | None = None,
     into_source: bool = False,
+    force: bool = False,
+    unique_ids: bool | None = None,
 ) -> Exported:
     """Compact `session` exactly as apply would (summaries from the cache, the rest by
     the config's summarizer) and write it as `fmt`; the removed content is stored in
@@ -64,7 +66,10 @@ def export_compacted(
         out: the file to write.
         offloads: where removed content is kept (the workspace).
         counter, summarizer, summary_cache, token_cache, on_event: as `compact_session`.
-        into_source: add to the source's own Agents SDK database (`--into-source`).
+        into_source: add to the source's own Agents SDK or ADK database (`--into-source`).
+        force: replace an existing file (`--force`); never done otherwise.
+        unique_ids: rename duplicate tool-call ids (default: per format, see
+            `inspector.exports.catalog`).
 
     Returns:
         The writer's result and the compaction written.
@@ -75,11 +80,13 @@ def export_compacted(
     """
     result = compact_session(session, config, counter=counter, summarizer=summarizer, summary_cache=summary_cache,
                              token_cache=token_cache, on_event=on_event)
-    return Exported(write_compacted(session, result, fmt, out, offloads=offloads, into_source=into_source), result)
+    written = write_compacted(session, result, fmt, out, offloads=offloads, into_source=into_source, force=force,
+                              unique_ids=unique_ids)
+    return Exported(written, result)
 
 
 def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Path, *, offloads: ExportStore,
-                    into_source: bool = False) -> ExportResult:
+                    into_source: bool = False, force: bool = False, unique_ids: bool | None = None) -> ExportResult:
     """Write a compaction already made (`export_compacted`, `compact_many`), what its
     hints point at stored first: the removed content, and the session when a summary's
     hint says its original messages are kept in the workspace."""
@@ -88,14 +95,16 @@ def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Pa
     offloads.store_offloads(result.offloads)
     if result.summaries and result.plan.config.summarization.recovery_hint:
         offloads.add_session(session)
-    return export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source)
+    return export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source,
+                          force=force, unique_ids=unique_ids)
 
 
-def export_original(session: Session, fmt: str, out: str | Path) -> Exported:
+def export_original(session: Session, fmt: str, out: str | Path, *, force: bool = False,
+                    unique_ids: bool | None = None) -> Exported:
     """Write `session` as it is (nothing removed, no hint)."""
     from inspector.exports.registry import export_session
 
-    return Exported(export_session(session, fmt, out), None)
+    return Exported(export_session(session, fmt, out, force=force, unique_ids=unique_ids), None)
 
 
 # ------------------------------------------------------------------- export --all

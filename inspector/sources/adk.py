@@ -74,7 +74,7 @@ class AdkSource(SqliteSource):
         self.events_table = probe.find_table(*EVENT_COLUMNS)
         self.sessions_table = probe.find_table(*SESSION_COLUMNS, without=("event_data",))
         self._keys: dict[str, tuple[str, str, str]] = {}
-        self._meta: dict[str, tuple] = {}
+        self._meta: dict[tuple[str, str, str], tuple[Any, Any, Any]] = {}
         self._ids: list[str] | None = None
 
     def session_ids(self) -> list[str]:

@@ -5,8 +5,8 @@ through a `mode=ro` URI) and never modified. `open_source(path)` probes the file
 once (SQLite schema columns, or the first JSON/JSONL records), asks each registered
 reader whether the probe is its format, and returns that reader's `Source`.
 
-Adding a reader is one line in `READERS`: a module with
-`sniff(probe) -> bool` and `load(probe) -> Source`.
+Adding a reader is one line in `READERS`: a module that is a `Reader` (like a
+harlequin adapter: a format name, a detector, a loader).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from inspector.engine.models import Session
 
@@ -102,6 +102,12 @@ class Source:
 
     def skip(self, where: str, reason: str) -> None:
         self.skipped.append(Skipped(where, reason))
+
+    def nothing_read(self, what: str) -> SourceError:
+        """The error for a file in which no record was a session: it names the first
+        records skipped and why."""
+        shown = "; ".join(str(s) for s in self.skipped[:3]) + (" ..." if len(self.skipped) > 3 else "")
+        return SourceError(f"{self.path}: no {what} in the file" + (f" ({shown})" if shown else ""))
 
     def close(self) -> None:
         pass
@@ -212,33 +218,24 @@ class Probe:
             second = f.readline()
             while second and not second.strip():
                 second = f.readline()
-        try:
-            first_obj = parse_json(decode_line(first, path, 1), "line 1", self._note)
-            first_ok = True
-        except SourceError:
-            raise
-        except ValueError:
-            first_ok = False
+        first_obj, first_ok = _try_parse(first, self._note)
         if first_ok and second:
-            self.kind = "jsonl"
-            self.records = []
-            self.notes = []
-            for _lineno, obj in iter_jsonl(path, skip=lambda where, reason: None):
-                self.records.append(obj)
-                if len(self.records) >= PROBE_RECORDS:
-                    break
+            self._probe_jsonl()
             return
         if first_ok:
             self.kind = "json"
             self.document = first_obj
             self.records = [first_obj]
             return
-        # A multi-line (pretty-printed) JSON document, or a bad first line.
+        # A multi-line (pretty-printed) JSON document, or JSONL with a bad first line.
         data = path.read_bytes()
         text = decode_text(data, path)
         try:
             self.document = parse_json(text, "document", self._note)
         except ValueError as exc:
+            if second and _try_parse(second)[1]:
+                self._probe_jsonl()  # the records after line 1 decide; the reader reports line 1
+                return
             lineno = getattr(exc, "lineno", None)
             colno = getattr(exc, "colno", None)
             where = f"line {lineno}" + (f", column {colno}" if colno else "") if lineno else "start"
@@ -247,8 +244,33 @@ class Probe:
         self.kind = "json"
         self.records = [self.document]
 
+    def _probe_jsonl(self) -> None:
+        self.kind = "jsonl"
+        self.records = []
+        self.notes = []
+        for _lineno, obj in iter_jsonl(self.path, skip=lambda where, reason: None):
+            self.records.append(obj)
+            if len(self.records) >= PROBE_RECORDS:
+                break
+
     def _note(self, where: str, reason: str) -> None:
         self.notes.append(Skipped(where, reason))
+
+
+def _try_parse(raw: bytes, note: Callable[[str, str], None] | None = None) -> tuple[Any, bool]:
+    """(value, True) when `raw` (line 1 or 2) is one JSON value; (None, False) otherwise."""
+    try:
+        return parse_json(raw.decode("utf-8-sig"), "line 1", note), True
+    except (ValueError, UnicodeDecodeError):
+        return None, False
+
+
+def majority(records: list[Any], looks_right: Callable[[Any], bool]) -> bool:
+    """Do most probed records look like the format? Detection goes by the majority, so
+    one malformed record among valid ones does not hide the format (the reader then
+    skips and reports it)."""
+    hits = sum(1 for r in records if looks_right(r))
+    return hits > 0 and 2 * hits > len(records)
 
 
 def quote_ident(name: str) -> str:
@@ -273,11 +295,14 @@ def decode_text(data: bytes, path: Path) -> str:
 
 
 def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> Iterator[tuple[int, Any]]:
-    """(line number, parsed value) for every non-blank line; SourceError on a bad line.
+    """(line number, parsed value) for every non-blank line.
 
-    With `skip` (a reader's `Source.skip`), an unparsable last line that has no newline
-    (a record the writer has not finished: an agent still running, or a cut file) is
-    reported there and left out instead, as are repairs `parse_json` makes.
+    Without `skip`, a line that is not JSON (or not UTF-8) is a SourceError naming it.
+    With `skip` (a reader's `Source.skip`) it is reported there with its line number and
+    left out, as real files hold the odd malformed record among valid ones; an
+    unparsable last line without a newline is reported as a record the writer has not
+    finished (an agent still running, or a cut file). Repairs `parse_json` makes are
+    reported there too.
     """
     try:
         f = path.open("rb")
@@ -295,10 +320,16 @@ def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> It
                                            "still being written, or was cut)")
                     return
                 if isinstance(exc, SourceError):
-                    raise
+                    if skip is None:
+                        raise
+                    skip(f"line {lineno}", str(exc).removeprefix(f"{path}: line {lineno}: ") + "; left out")
+                    continue
                 msg = getattr(exc, "msg", str(exc))
                 col = getattr(exc, "colno", None)
                 end = "" if raw.endswith(b"\n") else " (the line is incomplete: truncated file?)"
+                if skip is not None:
+                    skip(f"line {lineno}" + (f", column {col}" if col else ""), f"invalid JSON ({msg}); left out")
+                    continue
                 raise SourceError(f"{path}: line {lineno}" + (f", column {col}" if col else "")
                                   + f": invalid JSON ({msg}){end}") from None
             yield lineno, value
@@ -323,8 +354,8 @@ def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], No
         value = json.loads(data)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-    pattern = _SURROGATE_ESCAPE_B if isinstance(data, bytes) else _SURROGATE_ESCAPE
-    if pattern.search(data) is None:
+    found = _SURROGATE_ESCAPE_B.search(data) if isinstance(data, bytes) else _SURROGATE_ESCAPE.search(data)
+    if found is None:
         return value
     fixed = [0]
 
@@ -377,11 +408,33 @@ def parse_time(value: Any) -> datetime | None:
 # --------------------------------------------------------------------------- entry points
 
 
-def _module(module_name: str):
-    return importlib.import_module(module_name)
+@runtime_checkable
+class Reader(Protocol):
+    """What a reader module provides (each module in `READERS` is one).
+
+    Attributes:
+        FORMAT: the format name (as `open_source` reports it).
+    """
+
+    FORMAT: str
+
+    def sniff(self, probe: Probe) -> bool:
+        """Is the probed file this reader's format? Decided on content only."""
+        ...
+
+    def load(self, probe: Probe) -> Source:
+        """The file's sessions (read-only); SourceError names the file and line."""
+        ...
 
 
-def _detect(probe: Probe) -> tuple[str, Any]:
+def _module(module_name: str) -> Reader:
+    mod = importlib.import_module(module_name)
+    if not isinstance(mod, Reader):
+        raise TypeError(f"{module_name} is not a Reader (FORMAT, sniff, load)")
+    return mod
+
+
+def _detect(probe: Probe) -> tuple[str, Reader]:
     for name, module_name in READERS:
         mod = _module(module_name)
         if mod.sniff(probe):

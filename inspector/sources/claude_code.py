@@ -21,12 +21,12 @@ all are read in file order.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
-from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, parse_time
+from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts
+from inspector.sources.base import Probe, Source, iter_jsonl, majority, parse_time
 
 FORMAT = "claude-code"
 MESSAGE_TYPES = ("user", "assistant", "system")
@@ -50,9 +50,8 @@ def _looks_like(rec: Any) -> bool:
 def sniff(probe: Probe) -> bool:
     if probe.kind not in ("json", "jsonl"):
         return False
-    recs = [r for r in probe.records if isinstance(r, dict)]
-    return bool(recs) and any(_looks_like(r) for r in recs) and all(
-        isinstance(r.get("type"), str) for r in recs)
+    return any(_looks_like(r) for r in probe.records) and majority(
+        probe.records, lambda r: isinstance(r, dict) and isinstance(r.get("type"), str))
 
 
 def load(probe: Probe) -> ClaudeCodeSource:
@@ -67,53 +66,19 @@ def _usage(u: Any) -> Usage | None:
                  cache_creation_tokens=u.get("cache_creation_input_tokens"))
 
 
-def _tool_result_parts(content: Any) -> list[Part]:
-    if content is None:
-        return [Part(text="")]
-    if isinstance(content, str):
-        return [Part(text=content)]
-    parts: list[Part] = []
-    if isinstance(content, list):
-        for b in content:
-            if isinstance(b, str):
-                parts.append(Part(text=b))
-            elif isinstance(b, dict):
-                if b.get("type") == "text":
-                    parts.append(Part(text=str(b.get("text") or "")))
-                elif b.get("type") == "image":
-                    src = b.get("source") or {}
-                    parts.append(Part(type="image", media_type=src.get("media_type"), url=src.get("url"), data=b))
-                else:
-                    parts.append(Part(type="other", text=str(b.get("text") or ""), data=b))
-        return parts
-    return [Part(text=json.dumps(content, ensure_ascii=False))]
-
-
-def _blocks(content: Any) -> list[dict]:
+def _blocks(content: Any) -> list[Any]:
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
-    if isinstance(content, list):
-        return [b if isinstance(b, dict) else {"type": "text", "text": str(b)} for b in content]
-    return []
+    return content if isinstance(content, list) else []
 
 
-def _assistant_parts(blocks: list[dict], parts: list[Part], calls: list[ToolCall]) -> None:
-    for b in blocks:
-        t = b.get("type")
-        if t == "text":
-            parts.append(Part(text=str(b.get("text") or "")))
-        elif t == "thinking":
-            parts.append(Part(type="reasoning", text=str(b.get("thinking") or ""),
-                              data={k: v for k, v in b.items() if k != "thinking"}))
-        elif t == "redacted_thinking":
-            parts.append(Part(type="reasoning", data=b))
-        elif t in ("tool_use", "server_tool_use"):
-            inp = b.get("input", {})
-            calls.append(ToolCall(id=str(b.get("id") or ""), name=str(b.get("name") or ""),
-                                  arguments_raw=inp if isinstance(inp, str) else json.dumps(inp, ensure_ascii=False),
-                                  type="function" if t == "tool_use" else "server_tool_use"))
+def _assistant_parts(blocks: list[Any], where: str, parts: list[Part], calls: list[ToolCall]) -> None:
+    for j, b in enumerate(blocks):
+        at = f"{where}: content[{j}]"
+        if isinstance(b, dict) and b.get("type") in TOOL_USE_TYPES:
+            calls.append(tool_call(b, at, strict=False))
         else:
-            parts.append(Part(type="other", text=str(b.get("text") or ""), data=b))
+            parts.append(block_part(b, at, strict=False))
 
 
 class ClaudeCodeSource(Source):
@@ -140,7 +105,8 @@ class ClaudeCodeSource(Source):
         for lineno, rec in iter_jsonl(path, self.skip):
             where = f"line {lineno}"
             if not isinstance(rec, dict):
-                raise SourceError(f"{path}: {where}: expected a JSON object, got {type(rec).__name__}")
+                self.skip(where, f"expected a JSON object, got {type(rec).__name__}; left out")
+                continue
             t = rec.get("type")
             if t == "summary":
                 if rec.get("leafUuid") and isinstance(rec.get("summary"), str):
@@ -156,8 +122,11 @@ class ClaudeCodeSource(Source):
                 self.skip(where, f"system record {rec.get('subtype') or ''}".strip() + " (not sent to the model)")
                 continue
             if t in ("user", "assistant") and not isinstance(rec.get("message"), dict):
-                raise SourceError(f"{path}: {where}: {t} record without a 'message' object")
+                self.skip(where, f"{t} record without a 'message' object; left out")
+                continue
             records.append((lineno, rec))
+        if not records:
+            raise self.nothing_read("Claude Code conversation record")
         active = self._active_branch(records)
         messages = self._messages(active)
         sid = None
@@ -245,7 +214,7 @@ class ClaudeCodeSource(Source):
                     summary = active[i][1]
                     raw.append(summary)
                     text = "\n\n".join(str(b.get("text") or "") for b in _blocks(summary["message"].get("content"))
-                                       if b.get("type") == "text")
+                                       if isinstance(b, dict) and b.get("type") == "text")
                 meta = {}
                 if isinstance(rec.get("compactMetadata"), dict):
                     meta = dict(rec["compactMetadata"])
@@ -264,7 +233,7 @@ class ClaudeCodeSource(Source):
                 parts: list[Part] = []
                 calls: list[ToolCall] = []
                 for r in group:
-                    _assistant_parts(_blocks(r["message"].get("content")), parts, calls)
+                    _assistant_parts(_blocks(r["message"].get("content")), f"line {lineno}", parts, calls)
                 for c in calls:
                     names[c.id] = c.name
                 out.append(Message(role="assistant", parts=parts, tool_calls=calls, source_id=rec.get("uuid"),
@@ -275,25 +244,16 @@ class ClaudeCodeSource(Source):
                 continue
             # user record
             blocks = _blocks(msg.get("content"))
-            results = [b for b in blocks if b.get("type") == "tool_result"]
-            rest = [b for b in blocks if b.get("type") != "tool_result"]
+            results = [b for b in blocks if isinstance(b, dict) and b.get("type") in TOOL_RESULT_TYPES]
+            rest = [(j, b) for j, b in enumerate(blocks) if not (isinstance(b, dict) and b.get("type") in TOOL_RESULT_TYPES)]
             for b in results:
                 cid = str(b.get("tool_use_id") or "")
                 out.append(Message(role="tool", tool_call_id=cid, name=names.get(cid),
-                                   parts=_tool_result_parts(b.get("content")), source_id=rec.get("uuid"),
+                                   parts=tool_result_parts(b.get("content"), f"line {lineno}", strict=False),
+                                   source_id=rec.get("uuid"),
                                    timestamp=ts, raw=rec, meta={"is_error": True} if b.get("is_error") else {}))
             if rest:
-                parts = []
-                for b in rest:
-                    if b.get("type") == "text":
-                        parts.append(Part(text=str(b.get("text") or "")))
-                    elif b.get("type") == "image":
-                        src = b.get("source") or {}
-                        parts.append(Part(type="image", media_type=src.get("media_type"), url=src.get("url"), data=b))
-                    elif b.get("type") == "document":
-                        parts.append(Part(type="file", media_type=(b.get("source") or {}).get("media_type"), data=b))
-                    else:
-                        parts.append(Part(type="other", text=str(b.get("text") or ""), data=b))
+                parts = [block_part(b, f"line {lineno}: content[{j}]", strict=False) for j, b in rest]
                 kind = "compaction" if rec.get("isCompactSummary") else "message"
                 out.append(Message(role="user", parts=parts, source_id=rec.get("uuid"), timestamp=ts, raw=rec,
                                    kind=kind, meta={"isMeta": True} if rec.get("isMeta") else {}))

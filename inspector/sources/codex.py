@@ -24,7 +24,7 @@ from typing import Any
 
 from inspector.engine.models import Message, Part, Session
 from inspector.formats.responses import ItemConverter, responses_usage
-from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, parse_time
+from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, majority, parse_time
 
 FORMAT = "codex"
 LINE_TYPES = {"session_meta", "response_item", "compacted", "turn_context", "event_msg"}
@@ -33,9 +33,9 @@ LINE_TYPES = {"session_meta", "response_item", "compacted", "turn_context", "eve
 def sniff(probe: Probe) -> bool:
     if probe.kind != "jsonl":
         return False
-    recs = [r for r in probe.records if isinstance(r, dict)]
-    return bool(recs) and all("payload" in r and isinstance(r.get("type"), str) for r in recs) and any(
-        r["type"] in LINE_TYPES for r in recs)
+    return majority(probe.records, lambda r: isinstance(r, dict) and "payload" in r
+                    and isinstance(r.get("type"), str)) and any(
+        isinstance(r, dict) and r.get("type") in LINE_TYPES for r in probe.records)
 
 
 def load(probe: Probe) -> CodexSource:
@@ -66,7 +66,8 @@ class CodexSource(Source):
         for lineno, line in iter_jsonl(path, self.skip):
             where = f"line {lineno}"
             if not isinstance(line, dict):
-                raise SourceError(f"{path}: {where}: expected a JSON object, got {type(line).__name__}")
+                self.skip(where, f"expected a JSON object, got {type(line).__name__}; left out")
+                continue
             t = line.get("type")
             payload = line.get("payload")
             ts = parse_time(line.get("timestamp"))
@@ -86,9 +87,9 @@ class CodexSource(Source):
                 if isinstance(payload, dict):
                     sid = sid or payload.get("id")
                     created = created or parse_time(payload.get("timestamp")) or ts
-                    for k in ("cwd", "originator", "cli_version", "model_provider", "source"):
-                        if payload.get(k) is not None:
-                            meta[k] = payload[k]
+                    for key in ("cwd", "originator", "cli_version", "model_provider", "source"):
+                        if payload.get(key) is not None:
+                            meta[key] = payload[key]
                     if isinstance(payload.get("git"), dict):
                         meta["git"] = payload["git"]
             elif t == "turn_context":
@@ -111,6 +112,8 @@ class CodexSource(Source):
             else:
                 self.skip(where, f"unknown line type {t!r}")
         messages = conv.finish()
+        if not messages and sid is None:
+            raise self.nothing_read("Codex rollout record")
         if compactions:
             meta["compactions"] = compactions
         title = None

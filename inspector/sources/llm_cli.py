@@ -153,6 +153,7 @@ class LlmSource(SqliteSource):
     # ---- message store
 
     def _read_thread(self, thread_id: str, name: Any, tip: Any, created: Any) -> Session:
+        assert self.store is not None  # session_ids() lists threads only with the store tables
         mt, pt, tt = self.store["messages"], self.store["parts"], self.store["turns"]
         where = f"thread {thread_id!r}"
         # Walk from the tip to the root in one recursive query. No chain is longer than
@@ -280,6 +281,7 @@ class LlmSource(SqliteSource):
 
     def _read_conversation(self, conv_id: str, name: Any, conv_model: Any) -> Session:
         lg = self.legacy
+        assert lg is not None  # session_ids() lists conversations only with the legacy tables
         rt = lg["responses"]
         where = f"conversation {conv_id!r}"
         responses = self.query(f"SELECT rowid AS _rowid, * FROM {self.q(rt)} WHERE COALESCE(conversation_id, id) = ? "

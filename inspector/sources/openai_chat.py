@@ -11,7 +11,7 @@ from typing import Any
 
 from inspector.engine.models import Session
 from inspector.formats.openai_chat import ConversionError, message_from_openai
-from inspector.sources.base import Probe, Source, SourceError, iter_jsonl
+from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, majority
 
 FORMAT = "openai-chat"
 ROLES = {"system", "developer", "user", "assistant", "tool", "function"}
@@ -34,7 +34,7 @@ def sniff(probe: Probe) -> bool:
     if probe.kind == "json":
         return _is_conversation(probe.document)
     if probe.kind == "jsonl":
-        return bool(probe.records) and all(_is_conversation(r) for r in probe.records)
+        return majority(probe.records, _is_conversation)
     return False
 
 
@@ -53,12 +53,17 @@ class OpenAIChatSource(Source):
         else:
             for lineno, value in iter_jsonl(self.path, self.skip):
                 self._add(value, lineno)
+            if not self._sessions:
+                raise self.nothing_read("conversation")
 
     def _add(self, value: Any, lineno: int | None) -> None:
         path = self.path
         where = f"line {lineno}" if lineno else "document"
         if not _is_conversation(value) and not (isinstance(value, list) and not value):
-            raise SourceError(f"{path}: {where}: expected a list of messages or an object with 'messages'")
+            if lineno is None:
+                raise SourceError(f"{path}: {where}: expected a list of messages or an object with 'messages'")
+            self.skip(where, "expected a list of messages or an object with 'messages'; left out")
+            return
         doc = value if isinstance(value, dict) else {}
         msgs = value if isinstance(value, list) else value.get("messages") or []
         sid = doc.get("id") or doc.get("session_id")
@@ -70,7 +75,10 @@ class OpenAIChatSource(Source):
             try:
                 m = message_from_openai(d, i)
             except ConversionError as exc:
-                raise SourceError(f"{path}: {where}: {exc}") from None
+                if lineno is None:
+                    raise SourceError(f"{path}: {where}: {exc}") from None
+                self.skip(where, f"{exc}; the conversation on this line is left out")
+                return
             m.source_id = str(i) if lineno is None else f"{lineno}:{i}"
             messages.append(m)
         title = doc.get("title") if isinstance(doc.get("title"), str) else None

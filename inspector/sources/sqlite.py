@@ -50,10 +50,13 @@ class SqliteSource(Source):
         return rows
 
     def has(self, table: str | None, column: str) -> bool:
-        return bool(table) and column in self.tables.get(table, ())
+        return table is not None and column in self.tables.get(table, ())
 
     @staticmethod
-    def q(name: str) -> str:
+    def q(name: str | None) -> str:
+        """A quoted table name; callers pass tables the probe found (None is a bug)."""
+        if name is None:
+            raise ValueError("no table name")
         return quote_ident(name)
 
     def close(self) -> None:

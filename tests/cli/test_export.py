@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -167,11 +168,44 @@ def test_export_never_writes_over_its_source(capsys, tmp_path, source_guard):
         before_ids = source.session_ids()
         before_msgs = {i: [m.content_hash for m in source.read(i).messages] for i in before_ids}
     assert not source_guard.changed()  # refused: nothing was written
-    code, _, err = run(capsys, "export", db, "-s", sid, "--preset", "none", "-f", "openai-agents-sqlite",
-                       "-o", db, "--into-source")
+    code, out, err = run(capsys, "export", db, "-s", sid, "--preset", "none", "-f", "openai-agents-sqlite",
+                         "-o", db, "--into-source")
     source_guard.forget(db)  # this one write was asked for
     assert code == 0, err
     with open_source(db) as source:
         after_ids = source.session_ids()
         assert set(before_ids) < set(after_ids)
+        # the id an agent resumes with is printed (stdout, alone on its line)
+        assert set(after_ids) - set(before_ids) == {out.strip()}
         assert {i: [m.content_hash for m in source.read(i).messages] for i in before_ids} == before_msgs
+
+
+def test_exports_into_one_directory_never_overwrite_each_other(capsys, tmp_path):
+    """Issue 17: openai-json, anthropic-json and report into `-o DIR/` got one name; a
+    directory not yet there with a trailing slash became a file."""
+    out = tmp_path / "out"  # does not exist yet
+    written = []
+    for fmt in ("openai-json", "anthropic-json", "report", "openai-jsonl", "markdown"):
+        code, _, err = run(capsys, "export", TRAJ, "--preset", "balanced", "-f", fmt, "-o", f"{out}/")
+        assert code == 0, err
+        written.append(err.strip().rsplit("wrote ", 1)[1])
+    assert out.is_dir()
+    assert len(set(written)) == 5 and sorted(p.name for p in out.iterdir()) == sorted(Path(w).name for w in written)
+    assert "anthropic_version" not in json.loads((out / Path(written[1]).name).read_text())  # really Anthropic's body
+    assert "system" in json.loads((out / Path(written[1]).name).read_text())
+    assert json.loads((out / Path(written[2]).name).read_text())["report"] == "inspector-compaction"
+    # An existing directory without the slash is a directory too.
+    code, _, err = run(capsys, "export", TRAJ, "--preset", "none", "-f", "openai-json", "-o", out)
+    assert code == 2 and "exists; not replaced (--force replaces it)" in err
+
+
+def test_an_existing_file_is_replaced_only_with_force(capsys, tmp_path):
+    target = tmp_path / "mine.json"
+    target.write_text("my notes\n")
+    code, _, err = run(capsys, "export", TRAJ, "--preset", "none", "-f", "openai-json", "-o", target)
+    assert code == 2
+    assert err.strip() == f"inspector: {target}: exists; not replaced (--force replaces it)"
+    assert target.read_text() == "my notes\n"
+    code, _, err = run(capsys, "export", TRAJ, "--preset", "none", "-f", "openai-json", "-o", target, "--force")
+    assert code == 0, err
+    assert json.loads(target.read_text())["messages"]

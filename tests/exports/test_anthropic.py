@@ -10,13 +10,14 @@ import pytest
 
 from inspector.engine import apply, plan
 from inspector.engine.summarize import ExtractiveSummarizer
-from inspector.exports.registry import export_session, to_anthropic
-from inspector.sources.anthropic_json import (
+from inspector.exports.registry import export_session
+from inspector.formats.anthropic import (
     AnthropicFormatError,
     is_anthropic_document,
     messages_from_anthropic,
-    read_anthropic_json,
+    to_anthropic,
 )
+from inspector.sources.anthropic_json import read_anthropic_json
 from tests.exports.test_formats import chat_session, clear_config, compact_config, model_view
 
 ROOT = Path(__file__).resolve().parents[2]

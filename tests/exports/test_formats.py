@@ -12,16 +12,11 @@ from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.engine.validation import errors, validate
 from inspector.exports import registry as export_mod
-from inspector.exports.registry import (
-    EXPORT_FORMATS,
-    ExportError,
-    export_session,
-    report,
-    to_anthropic,
-    to_markdown,
-    to_openai_chat,
-)
-from inspector.formats.openai_chat import from_openai
+from inspector.exports.registry import EXPORT_FORMATS, ExportError, export_session
+from inspector.exports.report import report
+from inspector.formats.anthropic import to_anthropic
+from inspector.formats.markdown import to_markdown
+from inspector.formats.openai_chat import from_openai, to_openai_chat
 from inspector.sources.swe_agent import read_traj
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +160,7 @@ def test_thinking_signatures_survive_byte_for_byte(tmp_path):
     assert any(m.role == "assistant" for m in reduced), "arguments of a signed message must be cleared"
     for messages in (s.messages, r.messages):
         out = tmp_path / "t.json"
-        export_session(s, "openai-json", out, compacted=None if messages is s.messages else r)
+        export_session(s, "openai-json", out, compacted=None if messages is s.messages else r, force=True)
         text = out.read_text()
         assert '"signature": "EqQBCkYIBBgCKkBsig/+=="' in text
         assert '"data": "RedactedBlob+/=="' in text
@@ -208,11 +203,11 @@ def test_failed_export_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch):
 
     monkeypatch.setattr(export_mod, "_dumps", failing)
     with pytest.raises(RuntimeError, match="disk on fire"):
-        export_session(s, "openai-json", out)
+        export_session(s, "openai-json", out, force=True)
     assert out.read_text() == "previous export\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
     monkeypatch.setattr(export_mod, "_dumps", real)
-    export_session(s, "openai-json", out)
+    export_session(s, "openai-json", out, force=True)
     assert json.loads(out.read_text())["messages"]
 
 
@@ -223,7 +218,7 @@ def test_export_errors_are_clear(tmp_path):
     with pytest.raises(ExportError, match="needs an applied compaction or a plan"):
         export_session(s, "report", tmp_path / "r.json")
     (tmp_path / "dir.json").mkdir()
-    with pytest.raises(ExportError, match="dir.json: cannot write"):
+    with pytest.raises(ExportError, match="dir.json: is a directory"):
         export_session(s, "openai-json", tmp_path / "dir.json")
     assert set(EXPORT_FORMATS) == {"openai-json", "openai-jsonl", "anthropic-json", "markdown",
                                    "openai-agents-sqlite", "report", "adk-sqlite", "claude-code"}
@@ -317,7 +312,7 @@ def test_exported_files_get_ordinary_permissions(tmp_path):
     os.umask(umask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
     out.chmod(0o640)
-    export_session(s, "markdown", out)  # replacing a file keeps its mode
+    export_session(s, "markdown", out, force=True)  # replacing a file keeps its mode
     assert stat.S_IMODE(out.stat().st_mode) == 0o640
 
 

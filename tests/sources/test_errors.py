@@ -46,21 +46,51 @@ def test_unknown_schema(tmp_path):
     assert "unknown SQLite schema (tables: things)" in msg
 
 
-def test_invalid_json_line(tmp_path):
+def _skipped(path) -> tuple[int, list[str]]:
+    with open_source(path) as src:
+        session = src.read(src.session_ids()[0])
+        return len(session.messages), [str(s) for s in src.skipped]
+
+
+def test_invalid_json_line_is_skipped_and_reported(tmp_path):
     src = FIX / "claude-code" / "branch_merge.jsonl"
     lines = src.read_text().splitlines(keepends=True)
     lines[4] = lines[4][:40] + "\n"
     p = tmp_path / "broken.jsonl"
     p.write_text("".join(lines))
-    assert ": line 5, column" in error_of(p) and "invalid JSON" in error_of(p)
+    _, skipped = _skipped(p)
+    assert any(s.startswith("line 5, column") and "invalid JSON" in s for s in skipped)
 
 
-def test_invalid_utf8(tmp_path):
+def test_invalid_utf8_line_is_skipped_and_reported(tmp_path):
     p = tmp_path / "latin1.jsonl"
     p.write_bytes(b'{"type": "user", "uuid": "a", "sessionId": "s", "message": {"role": "user", "content": "ok"}}\n'
                   b'{"type": "user", "uuid": "b", "sessionId": "s", "message": {"role": "user", "content": "caf\xe9"}}\n')
+    n, skipped = _skipped(p)
+    assert n == 1 and any(s.startswith("line 2: invalid UTF-8 (byte 0xe9") for s in skipped)
+
+
+@pytest.mark.parametrize("bad_line", ['{"uuid": "x", "note": "no type"}', "[1, 2]", '{"type": "user", "uu'])
+def test_one_malformed_record_among_valid_ones_does_not_refuse_the_file(tmp_path, bad_line):
+    """Issue 13: a real Claude Code transcript with one malformed record was refused
+    whole ("unknown JSONL content" at line 1, which is valid)."""
+    src = FIX / "claude-code" / "representative_messages.jsonl"
+    lines = src.read_text().splitlines()
+    whole, _ = _skipped(src)
+    p = tmp_path / "one-bad.jsonl"
+    p.write_text("\n".join([lines[0], bad_line, *lines[1:]]) + "\n")
+    assert detect_format(p) == "claude-code"
+    n, skipped = _skipped(p)
+    assert n == whole
+    assert [s for s in skipped if s.startswith("line 2")], skipped  # its real line number
+
+
+def test_a_file_with_no_session_in_it_is_refused(tmp_path):
+    p = tmp_path / "junk.jsonl"
+    p.write_text('{"type": "summary", "summary": "t", "leafUuid": "x"}\n{"type": "user", "uu\n'
+                 '{"type": "summary", "summary": "u", "leafUuid": "y"}\n')
     msg = error_of(p)
-    assert "line 2: invalid UTF-8 (byte 0xe9" in msg
+    assert msg.startswith(f"{p}: no Claude Code conversation record in the file") and "line 2" in msg
 
 
 def test_truncated_json_document(tmp_path):

@@ -406,8 +406,14 @@ def test_openai_chat_forms(tmp_path):
 def test_openai_chat_bad_message_names_line(tmp_path):
     p = tmp_path / "bad.jsonl"
     p.write_text(json.dumps([{"role": "user", "content": "x"}]) + "\n" + json.dumps([{"role": "user", "content": "y"}, {"role": "robot"}]) + "\n")
-    with pytest.raises(SourceError, match=r"bad\.jsonl: line 2: message 1: unknown role 'robot'"):
-        open_source(p)
+    with open_source(p) as src:  # the good conversation is read, the bad line reported
+        assert src.session_ids() == ["bad:1"]
+        assert [str(k) for k in src.skipped] == [
+            "line 2: message 1: unknown role 'robot'; the conversation on this line is left out"]
+    none = tmp_path / "none.jsonl"  # no line is a readable conversation: refused
+    none.write_text(json.dumps([{"role": "user", "content": 5}]) + "\n" + json.dumps([{"role": "user", "content": 6}]) + "\n")
+    with pytest.raises(SourceError, match=r"none\.jsonl: no conversation in the file \(line 1: message 0: content"):
+        open_source(none)
 
 
 def test_swe_agent_registered(traj_paths):
@@ -416,3 +422,14 @@ def test_swe_agent_registered(traj_paths):
             assert src.format == "swe-agent"
             (sid,) = src.session_ids()
             assert src.read(sid).messages
+
+
+def test_every_registered_reader_is_a_reader_named_as_registered():
+    import importlib
+
+    from inspector.sources.base import READERS, Reader
+
+    for name, module_name in READERS:
+        mod = importlib.import_module(module_name)
+        assert isinstance(mod, Reader), module_name
+        assert mod.FORMAT == name

@@ -177,7 +177,7 @@ def test_kill_9_during_export_leaves_the_file_whole_or_absent(base, tmp_path, so
     for _fmt, path, old in targets.values():
         if old and old != "db":
             path.write_text(old)
-    procs = {p: cli("export", src, *APPLY, "-f", fmt, "-o", path, env={}, fault=p)
+    procs = {p: cli("export", src, *APPLY, "-f", fmt, "-o", path, "--force", env={}, fault=p)
              for p, (fmt, path, _) in targets.items()}
     procs["no fault"] = cli("export", src, *APPLY, "-f", "openai-json", "-o", out / "whole.json", env={})
     results = finish(procs)
@@ -207,7 +207,7 @@ def test_kill_9_during_export_leaves_the_file_whole_or_absent(base, tmp_path, so
     assert all(n.endswith(".tmp") for n in leftovers if n.startswith("."))
     # The next export over the same targets writes them whole.
     for point, (fmt, path, _) in targets.items():
-        assert main(["export", str(src), *APPLY, "-f", fmt, "-o", str(path)]) == 0, point
+        assert main(["export", str(src), *APPLY, "-f", fmt, "-o", str(path), "--force"]) == 0, point
     assert json.loads((out / "mid-write.json").read_text()) == whole
     assert json.loads((out / "before-rename.json").read_text()) == whole
 

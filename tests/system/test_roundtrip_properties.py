@@ -38,7 +38,8 @@ from inspector.engine import apply, plan
 from inspector.engine.models import Message, Part, Session
 from inspector.engine.summarize import SummaryRejected
 from inspector.engine.tokens import EstimateCounter
-from inspector.exports.registry import export_session, to_anthropic
+from inspector.exports.registry import export_session
+from inspector.formats.anthropic import to_anthropic
 from inspector.sources.anthropic_json import read_anthropic_json
 from inspector.sources.base import open_source
 from tests.engine.test_properties import configs, sessions
@@ -87,9 +88,13 @@ def rich_sessions(draw) -> Session:
 
 
 def carried(fmt: str, p: Part) -> bool:
-    """Reasoning a format can carry: OpenAI's in the Agents SDK, Anthropic's elsewhere."""
+    """Reasoning a format can carry: OpenAI's in the Agents SDK, Anthropic's in Anthropic
+    JSON; OpenAI chat neither (`thinking_blocks` are LiteLLM's, written only where a chat
+    source had them)."""
     openai = (p.data or {}).get("type") == "reasoning"
-    return openai if fmt == "openai-agents-sqlite" else not openai
+    if fmt == "openai-agents-sqlite":
+        return openai
+    return not openai and fmt == "anthropic-json"
 
 
 def view(m: Message, fmt: str) -> tuple:
@@ -119,9 +124,10 @@ def reasoning_data(p: Part) -> dict:
 
 
 def tool_input(raw: str) -> dict:
-    """A call's arguments as a tool_use `input`: a JSON object, else wrapped."""
+    """A call's arguments as a tool_use `input`: a JSON object (raw newlines inside
+    strings allowed, as models write them), else wrapped."""
     try:
-        value = json.loads(raw) if raw else {}
+        value = json.loads(raw, strict=False) if raw else {}
     except ValueError:
         value = None
     return value if isinstance(value, dict) else {"arguments": raw}

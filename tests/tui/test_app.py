@@ -241,7 +241,7 @@ async def test_preview_diff_and_whole_context(memory_demo):
 async def test_export_and_save_config(demo_app, tmp_path):
     from textual.widgets import Input, Select
 
-    from inspector.tui.screens.export import ExportScreen, SaveConfigScreen, export_formats
+    from inspector.tui.screens.export import ExportScreen, SaveConfigScreen
 
     async with demo_app.run_test(size=SIZE) as pilot:
         screen = await open_session(pilot, demo_app, "marathon")
@@ -251,7 +251,7 @@ async def test_export_and_save_config(demo_app, tmp_path):
         await pilot.pause()
         dlg = demo_app.screen
         assert isinstance(dlg, ExportScreen)
-        formats = export_formats()
+        formats = dlg.formats
         assert "openai-json" in formats
         dlg.query_one("#export-format", Select).value = "openai-json"
         await pilot.pause()

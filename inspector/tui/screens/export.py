@@ -13,27 +13,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
+from inspector.exports.catalog import EXPORT_FORMATS, default_name
 from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
 
-SUFFIXES = {
-    "openai-json": ".json",
-    "openai-jsonl": ".jsonl",
-    "anthropic-json": ".anthropic.json",
-    "markdown": ".md",
-    "openai-agents-sqlite": ".db",
-    "report": ".report.json",
-    "adk-sqlite": ".adk.db",
-    "claude-code": ".jsonl",
-}
-
-
-def export_formats() -> tuple[str, ...]:
-    from inspector.exports.registry import EXPORT_FORMATS
-
-    return tuple(EXPORT_FORMATS)
 
 
 class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
@@ -44,7 +29,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self.session = session
         self.plan = plan
         self.counter = counter
-        self.formats = export_formats()
+        self.formats = EXPORT_FORMATS
 
     @property
     def inspector(self) -> InspectorApp:
@@ -70,8 +55,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
                 yield Button("Close", id="export-close")
 
     def _default_path(self, fmt: str) -> str:
-        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.session.id)
-        return f"{safe}{SUFFIXES.get(fmt, '.' + fmt)}"
+        return default_name(self.session.id, fmt)
 
     @on(Select.Changed, "#export-format")
     def _fmt(self, event: Select.Changed) -> None:
@@ -90,11 +74,24 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         fmt = str(self.query_one("#export-format", Select).value)
         path = Path(self.query_one("#export-path", Input).value.strip()).expanduser()
         compacted = self.query_one("#export-compacted", RadioButton).value
+        from inspector.exports.catalog import resolve_target
+
+        target = resolve_target(path, self.session.id, fmt)
+        # An existing file is replaced only when asked twice (the CLI's --force).
+        force = self._confirm_replace == target
+        if target.is_file() and not force:
+            self._confirm_replace = target
+            self.query_one("#export-status", Static).update(
+                Text(f"{target.resolve()} exists: press Export again to replace it", style="yellow"))
+            return
+        self._confirm_replace = None
         self.query_one("#export-status", Static).update("exporting…")
-        self._export(fmt, path, compacted)
+        self._export(fmt, target, compacted, force)
+
+    _confirm_replace: Path | None = None
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
-    def _export(self, fmt: str, path: Path, compacted: bool) -> None:
+    def _export(self, fmt: str, path: Path, compacted: bool, force: bool = False) -> None:
         from inspector.service.export import export_compacted, export_original
 
         data = self.inspector.data
@@ -103,9 +100,9 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
             # the config's summarizer; removed content kept, so the hints resolve.
             exported = export_compacted(self.session, self.plan.config, fmt, path, offloads=data,
                                         counter=self.counter, summary_cache=data.summary_cache(),
-                                        token_cache=data.token_cache())
+                                        token_cache=data.token_cache(), force=force)
         else:
-            exported = export_original(self.session, fmt, path)
+            exported = export_original(self.session, fmt, path, force=force)
         self.app.call_from_thread(self._done, exported.written.path, fmt)
 
     def _done(self, out: Path, fmt: str) -> None:

@@ -1,0 +1,185 @@
+"""Every export format fed to the real client library that reads it, offline, on every
+source format, as recorded and compacted (issue 13):
+
+- openai-agents-sqlite: read back through the SDK's own `SQLiteSession`, converted by
+  the converter behind `OpenAIChatCompletionsModel` / `LitellmModel`
+  (`Converter.items_to_messages`);
+- openai-json: LangChain's `convert_to_messages` and LiteLLM's Anthropic request
+  transformation (what `litellm.completion("anthropic/...")` sends);
+- anthropic-json: tool_use ids unique, as the Messages API requires.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from inspector.engine import apply, plan
+from inspector.engine.summarize import ExtractiveSummarizer
+from inspector.exports.registry import export_session
+from inspector.sources.base import open_source
+from tests.exports.test_formats import compact_config
+
+agents = pytest.importorskip("agents")
+from agents import SQLiteSession  # noqa: E402
+from agents.models.chatcmpl_converter import Converter  # noqa: E402
+
+F = Path(__file__).resolve().parents[1] / "fixtures"
+SOURCES = {
+    "claude-code": (F / "claude-code" / "representative_messages.jsonl", None),
+    "claude-code-compacted": (F / "claude-code" / "branch_merge_compact.jsonl", None),
+    "claude-code-todo": (F / "claude-code" / "todowrite_examples.jsonl", None),
+    "claude-code-thinking": (F / "claude-code" / "branch_merge.jsonl", None),
+    "codex": (F / "codex" / "rollout-2025-10-29T01-00-00-marshmallow.jsonl", None),
+    "codex-replacement": (F / "codex" / "rollout-replacement-history.jsonl", None),
+    "swe-agent": (F / "swe-agent" / "marshmallow-1867_function_calling.traj", None),
+    "adk-sqlite": (F / "adk" / "sqlite_service.db", "swe-simple"),
+    "adk-database": (F / "adk" / "database_v1.db", "swe-compacted"),
+    "openai-agents": (F / "openai-agents" / "sessions.db", "swe-simple"),
+}
+
+
+def _session(name: str):
+    path, sid = SOURCES[name]
+    with open_source(path) as src:
+        return src.read(sid or src.session_ids()[0])
+
+
+def _versions(name: str):
+    s = _session(name)
+    r = apply(s, plan(s, compact_config()), ExtractiveSummarizer())
+    return s, {"recorded": None, "compacted": r}
+
+
+def _sdk_items(db: Path, sid: str) -> list:
+    async def read():
+        session = SQLiteSession(sid, db)
+        try:
+            return await session.get_items()
+        finally:
+            session.close()
+    return asyncio.run(read())
+
+
+@pytest.mark.parametrize("name", [n for n in SOURCES if not n.startswith("codex")] + ["codex-replacement"])
+def test_agents_export_resumes_with_chat_completions_models(tmp_path, name):
+    s, versions = _versions(name)
+    for label, compacted in versions.items():
+        db = tmp_path / f"{label}.db"
+        res = export_session(s, "openai-agents-sqlite", db, compacted=compacted)
+        items = _sdk_items(db, res.session_id)
+        assert len(items) == res.items
+        chat = Converter.items_to_messages(items)  # raised UserError for rebuilt turns
+        calls = [c["id"] for m in chat for c in m.get("tool_calls") or []]
+        assert len(calls) == len(set(calls)), "duplicate ids renamed by default"
+
+
+def test_claude_code_compaction_summary_reaches_the_agents_session(tmp_path):
+    s = _session("claude-code-compacted")
+    summary = next(m for m in s.messages if m.kind == "compaction").text
+    assert summary
+    res = export_session(s, "openai-agents-sqlite", tmp_path / "a.db")
+    items = _sdk_items(tmp_path / "a.db", res.session_id)
+    assert {"role": "user", "content": summary} in items
+    assert not [w for w in res.warnings if "compaction record" in w]
+
+
+def test_duplicate_call_ids_no_longer_lose_items_in_the_sdk(tmp_path):
+    """SWE-agent repeats call ids; the SDK's converter pairs by id, so as recorded an
+    output answers the wrong call. Renamed, every call keeps its own output."""
+    s = _session("swe-agent")
+    ids = [c.id for m in s.messages for c in m.tool_calls]
+    assert len(ids) > len(set(ids)), "the fixture repeats call ids"
+    res = export_session(s, "openai-agents-sqlite", tmp_path / "a.db")
+    assert any("duplicate tool-call id" in w for w in res.warnings)
+    chat = Converter.items_to_messages(_sdk_items(tmp_path / "a.db", res.session_id))
+    call_ids = [c["id"] for m in chat for c in m.get("tool_calls") or []]
+    answered = [m["tool_call_id"] for m in chat if m["role"] == "tool"]
+    assert len(call_ids) == len(ids) and sorted(call_ids) == sorted(answered)
+    body = json.loads(export_session(s, "anthropic-json", tmp_path / "a.json").path.read_text())
+    uses = [b["id"] for t in body["messages"] if isinstance(t["content"], list) for b in t["content"]
+            if b.get("type") == "tool_use"]
+    assert len(uses) == len(ids) == len(set(uses))
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_openai_json_is_accepted_by_langchain_and_litellm(tmp_path, name):
+    from langchain_core.messages import convert_to_messages
+
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from litellm.llms.anthropic.chat.transformation import AnthropicConfig
+
+    s, versions = _versions(name)
+    for label, compacted in versions.items():
+        out = tmp_path / f"{label}.json"
+        export_session(s, "openai-json", out, compacted=compacted)
+        messages = json.loads(out.read_text())["messages"]
+        assert not [m for m in messages if "thinking_blocks" in m], "not part of OpenAI chat"
+        convert_to_messages(messages)  # rejected Codex apply_patch's free-text arguments
+        for m in messages:
+            for c in m.get("tool_calls") or []:
+                assert isinstance(json.loads(c["function"]["arguments"]), dict)
+        AnthropicConfig().transform_request(model="claude-sonnet-4-5", messages=messages, optional_params={},
+                                            litellm_params={}, headers={})
+
+
+def _resume(db: Path, sid: str) -> list[dict]:
+    """`Runner.run` on the exported session with the SDK's Chat Completions model, the
+    OpenAI client on a mocked transport; returns the chat messages the request carried."""
+    import httpx
+    from agents import Agent, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
+    from openai import AsyncOpenAI
+
+    set_tracing_disabled(True)
+    requests: list[dict] = []
+
+    def reply(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        requests.append(body)
+        return httpx.Response(200, json={
+            "id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": body["model"],
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
+
+    client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply)))
+    agent = Agent(name="resumed", model=OpenAIChatCompletionsModel(model="gpt-4o", openai_client=client))
+
+    async def run() -> None:
+        session = SQLiteSession(sid, db)
+        try:
+            result = await Runner.run(agent, "continue", session=session)
+            assert result.final_output == "ok"
+        finally:
+            session.close()
+    asyncio.run(run())
+    assert len(requests) == 1
+    return requests[0]["messages"]
+
+
+@pytest.mark.parametrize("name", ["claude-code-thinking", "swe-agent", "adk-database", "codex-replacement"])
+def test_runner_resumes_every_call_and_result_from_an_export(tmp_path, name):
+    s, versions = _versions(name)
+    for label, compacted in versions.items():
+        db = tmp_path / f"{label}.db"
+        res = export_session(s, "openai-agents-sqlite", db, compacted=compacted)
+        sent = _resume(db, res.session_id)
+        messages = compacted.messages if compacted is not None else s.messages
+        calls = [c["id"] for m in sent for c in m.get("tool_calls") or []]
+        answered = [m["tool_call_id"] for m in sent if m["role"] == "tool"]
+        assert len(calls) == sum(len(m.tool_calls) for m in messages), "no call lost"
+        assert sorted(calls) == sorted(answered) and len(set(calls)) == len(calls)
+        assert sent[-1] == {"role": "user", "content": "continue"}
+
+
+def test_duplicate_ids_as_recorded_lose_messages_on_resume(tmp_path):
+    """What the default renaming prevents: resumed as recorded, the SDK merges the
+    repeated ids and the request carries fewer messages."""
+    s = _session("swe-agent")
+    kept = export_session(s, "openai-agents-sqlite", tmp_path / "a.db")
+    raw = export_session(s, "openai-agents-sqlite", tmp_path / "b.db", unique_ids=False)
+    assert kept.items == raw.items
+    assert len(_resume(tmp_path / "b.db", raw.session_id)) < len(_resume(tmp_path / "a.db", kept.session_id))
