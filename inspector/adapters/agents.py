@@ -90,7 +90,8 @@ class CompactingSession:
                 file instead (table `inspector_offloads`), so `recover` works after a
                 restart.
         """
-        from inspector.runtime import Compactor, MemoryOffloadStore, SqliteOffloadStore
+        from inspector.runtime import Compactor
+        from inspector.service.recover import MemoryOffloadStore, SqliteOffloadStore
 
         self.session = session
         self.compactor = compactor if compactor is not None else Compactor()
