@@ -65,7 +65,8 @@ class StoredVersion:
 class SessionData(Protocol):
     label: str
 
-    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]: ...
+    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None,
+                      each: Callable[[SessionRow], None] | None = None) -> list[SessionRow]: ...
 
     def load_session(self, session_id: str) -> Session: ...
 
@@ -106,7 +107,9 @@ class MemoryData:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]:
+    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None,
+                      each: Callable[[SessionRow], None] | None = None) -> list[SessionRow]:
+        from inspector.engine.intro import display_title
         from inspector.engine.tokens import count_messages
 
         rows = []
@@ -114,12 +117,14 @@ class MemoryData:
         for k, s in enumerate(self._sessions.values()):
             tokens, _ = count_messages(s.messages, counter, self._cache)
             rows.append(SessionRow(
-                id=s.id, format=s.source_format, title=s.title or s.id, messages=len(s.messages),
+                id=s.id, format=s.source_format, title=display_title(s), messages=len(s.messages),
                 tokens=sum(tokens), last_activity=_aware(s.last_activity), source=s.source_path or "",
                 tool_calls=sum(len(m.tool_calls) for m in s.messages),
                 versions=sum(1 for v in self._versions.values() if v.row.session_id == s.id),
                 counter=counter.name,
             ))
+            if each:
+                each(rows[-1])  # shown while the rest loads
             if progress:
                 progress(k + 1, total, s.id)
         return rows
@@ -194,6 +199,7 @@ class WorkspaceData:
         self._only = set(only) if only is not None else None
         self._imports = [Path(p) for p in imports]
         self._sessions: dict[str, Session] = {}
+        self._titles: dict[str, str] = {}
         self._notes: list[str] = []
 
     def take_notes(self) -> list[str]:
@@ -223,7 +229,8 @@ class WorkspaceData:
             if ids:
                 self._only = (self._only or set()) | set(ids)
 
-    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]:
+    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None,
+                      each: Callable[[SessionRow], None] | None = None) -> list[SessionRow]:
         self._import_pending(progress)
         infos = list(self.ws.list_sessions())
         rows = []
@@ -249,15 +256,30 @@ class WorkspaceData:
                     except TypeError:
                         pass
             rows.append(SessionRow(
-                id=sid, format=str(_get(info, "source_format", "")), title=str(_get(info, "title") or sid),
+                id=sid, format=str(_get(info, "source_format", "")), title=self._title(info, sid),
                 messages=int(_get(info, "messages", 0) or 0), tokens=int(tokens or 0),
                 last_activity=_dt(_get(info, "updated_at") or _get(info, "created_at")),
                 source=str(_get(info, "source_path") or ""), tool_calls=int(_get(info, "tool_calls", 0) or 0),
                 versions=int(_get(info, "versions", 0) or 0), counter=count_name,
             ))
+            if each:
+                each(rows[-1])  # shown while the rest loads
             if progress:
                 progress(k + 1, total, sid)
         return rows
+
+    def _title(self, info: Any, sid: str) -> str:
+        """The stored title, else the first real request (derived once per session)."""
+        from inspector.engine.intro import display_title, looks_like_id
+
+        stored = _get(info, "title")
+        if not looks_like_id(stored, sid, _get(info, "source_session_id")):
+            return display_title(Session(id=sid, title=stored))
+        title = self._titles.get(sid)
+        if title is None:
+            title = display_title(self.load_session(sid), 60, _get(info, "source_session_id"))
+            self._titles[sid] = title
+        return title
 
     def load_session(self, session_id: str) -> Session:
         s = self._sessions.get(session_id)
