@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
+# Opened first: the long session past the default window, which the default preset compacts.
+FIRST_SESSION = "marathon-30-tasks"
 
 
 def demo_files() -> list[Path]:
