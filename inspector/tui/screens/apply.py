@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from inspector.tui.messages import ApplyFinished, ApplyProgress
+from inspector.tui.render import plural
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
@@ -58,7 +59,8 @@ class ApplyScreen(ModalScreen[str | None]):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
             yield Static(
                 f"session {self.session.id}: {p.total_before:,} → ~{p.total_after:,} tokens · "
-                f"{len(live)} summary(ies) to generate · {sum(a != 'keep' for a in p.actions):,} message(s) changed")
+                f"{plural(len(live), 'summary', 'summaries')} to generate · "
+                f"{plural(sum(a != 'keep' for a in p.actions), 'message')} changed")
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
             with Horizontal(classes="row"):
                 yield Label("label ")
@@ -70,8 +72,9 @@ class ApplyScreen(ModalScreen[str | None]):
                 yield Button("Cancel", id="apply-cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#apply-go").focus()
+        self.query_one("#apply-label").focus()  # a typed label is not lost; enter applies
 
+    @on(Input.Submitted, "#apply-label")
     @on(Button.Pressed, "#apply-go")
     def _go(self) -> None:
         if self.worker is not None and self.worker.state == WorkerState.RUNNING:

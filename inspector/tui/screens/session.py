@@ -20,7 +20,7 @@ from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Stati
 
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import PlanReady, ReportsWorkerErrors, SessionReady
-from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header
+from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header, plural
 from inspector.tui.widgets.heatmap import Heatmap, row_data
 from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
 from inspector.tui.widgets.profile import ContextGauge, Profile
@@ -41,10 +41,6 @@ class TokensCounted(Message):
     session: Any  # Session
     tokens: list[int]
 
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """`1 summary`, `2 summaries`."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
 def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = None) -> tuple[str, str]:

@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, ProgressBar
 from inspector.tui.colors import TokenScale, heat_style
 from inspector.tui.data import SessionRow
 from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLoaded
+from inspector.tui.render import plural
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
@@ -38,10 +39,6 @@ COLUMNS = (
 )
 ID_WIDTH = 24
 
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """`1 session`, `2 sessions` (`many` for irregular plurals)."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
 def window_label(tokens: int) -> str:

@@ -159,15 +159,16 @@ class ValueInput(Input):
 
     _focused_at = 0.0
 
+    # Textual calls the handler of every class in the MRO: Input's run after these
+    # unless the default is prevented.
+
     def _on_focus(self, event: events.Focus) -> None:
-        super()._on_focus(event)
         self._focused_at = time.monotonic()
 
     async def _on_mouse_down(self, event: events.MouseDown) -> None:
         if time.monotonic() - self._focused_at < 0.5:
-            self.select_all()  # the click that focused it: keep the whole value selected
-            return
-        await super()._on_mouse_down(event)
+            event.prevent_default()  # the click that focused it: keep the whole value selected
+            self.select_all()
 
 
 def _safe_id(key: str) -> str:
