@@ -99,7 +99,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.plan_ms = 0.0
         self.generation = 0
         self.show_tokens = False
-        self.detail_text = None
+        self.detail_text: Text | None = None
         self._shown_detail: tuple | None = None
         self._summary_shape: tuple = ()
         self._pending: dict[str, Any] = {}
@@ -357,7 +357,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             return
         from inspector.engine.config import preset
 
-        keep = {"tokens": self.config.tokens.model_dump()} if self.config is not None else {}
+        keep: dict[str, dict[str, Any]] = {"tokens": self.config.tokens.model_dump()} if self.config else {}
         cfg = preset(event.name)
         if keep:
             cfg = cfg.with_values({f"tokens.{k}": v for k, v in keep["tokens"].items()})

@@ -294,7 +294,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
     @on(Select.Changed, "#sessions-window")
     def _window(self, event: Select.Changed) -> None:
         if event.value is not Select.BLANK:
-            self.window = int(event.value)  # type: ignore[arg-type]
+            self.window = int(str(event.value))
             app = self.inspector
             if app.config.context_window != self.window:
                 # One window for the list and the session view: it is the config's.

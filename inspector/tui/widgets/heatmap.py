@@ -190,7 +190,7 @@ class Heatmap(ScrollView, can_focus=True):
         return strip
 
     @staticmethod
-    def layout(width: int) -> dict[str, int]:
+    def column_widths(width: int) -> dict[str, int]:
         """Column widths for a row width. #, role, tokens, heat and plan always show
         (down to 80 columns); tool, before → after, share and preview are added in
         that order while there is room. A width of 0 hides a column."""
@@ -213,14 +213,14 @@ class Heatmap(ScrollView, can_focus=True):
 
     def visible_columns(self) -> list[str]:
         """The names of the columns shown at the current width (tests)."""
-        cols = self.layout(self.scrollable_content_region.width)
+        cols = self.column_widths(self.scrollable_content_region.width)
         order = ["#", "role", "tool", "tokens", "share", "heat", "plan", "change", "preview"]
         widths = {"#": 1, "role": 1, "tokens": 1, "heat": cols["bar"], "plan": 1, "tool": cols["tool"],
                   "share": cols["share"], "change": cols["change"], "preview": cols["preview"]}
         return [name for name in order if widths[name]]
 
     def _header(self, width: int) -> Strip:
-        c = self.layout(width)
+        c = self.column_widths(width)
         text = f"{'#':>5} {'role':<9} "
         if c["tool"]:
             text += f"{'tool':<{c['tool']}} "
@@ -238,7 +238,7 @@ class Heatmap(ScrollView, can_focus=True):
     def _render_row(self, i: int, width: int) -> Strip:
         base = self.rich_style
         rows = self.rows
-        c = self.layout(width)
+        c = self.column_widths(width)
         bar_w = c["bar"]
         tokens = rows.tokens[i]
         step = self._steps[i]
