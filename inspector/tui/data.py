@@ -25,6 +25,7 @@ from inspector.engine.models import Session
 from inspector.engine.tokens import TokenCache, TokenCounter
 
 Progress = Callable[[int, int, str], None]  # (done, total, what)
+TITLE_LOAD_LIMIT = 20_000  # messages: larger sessions keep their stored title until opened
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +278,8 @@ class WorkspaceData:
             return display_title(Session(id=sid, title=stored))
         title = self._titles.get(sid)
         if title is None:
+            if sid not in self._sessions and int(_get(info, "messages", 0) or 0) > TITLE_LOAD_LIMIT:
+                return str(stored or sid)  # not worth loading a huge session for its title
             title = display_title(self.load_session(sid), 60, _get(info, "source_session_id"))
             self._titles[sid] = title
         return title

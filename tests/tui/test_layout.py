@@ -202,6 +202,11 @@ async def test_toggles_read_without_colour(app):
         screen.set_values({"reduction.compaction.enabled": True})
         await settle(pilot, app)
         assert str(knob.query_one(".knob-state").render()) == "[x] on"
+        tools = screen.query_one(TuningPanel).query_one("#exclude-tools")
+        assert tools.render_line(0).text.startswith("[ ] ")
+        tools.select(tools.get_option_at_index(0).value)
+        await settle(pilot, app)
+        assert tools.render_line(0).text.startswith("[x] ")
 
 
 async def test_q_quits_from_the_sessions_screen(app):

@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
 
@@ -356,6 +359,27 @@ def _state(value: Any) -> str:
     return "[x] on" if value else "[ ] off"
 
 
+class ToolList(SelectionList[str]):
+    """The tools to exclude, each with `[x]` or `[ ]`: the state reads without colour
+    (Textual's toggle only changes colour)."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        segments = list(strip)
+        if len(segments) < 4:
+            return strip
+        try:
+            selection = self.get_option_at_index(int(self.scroll_offset.y) + y)
+        except Exception:  # OptionDoesNotExist: a blank line below the options
+            return strip
+        mark = "x" if selection.value in self._selected else " "
+        left, inner, right = segments[:3]
+        # The sides are half blocks coloured as the button: keep them readable as brackets.
+        side = Style(color=inner.style.color if inner.style else None, bold=True)
+        return Strip([Segment("[", side), Segment(mark, inner.style), Segment("]", side), *segments[3:]],
+                     strip.cell_length)
+
+
 # ------------------------------------------------------------------------ the panel
 
 K = KnobSpec
@@ -476,8 +500,8 @@ class TuningPanel(VerticalScroll):
         yield Static("Exclude tools (truncation and clear)", classes="section")
         excluded = set(self.config.get(EXCLUDE_KEYS[1])) | set(self.config.get(EXCLUDE_KEYS[0]))
         if self.tools:
-            yield SelectionList[str](*[Selection(t, t, t in excluded) for t in self.tools], id="exclude-tools",
-                                     compact=True)
+            yield ToolList(*[Selection(t, t, t in excluded) for t in self.tools], id="exclude-tools",
+                           compact=True)
         else:
             yield Static("(this session calls no tools)", classes="muted")
 
