@@ -291,3 +291,34 @@ async def test_a_big_session_shows_rows_while_its_tokens_are_counted(demo_sessio
         assert isinstance(app.screen, SessionScreen)
         assert seen and min(seen) < len(big.messages)  # rows shown before the whole count
         assert app.screen.query_one(Heatmap).rows.n == len(big.messages)
+
+
+async def test_sessions_show_while_the_rest_loads(demo_sessions_cached, monkeypatch):
+    """A slow source: rows arrive in batches before the whole list, with the count."""
+    import time
+
+    from inspector.tui.data import MemoryData
+    from inspector.tui.screens import sessions as sessions_module
+
+    class SlowData(MemoryData):
+        def list_sessions(self, counter, progress=None, each=None):
+            def slow_each(row):
+                time.sleep(0.1)  # a big source: each session takes a while
+                if each:
+                    each(row)
+
+            return super().list_sessions(counter, progress, slow_each)
+
+    shown: list[int] = []
+    original = sessions_module.SessionsScreen.on_rows_arrived
+
+    def spy(self, message):
+        original(self, message)
+        shown.append(self.query_one("#sessions-table", DataTable).row_count)
+
+    monkeypatch.setattr(sessions_module.SessionsScreen, "on_rows_arrived", spy)
+    app = InspectorApp(SlowData(demo_sessions_cached, label="slow"), settings=settings())
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        assert shown and 0 < shown[0] < len(demo_sessions_cached)
+        assert app.screen.query_one("#sessions-table", DataTable).row_count == len(demo_sessions_cached)
