@@ -67,6 +67,13 @@ async def test_80x24_heatmap_keeps_its_columns_and_the_panel_is_an_overlay(app):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and app.focused is heatmap and not panel.display
+        # A click on the table (left of the overlay) closes the overlay too.
+        await pilot.press("f2")
+        await pilot.pause()
+        assert panel.display
+        await pilot.click(heatmap, offset=(2, 3))
+        await pilot.pause()
+        assert app.focused is heatmap and not panel.display
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is not screen

@@ -72,6 +72,7 @@ def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = Non
 
 class SessionScreen(ReportsWorkerErrors, Screen):
     BINDINGS = [
+        Binding("f2", "focus_tuning", "Tune", id="session.focus_tuning", priority=True),
         Binding("escape", "back", "Back", id="session.back"),
         Binding("p", "preview", "Preview", id="session.preview"),
         Binding("c", "context", "Context", id="session.context"),
@@ -80,7 +81,6 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         Binding("S", "save_config", "Save config", id="session.save_config"),
         Binding("v", "versions", "Versions", id="session.versions"),
         Binding("t", "token_boundaries", "Tokens", id="session.token_boundaries"),
-        Binding("f2", "focus_tuning", "Tune", id="session.focus_tuning", priority=True),
         Binding("f3", "focus_heatmap", "Heatmap", id="session.focus_heatmap", show=False),
         Binding("w", "warnings", "Warnings", id="session.warnings", show=False),
         Binding("ctrl+r", "reset", "Reset config", id="session.reset", show=False),
@@ -167,6 +167,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         return False
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.has_class("-tuning") and not self._in_panel(event.widget):
+            self.remove_class("-tuning")  # a click on the table closes the overlay
         self._focus_line(event.widget)
 
     def _focus_line(self, widget: Widget | None) -> None:

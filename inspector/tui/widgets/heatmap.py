@@ -102,7 +102,7 @@ class Heatmap(ScrollView, can_focus=True):
         Binding("pagedown", "page(1)", "Page down", show=False, id="heatmap.page_down"),
         Binding("home,g", "jump(0)", "First", show=False, id="heatmap.first"),
         Binding("end,G", "jump(-1)", "Last", show=False, id="heatmap.last"),
-        Binding("enter", "open", "Preview", id="heatmap.open"),
+        Binding("enter", "open", "Preview", id="heatmap.open", show=False),  # the footer shows p
     ]
 
     cursor: reactive[int] = reactive(0, init=False)
