@@ -171,11 +171,15 @@ async def test_warning_count_on_the_plan_line_opens_the_warnings(app):
         summary = str(screen.query_one("#plan-summary").render())
         n = len(screen.plan.warnings)
         assert f"⚠ {n} warning" in summary and "\n" not in summary.strip()
-        await pilot.press("w")
+        # A click on the count opens the whole plan at its warnings; w closes it again.
+        await pilot.click("#plan-summary", offset=(summary.index("⚠") + 2, 0))
         await pilot.pause()
         assert screen.plan_expanded
         summary = str(screen.query_one("#plan-summary").render())
         assert screen.plan.warnings[0].message in summary
+        await pilot.press("w")
+        await pilot.pause()
+        assert not screen.plan_expanded
 
 
 async def test_every_right_press_moves_a_log_slider(app):
