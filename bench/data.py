@@ -9,7 +9,11 @@
   message calls the command, the observation is the tool result. So the token
   distribution is the runs' own; on top of it, a few tool outputs (about one in 250)
   are long real-output concatenations (a `cat` of a big file, a long build log), so the
-  tail reaches tens of thousands of tokens as real sessions do.
+  tail reaches tens of thousands of tokens as real sessions do. Every copy varies its
+  texts deterministically (`_vary`: the numbers in a text shifted by the copy number,
+  or, in a text without numbers, a short per-copy line), so nearly all message texts
+  are distinct, as in a real session (`distinct_text_fraction` reports it): counting
+  "each distinct text once" cannot look faster than it would on real data.
 - `write_agents_db(path)`: a 1,000-session OpenAI Agents SDK `SQLiteSession` database
   in the SDK's own schema, re-sampling the items the real SDK wrote in
   tests/fixtures/openai-agents/sessions.db (ids made unique per copy).
@@ -29,6 +33,15 @@ SWE_DIR = ROOT / "tests" / "fixtures" / "swe-agent"
 AGENTS_DB = ROOT / "tests" / "fixtures" / "openai-agents" / "sessions.db"
 
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_NUMBER = re.compile(r"\d+")
+
+
+def _vary(text: str, copy: int) -> str:
+    """`text` as copy number `copy` of its run would say it: its numbers (line numbers,
+    sizes, counts, step numbers) shifted by `copy`, or, without numbers, one short
+    per-copy line; token counts move by a few tokens at most."""
+    varied, n = _NUMBER.subn(lambda m: str(int(m.group()) + copy), text)
+    return varied if n else f"{text}\n(step {copy})"
 
 
 def _episodes() -> tuple[dict[str, Any], list[list[dict[str, Any]]], list[str]]:
@@ -101,6 +114,8 @@ def big_session(n: int = 10_000, seed: int = 20240611, long_tail: float = 1 / 25
             if d.get("tool_calls"):
                 d["tool_calls"] = [
                     {**c, "id": c["id"] + suffix} for c in d["tool_calls"]]
+            if isinstance(d.get("content"), str) and d["content"]:
+                d["content"] = _vary(d["content"], copy)
             if d["role"] == "tool":
                 d["tool_call_id"] = d["tool_call_id"] + suffix
                 if rng.random() < long_tail:
@@ -139,6 +154,18 @@ def session_texts(session) -> list[str]:
         texts.extend(t)
         texts.extend(other)
     return texts
+
+
+def distinct_text_fraction(session) -> float:
+    """Distinct message texts / messages in `session`: a message's text is everything
+    the counter tokenizes for it (its text parts, tool-call names and arguments)."""
+    from inspector.engine.tokens import message_texts
+
+    seen: set[tuple[str, ...]] = set()
+    for m in session.messages:
+        t, other, _, _ = message_texts(m)
+        seen.add((*t, "\x00", *other))
+    return len(seen) / len(session.messages) if session.messages else 1.0
 
 
 def text_bytes(session) -> int:

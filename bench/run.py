@@ -149,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     details["session"] = {
         "messages": len(session.messages), "text_bytes": data.text_bytes(session),
         "distinct_messages": len({m.content_hash for m in session.messages}),
+        "distinct_text_fraction": round(data.distinct_text_fraction(session), 4),
         "roles": {r: sum(1 for m in session.messages if m.role == r) for r in ("system", "user", "assistant", "tool")},
         "build_s": round(build_s, 2), "counter": counter.name,
         "source": "re-sampled real SWE-agent runs (tests/fixtures/swe-agent), see bench/data.py",

@@ -17,8 +17,8 @@ _EXPORTS: dict[str, str] = {
     "WorkspaceOffloadStore": "inspector.runtime",
     "OffloadNotFound": "inspector.runtime",
     "CompactionConfig": "inspector.engine.config",
-    "SummaryEvent": "inspector.engine.summarizers",
-    "SummaryFailed": "inspector.engine.summarizers",
+    "SummaryEvent": "inspector.engine.summarize",
+    "SummaryFailed": "inspector.engine.summarize",
     "CompactionFailed": "inspector.engine.applier",
 }
 

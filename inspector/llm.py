@@ -13,53 +13,31 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from inspector.engine.models import Message
-from inspector.engine.summarizers import (
+from inspector.engine.summarize.extractive import ExtractiveSummarizer
+from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
+    TOKENS_PER_WORD,
     EventHandler,
-    ExtractiveSummarizer,
     Summarizer,
-    SummaryEvent,
-    SummaryFailed,
-    SummaryRejected,
     SummaryRequest,
     SummaryResult,
-    _ignore,
-    check_summary,
-    format_conversation,
+    ignore,
 )
+from inspector.engine.summarize.retry import Call, Reply, RetryPolicy, Step, summary_steps
 
 # ---------------------------------------------------------------------------- LiteLLM
 
-# Errors that retrying the same model cannot fix: go straight to the next model.
-_NO_RETRY = ("AuthenticationError", "PermissionDeniedError", "NotFoundError", "BadRequestError",
-             "ContextWindowExceededError", "ContentPolicyViolationError", "UnsupportedParamsError",
-             "InvalidRequestError")
-_NO_RETRY_STATUS = (400, 401, 403, 404, 422)
 
-
-def _import_litellm():
+def _import_litellm() -> Any:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     import litellm  # noqa: PLC0415 - deliberately lazy (seconds of import time)
 
     litellm.suppress_debug_info = True
     return litellm
-
-
-def retryable(exc: BaseException) -> bool:
-    """Whether another attempt on the same model may succeed (timeouts, rate limits,
-    5xx, empty answers) or not (bad key, unknown model, bad request, too long)."""
-    if isinstance(exc, SummaryRejected):
-        return exc.retryable
-    names = {t.__name__ for t in type(exc).__mro__}
-    if names & set(_NO_RETRY):
-        return False
-    status = getattr(exc, "status_code", None)
-    return not (isinstance(status, int) and status in _NO_RETRY_STATUS)
 
 
 class LiteLLMSummarizer:
@@ -69,7 +47,8 @@ class LiteLLMSummarizer:
     On total failure raises SummaryFailed and nothing is applied (Sagents). A summary
     that is empty is retried; one that is not shorter than what it replaces is
     rejected and the next model is tried (temperature 0: the same model would answer
-    the same).
+    the same). The decisions are `inspector.engine.summarize.retry`'s; this class
+    makes the calls and waits.
 
     `completion` / `acompletion` replace litellm's functions (tests, proxies);
     `sleep` / `asleep` and `rng` make the backoff observable and deterministic.
@@ -96,14 +75,11 @@ class LiteLLMSummarizer:
         models = [m for m in models if m]
         if not models:
             raise ValueError("LiteLLMSummarizer needs at least one model")
-        if retries < 0:
-            raise ValueError("retries must be >= 0")
+        self.policy = RetryPolicy(tuple(models), retries, backoff_seconds, max_backoff_seconds)
         self.models = list(models)
         self.name = self.models[0]
         self.api_base = api_base or None
         self.retries = retries
-        self.backoff = backoff_seconds
-        self.max_backoff = max_backoff_seconds
         self.timeout = timeout_seconds
         self._completion = completion
         self._acompletion = acompletion
@@ -112,15 +88,21 @@ class LiteLLMSummarizer:
         self._rng = rng or random.Random()
         self.extra = extra or {}
 
+    @property
+    def backoff(self) -> float:
+        """Seconds before the first retry (doubling for each next one, with jitter)."""
+        return self.policy.backoff_seconds
+
+    @property
+    def max_backoff(self) -> float:
+        """The longest wait between two attempts."""
+        return self.policy.max_backoff_seconds
+
     def __repr__(self) -> str:
         return f"LiteLLMSummarizer({self.models!r}, retries={self.retries})"
 
-    # -- shared
-    def _messages(self, request: SummaryRequest, conversation_text: str) -> list[dict[str, str]]:
-        return request.prompt_messages(conversation_text)
-
-    def _kwargs(self, model: str, messages: list[dict[str, str]]) -> dict[str, Any]:
-        kw: dict[str, Any] = {"model": model, "messages": messages, "temperature": 0,
+    def _kwargs(self, call: Call) -> dict[str, Any]:
+        kw: dict[str, Any] = {"model": call.model, "messages": call.messages, "temperature": 0,
                               "timeout": self.timeout, "drop_params": True, **self.extra}
         if self.api_base:
             kw["api_base"] = self.api_base
@@ -129,27 +111,14 @@ class LiteLLMSummarizer:
     def delay(self, retry: int) -> float:
         """Seconds to wait before retry number `retry` (0-based): the exponential step
         backoff * 2**retry, times a jitter factor drawn from [0.5, 1.5), capped."""
-        base = self.backoff * (2 ** retry)
-        return min(self.max_backoff, base * (0.5 + self._rng.random()))
-
-    def _chunks(self, request: SummaryRequest) -> list[list[Message]]:
-        """Split the range so each call's conversation text fits max_input_tokens."""
-        chunks: list[list[Message]] = [[]]
-        size = 0
-        for m in request.messages:
-            t = request.count(format_conversation([m])) + 4
-            if chunks[-1] and size + t > request.max_input_tokens:
-                chunks.append([])
-                size = 0
-            chunks[-1].append(m)
-            size += t
-        return chunks
+        return self.policy.delay(retry, self._rng.random())
 
     @staticmethod
-    def _text(response: Any) -> tuple[str, int, int]:
+    def _reply(response: Any) -> Reply:
+        """The text and token usage of a litellm response (an object or a dict)."""
         choices = response["choices"] if isinstance(response, dict) else response.choices
         if not choices:
-            return "", 0, 0
+            return Reply("")
         choice = choices[0]
         msg = choice["message"] if isinstance(choice, dict) else choice.message
         content = msg.get("content") if isinstance(msg, dict) else msg.content
@@ -159,123 +128,57 @@ class LiteLLMSummarizer:
         else:
             pin = (getattr(usage, "prompt_tokens", 0) or 0) if usage else 0
             pout = (getattr(usage, "completion_tokens", 0) or 0) if usage else 0
-        return content or "", pin, pout
+        return Reply(content or "", pin, pout)
 
-    def _steps(self, request: SummaryRequest, emit: EventHandler):
-        """The retry/failover state machine, shared by the sync and async drivers.
-
-        Yields ("call", kwargs) expecting the response (or the exception thrown in),
-        and ("sleep", seconds); returns the SummaryResult. Per model: one attempt plus
-        `retries` retries, with a backoff before each retry; then the next model
-        (phase "failover"), whose attempts start again at 1.
-        """
-        chunks = self._chunks(request)
-        previous = request.previous_summary
-        total_attempts = 0
-        tin = tout = 0
-        used_model = self.models[0]
-        all_errors: list[str] = []
-        for ci, chunk in enumerate(chunks):
-            last_chunk = ci == len(chunks) - 1
-            conv = request.conversation_text(chunk, previous)
-            messages = self._messages(request, conv)
-            emit(SummaryEvent("before", request.key, model=self.models[0], chunk=ci, chunks=len(chunks),
-                              input_tokens=sum(request.count(m["content"]) for m in messages)))
-            text = None
-            for k, model in enumerate(self.models):
-                phase = "primary" if k == 0 else "failover"
-                for attempt in range(self.retries + 1):
-                    total_attempts += 1
-                    try:
-                        resp = yield ("call", self._kwargs(model, messages))
-                        raw, pin, pout = self._text(resp)
-                        tin += pin
-                        tout += pout
-                        if last_chunk:
-                            text = check_summary(raw, request)
-                        else:
-                            text = (raw or "").strip()
-                            if not text:
-                                raise SummaryRejected("the summary is empty", retryable=True)
-                    except Exception as exc:  # provider errors are many; all are reported
-                        err = f"{model} ({phase}, attempt {attempt + 1}): {type(exc).__name__}: {_one_line(exc)}"
-                        all_errors.append(err)
-                        again = retryable(exc) and attempt < self.retries
-                        wait = self.delay(attempt) if again else 0.0
-                        nxt = "retry" if again else ("failover" if k + 1 < len(self.models) else "give up")
-                        emit(SummaryEvent("attempt", request.key, model=model, phase=phase,
-                                          attempt=attempt + 1, error=err, chunk=ci, chunks=len(chunks),
-                                          delay=wait, next=nxt))
-                        if not again:
-                            break
-                        yield ("sleep", wait)
-                        continue
-                    used_model = model
-                    emit(SummaryEvent("attempt", request.key, model=model, phase=phase, attempt=attempt + 1,
-                                      chunk=ci, chunks=len(chunks), text=text))
-                    break
-                if text is not None:
-                    break
-            if text is None:
-                last = all_errors[-1] if all_errors else "no attempt made"
-                emit(SummaryEvent("failed", request.key, model=self.models[-1], error=last,
-                                  attempt=total_attempts, chunk=ci, chunks=len(chunks)))
-                raise SummaryFailed(
-                    f"summary failed after {total_attempts} attempt(s) on {', '.join(self.models)}: {last}",
-                    all_errors)
-            previous = text
-        emit(SummaryEvent("after", request.key, model=used_model, text=previous, attempt=total_attempts))
-        return SummaryResult(text=previous or "", model=used_model, extractive=False,
-                             attempts=total_attempts, input_tokens=tin, output_tokens=tout,
-                             errors=all_errors)
+    def _steps(self, request: SummaryRequest, on_event: EventHandler | None) -> Generator[Step, Reply | None,
+                                                                                        SummaryResult]:
+        return summary_steps(request, self.policy, on_event or ignore, self._rng.random)
 
     def summarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
+        """Summarize `request`, blocking (see the class docstring)."""
         completion = self._completion or _import_litellm().completion
-        steps = self._steps(request, on_event or _ignore)
-        send: Any = None
-        error: BaseException | None = None
+        steps = self._steps(request, on_event)
+        reply: Reply | None = None
+        error: Exception | None = None
         while True:
             try:
-                op, arg = steps.throw(error) if error else steps.send(send)
+                step = steps.throw(error) if error else steps.send(reply)
             except StopIteration as stop:
-                return stop.value
-            send, error = None, None
-            if op == "sleep":
-                self._sleep(arg)
-                continue
-            try:
-                send = completion(**arg)
-            except Exception as exc:
-                error = exc
+                result: SummaryResult = stop.value
+                return result
+            reply, error = None, None
+            if isinstance(step, Call):
+                try:
+                    reply = self._reply(completion(**self._kwargs(step)))
+                except Exception as exc:  # thrown into the steps, which decide
+                    error = exc
+            else:
+                self._sleep(step.seconds)
 
     async def asummarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
+        """Summarize `request` on the event loop (see the class docstring)."""
         if self._acompletion is None and self._completion is not None:
             # An injected sync fake: run it in a thread so the loop stays free.
             return await asyncio.to_thread(self.summarize, request, on_event)
         acompletion = self._acompletion or _import_litellm().acompletion
         asleep = self._asleep or asyncio.sleep
-        steps = self._steps(request, on_event or _ignore)
-        send: Any = None
-        error: BaseException | None = None
+        steps = self._steps(request, on_event)
+        reply: Reply | None = None
+        error: Exception | None = None
         while True:
             try:
-                op, arg = steps.throw(error) if error else steps.send(send)
+                step = steps.throw(error) if error else steps.send(reply)
             except StopIteration as stop:
-                return stop.value
-            send, error = None, None
-            if op == "sleep":
-                await asleep(arg)
-                continue
-            try:
-                send = await acompletion(**arg)
-            except Exception as exc:
-                error = exc
-
-
-
-def _one_line(exc: BaseException, limit: int = 300) -> str:
-    text = " ".join(str(exc).split())
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+                result: SummaryResult = stop.value
+                return result
+            reply, error = None, None
+            if isinstance(step, Call):
+                try:
+                    reply = self._reply(await acompletion(**self._kwargs(step)))
+                except Exception as exc:  # thrown into the steps, which decide
+                    error = exc
+            else:
+                await asleep(step.seconds)
 
 
 def summarizer_for(config, **kwargs: Any) -> Summarizer:
@@ -355,7 +258,7 @@ class CostEstimate:
 
 def estimate_request_cost(model: str, requests: Sequence[SummaryRequest]) -> CostEstimate:
     tin = sum(r.input_tokens() for r in requests)
-    tout = sum(math.ceil((r.max_words or 300) * 1.35) for r in requests)
+    tout = sum(math.ceil((r.max_words or 300) * TOKENS_PER_WORD) for r in requests)
     if not model or model == EXTRACTIVE:
         return CostEstimate(EXTRACTIVE, tin, 0, 0.0)
     return CostEstimate(model, tin, tout, estimate_cost(model, tin, tout))

@@ -29,8 +29,8 @@ from inspector.engine.config import CompactionConfig, preset
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, Offload, SummaryCache
     from inspector.engine.models import Session
-    from inspector.engine.planner import Plan
-    from inspector.engine.summarizers import EventHandler, Summarizer
+    from inspector.engine.planning import Plan
+    from inspector.engine.summarize import EventHandler, Summarizer
     from inspector.engine.tokens import TokenCounter
 
 
@@ -161,7 +161,9 @@ class Compactor:
     @classmethod
     def from_toml(cls, path: str | os.PathLike[str], **kwargs: Any) -> Compactor:
         """A Compactor for the config file the TUI saves (`inspector config init` writes one)."""
-        return cls(CompactionConfig.from_toml(path), **kwargs)
+        from inspector.service.config import load_config
+
+        return cls(load_config(path), **kwargs)
 
     @classmethod
     def from_preset(cls, name: str, **kwargs: Any) -> Compactor:
@@ -170,7 +172,7 @@ class Compactor:
     @property
     def counter(self) -> TokenCounter:
         if self._counter is None:
-            from inspector.engine.planner import counter_for
+            from inspector.engine.planning import counter_for
 
             self._counter = counter_for(self.config)
         return self._counter

@@ -98,9 +98,10 @@ class AppSettings(BaseSettings):
 
     def compaction(self):
         """The engine config the tuning panel starts from."""
-        from inspector.engine.config import CompactionConfig, preset
+        from inspector.engine.config import preset
+        from inspector.service.config import load_config
 
-        cfg = CompactionConfig.from_toml(self.compaction_config) if self.compaction_config else preset(self.preset)
+        cfg = load_config(self.compaction_config) if self.compaction_config else preset(self.preset)
         values: dict[str, Any] = {}
         if self.model and self.model != cfg.tokens.model:
             values["tokens.model"] = self.model

@@ -6,8 +6,13 @@ from pathlib import Path
 import pytest
 
 # No test may touch the network: litellm's price map stays local, tiktoken reads the
-# BPE files bundled with litellm.
+# BPE files bundled with litellm. The engine finds those files without the variable;
+# tests that call tiktoken itself as the reference need it.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+if not os.environ.get("TIKTOKEN_CACHE_DIR"):
+    from inspector.engine.tokens import bundled_tiktoken_dir
+
+    os.environ["TIKTOKEN_CACHE_DIR"] = bundled_tiktoken_dir() or ""
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SWE_AGENT = FIXTURES / "swe-agent"

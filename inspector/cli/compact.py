@@ -26,7 +26,7 @@ def _err(line: str) -> None:
 
 def _config(args):
     from inspector.engine.config import ConfigError
-    from inspector.service.pipeline import resolve_config
+    from inspector.service.config import resolve_config
 
     try:
         return resolve_config(getattr(args, "config", None), getattr(args, "preset", None),
@@ -115,7 +115,7 @@ def _pct(part: int, whole: int) -> str:
 def format_plan(session, p, cost=None) -> str:
     """The plan as a readable report: totals, stages, triggers, cutoff, warnings, then
     the per-message actions with runs of the same action folded into one line."""
-    from inspector.engine.planner import KEEP
+    from inspector.engine.planning import Action
 
     out: list[str] = []
     w = out.append
@@ -175,7 +175,7 @@ def format_plan(session, p, cost=None) -> str:
         after = sum(p.tokens_after[i:j + 1])
         where = f"{i}" if i == j else f"{i}\u2013{j}"
         what = f"[{roles[i]}]" if i == j else f"({j - i + 1} messages)"
-        change = f"{before:,}" if act == KEEP else f"{before:,} -> {after:,}"
+        change = f"{before:,}" if act == Action.KEEP else f"{before:,} -> {after:,}"
         w(f"  {where}: {act} {what} {change}")
         i = j + 1
     return "\n".join(out) + "\n"

@@ -9,7 +9,8 @@ from inspector.cli.main import CliError
 
 
 def run(args) -> int:
-    from inspector.engine.config import PRESETS, CompactionConfig, ConfigError, preset
+    from inspector.engine.config import PRESETS, ConfigError, preset
+    from inspector.service.config import load_config, save_config
 
     try:
         if args.action == "presets":
@@ -24,12 +25,12 @@ def run(args) -> int:
             if path.exists() and not args.force:
                 raise CliError(f"{path}: already exists (use --force to overwrite)")
             cfg = preset(args.preset or "balanced")
-            cfg.save(path)
+            save_config(cfg, path)
             print(f"wrote {path} (preset {cfg.preset})")
             return 0
         if args.action == "show":
             if args.file:
-                cfg = CompactionConfig.from_toml(args.file)
+                cfg = load_config(args.file)
             else:
                 cfg = preset(args.preset or "balanced")
             sys.stdout.write(cfg.to_toml())
@@ -37,7 +38,7 @@ def run(args) -> int:
         if args.action == "validate":
             if not args.file:
                 raise CliError("config validate: give the file to check")
-            cfg = CompactionConfig.from_toml(args.file)
+            cfg = load_config(args.file)
             changed = _differences(cfg)
             print(f"{args.file}: valid (preset {cfg.preset}"
                   + (f"; {len(changed)} knob(s) differ from it)" if changed else ", unchanged)"))

@@ -10,11 +10,12 @@ from inspector.cli.main import CliError
 def _config(args, settings):
     """The compaction config to start from: --config FILE, else --preset, else the
     settings' default; then every --set KEY=VALUE."""
-    from inspector.engine.config import CompactionConfig, ConfigError, preset
+    from inspector.engine.config import ConfigError, preset
+    from inspector.service.config import load_config
 
     try:
         if getattr(args, "config", None):
-            cfg = CompactionConfig.from_toml(args.config)
+            cfg = load_config(args.config)
         elif getattr(args, "preset", None):
             cfg = preset(args.preset)
         else:

@@ -21,14 +21,14 @@ _EXPORTS = {
     "CompactionConfig": "config", "ConfigError": "config", "PRESETS": "config", "preset": "config",
     # analysis, planning, validation
     "analyze": "analysis", "Analysis": "analysis",
-    "plan": "planner", "Plan": "planner", "counter_for": "planner",
+    "plan": "planning", "Plan": "planning", "counter_for": "planning", "Action": "planning",
     "validate": "validation", "Problem": "validation", "new_problems": "validation",
     # apply and summaries
     "apply": "applier", "aapply": "applier", "materialize": "applier", "Compacted": "applier",
     "Offload": "applier", "CompactionFailed": "applier", "MemorySummaryCache": "applier",
-    "Summarizer": "summarizers", "ExtractiveSummarizer": "summarizers",
-    "SummaryFailed": "summarizers",
-    "SummaryRejected": "summarizers", "SummaryEvent": "summarizers",
+    "Summarizer": "summarize", "ExtractiveSummarizer": "summarize",
+    "SummaryFailed": "summarize",
+    "SummaryRejected": "summarize", "SummaryEvent": "summarize",
     "calibration": "calibration",
 }
 
@@ -60,8 +60,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.calibration import calibration
     from inspector.engine.config import PRESETS, CompactionConfig, ConfigError, preset
     from inspector.engine.models import Message, Part, Session, ToolCall, Usage
-    from inspector.engine.planner import Plan, counter_for, plan
-    from inspector.engine.summarizers import (
+    from inspector.engine.planning import Action, Plan, counter_for, plan
+    from inspector.engine.summarize import (
         ExtractiveSummarizer,
         Summarizer,
         SummaryEvent,

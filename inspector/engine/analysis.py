@@ -14,10 +14,14 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from inspector.engine.intro import first_request, is_preamble
 from inspector.engine.models import SYSTEM_ROLES, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
+
+if TYPE_CHECKING:
+    from inspector.engine.planning.memo import PlanMemo
 
 # An offload id in a short tool result means it is already a placeholder of ours.
 OFFLOAD_ID_RE = re.compile(r"\boff-[0-9a-f]{12}\b")
@@ -64,6 +68,8 @@ class Analysis:
     already_reduced: bytearray  # tool results that are already placeholders
     last_timestamp: datetime | None
     offload_ids: dict[tuple[int, str], str] = field(default_factory=dict)
+    # what successive plans share (inspector.engine.planning.memo), made by the first
+    plan_memo: PlanMemo | None = field(default=None, repr=False, compare=False)
     _chain: list[bytes] | None = None
     _problems: list | None = None
 
@@ -125,8 +131,8 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     n = len(msgs)
     tokens, text_tokens = count_messages(msgs, counter, cache)
     prefix = list(accumulate(tokens, initial=0))
-    roles = [m.role for m in msgs]
-    kinds = [m.kind for m in msgs]
+    roles: list[str] = [m.role for m in msgs]
+    kinds: list[str] = [m.kind for m in msgs]
     hashes = [m.content_hash for m in msgs]
     text_chars = [0] * n
     text_parts = [0] * n
@@ -219,9 +225,9 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     # A pending call at the end stays with its whole turn.
     if pending_from >= 0:
         turn_start = 0
-        for p in user_positions:
-            if p <= pending_from:
-                turn_start = p
+        for u in user_positions:
+            if u <= pending_from:
+                turn_start = u
         span = next(s for s in spans if s.call == pending_from)
         if turn_start:
             span.start = max(turn_start, leading)

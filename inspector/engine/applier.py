@@ -14,21 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from inspector.engine.models import Message, Part, Session, ToolCall
-from inspector.engine.planner import (
-    CLEAR,
-    DROP,
-    PRESERVE,
-    SUMMARIZE,
-    TRUNCATE,
-    Plan,
-    SummarySpec,
-    fit_marker,
-    render,
-    truncate_text_parts,
-    truncated_part,
-)
-from inspector.engine.summarizers import EventHandler, Summarizer, SummaryRequest, SummaryResult
+from inspector.engine.models import Message, Part, Role, Session, ToolCall
+from inspector.engine.planning.results import Action, Plan, SummarySpec
+from inspector.engine.planning.text import fit_marker, render, truncate_text_parts, truncated_part
+from inspector.engine.summarize.protocol import EventHandler, Summarizer, SummaryRequest, SummaryResult
 from inspector.engine.summary_format import pending_summary_text, summary_body, summary_message_tokens
 from inspector.engine.tokens import TokenCounter, count_messages
 from inspector.engine.validation import errors as only_errors
@@ -220,7 +209,7 @@ def materialize(
 ) -> Compacted:
     """The compacted messages the plan describes. Missing summaries are shown as a
     pending marker (for previews)."""
-    from inspector.engine.planner import counter_for
+    from inspector.engine.planning import counter_for
 
     counter = counter or counter_for(plan.config)
     summary_texts = summary_texts or {}
@@ -230,7 +219,7 @@ def materialize(
     out: list[Message] = []
     lineage: list[list[int]] = []
     offloads: list[Offload] = []
-    summaries = [s for s in plan.summaries if s.injection != "evicted"]
+    summaries = plan.applied_summaries()
     by_insert: dict[int, SummarySpec] = {s.insert_at: s for s in summaries}
     summary_msgs: dict[int, Message] = {}
     generated: list[GeneratedSummary] = []
@@ -239,7 +228,7 @@ def materialize(
     for spec in summaries:
         text = summary_texts.get(spec.key)
         body = summary_body(session, plan.config, spec, text, counter, version) if text else pending_summary_text(spec)
-        role = "system" if spec.injection in ("system", "system_merge") else "user"
+        role: Role = "system" if spec.injection in ("system", "system_merge") else "user"
         smsg = Message.text_message(role, body, kind="summary",
                                     meta={"inspector_summary": {"start": spec.start, "end": spec.end,
                                                                  "key": spec.key, "pending": text is None}})
@@ -259,15 +248,15 @@ def materialize(
 
     rewritten_groups: set[int] = set()
     for i in range(n + 1):
-        spec = by_insert.get(i)
-        if spec is not None and spec.merge_into is None:
-            emit_summary(spec)
+        inserted = by_insert.get(i)
+        if inserted is not None and inserted.merge_into is None:
+            emit_summary(inserted)
         if i == n:
             break
         act = actions[i]
-        if act in (SUMMARIZE, PRESERVE, DROP) or i in rewritten_groups:
+        if act in (Action.SUMMARIZE, Action.PRESERVE, Action.DROP) or i in rewritten_groups:
             continue
-        m, offs = reduce_message(session, plan, i) if act in (TRUNCATE, CLEAR) else (msgs[i], [])
+        m, offs = reduce_message(session, plan, i) if act in (Action.TRUNCATE, Action.CLEAR) else (msgs[i], [])
         offloads.extend(offs)
         origin = [i]
         merged = next((s for s in summaries if s.merge_into == i), None)
@@ -284,17 +273,17 @@ def materialize(
                 m = m.model_copy(update={"parts": [Part(text=smsg.text + "\n\n")] + list(m.parts)})
             m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
             origin = list(range(merged.start, merged.end)) + [i]
-        if clear_rewriter is not None and act == CLEAR and m.tool_calls and plan.reductions[i].clear_arguments:
+        if clear_rewriter is not None and act == Action.CLEAR and m.tool_calls and plan.reductions[i].clear_arguments:
             group = [j for j in range(i + 1, n) if msgs[j].role == "tool"
                      and any(c.id == msgs[j].tool_call_id for c in msgs[i].tool_calls)]
             results = []
             for j in group:
-                rm, roffs = reduce_message(session, plan, j) if actions[j] in (TRUNCATE, CLEAR) else (msgs[j], [])
+                rm, roffs = reduce_message(session, plan, j) if actions[j] in (Action.TRUNCATE, Action.CLEAR) else (msgs[j], [])
                 offloads.extend(roffs)
                 results.append(rm)
-            replacement = clear_rewriter(m, results)
+            rewritten = clear_rewriter(m, results)
             rewritten_groups.update(group)
-            for r in replacement or []:
+            for r in rewritten or []:
                 out.append(r)
                 lineage.append([i, *group])
             continue
@@ -333,12 +322,12 @@ def apply(
     Raises SummaryFailed (every model failed) or CompactionFailed; in both cases
     nothing was changed: the session object is never mutated.
     """
-    from inspector.engine.planner import counter_for
-    from inspector.engine.summarizers import ExtractiveSummarizer
+    from inspector.engine.planning import counter_for
+    from inspector.engine.summarize.extractive import ExtractiveSummarizer
 
     counter = counter or counter_for(plan.config)
     texts: dict[str, str] = {}
-    for spec in _live(plan):
+    for spec in plan.applied_summaries():
         cached = summary_cache.get(spec.key) if summary_cache is not None else None
         if cached is None:
             summ = summarizer or ExtractiveSummarizer()
@@ -362,23 +351,18 @@ async def aapply(
     version: str | None = None,
 ) -> Compacted:
     """`apply` for an event loop: the summaries are awaited, then `apply` writes."""
-    from inspector.engine.planner import counter_for
-    from inspector.engine.summarizers import ExtractiveSummarizer
+    from inspector.engine.planning import counter_for
+    from inspector.engine.summarize.extractive import ExtractiveSummarizer
 
     counter = counter or counter_for(plan.config)
     cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-    for spec in _live(plan):
+    for spec in plan.applied_summaries():
         if cache.get(spec.key) is None:
             summ = summarizer or ExtractiveSummarizer()
             cache.put(spec.key, await summ.asummarize(summary_request(session, plan, spec, counter, version),
                                                        on_event))
     return apply(session, plan, summarizer, counter, summary_cache=cache, on_event=on_event,
                  finalize=finalize, clear_rewriter=clear_rewriter, version=version)
-
-
-def _live(plan: Plan) -> list[SummarySpec]:
-    """The plan's summaries that will be written (tailoring may evict one)."""
-    return [s for s in plan.summaries if s.injection != "evicted"]
 
 
 def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer) -> Compacted:

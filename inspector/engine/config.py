@@ -1,5 +1,6 @@
 """Compaction config: one section per mechanism, each knob citing where its default
-comes from. Loads from and saves to TOML; presets reproduce the reference systems.
+comes from. TOML text in and out (files are the callers': `inspector.service.config`);
+presets reproduce the reference systems.
 
 Dotted names (`summarization.trigger.context_tokens`) address every knob, for
 `--set KEY=VALUE` and for the TUI's tuning panel.
@@ -8,14 +9,10 @@ Dotted names (`summarization.trigger.context_tokens`) address every knob, for
 from __future__ import annotations
 
 import json
-import os
 import tomllib
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
-from inspector.atomic import atomic_write_text
 
 DEFAULT_SUMMARY_PROMPT = (
     "Summarize the conversation below so that an assistant can continue the work "
@@ -302,17 +299,22 @@ class CompactionConfig(_Section):
     # ------------------------------------------------------------------ (de)serialise
 
     @classmethod
-    def from_toml(cls, path: str | os.PathLike[str]) -> CompactionConfig:
-        p = Path(path)
+    def from_toml_text(cls, text: str, source: str = "config") -> CompactionConfig:
+        """The config a TOML text describes (as `to_toml` writes it; a partial text
+        starts from the preset it names).
+
+        Args:
+            text: The TOML.
+            source: What the text came from (a file name), named in errors.
+
+        Returns:
+            The validated config; raises ConfigError naming `source`.
+        """
         try:
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ConfigError(f"{p}: no such config file") from None
+            data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{p}: invalid TOML: {exc}") from None
-        except UnicodeDecodeError as exc:
-            raise ConfigError(f"{p}: not UTF-8 text (byte {exc.start})") from None
-        return cls.from_dict(data, source=str(p))
+            raise ConfigError(f"{source}: invalid TOML: {exc}") from None
+        return cls.from_dict(data, source=source)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], source: str = "config") -> CompactionConfig:
@@ -327,10 +329,9 @@ class CompactionConfig(_Section):
             raise ConfigError(_format_validation(exc, source)) from None
 
     def to_toml(self, comments: bool = True) -> str:
+        """The config as TOML text (`from_toml_text` reads it back); `comments` adds
+        each setting's description."""
         return _to_toml(self, comments)
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        return atomic_write_text(Path(path), self.to_toml())
 
     def get(self, dotted: str) -> Any:
         obj: Any = self
@@ -439,8 +440,8 @@ def _to_toml(model: BaseModel, comments: bool) -> str:
     ]
 
     def emit(obj: BaseModel, prefix: str) -> None:
-        scalars = []
-        tables = []
+        scalars: list[tuple[str, Any, Any]] = []
+        tables: list[tuple[str, Any, Any]] = []
         for name, field in type(obj).model_fields.items():
             value = getattr(obj, name)
             if isinstance(value, BaseModel):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from datetime import datetime
 from functools import cached_property
 from typing import Any, Literal
@@ -39,9 +40,8 @@ class Part(BaseModel):
 
     @property
     def encrypted(self) -> bool:
-        return bool(self.data) and any(
-            k in self.data for k in ("encrypted_content", "signature", "redacted")
-        )
+        data = self.data or {}
+        return any(k in data for k in ("encrypted_content", "signature", "redacted"))
 
 
 class ToolCall(BaseModel):
@@ -133,7 +133,7 @@ class Message(BaseModel):
             h = self._hash = content_hash(self)
         return h
 
-    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Message:
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Message:
         copy = super().model_copy(update=update, deep=deep)
         if update and not set(update) <= {"position", "meta", "timestamp", "source_id"}:
             copy._hash = None  # content changed: the memoised hash is stale

@@ -9,7 +9,7 @@ from inspector.engine.models import Session
 from inspector.engine.tokens import TokenCounter
 
 if TYPE_CHECKING:
-    from inspector.engine.planner import SummarySpec
+    from inspector.engine.planning.results import SummarySpec
 
 CONTINUE_INSTRUCTION = (
     "Continue the conversation from where it left off without asking the user any "

@@ -11,13 +11,17 @@ fixed cost instead of their base64 length.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import importlib.util
 import math
 import os
 import threading
+import types
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from inspector.engine.models import Message
 
@@ -78,13 +82,42 @@ def bundled_tiktoken_dir() -> str | None:
     return None
 
 
-def ensure_offline_tiktoken() -> None:
-    """Point tiktoken at the bundled BPE files unless the user chose a cache."""
-    if os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR"):
-        return
-    path = bundled_tiktoken_dir()
-    if path:
-        os.environ["TIKTOKEN_CACHE_DIR"] = path
+def _bundled_encoding(name: str, directory: str) -> Any:
+    """tiktoken encoding `name` built from the BPE file in `directory`, or None when
+    the file is not there.
+
+    tiktoken's own constructor supplies the pattern and special tokens; only its
+    loader is swapped for one that reads the bundled file, named as tiktoken names its
+    cache entries (sha1 of the URL) and checked against the same hash. The environment
+    is left alone (it used to be pointed at the directory with TIKTOKEN_CACHE_DIR).
+    """
+    import tiktoken
+    import tiktoken.registry
+
+    tiktoken.registry.list_encoding_names()  # loads the constructors
+    ctor = (tiktoken.registry.ENCODING_CONSTRUCTORS or {}).get(name)
+    if ctor is None or "load_tiktoken_bpe" not in ctor.__code__.co_names:
+        return None
+    missing: list[str] = []
+
+    def load(url: str, expected_hash: str | None = None) -> dict[bytes, int]:
+        path = os.path.join(directory, hashlib.sha1(url.encode()).hexdigest())  # noqa: S324 - tiktoken's key
+        if not os.path.exists(path):
+            missing.append(path)
+            return {}
+        with open(path, "rb") as fh:
+            data = fh.read()
+        if expected_hash and hashlib.sha256(data).hexdigest() != expected_hash:
+            raise ValueError(f"{path} does not match the hash tiktoken expects for {url}")
+        return {base64.b64decode(token): int(rank) for token, rank in (line.split() for line in data.splitlines()
+                                                                       if line)}
+
+    build = types.FunctionType(ctor.__code__, {**ctor.__globals__, "load_tiktoken_bpe": load}, ctor.__name__,
+                               ctor.__defaults__, ctor.__closure__)
+    params = build()
+    if missing:
+        return None
+    return tiktoken.Encoding(**params)
 
 
 class CounterUnavailable(RuntimeError):
@@ -131,11 +164,13 @@ def _get_encoding(name: str):
     with _ENC_LOCK:
         enc = _ENCODINGS.get(name)
         if enc is None:
-            ensure_offline_tiktoken()
             import tiktoken
 
             try:
-                enc = tiktoken.get_encoding(name)
+                # The user's own cache first; else the files litellm ships (offline).
+                user_cache = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR")
+                bundled = None if user_cache else bundled_tiktoken_dir()
+                enc = (_bundled_encoding(name, bundled) if bundled else None) or tiktoken.get_encoding(name)
             except Exception as exc:  # network error, missing file, bad name
                 raise CounterUnavailable(
                     f"tiktoken encoding {name!r} is unavailable offline ({exc}). "
@@ -239,7 +274,7 @@ class EstimateCounter:
         self.chars_per_token = chars_per_token
         self.framing = framing
         self.name = f"estimate:{chars_per_token:g} chars/token"
-        self.note = "estimated from character counts, not tokenized"
+        self.note: str | None = "estimated from character counts, not tokenized"
 
     def count(self, text: str) -> int:
         return math.ceil(len(text) / self.chars_per_token) if text else 0
@@ -303,33 +338,66 @@ def framing_tokens(message: Message, framing: Framing) -> int:
     return n
 
 
+class _Entries(OrderedDict[tuple[str, str], tuple[int, int]]):
+    """The cache's entries: storing beyond `limit` drops the least recently used."""
+
+    def __init__(self, limit: int | None) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key: tuple[str, str], value: tuple[int, int]) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        if self.limit is not None:
+            while len(self) > self.limit:
+                self.popitem(last=False)
+
+
+# About 150 bytes an entry: a few 10k-message sessions, a few megabytes.
+DEFAULT_MAX_ENTRIES = 50_000
+
+
 class TokenCache:
-    """In-memory cache of (counter name, content hash) -> (tokens, text-part tokens).
+    """In-memory cache of (counter name, content hash) -> (tokens, text-part tokens),
+    least recently used out first beyond `max_entries` (None: unbounded).
 
     The workspace provides a persistent subclass; the interface is these two methods.
     """
 
-    def __init__(self) -> None:
-        self._data: dict[tuple[str, str], tuple[int, int]] = {}
+    def __init__(self, max_entries: int | None = DEFAULT_MAX_ENTRIES) -> None:
+        self._data = _Entries(max_entries)
+
+    @property
+    def max_entries(self) -> int | None:
+        return self._data.limit
+
+    @max_entries.setter
+    def max_entries(self, value: int | None) -> None:
+        self._data.limit = value
 
     def get_many(self, counter: str, hashes: Iterable[str]) -> dict[str, tuple[int, int]]:
         data = self._data
         out = {}
         for h in hashes:
-            v = data.get((counter, h))
+            key = (counter, h)
+            v = data.get(key)
             if v is not None:
+                data.move_to_end(key)
                 out[h] = v
         return out
 
     def put_many(self, counter: str, values: dict[str, tuple[int, int]]) -> None:
+        data = self._data
         for h, v in values.items():
-            self._data[(counter, h)] = v
+            data[(counter, h)] = v
 
     def __len__(self) -> int:
         return len(self._data)
 
 
-_DEFAULT_CACHE = TokenCache()
+# Used when the caller passes no cache (the runtime, one-off plans). Bounded, so a
+# long-running process that compacts many conversations does not grow without end.
+DEFAULT_CACHE = TokenCache()
 
 
 def count_messages(
@@ -343,7 +411,7 @@ def count_messages(
     Cached per (counter, content hash): only messages never seen are tokenized, in one
     batch.
     """
-    cache = cache if cache is not None else _DEFAULT_CACHE
+    cache = cache if cache is not None else DEFAULT_CACHE
     hashes = [m.content_hash for m in messages]
     known = cache.get_many(counter.name, set(hashes))
     missing: dict[str, Message] = {}

@@ -35,18 +35,18 @@ from typing import Any
 from inspector.atomic import atomic_write_chunks
 from inspector.engine.applier import Compacted
 from inspector.engine.models import Message, Session
-from inspector.engine.planner import Plan
+from inspector.engine.planning import Plan
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
 from inspector.exports.agents_sqlite import AgentsExportError, to_responses_items, write_agents_session
-from inspector.exports.report import compaction_stats, report
+from inspector.exports.report import report
 from inspector.formats.anthropic import to_anthropic
 from inspector.formats.markdown import to_markdown
 from inspector.formats.openai_chat import message_to_openai
 
 __all__ = [
     "EXPORT_FORMATS", "ExportError", "ExportResult", "export_session", "to_openai_chat", "to_anthropic",
-    "to_markdown", "report", "to_responses_items", "compaction_stats", "atomic_write_chunks",
+    "to_markdown", "report", "to_responses_items", "atomic_write_chunks",
 ]
 
 EXPORT_FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "openai-agents-sqlite", "report")

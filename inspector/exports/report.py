@@ -1,7 +1,4 @@
-"""The JSON compaction report: config, plan, stats and lineage.
-
-`compaction_stats` is also what the workspace stores with each version.
-"""
+"""The JSON compaction report: config, plan, stats (`inspector.engine.stats`) and lineage."""
 
 from __future__ import annotations
 
@@ -10,51 +7,11 @@ from typing import Any
 
 from inspector.engine.applier import Compacted
 from inspector.engine.models import Session
-from inspector.engine.planner import Plan
+from inspector.engine.planning import Plan
+from inspector.engine.stats import compaction_stats, plan_stats
 from inspector.engine.validation import validate
 
 REPORT_VERSION = 1
-
-
-def compaction_stats(compacted: Compacted) -> dict[str, Any]:
-    """Tokens before/after (exact, with the plan's counter), saved per stage, summaries."""
-    plan = compacted.plan
-    after = compacted.total_after if compacted.tokens_after else plan.total_after
-    stats = _plan_stats(plan)
-    stats.update({
-        "tokens_after": after,
-        "tokens_after_planned": plan.total_after,
-        "saved": plan.total_before - after,
-        "messages_after": len(compacted.messages),
-        "summaries": [
-            {"key": g.key, "model": g.model, "extractive": g.extractive, "start": g.start, "end": g.end,
-             "chars": len(g.text)}
-            for g in compacted.summaries
-        ],
-        "offloads": {"count": len(compacted.offloads), "chars": sum(len(o.content) for o in compacted.offloads)},
-    })
-    return stats
-
-
-def _plan_stats(plan: Plan) -> dict[str, Any]:
-    return {
-        "counter": plan.counter,
-        "counter_exact": plan.counter_exact,
-        "preset": plan.config.preset,
-        "context_window": plan.context_window,
-        "triggered": plan.triggered,
-        "tokens_before": plan.total_before,
-        "tokens_after": plan.total_after,
-        "saved": plan.saved,
-        "messages_before": len(plan.actions),
-        "actions": plan.action_counts(),
-        "stages": [
-            {"name": s.name, "enabled": s.enabled, "ran": s.ran, "reason": s.reason,
-             "tokens_before": s.tokens_before, "tokens_after": s.tokens_after, "saved": s.saved,
-             "messages": s.messages}
-            for s in plan.stages
-        ],
-    }
 
 
 def _change(session: Session, m, origin: list[int]) -> str:
@@ -127,6 +84,6 @@ def report(session: Session, compacted: Compacted | None = None, plan: Plan | No
         out["problems"] = {"before": _problems(validate(session.messages)),
                            "after": _problems(validate(compacted.messages))}
     else:
-        out["stats"] = _plan_stats(plan)
+        out["stats"] = plan_stats(plan)
         out["lineage"] = None
     return out

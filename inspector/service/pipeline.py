@@ -4,7 +4,7 @@ The CLI (`inspector plan|apply|export`), the TUI and the runtime `Compactor` all
 through these functions, so what a user previews and tunes is exactly what an agent
 runs. No Textual import here, and no litellm until a model writes a summary.
 
-    config = resolve_config(config_path="inspector.toml", set_values=["summarization.keep.messages=4"])
+    config = resolve_config(config_path="inspector.toml", set_values=["summarization.keep.messages=4"])  # service.config
     p = plan_session(session, config, summary_cache=cache)      # exact when summaries are cached
     preview(session, p, summary_cache=cache)                      # what apply would write
     result = compact_session(session, config, summary_cache=cache, on_event=print)
@@ -23,13 +23,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inspector.engine.config import CompactionConfig, ConfigError, preset
+from inspector.engine.config import CompactionConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
     from inspector.engine.models import Session
-    from inspector.engine.planner import Plan
-    from inspector.engine.summarizers import EventHandler, Summarizer, SummaryRequest
+    from inspector.engine.planning import Plan
+    from inspector.engine.summarize import EventHandler, Summarizer, SummaryRequest
     from inspector.engine.tokens import TokenCache, TokenCounter
     from inspector.llm import CostEstimate
 
@@ -43,42 +43,6 @@ class PipelineError(Exception):
 # --------------------------------------------------------------------------- config
 
 
-def resolve_config(
-    config_path: str | Path | None = None,
-    preset_name: str | None = None,
-    set_values: Sequence[str] = (),
-    summarizer: str | None = None,
-    base: CompactionConfig | None = None,
-) -> CompactionConfig:
-    """The config a command runs with: a file (as the TUI saves it) or a preset
-    (default: `base`, else balanced), then `--set KEY=VALUE` overrides, then the
-    summarizer. Raises ConfigError naming the file or key."""
-    if config_path and preset_name:
-        raise ConfigError("give either --config FILE or --preset NAME, not both "
-                          "(a config file names the preset it started from)")
-    if config_path:
-        config = CompactionConfig.from_toml(config_path)
-    elif preset_name:
-        config = preset(preset_name)
-    else:
-        config = base if base is not None else preset("balanced")
-    if set_values:
-        config = config.with_set(list(set_values))
-    if summarizer:
-        config = with_summarizer(config, summarizer)
-    return config
-
-
-def with_summarizer(config: CompactionConfig, name: str) -> CompactionConfig:
-    """`extractive` (offline) or any litellm model string; the model becomes part of
-    the summary-cache key, so a previewed summary is only reused for the same model."""
-    name = name.strip()
-    if not name:
-        raise ConfigError("--summarizer: give a model name or 'extractive'")
-    model = "" if name == EXTRACTIVE else name
-    return config.with_values({"summarization.model": model})
-
-
 def summarizer_label(config: CompactionConfig) -> str:
     sc = config.summarization
     if not sc.model:
@@ -90,13 +54,13 @@ def summarizer_label(config: CompactionConfig) -> str:
 
 
 def _counter(config: CompactionConfig, counter: TokenCounter | None) -> TokenCounter:
-    from inspector.engine.planner import counter_for
+    from inspector.engine.planning import counter_for
 
     return counter or counter_for(config)
 
 
 def _active(p: Plan) -> list:
-    return [s for s in p.summaries if s.injection != "evicted"]
+    return p.applied_summaries()
 
 
 def summary_tokens(session: Session, p: Plan, texts: dict[str, str], counter: TokenCounter,
@@ -130,7 +94,7 @@ def plan_session(
     version: str | None = None,
 ) -> Plan:
     """`plan()`, made exact for summaries already in the cache."""
-    from inspector.engine.planner import plan
+    from inspector.engine.planning import plan
 
     counter = _counter(config, counter)
     p = plan(session, config, counter, now=now, token_cache=token_cache)
@@ -328,7 +292,7 @@ class _Run:
 def failure_types() -> tuple[type[BaseException], ...]:
     """Exceptions meaning "compaction failed, nothing written" (exit status 1)."""
     from inspector.engine.applier import CompactionFailed
-    from inspector.engine.summarizers import SummaryFailed, SummaryRejected
+    from inspector.engine.summarize import SummaryFailed, SummaryRejected
 
     return (SummaryFailed, SummaryRejected, CompactionFailed)
 

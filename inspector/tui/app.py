@@ -63,7 +63,7 @@ class InspectorApp(App):
 
     def counter(self, config: Any = None):
         """The token counter for a config (one instance per kind/model)."""
-        from inspector.engine.planner import counter_for
+        from inspector.engine.planning import counter_for
 
         t = (config or self.config).tokens
         key = (t.counter, t.model, t.chars_per_token)

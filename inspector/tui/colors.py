@@ -8,6 +8,8 @@ from functools import lru_cache
 from rich.color import Color as RichColor
 from rich.style import Style
 
+from inspector.engine.planning.results import Action
+
 # Viridis anchor points (matplotlib's, sampled at 16 even steps).
 _VIRIDIS = (
     (68, 1, 84), (72, 26, 108), (71, 47, 125), (65, 68, 135), (57, 86, 140), (49, 104, 142),
@@ -86,7 +88,7 @@ ACTION_LABELS = {
 @lru_cache(maxsize=16)
 def action_style(action: str) -> Style:
     color = ACTION_COLORS.get(action, "#7f8c8d")
-    if action == "keep":
+    if action == Action.KEEP:
         return Style(color=color)
     return Style(color="#000000", bgcolor=color, bold=True)
 

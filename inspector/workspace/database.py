@@ -35,7 +35,7 @@ from inspector._faults import fault_point
 from inspector.engine.applier import Compacted, Offload
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
-from inspector.engine.summarizers import SummaryResult
+from inspector.engine.summarize import SummaryResult
 from inspector.engine.tokens import TokenCache
 from inspector.workspace.migrations import SCHEMA_VERSION, apply_migrations, read_version
 
@@ -728,7 +728,7 @@ class Workspace:
         offloaded content and the summaries. Nothing existing is modified.
         """
         from inspector.engine import ENGINE_VERSION
-        from inspector.exports.report import compaction_stats
+        from inspector.engine.stats import compaction_stats
 
         if len(compacted.lineage) != len(compacted.messages):
             raise WorkspaceError(

@@ -61,7 +61,7 @@ def test_plan_prints_a_readable_report(capsys):
 
 def test_plan_json_is_the_plans_dict(capsys):
     from inspector.engine import plan
-    from inspector.service.pipeline import resolve_config
+    from inspector.service.config import resolve_config
     from inspector.sources.swe_agent import read_traj
 
     code, out, _ = run(capsys, "plan", TRAJ, *SUMMARIZE, "--json")

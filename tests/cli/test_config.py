@@ -7,7 +7,8 @@ import tomllib
 import pytest
 
 from inspector.cli.main import main
-from inspector.engine.config import PRESETS, CompactionConfig, preset
+from inspector.engine.config import PRESETS, preset
+from inspector.service.config import load_config
 
 
 def run(capsys, *argv):
@@ -21,7 +22,7 @@ def test_init_writes_every_knob_with_a_comment(capsys, tmp_path):
     code, out, _ = run(capsys, "config", "init", path)
     assert code == 0 and "preset balanced" in out
     text = path.read_text()
-    assert CompactionConfig.from_toml(path) == preset("balanced")
+    assert load_config(path) == preset("balanced")
     lines = text.splitlines()
     assignments = [k for k, line in enumerate(lines) if " = " in line and not line.startswith("#")]
     assert len(assignments) > 60
@@ -46,7 +47,7 @@ def test_init_refuses_to_overwrite_without_force(capsys, tmp_path):
     code, _, err = run(capsys, "config", "init", path)
     assert code == 2 and "already exists" in err and path.read_text() == "# mine\n"
     code, _, _ = run(capsys, "config", "init", path, "--force", "--preset", "trpc")
-    assert code == 0 and CompactionConfig.from_toml(path).preset == "trpc"
+    assert code == 0 and load_config(path).preset == "trpc"
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
@@ -55,7 +56,7 @@ def test_show_round_trips_every_preset(capsys, tmp_path, name):
     assert code == 0
     path = tmp_path / "c.toml"
     path.write_text(out)
-    assert CompactionConfig.from_toml(path) == preset(name)
+    assert load_config(path) == preset(name)
 
 
 def test_presets_lists_all_of_them(capsys):

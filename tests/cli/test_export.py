@@ -29,12 +29,13 @@ def test_cli_export_and_runtime_give_identical_json(capsys, tmp_path):
     from inspector import Compactor
     from inspector.engine import preset
     from inspector.formats.openai_chat import to_openai
+    from inspector.service.config import save_config
     from inspector.sources.swe_agent import read_traj
 
     cfg = tmp_path / "inspector.toml"  # as the TUI saves it
-    preset("balanced").with_values({
+    save_config(preset("balanced").with_values({
         "summarization.trigger.context_ratio": 0.0, "summarization.trigger.context_tokens": 6000,
-        "summarization.keep.tokens": 3000}).save(cfg)
+        "summarization.keep.tokens": 3000}), cfg)
     out = tmp_path / "out.json"
     code, _, err = run(capsys, "export", TRAJ, "--config", cfg, "--format", "openai-json", "-o", out)
     assert code == 0, err

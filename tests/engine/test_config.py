@@ -10,10 +10,9 @@ from inspector.engine.config import PRESETS, CompactionConfig, ConfigError, cont
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_every_preset_round_trips_through_toml(tmp_path, name):
+def test_every_preset_round_trips_through_toml(name):
     cfg = preset(name)
-    path = cfg.save(tmp_path / "inspector.toml")
-    assert CompactionConfig.from_toml(path) == cfg
+    assert CompactionConfig.from_toml_text(cfg.to_toml()) == cfg
 
 
 def test_saved_config_has_a_comment_for_every_knob(tmp_path):
@@ -90,19 +89,13 @@ def test_set_errors_name_the_key(item, message):
     assert message in str(err.value)
 
 
-def test_file_errors_name_the_file(tmp_path):
-    bad = tmp_path / "bad.toml"
-    bad.write_text("[summarization\n")
+def test_text_errors_name_the_source():
     with pytest.raises(ConfigError) as err:
-        CompactionConfig.from_toml(bad)
-    assert str(bad) in str(err.value) and "invalid TOML" in str(err.value)
-    wrong = tmp_path / "wrong.toml"
-    wrong.write_text("[reduction.clear]\nkeep_rounds = 'many'\n")
+        CompactionConfig.from_toml_text("[summarization\n", source="team.toml")
+    assert "team.toml: invalid TOML" in str(err.value)
     with pytest.raises(ConfigError) as err:
-        CompactionConfig.from_toml(wrong)
-    assert str(wrong) in str(err.value) and "reduction.clear.keep_rounds" in str(err.value)
-    with pytest.raises(ConfigError, match="no such config file"):
-        CompactionConfig.from_toml(tmp_path / "missing.toml")
+        CompactionConfig.from_toml_text("[reduction.clear]\nkeep_rounds = 'many'\n", source="team.toml")
+    assert "team.toml" in str(err.value) and "reduction.clear.keep_rounds" in str(err.value)
 
 
 def test_prompt_placeholders_are_required():
@@ -117,10 +110,8 @@ def test_prompt_placeholders_are_required():
         preset("balanced").with_values({"summarization.system_prompt": "{conversation_text}"})
 
 
-def test_partial_file_starts_from_its_preset(tmp_path):
-    p = tmp_path / "small.toml"
-    p.write_text('preset = "eino"\n[reduction.truncation]\nmax_chars = 1234\n')
-    c = CompactionConfig.from_toml(p)
+def test_partial_text_starts_from_its_preset():
+    c = CompactionConfig.from_toml_text('preset = "eino"\n[reduction.truncation]\nmax_chars = 1234\n')
     assert c.reduction.truncation.max_chars == 1234
     assert c.summarization.trigger.context_tokens == 160_000  # from eino
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from inspector.engine import apply, plan, preset
 from inspector.engine.config import PRESETS
 from inspector.engine.models import Message, Part, Session, ToolCall
-from inspector.engine.planner import DROP, KEEP, PRESERVE, SUMMARIZE
+from inspector.engine.planning import Action
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter, count_messages
 from inspector.engine.validation import errors, new_problems, validate
 from inspector.formats.openai_chat import from_openai, to_openai
@@ -147,14 +147,14 @@ def test_apply_never_breaks_what_a_provider_accepts(session, config):
     last = -1
     merged = {s.merge_into for s in p.summaries}
     for msg, origin in zip(out.messages, out.lineage):
-        if len(origin) == 1 and p.actions[origin[0]] == KEEP and origin[0] not in merged:
+        if len(origin) == 1 and p.actions[origin[0]] == Action.KEEP and origin[0] not in merged:
             src = session.messages[origin[0]]
             assert msg.content_hash == src.content_hash and msg.raw is src.raw
         if len(origin) == 1:
             assert origin[0] > last
             last = origin[0]
     for s in p.summaries:
-        assert all(p.actions[i] not in (SUMMARIZE, PRESERVE) for i in range(s.end, len(session.messages)))
+        assert all(p.actions[i] not in (Action.SUMMARIZE, Action.PRESERVE) for i in range(s.end, len(session.messages)))
 
     # 3. tokens never grow, and the planner's count of every reduced message is exact
     totals, _ = count_messages(session.messages, EST)
@@ -165,7 +165,7 @@ def test_apply_never_breaks_what_a_provider_accepts(session, config):
 
     # 4. a pending call stays with its turn
     if session.messages and session.messages[-1].tool_calls:
-        assert p.actions[-1] not in (SUMMARIZE, DROP, PRESERVE)
+        assert p.actions[-1] not in (Action.SUMMARIZE, Action.DROP, Action.PRESERVE)
 
 
 @SETTINGS
@@ -175,7 +175,7 @@ def test_replanning_the_output_below_the_trigger_changes_nothing(session, config
     out = apply(session, p, counter=EST)
     again = plan(Session(id="again", messages=out.messages).renumber(), config, EST)
     if not again.triggered:
-        assert not again.changed, [(i, a) for i, a in enumerate(again.actions) if a != KEEP]
+        assert not again.changed, [(i, a) for i, a in enumerate(again.actions) if a != Action.KEEP]
 
 
 @settings(max_examples=max(20, EXAMPLES // 40), deadline=None, derandomize=True,

@@ -4,9 +4,10 @@ the same run that stores it with the system role."""
 
 from __future__ import annotations
 
+from inspector.engine import plan
 from inspector.engine.analysis import analyze
 from inspector.engine.config import preset
-from inspector.engine.planner import counter_for, plan
+from inspector.engine.planning.planner import counter_for
 
 
 def _pair():

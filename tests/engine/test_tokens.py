@@ -161,12 +161,61 @@ def test_token_spans_cover_the_text():
 
 
 def test_offline_bpe_files_come_from_litellm_without_importing_it():
+    """Counts are tiktoken's own, from litellm's bundled BPE files, and the environment
+    is left alone (it used to get TIKTOKEN_CACHE_DIR)."""
+    import os
     import subprocess
     import sys
 
-    code = ("import os, sys\nos.environ.pop('TIKTOKEN_CACHE_DIR', None)\n"
+    from inspector.engine.tokens import bundled_tiktoken_dir
+
+    text = "Héllo wörld, naïve café — 東京 🚀 tokens! <|endoftext|> def f(x):\n    return x ** 2\n"
+    env = {k: v for k, v in os.environ.items() if k not in ("TIKTOKEN_CACHE_DIR", "DATA_GYM_CACHE_DIR")}
+    ours = ("import os, sys\n"
             "from inspector.engine.tokens import TiktokenCounter\n"
-            "c = TiktokenCounter(model='gpt-4')\nprint(c.count('hello world'), 'litellm' in sys.modules,"
-            " os.environ['TIKTOKEN_CACHE_DIR'].endswith('tokenizers'))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["2", "False", "True"]
+            "counts = [TiktokenCounter(encoding=e).count(sys.argv[1]) for e in ('o200k_base', 'cl100k_base')]\n"
+            "print(*counts, 'litellm' in sys.modules, 'TIKTOKEN_CACHE_DIR' in os.environ)")
+    out = subprocess.run([sys.executable, "-c", ours, text], capture_output=True, text=True, check=True, env=env)
+    # tiktoken itself, pointed at the same files through its own cache variable
+    theirs = ("import sys, tiktoken\n"
+              "print(*[len(tiktoken.get_encoding(e).encode_ordinary(sys.argv[1])) "
+              "for e in ('o200k_base', 'cl100k_base')])")
+    ref = subprocess.run([sys.executable, "-c", theirs, text], capture_output=True, text=True, check=True,
+                         env=env | {"TIKTOKEN_CACHE_DIR": bundled_tiktoken_dir() or ""})
+    assert out.stdout.split() == ref.stdout.split() + ["False", "False"]
+
+
+def test_the_default_token_cache_is_bounded_and_keeps_the_recent_entries():
+    """Regression (issue 10): a process-wide cache that was never emptied: 200
+    `Compactor.compact()` calls on 20-message conversations left 4,000 entries."""
+    from inspector import Compactor
+    from inspector.engine import counter_for, preset, tokens
+    from inspector.formats.openai_chat import from_openai
+
+    cache = tokens.DEFAULT_CACHE
+    assert cache.max_entries is not None  # bounded by default
+    before, limit = cache.max_entries, 1_000
+    cache.max_entries = limit  # a small bound, so 200 calls overflow it
+    try:
+        compactor = Compactor(preset("balanced"), session_id="s")
+        last = None
+        for k in range(200):
+            last = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"call {k} message {i}"}
+                    for i in range(20)]
+            compactor.compact(last)
+        assert len(cache) <= limit
+        # least recently used first out: the latest conversation is still counted
+        counter = counter_for(preset("balanced"))
+        latest = from_openai(last)
+        assert len(cache.get_many(counter.name, [m.content_hash for m in latest])) == len(latest)
+    finally:
+        cache.max_entries = before
+
+
+def test_token_cache_evicts_the_least_recently_used():
+    cache = TokenCache(max_entries=2)
+    cache.put_many("c", {"a": (1, 1), "b": (2, 2)})
+    assert cache.get_many("c", ["a"]) == {"a": (1, 1)}  # a is now the most recent
+    cache.put_many("c", {"d": (4, 4)})
+    assert set(cache.get_many("c", ["a", "b", "d"])) == {"a", "d"}
+    assert len(cache) == 2

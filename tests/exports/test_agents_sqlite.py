@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from inspector.engine import apply, plan
-from inspector.engine.summarizers import ExtractiveSummarizer
+from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.exports import agents_sqlite as export_agents
 from inspector.exports.registry import ExportError, export_session, to_responses_items
 from tests.exports.test_formats import chat_session, clear_config, compact_config, model_view

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from inspector.engine import apply, plan
-from inspector.engine.summarizers import ExtractiveSummarizer
+from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.exports.registry import export_session, to_anthropic
 from inspector.sources.anthropic_json import (
     AnthropicFormatError,
@@ -210,7 +210,7 @@ def test_compacted_conversation_is_a_valid_request(tmp_path):
 
 
 def test_openai_sessions_export_as_valid_requests(tmp_path, traj_paths):
-    from inspector.engine.summarizers import SummaryRejected
+    from inspector.engine.summarize import SummaryRejected
 
     compacted = 0
     for p in traj_paths:

@@ -9,7 +9,7 @@ import pytest
 
 from inspector.engine import apply, plan, preset
 from inspector.engine.models import Message, Part, Session, ToolCall
-from inspector.engine.summarizers import ExtractiveSummarizer
+from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.engine.validation import errors, validate
 from inspector.exports import registry as export_mod
 from inspector.exports.registry import (

@@ -13,7 +13,7 @@ import pytest
 
 from inspector.engine import apply, make_counter, plan, preset
 from inspector.engine.models import Message
-from inspector.engine.summarizers import SummaryFailed, SummaryRejected, SummaryResult
+from inspector.engine.summarize import SummaryFailed, SummaryRejected, SummaryResult
 from inspector.formats.openai_chat import from_openai, to_openai
 from tests.sessions import agent_session
 
@@ -32,7 +32,7 @@ class RecordingSummarizer:
 
     def summarize(self, request, on_event=None):
         self.requests.append(request)
-        from inspector.engine.summarizers import SummaryEvent, check_summary
+        from inspector.engine.summarize import SummaryEvent, check_summary
 
         if on_event:
             on_event(SummaryEvent("before", request.key, model=self.name))
@@ -61,10 +61,11 @@ def chat(rounds=10, **kw):
 
 def test_compact_is_exactly_plan_plus_apply(tmp_path):
     from inspector import Compactor
+    from inspector.service.config import save_config
 
     cfg = summarizing()
     path = tmp_path / "inspector.toml"
-    cfg.save(path)
+    save_config(cfg, path)
     messages = chat()
     out = Compactor.from_toml(path, session_id="s").compact(messages)
 
@@ -183,7 +184,7 @@ def test_empty_and_too_long_summaries_are_rejected():
         s = LiteLLMSummarizer(["m"], retries=0, completion=lambda **kw: {
             "choices": [{"message": {"content": "x " * 20_000}}]})
         Compactor(summarizing(), summarizer=s).compact(chat())
-    from inspector.engine.summarizers import SummaryRejected
+    from inspector.engine.summarize import SummaryRejected
 
     with pytest.raises(SummaryRejected):
         Compactor(summarizing(), summarizer=RecordingSummarizer(text="")).compact(chat())

@@ -11,8 +11,8 @@ import pytest
 from inspector.engine import apply, materialize, plan, preset, validate
 from inspector.engine.applier import MemorySummaryCache
 from inspector.engine.models import Message, Part
-from inspector.engine.planner import CLEAR, DROP, KEEP, PRESERVE, SUMMARIZE, TRUNCATE
-from inspector.engine.summarizers import format_conversation
+from inspector.engine.planning import Action
+from inspector.engine.summarize import format_conversation
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter
 
 from ..sessions import agent_session, asst, session, sys, tool, user
@@ -78,7 +78,7 @@ def test_eino_preserve_user_messages_keeps_most_recent_within_budget():
     spec = p.summaries[0]
     users = [i for i, m in enumerate(s.messages) if m.role == "user"]
     assert spec.preserved_users == users[-2:]  # the two most recent that fit
-    assert [p.actions[i] for i in users[-2:]] == [PRESERVE, PRESERVE]
+    assert [p.actions[i] for i in users[-2:]] == [Action.PRESERVE, Action.PRESERVE]
     out = apply(s, p, counter=EST)
     summary = out.messages[-1].text
     assert "<all_user_messages>" in summary
@@ -98,7 +98,7 @@ def test_eino_preserved_users_replace_the_all_user_messages_section():
         name, extractive = "fake", False
 
         def summarize(self, req, on_event=None):
-            from inspector.engine.summarizers import SummaryResult
+            from inspector.engine.summarize import SummaryResult
             return SummaryResult("Did things.\n<all_user_messages>\nparaphrase\n</all_user_messages>\nEnd.",
                                  "fake", False)
 
@@ -174,7 +174,7 @@ def big_tool_session(sizes, name="bash"):
 def test_eino_truncation_only_above_max_length():
     s = big_tool_session([50_000, 50_001, 120_000])
     p = plan(s, cfg("none", **{"reduction.truncation.enabled": True}), TiktokenCounter())
-    assert [p.actions[i] for i in (3, 5, 7)] == [KEEP, TRUNCATE, TRUNCATE]
+    assert [p.actions[i] for i in (3, 5, 7)] == [Action.KEEP, Action.TRUNCATE, Action.TRUNCATE]
     assert p.config.reduction.truncation.max_chars == 50_000
 
 
@@ -205,10 +205,10 @@ def test_eino_truncation_exclude_tools_and_per_tool_config():
                        "reduction.truncation.per_tool": {"grep": {"max_chars": 40_000},
                                                          "bash": {"max_chars": 20_000}}})
     p = plan(s, c, EST)
-    assert [p.actions[i] for i in (3, 4, 5)] == [KEEP, KEEP, TRUNCATE]
+    assert [p.actions[i] for i in (3, 4, 5)] == [Action.KEEP, Action.KEEP, Action.TRUNCATE]
     assert p.reductions[5].limit == 20_000
     skip = c.with_values({"reduction.truncation.per_tool": {"bash": {"skip_truncation": True}}})
-    assert plan(s, skip, EST).actions[5] == KEEP
+    assert plan(s, skip, EST).actions[5] == Action.KEEP
 
 
 def test_eino_truncation_splits_the_budget_across_text_parts():
@@ -239,9 +239,9 @@ def test_eino_clear_retention_suffix_keeps_the_latest_rounds():
         p = plan(s, c, EST)
         assistants = [i for i, m in enumerate(s.messages) if m.role == "assistant"]
         protected_from = assistants[-keep]
-        cleared = [i for i, a in enumerate(p.actions) if a == CLEAR and s.messages[i].role == "tool"]
+        cleared = [i for i, a in enumerate(p.actions) if a == Action.CLEAR and s.messages[i].role == "tool"]
         assert cleared and all(i < protected_from for i in cleared)
-        assert all(p.actions[i] == KEEP for i in range(protected_from, len(s.messages)))
+        assert all(p.actions[i] == Action.KEEP for i in range(protected_from, len(s.messages)))
         results_before = [i for i in range(protected_from) if s.messages[i].role == "tool"]
         assert cleared == results_before
 
@@ -267,7 +267,7 @@ def test_eino_clear_exclude_tools():
     c = cfg("none", **{"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 100,
                        "reduction.clear.exclude_tools": ["read_file"]})
     p = plan(s, c, EST)
-    assert [p.actions[i] for i in (3, 5, 7, 9)] == [KEEP, CLEAR, KEEP, CLEAR]
+    assert [p.actions[i] for i in (3, 5, 7, 9)] == [Action.KEEP, Action.CLEAR, Action.KEEP, Action.CLEAR]
 
 
 def test_eino_clear_replaces_arguments_and_results_with_recoverable_placeholders():
@@ -277,14 +277,14 @@ def test_eino_clear_replaces_arguments_and_results_with_recoverable_placeholders
     out = apply(s, p, counter=EST)
     offloads = {o.id: o for o in out.offloads}
     res, call = out.messages[3], out.messages[2]
-    assert p.actions[2] == CLEAR and p.actions[3] == CLEAR
+    assert p.actions[2] == Action.CLEAR and p.actions[3] == Action.CLEAR
     assert p.reductions[3].offload_id in res.text and "read_offload" in res.text
     assert offloads[p.reductions[3].offload_id].content == s.messages[3].text
     arg_oid = p.reductions[2].clear_arguments["c0"]
     assert arg_oid in call.tool_calls[0].arguments_raw
     assert offloads[arg_oid].content == s.messages[2].tool_calls[0].arguments_raw
     no_args = plan(s, c.with_values({"reduction.clear.clear_arguments": False}), EST)
-    assert no_args.actions[2] == KEEP and no_args.actions[3] == CLEAR
+    assert no_args.actions[2] == Action.KEEP and no_args.actions[3] == Action.CLEAR
     assert out.tokens_after == [t for t, a in zip(p.tokens_after, p.actions)]
 
 
@@ -320,7 +320,7 @@ def test_sagents_defaults_threshold_and_messages_to_keep():
     s = chat(turns=10)
     p = plan(s, c.with_values({"summarization.trigger.context_tokens": 50}), EST)
     assert p.summaries[0].end == len(s.messages) - 6  # messages_to_keep = 6
-    assert all(a == KEEP for a in p.actions[-6:])
+    assert all(a == Action.KEEP for a in p.actions[-6:])
     assert not plan(s, c, EST).triggered  # 170k not reached
 
 
@@ -356,14 +356,14 @@ def test_sagents_no_safe_cutoff_keeps_everything():
     # the only cuts are before the call batch (keeps everything after the system prompt
     # and the user turn): the cut moves back to 2, then nothing but the user is older.
     assert p.cutoff.final <= 2
-    assert all(a in (KEEP, SUMMARIZE) for a in p.actions)
+    assert all(a in (Action.KEEP, Action.SUMMARIZE) for a in p.actions)
     p0 = plan(session(sys(), asst("", [("q", "bash", "{}")]), tool("q", "x" * 400)),
               c.with_values({"summarization.keep.messages": 1}), EST)
     assert not p0.summaries and "no safe cutoff" in p0.stage("summarize").reason
 
 
 def test_sagents_summarization_failure_keeps_all_messages():
-    from inspector.engine.summarizers import SummaryFailed
+    from inspector.engine.summarize import SummaryFailed
     from inspector.llm import LiteLLMSummarizer
 
     def broken(**kw):
@@ -440,7 +440,7 @@ def test_trpc_incremental_summary_folds_in_the_previous_one():
         name, extractive = "capture", False
 
         def summarize(self, req, on_event=None):
-            from inspector.engine.summarizers import SummaryResult
+            from inspector.engine.summarize import SummaryResult
             seen["previous"] = req.previous_summary
             seen["text"] = req.conversation_text()
             return SummaryResult("merged", "capture", False)
@@ -493,8 +493,8 @@ def test_trpc_compaction_pass1_replaces_old_large_results_outside_recent_request
     p = plan(s, c, TiktokenCounter())
     big = [i for i, m in enumerate(s.messages) if m.role == "tool" and m.name == "grep"]
     small = [i for i, m in enumerate(s.messages) if m.role == "tool" and m.name == "ls"]
-    assert [p.actions[i] for i in big] == [CLEAR, CLEAR, KEEP, KEEP]  # current + 1 recent request kept
-    assert all(p.actions[i] == KEEP for i in small)  # under 1024 tokens
+    assert [p.actions[i] for i in big] == [Action.CLEAR, Action.CLEAR, Action.KEEP, Action.KEEP]  # current + 1 recent request kept
+    assert all(p.actions[i] == Action.KEEP for i in small)  # under 1024 tokens
     out = apply(s, p)
     placeholder = out.messages[big[0]].text
     assert "tool_call_id=c0" in placeholder and "grep" in placeholder  # keeps ToolID and ToolName
@@ -509,7 +509,7 @@ def test_trpc_compaction_pass2_truncates_oversized_results_even_in_the_current_r
     assert not off.changed  # pass 2 off by default
     c = cfg("none", **{"reduction.compaction.enabled": True, "reduction.compaction.oversized_max_tokens": 8192})
     p = plan(s, c, counter)
-    assert p.actions[3] == TRUNCATE and p.tokens_after[3] <= 8192
+    assert p.actions[3] == Action.TRUNCATE and p.tokens_after[3] <= 8192
     out = apply(s, p)
     assert "characters truncated" in out.messages[3].text
     assert out.messages[3].text.startswith("<div>") and out.messages[3].text.endswith("</div>")
@@ -526,8 +526,8 @@ def test_trpc_keep_tool_names_win_over_force_clean():
                        "reduction.compaction.force_clean_tools": ["shell", "session_load"],
                        "reduction.compaction.keep_tools": ["session_load"]})
     p = plan(s, c, EST)
-    assert p.actions[3] == CLEAR  # forced although under the threshold
-    assert p.actions[4] == KEEP
+    assert p.actions[3] == Action.CLEAR  # forced although under the threshold
+    assert p.actions[4] == Action.KEEP
     assert p.tokens_after[3] < p.tokens_before[3]
 
 
@@ -537,15 +537,15 @@ def test_trpc_token_tailoring_drops_whole_oldest_rounds_keeping_system_and_lates
     c = cfg("none", **{"tailoring.enabled": True, "tailoring.budget_tokens": full // 2})
     p = plan(s, c, EST)
     assert p.total_after <= full // 2
-    dropped = [i for i, a in enumerate(p.actions) if a == DROP]
+    dropped = [i for i, a in enumerate(p.actions) if a == Action.DROP]
     assert dropped and dropped == list(range(1, dropped[-1] + 1))  # a prefix of whole rounds
     assert s.messages[dropped[-1] + 1].role == "user"  # the next kept message starts a round
-    assert p.actions[0] == KEEP  # system kept
+    assert p.actions[0] == Action.KEEP  # system kept
     out = apply(s, p, counter=EST)
     assert not [x for x in validate(out.messages) if x.severity == "error"]
     tiny = plan(s, c.with_values({"tailoring.budget_tokens": 10}), EST)
     last_user = max(i for i, m in enumerate(s.messages) if m.role == "user")
-    assert all(a == KEEP for a in tiny.actions[last_user:])  # the latest turn is never dropped
+    assert all(a == Action.KEEP for a in tiny.actions[last_user:])  # the latest turn is never dropped
     assert any(w.code == "over_budget" for w in tiny.warnings)
 
 
@@ -601,7 +601,7 @@ def test_pending_tool_call_at_the_end_stays_with_its_turn():
     c = only_summarize(**{"summarization.trigger.messages": 3, "summarization.keep.messages": 0})
     p = plan(s, c, EST)
     assert p.cutoff.final == n - 2  # the turn's user message stays
-    assert p.actions[-2:] == [KEEP, KEEP]
+    assert p.actions[-2:] == [Action.KEEP, Action.KEEP]
     assert "still waiting for results" in p.cutoff.reason
 
 
@@ -670,7 +670,7 @@ def test_eino_clear_decides_each_calls_arguments_on_its_own_so_replanning_is_sta
     c = cfg("none", **{"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 100,
                        "reduction.clear.keep_rounds": 1})
     p = plan(s, c, EST)
-    assert [p.actions[i] for i in (3, 4, 5)] == [CLEAR, CLEAR, KEEP]  # "tiny" is smaller than a placeholder
+    assert [p.actions[i] for i in (3, 4, 5)] == [Action.CLEAR, Action.CLEAR, Action.KEEP]  # "tiny" is smaller than a placeholder
     assert set(p.reductions[2].clear_arguments) == {"c"}  # only the call whose arguments shrink
     out = apply(s, p, counter=EST)
     again = plan(session(*out.messages, id="again"), c, EST)

@@ -196,7 +196,7 @@ def test_truncation_counted_from_chunks_is_what_apply_writes(head_ratio):
 
     from inspector.engine import apply, plan, preset
     from inspector.engine.models import Message, Part, Session, ToolCall
-    from inspector.engine.planner import TRUNCATE
+    from inspector.engine.planning import Action
     from inspector.engine.tokens import TokenCache, count_messages, make_counter
     from inspector.sources.swe_agent import read_traj
 
@@ -225,7 +225,7 @@ def test_truncation_counted_from_chunks_is_what_apply_writes(head_ratio):
         out = apply(session, p, counter=counter)
         for msg, origin in zip(out.messages, out.lineage):
             i = origin[0]
-            if p.actions[i] == TRUNCATE:
+            if p.actions[i] == Action.TRUNCATE:
                 truncated += 1
                 assert count_messages([msg], counter, TokenCache())[0][0] == p.tokens_after[i], (limit, i)
     assert truncated > 30

@@ -17,9 +17,9 @@ def _imported(code: str) -> set[str]:
 
 @pytest.mark.parametrize("module", [
     "inspector.engine",
-    "inspector.engine.planner",
+    "inspector.engine.planning",
     "inspector.engine.applier",
-    "inspector.engine.summarizers",
+    "inspector.engine.summarize",
     "inspector.formats.openai_chat",
     "inspector.workspace",
     "inspector.sources.swe_agent",

@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from inspector.engine import apply, plan
 from inspector.engine.models import Message, Part, Session
-from inspector.engine.summarizers import SummaryRejected
+from inspector.engine.summarize import SummaryRejected
 from inspector.engine.tokens import EstimateCounter
 from inspector.exports.registry import export_session, to_anthropic
 from inspector.sources.anthropic_json import read_anthropic_json

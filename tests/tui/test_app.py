@@ -6,8 +6,8 @@ import tomllib
 
 import pytest
 
-from inspector.engine.config import CompactionConfig
-from inspector.engine.planner import plan as engine_plan
+from inspector.engine.planning import plan as engine_plan
+from inspector.service.config import load_config
 from inspector.tui.app import InspectorApp, create_app
 from inspector.tui.screens.session import SessionScreen
 from inspector.tui.widgets.heatmap import Heatmap
@@ -286,7 +286,7 @@ async def test_export_and_save_config(demo_app, tmp_path):
         save.query_one("#save-path", Input).value = str(target)
         await pilot.click("#save-go")
         await pilot.pause()
-        loaded = CompactionConfig.from_toml(target)
+        loaded = load_config(target)
         assert loaded.reduction.clear.keep_rounds == 5
         assert loaded == screen.config
         assert tomllib.loads(target.read_text())["reduction"]["clear"]["keep_rounds"] == 5

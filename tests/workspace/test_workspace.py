@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from inspector.engine import apply, count_messages, plan, preset
-from inspector.engine.summarizers import ExtractiveSummarizer, SummaryResult
+from inspector.engine.summarize import ExtractiveSummarizer, SummaryResult
 from inspector.engine.tokens import TokenCache
 from inspector.sources.swe_agent import read_traj
 from inspector.workspace import migrations

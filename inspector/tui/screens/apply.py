@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from inspector.engine.planning.results import Action
 from inspector.tui.messages import ApplyFinished, ApplyProgress
 from inspector.tui.render import plural
 
@@ -54,13 +55,13 @@ class ApplyScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         p = self.plan
-        live = [s for s in p.summaries if s.injection != "evicted"]
+        live = p.applied_summaries()
         with Vertical(id="apply-dialog", classes="dialog"):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
             yield Static(
                 f"session {self.session.id}: {p.total_before:,} → ~{p.total_after:,} tokens · "
                 f"{plural(len(live), 'summary', 'summaries')} to generate · "
-                f"{plural(sum(a != 'keep' for a in p.actions), 'message')} changed")
+                f"{plural(sum(a != Action.KEEP for a in p.actions), 'message')} changed")
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
             with Horizontal(classes="row"):
                 yield Label("label ")
@@ -106,7 +107,7 @@ class ApplyScreen(ModalScreen[str | None]):
         app = self.inspector
         p = self.plan
         config = p.config
-        live = [s for s in p.summaries if s.injection != "evicted"]
+        live = p.applied_summaries()
         done = 0
 
         def check() -> None:

@@ -103,7 +103,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         result = None
         if compacted:
             from inspector.engine.applier import apply
-            from inspector.engine.summarizers import ExtractiveSummarizer
+            from inspector.engine.summarize import ExtractiveSummarizer
 
             # Summaries already generated (Apply) come from the cache; the rest offline.
             result = apply(self.session, self.plan, ExtractiveSummarizer(), self.counter,
@@ -149,10 +149,11 @@ class SaveConfigScreen(ModalScreen[Path | None]):
     @on(Button.Pressed, "#save-go")
     def _save(self) -> None:
         from inspector.engine.config import ConfigError
+        from inspector.service.config import save_config
 
         path = Path(self.query_one("#save-path", Input).value.strip()).expanduser()
         try:
-            written = self.config.save(path)
+            written = save_config(self.config, path)
         except (OSError, ConfigError) as exc:
             self.query_one("#save-status", Static).update(Text(f"{path}: {exc}", style="red"))
             return

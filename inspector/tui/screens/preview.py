@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from inspector.engine.planning.results import Action
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.render import context_lines, diff_lines, message_body, message_header, plain_lines
 from inspector.tui.screens.session import after_text
@@ -36,7 +37,7 @@ class PreviewScreen(Screen):
         self.index = index
         self.counter = counter
         self.summary_texts = summary_texts or {}
-        self.mode = "diff" if plan.actions[index] in ("truncate", "clear") else "side"
+        self.mode = "diff" if plan.actions[index] in (Action.TRUNCATE, Action.CLEAR) else "side"
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -66,7 +67,7 @@ class PreviewScreen(Screen):
         title.append(message_header(m, index, p.tokens_before[index]), style="bold")
         title.append("   ")
         title.append(f" {ACTION_LABELS[action]} ", style=f"bold #000000 on {ACTION_COLORS[action]}")
-        gone = action in ("summarize", "drop")
+        gone = action in (Action.SUMMARIZE, Action.DROP)
         title.append(f"  {p.tokens_before[index]:,} → {'–' if gone else format(p.tokens_after[index], ',')} tokens  ")
         title.append(note, style="italic")
         title.append(f"   [{self.mode}: d toggles · n/N next/previous change]", style="dim")
@@ -89,7 +90,7 @@ class PreviewScreen(Screen):
         acts = self.plan.actions
         i = self.index + direction
         while 0 <= i < len(acts):
-            if acts[i] != "keep":
+            if acts[i] != Action.KEEP:
                 self.show(i)
                 return
             i += direction
@@ -123,7 +124,7 @@ class ContextScreen(Screen):
                 if hit is not None:
                     texts[spec.key] = hit.text
         result = materialize(session, plan, texts, counter)
-        pending = sum(1 for s in plan.summaries if s.key not in texts and s.injection != "evicted")
+        pending = sum(1 for s in plan.applied_summaries() if s.key not in texts)
         summary = (f"{len(result.messages):,} messages · {result.total_after:,} tokens as the model would "
                    f"receive them (was {len(session.messages):,} messages, {plan.total_before:,} tokens)")
         if pending:

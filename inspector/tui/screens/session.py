@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
 
+from inspector.engine.planning.results import Action
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header, plural
@@ -49,23 +50,23 @@ def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = Non
 
     action = plan.actions[i]
     msg = session.messages[i]
-    if action in ("truncate", "clear"):
+    if action in (Action.TRUNCATE, Action.CLEAR):
         red = plan.reductions.get(i)
         new, _ = reduce_message(session, plan, i)
         note = f"{action} ({red.stage}, offload {red.offload_id})" if red else action
         return message_body(new), note
-    if action in ("summarize", "preserve"):
+    if action in (Action.SUMMARIZE, Action.PRESERVE):
         spec = next((s for s in plan.summaries if s.start <= i < s.end), None)
         if spec is None:
             return "", action
         where = f"summary of messages {spec.start}–{spec.end - 1}"
-        if action == "preserve":
+        if action == Action.PRESERVE:
             return message_body(msg), f"preserved: carried verbatim inside the {where}"
         text = (summary_texts or {}).get(spec.key)
         body = text if text else (f"(folded into the {where}; about {spec.estimated_tokens:,} tokens, "
                                   "generated on apply)")
         return body, f"summarized into the {where} (injected as {spec.injection})"
-    if action == "drop":
+    if action == Action.DROP:
         return "", "dropped by tailoring: not sent to the model"
     return message_body(msg), "kept as is"
 
@@ -431,7 +432,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             after = self.plan.tokens_after[index]
             text.append("\nplan: ")
             text.append(f" {ACTION_LABELS[action]} ", style=f"bold #000000 on {ACTION_COLORS[action]}")
-            if action not in ("keep", "preserve"):
+            if action not in (Action.KEEP, Action.PRESERVE):
                 text.append(f"  {tokens or 0:,} → {after:,} tokens")
             text.append(f"  {note}", style="italic")
         text.append("\n\n")
@@ -583,10 +584,10 @@ def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: boo
                  style=Style(bold=True, color="yellow", meta={"@click": "screen.warnings"}))
     counts = plan.action_counts()
     for action, n in counts.items():
-        if n and action != "keep":
+        if n and action != Action.KEEP:
             t.append("  ")
             t.append(f" {ACTION_LABELS[action]} {n:,} ", style=f"#000000 on {ACTION_COLORS[action]}")
-    t.append(f"  keep {counts['keep']:,}", style="dim")
+    t.append(f"  keep {counts[Action.KEEP]:,}", style="dim")
     if ms is not None:
         t.append(f"  [{ms:.1f} ms]", style="dim")
     if compact:

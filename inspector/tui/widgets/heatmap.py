@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from inspector.engine.planning.results import Action
 from inspector.tui.colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
 from inspector.tui.render import clean
 
@@ -243,8 +244,8 @@ class Heatmap(ScrollView, can_focus=True):
         tokens = rows.tokens[i]
         step = self._steps[i]
         share = tokens / self.total if self.total else 0.0
-        action = self.actions[i] if self.actions else "keep"
-        gone = action in ("summarize", "drop")
+        action = self.actions[i] if self.actions else Action.KEEP
+        gone = action in (Action.SUMMARIZE, Action.DROP)
         dim = self.get_component_rich_style("heatmap--dim") if gone else Style()
         segs: list[Segment] = []
         role = rows.roles[i]

@@ -11,10 +11,11 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from inspector.engine.planning.results import Action
 from inspector.tui.colors import ACTION_COLORS, STEPS, TokenScale, heat_fg
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
-ORDER = ("drop", "summarize", "clear", "truncate", "preserve", "keep")
+ORDER = (Action.DROP, Action.SUMMARIZE, Action.CLEAR, Action.TRUNCATE, Action.PRESERVE, Action.KEEP)
 
 
 class Profile(Widget):
@@ -87,8 +88,8 @@ class Profile(Widget):
                     segs.append(Segment("─", base + Style(dim=True)))
                     continue
                 present = set(actions[a:b])
-                act = next((x for x in ORDER if x in present), "keep")
-                if act == "keep":
+                act = next((x for x in ORDER if x in present), Action.KEEP)
+                if act == Action.KEEP:
                     segs.append(Segment("─", base + Style(color=ACTION_COLORS["keep"], dim=True)))
                 else:
                     segs.append(Segment("▀", base + Style(color=ACTION_COLORS[act])))

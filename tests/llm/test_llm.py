@@ -1,4 +1,4 @@
-"""Summarizers: LiteLLM retry / backoff / failover / rejection, extractive, cost.
+"""inspector.llm: the LiteLLM summarizer (retry / backoff / failover / rejection) and cost.
 
 LiteLLM is exercised through litellm itself with `mock_response` (including its mock
 RateLimitError / InternalServerError), or through an injected fake completion for
@@ -13,23 +13,22 @@ import random
 import pytest
 
 from inspector.engine import make_counter, preset
-from inspector.engine.summarizers import (
+from inspector.engine.summarize import (
     ExtractiveSummarizer,
     SummaryEvent,
     SummaryFailed,
-    SummaryRejected,
     SummaryRequest,
 )
+from inspector.engine.summarize.retry import retryable
 from inspector.llm import (
     CostEstimate,
     LiteLLMSummarizer,
     estimate_cost,
     estimate_request_cost,
     model_price,
-    retryable,
     summarizer_for,
 )
-from tests.sessions import agent_session, asst, session, tool, user
+from tests.sessions import agent_session
 
 COUNTER = make_counter("tiktoken", model="gpt-4o")
 OK_SUMMARY = "The user asked to fix part 3; bash showed the bug; it was fixed."
@@ -268,46 +267,6 @@ def test_summarizer_for_follows_the_config():
     s = summarizer_for(cfg)
     assert isinstance(s, LiteLLMSummarizer)
     assert (s.models, s.retries, s.backoff, s.api_base) == (["gpt-4o-mini", "gpt-4o"], 5, 0.25, "http://x")
-
-
-# ----------------------------------------------------------------------- extractive
-
-
-def test_extractive_keeps_requests_conclusions_tools_and_errors():
-    s = session(
-        user("Please fix the failing login test."),
-        asst("I will look at the test.", [("c1", "bash", '{"cmd": "pytest"}')]),
-        tool("c1", "FAILED test_login.py::test_ok\nAssertionError: expected 200", "bash"),
-        asst("The bug is a wrong status code in auth.py.", [("c2", "edit", '{"path": "auth.py"}')]),
-        tool("c2", "ok", "edit"),
-        asst("Fixed: auth.py now returns 200."),
-    )
-    req = request(s.messages, replaced=10_000, max_words=200)
-    events: list[SummaryEvent] = []
-    r = ExtractiveSummarizer().summarize(req, events.append)
-    assert r.extractive and r.model == "extractive" and r.label.startswith("extractive")
-    assert r.text.startswith("(extractive summary, generated offline without a model)")
-    assert "Please fix the failing login test." in r.text
-    assert "Fixed: auth.py now returns 200." in r.text
-    assert "bash \u00d71" in r.text and "edit \u00d71" in r.text
-    assert "bash: FAILED test_login.py::test_ok" in r.text
-    assert [e.kind for e in events] == ["before", "attempt", "after"]
-    # deterministic
-    assert ExtractiveSummarizer().summarize(req).text == r.text
-
-
-def test_extractive_stays_within_the_word_and_token_budget():
-    msgs = agent_session(rounds=40).messages
-    req = request(msgs, replaced=100_000, max_words=50)
-    text = ExtractiveSummarizer().summarize(req).text
-    assert len(text.split()) <= 50
-    assert COUNTER.count(text) <= 50 * 1.35 + 1
-
-
-def test_extractive_rejects_a_summary_that_saves_nothing():
-    msgs = session(user("hi"), asst("hello")).messages
-    with pytest.raises(SummaryRejected):
-        ExtractiveSummarizer().summarize(request(msgs, replaced=3))
 
 
 # ------------------------------------------------------------------------------ cost

@@ -1,0 +1,215 @@
+"""Stage 3, clear (Eino): above a token threshold, old tool results (and, optionally,
+the arguments of their calls) are replaced by a placeholder, except in the latest
+rounds; skipped when it would free less than `at_least_tokens` (the prompt cache is
+worth more).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+
+from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis
+from inspector.engine.config import CompactionConfig
+from inspector.engine.models import Message
+from inspector.engine.planning.compaction import placeholder_tokens
+from inspector.engine.planning.memo import Memo, PlanMemo, Reduced
+from inspector.engine.planning.results import Action, Reduction, StageResult
+from inspector.engine.planning.text import offload_id, render
+from inspector.engine.tokens import Framing
+
+
+def clear(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
+          framing: Framing, s12: Reduced, key12: Hashable) -> tuple[Reduced, StageResult]:
+    """Run stage 3 on the state after stages 1 and 2 (`s12`, memoised under `key12`).
+
+    Returns:
+        The state after clearing (`s12` itself when nothing is cleared; shared, so
+        read-only) and the stage's result.
+    """
+    cl = config.reduction.clear
+    before = s12.total
+    if not cl.enabled:
+        return s12, StageResult("clear", False, False, "disabled", before, before)
+    if before <= cl.trigger_tokens:
+        return s12, StageResult("clear", True, False,
+                                f"{before:,} tokens, not over the {cl.trigger_tokens:,} trigger", before, before)
+    # What clearing frees does not depend on its trigger or minimum, and the items
+    # cleared not on the rounds kept either: each is memoised on what it depends on.
+    key3 = (key12, cl.model_dump_json(exclude={"enabled", "trigger_tokens", "at_least_tokens"}))
+    c3 = memo.cleared.get(key3)
+    if c3 is None:
+        key_items = (key12, cl.model_dump_json(exclude={"enabled", "trigger_tokens", "at_least_tokens",
+                                                        "keep_rounds"}))
+        items = memo.clear_items.get(key_items)
+        if items is None:
+            items = memo.clear_items.put(key_items, clear_items(a, msgs, config, memo, framing, s12))
+        c3 = memo.cleared.put(key3, clear_candidates(a, msgs, config, memo, s12, items))
+    if cl.at_least_tokens and c3.saved < cl.at_least_tokens:
+        return s12, StageResult(
+            "clear", True, False,
+            f"would free {c3.saved:,} tokens, less than at_least_tokens {cl.at_least_tokens:,}: "
+            "not cleared (keeps the prompt cache)", before, before)
+    state = c3.state
+    count = c3.results + c3.arg_messages
+    return state, StageResult(
+        "clear", True, count > 0,
+        f"{before:,} tokens over {cl.trigger_tokens:,}: cleared {c3.results} result(s)"
+        + (f" and the arguments of {c3.arg_messages} call message(s)" if c3.arg_messages else "")
+        + f" before position {c3.protected} (latest {cl.keep_rounds} round(s) kept)",
+        before, state.total, count)
+
+
+@dataclass
+class Cleared:
+    """Stage 3 for one clear config (its trigger and minimum apart) on a stage-2 state."""
+
+    state: Reduced  # after clearing
+    saved: int
+    results: int  # tool results cleared
+    arg_messages: int  # call messages whose arguments are cleared
+    protected: int
+
+
+
+@dataclass
+class ClearItems:
+    """What stage 3 would do to each tool result, whatever the number of rounds kept:
+    computed once per clear config (its trigger, minimum and kept rounds apart)."""
+
+    positions: list[int]  # eligible tool results, in order
+    new_tokens: list[int]  # their size as a placeholder
+    reductions: list[Reduction | None]  # None where the placeholder would not be smaller
+    args: list[tuple[int, str] | None]  # (call message, call id) whose arguments may be cleared
+    full_args: dict[int, tuple[list[str], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
+
+
+def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo, framing: Framing,
+                s12: Reduced) -> ClearItems:
+    """What clearing would do to each eligible tool result of the stage-2 state."""
+    cl = config.reduction.clear
+    recovery = config.recovery_tool
+    cur = s12.cur
+    actions = s12.actions
+    exclude = set(cl.exclude_tools)
+    per_tool = config.reduction.truncation.per_tool
+    items = ClearItems([], [], [], [], {})
+    by_call: dict[int, list[str]] = {}
+    # (position, its tokens) -> (placeholder tokens, reduction): the same under every
+    # truncation or compaction setting that leaves the result as it is.
+    results = memo.clear_results.get((cl.placeholder, recovery, framing))
+    if results is None:
+        results = memo.clear_results.put((cl.placeholder, recovery, framing), Memo(200_000))
+    for i in a.tool_results:
+        name = a.tool_names[i] or ""
+        if name in exclude or a.already_reduced[i] or actions[i] == Action.CLEAR:
+            continue
+        o = per_tool.get(name) if per_tool else None
+        if o is not None and o.skip_clear:
+            continue
+        tokens = cur[i]
+        hit = results.get((i, tokens))
+        if hit is None:
+            oid = offload_id(a, i, "clear")
+            new_tokens = placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, tokens, memo, framing)
+            hit = results.put((i, tokens), (new_tokens, Reduction(
+                Action.CLEAR, "clear", oid, clear_result=True, template=cl.placeholder,
+                shown_tokens=tokens) if new_tokens < tokens else None))
+        items.positions.append(i)
+        items.new_tokens.append(hit[0])
+        items.reductions.append(hit[1])
+        arg = None
+        if cl.clear_arguments and i in a.result_call:
+            c = a.result_call[i]
+            cid = msgs[i].tool_call_id or ""
+            if a.call_args_chars.get(cid):
+                arg = (c, cid)
+                by_call.setdefault(c, []).append(cid)
+        items.args.append(arg)
+    for c, ids in by_call.items():
+        key = (c, tuple(ids), cl.arguments_placeholder)
+        full = memo.clear_arguments.get(key)
+        if full is None:
+            full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo))
+        items.full_args[c] = (ids, *full)
+    return items
+
+
+def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: list[str], template: str,
+               memo: PlanMemo) -> tuple[int, int, dict[str, str]]:
+    """(tokens before, tokens after, oids) for the arguments of call message `c` that
+    clearing shrinks, among the calls whose ids are given.
+
+    Each call is decided on its own (its placeholder is shorter than its arguments, and
+    they are not a placeholder already), so re-planning the output decides the same."""
+    old = 0
+    new = 0
+    oids: dict[str, str] = {}
+    for call in msgs[c].tool_calls:
+        if call.id in ids:
+            args = call.arguments_raw
+            if len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args):
+                continue
+            oid = offload_id(a, c, "args:" + call.id)
+            key = (oid, template)
+            pair = memo.arguments.get(key)
+            if pair is None:
+                pair = memo.arguments.put(key, (memo.texts.count(args),
+                                                memo.texts.count(render(template, offload_id=oid))))
+            if pair[1] < pair[0]:
+                oids[call.id] = oid
+                old += pair[0]
+                new += pair[1]
+    return old, new, oids
+
+
+def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
+                     s12: Reduced, items: ClearItems) -> Cleared:
+    """Stage 3 (Eino clear) on the stage-2 state, as if it fired and cleared: the
+    eligible results before the latest `keep_rounds` rounds."""
+    n = a.n
+    cl = config.reduction.clear
+    cur = list(s12.cur)
+    actions = list(s12.actions)
+    reductions = dict(s12.reductions)
+    total = s12.total
+    asst = a.assistant_positions
+    protected = asst[-cl.keep_rounds] if cl.keep_rounds and len(asst) >= cl.keep_rounds else (
+        0 if cl.keep_rounds else n)
+    k = bisect_left(items.positions, protected)
+    positions, new_tokens, reds = items.positions, items.new_tokens, items.reductions
+    planned = [(j, red) for j, red in enumerate(reds[:k]) if red is not None]
+    saved = sum(cur[positions[j]] - new_tokens[j] for j, _ in planned)
+    args_saving: dict[int, list[str]] = {}
+    for arg in items.args[:k]:
+        if arg is not None:
+            args_saving.setdefault(arg[0], []).append(arg[1])
+    # Arguments: rewritten on the assistant message that made the calls.
+    arg_changes: list[tuple[int, int, dict[str, str]]] = []
+    for c, ids in args_saving.items():
+        full = items.full_args[c]
+        old, new, oids = full[1:] if ids == full[0] else clear_args(a, msgs, c, ids, cl.arguments_placeholder,
+                                                                              memo)
+        if new < old:
+            arg_changes.append((c, old - new, oids))
+            saved += old - new
+    for j, red in planned:
+        i = positions[j]
+        total += new_tokens[j] - cur[i]
+        cur[i] = new_tokens[j]
+        actions[i] = Action.CLEAR
+        reductions[i] = red
+    for c, delta, oids in arg_changes:
+        cur[c] -= delta
+        total -= delta
+        if actions[c] == Action.KEEP:
+            actions[c] = Action.CLEAR
+        previous = reductions.get(c)
+        if previous is None:
+            reductions[c] = Reduction(Action.CLEAR, "clear", offload_id(a, c, "args"),
+                                      clear_arguments=oids, template=cl.arguments_placeholder)
+        else:  # never the shared stage-2 object: a copy with the arguments added
+            reductions[c] = replace(previous, clear_arguments=oids)
+    return Cleared(Reduced(cur, actions, reductions, total), saved, len(planned), len(arg_changes), protected)
+

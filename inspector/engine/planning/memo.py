@@ -1,0 +1,99 @@
+"""What successive plans of one session share: counts of generated text and stage
+results per config, each in a bounded memo, so re-planning on every keypress does
+list arithmetic and memory stays bounded however many configs are tried.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from inspector.engine.analysis import Analysis
+from inspector.engine.planning.results import Action, Reduction, StageResult
+from inspector.engine.tokens import TextCountCache, TokenCounter
+
+if TYPE_CHECKING:
+    from inspector.engine.planning.clear import Cleared, ClearItems
+    from inspector.engine.planning.truncation import Chunks
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Memo(Generic[K, V]):
+    """A dict that keeps at most `limit` entries, forgetting the oldest first.
+
+    First-in-first-out rather than least-recently-used: a hit costs one dict lookup,
+    which matters on the re-plan path, and the entries that recur are re-added soon.
+    """
+
+    __slots__ = ("_data", "limit")
+
+    def __init__(self, limit: int):
+        self._data: dict[K, V] = {}
+        self.limit = limit
+
+    def get(self, key: K) -> V | None:
+        return self._data.get(key)
+
+    def put(self, key: K, value: V) -> V:
+        """Store `value` under `key` (evicting the oldest entry when full); returns it."""
+        data = self._data
+        if key not in data and len(data) >= self.limit:
+            del data[next(iter(data))]
+        data[key] = value
+        return value
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+@dataclass
+class Reduced:
+    """The context after some stages, for one reduction config. Shared by every plan
+    with that config, so read-only: a plan copies the lists before changing them."""
+
+    cur: list[int]
+    actions: list[Action]
+    reductions: dict[int, Reduction]
+    total: int
+    stages: list[StageResult] = field(default_factory=list)
+
+
+# (tokens after, head chars, tail chars, removed chars) of a truncated tool result
+Truncation = tuple[int, int, int, int]
+
+# Generated texts per session are few (one notice or placeholder per result and
+# setting); the bound only matters when a session is re-planned for very long.
+TEXT_LIMIT = 100_000
+# Whole stage results: a few recent configs (the one being tuned and its neighbours).
+STATE_LIMIT = 6
+
+
+class PlanMemo:
+    """Per-(session, counter) state shared by successive plans (on the `Analysis`)."""
+
+    def __init__(self, counter: TokenCounter):
+        self.texts = TextCountCache(counter)
+        # token counts of generated text, keyed by what determines the text
+        self.truncations: Memo[Hashable, Truncation] = Memo(TEXT_LIMIT)  # stage 1
+        self.fits: Memo[Hashable, Truncation | None] = Memo(TEXT_LIMIT)  # stage 2, pass 2
+        self.placeholders: Memo[Hashable, int] = Memo(TEXT_LIMIT)
+        self.arguments: Memo[Hashable, tuple[int, int]] = Memo(TEXT_LIMIT)  # (before, after)
+        self.chunks: Memo[Hashable, Chunks] = Memo(TEXT_LIMIT)  # long tool outputs, for truncation
+        # stage results per config
+        self.reduced: Memo[Hashable, Reduced] = Memo(STATE_LIMIT)
+        self.cleared: Memo[Hashable, Cleared] = Memo(STATE_LIMIT)
+        self.clear_items: Memo[Hashable, ClearItems] = Memo(3)
+        # clear: (position, its tokens) -> (placeholder tokens, reduction), per placeholder
+        self.clear_results: Memo[Hashable, Memo[tuple[int, int], tuple[int, Reduction | None]]] = Memo(STATE_LIMIT)
+        self.clear_arguments: Memo[Hashable, tuple[int, int, dict[str, str]]] = Memo(TEXT_LIMIT)
+
+
+def memo_for(a: Analysis, counter: TokenCounter) -> PlanMemo:
+    """The memo of `a` (an analysis is per session and counter), made on first use."""
+    memo = a.plan_memo
+    if memo is None:
+        memo = a.plan_memo = PlanMemo(counter)
+    return memo

@@ -1,0 +1,210 @@
+"""What a plan says: per-message actions and reductions, the summaries, the stages.
+
+Every type here is plain data: the planner fills it in, `apply` writes what it says,
+the CLI, the TUI and the exports show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from inspector.engine.config import CompactionConfig
+from inspector.engine.validation import Problem
+
+
+class Action(StrEnum):
+    """What compaction does to one message. A `StrEnum`, so it compares equal to (and
+    serializes as) its string value."""
+
+    KEEP = "keep"
+    TRUNCATE = "truncate"
+    CLEAR = "clear"
+    SUMMARIZE = "summarize"
+    DROP = "drop"
+    PRESERVE = "preserve"  # carried verbatim inside a summary
+
+
+# The injection of a user-injected summary that tailoring dropped with its round.
+EVICTED = "evicted"
+
+
+@dataclass(slots=True)
+class Reduction:
+    """How a message's content is rewritten by stages 1-3."""
+
+    kind: Action  # TRUNCATE | CLEAR
+    stage: str  # "truncation" | "compaction" | "clear"
+    offload_id: str
+    head_chars: int = 0  # truncate: characters kept from the start of each text part
+    tail_chars: int = 0  # truncate: ... and from the end
+    removed_chars: int = 0
+    limit: int = 0  # truncate (stage 1): characters allowed per text part
+    head_ratio: float = 0.5
+    shown_tokens: int = 0  # clear: the token count the placeholder states
+    clear_result: bool = False  # clear: the tool result text is replaced
+    clear_arguments: dict[str, str] = field(default_factory=dict)  # clear: call id -> offload id
+    template: str = ""  # notice or placeholder template used
+
+
+@dataclass
+class SummarySpec:
+    index: int
+    start: int  # first summarized position
+    end: int  # one past the last summarized position (the cutoff)
+    preserved_users: list[int]
+    preserved_tools: list[int]
+    previous_summaries: list[int]
+    replaced_tokens: int  # tokens (after reduction) of everything it replaces
+    estimated_tokens: int
+    exact: bool  # True when the summary text is known (from the summary cache)
+    injection: str  # effective injection: system | system_merge | user
+    insert_at: int  # position (in input numbering) the summary goes before
+    merge_into: int | None  # position of the message it is merged into, if any
+    key: str = ""  # summary-cache key: (range, prompt, model)
+
+    @property
+    def evicted(self) -> bool:
+        """Tailoring dropped this (user-injected) summary with the round it opened."""
+        return self.injection == EVICTED
+
+    @property
+    def summarized(self) -> list[int]:
+        """Positions folded into the summary text (the preserved ones are carried verbatim)."""
+        keep = set(self.preserved_users) | set(self.preserved_tools)
+        return [i for i in range(self.start, self.end) if i not in keep]
+
+
+@dataclass
+class StageResult:
+    name: str
+    enabled: bool
+    ran: bool
+    reason: str
+    tokens_before: int
+    tokens_after: int
+    messages: int = 0
+
+    @property
+    def saved(self) -> int:
+        return self.tokens_before - self.tokens_after
+
+
+@dataclass
+class TriggerCheck:
+    name: str
+    fired: bool
+    value: float
+    threshold: float
+    detail: str
+
+
+@dataclass
+class Cutoff:
+    target: int
+    final: int
+    reason: str
+
+
+@dataclass
+class PlanWarning:
+    """Something the user should know about a plan (`code` is stable, `message` says it)."""
+
+    code: str
+    message: str
+    positions: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    session_id: str
+    counter: str
+    counter_exact: bool
+    config: CompactionConfig
+    actions: list[Action]
+    tokens_before: list[int]
+    tokens_after: list[int]
+    reductions: dict[int, Reduction]
+    summaries: list[SummarySpec]
+    stages: list[StageResult]
+    triggers: list[TriggerCheck]
+    triggered: bool
+    cutoff: Cutoff | None
+    warnings: list[PlanWarning]
+    input_problems: list[Problem]
+    notes: list[str]
+    context_window: int
+    reply_priming: int
+
+    @property
+    def total_before(self) -> int:
+        return sum(self.tokens_before) + self.reply_priming
+
+    @property
+    def total_after(self) -> int:
+        extra = sum(s.estimated_tokens for s in self.summaries)
+        return sum(self.tokens_after) + extra + self.reply_priming
+
+    @property
+    def saved(self) -> int:
+        return self.total_before - self.total_after
+
+    @property
+    def changed(self) -> bool:
+        return any(a != Action.KEEP for a in self.actions)
+
+    def applied_summaries(self) -> list[SummarySpec]:
+        """The summaries that reach the output: all but those tailoring evicted."""
+        return [s for s in self.summaries if not s.evicted]
+
+    def stage(self, name: str) -> StageResult:
+        return next(s for s in self.stages if s.name == name)
+
+    def action_counts(self) -> dict[str, int]:
+        """Messages per action, every action present (keyed by the action's value)."""
+        counts = dict.fromkeys(Action, 0)
+        for a in self.actions:
+            counts[a] += 1
+        return {a.value: c for a, c in counts.items()}
+
+    def to_dict(self, messages: bool = True) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "session": self.session_id,
+            "counter": self.counter,
+            "counter_exact": self.counter_exact,
+            "preset": self.config.preset,
+            "context_window": self.context_window,
+            "tokens_before": self.total_before,
+            "tokens_after": self.total_after,
+            "saved": self.saved,
+            "triggered": self.triggered,
+            "triggers": [asdict(t) for t in self.triggers],
+            "stages": [dict(asdict(s), saved=s.saved) for s in self.stages],
+            "cutoff": asdict(self.cutoff) if self.cutoff else None,
+            "summaries": [
+                asdict(s) | {"summarized_count": s.end - s.start - len(s.preserved_users) - len(s.preserved_tools)}
+                for s in self.summaries
+            ],
+            "warnings": [asdict(w) for w in self.warnings],
+            "input_problems": [
+                {"code": p.code, "severity": p.severity, "position": p.position, "detail": p.detail}
+                for p in self.input_problems
+            ],
+            "notes": list(self.notes),
+            "actions": self.action_counts(),
+        }
+        if messages:
+            d["messages"] = [
+                {
+                    "position": i,
+                    "action": self.actions[i],
+                    "tokens_before": self.tokens_before[i],
+                    "tokens_after": self.tokens_after[i],
+                    **({"stage": self.reductions[i].stage, "offload_id": self.reductions[i].offload_id}
+                       if i in self.reductions else {}),
+                }
+                for i in range(len(self.actions))
+            ]
+        return d
+

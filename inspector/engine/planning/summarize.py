@@ -1,0 +1,286 @@
+"""Stage 4, summarize (Eino, Sagents, Synaptic, trpc): when a trigger fires, the older
+turns are replaced by one summary, cut at a safe point only (never between a tool
+call and its results); the latest user messages and named tools' outputs can be
+carried verbatim inside it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from inspector.engine.analysis import Analysis
+from inspector.engine.config import CompactionConfig, TriggerConfig
+from inspector.engine.models import Session
+from inspector.engine.planning.memo import PlanMemo
+from inspector.engine.planning.results import Action, Cutoff, PlanWarning, StageResult, SummarySpec, TriggerCheck
+from inspector.engine.summarize.protocol import TOKENS_PER_WORD
+from inspector.engine.summary_format import summary_body
+
+# A model summary has to be able to say at least this much to be worth planning.
+MIN_SUMMARY_TOKENS = 16
+
+
+@dataclass
+class Summarized:
+    """What stage 4 did."""
+
+    total: int  # context tokens after it
+    stage: StageResult
+    summary: SummarySpec | None = None
+    triggers: list[TriggerCheck] = field(default_factory=list)
+    triggered: bool = False
+    cutoff: Cutoff | None = None
+    warnings: list[PlanWarning] = field(default_factory=list)
+
+
+def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: PlanMemo, cur: list[int],
+              actions: list[Action], total: int, now: datetime | None,
+              summary_tokens: dict[str, int] | None) -> Summarized:
+    """Run stage 4 on `cur` / `actions` (changed in place)."""
+    sc = config.summarization
+    before = total
+    if not sc.enabled:
+        return Summarized(total, StageResult("summarize", False, False, "disabled", before, before))
+    triggers, triggered = check_triggers(config, a, cur, total, a.n, now, config.context_window)
+    if not triggered:
+        why = "; ".join(t.detail for t in triggers) or "no trigger enabled"
+        return Summarized(total, StageResult("summarize", True, False, f"not triggered ({why})", before, before),
+                          triggers=triggers)
+    spec, cutoff, reason = plan_summary(config, a, session, cur, actions, memo, summary_tokens)
+    if spec is None:
+        return Summarized(total, StageResult("summarize", True, False, reason, before, before), None,
+                          triggers, True, cutoff, [PlanWarning("nothing_to_summarize", reason)])
+    total = total - spec.replaced_tokens + spec.estimated_tokens
+    cur[spec.start:spec.end] = [0] * (spec.end - spec.start)
+    out = Summarized(total, StageResult("summarize", True, True, reason, before, total, spec.end - spec.start),
+                     spec, triggers, True, cutoff)
+    if spec.estimated_tokens >= spec.replaced_tokens:
+        out.warnings.append(PlanWarning(
+            "summary_too_large",
+            f"the summary (~{spec.estimated_tokens:,} tokens) would not be smaller than "
+            f"the {spec.replaced_tokens:,} tokens it replaces; apply will reject it",
+            [spec.start, spec.end]))
+    if spec.injection != sc.injection:
+        out.warnings.append(PlanWarning(
+            "injection_changed",
+            f"summary injected as a user message: the kept messages start with an "
+            f"assistant message at {spec.end} (providers such as Anthropic need a user "
+            "message first)", [spec.end]))
+    return out
+
+
+def check_triggers(config: CompactionConfig, a: Analysis, cur: list[int], total: int, n: int,
+                   now: datetime | None, window: int) -> tuple[list[TriggerCheck], bool]:
+    """Evaluate the summarization triggers on the context as it stands."""
+    tr = config.summarization.trigger
+    base = a.last_summary + 1 if (tr.since_last_summary and a.last_summary >= 0) else 0
+    tokens = total if base == 0 else sum(cur[base:])
+    scope = "since the last summary" if base else "in context"
+    idle = None
+    if now is not None and a.last_timestamp is not None:
+        last = a.last_timestamp if a.last_timestamp.tzinfo else a.last_timestamp.replace(tzinfo=UTC)
+        ref = now if now.tzinfo else now.replace(tzinfo=UTC)
+        idle = (ref - last).total_seconds()
+    return evaluate(tr, tokens, n - base, scope, idle, window)
+
+
+def evaluate(tr: TriggerConfig, tokens: int, count: int, scope: str, idle: float | None,
+             window: int) -> tuple[list[TriggerCheck], bool]:
+    """The trigger checks for a context of `tokens` tokens and `count` messages, and
+    whether they fire (`tr.combine`: any or all of those evaluated)."""
+    checks: list[TriggerCheck] = []
+    if tr.context_tokens:
+        fired = tokens > tr.context_tokens
+        checks.append(TriggerCheck("context_tokens", fired, tokens, tr.context_tokens,
+                                   f"{tokens:,} tokens {scope} {'>' if fired else '<='} {tr.context_tokens:,}"))
+    if tr.messages:
+        fired = count > tr.messages
+        checks.append(TriggerCheck("messages", fired, count, tr.messages,
+                                   f"{count:,} messages {scope} {'>' if fired else '<='} {tr.messages:,}"))
+    if tr.context_ratio:
+        limit = int(tr.context_ratio * window)
+        fired = tokens > limit
+        checks.append(TriggerCheck("context_ratio", fired, tokens, limit,
+                                   f"{tokens:,} tokens {scope} {'>' if fired else '<='} "
+                                   f"{tr.context_ratio:.0%} of the {window:,} window ({limit:,})"))
+    evaluated = list(checks)
+    if tr.idle_seconds:
+        if idle is None:
+            checks.append(TriggerCheck("idle_seconds", False, 0, tr.idle_seconds,
+                                       "idle time not evaluated (no clock or no timestamps)"))
+        else:
+            fired = idle > tr.idle_seconds
+            c = TriggerCheck("idle_seconds", fired, idle, tr.idle_seconds,
+                             f"last message {idle:,.0f}s ago {'>' if fired else '<='} {tr.idle_seconds:,.0f}s")
+            checks.append(c)
+            evaluated.append(c)
+    if not evaluated:
+        return checks, False
+    if tr.combine == "all":
+        return checks, all(c.fired for c in evaluated)
+    return checks, any(c.fired for c in evaluated)
+
+
+def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: list[int],
+                 actions: list[Action], memo: PlanMemo, summary_tokens: dict[str, int] | None,
+                 ) -> tuple[SummarySpec | None, Cutoff | None, str]:
+    """The summary to make (None when there is nothing worth summarizing), its
+    cutoff and the reason; marks the summarized and preserved messages in `actions`."""
+    sc = config.summarization
+    n = a.n
+    lead = a.leading_system
+    keep = sc.keep
+    # Target cutoff from the keep policy.
+    if keep.mode == "messages":
+        target = n - keep.messages
+        why = f"keep the last {keep.messages} message(s)"
+    else:
+        if keep.mode == "tokens":
+            budget = config.keep_tokens_budget()
+            why = f"keep the recent messages that fit {budget:,} tokens"
+        else:
+            budget = int(keep.fraction * sum(cur))
+            why = f"keep the most recent {keep.fraction:.0%} of tokens ({budget:,})"
+        acc = 0
+        target = n
+        for i in range(n - 1, lead - 1, -1):
+            acc += cur[i]
+            if acc > budget:
+                break
+            target = i
+    target = max(target, lead)
+    final = a.prev_safe[target]
+    if final != target:
+        reason = f"moved back from {target} to {final}: {a.explain_unsafe(target)}"
+    else:
+        reason = f"cut at {final} to {why}"
+    if final <= lead:
+        cut = Cutoff(target, final, reason)
+        msg = ("no safe cutoff: keeping everything (Sagents)" if final != target
+               else f"nothing to summarize: {why} keeps every message")
+        if final != target:
+            msg = f"{msg}; {reason}"
+        return None, cut, msg
+
+    # Eino PreserveUserMessages: the most recent user messages, within budget.
+    preserved_users: list[int] = []
+    if sc.preserve_user_messages.enabled:
+        budget = config.preserve_user_budget()
+        used = 0
+        users = a.user_positions
+        for k in range(bisect_left(users, final) - 1, -1, -1):
+            i = users[k]
+            if i < lead:
+                break
+            t = cur[i]
+            if used + t > budget:
+                break
+            used += t
+            preserved_users.append(i)
+        preserved_users.reverse()
+    # PreserveSkills, generalised: latest outputs of named tools.
+    preserved_tools: list[int] = []
+    pt = sc.preserve_tools
+    if pt.tools and pt.max_items:
+        names = set(pt.tools)
+        used = 0
+        results = a.tool_results
+        for k in range(bisect_left(results, final) - 1, -1, -1):
+            i = results[k]
+            if i < lead:
+                break
+            if (a.tool_names[i] or "") in names and actions[i] != Action.CLEAR:
+                t = min(cur[i], pt.max_tokens_per_item)
+                if used + t > pt.total_tokens:
+                    break
+                used += t
+                preserved_tools.append(i)
+                if len(preserved_tools) >= pt.max_items:
+                    break
+        preserved_tools.reverse()
+    previous = [i for i in a.record_positions if lead <= i < final] if sc.incremental else []
+    replaced = sum(cur[lead:final])
+    key = summary_key(a, lead, final, config)
+    spec = SummarySpec(
+        index=0, start=lead, end=final,
+        preserved_users=preserved_users, preserved_tools=preserved_tools,
+        previous_summaries=previous, replaced_tokens=replaced, estimated_tokens=0,
+        exact=False, injection=sc.injection, insert_at=lead, merge_into=None, key=key,
+    )
+    counter = memo.texts.counter
+    per_message = counter.framing.per_message
+
+    def frame_tokens(s: SummarySpec) -> int:
+        """The summary message without the model's words: preamble, carried messages, hint."""
+        return per_message + memo.texts.count_long(summary_body(session, config, s, "", counter))
+
+    # A summary must be smaller than what it replaces (apply rejects it otherwise). When
+    # the messages carried verbatim leave no room, the oldest of them are folded into
+    # the summary instead; when even the bare frame does not fit, nothing is summarized.
+    words_tokens = math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD)
+    extractive = not sc.model or sc.model == "extractive"
+    bare = frame_tokens(dataclasses.replace(spec, preserved_users=[], preserved_tools=[]))
+
+    def text_tokens(s: SummarySpec) -> int:
+        """The summary's own words: what the extractive summarizer allows itself (half
+        the room the folded messages leave beside the bare frame), or for a model the
+        least worth writing (its word limit is only an upper bound)."""
+        if not extractive:
+            return MIN_SUMMARY_TOKENS
+        carried = sum(cur[i] for i in s.preserved_users) + sum(cur[i] for i in s.preserved_tools)
+        return max(8, min(words_tokens, (replaced - carried - bare) // 2))
+
+    fixed = frame_tokens(spec)
+    while fixed + text_tokens(spec) >= replaced and (spec.preserved_users or spec.preserved_tools):
+        (spec.preserved_users or spec.preserved_tools).pop(0)
+        fixed = frame_tokens(spec)
+    if fixed + text_tokens(spec) >= replaced:
+        return None, Cutoff(target, final, reason), (
+            f"summarizing {lead}\u2013{final - 1} would not save tokens: its {replaced:,} tokens are not more "
+            f"than the summary's preamble and hint ({fixed:,}) plus a minimal summary")
+    actions[lead:final] = [Action.SUMMARIZE] * (final - lead)
+    for i in spec.preserved_users:
+        actions[i] = Action.PRESERVE
+    for i in spec.preserved_tools:
+        actions[i] = Action.PRESERVE
+    if summary_tokens and key in summary_tokens:
+        spec.exact = True
+        spec.estimated_tokens = summary_tokens[key]
+    else:
+        # Everything around the summary text is known exactly; only its words are not.
+        spec.estimated_tokens = fixed + (text_tokens(spec) if extractive else words_tokens)
+
+    injection = sc.injection
+    first_role = a.roles[final] if final < n else None
+    if injection == "system_merge":
+        if lead > 0:
+            spec.merge_into = lead - 1
+        else:
+            spec.insert_at = 0
+    if injection in ("system", "system_merge") and first_role == "assistant":
+        injection = "user"
+        spec.merge_into = None
+    if injection == "user":
+        spec.insert_at = final
+        spec.merge_into = final if first_role == "user" and a.kinds[final] == "message" else None
+    spec.injection = injection
+    cut = Cutoff(target, final, reason)
+    summary_reason = f"{final - lead} message(s) {lead}\u2013{final - 1} into one summary; {reason}"
+    return spec, cut, summary_reason
+
+
+def summary_key(a: Analysis, start: int, end: int, config: CompactionConfig) -> str:
+    """Summary-cache key: the exact messages replaced, the prompt and the model."""
+    sc = config.summarization
+    chain = a.chain()
+    h = hashlib.blake2b(digest_size=16)
+    h.update(chain[start] + chain[end])
+    h.update(b"\x1e" + sc.prompt.encode() + b"\x1e" + sc.system_prompt.encode())
+    h.update(f"\x1e{sc.max_summary_words}\x1e{sc.model or 'extractive'}".encode())
+    return h.hexdigest()
+

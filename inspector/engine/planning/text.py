@@ -1,0 +1,89 @@
+"""The text the planner counts and `apply` writes: truncation notices, placeholders,
+offload ids. One place, so what is counted is what is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from inspector.engine.analysis import Analysis
+from inspector.engine.models import Message
+
+
+def offload_id(a: Analysis, position: int, kind: str) -> str:
+    """The id content removed from message `position` is offloaded under (stable:
+    the session, the position, what was removed and the message's content)."""
+    key = (position, kind)
+    oid = a.offload_ids.get(key)
+    if oid is None:
+        h = hashlib.blake2b(digest_size=6)
+        h.update(f"{a.session_id}\x1f{position}\x1f{kind}\x1f{a.hashes[position]}".encode())
+        oid = "off-" + h.hexdigest()
+        a.offload_ids[key] = oid
+    return oid
+
+
+def truncated_part(text: str, head: int, tail: int, notice: str) -> str:
+    """`text` with its middle replaced by `notice`, keeping `head` and `tail` characters."""
+    if len(text) <= head + tail:
+        return text
+    return text[:head] + "\n" + notice + "\n" + (text[len(text) - tail:] if tail else "")
+
+
+def render(template: str, **values: Any) -> str:
+    """A notice or placeholder template with its `{fields}` filled in."""
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A user template with an unknown field: leave it readable rather than fail.
+        out = template
+        for k, v in values.items():
+            out = out.replace("{" + k + "}", str(v))
+        return out
+
+
+def cut_part(text: str, per_part: int, head_ratio: float, notice_t: str, recovery: str, oid: str,
+             tool: str | None) -> tuple[int, int, int, str] | None:
+    """(head chars, tail chars, removed chars, notice) for a text part over `per_part`
+    characters, None when it fits. The kept text plus the notice fits the limit, so
+    truncating the output again changes nothing (idempotence)."""
+    if len(text) <= per_part:
+        return None
+    # Size the notice with the largest number it can show, then render it exactly.
+    probe = render(notice_t, removed_chars=f"{len(text):,}", offload_id=oid,
+                   recovery_tool=recovery, tool=tool or "tool")
+    keep = max(0, per_part - len(probe) - 2)
+    h = int(keep * head_ratio)
+    t = keep - h
+    rem = len(text) - h - t
+    notice = render(notice_t, removed_chars=f"{rem:,}", offload_id=oid,
+                    recovery_tool=recovery, tool=tool or "tool")
+    return h, t, rem, notice
+
+
+def truncate_text_parts(msg: Message, per_part: int, head_ratio: float, notice_t: str, recovery: str,
+                        oid: str, tool: str | None) -> tuple[list[str], int, int, int]:
+    """New texts of the text parts, and (head, tail, removed chars) of the last cut.
+
+    Shared by the planner (to count) and apply (to write), so both see the same text.
+    """
+    out: list[str] = []
+    head = tail = removed = 0
+    for p in msg.parts:
+        if p.type != "text":
+            continue
+        cut = cut_part(p.text, per_part, head_ratio, notice_t, recovery, oid, tool)
+        if cut is None:
+            out.append(p.text)
+            continue
+        h, t, rem, notice = cut
+        out.append(truncated_part(p.text, h, t, notice))
+        head, tail, removed = h, t, removed + rem
+    return out, head, tail, removed
+
+
+def fit_marker(removed: int, oid: str, recovery: str) -> str:
+    """The notice of a result truncated to fit a token limit (compaction pass 2)."""
+    return f"[...{removed:,} characters truncated; {recovery}(id=\"{oid}\") reloads them...]"
+

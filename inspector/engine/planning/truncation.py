@@ -1,0 +1,151 @@
+"""Stage 1, truncation (Eino): a tool output over its character limit keeps its head
+and tail; the middle is offloaded and a notice says how to reload it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+
+from inspector.engine.analysis import Analysis
+from inspector.engine.config import CompactionConfig
+from inspector.engine.models import Message
+from inspector.engine.planning.memo import PlanMemo, Truncation
+from inspector.engine.planning.results import Action, Reduction, StageResult
+from inspector.engine.planning.text import cut_part, offload_id, truncate_text_parts
+from inspector.engine.tokens import TokenCounter
+
+
+def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
+             cur: list[int], actions: list[Action], reductions: dict[int, Reduction],
+             total: int) -> tuple[int, StageResult]:
+    """Run stage 1 on `cur` / `actions` / `reductions` (changed in place).
+
+    Returns:
+        The new total and the stage's result.
+    """
+    recovery = config.recovery_tool
+    tc = config.reduction.truncation
+    before = total
+    if not tc.enabled:
+        return total, StageResult("truncation", False, False, "disabled", before, before)
+    changed = 0
+    per_tool = tc.per_tool
+    exclude = set(tc.exclude_tools)
+    base_limit = tc.max_chars
+    min_limit = min([base_limit] + [o.max_chars for o in per_tool.values() if o.max_chars])
+    chars = a.text_chars
+    for i in a.tool_results:
+        if chars[i] <= min_limit:
+            continue
+        name = a.tool_names[i] or ""
+        limit = base_limit
+        if per_tool:
+            o = per_tool.get(name)
+            if o is not None:
+                if o.skip_truncation:
+                    continue
+                limit = o.max_chars or base_limit
+        if chars[i] <= limit or name in exclude or a.already_reduced[i]:
+            continue
+        oid = offload_id(a, i, "truncate")
+        parts = a.text_parts[i] or 1
+        per_part = limit // parts
+        key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid)
+        spec = memo.truncations.get(key)
+        if spec is None:
+            spec = memo.truncations.put(key, truncate_count(msgs[i], per_part, tc.head_ratio, tc.notice,
+                                                            recovery, oid, name, memo))
+        new_text_tokens, head, tail, removed = spec
+        new_tokens = cur[i] - a.text_tokens[i] + new_text_tokens
+        if removed <= 0 or new_tokens >= cur[i]:
+            continue
+        total += new_tokens - cur[i]
+        cur[i] = new_tokens
+        actions[i] = Action.TRUNCATE
+        reductions[i] = Reduction(Action.TRUNCATE, "truncation", oid, head, tail, removed, limit=per_part,
+                                  head_ratio=tc.head_ratio, template=tc.notice)
+        changed += 1
+    reason = (f"{changed} tool output(s) over {base_limit:,} characters" if changed
+              else f"no tool output over {base_limit:,} characters")
+    return total, StageResult("truncation", True, changed > 0, reason, before, total, changed)
+
+
+
+class Chunks:
+    """A long text cut where the counter counts additively (see
+    `tokens.splits_after_newline`), about every `SIZE` characters, with the counts of
+    its chunks filled in as they are needed. A head + notice + tail truncation is then
+    counted from the chunks it keeps whole plus the text around the cut, so moving the
+    truncation limit tokenizes only what it newly uncovers."""
+
+    SIZE = 512
+    __slots__ = ("text", "bounds", "counts")
+
+    def __init__(self, text: str):
+        n = len(text)
+        bounds = [0]
+        find = text.find
+        pos = find("\n", self.SIZE - 1)
+        while pos != -1 and pos + 1 < n:
+            ch = text[pos + 1]
+            if ch != "/" and not ch.isspace():
+                bounds.append(pos + 1)
+                pos = find("\n", pos + self.SIZE)
+            else:
+                pos = find("\n", pos + 1)
+        bounds.append(n)
+        self.text = text
+        self.bounds = bounds
+        self.counts: list[int | None] = [None] * (len(bounds) - 1)
+
+    def span(self, lo: int, hi: int, counter: TokenCounter) -> int:
+        """Tokens of chunks lo..hi-1."""
+        counts = self.counts
+        missing = [k for k in range(lo, hi) if counts[k] is None]
+        if missing:
+            text, bounds = self.text, self.bounds
+            for k, v in zip(missing, counter.count_batch([text[bounds[k]:bounds[k + 1]] for k in missing])):
+                counts[k] = v
+        return sum(counts[lo:hi])  # type: ignore[arg-type]
+
+    def truncated(self, h: int, t: int, notice: str, counter: TokenCounter) -> int:
+        """Tokens of `truncated_part(text, h, t, notice)` (text longer than h + t)."""
+        text, bounds = self.text, self.bounds
+        size = len(text)
+        kb = max(0, bisect_left(bounds, h) - 1)  # the last cut before the head ends
+        middle = text[bounds[kb]:h] + "\n" + notice + "\n"
+        right = 0
+        if t:
+            ke = bisect_left(bounds, size - t)  # the first cut where the kept tail starts or after
+            middle += text[size - t:bounds[ke]]
+            right = self.span(ke, len(bounds) - 1, counter)
+        return self.span(0, kb, counter) + counter.count(middle) + right
+
+
+def truncate_count(msg: Message, per_part: int, head_ratio: float, notice_t: str, recovery: str,
+                   oid: str, tool: str, memo: PlanMemo) -> Truncation:
+    """(tokens of the text parts once truncated, head, tail, removed): exactly what
+    counting `truncate_text_parts`' texts gives."""
+    counter = memo.texts.counter
+    if not memo.texts.by_lines:
+        texts, head, tail, removed = truncate_text_parts(msg, per_part, head_ratio, notice_t, recovery, oid, tool)
+        return sum(counter.count_batch(texts)), head, tail, removed
+    total = 0
+    head = tail = removed = 0
+    for k, p in enumerate(msg.parts):
+        if p.type != "text":
+            continue
+        key = (msg.content_hash, k)
+        chunks = memo.chunks.get(key)
+        if chunks is None:
+            chunks = memo.chunks.put(key, Chunks(p.text))
+        cut = cut_part(p.text, per_part, head_ratio, notice_t, recovery, oid, tool)
+        if cut is None:
+            total += chunks.span(0, len(chunks.counts), counter)
+            continue
+        h, t, rem, notice = cut
+        total += chunks.truncated(h, t, notice, counter)
+        head, tail, removed = h, t, removed + rem
+    return total, head, tail, removed
+

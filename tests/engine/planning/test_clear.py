@@ -1,0 +1,78 @@
+"""Stage 3, Eino clear: above the trigger, old results and their calls' arguments are
+replaced by placeholders, the latest rounds kept; skipped when it frees too little."""
+
+from __future__ import annotations
+
+import json
+
+from inspector.engine import plan
+from inspector.engine.planning import Action
+from tests.sessions import agent_session, asst, session, tool, user
+
+from .stages import COUNTER, only, output_counts
+
+
+def cleared(**values):
+    """Clear on, over its trigger, with no minimum saving unless given."""
+    values = {"reduction__clear__trigger_tokens": 1_000, "reduction__clear__at_least_tokens": 0} | values
+    return only("reduction.clear", **values)
+
+
+def big():
+    return agent_session(rounds=8, output="log line " * 300, parallel_every=0)
+
+
+def test_not_over_the_trigger_nothing_is_cleared():
+    s = big()
+    p = plan(s, only("reduction.clear", reduction__clear__trigger_tokens=10_000_000), COUNTER)
+    stage = p.stage("clear")
+    assert stage.enabled and not stage.ran and "not over the 10,000,000 trigger" in stage.reason
+    assert not p.changed
+
+
+def test_over_the_trigger_old_results_and_arguments_are_cleared_latest_rounds_kept():
+    s = big()
+    p = plan(s, cleared(reduction__clear__keep_rounds=2), COUNTER)
+    results = [i for i, m in enumerate(s.messages) if m.role == "tool"]
+    protected = [i for i, m in enumerate(s.messages) if m.role == "assistant"][-2]
+    assert all(p.actions[i] == Action.CLEAR for i in results if i < protected)
+    assert all(p.actions[i] == Action.KEEP for i in results if i > protected)
+    calls = [i for i, m in enumerate(s.messages) if m.tool_calls and i < protected]
+    assert not any(c in p.reductions for c in calls)  # '{"cmd": "ls -la"}' is shorter than a placeholder
+    assert output_counts(s, p) == p.tokens_after
+    stage = p.stage("clear")
+    assert stage.ran and stage.saved > 0 and f"before position {protected}" in stage.reason
+
+
+def test_long_arguments_are_cleared_with_their_results():
+    msgs = [user("write the files")]
+    for r in range(4):
+        args = json.dumps({"path": f"f{r}.py", "content": "print('hello')\n" * 200})
+        msgs += [asst(f"writing {r}", [(f"c{r}", "write", args)]), tool(f"c{r}", "written " * 200, "write")]
+    msgs.append(asst("done"))
+    s = session(*msgs)
+    p = plan(s, cleared(reduction__clear__keep_rounds=1), COUNTER)
+    calls = [i for i, m in enumerate(s.messages) if m.tool_calls]  # the last round is the final answer
+    for c in calls:
+        assert p.actions[c] == Action.CLEAR and p.actions[c + 1] == Action.CLEAR
+        assert set(p.reductions[c].clear_arguments) == {s.messages[c].tool_calls[0].id}
+    assert output_counts(s, p) == p.tokens_after
+    assert "and the arguments of 4 call message(s)" in p.stage("clear").reason
+
+
+def test_clearing_that_frees_less_than_at_least_tokens_is_skipped():
+    s = big()
+    freed = plan(s, cleared(), COUNTER).stage("clear").saved
+    assert freed > 0
+    p = plan(s, cleared(reduction__clear__at_least_tokens=freed + 1), COUNTER)
+    assert not p.changed and "less than at_least_tokens" in p.stage("clear").reason
+    p = plan(s, cleared(reduction__clear__at_least_tokens=freed), COUNTER)
+    assert p.stage("clear").saved == freed
+
+
+def test_excluded_tools_and_arguments_off():
+    s = big()
+    p = plan(s, cleared(reduction__clear__exclude_tools=["bash"]), COUNTER)
+    assert not p.changed  # every result of this session is bash's
+    p = plan(s, cleared(reduction__clear__clear_arguments=False), COUNTER)
+    assert p.changed and not any(r.clear_arguments for r in p.reductions.values())

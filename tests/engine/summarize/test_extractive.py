@@ -1,0 +1,58 @@
+"""The offline extractive summarizer: what it keeps, its budgets, its rejection."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.engine import make_counter
+from inspector.engine.summarize import ExtractiveSummarizer, SummaryEvent, SummaryRejected, SummaryRequest
+from tests.sessions import agent_session, asst, session, tool, user
+
+COUNTER = make_counter("tiktoken", model="gpt-4o")
+
+
+def request(messages=None, replaced=5000, max_words=60):
+    msgs = messages if messages is not None else agent_session(rounds=4).messages
+    return SummaryRequest(
+        key="k1", messages=msgs, previous_summary=None,
+        prompt_template="Summarize in {max_summary_words} words:\n{conversation_text}",
+        system_prompt="You write summaries.", max_words=max_words, replaced_tokens=replaced,
+        count=COUNTER.count,
+    )
+
+
+def test_extractive_keeps_requests_conclusions_tools_and_errors():
+    s = session(
+        user("Please fix the failing login test."),
+        asst("I will look at the test.", [("c1", "bash", '{"cmd": "pytest"}')]),
+        tool("c1", "FAILED test_login.py::test_ok\nAssertionError: expected 200", "bash"),
+        asst("The bug is a wrong status code in auth.py.", [("c2", "edit", '{"path": "auth.py"}')]),
+        tool("c2", "ok", "edit"),
+        asst("Fixed: auth.py now returns 200."),
+    )
+    req = request(s.messages, replaced=10_000, max_words=200)
+    events: list[SummaryEvent] = []
+    r = ExtractiveSummarizer().summarize(req, events.append)
+    assert r.extractive and r.model == "extractive" and r.label.startswith("extractive")
+    assert r.text.startswith("(extractive summary, generated offline without a model)")
+    assert "Please fix the failing login test." in r.text
+    assert "Fixed: auth.py now returns 200." in r.text
+    assert "bash \u00d71" in r.text and "edit \u00d71" in r.text
+    assert "bash: FAILED test_login.py::test_ok" in r.text
+    assert [e.kind for e in events] == ["before", "attempt", "after"]
+    # deterministic
+    assert ExtractiveSummarizer().summarize(req).text == r.text
+
+
+def test_extractive_stays_within_the_word_and_token_budget():
+    msgs = agent_session(rounds=40).messages
+    req = request(msgs, replaced=100_000, max_words=50)
+    text = ExtractiveSummarizer().summarize(req).text
+    assert len(text.split()) <= 50
+    assert COUNTER.count(text) <= 50 * 1.35 + 1
+
+
+def test_extractive_rejects_a_summary_that_saves_nothing():
+    msgs = session(user("hi"), asst("hello")).messages
+    with pytest.raises(SummaryRejected):
+        ExtractiveSummarizer().summarize(request(msgs, replaced=3))
