@@ -38,3 +38,14 @@ def test_a_real_first_request_is_not_taken_for_a_system_prompt():
     request_first = as_system.model_copy(update={"messages": as_system.messages[1:]})
     assert request_first.messages[0].role == "user"
     assert analyze(request_first, counter_for(preset("balanced"))).leading_system == 0
+
+
+def test_tailoring_keeps_a_system_prompt_stored_as_a_user_message():
+    as_system, as_user = _pair()
+    config = preset("balanced").with_values({"summarization.enabled": False, "tailoring.enabled": True,
+                                             "tailoring.budget_tokens": 3000})
+    counter = counter_for(config)
+    p_user, p_system = plan(as_user, config, counter), plan(as_system, config, counter)
+    assert p_system.actions[0] == "keep" and p_system.warnings
+    assert p_user.actions[0] == "keep"  # the prompt is not the oldest round to drop
+    assert p_user.actions == p_system.actions
