@@ -9,8 +9,8 @@ the framework itself writes, so `inspector demo` exercises the readers:
                  per line), from the trajectories' OpenAI-style history;
 - openai-agents  an Agents SDK `SQLiteSession` database (`agent_sessions` /
                  `agent_messages`, one Responses-API input item per row), holding a
-                 few runs and one long "marathon" session: many runs back to back, so
-                 the default presets have something to compact.
+                 few runs and one long "marathon" session: many runs back to back,
+                 past the default 128k window, so the default preset compacts it.
 
 Usage: python scripts/build_demo.py [--check]
 """
@@ -35,13 +35,18 @@ TRAJ = ["ctf_web_i_got_id_demo", "marshmallow-1867_function_calling", "humaneval
 CHAT_JSON = ["ctf_crypto_BabyEncryption", "marshmallow-1867_window100"]
 CHAT_JSONL = ["ctf_crypto_katy", "ctf_forensics_flash", "ctf_rev_rock"]
 AGENTS = ["function_calling_simple", "marshmallow-1867_function_calling_replace"]
-# The marathon: one agent working through a queue of tasks without compaction.
-MARATHON = [
+# The marathon: one agent working through a queue of tasks without compaction, the
+# queue run twice (a second attempt at every task), so the session is past the default
+# 128k window and the default preset compacts it from the first screen.
+QUEUE = [
     "ctf_crypto_BabyTimeCapsule", "ctf_crypto_eps", "ctf_misc_networking_1", "ctf_pwn_warmup",
     "marshmallow-1867_xml_window100", "ctf_web_i_got_id_demo", "marshmallow-1867_function_calling",
     "ctf_crypto_katy", "ctf_forensics_flash", "ctf_rev_rock", "ctf_crypto_BabyEncryption",
     "marshmallow-1867_window100", "humanevalfix-python-0", "function_calling_simple",
+    "marshmallow-1867_function_calling_replace",
 ]
+MARATHON = QUEUE + QUEUE
+MARATHON_ID = f"marathon-{len(MARATHON)}-tasks"
 BASE_TIME = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 
 
@@ -122,7 +127,8 @@ def marathon() -> list[dict]:
             if m.get("tool_calls"):
                 m["tool_calls"] = [dict(c, id=f"{c['id']}-{k}") for c in m["tool_calls"]]
             out.append(m)
-        out.append({"role": "user", "content": f"Task {k + 1} ({name}) is closed. Next task follows."})
+        attempt = "" if k < len(QUEUE) else " (second attempt)"
+        out.append({"role": "user", "content": f"Task {k + 1} ({name}{attempt}) is closed. Next task follows."})
     return out
 
 
@@ -148,7 +154,7 @@ def build(out: Path) -> list[Path]:
         p.unlink()
     sessions = [(f"swe-{name}", responses_items(history(name)), BASE_TIME + timedelta(days=k))
                 for k, name in enumerate(AGENTS)]
-    sessions.append(("marathon-14-tasks", responses_items(marathon()), BASE_TIME + timedelta(days=5)))
+    sessions.append((MARATHON_ID, responses_items(marathon()), BASE_TIME + timedelta(days=5)))
     write_agents_db(p, sessions)
     written.append(p)
     return written

@@ -49,10 +49,12 @@ async def main(out: Path) -> list[Path]:
 
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
+            shot("heatmap")  # the demo opens its long session, compacted by the default preset
+            await pilot.press("escape")
+            await settle(pilot, app)
             shot("sessions")
             app.open_session(next(r.id for r in app.session_rows if "marathon" in r.id))
             await settle(pilot, app)
-            shot("heatmap")
             # Tuning: lower the summarization trigger to 30% of the window.
             screen = app.screen
             knob = screen.query_one("TuningPanel").knob("summarization.trigger.context_ratio")
@@ -72,6 +74,16 @@ async def main(out: Path) -> list[Path]:
             await pilot.press("e")
             await settle(pilot, app)
             shot("export")
+        # The same first screen on an 80x24 terminal, and its tuning overlay (f2).
+        app = create_app(demo=True, workspace=Path(tmp) / "demo-small.db", settings=AppSettings(theme="textual-dark"))
+        app.data.label = "demo"
+        app.show_timings = False
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            shot("narrow")
+            await pilot.press("f2")
+            await settle(pilot, app)
+            shot("narrow-tuning")
     return written
 
 

@@ -17,6 +17,8 @@ from typing import Any
 from inspector.engine.models import Session
 
 DATA = Path(__file__).resolve().parent / "data"
+# Opened first: the long session past the default window, which the default preset compacts.
+FIRST_SESSION = "marathon-30-tasks"
 
 
 def demo_files() -> list[Path]:

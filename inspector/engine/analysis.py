@@ -16,6 +16,7 @@ from datetime import datetime
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
+from inspector.engine.intro import first_request, is_preamble
 from inspector.engine.models import SYSTEM_ROLES, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
 
@@ -195,6 +196,12 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     # history (summarized again, incrementally), not part of the prompt.
     leading = 0
     while leading < n and roles[leading] in SYSTEM_ROLES and kinds[leading] == "message":
+        leading += 1
+    # A system prompt stored as the first user message (Google ADK and others) is the
+    # prompt too, as in the copy of the same run that stores it as a system message;
+    # only when a real request follows it, so a session's request is never pinned.
+    if leading < n and roles[leading] == "user" and kinds[leading] == "message" \
+            and is_preamble(session.messages[leading]) and first_request(session) is not None:
         leading += 1
 
     # Calls without results: pending if only their own results follow them.

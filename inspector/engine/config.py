@@ -60,7 +60,8 @@ class TokensConfig(_Section):
         "when counter = 'estimate'.",
     )
     context_window: int = Field(
-        0, ge=0, description="Context window in tokens; 0 = look it up from the model name."
+        0, ge=0, description="Context window in tokens; 0 = look it up from the model name (litellm's model "
+        "map, as trpc and Synaptic take it from the model: 128000 for gpt-4o)."
     )
 
 
@@ -102,7 +103,7 @@ class KeepConfig(_Section):
         0, ge=0, description="Token budget for kept messages in mode 'tokens'; 0 = half "
         "the token trigger (Synaptic).",
     )
-    fraction: float = Field(0.25, ge=0, le=1, description="Share of tokens kept in mode 'fraction'.")
+    fraction: float = Field(0.25, ge=0, le=1, description="Share of tokens kept in mode 'fraction' (inspector's own mode, no reference system; 0.25).")
 
 
 class PreserveUserConfig(_Section):
@@ -129,7 +130,7 @@ class PreserveToolsConfig(_Section):
 
 
 class SummarizationConfig(_Section):
-    enabled: bool = Field(True, description="Replace older turns with a summary when a trigger fires.")
+    enabled: bool = Field(True, description="Replace older turns with a summary when a trigger fires (Eino, Sagents, Synaptic and trpc summarization; on by default).")
     trigger: TriggerConfig = Field(default_factory=TriggerConfig)
     keep: KeepConfig = Field(default_factory=KeepConfig)
     preserve_user_messages: PreserveUserConfig = Field(default_factory=PreserveUserConfig)
@@ -182,7 +183,7 @@ class ToolOverride(_Section):
 
 
 class TruncationConfig(_Section):
-    enabled: bool = Field(True, description="Truncate oversized tool outputs head + tail.")
+    enabled: bool = Field(True, description="Truncate oversized tool outputs head + tail (Eino reduction, on by default).")
     max_chars: int = Field(50000, ge=1, description="Characters per tool output before truncation (Eino MaxLengthForTrunc, 50000).")
     head_ratio: float = Field(
         0.5, ge=0, le=1, description="Share of the kept characters taken from the head "
@@ -194,7 +195,7 @@ class TruncationConfig(_Section):
 
 
 class ClearConfig(_Section):
-    enabled: bool = Field(True, description="Clear old tool results when the context is large.")
+    enabled: bool = Field(True, description="Clear old tool results when the context is large (Eino reduction, on by default).")
     trigger_tokens: int = Field(160000, ge=0, description="Clear when context tokens exceed this (Eino MaxTokensForClear, 160000).")
     keep_rounds: int = Field(1, ge=0, description="Latest assistant rounds never cleared (Eino ClearRetentionSuffixLimit, 1).")
     at_least_tokens: int = Field(
@@ -237,7 +238,7 @@ class ReductionConfig(_Section):
 class TailoringConfig(_Section):
     enabled: bool = Field(False, description="Drop whole oldest rounds to fit a final budget (trpc token tailoring).")
     budget_tokens: int = Field(
-        0, ge=0, description="Final budget; 0 = context window minus reserve_output_tokens."
+        0, ge=0, description="Final budget; 0 = context window minus reserve_output_tokens (trpc token tailoring)."
     )
     reserve_output_tokens: int = Field(4096, ge=0, description="Kept free for the reply when the budget is derived.")
 

@@ -85,7 +85,12 @@ class InspectorApp(App):
             target = rows[0].id
             self.auto_open_single = False
         if target is not None:
-            if target in {r.id for r in rows}:
+            ids = [r.id for r in rows]
+            if target not in ids:
+                # Workspace ids wrap the source's id (format prefix + name + hash).
+                found = [i for i in ids if target in i]
+                target = found[0] if len(found) == 1 else target
+            if target in ids:
                 self.open_session(target)
             else:
                 self.notify(f"no session {target!r} in {self.data.label}", severity="error")
@@ -182,6 +187,10 @@ def create_app(source: str | Path | None = None, *, demo: bool = False, workspac
             from inspector.tui.data import open_demo
 
             data = open_demo(workspace, use_workspace=use_workspace)
+            if session is None:
+                from inspector.demo import FIRST_SESSION
+
+                session = FIRST_SESSION  # compaction at work from the first screen
         else:
             from inspector.tui.data import open_data
 

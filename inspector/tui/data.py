@@ -25,12 +25,14 @@ from typing import Protocol
 
 from inspector.engine.applier import Compacted, MemorySummaryCache, Offload, SummaryCache
 from inspector.engine.config import CompactionConfig
+from inspector.engine.intro import display_title, looks_like_id
 from inspector.engine.models import Message, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
 from inspector.service.pipeline import context_total
 from inspector.workspace.database import SessionInfo, VersionInfo, Workspace
 
 Progress = Callable[[int, int, str], None]  # (done, total, what)
+TITLE_LOAD_LIMIT = 20_000  # messages: larger sessions keep their stored title until opened
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +73,8 @@ class StoredVersion:
 class SessionData(Protocol):
     label: str
 
-    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]: ...
+    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None,
+                      each: Callable[[SessionRow], None] | None = None) -> list[SessionRow]: ...
 
     def take_notes(self) -> list[str]: ...
 
@@ -118,19 +121,22 @@ class MemoryData:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]:
+    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None,
+                      each: Callable[[SessionRow], None] | None = None) -> list[SessionRow]:
         rows = []
         total = len(self._sessions)
         for k, s in enumerate(self._sessions.values()):
             tokens, _ = count_messages(s.messages, counter, self._cache)
             rows.append(SessionRow(
-                id=s.id, format=s.source_format, title=s.title or s.id, messages=len(s.messages),
+                id=s.id, format=s.source_format, title=display_title(s), messages=len(s.messages),
                 tokens=context_total(tokens, counter), last_activity=_aware(s.last_activity),
                 source=s.source_path or "",
                 tool_calls=sum(len(m.tool_calls) for m in s.messages),
                 versions=sum(1 for v in self._versions.values() if v.row.session_id == s.id),
                 counter=counter.name,
             ))
+            if each:
+                each(rows[-1])  # shown while the rest loads
             if progress:
                 progress(k + 1, total, s.id)
         return rows
@@ -201,6 +207,7 @@ class WorkspaceData:
         self._only = set(only) if only is not None else None
         self._imports = [Path(p) for p in imports]
         self._sessions: dict[str, Session] = {}
+        self._titles: dict[str, str] = {}
         self._notes: list[str] = []
 
     def take_notes(self) -> list[str]:
@@ -229,7 +236,8 @@ class WorkspaceData:
             if result.session_ids:
                 self._only = (self._only or set()) | set(result.session_ids)
 
-    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None) -> list[SessionRow]:
+    def list_sessions(self, counter: TokenCounter, progress: Progress | None = None,
+                      each: Callable[[SessionRow], None] | None = None) -> list[SessionRow]:
         self._import_pending(progress)
         infos = self.ws.list_sessions()
         rows = []
@@ -238,6 +246,8 @@ class WorkspaceData:
             if self._only is not None and info.id not in self._only:
                 continue
             rows.append(self._row(info, counter))
+            if each:
+                each(rows[-1])  # shown while the rest loads
             if progress:
                 progress(k + 1, total, info.id)
         return rows
@@ -254,10 +264,23 @@ class WorkspaceData:
         # The stored figure is the messages' sum; shown as the plan counts the session.
         total = tokens + (counter.framing.reply_priming if info.messages else 0)
         return SessionRow(
-            id=info.id, format=info.source_format, title=info.title or info.id, messages=info.messages,
+            id=info.id, format=info.source_format, title=self._title(info), messages=info.messages,
             tokens=total, last_activity=_aware(info.updated_at or info.created_at), source=info.source_path or "",
             tool_calls=info.tool_calls, versions=info.versions, counter=count_name,
         )
+
+    def _title(self, info: SessionInfo) -> str:
+        """The stored title, else the first real request (derived once per session)."""
+        sid, stored = info.id, info.title
+        if not looks_like_id(stored, sid, info.source_session_id):
+            return display_title(Session(id=sid, title=stored))
+        title = self._titles.get(sid)
+        if title is None:
+            if sid not in self._sessions and info.messages > TITLE_LOAD_LIMIT:
+                return stored or sid  # not worth loading a huge session for its title
+            title = display_title(self.load_session(sid), 60, info.source_session_id)
+            self._titles[sid] = title
+        return title
 
     def load_session(self, session_id: str) -> Session:
         s = self._sessions.get(session_id)

@@ -16,6 +16,11 @@ _CONTROL = {c: 0x2400 + c for c in range(32) if c not in (9, 10)}
 _CONTROL[127] = 0x2421
 
 
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """`1 summary`, `2 summaries`: a count with its noun (`many` for irregular plurals)."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
 def clean(text: str) -> str:
     return text.translate(_CONTROL)
 

@@ -31,19 +31,27 @@ async def test_demo_sessions_table_lists_every_format(demo_app):
 
     async with demo_app.run_test(size=SIZE) as pilot:
         await settle(pilot, demo_app)
+        # The demo opens its long session first, compacted by the default preset.
+        assert isinstance(demo_app.screen, SessionScreen) and "marathon" in demo_app.screen.session_id
+        plan = demo_app.screen.plan
+        assert plan.config.preset == "balanced" and plan.triggered
+        assert plan.total_before > plan.config.context_window > plan.total_after
+        await pilot.press("escape")
+        await settle(pilot, demo_app)
         table = demo_app.screen.query_one("#sessions-table", DataTable)
         rows = demo_app.session_rows
         assert table.row_count == len(rows) == 11
         assert {r.format for r in rows} == {"swe-agent", "openai-chat", "openai-agents"}
-        # Sorted by tokens, largest first: the marathon leads.
+        # Sorted by tokens, largest first: the marathon leads; its title is its first request.
         first = table.get_row_at(0)
-        assert "marathon" in first[0]
-        assert int(str(first[4]).replace(",", "")) == max(r.tokens for r in rows)
+        assert "marathon" in str(first[6])
+        assert str(first[0]) == "cryptography challenge “Baby Time Capsule”"
+        assert int(str(first[2]).replace(",", "")) == max(r.tokens for r in rows)
         # Filter as you type.
         await pilot.press("slash", *"crypto")
         await pilot.pause()
-        ids = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-        assert ids and all("crypto" in i.lower() for i in ids)
+        rows_shown = [table.get_row_at(i) for i in range(table.row_count)]
+        assert rows_shown and all("crypto" in f"{r[0]} {r[6]}".lower() for r in rows_shown)
         assert table.row_count < len(rows)
         # Sort by messages (click the header twice flips it).
         await pilot.press("escape")
@@ -52,15 +60,17 @@ async def test_demo_sessions_table_lists_every_format(demo_app):
         screen = demo_app.screen
         screen.sort_key, screen.sort_reverse = "messages", False
         screen.refresh_table()
-        counts = [int(str(table.get_row_at(i)[3]).replace(",", "")) for i in range(table.row_count)]
+        counts = [int(str(table.get_row_at(i)[1]).replace(",", "")) for i in range(table.row_count)]
         assert counts == sorted(counts)
 
 
 async def test_move_threshold_replans_and_overlays_the_heatmap(demo_app):
     async with demo_app.run_test(size=SIZE) as pilot:
         screen = await open_session(pilot, demo_app, "marathon")
+        screen.set_values({"summarization.trigger.context_ratio": 0.0})  # only the token trigger below
+        await settle(pilot, demo_app)
         first = demo_app.last_plan
-        assert first is not None and not first.plan.triggered  # 73k tokens < 75% of 128k
+        assert first is not None and not first.plan.triggered
         assert "summarize" not in first.plan.actions
         panel = screen.query_one(TuningPanel)
         knob = panel.knob("summarization.trigger.context_tokens")
@@ -72,7 +82,8 @@ async def test_move_threshold_replans_and_overlays_the_heatmap(demo_app):
         await settle(pilot, demo_app)
         msg = demo_app.last_plan
         assert msg is not first and msg.generation > first.generation
-        assert msg.changed == {"summarization.trigger.context_tokens": 30000}
+        assert msg.changed == {"summarization.trigger.context_ratio": 0.0,
+                               "summarization.trigger.context_tokens": 30000}
         assert msg.config.summarization.trigger.context_tokens == 30000
         p = msg.plan
         assert p.triggered and p.stage("summarize").ran

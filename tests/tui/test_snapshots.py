@@ -60,3 +60,30 @@ def test_preview_diff(snap_compare, app):
         await _steady(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def _open_marathon_default(pilot):
+    """The demo's long session with the default preset (it fires): what a newcomer sees first."""
+    app = pilot.app
+    await settle(pilot, app)
+    app.open_session(next(r.id for r in app.session_rows if "marathon" in r.id))
+    await _steady(pilot)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+def test_session_screen_sizes(snap_compare, app, size):
+    assert snap_compare(app, terminal_size=size, run_before=_open_marathon_default)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+def test_sessions_screen_sizes(snap_compare, app, size):
+    assert snap_compare(app, terminal_size=size, run_before=_steady)
+
+
+def test_tuning_overlay_80x24(snap_compare, app):
+    async def run_before(pilot):
+        await _open_marathon_default(pilot)
+        await pilot.press("f2")
+        await _steady(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -45,7 +45,8 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
     n = a.n
     roles = a.roles
     gone = (Action.SUMMARIZE, Action.PRESERVE, Action.DROP)
-    kept = [i for i in range(n) if actions[i] not in gone and roles[i] not in SYSTEM_ROLES]
+    # The leading prompt stays, a system prompt stored as a user message included.
+    kept = [i for i in range(a.leading_system, n) if actions[i] not in gone and roles[i] not in SYSTEM_ROLES]
     if not kept:
         return 0, total, n
     kept_set = set(kept)

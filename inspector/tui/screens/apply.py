@@ -19,6 +19,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from inspector.engine.planning.results import Action
 from inspector.service.pipeline import summarizer_label
 from inspector.tui.messages import ApplyFinished, ApplyProgress
+from inspector.tui.render import plural
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
@@ -52,7 +53,8 @@ class ApplyScreen(ModalScreen[str | None]):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
             yield Static(
                 f"session {self.session.id}: {p.total_before:,} → ~{p.total_after:,} tokens · "
-                f"{len(live)} summary(ies) to generate · {sum(a != Action.KEEP for a in p.actions):,} message(s) changed")
+                f"{plural(len(live), 'summary', 'summaries')} to generate · "
+                f"{plural(sum(a != Action.KEEP for a in p.actions), 'message')} changed")
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
             with Horizontal(classes="row"):
                 yield Label("label ")
@@ -64,8 +66,9 @@ class ApplyScreen(ModalScreen[str | None]):
                 yield Button("Cancel", id="apply-cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#apply-go").focus()
+        self.query_one("#apply-label").focus()  # a typed label is not lost; enter applies
 
+    @on(Input.Submitted, "#apply-label")
     @on(Button.Pressed, "#apply-go")
     def _go(self) -> None:
         if self.worker is not None and self.worker.state == WorkerState.RUNNING:

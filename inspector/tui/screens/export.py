@@ -106,8 +106,9 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self.app.call_from_thread(self._done, exported.written.path, fmt)
 
     def _done(self, out: Path, fmt: str) -> None:
-        self.query_one("#export-status", Static).update(Text(f"wrote {out} ({fmt})", style="green"))
-        self.notify(f"exported {out}", timeout=4)
+        shown = out.resolve()  # absolute: the user can find it whatever the working directory
+        self.query_one("#export-status", Static).update(Text(f"wrote {shown} ({fmt})", style="green"))
+        self.notify(f"exported {shown}", timeout=4)
         self.inspector.exported(out, fmt)
 
 
@@ -150,5 +151,5 @@ class SaveConfigScreen(ModalScreen[Path | None]):
         except (OSError, ConfigError) as exc:
             self.query_one("#save-status", Static).update(Text(f"{path}: {exc}", style="red"))
             return
-        self.notify(f"saved config to {written}", timeout=4)
+        self.notify(f"saved config to {Path(written).resolve()}", timeout=4)
         self.dismiss(written)

@@ -9,6 +9,24 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 
+def readable_keys(keys: str) -> str:
+    """Key names as people write them: `question_mark` → `?`, `slash` → `/`.
+
+    Args:
+        keys: a binding's comma-separated keys (`f1,question_mark`, `ctrl+y`).
+
+    Returns:
+        The same keys, readable, separated by ", ".
+    """
+    from textual.keys import format_key
+
+    out = []
+    for key in keys.split(","):
+        *modifiers, name = key.strip().split("+")
+        out.append("+".join([*modifiers, format_key(name)]))
+    return ", ".join(out)
+
+
 def binding_rows(app) -> list[tuple[str, str, str, str]]:
     """(where, id, keys, description) for every binding with an id, keymap applied."""
     from inspector.tui.app import InspectorApp
@@ -31,7 +49,7 @@ def binding_rows(app) -> list[tuple[str, str, str, str]]:
             if not isinstance(b, Binding) or not b.id:
                 continue
             keys = keymap.get(b.id, b.key)
-            rows.append((where, b.id, keys, b.description))
+            rows.append((where, b.id, readable_keys(keys), b.description))
     return rows
 
 

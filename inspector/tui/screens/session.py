@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich.style import Style
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, LoadingIndicator, Static
+from textual.widget import Widget
+from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
 
 from inspector.engine.planning.results import Action
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import PlanReady, ReportsWorkerErrors, SessionReady
-from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header
+from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header, plural
 from inspector.tui.widgets.heatmap import Heatmap, row_data
 from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
 from inspector.tui.widgets.profile import ContextGauge, Profile
@@ -26,6 +30,18 @@ if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
 
 TOKEN_BG = ("#2c3e50", "#4a235a")
+NARROW = 120  # below this many columns the tuning panel is an overlay (f2)
+SHORT = 32  # below this many rows the detail pane shrinks
+COUNT_CHUNK = 2000  # messages counted between two progress updates of a big session
+
+
+@dataclass
+class TokensCounted(Message):
+    """Tokens of the first `len(tokens)` messages of a session that is still loading."""
+
+    session: Any  # Session
+    tokens: list[int]
+
 
 
 def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = None) -> tuple[str, str]:
@@ -57,7 +73,8 @@ def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = Non
 
 class SessionScreen(ReportsWorkerErrors, Screen):
     BINDINGS = [
-        Binding("escape", "back", "Sessions", id="session.back"),
+        Binding("f2", "focus_tuning", "Tune", id="session.focus_tuning", priority=True),
+        Binding("escape", "back", "Back", id="session.back"),
         Binding("p", "preview", "Preview", id="session.preview"),
         Binding("c", "context", "Context", id="session.context"),
         Binding("a", "apply", "Apply", id="session.apply"),
@@ -65,9 +82,11 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         Binding("S", "save_config", "Save config", id="session.save_config"),
         Binding("v", "versions", "Versions", id="session.versions"),
         Binding("t", "token_boundaries", "Tokens", id="session.token_boundaries"),
-        Binding("f2", "focus_tuning", "Tune", id="session.focus_tuning"),
         Binding("f3", "focus_heatmap", "Heatmap", id="session.focus_heatmap", show=False),
+        Binding("w", "warnings", "Warnings", id="session.warnings", show=False),
         Binding("ctrl+r", "reset", "Reset config", id="session.reset", show=False),
+        Binding("ctrl+z", "undo", "Undo preset", id="session.undo", show=False),
+        Binding("q", "app.quit", "Quit", id="session.quit", show=False),
     ]
 
     def __init__(self, session_id: str) -> None:
@@ -81,13 +100,15 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.plan_ms = 0.0
         self.generation = 0
         self.show_tokens = False
-        self.detail_text = None
+        self.detail_text: Text | None = None
         self._shown_detail: tuple | None = None
         self._summary_shape: tuple = ()
         self._pending: dict[str, Any] = {}
         self._flush_scheduled = False
         self._plan_lock = threading.Lock()
         self._changed: dict[str, Any] = {}
+        self._undo: tuple[Any, dict[str, Any]] | None = None  # config before the last preset switch
+        self.plan_expanded = False
 
     @property
     def inspector(self) -> InspectorApp:
@@ -97,6 +118,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         yield Header()
         with Vertical(id="session-top"):
             yield Static("", id="session-title")
+            yield ProgressBar(total=None, show_eta=False, id="session-progress")
             yield Profile(id="profile")
             yield ContextGauge(id="gauge")
         with Horizontal(id="session-body"):
@@ -107,40 +129,114 @@ class SessionScreen(ReportsWorkerErrors, Screen):
                 with VerticalScroll(id="detail-pane"):
                     yield Static("", id="detail")
             yield LoadingIndicator(id="tuning-loading")
+        yield Static("", id="focus-line")
         yield Footer()
 
     def on_mount(self) -> None:
         self.config = self.inspector.config
         self.title = "inspector"
         self.sub_title = self.session_id
+        self._adapt()
         self.query_one(Heatmap).loading = True
         self._load()
+
+    # ------------------------------------------------------------------ layout and focus
+
+    @property
+    def narrow(self) -> bool:
+        return self.has_class("-narrow")
+
+    def _adapt(self) -> None:
+        """Narrow terminals: the tuning panel becomes an overlay (f2) and the plan one
+        line, so the heatmap keeps its columns; short ones: a smaller detail pane."""
+        width, height = self.app.size
+        self.set_class(width < NARROW, "-narrow")
+        self.set_class(height < SHORT, "-short")
+        if self.plan is not None:
+            self._show_plan()
+
+    def _panel(self) -> TuningPanel | None:
+        panels = self.query("#tuning")
+        return panels.first(TuningPanel) if panels else None
+
+    def _in_panel(self, widget: Widget | None) -> bool:
+        panel = self._panel()
+        while widget is not None:
+            if widget is panel:
+                return True
+            widget = widget.parent if isinstance(widget.parent, Widget) else None
+        return False
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.has_class("-tuning") and not self._in_panel(event.widget):
+            self.remove_class("-tuning")  # a click on the table closes the overlay
+        self._focus_line(event.widget)
+
+    def _focus_line(self, widget: Widget | None) -> None:
+        """Name what has focus: the knob with its description and defaults, or the table."""
+        line = self.query_one("#focus-line", Static)
+        knob = widget
+        while knob is not None and not isinstance(knob, Knob):
+            knob = knob.parent if isinstance(knob.parent, Widget) else None
+        if isinstance(knob, Knob):
+            line.update(Text(knob.help_line))
+        elif self._in_panel(widget):
+            line.update(Text("tuning panel: tab / shift+tab move between knobs · esc back to the table"))
+        else:
+            panel = "f2 tuning panel" if self.narrow else "f2 tune"
+            line.update(Text(f"messages: ↑↓ move · enter preview · {panel} · ? help"))
 
     # ------------------------------------------------------------------ loading
 
     @work(thread=True, exclusive=True, group="session-load", exit_on_error=False)
     def _load(self) -> None:
         from inspector.engine.analysis import analyze
+        from inspector.engine.tokens import count_messages
 
         start = time.perf_counter()
         app = self.inspector
         session = app.data.load_session(self.session_id)
         counter = app.counter(self.config)
-        a = analyze(session, counter, app.data.token_cache())
+        cache = app.data.token_cache()
+        n = len(session.messages)
+        if n > 2 * COUNT_CHUNK:
+            # A big session: count it in chunks and show the rows counted so far (the
+            # cache makes the analysis below reuse these counts).
+            counted: list[int] = []
+            for k in range(0, n, COUNT_CHUNK):
+                counted.extend(count_messages(session.messages[k:k + COUNT_CHUNK], counter, cache)[0])
+                self.post_message(TokensCounted(session, list(counted)))
+        a = analyze(session, counter, cache)
         self.post_message(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))
 
+    def on_tokens_counted(self, message: TokensCounted) -> None:
+        if self.session is not None:
+            return
+        heatmap = self.query_one(Heatmap)
+        heatmap.loading = False
+        n = len(message.tokens)
+        rows = row_data(message.session, message.tokens) if n == len(message.session.messages) else \
+            _partial_rows(message.session, message.tokens)
+        heatmap.set_rows(rows)
+        bar = self.query_one("#session-progress", ProgressBar)
+        bar.update(total=len(message.session.messages), progress=n)
+        self.query_one("#session-title", Static).update(Text(
+            f"counting tokens: {n:,} of {len(message.session.messages):,} messages"))
+
     def on_session_ready(self, message: SessionReady) -> None:
+        from inspector.engine.intro import display_title
+
         self.session = message.session
         self.counter = message.counter
         self.tokens = message.tokens
         heatmap = self.query_one(Heatmap)
         heatmap.loading = False
         heatmap.set_rows(row_data(self.session, self.tokens))
+        self.query_one("#session-progress", ProgressBar).display = False
         self.query_one(Profile).set_tokens(self.tokens)
         s = self.session
-        title = s.title or s.id
         self.query_one("#session-title", Static).update(Text.assemble(
-            (title, "bold"), f"  ·  {s.source_format}  ·  {len(s.messages):,} messages  ·  "
+            (display_title(s), "bold"), f"  ·  {s.source_format}  ·  {plural(len(s.messages), 'message')}  ·  "
             f"{sum(self.tokens):,} tokens  ·  {self.counter.name}"
             + (f"  ·  loaded in {message.seconds:.2f}s" if self.inspector.show_timings else "")))
         self.query_one("#tuning-loading").remove()
@@ -181,16 +277,36 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
                                                    plan.counter)
-        summary = plan_summary(plan, message.ms if self.inspector.show_timings else None)
-        pane = self.query_one("#plan-summary", Static)
-        width = max(20, pane.content_region.width)
-        shape = tuple(len(line) // width for line in summary.plain.split("\n"))
-        # Same wrapped shape: repaint only, no layout pass over the whole screen.
-        pane.update(summary, layout=shape != self._summary_shape)
-        self._summary_shape = shape
+        self._show_plan()
+        panel = self._panel()
+        if panel is not None:
+            panel.show_preset(self.config.preset if self.config else "", bool(self._changed))
         cursor = self.query_one(Heatmap).cursor
         if self._detail_key(cursor) != self._shown_detail:
             self._show_detail(cursor)  # only when what it says about the message changed
+
+    def _show_plan(self) -> None:
+        """The plan: one line on narrow screens (w or a click on the warnings opens
+        the whole of it), the line and every stage below it otherwise."""
+        if self.plan is None:
+            return
+        ms = self.plan_ms if self.inspector.show_timings else None
+        compact = self.narrow and not self.plan_expanded
+        summary = plan_summary(self.plan, ms, compact=compact, modified=bool(self._changed))
+        pane = self.query_one("#plan-summary", Static)
+        width = max(20, pane.content_region.width)
+        shape = (compact,) + tuple(len(line) // width for line in summary.plain.split("\n"))
+        # Same wrapped shape: repaint only, no layout pass over the whole screen.
+        pane.update(summary, layout=shape != self._summary_shape)
+        self._summary_shape = shape
+        self.set_class(self.plan_expanded, "-plan-open")
+
+    def action_warnings(self) -> None:
+        """Open the whole plan and scroll to its warnings (or close it again)."""
+        self.plan_expanded = not self.plan_expanded
+        self._show_plan()
+        if self.plan_expanded:
+            self.call_after_refresh(self.query_one("#plan-pane", VerticalScroll).scroll_end, animate=False)
 
     def set_values(self, values: dict[str, Any]) -> None:
         """Queue knob values; floods (a dragged slider) are coalesced into one re-plan."""
@@ -244,12 +360,26 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             return
         from inspector.engine.config import preset
 
-        keep = {"tokens": self.config.tokens.model_dump()} if self.config is not None else {}
+        keep: dict[str, dict[str, Any]] = {"tokens": self.config.tokens.model_dump()} if self.config else {}
         cfg = preset(event.name)
         if keep:
             cfg = cfg.with_values({f"tokens.{k}": v for k, v in keep["tokens"].items()})
+        tuned = plural(len(self._changed), "tuned value")
+        self._undo = (self.config, dict(self._changed))
         self.set_config(cfg)
-        self.notify(f"preset {event.name}", timeout=2)
+        self.notify(f"preset {event.name}" + (f" replaced {tuned}" if self._undo[1] else "")
+                    + " · ctrl+z undoes", timeout=6)
+
+    def action_undo(self) -> None:
+        """Back to the config before the last preset switch or reset, tuning included."""
+        if self._undo is None or self._undo[0] is None:
+            self.notify("nothing to undo", timeout=2)
+            return
+        config, changed = self._undo
+        self._undo = None
+        self.set_config(config)
+        self._changed = changed
+        self.notify(f"back to {config.preset}" + (" (modified)" if changed else ""), timeout=3)
 
     @on(TuningPanel.ToolsExcluded)
     def _exclude(self, event: TuningPanel.ToolsExcluded) -> None:
@@ -272,6 +402,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         heatmap.focus()
 
     def on_resize(self) -> None:
+        self._adapt()
         self._sync_window()
 
     def _sync_window(self) -> None:
@@ -324,6 +455,12 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     # ------------------------------------------------------------------ actions
 
     def action_back(self) -> None:
+        if self._in_panel(self.focused):
+            self.action_focus_heatmap()  # esc leaves the knob, not the session
+            return
+        if self.plan_expanded:
+            self.action_warnings()
+            return
         self.app.pop_screen()
 
     def action_token_boundaries(self) -> None:
@@ -334,19 +471,28 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._show_detail(self.query_one(Heatmap).cursor)
 
     def action_focus_tuning(self) -> None:
-        panels = self.query("#tuning")
-        if panels:
-            knobs = panels.first().query(Knob)
-            if knobs:
-                knobs.first().query("Slider, Switch, Select").first().focus()
+        """f2: to the panel (shown over the table when narrow), and back again."""
+        panel = self._panel()
+        if panel is None:
+            return
+        if self._in_panel(self.focused):
+            self.action_focus_heatmap()
+            return
+        self.add_class("-tuning")
+        knobs = panel.query(Knob)
+        if knobs:
+            knobs.first().query("Slider, Switch, Select").first().focus()
 
     def action_focus_heatmap(self) -> None:
+        self.remove_class("-tuning")
         self.query_one(Heatmap).focus()
 
     def action_reset(self) -> None:
         from inspector.engine.config import preset
 
+        self._undo = (self.config, dict(self._changed))
         self.set_config(preset(self.config.preset if self.config else "balanced"))
+        self.notify("config reset to the preset · ctrl+z undoes", timeout=4)
 
     def _need_plan(self) -> bool:
         if self.plan is None or self.session is None:
@@ -402,15 +548,40 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.app.push_screen(VersionsScreen(self.session_id), restore)
 
 
-def plan_summary(plan, ms: float | None) -> Text:
+def _partial_rows(session, tokens: list[int]):
+    """Heatmap rows for the first len(tokens) messages (a big session still counting)."""
+    from inspector.engine.models import Session
+
+    head = Session(id=session.id, messages=session.messages[:len(tokens)])
+    return row_data(head, tokens)
+
+
+def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: bool = False) -> Text:
+    """The plan as text: one line (totals, actions, warnings) and, unless `compact`,
+    every stage, trigger, warning and note below it.
+
+    Args:
+        plan: the engine plan.
+        ms: planning time to show, or None.
+        compact: only the first line.
+        modified: the config differs from its preset.
+
+    Returns:
+        The rich text.
+    """
     t = Text()
     before, after = plan.total_before, plan.total_after
     saved = before - after
     pct = saved / before if before else 0.0
     t.append("plan ", style="bold")
-    t.append(f"({plan.config.preset}) ")
+    t.append(f"({plan.config.preset}{', modified' if modified else ''}) ")
     t.append(f"{before:,} → {after:,} tokens", style="bold")
     t.append(f"  saved {saved:,} ({pct:.1%})", style="bold green" if saved > 0 else "dim")
+    if plan.warnings:
+        # Clickable: opens the whole plan at its warnings (also the w key).
+        t.append("  ")
+        t.append(f"⚠ {plural(len(plan.warnings), 'warning')} (w)",
+                 style=Style(bold=True, color="yellow", meta={"@click": "screen.warnings"}))
     counts = plan.action_counts()
     for action, n in counts.items():
         if n and action != Action.KEEP:
@@ -419,6 +590,8 @@ def plan_summary(plan, ms: float | None) -> Text:
     t.append(f"  keep {counts[Action.KEEP]:,}", style="dim")
     if ms is not None:
         t.append(f"  [{ms:.1f} ms]", style="dim")
+    if compact:
+        return t
     for st in plan.stages:
         t.append("\n")
         mark = "✓" if st.ran else ("·" if st.enabled else "–")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -11,27 +12,53 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, ProgressBar, Select, Static
 
 from inspector.tui.colors import TokenScale, heat_style
 from inspector.tui.data import SessionRow
 from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLoaded
+from inspector.tui.render import plural
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
 
 WINDOWS = (("32k", 32_768), ("128k", 128_000), ("200k", 200_000), ("400k", 400_000), ("1M", 1_000_000))
 
+# What tells sessions apart comes first, so it stays on screen at any width; the id
+# (long: format prefix + name + hash) is last and cut, the detail line has it whole.
 COLUMNS = (
-    ("id", "id"),
     ("title", "title"),
-    ("format", "format"),
     ("messages", "messages"),
     ("tokens", "tokens"),
     ("window", "% window"),
+    ("format", "format"),
     ("activity", "last activity"),
+    ("id", "id"),
 )
+ID_WIDTH = 24
+
+
+
+def window_label(tokens: int) -> str:
+    """A context window as people write it: 128k, 1M, 200k, 32,768."""
+    if tokens % 1_000_000 == 0:
+        return f"{tokens // 1_000_000}M"
+    if tokens % 1000 == 0:
+        return f"{tokens // 1000}k"
+    return f"{tokens:,}"
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+@dataclass
+class RowsArrived(Message):
+    """Rows loaded so far (posted in batches while a big source loads)."""
+
+    rows: list[SessionRow]
 
 
 def _when(ts: datetime | None) -> str:
@@ -48,6 +75,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         Binding("s", "cycle_sort", "Sort", id="sessions.sort"),
         Binding("w", "cycle_window", "Window", id="sessions.window"),
         Binding("R", "reload", "Reload", id="sessions.reload"),
+        Binding("q", "app.quit", "Quit", id="sessions.quit"),
     ]
 
     def __init__(self) -> None:
@@ -57,6 +85,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self.sort_reverse = True
         self.window = 128_000
         self.loaded = False
+        self._arrived: list[SessionRow] = []
 
     @property
     def inspector(self) -> InspectorApp:
@@ -67,10 +96,11 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         with Horizontal(id="sessions-bar"):
             yield Input(placeholder="filter: id, title, format…  (/)", id="sessions-filter")
             yield Label("window", id="window-label")
-            yield Select([(name, value) for name, value in WINDOWS], value=self._default_window(),
-                         allow_blank=False, id="sessions-window")
+            yield Select(self._window_options(), value=self._default_window(), allow_blank=False,
+                         id="sessions-window")
         yield ProgressBar(total=None, show_eta=False, id="sessions-progress")
         yield Static("", id="sessions-status")
+        yield Static("", id="sessions-detail")
         table: DataTable = DataTable(cursor_type="row", zebra_stripes=True, id="sessions-table")
         for key, label in COLUMNS:
             table.add_column(label, key=key)
@@ -78,10 +108,24 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         yield Footer()
 
     def _default_window(self) -> int:
-        want = self.inspector.config.context_window
-        values = [v for _, v in WINDOWS]
-        self.window = want if want in values else min(values, key=lambda v: abs(v - want))
+        # The one window of the app's config: the session view plans against the same.
+        self.window = self.inspector.config.context_window
         return self.window
+
+    def _window_options(self) -> list[tuple[str, int]]:
+        values = sorted({v for _, v in WINDOWS} | {self.inspector.config.context_window})
+        return [(window_label(v), v) for v in values]
+
+    def on_screen_resume(self) -> None:
+        # The session view may have changed the window (a knob, a preset, another model).
+        want = self.inspector.config.context_window
+        if want != self.window:
+            select = self.query_one("#sessions-window", Select)
+            with select.prevent(Select.Changed):
+                select.set_options(self._window_options())
+                select.value = want
+            self.window = want
+            self.refresh_table()
 
     def on_mount(self) -> None:
         self.title = "inspector"
@@ -106,29 +150,55 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         app = self.inspector
         counter = app.counter()
 
+        batch: list[SessionRow] = []
+        last = [time.perf_counter()]
+
         def progress(done: int, total: int, what: str) -> None:
             self.post_message(LoadProgress(done, total, what))
 
-        rows = app.data.list_sessions(counter, progress)
+        def each(row: SessionRow) -> None:
+            batch.append(row)
+            now = time.perf_counter()
+            if now - last[0] > 0.25:  # a few updates a second, not one message per row
+                last[0] = now
+                self.post_message(RowsArrived(list(batch)))
+
+        rows = app.data.list_sessions(counter, progress, each)
         self.post_message(SessionsLoaded(rows, counter.name, time.perf_counter() - start))
 
     def on_load_progress(self, message: LoadProgress) -> None:
         bar = self.query_one("#sessions-progress", ProgressBar)
         bar.update(total=message.total or None, progress=message.done)
         self.query_one("#sessions-status", Static).update(
-            f"loading {message.done}/{message.total} {message.what}")
+            Text(f"loading {message.done:,}/{message.total:,} {message.what}"))
+
+    def on_rows_arrived(self, message: RowsArrived) -> None:
+        if self.loaded:
+            return  # a late batch after the full list
+        self.rows = message.rows
+        self.refresh_table()
 
     def on_sessions_loaded(self, message: SessionsLoaded) -> None:
         self.rows = message.rows
         self.loaded = True
+        self._counter_name = message.counter
+        self._seconds = message.seconds
         self.query_one("#sessions-progress", ProgressBar).display = False
-        total = sum(r.tokens for r in self.rows)
-        self.query_one("#sessions-status", Static).update(
-            f"{len(self.rows)} session(s) · {total:,} tokens ({message.counter})"
-            + (f" · loaded in {message.seconds:.2f}s" if self.inspector.show_timings else "")
-            + "  —  enter: open · /: filter · s: sort · w: window")
         self.refresh_table()
         self.inspector.sessions_loaded(self.rows)
+
+    def _status(self, shown: list[SessionRow]) -> None:
+        if not self.loaded:
+            return  # the progress line is showing
+        total = sum(r.tokens for r in shown)
+        count = plural(len(shown), "session")
+        if len(shown) != len(self.rows):
+            count = f"{len(shown):,} of {plural(len(self.rows), 'session')}"
+        seconds = getattr(self, "_seconds", 0.0)
+        self.query_one("#sessions-status", Static).update(Text(
+            f"{count} · {total:,} tokens ({getattr(self, '_counter_name', '')})"
+            + (f" · loaded in {seconds:.2f}s" if self.inspector.show_timings else "")
+            + "  —  enter: open · /: filter · s: sort · w: window · q: quit"))
 
     # ------------------------------------------------------------------ table
 
@@ -156,21 +226,53 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         table.clear()
         rows = self.visible_rows()
         scale = TokenScale(max((r.tokens for r in self.rows), default=2))
+        # The title takes what the four numbers and the cut id leave.
+        title_width = max(16, min(60, self.size.width - 52)) if self.size.width else 40
         for r in rows:
             share = r.tokens / self.window if self.window else 0.0
             share_style = "bold red" if share > 1 else ("yellow" if share > 0.6 else "")
             table.add_row(
-                r.id, (r.title or "")[:40], r.format, Text(f"{r.messages:,}", justify="right"),
+                Text(_cut(r.title or r.id, title_width)), Text(f"{r.messages:,}", justify="right"),
                 Text(f"{r.tokens:,}", style=heat_style(scale.step(r.tokens)), justify="right"),
-                Text(f"{share:.1%}", style=share_style, justify="right"), _when(r.last_activity),
+                Text(f"{share:.1%}", style=share_style, justify="right"), Text(r.format),
+                _when(r.last_activity), Text(_cut(r.id, ID_WIDTH), style="dim"),
                 key=r.id,
             )
         for key, label in COLUMNS:
+            if key == "window":
+                label = f"% of {window_label(self.window)}" if self.size.width >= 120 else label
             arrow = (" ▼" if self.sort_reverse else " ▲") if key == self.sort_key else ""
             table.columns[key].label = Text(label + arrow)  # type: ignore[index]
         if selected is not None and selected in {r.id for r in rows}:
             table.move_cursor(row=table.get_row_index(selected))
         table.refresh()
+        self._status(rows)
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The selected session whole: its full id, format and source."""
+        sid = self.selected_id()
+        row = next((r for r in self.rows if r.id == sid), None)
+        detail = self.query_one("#sessions-detail", Static)
+        if row is None:
+            detail.update("")
+            return
+        text = Text()
+        text.append(row.id, style="bold")
+        text.append(f"  ·  {row.format}  ·  {plural(row.tool_calls, 'tool call')}")
+        if row.versions:
+            text.append(f"  ·  {plural(row.versions, 'version')}")
+        if row.source:
+            text.append(f"  ·  {row.source}", style="dim")
+        detail.update(text)
+
+    @on(DataTable.RowHighlighted, "#sessions-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
+
+    def on_resize(self) -> None:
+        if self.rows:
+            self.refresh_table()
 
     def selected_id(self) -> str | None:
         table = self.query_one("#sessions-table", DataTable)
@@ -192,7 +294,11 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
     @on(Select.Changed, "#sessions-window")
     def _window(self, event: Select.Changed) -> None:
         if event.value is not Select.BLANK:
-            self.window = int(event.value)  # type: ignore[arg-type]
+            self.window = int(str(event.value))
+            app = self.inspector
+            if app.config.context_window != self.window:
+                # One window for the list and the session view: it is the config's.
+                app.config = app.config.with_values({"tokens.context_window": self.window})
             self.refresh_table()
 
     @on(DataTable.HeaderSelected)
@@ -229,6 +335,6 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self.refresh_table()
 
     def action_cycle_window(self) -> None:
-        values = [v for _, v in WINDOWS]
-        nxt = values[(values.index(self.window) + 1) % len(values)] if self.window in values else values[1]
+        values = [v for _, v in self._window_options()]
+        nxt = values[(values.index(self.window) + 1) % len(values)] if self.window in values else values[0]
         self.query_one("#sessions-window", Select).value = nxt

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
+from inspector.tui.data import VersionRow
 from inspector.tui.messages import ReportsWorkerErrors, VersionsLoaded
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
     def __init__(self, session_id: str) -> None:
         super().__init__()
         self.session_id = session_id
-        self.rows = []
+        self.rows: list[VersionRow] = []
 
     @property
     def inspector(self) -> InspectorApp:

@@ -103,7 +103,7 @@ class Heatmap(ScrollView, can_focus=True):
         Binding("pagedown", "page(1)", "Page down", show=False, id="heatmap.page_down"),
         Binding("home,g", "jump(0)", "First", show=False, id="heatmap.first"),
         Binding("end,G", "jump(-1)", "Last", show=False, id="heatmap.last"),
-        Binding("enter", "open", "Preview", id="heatmap.open"),
+        Binding("enter", "open", "Preview", id="heatmap.open", show=False),  # the footer shows p
     ]
 
     cursor: reactive[int] = reactive(0, init=False)
@@ -190,26 +190,57 @@ class Heatmap(ScrollView, can_focus=True):
             self._cache[key] = strip
         return strip
 
-    def _layout(self, width: int) -> tuple[int, int, int]:
-        """Widths of (tool, bar, preview) for a row width."""
-        fixed = 6 + 10 + 9 + 7 + 11 + 20  # pos, role, tokens, share, action, before→after
-        rest = max(0, width - fixed)
-        tool = min(18, max(8, rest // 4))
-        bar = min(24, max(6, rest // 4))
-        preview = max(0, rest - tool - bar - 2)
-        return tool, bar, preview
+    @staticmethod
+    def column_widths(width: int) -> dict[str, int]:
+        """Column widths for a row width. #, role, tokens, heat and plan always show
+        (down to 80 columns); tool, before → after, share and preview are added in
+        that order while there is room. A width of 0 hides a column."""
+        fixed = 6 + 10 + 9 + 11  # pos, role, tokens, plan (each with its separator)
+        bar = min(24, max(8, (width - fixed) // 5))
+        rest = width - fixed - bar
+        cols = {"tool": 0, "share": 0, "change": 0, "preview": 0}
+        if rest >= 9:
+            cols["tool"] = min(18, max(8, rest // 4))
+            rest -= cols["tool"] + 1
+        if rest >= 21:
+            cols["change"] = 19
+            rest -= 21
+        if rest >= 7:
+            cols["share"] = 6
+            rest -= 7
+        if rest >= 8:
+            cols["preview"] = rest
+        return {"bar": bar, **cols}
+
+    def visible_columns(self) -> list[str]:
+        """The names of the columns shown at the current width (tests)."""
+        cols = self.column_widths(self.scrollable_content_region.width)
+        order = ["#", "role", "tool", "tokens", "share", "heat", "plan", "change", "preview"]
+        widths = {"#": 1, "role": 1, "tokens": 1, "heat": cols["bar"], "plan": 1, "tool": cols["tool"],
+                  "share": cols["share"], "change": cols["change"], "preview": cols["preview"]}
+        return [name for name in order if widths[name]]
 
     def _header(self, width: int) -> Strip:
-        tool_w, bar_w, prev_w = self._layout(width)
-        text = (f"{'#':>5} {'role':<9} {'tool':<{tool_w}} {'tokens':>8} {'share':>6} "
-                f"{'heat':<{bar_w}} {'plan':<10} {'before → after':<19} {'preview':<{prev_w}}")
+        c = self.column_widths(width)
+        text = f"{'#':>5} {'role':<9} "
+        if c["tool"]:
+            text += f"{'tool':<{c['tool']}} "
+        text += f"{'tokens':>8} "
+        if c["share"]:
+            text += f"{'share':>6} "
+        text += f"{'heat':<{c['bar']}} {'plan':^10}"
+        if c["change"]:
+            text += f" {'before → after':<19} "
+        if c["preview"]:
+            text += f"{'preview':<{c['preview']}}"
         style = self.get_component_rich_style("heatmap--header")
         return Strip([Segment(text[:width].ljust(width), style)], width)
 
     def _render_row(self, i: int, width: int) -> Strip:
         base = self.rich_style
         rows = self.rows
-        tool_w, bar_w, prev_w = self._layout(width)
+        c = self.column_widths(width)
+        bar_w = c["bar"]
         tokens = rows.tokens[i]
         step = self._steps[i]
         share = tokens / self.total if self.total else 0.0
@@ -218,12 +249,12 @@ class Heatmap(ScrollView, can_focus=True):
         dim = self.get_component_rich_style("heatmap--dim") if gone else Style()
         segs: list[Segment] = []
         role = rows.roles[i]
-        tool = rows.tools[i]
         segs.append(Segment(f"{i:>5} ", base + dim))
         segs.append(Segment(f"{role[:9]:<9} ", base + Style(color=ROLE_COLORS.get(role)) + dim))
-        segs.append(Segment(f"{tool[:tool_w]:<{tool_w}} ", base + dim))
+        if c["tool"]:
+            segs.append(Segment(f"{rows.tools[i][:c['tool']]:<{c['tool']}} ", base + dim))
         segs.append(Segment(f"{fmt_tokens(tokens):>8}", heat_style(step)))
-        segs.append(Segment(f" {share:>6.1%} ", base + dim))
+        segs.append(Segment(f" {share:>6.1%} " if c["share"] else " ", base + dim))
         # Bar length on the same log scale as the colour.
         length = self.scale.position(tokens) * bar_w
         full = int(length)
@@ -233,19 +264,17 @@ class Heatmap(ScrollView, can_focus=True):
         segs.append(Segment(" ", base))
         label = ACTION_LABELS.get(action, action)
         segs.append(Segment(f"{label:^10}", action_style(action)))
-        if self.after is not None:
-            after = self.after[i]
-            if gone:
-                change = f"{fmt_tokens(tokens)} → –"
-            elif after != tokens:
-                change = f"{fmt_tokens(tokens)} → {fmt_tokens(after)}"
-            else:
-                change = ""
-        else:
+        if c["change"]:
             change = ""
-        segs.append(Segment(f" {change:<19} ", base + dim))
-        if prev_w:
-            segs.append(Segment(rows.previews[i][:prev_w].ljust(prev_w), base + Style(dim=True)))
+            if self.after is not None:
+                after = self.after[i]
+                if gone:
+                    change = f"{fmt_tokens(tokens)} → –"
+                elif after != tokens:
+                    change = f"{fmt_tokens(tokens)} → {fmt_tokens(after)}"
+            segs.append(Segment(f" {change:<19} ", base + dim))
+        if c["preview"]:
+            segs.append(Segment(rows.previews[i][:c["preview"]].ljust(c["preview"]), base + Style(dim=True)))
         strip = Strip(segs).crop_extend(0, width, base)
         if i == self.cursor:
             strip = strip.apply_style(self.get_component_rich_style("heatmap--cursor"))
@@ -304,5 +333,5 @@ class Heatmap(ScrollView, can_focus=True):
 
     def row_text(self, index: int) -> str:
         """The plain text of a rendered row (tests and screenshots)."""
-        width = max(80, self.scrollable_content_region.width)
+        width = max(120, self.scrollable_content_region.width)
         return self._render_row(index, width).text

@@ -7,13 +7,19 @@ the session screen turns them into a new config and re-plans.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from textual import on
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
 
@@ -94,6 +100,80 @@ def parse_value(spec: KnobSpec, text: str) -> float:
     return int(round(float(t) * mult))
 
 
+@cache
+def knob_doc(key: str) -> tuple[str, Any]:
+    """(description, inspector default) of a dotted config key.
+
+    The description is the config field's own: the text `inspector config init`
+    writes above the key, citing the reference system and its default.
+
+    Args:
+        key: a dotted key such as `summarization.trigger.context_tokens`.
+
+    Returns:
+        The field's description ("" when it has none) and the default value.
+    """
+    from pydantic import BaseModel
+
+    from inspector.engine.config import CompactionConfig
+
+    model: Any = CompactionConfig
+    info = None
+    for part in key.split("."):
+        info = model.model_fields[part]
+        model = info.annotation
+    description = (info.description or "") if info is not None else ""
+    default = CompactionConfig().get(key)
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        description = ""
+    return " ".join(description.split()), default
+
+
+def _shown(spec: KnobSpec, value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return format_value(spec, value) if spec.kind in ("int", "float") else str(value)
+
+
+def knob_help(spec: KnobSpec, preset_name: str | None = None) -> str:
+    """One line for the status line and the tooltip: what the knob does, the
+    reference system and default it comes from, inspector's default, and the preset's.
+
+    Args:
+        spec: the knob.
+        preset_name: a preset whose value to show too.
+
+    Returns:
+        The help text.
+    """
+    description, default = knob_doc(spec.key)
+    text = f"{description or spec.help} Default: {_shown(spec, default)}"
+    if preset_name:
+        from inspector.engine.config import PRESETS, preset
+
+        if preset_name in PRESETS:
+            text += f"; preset {preset_name}: {_shown(spec, preset(preset_name).get(spec.key))}"
+    return text + "."
+
+
+class ValueInput(Input):
+    """An input whose value is selected by the click that focuses it, so typing
+    replaces it (a plain click would place the cursor inside: `30k` became `17030k000`)."""
+
+    _focused_at = 0.0
+
+    # Textual calls the handler of every class in the MRO: Input's run after these
+    # unless the default is prevented.
+
+    def _on_focus(self, event: events.Focus) -> None:
+        self._focused_at = time.monotonic()
+
+    async def _on_mouse_down(self, event: events.MouseDown) -> None:
+        if time.monotonic() - self._focused_at < 0.5:
+            event.prevent_default()  # the click that focused it: keep the whole value selected
+            self.select_all()
+
+
 def _safe_id(key: str) -> str:
     return "knob-" + key.replace(".", "-").replace("_", "-")
 
@@ -128,6 +208,10 @@ class Knob(Horizontal):
         border: none;
         background-tint: $foreground 10%;
     }
+    Knob > Label.knob-state {
+        width: auto;
+        padding: 0 1;
+    }
     Knob > Select {
         width: 1fr;
     }
@@ -147,25 +231,30 @@ class Knob(Horizontal):
         def control(self) -> Knob:
             return self.knob
 
-    def __init__(self, spec: KnobSpec, value: Any) -> None:
+    def __init__(self, spec: KnobSpec, value: Any, preset_name: str | None = None) -> None:
         super().__init__(id=_safe_id(spec.key))
         self.spec = spec
         self.value = value
-        if spec.help:
-            self.tooltip = f"{spec.key}\n{spec.help}"
-        else:
-            self.tooltip = spec.key
+        self.preset_name = preset_name
+        self._position = to_position(spec, value) if spec.kind in ("int", "float") else 0
+        self.tooltip = f"{spec.key}\n{knob_help(spec, preset_name)}"
+
+    @property
+    def help_line(self) -> str:
+        """What the status line says while this knob has focus."""
+        return f"{self.spec.label} ({self.spec.key}): {knob_help(self.spec, self.preset_name)}"
 
     def compose(self) -> ComposeResult:
         s = self.spec
         yield Label(s.label, classes="knob-label")
         if s.kind == "bool":
             yield Switch(bool(self.value), animate=False)
+            yield Label(Text(_state(self.value)), classes="knob-state")  # readable without colour
         elif s.kind == "choice":
             yield Select([(c, c) for c in s.choices], value=self.value, allow_blank=False, compact=True)
         else:
             yield Slider(s.steps, to_position(s, self.value))
-            yield Input(format_value(s, self.value), select_on_focus=True, compact=True)
+            yield ValueInput(format_value(s, self.value), select_on_focus=True, compact=True)
 
     # -- programmatic update (no Changed message) --------------------------------
 
@@ -179,12 +268,14 @@ class Knob(Horizontal):
             sw = self.query_one(Switch)
             with sw.prevent(Switch.Changed):
                 sw.value = bool(value)
+            self.query_one(".knob-state", Label).update(Text(_state(value)))
         elif s.kind == "choice":
             sel = self.query_one(Select)
             with sel.prevent(Select.Changed):
                 sel.value = value
         else:
-            self.query_one(Slider).set_position(to_position(s, value))
+            self._position = to_position(s, value)
+            self.query_one(Slider).set_position(self._position)
             inp = self.query_one(Input)
             with inp.prevent(Input.Changed):
                 inp.value = format_value(s, value)
@@ -200,7 +291,19 @@ class Knob(Horizontal):
     @on(Slider.Changed)
     def _slider(self, event: Slider.Changed) -> None:
         event.stop()
-        value = from_position(self.spec, event.position)
+        s = self.spec
+        position = event.position
+        value = from_position(s, position)
+        # Log sliders round to two significant digits, so neighbouring positions can
+        # give the same value: go on in the same direction until the value moves, so
+        # every arrow press changes something.
+        direction = (position > self._position) - (position < self._position)
+        while direction and value == self.value and 0 < position < s.steps:
+            position += direction
+            value = from_position(s, position)
+        if position != event.position:
+            event.slider.set_position(position)
+        self._position = position
         inp = self.query_one(Input)
         with inp.prevent(Input.Changed):
             inp.value = format_value(self.spec, value)
@@ -223,7 +326,8 @@ class Knob(Horizontal):
             self.notify(f"{s.key}: {text!r} is not a number", severity="error", timeout=4)
             return False
         self.remove_class("-invalid")
-        self.query_one(Slider).set_position(to_position(s, value))
+        self._position = to_position(s, value)
+        self.query_one(Slider).set_position(self._position)
         inp = self.query_one(Input)
         if inp.value != format_value(s, value):
             with inp.prevent(Input.Changed):
@@ -234,6 +338,7 @@ class Knob(Horizontal):
     @on(Switch.Changed)
     def _switch(self, event: Switch.Changed) -> None:
         event.stop()
+        self.query_one(".knob-state", Label).update(Text(_state(event.value)))
         self._emit(bool(event.value))
 
     @on(Select.Changed)
@@ -248,6 +353,31 @@ class Knob(Horizontal):
     def step(self, delta: int) -> None:
         """Move the slider by `delta` positions (as the arrow keys do)."""
         self.query_one(Slider).action_step(delta)
+
+
+def _state(value: Any) -> str:
+    return "[x] on" if value else "[ ] off"
+
+
+class ToolList(SelectionList[str]):
+    """The tools to exclude, each with `[x]` or `[ ]`: the state reads without colour
+    (Textual's toggle only changes colour)."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        segments = list(strip)
+        if len(segments) < 4:
+            return strip
+        try:
+            selection = self.get_option_at_index(int(self.scroll_offset.y) + y)
+        except Exception:  # OptionDoesNotExist: a blank line below the options
+            return strip
+        mark = "x" if selection.value in self._selected else " "
+        left, inner, right = segments[:3]
+        # The sides are half blocks coloured as the button: keep them readable as brackets.
+        side = Style(color=inner.style.color if inner.style else None, bold=True)
+        return Strip([Segment("[", side), Segment(mark, inner.style), Segment("]", side), *segments[3:]],
+                     strip.cell_length)
 
 
 # ------------------------------------------------------------------------ the panel
@@ -353,6 +483,7 @@ class TuningPanel(VerticalScroll):
         super().__init__(id=id)
         self.config = config
         self.tools = tools
+        self._preset_shown: tuple[str, bool] = (config.preset, False)
 
     def compose(self) -> ComposeResult:
         from inspector.engine.config import PRESETS
@@ -365,12 +496,12 @@ class TuningPanel(VerticalScroll):
         for title, specs in SECTIONS:
             yield Static(title, classes="section")
             for spec in specs:
-                yield Knob(spec, self.config.get(spec.key))
+                yield Knob(spec, self.config.get(spec.key), self.config.preset)
         yield Static("Exclude tools (truncation and clear)", classes="section")
         excluded = set(self.config.get(EXCLUDE_KEYS[1])) | set(self.config.get(EXCLUDE_KEYS[0]))
         if self.tools:
-            yield SelectionList[str](*[Selection(t, t, t in excluded) for t in self.tools], id="exclude-tools",
-                                     compact=True)
+            yield ToolList(*[Selection(t, t, t in excluded) for t in self.tools], id="exclude-tools",
+                           compact=True)
         else:
             yield Static("(this session calls no tools)", classes="muted")
 
@@ -379,6 +510,9 @@ class TuningPanel(VerticalScroll):
         self.config = config
         for knob in self.query(Knob):
             knob.sync(config.get(knob.spec.key))
+            if knob.preset_name != config.preset:
+                knob.preset_name = config.preset
+                knob.tooltip = f"{knob.spec.key}\n{knob_help(knob.spec, config.preset)}"
         sel = self.query_one("#preset", Select)
         from inspector.engine.config import PRESETS
 
@@ -394,6 +528,18 @@ class TuningPanel(VerticalScroll):
                 for t in excluded:
                     if t in self.tools:
                         sl.select(t)
+
+    def show_preset(self, name: str, modified: bool) -> None:
+        """The preset dropdown says "balanced (modified)" once a knob moved."""
+        from inspector.engine.config import PRESETS
+
+        if (name, modified) == self._preset_shown or name not in PRESETS:
+            return
+        self._preset_shown = (name, modified)
+        sel = self.query_one("#preset", Select)
+        with sel.prevent(Select.Changed):
+            sel.set_options([(f"{n} (modified)" if n == name and modified else n, n) for n in PRESETS])
+            sel.value = name
 
     def knob(self, key: str) -> Knob:
         return self.query_one(f"#{_safe_id(key)}", Knob)
