@@ -143,11 +143,11 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message]) -> Fidel
     open_kinds = {"requests", "files", "errors"}
     for m in reversed(removed):
         h = m.content_hash
-        if h in seen or m is first_user:
+        if h in seen:
             continue
         seen.add(h)
         text = m.text[:SCAN_CHARS]
-        if m.role == "user" and m.kind == "message" and "requests" in open_kinds:
+        if m.role == "user" and m.kind == "message" and m is not first_user and "requests" in open_kinds:
             first = next((ln for ln in text.splitlines() if ln.strip()), "")
             _add(buckets["requests"], [_cut(first)])
         if "files" in open_kinds:
