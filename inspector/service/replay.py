@@ -198,7 +198,7 @@ class SweepRow:
             elif any(v is None for v in values):
                 out[key] = None
             else:
-                out[key] = round(sum(values), 6) if key.endswith("usd") else sum(values)
+                out[key] = sum(values)
         return out
 
     def quantile(self, q: float) -> dict[str, Any]:
