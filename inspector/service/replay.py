@@ -381,7 +381,8 @@ def sweep(
         values: the knob's values (see `parse_values`).
         model: prices (default: the base config's tokens.model).
         workers: processes (default: the CPU count; 1 runs in this process).
-        progress: called with (tasks done, tasks) as results come in.
+        progress: called with (done, total) as results come in: replays in process,
+            tasks (groups of replays) on the pool.
         sessions: the sessions already loaded (in-process only; `source` is then unused).
 
     Returns:
@@ -397,12 +398,13 @@ def sweep(
         opened = None if loaded is not None else _Opened(str(source))
         todo = loaded if loaded is not None else ids
         tokens, summaries = opened.caches() if opened is not None else (None, None)
+        steps = len(todo) * len(configs)
         for k, item in enumerate(todo):
             s = item if not isinstance(item, str) else opened.read(item)  # type: ignore[union-attr]
-            for vi, st in _one(s, configs, range(len(configs)), model, tokens, summaries):
-                rows[vi].sessions.append(st)
-            if progress is not None:
-                progress(k + 1, len(todo))
+            for vi in range(len(configs)):
+                rows[vi].sessions.extend(st for _, st in _one(s, configs, [vi], model, tokens, summaries))
+                if progress is not None:
+                    progress(k * len(configs) + vi + 1, steps)
         return SweepResult(knob, rows)
     tasks = _plan_tasks(ids, len(configs), workers)
     configs_json = [c.model_dump_json() for c in configs]
