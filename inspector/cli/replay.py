@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.cli.main import EXIT_FAILED, CliError
@@ -17,7 +18,7 @@ def _usd(v: float | None) -> str:
     return "n/a" if v is None else f"${v:,.4f}"
 
 
-def _table(rows: list[tuple[str, ...]], right_from: int = 1) -> str:
+def _table(rows: Sequence[Sequence[str]], right_from: int = 1) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for k, r in enumerate(rows):
@@ -50,10 +51,10 @@ def format_replay(r: Any, model: str) -> str:
     fired = [c for c in r.calls if c.compacted]
     if fired:
         out.append("compactions:\n")
-        rows = [("call", "position", "unmanaged", "sent", "cached")]
-        rows += [(str(c.index), str(c.position), f"{c.tokens_unmanaged:,}", f"{c.tokens_sent:,}",
+        calls: list[tuple[str, ...]] = [("call", "position", "unmanaged", "sent", "cached")]
+        calls += [(str(c.index), str(c.position), f"{c.tokens_unmanaged:,}", f"{c.tokens_sent:,}",
                   f"{c.cached_tokens:,}") for c in fired[:50]]
-        out.append(_table(rows))
+        out.append(_table(calls))
         if len(fired) > 50:
             out.append(f"... and {len(fired) - 50} more (--json lists every call)\n")
     return "".join(out)
@@ -120,6 +121,10 @@ class _Bar:
         sys.stderr.flush()
 
 
+def _skipped(line: str) -> None:
+    sys.stderr.write(f"skipped: {line}\n")
+
+
 def _run_sweep(args) -> int:
     from pathlib import Path
 
@@ -139,7 +144,7 @@ def _run_sweep(args) -> int:
     except (ConfigError, KeyError) as exc:
         raise CliError(str(exc).strip("'\"")) from None
     try:
-        ids = session_ids(args.source, on_skip=lambda line: sys.stderr.write(f"skipped: {line}\n"))
+        ids = session_ids(args.source, on_skip=_skipped)
     except PipelineError as exc:
         raise CliError(str(exc)) from None
     if args.session:

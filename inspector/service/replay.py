@@ -96,9 +96,9 @@ def replay_session(
     Returns:
         The engine's `Replay`; its costs are None when the model is not in the price map.
     """
+    from inspector.engine import counter_for
     from inspector.engine.replay import replay
     from inspector.engine.summarizers import ExtractiveSummarizer
-    from inspector.engine import counter_for
     from inspector.service.pipeline import compact_session, plan_session
 
     counter = counter or counter_for(config)
@@ -394,13 +394,12 @@ def sweep(
     rows = [SweepRow(v) for v in values]
     workers = workers or os.cpu_count() or 1
     if sessions is not None or workers == 1:
-        loaded = list(sessions) if sessions is not None else None
-        opened = None if loaded is not None else _Opened(str(source))
-        todo = loaded if loaded is not None else ids
+        opened = None if sessions is not None else _Opened(str(source))
         tokens, summaries = opened.caches() if opened is not None else (None, None)
-        steps = len(todo) * len(configs)
-        for k, item in enumerate(todo):
-            s = item if not isinstance(item, str) else opened.read(item)  # type: ignore[union-attr]
+        count = len(sessions) if sessions is not None else len(ids)
+        steps = count * len(configs)
+        for k in range(count):
+            s = sessions[k] if sessions is not None else opened.read(ids[k])  # type: ignore[union-attr]
             for vi in range(len(configs)):
                 rows[vi].sessions.extend(st for _, st in _one(s, configs, [vi], model, tokens, summaries))
                 if progress is not None:

@@ -308,8 +308,11 @@ class SweepScreen(ReportsWorkerErrors, Screen):
     def _sweep(self) -> None:
         from inspector.service.replay import sweep
 
+        def progress(done: int, total: int) -> None:
+            self.post_message(SweepProgress(done, total))
+
         result = sweep("", [], self.config, self.knob, self.values, model=self.model, workers=1,
-                       sessions=[self.session], progress=lambda d, t: self.post_message(SweepProgress(d, t)))
+                       sessions=[self.session], progress=progress)
         self.post_message(SweepReady(result))
 
     def on_sweep_progress(self, message: SweepProgress) -> None:
