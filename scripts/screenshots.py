@@ -72,6 +72,16 @@ async def main(out: Path) -> list[Path]:
             await pilot.press("e")
             await settle(pilot, app)
             shot("export")
+            # Replay of the tuned policy over every call, then a sweep of its trigger.
+            await pilot.press("escape")
+            await settle(pilot, app)
+            screen.query_one("Heatmap").focus()
+            await pilot.press("r")
+            await settle(pilot, app)
+            shot("replay")
+            await pilot.press("w")
+            await settle(pilot, app)
+            shot("sweep")
     return written
 
 

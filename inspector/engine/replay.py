@@ -27,6 +27,8 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, islice
@@ -194,12 +196,18 @@ class _Quiet:
     """Decides, from counts already known, that a plan of the context cannot change
     anything; says "maybe" whenever it cannot rule a stage out."""
 
-    def __init__(self, config: CompactionConfig, call_names: dict[str, str], priming: int):
+    def __init__(self, config: CompactionConfig, call_names: dict[str, str], priming: int,
+                 counter: TokenCounter):
         rc = config.reduction
         self.call_names = call_names
         self.trunc = rc.truncation if rc.truncation.enabled else None
         self.comp = rc.compaction if rc.compaction.enabled else None
         self.clear = rc.clear if rc.clear.enabled else None
+        self.counter = counter
+        self.placeholder_floor = 0
+        if self.clear is not None:
+            fixed = re.sub(r"\{[^{}]*\}", "", self.clear.placeholder)
+            self.placeholder_floor = (counter.framing.per_message + counter.count(fixed)) // 2
         limits: list[int] = []
         sc = config.summarization
         self.max_messages = 0
@@ -234,6 +242,18 @@ class _Quiet:
         from inspector.engine import plan
 
         return plan(s, config.with_values({"reduction.clear.at_least_tokens": 0}), counter).stage("clear").saved
+
+    def clear_gain(self, m: Message, tokens: int) -> int:
+        """At most what clearing message `m` frees: a tool result, less what its
+        placeholder costs at least (its template's fixed text, halved for safety); a
+        call message, its arguments."""
+        if m.tool_calls:
+            if self.clear is None or not self.clear.clear_arguments:
+                return 0
+            return min(tokens, sum(self.counter.count(c.arguments_raw) for c in m.tool_calls))
+        if m.role != "tool":
+            return 0
+        return max(0, tokens - self.placeholder_floor)
 
     def protected_from(self, assistants: list[int], n: int) -> int:
         """Where the clear stage's protected latest rounds start in a context of `n`
@@ -315,12 +335,12 @@ def replay(
     tokens, prefix = a.tokens, a.prefix
     priming = counter.framing.reply_priming if msgs else 0
     call_names = {c.id: c.name for m in msgs for c in m.tool_calls}
-    quiet = _Quiet(config, call_names, priming)
+    quiet = _Quiet(config, call_names, priming, counter)
     orig_flags = [quiet.flag(m, t) for m, t in zip(msgs, tokens)]
 
     ctx: list[Message] = []
     ctx_prefix = [0]  # prefix sums of the context's counts
-    clr_prefix = [0]  # ... of the counts clearing can shrink (tool results, calls)
+    clr_prefix = [0]  # ... of what clearing can free (see _Quiet.clear_gain)
     assistants: list[int] = []  # assistant positions in the context
     flagged = 0  # messages in ctx that truncation or compaction may rewrite
     # After a plan that cleared nothing for want of at_least_tokens: (what clearing
@@ -335,7 +355,7 @@ def replay(
         base = len(ctx) - last
         for i in range(last, p):
             ctx_prefix.append(ctx_prefix[-1] + tokens[i])
-            clr_prefix.append(clr_prefix[-1] + tokens[i] * _clearable(msgs[i]))
+            clr_prefix.append(clr_prefix[-1] + quiet.clear_gain(msgs[i], tokens[i]))
             if msgs[i].role == "assistant":
                 assistants.append(base + i)
         ctx.extend(msgs[last:p])
@@ -368,7 +388,7 @@ def replay(
                 s_out = sum(counter.count(g.text) for g in result.summaries)
                 ctx = list(result.messages)
                 ctx_prefix = list(accumulate(result.tokens_after, initial=0))
-                clr_prefix = list(accumulate((n * _clearable(m) for m, n in zip(ctx, result.tokens_after)),
+                clr_prefix = list(accumulate((quiet.clear_gain(m, n) for m, n in zip(ctx, result.tokens_after)),
                                              initial=0))
                 assistants = [i for i, m in enumerate(ctx) if m.role == "assistant"]
                 total = ctx_prefix[-1]
@@ -396,10 +416,6 @@ def replay(
         t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
     fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
     return Replay(session.id, config, counter.name, window, calls, t, fid, ctx)
-
-
-def _clearable(m: Message) -> bool:
-    return m.role == "tool" or bool(m.tool_calls)
 
 
 def _counts(prefix: list[int]) -> list[int]:

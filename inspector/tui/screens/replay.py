@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
 
 TRIGGER_KNOB = "summarization.trigger.context_tokens"
+RATIO_KNOB = "summarization.trigger.context_ratio"
 
 
 class ReplayReady(Message):
@@ -131,7 +132,9 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         self.model = model or config.tokens.model
         self.replay: Replay | None = None
         self.generation = 0
-        self.knob = TRIGGER_KNOB  # the knob the sweep varies: the one moved last
+        # The knob the sweep varies: the one moved last; at first the trigger in use.
+        tr = config.summarization.trigger
+        self.knob = RATIO_KNOB if tr.context_ratio and not tr.context_tokens else TRIGGER_KNOB
         self.series: dict[str, list[Any]] = {}  # what the chart shows, by label
 
     @property
