@@ -28,7 +28,6 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, islice
