@@ -31,6 +31,7 @@ async def test_replay_view_charts_every_call_and_replays_as_knobs_move(memory_de
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
+        assert screen.config == session_screen.config  # the session's tuned config, as it was
         r = screen.replay
         assert r is not None
         expected = replay_session(session_screen.session, screen.config)
@@ -66,6 +67,7 @@ async def test_sweep_view_plots_cost_against_fidelity_and_sets_the_picked_value(
         await settle(pilot, app)
         replay_screen = app.screen
         assert isinstance(replay_screen, ReplayScreen)
+        assert replay_screen.config.summarization.trigger.context_tokens == 40000
         await pilot.press("w")
         await settle(pilot, app)
         sweep = app.screen
@@ -74,8 +76,9 @@ async def test_sweep_view_plots_cost_against_fidelity_and_sets_the_picked_value(
         assert table.row_count == len(sweep.values) == len(sweep.result.rows) >= 5
         assert sweep.points == [(row.summed()["cost_usd"], row.fidelity) for row in sweep.result.rows]
         assert "against fidelity" in str(sweep.query_one("#sweep-chart", PlotextPlot).render())
-        # the current value is marked and the cursor starts on it (or on the first row)
+        # the current value is among them, marked, and the cursor starts on it
         values = [row.value for row in sweep.result.rows]
+        assert table.cursor_row == values.index(40000)
         target = next(v for v in values if v != 40000)
         table.move_cursor(row=values.index(target))
         await pilot.press("enter")

@@ -97,9 +97,10 @@ def sweep_values(knob: str, current: Any, peak: int) -> list[Any]:
     context, shares of the window, or counts."""
     if knob in (TRIGGER_KNOB, "reduction.clear.trigger_tokens", "summarization.keep.tokens"):
         top = max(2000, peak)
-        return sorted({max(1000, int(round(top * k / 10 / 1000)) * 1000) for k in range(1, 11)})
+        values = {max(1000, int(round(top * k / 10 / 1000)) * 1000) for k in range(1, 11)}
+        return sorted(values | ({int(current)} if current else set()))
     if isinstance(current, float):
-        return [round(0.1 * k, 2) for k in range(1, 10)]
+        return sorted({round(0.1 * k, 2) for k in range(1, 10)} | {current})
     base = max(1, int(current or 1))
     return sorted({max(1, int(base * k)) for k in (0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4)})
 
@@ -225,6 +226,8 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
     @on(TuningPanel.PresetChosen)
     def _preset(self, event: TuningPanel.PresetChosen) -> None:
         event.stop()
+        if event.name == self.config.preset:
+            return  # the panel showing the preset the config started from (on mount, too)
         from inspector.engine.config import preset
 
         tokens = {f"tokens.{k}": v for k, v in self.config.tokens.model_dump().items()}
