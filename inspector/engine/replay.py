@@ -422,8 +422,8 @@ def _counts(prefix: list[int]) -> list[int]:
 
 
 def _as_session(session: Session, ctx: list[Message]) -> Session:
-    msgs = [m if m.position == i else m.model_copy(update={"position": i}) for i, m in enumerate(ctx)]
-    return Session(id=session.id, source_format=session.source_format, messages=msgs)
+    # Positions are left as they are: planning goes by index, and apply numbers its output.
+    return Session(id=session.id, source_format=session.source_format, messages=list(ctx))
 
 
 def _common_prefix_tokens(before: list[Message], before_len: int, after: list[Message],

@@ -5,9 +5,10 @@
     result = sweep(source, ["s1", "s2"], config, "summarization.trigger.context_tokens", values,
                    model="gpt-4o", workers=2, progress=print)
 
-`replay_session` runs `inspector.engine.replay` with this pipeline's own compaction
-(`plan_session` + `compact_session`, what `Compactor` runs) and prices from litellm's
-local price map. Summaries are the offline extractive ones, or a model's when the
+`replay_session` runs `inspector.engine.replay` (whose compaction step is the
+sequence `compact_session` runs for `Compactor`: plan, summaries, exact re-plan, apply;
+tests/service/test_replay.py checks the two agree) with prices from litellm's local
+price map. Summaries are the offline extractive ones, or a model's when the
 summary cache (the workspace's) already holds them; replay never writes to that cache.
 
 `sweep` replays one config per value of a knob (or per preset) over sessions of a
@@ -30,9 +31,8 @@ from inspector.engine.config import CompactionConfig, ConfigError, preset
 from inspector.service.pipeline import PipelineError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from inspector.engine.applier import Compacted, SummaryCache
+    from inspector.engine.applier import SummaryCache
     from inspector.engine.models import Session
-    from inspector.engine.planner import Plan
     from inspector.engine.replay import Prices, Replay
     from inspector.engine.summarizers import SummaryResult
     from inspector.engine.tokens import TokenCache, TokenCounter
@@ -97,20 +97,12 @@ def replay_session(
         The engine's `Replay`; its costs are None when the model is not in the price map.
     """
     from inspector.engine import counter_for
-    from inspector.engine.replay import replay
-    from inspector.engine.summarizers import ExtractiveSummarizer
-    from inspector.service.pipeline import compact_session, plan_session
+    from inspector.engine.replay import compact_step, replay
 
     counter = counter or counter_for(config)
-    cache = _ReadOnlyCache(summary_cache)
-    summarizer = ExtractiveSummarizer()
-
-    def step(s: Session, cfg: CompactionConfig) -> Compacted | Plan:
-        p = plan_session(s, cfg, counter=counter, summary_cache=cache)
-        if not p.changed:
-            return p
-        return compact_session(s, cfg, counter=counter, summarizer=summarizer, summary_cache=cache)
-
+    # plan, summaries, exact re-plan, apply: the pipeline's sequence (compact_session),
+    # without planning twice at a call where the plan changes something
+    step = compact_step(counter, summary_cache=_ReadOnlyCache(summary_cache))
     agent, summary = prices_for(config, model or config.tokens.model)
     return replay(session, config, counter=counter, prices=agent, summary_prices=summary,
                   token_cache=token_cache, step=step)

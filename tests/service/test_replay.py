@@ -3,6 +3,8 @@ values, and sweeps in-process and on a process pool."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from inspector.engine import ConfigError, preset
@@ -39,15 +41,30 @@ def test_costs_come_from_the_price_map():
     assert replay_session(session, preset("none"), model="no-such-model").totals.cost_usd is None
 
 
-def test_the_service_step_agrees_with_the_engine_default():
+@pytest.mark.parametrize("name", ["balanced", "eino", "trpc"])
+def test_replay_compacts_as_the_pipeline_does(name):
+    """Each compaction of the replay is what `compact_session` (Compactor's pipeline)
+    makes of the same context."""
+    from inspector.engine import MemorySummaryCache, counter_for
     from inspector.engine.replay import replay
+    from inspector.service.pipeline import compact_session, plan_session
 
     session = read_traj(WEB)
-    config = base().with_values({KNOB: 5000})
+    config = preset(name).with_values({KNOB: 5000, "summarization.trigger.context_ratio": 0,
+                                       "summarization.keep.tokens": 0, "reduction.clear.trigger_tokens": 6000})
+    counter = counter_for(config)
+    cache = MemorySummaryCache()
+
+    def pipeline_step(s, cfg):
+        p = plan_session(s, cfg, counter=counter, summary_cache=cache)
+        return compact_session(s, cfg, counter=counter, summary_cache=cache) if p.changed else p
+
     mine = replay_session(session, config)
-    engine = replay(session, config)
-    assert [c.to_dict() for c in mine.calls] == [c.to_dict() for c in engine.calls]
-    assert [m.content_hash for m in mine.final_messages] == [m.content_hash for m in engine.final_messages]
+    theirs = replay(session, config, counter=counter, step=pipeline_step)
+    assert mine.totals.compactions >= 1
+    assert [c.to_dict() for c in mine.calls] == [c.to_dict() for c in theirs.calls]
+    assert dataclasses.replace(mine.totals, cost_usd=None, unmanaged_cost_usd=None) == theirs.totals
+    assert [m.content_hash for m in mine.final_messages] == [m.content_hash for m in theirs.final_messages]
 
 
 def test_replay_never_writes_into_the_summary_cache_it_reads():
@@ -83,7 +100,7 @@ def test_sweep_in_process_and_on_a_pool_agree():
     seen = []
     one = sweep(SWE_AGENT, ids, base(), KNOB, values, workers=1, progress=lambda d, t: seen.append((d, t)))
     pool = sweep(SWE_AGENT, ids, base(), KNOB, values, workers=2)
-    assert seen[-1] == (len(ids), len(ids))
+    assert seen[-1] == (len(ids) * len(values),) * 2 and len(seen) == len(ids) * len(values)
     assert one.to_dict() == pool.to_dict()
     rows = one.to_dict()["rows"]
     assert [r["value"] for r in rows] == values and all(r["sessions"] == len(ids) for r in rows)
