@@ -7,8 +7,9 @@
   the whole context each time) / `replay()` of the same calls. Both on the first
   `naive_messages` messages of the 10k session (the naive loop over all 10,000 takes
   minutes), timed in the same process; the two final contexts are checked equal.
-- sweep_20_s: `sweep()` of 20 trigger values over the 10k session stored in a
-  workspace (counts cached there), on a process pool of 2.
+- sweep_20_s: `sweep()` of 20 trigger values (16k to 320k, preset balanced keeping
+  half the trigger) over the 10k session stored in a workspace (counts cached
+  there), on a process pool of 2.
 - sweep_fleet_1000_s: one config (preset balanced) over the 1,000-session Agents SDK
   database, on a process pool of 2.
 """
@@ -87,7 +88,9 @@ def measure_sweeps(session: Any, counter: Any, tmp: Path, agents_db: Path, worke
         ws.record_tokens(wid, counter.name, sum(totals))
     values = parse_values("16k:320k:16k")
     assert len(values) == 20
-    base = preset("balanced").with_values({"summarization.trigger.context_ratio": 0})
+    # balanced on the token trigger, keeping half of it (as the re-plan figures do)
+    base = preset("balanced").with_values({"summarization.trigger.context_ratio": 0,
+                                           "summarization.keep.tokens": 0})
     t = time.perf_counter()
     one = sweep(path, [wid], base, KNOB, values, workers=workers)
     sweep_s = time.perf_counter() - t

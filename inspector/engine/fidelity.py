@@ -33,6 +33,9 @@ ITEM_CHARS = 160
 # Characters of each removed message searched for paths and errors (tool outputs can
 # be megabytes; their head is what a reader of the output saw first).
 SCAN_CHARS = 20_000
+# Removed messages searched at most, newest first (what was lost long ago matters less,
+# and a 10,000-message history must stay cheap to score).
+MAX_SCANNED = 500
 SHOWN_MISSING = 5
 
 _PATH_RE = re.compile(r"(?<![\w/.~-])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]*[\w]\.[A-Za-z][A-Za-z0-9]{0,7}\b"
@@ -146,6 +149,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message]) -> Fidel
         if h in seen:
             continue
         seen.add(h)
+        if len(seen) > MAX_SCANNED:
+            break
         text = m.text[:SCAN_CHARS]
         if m.role == "user" and m.kind == "message" and m is not first_user and "requests" in open_kinds:
             first = next((ln for ln in text.splitlines() if ln.strip()), "")
