@@ -33,6 +33,7 @@ sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402
 import engine_bench  # noqa: E402
+import replay_bench  # noqa: E402
 
 from inspector.service.opening import import_source  # noqa: E402
 
@@ -57,9 +58,17 @@ TARGETS: dict[str, tuple[str, str, Any]] = {
                               "report", None),
     "rss_ratio_10k": ("peak RSS growth opening + planning the 10k session / its text bytes",
                       "<= 3", lambda v: v <= 3),
+    "replay_10k_s": ("replay() of the 10k session, preset balanced, counts cached",
+                     "<= 2", lambda v: v <= 2),
+    "replay_vs_naive": ("Compactor.compact before every call / replay() of the same calls (first 2,000 messages)",
+                        ">= 100", lambda v: v >= 100),
+    "sweep_20_s": ("sweep of 20 trigger values over the 10k session (workspace), 2 processes",
+                   "<= 20", lambda v: v <= 20),
+    "sweep_fleet_1000_s": ("one config over the 1,000-session Agents SDK database, 2 processes",
+                           "<= 30", lambda v: v <= 30),
 }
 
-SECTIONS = ("replan", "trim", "count", "warm", "cli", "tui_frame", "tui_replan", "import", "rss")
+SECTIONS = ("replan", "trim", "count", "warm", "cli", "tui_frame", "tui_replan", "import", "rss", "replay")
 
 
 def log(msg: str) -> None:
@@ -130,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--trim-tiktoken-budgets", type=int, default=None,
                     help="budgets timed with the exact counter (default 20; 3 with --quick)")
     ap.add_argument("--output", "-o", help="also write the JSON here")
+    ap.add_argument("--naive-messages", type=int, default=2000,
+                    help="messages of the 10k session the per-call Compactor loop runs on (replay_vs_naive)")
     args = ap.parse_args(argv)
     only = set(filter(None, args.only.split(","))) or set(SECTIONS)
     unknown = only - set(SECTIONS)
@@ -260,6 +271,22 @@ def main(argv: list[str] | None = None) -> int:
                                "reads (text parts, tool-call names and arguments)"), **probe}
             figures["rss_ratio_10k"] = probe["rss_ratio"]
             figures["rss_peak_mb"] = round(probe["peak_rss"] / 1e6, 1)
+
+        if "replay" in only:
+            log("replay of the 10k session")
+            rep = replay_bench.measure_replay(session, counter)
+            figures["replay_10k_s"] = rep["seconds"]
+            log(f"replay vs Compactor before every call (first {args.naive_messages:,} messages)")
+            naive = replay_bench.measure_naive(session, counter, args.naive_messages)
+            figures["replay_vs_naive"] = naive["replay_vs_naive"]
+            log("sweeps: 20 values over the 10k session, one config over 1,000 sessions")
+            db = tmp / "fleet.db"
+            if not db.exists():
+                data.write_agents_db(db)
+            sw = replay_bench.measure_sweeps(session, counter, tmp, db)
+            figures["sweep_20_s"] = sw["sweep_20_s"]
+            figures["sweep_fleet_1000_s"] = sw["fleet_s"]
+            details["replay"] = {"definition": replay_bench.__doc__, "replay": rep, "naive": naive, "sweeps": sw}
 
     details["total_s"] = round(time.perf_counter() - t_all, 1)
     for key, (what, target, check) in TARGETS.items():

@@ -17,6 +17,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from inspector.engine.replay import Prices
 from inspector.engine.summarize.extractive import ExtractiveSummarizer
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
@@ -225,6 +226,25 @@ def model_price(model: str) -> tuple[float, float] | None:
     if not entry or not isinstance(entry, dict):
         return None
     return float(entry.get("input_cost_per_token") or 0.0), float(entry.get("output_cost_per_token") or 0.0)
+
+
+def token_prices(model: str) -> Prices | None:
+    """A model's per-token prices from litellm's local price map (input, output, cache
+    read, cache write), for `inspector.engine.replay`; None when the model is unknown."""
+    global _PRICES
+    if _PRICES is None:
+        _PRICES = _price_map()
+    entry = _PRICES.get(model) or _PRICES.get(model.split("/", 1)[-1])
+    if not entry or not isinstance(entry, dict):
+        return None
+
+    def get(key: str) -> float | None:
+        value = entry.get(key)
+        return float(value) if isinstance(value, int | float) else None
+
+    return Prices(input=get("input_cost_per_token") or 0.0, output=get("output_cost_per_token") or 0.0,
+                  cache_read=get("cache_read_input_token_cost"),
+                  cache_write=get("cache_creation_input_token_cost"))
 
 
 def estimate_cost(model: str, input_tokens: int, output_tokens: int = 0) -> float | None:

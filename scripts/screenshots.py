@@ -74,6 +74,16 @@ async def main(out: Path) -> list[Path]:
             await pilot.press("e")
             await settle(pilot, app)
             shot("export")
+            # Replay of the tuned policy over every call, then a sweep of its trigger.
+            await pilot.press("escape")
+            await settle(pilot, app)
+            screen.query_one("Heatmap").focus()
+            await pilot.press("r")
+            await settle(pilot, app)
+            shot("replay")
+            await pilot.press("w")
+            await settle(pilot, app)
+            shot("sweep")
         # The same first screen on an 80x24 terminal, and its tuning overlay (f2).
         app = create_app(demo=True, workspace=Path(tmp) / "demo-small.db", settings=AppSettings(theme="textual-dark"))
         app.data.label = "demo"

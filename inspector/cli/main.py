@@ -103,6 +103,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="openai-agents-sqlite and adk-sqlite: add the compacted session to the SOURCE database itself "
                         "(a new session id; nothing existing changes)")
 
+    p = sub.add_parser("replay", help="replay a policy over every model call of a session: tokens, cost, fidelity")
+    _common_source(p)
+    _common_config(p)
+    _workspace(p)
+    p.add_argument("--model", "-m", default=None, help="model whose prices apply (default: the config's tokens.model)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("sweep", help="replay one knob's values (or presets) over one or every session")
+    _common_source(p)
+    p.add_argument("--all", action="store_true", help="every session of SOURCE")
+    _common_config(p)
+    p.add_argument("--knob", "-k", required=True, metavar="KEY",
+                   help="dotted config key (e.g. summarization.trigger.context_tokens), or 'preset'")
+    p.add_argument("--values", "-V", required=True, metavar="LIST",
+                   help="32k,64k,96k or start:stop:step (16k:128k:16k); preset names for --knob preset")
+    p.add_argument("--model", "-m", default=None, help="model whose prices apply (default: the config's tokens.model)")
+    p.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
     p = sub.add_parser("config", help="show, create or check a compaction config")
     p.add_argument("action", choices=("show", "init", "validate", "presets"))
     p.add_argument("file", nargs="?", help="config file (init writes it; show/validate read it)")
@@ -132,6 +151,8 @@ _COMMANDS = {
     "apply": "inspector.cli.compact",
     "export": "inspector.cli.compact",
     "config": "inspector.cli.config",
+    "replay": "inspector.cli.replay",
+    "sweep": "inspector.cli.replay",
     "versions": "inspector.cli.workspace",
     "recover": "inspector.cli.workspace",
 }

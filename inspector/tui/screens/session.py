@@ -87,6 +87,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         Binding("ctrl+r", "reset", "Reset config", id="session.reset", show=False),
         Binding("ctrl+z", "undo", "Undo preset", id="session.undo", show=False),
         Binding("q", "app.quit", "Quit", id="session.quit", show=False),
+        Binding("r", "replay", "Replay", id="session.replay"),
     ]
 
     def __init__(self, session_id: str) -> None:
@@ -534,6 +535,18 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         from inspector.tui.screens.export import SaveConfigScreen
 
         self.app.push_screen(SaveConfigScreen(self.config))
+
+    def action_replay(self) -> None:
+        """The policy over every model call of the session (tokens, cost, fidelity);
+        the config tuned there comes back here."""
+        if self.session is None:
+            return
+        from inspector.tui.screens.replay import ReplayScreen
+
+        data = self.inspector.data
+        self.app.push_screen(ReplayScreen(self.session, self.config, self.counter, token_cache=data.token_cache(),
+                                          summary_cache=data.summary_cache()),
+                             lambda config: self.set_config(config) if config is not None else None)
 
     def action_versions(self) -> None:
         if self.session is None:

@@ -1,0 +1,106 @@
+"""Replay and sweep timings (bench/run.py section `replay`).
+
+- replay_10k_s: `replay()` of the 10k session under preset balanced, counts cached
+  (the session analysed once before, as the TUI and the workspace have it).
+- replay_vs_naive: the runtime `Compactor.compact` called before every model call
+  with the history so far (what per-call middleware does: convert, count, re-plan
+  the whole context each time) / `replay()` of the same calls. Both on the first
+  `naive_messages` messages of the 10k session (the naive loop over all 10,000 takes
+  minutes), timed in the same process; the two final contexts are checked equal.
+- sweep_20_s: `sweep()` of 20 trigger values (16k to 320k, preset balanced keeping
+  half the trigger) over the 10k session stored in a workspace (counts cached
+  there), on a process pool of 2.
+- sweep_fleet_1000_s: one config (preset balanced) over the 1,000-session Agents SDK
+  database, on a process pool of 2.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+KNOB = "summarization.trigger.context_tokens"
+
+
+def measure_replay(session: Any, counter: Any) -> dict[str, Any]:
+    from inspector.engine import analyze, preset
+    from inspector.engine.replay import replay
+
+    analyze(session, counter)  # counts cached
+    config = preset("balanced")
+    times = []
+    r = None
+    for _ in range(2):
+        t = time.perf_counter()
+        r = replay(session, config, counter=counter)
+        times.append(time.perf_counter() - t)
+    assert r is not None
+    return {"seconds": round(min(times), 3), "runs_s": [round(x, 3) for x in times], "config": "balanced",
+            "calls": r.totals.calls, "compactions": r.totals.compactions,
+            "peak_context_tokens": r.totals.peak_context_tokens,
+            "billed_input_tokens": r.totals.billed_input_tokens,
+            "unmanaged_input_tokens": r.totals.unmanaged_input_tokens,
+            "fidelity": round(r.fidelity.score, 3)}
+
+
+def measure_naive(session: Any, counter: Any, naive_messages: int) -> dict[str, Any]:
+    from inspector import Compactor
+    from inspector.engine import Session, analyze, preset
+    from inspector.engine.replay import call_positions, replay
+    from inspector.exports.registry import to_openai_chat
+
+    config = preset("balanced").with_values({KNOB: 32000, "summarization.trigger.context_ratio": 0,
+                                             "summarization.keep.tokens": 0,
+                                             "reduction.clear.trigger_tokens": 24000})
+    part = Session(id=session.id, source_format=session.source_format,
+                   messages=list(session.messages[:naive_messages]))
+    analyze(part, counter)
+    t = time.perf_counter()
+    r = replay(part, config, counter=counter)
+    ours = time.perf_counter() - t
+    compactor = Compactor(config, counter=counter, session_id=part.id)
+    dicts = to_openai_chat(part.messages)
+    history: list[dict[str, Any]] = []
+    last = 0
+    t = time.perf_counter()
+    for p in call_positions(part.messages):
+        history = compactor.compact(history + dicts[last:p])
+        last = p
+    naive = time.perf_counter() - t
+    same = to_openai_chat(r.final_messages) == history
+    return {"replay_vs_naive": round(naive / ours, 1), "ours_s": round(ours, 3), "naive_s": round(naive, 2),
+            "messages": naive_messages, "calls": r.totals.calls, "compactions": r.totals.compactions,
+            "same_final_context": same,
+            "config": f"balanced, {KNOB}=32000 (keep half), clear at 24000"}
+
+
+def measure_sweeps(session: Any, counter: Any, tmp: Path, agents_db: Path, workers: int = 2) -> dict[str, Any]:
+    from inspector.engine import preset
+    from inspector.engine.tokens import count_messages
+    from inspector.service.replay import parse_values, session_ids, sweep
+    from inspector.workspace.database import Workspace
+
+    path = tmp / "sweep.db"
+    with Workspace(path) as ws:
+        wid = ws.add_session(session)
+        totals, _ = count_messages(session.messages, counter, ws.token_cache())
+        ws.record_tokens(wid, counter.name, sum(totals))
+    values = parse_values("16k:320k:16k")
+    assert len(values) == 20
+    # balanced on the token trigger, keeping half of it (as the re-plan figures do)
+    base = preset("balanced").with_values({"summarization.trigger.context_ratio": 0,
+                                           "summarization.keep.tokens": 0})
+    t = time.perf_counter()
+    one = sweep(path, [wid], base, KNOB, values, workers=workers)
+    sweep_s = time.perf_counter() - t
+
+    ids = session_ids(agents_db)
+    t = time.perf_counter()
+    fleet = sweep(agents_db, ids, preset("balanced"), "preset", ["balanced"], workers=workers)
+    fleet_s = time.perf_counter() - t
+    row = fleet.rows[0].to_dict()
+    return {"sweep_20_s": round(sweep_s, 2), "sweep_values": f"{KNOB} 16k:320k:16k",
+            "sweep_compactions": [r.summed()["compactions"] for r in one.rows],
+            "fleet_s": round(fleet_s, 2), "fleet_sessions": row["sessions"], "fleet_calls": row["totals"]["calls"],
+            "fleet_compactions": row["totals"]["compactions"], "workers": workers}

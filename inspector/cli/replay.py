@@ -1,0 +1,172 @@
+"""`inspector replay | sweep`: a policy over the whole life of sessions, through
+`inspector.service.replay`.
+
+Exit status: 0 done, 1 compaction failed during the replay, 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from inspector.cli.main import EXIT_FAILED, CliError
+
+
+def _usd(v: float | None) -> str:
+    return "n/a" if v is None else f"${v:,.4f}"
+
+
+def _table(rows: Sequence[Sequence[str]], right_from: int = 1) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for k, r in enumerate(rows):
+        lines.append("  ".join(c.ljust(w) if i < right_from else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+        if k == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines) + "\n"
+
+
+def format_replay(r: Any, model: str) -> str:
+    """Totals with the policy next to the same session without it, then the calls where
+    it compacted."""
+    t = r.totals
+    out = [f"session {r.session_id}: {t.calls:,} model calls, {t.compactions:,} compactions "
+           f"(preset {r.config.preset}, prices: {model}, window {r.context_window:,}, {r.counter})\n"]
+    saved = t.unmanaged_input_tokens - t.billed_input_tokens
+    rows = [("", "with policy", "without"),
+            ("billed input tokens", f"{t.billed_input_tokens:,}", f"{t.unmanaged_input_tokens:,}"),
+            ("  of which cached", f"{t.cached_input_tokens:,}", f"{t.unmanaged_cached_tokens:,}"),
+            ("summarizer tokens (in/out)", f"{t.summary_input_tokens:,}/{t.summary_output_tokens:,}", "0/0"),
+            ("peak context", f"{t.peak_context_tokens:,}", f"{t.unmanaged_peak_tokens:,}"),
+            ("calls over the window", f"{t.over_window_calls:,}", f"{t.unmanaged_over_window_calls:,}"),
+            ("cost", _usd(t.cost_usd), _usd(t.unmanaged_cost_usd))]
+    out.append(_table(rows))
+    out.append(f"billed input saved: {saved:,} tokens"
+               + (f" ({saved / t.unmanaged_input_tokens:.1%})" if t.unmanaged_input_tokens else "") + "\n")
+    f = r.fidelity
+    kinds = ", ".join(f"{name} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items)
+    out.append(f"fidelity at the last call: {f.score:.2f} ({kinds or 'nothing removed'})\n")
+    fired = [c for c in r.calls if c.compacted]
+    if fired:
+        out.append("compactions:\n")
+        calls: list[tuple[str, ...]] = [("call", "position", "unmanaged", "sent", "cached")]
+        calls += [(str(c.index), str(c.position), f"{c.tokens_unmanaged:,}", f"{c.tokens_sent:,}",
+                  f"{c.cached_tokens:,}") for c in fired[:50]]
+        out.append(_table(calls))
+        if len(fired) > 50:
+            out.append(f"... and {len(fired) - 50} more (--json lists every call)\n")
+    return "".join(out)
+
+
+def _run_replay(args) -> int:
+    from inspector.cli.compact import _config, _load
+    from inspector.service.pipeline import failure_types
+    from inspector.service.replay import replay_session
+
+    config = _config(args)
+    session, ws = _load(args)
+    try:
+        caches = (ws.token_cache(), ws.summary_cache()) if ws is not None else (None, None)
+        model = args.model or config.tokens.model
+        try:
+            r = replay_session(session, config, model=model, token_cache=caches[0], summary_cache=caches[1])
+        except failure_types() as exc:
+            sys.stderr.write(f"inspector: replay failed at a compaction: {exc}\n")
+            return EXIT_FAILED
+    finally:
+        if ws is not None:
+            ws.close()
+    if args.json:
+        sys.stdout.write(json.dumps(r.to_dict(model)) + "\n")
+    else:
+        sys.stdout.write(format_replay(r, model))
+    return 0
+
+
+def format_sweep(result: Any) -> str:
+    rows = [("value", "sessions", "compactions", "billed input", "cached", "p90 billed", "peak", "cost",
+             "unmanaged", "fidelity", "overflow")]
+    for row in result.rows:
+        d = row.to_dict()
+        t, p90 = d["totals"], d["p90"]
+        rows.append((str(row.value), str(d["sessions"]), f"{t['compactions']:,}", f"{t['billed_input_tokens']:,}",
+                     f"{t['cached_input_tokens']:,}",
+                     f"{p90['billed_input_tokens']:,}" if p90["billed_input_tokens"] is not None else "n/a",
+                     f"{t['peak_context_tokens']:,}", _usd(t["cost_usd"]), _usd(t["unmanaged_cost_usd"]),
+                     "n/a" if d["fidelity"] is None else f"{d['fidelity']:.2f}", str(len(d["overflowing"]))))
+    out = [f"sweep of {result.knob}\n", _table(rows)]
+    for row in result.rows:
+        errors = [s for s in row.sessions if s.error]
+        for s in errors[:5]:
+            out.append(f"{row.value}: {s.session_id}: compaction failed: {s.error}\n")
+    return "".join(out)
+
+
+class _Bar:
+    """A progress bar on stderr (only when it is a terminal)."""
+
+    def __init__(self) -> None:
+        self.on = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.on:
+            return
+        width = 30
+        fill = int(width * done / max(1, total))
+        sys.stderr.write(f"\r[{'#' * fill}{' ' * (width - fill)}] {done}/{total}")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _skipped(line: str) -> None:
+    sys.stderr.write(f"skipped: {line}\n")
+
+
+def _run_sweep(args) -> int:
+    from pathlib import Path
+
+    from inspector.cli.compact import _config
+    from inspector.engine.config import ConfigError
+    from inspector.service.pipeline import PipelineError
+    from inspector.service.replay import parse_values, session_ids, sweep
+
+    if bool(args.session) == bool(args.all):
+        raise CliError("give either --session ID or --all")
+    config = _config(args)
+    try:
+        values = parse_values(args.values, args.knob)
+        from inspector.service.replay import configs_for
+
+        configs_for(config, args.knob, values[:1])  # a bad knob or value fails before any work
+    except (ConfigError, KeyError) as exc:
+        raise CliError(str(exc).strip("'\"")) from None
+    try:
+        ids = session_ids(args.source, on_skip=_skipped)
+    except PipelineError as exc:
+        raise CliError(str(exc)) from None
+    if args.session:
+        if args.session not in ids:
+            raise CliError(f"{Path(args.source)}: no session {args.session!r} (it has {len(ids)}: "
+                           f"{', '.join(ids[:8])}{', ...' if len(ids) > 8 else ''})")
+        ids = [args.session]
+    if not ids:
+        raise CliError(f"{args.source}: no session found")
+    try:
+        result = sweep(args.source, ids, config, args.knob, values, model=args.model, workers=args.workers,
+                       progress=_Bar())
+    except ConfigError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+    else:
+        sys.stdout.write(format_sweep(result))
+    return 0
+
+
+def run(args) -> int:
+    if args.command == "replay":
+        return _run_replay(args)
+    return _run_sweep(args)

@@ -1,0 +1,179 @@
+"""Fidelity: did a compacted context keep what the agent needs to go on?
+
+An offline, deterministic approximation of the probe evaluations of context
+compression (recall, artifact, continuation, decision probes): from the messages
+compaction removed or rewrote, extract what those probes ask about, and check which
+items still appear in the compacted context.
+
+    task       the task statement (the first user message), line by line
+    requests   later user requests (their first line)
+    files      file paths (from tool arguments and outputs)
+    errors     error lines (tracebacks, failing commands)
+    last_step  the last action before the cut (its command or first line)
+
+Items are compared case-insensitively with whitespace collapsed; a kind with no item
+removed counts as fully kept. No model is involved, so it can run on every re-plan.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from inspector.engine.models import Message, ToolCall
+
+KINDS = ("task", "requests", "files", "errors", "last_step")
+
+# Items per kind at most (the most recent ones first), so a huge history stays cheap.
+MAX_ITEMS = 200
+ITEM_CHARS = 160
+# Characters of each removed message searched for paths and errors (tool outputs can
+# be megabytes; their head is what a reader of the output saw first).
+SCAN_CHARS = 20_000
+# Removed messages searched at most, newest first (what was lost long ago matters less,
+# and a 10,000-message history must stay cheap to score).
+MAX_SCANNED = 500
+SHOWN_MISSING = 5
+
+_PATH_RE = re.compile(r"(?<![\w/.~-])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]*[\w]\.[A-Za-z][A-Za-z0-9]{0,7}\b"
+                      r"|(?<![\w/.~:-])/(?:[\w.-]+/)+[\w.-]+")
+_ERROR_RE = re.compile(r"^.*(?:Traceback \(most recent call last\)|\b\w*(?:Error|Exception)\b:?|\berror:"
+                       r"|\bFAILED\b|\bfatal:|command not found|No such file or directory"
+                       r"|exit (?:code|status) [1-9]).*$", re.M)
+# Cheap substring tests that every line _ERROR_RE matches contains one of.
+_ERROR_HINTS = ("Traceback", "Error", "Exception", "error:", "FAILED", "fatal:", "command not found",
+                "No such file", "exit ")
+
+
+@dataclass
+class KindScore:
+    items: int = 0
+    kept: int = 0
+    missing: list[str] = field(default_factory=list)  # a few of the items not found
+
+    @property
+    def fraction(self) -> float:
+        return self.kept / self.items if self.items else 1.0
+
+
+@dataclass
+class Fidelity:
+    """Share of each kind of item kept; `score` is their mean over kinds with items."""
+
+    kinds: dict[str, KindScore]
+    removed_messages: int
+
+    @property
+    def score(self) -> float:
+        scored = [k.fraction for k in self.kinds.values() if k.items]
+        return sum(scored) / len(scored) if scored else 1.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "score": round(self.score, 4),
+            "removed_messages": self.removed_messages,
+            "kinds": {name: {"items": k.items, "kept": k.kept, "fraction": round(k.fraction, 4),
+                             "missing": list(k.missing)} for name, k in self.kinds.items()},
+        }
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _cut(text: str) -> str:
+    return _norm(text)[:ITEM_CHARS]
+
+
+def _arg_texts(m: Message) -> list[str]:
+    return [t for c in m.tool_calls for t in _call_texts(c)]
+
+
+def _call_texts(call: ToolCall) -> list[str]:
+    """A tool call's argument values (the command, the path), or its raw arguments."""
+    try:
+        args = json.loads(call.arguments_raw) if call.arguments_raw else None
+    except ValueError:
+        return [call.arguments_raw]
+    if isinstance(args, dict):
+        return [str(v) for v in args.values() if isinstance(v, str | int | float)]
+    return [call.arguments_raw] if call.arguments_raw else []
+
+
+def _last_step(m: Message) -> list[str]:
+    """The command of each tool call, else the action line of the text."""
+    if m.tool_calls:
+        items = []
+        for c in m.tool_calls:
+            texts = [t for t in _call_texts(c) if t.strip()]
+            items.append(_cut(max(texts, key=len)) if texts else _cut(c.name))
+        return items
+    lines = [ln for ln in m.text.splitlines() if ln.strip() and not ln.strip().startswith("```")]
+    return [_cut(lines[-1])] if lines else []
+
+
+def _add(bucket: dict[str, None], items: Iterable[str]) -> None:
+    for it in items:
+        if len(it) >= 4 and len(bucket) < MAX_ITEMS:
+            bucket[it] = None
+
+
+def fidelity(original: Sequence[Message], compacted: Sequence[Message]) -> Fidelity:
+    """What `compacted` kept of what it removed or rewrote from `original`.
+
+    Args:
+        original: the context without compaction (the session up to a call).
+        compacted: the context the policy sends at that call.
+
+    Returns:
+        A `Fidelity`: per kind, how many items the removed messages hold and how many
+        of them appear in the compacted context.
+    """
+    kept_hashes = {m.content_hash for m in compacted}
+    removed = [m for m in original if m.content_hash not in kept_hashes]
+    buckets: dict[str, dict[str, None]] = {k: {} for k in KINDS}
+    first_user = next((m for m in original if m.role == "user" and m.kind == "message"), None)
+    if first_user is not None and first_user.content_hash not in kept_hashes:
+        _add(buckets["task"], (_cut(ln) for ln in first_user.text.splitlines() if len(ln.strip()) >= 12))
+    last_assistant = next((m for m in reversed(original) if m.role == "assistant"), None)
+    if last_assistant is not None and last_assistant.content_hash not in kept_hashes:
+        _add(buckets["last_step"], _last_step(last_assistant))
+    # Newest first, each distinct message once, until every bucket holds MAX_ITEMS.
+    seen: set[str] = set()
+    open_kinds = {"requests", "files", "errors"}
+    for m in reversed(removed):
+        h = m.content_hash
+        if h in seen:
+            continue
+        seen.add(h)
+        if len(seen) > MAX_SCANNED:
+            break
+        text = m.text[:SCAN_CHARS]
+        if m.role == "user" and m.kind == "message" and m is not first_user and "requests" in open_kinds:
+            first = next((ln for ln in text.splitlines() if ln.strip()), "")
+            _add(buckets["requests"], [_cut(first)])
+        if "files" in open_kinds:
+            for chunk in [text, *_arg_texts(m)]:
+                if "/" in chunk:
+                    _add(buckets["files"], (p.rstrip(".") for p in _PATH_RE.findall(chunk)))
+        if "errors" in open_kinds and m.role in ("tool", "user") and any(k in text for k in _ERROR_HINTS):
+            _add(buckets["errors"], (_cut(x) for x in _ERROR_RE.findall(text)))
+        open_kinds = {k for k in open_kinds if len(buckets[k]) < MAX_ITEMS}
+        if not open_kinds:
+            break
+
+    haystack = _norm("\n".join([m.text for m in compacted] + [t for m in compacted for t in _arg_texts(m)]))
+    kinds: dict[str, KindScore] = {}
+    for name in KINDS:
+        items = list(buckets[name])
+        score = KindScore(items=len(items))
+        for it in items:
+            if it.lower() in haystack:
+                score.kept += 1
+            elif len(score.missing) < SHOWN_MISSING:
+                score.missing.append(it)
+        kinds[name] = score
+    return Fidelity(kinds, len(removed))

@@ -1,0 +1,437 @@
+"""Replay: a compaction policy over the whole life of a session, call by call.
+
+    from inspector.engine.replay import replay, Prices
+
+    r = replay(session, config, prices=Prices(input=2.5e-6, output=1e-5, cache_read=1.25e-6))
+    r.totals.billed_input_tokens, r.totals.compactions, r.totals.cost_usd, r.fidelity.score
+
+A model call is each assistant turn (a run of consecutive assistant messages is one
+response). Its context is everything before it as the runtime holds it: what the
+policy left at the previous call plus the messages that arrived since, compacted
+when the policy fires there, exactly as `Compactor` called on every turn would do it
+(plan, summaries, exact re-plan, apply). Pure and offline: the extractive
+summarizer, or summaries already in `summary_cache`.
+
+Incremental: every token count comes from the session's analysis (its prefix sums)
+or from the counts `apply` returns for the messages it writes; at a call the policy
+cannot fire at (the context is under every size trigger, no new tool output is over
+a truncation limit), nothing is counted or planned, the context just grows. The
+check is conservative: when it cannot rule a stage out, the call is planned for real.
+
+Prompt-cache model: the cached part of a call is the longest prefix of messages
+identical to the previous call's context; cached tokens are billed at the cache-read
+price, the rest at the cache-write price when the model has one (Anthropic), else the
+input price. Summarizer calls are billed as their input (the tokens they fold in) and
+output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import accumulate, islice
+from typing import TYPE_CHECKING, Any
+
+from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS
+from inspector.engine.config import CompactionConfig
+from inspector.engine.fidelity import Fidelity, fidelity
+from inspector.engine.models import Message, Session
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.applier import Compacted, SummaryCache
+    from inspector.engine.planning.planner import Plan
+    from inspector.engine.summarize import Summarizer
+    from inspector.engine.tokens import TokenCache, TokenCounter
+
+# (context as a session, config) -> the compaction, or the plan when it changes nothing.
+CompactStep = Callable[[Session, CompactionConfig], "Compacted | Plan"]
+
+
+@dataclass(frozen=True)
+class Prices:
+    """USD per token (litellm's price map: input_cost_per_token, output_cost_per_token,
+    cache_read_input_token_cost, cache_creation_input_token_cost). A missing cache
+    price means no discount (read) or no premium (write)."""
+
+    input: float
+    output: float
+    cache_read: float | None = None
+    cache_write: float | None = None
+
+    def input_cost(self, tokens: int, cached: int) -> float:
+        """Cost of a prompt of `tokens` of which `cached` come from the prompt cache."""
+        read = self.input if self.cache_read is None else self.cache_read
+        write = self.input if self.cache_write is None else self.cache_write
+        return cached * read + (tokens - cached) * write
+
+
+@dataclass(slots=True)
+class Call:
+    """One model call of the replay."""
+
+    index: int
+    position: int  # position in the session of the assistant message answering it
+    tokens_unmanaged: int  # the context without any policy
+    tokens_sent: int  # the context the policy leaves (reply priming included)
+    cached_tokens: int  # the prefix unchanged since the previous call
+    compacted: bool  # the policy changed the context at this call
+    summary_input_tokens: int = 0
+    summary_output_tokens: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "position": self.position, "tokens_unmanaged": self.tokens_unmanaged,
+                "tokens_sent": self.tokens_sent, "cached_tokens": self.cached_tokens,
+                "compacted": self.compacted}
+
+
+@dataclass
+class Totals:
+    """A replay's totals; `unmanaged_*` is the same session with no policy."""
+
+    calls: int = 0
+    compactions: int = 0
+    billed_input_tokens: int = 0  # sum of tokens_sent
+    cached_input_tokens: int = 0
+    unmanaged_input_tokens: int = 0
+    unmanaged_cached_tokens: int = 0
+    summary_input_tokens: int = 0
+    summary_output_tokens: int = 0
+    peak_context_tokens: int = 0
+    unmanaged_peak_tokens: int = 0
+    over_window_calls: int = 0
+    unmanaged_over_window_calls: int = 0
+    cost_usd: float | None = None  # None: no prices given
+    unmanaged_cost_usd: float | None = None
+
+    # The keys `inspector replay --json` prints, in order.
+    JSON_KEYS = ("calls", "compactions", "billed_input_tokens", "cached_input_tokens", "unmanaged_input_tokens",
+                 "summary_output_tokens", "peak_context_tokens", "over_window_calls", "cost_usd",
+                 "unmanaged_cost_usd")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.JSON_KEYS}
+
+
+@dataclass
+class Replay:
+    """What a policy does over a session's life: per call, totals, and what was lost."""
+
+    session_id: str
+    config: CompactionConfig
+    counter: str
+    context_window: int
+    calls: list[Call]
+    totals: Totals
+    fidelity: Fidelity
+    final_messages: list[Message] = field(default_factory=list)  # the context of the last call
+
+    @property
+    def compaction_positions(self) -> list[int]:
+        return [c.index for c in self.calls if c.compacted]
+
+    def to_dict(self, model: str = "") -> dict[str, Any]:
+        return {"session": self.session_id, "model": model, "calls": [c.to_dict() for c in self.calls],
+                "totals": self.totals.to_dict(), "fidelity": self.fidelity.to_dict()}
+
+
+def call_positions(messages: Sequence[Message]) -> list[int]:
+    """Where each model call's answer starts: the first assistant message of each run."""
+    out = []
+    prev = ""
+    for i, m in enumerate(messages):
+        if m.role == "assistant" and prev != "assistant":
+            out.append(i)
+        prev = m.role
+    return out
+
+
+# ------------------------------------------------------------------------- the step
+
+
+def compact_step(
+    counter: TokenCounter,
+    summarizer: Summarizer | None = None,
+    summary_cache: SummaryCache | None = None,
+) -> CompactStep:
+    """What `Compactor.compact` does to a context (the service pipeline's sequence):
+    plan, exact with summaries already cached; generate the missing summaries; re-plan
+    exactly; apply. The plan alone when it changes nothing (Compactor then returns
+    the messages it was given)."""
+    from inspector.engine import ExtractiveSummarizer, MemorySummaryCache, apply, plan
+    from inspector.engine.applier import summary_request
+    from inspector.engine.summary_format import summary_message_tokens
+
+    summ = summarizer if summarizer is not None else ExtractiveSummarizer()
+    cache = summary_cache if summary_cache is not None else MemorySummaryCache()
+
+    def exact_plan(s: Session, config: CompactionConfig):
+        p = plan(s, config, counter)
+        known = {spec.key: hit.text for spec in p.summaries if (hit := cache.get(spec.key)) is not None}
+        if known:
+            sizes = {spec.key: summary_message_tokens(s, config, spec, known[spec.key], counter)
+                     for spec in p.summaries if spec.key in known}
+            p = plan(s, config, counter, summary_tokens=sizes)
+        return p
+
+    def step(s: Session, config: CompactionConfig) -> Compacted | Plan:
+        p = exact_plan(s, config)
+        if not p.changed:
+            return p
+        missing = [spec for spec in p.summaries if spec.injection != "evicted" and cache.get(spec.key) is None]
+        for spec in missing:
+            cache.put(spec.key, summ.summarize(summary_request(s, p, spec, counter)))
+        if missing:
+            p = exact_plan(s, config)
+        return apply(s, p, summ, counter, summary_cache=cache)
+
+    return step
+
+
+# -------------------------------------------------------------- when nothing can fire
+
+
+class _Quiet:
+    """Decides, from counts already known, that a plan of the context cannot change
+    anything; says "maybe" whenever it cannot rule a stage out."""
+
+    def __init__(self, config: CompactionConfig, call_names: dict[str, str], priming: int,
+                 counter: TokenCounter):
+        rc = config.reduction
+        self.call_names = call_names
+        self.trunc = rc.truncation if rc.truncation.enabled else None
+        self.comp = rc.compaction if rc.compaction.enabled else None
+        self.clear = rc.clear if rc.clear.enabled else None
+        self.counter = counter
+        self.placeholder_floor = 0
+        if self.clear is not None:
+            fixed = re.sub(r"\{[^{}]*\}", "", self.clear.placeholder)
+            self.placeholder_floor = (counter.framing.per_message + counter.count(fixed)) // 2
+        limits: list[int] = []
+        sc = config.summarization
+        self.max_messages = 0
+        if sc.enabled:
+            tr = sc.trigger
+            if tr.context_tokens:
+                limits.append(tr.context_tokens)
+            if tr.context_ratio:
+                limits.append(int(tr.context_ratio * config.context_window))
+            self.max_messages = tr.messages
+        if config.tailoring.enabled:
+            limits.append(config.tailoring_budget() - priming)
+        self.max_tokens = min(limits) if limits else None
+
+    def over(self, total: int, count: int) -> bool:
+        """A summarization trigger or the tailoring budget may fire."""
+        if self.max_tokens is not None and total > self.max_tokens:
+            return True
+        return bool(self.max_messages) and count > self.max_messages
+
+    def over_clear(self, total: int) -> bool:
+        return self.clear is not None and total > self.clear.trigger_tokens
+
+    def clear_free(self, s: Session, p: Plan, config: CompactionConfig, counter: TokenCounter) -> int | None:
+        """After plan `p` left the context alone although it is over the clear trigger:
+        the tokens clearing would free now (less than `at_least_tokens`). Later it can
+        free at most that plus the messages that leave the protected latest rounds
+        meanwhile. None when nothing can be bounded (another stage is involved)."""
+        cl = self.clear
+        if cl is None or not cl.at_least_tokens or p.triggered or p.stage("tailor").ran:
+            return None
+        from inspector.engine import plan
+
+        return plan(s, config.with_values({"reduction.clear.at_least_tokens": 0}), counter).stage("clear").saved
+
+    def clear_gain(self, m: Message, tokens: int) -> int:
+        """At most what clearing message `m` frees: a tool result, less what its
+        placeholder costs at least (its template's fixed text, halved for safety); a
+        call message, its arguments."""
+        if m.tool_calls:
+            if self.clear is None or not self.clear.clear_arguments:
+                return 0
+            return min(tokens, sum(self.counter.count(c.arguments_raw) for c in m.tool_calls))
+        if m.role != "tool":
+            return 0
+        return max(0, tokens - self.placeholder_floor)
+
+    def protected_from(self, assistants: list[int], n: int) -> int:
+        """Where the clear stage's protected latest rounds start in a context of `n`
+        messages (as the planner finds it)."""
+        k = self.clear.keep_rounds if self.clear is not None else 0
+        if not k:
+            return n
+        return assistants[-k] if len(assistants) >= k else 0
+
+    def flag(self, m: Message, tokens: int) -> bool:
+        """Message `m` may be rewritten by truncation or tool-result compaction."""
+        if m.role != "tool":
+            return False
+        name = m.name or self.call_names.get(m.tool_call_id or "", "")
+        chars = -1
+        tc = self.trunc
+        if tc is not None and name not in tc.exclude_tools:
+            o = tc.per_tool.get(name)
+            if o is None or not o.skip_truncation:
+                limit = (o.max_chars if o is not None and o.max_chars else None) or tc.max_chars
+                chars = m.text_chars
+                if chars > limit:
+                    return True
+        cc = self.comp
+        if cc is not None and name not in cc.keep_tools:
+            if chars < 0:
+                chars = m.text_chars
+            if chars <= PLACEHOLDER_MAX_CHARS and (m.meta.get("inspector_reduced") or OFFLOAD_ID_RE.search(m.text)):
+                return False  # already a placeholder of ours
+            big = [x for x in (cc.tool_result_max_tokens, cc.oversized_max_tokens) if x]
+            if name in cc.force_clean_tools or (big and tokens > min(big)):
+                return True
+        return False
+
+
+# ------------------------------------------------------------------------------ replay
+
+
+def replay(
+    session: Session,
+    config: CompactionConfig,
+    *,
+    counter: TokenCounter | None = None,
+    prices: Prices | None = None,
+    summary_prices: Prices | None = None,
+    summarizer: Summarizer | None = None,
+    summary_cache: SummaryCache | None = None,
+    token_cache: TokenCache | None = None,
+    step: CompactStep | None = None,
+    context_window: int | None = None,
+) -> Replay:
+    """Replay `config` over every model call of `session`.
+
+    Args:
+        session: the session as recorded (never modified).
+        config: the policy, applied at each call as `Compactor` would.
+        counter: token counter (default: the config's).
+        prices: the agent model's prices, for `cost_usd`; None leaves costs None.
+        summary_prices: the summary model's prices (default: `prices`).
+        summarizer: writes summaries not in `summary_cache` (default: extractive, offline).
+        summary_cache: summaries already written (for example a model's, from the workspace).
+        token_cache: counts already known (the workspace's).
+        step: the compaction run at a call that may fire (default: `compact_step`);
+            the service passes its pipeline's, so replay runs the very code `Compactor` runs.
+        context_window: for `over_window_calls` (default: the config's).
+
+    Returns:
+        A `Replay`: per-call records, totals next to the unmanaged ones, the fidelity of
+        the last call's context, and that context.
+    """
+    from inspector.engine import analyze, counter_for
+    from inspector.engine.planning.planner import Plan
+
+    counter = counter or counter_for(config)
+    run = step or compact_step(counter, summarizer, summary_cache)
+    window = context_window or config.context_window
+    msgs = session.messages
+    a = analyze(session, counter, token_cache)
+    tokens, prefix = a.tokens, a.prefix
+    priming = counter.framing.reply_priming if msgs else 0
+    call_names = {c.id: c.name for m in msgs for c in m.tool_calls}
+    quiet = _Quiet(config, call_names, priming, counter)
+    orig_flags = [quiet.flag(m, t) for m, t in zip(msgs, tokens)]
+
+    ctx: list[Message] = []
+    ctx_prefix = [0]  # prefix sums of the context's counts
+    clr_prefix = [0]  # ... of what clearing can free (see _Quiet.clear_gain)
+    assistants: list[int] = []  # assistant positions in the context
+    flagged = 0  # messages in ctx that truncation or compaction may rewrite
+    # After a plan that cleared nothing for want of at_least_tokens: (what clearing
+    # would free then, where the protected rounds started).
+    gate: tuple[int, int] | None = None
+    sent_before = 0  # the previous call's context, without priming
+    last = 0
+    calls: list[Call] = []
+    t = Totals()
+    for k, p in enumerate(call_positions(msgs)):
+        before, before_len = ctx, len(ctx)  # the previous call's context
+        base = len(ctx) - last
+        for i in range(last, p):
+            ctx_prefix.append(ctx_prefix[-1] + tokens[i])
+            clr_prefix.append(clr_prefix[-1] + quiet.clear_gain(msgs[i], tokens[i]))
+            if msgs[i].role == "assistant":
+                assistants.append(base + i)
+        ctx.extend(msgs[last:p])
+        flagged += sum(orig_flags[last:p])
+        last = p
+        total = ctx_prefix[-1]
+        cached = sent_before  # nothing fired: the previous context is a prefix of this one
+        s_in = s_out = 0
+        fired = False
+        may_clear = quiet.over_clear(total)
+        if may_clear and gate is not None:
+            freed, prot = gate
+            may_clear = freed + clr_prefix[quiet.protected_from(assistants, len(ctx))] - clr_prefix[prot] >= \
+                quiet.clear.at_least_tokens  # type: ignore[union-attr]
+        if flagged or may_clear or quiet.over(total, len(ctx)):
+            s = _as_session(session, ctx)
+            result = run(s, config)
+            gate = None
+            if isinstance(result, Plan):
+                # Nothing fired: what truncation leaves alone now it always will.
+                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, _counts(ctx_prefix))) if quiet.comp else 0
+                if quiet.over_clear(total):
+                    freed_now = quiet.clear_free(s, result, config, counter)
+                    if freed_now is not None:
+                        gate = (freed_now, quiet.protected_from(assistants, len(ctx)))
+            else:
+                fired = True
+                live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
+                s_in = sum(sp.replaced_tokens for sp in live)
+                s_out = sum(counter.count(g.text) for g in result.summaries)
+                ctx = list(result.messages)
+                ctx_prefix = list(accumulate(result.tokens_after, initial=0))
+                clr_prefix = list(accumulate((quiet.clear_gain(m, n) for m, n in zip(ctx, result.tokens_after)),
+                                             initial=0))
+                assistants = [i for i, m in enumerate(ctx) if m.role == "assistant"]
+                total = ctx_prefix[-1]
+                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, result.tokens_after))
+                cached = _common_prefix_tokens(before, before_len, ctx, result.tokens_after)
+        sent = total + priming
+        calls.append(Call(k, p, prefix[p] + priming, sent, cached, fired, s_in, s_out))
+        sent_before = total
+        t.calls += 1
+        t.compactions += fired
+        t.billed_input_tokens += sent
+        t.cached_input_tokens += cached
+        t.unmanaged_input_tokens += prefix[p] + priming
+        t.unmanaged_cached_tokens += calls[-2].tokens_unmanaged - priming if k else 0
+        t.summary_input_tokens += s_in
+        t.summary_output_tokens += s_out
+        t.peak_context_tokens = max(t.peak_context_tokens, sent)
+        t.unmanaged_peak_tokens = max(t.unmanaged_peak_tokens, prefix[p] + priming)
+        t.over_window_calls += sent > window
+        t.unmanaged_over_window_calls += prefix[p] + priming > window
+    if prices is not None:
+        sp = summary_prices or prices
+        t.cost_usd = (prices.input_cost(t.billed_input_tokens, t.cached_input_tokens)
+                      + t.summary_input_tokens * sp.input + t.summary_output_tokens * sp.output)
+        t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
+    fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
+    return Replay(session.id, config, counter.name, window, calls, t, fid, ctx)
+
+
+def _counts(prefix: list[int]) -> list[int]:
+    return [b - a for a, b in zip(prefix, prefix[1:])]
+
+
+def _as_session(session: Session, ctx: list[Message]) -> Session:
+    # Positions are left as they are: planning goes by index, and apply numbers its output.
+    return Session(id=session.id, source_format=session.source_format, messages=list(ctx))
+
+
+def _common_prefix_tokens(before: list[Message], before_len: int, after: list[Message],
+                          after_tokens: list[int]) -> int:
+    """Tokens of the longest run of leading messages `after` shares with `before[:before_len]`."""
+    n = 0
+    for x, y, tok in zip(islice(before, before_len), after, after_tokens):
+        if x is not y and x.content_hash != y.content_hash:
+            break
+        n += tok
+    return n

@@ -1,0 +1,415 @@
+"""Replay and sweep: a policy over whole sessions, for the CLI and the TUI.
+
+    r = replay_session(session, config, model="gpt-4o")          # one session, every call
+    values = parse_values("32k:128k:32k")                          # or "32k,64k,96k"
+    result = sweep(source, ["s1", "s2"], config, "summarization.trigger.context_tokens", values,
+                   model="gpt-4o", workers=2, progress=print)
+
+`replay_session` runs `inspector.engine.replay` (whose compaction step is the
+sequence `compact_session` runs for `Compactor`: plan, summaries, exact re-plan, apply;
+tests/service/test_replay.py checks the two agree) with prices from litellm's local
+price map. Summaries are the offline extractive ones, or a model's when the
+summary cache (the workspace's) already holds them; replay never writes to that cache.
+
+`sweep` replays one config per value of a knob (or per preset) over sessions of a
+source file, database or workspace, on a process pool; each worker opens the source
+once and reads its sessions itself, so no session crosses a process boundary.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inspector.engine.config import CompactionConfig, ConfigError, preset
+from inspector.service.pipeline import PipelineError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.applier import SummaryCache
+    from inspector.engine.models import Session
+    from inspector.engine.replay import Prices, Replay
+    from inspector.engine.summarize import SummaryResult
+    from inspector.engine.tokens import TokenCache, TokenCounter
+
+PRESET_KNOB = "preset"
+# Totals compared across sessions (p50/p90/max) and summed per value.
+SUMMED = ("calls", "compactions", "billed_input_tokens", "cached_input_tokens", "unmanaged_input_tokens",
+          "summary_output_tokens", "peak_context_tokens", "over_window_calls", "cost_usd", "unmanaged_cost_usd")
+# A sweep with no model named prices calls like this one.
+DEFAULT_MODEL = "gpt-4o"
+
+
+class _ReadOnlyCache:
+    """Summaries from a cache (a model's, in the workspace) without writing the
+    replay's extractive stand-ins into it."""
+
+    def __init__(self, base: SummaryCache | None) -> None:
+        self.base = base
+        self.mine: dict[str, SummaryResult] = {}
+
+    def get(self, key: str) -> SummaryResult | None:
+        hit = self.mine.get(key)
+        if hit is None and self.base is not None:
+            hit = self.base.get(key)
+        return hit
+
+    def put(self, key: str, result: SummaryResult) -> None:
+        self.mine[key] = result
+
+
+def prices_for(config: CompactionConfig, model: str) -> tuple[Prices | None, Prices | None]:
+    """(the agent model's prices, the summary model's) from litellm's local price map.
+    Summaries are priced as the configured summary model, else as the agent model (an
+    extractive summary stands for the call a model would make)."""
+    from inspector.llm import token_prices
+
+    agent = token_prices(model)
+    summary_model = config.summarization.model
+    return agent, (token_prices(summary_model) if summary_model else agent)
+
+
+def replay_session(
+    session: Session,
+    config: CompactionConfig,
+    *,
+    model: str | None = None,
+    counter: TokenCounter | None = None,
+    token_cache: TokenCache | None = None,
+    summary_cache: SummaryCache | None = None,
+) -> Replay:
+    """Replay `config` over every call of `session`, priced for `model`.
+
+    Args:
+        session: the recorded session (never modified).
+        config: the policy.
+        model: litellm model name for prices (default: the config's tokens.model).
+        counter: token counter (default: the config's).
+        token_cache: counts already known (the workspace's).
+        summary_cache: model summaries already written (read only).
+
+    Returns:
+        The engine's `Replay`; its costs are None when the model is not in the price map.
+    """
+    from inspector.engine import counter_for
+    from inspector.engine.replay import compact_step, replay
+
+    counter = counter or counter_for(config)
+    # plan, summaries, exact re-plan, apply: the pipeline's sequence (compact_session),
+    # without planning twice at a call where the plan changes something
+    step = compact_step(counter, summary_cache=_ReadOnlyCache(summary_cache))
+    agent, summary = prices_for(config, model or config.tokens.model)
+    return replay(session, config, counter=counter, prices=agent, summary_prices=summary,
+                  token_cache=token_cache, step=step)
+
+
+# --------------------------------------------------------------------------- values
+
+
+_NUMBER = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([kKmM%]?)\s*$")
+
+
+def _number(text: str) -> float:
+    m = _NUMBER.match(text)
+    if m is None:
+        raise ConfigError(f"--values: {text!r} is not a number (use 32k, 1.5m, 0.5 or 50%)")
+    value = float(m.group(1))
+    unit = m.group(2).lower()
+    return value * {"k": 1e3, "m": 1e6, "%": 0.01}.get(unit, 1.0)
+
+
+def parse_values(spec: str, knob: str = "") -> list[Any]:
+    """Knob values from `32k,64k,96k` or `start:stop:step` (stop included); preset
+    names for the knob `preset`. Whole numbers come back as int."""
+    spec = spec.strip()
+    if not spec:
+        raise ConfigError("--values: give a list (32k,64k) or a range (16k:128k:16k)")
+    if knob == PRESET_KNOB:
+        return [v.strip() for v in spec.split(",") if v.strip()]
+    if ":" in spec:
+        parts = spec.split(":")
+        if len(parts) != 3:
+            raise ConfigError(f"--values {spec!r}: a range is start:stop:step")
+        start, stop, step = (_number(p) for p in parts)
+        if step <= 0 or stop < start:
+            raise ConfigError(f"--values {spec!r}: needs step > 0 and stop >= start")
+        count = int(math.floor((stop - start) / step + 1e-9)) + 1
+        if count > 1000:
+            raise ConfigError(f"--values {spec!r}: {count} values, at most 1000")
+        raw = [start + k * step for k in range(count)]
+    else:
+        raw = [_number(v) for v in spec.split(",") if v.strip()]
+    return [int(v) if float(v).is_integer() else round(v, 6) for v in raw]
+
+
+def configs_for(base: CompactionConfig, knob: str, values: Sequence[Any]) -> list[CompactionConfig]:
+    """One config per value: `base` with the knob set, or each preset (keeping the
+    base's tokens section, so counting and the window stay the same)."""
+    out = []
+    for v in values:
+        if knob == PRESET_KNOB:
+            cfg = preset(str(v))
+            out.append(cfg.with_values({f"tokens.{k}": x for k, x in base.tokens.model_dump().items()}))
+        else:
+            out.append(base.with_values({knob: v}))
+    return out
+
+
+# ----------------------------------------------------------------------------- sweep
+
+
+@dataclass
+class SessionTotals:
+    """One session under one value: its totals, fidelity and whether it overflowed."""
+
+    session_id: str
+    totals: dict[str, Any]
+    fidelity: float
+    error: str | None = None
+
+
+@dataclass
+class SweepRow:
+    value: Any
+    sessions: list[SessionTotals] = field(default_factory=list)
+
+    def ok(self) -> list[SessionTotals]:
+        return [s for s in self.sessions if s.error is None]
+
+    def summed(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key in SUMMED:
+            values = [s.totals[key] for s in self.ok()]
+            if key == "peak_context_tokens":
+                out[key] = max(values, default=0)
+            elif any(v is None for v in values):
+                out[key] = None
+            else:
+                out[key] = sum(values)
+        return out
+
+    def quantile(self, q: float) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key in SUMMED:
+            values = [s.totals[key] for s in self.ok()]
+            out[key] = None if not values or any(v is None for v in values) else percentile(values, q)
+        return out
+
+    @property
+    def fidelity(self) -> float | None:
+        scores = [s.fidelity for s in self.ok()]
+        return round(sum(scores) / len(scores), 4) if scores else None
+
+    @property
+    def overflowing(self) -> list[str]:
+        return [s.session_id for s in self.ok() if s.totals["over_window_calls"]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "sessions": len(self.ok()), "totals": self.summed(),
+                "p50": self.quantile(0.5), "p90": self.quantile(0.9), "max": self.quantile(1.0),
+                "fidelity": self.fidelity, "overflowing": self.overflowing,
+                "errors": {s.session_id: s.error for s in self.sessions if s.error is not None}}
+
+
+@dataclass
+class SweepResult:
+    knob: str
+    rows: list[SweepRow]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"knob": self.knob, "rows": [r.to_dict() for r in self.rows]}
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..1): a value that occurred, never interpolated."""
+    s = sorted(values)
+    return s[max(0, math.ceil(q * len(s)) - 1)]
+
+
+def _one(session: Session, configs: Sequence[CompactionConfig], indices: Sequence[int], model: str,
+         token_cache: TokenCache | None, summary_cache: SummaryCache | None) -> list[tuple[int, SessionTotals]]:
+    from inspector.service.pipeline import failure_types
+
+    out = []
+    for vi in indices:
+        try:
+            r = replay_session(session, configs[vi], model=model, token_cache=token_cache,
+                               summary_cache=summary_cache)
+            out.append((vi, SessionTotals(session.id, r.totals.to_dict(), round(r.fidelity.score, 4))))
+        except failure_types() as exc:
+            out.append((vi, SessionTotals(session.id, {}, 0.0, error=str(exc))))
+    return out
+
+
+class _Opened:
+    """A source file/database, a directory of them, or a workspace, opened once per
+    worker process."""
+
+    def __init__(self, source: str, on_skip: Callable[[str], None] | None = None) -> None:
+        from inspector.sources.base import open_source
+
+        self.source = source
+        self.workspace: Any = None
+        self.files: dict[str, Any] = {}  # session id -> the opened source holding it
+        path = Path(source)
+        if path.is_dir():
+            for f in sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith(".")):
+                try:
+                    src = open_source(f)
+                except ValueError as exc:  # not a session file: skipped, as `export --all` does
+                    if on_skip is not None:
+                        on_skip(str(exc))
+                    continue
+                for sid in src.session_ids():
+                    self.files.setdefault(sid, src)
+        elif is_workspace(path):
+            from inspector.workspace.database import Workspace
+
+            self.workspace = Workspace(source)
+        else:
+            src = open_source(source)
+            self.files = dict.fromkeys(src.session_ids(), src)
+
+    def ids(self) -> list[str]:
+        if self.workspace is not None:
+            return [s.id for s in self.workspace.list_sessions()]
+        return list(self.files)
+
+    def read(self, session_id: str) -> Session:
+        if self.workspace is not None:
+            return self.workspace.load_session(session_id)
+        return self.files[session_id].read(session_id)
+
+    def caches(self) -> tuple[TokenCache | None, SummaryCache | None]:
+        if self.workspace is not None:
+            return self.workspace.token_cache(), self.workspace.summary_cache()
+        return None, None
+
+
+_WORKER: dict[str, _Opened] = {}
+
+
+def _task(source: str, ids: Sequence[str], configs_json: Sequence[str], indices: Sequence[int],
+          model: str) -> list[tuple[int, SessionTotals]]:
+    """A worker's share: some sessions under some values (the source opened once)."""
+    opened = _WORKER.get(source)
+    if opened is None:
+        opened = _WORKER[source] = _Opened(source)
+    configs = [CompactionConfig.model_validate_json(c) for c in configs_json]
+    tokens, summaries = opened.caches()
+    out = []
+    for sid in ids:
+        out.extend(_one(opened.read(sid), configs, indices, model, tokens, summaries))
+    return out
+
+
+def is_workspace(path: Path) -> bool:
+    """A SQLite file with inspector's workspace tables (checked read-only)."""
+    import sqlite3
+
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(16) != b"SQLite format 3\x00":
+                return False
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.close()
+    except (OSError, sqlite3.Error):
+        return False
+    return {"sessions", "versions", "offloads"} <= names
+
+
+def session_ids(source: str | Path, on_skip: Callable[[str], None] | None = None) -> list[str]:
+    """Every session id of a source file, database, directory or workspace; files of a
+    directory that are not sources go to `on_skip`. Raises PipelineError."""
+    path = Path(source)
+    if not path.exists():
+        raise PipelineError(f"{path}: no such file or directory")
+    from inspector.workspace.database import WorkspaceError
+
+    try:
+        return _Opened(str(path), on_skip).ids()
+    except (ValueError, WorkspaceError) as exc:  # SourceError, TrajError, ConversionError
+        raise PipelineError(str(exc)) from None
+
+
+def _plan_tasks(ids: Sequence[str], n_values: int, workers: int) -> list[tuple[list[str], list[int]]]:
+    """Split (sessions x values) into tasks: chunks of sessions when there are many,
+    chunks of values of each session when there are few."""
+    slots = max(1, workers) * 4
+    if len(ids) >= slots or n_values == 1:
+        size = max(1, math.ceil(len(ids) / slots))
+        return [(list(ids[i:i + size]), list(range(n_values))) for i in range(0, len(ids), size)]
+    per = max(1, math.ceil(n_values / max(1, slots // max(1, len(ids)))))
+    return [([sid], list(range(v, min(n_values, v + per)))) for sid in ids for v in range(0, n_values, per)]
+
+
+def sweep(
+    source: str | Path,
+    ids: Sequence[str],
+    base: CompactionConfig,
+    knob: str,
+    values: Sequence[Any],
+    *,
+    model: str | None = None,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    sessions: Sequence[Session] | None = None,
+) -> SweepResult:
+    """Replay one config per value over sessions.
+
+    Args:
+        source: the file, database or workspace the sessions come from.
+        ids: the sessions to replay.
+        base: the config the knob is varied on.
+        knob: dotted config key, or `preset` to compare presets.
+        values: the knob's values (see `parse_values`).
+        model: prices (default: the base config's tokens.model).
+        workers: processes (default: the CPU count; 1 runs in this process).
+        progress: called with (done, total) as results come in: replays in process,
+            tasks (groups of replays) on the pool.
+        sessions: the sessions already loaded (in-process only; `source` is then unused).
+
+    Returns:
+        A `SweepResult`: per value, every session's totals. Raises ConfigError for a
+        bad knob or value, PipelineError for a bad source.
+    """
+    configs = configs_for(base, knob, values)
+    model = model or base.tokens.model
+    rows = [SweepRow(v) for v in values]
+    workers = workers or os.cpu_count() or 1
+    if sessions is not None or workers == 1:
+        opened = None if sessions is not None else _Opened(str(source))
+        tokens, summaries = opened.caches() if opened is not None else (None, None)
+        count = len(sessions) if sessions is not None else len(ids)
+        steps = count * len(configs)
+        for k in range(count):
+            s = sessions[k] if sessions is not None else opened.read(ids[k])  # type: ignore[union-attr]
+            for vi in range(len(configs)):
+                rows[vi].sessions.extend(st for _, st in _one(s, configs, [vi], model, tokens, summaries))
+                if progress is not None:
+                    progress(k * len(configs) + vi + 1, steps)
+        return SweepResult(knob, rows)
+    tasks = _plan_tasks(ids, len(configs), workers)
+    configs_json = [c.model_dump_json() for c in configs]
+    order = {sid: k for k, sid in enumerate(ids)}
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+        futures = [pool.submit(_task, str(source), t_ids, [configs_json[i] for i in t_vals],
+                               list(range(len(t_vals))), model) for t_ids, t_vals in tasks]
+        index = {f: t_vals for f, (_, t_vals) in zip(futures, tasks)}
+        for done, fut in enumerate(as_completed(futures), 1):
+            t_vals = index[fut]
+            for local, st in fut.result():
+                rows[t_vals[local]].sessions.append(st)
+            if progress is not None:
+                progress(done, len(futures))
+    for row in rows:
+        row.sessions.sort(key=lambda s: order.get(s.session_id, 0))
+    return SweepResult(knob, rows)

@@ -1,0 +1,199 @@
+"""Replay (inspector.engine.replay) and fidelity (inspector.engine.fidelity) on the real
+fixtures: the unmanaged baseline, the call count, compaction bounds, the cache and cost
+model, and agreement with the runtime Compactor fed the same history call by call."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from inspector import Compactor
+from inspector.engine import Message, Session, make_counter, preset
+from inspector.engine.fidelity import fidelity
+from inspector.engine.replay import Prices, call_positions, compact_step, replay
+from inspector.exports.registry import to_openai_chat
+from inspector.sources.base import open_source
+from inspector.sources.swe_agent import read_traj
+from tests.conftest import CLAUDE_CODE, SWE_AGENT
+
+TRAJS = sorted(SWE_AGENT.glob("*.traj"))
+
+
+def _sessions() -> list[Session]:
+    out = [read_traj(p) for p in TRAJS]
+    for p in sorted(Path(CLAUDE_CODE).glob("*.jsonl")):
+        with open_source(p) as src:
+            out.extend(src.read(sid) for sid in src.session_ids())
+    return out
+
+
+SESSIONS = _sessions()
+
+
+@pytest.fixture(scope="module")
+def counter():
+    return make_counter("tiktoken", model="gpt-4o")
+
+
+def tight(trigger: int, name: str = "balanced"):
+    """A preset on a token trigger, keeping half of it (so the trigger is what decides)."""
+    return preset(name).with_values({"summarization.trigger.context_tokens": trigger,
+                                     "summarization.trigger.context_ratio": 0,
+                                     "summarization.keep.tokens": 0})
+
+
+def assistant_turns(session: Session) -> int:
+    return sum(1 for role, _ in itertools.groupby(m.role for m in session.messages) if role == "assistant")
+
+
+@pytest.mark.parametrize("session", SESSIONS, ids=lambda s: s.id[:40])
+def test_no_policy_bills_the_unmanaged_context(session, counter):
+    r = replay(session, preset("none"), counter=counter)
+    t = r.totals
+    assert t.calls == assistant_turns(session) > 0
+    assert t.compactions == 0
+    assert t.billed_input_tokens == t.unmanaged_input_tokens
+    assert t.cached_input_tokens == t.unmanaged_cached_tokens
+    assert [c.tokens_sent for c in r.calls] == [c.tokens_unmanaged for c in r.calls]
+    # each call resends everything before it: the previous context is its cached prefix
+    priming = counter.framing.reply_priming
+    for prev, c in zip(r.calls, r.calls[1:]):
+        assert c.cached_tokens == prev.tokens_sent - priming
+    assert r.fidelity.score == 1.0 and r.fidelity.removed_messages == 0
+
+
+@pytest.mark.parametrize("path", TRAJS, ids=lambda p: p.stem[:40])
+def test_a_trigger_below_the_session_size_compacts_and_bounds_the_peak(path, counter):
+    session = read_traj(path)
+    unmanaged = replay(session, preset("none"), counter=counter)
+    trigger = unmanaged.totals.unmanaged_peak_tokens // 2
+    r = replay(session, tight(trigger), counter=counter)
+    sizes = [0] + [c.tokens_unmanaged for c in r.calls]
+    largest_turn = max(b - a for a, b in zip(sizes, sizes[1:]))
+    assert r.totals.compactions >= 1
+    assert r.totals.peak_context_tokens <= trigger + largest_turn
+    assert r.totals.billed_input_tokens < r.totals.unmanaged_input_tokens
+    assert r.totals.billed_input_tokens == sum(c.tokens_sent for c in r.calls)
+    assert r.totals.cached_input_tokens == sum(c.cached_tokens for c in r.calls)
+    assert r.totals.summary_output_tokens == sum(c.summary_output_tokens for c in r.calls) > 0
+    for c in r.calls:
+        assert 0 <= c.cached_tokens < c.tokens_sent
+        if c.compacted:  # the summary goes after the system prompt: only that stays cached
+            assert c.cached_tokens <= counter.count(session.messages[0].text) + 10
+
+
+def test_cost_is_tokens_times_prices(counter):
+    session = read_traj(SWE_AGENT / "ctf_web_i_got_id_demo.traj")
+    agent = Prices(input=3e-6, output=15e-6, cache_read=0.3e-6, cache_write=3.75e-6)
+    summ = Prices(input=1e-6, output=2e-6)
+    r = replay(session, tight(6000), counter=counter, prices=agent, summary_prices=summ)
+    t = r.totals
+    assert t.compactions >= 1 and t.summary_input_tokens > 0
+    expected = (t.cached_input_tokens * 0.3e-6 + (t.billed_input_tokens - t.cached_input_tokens) * 3.75e-6
+                + t.summary_input_tokens * 1e-6 + t.summary_output_tokens * 2e-6)
+    assert t.cost_usd == pytest.approx(expected, rel=1e-12)
+    unmanaged = (t.unmanaged_cached_tokens * 0.3e-6
+                 + (t.unmanaged_input_tokens - t.unmanaged_cached_tokens) * 3.75e-6)
+    assert t.unmanaged_cost_usd == pytest.approx(unmanaged, rel=1e-12)
+    # no cache prices: every input token at the input price
+    plain = replay(session, tight(6000), counter=counter, prices=Prices(input=2e-6, output=0.0))
+    assert plain.totals.cost_usd == pytest.approx(plain.totals.billed_input_tokens * 2e-6
+                                                  + plain.totals.summary_input_tokens * 2e-6)
+    assert replay(session, tight(6000), counter=counter).totals.cost_usd is None
+
+
+CASES = [
+    ("balanced", {}),
+    ("eino", {"reduction.clear.trigger_tokens": 5000}),
+    ("trpc", {"reduction.compaction.tool_result_max_tokens": 200}),
+    ("sagents", {"reduction.truncation.max_chars": 2000}),
+    ("balanced", {"reduction.clear.trigger_tokens": 5000, "reduction.clear.at_least_tokens": 1500,
+                  "tailoring.budget_tokens": 7000}),
+]
+
+
+@pytest.mark.parametrize("name,extra", CASES, ids=[f"{n}-{k}" for k, (n, _) in enumerate(CASES)])
+@pytest.mark.parametrize("path", [SWE_AGENT / "ctf_web_i_got_id_demo.traj",
+                                  SWE_AGENT / "marshmallow-1867_function_calling.traj",
+                                  SWE_AGENT / "ctf_crypto_katy.traj"], ids=lambda p: p.stem[:20])
+def test_replayed_context_is_what_compactor_returns_call_by_call(path, name, extra, counter):
+    """The agent loop: before each model call, the history so far (as the compactor
+    last returned it, plus what arrived since) goes through `Compactor.compact`."""
+    original = read_traj(path)
+    config = tight(4000, name).with_values(extra) if extra else tight(4000, name)
+    compactor = Compactor(config, session_id=original.id)
+    dicts = to_openai_chat(original.messages)
+    session = compactor.session(dicts, original.id)  # what the compactor sees of the same history
+    r = replay(session, config, counter=counter)
+    history: list[dict] = []
+    last = 0
+    changed = 0
+    for p in call_positions(session.messages):
+        history = history + dicts[last:p]
+        last = p
+        out = compactor.compact(history)
+        changed += out != history
+        history = out
+    assert r.totals.compactions == changed >= 1
+    assert to_openai_chat(r.final_messages) == history
+
+
+def test_calls_where_nothing_can_fire_are_not_planned(counter):
+    session = read_traj(SWE_AGENT / "ctf_web_i_got_id_demo.traj")
+    planned = []
+    step = compact_step(counter)
+
+    def counting(s, config):
+        planned.append(len(s.messages))
+        return step(s, config)
+
+    r = replay(session, tight(6000), counter=counter, step=counting)
+    assert 1 <= r.totals.compactions <= len(planned) < r.totals.calls
+    # every call planned had a context over the trigger (nothing else is enabled that low)
+    assert all(n > 0 for n in planned)
+    over = [c for c in r.calls if c.tokens_unmanaged > 6000]
+    assert len(planned) <= len(over)
+
+
+def test_no_policy_never_plans(counter):
+    session = read_traj(SWE_AGENT / "ctf_crypto_katy.traj")
+
+    def fail(s, config):
+        raise AssertionError("planned a call where nothing can fire")
+
+    assert replay(session, preset("none"), counter=counter, step=fail).totals.compactions == 0
+
+
+# ----------------------------------------------------------------------------- fidelity
+
+
+def _msg(role: str, text: str, **kw) -> Message:
+    return Message.text_message(role, text, **kw)
+
+
+def test_fidelity_counts_what_the_compacted_context_still_mentions():
+    task = _msg("user", "Fix the failing parser test in src/parser/core.py\nThe CI job test-unit is red since Monday")
+    err = _msg("tool", "Traceback (most recent call last):\nValueError: bad token at line 3\n"
+                       "see tests/test_core.py", tool_call_id="c1")
+    ask = _msg("user", "Also update the changelog please")
+    last = _msg("assistant", "Running the tests again\n```\npytest -x tests/test_core.py\n```")
+    original = [_msg("system", "You are a coding agent."), task, err, ask, last]
+    summary = _msg("system", "Summary: task: fix the failing parser test in src/parser/core.py. "
+                             "Error seen: ValueError: bad token at line 3.")
+    f = fidelity(original, [original[0], summary])
+    k = f.kinds
+    assert f.removed_messages == 4
+    assert k["task"].items == 2 and k["task"].kept == 1  # the first line is in the summary
+    assert k["files"].items == 2 and k["files"].kept == 1  # src/parser/core.py yes, tests/test_core.py no
+    assert "tests/test_core.py" in k["files"].missing
+    assert k["errors"].kept >= 1 and k["errors"].items >= 2
+    assert k["requests"].items == 1 and k["requests"].kept == 0
+    assert k["last_step"].items == 1 and k["last_step"].kept == 0
+    assert 0 < f.score < 1
+    # keeping everything keeps everything
+    full = fidelity(original, original)
+    assert full.score == 1.0 and full.removed_messages == 0 and all(s.items == 0 for s in full.kinds.values())
+    d = f.to_dict()
+    assert set(d) == {"score", "removed_messages", "kinds"} and d["kinds"]["files"]["fraction"] == 0.5

@@ -1,0 +1,124 @@
+"""inspector.service.replay: prices from the price map, the pipeline's own step, knob
+values, and sweeps in-process and on a process pool."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from inspector.engine import ConfigError, preset
+from inspector.llm import token_prices
+from inspector.service.replay import configs_for, parse_values, percentile, replay_session, session_ids, sweep
+from inspector.sources.swe_agent import read_traj
+from tests.conftest import SWE_AGENT
+
+WEB = SWE_AGENT / "ctf_web_i_got_id_demo.traj"
+KNOB = "summarization.trigger.context_tokens"
+
+
+def base():
+    return preset("balanced").with_values({"summarization.trigger.context_ratio": 0,
+                                           "summarization.keep.tokens": 0})
+
+
+def test_costs_come_from_the_price_map():
+    session = read_traj(WEB)
+    p = token_prices("claude-sonnet-4-5")
+    assert p is not None and p.cache_read is not None and p.cache_write is not None
+    r = replay_session(session, base().with_values({KNOB: 6000}), model="claude-sonnet-4-5")
+    t = r.totals
+    assert t.compactions >= 1
+    expected = (t.cached_input_tokens * p.cache_read
+                + (t.billed_input_tokens - t.cached_input_tokens) * p.cache_write
+                + t.summary_input_tokens * p.input + t.summary_output_tokens * p.output)
+    assert t.cost_usd == pytest.approx(expected, rel=1e-12)
+    gpt = token_prices("gpt-4o")
+    assert gpt is not None
+    assert replay_session(session, preset("none"), model="gpt-4o").totals.cost_usd == pytest.approx(
+        t.unmanaged_cached_tokens * gpt.cache_read  # type: ignore[operator]
+        + (t.unmanaged_input_tokens - t.unmanaged_cached_tokens) * gpt.input)
+    assert replay_session(session, preset("none"), model="no-such-model").totals.cost_usd is None
+
+
+@pytest.mark.parametrize("name", ["balanced", "eino", "trpc"])
+def test_replay_compacts_as_the_pipeline_does(name):
+    """Each compaction of the replay is what `compact_session` (Compactor's pipeline)
+    makes of the same context."""
+    from inspector.engine import MemorySummaryCache, counter_for
+    from inspector.engine.replay import replay
+    from inspector.service.pipeline import compact_session, plan_session
+
+    session = read_traj(WEB)
+    config = preset(name).with_values({KNOB: 5000, "summarization.trigger.context_ratio": 0,
+                                       "summarization.keep.tokens": 0, "reduction.clear.trigger_tokens": 6000})
+    counter = counter_for(config)
+    cache = MemorySummaryCache()
+
+    def pipeline_step(s, cfg):
+        p = plan_session(s, cfg, counter=counter, summary_cache=cache)
+        return compact_session(s, cfg, counter=counter, summary_cache=cache) if p.changed else p
+
+    mine = replay_session(session, config)
+    theirs = replay(session, config, counter=counter, step=pipeline_step)
+    assert mine.totals.compactions >= 1
+    assert [c.to_dict() for c in mine.calls] == [c.to_dict() for c in theirs.calls]
+    assert dataclasses.replace(mine.totals, cost_usd=None, unmanaged_cost_usd=None) == theirs.totals
+    assert [m.content_hash for m in mine.final_messages] == [m.content_hash for m in theirs.final_messages]
+
+
+def test_replay_never_writes_into_the_summary_cache_it_reads():
+    from inspector.engine import MemorySummaryCache
+
+    cache = MemorySummaryCache()
+    r = replay_session(read_traj(WEB), base().with_values({KNOB: 5000}), summary_cache=cache)
+    assert r.totals.compactions >= 1 and len(cache._data) == 0
+
+
+def test_values():
+    assert parse_values("32k,64k,96k") == [32000, 64000, 96000]
+    assert parse_values("16k:64k:16k") == [16000, 32000, 48000, 64000]
+    assert parse_values("0.5:0.7:0.1") == [0.5, 0.6, 0.7]
+    assert parse_values("50%,1.5m") == [0.5, 1500000]
+    assert parse_values("eino, trpc", "preset") == ["eino", "trpc"]
+    for bad in ("", "1:2", "a,b", "5:1:1", "1:2:0"):
+        with pytest.raises(ConfigError):
+            parse_values(bad)
+    with pytest.raises(ConfigError):
+        configs_for(base(), "summarization.trigger.nope", [1])
+    cfgs = configs_for(base().with_values({"tokens.context_window": 50000}), "preset", ["eino", "trpc"])
+    assert [c.preset for c in cfgs] == ["eino", "trpc"] and all(c.context_window == 50000 for c in cfgs)
+    assert percentile([5, 1, 3, 2, 4], 0.5) == 3 and percentile([5, 1, 3, 2, 4], 0.9) == 5
+    assert percentile([7], 0.9) == 7
+
+
+def test_sweep_in_process_and_on_a_pool_agree():
+    ids = session_ids(SWE_AGENT, on_skip=lambda line: None)
+    assert len(ids) == len(list(SWE_AGENT.glob("*.traj")))
+    ids = ids[:6]
+    values = [3000, 8000]
+    seen = []
+    one = sweep(SWE_AGENT, ids, base(), KNOB, values, workers=1, progress=lambda d, t: seen.append((d, t)))
+    pool = sweep(SWE_AGENT, ids, base(), KNOB, values, workers=2)
+    assert seen[-1] == (len(ids) * len(values),) * 2 and len(seen) == len(ids) * len(values)
+    assert one.to_dict() == pool.to_dict()
+    rows = one.to_dict()["rows"]
+    assert [r["value"] for r in rows] == values and all(r["sessions"] == len(ids) for r in rows)
+    # a lower trigger compacts more; totals are the sums of the sessions' replays
+    assert rows[0]["totals"]["compactions"] > rows[1]["totals"]["compactions"]
+    single = [replay_session(read_traj(SWE_AGENT / f"{sid}.traj"), base().with_values({KNOB: 3000}))
+              for sid in ids]
+    assert rows[0]["totals"]["billed_input_tokens"] == sum(r.totals.billed_input_tokens for r in single)
+    assert rows[0]["max"]["billed_input_tokens"] == max(r.totals.billed_input_tokens for r in single)
+    assert rows[0]["p50"]["billed_input_tokens"] == percentile([r.totals.billed_input_tokens for r in single], .5)
+
+
+def test_sweep_reports_the_sessions_that_overflow():
+    ids = session_ids(SWE_AGENT, on_skip=lambda line: None)
+    window = preset("none").with_values({"tokens.context_window": 9000})
+    peaks = {sid: replay_session(read_traj(SWE_AGENT / f"{sid}.traj"), window).totals.peak_context_tokens
+             for sid in ids}
+    result = sweep(SWE_AGENT, ids, window, "preset", ["none", "balanced"], workers=1)
+    none, balanced = result.rows
+    assert sorted(none.overflowing) == sorted(s for s, p in peaks.items() if p > 9000) != []
+    assert len(balanced.overflowing) < len(none.overflowing)
