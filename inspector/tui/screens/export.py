@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
-from inspector.exports.catalog import EXPORT_FORMATS, default_name
+from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, default_name, resolve_target
 from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self.plan = plan
         self.counter = counter
         self.formats = EXPORT_FORMATS
+        self._replace: Path | None = None  # the existing file the user confirmed replacing
 
     @property
     def inspector(self) -> InspectorApp:
@@ -84,13 +86,20 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
     @on(Button.Pressed, "#export-go")
     def _go(self) -> None:
         fmt = str(self.query_one("#export-format", Select).value)
-        path = Path(self.query_one("#export-path", Input).value.strip()).expanduser()
+        # a string, not a Path: a trailing "/" (a directory) must survive
+        path = os.path.expanduser(self.query_one("#export-path", Input).value.strip())
         compacted = self.query_one("#export-compacted", RadioButton).value
-        self.query_one("#export-status", Static).update("exporting…")
-        self._export(fmt, path, compacted)
+        status = self.query_one("#export-status", Static)
+        target = resolve_target(path, self.session.id, fmt)
+        if target.is_file() and not BY_NAME[fmt].adds_to_existing and self._replace != target:
+            self._replace = target  # never replaced silently: a second press confirms
+            status.update(Text(f"{target} exists: press Export again to replace it", style="yellow"))
+            return
+        status.update("exporting…")
+        self._export(fmt, target, compacted, self._replace == target)
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
-    def _export(self, fmt: str, path: Path, compacted: bool) -> None:
+    def _export(self, fmt: str, path: Path, compacted: bool, force: bool) -> None:
         result = None
         if compacted:
             from inspector.engine.applier import apply
@@ -99,7 +108,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
             # Summaries already generated (Apply) come from the cache; the rest offline.
             result = apply(self.session, self.plan, ExtractiveSummarizer(), self.counter,
                            summary_cache=self.inspector.data.summary_cache())
-        out = export(self.session, fmt, path, compacted=result, plan=self.plan if compacted else None)
+        out = export(self.session, fmt, path, compacted=result, plan=self.plan if compacted else None, force=force)
         self.app.call_from_thread(self._done, out, fmt)
 
     def _done(self, out: Path, fmt: str) -> None:
