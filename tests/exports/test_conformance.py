@@ -183,3 +183,11 @@ def test_duplicate_ids_as_recorded_lose_messages_on_resume(tmp_path):
     raw = export_session(s, "openai-agents-sqlite", tmp_path / "b.db", unique_ids=False)
     assert kept.items == raw.items
     assert len(_resume(tmp_path / "b.db", raw.session_id)) < len(_resume(tmp_path / "a.db", kept.session_id))
+
+
+def test_the_report_notes_the_renames_the_other_exports_make(tmp_path):
+    s, versions = _versions("swe-agent")
+    out = export_session(s, "report", tmp_path / "r.json", compacted=versions["compacted"]).path
+    notes = json.loads(out.read_text()).get("notes") or []
+    assert notes and all("anthropic-json, openai-agents-sqlite rename duplicate tool-call ids" in n for n in notes)
+    assert any("renamed" in n and "-2'" in n for n in notes)
