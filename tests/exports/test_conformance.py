@@ -40,6 +40,11 @@ SOURCES = {
     "adk-sqlite": (F / "adk" / "sqlite_service.db", "swe-simple"),
     "adk-database": (F / "adk" / "database_v1.db", "swe-compacted"),
     "openai-agents": (F / "openai-agents" / "sessions.db", "swe-simple"),
+    "llm": (F / "llm" / "message_store.db", None),
+    "llm-legacy": (F / "llm" / "legacy.db", None),
+    "anthropic-json": (F.parent / "bad_inputs" / "anthropic-thinking-signature.json", None),
+    "claude-code-duplicate-ids": (F.parent / "bad_inputs" / "cc-duplicate-tool-ids.jsonl", None),
+    "openai-chat-duplicate-ids": (F.parent / "bad_inputs" / "chat-duplicate-tool-call-ids.json", None),
 }
 
 
