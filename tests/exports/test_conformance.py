@@ -40,6 +40,11 @@ SOURCES = {
     "adk-sqlite": (F / "adk" / "sqlite_service.db", "swe-simple"),
     "adk-database": (F / "adk" / "database_v1.db", "swe-compacted"),
     "openai-agents": (F / "openai-agents" / "sessions.db", "swe-simple"),
+    "llm": (F / "llm" / "message_store.db", None),
+    "llm-legacy": (F / "llm" / "legacy.db", None),
+    "anthropic-json": (F.parent / "bad_inputs" / "anthropic-thinking-signature.json", None),
+    "claude-code-duplicate-ids": (F.parent / "bad_inputs" / "cc-duplicate-tool-ids.jsonl", None),
+    "openai-chat-duplicate-ids": (F.parent / "bad_inputs" / "chat-duplicate-tool-call-ids.json", None),
 }
 
 
@@ -183,3 +188,11 @@ def test_duplicate_ids_as_recorded_lose_messages_on_resume(tmp_path):
     raw = export_session(s, "openai-agents-sqlite", tmp_path / "b.db", unique_ids=False)
     assert kept.items == raw.items
     assert len(_resume(tmp_path / "b.db", raw.session_id)) < len(_resume(tmp_path / "a.db", kept.session_id))
+
+
+def test_the_report_notes_the_renames_the_other_exports_make(tmp_path):
+    s, versions = _versions("swe-agent")
+    out = export_session(s, "report", tmp_path / "r.json", compacted=versions["compacted"]).path
+    notes = json.loads(out.read_text()).get("notes") or []
+    assert notes and all("anthropic-json, openai-agents-sqlite rename duplicate tool-call ids" in n for n in notes)
+    assert any("renamed" in n and "-2'" in n for n in notes)

@@ -292,6 +292,36 @@ async def test_export_and_save_config(demo_app, tmp_path):
         assert tomllib.loads(target.read_text())["reduction"]["clear"]["keep_rounds"] == 5
 
 
+async def test_export_never_replaces_a_file_without_a_second_press(demo_app, tmp_path):
+    from textual.widgets import Input, Select, Static
+
+    from inspector.tui.screens.export import ExportScreen
+
+    async with demo_app.run_test(size=SIZE) as pilot:
+        await open_session(pilot, demo_app, "marathon")
+        await pilot.press("e")
+        await pilot.pause()
+        dlg = demo_app.screen
+        assert isinstance(dlg, ExportScreen)
+        dlg.query_one("#export-format", Select).value = "markdown"
+        await pilot.pause()
+        folder = tmp_path / "exports"
+        dlg.query_one("#export-path", Input).value = f"{folder}/"  # a directory, not there yet
+        await pilot.click("#export-go")
+        await settle(pilot, demo_app)
+        written = demo_app.last_export[0]
+        assert written.parent == folder and written.name.endswith(".md")
+        written.write_text("my edits\n")
+        dlg.query_one("#export-path", Input).value = str(written)
+        await pilot.click("#export-go")
+        await settle(pilot, demo_app)
+        assert written.read_text() == "my edits\n"
+        assert "press Export again to replace it" in str(dlg.query_one("#export-status", Static).render())
+        await pilot.click("#export-go")
+        await settle(pilot, demo_app)
+        assert written.read_text().startswith("# ")
+
+
 async def test_help_lists_binding_ids_and_keymap_remaps(tmp_path, memory_demo):
     from textual.widgets import DataTable
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
-from inspector.exports.catalog import EXPORT_FORMATS, default_name
+from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, default_name, resolve_target
 from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self.plan = plan
         self.counter = counter
         self.formats = EXPORT_FORMATS
+        self._confirm_replace: Path | None = None  # an existing file: a second press replaces it
 
     @property
     def inspector(self) -> InspectorApp:
@@ -72,14 +74,13 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
     @on(Button.Pressed, "#export-go")
     def _go(self) -> None:
         fmt = str(self.query_one("#export-format", Select).value)
-        path = Path(self.query_one("#export-path", Input).value.strip()).expanduser()
+        # a string, not a Path: a trailing "/" (a directory) must survive
+        path = os.path.expanduser(self.query_one("#export-path", Input).value.strip())
         compacted = self.query_one("#export-compacted", RadioButton).value
-        from inspector.exports.catalog import resolve_target
-
         target = resolve_target(path, self.session.id, fmt)
         # An existing file is replaced only when asked twice (the CLI's --force).
         force = self._confirm_replace == target
-        if target.is_file() and not force:
+        if target.is_file() and not force and not BY_NAME[fmt].adds_to_existing:
             self._confirm_replace = target
             self.query_one("#export-status", Static).update(
                 Text(f"{target.resolve()} exists: press Export again to replace it", style="yellow"))
@@ -88,7 +89,6 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self.query_one("#export-status", Static).update("exporting…")
         self._export(fmt, target, compacted, force)
 
-    _confirm_replace: Path | None = None
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
     def _export(self, fmt: str, path: Path, compacted: bool, force: bool = False) -> None:
