@@ -46,6 +46,7 @@ async def _replan(n: int, changes: int) -> list[float]:
     from inspector.demo import synthetic_session
     from inspector.tui.app import InspectorApp
     from inspector.tui.data import MemoryData
+    from inspector.tui.screens.session import SessionScreen
     from inspector.tui.widgets.heatmap import Heatmap
 
     app = InspectorApp(MemoryData([synthetic_session(n)], label="bench"), settings=_settings())
@@ -55,6 +56,7 @@ async def _replan(n: int, changes: int) -> list[float]:
             await pilot.pause()
             await app.workers.wait_for_complete()
         screen = app.screen
+        assert isinstance(screen, SessionScreen)
         heatmap = screen.query_one(Heatmap)
         values = [0.05 + 0.9 * k / max(1, changes - 1) for k in range(changes)]
         for v in values:
