@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
 from inspector.tui.data import SessionRow, VersionRow
 
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.models import Session
+    from inspector.engine.planning import Plan
+    from inspector.engine.tokens import TokenCounter
+
 
 @dataclass
 class LoadProgress(Message):
+    """How far a load is. A flood from a worker coalesces: a newer report replaces a
+    queued older one (only the latest is worth drawing)."""
+
     done: int
     total: int
     what: str = ""
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, LoadProgress)
 
 
 @dataclass
@@ -28,9 +40,9 @@ class SessionsLoaded(Message):
 class SessionReady(Message):
     """A session is loaded and its tokens counted: ready to plan."""
 
-    session: Any  # Session
+    session: Session
     tokens: list[int]
-    counter: Any  # TokenCounter
+    counter: TokenCounter
     seconds: float
 
 
@@ -38,11 +50,16 @@ class SessionReady(Message):
 class PlanReady(Message):
     """A plan for the config the user has now (older generations are discarded)."""
 
-    plan: Any  # engine Plan
-    config: Any  # CompactionConfig
+    plan: Plan
+    config: CompactionConfig
     generation: int
     ms: float
     changed: dict[str, Any] = field(default_factory=dict)  # the knob values that led here
+
+    def can_replace(self, message: Message) -> bool:
+        """A plan for a newer config replaces a queued older one: slider floods draw
+        only the latest plan."""
+        return isinstance(message, PlanReady) and message.generation <= self.generation
 
 
 @dataclass

@@ -7,6 +7,7 @@ repaints about a screenful of rows whatever the session's length.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.segment import Segment
@@ -156,7 +157,7 @@ class Heatmap(ScrollView, can_focus=True):
             self.cursor = max(0, rows.n - 1)
         self.refresh()
 
-    def set_plan(self, actions: list[str] | None, after: list[int] | None) -> None:
+    def set_plan(self, actions: Sequence[str] | None, after: list[int] | None) -> None:
         self.actions = actions
         self.after = after
         self.generation += 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -47,7 +49,7 @@ class Profile(Widget):
         self.tokens = tokens
         self.refresh()
 
-    def set_actions(self, actions: list[str] | None) -> None:
+    def set_actions(self, actions: Sequence[str] | None) -> None:
         self.actions = actions
         self.refresh()
 
