@@ -132,7 +132,7 @@ class Heatmap(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.rows: RowData = RowData([], [], [], [], [])
-        self.actions: list[str] | None = None
+        self.actions: Sequence[str] | None = None
         self.after: list[int] | None = None
         self.scale = TokenScale(2)
         self.total = 0

@@ -39,7 +39,7 @@ class Profile(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.tokens: list[int] = []
-        self.actions: list[str] | None = None
+        self.actions: Sequence[str] | None = None
         self.window: tuple[int, int] | None = None  # rows on screen in the heatmap
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
