@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from inspector.engine.invariants import Violation
+from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planner import (
     CLEAR,
@@ -97,6 +99,16 @@ Finalizer = Callable[[Sequence[Message], Message], list[Message]]
 
 class CompactionFailed(RuntimeError):
     """Apply could not produce a valid result; the session is unchanged."""
+
+
+class InvariantViolated(CompactionFailed):
+    """The result would break an invariant (`engine.invariants`); nothing is written.
+    `violations` lists them; the message is one line naming the first."""
+
+    def __init__(self, violations: list[Violation]):
+        more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+        super().__init__(f"{violations[0]}{more}")
+        self.violations = violations
 
 
 # --------------------------------------------------------------------- reduced messages
@@ -394,4 +406,8 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, su
     if introduced:
         raise CompactionFailed(
             "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))
+    violations = check_invariants(session.messages, result.messages, plan.config, lineage=result.lineage,
+                                  total_after=result.total_after)
+    if violations:
+        raise InvariantViolated(violations)
     return result

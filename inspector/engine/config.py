@@ -106,6 +106,11 @@ class KeepConfig(_Section):
         "the token trigger (Synaptic).",
     )
     fraction: float = Field(0.25, ge=0, le=1, description="Share of tokens kept in mode 'fraction'.")
+    latest_user: bool = Field(
+        True, description="Keep the latest user message (the current request) verbatim, whatever the "
+        "mode: trpc sends the current request after the summary. false = it may be folded into the "
+        "summary like any other message; the plan then warns (latest_user_summarized).",
+    )
 
 
 class PreserveUserConfig(_Section):
@@ -560,7 +565,8 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "eino": ("CloudWeGo Eino ADK summarization + reduction middleware defaults", {
         "summarization.trigger.context_tokens": 160_000,
         "summarization.keep.messages": 0,
-        "summarization.preserve_user_messages.enabled": True,
+        "summarization.keep.latest_user": False,  # the summary replaces the whole history ...
+        "summarization.preserve_user_messages.enabled": True,  # ... carrying the user messages
         "summarization.preserve_user_messages.max_tokens": 0,  # = trigger / 3
         "summarization.preserve_tools.tools": ["skill"],
         "summarization.retries": 3,

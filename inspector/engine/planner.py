@@ -81,11 +81,12 @@ class SummarySpec:
     insert_at: int  # position (in input numbering) the summary goes before
     merge_into: int | None  # position of the message it is merged into, if any
     key: str = ""  # summary-cache key: (range, prompt, model)
+    kept: list[int] = field(default_factory=list)  # inside the range but kept in place (the latest user message)
 
     @property
     def summarized(self) -> list[int]:
         """Positions folded into the summary text (the preserved ones are carried verbatim)."""
-        keep = set(self.preserved_users) | set(self.preserved_tools)
+        keep = set(self.preserved_users) | set(self.preserved_tools) | set(self.kept)
         return [i for i in range(self.start, self.end) if i not in keep]
 
 
@@ -189,7 +190,7 @@ class Plan:
             "stages": [dict(asdict(s), saved=s.saved) for s in self.stages],
             "cutoff": asdict(self.cutoff) if self.cutoff else None,
             "summaries": [
-                asdict(s) | {"summarized_count": s.end - s.start - len(s.preserved_users) - len(s.preserved_tools)}
+                asdict(s) | {"summarized_count": len(s.summarized)}
                 for s in self.summaries
             ],
             "warnings": [asdict(w) for w in self.warnings],
@@ -391,7 +392,7 @@ def plan(
             else:
                 summaries.append(spec)
                 total = total - spec.replaced_tokens + spec.estimated_tokens
-                cur[spec.start:spec.end] = [0] * (spec.end - spec.start)
+                cur[spec.start:spec.end] = [cur[i] if i in spec.kept else 0 for i in range(spec.start, spec.end)]
                 stages.append(StageResult("summarize", True, True, reason, before, total, spec.end - spec.start))
                 if spec.estimated_tokens >= spec.replaced_tokens:
                     warnings.append(Warning(
@@ -399,12 +400,20 @@ def plan(
                         f"the summary (~{spec.estimated_tokens:,} tokens) would not be smaller than "
                         f"the {spec.replaced_tokens:,} tokens it replaces; apply will reject it",
                         [spec.start, spec.end]))
+                latest = a.user_positions[-1] if a.user_positions else -1
+                if not sc.keep.latest_user and spec.start <= latest < spec.end:
+                    warnings.append(Warning(
+                        "latest_user_summarized",
+                        f"the latest user message ({latest}) is not kept verbatim: it goes into the summary"
+                        + (" (carried inside it)" if latest in spec.preserved_users else "")
+                        + " because summarization.keep.latest_user = false", [latest]))
                 if spec.injection != sc.injection:
                     warnings.append(Warning(
                         "injection_changed",
-                        f"summary injected as a user message: the kept messages start with an "
-                        f"assistant message at {spec.end} (providers such as Anthropic need a user "
-                        "message first)", [spec.end]))
+                        "summary injected as a user message: " + (
+                            f"the kept messages start with an assistant message at {spec.end}"
+                            if spec.end < n else "no message is kept after it")
+                        + " (providers such as Anthropic need a user message first)", [spec.end]))
 
     # 5. tailor ------------------------------------------------------------------------------
     tl = config.tailoring
@@ -1014,19 +1023,24 @@ def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: 
             msg = f"{msg}; {reason}"
         return None, cut, msg
 
+    # The latest user message (the current request) stays verbatim in place, even inside
+    # the summarized range (trpc sends the current request after the summary).
+    users = a.user_positions
+    kept = [users[-1]] if keep.latest_user and users and lead <= users[-1] < final else []
     # Eino PreserveUserMessages: the most recent user messages, within budget.
     preserved_users: list[int] = []
     if sc.preserve_user_messages.enabled:
         budget = config.preserve_user_budget()
         used = 0
-        users = a.user_positions
         for k in range(bisect_left(users, final) - 1, -1, -1):
             i = users[k]
             if i < lead:
                 break
+            if i in kept:
+                continue
             t = cur[i]
-            if used + t > budget:
-                break
+            if used + t > budget and (preserved_users or kept or i != users[-1]):
+                break  # over budget; but the latest user message is carried whatever its size
             used += t
             preserved_users.append(i)
         preserved_users.reverse()
@@ -1051,13 +1065,13 @@ def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: 
                     break
         preserved_tools.reverse()
     previous = [i for i in a.record_positions if lead <= i < final] if sc.incremental else []
-    replaced = sum(cur[lead:final])
+    replaced = sum(cur[lead:final]) - sum(cur[i] for i in kept)
     key = summary_key(a, lead, final, config)
     spec = SummarySpec(
         index=0, start=lead, end=final,
         preserved_users=preserved_users, preserved_tools=preserved_tools,
         previous_summaries=previous, replaced_tokens=replaced, estimated_tokens=0,
-        exact=False, injection=sc.injection, insert_at=lead, merge_into=None, key=key,
+        exact=False, injection=sc.injection, insert_at=lead, merge_into=None, key=key, kept=kept,
     )
     counter = ctx.texts.counter
     per_message = counter.framing.per_message
@@ -1095,6 +1109,8 @@ def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: 
         actions[i] = PRESERVE
     for i in spec.preserved_tools:
         actions[i] = PRESERVE
+    for i in kept:
+        actions[i] = KEEP
     if summary_tokens and key in summary_tokens:
         spec.exact = True
         spec.estimated_tokens = summary_tokens[key]
@@ -1109,10 +1125,12 @@ def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: 
             spec.merge_into = lead - 1
         else:
             spec.insert_at = 0
-    if injection in ("system", "system_merge") and first_role == "assistant":
+    if injection in ("system", "system_merge") and first_role in ("assistant", None) and not kept:
         injection = "user"
         spec.merge_into = None
-    if injection == "user":
+    if injection == "user" and kept:  # merged into the kept current request (trpc user mode)
+        spec.insert_at = spec.merge_into = kept[0]
+    elif injection == "user":
         spec.insert_at = final
         spec.merge_into = final if first_role == "user" and a.kinds[final] == "message" else None
     spec.injection = injection

@@ -15,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inspector.engine import apply, plan, preset
+from inspector.engine.applier import InvariantViolated
 from inspector.engine.config import PRESETS
+from inspector.engine.invariants import BUDGET
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planner import DROP, KEEP, PRESERVE, SUMMARIZE
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter, count_messages
@@ -123,6 +125,17 @@ def configs(draw, total_hint: int = 60_000):
     return c.with_values(values)
 
 
+def apply_or_over_budget(session, p, counter):
+    """apply's result; None when apply refused a result over budget, which it may do
+    only when the plan said the budget cannot be met. Every other invariant holds."""
+    try:
+        return apply(session, p, counter=counter)
+    except InvariantViolated as exc:
+        assert [v.invariant for v in exc.violations] == [BUDGET], str(exc)
+        assert any(w.code == "over_budget" for w in p.warnings), str(exc)
+        return None
+
+
 def fingerprint(p):
     return (p.actions, p.tokens_after, [(s.key, s.start, s.end, s.injection) for s in p.summaries],
             sorted((i, r.kind, r.stage, r.offload_id) for i, r in p.reductions.items()))
@@ -137,8 +150,10 @@ def test_apply_never_breaks_what_a_provider_accepts(session, config):
     before_hashes = [m.content_hash for m in session.messages]
     # The planner only plans summaries that can be smaller than what they replace, so
     # the offline summarizer's are never rejected.
-    out = apply(session, p, counter=EST)
+    out = apply_or_over_budget(session, p, EST)
     assert [m.content_hash for m in session.messages] == before_hashes, "apply mutated its input"
+    if out is None:
+        return
 
     # 1. no provider error the input did not already have
     assert errors(new_problems(validate(session.messages), validate(out.messages))) == []
@@ -172,7 +187,9 @@ def test_apply_never_breaks_what_a_provider_accepts(session, config):
 @given(sessions(), configs())
 def test_replanning_the_output_below_the_trigger_changes_nothing(session, config):
     p = plan(session, config, EST)
-    out = apply(session, p, counter=EST)
+    out = apply_or_over_budget(session, p, EST)
+    if out is None:
+        return
     again = plan(Session(id="again", messages=out.messages).renumber(), config, EST)
     if not again.triggered:
         assert not again.changed, [(i, a) for i, a in enumerate(again.actions) if a != KEEP]
@@ -184,7 +201,9 @@ def test_replanning_the_output_below_the_trigger_changes_nothing(session, config
 def test_invariants_hold_with_exact_tiktoken_counts(session, config):
     counter = TiktokenCounter(model="gpt-4o")
     p = plan(session, config, counter)
-    out = apply(session, p, counter=counter)
+    out = apply_or_over_budget(session, p, counter)
+    if out is None:
+        return
     assert errors(new_problems(validate(session.messages), validate(out.messages))) == []
     assert out.total_after <= p.total_before
     merged = {s.merge_into for s in p.summaries}

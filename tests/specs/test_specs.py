@@ -73,6 +73,7 @@ def test_eino_preserve_user_messages_keeps_most_recent_within_budget():
         "summarization.trigger.messages": 5, "summarization.keep.messages": 0,
         "summarization.preserve_user_messages.enabled": True,
         "summarization.preserve_user_messages.max_tokens": 2 * user_tokens + 1,
+        "summarization.keep.latest_user": False,  # Eino: the summary replaces the whole history
     })
     p = plan(s, c, EST)
     spec = p.summaries[0]
@@ -475,11 +476,18 @@ def test_trpc_user_injection_merges_into_the_first_kept_user_message():
     assert [m.role for m in out.messages] == ["system", "user", "assistant"]
     assert out.messages[1].text.endswith(first_kept.text)
     assert out.messages[1].text.startswith(c.summarization.summary_prefix)
-    # when the kept part does not start with a user message, the summary stands alone
+    # trpc: "merged into the first user history/current message when possible": when
+    # the kept part starts after the current request, the summary leads that request
     c3 = c.with_values({"summarization.keep.messages": 1})
     out3 = apply(s, plan(s, c3, EST), counter=EST)
     assert [m.role for m in out3.messages] == ["system", "user", "assistant"]
-    assert out3.messages[1].kind == "summary" and out3.messages[2].text == s.messages[-1].text
+    assert out3.messages[1].text.startswith(c.summarization.summary_prefix)
+    assert out3.messages[1].parts[-1] == s.messages[-2].parts[-1]  # the current request, verbatim
+    # ... "otherwise inserted near history": a user message of its own
+    c4 = c3.with_values({"summarization.keep.latest_user": False})
+    out4 = apply(s, plan(s, c4, EST), counter=EST)
+    assert [m.role for m in out4.messages] == ["system", "user", "assistant"]
+    assert out4.messages[1].kind == "summary" and out4.messages[2].text == s.messages[-1].text
 
 
 def test_trpc_compaction_pass1_replaces_old_large_results_outside_recent_requests():

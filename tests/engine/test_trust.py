@@ -1,0 +1,140 @@
+"""Compaction you can trust (issue 11): invariants on every result, faithful presets,
+budgets that hold, summaries that keep the work. One regression test per finding."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.engine import apply, plan, preset
+from inspector.engine.applier import InvariantViolated
+from inspector.engine.invariants import BUDGET, LATEST_USER, NO_EMPTY, NON_SYSTEM, check
+from inspector.engine.models import Message, Part
+from inspector.engine.planner import KEEP
+from inspector.engine.tokens import EstimateCounter
+from inspector.formats.anthropic import to_anthropic
+
+from ..sessions import agent_session, asst, session, sys, user
+
+EST = EstimateCounter(4.0)
+
+
+def chat(turns=6, size=200, last="what is the status of the deploy?"):
+    msgs = [sys()]
+    for t in range(turns):
+        msgs.append(user(f"question {t} " + "q" * size))
+        msgs.append(asst(f"answer {t} " + "a" * size))
+    msgs.append(user(last))
+    return session(*msgs)
+
+
+def out_has_verbatim(out, msg):
+    return any(m.role == "user" and m.parts[-len(msg.parts):] == msg.parts for m in out.messages)
+
+
+# ------------------------------------------------------------------------ invariants
+
+
+def test_invariants_name_what_is_broken_and_by_how_much():
+    before = [sys(), user("do the thing"), asst("done")]
+    c = preset("balanced").with_values({"tailoring.budget_tokens": 10})
+    broken = check(before, [sys(), Message(role="assistant")], c, lineage=[[0], [2]], total_after=25)
+    assert {v.invariant for v in broken} == {LATEST_USER, NO_EMPTY, BUDGET}
+    budget = next(v for v in broken if v.invariant == BUDGET)
+    assert budget.excess == 15 and "15 over the 10 token budget" in str(budget)
+    assert [v.invariant for v in check(before, [sys()], c)] == [NON_SYSTEM, LATEST_USER]
+    # a summary merged in front of the latest user message keeps it verbatim
+    merged = Message(role="user", parts=[Part(text="summary..."), *before[1].parts])
+    assert check(before, [sys(), merged], c, total_after=5) == []
+    # an explicit opt-out lifts the latest-user invariant
+    assert check(before, [sys(), asst("x")], c.with_values({"summarization.keep.latest_user": False})) == []
+
+
+def test_apply_fails_before_writing_when_the_budget_cannot_be_met():
+    s = session(sys(), user("x " * 4000), asst("y " * 10))
+    c = preset("none").with_values({"tailoring.enabled": True, "tailoring.budget_tokens": 500})
+    p = plan(s, c, EST)
+    assert any(w.code == "over_budget" for w in p.warnings)
+    with pytest.raises(InvariantViolated) as err:
+        apply(s, p, counter=EST)
+    assert err.value.violations[0].invariant == BUDGET
+    assert "over the 500 token budget" in str(err.value)
+
+
+def test_cli_apply_and_export_exit_1_naming_the_invariant(tmp_path, capsys):
+    import json
+
+    from inspector.cli.main import main
+
+    src = tmp_path / "s.json"
+    src.write_text(json.dumps([{"role": "system", "content": "sys"},
+                               {"role": "user", "content": "x " * 4000},
+                               {"role": "assistant", "content": "ok"}]))
+    rc = main(["export", str(src), "--preset", "none", "--set", "tailoring.enabled=true",
+               "--set", "tailoring.budget_tokens=500", "--set", "tokens.counter=estimate",
+               "--format", "anthropic-json", "-o", str(tmp_path / "out.json")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 1
+    assert any("invariant budget broken" in line and "over the 500 token budget" in line for line in err)
+    assert not (tmp_path / "out.json").exists()
+
+
+# ------------------------------------------------------------------ presets (1, 2)
+
+
+def test_finding_1_trpc_sends_the_current_request_after_the_summary():
+    s = chat(turns=8, size=400)
+    c = preset("trpc").with_values({"tokens.context_window": 1000, "tokens.counter": "estimate",
+                                    "tailoring.reserve_output_tokens": 100})
+    p = plan(s, c, EST)
+    assert p.summaries, "trpc's ratio trigger should fire"
+    current = len(s.messages) - 1
+    assert p.actions[current] == KEEP
+    out = apply(s, p, counter=EST)
+    assert [m.role for m in out.messages] == ["system", "user"]
+    assert out.messages[0].text.startswith(s.messages[0].text)  # summary merged into the system prompt
+    assert out.messages[-1].content_hash == s.messages[current].content_hash
+    body = to_anthropic(out.messages)
+    assert body["messages"], "Anthropic needs at least one non-system message"
+
+
+def test_finding_2_synaptic_keeps_a_user_message_when_the_last_one_exceeds_half_the_budget():
+    s = chat(turns=6, size=400, last="please " + "z" * 12_000)  # ~3,000 tokens > 4000 / 2
+    c = preset("synaptic").with_values({"tokens.counter": "estimate"})
+    p = plan(s, c, EST)
+    assert p.summaries
+    out = apply(s, p, counter=EST)
+    roles = [m.role for m in out.messages]
+    assert "user" in roles and roles[:2] == ["system", "system"]
+    assert out.messages[-1].content_hash == s.messages[-1].content_hash
+
+
+def test_everything_summarized_with_the_opt_out_becomes_a_user_message_and_is_loud():
+    s = chat(turns=6, size=400)
+    c = preset("none").with_values({"summarization.enabled": True, "summarization.trigger.messages": 3,
+                                    "summarization.keep.messages": 0, "summarization.keep.latest_user": False})
+    p = plan(s, c, EST)
+    assert any(w.code == "latest_user_summarized" for w in p.warnings)
+    out = apply(s, p, counter=EST)
+    assert [m.role for m in out.messages] == ["system", "user"]
+    assert any(w.code == "injection_changed" for w in p.warnings)
+
+
+def test_eino_preserves_the_latest_user_message_even_over_the_preserve_budget():
+    s = chat(turns=6, size=100, last="fix it: " + "w" * 4000)
+    c = preset("eino").with_values({"summarization.trigger.messages": 3,
+                                    "summarization.preserve_user_messages.max_tokens": 50,
+                                    "tokens.counter": "estimate"})
+    p = plan(s, c, EST)
+    assert p.summaries and len(s.messages) - 1 in p.summaries[0].preserved_users
+    out = apply(s, p, counter=EST)
+    assert any(s.messages[-1].text in m.text for m in out.messages)
+
+
+def test_single_request_agent_loop_keeps_the_task_when_summarized():
+    s = agent_session(rounds=12, user_every=100)  # one request, then 12 tool rounds
+    c = preset("sagents").with_values({"summarization.trigger.context_tokens": 2000})
+    p = plan(s, c, EST)
+    assert p.summaries and p.summaries[0].kept == [1]
+    out = apply(s, p, counter=EST)
+    assert out.messages[2].content_hash == s.messages[1].content_hash
+    assert out_has_verbatim(out, s.messages[1])
