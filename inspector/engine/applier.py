@@ -10,6 +10,7 @@ that the output has no problem the input did not have.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -19,6 +20,7 @@ from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planner import (
     CLEAR,
+    TOKENS_PER_WORD,
     DROP,
     PRESERVE,
     SUMMARIZE,
@@ -208,6 +210,7 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
         replaced_tokens=replaced, count=counter.count, max_input_tokens=sc.max_input_tokens,
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
+        max_text_tokens=math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD),
     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from inspector.engine.extract import trim_to_tokens
 from inspector.engine.models import Message
 
 EXTRACTIVE = "extractive"
@@ -88,6 +89,9 @@ class SummaryRequest:
     # the summary stands for (`total_replaced_tokens`).
     measure: Callable[[str], int] | None = None
     total_replaced_tokens: int = 0
+    # The summary text's token share in the plan: a longer text is trimmed to it before
+    # it is accepted, so what was planned is what is applied (0 = no share).
+    max_text_tokens: int = 0
 
     def conversation_text(self, messages: Sequence[Message] | None = None, previous: str | None = None) -> str:
         msgs = self.messages if messages is None else messages
@@ -164,6 +168,8 @@ class Summarizer(Protocol):
 def check_summary(text: str | None, request: SummaryRequest) -> str:
     """The summary text if acceptable, else SummaryRejected."""
     text = (text or "").strip()
+    if text and request.max_text_tokens:
+        text = trim_to_tokens(text, request.max_text_tokens, request.count)
     if not text:
         raise SummaryRejected("the summary is empty", retryable=True)
     tokens = request.count(text)

@@ -138,3 +138,44 @@ def test_single_request_agent_loop_keeps_the_task_when_summarized():
     out = apply(s, p, counter=EST)
     assert out.messages[2].content_hash == s.messages[1].content_hash
     assert out_has_verbatim(out, s.messages[1])
+
+
+# --------------------------------------------------------------------- budgets (5)
+
+
+def test_finding_5_a_single_request_agent_loop_can_be_tailored():
+    s = agent_session(rounds=20, user_every=100, output="x " * 600)
+    c = preset("none").with_values({"tailoring.enabled": True, "tailoring.budget_tokens": 3000})
+    p = plan(s, c, EST)
+    assert p.total_before > 3000 >= p.total_after
+    assert p.actions[0] == KEEP and p.actions[1] == KEEP  # system prompt and the request
+    assert p.actions[-1] == KEEP  # the latest round
+    out = apply(s, p, counter=EST)
+    assert out.total_after == p.total_after <= 3000
+    assert out.messages[1].content_hash == s.messages[1].content_hash
+
+
+def test_finding_5_an_over_long_model_summary_is_trimmed_to_its_share():
+    from inspector.engine.applier import MemorySummaryCache
+    from inspector.llm import LiteLLMSummarizer
+    from inspector.service.pipeline import compact_session, plan_session, preview
+
+    def verbose(**kw):  # a model that ignores the word limit
+        return {"choices": [{"message": {"content": "The agent did many things. " * 300}}]}
+
+    s = chat(turns=20, size=300)
+    c = preset("balanced").with_values({
+        "summarization.model": "fake/model", "summarization.max_summary_words": 60,
+        "summarization.trigger.context_tokens": 2000, "summarization.trigger.context_ratio": 0.0,
+        "summarization.keep.tokens": 600, "tailoring.budget_tokens": 2500, "tokens.counter": "estimate"})
+    before = plan_session(s, c, counter=EST)
+    assert before.summaries and before.total_after <= 2500
+    cache = MemorySummaryCache()
+    summ = LiteLLMSummarizer(["fake/model"], retries=0, completion=verbose, sleep=lambda _s: None)
+    result = compact_session(s, c, counter=EST, summarizer=summ, summary_cache=cache)
+    text = cache.get(before.summaries[0].key).text
+    assert EST.count(text) <= 82  # ceil(60 words x 1.35)
+    assert result.total_after <= before.total_after <= 2500
+    assert result.total_after == result.plan.total_after
+    shown = preview(s, result.plan, summary_cache=cache, counter=EST)
+    assert [m.content_hash for m in shown.messages] == [m.content_hash for m in result.messages]

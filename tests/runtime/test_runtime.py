@@ -174,15 +174,20 @@ def test_total_failure_leaves_the_messages_untouched():
     assert c.last is None
 
 
-def test_empty_and_too_long_summaries_are_rejected():
+def test_empty_summaries_are_rejected_and_too_long_ones_trimmed_to_their_share():
     from inspector import Compactor
+    from inspector.engine.extract import TRIM_MARK
+    from inspector.llm import LiteLLMSummarizer
 
-    with pytest.raises(SummaryFailed):
-        from inspector.llm import LiteLLMSummarizer
-
-        s = LiteLLMSummarizer(["m"], retries=0, completion=lambda **kw: {
-            "choices": [{"message": {"content": "x " * 20_000}}]})
-        Compactor(summarizing(), summarizer=s).compact(chat())
+    s = LiteLLMSummarizer(["m"], retries=0, completion=lambda **kw: {
+        "choices": [{"message": {"content": "x " * 20_000}}]})
+    compactor = Compactor(summarizing(), summarizer=s)
+    compactor.compact(chat())
+    assert compactor.last is not None
+    text = compactor.last.summaries[0].text
+    assert text.endswith(TRIM_MARK.strip())
+    words = compactor.config.summarization.max_summary_words
+    assert compactor.counter.count(text) <= words * 1.35 + 1
     from inspector.engine.summarizers import SummaryRejected
 
     with pytest.raises(SummaryRejected):

@@ -551,10 +551,15 @@ def test_trpc_token_tailoring_drops_whole_oldest_rounds_keeping_system_and_lates
     assert p.actions[0] == KEEP  # system kept
     out = apply(s, p, counter=EST)
     assert not [x for x in validate(out.messages) if x.severity == "error"]
+    # "tries to preserve system messages and the latest turn, but preservation is still
+    # limited by the available budget": inside the latest turn whole tool rounds go
+    # too; the request itself and the latest round stay
     tiny = plan(s, c.with_values({"tailoring.budget_tokens": 10}), EST)
     last_user = max(i for i, m in enumerate(s.messages) if m.role == "user")
-    assert all(a == KEEP for a in tiny.actions[last_user:])  # the latest turn is never dropped
+    assert tiny.actions[0] == tiny.actions[last_user] == tiny.actions[-1] == KEEP
+    assert DROP in tiny.actions[last_user:]
     assert any(w.code == "over_budget" for w in tiny.warnings)
+    assert not [x for x in validate(materialize(s, tiny, counter=EST).messages) if x.severity == "error"]
 
 
 def test_trpc_user_mode_summary_can_be_evicted_by_tailoring_but_system_mode_cannot():
