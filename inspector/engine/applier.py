@@ -20,10 +20,10 @@ from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planner import (
     CLEAR,
-    TOKENS_PER_WORD,
     DROP,
     PRESERVE,
     SUMMARIZE,
+    TOKENS_PER_WORD,
     TRUNCATE,
     Plan,
     SummarySpec,
