@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from inspector.engine.extract import strip_frame
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Session, ToolCall
@@ -203,8 +204,11 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
             embedded = _embedded_summary(session.messages[spec.merge_into].text, sc.summary_prefix)
             if embedded:
                 prev_texts.insert(0, embedded)
-        previous = "\n\n".join(t for t in prev_texts if t) or None
+        previous = "\n\n".join(_unframed(t, sc.summary_prefix) for t in prev_texts if t) or None
         msgs = [m for m in msgs if m.kind == "message"]
+    else:  # an earlier summary is one of the old messages, without its frame
+        msgs = [m if m.kind == "message" else m.model_copy(update={"parts": [Part(
+            text=_unframed(m.text, sc.summary_prefix))]}) for m in msgs]
     return SummaryRequest(
         key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
@@ -212,6 +216,15 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
         max_text_tokens=math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD),
     )
+
+
+def _unframed(text: str, prefix: str) -> str:
+    """An earlier summary without preamble, hints and continuation lines; the user
+    messages it carried come back as a tagged block (folded as requests)."""
+    body, users = strip_frame(text, (prefix,))
+    if users:
+        body += "\n\n<all_user_messages>\n" + "\n\n".join(users) + "\n</all_user_messages>"
+    return body
 
 
 def _embedded_summary(text: str, prefix: str) -> str | None:

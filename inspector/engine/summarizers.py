@@ -7,12 +7,11 @@ local (`LITELLM_LOCAL_MODEL_COST_MAP=True`): importing the engine never imports 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from inspector.engine.extract import trim_to_tokens
+from inspector.engine.extract import build_summary, trim_to_tokens
 from inspector.engine.models import Message
 
 EXTRACTIVE = "extractive"
@@ -216,15 +215,6 @@ def format_conversation(messages: Sequence[Message], max_result_chars: int = 400
 
 # ------------------------------------------------------------------------- extractive
 
-_ERROR_RE = re.compile(r"(error|exception|traceback|failed|failure|not found|denied|fatal)", re.I)
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
-
-
-def _first_line(text: str, limit: int) -> str:
-    line = " ".join(text.strip().split())
-    return line if len(line) <= limit else line[: limit - 1].rstrip() + "\u2026"
-
-
 class ExtractiveSummarizer:
     """Offline and deterministic: user requests, the assistant's conclusions, tools used
     and errors, within the word budget. Always labelled as extractive."""
@@ -260,89 +250,7 @@ class ExtractiveSummarizer:
     @staticmethod
     def build(messages: Sequence[Message], previous: str | None, max_words: int,
               count: Callable[[str], int] | None = None, max_tokens: int | None = None) -> str:
-        requests: list[str] = []
-        conclusions: list[str] = []
-        tools: dict[str, int] = {}
-        errors: list[str] = []
-        for m in messages:
-            if m.role == "user" and m.kind == "message":
-                if m.text.strip():
-                    requests.append(_first_line(m.text, 240))
-            elif m.role == "assistant":
-                for c in m.tool_calls:
-                    tools[c.name] = tools.get(c.name, 0) + 1
-                text = m.text.strip()
-                if text:
-                    sentences = [s for s in _SENTENCE_RE.split(text) if s.strip()]
-                    conclusions.append(_first_line(sentences[-1] if sentences else text, 200))
-            elif m.role == "tool":
-                for line in m.text.splitlines():
-                    if _ERROR_RE.search(line):
-                        errors.append(f"{m.name or 'tool'}: {_first_line(line, 160)}")
-                        break
-        sections: list[tuple[str, list[str]]] = []
-        if previous:
-            sections.append(("Earlier summary", [_first_line(previous, 1200)]))
-        sections.append(("User requests", _dedupe(requests)))
-        sections.append(("Assistant conclusions", _dedupe(conclusions)[-12:]))
-        if tools:
-            used = sorted(tools.items(), key=lambda kv: (-kv[1], kv[0]))
-            sections.append(("Tools used", [", ".join(f"{k} \u00d7{v}" for k, v in used)]))
-        if errors:
-            sections.append(("Errors seen", _dedupe(errors)[-8:]))
-        return _fit_words(sections, max_words, count, max_tokens)
-
-
-def _dedupe(items: list[str]) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for x in items:
-        if x not in seen:
-            seen.add(x)
-            out.append(x)
-    return out
-
-
-def _fit_words(sections: list[tuple[str, list[str]]], max_words: int,
-               count: Callable[[str], int] | None = None, max_tokens: int | None = None) -> str:
-    """Render sections as bullet lists, trimming items (oldest requests and conclusions
-    last-kept) until the word budget (and the token budget, when given) holds."""
-    def over(t: str) -> bool:
-        return len(t.split()) > max_words or (count is not None and max_tokens is not None
-                                                and count(t) > max_tokens)
-
-    def render(secs):
-        out = ["(extractive summary, generated offline without a model)"]
-        for title, items in secs:
-            if items:
-                out.append(f"{title}:")
-                out.extend(f"- {x}" for x in items)
-        return "\n".join(out)
-
-    secs = [(t, list(items)) for t, items in sections]
-    text = render(secs)
-    while over(text):
-        # Drop from the longest section, keeping the first user request and the
-        # latest conclusions, which matter most for continuing.
-        longest = max(range(len(secs)), key=lambda k: len(secs[k][1]))
-        title, items = secs[longest]
-        if len(items) <= 1:
-            # One item per section left: cut the text itself until it fits.
-            text = " ".join(text.split()[:max_words])
-            lo, hi = 0, len(text)
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                if over(text[:mid]):
-                    hi = mid - 1
-                else:
-                    lo = mid
-            return text[:lo].rstrip()
-        if title == "User requests":
-            items.pop(1 if len(items) > 1 else 0)
-        else:
-            items.pop(0)
-        text = render(secs)
-    return text
+        return build_summary(messages, [previous] if previous else [], max_words, count, max_tokens)
 
 
 def _ignore(event: SummaryEvent) -> None:

@@ -3,6 +3,8 @@ budgets that hold, summaries that keep the work. One regression test per finding
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from inspector.engine import apply, plan, preset
@@ -13,7 +15,7 @@ from inspector.engine.planner import KEEP
 from inspector.engine.tokens import EstimateCounter
 from inspector.formats.anthropic import to_anthropic
 
-from ..sessions import agent_session, asst, session, sys, user
+from ..sessions import agent_session, asst, session, sys, tool, user
 
 EST = EstimateCounter(4.0)
 
@@ -179,3 +181,124 @@ def test_finding_5_an_over_long_model_summary_is_trimmed_to_its_share():
     assert result.total_after == result.plan.total_after
     shown = preview(s, result.plan, summary_cache=cache, counter=EST)
     assert [m.content_hash for m in shown.messages] == [m.content_hash for m in result.messages]
+
+
+# ------------------------------------------------------- summaries that keep the work
+
+
+TASK = "TASK: make parse_header in src/parser.py accept empty lines"
+
+
+def _round(r: int) -> list[dict]:
+    msgs: list[dict] = []
+    if r % 2 == 1:
+        msgs.append({"role": "user", "content": f"Also handle case K{r}u please."})
+    msgs += [
+        {"role": "assistant", "content": f"Working on K{r}a.", "tool_calls": [{
+            "id": f"call{r}", "type": "function",
+            "function": {"name": "bash", "arguments": json.dumps({"cmd": f"pytest tests/test_k{r}.py"})}}]},
+        {"role": "tool", "tool_call_id": f"call{r}",
+         "content": f"ran tests/test_k{r}.py: K{r}t ok\n" + "log line\n" * 300},
+        {"role": "assistant", "content": f"Step K{r}a is finished."},
+    ]
+    return msgs
+
+
+def _config(name: str):
+    c = preset(name).with_values({"tokens.counter": "estimate", "tokens.context_window": 3000,
+                                  "tailoring.reserve_output_tokens": 500,
+                                  "summarization.trigger.context_tokens": 1000})
+    if c.summarization.keep.mode == "tokens":
+        c = c.with_values({"summarization.keep.tokens": 500})
+    return c
+
+
+@pytest.mark.parametrize("name", ["balanced", "eino", "sagents", "trpc", "synaptic"])
+def test_six_rounds_of_compact_keep_the_task_and_the_newest_markers(name):
+    from inspector import Compactor
+
+    compactor = Compactor(_config(name))
+    history: list[dict] = [{"role": "system", "content": "You are a coding agent."},
+                           {"role": "user", "content": TASK}]
+    summarized = 0
+    for r in range(6):
+        history = compactor.compact(history + _round(r))
+        assert compactor.last is not None
+        summarized += bool(compactor.last.summaries)
+        text = "\n".join(m["content"] if isinstance(m["content"], str) else json.dumps(m["content"])
+                         for m in history if m.get("content"))
+        assert "parse_header" in text and "src/parser.py" in text, f"round {r}: the task is lost"
+        for k in range(max(0, r - 1), r + 1):
+            assert f"K{k}a" in text, f"round {r}: marker K{k}a is lost"
+        prefix = compactor.config.summarization.summary_prefix
+        assert text.count(prefix) <= 1, f"round {r}: nested summaries"
+        assert text.count("Continue the conversation") <= 1, f"round {r}: nested continuation lines"
+        assert text.count("are kept in") <= 1, f"round {r}: stale recovery hints"
+    assert summarized >= 3, "the test should exercise re-compaction"
+
+
+def _swe_like():
+    return session(
+        sys("You are an autonomous programmer."),
+        user("You are a helpful assistant that can interact with a computer to solve tasks. "
+             "Use the tools below."),
+        user("Here is a demonstration of how to correctly accomplish this task: ... (demo) ..."),
+        user("We're solving this issue: the app crashes in src/app/config.py when the file is empty."),
+        asst("Install first.", [("c1", "bash", '{"cmd": "pip install -e ."}')]),
+        tool("c1", "Requirement already satisfied: pyyaml in ./venv\nSuccessfully installed app", "bash"),
+        asst("Reproduce.", [("c2", "bash", '{"cmd": "python -m pytest tests/test_config.py"}')]),
+        tool("c2", "Traceback (most recent call last):\n  File \"src/app/config.py\", line 3\n"
+                   "ValueError: empty config\n1 failed", "bash"),
+        user("Also keep the old behaviour for missing files."),
+        asst("Editing.", [("c3", "edit", '{"path": "src/app/config.py"}')]),
+        tool("c3", "ok", "edit"),
+        asst("Next I will add a regression test in tests/test_config.py."),
+        user("go on"),
+    )
+
+
+def test_finding_6_the_extractive_summary_keeps_the_task_files_errors_and_next_step():
+    from inspector.engine.summarizers import ExtractiveSummarizer
+
+    s = _swe_like()
+    text = ExtractiveSummarizer.build(s.messages[1:-1], None, 200, EST.count, 400)
+    task = text.split("Task:\n- ")[1].splitlines()[0]
+    assert task.startswith("We're solving this issue") and "You are" not in task
+    assert "Also keep the old behaviour for missing files." in text
+    assert "src/app/config.py" in text.split("Files touched:")[1]
+    errors = text.split("Errors seen (newest first):")[1]
+    assert "ValueError: empty config" in errors and "Requirement already satisfied" not in text
+    assert "called edit src/app/config.py" in text
+    assert "Next step:\n- Next I will add a regression test" in text
+    # within a small budget the task comes first, the latest request before older ones
+    small = ExtractiveSummarizer.build(s.messages[1:-1], None, 45, EST.count, 60)
+    assert "We're solving this issue" in small and len(small.split()) <= 45
+
+
+def test_finding_6_the_task_survives_summarization_of_a_swe_agent_like_session():
+    s = _swe_like()
+    c = preset("sagents").with_values({"summarization.trigger.context_tokens": 100,
+                                       "summarization.keep.messages": 1})
+    out = apply(s, plan(s, c, EST), counter=EST)
+    summary = next(m for m in out.messages if m.kind == "summary")
+    assert "app crashes in src/app/config.py" in summary.text
+
+
+@pytest.mark.parametrize("name", ["sagents", "synaptic"])
+def test_finding_4_non_incremental_presets_fold_an_earlier_foreign_summary(name):
+    foreign = Message.text_message(
+        "user", "This session is being continued from a previous conversation that ran out of context. "
+        "The conversation is summarized below:\nThe user wants MARKER-42 fixed in lib/core.py.",
+        kind="summary")
+    msgs = [sys(), foreign]
+    for k in range(6):
+        msgs += [user(f"request {k} " + "r" * 300), asst(f"answer {k} " + "a" * 300)]
+    s = session(*msgs)
+    c = preset(name).with_values({"summarization.trigger.context_tokens": 500,
+                                  "summarization.keep.messages": 2, "summarization.keep.tokens": 300})
+    p = plan(s, c, EST)
+    assert p.summaries and p.summaries[0].start <= 1
+    out = apply(s, p, counter=EST)
+    summary = next(m for m in out.messages if m.kind == "summary")
+    assert "MARKER-42" in summary.text
+    assert "This session is being continued" not in summary.text
