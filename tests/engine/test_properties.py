@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from inspector.engine import apply, plan, preset
 from inspector.engine.applier import InvariantViolated
 from inspector.engine.config import PRESETS
-from inspector.engine.invariants import BUDGET
+from inspector.engine.invariants import BUDGET, check, latest_user
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planner import DROP, KEEP, PRESERVE, SUMMARIZE
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter, count_messages
@@ -50,7 +50,7 @@ sizes = st.one_of(st.integers(1, 300), st.integers(300, 4000), st.integers(20_00
 
 
 @st.composite
-def sessions(draw) -> Session:
+def sessions(draw, media: bool = False) -> Session:
     msgs: list[Message] = []
     if draw(st.booleans()):
         msgs.append(Message.text_message("system", "You are an agent. " + text_of(1, draw(st.integers(10, 500)))))
@@ -59,8 +59,15 @@ def sessions(draw) -> Session:
                                          kind="summary"))
     ids = 0
     turns = draw(st.integers(1, 7))
+    if draw(st.integers(0, 5)) == 0:  # another system's compaction summary, stored as a user message
+        msgs.append(Message.text_message(
+            "user", "This session is being continued from a previous conversation that ran out of "
+            "context. The conversation is summarized below:\nThe user asked Y.", kind="summary"))
     for t in range(turns):
         msgs.append(Message.text_message("user", text_of(t, draw(st.integers(1, 600)))))
+        if media and draw(st.integers(0, 6)) == 0:  # a screenshot sent on its own
+            msgs.append(Message(role="user", parts=[Part(type="image", url=f"https://x.test/{t}.png",
+                                                         media_type="image/png")]))
         for _step in range(draw(st.integers(0, 4))):
             k = draw(st.integers(0, 3))
             if k == 0:
@@ -219,3 +226,23 @@ def test_openai_dicts_round_trip(session):
     back = from_openai(dicts)
     assert [m.content_hash for m in back] == [m.content_hash for m in session.messages]
     assert to_openai(back) == dicts
+
+
+@SETTINGS
+@given(sessions(media=True), configs())
+def test_every_result_holds_the_invariants(session, config):
+    """Issue 11: at least one non-system message, the latest user message verbatim
+    (unless the config opts out, and then the plan says so), no new empty message, the
+    budget met; apply refuses (writing nothing) only a result over budget, and only when
+    the plan warned."""
+    p = plan(session, config, EST)
+    latest = latest_user(session.messages)
+    if latest is not None and p.actions[latest] != KEEP:
+        assert not config.summarization.keep.latest_user
+        assert any(w.code == "latest_user_summarized" for w in p.warnings)
+    out = apply_or_over_budget(session, p, EST)
+    if out is None:
+        return
+    assert check(session.messages, out.messages, config, lineage=out.lineage, total_after=out.total_after) == []
+    if config.tailoring.enabled and not any(w.code == "over_budget" for w in p.warnings):
+        assert p.total_after <= config.tailoring_budget()
