@@ -181,6 +181,11 @@ class SummarizationConfig(_Section):
     recovery_hint: bool = Field(
         True, description="Append where the original messages are kept (Eino TranscriptFilePath)."
     )
+    on_failure: Literal["raise", "keep"] = Field(
+        "raise", description="When every summary model fails: 'raise' (nothing is applied) or 'keep' "
+        "(Sagents: keep the messages the summary would replace, apply the reductions that need no "
+        "model, and report the failure as an event).",
+    )
 
 
 class ToolOverride(_Section):
@@ -587,6 +592,7 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
         "summarization.keep.messages": 6,
         "summarization.preserve_user_messages.enabled": False,
         "summarization.incremental": False,
+        "summarization.on_failure": "keep",  # "falls back to keeping all messages"
         **_REDUCTION_OFF,
     }),
     # trpc-agent-go: context-window-ratio trigger (50%) on what came since the last

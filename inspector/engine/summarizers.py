@@ -31,6 +31,8 @@ class SummaryEvent:
                 "failover" or "give up".
       "after"   once, with the accepted summary `text`.
       "failed"  once, when every model and retry failed (nothing is applied).
+      "kept"    after "failed", under summarization.on_failure = "keep": the messages are
+                kept and only the reductions that need no model are applied.
     """
 
     kind: str  # "before" | "attempt" | "after" | "failed"
@@ -63,6 +65,8 @@ class SummaryEvent:
             return f"summary ready from {self.model}{where}"
         if self.kind == "failed":
             return f"summary failed: {self.error}"
+        if self.kind == "kept":
+            return "summary failed: keeping the messages it would have replaced (on_failure = keep)"
         return self.kind
 
 

@@ -270,9 +270,12 @@ def compact_session(
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
-    if generate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache, counter=run.counter,
-                          on_event=on_event, version=version):
-        run.replan()
+    try:
+        if generate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache, counter=run.counter,
+                              on_event=on_event, version=version):
+            run.replan()
+    except _summary_failures() as exc:
+        run.keep_on_failure(exc, on_event)
     return run.apply(on_event, finalize, clear_rewriter)
 
 
@@ -293,9 +296,12 @@ async def acompact_session(
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
-    if await agenerate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache,
-                                 counter=run.counter, on_event=on_event, version=version):
-        run.replan()
+    try:
+        if await agenerate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache,
+                                     counter=run.counter, on_event=on_event, version=version):
+            run.replan()
+    except _summary_failures() as exc:
+        run.keep_on_failure(exc, on_event)
     return run.apply(on_event, finalize, clear_rewriter)  # every summary is cached: no waiting
 
 
@@ -312,6 +318,23 @@ class _Run:
         self.summarizer = make_summarizer(config, summarizer)
         self.replan()
 
+    def keep_on_failure(self, exc: Exception, on_event: EventHandler | None) -> None:
+        """summarization.on_failure = "keep" (Sagents): re-plan without summarizing, so
+        the reductions that need no model still apply; the failure becomes an event and
+        a plan warning. Re-raises under "raise"."""
+        from inspector.engine.planner import Warning
+        from inspector.engine.summarizers import SummaryEvent
+
+        if self.config.summarization.on_failure != "keep":
+            raise exc
+        key = next((s.key for s in _active(self.plan)), "")
+        self.config = self.config.with_values({"summarization.enabled": False})
+        self.replan()
+        message = f"summary failed, kept the messages it would have replaced: {exc}"
+        self.plan.warnings.append(Warning("summary_failed_kept", message))
+        if on_event is not None:
+            on_event(SummaryEvent("kept", key, error=str(exc)))
+
     def replan(self) -> None:
         self.plan = plan_session(self.session, self.config, counter=self.counter, token_cache=self.token_cache,
                                  summary_cache=self.cache, now=self.now, version=self.version)
@@ -323,6 +346,12 @@ class _Run:
                        on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
                        version=self.version)
         return _label(result, self.cache)
+
+
+def _summary_failures() -> tuple[type[Exception], ...]:
+    from inspector.engine.summarizers import SummaryFailed, SummaryRejected
+
+    return (SummaryFailed, SummaryRejected)
 
 
 def failure_types() -> tuple[type[BaseException], ...]:

@@ -380,6 +380,36 @@ def test_sagents_summarization_failure_keeps_all_messages():
     assert [m.model_dump() for m in s.messages] == before
 
 
+def test_sagents_failure_falls_back_to_keeping_all_messages_and_does_not_halt():
+    """Sagents: "Falls back to keeping all messages if summarization fails; logs errors
+    but doesn't halt agent execution" (summarization.on_failure = "keep", its preset's
+    default); the reductions that need no model still apply."""
+    from inspector import Compactor
+    from inspector.llm import LiteLLMSummarizer
+
+    def broken(**kw):
+        raise TimeoutError("model down")
+
+    assert preset("sagents").summarization.on_failure == "keep"
+    assert preset("trpc").summarization.on_failure == "raise"
+    s = agent_session(rounds=8, output="o " * 2000, user_every=3)
+    c = preset("sagents").with_values({"summarization.trigger.context_tokens": 1000, "summarization.model": "m1",
+                                       "reduction.truncation.enabled": True,
+                                       "reduction.truncation.max_chars": 1000})
+    events = []
+    summ = LiteLLMSummarizer(["m1"], retries=0, completion=broken, sleep=lambda s: None)
+    result = Compactor(c, counter=EST, summarizer=summ, on_event=events.append).compact_session(s)
+    assert [e.kind for e in events][-2:] == ["failed", "kept"]
+    assert not result.summaries and len(result.messages) == len(s.messages)  # every message kept
+    assert result.plan.stage("truncation").ran  # ... and truncation, which needs no model, applied
+    assert any(w.code == "summary_failed_kept" for w in result.plan.warnings)
+    from inspector.engine.summarizers import SummaryFailed
+
+    with pytest.raises(SummaryFailed):  # "raise": nothing is applied
+        Compactor(c.with_values({"summarization.on_failure": "raise"}), counter=EST,
+                  summarizer=summ).compact_session(s)
+
+
 # ------------------------------------------------------------------ trpc
 
 
