@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +38,11 @@ EXTRACTIVE = "extractive"
 
 class PipelineError(Exception):
     """Bad input to the pipeline (source, session id, config): nothing was done."""
+
+
+def system_clock() -> datetime:
+    """The clock every entry point gives the idle-time trigger unless it is given one."""
+    return datetime.now(UTC)
 
 
 # --------------------------------------------------------------------------- config
@@ -129,10 +134,12 @@ def plan_session(
     now: datetime | None = None,
     version: str | None = None,
 ) -> Plan:
-    """`plan()`, made exact for summaries already in the cache."""
+    """`plan()`, made exact for summaries already in the cache. `now` (default: the
+    system clock) evaluates the idle-time trigger."""
     from inspector.engine.planner import plan
 
     counter = _counter(config, counter)
+    now = now if now is not None else system_clock()
     p = plan(session, config, counter, now=now, token_cache=token_cache)
     texts = cached_texts(p, summary_cache)
     if texts:
@@ -312,7 +319,7 @@ class _Run:
         from inspector.engine.applier import MemorySummaryCache
 
         self.session, self.config, self.token_cache, self.now, self.version = (
-            session, config, token_cache, now, version)
+            session, config, token_cache, now if now is not None else system_clock(), version)
         self.counter = _counter(config, counter)
         self.cache = summary_cache if summary_cache is not None else MemorySummaryCache()
         self.summarizer = make_summarizer(config, summarizer)

@@ -164,7 +164,7 @@ def test_total_failure_exits_1_and_writes_nothing(capsys, monkeypatch, workspace
     calls = litellm_script(monkeypatch, *["litellm.InternalServerError"] * 4)
     code, out, err = run(capsys, "apply", TRAJ, *SUMMARIZE, "--set", "summarization.model=gpt-4o-mini",
                          "--set", "summarization.fallback_models=['gpt-4o']", "--set", "summarization.retries=1",
-                         "--set", "summarization.backoff_seconds=0")
+                         "--set", "summarization.backoff_seconds=0", "--set", "summarization.on_failure=raise")
     assert code == 1 and out == ""
     assert calls == ["gpt-4o-mini", "gpt-4o-mini", "gpt-4o", "gpt-4o"]
     last = err.strip().splitlines()[-1]

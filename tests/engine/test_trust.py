@@ -302,3 +302,38 @@ def test_finding_4_non_incremental_presets_fold_an_earlier_foreign_summary(name)
     summary = next(m for m in out.messages if m.kind == "summary")
     assert "MARKER-42" in summary.text
     assert "This session is being continued" not in summary.text
+
+
+# ------------------------------------------------------------- idle trigger clock (9)
+
+
+def test_finding_9_the_idle_trigger_gets_a_clock_from_every_entry_point():
+    from datetime import UTC, datetime, timedelta
+
+    from inspector import Compactor
+    from inspector.service.pipeline import compact_session, plan_session
+
+    c = preset("trpc").with_values({"summarization.trigger.context_ratio": 0.0,
+                                    "summarization.trigger.idle_seconds": 300, "tokens.counter": "estimate"})
+    s = chat(turns=6, size=300)
+    t0 = datetime(2020, 1, 1, tzinfo=UTC)
+    for k, m in enumerate(s.messages):
+        m.timestamp = t0 + timedelta(seconds=k)
+    # the service (CLI, TUI): the system clock unless one is given
+    assert plan_session(s, c, counter=EST).triggered
+    assert not plan_session(s, c, counter=EST, now=t0 + timedelta(seconds=60)).triggered
+    assert compact_session(s, c, counter=EST).summaries
+    # the runtime: a fixed clock; chat dicts carry no time, so a message dates from when
+    # the Compactor first saw it
+    now = [t0]
+    compactor = Compactor(c, counter=EST, clock=lambda: now[0])
+    history = [{"role": "system", "content": "sys"}]
+    for k in range(6):
+        history += [{"role": "user", "content": f"q{k} " + "q" * 300}, {"role": "assistant", "content": "a" * 300}]
+    assert compactor.compact(history) == history
+    assert not compactor.last.plan.triggered
+    now[0] = t0 + timedelta(seconds=299)
+    assert not compactor.plan(history).triggered
+    now[0] = t0 + timedelta(seconds=301)
+    assert compactor.plan(history).triggered
+    assert len(compactor.compact(history)) < len(history)
