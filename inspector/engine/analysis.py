@@ -63,6 +63,7 @@ class Analysis:
     already_reduced: bytearray  # tool results that are already placeholders
     last_timestamp: datetime | None
     offload_ids: dict[tuple[int, str], str] = field(default_factory=dict)
+    media_users: list[int] = field(default_factory=list)  # user messages of images/files only, no text
     _chain: list[bytes] | None = None
     _problems: list | None = None
 
@@ -136,6 +137,7 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     call_results: dict[int, list[int]] = {}
     call_ids_at: dict[int, list[str]] = {}
     user_positions: list[int] = []
+    media_users: list[int] = []
     assistant_positions: list[int] = []
     already = bytearray(n)
     last_summary = -1
@@ -175,6 +177,8 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
         elif role == "user":
             if m.kind == "message":
                 user_positions.append(i)
+                if not m.text.strip() and any(p.type in ("image", "file") for p in m.parts):
+                    media_users.append(i)
         elif role == "assistant":
             assistant_positions.append(i)
             if m.tool_calls:
@@ -267,4 +271,5 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
         call_args_chars=call_args_chars,
         already_reduced=already,
         last_timestamp=last_ts,
+        media_users=media_users,
     )

@@ -25,6 +25,11 @@ DEFAULT_SUMMARY_PROMPT = (
     "words.\n\n<conversation>\n{conversation_text}\n</conversation>"
 )
 
+EINO_CONTINUE_INSTRUCTION = (
+    "Continue the conversation from where it left off without asking the user any "
+    "further questions."
+)
+
 DEFAULT_TRUNCATION_NOTICE = (
     "[... {removed_chars} characters truncated from the middle of this {tool} output. "
     "The full output is stored as {offload_id}; call {recovery_tool}(id=\"{offload_id}\", "
@@ -150,7 +155,7 @@ class SummarizationConfig(_Section):
         default_factory=list, description="Tried in order when the model fails (Eino Failover)."
     )
     api_base: str = Field("", description="Base URL for a local or proxied model server.")
-    retries: int = Field(3, ge=0, description="Retries per model, exponential backoff + jitter (Eino Retry, default 3).")
+    retries: int = Field(3, ge=0, description="Retries per model, exponential backoff + jitter (Eino MaxRetries, 3 once Retry is set; the eino preset has none, as Eino by default).")
     backoff_seconds: float = Field(1.0, ge=0, description="First backoff delay; doubles per attempt.")
     timeout_seconds: float = Field(120.0, gt=0, description="Per-request timeout.")
     max_input_tokens: int = Field(
@@ -174,6 +179,10 @@ class SummarizationConfig(_Section):
     )
     summary_prefix: str = Field(
         "[Previous conversation summary]", description="First line of the injected summary (Synaptic prefix)."
+    )
+    continue_instruction: str = Field(
+        "", description="Last line of the injected summary (Eino's default post-processing adds a "
+        "continuation instruction; the other reference systems add none).",
     )
     incremental: bool = Field(
         True, description="Fold an earlier summary in the input into the new one (trpc incremental summaries)."
@@ -574,7 +583,9 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
         "summarization.preserve_user_messages.enabled": True,  # ... carrying the user messages
         "summarization.preserve_user_messages.max_tokens": 0,  # = trigger / 3
         "summarization.preserve_tools.tools": ["skill"],
-        "summarization.retries": 3,
+        "summarization.retries": 0,  # Retry: "nil (no retry)" by default
+        "summarization.continue_instruction": EINO_CONTINUE_INSTRUCTION,
+        "recovery_tool": "read_file",  # ReadFileToolName, default "read_file"
         "summarization.injection": "user",
         "summarization.summary_prefix": (
             "This session is being continued from a previous conversation that ran out of context. "

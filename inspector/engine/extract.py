@@ -252,9 +252,11 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
 
 
 # Which items go in first: (section, how many more of it).
-_PRIORITY = (("task", 1), ("next", 1), ("requests", 1), ("actions", 2), ("errors", 1), ("files", 5),
-             ("earlier", 1), ("requests", 2), ("actions", 2), ("errors", 2), ("tools", 1),
+_PRIORITY = (("task", 1), ("earlier", 1), ("next", 1), ("requests", 1), ("actions", 2), ("errors", 1),
+             ("files", 5), ("requests", 2), ("actions", 2), ("errors", 2), ("tools", 1),
              ("files", 10), ("requests", 100), ("actions", 8), ("errors", 5), ("earlier", 100))
+# The first earlier summary (older history, compressed) takes at most this share.
+EARLIER_SHARE = 3
 
 
 def _render(chosen: dict[str, list[str]]) -> str:
@@ -288,6 +290,9 @@ def _fit(lists: dict[str, list[str]], max_words: int, count: Callable[[str], int
                 break
             taken[key] = k + 1
             item = src[k]
+            if key == "earlier" and k == 0:
+                item = _cut_words(item, (max_words // EARLIER_SHARE, None if max_tokens is None
+                                         else max_tokens // EARLIER_SHARE), count) or item
             chosen[key].append(item)
             candidate = _render(chosen)
             if over(candidate) and key in ("task", "earlier", "next"):
@@ -295,7 +300,7 @@ def _fit(lists: dict[str, list[str]], max_words: int, count: Callable[[str], int
                 # where the task usually is).
                 chosen[key].pop()
                 room = _room(chosen, max_words, count, max_tokens)
-                cut = _cut_words(item, room, count, max_tokens, chosen)
+                cut = _cut_words(item, room, count)
                 if cut:
                     chosen[key].append(cut)
                     candidate = _render(chosen)
@@ -316,8 +321,8 @@ def _room(chosen: dict[str, list[str]], max_words: int, count: Callable[[str], i
     return words, tokens
 
 
-def _cut_words(item: str, room: tuple[int, int | None], count: Callable[[str], int] | None,
-               max_tokens: int | None, chosen: dict[str, list[str]]) -> str:
+def _cut_words(item: str, room: tuple[int, int | None], count: Callable[[str], int] | None) -> str:
+    """`item` cut to `room` (words, tokens); empty when there is hardly any room."""
     words, tokens = room
     if words <= 3 or (tokens is not None and tokens <= 4):
         return ""

@@ -1027,6 +1027,9 @@ def _plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: 
     # the summarized range (trpc sends the current request after the summary).
     users = a.user_positions
     kept = [users[-1]] if keep.latest_user and users and lead <= users[-1] < final else []
+    # ... and so do images or files sent without text: a summary cannot carry them.
+    media = a.media_users
+    kept = sorted(set(kept).union(media[bisect_left(media, lead):bisect_left(media, final)]))
     # Eino PreserveUserMessages: the most recent user messages, within budget.
     preserved_users: list[int] = []
     if sc.preserve_user_messages.enabled:

@@ -11,10 +11,6 @@ from inspector.engine.tokens import TokenCounter
 if TYPE_CHECKING:
     from inspector.engine.planner import SummarySpec
 
-CONTINUE_INSTRUCTION = (
-    "Continue the conversation from where it left off without asking the user any "
-    "further questions."
-)
 
 
 def summary_body(session: Session, config, spec: SummarySpec, text: str, counter: TokenCounter,
@@ -44,7 +40,7 @@ def summary_body(session: Session, config, spec: SummarySpec, text: str, counter
         body = (f"{body}\n\nThe original messages {spec.start}\u2013{spec.end - 1} of session "
                 f"{session.id} are kept in {where}; removed tool outputs can be read with "
                 f"{config.recovery_tool}(id=...).")
-    return f"{sc.summary_prefix}\n\n{body}\n\n{CONTINUE_INSTRUCTION}" if sc.summary_prefix else body
+    return "\n\n".join(x for x in (sc.summary_prefix, body, sc.continue_instruction) if x)
 
 
 def _truncate_tokens(counter: TokenCounter, text: str, limit: int) -> str:

@@ -114,7 +114,9 @@ def test_eino_preserved_users_replace_the_all_user_messages_section():
 
 def test_eino_transcript_hint_and_preamble_are_appended():
     s = chat(turns=6, size=200)
-    p = plan(s, only_summarize(**{"summarization.trigger.messages": 5, "summarization.keep.messages": 2}), EST)
+    eino_line = preset("eino").summarization.continue_instruction
+    p = plan(s, only_summarize(**{"summarization.trigger.messages": 5, "summarization.keep.messages": 2,
+                                  "summarization.continue_instruction": eino_line}), EST)
     text = apply(s, p, counter=EST, version="v-42").messages[1].text
     assert text.startswith(p.config.summarization.summary_prefix)
     assert "workspace version v-42" in text and "read_offload(id=...)" in text
@@ -687,7 +689,8 @@ def test_no_summary_is_planned_that_could_not_be_smaller_than_what_it_replaces()
     # oldest first, so what apply writes is smaller than what it replaces.
     s = chat(turns=6, size=60)
     greedy = c.with_values({"summarization.preserve_user_messages.enabled": True,
-                            "summarization.preserve_user_messages.max_tokens": 10_000})
+                            "summarization.preserve_user_messages.max_tokens": 10_000,
+                            "summarization.continue_instruction": preset("eino").summarization.continue_instruction})
     p = plan(s, greedy, EST)
     users = [i for i in range(p.summaries[0].start, p.summaries[0].end) if s.messages[i].role == "user"]
     assert p.summaries and p.summaries[0].preserved_users == users[len(users) - len(p.summaries[0].preserved_users):]
@@ -718,3 +721,35 @@ def test_eino_clear_decides_each_calls_arguments_on_its_own_so_replanning_is_sta
     out = apply(s, p, counter=EST)
     again = plan(session(*out.messages, id="again"), c, EST)
     assert not again.changed
+
+
+def test_eino_image_only_user_message_is_not_lost_when_summarized():
+    """Eino preserves original user messages; one that is only an image cannot be
+    carried as text, so it stays in place instead of vanishing."""
+    image = Message(role="user", parts=[Part(type="image", url="https://x.test/shot.png", media_type="image/png")])
+    msgs = [sys()]
+    for t in range(4):
+        msgs += [user(f"question {t} " + "q" * 300), asst(f"answer {t} " + "a" * 300)]
+        if t == 1:
+            msgs.append(image)
+    s = session(*msgs)
+    c = preset("eino").with_values({"summarization.trigger.messages": 3, "tokens.counter": "estimate"})
+    p = plan(s, c, EST)
+    at = next(i for i, m in enumerate(s.messages) if m is image)
+    assert p.summaries and p.summaries[0].start < at < p.summaries[0].end and p.actions[at] == KEEP
+    out = apply(s, p, counter=EST)
+    assert any(any(x.url == "https://x.test/shot.png" for x in m.parts) for m in out.messages)
+
+
+def test_eino_defaults_no_retry_read_file_and_its_continuation_line():
+    """Eino: Retry "nil (no retry)"; ReadFileToolName default "read_file"; "Adds summary
+    preamble and continuation instructions" (its default post-processing only)."""
+    c = preset("eino")
+    assert c.summarization.retries == 0 and c.recovery_tool == "read_file"
+    s = chat(turns=6, size=300)
+    for name in ("eino", "trpc", "synaptic"):
+        cfg_ = preset(name).with_values({"summarization.trigger.messages": 3, "summarization.trigger.context_tokens": 0,
+                                         "summarization.trigger.context_ratio": 0.0, "summarization.keep.messages": 2,
+                                         "summarization.keep.mode": "messages"})
+        text = "\n".join(m.text for m in apply(s, plan(s, cfg_, EST), counter=EST).messages)
+        assert ("without asking the user any further questions" in text) == (name == "eino"), name
