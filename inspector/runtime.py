@@ -12,8 +12,8 @@ extractive summarizer), apply. Below the trigger it changes nothing, and it
 recognises its own earlier summaries, so calling it on every turn folds the previous
 summary into the next one (incremental summaries).
 
-Content that reduction removed (truncated and cleared tool outputs, cleared
-arguments) is kept in an offload store; `recover(offload_id, offset, limit)` gives it
+Content that compaction removed (truncated and cleared tool outputs, cleared
+arguments, the messages a summary replaced) is kept in an offload store; `recover(offload_id, offset, limit)` gives it
 back, for a tool the agent exposes (see `recovery_tool()`).
 """
 
@@ -264,8 +264,8 @@ class Compactor:
             "type": "function",
             "function": {
                 "name": self.config.recovery_tool,
-                "description": "Read back tool output or arguments that were truncated or cleared "
-                               "from the conversation to save context, by the id the notice shows.",
+                "description": "Read back tool output or arguments that were truncated or cleared, "
+                               "or messages a summary replaced, by the id the notice or summary shows.",
                 "parameters": {
                     "type": "object",
                     "properties": {

@@ -33,8 +33,19 @@ from inspector.engine.planner import (
     truncate_text_parts,
     truncated_part,
 )
-from inspector.engine.summarizers import EventHandler, Summarizer, SummaryRequest, SummaryResult
-from inspector.engine.summary_format import pending_summary_text, summary_body, summary_message_tokens
+from inspector.engine.summarizers import (
+    EventHandler,
+    Summarizer,
+    SummaryRequest,
+    SummaryResult,
+    format_conversation,
+)
+from inspector.engine.summary_format import (
+    pending_summary_text,
+    summary_body,
+    summary_message_tokens,
+    summary_offload_id,
+)
 from inspector.engine.tokens import TokenCounter, count_messages
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import new_problems, validate
@@ -47,7 +58,7 @@ class Offload:
     id: str
     session_id: str
     position: int
-    kind: str  # "truncate" | "clear" | "arguments"
+    kind: str  # "truncate" | "clear" | "arguments" | "summary" (the messages a summary replaced)
     tool_name: str | None
     tool_call_id: str | None
     content: str
@@ -277,6 +288,8 @@ def materialize(
             smsg = replacement[0] if len(replacement) == 1 else _join(replacement, role)
         summary_msgs[spec.index] = smsg
         if text:
+            offloads.append(Offload(summary_offload_id(spec), session.id, spec.start, "summary", None, None,
+                                    format_conversation([msgs[i] for i in spec.summarized], max_result_chars=10**9)))
             generated.append(GeneratedSummary(spec.key, text, sc.model or "extractive",
                                               not sc.model, spec.start, spec.end))
 

@@ -46,8 +46,7 @@ def trim_to_tokens(text: str, limit: int, count: Callable[[str], int]) -> str:
 HEADER = "(extractive summary, generated offline without a model)"
 CONTINUE_RE = re.compile(
     r"^\s*(?:please )?continue (?:the conversation|with the last task)[^\n]*$", re.I | re.M)
-HINT_RE = re.compile(
-    r"The original messages [^\n]*? are kept in [^\n]*?(?:\(id=\.\.\.\)\.|\.)[ \t]*$", re.M)
+HINT_RE = re.compile(r"^The original messages \d+\u2013\d+ [^\n]*$", re.M)
 # Preambles other systems put before their compaction summaries (Claude Code, Codex, Eino).
 FOREIGN_PREAMBLES = (
     "This session is being continued from a previous conversation that ran out of context.",

@@ -337,3 +337,28 @@ def test_finding_9_the_idle_trigger_gets_a_clock_from_every_entry_point():
     now[0] = t0 + timedelta(seconds=301)
     assert compactor.plan(history).triggered
     assert len(compactor.compact(history)) < len(history)
+
+
+# ------------------------------------------------------------------ recovery (7)
+
+
+def test_finding_7_summarized_messages_are_offloaded_and_the_hint_names_them():
+    import re
+
+    from inspector import Compactor
+
+    c = preset("sagents").with_values({"summarization.trigger.context_tokens": 500,
+                                       "summarization.keep.messages": 2, "tokens.counter": "estimate"})
+    compactor = Compactor(c, counter=EST)
+    history = [{"role": "system", "content": "sys"}]
+    for k in range(6):
+        history += [{"role": "user", "content": f"question {k}: MARK{k} " + "q" * 300},
+                    {"role": "assistant", "content": f"answer {k} " + "a" * 300}]
+    out = compactor.compact(history)
+    summary = next(m["content"] for m in out if "[Previous conversation summary]" in str(m["content"]))
+    hint = re.search(r'stored as (off-[0-9a-f]{12}); call read_offload\(id="(off-[0-9a-f]{12})"\) to read them',
+                     summary)
+    assert hint and hint.group(1) == hint.group(2)
+    original = compactor.recover(hint.group(1))
+    assert "MARK0" in original and "answer 3" in original and "MARK5" not in original
+    assert compactor.recover(hint.group(1), offset=0, limit=10) == original[:10]
