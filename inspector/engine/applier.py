@@ -271,22 +271,21 @@ def materialize(
     offloads: list[Offload] = []
     summaries = [s for s in plan.summaries if s.injection != "evicted"]
     by_insert: dict[int, SummarySpec] = {s.insert_at: s for s in summaries}
-    summary_msgs: dict[int, Message] = {}
+    summary_msgs: dict[int, list[Message]] = {}
+    finalized: set[int] = set()  # specs a Finalizer wrote: emitted as it returned them, never merged
     generated: list[GeneratedSummary] = []
     sc = plan.config.summarization
 
     for spec in summaries:
         text = summary_texts.get(spec.key)
-        body = summary_body(session, plan.config, spec, text, counter, version) if text else pending_summary_text(spec)
-        role = "system" if spec.injection in ("system", "system_merge") else "user"
-        smsg = Message.text_message(role, body, kind="summary",
-                                    meta={"inspector_summary": {"start": spec.start, "end": spec.end,
-                                                                 "key": spec.key, "pending": text is None}})
         if finalize is not None and text:
-            originals = [msgs[i] for i in range(spec.start, spec.end)]
-            replacement = finalize(originals, smsg)
-            smsg = replacement[0] if len(replacement) == 1 else _join(replacement, role)
-        summary_msgs[spec.index] = smsg
+            summary_msgs[spec.index] = finalized_summary(session, spec, text, finalize)
+            finalized.add(spec.index)
+        else:
+            body = (summary_body(session, plan.config, spec, text, counter, version) if text
+                    else pending_summary_text(spec))
+            summary_msgs[spec.index] = [Message.text_message(_summary_role(spec), body, kind="summary",
+                                                             meta=_summary_meta(spec, text is None))]
         if text:
             offloads.append(Offload(summary_offload_id(spec), session.id, spec.start, "summary", None, None,
                                     format_conversation([msgs[i] for i in spec.summarized], max_result_chars=10**9)))
@@ -295,13 +294,14 @@ def materialize(
 
     def emit_summary(spec: SummarySpec) -> None:
         origin = list(range(spec.start, spec.end))
-        out.append(summary_msgs[spec.index])
-        lineage.append(origin)
+        for smsg in summary_msgs[spec.index]:
+            out.append(smsg)
+            lineage.append(origin)
 
     rewritten_groups: set[int] = set()
     for i in range(n + 1):
         spec = by_insert.get(i)
-        if spec is not None and spec.merge_into is None:
+        if spec is not None and (spec.merge_into is None or spec.index in finalized):
             emit_summary(spec)
         if i == n:
             break
@@ -311,9 +311,9 @@ def materialize(
         m, offs = reduce_message(session, plan, i) if act in (TRUNCATE, CLEAR) else (msgs[i], [])
         offloads.extend(offs)
         origin = [i]
-        merged = next((s for s in summaries if s.merge_into == i), None)
+        merged = next((s for s in summaries if s.merge_into == i and s.index not in finalized), None)
         if merged is not None:
-            smsg = summary_msgs[merged.index]
+            smsg = summary_msgs[merged.index][0]
             if merged.injection == "system_merge":
                 base = m.text
                 prefix = sc.summary_prefix
@@ -326,8 +326,15 @@ def materialize(
             m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
             origin = list(range(merged.start, merged.end)) + [i]
         if clear_rewriter is not None and act == CLEAR and m.tool_calls and plan.reductions[i].clear_arguments:
-            group = [j for j in range(i + 1, n) if msgs[j].role == "tool"
-                     and any(c.id == msgs[j].tool_call_id for c in msgs[i].tool_calls)]
+            # This call's own results: the tool messages right after it (an id reused
+            # later in the session answers another call).
+            ids = {c.id for c in msgs[i].tool_calls}
+            group = []
+            for j in range(i + 1, n):
+                if msgs[j].role != "tool":
+                    break
+                if msgs[j].tool_call_id in ids:
+                    group.append(j)
             results = []
             for j in group:
                 rm, roffs = reduce_message(session, plan, j) if actions[j] in (TRUNCATE, CLEAR) else (msgs[j], [])
@@ -349,9 +356,21 @@ def materialize(
     return Compacted(out, offloads, generated, lineage, plan, totals)
 
 
-def _join(messages: list[Message], role: str) -> Message:
-    text = "\n\n".join(m.text for m in messages)
-    return Message.text_message(role, text, kind="summary")  # type: ignore[arg-type]
+def _summary_role(spec: SummarySpec) -> str:
+    return "system" if spec.injection in ("system", "system_merge") else "user"
+
+
+def _summary_meta(spec: SummarySpec, pending: bool) -> dict[str, Any]:
+    return {"inspector_summary": {"start": spec.start, "end": spec.end, "key": spec.key, "pending": pending}}
+
+
+def finalized_summary(session: Session, spec: SummarySpec, text: str, finalize: Finalizer) -> list[Message]:
+    """What a Finalizer makes of a summary (Eino Finalize): it gets the original messages
+    and the summary as the model wrote it, without the default post-processing, and
+    its messages stand for the summary as returned."""
+    raw = Message.text_message(_summary_role(spec), text.strip(), kind="summary",  # type: ignore[arg-type]
+                               meta=_summary_meta(spec, False))
+    return list(finalize([session.messages[i] for i in range(spec.start, spec.end)], raw))
 
 
 # ---------------------------------------------------------------------------------- apply

@@ -105,10 +105,17 @@ def _active(p: Plan) -> list:
 
 
 def summary_tokens(session: Session, p: Plan, texts: dict[str, str], counter: TokenCounter,
-                   version: str | None = None) -> dict[str, int]:
-    """Exact tokens of each summary whose text is known, as apply writes it."""
+                   version: str | None = None, finalize: Finalizer | None = None) -> dict[str, int]:
+    """Exact tokens of each summary whose text is known, as apply writes it (through
+    `finalize`, when one is given)."""
+    from inspector.engine.applier import finalized_summary
     from inspector.engine.summary_format import summary_message_tokens
+    from inspector.engine.tokens import count_messages
 
+    if finalize is not None:
+        return {spec.key: sum(count_messages(finalized_summary(session, spec, texts[spec.key], finalize),
+                                             counter)[0])
+                for spec in p.summaries if texts.get(spec.key)}
     return {spec.key: summary_message_tokens(session, p.config, spec, texts[spec.key], counter, version)
             for spec in p.summaries if texts.get(spec.key)}
 
@@ -133,9 +140,11 @@ def plan_session(
     summary_cache: SummaryCache | None = None,
     now: datetime | None = None,
     version: str | None = None,
+    finalize: Finalizer | None = None,
 ) -> Plan:
-    """`plan()`, made exact for summaries already in the cache. `now` (default: the
-    system clock) evaluates the idle-time trigger."""
+    """`plan()`, made exact for summaries already in the cache (as `finalize` writes
+    them, when given). `now` (default: the system clock) evaluates the idle-time
+    trigger."""
     from inspector.engine.planner import plan
 
     counter = _counter(config, counter)
@@ -144,7 +153,7 @@ def plan_session(
     texts = cached_texts(p, summary_cache)
     if texts:
         p = plan(session, config, counter, now=now, token_cache=token_cache,
-                 summary_tokens=summary_tokens(session, p, texts, counter, version))
+                 summary_tokens=summary_tokens(session, p, texts, counter, version, finalize))
     return p
 
 
@@ -276,7 +285,7 @@ def compact_session(
 
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize)
     try:
         if generate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache, counter=run.counter,
                               on_event=on_event, version=version):
@@ -302,7 +311,7 @@ async def acompact_session(
 ) -> Compacted:
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize)
     try:
         if await agenerate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache,
                                      counter=run.counter, on_event=on_event, version=version):
@@ -312,12 +321,28 @@ async def acompact_session(
     return run.apply(on_event, finalize, clear_rewriter)  # every summary is cached: no waiting
 
 
+def _once(finalize: Finalizer) -> Finalizer:
+    """`finalize` called once per summary, although the exact re-plan counts its
+    output before apply writes it."""
+    memo: dict[str, list] = {}
+
+    def once(originals, summary):
+        key = summary.meta.get("inspector_summary", {}).get("key", "")
+        if key not in memo:
+            memo[key] = finalize(originals, summary)
+        return memo[key]
+
+    return once
+
+
 class _Run:
     """One compaction: the plan, then (once summaries exist) the exact re-plan and apply."""
 
-    def __init__(self, session, config, counter, summarizer, summary_cache, token_cache, now, version):
+    def __init__(self, session, config, counter, summarizer, summary_cache, token_cache, now, version,
+                 finalize=None):
         from inspector.engine.applier import MemorySummaryCache
 
+        self.finalize = _once(finalize) if finalize is not None else None
         self.session, self.config, self.token_cache, self.now, self.version = (
             session, config, token_cache, now if now is not None else system_clock(), version)
         self.counter = _counter(config, counter)
@@ -344,13 +369,14 @@ class _Run:
 
     def replan(self) -> None:
         self.plan = plan_session(self.session, self.config, counter=self.counter, token_cache=self.token_cache,
-                                 summary_cache=self.cache, now=self.now, version=self.version)
+                                 summary_cache=self.cache, now=self.now, version=self.version,
+                                 finalize=self.finalize)
 
     def apply(self, on_event, finalize, clear_rewriter) -> Compacted:
         from inspector.engine.applier import apply
 
         result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
-                       on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
+                       on_event=on_event, finalize=self.finalize, clear_rewriter=clear_rewriter,
                        version=self.version)
         return _label(result, self.cache)
 

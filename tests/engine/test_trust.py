@@ -362,3 +362,41 @@ def test_finding_7_summarized_messages_are_offloaded_and_the_hint_names_them():
     original = compactor.recover(hint.group(1))
     assert "MARK0" in original and "answer 3" in original and "MARK5" not in original
     assert compactor.recover(hint.group(1), offset=0, limit=10) == original[:10]
+
+
+# ------------------------------------------------------------- Eino hooks (10)
+
+
+def test_finding_10_finalize_gets_the_raw_summary_its_messages_stand_as_returned_and_are_planned():
+    from inspector.service.pipeline import compact_session
+
+    s = chat(turns=6, size=300)
+    c = preset("eino").with_values({"summarization.trigger.messages": 3, "tokens.counter": "estimate"})
+    seen = {}
+
+    def finalize(originals, summary):
+        seen["text"] = summary.text
+        return [Message.text_message("system", "You are the agent."), summary]
+
+    result = compact_session(s, c, counter=EST, finalize=finalize)
+    assert not seen["text"].startswith(c.summarization.summary_prefix)  # no default post-processing
+    assert c.summarization.continue_instruction not in seen["text"]
+    roles = [m.role for m in result.messages]
+    assert roles[:2] == ["system", "system"] and result.messages[1].text == "You are the agent."
+    assert result.messages[2].text == seen["text"]  # not merged into one message
+    assert result.total_after == result.plan.total_after  # the finalizer's effect is planned
+
+
+def test_finding_10_the_clear_rewriter_groups_only_the_calls_own_results():
+    msgs = [sys(), user("go")]
+    for k in range(4):
+        msgs += [asst(f"step {k}", [("dup", "bash", '{"cmd": "' + "x" * 400 + '"}')]),
+                 tool("dup", f"result {k} " + "r" * 2000, "bash")]
+    msgs.append(asst("done"))
+    s = session(*msgs)
+    c = preset("none").with_values({"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 100,
+                                    "reduction.clear.keep_rounds": 1})
+    p = plan(s, c, EST)
+    identity = apply(s, p, counter=EST, clear_rewriter=lambda call, results: [call, *results])
+    plain = apply(s, p, counter=EST)
+    assert [m.text for m in identity.messages] == [m.text for m in plain.messages]
