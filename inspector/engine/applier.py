@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from inspector.engine.extract import strip_frame
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
-from inspector.engine.models import Message, Part, Session, ToolCall
+from inspector.engine.models import Message, Part, Role, Session, ToolCall
 from inspector.engine.planner import (
     CLEAR,
     DROP,
@@ -356,7 +356,7 @@ def materialize(
     return Compacted(out, offloads, generated, lineage, plan, totals)
 
 
-def _summary_role(spec: SummarySpec) -> str:
+def _summary_role(spec: SummarySpec) -> Role:
     return "system" if spec.injection in ("system", "system_merge") else "user"
 
 
@@ -368,8 +368,7 @@ def finalized_summary(session: Session, spec: SummarySpec, text: str, finalize: 
     """What a Finalizer makes of a summary (Eino Finalize): it gets the original messages
     and the summary as the model wrote it, without the default post-processing, and
     its messages stand for the summary as returned."""
-    raw = Message.text_message(_summary_role(spec), text.strip(), kind="summary",  # type: ignore[arg-type]
-                               meta=_summary_meta(spec, False))
+    raw = Message.text_message(_summary_role(spec), text.strip(), kind="summary", meta=_summary_meta(spec, False))
     return list(finalize([session.messages[i] for i in range(spec.start, spec.end)], raw))
 
 

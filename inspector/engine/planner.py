@@ -392,7 +392,10 @@ def plan(
             else:
                 summaries.append(spec)
                 total = total - spec.replaced_tokens + spec.estimated_tokens
-                cur[spec.start:spec.end] = [cur[i] if i in spec.kept else 0 for i in range(spec.start, spec.end)]
+                kept_tokens = [(i, cur[i]) for i in spec.kept]
+                cur[spec.start:spec.end] = [0] * (spec.end - spec.start)
+                for i, t in kept_tokens:
+                    cur[i] = t
                 stages.append(StageResult("summarize", True, True, reason, before, total, spec.end - spec.start))
                 if spec.estimated_tokens >= spec.replaced_tokens:
                     warnings.append(Warning(
