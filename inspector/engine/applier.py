@@ -300,9 +300,9 @@ def materialize(
 
     rewritten_groups: set[int] = set()
     for i in range(n + 1):
-        spec = by_insert.get(i)
-        if spec is not None and (spec.merge_into is None or spec.index in finalized):
-            emit_summary(spec)
+        here = by_insert.get(i)
+        if here is not None and (here.merge_into is None or here.index in finalized):
+            emit_summary(here)
         if i == n:
             break
         act = actions[i]
