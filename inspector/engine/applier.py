@@ -449,12 +449,12 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, su
     else:
         for g in result.summaries:
             g.model, g.extractive = "extractive", True
-    introduced = only_errors(new_problems(validate(session.messages), validate(result.messages)))
-    if introduced:
-        raise CompactionFailed(
-            "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))
     violations = check_invariants(session.messages, result.messages, plan.config, lineage=result.lineage,
                                   total_after=result.total_after)
     if violations:
         raise InvariantViolated(violations)
+    introduced = only_errors(new_problems(validate(session.messages), validate(result.messages)))
+    if introduced:
+        raise CompactionFailed(
+            "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))
     return result

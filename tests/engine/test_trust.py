@@ -400,3 +400,11 @@ def test_finding_10_the_clear_rewriter_groups_only_the_calls_own_results():
     identity = apply(s, p, counter=EST, clear_rewriter=lambda call, results: [call, *results])
     plain = apply(s, p, counter=EST)
     assert [m.text for m in identity.messages] == [m.text for m in plain.messages]
+
+
+def test_validate_flags_a_request_without_a_non_system_message():
+    from inspector.engine.validation import validate
+
+    assert [p.code for p in validate([sys(), Message.text_message("system", "summary", kind="summary")])] == [
+        "no_conversation"]
+    assert validate([sys(), user("hi")]) == [] and validate([]) == []
