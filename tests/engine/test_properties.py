@@ -228,7 +228,8 @@ def test_openai_dicts_round_trip(session):
     assert to_openai(back) == dicts
 
 
-@SETTINGS
+@settings(max_examples=max(50, EXAMPLES // 4), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(sessions(media=True), configs())
 def test_every_result_holds_the_invariants(session, config):
     """Issue 11: at least one non-system message, the latest user message verbatim
