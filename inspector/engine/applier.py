@@ -325,22 +325,9 @@ def materialize(
                 m = m.model_copy(update={"parts": [Part(text=smsg.text + "\n\n")] + list(m.parts)})
             m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
             origin = list(range(merged.start, merged.end)) + [i]
-        if clear_rewriter is not None and act == CLEAR and m.tool_calls and plan.reductions[i].clear_arguments:
-            # This call's own results: the tool messages right after it (an id reused
-            # later in the session answers another call).
-            ids = {c.id for c in msgs[i].tool_calls}
-            group = []
-            for j in range(i + 1, n):
-                if msgs[j].role != "tool":
-                    break
-                if msgs[j].tool_call_id in ids:
-                    group.append(j)
-            results = []
-            for j in group:
-                rm, roffs = reduce_message(session, plan, j) if actions[j] in (TRUNCATE, CLEAR) else (msgs[j], [])
-                offloads.extend(roffs)
-                results.append(rm)
-            replacement = clear_rewriter(m, results)
+        if clear_rewriter is not None and rewrites(plan, session, i):
+            replacement, group, roffs = rewritten_group(session, plan, i, m, clear_rewriter)
+            offloads.extend(roffs)
             rewritten_groups.update(group)
             for r in replacement or []:
                 out.append(r)
@@ -354,6 +341,35 @@ def materialize(
             out[k] = m.model_copy(update={"position": k})
     totals, _ = count_messages(out, counter)
     return Compacted(out, offloads, generated, lineage, plan, totals)
+
+
+def rewrites(plan: Plan, session: Session, i: int) -> bool:
+    """True when message `i` is a call whose arguments the plan clears: a ClearRewriter
+    gets it with its results (Eino ClearMessageRewriter)."""
+    red = plan.reductions.get(i)
+    return (plan.actions[i] == CLEAR and red is not None and bool(red.clear_arguments)
+            and bool(session.messages[i].tool_calls))
+
+
+def rewritten_group(session: Session, plan: Plan, i: int, call: Message,
+                    clear_rewriter: ClearRewriter) -> tuple[list[Message], list[int], list[Offload]]:
+    """(what `clear_rewriter` makes of cleared call `i` and its results, the results'
+    positions, what reducing the results offloaded). The results are the tool messages
+    right after the call that answer it (an id reused later answers another call)."""
+    msgs = session.messages
+    ids = {c.id for c in msgs[i].tool_calls}
+    group = []
+    for j in range(i + 1, len(msgs)):
+        if msgs[j].role != "tool":
+            break
+        if msgs[j].tool_call_id in ids:
+            group.append(j)
+    results, offloads = [], []
+    for j in group:
+        rm, roffs = reduce_message(session, plan, j) if plan.actions[j] in (TRUNCATE, CLEAR) else (msgs[j], [])
+        offloads.extend(roffs)
+        results.append(rm)
+    return list(clear_rewriter(call, results) or []), group, offloads
 
 
 def _summary_role(spec: SummarySpec) -> Role:

@@ -141,6 +141,7 @@ def plan_session(
     now: datetime | None = None,
     version: str | None = None,
     finalize: Finalizer | None = None,
+    clear_rewriter: ClearRewriter | None = None,
 ) -> Plan:
     """`plan()`, made exact for summaries already in the cache (as `finalize` writes
     them, when given). `now` (default: the system clock) evaluates the idle-time
@@ -154,7 +155,23 @@ def plan_session(
     if texts:
         p = plan(session, config, counter, now=now, token_cache=token_cache,
                  summary_tokens=summary_tokens(session, p, texts, counter, version, finalize))
+    if clear_rewriter is not None:
+        _count_rewrites(session, p, counter, clear_rewriter)
     return p
+
+
+def _count_rewrites(session: Session, p: Plan, counter: TokenCounter, clear_rewriter: ClearRewriter) -> None:
+    """Count what a ClearRewriter makes of each cleared call group into the plan, so
+    the plan's total is the applied one."""
+    from inspector.engine.applier import reduce_message, rewrites, rewritten_group
+    from inspector.engine.tokens import count_messages
+
+    for i in sorted(p.reductions):
+        if rewrites(p, session, i):
+            replacement, group, _ = rewritten_group(session, p, i, reduce_message(session, p, i)[0], clear_rewriter)
+            p.tokens_after[i] = sum(count_messages(replacement, counter)[0])
+            for j in group:
+                p.tokens_after[j] = 0
 
 
 def summary_requests(session: Session, p: Plan, counter: TokenCounter | None = None,
@@ -285,7 +302,8 @@ def compact_session(
 
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize)
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize,
+               clear_rewriter)
     try:
         if generate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache, counter=run.counter,
                               on_event=on_event, version=version):
@@ -311,7 +329,8 @@ async def acompact_session(
 ) -> Compacted:
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize)
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize,
+               clear_rewriter)
     try:
         if await agenerate_summaries(session, run.plan, run.summarizer, summary_cache=run.cache,
                                      counter=run.counter, on_event=on_event, version=version):
@@ -335,14 +354,28 @@ def _once(finalize: Finalizer) -> Finalizer:
     return once
 
 
+def _once_per_group(rewriter: ClearRewriter) -> ClearRewriter:
+    """`rewriter` called once per group, although the exact re-plan counts its output."""
+    memo: dict[tuple[str, ...], list | None] = {}
+
+    def once(call, results):
+        key = (call.content_hash, *(r.content_hash for r in results))
+        if key not in memo:
+            memo[key] = rewriter(call, results)
+        return memo[key]
+
+    return once
+
+
 class _Run:
     """One compaction: the plan, then (once summaries exist) the exact re-plan and apply."""
 
     def __init__(self, session, config, counter, summarizer, summary_cache, token_cache, now, version,
-                 finalize=None):
+                 finalize=None, clear_rewriter=None):
         from inspector.engine.applier import MemorySummaryCache
 
         self.finalize = _once(finalize) if finalize is not None else None
+        self.clear_rewriter = _once_per_group(clear_rewriter) if clear_rewriter is not None else None
         self.session, self.config, self.token_cache, self.now, self.version = (
             session, config, token_cache, now if now is not None else system_clock(), version)
         self.counter = _counter(config, counter)
@@ -370,13 +403,13 @@ class _Run:
     def replan(self) -> None:
         self.plan = plan_session(self.session, self.config, counter=self.counter, token_cache=self.token_cache,
                                  summary_cache=self.cache, now=self.now, version=self.version,
-                                 finalize=self.finalize)
+                                 finalize=self.finalize, clear_rewriter=self.clear_rewriter)
 
     def apply(self, on_event, finalize, clear_rewriter) -> Compacted:
         from inspector.engine.applier import apply
 
         result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
-                       on_event=on_event, finalize=self.finalize, clear_rewriter=clear_rewriter,
+                       on_event=on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter,
                        version=self.version)
         return _label(result, self.cache)
 

@@ -408,3 +408,26 @@ def test_validate_flags_a_request_without_a_non_system_message():
     assert [p.code for p in validate([sys(), Message.text_message("system", "summary", kind="summary")])] == [
         "no_conversation"]
     assert validate([sys(), user("hi")]) == [] and validate([]) == []
+
+
+def test_finding_10_the_clear_rewriters_effect_is_planned():
+    from inspector.service.pipeline import compact_session
+
+    msgs = [sys(), user("go")]
+    for k in range(4):
+        msgs += [asst(f"step {k}", [(f"c{k}", "bash", '{"cmd": "' + "x" * 400 + '"}')]),
+                 tool(f"c{k}", f"result {k} " + "r" * 2000, "bash")]
+    msgs.append(asst("done"))
+    s = session(*msgs)
+    c = preset("none").with_values({"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 100,
+                                    "reduction.clear.keep_rounds": 1, "tokens.counter": "estimate"})
+    calls = []
+
+    def rewriter(call, results):
+        calls.append(call.tool_calls[0].id)
+        return [Message.text_message("assistant", f"(ran {call.tool_calls[0].name}; its output was cleared)")]
+
+    result = compact_session(s, c, counter=EST, clear_rewriter=rewriter)
+    assert len(result.messages) < len(s.messages)
+    assert result.total_after == result.plan.total_after
+    assert len(calls) == len(set(calls))  # once per group
