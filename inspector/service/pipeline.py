@@ -282,7 +282,7 @@ def _once(finalize: Finalizer) -> Finalizer:
     output before apply writes it."""
     memo: dict[str, list[Message]] = {}
 
-    def once(originals: list[Message], summary: Message) -> list[Message]:
+    def once(originals: Sequence[Message], summary: Message) -> list[Message]:
         key = summary.meta.get("inspector_summary", {}).get("key", "")
         if key not in memo:
             memo[key] = finalize(originals, summary)
