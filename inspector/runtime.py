@@ -12,15 +12,16 @@ extractive summarizer), apply. Below the trigger it changes nothing, and it
 recognises its own earlier summaries, so calling it on every turn folds the previous
 summary into the next one (incremental summaries).
 
-Content that reduction removed (truncated and cleared tool outputs, cleared
-arguments) is kept in an offload store; `recover(offload_id, offset, limit)` gives it
+Content that compaction removed (truncated and cleared tool outputs, cleared
+arguments, the messages a summary replaced) is kept in an offload store; `recover(offload_id, offset, limit)` gives it
 back, for a tool the agent exposes (see `recovery_tool()`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from inspector.engine.config import CompactionConfig, preset
@@ -57,6 +58,9 @@ class Compactor:
       offloads       where removed content goes (default: in memory; pass a
                      `WorkspaceOffloadStore` to read back what `inspector apply` saved)
       summary_cache  reuse summaries across calls (default: in memory, per Compactor)
+      clock          () -> aware datetime for the idle-time trigger (default: the
+                     system clock); chat dicts carry no time, so a message is dated
+                     when this Compactor first saw it
     """
 
     def __init__(
@@ -71,6 +75,7 @@ class Compactor:
         offloads: OffloadStore | None = None,
         summary_cache: SummaryCache | None = None,
         session_id: str = "runtime",
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
         from inspector.engine.applier import MemorySummaryCache
 
@@ -86,6 +91,10 @@ class Compactor:
         self.summary_cache: SummaryCache = summary_cache if summary_cache is not None else MemorySummaryCache()
         self.session_id = session_id
         self.last: Compacted | None = None
+        from inspector.service.pipeline import system_clock
+
+        self.clock = clock or system_clock
+        self._seen: dict[str, datetime] = {}  # content hash -> when first seen
 
     # ------------------------------------------------------------------ construction
 
@@ -125,6 +134,12 @@ class Compactor:
         from inspector.formats.openai_chat import from_openai
 
         msgs = from_openai(list(messages), summary_prefix=self.config.summarization.summary_prefix or None)
+        now = self.clock()
+        seen = {}
+        for m in msgs:
+            if m.timestamp is None:  # dated when first seen, for the idle-time trigger
+                m.timestamp = seen[m.content_hash] = self._seen.get(m.content_hash, now)
+        self._seen = seen
         return Session(id=session_id or self.session_id, source_format="openai-chat", messages=msgs)
 
     # -------------------------------------------------------------------- pipeline
@@ -134,11 +149,12 @@ class Compactor:
         from inspector.service.pipeline import plan_session
 
         return plan_session(self.session(messages, session_id), self.config, counter=self.counter,
-                            summary_cache=self.summary_cache)
+                            summary_cache=self.summary_cache, now=self.clock())
 
     def _kwargs(self) -> dict[str, Any]:
         return dict(counter=self.counter, summarizer=self.summarizer, summary_cache=self.summary_cache,
-                    on_event=self.on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter)
+                    on_event=self.on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter,
+                    now=self.clock())
 
     def compact_session(self, session: Session) -> Compacted:
         """Plan + apply on a canonical session; offloads are stored for `recover`."""
@@ -181,8 +197,8 @@ class Compactor:
             "type": "function",
             "function": {
                 "name": self.config.recovery_tool,
-                "description": "Read back tool output or arguments that were truncated or cleared "
-                               "from the conversation to save context, by the id the notice shows.",
+                "description": "Read back tool output or arguments that were truncated or cleared, "
+                               "or messages a summary replaced, by the id the notice or summary shows.",
                 "parameters": {
                     "type": "object",
                     "properties": {

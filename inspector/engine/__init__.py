@@ -26,6 +26,7 @@ _EXPORTS = {
     # apply and summaries
     "apply": "applier", "aapply": "applier", "materialize": "applier", "Compacted": "applier",
     "Offload": "applier", "CompactionFailed": "applier", "MemorySummaryCache": "applier",
+    "InvariantViolated": "applier",
     "Summarizer": "summarize", "ExtractiveSummarizer": "summarize",
     "SummaryFailed": "summarize",
     "SummaryRejected": "summarize", "SummaryEvent": "summarize",
@@ -51,6 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import (
         Compacted,
         CompactionFailed,
+        InvariantViolated,
         MemorySummaryCache,
         Offload,
         aapply,

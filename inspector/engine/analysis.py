@@ -70,6 +70,7 @@ class Analysis:
     offload_ids: dict[tuple[int, str], str] = field(default_factory=dict)
     # what successive plans share (inspector.engine.planning.memo), made by the first
     plan_memo: PlanMemo | None = field(default=None, repr=False, compare=False)
+    media_users: list[int] = field(default_factory=list)  # user messages of images/files only, no text
     _chain: list[bytes] | None = None
     _problems: list | None = None
 
@@ -143,6 +144,7 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     call_results: dict[int, list[int]] = {}
     call_ids_at: dict[int, list[str]] = {}
     user_positions: list[int] = []
+    media_users: list[int] = []
     assistant_positions: list[int] = []
     already = bytearray(n)
     last_summary = -1
@@ -182,6 +184,8 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
         elif role == "user":
             if m.kind == "message":
                 user_positions.append(i)
+                if not m.text.strip() and any(p.type in ("image", "file") for p in m.parts):
+                    media_users.append(i)
         elif role == "assistant":
             assistant_positions.append(i)
             if m.tool_calls:
@@ -280,4 +284,5 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
         call_args_chars=call_args_chars,
         already_reduced=already,
         last_timestamp=last_ts,
+        media_users=media_users,
     )

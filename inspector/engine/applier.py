@@ -10,15 +10,31 @@ that the output has no problem the input did not have.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from inspector.engine.invariants import Violation
+from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Role, Session, ToolCall
 from inspector.engine.planning.results import Action, Plan, SummarySpec
 from inspector.engine.planning.text import fit_marker, render, truncate_text_parts, truncated_part
-from inspector.engine.summarize.protocol import EventHandler, Summarizer, SummaryRequest, SummaryResult
-from inspector.engine.summary_format import pending_summary_text, summary_body, summary_message_tokens
+from inspector.engine.summarize.extractive import strip_frame
+from inspector.engine.summarize.protocol import (
+    TOKENS_PER_WORD,
+    EventHandler,
+    Summarizer,
+    SummaryRequest,
+    SummaryResult,
+    format_conversation,
+)
+from inspector.engine.summary_format import (
+    pending_summary_text,
+    summary_body,
+    summary_message_tokens,
+    summary_offload_id,
+)
 from inspector.engine.tokens import TokenCounter, count_messages
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import new_problems, validate
@@ -31,7 +47,7 @@ class Offload:
     id: str
     session_id: str
     position: int
-    kind: str  # "truncate" | "clear" | "arguments"
+    kind: str  # "truncate" | "clear" | "arguments" | "summary" (the messages a summary replaced)
     tool_name: str | None
     tool_call_id: str | None
     content: str
@@ -86,6 +102,16 @@ Finalizer = Callable[[Sequence[Message], Message], list[Message]]
 
 class CompactionFailed(RuntimeError):
     """Apply could not produce a valid result; the session is unchanged."""
+
+
+class InvariantViolated(CompactionFailed):
+    """The result would break an invariant (`engine.invariants`); nothing is written.
+    `violations` lists them; the message is one line naming the first."""
+
+    def __init__(self, violations: list[Violation]):
+        more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+        super().__init__(f"{violations[0]}{more}")
+        self.violations = violations
 
 
 # --------------------------------------------------------------------- reduced messages
@@ -178,14 +204,27 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
             embedded = _embedded_summary(session.messages[spec.merge_into].text, sc.summary_prefix)
             if embedded:
                 prev_texts.insert(0, embedded)
-        previous = "\n\n".join(t for t in prev_texts if t) or None
+        previous = "\n\n".join(_unframed(t, sc.summary_prefix) for t in prev_texts if t) or None
         msgs = [m for m in msgs if m.kind == "message"]
+    else:  # an earlier summary is one of the old messages, without its frame
+        msgs = [m if m.kind == "message" else m.model_copy(update={"parts": [Part(
+            text=_unframed(m.text, sc.summary_prefix))]}) for m in msgs]
     return SummaryRequest(
         key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
         replaced_tokens=replaced, count=counter.count, max_input_tokens=sc.max_input_tokens,
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
+        max_text_tokens=math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD),
     )
+
+
+def _unframed(text: str, prefix: str) -> str:
+    """An earlier summary without preamble, hints and continuation lines; the user
+    messages it carried come back as a tagged block (folded as requests)."""
+    body, users = strip_frame(text, (prefix,))
+    if users:
+        body += "\n\n<all_user_messages>\n" + "\n\n".join(users) + "\n</all_user_messages>"
+    return body
 
 
 def _embedded_summary(text: str, prefix: str) -> str | None:
@@ -221,36 +260,38 @@ def materialize(
     offloads: list[Offload] = []
     summaries = plan.applied_summaries()
     by_insert: dict[int, SummarySpec] = {s.insert_at: s for s in summaries}
-    summary_msgs: dict[int, Message] = {}
+    summary_msgs: dict[int, list[Message]] = {}
+    finalized: set[int] = set()  # specs a Finalizer wrote: emitted as it returned them, never merged
     generated: list[GeneratedSummary] = []
     sc = plan.config.summarization
 
     for spec in summaries:
         text = summary_texts.get(spec.key)
-        body = summary_body(session, plan.config, spec, text, counter, version) if text else pending_summary_text(spec)
-        role: Role = "system" if spec.injection in ("system", "system_merge") else "user"
-        smsg = Message.text_message(role, body, kind="summary",
-                                    meta={"inspector_summary": {"start": spec.start, "end": spec.end,
-                                                                 "key": spec.key, "pending": text is None}})
         if finalize is not None and text:
-            originals = [msgs[i] for i in range(spec.start, spec.end)]
-            replacement = finalize(originals, smsg)
-            smsg = replacement[0] if len(replacement) == 1 else _join(replacement, role)
-        summary_msgs[spec.index] = smsg
+            summary_msgs[spec.index] = finalized_summary(session, spec, text, finalize)
+            finalized.add(spec.index)
+        else:
+            body = (summary_body(session, plan.config, spec, text, counter, version) if text
+                    else pending_summary_text(spec))
+            summary_msgs[spec.index] = [Message.text_message(_summary_role(spec), body, kind="summary",
+                                                             meta=_summary_meta(spec, text is None))]
         if text:
+            offloads.append(Offload(summary_offload_id(spec), session.id, spec.start, "summary", None, None,
+                                    format_conversation([msgs[i] for i in spec.summarized], max_result_chars=10**9)))
             generated.append(GeneratedSummary(spec.key, text, sc.model or "extractive",
                                               not sc.model, spec.start, spec.end))
 
     def emit_summary(spec: SummarySpec) -> None:
         origin = list(range(spec.start, spec.end))
-        out.append(summary_msgs[spec.index])
-        lineage.append(origin)
+        for smsg in summary_msgs[spec.index]:
+            out.append(smsg)
+            lineage.append(origin)
 
     rewritten_groups: set[int] = set()
     for i in range(n + 1):
-        inserted = by_insert.get(i)
-        if inserted is not None and inserted.merge_into is None:
-            emit_summary(inserted)
+        here = by_insert.get(i)
+        if here is not None and (here.merge_into is None or here.index in finalized):
+            emit_summary(here)
         if i == n:
             break
         act = actions[i]
@@ -259,9 +300,9 @@ def materialize(
         m, offs = reduce_message(session, plan, i) if act in (Action.TRUNCATE, Action.CLEAR) else (msgs[i], [])
         offloads.extend(offs)
         origin = [i]
-        merged = next((s for s in summaries if s.merge_into == i), None)
+        merged = next((s for s in summaries if s.merge_into == i and s.index not in finalized), None)
         if merged is not None:
-            smsg = summary_msgs[merged.index]
+            smsg = summary_msgs[merged.index][0]
             if merged.injection == "system_merge":
                 base = m.text
                 prefix = sc.summary_prefix
@@ -273,17 +314,11 @@ def materialize(
                 m = m.model_copy(update={"parts": [Part(text=smsg.text + "\n\n")] + list(m.parts)})
             m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
             origin = list(range(merged.start, merged.end)) + [i]
-        if clear_rewriter is not None and act == Action.CLEAR and m.tool_calls and plan.reductions[i].clear_arguments:
-            group = [j for j in range(i + 1, n) if msgs[j].role == "tool"
-                     and any(c.id == msgs[j].tool_call_id for c in msgs[i].tool_calls)]
-            results = []
-            for j in group:
-                rm, roffs = reduce_message(session, plan, j) if actions[j] in (Action.TRUNCATE, Action.CLEAR) else (msgs[j], [])
-                offloads.extend(roffs)
-                results.append(rm)
-            rewritten = clear_rewriter(m, results)
+        if clear_rewriter is not None and rewrites(plan, session, i):
+            replacement, group, roffs = rewritten_group(session, plan, i, m, clear_rewriter)
+            offloads.extend(roffs)
             rewritten_groups.update(group)
-            for r in rewritten or []:
+            for r in replacement or []:
                 out.append(r)
                 lineage.append([i, *group])
             continue
@@ -297,9 +332,49 @@ def materialize(
     return Compacted(out, offloads, generated, lineage, plan, totals)
 
 
-def _join(messages: list[Message], role: str) -> Message:
-    text = "\n\n".join(m.text for m in messages)
-    return Message.text_message(role, text, kind="summary")  # type: ignore[arg-type]
+def rewrites(plan: Plan, session: Session, i: int) -> bool:
+    """True when message `i` is a call whose arguments the plan clears: a ClearRewriter
+    gets it with its results (Eino ClearMessageRewriter)."""
+    red = plan.reductions.get(i)
+    return (plan.actions[i] == Action.CLEAR and red is not None and bool(red.clear_arguments)
+            and bool(session.messages[i].tool_calls))
+
+
+def rewritten_group(session: Session, plan: Plan, i: int, call: Message,
+                    clear_rewriter: ClearRewriter) -> tuple[list[Message], list[int], list[Offload]]:
+    """(what `clear_rewriter` makes of cleared call `i` and its results, the results'
+    positions, what reducing the results offloaded). The results are the tool messages
+    right after the call that answer it (an id reused later answers another call)."""
+    msgs = session.messages
+    ids = {c.id for c in msgs[i].tool_calls}
+    group = []
+    for j in range(i + 1, len(msgs)):
+        if msgs[j].role != "tool":
+            break
+        if msgs[j].tool_call_id in ids:
+            group.append(j)
+    results, offloads = [], []
+    for j in group:
+        rm, roffs = reduce_message(session, plan, j) if plan.actions[j] in (Action.TRUNCATE, Action.CLEAR) else (msgs[j], [])
+        offloads.extend(roffs)
+        results.append(rm)
+    return list(clear_rewriter(call, results) or []), group, offloads
+
+
+def _summary_role(spec: SummarySpec) -> Role:
+    return "system" if spec.injection in ("system", "system_merge") else "user"
+
+
+def _summary_meta(spec: SummarySpec, pending: bool) -> dict[str, Any]:
+    return {"inspector_summary": {"start": spec.start, "end": spec.end, "key": spec.key, "pending": pending}}
+
+
+def finalized_summary(session: Session, spec: SummarySpec, text: str, finalize: Finalizer) -> list[Message]:
+    """What a Finalizer makes of a summary (Eino Finalize): it gets the original messages
+    and the summary as the model wrote it, without the default post-processing, and
+    its messages stand for the summary as returned."""
+    raw = Message.text_message(_summary_role(spec), text.strip(), kind="summary", meta=_summary_meta(spec, False))
+    return list(finalize([session.messages[i] for i in range(spec.start, spec.end)], raw))
 
 
 # ---------------------------------------------------------------------------------- apply
@@ -374,6 +449,10 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, su
     else:
         for g in result.summaries:
             g.model, g.extractive = "extractive", True
+    violations = check_invariants(session.messages, result.messages, plan.config, lineage=result.lineage,
+                                  total_after=result.total_after)
+    if violations:
+        raise InvariantViolated(violations)
     introduced = only_errors(new_problems(validate(session.messages), validate(result.messages)))
     if introduced:
         raise CompactionFailed(

@@ -22,6 +22,11 @@ DEFAULT_SUMMARY_PROMPT = (
     "words.\n\n<conversation>\n{conversation_text}\n</conversation>"
 )
 
+EINO_CONTINUE_INSTRUCTION = (
+    "Continue the conversation from where it left off without asking the user any "
+    "further questions."
+)
+
 DEFAULT_TRUNCATION_NOTICE = (
     "[... {removed_chars} characters truncated from the middle of this {tool} output. "
     "The full output is stored as {offload_id}; call {recovery_tool}(id=\"{offload_id}\", "
@@ -104,6 +109,11 @@ class KeepConfig(_Section):
         "the token trigger (Synaptic).",
     )
     fraction: float = Field(0.25, ge=0, le=1, description="Share of tokens kept in mode 'fraction' (inspector's own mode, no reference system; 0.25).")
+    latest_user: bool = Field(
+        True, description="Keep the latest user message (the current request) verbatim, whatever the "
+        "mode: trpc sends the current request after the summary. false = it may be folded into the "
+        "summary like any other message; the plan then warns (latest_user_summarized).",
+    )
 
 
 class PreserveUserConfig(_Section):
@@ -143,7 +153,7 @@ class SummarizationConfig(_Section):
         default_factory=list, description="Tried in order when the model fails (Eino Failover)."
     )
     api_base: str = Field("", description="Base URL for a local or proxied model server.")
-    retries: int = Field(3, ge=0, description="Retries per model, exponential backoff + jitter (Eino Retry, default 3).")
+    retries: int = Field(3, ge=0, description="Retries per model, exponential backoff + jitter (Eino MaxRetries, 3 once Retry is set; the eino preset has none, as Eino by default).")
     backoff_seconds: float = Field(1.0, ge=0, description="First backoff delay; doubles per attempt.")
     timeout_seconds: float = Field(120.0, gt=0, description="Per-request timeout.")
     max_input_tokens: int = Field(
@@ -168,11 +178,20 @@ class SummarizationConfig(_Section):
     summary_prefix: str = Field(
         "[Previous conversation summary]", description="First line of the injected summary (Synaptic prefix)."
     )
+    continue_instruction: str = Field(
+        "", description="Last line of the injected summary (Eino's default post-processing adds a "
+        "continuation instruction; the other reference systems add none).",
+    )
     incremental: bool = Field(
         True, description="Fold an earlier summary in the input into the new one (trpc incremental summaries)."
     )
     recovery_hint: bool = Field(
         True, description="Append where the original messages are kept (Eino TranscriptFilePath)."
+    )
+    on_failure: Literal["raise", "keep"] = Field(
+        "raise", description="When every summary model fails: 'raise' (nothing is applied) or 'keep' "
+        "(Sagents: keep the messages the summary would replace, apply the reductions that need no "
+        "model, and report the failure as an event).",
     )
 
 
@@ -562,10 +581,13 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "eino": ("CloudWeGo Eino ADK summarization + reduction middleware defaults", {
         "summarization.trigger.context_tokens": 160_000,
         "summarization.keep.messages": 0,
-        "summarization.preserve_user_messages.enabled": True,
+        "summarization.keep.latest_user": False,  # the summary replaces the whole history ...
+        "summarization.preserve_user_messages.enabled": True,  # ... carrying the user messages
         "summarization.preserve_user_messages.max_tokens": 0,  # = trigger / 3
         "summarization.preserve_tools.tools": ["skill"],
-        "summarization.retries": 3,
+        "summarization.retries": 0,  # Retry: "nil (no retry)" by default
+        "summarization.continue_instruction": EINO_CONTINUE_INSTRUCTION,
+        "recovery_tool": "read_file",  # ReadFileToolName, default "read_file"
         "summarization.injection": "user",
         "summarization.summary_prefix": (
             "This session is being continued from a previous conversation that ran out of context. "
@@ -583,6 +605,7 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
         "summarization.keep.messages": 6,
         "summarization.preserve_user_messages.enabled": False,
         "summarization.incremental": False,
+        "summarization.on_failure": "keep",  # "falls back to keeping all messages"
         **_REDUCTION_OFF,
     }),
     # trpc-agent-go: context-window-ratio trigger (50%) on what came since the last

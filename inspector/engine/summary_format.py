@@ -3,6 +3,7 @@ planner (which counts it) and apply (which writes it)."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING
 
 from inspector.engine.models import Session
@@ -11,10 +12,6 @@ from inspector.engine.tokens import TokenCounter
 if TYPE_CHECKING:
     from inspector.engine.planning.results import SummarySpec
 
-CONTINUE_INSTRUCTION = (
-    "Continue the conversation from where it left off without asking the user any "
-    "further questions."
-)
 
 
 def summary_body(session: Session, config, spec: SummarySpec, text: str, counter: TokenCounter,
@@ -39,12 +36,17 @@ def summary_body(session: Session, config, spec: SummarySpec, text: str, counter
             content = _truncate_tokens(counter, msgs[i].text, per_item)
             blocks.append(f'<tool_output name="{msgs[i].name or "tool"}">\n{content}\n</tool_output>')
         body = f"{body}\n\nTool outputs kept from before the summary:\n" + "\n".join(blocks)
-    if sc.recovery_hint:
-        where = f"workspace version {version}" if version else "the inspector workspace"
-        body = (f"{body}\n\nThe original messages {spec.start}\u2013{spec.end - 1} of session "
-                f"{session.id} are kept in {where}; removed tool outputs can be read with "
-                f"{config.recovery_tool}(id=...).")
-    return f"{sc.summary_prefix}\n\n{body}\n\n{CONTINUE_INSTRUCTION}" if sc.summary_prefix else body
+    if sc.recovery_hint:  # true: apply offloads the summarized messages under this id
+        oid = summary_offload_id(spec)
+        where = f" (workspace version {version})" if version else ""
+        body = (f"{body}\n\nThe original messages {spec.start}\u2013{spec.end - 1} summarized here are stored "
+                f"as {oid}{where}; call {config.recovery_tool}(id=\"{oid}\") to read them.")
+    return "\n\n".join(x for x in (sc.summary_prefix, body, sc.continue_instruction) if x)
+
+
+def summary_offload_id(spec: SummarySpec) -> str:
+    """The offload id the summarized messages of `spec` are stored under."""
+    return "off-" + hashlib.blake2b(spec.key.encode(), digest_size=6).hexdigest()
 
 
 def _truncate_tokens(counter: TokenCounter, text: str, limit: int) -> str:

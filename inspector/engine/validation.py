@@ -113,6 +113,9 @@ def validate(messages: Sequence[Message]) -> list[Problem]:
         else:
             add(Problem("unanswered_tool_call", "error", pos, f"tool call {cid!r} has no result", cid))
 
+    if messages and first_conversational is None:
+        add(Problem("no_conversation", "error", 0,
+                    "only system messages: providers need at least one user or assistant message"))
     if first_conversational is not None and messages[first_conversational].role == "assistant":
         add(Problem("first_not_user", "warning", first_conversational,
                     "the conversation starts with an assistant message (Anthropic rejects this)"))

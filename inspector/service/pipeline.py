@@ -17,14 +17,14 @@ returns, the preview after generation and the applied result agree byte for byte
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from inspector.engine.config import CompactionConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
-    from inspector.engine.models import Session
+    from inspector.engine.models import Message, Session
     from inspector.engine.planning import Plan
     from inspector.engine.summarize import EventHandler, Summarizer, SummaryRequest
     from inspector.engine.tokens import TokenCache, TokenCounter
@@ -35,6 +35,11 @@ EXTRACTIVE = "extractive"
 
 class PipelineError(Exception):
     """Bad input to the pipeline (source, session id, config): nothing was done."""
+
+
+def system_clock() -> datetime:
+    """The clock every entry point gives the idle-time trigger unless it is given one."""
+    return datetime.now(UTC)
 
 
 # --------------------------------------------------------------------------- config
@@ -61,10 +66,17 @@ def _active(p: Plan) -> list:
 
 
 def summary_tokens(session: Session, p: Plan, texts: dict[str, str], counter: TokenCounter,
-                   version: str | None = None) -> dict[str, int]:
-    """Exact tokens of each summary whose text is known, as apply writes it."""
+                   version: str | None = None, finalize: Finalizer | None = None) -> dict[str, int]:
+    """Exact tokens of each summary whose text is known, as apply writes it (through
+    `finalize`, when one is given)."""
+    from inspector.engine.applier import finalized_summary
     from inspector.engine.summary_format import summary_message_tokens
+    from inspector.engine.tokens import count_messages
 
+    if finalize is not None:
+        return {spec.key: sum(count_messages(finalized_summary(session, spec, texts[spec.key], finalize),
+                                             counter)[0])
+                for spec in p.summaries if texts.get(spec.key)}
     return {spec.key: summary_message_tokens(session, p.config, spec, texts[spec.key], counter, version)
             for spec in p.summaries if texts.get(spec.key)}
 
@@ -103,17 +115,38 @@ def plan_session(
     summary_cache: SummaryCache | None = None,
     now: datetime | None = None,
     version: str | None = None,
+    finalize: Finalizer | None = None,
+    clear_rewriter: ClearRewriter | None = None,
 ) -> Plan:
-    """`plan()`, made exact for summaries already in the cache."""
+    """`plan()`, made exact for summaries already in the cache (as `finalize` writes
+    them, when given). `now` (default: the system clock) evaluates the idle-time
+    trigger."""
     from inspector.engine.planning import plan
 
     counter = _counter(config, counter)
+    now = now if now is not None else system_clock()
     p = plan(session, config, counter, now=now, token_cache=token_cache)
     texts = cached_texts(p, summary_cache)
     if texts:
         p = plan(session, config, counter, now=now, token_cache=token_cache,
-                 summary_tokens=summary_tokens(session, p, texts, counter, version))
+                 summary_tokens=summary_tokens(session, p, texts, counter, version, finalize))
+    if clear_rewriter is not None:
+        _count_rewrites(session, p, counter, clear_rewriter)
     return p
+
+
+def _count_rewrites(session: Session, p: Plan, counter: TokenCounter, clear_rewriter: ClearRewriter) -> None:
+    """Count what a ClearRewriter makes of each cleared call group into the plan, so
+    the plan's total is the applied one."""
+    from inspector.engine.applier import reduce_message, rewrites, rewritten_group
+    from inspector.engine.tokens import count_messages
+
+    for i in sorted(p.reductions):
+        if rewrites(p, session, i):
+            replacement, group, _ = rewritten_group(session, p, i, reduce_message(session, p, i)[0], clear_rewriter)
+            p.tokens_after[i] = sum(count_messages(replacement, counter)[0])
+            for j in group:
+                p.tokens_after[j] = 0
 
 
 def summary_requests(session: Session, p: Plan, counter: TokenCounter | None = None,
@@ -244,27 +277,68 @@ def _summarized_offloads(session: Session, result: Compacted) -> None:
                     result.offloads.append(o)
 
 
+def _once(finalize: Finalizer) -> Finalizer:
+    """`finalize` called once per summary, although the exact re-plan counts its
+    output before apply writes it."""
+    memo: dict[str, list[Message]] = {}
+
+    def once(originals: Sequence[Message], summary: Message) -> list[Message]:
+        key = summary.meta.get("inspector_summary", {}).get("key", "")
+        if key not in memo:
+            memo[key] = finalize(originals, summary)
+        return memo[key]
+
+    return once
+
+
+def _once_per_group(rewriter: ClearRewriter) -> ClearRewriter:
+    """`rewriter` called once per group, although the exact re-plan counts its output."""
+    memo: dict[tuple[str, ...], list[Message] | None] = {}
+
+    def once(call: Message, results: list[Message]) -> list[Message] | None:
+        key = (call.content_hash, *(r.content_hash for r in results))
+        if key not in memo:
+            memo[key] = rewriter(call, results)
+        return memo[key]
+
+    return once
+
+
 class _Run:
     """One compaction: plan once, generate what is missing, re-plan with the exact
     summary sizes, apply. `plan()` runs twice when there are summaries (the first plan
     names them; the exact re-plan sizes them), once otherwise; a third time only when
-    the exact sizes move a summary's range (its new summary is generated first)."""
+    the exact sizes move a summary's range (its new summary is generated first).
+
+    A Finalizer and a ClearRewriter are called once per summary / group: the exact
+    re-plan counts what they make, and apply writes the same messages."""
 
     ROUNDS = 3  # exact re-plans that may move a range; a range that keeps moving is applied as planned
 
     def __init__(self, session: Session, config: CompactionConfig, counter: TokenCounter | None,
                  summarizer: Summarizer | None, summary_cache: SummaryCache | None,
-                 token_cache: TokenCache | None, now: datetime | None, version: str | None) -> None:
+                 token_cache: TokenCache | None, now: datetime | None, version: str | None,
+                 finalize: Finalizer | None = None, clear_rewriter: ClearRewriter | None = None) -> None:
         from inspector.engine.applier import MemorySummaryCache
-        from inspector.engine.planning.planner import plan
 
+        self.finalize = _once(finalize) if finalize is not None else None
+        self.clear_rewriter = _once_per_group(clear_rewriter) if clear_rewriter is not None else None
         self.session, self.config, self.token_cache, self.now, self.version = (
-            session, config, token_cache, now, version)
+            session, config, token_cache, now if now is not None else system_clock(), version)
         self.counter = _counter(config, counter)
         self.cache: SummaryCache = summary_cache if summary_cache is not None else MemorySummaryCache()
         self.summarizer = make_summarizer(config, summarizer)
-        self.plan: Plan = plan(session, config, self.counter, now=now, token_cache=token_cache)
+        self.plan: Plan = self._plan(None)
         self.rounds = 0
+
+    def _plan(self, exact: dict[str, int] | None) -> Plan:
+        from inspector.engine.planning.planner import plan
+
+        p = plan(self.session, self.config, self.counter, now=self.now, token_cache=self.token_cache,
+                 summary_tokens=exact)
+        if self.clear_rewriter is not None:
+            _count_rewrites(self.session, p, self.counter, self.clear_rewriter)
+        return p
 
     def missing(self) -> list[tuple[str, SummaryRequest]]:
         return _missing_requests(self.session, self.plan, self.cache, self.counter, self.version)
@@ -272,42 +346,67 @@ class _Run:
     def exact(self, version: str | None = None) -> bool:
         """Re-plan with the exact size of every summary the plan names (written with
         `version` in its hint); True when the new plan needs a summary not cached."""
-        from inspector.engine.planning.planner import plan
-
         texts = cached_texts(self.plan, self.cache)
         if not texts:
             return False
         if version is not None:
             self.version = version
-        self.plan = plan(self.session, self.config, self.counter, now=self.now, token_cache=self.token_cache,
-                         summary_tokens=summary_tokens(self.session, self.plan, texts, self.counter, self.version))
+        self.plan = self._plan(summary_tokens(self.session, self.plan, texts, self.counter, self.version,
+                                              self.finalize))
         self.rounds += 1
         return self.rounds < self.ROUNDS and bool(self.missing())
 
-    def apply(self, on_event: EventHandler | None, finalize: Finalizer | None = None,
-              clear_rewriter: ClearRewriter | None = None) -> Compacted:
+    def keep_on_failure(self, exc: Exception, on_event: EventHandler | None) -> None:
+        """summarization.on_failure = "keep" (Sagents): re-plan without summarizing, so
+        the reductions that need no model still apply; the failure becomes an event and
+        a plan warning. Re-raises under "raise"."""
+        from inspector.engine.planning import PlanWarning
+        from inspector.engine.summarize import SummaryEvent
+
+        if self.config.summarization.on_failure != "keep":
+            raise exc
+        key = next((s.key for s in _active(self.plan)), "")
+        self.config = self.config.with_values({"summarization.enabled": False})
+        self.plan = self._plan(None)
+        message = f"summary failed, kept the messages it would have replaced: {exc}"
+        self.plan.warnings.append(PlanWarning("summary_failed_kept", message))
+        if on_event is not None:
+            on_event(SummaryEvent("kept", key, error=str(exc)))
+
+    def apply(self, on_event: EventHandler | None) -> Compacted:
         from inspector.engine.applier import apply
 
         result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
-                       on_event=on_event, finalize=finalize, clear_rewriter=clear_rewriter,
+                       on_event=on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter,
                        version=self.version)
         _summarized_offloads(self.session, result)
         return _label(result, self.cache)
 
     def generate(self, on_event: EventHandler | None) -> None:
-        """Every summary of the final plan into the cache (network), then the exact plan."""
-        while True:
-            for key, req in self.missing():
-                self.cache.put(key, self.summarizer.summarize(req, on_event))
-            if not self.exact():
-                return
+        """Every summary of the final plan into the cache (network), then the exact
+        plan; on failure, what summarization.on_failure says (`keep_on_failure`)."""
+        from inspector.engine.summarize import SummaryFailed, SummaryRejected
+
+        try:
+            while True:
+                for key, req in self.missing():
+                    self.cache.put(key, self.summarizer.summarize(req, on_event))
+                if not self.exact():
+                    return
+        except (SummaryFailed, SummaryRejected) as exc:
+            self.keep_on_failure(exc, on_event)
 
     async def agenerate(self, on_event: EventHandler | None) -> None:
-        while True:
-            for key, req in self.missing():
-                self.cache.put(key, await self.summarizer.asummarize(req, on_event))
-            if not self.exact():
-                return
+        from inspector.engine.summarize import SummaryFailed, SummaryRejected
+
+        try:
+            while True:
+                for key, req in self.missing():
+                    self.cache.put(key, await self.summarizer.asummarize(req, on_event))
+                if not self.exact():
+                    return
+        except (SummaryFailed, SummaryRejected) as exc:
+            self.keep_on_failure(exc, on_event)
 
 
 def compact_session(
@@ -328,9 +427,10 @@ def compact_session(
 
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize,
+               clear_rewriter)
     run.generate(on_event)
-    return run.apply(on_event, finalize, clear_rewriter)
+    return run.apply(on_event)
 
 
 async def acompact_session(
@@ -349,9 +449,10 @@ async def acompact_session(
 ) -> Compacted:
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version)
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize,
+               clear_rewriter)
     await run.agenerate(on_event)
-    return run.apply(on_event, finalize, clear_rewriter)  # every summary is cached: no waiting
+    return run.apply(on_event)  # every summary is cached: no waiting
 
 
 def failure_types() -> tuple[type[BaseException], ...]:

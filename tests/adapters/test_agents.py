@@ -144,7 +144,10 @@ def test_write_back_stores_the_compacted_history_and_folds_it_next_time():
         check_pairs(second)
         summaries = [i for i in second if str(i.get("content", "")).startswith("[Previous conversation summary]")]
         assert len(summaries) == 1
-        assert "Earlier summary:" in summaries[0]["content"]  # the previous summary was folded in
+        content = summaries[0]["content"]
+        # the previous summary was folded in once: the task from it, no nested frame
+        assert "Task:\n- request 0: check part 0" in content
+        assert content.count("[Previous conversation summary]") == 1
 
     asyncio.run(scenario())
 

@@ -165,7 +165,7 @@ def test_total_failure_exits_1_and_writes_nothing(capsys, monkeypatch, workspace
     calls = litellm_script(monkeypatch, *["litellm.InternalServerError"] * 4)
     code, out, err = run(capsys, "apply", TRAJ, *SUMMARIZE, "--set", "summarization.model=gpt-4o-mini",
                          "--set", "summarization.fallback_models=['gpt-4o']", "--set", "summarization.retries=1",
-                         "--set", "summarization.backoff_seconds=0")
+                         "--set", "summarization.backoff_seconds=0", "--set", "summarization.on_failure=raise")
     assert code == 1 and out == ""
     assert calls == ["gpt-4o-mini", "gpt-4o-mini", "gpt-4o", "gpt-4o"]
     last = err.strip().splitlines()[-1]
@@ -216,3 +216,22 @@ def test_runtime_and_cli_apply_give_identical_messages(capsys, workspace, tmp_pa
         session = ws.load_session(ws.version_info(vid).session_id)
     runtime = Compactor.from_toml(cfg, session_id=session.id).compact(to_openai(session.messages))
     assert json.dumps(runtime) == json.dumps(applied)
+
+
+def test_apply_offloads_the_summarized_messages_and_recover_prints_them(capsys, workspace):
+    """Issue 11, finding 7: the summary's hint names an id `inspector recover` answers."""
+    import re
+
+    from inspector.workspace.database import Workspace
+
+    code, out, err = run(capsys, "apply", TRAJ, *SUMMARIZE, "--json")
+    assert code == 0, err
+    vid = json.loads(out)["version"]
+    with Workspace(workspace) as ws:
+        summary = next(m for m in ws.load_version(vid).messages if m.kind == "summary")
+    oid = re.search(r'stored as (off-[0-9a-f]{12}) \(workspace version ' + re.escape(vid) + r'\); call '
+                    r'read_offload\(id="(off-[0-9a-f]{12})"\)', summary.text)
+    assert oid and oid.group(1) == oid.group(2)
+    code, out, err = run(capsys, "recover", oid.group(1))
+    assert code == 0, err
+    assert "We're currently solving the following CTF challenge" in out and "assistant:" in out

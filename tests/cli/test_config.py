@@ -68,7 +68,7 @@ def test_presets_lists_all_of_them(capsys):
 def test_validate_reports_changed_knobs_and_errors(capsys, tmp_path):
     path = tmp_path / "c.toml"
     run(capsys, "config", "init", path, "--preset", "eino")
-    path.write_text(path.read_text().replace("retries = 3", "retries = 5"))
+    path.write_text(path.read_text().replace("retries = 0", "retries = 5"))
     code, out, _ = run(capsys, "config", "validate", path)
     assert code == 0
     assert "valid (preset eino; 1 knob(s) differ from it)" in out and "summarization.retries = 5" in out

@@ -107,6 +107,7 @@ def test_export_all_concurrent_model_summaries_and_one_failure(capsys, tmp_path,
                        "--set", "summarization.trigger.context_tokens=4000",
                        "--set", "summarization.keep.messages=4",
                        "--set", "summarization.retries=0", "--summarizer", "gpt-4o-mini",
+                       "--set", "summarization.on_failure=raise",
                        "-f", "openai-json", "-o", out, "--concurrency", "4")
     assert code == 1, err
     assert peak >= 2

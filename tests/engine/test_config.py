@@ -29,7 +29,11 @@ def test_eino_preset_documented_defaults():
     c = preset("eino")
     assert c.summarization.trigger.context_tokens == 160_000
     assert c.preserve_user_budget() == 160_000 // 3  # PreserveUserMessages.MaxTokens default
-    assert c.summarization.retries == 3
+    assert c.summarization.retries == 0  # Retry: "nil (no retry)"
+    assert c.recovery_tool == "read_file"  # ReadFileToolName default
+    assert c.summarization.continue_instruction.endswith("without asking the user any further questions.")
+    # the continuation line is Eino's post-processing only
+    assert all(not preset(n).summarization.continue_instruction for n in ("balanced", "sagents", "trpc", "synaptic"))
     assert c.summarization.preserve_tools.tools == ["skill"]
     assert (c.summarization.preserve_tools.max_items, c.summarization.preserve_tools.max_tokens_per_item,
             c.summarization.preserve_tools.total_tokens) == (5, 5000, 25000)

@@ -15,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inspector.engine import apply, plan, preset
+from inspector.engine.applier import InvariantViolated
 from inspector.engine.config import PRESETS
+from inspector.engine.invariants import BUDGET, check, latest_user
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planning import Action
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter, count_messages
@@ -48,7 +50,7 @@ sizes = st.one_of(st.integers(1, 300), st.integers(300, 4000), st.integers(20_00
 
 
 @st.composite
-def sessions(draw) -> Session:
+def sessions(draw, media: bool = False) -> Session:
     msgs: list[Message] = []
     if draw(st.booleans()):
         msgs.append(Message.text_message("system", "You are an agent. " + text_of(1, draw(st.integers(10, 500)))))
@@ -57,8 +59,15 @@ def sessions(draw) -> Session:
                                          kind="summary"))
     ids = 0
     turns = draw(st.integers(1, 7))
+    if draw(st.integers(0, 5)) == 0:  # another system's compaction summary, stored as a user message
+        msgs.append(Message.text_message(
+            "user", "This session is being continued from a previous conversation that ran out of "
+            "context. The conversation is summarized below:\nThe user asked Y.", kind="summary"))
     for t in range(turns):
         msgs.append(Message.text_message("user", text_of(t, draw(st.integers(1, 600)))))
+        if media and draw(st.integers(0, 6)) == 0:  # a screenshot sent on its own
+            msgs.append(Message(role="user", parts=[Part(type="image", url=f"https://x.test/{t}.png",
+                                                         media_type="image/png")]))
         for _step in range(draw(st.integers(0, 4))):
             k = draw(st.integers(0, 3))
             if k == 0:
@@ -123,6 +132,17 @@ def configs(draw, total_hint: int = 60_000):
     return c.with_values(values)
 
 
+def apply_or_over_budget(session, p, counter):
+    """apply's result; None when apply refused a result over budget, which it may do
+    only when the plan said the budget cannot be met. Every other invariant holds."""
+    try:
+        return apply(session, p, counter=counter)
+    except InvariantViolated as exc:
+        assert [v.invariant for v in exc.violations] == [BUDGET], str(exc)
+        assert any(w.code == "over_budget" for w in p.warnings), str(exc)
+        return None
+
+
 def fingerprint(p):
     return (p.actions, p.tokens_after, [(s.key, s.start, s.end, s.injection) for s in p.summaries],
             sorted((i, r.kind, r.stage, r.offload_id) for i, r in p.reductions.items()))
@@ -137,8 +157,10 @@ def test_apply_never_breaks_what_a_provider_accepts(session, config):
     before_hashes = [m.content_hash for m in session.messages]
     # The planner only plans summaries that can be smaller than what they replace, so
     # the offline summarizer's are never rejected.
-    out = apply(session, p, counter=EST)
+    out = apply_or_over_budget(session, p, EST)
     assert [m.content_hash for m in session.messages] == before_hashes, "apply mutated its input"
+    if out is None:
+        return
 
     # 1. no provider error the input did not already have
     assert errors(new_problems(validate(session.messages), validate(out.messages))) == []
@@ -172,7 +194,9 @@ def test_apply_never_breaks_what_a_provider_accepts(session, config):
 @given(sessions(), configs())
 def test_replanning_the_output_below_the_trigger_changes_nothing(session, config):
     p = plan(session, config, EST)
-    out = apply(session, p, counter=EST)
+    out = apply_or_over_budget(session, p, EST)
+    if out is None:
+        return
     again = plan(Session(id="again", messages=out.messages).renumber(), config, EST)
     if not again.triggered:
         assert not again.changed, [(i, a) for i, a in enumerate(again.actions) if a != Action.KEEP]
@@ -184,7 +208,9 @@ def test_replanning_the_output_below_the_trigger_changes_nothing(session, config
 def test_invariants_hold_with_exact_tiktoken_counts(session, config):
     counter = TiktokenCounter(model="gpt-4o")
     p = plan(session, config, counter)
-    out = apply(session, p, counter=counter)
+    out = apply_or_over_budget(session, p, counter)
+    if out is None:
+        return
     assert errors(new_problems(validate(session.messages), validate(out.messages))) == []
     assert out.total_after <= p.total_before
     merged = {s.merge_into for s in p.summaries}
@@ -200,3 +226,24 @@ def test_openai_dicts_round_trip(session):
     back = from_openai(dicts)
     assert [m.content_hash for m in back] == [m.content_hash for m in session.messages]
     assert to_openai(back) == dicts
+
+
+@settings(max_examples=max(50, EXAMPLES // 4), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(sessions(media=True), configs())
+def test_every_result_holds_the_invariants(session, config):
+    """Issue 11: at least one non-system message, the latest user message verbatim
+    (unless the config opts out, and then the plan says so), no new empty message, the
+    budget met; apply refuses (writing nothing) only a result over budget, and only when
+    the plan warned."""
+    p = plan(session, config, EST)
+    latest = latest_user(session.messages)
+    if latest is not None and p.actions[latest] != Action.KEEP:
+        assert not config.summarization.keep.latest_user
+        assert any(w.code == "latest_user_summarized" for w in p.warnings)
+    out = apply_or_over_budget(session, p, EST)
+    if out is None:
+        return
+    assert check(session.messages, out.messages, config, lineage=out.lineage, total_after=out.total_after) == []
+    if config.tailoring.enabled and not any(w.code == "over_budget" for w in p.warnings):
+        assert p.total_after <= config.tailoring_budget()

@@ -46,6 +46,7 @@ def test_tailoring_keeps_a_system_prompt_stored_as_a_user_message():
                                              "tailoring.budget_tokens": 3000})
     counter = counter_for(config)
     p_user, p_system = plan(as_user, config, counter), plan(as_system, config, counter)
-    assert p_system.actions[0] == "keep" and p_system.warnings
+    # tailoring drops rounds (tool rounds of the one request, issue 11 finding 5) and fits
+    assert p_system.actions[0] == "keep" and "drop" in p_system.actions and p_system.total_after <= 3000
     assert p_user.actions[0] == "keep"  # the prompt is not the oldest round to drop
     assert p_user.actions == p_system.actions

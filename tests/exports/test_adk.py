@@ -33,10 +33,11 @@ CLAUDE = ROOT / "tests" / "fixtures" / "claude-code" / "branch_merge.jsonl"
 
 
 def small_config():
-    """Summarize all but the last two messages, truncate big outputs."""
+    """Summarize all but the last message (the current request stays in place), truncate
+    big outputs."""
     return preset("balanced").with_values({
         "summarization.trigger.context_ratio": 0.0, "summarization.trigger.messages": 4,
-        "summarization.keep.mode": "messages", "summarization.keep.messages": 2,
+        "summarization.keep.mode": "messages", "summarization.keep.messages": 1,
         "summarization.preserve_user_messages.enabled": False,
         "reduction.truncation.max_chars": 400,
     })
@@ -64,8 +65,10 @@ def adk_messages(session):
 
 
 def expected(messages):
-    """The messages an ADK session can carry (system prompts live in the agent)."""
-    return [model_view(m) for m in messages if not (m.role == "system" and m.kind == "message")]
+    """The messages an ADK session can carry (system prompts live in the agent; a
+    summary, system-injected or not, is a user event)."""
+    return [model_view(m.model_copy(update={"role": "user"}) if m.kind == "summary" else m)
+            for m in messages if not (m.role == "system" and m.kind == "message")]
 
 
 def sources():

@@ -110,11 +110,20 @@ def test_a_failed_summary_stores_nothing(tmp_path):
         def summarize(self, request, on_event=None):
             raise SummaryFailed("the model is down", ["timeout"])
 
+    config = _config().with_values({"summarization.on_failure": "raise"})
     with Workspace(tmp_path / "ws.db") as ws:
         stored = ws.import_session(read_traj(TRAJ))
         with pytest.raises(SummaryFailed):
-            compact_and_save(ws, stored, _config(), summarizer=Broken())
+            compact_and_save(ws, stored, config, summarizer=Broken())
         assert ws.list_versions(stored.id) == []
+        # on_failure = keep (Sagents' default): the version keeps the messages the
+        # summary would have replaced, and says so
+        events = []
+        saved = compact_and_save(ws, stored, _config(), summarizer=Broken(), on_event=events.append)
+        assert [e.kind for e in events] == ["kept"]
+        assert not saved.result.plan.summaries and not any(m.kind == "summary" for m in saved.result.messages)
+        assert any(w.code == "summary_failed_kept" for w in saved.result.plan.warnings)
+        assert [v.id for v in ws.list_versions(stored.id)] == [saved.version_id]
 
 
 def test_import_session_returns_what_load_session_reads(tmp_path):

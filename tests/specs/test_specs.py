@@ -73,6 +73,7 @@ def test_eino_preserve_user_messages_keeps_most_recent_within_budget():
         "summarization.trigger.messages": 5, "summarization.keep.messages": 0,
         "summarization.preserve_user_messages.enabled": True,
         "summarization.preserve_user_messages.max_tokens": 2 * user_tokens + 1,
+        "summarization.keep.latest_user": False,  # Eino: the summary replaces the whole history
     })
     p = plan(s, c, EST)
     spec = p.summaries[0]
@@ -113,10 +114,12 @@ def test_eino_preserved_users_replace_the_all_user_messages_section():
 
 def test_eino_transcript_hint_and_preamble_are_appended():
     s = chat(turns=6, size=200)
-    p = plan(s, only_summarize(**{"summarization.trigger.messages": 5, "summarization.keep.messages": 2}), EST)
+    eino_line = preset("eino").summarization.continue_instruction
+    p = plan(s, only_summarize(**{"summarization.trigger.messages": 5, "summarization.keep.messages": 2,
+                                  "summarization.continue_instruction": eino_line}), EST)
     text = apply(s, p, counter=EST, version="v-42").messages[1].text
     assert text.startswith(p.config.summarization.summary_prefix)
-    assert "workspace version v-42" in text and "read_offload(id=...)" in text
+    assert "workspace version v-42" in text and 'read_offload(id="off-' in text
     assert text.rstrip().endswith("without asking the user any further questions.")
     off = plan(s, p.config.with_values({"summarization.recovery_hint": False}), EST)
     assert "workspace version" not in apply(s, off, counter=EST, version="v-42").messages[1].text
@@ -379,6 +382,36 @@ def test_sagents_summarization_failure_keeps_all_messages():
     assert [m.model_dump() for m in s.messages] == before
 
 
+def test_sagents_failure_falls_back_to_keeping_all_messages_and_does_not_halt():
+    """Sagents: "Falls back to keeping all messages if summarization fails; logs errors
+    but doesn't halt agent execution" (summarization.on_failure = "keep", its preset's
+    default); the reductions that need no model still apply."""
+    from inspector import Compactor
+    from inspector.llm import LiteLLMSummarizer
+
+    def broken(**kw):
+        raise TimeoutError("model down")
+
+    assert preset("sagents").summarization.on_failure == "keep"
+    assert preset("trpc").summarization.on_failure == "raise"
+    s = agent_session(rounds=8, output="o " * 2000, user_every=3)
+    c = preset("sagents").with_values({"summarization.trigger.context_tokens": 1000, "summarization.model": "m1",
+                                       "reduction.truncation.enabled": True,
+                                       "reduction.truncation.max_chars": 1000})
+    events = []
+    summ = LiteLLMSummarizer(["m1"], retries=0, completion=broken, sleep=lambda s: None)
+    result = Compactor(c, counter=EST, summarizer=summ, on_event=events.append).compact_session(s)
+    assert [e.kind for e in events][-2:] == ["failed", "kept"]
+    assert not result.summaries and len(result.messages) == len(s.messages)  # every message kept
+    assert result.plan.stage("truncation").ran  # ... and truncation, which needs no model, applied
+    assert any(w.code == "summary_failed_kept" for w in result.plan.warnings)
+    from inspector.engine.summarize import SummaryFailed
+
+    with pytest.raises(SummaryFailed):  # "raise": nothing is applied
+        Compactor(c.with_values({"summarization.on_failure": "raise"}), counter=EST,
+                  summarizer=summ).compact_session(s)
+
+
 # ------------------------------------------------------------------ trpc
 
 
@@ -475,11 +508,18 @@ def test_trpc_user_injection_merges_into_the_first_kept_user_message():
     assert [m.role for m in out.messages] == ["system", "user", "assistant"]
     assert out.messages[1].text.endswith(first_kept.text)
     assert out.messages[1].text.startswith(c.summarization.summary_prefix)
-    # when the kept part does not start with a user message, the summary stands alone
+    # trpc: "merged into the first user history/current message when possible": when
+    # the kept part starts after the current request, the summary leads that request
     c3 = c.with_values({"summarization.keep.messages": 1})
     out3 = apply(s, plan(s, c3, EST), counter=EST)
     assert [m.role for m in out3.messages] == ["system", "user", "assistant"]
-    assert out3.messages[1].kind == "summary" and out3.messages[2].text == s.messages[-1].text
+    assert out3.messages[1].text.startswith(c.summarization.summary_prefix)
+    assert out3.messages[1].parts[-1] == s.messages[-2].parts[-1]  # the current request, verbatim
+    # ... "otherwise inserted near history": a user message of its own
+    c4 = c3.with_values({"summarization.keep.latest_user": False})
+    out4 = apply(s, plan(s, c4, EST), counter=EST)
+    assert [m.role for m in out4.messages] == ["system", "user", "assistant"]
+    assert out4.messages[1].kind == "summary" and out4.messages[2].text == s.messages[-1].text
 
 
 def test_trpc_compaction_pass1_replaces_old_large_results_outside_recent_requests():
@@ -543,10 +583,15 @@ def test_trpc_token_tailoring_drops_whole_oldest_rounds_keeping_system_and_lates
     assert p.actions[0] == Action.KEEP  # system kept
     out = apply(s, p, counter=EST)
     assert not [x for x in validate(out.messages) if x.severity == "error"]
+    # "tries to preserve system messages and the latest turn, but preservation is still
+    # limited by the available budget": inside the latest turn whole tool rounds go
+    # too; the request itself and the latest round stay
     tiny = plan(s, c.with_values({"tailoring.budget_tokens": 10}), EST)
     last_user = max(i for i, m in enumerate(s.messages) if m.role == "user")
-    assert all(a == Action.KEEP for a in tiny.actions[last_user:])  # the latest turn is never dropped
+    assert tiny.actions[0] == tiny.actions[last_user] == tiny.actions[-1] == Action.KEEP
+    assert Action.DROP in tiny.actions[last_user:]
     assert any(w.code == "over_budget" for w in tiny.warnings)
+    assert not [x for x in validate(materialize(s, tiny, counter=EST).messages) if x.severity == "error"]
 
 
 def test_trpc_user_mode_summary_can_be_evicted_by_tailoring_but_system_mode_cannot():
@@ -644,7 +689,8 @@ def test_no_summary_is_planned_that_could_not_be_smaller_than_what_it_replaces()
     # oldest first, so what apply writes is smaller than what it replaces.
     s = chat(turns=6, size=60)
     greedy = c.with_values({"summarization.preserve_user_messages.enabled": True,
-                            "summarization.preserve_user_messages.max_tokens": 10_000})
+                            "summarization.preserve_user_messages.max_tokens": 10_000,
+                            "summarization.continue_instruction": preset("eino").summarization.continue_instruction})
     p = plan(s, greedy, EST)
     users = [i for i in range(p.summaries[0].start, p.summaries[0].end) if s.messages[i].role == "user"]
     assert p.summaries and p.summaries[0].preserved_users == users[len(users) - len(p.summaries[0].preserved_users):]
@@ -675,3 +721,35 @@ def test_eino_clear_decides_each_calls_arguments_on_its_own_so_replanning_is_sta
     out = apply(s, p, counter=EST)
     again = plan(session(*out.messages, id="again"), c, EST)
     assert not again.changed
+
+
+def test_eino_image_only_user_message_is_not_lost_when_summarized():
+    """Eino preserves original user messages; one that is only an image cannot be
+    carried as text, so it stays in place instead of vanishing."""
+    image = Message(role="user", parts=[Part(type="image", url="https://x.test/shot.png", media_type="image/png")])
+    msgs = [sys()]
+    for t in range(4):
+        msgs += [user(f"question {t} " + "q" * 300), asst(f"answer {t} " + "a" * 300)]
+        if t == 1:
+            msgs.append(image)
+    s = session(*msgs)
+    c = preset("eino").with_values({"summarization.trigger.messages": 3, "tokens.counter": "estimate"})
+    p = plan(s, c, EST)
+    at = next(i for i, m in enumerate(s.messages) if m is image)
+    assert p.summaries and p.summaries[0].start < at < p.summaries[0].end and p.actions[at] == Action.KEEP
+    out = apply(s, p, counter=EST)
+    assert any(any(x.url == "https://x.test/shot.png" for x in m.parts) for m in out.messages)
+
+
+def test_eino_defaults_no_retry_read_file_and_its_continuation_line():
+    """Eino: Retry "nil (no retry)"; ReadFileToolName default "read_file"; "Adds summary
+    preamble and continuation instructions" (its default post-processing only)."""
+    c = preset("eino")
+    assert c.summarization.retries == 0 and c.recovery_tool == "read_file"
+    s = chat(turns=6, size=300)
+    for name in ("eino", "trpc", "synaptic"):
+        cfg_ = preset(name).with_values({"summarization.trigger.messages": 3, "summarization.trigger.context_tokens": 0,
+                                         "summarization.trigger.context_ratio": 0.0, "summarization.keep.messages": 2,
+                                         "summarization.keep.mode": "messages"})
+        text = "\n".join(m.text for m in apply(s, plan(s, cfg_, EST), counter=EST).messages)
+        assert ("without asking the user any further questions" in text) == (name == "eino"), name

@@ -63,6 +63,7 @@ class SummarySpec:
     insert_at: int  # position (in input numbering) the summary goes before
     merge_into: int | None  # position of the message it is merged into, if any
     key: str = ""  # summary-cache key: (range, prompt, model)
+    kept: list[int] = field(default_factory=list)  # inside the range but kept in place (the latest user message)
 
     @property
     def evicted(self) -> bool:
@@ -72,7 +73,7 @@ class SummarySpec:
     @property
     def summarized(self) -> list[int]:
         """Positions folded into the summary text (the preserved ones are carried verbatim)."""
-        keep = set(self.preserved_users) | set(self.preserved_tools)
+        keep = set(self.preserved_users) | set(self.preserved_tools) | set(self.kept)
         return [i for i in range(self.start, self.end) if i not in keep]
 
 
@@ -183,7 +184,7 @@ class Plan:
             "stages": [dict(asdict(s), saved=s.saved) for s in self.stages],
             "cutoff": asdict(self.cutoff) if self.cutoff else None,
             "summaries": [
-                asdict(s) | {"summarized_count": s.end - s.start - len(s.preserved_users) - len(s.preserved_tools)}
+                asdict(s) | {"summarized_count": len(s.summarized)}
                 for s in self.summaries
             ],
             "warnings": [asdict(w) for w in self.warnings],

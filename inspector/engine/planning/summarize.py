@@ -56,7 +56,10 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
         return Summarized(total, StageResult("summarize", True, False, reason, before, before), None,
                           triggers, True, cutoff, [PlanWarning("nothing_to_summarize", reason)])
     total = total - spec.replaced_tokens + spec.estimated_tokens
+    kept_tokens = [(i, cur[i]) for i in spec.kept]
     cur[spec.start:spec.end] = [0] * (spec.end - spec.start)
+    for i, t in kept_tokens:
+        cur[i] = t
     out = Summarized(total, StageResult("summarize", True, True, reason, before, total, spec.end - spec.start),
                      spec, triggers, True, cutoff)
     if spec.estimated_tokens >= spec.replaced_tokens:
@@ -65,12 +68,20 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
             f"the summary (~{spec.estimated_tokens:,} tokens) would not be smaller than "
             f"the {spec.replaced_tokens:,} tokens it replaces; apply will reject it",
             [spec.start, spec.end]))
+    latest = a.user_positions[-1] if a.user_positions else -1
+    if not sc.keep.latest_user and spec.start <= latest < spec.end:
+        out.warnings.append(PlanWarning(
+            "latest_user_summarized",
+            f"the latest user message ({latest}) is not kept verbatim: it goes into the summary"
+            + (" (carried inside it)" if latest in spec.preserved_users else "")
+            + " because summarization.keep.latest_user = false", [latest]))
     if spec.injection != sc.injection:
         out.warnings.append(PlanWarning(
             "injection_changed",
-            f"summary injected as a user message: the kept messages start with an "
-            f"assistant message at {spec.end} (providers such as Anthropic need a user "
-            "message first)", [spec.end]))
+            "summary injected as a user message: " + (
+                f"the kept messages start with an assistant message at {spec.end}"
+                if spec.end < a.n else "no message is kept after it")
+            + " (providers such as Anthropic need a user message first)", [spec.end]))
     return out
 
 
@@ -167,19 +178,27 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
             msg = f"{msg}; {reason}"
         return None, cut, msg
 
+    # The latest user message (the current request) stays verbatim in place, even inside
+    # the summarized range (trpc sends the current request after the summary).
+    users = a.user_positions
+    kept = [users[-1]] if keep.latest_user and users and lead <= users[-1] < final else []
+    # ... and so do images or files sent without text: a summary cannot carry them.
+    media = a.media_users
+    kept = sorted(set(kept).union(media[bisect_left(media, lead):bisect_left(media, final)]))
     # Eino PreserveUserMessages: the most recent user messages, within budget.
     preserved_users: list[int] = []
     if sc.preserve_user_messages.enabled:
         budget = config.preserve_user_budget()
         used = 0
-        users = a.user_positions
         for k in range(bisect_left(users, final) - 1, -1, -1):
             i = users[k]
             if i < lead:
                 break
+            if i in kept:
+                continue
             t = cur[i]
-            if used + t > budget:
-                break
+            if used + t > budget and (preserved_users or kept or i != users[-1]):
+                break  # over budget; but the latest user message is carried whatever its size
             used += t
             preserved_users.append(i)
         preserved_users.reverse()
@@ -204,13 +223,13 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
                     break
         preserved_tools.reverse()
     previous = [i for i in a.record_positions if lead <= i < final] if sc.incremental else []
-    replaced = sum(cur[lead:final])
+    replaced = sum(cur[lead:final]) - sum(cur[i] for i in kept)
     key = summary_key(a, lead, final, config)
     spec = SummarySpec(
         index=0, start=lead, end=final,
         preserved_users=preserved_users, preserved_tools=preserved_tools,
         previous_summaries=previous, replaced_tokens=replaced, estimated_tokens=0,
-        exact=False, injection=sc.injection, insert_at=lead, merge_into=None, key=key,
+        exact=False, injection=sc.injection, insert_at=lead, merge_into=None, key=key, kept=kept,
     )
     counter = memo.texts.counter
     per_message = counter.framing.per_message
@@ -248,6 +267,8 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         actions[i] = Action.PRESERVE
     for i in spec.preserved_tools:
         actions[i] = Action.PRESERVE
+    for i in kept:
+        actions[i] = Action.KEEP
     if summary_tokens and key in summary_tokens:
         spec.exact = True
         spec.estimated_tokens = summary_tokens[key]
@@ -262,10 +283,12 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
             spec.merge_into = lead - 1
         else:
             spec.insert_at = 0
-    if injection in ("system", "system_merge") and first_role == "assistant":
+    if injection in ("system", "system_merge") and first_role in ("assistant", None) and not kept:
         injection = "user"
         spec.merge_into = None
-    if injection == "user":
+    if injection == "user" and kept:  # merged into the kept current request (trpc user mode)
+        spec.insert_at = spec.merge_into = kept[0]
+    elif injection == "user":
         spec.insert_at = final
         spec.merge_into = final if first_role == "user" and a.kinds[final] == "message" else None
     spec.injection = injection

@@ -39,8 +39,10 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
                 total: int, budget: int) -> tuple[int, int, int]:
     """Drop whole oldest rounds (system messages stay) until `total` fits `budget`.
 
-    Rounds start at user messages that are safe cut points, so a tool call and its
-    results always go together; the latest round is never dropped.
+    Before the latest user message, rounds are whole user turns; after it, any safe
+    point (between complete tool rounds) starts one, so a single-request agent loop
+    can be tailored too. A tool call and its results always go together; the latest
+    user message and the latest round are never dropped.
     """
     n = a.n
     roles = a.roles
@@ -50,7 +52,10 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
     if not kept:
         return 0, total, n
     kept_set = set(kept)
-    bounds = [kept[0]] + [p for p in a.turn_starts() if p > kept[0] and p in kept_set]
+    users = a.user_positions
+    current = users[-1] if users and users[-1] in kept_set else -1
+    bounds = [kept[0]] + [p for p in a.turn_starts() if kept[0] < p <= current and p in kept_set]
+    bounds += [p for p in kept if p > max(current, kept[0]) and a.safe[p]]
     latest = bounds[-1]
     # A user-injected summary sits at the start of the first kept round and goes with it.
     evictable = [s for s in summaries if s.injection == "user"]
@@ -59,6 +64,8 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
         if total <= budget:
             break
         lo, hi = bounds[r], bounds[r + 1]
+        if lo <= current < hi:
+            continue  # the current request stays
         for i in range(lo, hi):
             if i in kept_set:
                 total -= cur[i]

@@ -1,7 +1,12 @@
-"""The offline extractive summarizer: deterministic, no model, always labelled as such."""
+"""The offline extractive summarizer: deterministic, no model, always labelled as such.
+
+What a summary must keep, found offline: the task, requests, files, errors and next
+step; earlier summaries (ours and other systems') are folded in once, without their frame.
+"""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -17,20 +22,15 @@ from inspector.engine.summarize.protocol import (
     SummaryResult,
     check_summary,
     ignore,
+    trim_to_tokens,
 )
-
-_ERROR_RE = re.compile(r"(error|exception|traceback|failed|failure|not found|denied|fatal)", re.I)
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
-
-
-def _first_line(text: str, limit: int) -> str:
-    line = " ".join(text.strip().split())
-    return line if len(line) <= limit else line[: limit - 1].rstrip() + "\u2026"
+from inspector.engine.task import first_request, is_preamble
 
 
 class ExtractiveSummarizer:
-    """Offline and deterministic: user requests, the assistant's conclusions, tools used
-    and errors, within the word budget. Always labelled as extractive."""
+    """Offline and deterministic: the task, later requests, files touched, real errors,
+    last actions and the next step, within the word budget (`build_summary`). Always
+    labelled as extractive."""
 
     name = EXTRACTIVE
     extractive = True
@@ -63,87 +63,294 @@ class ExtractiveSummarizer:
     @staticmethod
     def build(messages: Sequence[Message], previous: str | None, max_words: int,
               count: Callable[[str], int] | None = None, max_tokens: int | None = None) -> str:
-        requests: list[str] = []
-        conclusions: list[str] = []
-        tools: dict[str, int] = {}
-        errors: list[str] = []
-        for m in messages:
-            if m.role == "user" and m.kind == "message":
-                if m.text.strip():
-                    requests.append(_first_line(m.text, 240))
-            elif m.role == "assistant":
-                for c in m.tool_calls:
-                    tools[c.name] = tools.get(c.name, 0) + 1
-                text = m.text.strip()
-                if text:
-                    sentences = [s for s in _SENTENCE_RE.split(text) if s.strip()]
-                    conclusions.append(_first_line(sentences[-1] if sentences else text, 200))
-            elif m.role == "tool":
-                for line in m.text.splitlines():
-                    if _ERROR_RE.search(line):
-                        errors.append(f"{m.name or 'tool'}: {_first_line(line, 160)}")
-                        break
-        sections: list[tuple[str, list[str]]] = []
-        if previous:
-            sections.append(("Earlier summary", [_first_line(previous, 1200)]))
-        sections.append(("User requests", _dedupe(requests)))
-        sections.append(("Assistant conclusions", _dedupe(conclusions)[-12:]))
-        if tools:
-            used = sorted(tools.items(), key=lambda kv: (-kv[1], kv[0]))
-            sections.append(("Tools used", [", ".join(f"{k} \u00d7{v}" for k, v in used)]))
-        if errors:
-            sections.append(("Errors seen", _dedupe(errors)[-8:]))
-        return _fit_words(sections, max_words, count, max_tokens)
+        return build_summary(messages, [previous] if previous else [], max_words, count, max_tokens)
+
+
+# ------------------------------------------------------------------ earlier summaries
+
+HEADER = "(extractive summary, generated offline without a model)"
+CONTINUE_RE = re.compile(
+    r"^\s*(?:please )?continue (?:the conversation|with the last task)[^\n]*$", re.I | re.M)
+HINT_RE = re.compile(r"^The original messages \d+\u2013\d+ [^\n]*$", re.M)
+# Preambles other systems put before their compaction summaries (Claude Code, Codex, Eino).
+FOREIGN_PREAMBLES = (
+    "This session is being continued from a previous conversation that ran out of context.",
+    "The conversation is summarized below:",
+    "The summary below covers the earlier portion of the conversation.",
+    "Another language model started to solve this problem and produced a summary of its thinking "
+    "process.",
+    "Context from previous interactions:",
+)
+USERS_RE = re.compile(r"(?:The user's most recent messages, verbatim:\s*)?<all_user_messages>(.*?)"
+                      r"</all_user_messages>", re.S)
+
+
+def strip_frame(text: str, prefixes: Sequence[str] = ()) -> tuple[str, list[str]]:
+    """An earlier summary without what was written around it: our or another system's
+    preamble, recovery hints, continuation lines and the extractive header, so that
+    folding it again nests nothing.
+
+    Args:
+        text: the earlier summary as it stands in the history.
+        prefixes: summary prefixes to remove (the config's `summary_prefix`).
+
+    Returns:
+        (the summary's own content, the user messages it carried verbatim).
+    """
+    users = [u.strip() for block in USERS_RE.findall(text) for u in block.split("\n\n") if u.strip()]
+    text = USERS_RE.sub("", text)
+    for p in (*prefixes, *FOREIGN_PREAMBLES):
+        if p:
+            text = text.replace(p, "")
+    text = HINT_RE.sub("", text)
+    text = CONTINUE_RE.sub("", text)
+    text = text.replace(HEADER, "")
+    text = re.sub(r"\n{3,}", "\n\n", text).strip()
+    return text, users
+
+
+def _parse_sections(text: str) -> dict[str, list[str]] | None:
+    """The sections of an earlier extractive summary; None when `text` is not one."""
+    out: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.endswith(":") and not line.startswith("- "):
+            key = _TITLE_KEYS.get(line[:-1].strip())
+            if key is None:
+                return None
+            current = out.setdefault(key, [])
+        elif line.startswith("- ") and current is not None:
+            current.append(line[2:])
+        elif line.strip():
+            return None
+    return out or None
+
+
+# ------------------------------------------------------------------------- extraction
+
+_TITLES = {
+    "task": "Task",
+    "requests": "User requests (newest first)",
+    "files": "Files touched",
+    "errors": "Errors seen (newest first)",
+    "actions": "Last actions (newest first)",
+    "next": "Next step",
+    "tools": "Tools used",
+    "earlier": "Earlier context",
+}
+_TITLE_KEYS = {v: k for k, v in _TITLES.items()} | {
+    "User requests": "requests", "Assistant conclusions": "actions", "Errors seen": "errors",
+    "Earlier summary": "earlier"}
+
+_PATH_RE = re.compile(
+    r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|kt|c|h|cc|cpp|hpp|rb|php|cs|swift|"
+    r"md|rst|toml|ya?ml|json|txt|cfg|ini|sh|html|css|sql|lock))\b")
+_ERROR_RE = re.compile(
+    r"Traceback \(most recent call last\)|\b[\w.]*(?:Error|Exception)\b\s*[:(]|^\s*error\b|\bFAILED\b|"
+    r"\bfatal\b|command not found|No such file or directory|Permission denied|"
+    r"exit(?:ed)? (?:code|status|with) [1-9]|returned non-zero|\bfailed\b", re.I | re.M)
+_BENIGN_RE = re.compile(
+    r"Requirement already satisfied|\b0 (?:errors?|failed|failures)\b|\bno errors?\b|\bwarning\b|"
+    r"\bDEPRECAT", re.I)
+_EXC_LINE = re.compile(r"^\s*[\w.]*(?:Error|Exception)\b.*$", re.M)
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
+
+
+def _line(text: str, limit: int) -> str:
+    line = " ".join(text.strip().split())
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "\u2026"
+
+
+def _error_of(text: str) -> str | None:
+    """The line that says what went wrong in a tool output, or None (benign noise)."""
+    if "Traceback (most recent call last)" in text:
+        exc = _EXC_LINE.findall(text)
+        if exc:
+            return exc[-1]
+    for line in text.splitlines():
+        if _ERROR_RE.search(line) and not _BENIGN_RE.search(line):
+            return line
+    return None
+
+
+def _call_text(name: str, args_raw: str) -> str:
+    try:
+        args = json.loads(args_raw) if args_raw else {}
+    except ValueError:
+        args = None
+    if isinstance(args, dict):
+        for key in ("cmd", "command", "path", "file_path", "file", "query", "pattern", "url"):
+            v = args.get(key)
+            if isinstance(v, str) and v:
+                return f"{name} {_line(v, 100)}"
+    return f"{name} {_line(args_raw, 60)}" if args_raw else name
 
 
 def _dedupe(items: list[str]) -> list[str]:
     seen: set[str] = set()
-    out = []
-    for x in items:
-        if x not in seen:
-            seen.add(x)
-            out.append(x)
-    return out
+    return [x for x in items if not (x in seen or seen.add(x))]  # type: ignore[func-returns-value]
 
 
-def _fit_words(sections: list[tuple[str, list[str]]], max_words: int,
-               count: Callable[[str], int] | None = None, max_tokens: int | None = None) -> str:
-    """Render sections as bullet lists, trimming items (oldest requests and conclusions
-    last-kept) until the word budget (and the token budget, when given) holds."""
+def build_summary(messages: Sequence[Message], previous: Sequence[str], max_words: int,
+                  count: Callable[[str], int] | None = None, max_tokens: int | None = None,
+                  prefixes: Sequence[str] = ()) -> str:
+    """The offline summary of `messages`, folding each earlier summary in once.
+
+    Within the budget, in this priority: the task (the first real request), the open
+    next step, the user's later requests newest first, the last actions, real errors
+    (tracebacks, failing commands; not benign noise), files touched, then the rest of
+    an earlier summary.
+
+    Args:
+        messages: the summarized messages; summary records among them are earlier
+            summaries (non-incremental presets fold them like the rest).
+        previous: earlier summary texts (incremental presets).
+        max_words: word budget.
+        count: token counter for `max_tokens`.
+        max_tokens: token budget, when given.
+        prefixes: summary prefixes to strip from earlier summaries.
+
+    Returns:
+        The summary text, deterministic for the same input.
+    """
+    earlier_texts = list(previous) + [m.text for m in messages if m.kind != "message" and m.text.strip()]
+    old: dict[str, list[str]] = {}
+    loose: list[str] = []
+    old_users: list[str] = []
+    for t in earlier_texts:
+        body, users = strip_frame(t, prefixes)
+        old_users.extend(users)
+        parsed = _parse_sections(body)
+        if parsed is None:
+            if body:
+                loose.append(body)
+            continue
+        for k, v in parsed.items():
+            old.setdefault(k, []).extend(v)
+    live = [m for m in messages if m.kind == "message"]
+    t_idx = first_request(live)
+    task = old.get("task", [])[:1] or ([_line(live[t_idx].text, 600)] if t_idx is not None else [])
+    requests: list[str] = []
+    files: list[str] = []
+    errors: list[str] = []
+    actions: list[str] = []
+    tools: dict[str, int] = {}
+    next_step: list[str] = []
+    names: dict[str, str] = {}
+    for i, m in enumerate(live):
+        if m.role == "user":
+            if i != t_idx and m.text.strip() and not is_preamble(m):
+                requests.append(_line(m.text, 240))
+        elif m.role == "assistant":
+            text = m.text.strip()
+            if text:
+                sentences = [s for s in _SENTENCE_RE.split(text) if s.strip()]
+                actions.append(_line(sentences[-1] if sentences else text, 200))
+                files.extend(_PATH_RE.findall(text))
+                next_step = [_line(text, 240)]
+            for c in m.tool_calls:
+                tools[c.name] = tools.get(c.name, 0) + 1
+                names[c.id] = c.name
+                actions.append("called " + _call_text(c.name, c.arguments_raw))
+                files.extend(_PATH_RE.findall(c.arguments_raw))
+        elif m.role == "tool":
+            err = _error_of(m.text)
+            if err is not None:
+                errors.append(f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}")
+    if live and live[-1].role == "assistant" and live[-1].tool_calls:
+        next_step = ["waiting for " + ", ".join(_call_text(c.name, c.arguments_raw) for c in live[-1].tool_calls)]
+    elif live and live[-1].role == "user" and requests:
+        next_step = [f"answer the latest request: {requests[-1]}"]
+    lists = {
+        "task": task,
+        "requests": _dedupe(requests[::-1] + old.get("requests", []) + old_users[::-1]),
+        "files": _dedupe(files[::-1] + old.get("files", [])),
+        "errors": _dedupe(errors[::-1] + old.get("errors", [])),
+        "actions": _dedupe(actions[::-1] + old.get("actions", [])),
+        "next": next_step or old.get("next", [])[:1],
+        "tools": [", ".join(f"{k} \u00d7{v}" for k, v in sorted(tools.items(), key=lambda kv: (-kv[1], kv[0])))]
+        if tools else old.get("tools", [])[:1],
+        "earlier": loose + old.get("earlier", []),
+    }
+    return _fit(lists, max_words, count, max_tokens)
+
+
+# Which items go in first: (section, how many more of it).
+_PRIORITY = (("task", 1), ("earlier", 1), ("next", 1), ("requests", 1), ("actions", 2), ("errors", 1),
+             ("files", 5), ("requests", 2), ("actions", 2), ("errors", 2), ("tools", 1),
+             ("files", 10), ("requests", 100), ("actions", 8), ("errors", 5), ("earlier", 100))
+# The first earlier summary (older history, compressed) takes at most this share.
+EARLIER_SHARE = 3
+
+
+def _render(chosen: dict[str, list[str]]) -> str:
+    out = [HEADER]
+    for key, title in _TITLES.items():
+        items = chosen.get(key)
+        if items:
+            out.append(f"{title}:")
+            out.extend(f"- {x}" for x in items)
+    return "\n".join(out)
+
+
+def _fit(lists: dict[str, list[str]], max_words: int, count: Callable[[str], int] | None,
+         max_tokens: int | None) -> str:
     def over(t: str) -> bool:
         return len(t.split()) > max_words or (count is not None and max_tokens is not None
                                                 and count(t) > max_tokens)
 
-    def render(secs):
-        out = ["(extractive summary, generated offline without a model)"]
-        for title, items in secs:
-            if items:
-                out.append(f"{title}:")
-                out.extend(f"- {x}" for x in items)
-        return "\n".join(out)
-
-    secs = [(t, list(items)) for t, items in sections]
-    text = render(secs)
-    while over(text):
-        # Drop from the longest section, keeping the first user request and the
-        # latest conclusions, which matter most for continuing.
-        longest = max(range(len(secs)), key=lambda k: len(secs[k][1]))
-        title, items = secs[longest]
-        if len(items) <= 1:
-            # One item per section left: cut the text itself until it fits.
-            text = " ".join(text.split()[:max_words])
-            lo, hi = 0, len(text)
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                if over(text[:mid]):
-                    hi = mid - 1
+    chosen: dict[str, list[str]] = {k: [] for k in lists}
+    taken = dict.fromkeys(lists, 0)
+    text = _render(chosen)
+    if over(text):  # no room for the sections: the most important line, cut to fit
+        first = next((x[0] for x in (lists["task"], lists["next"], lists["requests"]) if x), HEADER)
+        cut = " ".join(first.split()[:max(1, max_words)])
+        return trim_to_tokens(cut, max_tokens, count) if count is not None and max_tokens else cut
+    for key, more in _PRIORITY:
+        src = lists[key]
+        for _ in range(more):
+            k = taken[key]
+            if k >= len(src):
+                break
+            taken[key] = k + 1
+            item = src[k]
+            if key == "earlier" and k == 0:
+                item = _cut_words(item, (max_words // EARLIER_SHARE, None if max_tokens is None
+                                         else max_tokens // EARLIER_SHARE), count) or item
+            chosen[key].append(item)
+            candidate = _render(chosen)
+            if over(candidate) and key in ("task", "earlier", "next"):
+                # Too long to fit whole: the part that fits (an earlier summary's head,
+                # where the task usually is).
+                chosen[key].pop()
+                room = _room(chosen, max_words, count, max_tokens)
+                cut = _cut_words(item, room, count)
+                if cut:
+                    chosen[key].append(cut)
+                    candidate = _render(chosen)
                 else:
-                    lo = mid
-            return text[:lo].rstrip()
-        if title == "User requests":
-            items.pop(1 if len(items) > 1 else 0)
-        else:
-            items.pop(0)
-        text = render(secs)
+                    continue
+            if over(candidate):
+                chosen[key].pop()
+                break
+            text = candidate
     return text
 
+
+def _room(chosen: dict[str, list[str]], max_words: int, count: Callable[[str], int] | None,
+          max_tokens: int | None) -> tuple[int, int | None]:
+    base = _render(chosen)
+    words = max_words - len(base.split()) - 2
+    tokens = None if count is None or max_tokens is None else max_tokens - count(base) - 4
+    return words, tokens
+
+
+def _cut_words(item: str, room: tuple[int, int | None], count: Callable[[str], int] | None) -> str:
+    """`item` cut to `room` (words, tokens); empty when there is hardly any room."""
+    words, tokens = room
+    if words <= 3 or (tokens is not None and tokens <= 4):
+        return ""
+    cut = " ".join(item.split()[:words])
+    if tokens is not None and count is not None:
+        cut = trim_to_tokens(cut, tokens, count)
+    return cut if cut.strip() else ""

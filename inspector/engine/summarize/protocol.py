@@ -18,7 +18,36 @@ EXTRACTIVE = "extractive"
 # 1.3 tokens per word with o200k/cl100k): the planner's estimate, the extractive
 # summarizer's budget and the cost estimate all use it.
 TOKENS_PER_WORD = 1.35
+# What ends a text trimmed to its token share.
+TRIM_MARK = " [\u2026]"
 
+
+def trim_to_tokens(text: str, limit: int, count: Callable[[str], int]) -> str:
+    """`text` cut at a word boundary so that it (with a trailing marker) fits `limit`
+    tokens; unchanged when it already fits.
+
+    Args:
+        text: the text to trim.
+        limit: the token share it may take.
+        count: the plan's counter (`TokenCounter.count`).
+
+    Returns:
+        The text, or its longest fitting prefix ending with `TRIM_MARK`.
+    """
+    if limit <= 0 or count(text) <= limit:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # longest prefix whose trimmed form fits
+        mid = (lo + hi + 1) // 2
+        if count(text[:mid].rstrip() + TRIM_MARK) <= limit:
+            lo = mid
+        else:
+            hi = mid - 1
+    cut = text[:lo]
+    space = max(cut.rfind(" "), cut.rfind("\n"))
+    if space > lo // 2:
+        cut = cut[:space]
+    return cut.rstrip() + TRIM_MARK if cut.strip() else ""
 
 
 @dataclass
@@ -34,6 +63,8 @@ class SummaryEvent:
                 "failover" or "give up".
       "after"   once, with the accepted summary `text`.
       "failed"  once, when every model and retry failed (nothing is applied).
+      "kept"    after "failed", under summarization.on_failure = "keep": the messages are
+                kept and only the reductions that need no model are applied.
     """
 
     kind: str  # "before" | "attempt" | "after" | "failed"
@@ -66,6 +97,8 @@ class SummaryEvent:
             return f"summary ready from {self.model}{where}"
         if self.kind == "failed":
             return f"summary failed: {self.error}"
+        if self.kind == "kept":
+            return "summary failed: keeping the messages it would have replaced (on_failure = keep)"
         return self.kind
 
 
@@ -91,6 +124,9 @@ class SummaryRequest:
     # the summary stands for (`total_replaced_tokens`).
     measure: Callable[[str], int] | None = None
     total_replaced_tokens: int = 0
+    # The summary text's token share in the plan: a longer text is trimmed to it before
+    # it is accepted, so what was planned is what is applied (0 = no share).
+    max_text_tokens: int = 0
 
     def conversation_text(self, messages: Sequence[Message] | None = None, previous: str | None = None) -> str:
         msgs = self.messages if messages is None else messages
@@ -167,6 +203,8 @@ class Summarizer(Protocol):
 def check_summary(text: str | None, request: SummaryRequest) -> str:
     """The summary text if acceptable, else SummaryRejected."""
     text = (text or "").strip()
+    if text and request.max_text_tokens:
+        text = trim_to_tokens(text, request.max_text_tokens, request.count)
     if not text:
         raise SummaryRejected("the summary is empty", retryable=True)
     tokens = request.count(text)
@@ -209,8 +247,6 @@ def format_conversation(messages: Sequence[Message], max_result_chars: int = 400
                 args = args[:max_result_chars] + "..."
             lines.append(f"[Called tool: {c.name} with args: {args}]")
     return "\n".join(lines)
-
-
 
 
 def ignore(event: SummaryEvent) -> None:

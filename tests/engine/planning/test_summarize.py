@@ -68,7 +68,9 @@ def test_summarized_and_preserved_messages_and_the_size_estimate():
 def test_a_summary_before_an_assistant_message_is_injected_as_user():
     s = session(user("start"), asst("a", [("c1", "bash", "{}")]), tool("c1", "x " * 2_000, "bash"),
                 asst("b", [("c2", "bash", "{}")]), tool("c2", "y " * 2_000, "bash"), asst("end"))
-    p = plan(s, summarizing(summarization__keep__messages=1), COUNTER)
+    # keep.latest_user = false: the only user message may be summarized, so the kept
+    # messages start with an assistant message
+    p = plan(s, summarizing(summarization__keep__messages=1, summarization__keep__latest_user=False), COUNTER)
     spec = p.summaries[0]
     assert s.messages[spec.end].role == "assistant"
     assert spec.injection == "user" and spec.insert_at == spec.end

@@ -1,5 +1,5 @@
-"""Stage 5, tailor: whole oldest rounds dropped to fit the budget; the latest round and
-system messages stay; a user-injected summary goes with the round it opens."""
+"""Stage 5, tailor: whole oldest rounds dropped to fit the budget; the current request, the
+latest round and system messages stay; a user-injected summary goes with the round it opens."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ def test_oldest_rounds_are_dropped_until_the_budget_fits():
 
 def test_the_latest_round_is_never_dropped_even_over_budget():
     s = agent_session(rounds=6, output="x " * 300)
-    p = plan(s, only("tailoring", tailoring__budget_tokens=50), COUNTER)
+    # 20 tokens: not even the system prompt, the current request and the latest round fit
+    p = plan(s, only("tailoring", tailoring__budget_tokens=20), COUNTER)
     assert p.actions[-1] == Action.KEEP
     (warning,) = [w for w in p.warnings if w.code == "over_budget"]
     assert p.actions[warning.positions[0]] == Action.KEEP

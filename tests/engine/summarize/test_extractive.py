@@ -55,4 +55,4 @@ def test_extractive_stays_within_the_word_and_token_budget():
 def test_extractive_rejects_a_summary_that_saves_nothing():
     msgs = session(user("hi"), asst("hello")).messages
     with pytest.raises(SummaryRejected):
-        ExtractiveSummarizer().summarize(request(msgs, replaced=3))
+        ExtractiveSummarizer().summarize(request(msgs, replaced=1))
