@@ -392,7 +392,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def action_replay(self) -> None:
         """The policy over every model call of the session (tokens, cost, fidelity);
         the config tuned there comes back here."""
-        if self.session is None:
+        if self.session is None or self.config is None:
             return
         from inspector.tui.screens.replay import ReplayScreen
 
