@@ -15,12 +15,13 @@ import time
 from pathlib import Path
 
 from inspector.cli.main import EXIT_FAILED, CliError
+from inspector.formats.terminal import visible
 
 # ------------------------------------------------------------------------ plumbing
 
 
 def _err(line: str) -> None:
-    sys.stderr.write(line.rstrip("\n") + "\n")
+    sys.stderr.write(visible(line.rstrip("\n")) + "\n")
     sys.stderr.flush()
 
 
@@ -96,7 +97,7 @@ class EventPrinter:
     def __call__(self, event) -> None:
         if event.kind == "attempt" and event.error is None:
             return  # "after" follows
-        self.stream.write(f"{self.prefix}{event.describe()}\n")
+        self.stream.write(visible(f"{self.prefix}{event.describe()}") + "\n")
         self.stream.flush()
 
 
@@ -178,7 +179,8 @@ def format_plan(session, p, cost=None) -> str:
         change = f"{before:,}" if act == KEEP else f"{before:,} -> {after:,}"
         w(f"  {where}: {act} {what} {change}")
         i = j + 1
-    return "\n".join(out) + "\n"
+    # ids, tool names and reasons in it came from the session file
+    return "".join(visible(line) + "\n" for line in out)
 
 
 def _plan(args, config) -> int:
@@ -254,7 +256,7 @@ def _apply(args, config) -> int:
                           for g in result.summaries],
         }) + "\n")
     else:
-        sys.stdout.write(vid + "\n")
+        sys.stdout.write(visible(vid) + "\n")
     return 0
 
 
@@ -332,7 +334,7 @@ class Progress:
     def message(self, line: str) -> None:
         if self.tty:
             self.stream.write("\r\x1b[K")
-        self.stream.write(line + "\n")
+        self.stream.write(visible(line) + "\n")
         self.stream.flush()
 
 

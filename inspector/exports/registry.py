@@ -27,6 +27,7 @@ The pure functions (`to_openai_chat`, `to_anthropic`, `to_markdown`, `report`,
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,8 +141,14 @@ def to_openai_chat(messages: Sequence[Message], warnings: list[str] | None = Non
 # ----------------------------------------------------------------------------- writing
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _dumps(value: Any, **kwargs: Any) -> str:
+    """JSON text, exact and encodable: a lone surrogate (half a character, which JSON
+    allows as an escape, e.g. in tool-call arguments) stays a `\\udXXX` escape."""
+    text = json.dumps(value, ensure_ascii=False, **kwargs)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _chat_document(messages: list[dict[str, Any]], model: str | None) -> Iterable[str]:
@@ -208,7 +215,7 @@ def export_session(
             warnings.extend(_problem_warnings(messages))
             body = to_anthropic(messages, model=session.model, warnings=warnings)
             result.items = len(body["messages"])
-            atomic_write_chunks(out, [json.dumps(body, ensure_ascii=False, indent=1), "\n"])
+            atomic_write_chunks(out, [_dumps(body, indent=1), "\n"])
         elif fmt == "markdown":
             heading = None
             if compacted is not None:
@@ -219,7 +226,7 @@ def export_session(
             if compacted is None and plan is None:
                 raise ExportError(f"{out}: the report needs an applied compaction or a plan")
             doc = report(session, compacted, plan)
-            atomic_write_chunks(out, [json.dumps(doc, ensure_ascii=False, indent=1, default=str), "\n"])
+            atomic_write_chunks(out, [_dumps(doc, indent=1, default=str), "\n"])
             result.items = len(doc.get("lineage") or [])
         else:  # openai-agents-sqlite
             warnings.extend(_problem_warnings(messages))

@@ -608,6 +608,48 @@ def b_many_messages(p: Path) -> None:
     con.close()
 
 
+# ------------------------------------------------------------------------------ hostile
+
+# Strings a crafted file carries to attack the terminal that shows them: OSC 52 puts
+# `rm -rf ~` on the clipboard, OSC 2 sets the window title, CSI clears the screen, an
+# 8-bit CSI, markup that crashes a markup parser, a newline that splits a one-line
+# message, a right-to-left override that reverses what follows.
+OSC52 = "\x1b]52;c;cm0gLXJmIH4K\x07"
+OSC2 = "\x1b]2;pwned\x07"
+CSI = "\x1b[2J\x1b[H"
+C1_CSI = "\x9b2J"
+BIDI = "\u202etxt.exe"
+HOSTILE_ID = f"x[/]y[bold=]{OSC2}\n{BIDI}"
+HOSTILE_TITLE = f"[/]title {OSC52}{CSI}"
+HOSTILE_TOOL = f"[/]bash{OSC52}"
+HOSTILE_TOOL2 = f"x[/]y[bold=]{C1_CSI}\n"
+HOSTILE = (OSC52, OSC2, CSI, C1_CSI, BIDI, HOSTILE_ID, HOSTILE_TITLE, HOSTILE_TOOL, HOSTILE_TOOL2)
+
+
+def b_hostile_chat(p: Path) -> None:
+    """An OpenAI chat session whose id, title, tool names and bodies attack the terminal."""
+    calls = [{"id": f"call_{k}{CSI}", "type": "function",
+              "function": {"name": name, "arguments": json.dumps({"cmd": f"ls {OSC2}"})}}
+             for k, name in enumerate((HOSTILE_TOOL, HOSTILE_TOOL2))]
+    _json(p, {"id": HOSTILE_ID, "title": HOSTILE_TITLE, "messages": [
+        {"role": "system", "content": f"You are careful. {OSC52}"},
+        {"role": "user", "content": f"List the files [/]now{CSI}{BIDI}"},
+        {"role": "assistant", "content": None, "tool_calls": calls},
+        {"role": "tool", "tool_call_id": f"call_0{CSI}", "content": f"a.txt{OSC2}"},
+        {"role": "tool", "tool_call_id": f"call_1{CSI}", "content": "b.txt"},
+        {"role": "assistant", "content": f"Done.{OSC52}"}]}, indent=1)
+
+
+def b_cc_hostile(p: Path) -> None:
+    """A Claude Code transcript whose session id and tool names attack the terminal."""
+    recs = _cc_chain()
+    for r in recs:
+        r["sessionId"] = HOSTILE_ID
+    recs[1]["message"]["content"] = [{"type": "tool_use", "id": "toolu_1", "name": HOSTILE_TOOL,
+                                      "input": {"command": f"pytest {OSC52}"}}]
+    _jsonl(p, recs)
+
+
 # -------------------------------------------------------------------------------- cases
 
 CASES: list[Case] = [
@@ -725,6 +767,11 @@ CASES: list[Case] = [
          ("parent_hash cycle in table messages",), b_llm_cycle),
     Case("agents-deeply-nested-row.db", "openai-agents", "a message_data row nesting 20,000 arrays", "skip",
          ("invalid JSON (nested too deeply)",), b_agents_deep_row),
+    # hostile: strings that attack the terminal showing them (tests/system/test_hostile.py)
+    Case("hostile-names.json", "openai-chat", "OSC 52/OSC 2/CSI, markup, newline, bidi in id, title, tool names",
+         "ok", (), b_hostile_chat, messages=6),
+    Case("cc-hostile-names.jsonl", "claude-code", "OSC 2, markup, newline, bidi in sessionId; OSC 52 in a tool name",
+         "ok", (), b_cc_hostile, messages=4),
     # large, built at test time
     Case("huge-message.json", "openai-chat", "one 50 MB message", "ok", (), b_huge_message, messages=3, large=True),
     Case("many-messages.db", "openai-agents", "100,000 tiny messages", "ok", (), b_many_messages,

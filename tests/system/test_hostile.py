@@ -1,0 +1,113 @@
+"""Hostile input (issue 15): strings a crafted session file or a model carries to attack
+the terminal (OSC 52 clipboard, OSC 2 title, CSI clear, 8-bit CSI, markup, newlines, bidi
+overrides) reach no terminal raw: every CLI command, every export, the TUI (its rendered
+segments). JSON exports keep the data exact."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from inspector.cli.main import FORMATS, main
+from tests.bad_inputs.cases import (
+    HERE,
+    HOSTILE_ID,
+    HOSTILE_TITLE,
+    HOSTILE_TOOL,
+    HOSTILE_TOOL2,
+    OSC2,
+)
+from tests.formats.test_terminal import assert_inert
+
+HOSTILE_FILES = ["hostile-names.json", "cc-hostile-names.jsonl"]
+
+
+@pytest.fixture(autouse=True)
+def workspace(tmp_path, monkeypatch):
+    path = tmp_path / "ws.db"
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(path))
+    return path
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def inert_lines(text: str) -> None:
+    for line in text.splitlines():
+        assert_inert(line)
+
+
+@pytest.mark.parametrize("name", HOSTILE_FILES)
+def test_stats_plan_apply_versions_print_nothing_raw(name, capsys):
+    path = HERE / name
+    for argv in (("stats", path, "--estimate"), ("plan", path), ("apply", path, "--summarizer", "extractive"),
+                 ("versions",)):
+        code, out, err = run(capsys, *argv)
+        assert code == 0, (argv, err)
+        inert_lines(out)
+        inert_lines(err)
+    code, out, _ = run(capsys, "stats", path, "--estimate")
+    # the id stays on one line of the table (its newline shown as ␊), markup as written
+    (row,) = [line for line in out.splitlines() if line.startswith("x[/]y[bold=]")]
+    assert "\u241b]2;pwned\u2407\u240a\ufffdtxt.exe" in row
+    code, out, _ = run(capsys, "plan", path)
+    assert out.splitlines()[0].startswith("session x[/]y[bold=]\u241b]2;pwned")
+
+
+@pytest.mark.parametrize("name", HOSTILE_FILES)
+def test_json_output_keeps_the_data_exact(name, capsys):
+    code, out, _ = run(capsys, "stats", HERE / name, "--json", "--estimate")
+    assert code == 0
+    assert json.loads(out)["sessions"][0]["id"] == HOSTILE_ID
+
+
+@pytest.mark.parametrize("fmt", [f for f in FORMATS])
+def test_every_export_neutralises_text_and_keeps_json_exact(fmt, capsys, tmp_path):
+    path = HERE / "hostile-names.json"
+    out = tmp_path / f"out.{fmt}"
+    code, stdout, err = run(capsys, "export", path, "-f", fmt, "-o", out, "--preset", "none")
+    assert code == 0, err
+    inert_lines(stdout)
+    inert_lines(err)
+    assert "wrote" in err
+    if fmt == "markdown":
+        assert_inert(out.read_text(encoding="utf-8"), newlines=True)
+        assert "[/]bash\u241b]52;c;" in out.read_text(encoding="utf-8")
+    elif fmt == "report":  # JSON: the data exact
+        assert json.loads(out.read_text(encoding="utf-8"))["session"]["id"] == HOSTILE_ID
+    elif fmt != "openai-agents-sqlite":  # the JSON exports read back
+        code, stdout, _ = run(capsys, "stats", out, "--json", "--estimate")
+        assert code == 0
+
+
+def test_openai_json_export_reads_back_with_the_exact_names(capsys, tmp_path):
+    out = tmp_path / "out.json"
+    assert run(capsys, "export", HERE / "hostile-names.json", "-f", "openai-json", "-o", out,
+               "--preset", "none")[0] == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    messages = doc["messages"] if isinstance(doc, dict) else doc
+    names = [c["function"]["name"] for m in messages for c in m.get("tool_calls") or []]
+    assert names == [HOSTILE_TOOL, HOSTILE_TOOL2]
+    assert messages[-1]["content"].startswith("Done.")
+
+
+def test_choose_one_with_session_is_one_inert_line(capsys, tmp_path):
+    path = tmp_path / "two.jsonl"
+    line = {"id": HOSTILE_ID, "messages": [{"role": "user", "content": "hi"}]}
+    path.write_text(json.dumps(line) + "\n" + json.dumps({**line, "id": OSC2 + "b"}) + "\n")
+    code, out, err = run(capsys, "plan", path)
+    assert code == 2 and "choose one with --session" in err
+    assert err.count("\n") == 1
+    assert_inert(err.rstrip("\n"))
+
+
+def test_a_hostile_title_in_markdown_is_one_heading_line(capsys, tmp_path):
+    out = tmp_path / "t.md"
+    assert run(capsys, "export", HERE / "hostile-names.json", "-f", "markdown", "-o", out, "--preset", "none")[0] == 0
+    first = out.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# [/]title \u241b]52;c;") and "\u241b[H" in first
+    assert first.index(" (compacted)") == len("# " + HOSTILE_TITLE)
