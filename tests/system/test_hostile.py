@@ -111,3 +111,43 @@ def test_a_hostile_title_in_markdown_is_one_heading_line(capsys, tmp_path):
     first = out.read_text(encoding="utf-8").splitlines()[0]
     assert first.startswith("# [/]title \u241b]52;c;") and "\u241b[H" in first
     assert first.index(" (compacted)") == len("# " + HOSTILE_TITLE)
+
+
+# -------------------------------------------------------------------------------- TUI
+
+
+def screen_text(app) -> str:
+    """Every segment the app's screen would send to the terminal, as one string."""
+    update = app.screen._compositor.render_full_update()
+    return "\n".join("".join(seg.text for strip in line for seg in strip) for line in update.strips)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("name", HOSTILE_FILES)
+async def test_tui_shows_hostile_names_as_written_and_inert(name, app_env):
+    from inspector.tui.app import create_app
+    from inspector.tui.screens.session import SessionScreen
+    from tests.tui.helpers import settings, settle
+
+    app = create_app(HERE / name, workspace=app_env / "ws.db", settings=settings())
+    app.auto_open_single = False
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot, app)
+        assert app.is_running and app.session_rows
+        text = screen_text(app)
+        for line in text.splitlines():
+            assert_inert(line)
+        if name == "hostile-names.json":  # the title, markup shown as written
+            assert "[/]title \u241b]52;c;" in text
+        app.open_session(app.session_rows[0].id)
+        await settle(pilot, app)
+        assert isinstance(app.screen, SessionScreen)
+        text = screen_text(app)
+        for line in text.splitlines():
+            assert_inert(line)
+        assert "[/]bash\u241b]52" in text  # the heatmap's tool column
+        app.notify(HOSTILE_ID + "[/]", title=HOSTILE_TOOL2)  # a load error with brackets
+        await settle(pilot, app)
+        for line in screen_text(app).splitlines():
+            assert_inert(line)
+        assert app.is_running

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from inspector.formats.terminal import visible
 from inspector.tui.messages import ApplyFinished, ApplyProgress
 
 if TYPE_CHECKING:
@@ -56,9 +57,9 @@ class ApplyScreen(ModalScreen[str | None]):
         live = [s for s in p.summaries if s.injection != "evicted"]
         with Vertical(id="apply-dialog", classes="dialog"):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
-            yield Static(
-                f"session {self.session.id}: {p.total_before:,} → ~{p.total_after:,} tokens · "
-                f"{len(live)} summary(ies) to generate · {sum(a != 'keep' for a in p.actions):,} message(s) changed")
+            yield Static(Text(
+                f"session {visible(self.session.id)}: {p.total_before:,} → ~{p.total_after:,} tokens · "
+                f"{len(live)} summary(ies) to generate · {sum(a != 'keep' for a in p.actions):,} message(s) changed"))
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
             with Horizontal(classes="row"):
                 yield Label("label ")

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.render import context_lines, diff_lines, message_body, message_header, plain_lines
 from inspector.tui.screens.session import after_text
@@ -128,7 +129,7 @@ class ContextScreen(Screen):
                    f"receive them (was {len(session.messages):,} messages, {plan.total_before:,} tokens)")
         if pending:
             summary += f" · {pending} summary not generated yet (apply generates it)"
-        return cls(f"compacted context · {session.id}",
+        return cls(f"compacted context · {visible(session.id)}",
                    context_lines(result.messages, result.tokens_after, result.lineage), summary)
 
     @classmethod

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, LoadingIndicator, Static
 
+from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header
@@ -111,7 +112,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def on_mount(self) -> None:
         self.config = self.inspector.config
         self.title = "inspector"
-        self.sub_title = self.session_id
+        self.sub_title = visible(self.session_id)
         self.query_one(Heatmap).loading = True
         self._load()
 
@@ -137,7 +138,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         heatmap.set_rows(row_data(self.session, self.tokens))
         self.query_one(Profile).set_tokens(self.tokens)
         s = self.session
-        title = s.title or s.id
+        title = visible(s.title or s.id)
         self.query_one("#session-title", Static).update(Text.assemble(
             (title, "bold"), f"  ·  {s.source_format}  ·  {len(s.messages):,} messages  ·  "
             f"{sum(self.tokens):,} tokens  ·  {self.counter.name}"

@@ -14,6 +14,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, ProgressBar, Select, Static
 
+from inspector.formats.terminal import visible
 from inspector.tui.colors import TokenScale, heat_style
 from inspector.tui.data import SessionRow
 from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLoaded
@@ -160,7 +161,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
             share = r.tokens / self.window if self.window else 0.0
             share_style = "bold red" if share > 1 else ("yellow" if share > 0.6 else "")
             table.add_row(
-                r.id, (r.title or "")[:40], r.format, Text(f"{r.messages:,}", justify="right"),
+                Text(visible(r.id)), Text(visible(r.title or "")[:40]), r.format, Text(f"{r.messages:,}", justify="right"),
                 Text(f"{r.tokens:,}", style=heat_style(scale.step(r.tokens)), justify="right"),
                 Text(f"{share:.1%}", style=share_style, justify="right"), _when(r.last_activity),
                 key=r.id,

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -17,6 +18,7 @@ from textual.message import Message
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
 
+from inspector.formats.terminal import visible
 from inspector.tui.widgets.slider import Slider
 
 
@@ -369,7 +371,7 @@ class TuningPanel(VerticalScroll):
         yield Static("Exclude tools (truncation and clear)", classes="section")
         excluded = set(self.config.get(EXCLUDE_KEYS[1])) | set(self.config.get(EXCLUDE_KEYS[0]))
         if self.tools:
-            yield SelectionList[str](*[Selection(t, t, t in excluded) for t in self.tools], id="exclude-tools",
+            yield SelectionList[str](*[Selection(Text(visible(t)), t, t in excluded) for t in self.tools], id="exclude-tools",
                                      compact=True)
         else:
             yield Static("(this session calls no tools)", classes="muted")
