@@ -14,10 +14,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
+from inspector.engine.limits import loads_bounded
 from inspector.engine.models import SYSTEM_ROLES, Message, Part
 from inspector.sources.anthropic_json import BLOCK_TYPES
 
@@ -107,7 +107,7 @@ def _part_blocks(m: Message, warnings: list[str], where: str) -> list[dict[str, 
 
 def _tool_use(call, warnings: list[str], where: str) -> dict[str, Any]:
     try:
-        inp = json.loads(call.arguments_raw) if call.arguments_raw else {}
+        inp = loads_bounded(call.arguments_raw) if call.arguments_raw else {}
     except ValueError:
         inp = None
     if not isinstance(inp, dict):

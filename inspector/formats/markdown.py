@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+from inspector.engine.limits import loads_bounded
 from inspector.engine.models import Message, Session
 from inspector.formats.terminal import visible
 
@@ -22,7 +23,7 @@ def _fence(text: str, info: str = "") -> str:
 
 def _args(raw: str) -> tuple[str, str]:
     try:
-        value = json.loads(raw)
+        value = loads_bounded(raw)
     except ValueError:
         return raw, ""
     return json.dumps(value, indent=2, ensure_ascii=False), "json"

@@ -12,7 +12,6 @@ Adding a reader is one line in `READERS`: a module with
 from __future__ import annotations
 
 import importlib
-import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -22,6 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from inspector.engine.limits import MAX_JSON_DEPTH, TooDeep, loads_bounded
 from inspector.engine.models import Session
 
 # (format name, module). Order matters only where two sniffers could both accept a
@@ -90,7 +90,7 @@ class Source:
             ids = self.session_ids()
             hint = ", ".join(ids[:5]) + (" ..." if len(ids) > 5 else "")
             raise SourceError(f"{self.path}: no session {session_id!r} (sessions: {hint or 'none'})")
-        return self._read(session_id)
+        return self._checked(self._read(session_id))
 
     @cached_property
     def _id_set(self) -> set[str]:
@@ -98,7 +98,24 @@ class Source:
 
     def sessions(self) -> Iterator[Session]:
         for sid in self.session_ids():
-            yield self._read(sid)
+            yield self._checked(self._read(sid))
+
+    def _checked(self, session: Session) -> Session:
+        """`session`, or SourceError when a tool call's arguments (JSON inside a string,
+        parsed later by every stage and export) nest deeper than `MAX_JSON_DEPTH`."""
+        for i, m in enumerate(session.messages):
+            for c in m.tool_calls:
+                raw = c.arguments_raw
+                if raw.count("[") + raw.count("{") <= MAX_JSON_DEPTH:
+                    continue  # cannot nest that deep: not parsed here
+                try:
+                    loads_bounded(raw)
+                except TooDeep as exc:
+                    raise SourceError(f"{self.path}: session {session.id}: message {i}: tool call {c.id}: "
+                                      f"arguments {exc}") from None
+                except ValueError:
+                    pass  # not JSON: kept as text, reported by validation
+        return session
 
     def skip(self, where: str, reason: str) -> None:
         self.skipped.append(Skipped(where, reason))
@@ -313,16 +330,13 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], None] | None = None) -> Any:
     """`json.loads` for what a source holds; ValueError for anything that is not JSON.
 
-    - nesting too deep for the parser is a ValueError ("nested too deeply"), not a
-      RecursionError;
+    - nesting deeper than `MAX_JSON_DEPTH` is a ValueError ("nested deeper than 128"),
+      never a RecursionError;
     - a lone UTF-16 surrogate (`"\\ud83d"`: valid JSON, as JavaScript writes half an
       emoji, but not text any UTF-8 file, database or model API accepts) becomes U+FFFD,
       reported through `skip(where, reason)` when given. Valid pairs are untouched.
     """
-    try:
-        value = json.loads(data)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+    value = loads_bounded(data)
     pattern = _SURROGATE_ESCAPE_B if isinstance(data, bytes) else _SURROGATE_ESCAPE
     if pattern.search(data) is None:
         return value
@@ -341,8 +355,8 @@ def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], No
 
     try:
         value = scrub(value)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+    except RecursionError:  # not reached: loads_bounded checked the depth
+        raise TooDeep() from None
     if fixed[0] and skip is not None:
         skip(where or "document", f"{fixed[0]} lone UTF-16 surrogate(s) (half of a character) replaced with U+FFFD")
     return value

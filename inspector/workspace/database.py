@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from inspector._faults import fault_point
 from inspector.engine.applier import Compacted, Offload
@@ -481,6 +481,21 @@ class Workspace:
             conn.executemany("INSERT OR IGNORE INTO bodies (hash, data) VALUES (?, ?)", batch)
         yield from pending
 
+    def _validate_chunk(self, rows: list[Any], params: Sequence[Any]) -> list[Message]:
+        """Messages from a chunk of body rows. pydantic-core's JSON parser stops at 200
+        levels; a body nested deeper (stored before sources refused such nesting, see
+        `inspector.engine.limits`) is parsed by `json` instead, or named in one line."""
+        try:
+            return _MESSAGES.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+        except ValidationError as exc:
+            if not any(e["type"] == "json_invalid" and "recursion" in e["msg"] for e in exc.errors()):
+                raise
+        try:
+            return _MESSAGES.validate_python([json.loads(r[0]) for r in rows])
+        except (RecursionError, ValueError):
+            raise WorkspaceError(f"{self.path}: {params[0] if params else 'a session'}: a stored message "
+                                 "is nested too deeply to read") from None
+
     def _load_bodies(self, sql: str, params: Sequence[Any]) -> list[Message]:
         """Messages from rows of (body JSON, content hash), in order.
 
@@ -502,7 +517,7 @@ class Workspace:
                 self._check_open()
                 cursor = self._conn.execute(sql, params)
                 while rows := cursor.fetchmany(_LOAD_CHUNK):
-                    chunk = _MESSAGES.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+                    chunk = self._validate_chunk(rows, params)
                     for m, row in zip(chunk, rows):
                         _compact(m, shared)
                         m.position = len(messages)
@@ -626,6 +641,8 @@ class Workspace:
                 try:
                     session = source.read(sid)
                 except (ValueError, OSError) as exc:  # SourceError is a ValueError
+                    if total == 1:
+                        raise  # the source's only session: its error is the source's
                     failed.append(f"session {sid!r}: {exc}")
                 else:
                     wid, status = self._add_session(session)

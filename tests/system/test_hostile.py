@@ -151,3 +151,40 @@ async def test_tui_shows_hostile_names_as_written_and_inert(name, app_env):
         for line in screen_text(app).splitlines():
             assert_inert(line)
         assert app.is_running
+
+
+def _deep(n: int) -> dict:
+    v: dict = {}
+    for _ in range(n):
+        v = {"x": v}
+    return v
+
+
+@pytest.mark.anyio
+async def test_a_deep_session_stored_earlier_does_not_stop_the_workspace_opening(app_env):
+    """A session nested ~250 levels (stored before the depth limit existed) once made
+    `inspector open` crash on every start: now its load fails alone, with one line."""
+    from inspector.engine.models import Message, Part, Session
+    from inspector.tui.app import create_app
+    from inspector.workspace.database import Workspace, WorkspaceError
+    from tests.tui.helpers import settings, settle
+
+    deep = Session(id="deep", source_format="openai-chat", messages=[
+        Message(role="user", parts=[Part(text="hi")], raw=_deep(250)),
+        Message(role="assistant", parts=[Part(text="ok")])]).renumber()
+    with Workspace(app_env / "ws.db") as ws:
+        wid = ws.add_session(deep)
+        ws.import_path(HERE / "hostile-names.json")
+        try:
+            loaded = ws.load_session(wid)
+        except WorkspaceError as exc:
+            assert "\n" not in str(exc) and "deep" in str(exc)
+        else:
+            assert loaded.messages[0].raw == _deep(250)
+    app = create_app(None, workspace=app_env / "ws.db", settings=settings())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        assert app.is_running and len(app.session_rows) == 2
+        app.open_session(wid)
+        await settle(pilot, app)
+        assert app.is_running
