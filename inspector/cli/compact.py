@@ -66,7 +66,7 @@ def _load(args):
     from inspector.service.pipeline import PipelineError, load_session
 
     path = Path(args.source)
-    if path.exists() and _is_workspace(path):
+    if path.is_file() and _is_workspace(path):  # is_file: a FIFO would block the open
         from inspector.workspace.database import WorkspaceError
 
         ws = _open_workspace(str(path))

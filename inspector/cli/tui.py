@@ -44,8 +44,15 @@ def run(args) -> int:
             raise CliError(f"demo: {exc}") from None
     else:
         source = getattr(args, "source", None)
-        if source and not os.path.exists(source):
-            raise CliError(f"{source}: no such file or directory")
+        if source:
+            from pathlib import Path
+
+            from inspector.sources.base import SourceError, check_path
+
+            try:  # before the app starts: a FIFO would block its loading worker
+                check_path(Path(source), directory_ok=True)
+            except SourceError as exc:
+                raise CliError(str(exc)) from None
         try:
             app = create_app(source, workspace=settings.workspace, settings=settings,
                              config=_config(args, settings))

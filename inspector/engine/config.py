@@ -303,10 +303,14 @@ class CompactionConfig(_Section):
     @classmethod
     def from_toml(cls, path: str | os.PathLike[str]) -> CompactionConfig:
         p = Path(path)
+        if p.exists() and not p.is_file():  # a directory; a FIFO would block the read
+            raise ConfigError(f"{p}: not a config file ({'a directory' if p.is_dir() else 'not a regular file'})")
         try:
             data = tomllib.loads(p.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise ConfigError(f"{p}: no such config file") from None
+        except OSError as exc:
+            raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from None
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{p}: invalid TOML: {exc}") from None
         except UnicodeDecodeError as exc:

@@ -359,9 +359,13 @@ def _source_errors() -> tuple[type[BaseException], ...]:
 def load_session(source: str | Path, session_id: str | None = None) -> Session:
     """One session of a source file or database. Without `session_id` the source
     must hold exactly one session. Raises PipelineError naming the file."""
+    from inspector.sources.base import SourceError, check_path
+
     path = Path(source)
-    if not path.exists():
-        raise PipelineError(f"{path}: no such file or directory")
+    try:
+        check_path(path)
+    except SourceError as exc:
+        raise PipelineError(str(exc)) from None
     try:
         with _open_source(path) as src:
             ids = list(src.session_ids())
@@ -386,9 +390,13 @@ def iter_sessions(source: str | Path, on_skip: Callable[[str], None] | None = No
     """Every session of a source, in its order. A directory is read file by file (in
     name order); a file there that is not a supported source is passed to `on_skip`
     (one line naming it) instead of stopping the whole run."""
+    from inspector.sources.base import SourceError, check_path
+
     path = Path(source)
-    if not path.exists():
-        raise PipelineError(f"{path}: no such file or directory")
+    try:
+        check_path(path, directory_ok=True)
+    except SourceError as exc:
+        raise PipelineError(str(exc)) from None
     if path.is_dir():
         files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
         if not files:

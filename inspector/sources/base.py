@@ -11,9 +11,12 @@ Adding a reader is one line in `READERS`: a module with
 
 from __future__ import annotations
 
+import errno
 import importlib
+import os
 import re
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -150,11 +153,42 @@ def connect_ro(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def check_path(path: Path, directory_ok: bool = False) -> None:
+    """Refuse, before anything opens it, what is not a session file: a missing path, a
+    symbolic-link loop, a directory (unless `directory_ok`), and a named pipe, socket or
+    device (opening a FIFO blocks until a writer comes; `<(cat x.json)` is a pipe).
+
+    Raises:
+        SourceError: one line naming the path and what it is.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise SourceError(f"{path}: a symbolic link to a missing file ({os.readlink(path)})") from None
+        raise SourceError(f"{path}: no such file or directory") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SourceError(f"{path}: a symbolic link loop (it never reaches a file)") from None
+        raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if stat.S_ISREG(mode) or (directory_ok and stat.S_ISDIR(mode)):
+        return
+    if stat.S_ISDIR(mode):
+        raise SourceError(f"{path}: is a directory, not a session file")
+    if stat.S_ISFIFO(mode):
+        raise SourceError(f"{path}: a pipe, not a file (inspector reads a session file more than once; "
+                          "save it to a file first)")
+    what = "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
+        else "a special file"
+    raise SourceError(f"{path}: {what}, not a regular file")
+
+
 class Probe:
     """What detection looks at: the SQLite schema, or the first JSON records."""
 
     def __init__(self, path: Path):
         self.path = path
+        check_path(path)  # before the open hooks: nothing may open a FIFO
         notify_open(path)
         try:
             with path.open("rb") as f:

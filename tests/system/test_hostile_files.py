@@ -1,0 +1,167 @@
+"""Hostile files (issue 15): what is not a session file is refused before it is opened
+(a FIFO blocked the CLI forever), every error is one line naming the path, and files
+that are not ours are never changed (a foreign database given as workspace was switched
+to WAL before it was refused)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from inspector.cli.main import main
+from tests.bad_inputs.cases import AGENTS_DB, HERE
+
+GOOD = HERE / "utf8-bom.jsonl"
+
+
+@pytest.fixture(autouse=True)
+def workspace(tmp_path, monkeypatch):
+    path = tmp_path / "ws.db"
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(path))
+    return path
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    """A named pipe. Should anything open it, a watchdog opens the other end after a
+    few seconds so the test fails instead of hanging."""
+    path = tmp_path / "session.json"
+    os.mkfifo(path)
+    stop = threading.Event()
+
+    def unblock() -> None:
+        if not stop.wait(10):
+            fd = os.open(path, os.O_RDWR | os.O_NONBLOCK)
+            os.close(fd)
+
+    t = threading.Thread(target=unblock, daemon=True)
+    t.start()
+    yield path
+    stop.set()
+    t.join()
+
+
+def one_line(err: str, path) -> None:
+    assert err.startswith(f"inspector: {path}: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [("stats",), ("plan",), ("apply",), ("export", "-f", "markdown", "-o", "OUT"),
+                                  ("open",)])
+def test_a_fifo_is_refused_before_it_is_opened(argv, fifo, capsys, tmp_path):
+    args = [a if a != "OUT" else tmp_path / "out.md" for a in argv]
+    code, out, err = run(capsys, args[0], fifo, *args[1:])
+    assert code == 2, err
+    one_line(err, fifo)
+    assert "a pipe, not a file" in err
+
+
+def test_process_substitution_is_named_a_pipe(capsys):
+    """`inspector stats <(cat good.json)`: the shell passes /dev/fd/N, a pipe."""
+    r, w = os.pipe()
+    try:
+        os.write(w, GOOD.read_bytes())
+        path = f"/dev/fd/{r}"
+        code, out, err = run(capsys, "stats", path)
+    finally:
+        os.close(r)
+        os.close(w)
+    assert code == 2
+    one_line(err, path)
+    assert "a pipe" in err and "invalid JSON" not in err and "empty" not in err
+
+
+def test_a_fifo_in_the_tui_is_a_notification(fifo, app_env):
+    from inspector.tui.data import open_data
+    from inspector.sources.base import SourceError
+    from inspector.engine.tokens import EstimateCounter
+
+    data = open_data(fifo, app_env / "ws.db").data
+    with pytest.raises(SourceError, match="a pipe, not a file"):
+        data.list_sessions(EstimateCounter(4.0))
+
+
+def test_a_device_and_a_socket_are_refused(capsys, tmp_path):
+    import socket
+
+    code, _, err = run(capsys, "stats", "/dev/zero")
+    assert code == 2 and "a device, not a regular file" in err, err
+    sock_path = tmp_path / "s.sock"
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.bind(str(sock_path))
+        code, _, err = run(capsys, "stats", sock_path)
+    finally:
+        s.close()
+    assert code == 2 and "a socket, not a regular file" in err, err
+
+
+def test_a_symlink_loop_is_called_one(capsys, tmp_path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    for argv in (("stats", a), ("plan", a), ("export", a, "-f", "markdown", "-o", tmp_path / "o.md")):
+        code, _, err = run(capsys, *argv)
+        assert code == 2
+        one_line(err, a)
+        assert "symbolic link loop" in err and "no such file" not in err
+
+
+def test_config_naming_a_directory(capsys, tmp_path):
+    code, out, err = run(capsys, "plan", GOOD, "--session", "utf8-bom", "--config", tmp_path)
+    assert code == 2, err
+    one_line(err, tmp_path)
+    assert "a directory" in err
+
+
+# ------------------------------------------------------------------- the workspace
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("command", [("versions", "-w"), ("apply", GOOD, "--session", "utf8-bom:1", "-w")])
+def test_a_foreign_database_as_workspace_is_refused_untouched(command, capsys, tmp_path):
+    foreign = tmp_path / "agents.db"
+    foreign.write_bytes(AGENTS_DB.read_bytes())
+    with sqlite3.connect(foreign) as con:
+        mode = con.execute("PRAGMA journal_mode").fetchone()[0]
+    con.close()
+    assert mode != "wal"
+    before = digest(foreign)
+    code, out, err = run(capsys, *command, foreign)
+    assert code == 2
+    assert "not an inspector workspace" in err and err.count("\n") == 1, err
+    assert digest(foreign) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["agents.db"]  # no -wal, no -shm
+
+
+def test_a_workspace_missing_a_table_is_one_line(capsys, tmp_path):
+    ws_path = tmp_path / "ws.db"
+    assert run(capsys, "apply", GOOD, "--session", "utf8-bom:1", "-w", ws_path)[0] == 0
+    con = sqlite3.connect(ws_path)
+    con.execute("DROP TABLE offloads")
+    con.commit()
+    con.close()
+    for argv in (("versions", "-w", ws_path), ("apply", GOOD, "--session", "utf8-bom:1", "-w", ws_path)):
+        code, out, err = run(capsys, *argv)
+        assert code == 2, err
+        one_line(err, ws_path)
+        assert "table(s) offloads missing" in err
+
+
+def test_a_fifo_as_workspace_is_refused(fifo, capsys):
+    code, _, err = run(capsys, "versions", "-w", fifo)
+    assert code == 2 and "a named pipe (FIFO), not a regular file" in err, err
