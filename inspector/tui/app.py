@@ -25,6 +25,8 @@ class InspectorApp(App):
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        # ctrl+c quits too (Textual only says "press ctrl+q"): the key every terminal user tries
+        Binding("ctrl+c", "quit", "Quit", id="app.quit_ctrl_c", show=False, priority=True),
     ]
 
     def __init__(self, data: SessionData, *, settings: Any = None, config: Any = None,

@@ -83,9 +83,9 @@ def test_process_substitution_is_named_a_pipe(capsys):
 
 
 def test_a_fifo_in_the_tui_is_a_notification(fifo, app_env):
-    from inspector.tui.data import open_data
-    from inspector.sources.base import SourceError
     from inspector.engine.tokens import EstimateCounter
+    from inspector.sources.base import SourceError
+    from inspector.tui.data import open_data
 
     data = open_data(fifo, app_env / "ws.db").data
     with pytest.raises(SourceError, match="a pipe, not a file"):
@@ -165,3 +165,64 @@ def test_a_workspace_missing_a_table_is_one_line(capsys, tmp_path):
 def test_a_fifo_as_workspace_is_refused(fifo, capsys):
     code, _, err = run(capsys, "versions", "-w", fifo)
     assert code == 2 and "a named pipe (FIFO), not a regular file" in err, err
+
+
+# ------------------------------------------------------------------------ quitting
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("key", ["ctrl+q", "ctrl+c"])
+async def test_the_tui_quits_whatever_a_worker_is_doing(key, app_env):
+    """A loading worker stuck in a read (a FIFO before it was refused, a slow disk)
+    must not keep the app from quitting."""
+    from inspector.tui.app import create_app
+    from tests.tui.helpers import settings, settle
+
+    stuck = threading.Event()
+    app = create_app(GOOD, workspace=app_env / "ws.db", settings=settings())
+    watchdog = threading.Timer(20, stuck.set)  # never hang the suite
+    watchdog.start()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            app.run_worker(stuck.wait, thread=True, name="stuck read")
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.return_code is not None or not app.is_running
+        assert not stuck.is_set(), "quit waited for the stuck worker"
+    finally:
+        watchdog.cancel()
+        stuck.set()
+
+
+def test_inspector_open_exits_even_with_a_worker_thread_stuck(tmp_path):
+    """The real process: a loading worker blocked for good (here: forever on an event)
+    once kept the process alive after ctrl+q (the interpreter joins worker threads)."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(f"""
+        import threading, sys
+        from inspector.cli import tui
+        from inspector.tui import app as app_module
+
+        real = app_module.create_app
+
+        def create_app(*a, **k):
+            app = real(*a, **k)
+            def stuck_then_quit():
+                app.run_worker(threading.Event().wait, thread=True, name="stuck read")
+                app.call_later(app.exit)
+            app.call_after_refresh(stuck_then_quit)
+            return app
+
+        app_module.create_app = create_app
+        from inspector.cli.main import main
+        sys.exit(main(["open", {str(GOOD)!r}, "--workspace", {str(tmp_path / "ws.db")!r}]))
+    """)
+    env = {**os.environ, "INSPECTOR_SETTINGS": str(tmp_path / "none.toml"), "TERM": "dumb"}
+    proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr[-2000:]
