@@ -6,6 +6,7 @@ to WAL before it was refused)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 import threading
@@ -226,3 +227,37 @@ def test_inspector_open_exits_even_with_a_worker_thread_stuck(tmp_path):
     proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, timeout=60,
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+# ---------------------------------------------------------------- clearer errors
+
+
+@pytest.mark.parametrize("value,says", [("{bad", "not valid JSON"), ("[1]", "valid dictionary")])
+def test_a_bad_keybindings_variable_is_blamed_not_the_settings_file(value, says, app_env, monkeypatch):
+    from inspector.settings import SettingsError, load_settings
+
+    monkeypatch.setenv("INSPECTOR_KEYBINDINGS", value)
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    message = str(info.value)
+    assert message.startswith("environment variable INSPECTOR_KEYBINDINGS: ") and says in message
+    assert "settings.toml" not in message and "no-settings.toml" not in message
+
+
+def test_null_session_ids_are_not_a_session_called_none(capsys, tmp_path):
+    db = tmp_path / "agents.db"  # the Agents SDK schema, written by another tool without NOT NULL
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE agent_sessions (session_id TEXT, created_at TIMESTAMP, updated_at TIMESTAMP)")
+    con.execute("CREATE TABLE agent_messages (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT, "
+                "message_data TEXT, created_at TIMESTAMP)")
+    con.execute("INSERT INTO agent_sessions VALUES ('s1', NULL, NULL), (NULL, NULL, NULL)")
+    con.execute("INSERT INTO agent_messages (session_id, message_data) VALUES "
+                "('s1', '{\"role\": \"user\", \"content\": \"hi\"}'), "
+                "(NULL, '{\"role\": \"user\", \"content\": \"orphan\"}')")
+    con.commit()
+    con.close()
+    code, out, err = run(capsys, "stats", db, "--json", "--estimate")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [s["id"] for s in data["sessions"]] == ["s1"]
+    assert any("NULL session_id" in s["reason"] for s in data["skipped"])
