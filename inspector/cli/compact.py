@@ -42,7 +42,12 @@ def _is_workspace(path: Path) -> bool:
         with open(path, "rb") as fh:
             if fh.read(16) != b"SQLite format 3\x00":
                 return False
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        from inspector.sources.base import SourceError, connect_ro
+
+        try:
+            conn = connect_ro(path)  # leaves no -wal/-shm beside a WAL-mode source
+        except SourceError:
+            return False
         try:
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         finally:

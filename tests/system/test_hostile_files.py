@@ -261,3 +261,56 @@ def test_null_session_ids_are_not_a_session_called_none(capsys, tmp_path):
     data = json.loads(out)
     assert [s["id"] for s in data["sessions"]] == ["s1"]
     assert any("NULL session_id" in s["reason"] for s in data["skipped"])
+
+
+# ------------------------------------------------------------------ WAL sources
+
+
+def _wal_db(folder: Path) -> Path:
+    """The real Agents SDK database switched to WAL mode and closed cleanly (no -wal)."""
+    folder.mkdir()
+    db = folder / "sessions.db"
+    db.write_bytes(AGENTS_DB.read_bytes())
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
+    con.close()
+    assert sorted(p.name for p in folder.iterdir()) == ["sessions.db"]
+    return db
+
+
+def test_a_quiescent_wal_source_is_read_without_leaving_files(capsys, tmp_path):
+    db = _wal_db(tmp_path / "src")
+    for argv in (("stats", db, "--estimate"), ("plan", db, "--session", "swe-simple"),
+                 ("export", db, "--session", "swe-simple", "-f", "markdown", "-o", tmp_path / "o.md")):
+        code, _, err = run(capsys, *argv)
+        assert code == 0, err
+    assert sorted(p.name for p in db.parent.iterdir()) == ["sessions.db"]  # no -wal, no -shm
+
+
+def test_a_wal_left_by_a_stopped_writer_is_read_from_a_copy(capsys, tmp_path):
+    """Committed rows still in the -wal (the writer stopped before a checkpoint, its
+    -shm gone) are read, and nothing is created beside the source, even in a
+    read-only directory."""
+    live = _wal_db(tmp_path / "live")
+    writer = sqlite3.connect(live)
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("INSERT INTO agent_messages (session_id, message_data) VALUES ('swe-simple', "
+                   "'{\"role\": \"user\", \"content\": \"only in the WAL\"}')")
+    writer.commit()
+    src = tmp_path / "src"
+    src.mkdir()
+    for suffix in ("", "-wal"):  # the files as the stopped writer left them
+        (src / f"sessions.db{suffix}").write_bytes(Path(f"{live}{suffix}").read_bytes())
+    writer.close()
+    db = src / "sessions.db"
+    before = {p.name: p.read_bytes() for p in src.iterdir()}
+    src.chmod(0o555)
+    try:
+        code, out, err = run(capsys, "stats", db, "--json", "--estimate", "--session", "swe-simple")
+    finally:
+        src.chmod(0o755)
+    assert code == 0, err
+    counted = json.loads(out)["sessions"][0]["messages"]
+    code, out, _ = run(capsys, "stats", live, "--json", "--estimate", "--session", "swe-simple")
+    assert counted == json.loads(out)["sessions"][0]["messages"]  # the WAL's row included
+    assert {p.name: p.read_bytes() for p in src.iterdir()} == before
