@@ -200,8 +200,8 @@ class TiktokenCounter:
                 for m in _CLEAN_CUT.finditer(text, pos + 1, end):
                     cut = m.start()
                 if cut is None:  # a run with no clean break: estimated up to the next one
-                    m = _CLEAN_CUT.search(text, end)
-                    run_end = m.start() if m else n
+                    after = _CLEAN_CUT.search(text, end)
+                    run_end = after.start() if after else n
                     sample = text[pos:pos + RUN_PIECE_CHARS]
                     total += round(len(encode(sample)) * (run_end - pos) / len(sample))
                     self._estimated(run_end - pos)

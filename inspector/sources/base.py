@@ -185,7 +185,8 @@ def connect_ro(path: Path) -> sqlite3.Connection:
             shutil.copyfile(path, target)
             shutil.copyfile(wal, Path(f"{target}-wal"))
             conn = sqlite3.connect(str(target), check_same_thread=False, factory=_CopyConnection)
-            conn.copy = copy  # type: ignore[attr-defined]
+            assert isinstance(conn, _CopyConnection)
+            conn.copy = copy
         else:
             conn = sqlite3.connect(sqlite_uri(path), uri=True, check_same_thread=False)
         conn.execute("PRAGMA query_only=1")
