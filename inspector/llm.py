@@ -102,8 +102,12 @@ class LiteLLMSummarizer:
         return f"LiteLLMSummarizer({self.models!r}, retries={self.retries})"
 
     def _kwargs(self, call: Call) -> dict[str, Any]:
+        # Retries are ours (`retries`, with backoff and fallbacks): litellm's own
+        # (num_retries) and the OpenAI client's (max_retries, 2 by default) are off, or
+        # retries=0 sent 3 requests and a 3 s timeout took 11-16 s.
         kw: dict[str, Any] = {"model": call.model, "messages": call.messages, "temperature": 0,
-                              "timeout": self.timeout, "drop_params": True, **self.extra}
+                              "timeout": self.timeout, "drop_params": True, "num_retries": 0, "max_retries": 0,
+                              **self.extra}
         if self.api_base:
             kw["api_base"] = self.api_base
         return kw

@@ -11,6 +11,7 @@ import pickle
 import pytest
 
 from inspector.cli.main import main
+from inspector.formats.terminal import visible
 from inspector.service.opening import import_source
 from inspector.sources.base import SourceError
 from inspector.workspace.database import Workspace
@@ -144,7 +145,7 @@ def test_the_valid_part_is_imported_and_the_rest_reported(case, capsys, workspac
     # every session plans, applies and exports; the export reads back whole
     for s in sessions:
         code, out, err = run(capsys, "plan", path, "--session", s["id"], *SQUEEZE)
-        assert code == 0 and out.startswith(f"session {s['id']} "), err
+        assert code == 0 and out.startswith(f"session {visible(s['id'])} "), err
         code, out, err = run(capsys, "apply", path, "--session", s["id"], *SQUEEZE)
         assert code == 0 and out.strip().endswith("@v1"), err
         exported = tmp_path / f"out-{len(s['id'])}-{abs(hash(s['id']))}.json"

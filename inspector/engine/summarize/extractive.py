@@ -106,6 +106,34 @@ def _dedupe(items: list[str]) -> list[str]:
     return out
 
 
+def _drop_to_word_budget(secs: list[tuple[str, list[str]]], max_words: int,
+                         render: Callable[[list[tuple[str, list[str]]]], str]) -> None:
+    """Drop items from `secs` (in place) exactly as `_fit_words`' loop would, until the
+    rendered text's word count is within `max_words` or one item per section is left,
+    in one pass: the words are counted per item and kept as a running total instead
+    of rendering and splitting the whole text after each drop (quadratic: 100,000
+    messages never finished)."""
+    head = len(render([]).split())
+    words = [[1 + len(x.split()) for x in items] for _, items in secs]  # "- " + item
+    title = [len(f"{t}:".split()) for t, _ in secs]
+    total = head + sum(title[k] + sum(w) for k, w in enumerate(words) if w)
+    dropped = [0] * len(secs)
+    left = [len(items) for _, items in secs]
+    while total > max_words:
+        longest = max(range(len(secs)), key=lambda k: left[k])
+        if left[longest] <= 1:
+            break  # the caller cuts the text itself
+        # the same item the loop drops: the second user request, else the oldest
+        index = 1 + dropped[longest] if secs[longest][0] == "User requests" else dropped[longest]
+        total -= words[longest][index]
+        dropped[longest] += 1
+        left[longest] -= 1
+    for k, (t, items) in enumerate(secs):
+        n = dropped[k]
+        if n:
+            items[:] = items[:1] + items[1 + n:] if t == "User requests" else items[n:]
+
+
 def _fit_words(sections: list[tuple[str, list[str]]], max_words: int,
                count: Callable[[str], int] | None = None, max_tokens: int | None = None) -> str:
     """Render sections as bullet lists, trimming items (oldest requests and conclusions
@@ -123,6 +151,7 @@ def _fit_words(sections: list[tuple[str, list[str]]], max_words: int,
         return "\n".join(out)
 
     secs = [(t, list(items)) for t, items in sections]
+    _drop_to_word_budget(secs, max_words, render)
     text = render(secs)
     while over(text):
         # Drop from the longest section, keeping the first user request and the
