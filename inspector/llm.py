@@ -32,6 +32,7 @@ from inspector.engine.summarizers import (
     check_summary,
     format_conversation,
 )
+from inspector.formats.terminal import visible
 
 # ---------------------------------------------------------------------------- LiteLLM
 
@@ -163,7 +164,8 @@ class LiteLLMSummarizer:
         else:
             pin = (getattr(usage, "prompt_tokens", 0) or 0) if usage else 0
             pout = (getattr(usage, "completion_tokens", 0) or 0) if usage else 0
-        return content or "", pin, pout
+        # what a model returns is shown and stored: no escape sequence gets through
+        return visible(content or "", newlines=True), pin, pout
 
     def _steps(self, request: SummaryRequest, emit: EventHandler):
         """The retry/failover state machine, shared by the sync and async drivers.
