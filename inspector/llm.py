@@ -28,6 +28,7 @@ from inspector.engine.summarize.protocol import (
     ignore,
 )
 from inspector.engine.summarize.retry import Call, Reply, RetryPolicy, Step, summary_steps
+from inspector.formats.terminal import visible
 
 # ---------------------------------------------------------------------------- LiteLLM
 
@@ -132,7 +133,8 @@ class LiteLLMSummarizer:
         else:
             pin = (getattr(usage, "prompt_tokens", 0) or 0) if usage else 0
             pout = (getattr(usage, "completion_tokens", 0) or 0) if usage else 0
-        return Reply(content or "", pin, pout)
+        # what a model returns is shown and stored: no escape sequence gets through
+        return Reply(visible(content or "", newlines=True), pin, pout)
 
     def _steps(self, request: SummaryRequest, on_event: EventHandler | None) -> Generator[Step, Reply | None,
                                                                                         SummaryResult]:

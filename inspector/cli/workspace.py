@@ -61,7 +61,8 @@ def _recover(args) -> int:
             text = ws.recover(args.offload_id, args.offset, args.limit)
         except WorkspaceError as exc:
             raise CliError(str(exc)) from None
-    sys.stdout.write(text)
+    # exact when piped; on a terminal, escapes in the recovered content made visible
+    sys.stdout.write(visible(text, newlines=True) if sys.stdout.isatty() else text)
     if text and not text.endswith("\n") and sys.stdout.isatty():
         sys.stdout.write("\n")
     return 0

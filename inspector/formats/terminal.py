@@ -39,8 +39,7 @@ def visible(text: object, *, newlines: bool = False) -> str:
     """`text` with every control, escape and bidi-override character made visible.
 
     Args:
-        text: a string from a session file or a model (anything else is `str()`-ed,
-            so `None` shows as "None" only if the caller passes it).
+        text: a string from a session file or a model (anything else is `str()`-ed).
         newlines: keep line feeds and tabs (message bodies, summaries); otherwise the
             result is one line, tabs become spaces and a line feed shows as ␊.
 

@@ -231,7 +231,8 @@ def test_what_the_tui_loads_for_every_case(case, tmp_path):
     assert data.take_notes() == []  # said once
 
 TUI_ERRORS = ["empty.jsonl", "unknown-schema.db", "adk-v0-pickle.db",
-              "deeply-nested.json", "agents-missing-column.db"]
+              "deeply-nested.json", "agents-missing-column.db", "cc-usage-not-integer.jsonl",
+              "chat-deep-arguments.json"]
 TUI_SKIPS = ["agents-bad-rows.db", "cc-truncated-last-line.jsonl", "cc-invalid-json-line.jsonl"]
 
 

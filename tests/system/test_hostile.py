@@ -190,3 +190,18 @@ async def test_a_deep_session_stored_earlier_does_not_stop_the_workspace_opening
         app.open_session(wid)
         await settle(pilot, app)
         assert app.is_running
+
+
+def test_a_model_summary_with_escape_sequences_is_stored_inert():
+    """A summary model that answers with OSC 52 / CSI: what is stored and shown has the
+    escapes made visible (lines kept)."""
+    from inspector.llm import LiteLLMSummarizer
+    from tests.bad_inputs.cases import CSI, OSC52
+    from tests.llm.test_llm import OK_SUMMARY, litellm_mock, request
+
+    answer = f"{OK_SUMMARY}\n{OSC52}{CSI}done"
+    completion, _ = litellm_mock([answer])
+    s = LiteLLMSummarizer(["gpt-4o-mini"], completion=completion, retries=0)
+    text = s.summarize(request()).text
+    assert_inert(text, newlines=True)
+    assert text.endswith("\u241b]52;c;cm0gLXJmIH4K\u2407\u241b[2J\u241b[Hdone") and "\n" in text

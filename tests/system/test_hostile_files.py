@@ -314,3 +314,22 @@ def test_a_wal_left_by_a_stopped_writer_is_read_from_a_copy(capsys, tmp_path):
     code, out, _ = run(capsys, "stats", live, "--json", "--estimate", "--session", "swe-simple")
     assert counted == json.loads(out)["sessions"][0]["messages"]  # the WAL's row included
     assert {p.name: p.read_bytes() for p in src.iterdir()} == before
+
+
+
+def test_export_all_with_a_lone_surrogate_in_arguments_writes_every_session(capsys, tmp_path):
+    """A lone surrogate in tool-call arguments once aborted `export --all` with a
+    traceback; now each session is written (JSON keeps the escape, Markdown shows �)."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("chat-surrogate-in-arguments.json", "hostile-names.json", "utf8-bom.jsonl"):
+        (folder / name).write_bytes((HERE / name).read_bytes())
+    for fmt, ext in (("anthropic-json", ".json"), ("markdown", ".md")):
+        out = tmp_path / fmt
+        code, _, err = run(capsys, "export", folder, "--all", "-f", fmt, "-o", out, "--preset", "none")
+        assert code == 0, err
+        assert "Traceback" not in err and "exported 4 of 4 session(s)" in err, err
+        written = {p.name: p.read_text(encoding="utf-8") for p in out.iterdir()}
+        assert len(written) == 4 and all(n.endswith(ext) for n in written)
+        (text,) = [t for n, t in written.items() if n.startswith("chat-surrogate")]
+        assert ("\\ud83d" in text) if fmt == "anthropic-json" else ("hi \ufffd" in text)
