@@ -180,7 +180,7 @@ class InspectorApp(App):
             for name, (desc, _) in PRESETS.items():
                 out.append((f"Preset: {name}", desc, partial(screen.post_message, _preset_message(name))))
         for row in self.session_rows[:500]:
-            out.append((f"Open session {row.id}", f"{row.format} · {row.messages:,} messages · {row.tokens:,} tokens",
+            out.append((f"Open session {visible(row.id)}", f"{row.format} · {row.messages:,} messages · {row.tokens:,} tokens",
                         partial(self.open_session, row.id)))
         out.append(("Help: keys", "every binding and its id", self.action_help))
         return out

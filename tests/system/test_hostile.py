@@ -205,3 +205,29 @@ def test_a_model_summary_with_escape_sequences_is_stored_inert():
     text = s.summarize(request()).text
     assert_inert(text, newlines=True)
     assert text.endswith("\u241b]52;c;cm0gLXJmIH4K\u2407\u241b[2J\u241b[Hdone") and "\n" in text
+
+
+@pytest.mark.anyio
+async def test_the_command_palette_lists_a_hostile_session_id_inert(app_env):
+    """Sessions kept in memory keep their source's id; the palette (ctrl+p) parses a
+    plain string as markup, so "[/]" in an id once raised a MarkupError there."""
+    from inspector.engine.models import Message, Part, Session
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.data import MemoryData
+    from tests.tui.helpers import settings, settle
+
+    session = Session(id=HOSTILE_ID, source_format="openai-chat",
+                      messages=[Message(role="user", parts=[Part(text="hi")])]).renumber()
+    app = InspectorApp(MemoryData([session]), settings=settings())
+    app.auto_open_single = False
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot, app)
+        for keys in (("ctrl+p",), tuple("session")):  # listed, then searched (highlighted)
+            await pilot.press(*keys)
+            await settle(pilot, app)
+            await pilot.pause(0.3)
+            assert app.is_running
+            text = screen_text(app)
+            for line in text.splitlines():
+                assert_inert(line)
+            assert "Open session x[/]y[bold=]\u241b]2;pwned" in text

@@ -259,12 +259,12 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
             detail.update("")
             return
         text = Text()
-        text.append(row.id, style="bold")
+        text.append(visible(row.id), style="bold")
         text.append(f"  ·  {row.format}  ·  {plural(row.tool_calls, 'tool call')}")
         if row.versions:
             text.append(f"  ·  {plural(row.versions, 'version')}")
         if row.source:
-            text.append(f"  ·  {row.source}", style="dim")
+            text.append(f"  ·  {visible(row.source)}", style="dim")
         detail.update(text)
 
     @on(DataTable.RowHighlighted, "#sessions-table")
