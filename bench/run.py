@@ -54,6 +54,8 @@ TARGETS: dict[str, tuple[str, str, Any]] = {
                           "<= 1.0", lambda v: v <= 1.0),
     "tui_replan_repaint_ms": ("slider key press -> heatmap repainted with the new plan, 10k session (median)",
                               "<= 50", lambda v: v <= 50),
+    "apply_100k_s": ("`inspector apply` with the offline summarizer on 100,000 messages (issue 15: > 590 s)",
+                     "<= 60", lambda v: v <= 60),
     "import_sessions_per_s": ("importing the 1,000-session Agents SDK database into a workspace",
                               "report", None),
     "rss_ratio_10k": ("peak RSS growth opening + planning the 10k session / its text bytes",
@@ -68,7 +70,8 @@ TARGETS: dict[str, tuple[str, str, Any]] = {
                            "<= 30", lambda v: v <= 30),
 }
 
-SECTIONS = ("replan", "trim", "count", "warm", "cli", "tui_frame", "tui_replan", "import", "rss", "replay")
+SECTIONS = ("replan", "trim", "count", "warm", "cli", "tui_frame", "tui_replan", "import", "rss", "replay",
+            "apply_100k")
 
 
 def log(msg: str) -> None:
@@ -287,6 +290,24 @@ def main(argv: list[str] | None = None) -> int:
             figures["sweep_20_s"] = sw["sweep_20_s"]
             figures["sweep_fleet_1000_s"] = sw["fleet_s"]
             details["replay"] = {"definition": replay_bench.__doc__, "replay": rep, "naive": naive, "sweeps": sw}
+
+        if "apply_100k" in only:
+            log("inspector apply (offline summarizer) on a 100,000-message chat session")
+            from inspector.cli.main import main as cli_main
+
+            chat = tmp / "chat-100k.json"
+            turns = []
+            for k in range(50_000):
+                turns.append({"role": "user", "content": f"please run step {k} of the migration"})
+                turns.append({"role": "assistant", "content": f"Step {k} done: 3 files changed, tests pass."})
+            chat.write_text(json.dumps({"id": "chat-100k", "messages": turns}))
+            t0 = time.perf_counter()
+            code = cli_main(["apply", str(chat), "--summarizer", "extractive", "-w", str(tmp / "apply.db")])
+            apply_s = time.perf_counter() - t0
+            details["apply_100k"] = {"messages": len(turns), "exit": code, "seconds": round(apply_s, 2),
+                                     "definition": "`inspector apply --summarizer extractive`, balanced preset, "
+                                                   "exact counter, in-process, new workspace"}
+            figures["apply_100k_s"] = round(apply_s, 2)
 
     details["total_s"] = round(time.perf_counter() - t_all, 1)
     for key, (what, target, check) in TARGETS.items():

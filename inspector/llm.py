@@ -29,6 +29,7 @@ from inspector.engine.summarize.protocol import (
     ignore,
 )
 from inspector.engine.summarize.retry import Call, Reply, RetryPolicy, Step, summary_steps
+from inspector.formats.terminal import visible
 
 # ---------------------------------------------------------------------------- LiteLLM
 
@@ -103,8 +104,12 @@ class LiteLLMSummarizer:
         return f"LiteLLMSummarizer({self.models!r}, retries={self.retries})"
 
     def _kwargs(self, call: Call) -> dict[str, Any]:
+        # Retries are ours (`retries`, with backoff and fallbacks): litellm's own
+        # (num_retries) and the OpenAI client's (max_retries, 2 by default) are off, or
+        # retries=0 sent 3 requests and a 3 s timeout took 11-16 s.
         kw: dict[str, Any] = {"model": call.model, "messages": call.messages, "temperature": 0,
-                              "timeout": self.timeout, "drop_params": True, **self.extra}
+                              "timeout": self.timeout, "drop_params": True, "num_retries": 0, "max_retries": 0,
+                              **self.extra}
         if self.api_base:
             kw["api_base"] = self.api_base
         return kw
@@ -129,7 +134,8 @@ class LiteLLMSummarizer:
         else:
             pin = (getattr(usage, "prompt_tokens", 0) or 0) if usage else 0
             pout = (getattr(usage, "completion_tokens", 0) or 0) if usage else 0
-        return Reply(content or "", pin, pout)
+        # what a model returns is shown and stored: no escape sequence gets through
+        return Reply(visible(content or "", newlines=True), pin, pout)
 
     def _steps(self, request: SummaryRequest, on_event: EventHandler | None) -> Generator[Step, Reply | None,
                                                                                         SummaryResult]:

@@ -19,6 +19,7 @@ the TUI can load and save.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -120,9 +121,20 @@ def load_settings(**overrides: Any) -> AppSettings:
         return AppSettings(**{k: v for k, v in overrides.items() if v is not None})
     except ValidationError as exc:
         where = settings_path()
-        details = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        errors = exc.errors()
+        fields = {str(e["loc"][0]) for e in errors if e["loc"]}
+        env = sorted(f"INSPECTOR_{f.upper()}" for f in fields if f"INSPECTOR_{f.upper()}" in os.environ)
+        details = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in errors)
+        if env and len(env) == len(fields):  # every bad value came from the environment
+            raise SettingsError(f"environment variable {', '.join(env)}: {details}") from None
         raise SettingsError(f"settings ({where} or INSPECTOR_* environment): {details}") from None
-    except Exception as exc:  # TOML syntax errors from the file source
+    except Exception as exc:  # TOML syntax errors from the file source, JSON ones from a variable
+        m = re.search(r'field "(\w+)" from source "EnvSettingsSource"', str(exc))
+        if m:
+            name = f"INSPECTOR_{m.group(1).upper()}"
+            raise SettingsError(f"environment variable {name}: not valid JSON "
+                                f"({os.environ.get(name, '')[:60]!r}); e.g. {name}='{{\"apply\": \"ctrl+a\"}}'"
+                                ) from None
         raise SettingsError(f"{settings_path()}: {exc}") from None
 
 

@@ -14,12 +14,13 @@ import time
 from pathlib import Path
 
 from inspector.cli.main import EXIT_FAILED, CliError
+from inspector.formats.terminal import visible
 
 # ------------------------------------------------------------------------ plumbing
 
 
 def _err(line: str) -> None:
-    sys.stderr.write(line.rstrip("\n") + "\n")
+    sys.stderr.write(visible(line.rstrip("\n")) + "\n")
     sys.stderr.flush()
 
 
@@ -40,7 +41,12 @@ def _is_workspace(path: Path) -> bool:
         with open(path, "rb") as fh:
             if fh.read(16) != b"SQLite format 3\x00":
                 return False
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        from inspector.sources.base import SourceError, connect_ro
+
+        try:
+            conn = connect_ro(path)  # leaves no -wal/-shm beside a WAL-mode source
+        except SourceError:
+            return False
         try:
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         finally:
@@ -65,7 +71,7 @@ def _load(args):
     from inspector.service.pipeline import PipelineError
 
     path = Path(args.source)
-    if path.exists() and _is_workspace(path):
+    if path.is_file() and _is_workspace(path):  # is_file: a FIFO would block the open
         from inspector.workspace.database import WorkspaceError
 
         ws = _open_workspace(str(path))
@@ -96,7 +102,7 @@ class EventPrinter:
     def __call__(self, event) -> None:
         if event.kind == "attempt" and event.error is None:
             return  # "after" follows
-        self.stream.write(f"{self.prefix}{event.describe()}\n")
+        self.stream.write(visible(f"{self.prefix}{event.describe()}") + "\n")
         self.stream.flush()
 
 
@@ -178,7 +184,8 @@ def format_plan(session, p, cost=None) -> str:
         change = f"{before:,}" if act == Action.KEEP else f"{before:,} -> {after:,}"
         w(f"  {where}: {act} {what} {change}")
         i = j + 1
-    return "\n".join(out) + "\n"
+    # ids, tool names and reasons in it came from the session file
+    return "".join(visible(line) + "\n" for line in out)
 
 
 def _plan(args, config) -> int:
@@ -254,7 +261,7 @@ def _apply(args, config) -> int:
                           for g in result.summaries],
         }) + "\n")
     else:
-        sys.stdout.write(vid + "\n")
+        sys.stdout.write(visible(vid) + "\n")
     return 0
 
 
@@ -320,7 +327,7 @@ class Progress:
     def message(self, line: str) -> None:
         if self.tty:
             self.stream.write("\r\x1b[K")
-        self.stream.write(line + "\n")
+        self.stream.write(visible(line) + "\n")
         self.stream.flush()
 
 
@@ -360,7 +367,7 @@ def _export(args, config) -> int:
     before, after = result.plan.total_before, result.total_after
     if res.session_id is not None:
         _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote session {res.session_id} to {out}")
-        sys.stdout.write(res.session_id + "\n")  # the id an agent resumes with
+        sys.stdout.write(visible(res.session_id) + "\n")  # the id an agent resumes with
     else:
         _err(f"{session.id}: {before:,} -> {after:,} tokens; wrote {out}")
     return 0

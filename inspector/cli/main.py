@@ -13,6 +13,7 @@ import os
 import sys
 
 from inspector.exports.catalog import EXPORT_FORMATS
+from inspector.formats.terminal import visible
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -180,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
         module = importlib.import_module(_COMMANDS[args.command])
         return int(module.run(args) or 0)
     except CliError as exc:
-        print(f"inspector: {exc}", file=sys.stderr)
+        # one line, whatever the file or the model put in the message
+        print(f"inspector: {visible(str(exc))}", file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
         print("inspector: interrupted", file=sys.stderr)

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from inspector.cli.main import CliError
+from inspector.formats.terminal import visible
 
 PROGRESS_MIN_SESSIONS = 20
 
@@ -117,10 +118,10 @@ def run(args) -> int:
 def _print_table(path, fmt, counter, rows, skipped, calibrated) -> None:
     cols = ("id", "messages", "tool_calls", "tool_results", "user_messages", "text_chars", "tokens")
     heads = ("session", "messages", "tool calls", "tool results", "user msgs", "text chars", "tokens")
-    cells = [[str(r[c]) for c in cols] for r in rows]
+    cells = [[visible(r[c]) for c in cols] for r in rows]
     widths = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(heads)]
     w = sys.stdout.write
-    w(f"{path}: {fmt}, {len(rows)} session{'s' if len(rows) != 1 else ''}\n")
+    w(f"{visible(path)}: {fmt}, {len(rows)} session{'s' if len(rows) != 1 else ''}\n")
     w("  ".join(h.ljust(widths[0]) if i == 0 else h.rjust(widths[i]) for i, h in enumerate(heads)) + "\n")
     for c in cells:
         w("  ".join(v.ljust(widths[0]) if i == 0 else v.rjust(widths[i]) for i, v in enumerate(c)) + "\n")
@@ -129,11 +130,11 @@ def _print_table(path, fmt, counter, rows, skipped, calibrated) -> None:
     if calibrated:
         w("recorded usage (input tokens the model was billed at its last call) vs our count of that context:\n")
         for sid, c in calibrated.items():
-            w(f"  {sid}: {c['recorded']:,} recorded, {c['counted']:,} counted; median ratio "
+            w(f"  {visible(sid)}: {c['recorded']:,} recorded, {c['counted']:,} counted; median ratio "
               f"{c['median_ratio']:.2f} over {c['calls']} call{'s' if c['calls'] != 1 else ''}\n")
     if skipped:
         w(f"skipped {len(skipped)} record{'s' if len(skipped) != 1 else ''}:\n")
         for s in skipped[:20]:
-            w(f"  {s.where}: {s.reason}\n")
+            w(f"  {visible(s.where)}: {visible(s.reason)}\n")
         if len(skipped) > 20:
             w(f"  ... and {len(skipped) - 20} more\n")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import sys
 
 from inspector.cli.main import CliError
 
@@ -38,8 +40,15 @@ def run(args) -> int:
             raise CliError(f"demo: {exc}") from None
     else:
         source = getattr(args, "source", None)
-        if source and not os.path.exists(source):
-            raise CliError(f"{source}: no such file or directory")
+        if source:
+            from pathlib import Path
+
+            from inspector.sources.base import SourceError, check_path
+
+            try:  # before the app starts: a FIFO would block its loading worker
+                check_path(Path(source), directory_ok=True)
+            except SourceError as exc:
+                raise CliError(str(exc)) from None
         from inspector.service.pipeline import PipelineError
 
         try:
@@ -47,5 +56,33 @@ def run(args) -> int:
                              config=_config(args, settings))
         except (OSError, ValueError, RuntimeError, PipelineError) as exc:
             raise CliError(str(exc)) from None
-    app.run()
-    return int(app.return_code or 0)
+    # Our own loop: `asyncio.run` would wait for the worker threads when it closes.
+    loop = asyncio.new_event_loop()
+    try:
+        app.run(loop=loop)
+    finally:
+        loop.close()  # the executor is told to stop, not waited for
+    code = int(app.return_code or 0)
+    if _worker_threads_stuck():
+        # A worker thread still blocked (a read that never returns): the interpreter
+        # would join it at exit and the quit the user asked for would hang. Its
+        # writes are SQLite transactions, so leaving now loses nothing committed.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _worker_threads_stuck(grace: float = 1.0) -> bool:
+    """Whether a thread of the app's (asyncio's default executor) is still busy after
+    `grace` seconds; idle ones end as soon as the loop closed."""
+    import threading
+    import time
+
+    deadline = time.monotonic() + grace
+    for t in threading.enumerate():
+        if t is not threading.current_thread() and t.name.startswith("asyncio_"):
+            t.join(max(0.0, deadline - time.monotonic()))
+            if t.is_alive():
+                return True
+    return False

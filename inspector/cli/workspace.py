@@ -7,6 +7,7 @@ import json
 import sys
 
 from inspector.cli.main import CliError
+from inspector.formats.terminal import visible
 
 
 def _open(path):
@@ -37,16 +38,16 @@ def _versions(args) -> int:
         return 0
     if not rows:
         what = f"session {args.session}" if args.session else "this workspace"
-        sys.stderr.write(f"no versions in {what} (create one with `inspector apply`)\n")
+        sys.stderr.write(f"no versions in {visible(what)} (create one with `inspector apply`)\n")
         return 0
     width = max(len(v.id) for v in rows)
     for v in rows:
         when = v.created_at.strftime("%Y-%m-%d %H:%M") if v.created_at else "?"
         tokens = (f"{v.tokens_before:,} -> {v.tokens_after:,}"
                   if v.tokens_before is not None and v.tokens_after is not None else "?")
-        sys.stdout.write(f"{v.id.ljust(width)}  {when}  {v.preset or '-':<9} {tokens:>22} tokens  "
-                         f"{v.messages:>5} msgs  {v.summarizer or '-'}"
-                         + (f"  {v.label}" if v.label else "") + "\n")
+        line = (f"{v.id.ljust(width)}  {when}  {v.preset or '-':<9} {tokens:>22} tokens  "
+                f"{v.messages:>5} msgs  {v.summarizer or '-'}" + (f"  {v.label}" if v.label else ""))
+        sys.stdout.write(visible(line) + "\n")
     return 0
 
 
@@ -60,7 +61,8 @@ def _recover(args) -> int:
             text = ws.recover(args.offload_id, args.offset, args.limit)
         except WorkspaceError as exc:
             raise CliError(str(exc)) from None
-    sys.stdout.write(text)
+    # exact when piped; on a terminal, escapes in the recovered content made visible
+    sys.stdout.write(visible(text, newlines=True) if sys.stdout.isatty() else text)
     if text and not text.endswith("\n") and sys.stdout.isatty():
         sys.stdout.write("\n")
     return 0

@@ -8,13 +8,14 @@ thinking signatures) byte for byte.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping
 from datetime import datetime
 from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from inspector.engine.limits import loads_bounded
 
 Role = Literal["system", "developer", "user", "assistant", "tool"]
 PartType = Literal["text", "reasoning", "image", "file", "other"]
@@ -60,7 +61,7 @@ class ToolCall(BaseModel):
         if not self.arguments_raw:
             return {}
         try:
-            return json.loads(self.arguments_raw)
+            return loads_bounded(self.arguments_raw)
         except ValueError:
             return None
 

@@ -16,6 +16,7 @@ import hashlib
 import importlib.util
 import math
 import os
+import re
 import threading
 import types
 from collections import OrderedDict
@@ -181,6 +182,13 @@ def _get_encoding(name: str):
     return enc
 
 
+# Texts longer than this are counted in chunks; runs without a space, in pieces of
+# RUN_PIECE_CHARS (see TiktokenCounter._count_long; README, "Limits").
+LONG_TEXT_CHARS = 1 << 20
+RUN_PIECE_CHARS = 1 << 16
+_CLEAN_CUT = re.compile(r"(?<=\S) (?=\S)")  # where the pre-tokenizer starts a new piece
+
+
 class TiktokenCounter:
     exact = True
 
@@ -200,11 +208,51 @@ class TiktokenCounter:
         self.name = f"tiktoken:{self.encoding_name}"
         self._enc = _get_encoding(self.encoding_name)
         self._threads = threads or max(1, min(8, os.cpu_count() or 1))
+        self.estimated_runs = 0  # runs without a space counted by estimate (see _count_long)
 
     def count(self, text: str) -> int:
         if not text:
             return 0
+        if len(text) > LONG_TEXT_CHARS:
+            return self._count_long(text)
         return len(self._enc.encode_ordinary(text))
+
+    def _count_long(self, text: str) -> int:
+        """A long text counted in chunks, bounded in time and memory (tiktoken holds a
+        whole text's tokens at once, and its BPE on one run without spaces is slow and
+        superlinear: a 200 MB one took 275 s and 9.9 GB). Chunks are cut at a single
+        space between two non-spaces, where tiktoken's pre-tokenizer cuts too, so the
+        count is exact. A stretch of `LONG_TEXT_CHARS` with no such space (a base64
+        blob, minified data) is counted by estimate: its first `RUN_PIECE_CHARS`
+        characters' tokens per character, times its length; the counter's `note` then
+        says so (`stats` prints it)."""
+        encode = self._enc.encode_ordinary
+        total, pos, n = 0, 0, len(text)
+        while pos < n:
+            end = min(n, pos + LONG_TEXT_CHARS)
+            if end < n:
+                cut = None
+                for m in _CLEAN_CUT.finditer(text, pos + 1, end):
+                    cut = m.start()
+                if cut is None:  # a run with no clean break: estimated up to the next one
+                    after = _CLEAN_CUT.search(text, end)
+                    run_end = after.start() if after else n
+                    sample = text[pos:pos + RUN_PIECE_CHARS]
+                    total += round(len(encode(sample)) * (run_end - pos) / len(sample))
+                    self._estimated(run_end - pos)
+                    pos = run_end
+                    continue
+                end = cut
+            total += len(encode(text[pos:end]))
+            pos = end
+        return total
+
+    def _estimated(self, chars: int) -> None:
+        if not self.estimated_runs:
+            what = (f"text runs over {LONG_TEXT_CHARS / 2**20:g} MB without a space: counted by estimate "
+                    f"(tokens per character of their first {RUN_PIECE_CHARS:,} characters)")
+            self.note = f"{self.note}; {what}" if self.note else what
+        self.estimated_runs += 1
 
     # Characters per thread below which threads cost more than they save.
     CHARS_PER_THREAD = 1 << 19
@@ -220,7 +268,8 @@ class TiktokenCounter:
         encode = self._enc.encode_ordinary
 
         def run(chunk: Sequence[str]) -> list[int]:
-            return [len(encode(t)) if t else 0 for t in chunk]
+            return [(len(encode(t)) if len(t) <= LONG_TEXT_CHARS else self._count_long(t)) if t else 0
+                    for t in chunk]
 
         total = sum(map(len, texts))
         n = min(self._threads, total // self.CHARS_PER_THREAD, len(texts))

@@ -7,12 +7,12 @@ tool-call pair; `validate` finds those and the other structural problems, and
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from inspector.engine.limits import loads_bounded
 from inspector.engine.models import SYSTEM_ROLES, Message
 
 
@@ -20,7 +20,7 @@ def _is_json(text: str) -> bool:
     """Parse without keeping the result (`ToolCall.arguments` would cache it on every
     call: ~2 MB on a 10,000-message session, for a yes/no answer)."""
     try:
-        json.loads(text)
+        loads_bounded(text)
     except ValueError:
         return False
     return True

@@ -29,6 +29,7 @@ The payloads are built by the codecs in `inspector.formats` (`to_openai_chat`,
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -83,8 +84,14 @@ def _is_source(out: Path, session: Session) -> bool:
 # ----------------------------------------------------------------------------- writing
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _dumps(value: Any, **kwargs: Any) -> str:
+    """JSON text, exact and encodable: a lone surrogate (half a character, which JSON
+    allows as an escape, e.g. in tool-call arguments) stays a `\\udXXX` escape."""
+    text = json.dumps(value, ensure_ascii=False, **kwargs)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _chat_document(messages: list[dict[str, Any]], model: str | None) -> Iterable[str]:
@@ -145,7 +152,7 @@ def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     body = to_anthropic(job.messages, model=job.session.model, warnings=result.warnings)
     result.items = len(body["messages"])
-    atomic_write_chunks(job.out, [json.dumps(body, ensure_ascii=False, indent=1), "\n"])
+    atomic_write_chunks(job.out, [_dumps(body, indent=1), "\n"])
 
 
 def _write_markdown(job: ExportJob, result: ExportResult) -> None:
@@ -163,7 +170,7 @@ def _write_report(job: ExportJob, result: ExportResult) -> None:
     if renames:
         targets = ", ".join(f.name for f in FORMATS if f.unique_ids)
         doc["notes"] = [f"exports to {targets} rename duplicate tool-call ids: {n}" for n in renames]
-    atomic_write_chunks(job.out, [json.dumps(doc, ensure_ascii=False, indent=1, default=str), "\n"])
+    atomic_write_chunks(job.out, [_dumps(doc, indent=1, default=str), "\n"])
     result.items = len(doc.get("lineage") or [])
 
 

@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
+from inspector.engine.limits import loads_bounded
 from inspector.engine.models import Message, ToolCall
 
 RENAMED = "inspector_renamed_ids"  # meta key: {new id: source id} on a message whose ids were renamed
@@ -48,7 +48,7 @@ def json_arguments(call: ToolCall) -> tuple[dict[str, Any], bool]:
     """
     try:
         # strict=False: a raw newline inside a string is what models often write; it parses
-        value = json.loads(call.arguments_raw, strict=False) if call.arguments_raw.strip() else {}
+        value = loads_bounded(call.arguments_raw, strict=False) if call.arguments_raw.strip() else {}
     except ValueError:
         value = None
     if isinstance(value, dict):

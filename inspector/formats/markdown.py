@@ -6,7 +6,9 @@ import json
 import re
 from typing import Any
 
+from inspector.engine.limits import loads_bounded
 from inspector.engine.models import Message, Session
+from inspector.formats.terminal import visible
 
 _ROLE_TITLES = {"system": "System", "developer": "Developer", "user": "User", "assistant": "Assistant",
                 "tool": "Tool result"}
@@ -21,7 +23,7 @@ def _fence(text: str, info: str = "") -> str:
 
 def _args(raw: str) -> tuple[str, str]:
     try:
-        value = json.loads(raw)
+        value = loads_bounded(raw)
     except ValueError:
         return raw, ""
     return json.dumps(value, indent=2, ensure_ascii=False), "json"
@@ -37,11 +39,11 @@ def message_markdown(m: Message, index: int | None = None) -> str:
     bits = [f"#{pos}", title]
     if m.role == "tool":
         if m.name:
-            bits.append(f"`{m.name}`")
+            bits.append(f"`{visible(m.name)}`")
         if m.tool_call_id:
-            bits.append(f"(call `{m.tool_call_id}`)")
+            bits.append(f"(call `{visible(m.tool_call_id)}`)")
     elif m.name:
-        bits.append(f"({m.name})")
+        bits.append(f"({visible(m.name)})")
     if m.kind != "message":
         bits.append(f"— {m.kind}")
     reduced = m.meta.get("inspector_reduced")
@@ -73,27 +75,28 @@ def message_markdown(m: Message, index: int | None = None) -> str:
         out.append("")
     for c in m.tool_calls:
         text, info = _args(c.arguments_raw)
-        out.append(f"**Tool call** `{c.name}` (`{c.id}`)")
+        out.append(f"**Tool call** `{visible(c.name)}` (`{visible(c.id)}`)")
         out.append("")
         out.append(_fence(text, info))
         out.append("")
-    return "\n".join(out).rstrip() + "\n"
+    # read in a terminal as often as in a viewer: no escape sequence gets through
+    return visible("\n".join(out).rstrip(), newlines=True) + "\n"
 
 
 def to_markdown(session: Session, messages: list[Message] | None = None, heading: str | None = None) -> str:
     """The transcript: a header with the session's facts, then every message."""
     msgs = session.messages if messages is None else messages
-    title = heading or session.title or session.id
+    title = visible(heading or session.title or session.id)  # one line: a heading
     calls = sum(len(m.tool_calls) for m in msgs)
     lines: list[Any] = [f"# {title}", ""]
-    facts = [f"- session: `{session.id}`", f"- source: {session.source_format}"
-             + (f" (`{session.source_path}`)" if session.source_path else "")]
+    facts = [f"- session: `{visible(session.id)}`", f"- source: {session.source_format}"
+             + (f" (`{visible(session.source_path)}`)" if session.source_path else "")]
     if session.model:
-        facts.append(f"- model: {session.model}")
+        facts.append(f"- model: {visible(session.model)}")
     facts.append(f"- messages: {len(msgs):,} ({calls:,} tool calls)")
     if session.created_at:
         facts.append(f"- created: {session.created_at.isoformat(timespec='seconds')}")
     lines += facts + ["", "---", ""]
     for k, m in enumerate(msgs):
         lines.append(message_markdown(m, k))
-    return "\n".join(lines).rstrip() + "\n"
+    return visible("\n".join(lines).rstrip(), newlines=True) + "\n"

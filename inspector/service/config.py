@@ -25,12 +25,16 @@ def load_config(path: str | os.PathLike[str]) -> CompactionConfig:
         not TOML or not a valid config.
     """
     p = Path(path)
+    if p.exists() and not p.is_file():  # a directory; a FIFO would block the read
+        raise ConfigError(f"{p}: not a config file ({'a directory' if p.is_dir() else 'not a regular file'})")
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{p}: no such config file") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from None
     return CompactionConfig.from_toml_text(text, source=str(p))
 
 

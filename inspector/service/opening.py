@@ -44,9 +44,13 @@ def _files(path: Path) -> list[Path]:
 def load_session(source: str | Path, session_id: str | None = None) -> Session:
     """One session of a source file or database. Without `session_id` the source
     must hold exactly one session. Raises PipelineError naming the file."""
+    from inspector.sources.base import SourceError, check_path
+
     path = Path(source)
-    if not path.exists():
-        raise PipelineError(f"{path}: no such file or directory")
+    try:
+        check_path(path)
+    except SourceError as exc:
+        raise PipelineError(str(exc)) from None
     try:
         with _open_source(path) as src:
             ids = list(src.session_ids())
@@ -71,9 +75,13 @@ def iter_sessions(source: str | Path, on_skip: Callable[[str], None] | None = No
     """Every session of a source, in its order. A directory is read file by file (in
     name order); a file there that is not a supported source is passed to `on_skip`
     (one line naming it) instead of stopping the whole run."""
+    from inspector.sources.base import SourceError, check_path
+
     path = Path(source)
-    if not path.exists():
-        raise PipelineError(f"{path}: no such file or directory")
+    try:
+        check_path(path, directory_ok=True)
+    except SourceError as exc:
+        raise PipelineError(str(exc)) from None
     if path.is_dir():
         for f in _files(path):
             try:
@@ -158,6 +166,8 @@ def _import_file(workspace: Workspace, path: Path, progress: Callable[[int, int]
             try:
                 session = source.read(sid)
             except (ValueError, OSError) as exc:  # SourceError is a ValueError
+                if total == 1:
+                    raise  # the source's only session: its error is the source's
                 failed.append(f"session {sid!r}: {exc}")
             else:
                 wid, status = workspace.store_session(session)

@@ -11,10 +11,14 @@ harlequin adapter: a format name, a detector, a loader).
 
 from __future__ import annotations
 
+import errno
 import importlib
-import json
+import os
 import re
+import shutil
 import sqlite3
+import stat
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,6 +26,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from inspector.engine.limits import MAX_JSON_DEPTH, TooDeep, loads_bounded
 from inspector.engine.models import Session
 
 # (format name, module). Order matters only where two sniffers could both accept a
@@ -90,7 +95,7 @@ class Source:
             ids = self.session_ids()
             hint = ", ".join(ids[:5]) + (" ..." if len(ids) > 5 else "")
             raise SourceError(f"{self.path}: no session {session_id!r} (sessions: {hint or 'none'})")
-        return self._read(session_id)
+        return self._checked(self._read(session_id))
 
     @cached_property
     def _id_set(self) -> set[str]:
@@ -98,7 +103,24 @@ class Source:
 
     def sessions(self) -> Iterator[Session]:
         for sid in self.session_ids():
-            yield self._read(sid)
+            yield self._checked(self._read(sid))
+
+    def _checked(self, session: Session) -> Session:
+        """`session`, or SourceError when a tool call's arguments (JSON inside a string,
+        parsed later by every stage and export) nest deeper than `MAX_JSON_DEPTH`."""
+        for i, m in enumerate(session.messages):
+            for c in m.tool_calls:
+                raw = c.arguments_raw
+                if raw.count("[") + raw.count("{") <= MAX_JSON_DEPTH:
+                    continue  # cannot nest that deep: not parsed here
+                try:
+                    loads_bounded(raw)
+                except TooDeep as exc:
+                    raise SourceError(f"{self.path}: session {session.id}: message {i}: tool call {c.id}: "
+                                      f"arguments {exc}") from None
+                except ValueError:
+                    pass  # not JSON: kept as text, reported by validation
+        return session
 
     def skip(self, where: str, reason: str) -> None:
         self.skipped.append(Skipped(where, reason))
@@ -129,14 +151,84 @@ def sqlite_uri(path: Path) -> str:
     return path.resolve().as_uri() + "?mode=ro"
 
 
+class _CopyConnection(sqlite3.Connection):
+    """A connection to a private copy of a source; the copy goes with it."""
+
+    copy: tempfile.TemporaryDirectory[str] | None = None
+
+    def close(self) -> None:
+        super().close()
+        if self.copy is not None:
+            self.copy.cleanup()
+            self.copy = None
+
+
 def connect_ro(path: Path) -> sqlite3.Connection:
-    """Read-only connection. Sees committed WAL content; never checkpoints or writes."""
+    """Read-only connection. Sees committed WAL content; never checkpoints or writes,
+    and leaves no file beside a WAL-mode source where it can avoid it: SQLite's
+    read-only open of a WAL database creates `-wal` and `-shm` (and fails in a
+    read-only directory).
+
+    - WAL mode, no `-wal` file (quiescent, checkpointed): opened `immutable`, which
+      creates nothing;
+    - a `-wal` but no `-shm` (no writer attached: one crashed or stopped): the database
+      and its WAL are copied and the copy read (copy-on-read), so the WAL's committed
+      content is seen and nothing is created beside the source;
+    - a `-wal` and a `-shm` (a live writer): read in place, as SQLite readers do.
+    """
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
     try:
-        conn = sqlite3.connect(sqlite_uri(path), uri=True, check_same_thread=False)
+        with path.open("rb") as fh:
+            wal_mode = fh.read(20)[18:19] == b"\x02"
+    except OSError:
+        wal_mode = False
+    try:
+        if wal_mode and not wal.exists():
+            conn = sqlite3.connect(sqlite_uri(path) + "&immutable=1", uri=True, check_same_thread=False)
+        elif wal_mode and not shm.exists():
+            copy = tempfile.TemporaryDirectory(prefix="inspector-read-")
+            target = Path(copy.name) / path.name
+            shutil.copyfile(path, target)
+            shutil.copyfile(wal, Path(f"{target}-wal"))
+            conn = sqlite3.connect(str(target), check_same_thread=False, factory=_CopyConnection)
+            assert isinstance(conn, _CopyConnection)
+            conn.copy = copy
+        else:
+            conn = sqlite3.connect(sqlite_uri(path), uri=True, check_same_thread=False)
         conn.execute("PRAGMA query_only=1")
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, OSError) as exc:
         raise SourceError(f"{path}: cannot open as a SQLite database ({exc})") from None
     return conn
+
+
+def check_path(path: Path, directory_ok: bool = False) -> None:
+    """Refuse, before anything opens it, what is not a session file: a missing path, a
+    symbolic-link loop, a directory (unless `directory_ok`), and a named pipe, socket or
+    device (opening a FIFO blocks until a writer comes; `<(cat x.json)` is a pipe).
+
+    Raises:
+        SourceError: one line naming the path and what it is.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise SourceError(f"{path}: a symbolic link to a missing file ({os.readlink(path)})") from None
+        raise SourceError(f"{path}: no such file or directory") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SourceError(f"{path}: a symbolic link loop (it never reaches a file)") from None
+        raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if stat.S_ISREG(mode) or (directory_ok and stat.S_ISDIR(mode)):
+        return
+    if stat.S_ISDIR(mode):
+        raise SourceError(f"{path}: is a directory, not a session file")
+    if stat.S_ISFIFO(mode):
+        raise SourceError(f"{path}: a pipe, not a file (inspector reads a session file more than once; "
+                          "save it to a file first)")
+    what = "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
+        else "a special file"
+    raise SourceError(f"{path}: {what}, not a regular file")
 
 
 class Probe:
@@ -144,6 +236,7 @@ class Probe:
 
     def __init__(self, path: Path):
         self.path = path
+        check_path(path)  # before the open hooks: nothing may open a FIFO
         notify_open(path)
         try:
             with path.open("rb") as f:
@@ -344,17 +437,15 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], None] | None = None) -> Any:
     """`json.loads` for what a source holds; ValueError for anything that is not JSON.
 
-    - nesting too deep for the parser is a ValueError ("nested too deeply"), not a
-      RecursionError;
+    - nesting deeper than `MAX_JSON_DEPTH` is a ValueError ("nested deeper than 128"),
+      never a RecursionError;
     - a lone UTF-16 surrogate (`"\\ud83d"`: valid JSON, as JavaScript writes half an
       emoji, but not text any UTF-8 file, database or model API accepts) becomes U+FFFD,
       reported through `skip(where, reason)` when given. Valid pairs are untouched.
     """
-    try:
-        value = json.loads(data)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-    found = _SURROGATE_ESCAPE_B.search(data) if isinstance(data, bytes) else _SURROGATE_ESCAPE.search(data)
+    value = loads_bounded(data)
+    found = (_SURROGATE_ESCAPE_B.search(data) if isinstance(data, bytes)
+             else _SURROGATE_ESCAPE.search(data))
     if found is None:
         return value
     fixed = [0]
@@ -372,8 +463,8 @@ def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], No
 
     try:
         value = scrub(value)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+    except RecursionError:  # not reached: loads_bounded checked the depth
+        raise TooDeep() from None
     if fixed[0] and skip is not None:
         skip(where or "document", f"{fixed[0]} lone UTF-16 surrogate(s) (half of a character) replaced with U+FFFD")
     return value

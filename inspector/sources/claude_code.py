@@ -26,7 +26,7 @@ from typing import Any
 
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
 from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts
-from inspector.sources.base import Probe, Source, iter_jsonl, majority, parse_time
+from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, majority, parse_time
 
 FORMAT = "claude-code"
 MESSAGE_TYPES = ("user", "assistant", "system")
@@ -58,12 +58,20 @@ def load(probe: Probe) -> ClaudeCodeSource:
     return ClaudeCodeSource(probe.path)
 
 
-def _usage(u: Any) -> Usage | None:
+_USAGE_KEYS = {"input_tokens": "input_tokens", "output_tokens": "output_tokens",
+               "cache_read_input_tokens": "cache_read_tokens", "cache_creation_input_tokens": "cache_creation_tokens"}
+
+
+def _usage(u: Any, where: str) -> Usage | None:
     if not isinstance(u, dict):
         return None
-    return Usage(input_tokens=u.get("input_tokens"), output_tokens=u.get("output_tokens"),
-                 cache_read_tokens=u.get("cache_read_input_tokens"),
-                 cache_creation_tokens=u.get("cache_creation_input_tokens"))
+    counts: dict[str, int | None] = {}
+    for key, field in _USAGE_KEYS.items():
+        value = u.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise SourceError(f"{where}: message.usage.{key} is not a token count ({value!r:.40})")
+        counts[field] = value
+    return Usage(**counts)
 
 
 def _blocks(content: Any) -> list[Any]:
@@ -237,7 +245,8 @@ class ClaudeCodeSource(Source):
                 for c in calls:
                     names[c.id] = c.name
                 out.append(Message(role="assistant", parts=parts, tool_calls=calls, source_id=rec.get("uuid"),
-                                   timestamp=ts, usage=_usage(group[-1]["message"].get("usage")),
+                                   timestamp=ts, usage=_usage(group[-1]["message"].get("usage"),
+                                                              f"{self.path}: line {active[j - 1][0]}"),
                                    raw=group if len(group) > 1 else rec,
                                    meta={"message_id": mid} if mid else {}))
                 i = j

@@ -48,6 +48,9 @@ class AgentsSource(SqliteSource):
                 s = self.q(self.sessions_table)
                 for r in self.query(f"SELECT session_id, created_at, updated_at FROM {s} ORDER BY rowid",
                                     where=f"table {self.sessions_table}"):
+                    if r[0] is None:  # not a session called "None"
+                        self.skip(f"table {self.sessions_table}", "a row with a NULL session_id, left out")
+                        continue
                     sid = str(r[0])
                     self._meta[sid] = (r[1], r[2])
                     if sid not in seen:
@@ -56,6 +59,11 @@ class AgentsSource(SqliteSource):
             # Messages whose session row is missing still make a session.
             for r in self.query(f"SELECT session_id, MIN(id) FROM {m} GROUP BY session_id ORDER BY MIN(id)",
                                 where=f"table {self.messages_table}"):
+                if r[0] is None:
+                    (n,) = self.query(f"SELECT COUNT(*) FROM {m} WHERE session_id IS NULL",
+                                      where=f"table {self.messages_table}")[0]
+                    self.skip(f"table {self.messages_table}", f"{n} row(s) with a NULL session_id, left out")
+                    continue
                 sid = str(r[0])
                 if sid not in seen:
                     seen.add(sid)

@@ -24,7 +24,7 @@ def _literal(value: Any, where: str) -> Any:
     if isinstance(value, str):
         try:
             return ast.literal_eval(value)
-        except (ValueError, SyntaxError) as exc:
+        except (ValueError, SyntaxError, RecursionError, MemoryError) as exc:
             raise TrajError(f"{where}: cannot parse {value[:60]!r}: {exc}") from None
     return value
 
@@ -34,10 +34,16 @@ def history_to_openai(history: list[dict[str, Any]], where: str = "traj") -> lis
     out: list[dict[str, Any]] = []
     for i, h in enumerate(history):
         loc = f"{where}: history[{i}]"
+        if not isinstance(h, dict):
+            raise TrajError(f"{loc}: expected an object, got {type(h).__name__}")
         role = h.get("role")
         d: dict[str, Any] = {"role": role, "content": h.get("content")}
         if isinstance(d["content"], list):  # [{'type': 'text', 'text': ...}]
-            d["content"] = "".join(p.get("text", "") for p in d["content"] if isinstance(p, dict))
+            texts = [p.get("text", "") for p in d["content"] if isinstance(p, dict)]
+            bad = next((k for k, t in enumerate(texts) if not isinstance(t, str)), None)
+            if bad is not None:
+                raise TrajError(f"{loc}: content[{bad}].text is not a string ({type(texts[bad]).__name__})")
+            d["content"] = "".join(texts)
         if role == "assistant" and h.get("tool_calls"):
             calls = _literal(h["tool_calls"], loc)
             d["tool_calls"] = [

@@ -6,10 +6,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SeverityLevel
 from textual.binding import Binding
 from textual.worker import Worker, WorkerState
 
+from inspector.formats.terminal import visible
 from inspector.tui.commands import InspectorCommands
 from inspector.tui.data import MemoryData, SessionData, SessionRow
 from inspector.tui.messages import ApplyFinished, PlanReady, WorkFailed
@@ -24,6 +25,8 @@ class InspectorApp(App):
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        # ctrl+c quits too (Textual only says "press ctrl+q"): the key every terminal user tries
+        Binding("ctrl+c", "quit", "Quit", id="app.quit_ctrl_c", show=False, priority=True),
     ]
 
     def __init__(self, data: SessionData, *, settings: Any = None, config: Any = None,
@@ -48,6 +51,22 @@ class InspectorApp(App):
         self.show_timings = True  # off for snapshots and screenshots (deterministic output)
         if settings.keybindings:
             self.set_keymap(settings.keybindings)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notification (screens' and widgets' go through here) as plain text:
+        its errors and names come from session files and models, so markup is never
+        parsed (a `[/]` in an error crashed the app) and escapes are made visible.
+
+        Args:
+            message: the text; newlines kept.
+            title: one line above it.
+            severity: "information", "warning" or "error".
+            timeout: seconds shown (default: Textual's).
+            markup: ignored; notifications never parse markup.
+        """
+        super().notify(visible(message, newlines=True), title=visible(title), severity=severity,
+                       timeout=timeout, markup=False)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -161,7 +180,7 @@ class InspectorApp(App):
             for name, (desc, _) in PRESETS.items():
                 out.append((f"Preset: {name}", desc, partial(screen.post_message, _preset_message(name))))
         for row in self.session_rows[:500]:
-            out.append((f"Open session {row.id}", f"{row.format} · {row.messages:,} messages · {row.tokens:,} tokens",
+            out.append((f"Open session {visible(row.id)}", f"{row.format} · {row.messages:,} messages · {row.tokens:,} tokens",
                         partial(self.open_session, row.id)))
         out.append(("Help: keys", "every binding and its id", self.action_help))
         return out

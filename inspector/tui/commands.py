@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from inspector.formats.terminal import escape_markup
 
 
 class InspectorCommands(Provider):
@@ -11,11 +14,14 @@ class InspectorCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)  # type: ignore[arg-type]
+            # Text, never markup: a session id from a file may hold "[/]"
+            yield DiscoveryHit(Text(name), callback, text=name, help=help_text)  # type: ignore[arg-type]
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, help_text, callback in self._commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)  # type: ignore[arg-type]
+                # highlight parses its candidate as markup: escaped, it shows as written
+                yield Hit(score, matcher.highlight(escape_markup(name)), callback, text=name,  # type: ignore[arg-type]
+                          help=help_text)

@@ -5,16 +5,11 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
+from inspector.formats.terminal import visible
 from inspector.tui.colors import ROLE_COLORS
 from inspector.tui.widgets.lines import Line
 
 MAX_DETAIL_CHARS = 40_000
-
-# Control characters (ANSI escapes in tool output, NULs) as visible control pictures,
-# one character for one, so token spans still line up.
-_CONTROL = {c: 0x2400 + c for c in range(32) if c not in (9, 10)}
-_CONTROL[127] = 0x2421
-
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     """`1 summary`, `2 summaries`: a count with its noun (`many` for irregular plurals)."""
@@ -22,7 +17,9 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def clean(text: str) -> str:
-    return text.translate(_CONTROL)
+    """A message body for the screen: escapes (ANSI in tool output, NULs) made visible one
+    character for one, so token spans still line up; lines and tabs kept."""
+    return visible(text, newlines=True)
 
 
 def message_header(m: Any, index: int | None = None, tokens: int | None = None) -> str:
@@ -37,7 +34,7 @@ def message_header(m: Any, index: int | None = None, tokens: int | None = None) 
         bits.append(f"{tokens:,} tokens")
     if m.timestamp is not None:
         bits.append(m.timestamp.isoformat(timespec="seconds"))
-    return " · ".join(b for b in bits if b)
+    return visible(" · ".join(b for b in bits if b))  # names and ids came from the file
 
 
 def message_body(m: Any) -> str:

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from inspector._faults import fault_point
 from inspector.engine.applier import Compacted, Offload
@@ -42,7 +42,7 @@ from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.summarize import SummaryResult
 from inspector.engine.tokens import TokenCache
-from inspector.workspace.migrations import SCHEMA_VERSION, apply_migrations, read_version
+from inspector.workspace.migrations import SCHEMA_VERSION, apply_migrations, missing_tables, read_version
 
 if TYPE_CHECKING:  # pragma: no cover
     import sqlite_utils
@@ -64,6 +64,40 @@ def default_workspace_path() -> Path:
 
 class WorkspaceError(RuntimeError):
     """A workspace problem, in one line that names the database."""
+
+
+def _check_workspace_file(path: Path) -> None:
+    """Refuse, before SQLite opens it, what cannot be a workspace: a directory, a FIFO,
+    a device or socket (opening would block or fail obscurely), or a file that is not
+    SQLite (SQLite would only fail at the first query)."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return  # a new workspace
+    except OSError as exc:
+        raise WorkspaceError(f"{path}: cannot open the workspace ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(mode):
+        raise WorkspaceError(f"{path}: not a workspace: {_file_kind(mode)}, not a regular file")
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise WorkspaceError(f"{path}: cannot open the workspace ({exc.strerror or exc})") from None
+    if head and head != b"SQLite format 3\x00":
+        raise WorkspaceError(f"{path}: not an inspector workspace (not a SQLite database)")
+
+
+def _file_kind(mode: int) -> str:
+    import stat
+
+    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return what
+    return "a special file"
 
 
 class UnknownIdError(WorkspaceError, KeyError):
@@ -359,6 +393,7 @@ class Workspace:
         self._lock = threading.RLock()
         self._closed = False
         if not memory:
+            _check_workspace_file(self.path)
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
@@ -388,19 +423,29 @@ class Workspace:
         conn = self._conn
         name = self.path.name
         try:
-            conn.execute("PRAGMA foreign_keys = ON")
-            if not memory:
-                conn.execute("PRAGMA journal_mode = WAL")
-                conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA foreign_keys = ON")  # this connection only
             version = read_version(conn)
         except sqlite3.DatabaseError as exc:
             raise WorkspaceError(f"{self.path}: not an inspector workspace ({exc})") from None
+        # Refused before any pragma that changes the file (journal_mode = WAL would
+        # switch someone else's database, a source included, to WAL).
         if version is None:
             raise WorkspaceError(f"{self.path}: not an inspector workspace (a SQLite database with other tables)")
         if version > SCHEMA_VERSION:
             raise WorkspaceError(
                 f"{name}: schema version {version} is newer than this inspector ({SCHEMA_VERSION}); "
                 "upgrade inspector to open it")
+        if version == SCHEMA_VERSION:
+            missing = missing_tables(conn)
+            if missing:
+                raise WorkspaceError(f"{self.path}: damaged workspace: table(s) {', '.join(missing)} missing "
+                                     f"(schema {version}); restore it from a backup or start a new one")
+        if not memory:
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")
+            except sqlite3.DatabaseError as exc:
+                raise WorkspaceError(f"{self.path}: cannot open the workspace ({exc})") from None
         if version < SCHEMA_VERSION:
             try:
                 conn.execute("BEGIN IMMEDIATE")
@@ -492,6 +537,21 @@ class Workspace:
             conn.executemany("INSERT OR IGNORE INTO bodies (hash, data) VALUES (?, ?)", batch)
         yield from pending
 
+    def _validate_chunk(self, rows: list[Any], params: Sequence[Any]) -> list[Message]:
+        """Messages from a chunk of body rows. pydantic-core's JSON parser stops at 200
+        levels; a body nested deeper (stored before sources refused such nesting, see
+        `inspector.engine.limits`) is parsed by `json` instead, or named in one line."""
+        try:
+            return _MESSAGES.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+        except ValidationError as exc:
+            if not any(e["type"] == "json_invalid" and "recursion" in e["msg"] for e in exc.errors()):
+                raise
+        try:
+            return _MESSAGES.validate_python([json.loads(r[0]) for r in rows])
+        except (RecursionError, ValueError):
+            raise WorkspaceError(f"{self.path}: {params[0] if params else 'a session'}: a stored message "
+                                 "is nested too deeply to read") from None
+
     def _load_bodies(self, sql: str, params: Sequence[Any]) -> list[Message]:
         """Messages from rows of (body JSON, content hash), in order.
 
@@ -513,7 +573,7 @@ class Workspace:
                 self._check_open()
                 cursor = self._conn.execute(sql, params)
                 while rows := cursor.fetchmany(_LOAD_CHUNK):
-                    chunk = _MESSAGES.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+                    chunk = self._validate_chunk(rows, params)
                     for m, row in zip(chunk, rows):
                         _compact(m, shared)
                         m.position = len(messages)

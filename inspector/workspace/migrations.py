@@ -13,6 +13,7 @@ stays as released; the version bump is a sqlite-utils upsert.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass
 
@@ -150,6 +151,18 @@ def read_version(conn: sqlite3.Connection) -> int | None:
         return int(row[0])
     except ValueError:
         return None
+
+
+def missing_tables(conn: sqlite3.Connection) -> list[str]:
+    """Tables the migrations create that the database lacks (a damaged workspace)."""
+    expected: list[str] = []
+    for migration in MIGRATIONS:
+        for sql in migration.statements:
+            m = re.match(r"\s*CREATE TABLE (?:IF NOT EXISTS )?(\w+)", sql)
+            if m and m.group(1) not in expected:
+                expected.append(m.group(1))
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return [t for t in expected if t not in tables]
 
 
 def apply_migrations(conn: sqlite3.Connection, start: int, target: int = SCHEMA_VERSION) -> None:

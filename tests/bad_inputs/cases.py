@@ -608,6 +608,88 @@ def b_many_messages(p: Path) -> None:
     con.close()
 
 
+# ------------------------------------------------------------------------------ hostile
+
+# Strings a crafted file carries to attack the terminal that shows them: OSC 52 puts
+# `rm -rf ~` on the clipboard, OSC 2 sets the window title, CSI clears the screen, an
+# 8-bit CSI, markup that crashes a markup parser, a newline that splits a one-line
+# message, a right-to-left override that reverses what follows.
+OSC52 = "\x1b]52;c;cm0gLXJmIH4K\x07"
+OSC2 = "\x1b]2;pwned\x07"
+CSI = "\x1b[2J\x1b[H"
+C1_CSI = "\x9b2J"
+BIDI = "\u202etxt.exe"
+HOSTILE_ID = f"x[/]y[bold=]{OSC2}\n{BIDI}"
+HOSTILE_TITLE = f"[/]title {OSC52}{CSI}"
+HOSTILE_TOOL = f"[/]bash{OSC52}"
+HOSTILE_TOOL2 = f"x[/]y[bold=]{C1_CSI}\n"
+HOSTILE = (OSC52, OSC2, CSI, C1_CSI, BIDI, HOSTILE_ID, HOSTILE_TITLE, HOSTILE_TOOL, HOSTILE_TOOL2)
+
+
+def b_hostile_chat(p: Path) -> None:
+    """An OpenAI chat session whose id, title, tool names and bodies attack the terminal."""
+    calls = [{"id": f"call_{k}{CSI}", "type": "function",
+              "function": {"name": name, "arguments": json.dumps({"cmd": f"ls {OSC2}"})}}
+             for k, name in enumerate((HOSTILE_TOOL, HOSTILE_TOOL2))]
+    _json(p, {"id": HOSTILE_ID, "title": HOSTILE_TITLE, "messages": [
+        {"role": "system", "content": f"You are careful. {OSC52}"},
+        {"role": "user", "content": f"List the files [/]now{CSI}{BIDI}"},
+        {"role": "assistant", "content": None, "tool_calls": calls},
+        {"role": "tool", "tool_call_id": f"call_0{CSI}", "content": f"a.txt{OSC2}"},
+        {"role": "tool", "tool_call_id": f"call_1{CSI}", "content": "b.txt"},
+        {"role": "assistant", "content": f"Done.{OSC52}"}]}, indent=1)
+
+
+def b_cc_hostile(p: Path) -> None:
+    """A Claude Code transcript whose session id and tool names attack the terminal."""
+    recs = _cc_chain()
+    for r in recs:
+        r["sessionId"] = HOSTILE_ID
+    recs[1]["message"]["content"] = [{"type": "tool_use", "id": "toolu_1", "name": HOSTILE_TOOL,
+                                      "input": {"command": f"pytest {OSC52}"}}]
+    _jsonl(p, recs)
+
+
+def b_chat_deep_arguments(p: Path) -> None:
+    """Tool-call arguments (JSON inside a string) nesting 2,500 arrays."""
+    deep = "[" * 2500 + "]" * 2500
+    _json(p, _chat_turns() + [
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "ls", "arguments": '{"a": ' + deep + "}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "ok"}], indent=1)
+
+
+def b_chat_surrogate_arguments(p: Path) -> None:
+    """A lone surrogate escaped inside tool-call arguments (half an emoji in a JSON string
+    inside a JSON string): valid, but no UTF-8 export can write it raw."""
+    _json(p, _chat_turns() + [
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "note", "arguments": '{"text": "hi \\ud83d"}'}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "noted"}], indent=1)
+
+
+def b_cc_deep_tool_input(p: Path) -> None:
+    """A tool_use input nesting 250 objects."""
+    recs = _cc_chain()
+    v: dict = {}
+    for _ in range(250):
+        v = {"x": v}
+    recs[1]["message"]["content"][1]["input"] = v
+    _jsonl(p, recs)
+
+
+def b_cc_usage_not_integer(p: Path) -> None:
+    recs = _cc_chain()
+    recs[1]["message"]["usage"]["input_tokens"] = "many"
+    _jsonl(p, recs)
+
+
+def b_traj_text_number(p: Path) -> None:
+    doc = _traj()
+    doc["history"][1]["content"] = [{"type": "text", "text": 42}]
+    _json(p, doc, indent=2)
+
+
 # -------------------------------------------------------------------------------- cases
 
 CASES: list[Case] = [
@@ -633,9 +715,9 @@ CASES: list[Case] = [
          b_unknown_json),
     Case("truncated.json", "openai-chat", "pretty-printed JSON cut two thirds in", "error",
          ("invalid JSON",), b_truncated_json),
-    Case("deeply-nested.json", "openai-chat", "20,000 nested arrays", "error", ("nested too deeply",), b_deep_json),
+    Case("deeply-nested.json", "openai-chat", "20,000 nested arrays", "error", ("nested deeper than 128",), b_deep_json),
     Case("deeply-nested.jsonl", "openai-chat", "JSONL whose line 2 nests 20,000 arrays", "skip",
-         ("line 2", "nested too deeply"), b_deep_jsonl, messages=2),
+         ("line 2", "nested deeper than 128"), b_deep_jsonl, messages=2),
     # OpenAI chat
     Case("chat-unknown-role.json", "openai-chat", "a message with role 'wizard'", "error",
          ("message 2: unknown role 'wizard'",), b_chat_unknown_role),
@@ -724,7 +806,22 @@ CASES: list[Case] = [
     Case("llm-cyclic-parents.db", "llm", "parent_hash links that loop (root -> tip)", "skip",
          ("parent_hash cycle in table messages",), b_llm_cycle),
     Case("agents-deeply-nested-row.db", "openai-agents", "a message_data row nesting 20,000 arrays", "skip",
-         ("invalid JSON (nested too deeply)",), b_agents_deep_row),
+         ("invalid JSON (nested deeper than 128)",), b_agents_deep_row),
+    # hostile: strings that attack the terminal showing them (tests/system/test_hostile.py)
+    Case("hostile-names.json", "openai-chat", "OSC 52/OSC 2/CSI, markup, newline, bidi in id, title, tool names",
+         "ok", (), b_hostile_chat, messages=6),
+    Case("cc-hostile-names.jsonl", "claude-code", "OSC 2, markup, newline, bidi in sessionId; OSC 52 in a tool name",
+         "ok", (), b_cc_hostile, messages=4),
+    Case("chat-deep-arguments.json", "openai-chat", "tool-call arguments nesting 2,500 arrays", "error",
+         ("message 2: tool call call_1: arguments nested deeper than 128",), b_chat_deep_arguments),
+    Case("chat-surrogate-in-arguments.json", "openai-chat", "a lone surrogate escaped inside tool-call arguments",
+         "ok", (), b_chat_surrogate_arguments, messages=4),
+    Case("cc-deep-tool-input.jsonl", "claude-code", "a tool_use input nesting 250 objects", "skip",
+         ("line 2", "nested deeper than 128"), b_cc_deep_tool_input, messages=2),
+    Case("cc-usage-not-integer.jsonl", "claude-code", "usage.input_tokens is the string 'many'", "error",
+         ("line 2: message.usage.input_tokens is not a token count ('many')",), b_cc_usage_not_integer),
+    Case("traj-text-number.traj", "swe-agent", "a history text part that is a number", "error",
+         ("history[1]: content[0].text is not a string (int)",), b_traj_text_number),
     # large, built at test time
     Case("huge-message.json", "openai-chat", "one 50 MB message", "ok", (), b_huge_message, messages=3, large=True),
     Case("many-messages.db", "openai-agents", "100,000 tiny messages", "ok", (), b_many_messages,

@@ -31,7 +31,6 @@ def test_every_offload_id_in_an_export_is_recoverable(fmt, tmp_path, monkeypatch
     from inspector.engine.config import preset
     from inspector.service.pipeline import compact_session
     from inspector.sources.swe_agent import read_traj
-    from inspector.workspace.database import Workspace
 
     monkeypatch.setenv("INSPECTOR_WORKSPACE", str(tmp_path / "ws.db"))  # the default workspace
     out = tmp_path / f"export.{fmt}"

@@ -13,9 +13,19 @@ def isolated_settings(app_env, monkeypatch):
 
 @pytest.fixture(scope="session")
 def demo_sessions_cached():
+    """The demo sessions, their source paths relative to the checkout (the sessions
+    screen shows a session's source: snapshots must not depend on where the tests run)."""
+    from pathlib import Path
+
     from inspector.demo import demo_sessions
 
-    return demo_sessions()
+    root = Path(__file__).resolve().parents[2]
+    out = []
+    for s in demo_sessions():
+        if s.source_path and Path(s.source_path).is_relative_to(root):
+            s = s.model_copy(update={"source_path": str(Path(s.source_path).relative_to(root))})
+        out.append(s)
+    return out
 
 
 @pytest.fixture

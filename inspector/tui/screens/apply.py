@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from inspector.engine.planning.results import Action
+from inspector.formats.terminal import visible
 from inspector.service.pipeline import summarizer_label
 from inspector.tui.messages import ApplyFinished, ApplyProgress
 from inspector.tui.render import plural
@@ -51,10 +52,10 @@ class ApplyScreen(ModalScreen[str | None]):
         live = p.applied_summaries()
         with Vertical(id="apply-dialog", classes="dialog"):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
-            yield Static(
-                f"session {self.session.id}: {p.total_before:,} → ~{p.total_after:,} tokens · "
+            yield Static(Text(
+                f"session {visible(self.session.id)}: {p.total_before:,} → ~{p.total_after:,} tokens · "
                 f"{plural(len(live), 'summary', 'summaries')} to generate · "
-                f"{plural(sum(a != Action.KEEP for a in p.actions), 'message')} changed")
+                f"{plural(sum(a != Action.KEEP for a in p.actions), 'message')} changed"))
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
             with Horizontal(classes="row"):
                 yield Label("label ")

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from inspector.engine.planning.results import Action
+from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.render import context_lines, diff_lines, message_body, message_header, plain_lines
 from inspector.tui.screens.session import after_text
@@ -134,7 +135,7 @@ class ContextScreen(Screen):
                             f"about {plan.total_after:,} tokens once it is (estimated)")
             return context_lines(result.messages, result.tokens_after, result.lineage), summary
 
-        return cls(f"compacted context · {session.id}", [], "building the compacted context…", build)
+        return cls(f"compacted context · {visible(session.id)}", [], "building the compacted context…", build)
 
     @classmethod
     def for_messages(cls, title: str, messages: list, counter=None) -> ContextScreen:

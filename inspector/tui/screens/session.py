@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
 
 from inspector.engine.planning.results import Action
+from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header, plural
@@ -136,7 +137,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def on_mount(self) -> None:
         self.config = self.inspector.config
         self.title = "inspector"
-        self.sub_title = self.session_id
+        self.sub_title = visible(self.session_id)
         self._adapt()
         self.query_one(Heatmap).loading = True
         self._load()
@@ -237,7 +238,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one(Profile).set_tokens(self.tokens)
         s = self.session
         self.query_one("#session-title", Static).update(Text.assemble(
-            (display_title(s), "bold"), f"  ·  {s.source_format}  ·  {plural(len(s.messages), 'message')}  ·  "
+            (visible(display_title(s)), "bold"), f"  ·  {s.source_format}  ·  {plural(len(s.messages), 'message')}  ·  "
             f"{sum(self.tokens):,} tokens  ·  {self.counter.name}"
             + (f"  ·  loaded in {message.seconds:.2f}s" if self.inspector.show_timings else "")))
         self.query_one("#tuning-loading").remove()

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, ProgressBar, Select, Static
 
+from inspector.formats.terminal import visible
 from inspector.tui.colors import TokenScale, heat_style
 from inspector.tui.data import SessionRow
 from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLoaded
@@ -232,10 +233,10 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
             share = r.tokens / self.window if self.window else 0.0
             share_style = "bold red" if share > 1 else ("yellow" if share > 0.6 else "")
             table.add_row(
-                Text(_cut(r.title or r.id, title_width)), Text(f"{r.messages:,}", justify="right"),
+                Text(_cut(visible(r.title or r.id), title_width)), Text(f"{r.messages:,}", justify="right"),
                 Text(f"{r.tokens:,}", style=heat_style(scale.step(r.tokens)), justify="right"),
                 Text(f"{share:.1%}", style=share_style, justify="right"), Text(r.format),
-                _when(r.last_activity), Text(_cut(r.id, ID_WIDTH), style="dim"),
+                _when(r.last_activity), Text(_cut(visible(r.id), ID_WIDTH), style="dim"),
                 key=r.id,
             )
         for key, label in COLUMNS:
@@ -258,12 +259,12 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
             detail.update("")
             return
         text = Text()
-        text.append(row.id, style="bold")
+        text.append(visible(row.id), style="bold")
         text.append(f"  ·  {row.format}  ·  {plural(row.tool_calls, 'tool call')}")
         if row.versions:
             text.append(f"  ·  {plural(row.versions, 'version')}")
         if row.source:
-            text.append(f"  ·  {row.source}", style="dim")
+            text.append(f"  ·  {visible(row.source)}", style="dim")
         detail.update(text)
 
     @on(DataTable.RowHighlighted, "#sessions-table")

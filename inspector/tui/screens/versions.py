@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
+from inspector.formats.terminal import visible
 from inspector.tui.data import VersionRow
 from inspector.tui.messages import ReportsWorkerErrors, VersionsLoaded
 
@@ -39,7 +40,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="versions-dialog", classes="dialog"):
-            yield Static(Text(f"Versions of {self.session_id}", style="bold"), classes="dialog-title")
+            yield Static(Text(f"Versions of {visible(self.session_id)}", style="bold"), classes="dialog-title")
             table: DataTable = DataTable(cursor_type="row", id="versions-table")
             for key, label in (("id", "version"), ("created", "created"), ("preset", "preset"),
                                ("tokens", "tokens before → after"), ("messages", "messages"),
@@ -65,8 +66,9 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         for r in message.rows:
             tokens = (f"{r.tokens_before:,} → {r.tokens_after:,}"
                       if r.tokens_before is not None and r.tokens_after is not None else "–")
-            table.add_row(r.id, r.created_at.strftime("%Y-%m-%d %H:%M:%S") if r.created_at else "–",
-                          r.preset, tokens, f"{r.messages:,}", r.summarizer, r.label, key=r.id)
+            table.add_row(Text(visible(r.id)), r.created_at.strftime("%Y-%m-%d %H:%M:%S") if r.created_at else "–",
+                          Text(visible(r.preset or "")), tokens, f"{r.messages:,}", Text(visible(r.summarizer or "")),
+                          Text(visible(r.label or "")), key=r.id)
         if not message.rows:
             self.query_one("#versions-help", Static).update("no versions yet: press a on the session to apply")
 
@@ -90,7 +92,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         from inspector.tui.screens.preview import ContextScreen
 
         stored = self.inspector.data.load_version(vid)
-        self.app.push_screen(ContextScreen.for_messages(f"version {vid} · {self.session_id}", stored.messages,
+        self.app.push_screen(ContextScreen.for_messages(f"version {vid} · {visible(self.session_id)}", stored.messages,
                                                         self.inspector.counter()))
 
     def action_restore(self) -> None:

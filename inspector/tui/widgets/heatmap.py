@@ -22,6 +22,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from inspector.engine.planning.results import Action
+from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
 from inspector.tui.render import clean
 
@@ -54,16 +55,16 @@ def row_data(session, tokens: list[int]) -> RowData:
     roles, tools, previews, kinds = [], [], [], []
     for m in session.messages:
         for c in m.tool_calls:
-            call_names[c.id] = c.name
+            call_names[c.id] = visible(c.name)
         roles.append(m.role)
         kinds.append(m.kind)
         if m.role == "tool":
-            tools.append(m.name or call_names.get(m.tool_call_id or "", "") or "tool")
+            tools.append(visible(m.name or call_names.get(m.tool_call_id or "", "") or "tool"))
         elif m.tool_calls:
-            names = [c.name for c in m.tool_calls]
+            names = [visible(c.name) for c in m.tool_calls]
             tools.append("→" + (names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"))
         else:
-            tools.append(m.name or "")
+            tools.append(visible(m.name or ""))
         text = m.text
         if not text and m.tool_calls:
             text = m.tool_calls[0].arguments_raw

@@ -23,6 +23,7 @@ from textual.strip import Strip
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
 
+from inspector.formats.terminal import visible
 from inspector.tui.widgets.slider import Slider
 
 
@@ -500,7 +501,7 @@ class TuningPanel(VerticalScroll):
         yield Static("Exclude tools (truncation and clear)", classes="section")
         excluded = set(self.config.get(EXCLUDE_KEYS[1])) | set(self.config.get(EXCLUDE_KEYS[0]))
         if self.tools:
-            yield ToolList(*[Selection(t, t, t in excluded) for t in self.tools], id="exclude-tools",
+            yield ToolList(*[Selection(Text(visible(t)), t, t in excluded) for t in self.tools], id="exclude-tools",
                            compact=True)
         else:
             yield Static("(this session calls no tools)", classes="muted")
