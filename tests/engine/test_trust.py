@@ -213,11 +213,13 @@ def _config(name: str):
     return c
 
 
-@pytest.mark.parametrize("name", ["balanced", "eino", "sagents", "trpc", "synaptic"])
+@pytest.mark.parametrize("name", ["balanced", "eino", "sagents", "trpc", "synaptic", "trpc-user"])
 def test_six_rounds_of_compact_keep_the_task_and_the_newest_markers(name):
     from inspector import Compactor
 
-    compactor = Compactor(_config(name))
+    config = (_config("trpc").with_values({"summarization.injection": "user"}) if name == "trpc-user"
+              else _config(name))
+    compactor = Compactor(config)
     history: list[dict] = [{"role": "system", "content": "You are a coding agent."},
                            {"role": "user", "content": TASK}]
     summarized = 0

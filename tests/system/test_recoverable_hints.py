@@ -50,11 +50,13 @@ def test_every_offload_id_in_an_export_is_recoverable(fmt, tmp_path, monkeypatch
         text, err = capsys.readouterr()
         assert code == 0, f"{fmt}: {oid}: {err}"
         assert text == removed[oid]
-    # The summary's own hint names the offload its original messages are stored under
-    # (issue 11, finding 7): it is one of the ids recovered above.
-    if fmt != "report":  # figures, not the messages: no summary text
-        hinted = re.search(rb"summarized here are stored as (off-[0-9a-f]+)", data)
-        assert hinted is not None and hinted.group(1) in ids
+    # The summary's hint: "the original messages … summarized here are stored as off-…":
+    # that id is among those recovered above, and gives the summarized messages back.
+    hinted = re.search(rb"summarized here are stored as (off-[0-9a-f]+)", data)
+    if fmt == "report":  # figures, not the messages: no summary text
+        return
+    assert hinted is not None and hinted.group(1) in ids
+    assert removed[hinted.group(1).decode()].startswith("assistant: ")  # the request itself is kept
 
 
 def test_an_export_from_a_workspace_stores_its_offloads_there(tmp_path, monkeypatch, capsys):

@@ -109,22 +109,23 @@ def strip_frame(text: str, prefixes: Sequence[str] = ()) -> tuple[str, list[str]
     return text, users
 
 
-def _parse_sections(text: str) -> dict[str, list[str]] | None:
-    """The sections of an earlier extractive summary; None when `text` is not one."""
+def _parse_sections(text: str) -> tuple[dict[str, list[str]], str] | None:
+    """The sections of an earlier extractive summary and the text around them (a
+    request the summary was merged into, in user mode); None when `text` has none."""
     out: dict[str, list[str]] = {}
+    rest: list[str] = []
     current: list[str] | None = None
     for line in text.splitlines():
-        if line.endswith(":") and not line.startswith("- "):
-            key = _TITLE_KEYS.get(line[:-1].strip())
-            if key is None:
-                return None
+        key = _TITLE_KEYS.get(line[:-1].strip()) if line.endswith(":") else None
+        if key is not None:
             current = out.setdefault(key, [])
         elif line.startswith("- ") and current is not None:
             current.append(line[2:])
-        elif line.strip():
-            return None
-    return out or None
-
+        else:
+            current = None
+            if line.strip():
+                rest.append(line)
+    return (out, "\n".join(rest)) if out else None
 
 # ------------------------------------------------------------------------- extraction
 
@@ -225,8 +226,11 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
             if body:
                 loose.append(body)
             continue
-        for k, v in parsed.items():
+        sections, rest = parsed
+        for k, v in sections.items():
             old.setdefault(k, []).extend(v)
+        if rest:
+            loose.append(rest)
     live = [m for m in messages if m.kind == "message"]
     t_idx = first_request(live)
     task = old.get("task", [])[:1] or ([_line(live[t_idx].text, 600)] if t_idx is not None else [])
