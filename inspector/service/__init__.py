@@ -1,1 +1,15 @@
-"""The use cases: the only layer the CLI, the TUI and the runtime call."""
+"""The use cases: the only layer the CLI, the TUI and the runtime call.
+
+One module per use case:
+
+- `pipeline`: plan, preview and compact a session (the exact re-plan once summaries
+  exist), summary generation and cost, `summarizer_label`, `context_total`;
+- `opening`: open a source (one session, every session of a file, database or
+  directory) and import it into the workspace (`import_source`);
+- `versions`: `compact_and_save`, the version number and the summary's recovery hint
+  reserved in one write transaction;
+- `export`: compact as apply would and write an export, keeping what its hints name
+  in the workspace; `compact_many` for `export --all`;
+- `recover`: the offload stores `recover` reads (memory, workspace);
+- `config`: config files, presets and `--set` overrides.
+"""
