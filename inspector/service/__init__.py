@@ -10,6 +10,8 @@ One module per use case:
   reserved in one write transaction;
 - `export`: compact as apply would and write an export, keeping what its hints name
   in the workspace; `compact_many` for `export --all`;
-- `recover`: the offload stores `recover` reads (memory, workspace);
-- `config`: config files, presets and `--set` overrides.
+- `recover`: the offload stores `recover` reads (memory, workspace, a SQLite file);
+- `config`: config files, presets and `--set` overrides;
+- `replay`: a session's whole life under a policy, sweeps of a knob and fleets of
+  sessions on a process pool.
 """
