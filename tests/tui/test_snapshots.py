@@ -68,6 +68,14 @@ async def _open_marathon_default(pilot):
     await settle(pilot, app)
     app.open_session(next(r.id for r in app.session_rows if "marathon" in r.id))
     await _steady(pilot)
+    from inspector.tui.widgets.profile import Profile
+
+    for _ in range(200):  # the minimap marks the rows on screen once the heatmap has laid out
+        profiles = list(app.screen.query(Profile))
+        if not profiles or profiles[0].window is not None:
+            break
+        await pilot.pause()
+    await _steady(pilot)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
