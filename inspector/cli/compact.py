@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 import sys
 import time
 from pathlib import Path
 
 from inspector.cli.main import EXIT_FAILED, CliError
 from inspector.formats.terminal import visible
+from inspector.service.opening import is_workspace
 
 # ------------------------------------------------------------------------ plumbing
 
@@ -35,27 +35,6 @@ def _config(args):
         raise CliError(str(exc)) from None
 
 
-def _is_workspace(path: Path) -> bool:
-    """A SQLite file with inspector's workspace tables (read-only check)."""
-    try:
-        with open(path, "rb") as fh:
-            if fh.read(16) != b"SQLite format 3\x00":
-                return False
-        from inspector.sources.base import SourceError, connect_ro
-
-        try:
-            conn = connect_ro(path)  # leaves no -wal/-shm beside a WAL-mode source
-        except SourceError:
-            return False
-        try:
-            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        finally:
-            conn.close()
-    except (OSError, sqlite3.Error):
-        return False
-    return {"sessions", "versions", "offloads"} <= names
-
-
 def _open_workspace(path: str | None):
     from inspector.workspace.database import Workspace, WorkspaceError
 
@@ -71,7 +50,7 @@ def _load(args):
     from inspector.service.pipeline import PipelineError
 
     path = Path(args.source)
-    if path.is_file() and _is_workspace(path):  # is_file: a FIFO would block the open
+    if path.is_file() and is_workspace(path):  # is_file: a FIFO would block the open
         from inspector.workspace.database import WorkspaceError
 
         ws = _open_workspace(str(path))
@@ -382,7 +361,7 @@ def _export_all(args, config, out: Path) -> int:
     if out.exists() and not out.is_dir():
         raise CliError(f"{out}: --all writes one file per session; give a directory")
     src = Path(args.source)
-    if src.is_file() and _is_workspace(src):
+    if src.is_file() and is_workspace(src):
         with _open_workspace(str(src)) as wsrc:
             sessions = [wsrc.load_session(info.id) for info in wsrc.list_sessions()]
     else:

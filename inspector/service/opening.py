@@ -4,6 +4,7 @@ name the file (PipelineError)."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -177,3 +178,24 @@ def _import_file(workspace: Workspace, path: Path, progress: Callable[[int, int]
                 progress(k + 1, total)
         report.skipped = [str(s) for s in source.skipped] + failed
     return report
+
+
+def is_workspace(path: Path) -> bool:
+    """A SQLite file with inspector's workspace tables (read-only check)."""
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(16) != b"SQLite format 3\x00":
+                return False
+        from inspector.sources.base import SourceError, connect_ro
+
+        try:
+            conn = connect_ro(path)  # leaves no -wal/-shm beside a WAL-mode source
+        except SourceError:
+            return False
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.close()
+    except (OSError, sqlite3.Error):
+        return False
+    return {"sessions", "versions", "offloads"} <= names

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inspector.engine.config import CompactionConfig, ConfigError, preset
+from inspector.service.opening import is_workspace
 from inspector.service.pipeline import PipelineError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -306,24 +307,6 @@ def _task(source: str, ids: Sequence[str], configs_json: Sequence[str], indices:
     for sid in ids:
         out.extend(_one(opened.read(sid), configs, indices, model, tokens, summaries))
     return out
-
-
-def is_workspace(path: Path) -> bool:
-    """A SQLite file with inspector's workspace tables (checked read-only)."""
-    import sqlite3
-
-    try:
-        with open(path, "rb") as fh:
-            if fh.read(16) != b"SQLite format 3\x00":
-                return False
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        finally:
-            conn.close()
-    except (OSError, sqlite3.Error):
-        return False
-    return {"sessions", "versions", "offloads"} <= names
 
 
 def session_ids(source: str | Path, on_skip: Callable[[str], None] | None = None) -> list[str]:
