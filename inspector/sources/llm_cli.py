@@ -107,6 +107,9 @@ class LlmSource(SqliteSource):
                                 where=f"table {t}") if self.has(t, "datetime_utc") else \
                     self.query(f"SELECT id, name, tip_message_hash, NULL FROM {self.q(t)} ORDER BY rowid",
                                where=f"table {t}"):
+                if r[0] is None:  # not a session called "None"
+                    self.skip(f"table {t}", "a thread with a NULL id, left out")
+                    continue
                 sid = str(r[0])
                 if sid not in self._kind:
                     self._kind[sid] = ("thread", (r[1], r[2], r[3]))
@@ -121,6 +124,9 @@ class LlmSource(SqliteSource):
             for r in self.query(f"SELECT COALESCE(conversation_id, id), MIN(datetime_utc) FROM {self.q(rt)} "
                                 f"GROUP BY COALESCE(conversation_id, id) ORDER BY MIN(datetime_utc), MIN(rowid)",
                                 where=f"table {rt}"):
+                if r[0] is None:  # neither a conversation id nor its own id: not a session "None"
+                    self.skip(f"table {rt}", "responses with a NULL id and no conversation_id, left out")
+                    continue
                 sid = str(r[0])
                 if sid not in self._kind:
                     self._kind[sid] = ("conversation", names.get(sid, (None, None)))

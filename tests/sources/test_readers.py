@@ -433,3 +433,24 @@ def test_every_registered_reader_is_a_reader_named_as_registered():
         mod = importlib.import_module(module_name)
         assert isinstance(mod, Reader), module_name
         assert mod.FORMAT == name
+
+
+def test_llm_responses_with_no_id_are_skipped_not_a_session_called_none(tmp_path):
+    """Issue 15.10: `id TEXT PRIMARY KEY` allows NULL in SQLite; a response with neither
+    an id nor a conversation is reported as skipped, never listed as session "None"."""
+    db = tmp_path / "logs.db"
+    shutil.copy(LLM_LEGACY, db)
+    con = sqlite3.connect(db)
+    cols = [r[1] for r in con.execute("PRAGMA table_info(responses)")]
+    row = con.execute("SELECT * FROM responses LIMIT 1").fetchone()
+    values = dict(zip(cols, row))
+    values.update(id=None, conversation_id=None)
+    con.execute(f"INSERT INTO responses ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})",
+                [values[c] for c in cols])
+    con.commit()
+    con.close()
+    before = open_source(LLM_LEGACY).session_ids()
+    src = open_source(db)
+    ids = src.session_ids()
+    assert "None" not in ids and ids == before
+    assert any("NULL id" in str(s) for s in src.skipped)
