@@ -34,6 +34,7 @@ from typing import Any, Literal
 
 from inspector._faults import fault_point
 from inspector.engine.models import Message
+from inspector.formats.common import json_text
 from inspector.formats.genai import contents_with_sources, g
 
 Layout = Literal["sqlite", "database"]
@@ -226,7 +227,7 @@ def write_adk_session(
                 sid = f"{wanted}-{n}"
             conn.execute("INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
-                         (app_name, user_id, sid, json.dumps(session_state(state or {}), ensure_ascii=False),
+                         (app_name, user_id, sid, json_text(session_state(state or {})),
                           _db_time(now, use), _db_time(last, use)))
             if use == "database":  # DatabaseSessionService.create_session makes these rows
                 conn.execute("INSERT OR IGNORE INTO app_states (app_name, state, update_time) VALUES (?, '{}', ?)",
@@ -237,7 +238,7 @@ def write_adk_session(
                 "INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 ((e["id"], app_name, user_id, sid, e["invocation_id"], _db_time(e["timestamp"], use),
-                  json.dumps(e, ensure_ascii=False)) for e in events))
+                  json_text(e)) for e in events))
             fault_point("export.adk_insert")
             conn.execute("COMMIT")
         except BaseException:

@@ -24,7 +24,6 @@ Records follow what Claude Code writes (and `inspector.sources.claude_code` read
 from __future__ import annotations
 
 import copy
-import json
 import os
 import uuid
 from collections.abc import Sequence
@@ -35,6 +34,7 @@ from typing import Any
 from inspector.atomic import atomic_write_chunks
 from inspector.engine.models import SYSTEM_ROLES, Message
 from inspector.formats.anthropic import to_anthropic
+from inspector.formats.common import json_text
 
 # What Claude Code puts before its own compact summaries.
 SUMMARY_PREAMBLE = ("This session is being continued from a previous conversation that ran out of context. "
@@ -222,4 +222,4 @@ def to_claude_code(
 
 def write_claude_code(path: str | Path, records: Sequence[dict[str, Any]]) -> Path:
     """Write the records as JSONL, atomically (whole or not at all)."""
-    return atomic_write_chunks(path, (json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+    return atomic_write_chunks(path, (json_text(r) + "\n" for r in records))

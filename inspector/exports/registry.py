@@ -28,8 +28,6 @@ The payloads are built by the codecs in `inspector.formats` (`to_openai_chat`,
 
 from __future__ import annotations
 
-import json
-import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -48,7 +46,7 @@ from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, ExportFo
 from inspector.exports.claude_code import to_claude_code, write_claude_code
 from inspector.exports.report import report
 from inspector.formats.anthropic import to_anthropic
-from inspector.formats.common import unique_tool_call_ids
+from inspector.formats.common import json_text, unique_tool_call_ids
 from inspector.formats.markdown import to_markdown
 from inspector.formats.openai_chat import to_openai_chat
 from inspector.formats.responses import to_responses_items
@@ -84,14 +82,8 @@ def _is_source(out: Path, session: Session) -> bool:
 # ----------------------------------------------------------------------------- writing
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _dumps(value: Any, **kwargs: Any) -> str:
-    """JSON text, exact and encodable: a lone surrogate (half a character, which JSON
-    allows as an escape, e.g. in tool-call arguments) stays a `\\udXXX` escape."""
-    text = json.dumps(value, ensure_ascii=False, **kwargs)
-    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return json_text(value, **kwargs)
 
 
 def _chat_document(messages: list[dict[str, Any]], model: str | None) -> Iterable[str]:

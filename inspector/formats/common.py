@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,6 +35,25 @@ def untouched(m: Message) -> bool:
     meta = m.meta
     return not (meta.get("inspector_reduced") or meta.get("inspector_summary") or meta.get(RENAMED)) \
         and m.kind != "summary"
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_text(value: Any, **kwargs: Any) -> str:
+    """JSON text, exact and encodable: `json.dumps(ensure_ascii=False)`, except that a
+    lone surrogate (half a character, which JSON allows as an escape, e.g. in tool-call
+    arguments) stays a `\\udXXX` escape instead of making the UTF-8 write fail.
+
+    Args:
+        value: the JSON value.
+        kwargs: more `json.dumps` options (indent, default).
+
+    Returns:
+        The JSON text.
+    """
+    text = json.dumps(value, ensure_ascii=False, **kwargs)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def json_arguments(call: ToolCall) -> tuple[dict[str, Any], bool]:

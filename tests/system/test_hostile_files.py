@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli.main import main
+from inspector.exports.catalog import EXPORT_FORMATS
 from tests.bad_inputs.cases import AGENTS_DB, HERE
 
 GOOD = HERE / "utf8-bom.jsonl"
@@ -333,3 +334,13 @@ def test_export_all_with_a_lone_surrogate_in_arguments_writes_every_session(caps
         assert len(written) == 4 and all(n.endswith(ext) for n in written)
         (text,) = [t for n, t in written.items() if n.startswith("chat-surrogate")]
         assert ("\\ud83d" in text) if fmt == "anthropic-json" else ("hi \ufffd" in text)
+
+
+@pytest.mark.parametrize("fmt", EXPORT_FORMATS)
+def test_every_export_writes_a_lone_surrogate_in_arguments(fmt, capsys, tmp_path):
+    """The write-back formats (ADK, Claude Code) too: a lone surrogate in tool-call
+    arguments once made their UTF-8 write raise UnicodeEncodeError (a traceback)."""
+    out = tmp_path / f"out-{fmt}"
+    code, _, err = run(capsys, "export", HERE / "chat-surrogate-in-arguments.json", "-f", fmt, "-o", out,
+                       "--preset", "none")
+    assert code == 0 and "Traceback" not in err, err
