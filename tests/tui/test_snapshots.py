@@ -30,6 +30,16 @@ async def _steady(pilot):
     await pilot.pause()
 
 
+async def _sessions_steady(pilot):
+    """The sessions list loaded, its cursor on the first row: rows arrive in batches, so
+    which row the cursor stayed on depends on timing."""
+    from textual.widgets import DataTable
+
+    await _steady(pilot)
+    pilot.app.screen.query_one("#sessions-table", DataTable).move_cursor(row=0)
+    await _steady(pilot)
+
+
 async def _open_marathon(pilot):
     app = pilot.app
     await settle(pilot, app)
@@ -46,7 +56,7 @@ async def _open_marathon(pilot):
 
 
 def test_sessions_screen(snap_compare, app):
-    assert snap_compare(app, terminal_size=SIZE, run_before=_steady)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_sessions_steady)
 
 
 def test_preview_diff(snap_compare, app):
@@ -70,9 +80,10 @@ async def _open_marathon_default(pilot):
     await _steady(pilot)
     from inspector.tui.widgets.profile import Profile
 
-    for _ in range(200):  # the minimap marks the rows on screen once the heatmap has laid out
+    for _ in range(200):  # until the minimap underlines the rows on screen (after the heatmap's layout)
         profiles = list(app.screen.query(Profile))
-        if not profiles or profiles[0].window is not None:
+        if not profiles or not profiles[0].display or any(seg.style is not None and seg.style.underline
+                               for seg in profiles[0].render_line(0)):
             break
         await pilot.pause()
     await _steady(pilot)
@@ -85,7 +96,7 @@ def test_session_screen_sizes(snap_compare, app, size):
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
 def test_sessions_screen_sizes(snap_compare, app, size):
-    assert snap_compare(app, terminal_size=size, run_before=_steady)
+    assert snap_compare(app, terminal_size=size, run_before=_sessions_steady)
 
 
 def test_tuning_overlay_80x24(snap_compare, app):
