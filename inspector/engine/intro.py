@@ -11,6 +11,7 @@ none of them and pulls the request out of its wrapper ("ISSUE:", `<pr_descriptio
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Session
@@ -33,6 +34,13 @@ _EXTRACTORS = (
     re.compile(r"<task>\s*(.+?)\s*(?:</task>|$)", re.S),
     re.compile(r"^ISSUE:\s*\n(.+)", re.S | re.M),
 )
+# The same, as patterns anywhere near the start (SWE-agent's templates, pasted prompts).
+_SYSTEM_LIKE = re.compile(
+    r"^\s*(?:<\s*system|\[?system\]?\s*:|#+\s*system|you are (?:a|an|the)\b|your role is|"
+    r"instructions?\s*:|SETTING:)", re.I)
+_DEMONSTRATION = re.compile(
+    r"demonstration|here is an example|example (?:session|trajectory)|---\s*DEMONSTRATION", re.I)
+_HEAD = 400  # characters looked at: the markers sit at the start of such messages
 _CHALLENGE = re.compile(r"\ban? ((?:[\w-]+ ){0,2}?[\w-]+) problem named \"([^\"]{1,80})\"")
 
 
@@ -60,8 +68,10 @@ def is_preamble(message: Message) -> bool:
     text = _text(message)
     if not text:
         return True
-    head = text[:400].lower()
-    return looks_like_system_prompt(text) or any(marker in head for marker in _DEMO_MARKERS)
+    head = text[:_HEAD]
+    lower = head.lower()
+    return (looks_like_system_prompt(text) or any(marker in lower for marker in _DEMO_MARKERS)
+            or bool(_SYSTEM_LIKE.search(head) or _DEMONSTRATION.search(head)))
 
 
 def looks_like_system_prompt(text: str) -> bool:
@@ -76,6 +86,29 @@ def looks_like_system_prompt(text: str) -> bool:
     """
     head = text.lstrip().lower()
     return head.startswith(_SYSTEM_OPENINGS)
+
+
+def first_request_index(messages: Sequence[Message]) -> int | None:
+    """Position of the first real user request in a run of messages (what a summary
+    states as the task).
+
+    Args:
+        messages: any run of messages (a summarized range, a whole session).
+
+    Returns:
+        The index of the first user message with text that is not a preamble; the
+        first user message with text when all look like preambles; None when there is
+        none.
+    """
+    first = None
+    for i, m in enumerate(messages):
+        if m.role != "user" or m.kind != "message" or not m.text.strip():
+            continue
+        if first is None:
+            first = i
+        if not is_preamble(m):
+            return i
+    return first
 
 
 def first_request(session: Session) -> str | None:

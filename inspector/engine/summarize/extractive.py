@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 
+from inspector.engine.intro import first_request_index, is_preamble
 from inspector.engine.models import Message
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
@@ -24,7 +25,6 @@ from inspector.engine.summarize.protocol import (
     ignore,
     trim_to_tokens,
 )
-from inspector.engine.task import first_request, is_preamble
 
 
 class ExtractiveSummarizer:
@@ -232,7 +232,7 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
         if rest:
             loose.append(rest)
     live = [m for m in messages if m.kind == "message"]
-    t_idx = first_request(live)
+    t_idx = first_request_index(live)
     task = old.get("task", [])[:1] or ([_line(live[t_idx].text, 600)] if t_idx is not None else [])
     requests: list[str] = []
     files: list[str] = []
