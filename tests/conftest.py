@@ -124,3 +124,20 @@ def app_env(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     return tmp_path
+
+
+@pytest.fixture
+def workspace(tmp_path, monkeypatch):
+    """A fresh default workspace for CLI runs (`$INSPECTOR_WORKSPACE`); its path."""
+    path = tmp_path / "ws.db"
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(path))
+    return path
+
+
+def run_cli(capsys, *argv):
+    """`inspector ARGV...` in process: (exit status, stdout, stderr)."""
+    from inspector.cli.main import main
+
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err

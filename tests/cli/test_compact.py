@@ -6,24 +6,14 @@ import json
 
 import pytest
 
-from inspector.cli.main import main
 from tests.conftest import SWE_AGENT
+from tests.conftest import run_cli as run
 
 TRAJ = SWE_AGENT / "ctf_web_i_got_id_demo.traj"
 SUMMARIZE = ["--preset", "sagents", "--set", "summarization.trigger.context_tokens=8000"]
 
 
-@pytest.fixture(autouse=True)
-def workspace(tmp_path, monkeypatch):
-    path = tmp_path / "ws.db"
-    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(path))
-    return path
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("workspace")
 
 
 def litellm_script(monkeypatch, *answers):

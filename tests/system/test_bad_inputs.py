@@ -10,13 +10,13 @@ import pickle
 
 import pytest
 
-from inspector.cli.main import main
 from inspector.formats.terminal import visible
 from inspector.service.opening import import_source
 from inspector.sources.base import SourceError
 from inspector.workspace.database import Workspace
 from tests.bad_inputs.cases import CASES, HERE, README_HEAD, readme
 from tests.bad_inputs.cases import TRAJ as SWE_TRAJ
+from tests.conftest import run_cli as run
 
 SMALL = [c for c in CASES if not c.large]
 LARGE = [c for c in CASES if c.large]
@@ -33,11 +33,7 @@ def ids(cases):
     return [c.file for c in cases]
 
 
-@pytest.fixture(autouse=True)
-def workspace(tmp_path, monkeypatch):
-    path = tmp_path / "ws.db"
-    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(path))
-    return path
+pytestmark = pytest.mark.usefixtures("workspace")
 
 
 @pytest.fixture(autouse=True)
@@ -48,12 +44,6 @@ def never_unpickle(monkeypatch):
 
     for name in ("load", "loads", "Unpickler"):
         monkeypatch.setattr(pickle, name, refuse)
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # ------------------------------------------------------------------------- the corpus

@@ -9,7 +9,6 @@ import json
 
 import pytest
 
-from inspector.cli.main import main
 from inspector.exports.catalog import EXPORT_FORMATS
 from tests.bad_inputs.cases import (
     HERE,
@@ -19,22 +18,13 @@ from tests.bad_inputs.cases import (
     HOSTILE_TOOL2,
     OSC2,
 )
+from tests.conftest import run_cli as run
 from tests.formats.test_terminal import assert_inert
 
 HOSTILE_FILES = ["hostile-names.json", "cc-hostile-names.jsonl"]
 
 
-@pytest.fixture(autouse=True)
-def workspace(tmp_path, monkeypatch):
-    path = tmp_path / "ws.db"
-    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(path))
-    return path
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("workspace")
 
 
 def inert_lines(text: str) -> None:

@@ -14,24 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from inspector.cli.main import main
 from inspector.exports.catalog import EXPORT_FORMATS
 from tests.bad_inputs.cases import AGENTS_DB, HERE
+from tests.conftest import run_cli as run
 
 GOOD = HERE / "utf8-bom.jsonl"
 
 
-@pytest.fixture(autouse=True)
-def workspace(tmp_path, monkeypatch):
-    path = tmp_path / "ws.db"
-    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(path))
-    return path
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("workspace")
 
 
 @pytest.fixture
@@ -315,7 +305,6 @@ def test_a_wal_left_by_a_stopped_writer_is_read_from_a_copy(capsys, tmp_path):
     code, out, _ = run(capsys, "stats", live, "--json", "--estimate", "--session", "swe-simple")
     assert counted == json.loads(out)["sessions"][0]["messages"]  # the WAL's row included
     assert {p.name: p.read_bytes() for p in src.iterdir()} == before
-
 
 
 def test_export_all_with_a_lone_surrogate_in_arguments_writes_every_session(capsys, tmp_path):

@@ -11,32 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from inspector.cli.main import main
 from inspector.service.opening import import_source
 from inspector.sources import base as sources
 from inspector.workspace.database import Workspace
 from tests.bad_inputs.cases import HERE as BAD
 from tests.bad_inputs.cases import REDACTED, SIGNATURE
 from tests.conftest import CLAUDE_CODE, FIXTURES, SWE_AGENT
+from tests.conftest import run_cli as run
 
 TRAJ = SWE_AGENT / "ctf_web_i_got_id_demo.traj"
 AGENTS = FIXTURES / "openai-agents" / "sessions.db"
 # Sagents' policy, failing loudly (its preset keeps the messages when summarizing fails).
 SUMMARIZE = ["--preset", "sagents", "--set", "summarization.trigger.context_tokens=8000",
              "--set", "summarization.backoff_seconds=0", "--set", "summarization.on_failure=raise"]
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture
-def workspace(tmp_path, monkeypatch):
-    path = tmp_path / "ws.db"
-    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(path))
-    return path
 
 
 # ------------------------------------------------------------------ the source guard
