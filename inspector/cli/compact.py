@@ -97,9 +97,18 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "0%"
 
 
-def format_plan(session, p, cost=None) -> str:
-    """The plan as a readable report: totals, stages, triggers, cutoff, warnings, then
-    the per-message actions with runs of the same action folded into one line."""
+def fidelity_line(report) -> str:
+    """One line: the fidelity score, then kept/items per category that lost anything."""
+    f = report.fidelity
+    parts = [f"{name} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items]
+    pending = "; a model summary is pending, so this is a lower bound" if report.summaries == "pending" else ""
+    return f"fidelity: {f.score:.2f} ({', '.join(parts) or 'nothing removed'}){pending}"
+
+
+def format_plan(session, p, cost=None, fidelity=None) -> str:
+    """The plan as a readable report: totals, stages, triggers, cutoff, warnings, the
+    fidelity (`measure_fidelity`, when given), then the per-message actions with runs
+    of the same action folded into one line."""
     from inspector.engine.planning import Action
 
     out: list[str] = []
@@ -133,6 +142,11 @@ def format_plan(session, p, cost=None) -> str:
 
         paid = cost is not None and cost.model != "extractive"
         w(f"summarizer: {summarizer_label(p.config)}" + (f"; cost before applying: {cost.describe()}" if paid else ""))
+    if fidelity is not None:
+        w(fidelity_line(fidelity))
+        for name, k in fidelity.fidelity.kinds.items():
+            if k.missing:
+                w(f"  lost {name}: " + "; ".join(k.missing[:3]))
     if p.warnings:
         w("warnings:")
         for warn in p.warnings:
@@ -168,7 +182,7 @@ def format_plan(session, p, cost=None) -> str:
 
 
 def _plan(args, config) -> int:
-    from inspector.service.pipeline import estimate_cost, plan_session
+    from inspector.service.pipeline import estimate_cost, measure_fidelity, plan_session
 
     session, ws = _load(args)
     try:
@@ -177,6 +191,7 @@ def _plan(args, config) -> int:
         p = plan_session(session, config, summary_cache=cache,
                          token_cache=ws.token_cache() if ws is not None else None)
         cost = estimate_cost(session, p, summary_cache=cache)
+        fid = measure_fidelity(session, p, summary_cache=cache)
     finally:
         if ws is not None:
             ws.close()
@@ -187,9 +202,10 @@ def _plan(args, config) -> int:
         d["tokens_after_estimated"] = not all(s.exact for s in p.summaries)
         d["cost"] = None if cost is None else {"model": cost.model, "input_tokens": cost.input_tokens,
                                                 "output_tokens": cost.output_tokens, "usd": cost.usd}
+        d["fidelity"] = fid.to_dict()
         sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(format_plan(session, p, cost))
+        sys.stdout.write(format_plan(session, p, cost, fid))
     return 0
 
 

@@ -5,8 +5,10 @@ compression (recall, artifact, continuation, decision probes): from the messages
 compaction removed or rewrote, extract what those probes ask about, and check which
 items still appear in the compacted context.
 
-    task       the task statement (the first user message), line by line
-    requests   later user requests (their first line)
+    task       the task statement: the first lines of the first real request (system
+               prompts stored as user messages and demonstrations skipped, as
+               `engine.intro` finds it)
+    requests   later user requests (their first line; preambles are not requests)
     files      file paths (from tool arguments and outputs)
     errors     error lines (tracebacks, failing commands)
     last_step  the last action before the cut (its command or first line)
@@ -23,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from inspector.engine.intro import first_request_index, is_preamble
 from inspector.engine.models import Message, ToolCall
 
 KINDS = ("task", "requests", "files", "errors", "last_step")
@@ -37,6 +40,9 @@ SCAN_CHARS = 20_000
 # and a 10,000-message history must stay cheap to score).
 MAX_SCANNED = 500
 SHOWN_MISSING = 5
+# Lines of the first request that state the task (what follows is usually the
+# framework's instructions, or detail a summary may rightly leave out).
+TASK_LINES = 3
 
 _PATH_RE = re.compile(r"(?<![\w/.~-])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]*[\w]\.[A-Za-z][A-Za-z0-9]{0,7}\b"
                       r"|(?<![\w/.~:-])/(?:[\w.-]+/)+[\w.-]+")
@@ -135,9 +141,11 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message]) -> Fidel
     kept_hashes = {m.content_hash for m in compacted}
     removed = [m for m in original if m.content_hash not in kept_hashes]
     buckets: dict[str, dict[str, None]] = {k: {} for k in KINDS}
-    first_user = next((m for m in original if m.role == "user" and m.kind == "message"), None)
+    t = first_request_index(original)
+    first_user = original[t] if t is not None else None
     if first_user is not None and first_user.content_hash not in kept_hashes:
-        _add(buckets["task"], (_cut(ln) for ln in first_user.text.splitlines() if len(ln.strip()) >= 12))
+        lines = [ln for ln in first_user.text.splitlines() if len(ln.strip()) >= 12]
+        _add(buckets["task"], (_cut(ln) for ln in lines[:TASK_LINES]))
     last_assistant = next((m for m in reversed(original) if m.role == "assistant"), None)
     if last_assistant is not None and last_assistant.content_hash not in kept_hashes:
         _add(buckets["last_step"], _last_step(last_assistant))
@@ -152,7 +160,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message]) -> Fidel
         if len(seen) > MAX_SCANNED:
             break
         text = m.text[:SCAN_CHARS]
-        if m.role == "user" and m.kind == "message" and m is not first_user and "requests" in open_kinds:
+        if (m.role == "user" and m.kind == "message" and m is not first_user and "requests" in open_kinds
+                and not is_preamble(m)):
             first = next((ln for ln in text.splitlines() if ln.strip()), "")
             _add(buckets["requests"], [_cut(first)])
         if "files" in open_kinds:

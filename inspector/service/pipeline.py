@@ -17,6 +17,7 @@ returns, the preview after generation and the applied result agree byte for byte
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from inspector.engine.config import CompactionConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
+    from inspector.engine.fidelity import Fidelity
     from inspector.engine.models import Message, Session
     from inspector.engine.planning import Plan
     from inspector.engine.summarize import EventHandler, Summarizer, SummaryRequest
@@ -189,6 +191,92 @@ def preview(
 
     return materialize(session, p, cached_texts(p, summary_cache), _counter(p.config, counter),
                        finalize=finalize, clear_rewriter=clear_rewriter, version=version)
+
+
+# --------------------------------------------------------------------------- fidelity
+
+
+@dataclass(frozen=True)
+class FidelityReport:
+    """What a compaction keeps of what it removes or rewrites (`engine.fidelity`), and
+    which summary text the measure read.
+
+    `summaries`: "none" (the plan has no summary), "applied" (the result's own),
+    "cached" (generated earlier), "extractive" (generated offline for the measure, as
+    apply would write it), or "pending" (a model summary not generated yet: the
+    measure credits it with nothing, so it is a lower bound).
+    """
+
+    fidelity: Fidelity
+    summaries: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (`inspector plan --json`, the report): score, removed
+        messages, per category items / kept / fraction / missing, and `summaries`."""
+        return self.fidelity.to_dict() | {"summaries": self.summaries}
+
+
+def measure_fidelity(
+    session: Session,
+    p: Plan | None = None,
+    *,
+    result: Compacted | None = None,
+    summary_cache: SummaryCache | None = None,
+    counter: TokenCounter | None = None,
+) -> FidelityReport:
+    """The fidelity of a plan (as apply would write it) or of an applied result: per
+    category (task statement, user requests, file paths, errors, last step), the
+    retained fraction and what was lost. The one place the CLI, the TUI and the
+    report get it from.
+
+    Args:
+        session: the original session.
+        p: the plan, when nothing is applied yet.
+        result: the applied compaction (wins over `p`).
+        summary_cache: summaries already generated; the offline extractive ones
+            that are missing are generated for the measure (not stored).
+        counter: the plan's counter (default: the config's).
+
+    Returns:
+        The measure and which summary texts it read.
+    """
+    from inspector.engine.fidelity import fidelity
+
+    if result is not None:
+        return FidelityReport(fidelity(session.messages, result.messages),
+                              "applied" if result.summaries else "none")
+    if p is None:
+        raise ValueError("measure_fidelity needs a plan or an applied result")
+    counter = _counter(p.config, counter)
+    active = _active(p)
+    texts = cached_texts(p, summary_cache)
+    label = "cached" if active else "none"
+    missing = [spec for spec in active if spec.key not in texts]
+    if missing and p.config.summarization.model in ("", EXTRACTIVE):
+        texts |= _extractive_texts(session, p, missing, counter)
+        label = "extractive"
+    if any(spec.key not in texts for spec in active):
+        label = "pending"
+    from inspector.engine.applier import materialize
+
+    shown = materialize(session, p, texts, counter)
+    return FidelityReport(fidelity(session.messages, shown.messages), label)
+
+
+def _extractive_texts(session: Session, p: Plan, specs: Sequence[Any], counter: TokenCounter) -> dict[str, str]:
+    """The offline summaries apply would write for `specs` (deterministic, no model);
+    one that the summarizer rejects stays missing."""
+    from inspector.engine.applier import summary_request
+    from inspector.engine.summarize import SummaryRejected
+    from inspector.engine.summarize.extractive import ExtractiveSummarizer
+
+    out = {}
+    for spec in specs:
+        try:
+            out[spec.key] = ExtractiveSummarizer().summarize(summary_request(session, p, spec, counter)).text
+        except SummaryRejected:
+            continue
+    return out
 
 
 # -------------------------------------------------------------------------- summaries

@@ -225,3 +225,39 @@ def test_apply_offloads_the_summarized_messages_and_recover_prints_them(capsys, 
     code, out, err = run(capsys, "recover", oid.group(1))
     assert code == 0, err
     assert "We're currently solving the following CTF challenge" in out and "assistant:" in out
+
+
+def test_plan_json_has_the_fidelity_apply_would_reach(capsys):
+    from inspector.engine.fidelity import KINDS, fidelity
+    from inspector.service.config import resolve_config
+    from inspector.service.pipeline import compact_session
+    from inspector.sources.swe_agent import read_traj
+
+    code, out, err = run(capsys, "plan", TRAJ, *SUMMARIZE, "--json")
+    assert code == 0, err
+    f = json.loads(out)["fidelity"]
+    assert set(f["kinds"]) == set(KINDS) and f["summaries"] == "extractive"
+    for k in f["kinds"].values():
+        assert set(k) == {"items", "kept", "fraction", "missing"}
+        assert 0 <= k["kept"] <= k["items"] and len(k["missing"]) <= k["items"] - k["kept"]
+    # the plan's measure is the applied result's: the same summary text, the same messages
+    s = read_traj(TRAJ)
+    cfg = resolve_config(preset_name="sagents", set_values=["summarization.trigger.context_tokens=8000"])
+    applied = fidelity(s.messages, compact_session(s, cfg).messages).to_dict()
+    assert {k: v for k, v in f.items() if k != "summaries"} == applied
+    assert f["removed_messages"] == 36 and f["kinds"]["task"]["kept"] >= 1
+    assert f["score"] < 1  # the summary is not the 36 messages it replaces
+    # the readable plan says the same in a line
+    code, out, _ = run(capsys, "plan", TRAJ, *SUMMARIZE)
+    assert f"fidelity: {f['score']:.2f} (" in out
+
+
+def test_plan_fidelity_with_a_model_summary_not_generated_is_a_lower_bound(capsys):
+    code, out, _ = run(capsys, "plan", TRAJ, *SUMMARIZE, "--set", "summarization.model=gpt-4o-mini", "--json")
+    f = json.loads(out)["fidelity"]
+    assert f["summaries"] == "pending" and f["kinds"]["task"]["kept"] == 0
+    code, out, _ = run(capsys, "plan", TRAJ, *SUMMARIZE, "--json")
+    assert json.loads(out)["fidelity"]["score"] > f["score"]
+    code, out, _ = run(capsys, "plan", TRAJ, "--preset", "none", "--json")
+    none = json.loads(out)["fidelity"]
+    assert none["summaries"] == "none" and none["score"] == 1.0 and none["removed_messages"] == 0
