@@ -117,6 +117,7 @@ class ExportJob:
     compacted: Compacted | None
     plan: Plan | None
     session_id: str | None
+    fidelity: dict[str, Any] | None = None  # for the report: `service.pipeline.measure_fidelity`
 
 
 class Writer(Protocol):
@@ -157,7 +158,7 @@ def _write_markdown(job: ExportJob, result: ExportResult) -> None:
 def _write_report(job: ExportJob, result: ExportResult) -> None:
     if job.compacted is None and job.plan is None:
         raise ExportError(f"{job.out}: the report needs an applied compaction or a plan")
-    doc = report(job.session, job.compacted, job.plan)
+    doc = report(job.session, job.compacted, job.plan, fidelity=job.fidelity)
     _, renames = unique_tool_call_ids(job.messages)
     if renames:
         targets = ", ".join(f.name for f in FORMATS if f.unique_ids)
@@ -243,6 +244,7 @@ def export_session(
     into_source: bool = False,
     force: bool = False,
     unique_ids: bool | None = None,
+    fidelity: dict[str, Any] | None = None,
 ) -> ExportResult:
     """Write the session — or, given `compacted`, its compacted messages — as `fmt`.
 
@@ -261,6 +263,8 @@ def export_session(
         unique_ids: rename duplicate tool-call ids (default: the format's
             `unique_ids`, on for targets that reject duplicates); each rename is a
             warning.
+        fidelity: for the `report` format, what the compaction kept of what it
+            removed (`service.pipeline.measure_fidelity(...).to_dict()`).
 
     Returns:
         What was written (path, counts, the Agents SDK session id, warnings).
@@ -290,7 +294,7 @@ def export_session(
         warnings.extend(renames)
     result = ExportResult(format=fmt, path=out, messages=len(messages), warnings=warnings)
     job = ExportJob(session=session, messages=messages, out=out, compacted=compacted, plan=plan,
-                    session_id=session_id)
+                    session_id=session_id, fidelity=fidelity)
     try:
         WRITERS[fmt](job, result)
     except (AgentsExportError, AdkExportError) as exc:

@@ -46,8 +46,21 @@ def _problems(problems) -> list[dict[str, Any]]:
             for p in problems]
 
 
-def report(session: Session, compacted: Compacted | None = None, plan: Plan | None = None) -> dict[str, Any]:
-    """The report as a JSON-ready dict. Needs the applied result or at least the plan."""
+def report(session: Session, compacted: Compacted | None = None, plan: Plan | None = None,
+           fidelity: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The report as a JSON-ready dict. Needs the applied result or at least the plan.
+
+    Args:
+        session: the original session.
+        compacted: the applied compaction, if any.
+        plan: the plan, when nothing was applied.
+        fidelity: what the compaction kept of what it removed, per category
+            (`service.pipeline.measure_fidelity(...).to_dict()`); None when not measured.
+
+    Returns:
+        The report: config, plan, stats, fidelity, and for an applied compaction the
+        lineage, removed positions, offloads and provider problems.
+    """
     from inspector.engine import ENGINE_VERSION
 
     if compacted is None and plan is None:
@@ -70,6 +83,7 @@ def report(session: Session, compacted: Compacted | None = None, plan: Plan | No
         },
         "config": plan.config.model_dump(mode="json"),
         "plan": plan.to_dict(messages=True),
+        "fidelity": fidelity,
     }
     if compacted is not None:
         kept = {i for origin in compacted.lineage for i in origin}

@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from inspector.service.pipeline import _counter, acompact_session, compact_session, failure_types, make_summarizer
+from inspector.service.pipeline import (
+    _counter,
+    acompact_session,
+    compact_session,
+    failure_types,
+    make_summarizer,
+    measure_fidelity,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted, Offload, SummaryCache
@@ -95,8 +102,9 @@ def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Pa
     offloads.store_offloads(result.offloads)
     if result.summaries and result.plan.config.summarization.recovery_hint:
         offloads.add_session(session)
+    fid = measure_fidelity(session, result=result).to_dict() if fmt == "report" else None
     return export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source,
-                          force=force, unique_ids=unique_ids)
+                          force=force, unique_ids=unique_ids, fidelity=fid)
 
 
 def export_original(session: Session, fmt: str, out: str | Path, *, force: bool = False,

@@ -141,6 +141,23 @@ def test_export_report_carries_the_plan(capsys, tmp_path):
     assert doc["stats"]["summaries"][0]["model"] == "extractive"
 
 
+def test_export_report_has_the_fidelity_of_what_was_written(capsys, tmp_path):
+    from inspector.engine.fidelity import KINDS, fidelity
+    from inspector.formats.openai_chat import from_openai
+    from inspector.sources.swe_agent import read_traj
+
+    args = ["--preset", "sagents", "--set", "summarization.trigger.context_tokens=8000"]
+    assert run(capsys, "export", TRAJ, *args, "-f", "report", "-o", tmp_path / "r.json")[0] == 0
+    assert run(capsys, "export", TRAJ, *args, "-f", "openai-json", "-o", tmp_path / "c.json")[0] == 0
+    f = json.loads((tmp_path / "r.json").read_text())["fidelity"]
+    assert set(f["kinds"]) == set(KINDS) and f["summaries"] == "applied"
+    # measured on the messages the other export wrote
+    written = from_openai(json.loads((tmp_path / "c.json").read_text())["messages"])
+    expected = fidelity(read_traj(TRAJ).messages, written).to_dict()
+    assert f["score"] == expected["score"] < 1 and f["kinds"]["task"] == expected["kinds"]["task"]
+    assert f["kinds"]["task"]["kept"] >= 1 and f["removed_messages"] == 36
+
+
 def test_export_never_writes_over_its_source(capsys, tmp_path, source_guard):
     import hashlib
     import shutil
