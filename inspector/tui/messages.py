@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.models import Session
     from inspector.engine.planning import Plan
     from inspector.engine.tokens import TokenCounter
+    from inspector.service.pipeline import FidelityReport
 
 
 @dataclass
@@ -91,6 +92,14 @@ class WorkFailed(Message):
 
     what: str
     error: str
+
+
+@dataclass
+class FidelityReady(Message):
+    """The fidelity of the plan of `generation` (`service.pipeline.measure_fidelity`)."""
+
+    report: FidelityReport
+    generation: int
 
 
 class ReportsWorkerErrors:

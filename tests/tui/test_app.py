@@ -418,3 +418,33 @@ async def test_worker_errors_become_notifications(memory_demo, monkeypatch):
         await settle(pilot, app)
         notes = [n.message for n in app._notifications]
         assert any("no session 'missing'" in n for n in notes)
+
+
+async def test_the_plan_panel_shows_the_plans_fidelity(memory_demo):
+    from inspector.service.pipeline import measure_fidelity
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        p = app.last_plan.plan
+        assert p.stage("summarize").ran
+        # the service's measure of the plan shown, on the line and per category below it
+        expected = measure_fidelity(screen.session, p, counter=screen.counter)
+        assert screen.fidelity.fidelity.to_dict() == expected.fidelity.to_dict()
+        assert expected.summaries == "extractive" and expected.fidelity.score < 1
+        shown = str(screen.query_one("#plan-summary").render())
+        assert f"fidelity {expected.fidelity.score:.2f}" in shown.splitlines()[0]
+        kinds = expected.fidelity.kinds
+        line = next(ln for ln in shown.splitlines() if ln.startswith(" fidelity: "))
+        for name, k in kinds.items():
+            if k.items:
+                assert f"{name.replace('_', ' ')} {k.kept}/{k.items}" in line
+        lost = [name for name, k in kinds.items() if k.missing]
+        assert lost and all(f"✗ {name.replace('_', ' ')}: " in shown for name in lost)
+        # a new plan is measured again: without summarizing, the task is kept verbatim
+        screen.set_values({"summarization.enabled": False})
+        await settle(pilot, app)
+        again = measure_fidelity(screen.session, app.last_plan.plan, counter=screen.counter)
+        assert again.fidelity.kinds["task"].items == 0 and again.fidelity.score > expected.fidelity.score
+        assert screen.fidelity.fidelity.to_dict() == again.fidelity.to_dict()
+        assert f"fidelity {again.fidelity.score:.2f}" in str(screen.query_one("#plan-summary").render())

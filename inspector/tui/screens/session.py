@@ -21,7 +21,7 @@ from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Stati
 from inspector.engine.planning.results import Action
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
-from inspector.tui.messages import PlanReady, ReportsWorkerErrors, SessionReady
+from inspector.tui.messages import FidelityReady, PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header, plural
 from inspector.tui.widgets.heatmap import Heatmap, row_data
 from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
@@ -100,6 +100,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.config = None
         self.plan: Any = None
         self.plan_ms = 0.0
+        self.fidelity: Any = None  # FidelityReport of the plan shown, once measured
         self.generation = 0
         self.show_tokens = False
         self.detail_text: Text | None = None
@@ -269,11 +270,31 @@ class SessionScreen(ReportsWorkerErrors, Screen):
                              summary_cache=data.summary_cache())
         self.post_message(PlanReady(p, config, generation, (time.perf_counter() - start) * 1000, changed))
 
+    @work(thread=True, exclusive=True, group="fidelity", exit_on_error=False)
+    def _measure(self, plan, generation: int) -> None:
+        """The plan's fidelity, after the plan is shown: it may write an offline summary
+        of a long range, so it never delays the plan itself."""
+        from inspector.service.pipeline import measure_fidelity
+
+        if generation != self.generation:
+            return
+        report = measure_fidelity(self.session, plan, summary_cache=self.inspector.data.summary_cache(),
+                                  counter=self.counter)
+        self.post_message(FidelityReady(report, generation))
+
+    def on_fidelity_ready(self, message: FidelityReady) -> None:
+        if message.generation != self.generation:
+            return
+        self.fidelity = message.report
+        self._show_plan()
+
     def on_plan_ready(self, message: PlanReady) -> None:
         if message.generation != self.generation:
             return
         self.plan = message.plan
         self.plan_ms = message.ms
+        self.fidelity = None  # the last one measured another plan
+        self._measure(message.plan, message.generation)
         plan = message.plan
         self.query_one(Heatmap).set_plan(plan.actions, plan.tokens_after)
         self.query_one(Profile).set_actions(plan.actions)
@@ -294,7 +315,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             return
         ms = self.plan_ms if self.inspector.show_timings else None
         compact = self.narrow and not self.plan_expanded
-        summary = plan_summary(self.plan, ms, compact=compact, modified=bool(self._changed))
+        summary = plan_summary(self.plan, ms, compact=compact, modified=bool(self._changed), fidelity=self.fidelity)
         pane = self.query_one("#plan-summary", Static)
         width = max(20, pane.content_region.width)
         shape = (compact,) + tuple(len(line) // width for line in summary.plain.split("\n"))
@@ -570,15 +591,18 @@ def _partial_rows(session, tokens: list[int]):
     return row_data(head, tokens)
 
 
-def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: bool = False) -> Text:
-    """The plan as text: one line (totals, actions, warnings) and, unless `compact`,
-    every stage, trigger, warning and note below it.
+def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: bool = False,
+                 fidelity=None) -> Text:
+    """The plan as text: one line (totals, actions, fidelity, warnings) and, unless
+    `compact`, every stage, trigger, warning and note below it, then one line per
+    fidelity category that loses something.
 
     Args:
         plan: the engine plan.
         ms: planning time to show, or None.
         compact: only the first line.
         modified: the config differs from its preset.
+        fidelity: the plan's `FidelityReport`, once measured.
 
     Returns:
         The rich text.
@@ -602,6 +626,11 @@ def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: boo
             t.append("  ")
             t.append(f" {ACTION_LABELS[action]} {n:,} ", style=f"#000000 on {ACTION_COLORS[action]}")
     t.append(f"  keep {counts[Action.KEEP]:,}", style="dim")
+    if fidelity is not None:
+        score = fidelity.fidelity.score
+        bound = "≥" if fidelity.summaries == "pending" else ""
+        t.append(f"  fidelity {bound}{score:.2f}",
+                 style="bold green" if score >= 0.9 else ("bold yellow" if score >= 0.6 else "bold red"))
     if ms is not None:
         t.append(f"  [{ms:.1f} ms]", style="dim")
     if compact:
@@ -627,4 +656,23 @@ def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: boo
         t.append(w.message, style="yellow")
     for note in plan.notes:
         t.append(f"\n ℹ {note}", style="dim")
+    if fidelity is not None:
+        _fidelity_lines(t, fidelity)
     return t
+
+
+def _fidelity_lines(t: Text, report) -> None:
+    """Below the plan: the fidelity per category (kept / items), and for each category
+    that loses something, what it loses first."""
+    from inspector.engine.intro import shorten
+
+    kinds = report.fidelity.kinds
+    t.append("\n fidelity: ", style="bold")
+    t.append(" · ".join(f"{name.replace('_', ' ')} {k.kept}/{k.items}" for name, k in kinds.items() if k.items)
+             or "nothing removed")
+    if report.summaries == "pending":
+        t.append(" (the model summary is not written yet: a lower bound)", style="dim")
+    for name, k in kinds.items():
+        if k.missing:
+            t.append(f"\n   ✗ {name.replace('_', ' ')}: ", style="yellow")
+            t.append(visible("; ".join(shorten(x, 48) for x in k.missing[:3])), style="dim")
