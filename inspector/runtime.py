@@ -152,9 +152,11 @@ class Compactor:
                             summary_cache=self.summary_cache, now=self.clock())
 
     def _kwargs(self) -> dict[str, Any]:
+        # fallback: under summarization.on_failure = "keep" an agent is never halted by a
+        # result that would break an invariant (Sagents: keep everything, do not halt)
         return dict(counter=self.counter, summarizer=self.summarizer, summary_cache=self.summary_cache,
                     on_event=self.on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter,
-                    now=self.clock())
+                    now=self.clock(), fallback=True)
 
     def compact_session(self, session: Session) -> Compacted:
         """Plan + apply on a canonical session; offloads are stored for `recover`."""
@@ -176,7 +178,10 @@ class Compactor:
     def compact(self, messages: Sequence[dict[str, Any]], *, session_id: str | None = None) -> list[dict[str, Any]]:
         """Compacted OpenAI chat message dicts. Messages compaction leaves alone come
         back as the very dicts passed in. Raises SummaryFailed / CompactionFailed
-        (the input is never modified)."""
+        (the input is never modified); under summarization.on_failure = "keep" a summary
+        that fails, or a result that would break an invariant, falls back instead (to
+        the reductions that need no model, else the unchanged history) and `on_event`
+        gets a "kept" or "fallback" event."""
         return _to_chat(self.compact_session(self.session(messages, session_id)).messages)
 
     async def acompact(self, messages: Sequence[dict[str, Any]], *,

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from inspector.engine.config import CompactionConfig
 
 if TYPE_CHECKING:  # pragma: no cover
-    from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
+    from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, InvariantViolated, SummaryCache
     from inspector.engine.fidelity import Fidelity
     from inspector.engine.models import Message, Session
     from inspector.engine.planning import Plan
@@ -461,14 +461,58 @@ class _Run:
         if on_event is not None:
             on_event(SummaryEvent("kept", key, error=str(exc)))
 
-    def apply(self, on_event: EventHandler | None) -> Compacted:
+    def _apply(self, on_event: EventHandler | None) -> Compacted:
         from inspector.engine.applier import apply
 
-        result = apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
-                       on_event=on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter,
-                       version=self.version)
+        return apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
+                     on_event=on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter,
+                     version=self.version)
+
+    def apply(self, on_event: EventHandler | None, fallback: bool = False) -> Compacted:
+        """Apply the plan; with `fallback` (the runtime) and summarization.on_failure =
+        "keep", a result that breaks an invariant is replaced by `fall_back`'s."""
+        from inspector.engine.applier import InvariantViolated
+
+        try:
+            result = self._apply(on_event)
+        except InvariantViolated as exc:
+            if not fallback or self.config.summarization.on_failure != "keep":
+                raise
+            result = self.fall_back(exc, on_event)
         _summarized_offloads(self.session, result)
         return _label(result, self.cache)
+
+    # What a result that breaks an invariant falls back to, in order: the reductions
+    # that need no model, else the history unchanged (which breaks none of them but
+    # the budget, and that one only when tailoring is on).
+    FALLBACKS = (
+        ("the reductions that need no model", {"summarization.enabled": False}),
+        ("the unchanged history", {"summarization.enabled": False, "reduction.truncation.enabled": False,
+                                   "reduction.clear.enabled": False, "reduction.compaction.enabled": False,
+                                   "tailoring.enabled": False}),
+    )
+
+    def fall_back(self, exc: InvariantViolated, on_event: EventHandler | None) -> Compacted:
+        """summarization.on_failure = "keep" at runtime: the first fallback whose result
+        holds every invariant; the failure becomes an event and a plan warning."""
+        from inspector.engine.applier import InvariantViolated
+        from inspector.engine.planning import PlanWarning
+        from inspector.engine.summarize import SummaryEvent
+
+        config = self.config
+        for what, values in self.FALLBACKS:
+            self.config = config.with_values(values)
+            self.plan = self._plan(None)
+            try:
+                result = self._apply(on_event)
+            except InvariantViolated:
+                continue
+            self.plan.warnings.append(PlanWarning(
+                "invariant_fallback", f"compaction failed ({exc}): applied {what} instead (on_failure = keep)"))
+            if on_event is not None:
+                on_event(SummaryEvent("fallback", "", error=str(exc), text=what))
+            return result
+        raise exc  # the unchanged history breaks nothing a compaction can: not reached
 
     def generate(self, on_event: EventHandler | None) -> None:
         """Every summary of the final plan into the cache (network), then the exact
@@ -510,15 +554,22 @@ def compact_session(
     clear_rewriter: ClearRewriter | None = None,
     version: str | None = None,
     now: datetime | None = None,
+    fallback: bool = False,
 ) -> Compacted:
     """Plan and apply: the whole pipeline, synchronous.
+
+    `fallback` (the runtime `Compactor`): under summarization.on_failure = "keep", a
+    result that would break an invariant (`engine.invariants`) is replaced by the
+    reductions that need no model, or by the unchanged history, and reported as a
+    "fallback" event and an `invariant_fallback` plan warning. Without it (the CLI,
+    the TUI) such a result always fails.
 
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize,
                clear_rewriter)
     run.generate(on_event)
-    return run.apply(on_event)
+    return run.apply(on_event, fallback)
 
 
 async def acompact_session(
@@ -534,13 +585,14 @@ async def acompact_session(
     clear_rewriter: ClearRewriter | None = None,
     version: str | None = None,
     now: datetime | None = None,
+    fallback: bool = False,
 ) -> Compacted:
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
     run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize,
                clear_rewriter)
     await run.agenerate(on_event)
-    return run.apply(on_event)  # every summary is cached: no waiting
+    return run.apply(on_event, fallback)  # every summary is cached: no waiting
 
 
 def failure_types() -> tuple[type[BaseException], ...]:

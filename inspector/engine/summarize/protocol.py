@@ -65,9 +65,11 @@ class SummaryEvent:
       "failed"  once, when every model and retry failed (nothing is applied).
       "kept"    after "failed", under summarization.on_failure = "keep": the messages are
                 kept and only the reductions that need no model are applied.
+      "fallback" at runtime under on_failure = "keep", when the result would break an
+                invariant: `error` names it, `text` says what was applied instead.
     """
 
-    kind: str  # "before" | "attempt" | "after" | "failed"
+    kind: str  # "before" | "attempt" | "after" | "failed" | "kept" | "fallback"
     key: str
     model: str = ""
     phase: str = ""  # "primary" | "failover" (Eino GenerateSummaryPhase)
@@ -99,6 +101,8 @@ class SummaryEvent:
             return f"summary failed: {self.error}"
         if self.kind == "kept":
             return "summary failed: keeping the messages it would have replaced (on_failure = keep)"
+        if self.kind == "fallback":
+            return f"compaction failed ({self.error}): applied {self.text} instead (on_failure = keep)"
         return self.kind
 
 
