@@ -440,6 +440,19 @@ async def aapply(
                  finalize=finalize, clear_rewriter=clear_rewriter, version=version)
 
 
+def trigger_tokens(plan: Plan, result: Compacted) -> int | None:
+    """The result's tokens as the summarization trigger counts them (as the planner's
+    `still_over_trigger` check does: since the new summary when `since_last_summary`,
+    without the reply priming), when the plan promised to end below the trigger; None
+    when it made no such promise (no trigger evaluated, or it warned)."""
+    if not plan.triggers or any(w.code == "still_over_trigger" for w in plan.warnings):
+        return None
+    if plan.summaries and plan.config.summarization.trigger.since_last_summary:
+        end = plan.summaries[-1].end
+        return sum(t for t, origin in zip(result.tokens_after, result.lineage) if origin and min(origin) >= end)
+    return result.total_after - plan.reply_priming
+
+
 def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer) -> Compacted:
     result = materialize(session, plan, texts, counter, finalize=finalize,
                          clear_rewriter=clear_rewriter, version=version)
@@ -450,7 +463,9 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, su
         for g in result.summaries:
             g.model, g.extractive = "extractive", True
     violations = check_invariants(session.messages, result.messages, plan.config, lineage=result.lineage,
-                                  total_after=result.total_after)
+                                  total_after=result.total_after,
+                                  summary_tokens=[counter.count(g.text) for g in result.summaries],
+                                  trigger_tokens=trigger_tokens(plan, result))
     if violations:
         raise InvariantViolated(violations)
     introduced = only_errors(new_problems(validate(session.messages), validate(result.messages)))

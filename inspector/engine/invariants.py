@@ -10,16 +10,34 @@ raises `InvariantViolated` (a `CompactionFailed`) before anything is written.
    its parts verbatim (a summary merged in front of it is allowed). A config opts out
    with `summarization.keep.latest_user = false`; the plan then warns.
 3. `no_empty_message`: compaction made no message empty (no text, no media, no calls).
-4. `budget`: with tailoring on, the result fits `tailoring_budget()`.
+4. `budget`: every budget the config sets and the plan promises is met:
+   - the tailoring budget (`tailoring_budget()`), with tailoring on: the final budget,
+     met whatever the plan (a plan that cannot meet it warns `over_budget`, and apply
+     then fails);
+   - each summary's share: its own text is at most `summary_share()` tokens
+     (max_summary_words x TOKENS_PER_WORD, what the plan reserves for it; an
+     over-long model summary is trimmed to it before it is accepted);
+   - the summarization trigger after compaction (its token thresholds, context_tokens
+     and context_ratio of the window, counted as the planner counts them, since the
+     last summary when `since_last_summary`), when the plan promised to end below it:
+     it evaluated the trigger and did not warn `still_over_trigger`. Synaptic's
+     "staying within budget" is this promise; a plan that cannot keep it says so
+     instead, as the trigger is a target, not a limit (tailoring is the limit).
+   Not here: per-message limits (truncation.max_chars, the compaction thresholds,
+   preserve_tools' per-item cap) are how the reductions rewrite a message, exact by
+   construction and tested stage by stage; keep and preserve budgets choose what stays
+   and yield to the latest user message, so they promise no size.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from inspector.engine.models import SYSTEM_ROLES, Message, Part
+from inspector.engine.summarize.protocol import TOKENS_PER_WORD
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.config import CompactionConfig
@@ -41,6 +59,11 @@ class Violation:
 
     def __str__(self) -> str:
         return f"invariant {self.invariant} broken: {self.detail}"
+
+
+def summary_share(config: CompactionConfig) -> int:
+    """Tokens a summary's own text may take (the planner's and the summarizers' share)."""
+    return math.ceil((config.summarization.max_summary_words or 300) * TOKENS_PER_WORD)
 
 
 def latest_user(messages: Sequence[Message]) -> int | None:
@@ -74,16 +97,21 @@ def check(
     *,
     lineage: Sequence[Sequence[int]] | None = None,
     total_after: int | None = None,
+    summary_tokens: Sequence[int] = (),
+    trigger_tokens: int | None = None,
 ) -> list[Violation]:
     """The invariants `after` (a compaction of `before` under `config`) breaks.
 
     Args:
         before: the input messages.
         after: the compacted messages.
-        config: the config that produced them (opt-outs, budget).
+        config: the config that produced them (opt-outs, budgets).
         lineage: per output message, the input positions it came from; lets an
             output message that was already empty in the input pass.
-        total_after: the result's token total, for the budget; None skips it.
+        total_after: the result's token total, for the tailoring budget; None skips it.
+        summary_tokens: the tokens of each summary's own text, for its share.
+        trigger_tokens: the result's tokens as the summarization trigger counts them,
+            given when the plan promised to end below the trigger; None skips it.
 
     Returns:
         The violations, empty when the result is safe to write.
@@ -114,4 +142,31 @@ def check(
         if total_after > budget:
             out.append(Violation(BUDGET, f"{total_after:,} tokens, {total_after - budget:,} over the "
                                          f"{budget:,} token budget", total_after - budget))
+    share = summary_share(config)
+    for k, tokens in enumerate(summary_tokens):
+        if tokens > share:
+            out.append(Violation(BUDGET, f"summary {k + 1} is {tokens:,} tokens, {tokens - share:,} over its "
+                                         f"{share:,} token share (summarization.max_summary_words)", tokens - share))
+    if trigger_tokens is not None:
+        limit = _trigger_limit(config, trigger_tokens)
+        if limit is not None:
+            out.append(Violation(BUDGET, f"{trigger_tokens:,} tokens after compaction, {trigger_tokens - limit:,} "
+                                         f"over the {limit:,} token summarization trigger the plan ended below",
+                                 trigger_tokens - limit))
     return out
+
+
+def _trigger_limit(config: CompactionConfig, tokens: int) -> int | None:
+    """The token threshold `tokens` still fires (combined as the config combines its
+    token triggers), or None. Under combine = "all" with a message trigger the promise
+    depends on counts, not tokens: None."""
+    from inspector.engine.planning.summarize import evaluate
+
+    tr = config.summarization.trigger
+    if tr.combine == "all" and tr.messages:
+        return None
+    tokens_only = tr.model_copy(update={"messages": 0, "idle_seconds": 0.0})
+    checks, fired = evaluate(tokens_only, tokens, 0, "after compaction", None, config.context_window)
+    if not fired:
+        return None
+    return min(int(c.threshold) for c in checks if c.fired)

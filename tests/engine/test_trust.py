@@ -183,6 +183,74 @@ def test_finding_5_an_over_long_model_summary_is_trimmed_to_its_share():
     assert [m.content_hash for m in shown.messages] == [m.content_hash for m in result.messages]
 
 
+def test_the_budget_invariant_covers_the_summary_share_and_the_trigger_promise():
+    from inspector.engine.invariants import summary_share
+
+    before = [sys(), user("do the thing"), asst("done")]
+    after = [sys(), user("do the thing"), asst("done")]
+    c = preset("sagents").with_values({"summarization.max_summary_words": 100,
+                                       "summarization.trigger.context_tokens": 1000})
+    assert summary_share(c) == 135  # ceil(100 x 1.35)
+    assert check(before, after, c, summary_tokens=[135], trigger_tokens=1000) == []
+    over = check(before, after, c, summary_tokens=[10, 150], trigger_tokens=1200)
+    assert [(v.invariant, v.excess) for v in over] == [(BUDGET, 15), (BUDGET, 200)]
+    assert "summary 2 is 150 tokens, 15 over its 135 token share" in str(over[0])
+    assert "200 over the 1,000 token summarization trigger" in str(over[1])
+    # the lowest threshold that still fires is the one named; under "all" both must fire
+    both = c.with_values({"summarization.trigger.context_ratio": 0.01, "tokens.context_window": 50_000})
+    assert check(before, after, both, trigger_tokens=700)[0].excess == 200  # over the ratio's 500
+    assert check(before, after, both.with_values({"summarization.trigger.combine": "all"}), trigger_tokens=700) == []
+    # a promise that depends on message counts is not a token budget
+    counted = both.with_values({"summarization.trigger.combine": "all", "summarization.trigger.messages": 3})
+    assert check(before, after, counted, trigger_tokens=5000) == []
+
+
+def test_apply_refuses_a_cached_summary_over_its_share():
+    """A summary cache filled elsewhere (an older release, another tool) may hold a text
+    longer than the share the plan reserved: apply fails instead of going over."""
+    from inspector.engine.applier import MemorySummaryCache
+    from inspector.engine.summarize import SummaryResult
+
+    s = chat(turns=20, size=300)
+    c = preset("sagents").with_values({"summarization.trigger.context_tokens": 1000,
+                                       "summarization.max_summary_words": 50})
+    p = plan(s, c, EST)
+    cache = MemorySummaryCache()
+    cache.put(p.summaries[0].key, SummaryResult(text="word " * 200, model="old/model", extractive=False))
+    with pytest.raises(InvariantViolated) as err:
+        apply(s, p, counter=EST, summary_cache=cache)
+    assert err.value.violations[0].invariant == BUDGET and "over its 68 token share" in str(err.value)
+    cache.put(p.summaries[0].key, SummaryResult(text="word " * 40, model="old/model", extractive=False))
+    assert apply(s, p, counter=EST, summary_cache=cache).summaries
+
+
+def test_apply_keeps_the_plans_promise_to_end_below_the_trigger():
+    """The plan ends below the trigger; a ClearRewriter it did not count makes the
+    result larger: apply fails rather than hand back a context that compacts again."""
+    msgs = [sys(), user("build the release")]
+    for r in range(12):
+        msgs += [asst(f"step {r}", [(f"c{r}", "bash", json.dumps({"cmd": "echo " + "z " * 200}))]),
+                 tool(f"c{r}", "x " * 300, "bash")]
+    s = session(*msgs, asst("done"))
+    c = preset("balanced").with_values({
+        "summarization.trigger.context_ratio": 0.0, "summarization.trigger.context_tokens": 3000,
+        "summarization.enabled": True, "summarization.keep.tokens": 100_000,
+        "reduction.clear.trigger_tokens": 1000, "reduction.clear.at_least_tokens": 0,
+        "reduction.clear.keep_rounds": 1, "tailoring.enabled": False})
+    p = plan(s, c, EST)
+    assert p.stage("clear").ran and p.triggers and p.total_after < 3000
+    assert not any(w.code == "still_over_trigger" for w in p.warnings)
+    assert apply(s, p, counter=EST).total_after == p.total_after  # as planned: fine
+
+    def bloat(call, results):  # rewrites every cleared group into something bigger
+        return [call, *[r.model_copy(update={"parts": [Part(text="y " * 1000)]}) for r in results]]
+
+    with pytest.raises(InvariantViolated) as err:
+        apply(s, p, counter=EST, clear_rewriter=bloat)
+    assert err.value.violations[0].invariant == BUDGET
+    assert "token summarization trigger the plan ended below" in str(err.value)
+
+
 # ------------------------------------------------------- summaries that keep the work
 
 
