@@ -46,6 +46,16 @@ class ExtractiveSummarizer:
         max_tokens = max(8, min(room // 2, math.ceil(words * TOKENS_PER_WORD)))
         text = self.build(request.messages, request.previous_summary, words,
                           count=request.count, max_tokens=max_tokens)
+        # Counting is not additive (a token of rounding where the text joins its frame):
+        # a text the plan's margin fits to the token may come out one token too long.
+        # Shrink it by the overshoot, so a summary the planner planned is never rejected.
+        while request.measure is not None and request.total_replaced_tokens and max_tokens > 1:
+            over = request.measure(text) - request.total_replaced_tokens + 1
+            if over <= 0:
+                break
+            max_tokens = max(1, max_tokens - over)
+            text = self.build(request.messages, request.previous_summary, words,
+                              count=request.count, max_tokens=max_tokens)
         try:
             text = check_summary(text, request)
         except SummaryRejected as exc:
