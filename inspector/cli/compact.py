@@ -232,7 +232,8 @@ def _apply(args, config) -> int:
             cost = estimate_cost(stored, p, summary_cache=ws.summary_cache())
             if cost is not None and cost.model != "extractive":
                 _err(f"summary cost before applying: {cost.describe()}")
-            if not p.changed:
+            # over budget, "nothing to compact" would precede the failure's one line
+            if not p.changed and not any(w.code == "over_budget" for w in p.warnings):
                 _err(f"{wid}: nothing to compact ({p.total_before:,} tokens; no stage applies)")
 
         try:

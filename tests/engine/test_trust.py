@@ -78,6 +78,16 @@ def test_cli_apply_and_export_exit_1_naming_the_invariant(tmp_path, capsys):
     assert rc == 1
     assert any("invariant budget broken" in line and "over the 500 token budget" in line for line in err)
     assert not (tmp_path / "out.json").exists()
+    # apply too: exit 1, one line, no version saved
+    from inspector.workspace.database import Workspace
+
+    ws = tmp_path / "ws.db"
+    rc = main(["apply", str(src), "--preset", "none", "--set", "tailoring.enabled=true",
+               "--set", "tailoring.budget_tokens=500", "--set", "tokens.counter=estimate", "--workspace", str(ws)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 1 and len(err) == 1 and "invariant budget broken" in err[0]
+    with Workspace(str(ws)) as w:
+        assert all(not w.list_versions(info.id) for info in w.list_sessions())
 
 
 # ------------------------------------------------------------------ presets (1, 2)
