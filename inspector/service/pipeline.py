@@ -223,6 +223,7 @@ def measure_fidelity(
     result: Compacted | None = None,
     summary_cache: SummaryCache | None = None,
     counter: TokenCounter | None = None,
+    scratch: SummaryCache | None = None,
 ) -> FidelityReport:
     """The fidelity of a plan (as apply would write it) or of an applied result: per
     category (task statement, user requests, file paths, errors, last step), the
@@ -234,8 +235,10 @@ def measure_fidelity(
         p: the plan, when nothing is applied yet.
         result: the applied compaction (wins over `p`).
         summary_cache: summaries already generated; the offline extractive ones
-            that are missing are generated for the measure (not stored).
+            that are missing are generated for the measure (not stored there).
         counter: the plan's counter (default: the config's).
+        scratch: where the extractive summaries generated for the measure are kept
+            and read back (the TUI's, so re-measuring after a knob move is cheap).
 
     Returns:
         The measure and which summary texts it read.
@@ -253,7 +256,7 @@ def measure_fidelity(
     label = "cached" if active else "none"
     missing = [spec for spec in active if spec.key not in texts]
     if missing and p.config.summarization.model in ("", EXTRACTIVE):
-        texts |= _extractive_texts(session, p, missing, counter)
+        texts |= _extractive_texts(session, p, missing, counter, scratch)
         label = "extractive"
     if any(spec.key not in texts for spec in active):
         label = "pending"
@@ -263,19 +266,25 @@ def measure_fidelity(
     return FidelityReport(fidelity(session.messages, shown.messages), label)
 
 
-def _extractive_texts(session: Session, p: Plan, specs: Sequence[Any], counter: TokenCounter) -> dict[str, str]:
-    """The offline summaries apply would write for `specs` (deterministic, no model);
-    one that the summarizer rejects stays missing."""
+def _extractive_texts(session: Session, p: Plan, specs: Sequence[Any], counter: TokenCounter,
+                      scratch: SummaryCache | None) -> dict[str, str]:
+    """The offline summaries apply would write for `specs` (deterministic, no model),
+    from `scratch` when it has them; one that the summarizer rejects stays missing."""
     from inspector.engine.applier import summary_request
     from inspector.engine.summarize import SummaryRejected
     from inspector.engine.summarize.extractive import ExtractiveSummarizer
 
     out = {}
     for spec in specs:
-        try:
-            out[spec.key] = ExtractiveSummarizer().summarize(summary_request(session, p, spec, counter)).text
-        except SummaryRejected:
-            continue
+        hit = scratch.get(spec.key) if scratch is not None else None
+        if hit is None:
+            try:
+                hit = ExtractiveSummarizer().summarize(summary_request(session, p, spec, counter))
+            except SummaryRejected:
+                continue
+            if scratch is not None:
+                scratch.put(spec.key, hit)
+        out[spec.key] = hit.text
     return out
 
 

@@ -62,3 +62,18 @@ def test_the_plans_fidelity_is_the_applied_results(traj_sessions, counter):
     assert again.summaries == "cached" and again.fidelity.to_dict() == applied.fidelity.to_dict()
     with pytest.raises(ValueError):
         measure_fidelity(s)
+
+
+def test_a_scratch_cache_keeps_the_offline_summaries_measured(traj_sessions, counter):
+    from inspector.engine.summarize import SummaryResult
+
+    s = next(t for t in traj_sessions if t.id == "ctf_crypto_katy")
+    p = plan_session(s, preset("sagents").with_values(SMALL), counter=counter)
+    scratch = MemorySummaryCache()
+    first = measure_fidelity(s, p, counter=counter, scratch=scratch)
+    key = p.summaries[0].key
+    assert scratch.get(key) is not None and first.summaries == "extractive"
+    # read back, not rebuilt: a text put there is the one measured
+    scratch.put(key, SummaryResult(text="nothing useful", model="extractive", extractive=True))
+    again = measure_fidelity(s, p, counter=counter, scratch=scratch)
+    assert again.fidelity.kinds["task"].kept == 0 < first.fidelity.kinds["task"].kept

@@ -101,6 +101,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.plan: Any = None
         self.plan_ms = 0.0
         self.fidelity: Any = None  # FidelityReport of the plan shown, once measured
+        self._fidelity_summaries: Any = None  # the offline summaries measured, per range (a MemorySummaryCache)
         self.generation = 0
         self.show_tokens = False
         self.detail_text: Text | None = None
@@ -227,9 +228,11 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             f"counting tokens: {n:,} of {len(message.session.messages):,} messages"))
 
     def on_session_ready(self, message: SessionReady) -> None:
+        from inspector.engine.applier import MemorySummaryCache
         from inspector.engine.intro import display_title
 
         self.session = message.session
+        self._fidelity_summaries = MemorySummaryCache()  # a few KB per summary range measured
         self.counter = message.counter
         self.tokens = message.tokens
         heatmap = self.query_one(Heatmap)
@@ -279,7 +282,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         if generation != self.generation:
             return
         report = measure_fidelity(self.session, plan, summary_cache=self.inspector.data.summary_cache(),
-                                  counter=self.counter)
+                                  counter=self.counter, scratch=self._fidelity_summaries)
         self.post_message(FidelityReady(report, generation))
 
     def on_fidelity_ready(self, message: FidelityReady) -> None:
