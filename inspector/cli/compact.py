@@ -170,9 +170,14 @@ def format_plan(session, p, cost=None) -> str:
 def _plan(args, config) -> int:
     from inspector.service.pipeline import estimate_cost, plan_session
 
+    from inspector.workspace.database import default_workspace_path
+
     session, ws = _load(args)
     try:
-        ws = ws or (_open_workspace(args.workspace) if args.workspace else None)
+        # The summaries an apply generated count in the plan of the same session read
+        # from its file too (issue 17.3); a workspace that does not exist is not created.
+        path = Path(args.workspace) if args.workspace else default_workspace_path()
+        ws = ws or (_open_workspace(str(path)) if path.is_file() else None)
         cache = ws.summary_cache() if ws is not None else None
         p = plan_session(session, config, summary_cache=cache,
                          token_cache=ws.token_cache() if ws is not None else None)
