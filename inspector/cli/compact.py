@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from inspector.cli.main import EXIT_FAILED, CliError
+from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.service.opening import is_workspace
 
@@ -125,7 +126,7 @@ def format_plan(session, p, cost=None) -> str:
         size = f"{s.estimated_tokens:,} tokens" + ("" if s.exact else " (estimated)")
         kept = ""
         if s.preserved_users or s.preserved_tools:
-            kept = f"; {len(s.preserved_users) + len(s.preserved_tools)} message(s) carried verbatim"
+            kept = f"; {plural(len(s.preserved_users) + len(s.preserved_tools), 'message')} carried verbatim"
         w(f"summary: messages {s.start}\u2013{s.end - 1} ({s.replaced_tokens:,} tokens) -> {size}, "
           f"injected as {s.injection}{kept}")
     if p.summaries:
@@ -169,7 +170,6 @@ def format_plan(session, p, cost=None) -> str:
 
 def _plan(args, config) -> int:
     from inspector.service.pipeline import estimate_cost, plan_session
-
     from inspector.workspace.database import default_workspace_path
 
     session, ws = _load(args)
@@ -235,7 +235,7 @@ def _apply(args, config) -> int:
     vid, result = saved.version_id, saved.result
     before, after = result.plan.total_before, result.total_after
     _err(f"{wid}: {before:,} -> {after:,} tokens (saved {before - after:,}, {_pct(before - after, before)}); "
-         f"{len(result.messages):,} messages, {len(result.offloads)} offload(s)"
+         f"{plural(len(result.messages), 'message')}, {plural(len(result.offloads), 'offload')}"
          + (f"; summary by {', '.join(sorted({g.model for g in result.summaries}))}" if result.summaries else ""))
     if args.json:
         sys.stdout.write(json.dumps({
@@ -415,7 +415,7 @@ def _export_all(args, config, out: Path) -> int:
     finally:
         ws.close()
     ok = sum(1 for i in items if i.ok)
-    _err(f"exported {ok} of {len(items)} session(s) to {out}")
+    _err(f"exported {ok} of {plural(len(items), 'session')} to {out}")
     return 0 if ok == len(items) else EXIT_FAILED
 
 

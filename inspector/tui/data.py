@@ -28,6 +28,7 @@ from inspector.engine.config import CompactionConfig
 from inspector.engine.intro import display_title, looks_like_id
 from inspector.engine.models import Message, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
+from inspector.engine.wording import plural
 from inspector.service.pipeline import context_total
 from inspector.workspace.database import SessionInfo, VersionInfo, Workspace
 
@@ -221,7 +222,7 @@ class WorkspaceData:
             result = import_source(self.ws, path, progress=report)
             skipped = result.skipped
             if skipped:
-                self._notes.append(f"{path}: {len(skipped)} record(s) skipped: " + "; ".join(skipped[:3])
+                self._notes.append(f"{path}: {plural(len(skipped), 'record')} skipped: " + "; ".join(skipped[:3])
                                    + (f"; … and {len(skipped) - 3} more" if len(skipped) > 3 else ""))
             for wid in result.updated:
                 self._sessions.pop(wid, None)  # it grew or changed: load it again

@@ -27,7 +27,7 @@ import re
 import sqlite3
 import threading
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -42,6 +42,7 @@ from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.summarize import SummaryResult
 from inspector.engine.tokens import TokenCache
+from inspector.engine.wording import plural
 from inspector.workspace.migrations import SCHEMA_VERSION, apply_migrations, missing_tables, read_version
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -438,7 +439,7 @@ class Workspace:
         if version == SCHEMA_VERSION:
             missing = missing_tables(conn)
             if missing:
-                raise WorkspaceError(f"{self.path}: damaged workspace: table(s) {', '.join(missing)} missing "
+                raise WorkspaceError(f"{self.path}: damaged workspace: {plural(len(missing), 'table')} missing ({', '.join(missing)}) "
                                      f"(schema {version}); restore it from a backup or start a new one")
         if not memory:
             try:

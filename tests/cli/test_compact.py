@@ -43,7 +43,7 @@ def test_plan_prints_a_readable_report(capsys):
     for stage in ("truncation", "compaction", "clear", "summarize", "tailor"):
         assert f"\n  {stage} " in out
     assert "* context_tokens: " in out and "> 8,000" in out
-    assert "cutoff: 37 (target 37): cut at 37 to keep the last 6 message(s)" in out
+    assert "cutoff: 37 (target 37): cut at 37 to keep the last 6 messages" in out
     assert "summarizer: extractive (offline, no model)" in out
     assert "  1\u201336: summarize (36 messages)" in out
     assert "  37\u201342: keep (6 messages)" in out
@@ -161,7 +161,7 @@ def test_total_failure_exits_1_and_writes_nothing(capsys, monkeypatch, workspace
     assert code == 1 and out == ""
     assert calls == ["gpt-4o-mini", "gpt-4o-mini", "gpt-4o", "gpt-4o"]
     last = err.strip().splitlines()[-1]
-    assert last.startswith("inspector: compaction failed, nothing written: summary failed after 4 attempt(s)")
+    assert last.startswith("inspector: compaction failed, nothing written: summary failed after 4 attempts")
     with Workspace(workspace) as ws:
         sid = ws.list_sessions()[0].id
         assert ws.list_versions(sid) == []

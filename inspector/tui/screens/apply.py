@@ -17,10 +17,10 @@ from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from inspector.engine.planning.results import Action
+from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.service.pipeline import summarizer_label
 from inspector.tui.messages import ApplyFinished, ApplyProgress
-from inspector.tui.render import plural
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp

@@ -19,10 +19,11 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
 
 from inspector.engine.planning.results import Action
+from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import PlanReady, ReportsWorkerErrors, SessionReady
-from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header, plural
+from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header
 from inspector.tui.widgets.heatmap import Heatmap, row_data
 from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
 from inspector.tui.widgets.profile import ContextGauge, Profile
