@@ -110,7 +110,7 @@ def format_plan(session, p, cost=None) -> str:
       f"{'' if p.counter_exact else ' (estimate)'}; context window {p.context_window:,}")
     w(f"tokens: {p.total_before:,} -> {p.total_after:,} "
       f"(saved {p.saved:,}, {_pct(p.saved, p.total_before)})"
-      + ("" if not p.summaries or all(s.exact for s in p.summaries) else "; summary size estimated"))
+      + ("; summary size estimated" if p.estimated else ""))
     w("stages:")
     for s in p.stages:
         state = "ran" if s.ran else ("off" if not s.enabled else "idle")
@@ -189,7 +189,7 @@ def _plan(args, config) -> int:
         d = p.to_dict()
         d["summarizer"] = config.summarization.model or "extractive"
         # tokens_after is an estimate until every summary's text exists (then exact)
-        d["tokens_after_estimated"] = not all(s.exact for s in p.summaries)
+        d["tokens_after_estimated"] = p.estimated
         d["cost"] = None if cost is None else {"model": cost.model, "input_tokens": cost.input_tokens,
                                                 "output_tokens": cost.output_tokens, "usd": cost.usd}
         sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")

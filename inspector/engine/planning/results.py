@@ -88,6 +88,12 @@ class StageResult:
     messages: int = 0
 
     @property
+    def estimated(self) -> bool:
+        """True while a summary the plan applies is not generated yet: `total_after`
+        then counts its estimated size, and every screen says "estimated"."""
+        return any(not s.exact for s in self.applied_summaries())
+
+    @property
     def saved(self) -> int:
         return self.tokens_before - self.tokens_after
 
@@ -146,6 +152,12 @@ class Plan:
     def total_after(self) -> int:
         extra = sum(s.estimated_tokens for s in self.summaries)
         return sum(self.tokens_after) + extra + self.reply_priming
+
+    @property
+    def estimated(self) -> bool:
+        """True while a summary the plan applies is not generated yet: `total_after`
+        then counts its estimated size, and every screen says "estimated"."""
+        return any(not s.exact for s in self.applied_summaries())
 
     @property
     def saved(self) -> int:

@@ -53,7 +53,8 @@ class ApplyScreen(ModalScreen[str | None]):
         with Vertical(id="apply-dialog", classes="dialog"):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
             yield Static(Text(
-                f"session {visible(self.session.id)}: {p.total_before:,} → ~{p.total_after:,} tokens · "
+                f"session {visible(self.session.id)}: {p.total_before:,} → {'~' if p.estimated else ''}{p.total_after:,} "
+                f"tokens{' (estimated)' if p.estimated else ''} · "
                 f"{plural(len(live), 'summary', 'summaries')} to generate · "
                 f"{plural(sum(a != Action.KEEP for a in p.actions), 'message')} changed"))
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")

@@ -590,13 +590,16 @@ def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: boo
     pct = saved / before if before else 0.0
     t.append("plan ", style="bold")
     t.append(f"({plan.config.preset}{', modified' if modified else ''}) ")
-    t.append(f"{before:,} → {after:,} tokens", style="bold")
-    t.append(f"  saved {saved:,} ({pct:.1%})", style="bold green" if saved > 0 else "dim")
+    t.append(f"{before:,} → {'~' if plan.estimated else ''}{after:,} tokens", style="bold")
+    if plan.estimated:  # a summary not generated yet: its size is the planner's estimate
+        t.append(" (estimated)", style="italic")
     if plan.warnings:
-        # Clickable: opens the whole plan at its warnings (also the w key).
+        # Clickable: opens the whole plan at its warnings (also the w key). Right after
+        # the totals, so it stays on screen on a narrow terminal.
         t.append("  ")
         t.append(f"⚠ {plural(len(plan.warnings), 'warning')} (w)",
                  style=Style(bold=True, color="yellow", meta={"@click": "screen.warnings"}))
+    t.append(f"  saved {saved:,} ({pct:.1%})", style="bold green" if saved > 0 else "dim")
     counts = plan.action_counts()
     for action, n in counts.items():
         if n and action != Action.KEEP:
