@@ -88,12 +88,6 @@ class StageResult:
     messages: int = 0
 
     @property
-    def estimated(self) -> bool:
-        """True while a summary the plan applies is not generated yet: `total_after`
-        then counts its estimated size, and every screen says "estimated"."""
-        return any(not s.exact for s in self.applied_summaries())
-
-    @property
     def saved(self) -> int:
         return self.tokens_before - self.tokens_after
 
