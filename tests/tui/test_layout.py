@@ -228,6 +228,25 @@ async def test_q_quits_from_the_sessions_screen(app):
         assert app._exit and app.return_code == 0
 
 
+async def test_q_quits_from_the_session_screen_but_types_into_an_input(app):
+    from textual.widgets import Input
+
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        field = screen.query(Input).first()
+        field.focus()
+        await pilot.pause()
+        before = field.value
+        await pilot.press("end", "q")
+        await pilot.pause()
+        assert not app._exit and field.value == before + "q"
+        screen.query_one(Heatmap).focus()
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit and app.return_code == 0
+
+
 async def test_sessions_count_follows_the_filter_with_plurals(app):
     async with app.run_test(size=LARGE) as pilot:
         await settle(pilot, app)
