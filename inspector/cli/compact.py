@@ -177,7 +177,14 @@ def _plan(args, config) -> int:
         # The summaries an apply generated count in the plan of the same session read
         # from its file too (issue 17.3); a workspace that does not exist is not created.
         path = Path(args.workspace) if args.workspace else default_workspace_path()
-        ws = ws or (_open_workspace(str(path)) if path.is_file() else None)
+        if ws is None and path.is_file():
+            try:
+                ws = _open_workspace(str(path))
+            except CliError as exc:
+                if args.workspace:
+                    raise
+                # the default workspace, not asked for: the plan is made without it
+                _err(f"warning: {exc}; planned without its summaries")
         cache = ws.summary_cache() if ws is not None else None
         p = plan_session(session, config, summary_cache=cache,
                          token_cache=ws.token_cache() if ws is not None else None)

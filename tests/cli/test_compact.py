@@ -226,3 +226,23 @@ def test_apply_offloads_the_summarized_messages_and_recover_prints_them(capsys, 
     code, out, err = run(capsys, "recover", oid.group(1))
     assert code == 0, err
     assert "We're currently solving the following CTF challenge" in out and "assistant:" in out
+
+
+def test_plan_of_a_file_counts_the_summaries_of_the_workspace(capsys, workspace):
+    """Issue 17.3: once `apply` generated a summary, `plan FILE` counts it exactly, as
+    `plan WORKSPACE -s ID` does (it used to estimate it, 10 tokens apart)."""
+    code, out, err = run(capsys, "plan", TRAJ, *SUMMARIZE, "--json")
+    assert code == 0 and json.loads(out)["tokens_after_estimated"] is True
+    code, _, err = run(capsys, "apply", TRAJ, *SUMMARIZE)
+    assert code == 0, err
+    code, out, err = run(capsys, "plan", TRAJ, *SUMMARIZE, "--json")
+    assert code == 0 and json.loads(out)["tokens_after_estimated"] is False
+
+
+def test_plan_of_a_file_with_a_damaged_default_workspace_warns_and_plans(capsys, workspace):
+    workspace.write_bytes(b"not a database at all" * 100)
+    code, out, err = run(capsys, "plan", TRAJ, *SUMMARIZE)
+    assert code == 0 and out.startswith("session ctf_web_i_got_id_demo")
+    assert "warning: " in err and "planned without its summaries" in err
+    code, _, err = run(capsys, "plan", TRAJ, *SUMMARIZE, "-w", workspace)  # asked for: an error
+    assert code == 2 and str(workspace.name) in err
