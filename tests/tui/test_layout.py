@@ -220,6 +220,25 @@ async def test_toggles_read_without_colour(app):
         assert tools.render_line(0).text.startswith("[x] ")
 
 
+async def test_focus_reads_without_colour(app):
+    """Issue 17.5: the focused knob's name is bold and reversed (not only a faint
+    colour change); the other knobs' names are not."""
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        panel = screen.query_one(TuningPanel)
+        focused = panel.knob("summarization.trigger.context_tokens")
+        other = panel.knob("summarization.keep.tokens")
+        focused.query_one(Slider).focus()
+        await settle(pilot, app)
+        label = focused.query_one("Label.knob-label").rich_style
+        assert label.reverse and label.bold
+        assert not other.query_one("Label.knob-label").rich_style.reverse
+        other.query_one(Slider).focus()
+        await settle(pilot, app)
+        assert not focused.query_one("Label.knob-label").rich_style.reverse
+        assert other.query_one("Label.knob-label").rich_style.reverse
+
+
 async def test_q_quits_from_the_sessions_screen(app):
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
