@@ -239,6 +239,19 @@ async def test_focus_reads_without_colour(app):
         assert other.query_one("Label.knob-label").rich_style.reverse
 
 
+async def test_a_plan_with_a_summary_not_generated_says_estimated(app):
+    """Issue 17.3: before its summary exists, the plan's total is an estimate, and the
+    plan line and the context gauge say so."""
+    from inspector.tui.widgets.profile import ContextGauge
+
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        assert screen.plan.summaries and screen.plan.estimated
+        line = str(screen.query_one("#plan-summary").render())
+        assert f"→ ~{screen.plan.total_after:,} tokens (estimated)" in line
+        assert " → ~" in str(screen.query_one(ContextGauge).render())
+
+
 async def test_q_quits_from_the_sessions_screen(app):
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)

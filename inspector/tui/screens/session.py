@@ -279,7 +279,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one(Heatmap).set_plan(plan.actions, plan.tokens_after)
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
-                                                   plan.counter)
+                                                   plan.counter, plan.estimated)
         self._show_plan()
         panel = self._panel()
         if panel is not None:
