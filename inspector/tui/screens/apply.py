@@ -55,7 +55,7 @@ class ApplyScreen(ModalScreen[str | None]):
             yield Static(Text(
                 f"session {visible(self.session.id)}: {p.total_before:,} → {'~' if p.estimated else ''}{p.total_after:,} "
                 f"tokens{' (estimated)' if p.estimated else ''} · "
-                f"{plural(len(live), 'summary', 'summaries')} to generate · "
+                f"{plural(sum(not s.exact for s in live), 'summary', 'summaries')} to generate · "
                 f"{plural(sum(a != Action.KEEP for a in p.actions), 'message')} changed"))
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
             with Horizontal(classes="row"):
