@@ -31,7 +31,9 @@ def format_report(report: Any) -> str:
         cats = ", ".join(f"{c} {v:.2f}" for c, v in report.category_scores().items())
         out.append(f"judged score: {report.score:.2f} ({cats})\n")
     out.append(f"offline fidelity: {report.offline.score:.2f}\n")
-    out.append(f"judge tokens: {report.judge_input_tokens:,} in, {report.judge_output_tokens:,} out\n")
+    usd = report.judge_usd
+    out.append(f"judge tokens: {report.judge_input_tokens:,} in, {report.judge_output_tokens:,} out, "
+               + ("price unknown" if usd is None else f"${usd:.4f}") + "\n")
     return "".join(out)
 
 

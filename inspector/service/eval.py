@@ -84,6 +84,13 @@ class EvalReport:
         cats = self.category_scores()
         return sum(cats.values()) / len(cats) if cats else None
 
+    @property
+    def judge_usd(self) -> float | None:
+        """What the judge's calls cost (litellm's price map); None for a model not in it."""
+        from inspector.llm import estimate_cost
+
+        return estimate_cost(self.judge, self.judge_input_tokens, self.judge_output_tokens)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "session": self.session_id, "judge": self.judge, "preset": self.preset,
@@ -93,7 +100,8 @@ class EvalReport:
             "categories": {c: round(v, 4) for c, v in self.category_scores().items()},
             "questions": [r.to_dict() for r in self.results],
             "offline_fidelity": self.offline.to_dict(),
-            "judge_tokens": {"input": self.judge_input_tokens, "output": self.judge_output_tokens},
+            "judge_tokens": {"input": self.judge_input_tokens, "output": self.judge_output_tokens,
+                             "usd": self.judge_usd},
         }
 
 

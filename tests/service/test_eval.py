@@ -66,6 +66,10 @@ def test_judged_scores_per_question_category_and_total():
     assert cats == {r.category: r.score / MAX_SCORE for r in report.results}
     assert report.score == pytest.approx(sum(cats.values()) / 4)
     assert report.judge_input_tokens > 0 and report.judge_output_tokens > 0  # litellm's mock usage
+    from inspector.llm import model_price
+
+    pin, pout = model_price("gpt-4o-mini")
+    assert report.judge_usd == pytest.approx(report.judge_input_tokens * pin + report.judge_output_tokens * pout)
     d = report.to_dict()
     assert d["categories"] == {c: round(v, 4) for c, v in cats.items()}
     assert d["questions"][1]["reference"] == by["artifact"].reference
