@@ -201,6 +201,69 @@ def summarizer_for(config, **kwargs: Any) -> Summarizer:
     )
 
 
+# ------------------------------------------------------------------------------ judge
+
+
+class JudgeUnavailable(Exception):
+    """The judge model cannot be called (its API key is not set): nothing was sent."""
+
+
+class JudgeFailed(Exception):
+    """A call to the judge model failed (network, provider, rate limit)."""
+
+
+class Judge:
+    """One model that answers and grades probe questions (`inspector eval`), through
+    litellm at temperature 0, one attempt per call (a failed call fails the check).
+
+    `completion` replaces litellm's function (tests pass one that adds litellm's
+    `mock_response`); without it, the model's API key must be set.
+    """
+
+    def __init__(self, model: str, *, api_base: str | None = None, timeout_seconds: float = 120.0,
+                 completion: Callable[..., Any] | None = None):
+        if not model:
+            raise JudgeUnavailable("no judge model given")
+        self.model = model
+        self.api_base = api_base or None
+        self.timeout = timeout_seconds
+        self._completion = completion
+        self.input_tokens = 0
+        self.output_tokens = 0
+
+    def check(self) -> None:
+        """Raise JudgeUnavailable when the model's API key is missing, before any call."""
+        if self._completion is not None or self.api_base:
+            return
+        try:
+            env = _import_litellm().validate_environment(model=self.model)
+        except Exception as exc:  # an unknown provider prefix: litellm says which
+            raise JudgeUnavailable(f"judge model {self.model!r}: {exc}") from None
+        # API bases (ollama's) default to localhost; only a missing key is fatal.
+        keys = [k for k in env.get("missing_keys") or [] if k.endswith("_KEY") or k.endswith("_TOKEN")]
+        if keys:
+            raise JudgeUnavailable(f"judge model {self.model!r} needs {', '.join(keys)} (not set)")
+
+    def ask(self, messages: list[dict[str, str]]) -> str:
+        """The model's reply to `messages` (its token usage added to the totals).
+
+        Raises:
+            JudgeFailed: the call failed.
+        """
+        completion = self._completion or _import_litellm().completion
+        kw: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0,
+                              "timeout": self.timeout, "drop_params": True, "num_retries": 0, "max_retries": 0}
+        if self.api_base:
+            kw["api_base"] = self.api_base
+        try:
+            reply = LiteLLMSummarizer._reply(completion(**kw))
+        except Exception as exc:
+            raise JudgeFailed(f"judge model {self.model!r} failed: {type(exc).__name__}: {exc}") from None
+        self.input_tokens += reply.input_tokens
+        self.output_tokens += reply.output_tokens
+        return reply.text
+
+
 # ------------------------------------------------------------------------------- cost
 
 

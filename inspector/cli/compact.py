@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from inspector.cli.main import EXIT_FAILED, CliError
+from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.service.opening import is_workspace
 
@@ -118,7 +119,7 @@ def format_plan(session, p, cost=None, fidelity=None) -> str:
       f"{'' if p.counter_exact else ' (estimate)'}; context window {p.context_window:,}")
     w(f"tokens: {p.total_before:,} -> {p.total_after:,} "
       f"(saved {p.saved:,}, {_pct(p.saved, p.total_before)})"
-      + ("" if not p.summaries or all(s.exact for s in p.summaries) else "; summary size estimated"))
+      + ("; summary size estimated" if p.estimated else ""))
     w("stages:")
     for s in p.stages:
         state = "ran" if s.ran else ("off" if not s.enabled else "idle")
@@ -134,7 +135,7 @@ def format_plan(session, p, cost=None, fidelity=None) -> str:
         size = f"{s.estimated_tokens:,} tokens" + ("" if s.exact else " (estimated)")
         kept = ""
         if s.preserved_users or s.preserved_tools:
-            kept = f"; {len(s.preserved_users) + len(s.preserved_tools)} message(s) carried verbatim"
+            kept = f"; {plural(len(s.preserved_users) + len(s.preserved_tools), 'message')} carried verbatim"
         w(f"summary: messages {s.start}\u2013{s.end - 1} ({s.replaced_tokens:,} tokens) -> {size}, "
           f"injected as {s.injection}{kept}")
     if p.summaries:
@@ -183,10 +184,21 @@ def format_plan(session, p, cost=None, fidelity=None) -> str:
 
 def _plan(args, config) -> int:
     from inspector.service.pipeline import estimate_cost, measure_fidelity, plan_session
+    from inspector.workspace.database import default_workspace_path
 
     session, ws = _load(args)
     try:
-        ws = ws or (_open_workspace(args.workspace) if args.workspace else None)
+        # The summaries an apply generated count in the plan of the same session read
+        # from its file too (issue 17.3); a workspace that does not exist is not created.
+        path = Path(args.workspace) if args.workspace else default_workspace_path()
+        if ws is None and path.is_file():
+            try:
+                ws = _open_workspace(str(path))
+            except CliError as exc:
+                if args.workspace:
+                    raise
+                # the default workspace, not asked for: the plan is made without it
+                _err(f"warning: {exc}; planned without its summaries")
         cache = ws.summary_cache() if ws is not None else None
         p = plan_session(session, config, summary_cache=cache,
                          token_cache=ws.token_cache() if ws is not None else None)
@@ -199,7 +211,7 @@ def _plan(args, config) -> int:
         d = p.to_dict()
         d["summarizer"] = config.summarization.model or "extractive"
         # tokens_after is an estimate until every summary's text exists (then exact)
-        d["tokens_after_estimated"] = not all(s.exact for s in p.summaries)
+        d["tokens_after_estimated"] = p.estimated
         d["cost"] = None if cost is None else {"model": cost.model, "input_tokens": cost.input_tokens,
                                                 "output_tokens": cost.output_tokens, "usd": cost.usd}
         d["fidelity"] = fid.to_dict()
@@ -247,7 +259,7 @@ def _apply(args, config) -> int:
     vid, result = saved.version_id, saved.result
     before, after = result.plan.total_before, result.total_after
     _err(f"{wid}: {before:,} -> {after:,} tokens (saved {before - after:,}, {_pct(before - after, before)}); "
-         f"{len(result.messages):,} messages, {len(result.offloads)} offload(s)"
+         f"{plural(len(result.messages), 'message')}, {plural(len(result.offloads), 'offload')}"
          + (f"; summary by {', '.join(sorted({g.model for g in result.summaries}))}" if result.summaries else ""))
     if args.json:
         sys.stdout.write(json.dumps({
@@ -427,7 +439,7 @@ def _export_all(args, config, out: Path) -> int:
     finally:
         ws.close()
     ok = sum(1 for i in items if i.ok)
-    _err(f"exported {ok} of {len(items)} session(s) to {out}")
+    _err(f"exported {ok} of {plural(len(items), 'session')} to {out}")
     return 0 if ok == len(items) else EXIT_FAILED
 
 

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from inspector.cli.main import CliError
+from inspector.engine.wording import plural
 
 
 def run(args) -> int:
@@ -41,7 +42,7 @@ def run(args) -> int:
             cfg = load_config(args.file)
             changed = _differences(cfg)
             print(f"{args.file}: valid (preset {cfg.preset}"
-                  + (f"; {len(changed)} knob(s) differ from it)" if changed else ", unchanged)"))
+                  + (f"; {plural(len(changed), 'knob')} " + ("differs" if len(changed) == 1 else "differ") + " from it)" if changed else ", unchanged)"))
             for key, value in changed:
                 print(f"  {key} = {value!r}")
             return 0

@@ -123,6 +123,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
+    p = sub.add_parser("eval", help="ask a judge model what a session's compaction lost (recall, artifact, "
+                                    "continuation and decision questions)")
+    _common_source(p)
+    _common_config(p)
+    _workspace(p)
+    p.add_argument("--judge", required=True, metavar="MODEL",
+                   help="the model that answers from the compacted context and grades against the original "
+                        "(any litellm model string; its API key must be set)")
+    p.add_argument("--api-base", default=None, metavar="URL", help="the judge's API base URL")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
     p = sub.add_parser("config", help="show, create or check a compaction config")
     p.add_argument("action", choices=("show", "init", "validate", "presets"))
     p.add_argument("file", nargs="?", help="config file (init writes it; show/validate read it)")
@@ -154,6 +165,7 @@ _COMMANDS = {
     "config": "inspector.cli.config",
     "replay": "inspector.cli.replay",
     "sweep": "inspector.cli.replay",
+    "eval": "inspector.cli.eval",
     "versions": "inspector.cli.workspace",
     "recover": "inspector.cli.workspace",
 }

@@ -181,8 +181,7 @@ def _tool_name(session: Session, plan: Plan, i: int) -> str | None:
 # ---------------------------------------------------------------------------- summaries
 
 
-def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: TokenCounter,
-                    version: str | None = None) -> SummaryRequest:
+def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: TokenCounter) -> SummaryRequest:
     sc = plan.config.summarization
     msgs = [reduce_message(session, plan, i)[0] for i in range(spec.start, spec.end)]
     # The summary must be shorter than what it stands for: the summarized messages,
@@ -191,12 +190,11 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     replaced = sum(count_messages([m for i, m in enumerate(msgs, spec.start) if i in folded], counter)[0])
     # ... counting what the summary message adds around the text (preamble, hint).
     bare = dataclasses.replace(spec, preserved_users=[], preserved_tools=[])
-    overhead = counter.framing.per_message + counter.count(summary_body(session, plan.config, bare, "", counter,
-                                                                        version))
+    overhead = counter.framing.per_message + counter.count(summary_body(session, plan.config, bare, "", counter))
     previous = None
 
     def measure(text: str) -> int:
-        return summary_message_tokens(session, plan.config, spec, text, counter, version)
+        return summary_message_tokens(session, plan.config, spec, text, counter)
 
     if sc.incremental:
         prev_texts = [session.messages[i].text for i in spec.previous_summaries]
@@ -244,7 +242,6 @@ def materialize(
     *,
     finalize: Finalizer | None = None,
     clear_rewriter: ClearRewriter | None = None,
-    version: str | None = None,
 ) -> Compacted:
     """The compacted messages the plan describes. Missing summaries are shown as a
     pending marker (for previews)."""
@@ -271,7 +268,7 @@ def materialize(
             summary_msgs[spec.index] = finalized_summary(session, spec, text, finalize)
             finalized.add(spec.index)
         else:
-            body = (summary_body(session, plan.config, spec, text, counter, version) if text
+            body = (summary_body(session, plan.config, spec, text, counter) if text
                     else pending_summary_text(spec))
             summary_msgs[spec.index] = [Message.text_message(_summary_role(spec), body, kind="summary",
                                                              meta=_summary_meta(spec, text is None))]
@@ -390,7 +387,6 @@ def apply(
     on_event: EventHandler | None = None,
     finalize: Finalizer | None = None,
     clear_rewriter: ClearRewriter | None = None,
-    version: str | None = None,
 ) -> Compacted:
     """Generate the plan's summaries and write the compacted messages.
 
@@ -406,11 +402,11 @@ def apply(
         cached = summary_cache.get(spec.key) if summary_cache is not None else None
         if cached is None:
             summ = summarizer or ExtractiveSummarizer()
-            cached = summ.summarize(summary_request(session, plan, spec, counter, version), on_event)
+            cached = summ.summarize(summary_request(session, plan, spec, counter), on_event)
             if summary_cache is not None:
                 summary_cache.put(spec.key, cached)
         texts[spec.key] = cached.text
-    return _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer)
+    return _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer)
 
 
 async def aapply(
@@ -423,7 +419,6 @@ async def aapply(
     on_event: EventHandler | None = None,
     finalize: Finalizer | None = None,
     clear_rewriter: ClearRewriter | None = None,
-    version: str | None = None,
 ) -> Compacted:
     """`apply` for an event loop: the summaries are awaited, then `apply` writes."""
     from inspector.engine.planning import counter_for
@@ -434,10 +429,10 @@ async def aapply(
     for spec in plan.applied_summaries():
         if cache.get(spec.key) is None:
             summ = summarizer or ExtractiveSummarizer()
-            cache.put(spec.key, await summ.asummarize(summary_request(session, plan, spec, counter, version),
+            cache.put(spec.key, await summ.asummarize(summary_request(session, plan, spec, counter),
                                                        on_event))
     return apply(session, plan, summarizer, counter, summary_cache=cache, on_event=on_event,
-                 finalize=finalize, clear_rewriter=clear_rewriter, version=version)
+                 finalize=finalize, clear_rewriter=clear_rewriter)
 
 
 def trigger_tokens(plan: Plan, result: Compacted) -> int | None:
@@ -453,9 +448,8 @@ def trigger_tokens(plan: Plan, result: Compacted) -> int | None:
     return result.total_after - plan.reply_priming
 
 
-def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, summarizer) -> Compacted:
-    result = materialize(session, plan, texts, counter, finalize=finalize,
-                         clear_rewriter=clear_rewriter, version=version)
+def _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer) -> Compacted:
+    result = materialize(session, plan, texts, counter, finalize=finalize, clear_rewriter=clear_rewriter)
     if summarizer is not None and not getattr(summarizer, "extractive", False):
         for g in result.summaries:
             g.model, g.extractive = summarizer.name, False

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 from inspector.engine.models import SYSTEM_ROLES, Message, Part
 from inspector.engine.summarize.protocol import TOKENS_PER_WORD
+from inspector.engine.wording import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.config import CompactionConfig
@@ -118,7 +119,7 @@ def check(
     """
     out: list[Violation] = []
     if any(m.role not in SYSTEM_ROLES for m in before) and all(m.role in SYSTEM_ROLES for m in after):
-        out.append(Violation(NON_SYSTEM, f"all {len(after)} output message(s) are system messages "
+        out.append(Violation(NON_SYSTEM, f"all {plural(len(after), 'output message')} are system messages "
                                          "(providers need at least one user or assistant message)", 1))
     u = latest_user(before)
     if u is not None and config.summarization.keep.latest_user:
@@ -135,7 +136,7 @@ def check(
             continue  # empty in the input already
         empties.append(k)
     if empties:
-        out.append(Violation(NO_EMPTY, f"{len(empties)} output message(s) are empty (first at {empties[0]})",
+        out.append(Violation(NO_EMPTY, f"{plural(len(empties), 'output message')} {'is' if len(empties) == 1 else 'are'} empty (first at {empties[0]})",
                              len(empties)))
     if total_after is not None and config.tailoring.enabled:
         budget = config.tailoring_budget()

@@ -14,8 +14,7 @@ if TYPE_CHECKING:
 
 
 
-def summary_body(session: Session, config, spec: SummarySpec, text: str, counter: TokenCounter,
-                 version: str | None = None) -> str:
+def summary_body(session: Session, config, spec: SummarySpec, text: str, counter: TokenCounter) -> str:
     """Eino's default post-processing: preserved user messages, preserved tool outputs,
     the recovery hint, the preamble and the continuation instruction."""
     sc = config.summarization
@@ -38,9 +37,10 @@ def summary_body(session: Session, config, spec: SummarySpec, text: str, counter
         body = f"{body}\n\nTool outputs kept from before the summary:\n" + "\n".join(blocks)
     if sc.recovery_hint:  # true: apply offloads the summarized messages under this id
         oid = summary_offload_id(spec)
-        where = f" (workspace version {version})" if version else ""
+        # The id alone resolves (`recover`); naming the version too would make the
+        # applied summary longer than the planned, previewed and exported one.
         body = (f"{body}\n\nThe original messages {spec.start}\u2013{spec.end - 1} summarized here are stored "
-                f"as {oid}{where}; call {config.recovery_tool}(id=\"{oid}\") to read them.")
+                f"as {oid}; call {config.recovery_tool}(id=\"{oid}\") to read them.")
     return "\n\n".join(x for x in (sc.summary_prefix, body, sc.continue_instruction) if x)
 
 
@@ -60,11 +60,11 @@ def _truncate_tokens(counter: TokenCounter, text: str, limit: int) -> str:
     return text[:chars] + "\n[... truncated]"
 
 
-def summary_message_tokens(session: Session, config, spec: SummarySpec, text: str, counter: TokenCounter,
-                           version: str | None = None) -> int:
+def summary_message_tokens(session: Session, config, spec: SummarySpec, text: str,
+                           counter: TokenCounter) -> int:
     """Exact tokens the summary adds to the context, as materialize writes it: a message
     of its own, or the growth of the message it is merged into."""
-    body = summary_body(session, config, spec, text, counter, version)
+    body = summary_body(session, config, spec, text, counter)
     if spec.merge_into is None:
         return counter.framing.per_message + counter.count(body)
     if spec.injection == "user":

@@ -33,6 +33,7 @@ from typing import Any
 
 from inspector.atomic import atomic_write_chunks
 from inspector.engine.models import SYSTEM_ROLES, Message
+from inspector.engine.wording import plural
 from inspector.formats.anthropic import to_anthropic
 from inspector.formats.common import json_text
 
@@ -151,7 +152,7 @@ def to_claude_code(
     if start is not None:
         before = [m for m in order[:start] if m.role not in SYSTEM_ROLES]
         if before:
-            warn.append(f"{len(before)} message(s) before the summary written after it (a compact boundary "
+            warn.append(f"{plural(len(before), 'message')} before the summary written after it (a compact boundary "
                         "starts a Claude Code transcript)")
         order = [order[start]] + order[:start] + order[start + 1:]
     i = 0

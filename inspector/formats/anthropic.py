@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspector.engine.models import SYSTEM_ROLES, Message, Part, ToolCall
-from inspector.formats.common import json_arguments, untouched
+from inspector.formats.common import COMPACT, json_arguments, untouched
 
 # Block types a Messages API request may carry.
 BLOCK_TYPES = {
@@ -160,7 +160,7 @@ def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
     inp = block.get("input", {})
     call_type = "function" if block.get("type") == "tool_use" else str(block.get("type"))
     return ToolCall(id=cid, name=name, type=call_type,
-                    arguments_raw=inp if isinstance(inp, str) else json.dumps(inp, ensure_ascii=False))
+                    arguments_raw=inp if isinstance(inp, str) else json.dumps(inp, ensure_ascii=False, separators=COMPACT))
 
 
 def _flush_user(out: list[Message], msg: dict, k: int, at: str, pending: list[tuple[int, Any]]) -> None:

@@ -39,6 +39,11 @@ def untouched(m: Message) -> bool:
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
+# Tool-call arguments a format stores as a JSON object are read back as compact text,
+# the form models emit them in (OpenAI's `arguments` string), so a session exported to
+# such a format and read again counts the tokens it was planned with.
+COMPACT = (",", ":")
+
 
 def json_text(value: Any, **kwargs: Any) -> str:
     """JSON text, exact and encodable: `json.dumps(ensure_ascii=False)`, except that a

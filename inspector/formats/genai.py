@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall
+from inspector.formats.common import COMPACT
 
 # A function_response is {"result": text} when the tool returned plain text (ADK's
 # own convention for non-dict tool results).
@@ -73,7 +74,7 @@ def parse_parts(raw_parts: Sequence[Any]) -> tuple[list[Part], list[ToolCall], l
         if fc is not None:
             args = g(fc, "args", {})
             calls.append(ToolCall(id=str(g(fc, "id") or f"adk_call_{k}"), name=str(g(fc, "name") or ""),
-                                  arguments_raw=args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)))
+                                  arguments_raw=args if isinstance(args, str) else json.dumps(args, ensure_ascii=False, separators=COMPACT)))
         elif fr is not None:
             responses.append(fr)
         elif g(p, "thought") and "text" in p:

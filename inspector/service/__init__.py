@@ -6,8 +6,8 @@ One module per use case:
   exist), summary generation and cost, `summarizer_label`, `context_total`;
 - `opening`: open a source (one session, every session of a file, database or
   directory) and import it into the workspace (`import_source`);
-- `versions`: `compact_and_save`, the version number and the summary's recovery hint
-  reserved in one write transaction;
+- `versions`: `compact_and_save`, a compaction stored as the session's next version
+  (numbered in one write transaction);
 - `export`: compact as apply would and write an export, keeping what its hints name
   in the workspace; `compact_many` for `export --all`;
 - `recover`: the offload stores `recover` reads (memory, workspace, a SQLite file);

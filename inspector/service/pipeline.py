@@ -68,7 +68,7 @@ def _active(p: Plan) -> list:
 
 
 def summary_tokens(session: Session, p: Plan, texts: dict[str, str], counter: TokenCounter,
-                   version: str | None = None, finalize: Finalizer | None = None) -> dict[str, int]:
+                   finalize: Finalizer | None = None) -> dict[str, int]:
     """Exact tokens of each summary whose text is known, as apply writes it (through
     `finalize`, when one is given)."""
     from inspector.engine.applier import finalized_summary
@@ -79,7 +79,7 @@ def summary_tokens(session: Session, p: Plan, texts: dict[str, str], counter: To
         return {spec.key: sum(count_messages(finalized_summary(session, spec, texts[spec.key], finalize),
                                              counter)[0])
                 for spec in p.summaries if texts.get(spec.key)}
-    return {spec.key: summary_message_tokens(session, p.config, spec, texts[spec.key], counter, version)
+    return {spec.key: summary_message_tokens(session, p.config, spec, texts[spec.key], counter)
             for spec in p.summaries if texts.get(spec.key)}
 
 
@@ -116,7 +116,6 @@ def plan_session(
     token_cache: TokenCache | None = None,
     summary_cache: SummaryCache | None = None,
     now: datetime | None = None,
-    version: str | None = None,
     finalize: Finalizer | None = None,
     clear_rewriter: ClearRewriter | None = None,
 ) -> Plan:
@@ -131,7 +130,7 @@ def plan_session(
     texts = cached_texts(p, summary_cache)
     if texts:
         p = plan(session, config, counter, now=now, token_cache=token_cache,
-                 summary_tokens=summary_tokens(session, p, texts, counter, version, finalize))
+                 summary_tokens=summary_tokens(session, p, texts, counter, finalize))
     if clear_rewriter is not None:
         _count_rewrites(session, p, counter, clear_rewriter)
     return p
@@ -151,12 +150,11 @@ def _count_rewrites(session: Session, p: Plan, counter: TokenCounter, clear_rewr
                 p.tokens_after[j] = 0
 
 
-def summary_requests(session: Session, p: Plan, counter: TokenCounter | None = None,
-                     version: str | None = None) -> list[SummaryRequest]:
+def summary_requests(session: Session, p: Plan, counter: TokenCounter | None = None) -> list[SummaryRequest]:
     from inspector.engine.applier import summary_request
 
     counter = _counter(p.config, counter)
-    return [summary_request(session, p, spec, counter, version) for spec in _active(p)]
+    return [summary_request(session, p, spec, counter) for spec in _active(p)]
 
 
 def estimate_cost(session: Session, p: Plan, counter: TokenCounter | None = None,
@@ -184,13 +182,12 @@ def preview(
     counter: TokenCounter | None = None,
     finalize: Finalizer | None = None,
     clear_rewriter: ClearRewriter | None = None,
-    version: str | None = None,
 ) -> Compacted:
     """The messages apply would write; summaries not generated yet show as pending."""
     from inspector.engine.applier import materialize
 
     return materialize(session, p, cached_texts(p, summary_cache), _counter(p.config, counter),
-                       finalize=finalize, clear_rewriter=clear_rewriter, version=version)
+                       finalize=finalize, clear_rewriter=clear_rewriter)
 
 
 # --------------------------------------------------------------------------- fidelity
@@ -297,11 +294,11 @@ def make_summarizer(config: CompactionConfig, summarizer: Summarizer | None = No
     return summarizer if summarizer is not None else summarizer_for(config, **kwargs)
 
 
-def _missing_requests(session: Session, p: Plan, summary_cache: SummaryCache, counter: TokenCounter,
-                      version: str | None) -> list[tuple[str, SummaryRequest]]:
+def _missing_requests(session: Session, p: Plan, summary_cache: SummaryCache,
+                      counter: TokenCounter) -> list[tuple[str, SummaryRequest]]:
     from inspector.engine.applier import summary_request
 
-    return [(spec.key, summary_request(session, p, spec, counter, version))
+    return [(spec.key, summary_request(session, p, spec, counter))
             for spec in _active(p) if summary_cache.get(spec.key) is None]
 
 
@@ -313,13 +310,12 @@ def generate_summaries(
     summary_cache: SummaryCache,
     counter: TokenCounter | None = None,
     on_event: EventHandler | None = None,
-    version: str | None = None,
 ) -> int:
     """Generate the plan's missing summaries into the cache (for a preview); returns
     how many were generated. Raises SummaryFailed / SummaryRejected."""
     counter = _counter(p.config, counter)
     summ = make_summarizer(p.config, summarizer)
-    missing = _missing_requests(session, p, summary_cache, counter, version)
+    missing = _missing_requests(session, p, summary_cache, counter)
     for key, req in missing:
         summary_cache.put(key, summ.summarize(req, on_event))
     return len(missing)
@@ -333,11 +329,10 @@ async def agenerate_summaries(
     summary_cache: SummaryCache,
     counter: TokenCounter | None = None,
     on_event: EventHandler | None = None,
-    version: str | None = None,
 ) -> int:
     counter = _counter(p.config, counter)
     summ = make_summarizer(p.config, summarizer)
-    missing = _missing_requests(session, p, summary_cache, counter, version)
+    missing = _missing_requests(session, p, summary_cache, counter)
     for key, req in missing:
         summary_cache.put(key, await summ.asummarize(req, on_event))
     return len(missing)
@@ -414,14 +409,14 @@ class _Run:
 
     def __init__(self, session: Session, config: CompactionConfig, counter: TokenCounter | None,
                  summarizer: Summarizer | None, summary_cache: SummaryCache | None,
-                 token_cache: TokenCache | None, now: datetime | None, version: str | None,
+                 token_cache: TokenCache | None, now: datetime | None,
                  finalize: Finalizer | None = None, clear_rewriter: ClearRewriter | None = None) -> None:
         from inspector.engine.applier import MemorySummaryCache
 
         self.finalize = _once(finalize) if finalize is not None else None
         self.clear_rewriter = _once_per_group(clear_rewriter) if clear_rewriter is not None else None
-        self.session, self.config, self.token_cache, self.now, self.version = (
-            session, config, token_cache, now if now is not None else system_clock(), version)
+        self.session, self.config, self.token_cache, self.now = (
+            session, config, token_cache, now if now is not None else system_clock())
         self.counter = _counter(config, counter)
         self.cache: SummaryCache = summary_cache if summary_cache is not None else MemorySummaryCache()
         self.summarizer = make_summarizer(config, summarizer)
@@ -438,18 +433,15 @@ class _Run:
         return p
 
     def missing(self) -> list[tuple[str, SummaryRequest]]:
-        return _missing_requests(self.session, self.plan, self.cache, self.counter, self.version)
+        return _missing_requests(self.session, self.plan, self.cache, self.counter)
 
-    def exact(self, version: str | None = None) -> bool:
-        """Re-plan with the exact size of every summary the plan names (written with
-        `version` in its hint); True when the new plan needs a summary not cached."""
+    def exact(self) -> bool:
+        """Re-plan with the exact size of every summary the plan names; True when the
+        new plan needs a summary not cached."""
         texts = cached_texts(self.plan, self.cache)
         if not texts:
             return False
-        if version is not None:
-            self.version = version
-        self.plan = self._plan(summary_tokens(self.session, self.plan, texts, self.counter, self.version,
-                                              self.finalize))
+        self.plan = self._plan(summary_tokens(self.session, self.plan, texts, self.counter, self.finalize))
         self.rounds += 1
         return self.rounds < self.ROUNDS and bool(self.missing())
 
@@ -474,8 +466,7 @@ class _Run:
         from inspector.engine.applier import apply
 
         return apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
-                     on_event=on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter,
-                     version=self.version)
+                     on_event=on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter)
 
     def apply(self, on_event: EventHandler | None, fallback: bool = False) -> Compacted:
         """Apply the plan; with `fallback` (the runtime) and summarization.on_failure =
@@ -561,7 +552,6 @@ def compact_session(
     on_event: EventHandler | None = None,
     finalize: Finalizer | None = None,
     clear_rewriter: ClearRewriter | None = None,
-    version: str | None = None,
     now: datetime | None = None,
     fallback: bool = False,
 ) -> Compacted:
@@ -575,7 +565,7 @@ def compact_session(
 
     Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
     untouched (it is never mutated) and nothing written anywhere."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize,
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, finalize,
                clear_rewriter)
     run.generate(on_event)
     return run.apply(on_event, fallback)
@@ -592,13 +582,12 @@ async def acompact_session(
     on_event: EventHandler | None = None,
     finalize: Finalizer | None = None,
     clear_rewriter: ClearRewriter | None = None,
-    version: str | None = None,
     now: datetime | None = None,
     fallback: bool = False,
 ) -> Compacted:
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, version, finalize,
+    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, finalize,
                clear_rewriter)
     await run.agenerate(on_event)
     return run.apply(on_event, fallback)  # every summary is cached: no waiting

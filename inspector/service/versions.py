@@ -1,10 +1,10 @@
 """Compact and save: a session compacted into a new stored version.
 
 The one implementation behind `inspector apply` and the TUI's Apply screen. Summaries
-are generated first (network, outside any lock); then the version number is reserved,
-the summary's recovery hint is written with it, and the version is stored, all in
-ONE write transaction of the store, so two concurrent applies never name the wrong
-version.
+are generated first (network, outside any lock); then the store numbers and saves the
+version in ONE write transaction, so two concurrent applies never take the same number.
+The summary's recovery hint names the offload id only (it resolves without the version),
+so the applied total is the planned, previewed and exported one.
 """
 
 from __future__ import annotations
@@ -32,12 +32,8 @@ class VersionStore(Protocol):
 
     def token_cache(self) -> TokenCache | None: ...
 
-    def next_version_id(self, session_id: str) -> str | None: ...
-
-    def save_compaction(self, session_id: str, build: Callable[[str | None], Compacted],
-                        config: CompactionConfig, *,
-                        parent: str | None = None, summarizer: str = "",
-                        label: str = "") -> tuple[str, Compacted]: ...
+    def save_version(self, session_id: str, compacted: Compacted, config: CompactionConfig, *,
+                     parent: str | None = None, summarizer: str = "", label: str = "") -> str: ...
 
 
 @dataclass(frozen=True)
@@ -84,21 +80,11 @@ def compact_and_save(
     Raises:
         SummaryFailed / SummaryRejected / CompactionFailed: nothing was stored.
     """
-    cache = store.summary_cache()
-    # Provisional: the id the hint names while summaries are generated and measured;
-    # the one stored is reserved in the write transaction below.
-    provisional = store.next_version_id(session.id)
-    run = _Run(session, config, counter, summarizer, cache, store.token_cache(), now, provisional)
+    run = _Run(session, config, counter, summarizer, store.summary_cache(), store.token_cache(), now)
     if on_plan is not None:
         on_plan(run.plan)
     run.generate(on_event)
     used = summarizer_label(config)
-
-    def build(version: str | None) -> Compacted:
-        if version != run.version:
-            run.exact(version)  # another apply took the provisional id: size the hint as written
-            run.version = version
-        return run.apply(on_event)
-
-    vid, result = store.save_compaction(session.id, build, config, parent=parent, summarizer=used, label=label)
+    result = run.apply(on_event)
+    vid = store.save_version(session.id, result, config, parent=parent, summarizer=used, label=label)
     return Saved(vid, result, used)

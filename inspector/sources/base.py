@@ -28,6 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from inspector.engine.limits import MAX_JSON_DEPTH, TooDeep, loads_bounded
 from inspector.engine.models import Session
+from inspector.engine.wording import plural
 
 # (format name, module). Order matters only where two sniffers could both accept a
 # probe: the loosest (OpenAI chat) comes last.
@@ -466,7 +467,7 @@ def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], No
     except RecursionError:  # not reached: loads_bounded checked the depth
         raise TooDeep() from None
     if fixed[0] and skip is not None:
-        skip(where or "document", f"{fixed[0]} lone UTF-16 surrogate(s) (half of a character) replaced with U+FFFD")
+        skip(where or "document", f"{plural(fixed[0], 'lone UTF-16 surrogate')} (half of a character) replaced with U+FFFD")
     return value
 
 
@@ -546,7 +547,7 @@ def _detect(probe: Probe) -> tuple[str, Reader]:
 
 
 def _near_miss(probe: Probe) -> str:
-    """'; table T looks like F's but lacks column(s) ...' for the known table (a reader's
+    """'; table T looks like F's but lacks 2 columns (...)' for the known table (a reader's
     `SQLITE_TABLES`) a table of the database comes closest to, if any."""
     best: tuple[float, str, str, list[str]] | None = None
     for name, module_name in READERS:
@@ -559,7 +560,7 @@ def _near_miss(probe: Probe) -> str:
     if best is None:
         return ""
     _, table, name, missing = best
-    return f"; table {table} looks like {name}'s but lacks column(s) {', '.join(missing)}"
+    return f"; table {table} looks like {name}'s but lacks {plural(len(missing), 'column')} ({', '.join(missing)})"
 
 
 def detect_format(path: str | Path) -> str:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
+from inspector.engine.wording import plural
 from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts
 from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, majority, parse_time
 
@@ -202,7 +203,7 @@ class ClaudeCodeSource(Source):
         chain.reverse()
         off = len(records) - len(chain)
         if off:
-            self.skip("file", f"{off} record(s) not on the active branch (earlier branches or before a compaction)")
+            self.skip("file", f"{plural(off, 'record')} not on the active branch (earlier branches or before a compaction)")
         return chain
 
     def _messages(self, active: list[tuple[int, dict]]) -> list[Message]:

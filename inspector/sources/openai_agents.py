@@ -11,6 +11,7 @@ and reported in `Source.skipped`.
 from __future__ import annotations
 
 from inspector.engine.models import Session
+from inspector.engine.wording import plural
 from inspector.formats.responses import ItemConverter
 from inspector.sources.base import Probe, parse_json, parse_time
 from inspector.sources.sqlite import SqliteSource
@@ -62,7 +63,7 @@ class AgentsSource(SqliteSource):
                 if r[0] is None:
                     (n,) = self.query(f"SELECT COUNT(*) FROM {m} WHERE session_id IS NULL",
                                       where=f"table {self.messages_table}")[0]
-                    self.skip(f"table {self.messages_table}", f"{n} row(s) with a NULL session_id, left out")
+                    self.skip(f"table {self.messages_table}", f"{plural(n, 'row')} with a NULL session_id, left out")
                     continue
                 sid = str(r[0])
                 if sid not in seen:

@@ -6,6 +6,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+from inspector.engine.wording import plural
 from inspector.sources.base import Probe, Source, SourceError, quote_ident
 
 
@@ -45,7 +46,7 @@ class SqliteSource(Source):
             rows = self.conn.execute(sql, params).fetchall()
         finally:
             self.conn.text_factory = str
-        self.skip(where or "database", f"{bad[0]} text value(s) not valid UTF-8; the bad bytes were replaced "
+        self.skip(where or "database", f"{plural(bad[0], 'text value')} not valid UTF-8; the bad bytes were replaced "
                                        "with U+FFFD")
         return rows
 

@@ -28,6 +28,7 @@ from inspector.engine.config import CompactionConfig
 from inspector.engine.intro import display_title, looks_like_id
 from inspector.engine.models import Message, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
+from inspector.engine.wording import plural
 from inspector.service.pipeline import context_total
 from inspector.workspace.database import SessionInfo, VersionInfo, Workspace
 
@@ -84,11 +85,8 @@ class SessionData(Protocol):
 
     def summary_cache(self) -> SummaryCache: ...
 
-    def next_version_id(self, session_id: str) -> str | None: ...
-
-    def save_compaction(self, session_id: str, build: Callable[[str | None], Compacted],
-                        config: CompactionConfig, *, parent: str | None = None, summarizer: str = "",
-                        label: str = "") -> tuple[str, Compacted]: ...
+    def save_version(self, session_id: str, compacted: Compacted, config: CompactionConfig, *,
+                     parent: str | None = None, summarizer: str = "", label: str = "") -> str: ...
 
     def store_offloads(self, offloads: Sequence[Offload]) -> None: ...
 
@@ -156,14 +154,9 @@ class MemoryData:
     def summary_cache(self) -> SummaryCache:
         return self._summaries
 
-    def next_version_id(self, session_id: str) -> str | None:
-        return None  # in-memory versions are not recoverable later: the hint names none
-
-    def save_compaction(self, session_id: str, build: Callable[[str | None], Compacted],
-                        config: CompactionConfig, *, parent: str | None = None, summarizer: str = "",
-                        label: str = "") -> tuple[str, Compacted]:
+    def save_version(self, session_id: str, compacted: Compacted, config: CompactionConfig, *,
+                     parent: str | None = None, summarizer: str = "", label: str = "") -> str:
         with self._lock:
-            compacted = build(None)
             vid = f"v{next(self._ids)}"
             row = VersionRow(
                 id=vid, session_id=session_id, created_at=datetime.now(UTC), summarizer=summarizer,
@@ -172,7 +165,7 @@ class MemoryData:
             )
             self._versions[vid] = StoredVersion(row, list(compacted.messages), config)
             self.store_offloads(compacted.offloads)
-        return vid, compacted
+        return vid
 
     def store_offloads(self, offloads: Sequence[Offload]) -> None:
         for o in offloads:
@@ -229,7 +222,7 @@ class WorkspaceData:
             result = import_source(self.ws, path, progress=report)
             skipped = result.skipped
             if skipped:
-                self._notes.append(f"{path}: {len(skipped)} record(s) skipped: " + "; ".join(skipped[:3])
+                self._notes.append(f"{path}: {plural(len(skipped), 'record')} skipped: " + "; ".join(skipped[:3])
                                    + (f"; … and {len(skipped) - 3} more" if len(skipped) > 3 else ""))
             for wid in result.updated:
                 self._sessions.pop(wid, None)  # it grew or changed: load it again
@@ -295,13 +288,9 @@ class WorkspaceData:
     def summary_cache(self) -> SummaryCache:
         return self.ws.summary_cache()
 
-    def next_version_id(self, session_id: str) -> str:
-        return self.ws.next_version_id(session_id)
-
-    def save_compaction(self, session_id: str, build: Callable[[str | None], Compacted],
-                        config: CompactionConfig, *, parent: str | None = None, summarizer: str = "",
-                        label: str = "") -> tuple[str, Compacted]:
-        return self.ws.save_compaction(session_id, build, config, parent=parent, summarizer=summarizer, label=label)
+    def save_version(self, session_id: str, compacted: Compacted, config: CompactionConfig, *,
+                     parent: str | None = None, summarizer: str = "", label: str = "") -> str:
+        return self.ws.save_version(session_id, compacted, config, parent=parent, summarizer=summarizer, label=label)
 
     def store_offloads(self, offloads: Sequence[Offload]) -> None:
         self.ws.store_offloads(offloads)

@@ -11,10 +11,6 @@ from inspector.tui.widgets.lines import Line
 
 MAX_DETAIL_CHARS = 40_000
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """`1 summary`, `2 summaries`: a count with its noun (`many` for irregular plurals)."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
-
 
 def clean(text: str) -> str:
     """A message body for the screen: escapes (ANSI in tool output, NULs) made visible one

@@ -27,7 +27,7 @@ import re
 import sqlite3
 import threading
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -42,6 +42,7 @@ from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.summarize import SummaryResult
 from inspector.engine.tokens import TokenCache
+from inspector.engine.wording import plural
 from inspector.workspace.migrations import SCHEMA_VERSION, apply_migrations, missing_tables, read_version
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -438,7 +439,7 @@ class Workspace:
         if version == SCHEMA_VERSION:
             missing = missing_tables(conn)
             if missing:
-                raise WorkspaceError(f"{self.path}: damaged workspace: table(s) {', '.join(missing)} missing "
+                raise WorkspaceError(f"{self.path}: damaged workspace: {plural(len(missing), 'table')} missing ({', '.join(missing)}) "
                                      f"(schema {version}); restore it from a backup or start a new one")
         if not memory:
             try:
@@ -789,39 +790,23 @@ class Workspace:
         summarizer: str = "",
         label: str = "",
     ) -> str:
-        """Save a compaction result as a new version of `session_id`; returns its id.
+        """Save a compaction result as a new version of `session_id`.
 
-        One transaction: the version row, its messages with their lineage, the
-        offloaded content and the summaries. Nothing existing is modified.
-        """
-        return self.save_compaction(session_id, lambda _vid: compacted, config, parent=parent,
-                                    summarizer=summarizer, label=label)[0]
-
-    def save_compaction(
-        self,
-        session_id: str,
-        build: Callable[[str], Compacted],
-        config: CompactionConfig,
-        *,
-        parent: str | None = None,
-        summarizer: str = "",
-        label: str = "",
-    ) -> tuple[str, Compacted]:
-        """Reserve the next version id, build the compaction that names it, and save it,
-        all in ONE write transaction: a concurrent apply (another thread or process)
-        waits, so the id written into a summary's recovery hint is the id stored.
+        ONE write transaction: the next version number, the version row, its messages
+        with their lineage, the offloaded content and the summaries; a concurrent
+        apply (another thread or process) waits, so two never take the same number.
+        Nothing existing is modified.
 
         Args:
             session_id: the workspace session the version belongs to.
-            build: given the reserved version id, returns the compacted result (no
-                network here: summaries are generated before, outside the lock).
+            compacted: the compacted result.
             config: the config the result was planned with (stored as TOML).
             parent: the version this one was made from, if any.
             summarizer: what wrote the summaries (`service.pipeline.summarizer_label`).
             label: the user's label for the version.
 
         Returns:
-            (version id, the compacted result stored).
+            The new version's id.
         """
         from inspector.engine import ENGINE_VERSION
         from inspector.engine.stats import compaction_stats
@@ -841,7 +826,6 @@ class Workspace:
             number = conn.execute("SELECT coalesce(max(number), 0) + 1 FROM versions WHERE session_id = ?",
                                   (session_id,)).fetchone()[0]
             vid = f"{session_id}@v{number}"
-            compacted = build(vid)
             if len(compacted.lineage) != len(compacted.messages):
                 raise WorkspaceError(
                     f"cannot save a version of {session_id!r}: {len(compacted.messages)} messages but "
@@ -871,7 +855,7 @@ class Workspace:
                 ({"key": g.key, "text": g.text, "model": g.model, "extractive": int(g.extractive),
                   "created_at": _now()} for g in compacted.summaries), ignore=True)
             fault_point("workspace.version_end")
-        return vid, compacted
+        return vid
 
     def _insert_offloads(self, offloads: Iterable[Offload], version_id: str | None) -> None:
         self.db.table("offloads").insert_all(
@@ -886,13 +870,6 @@ class Workspace:
             return
         with self._write():
             self._insert_offloads(offloads, None)
-
-    def next_version_id(self, session_id: str) -> str:
-        """The id `save_version` will give this session's next version, so a summary's
-        recovery hint can name it before it is stored."""
-        ((number,),) = self._query("SELECT coalesce(max(number), 0) + 1 FROM versions WHERE session_id = ?",
-                                   (session_id,))
-        return f"{session_id}@v{number}"
 
     def list_versions(self, session_id: str) -> list[VersionInfo]:
         """Versions of a session, oldest first."""

@@ -43,7 +43,7 @@ def test_plan_prints_a_readable_report(capsys):
     for stage in ("truncation", "compaction", "clear", "summarize", "tailor"):
         assert f"\n  {stage} " in out
     assert "* context_tokens: " in out and "> 8,000" in out
-    assert "cutoff: 37 (target 37): cut at 37 to keep the last 6 message(s)" in out
+    assert "cutoff: 37 (target 37): cut at 37 to keep the last 6 messages" in out
     assert "summarizer: extractive (offline, no model)" in out
     assert "  1\u201336: summarize (36 messages)" in out
     assert "  37\u201342: keep (6 messages)" in out
@@ -122,7 +122,9 @@ def test_apply_writes_a_version_and_prints_its_id(capsys, workspace):
         assert info.summarizer == "extractive (offline, no model)" and info.preset == "sagents"
         version = ws.load_version(vid)
         summary = version.messages[1]
-        assert summary.kind == "summary" and f"workspace version {vid}" in summary.text
+        assert summary.kind == "summary" and 'call read_offload(id="off-' in summary.text
+        # the hint names the offload only, so the version counts what the plan counted
+        assert "workspace version" not in summary.text
     code, out, _ = run(capsys, "versions")
     assert code == 0 and vid in out and "13,229 -> " in out
     code, out, _ = run(capsys, "versions", "--json")
@@ -159,7 +161,7 @@ def test_total_failure_exits_1_and_writes_nothing(capsys, monkeypatch, workspace
     assert code == 1 and out == ""
     assert calls == ["gpt-4o-mini", "gpt-4o-mini", "gpt-4o", "gpt-4o"]
     last = err.strip().splitlines()[-1]
-    assert last.startswith("inspector: compaction failed, nothing written: summary failed after 4 attempt(s)")
+    assert last.startswith("inspector: compaction failed, nothing written: summary failed after 4 attempts")
     with Workspace(workspace) as ws:
         sid = ws.list_sessions()[0].id
         assert ws.list_versions(sid) == []
@@ -219,8 +221,7 @@ def test_apply_offloads_the_summarized_messages_and_recover_prints_them(capsys, 
     vid = json.loads(out)["version"]
     with Workspace(workspace) as ws:
         summary = next(m for m in ws.load_version(vid).messages if m.kind == "summary")
-    oid = re.search(r'stored as (off-[0-9a-f]{12}) \(workspace version ' + re.escape(vid) + r'\); call '
-                    r'read_offload\(id="(off-[0-9a-f]{12})"\)', summary.text)
+    oid = re.search(r'stored as (off-[0-9a-f]{12}); call read_offload\(id="(off-[0-9a-f]{12})"\)', summary.text)
     assert oid and oid.group(1) == oid.group(2)
     code, out, err = run(capsys, "recover", oid.group(1))
     assert code == 0, err
@@ -261,3 +262,23 @@ def test_plan_fidelity_with_a_model_summary_not_generated_is_a_lower_bound(capsy
     code, out, _ = run(capsys, "plan", TRAJ, "--preset", "none", "--json")
     none = json.loads(out)["fidelity"]
     assert none["summaries"] == "none" and none["score"] == 1.0 and none["removed_messages"] == 0
+
+
+def test_plan_of_a_file_counts_the_summaries_of_the_workspace(capsys, workspace):
+    """Issue 17.3: once `apply` generated a summary, `plan FILE` counts it exactly, as
+    `plan WORKSPACE -s ID` does (it used to estimate it, 10 tokens apart)."""
+    code, out, err = run(capsys, "plan", TRAJ, *SUMMARIZE, "--json")
+    assert code == 0 and json.loads(out)["tokens_after_estimated"] is True
+    code, _, err = run(capsys, "apply", TRAJ, *SUMMARIZE)
+    assert code == 0, err
+    code, out, err = run(capsys, "plan", TRAJ, *SUMMARIZE, "--json")
+    assert code == 0 and json.loads(out)["tokens_after_estimated"] is False
+
+
+def test_plan_of_a_file_with_a_damaged_default_workspace_warns_and_plans(capsys, workspace):
+    workspace.write_bytes(b"not a database at all" * 100)
+    code, out, err = run(capsys, "plan", TRAJ, *SUMMARIZE)
+    assert code == 0 and out.startswith("session ctf_web_i_got_id_demo")
+    assert "warning: " in err and "planned without its summaries" in err
+    code, _, err = run(capsys, "plan", TRAJ, *SUMMARIZE, "-w", workspace)  # asked for: an error
+    assert code == 2 and str(workspace.name) in err

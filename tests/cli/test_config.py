@@ -71,7 +71,7 @@ def test_validate_reports_changed_knobs_and_errors(capsys, tmp_path):
     path.write_text(path.read_text().replace("retries = 0", "retries = 5"))
     code, out, _ = run(capsys, "config", "validate", path)
     assert code == 0
-    assert "valid (preset eino; 1 knob(s) differ from it)" in out and "summarization.retries = 5" in out
+    assert "valid (preset eino; 1 knob differs from it)" in out and "summarization.retries = 5" in out
 
     path.write_text(path.read_text().replace("retries = 5", "retries = -1"))
     code, out, err = run(capsys, "config", "validate", path)

@@ -69,7 +69,7 @@ def test_export_all_writes_one_file_per_session_with_progress(capsys, tmp_path):
     assert sorted(p.stem for p in out.iterdir()) == trajs
     assert all(p.suffix == ".md" for p in out.iterdir())
     assert f"[{'#' * 24}] {len(trajs)}/{len(trajs)} sessions" in err
-    assert f"exported {len(trajs)} of {len(trajs)} session(s)" in err
+    assert f"exported {len(trajs)} of {len(trajs)} sessions" in err
     assert "skipped" in err and "LICENSE" in err  # not a session file: named, not fatal
     compacted = (out / "ctf_web_i_got_id_demo.md").read_text()
     assert "(compacted)" in compacted and "Previous conversation summary" in compacted
@@ -113,7 +113,7 @@ def test_export_all_concurrent_model_summaries_and_one_failure(capsys, tmp_path,
     assert peak >= 2
     assert sorted(p.stem for p in out.iterdir()) == ["ctf_crypto_katy", "ctf_rev_rock", "ctf_web_i_got_id_demo"], err
     assert "ctf_crypto_BabyEncryption: compaction failed, not written" in err
-    assert "exported 3 of 4 session(s)" in err
+    assert "exported 3 of 4 sessions" in err
     doc = json.loads((out / "ctf_rev_rock.json").read_text())
     assert any("The agent explored the challenge files." in (m.get("content") or "") for m in doc["messages"])
 

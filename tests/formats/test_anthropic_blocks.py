@@ -41,3 +41,21 @@ def test_a_text_document_keeps_its_text_in_both_readers(tmp_path):
     assert cc.parts[1].text == "The deploy key rotates every 90 days."
     assert _parts(cc) == _parts(aj)
     assert [p.data for p in cc.parts] == [p.data for p in aj.parts]
+
+
+def test_tool_arguments_read_back_compact_so_a_round_trip_counts_the_same():
+    """Issue 17.3: an export to anthropic-json read back by `stats` counted 4 tokens
+    more than the plan, because the tool_use input object was re-serialized with
+    spaces (`{"a": 1}`) where the session had `{"a":1}`, as models emit it."""
+    from inspector.engine.models import Message, ToolCall
+    from inspector.engine.tokens import TiktokenCounter, count_messages
+    from inspector.formats.anthropic import messages_from_anthropic, to_anthropic
+
+    args = '{"command":"python tests/missing_colon.py","timeout":30}'
+    messages = [Message.text_message("user", "run it"),
+                Message(role="assistant", tool_calls=[ToolCall(id="t1", name="bash", arguments_raw=args)]),
+                Message(role="tool", tool_call_id="t1", name="bash", parts=[Message.text_message("tool", "8.2").parts[0]])]
+    back = messages_from_anthropic(to_anthropic(messages))
+    assert back[1].tool_calls[0].arguments_raw == args
+    counter = TiktokenCounter("o200k_base")
+    assert sum(count_messages(back, counter)[0]) == sum(count_messages(messages, counter)[0])

@@ -52,3 +52,15 @@ def test_cleared_arguments_keep_the_call_parts_signature():
     assert response["id"] == contents[6]["parts"][0]["function_response"]["id"]
     assert "cleared" in response["response"]["result"]
     assert warnings == []
+
+
+def test_function_call_args_read_back_compact():
+    """Issue 17.3: GenAI stores call args as an object; read back, they are the compact
+    text the session had, so `stats` of an ADK export counts the planned arguments."""
+    from inspector.engine.models import Message, ToolCall
+
+    args = '{"search":"def division(a: float)","replace":"def division(a: float):"}'
+    messages = [Message.text_message("user", "fix it"),
+                Message(role="assistant", tool_calls=[ToolCall(id="c1", name="edit", arguments_raw=args)])]
+    back = from_contents(to_contents(messages))
+    assert back[1].tool_calls[0].arguments_raw == args

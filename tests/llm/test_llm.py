@@ -140,7 +140,7 @@ def test_total_failure_raises_and_reports_every_attempt():
         s.summarize(request(), events.append)
     assert calls == ["m1", "m1", "m2", "m2"]
     assert len(exc.value.errors) == 4
-    assert "4 attempt(s) on m1, m2" in str(exc.value) and "read timed out" in str(exc.value)
+    assert "4 attempts on m1, m2" in str(exc.value) and "read timed out" in str(exc.value)
     assert events[-1].kind == "failed" and not any(e.kind == "after" for e in events)
     assert "\n" not in str(exc.value)
 

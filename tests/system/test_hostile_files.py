@@ -151,7 +151,7 @@ def test_a_workspace_missing_a_table_is_one_line(capsys, tmp_path):
         code, out, err = run(capsys, *argv)
         assert code == 2, err
         one_line(err, ws_path)
-        assert "table(s) offloads missing" in err
+        assert "1 table missing (offloads)" in err
 
 
 def test_a_fifo_as_workspace_is_refused(fifo, capsys):
@@ -318,7 +318,7 @@ def test_export_all_with_a_lone_surrogate_in_arguments_writes_every_session(caps
         out = tmp_path / fmt
         code, _, err = run(capsys, "export", folder, "--all", "-f", fmt, "-o", out, "--preset", "none")
         assert code == 0, err
-        assert "Traceback" not in err and "exported 4 of 4 session(s)" in err, err
+        assert "Traceback" not in err and "exported 4 of 4 sessions" in err, err
         written = {p.name: p.read_text(encoding="utf-8") for p in out.iterdir()}
         assert len(written) == 4 and all(n.endswith(ext) for n in written)
         (text,) = [t for n, t in written.items() if n.startswith("chat-surrogate")]

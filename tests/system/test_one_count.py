@@ -1,21 +1,26 @@
 """Issue 17.3, one count for one thing: the same session, config and summaries give
-the same total in the CLI plan, the TUI's sessions list, plan and compacted-context
-view, the export and `stats` of the exported file; apply, the version row and its
-stats agree; a figure that depends on a summary not generated yet is marked as an
-estimate."""
+the same total everywhere a user reads it -- the CLI plan (on the workspace and on the
+source file), the apply log, the stored version (`versions`, the TUI's versions list),
+every export's log line, `stats` of every exported file that can be read back, and the
+TUI's sessions list, plan line and compacted-context view. A figure that depends on a
+summary not generated yet is marked as an estimate on every one of those screens."""
 
 from __future__ import annotations
 
 import json
 import re
 
-from inspector.cli.main import main
-from tests.conftest import SWE_AGENT
+from tests.conftest import SWE_AGENT, run_cli
 
 SOURCE = SWE_AGENT / "function_calling_simple.traj"
 ARGS = ["--preset", "balanced", "--set", "reduction.truncation.max_chars=300",
         "--set", "reduction.clear.trigger_tokens=1000", "--set", "reduction.clear.at_least_tokens=0",
         "--set", "summarization.trigger.context_tokens=1000", "--set", "summarization.keep.tokens=400"]
+# Exports `stats` reads back as the messages written: their count is the plan's, exactly.
+READ_BACK = ["openai-json", "openai-jsonl", "anthropic-json", "openai-agents-sqlite"]
+# Targets that cannot hold a system message: they say so, and count without it.
+NO_SYSTEM = ["adk-sqlite", "claude-code"]
+WRITTEN_ONLY = ["markdown", "report"]  # not session files: their log line is the figure
 
 
 def _config():
@@ -25,63 +30,126 @@ def _config():
 
 
 def _plan_json(capsys, *argv) -> dict:
-    assert main(["plan", *map(str, argv), *ARGS, "--json"]) == 0
-    return json.loads(capsys.readouterr()[0])
+    code, out, err = run_cli(capsys, "plan", *argv, *ARGS, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def _plan_line(capsys, *argv) -> str:
+    code, out, err = run_cli(capsys, "plan", *argv, *ARGS)
+    assert code == 0, err
+    return next(line for line in out.splitlines() if line.startswith("tokens: "))
+
+
+def _stats_tokens(capsys, path) -> int:
+    code, out, err = run_cli(capsys, "stats", path, "--json")
+    assert code == 0, err
+    (exported,) = json.loads(out)["sessions"]
+    return exported["tokens"]
 
 
 def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, capsys):
+    from inspector.engine.planning.planner import counter_for
     from inspector.service.pipeline import plan_session
     from inspector.tui.data import WorkspaceData
     from inspector.tui.screens.preview import ContextScreen
+    from inspector.tui.screens.session import plan_summary
     from inspector.workspace.database import Workspace
 
     ws_path = tmp_path / "ws.db"
     monkeypatch.setenv("INSPECTOR_WORKSPACE", str(ws_path))
+    config = _config()
+    counter = counter_for(config)
 
-    # Before any summary exists the total is an estimate, and says so.
+    # ---- before any summary exists: an estimate, marked as one everywhere
     before = _plan_json(capsys, SOURCE)
     assert before["summaries"] and before["tokens_after_estimated"] is True
+    assert _plan_line(capsys, SOURCE).endswith("; summary size estimated")
+    from inspector.service.opening import load_session
 
-    assert main(["apply", str(SOURCE), *ARGS, "--json"]) == 0
-    applied = json.loads(capsys.readouterr()[0])
-    wid, vid = applied["session"], applied["version"]
+    source_session = load_session(SOURCE, None)
+    estimate = plan_session(source_session, config, counter=counter)
+    assert estimate.estimated and estimate.total_after == before["tokens_after"]
+    assert f"~{estimate.total_after:,} tokens (estimated)" in plan_summary(estimate, None, compact=True).plain
+    _, pending = ContextScreen.for_plan(source_session, estimate, counter, None).build()
+    assert f"about {estimate.total_after:,} tokens once it is (estimated)" in pending
+
+    # ---- apply: its log line, its stored version, the versions list
+    code, out, err = run_cli(capsys, "apply", SOURCE, *ARGS)
+    assert code == 0, err
+    vid = out.strip()
+    logged = re.search(r": ([\d,]+) -> ([\d,]+) tokens \(saved", err)
+    assert logged, err
+    applied = int(logged.group(2).replace(",", ""))
     with Workspace(ws_path) as ws:
         info = ws.version_info(vid)
-    assert applied["tokens_after"] == info.tokens_after == info.stats["tokens_after"]
-    assert main(["versions", "--json"]) == 0
-    assert json.loads(capsys.readouterr()[0])[0]["tokens_after"] == applied["tokens_after"]
+    wid = info.session_id
+    assert applied == info.tokens_after == info.stats["tokens_after"]
+    code, out, _ = run_cli(capsys, "versions", "--json")
+    assert json.loads(out)[0]["tokens_after"] == applied
+    code, out, _ = run_cli(capsys, "versions")
+    assert f"-> {applied:,} tokens" in out
 
-    # The summary now exists: every view of the same session agrees, exactly.
-    plan = _plan_json(capsys, ws_path, "-s", wid)
-    assert plan["tokens_after_estimated"] is False
-    total = plan["tokens_after"]
+    # ---- the summary exists: the plan is exact, on the workspace and on the file
+    on_workspace = _plan_json(capsys, ws_path, "-s", wid)
+    on_source = _plan_json(capsys, SOURCE)
+    assert on_workspace["tokens_after_estimated"] is False and on_source["tokens_after_estimated"] is False
+    total = on_workspace["tokens_after"]
+    assert on_source["tokens_after"] == total == applied
+    assert "estimated" not in _plan_line(capsys, SOURCE) and f"-> {total:,} " in _plan_line(capsys, SOURCE)
 
-    out = tmp_path / "out.json"
-    assert main(["export", str(ws_path), "-s", wid, *ARGS, "-f", "openai-json", "-o", str(out)]) == 0
-    err = capsys.readouterr()[1]
-    assert re.search(rf"-> {total:,} tokens; wrote", err), err
-    # `stats` of the exported file counts it as the plan does (reply priming included).
-    assert main(["stats", str(out), "--json"]) == 0
-    (exported,) = json.loads(capsys.readouterr()[0])["sessions"]
-    assert exported["tokens"] == total
+    # ---- every export: its log line, and `stats` of the file it wrote
+    out_dir = tmp_path / "out"
+    for fmt in READ_BACK + NO_SYSTEM + WRITTEN_ONLY:
+        code, out, err = run_cli(capsys, "export", ws_path, "-s", wid, *ARGS, "-f", fmt, "-o", f"{out_dir}/")
+        assert code == 0, err
+        assert re.search(rf": [\d,]+ -> {total:,} tokens; wrote", err), (fmt, err)
+        written = re.search(r"wrote (?:session \S+ to )?(\S+)$", err.strip().splitlines()[-1]).group(1)
+        if fmt in READ_BACK:
+            assert _stats_tokens(capsys, written) == total, fmt
+        elif fmt in NO_SYSTEM:
+            # The export says it left the system prompt out; the file counts the rest.
+            assert "system message left out" in err, (fmt, err)
+            assert _stats_tokens(capsys, written) < total, fmt
+        elif fmt == "report":
+            report = json.loads(open(written).read())
+            assert report["applied"] is True
+            assert report["plan"]["tokens_after"] == report["stats"]["tokens_after"] == total
 
+    # ---- the TUI: sessions list, plan line, versions list, compacted-context view
     data = WorkspaceData(Workspace(ws_path))
     session = data.load_session(wid)
-    config = _config()
-    from inspector.engine.planning.planner import counter_for
-
-    counter = counter_for(config)
     tui_plan = plan_session(session, config, counter=counter, token_cache=data.token_cache(),
                             summary_cache=data.summary_cache())
-    assert tui_plan.total_after == total
-    # The sessions list shows the session as the plan counts it before compaction.
+    assert tui_plan.total_after == total and not tui_plan.estimated
+    line = plan_summary(tui_plan, None, compact=True).plain
+    assert f"→ {total:,} tokens" in line and "estimated" not in line
     (row,) = [r for r in data.list_sessions(counter) if r.id == wid]
-    assert row.tokens == tui_plan.total_before == plan["tokens_before"]
-    screen = ContextScreen.for_plan(session, tui_plan, counter, data.summary_cache())
-    assert screen.build is not None
-    _, line = screen.build()
-    assert f"{total:,} tokens as the model would receive them" in line and "estimated" not in line
+    assert row.tokens == tui_plan.total_before == on_workspace["tokens_before"]
+    (version_row,) = data.list_versions(wid)
+    assert version_row.tokens_after == total
+    _, shown = ContextScreen.for_plan(session, tui_plan, counter, data.summary_cache()).build()
+    assert f"{total:,} tokens as the model would receive them" in shown and "estimated" not in shown
 
-    # Without the summary the context view marks the plan's figure as an estimate.
-    _, pending = ContextScreen.for_plan(session, tui_plan, counter, None).build()
-    assert f"about {tui_plan.total_after:,} tokens once it is (estimated)" in pending
+
+def test_exports_read_back_count_message_for_message_as_compacted(tmp_path, monkeypatch, capsys):
+    """Not only the totals: every exported file `stats` can read gives each compacted
+    message the tokens the plan gave it (tool arguments stored as JSON objects come
+    back compact, offload ids do not depend on where the session was read from)."""
+    from inspector.engine.planning.planner import counter_for
+    from inspector.engine.tokens import count_messages
+    from inspector.service.opening import load_session
+    from inspector.service.pipeline import compact_session
+
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(tmp_path / "ws.db"))
+    config = _config()
+    counter = counter_for(config)
+    result = compact_session(load_session(SOURCE, None), config, counter=counter)
+    want = count_messages(result.messages, counter)[0]
+    assert result.summaries and any(m.tool_calls for m in result.messages)
+    for fmt in READ_BACK:
+        code, _, err = run_cli(capsys, "export", SOURCE, *ARGS, "-f", fmt, "-o", f"{tmp_path / fmt}/")
+        assert code == 0, err
+        written = re.search(r"wrote (?:session \S+ to )?(\S+)$", err.strip().splitlines()[-1]).group(1)
+        exported = load_session(written, None)
+        assert count_messages(exported.messages, counter)[0] == want, fmt

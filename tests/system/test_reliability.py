@@ -214,7 +214,7 @@ def test_export_whose_model_fails_exits_1_and_leaves_the_output_alone(capsys, mo
         code, stdout, err = run(capsys, "export", TRAJ, *SUMMARIZE, "--set", "summarization.model=gpt-4o-mini",
                                 "--set", "summarization.retries=1", "-f", fmt, "-o", target)
         assert (code, stdout) == (1, "")
-        assert "compaction failed, nothing written: summary failed after 2 attempt(s)" in err
+        assert "compaction failed, nothing written: summary failed after 2 attempts" in err
     assert calls == ["gpt-4o-mini"] * 4
     assert out.read_text() == "an earlier export\n" and not new.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]

@@ -198,8 +198,7 @@ async def test_apply_with_the_offline_summarizer_stores_a_version(demo_app):
         from inspector.formats.openai_chat import to_openai
         from inspector.service.pipeline import compact_session
 
-        same = compact_session(screen.session, stored.config, counter=screen.counter, version=v.version_id)
-        assert v.version_id in next(m.text for m in stored.messages if m.kind == "summary")
+        same = compact_session(screen.session, stored.config, counter=screen.counter)
         assert to_openai(stored.messages, keep_raw=False) == to_openai(same.messages, keep_raw=False)
         # The versions list shows it; restoring puts its config back in the tuner.
         await pilot.press("escape")
@@ -320,6 +319,27 @@ async def test_export_never_replaces_a_file_without_a_second_press(demo_app, tmp
         await pilot.click("#export-go")
         await settle(pilot, demo_app)
         assert written.read_text().startswith("# ")
+
+
+async def test_export_status_shows_the_absolute_path(demo_app, tmp_path, monkeypatch):
+    """Issue 17.6: a relative path typed in the dialog is shown absolute, so the user
+    finds the file whatever the working directory."""
+    from textual.widgets import Input, Select, Static
+
+    monkeypatch.chdir(tmp_path)
+    async with demo_app.run_test(size=SIZE) as pilot:
+        await open_session(pilot, demo_app, "marathon")
+        await pilot.press("e")
+        await pilot.pause()
+        dlg = demo_app.screen
+        dlg.query_one("#export-format", Select).value = "markdown"
+        await pilot.pause()
+        dlg.query_one("#export-path", Input).value = "out/"
+        await pilot.click("#export-go")
+        await settle(pilot, demo_app)
+        written = demo_app.last_export[0]
+        status = str(dlg.query_one("#export-status", Static).render())
+        assert f"wrote {(tmp_path / 'out' / written.name)}" in status.replace("\n", "")
 
 
 async def test_help_lists_binding_ids_and_keymap_remaps(tmp_path, memory_demo):

@@ -220,9 +220,60 @@ async def test_toggles_read_without_colour(app):
         assert tools.render_line(0).text.startswith("[x] ")
 
 
+async def test_focus_reads_without_colour(app):
+    """Issue 17.5: the focused knob's name is bold and reversed (not only a faint
+    colour change); the other knobs' names are not."""
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        panel = screen.query_one(TuningPanel)
+        focused = panel.knob("summarization.trigger.context_tokens")
+        other = panel.knob("summarization.keep.tokens")
+        focused.query_one(Slider).focus()
+        await settle(pilot, app)
+        label = focused.query_one("Label.knob-label").rich_style
+        assert label.reverse and label.bold
+        assert not other.query_one("Label.knob-label").rich_style.reverse
+        other.query_one(Slider).focus()
+        await settle(pilot, app)
+        assert not focused.query_one("Label.knob-label").rich_style.reverse
+        assert other.query_one("Label.knob-label").rich_style.reverse
+
+
+async def test_a_plan_with_a_summary_not_generated_says_estimated(app):
+    """Issue 17.3: before its summary exists, the plan's total is an estimate, and the
+    plan line and the context gauge say so."""
+    from inspector.tui.widgets.profile import ContextGauge
+
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        assert screen.plan.summaries and screen.plan.estimated
+        line = str(screen.query_one("#plan-summary").render())
+        assert f"→ ~{screen.plan.total_after:,} tokens (estimated)" in line
+        assert " → ~" in str(screen.query_one(ContextGauge).render())
+
+
 async def test_q_quits_from_the_sessions_screen(app):
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit and app.return_code == 0
+
+
+async def test_q_quits_from_the_session_screen_but_types_into_an_input(app):
+    from textual.widgets import Input
+
+    async with app.run_test(size=LARGE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        field = screen.query(Input).first()
+        field.focus()
+        await pilot.pause()
+        before = field.value
+        await pilot.press("end", "q")
+        await pilot.pause()
+        assert not app._exit and field.value == before + "q"
+        screen.query_one(Heatmap).focus()
+        await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
         assert app._exit and app.return_code == 0

@@ -229,9 +229,7 @@ def test_versions_are_saved_whole_and_never_replace_each_other(ws, traj):
     cfg = compact_config()
     r1 = compacted(s, cfg)
     assert r1.offloads and r1.summaries, "the config must exercise offloads and summaries"
-    announced = ws.next_version_id(wid)
     v1 = ws.save_version(wid, r1, cfg, label="first")
-    assert v1 == announced and ws.next_version_id(wid) != v1
     cfg2 = cfg.with_values({"summarization.keep.messages": 6})
     s1 = ws.load_version(v1)
     r2 = compacted(s1, cfg2)

@@ -18,6 +18,7 @@ from inspector.engine.planning.memo import Memo, PlanMemo, Reduced
 from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.planning.text import offload_id, render
 from inspector.engine.tokens import Framing
+from inspector.engine.wording import plural
 
 
 def clear(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
@@ -55,9 +56,9 @@ def clear(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: 
     count = c3.results + c3.arg_messages
     return state, StageResult(
         "clear", True, count > 0,
-        f"{before:,} tokens over {cl.trigger_tokens:,}: cleared {c3.results} result(s)"
-        + (f" and the arguments of {c3.arg_messages} call message(s)" if c3.arg_messages else "")
-        + f" before position {c3.protected} (latest {cl.keep_rounds} round(s) kept)",
+        f"{before:,} tokens over {cl.trigger_tokens:,}: cleared {plural(c3.results, 'result')}"
+        + (f" and the arguments of {plural(c3.arg_messages, 'call message')}" if c3.arg_messages else "")
+        + f" before position {c3.protected} (latest {plural(cl.keep_rounds, 'round')} kept)",
         before, state.total, count)
 
 

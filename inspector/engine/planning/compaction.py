@@ -14,6 +14,7 @@ from inspector.engine.planning.memo import PlanMemo, Truncation
 from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.planning.text import fit_marker, offload_id, render, truncated_part
 from inspector.engine.tokens import Framing
+from inspector.engine.wording import plural
 
 
 def compact(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
@@ -78,7 +79,7 @@ def compact(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo
             reductions[i] = Reduction(Action.TRUNCATE, "compaction", oid, head, tail, removed,
                                       template=config.reduction.truncation.notice)
             pass2 += 1
-    reason = (f"pass 1: {changed} historical result(s) over {limit:,} tokens replaced; "
+    reason = (f"pass 1: {plural(changed, 'historical result')} over {limit:,} tokens replaced; "
               f"pass 2: " + (f"{pass2} over {m_limit:,} tokens truncated" if m_limit else "off"))
     return total, StageResult("compaction", True, changed + pass2 > 0, reason, before, total, changed + pass2)
 

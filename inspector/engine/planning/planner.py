@@ -33,6 +33,7 @@ from inspector.engine.planning.tailor import tailor
 from inspector.engine.planning.truncation import truncate
 from inspector.engine.tokens import Framing, TokenCache, TokenCounter, make_counter
 from inspector.engine.validation import Problem
+from inspector.engine.wording import plural
 
 
 def counter_for(config: CompactionConfig) -> TokenCounter:
@@ -145,11 +146,13 @@ def _input_warnings(problems: list[Problem]) -> list[PlanWarning]:
     orphans = [p.position for p in problems if p.code in ("orphan_tool_result", "missing_tool_call_id")]
     if orphans:
         out.append(PlanWarning("orphan_tool_results",
-                               f"{len(orphans)} tool result(s) in the input answer no tool call", orphans))
+                               f"{plural(len(orphans), 'tool result')} in the input "
+                               + ("answers" if len(orphans) == 1 else "answer") + " no tool call", orphans))
     unanswered = [p.position for p in problems if p.code == "unanswered_tool_call"]
     if unanswered:
         out.append(PlanWarning("unanswered_tool_calls",
-                               f"{len(unanswered)} tool call(s) in the input have no result", unanswered))
+                               f"{plural(len(unanswered), 'tool call')} in the input "
+                               + ("has" if len(unanswered) == 1 else "have") + " no result", unanswered))
     return out
 
 

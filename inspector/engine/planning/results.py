@@ -148,6 +148,12 @@ class Plan:
         return sum(self.tokens_after) + extra + self.reply_priming
 
     @property
+    def estimated(self) -> bool:
+        """True while a summary the plan applies is not generated yet: `total_after`
+        then counts its estimated size, and every screen says "estimated"."""
+        return any(not s.exact for s in self.applied_summaries())
+
+    @property
     def saved(self) -> int:
         return self.total_before - self.total_after
 

@@ -20,6 +20,7 @@ from inspector.engine.planning.memo import PlanMemo
 from inspector.engine.planning.results import Action, Cutoff, PlanWarning, StageResult, SummarySpec, TriggerCheck
 from inspector.engine.summarize.protocol import TOKENS_PER_WORD
 from inspector.engine.summary_format import summary_body
+from inspector.engine.wording import plural
 
 # A model summary has to be able to say at least this much to be worth planning.
 MIN_SUMMARY_TOKENS = 16
@@ -149,7 +150,7 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
     # Target cutoff from the keep policy.
     if keep.mode == "messages":
         target = n - keep.messages
-        why = f"keep the last {keep.messages} message(s)"
+        why = f"keep the last {plural(keep.messages, 'message')}"
     else:
         if keep.mode == "tokens":
             budget = config.keep_tokens_budget()
@@ -293,7 +294,7 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         spec.merge_into = final if first_role == "user" and a.kinds[final] == "message" else None
     spec.injection = injection
     cut = Cutoff(target, final, reason)
-    summary_reason = f"{final - lead} message(s) {lead}\u2013{final - 1} into one summary; {reason}"
+    summary_reason = f"{plural(final - lead, 'message')} {lead}\u2013{final - 1} into one summary; {reason}"
     return spec, cut, summary_reason
 
 

@@ -6,6 +6,7 @@ from inspector.engine.analysis import Analysis
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import SYSTEM_ROLES
 from inspector.engine.planning.results import EVICTED, Action, PlanWarning, StageResult, SummarySpec
+from inspector.engine.wording import plural
 
 
 def tailor(config: CompactionConfig, a: Analysis, cur: list[int], actions: list[Action],
@@ -25,7 +26,7 @@ def tailor(config: CompactionConfig, a: Analysis, cur: list[int], actions: list[
         return total, StageResult("tailor", True, False, f"{total:,} tokens fit the {budget:,} budget",
                                   before, before), None
     dropped, total, latest = drop_rounds(a, cur, actions, summaries, total, budget - reply_priming)
-    reason = f"dropped {dropped} message(s) from the oldest rounds to fit {budget:,}"
+    reason = f"dropped {plural(dropped, 'message')} from the oldest rounds to fit {budget:,}"
     warning = None
     if total + reply_priming > budget:
         warning = PlanWarning(

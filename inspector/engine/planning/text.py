@@ -13,12 +13,16 @@ from inspector.engine.models import Message
 
 def offload_id(a: Analysis, position: int, kind: str) -> str:
     """The id content removed from message `position` is offloaded under (stable:
-    the session, the position, what was removed and the message's content)."""
+    what was removed and the content of the messages up to it). Not the session's id:
+    the same session read from its file or from the workspace must get the same ids,
+    or their texts, and so their token counts, differ (issue 17.3); the same id in two
+    sessions names the same content."""
     key = (position, kind)
     oid = a.offload_ids.get(key)
     if oid is None:
         h = hashlib.blake2b(digest_size=6)
-        h.update(f"{a.session_id}\x1f{position}\x1f{kind}\x1f{a.hashes[position]}".encode())
+        h.update(a.chain()[position + 1])
+        h.update(f"\x1f{position}\x1f{kind}".encode())
         oid = "off-" + h.hexdigest()
         a.offload_ids[key] = oid
     return oid

@@ -14,6 +14,7 @@ from inspector.engine.planning.memo import PlanMemo, Truncation
 from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.planning.text import cut_part, offload_id, truncate_text_parts
 from inspector.engine.tokens import TokenCounter
+from inspector.engine.wording import plural
 
 
 def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
@@ -66,7 +67,7 @@ def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, mem
         reductions[i] = Reduction(Action.TRUNCATE, "truncation", oid, head, tail, removed, limit=per_part,
                                   head_ratio=tc.head_ratio, template=tc.notice)
         changed += 1
-    reason = (f"{changed} tool output(s) over {base_limit:,} characters" if changed
+    reason = (f"{plural(changed, 'tool output')} over {base_limit:,} characters" if changed
               else f"no tool output over {base_limit:,} characters")
     return total, StageResult("truncation", True, changed > 0, reason, before, total, changed)
 

@@ -28,6 +28,7 @@ from inspector.engine.summarize.protocol import (
     check_summary,
     format_conversation,
 )
+from inspector.engine.wording import plural
 
 # Errors that retrying the same model cannot fix: go straight to the next model.
 NO_RETRY = frozenset(("AuthenticationError", "PermissionDeniedError", "NotFoundError", "BadRequestError",
@@ -180,7 +181,7 @@ def summary_steps(request: SummaryRequest, policy: RetryPolicy, emit: EventHandl
             emit(SummaryEvent("failed", request.key, model=models[-1], error=last,
                               attempt=total_attempts, chunk=ci, chunks=len(chunks)))
             raise SummaryFailed(
-                f"summary failed after {total_attempts} attempt(s) on {', '.join(models)}: {last}",
+                f"summary failed after {plural(total_attempts, 'attempt')} on {', '.join(models)}: {last}",
                 all_errors)
         previous = text
     emit(SummaryEvent("after", request.key, model=used_model, text=previous, attempt=total_attempts))

@@ -17,10 +17,10 @@ from textual.widgets import Button, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from inspector.engine.planning.results import Action
+from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.service.pipeline import summarizer_label
 from inspector.tui.messages import ApplyFinished, ApplyProgress
-from inspector.tui.render import plural
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
@@ -53,8 +53,9 @@ class ApplyScreen(ModalScreen[str | None]):
         with Vertical(id="apply-dialog", classes="dialog"):
             yield Static(Text("Apply compaction", style="bold"), classes="dialog-title")
             yield Static(Text(
-                f"session {visible(self.session.id)}: {p.total_before:,} → ~{p.total_after:,} tokens · "
-                f"{plural(len(live), 'summary', 'summaries')} to generate · "
+                f"session {visible(self.session.id)}: {p.total_before:,} → {'~' if p.estimated else ''}{p.total_after:,} "
+                f"tokens{' (estimated)' if p.estimated else ''} · "
+                f"{plural(sum(not s.exact for s in live), 'summary', 'summaries')} to generate · "
                 f"{plural(sum(a != Action.KEEP for a in p.actions), 'message')} changed"))
             yield Static(Text.assemble("summarizer: ", (summarizer_label(p.config), "bold")), id="apply-summarizer")
             with Horizontal(classes="row"):

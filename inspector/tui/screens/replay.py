@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
+from inspector.engine.wording import plural
 from inspector.tui.messages import ReportsWorkerErrors
 from inspector.tui.widgets.knobs import Knob, TuningPanel
 
@@ -80,7 +81,7 @@ def totals_text(r: Replay, model: str) -> Text:
     out.append(f"cached        {t.cached_input_tokens:>14,}  (unmanaged {t.unmanaged_cached_tokens:,})\n")
     out.append(f"summarizer    {t.summary_input_tokens:>14,} in, {t.summary_output_tokens:,} out\n")
     out.append(f"peak context  {t.peak_context_tokens:>14,}  (unmanaged {t.unmanaged_peak_tokens:,}; "
-               f"window {r.context_window:,}, {t.over_window_calls} call(s) over)\n")
+               f"window {r.context_window:,}, {plural(t.over_window_calls, 'call')} over)\n")
     out.append("cost          ")
     out.append(f"{_usd(t.cost_usd):>14}", style="bold")
     out.append(f"  (unmanaged {_usd(t.unmanaged_cost_usd)})\n")

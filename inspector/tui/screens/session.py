@@ -19,10 +19,11 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
 
 from inspector.engine.planning.results import Action
+from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import FidelityReady, PlanReady, ReportsWorkerErrors, SessionReady
-from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header, plural
+from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header
 from inspector.tui.widgets.heatmap import Heatmap, row_data
 from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
 from inspector.tui.widgets.profile import ContextGauge, Profile
@@ -302,7 +303,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one(Heatmap).set_plan(plan.actions, plan.tokens_after)
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
-                                                   plan.counter)
+                                                   plan.counter, plan.estimated)
         self._show_plan()
         panel = self._panel()
         if panel is not None:
@@ -616,13 +617,16 @@ def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: boo
     pct = saved / before if before else 0.0
     t.append("plan ", style="bold")
     t.append(f"({plan.config.preset}{', modified' if modified else ''}) ")
-    t.append(f"{before:,} → {after:,} tokens", style="bold")
-    t.append(f"  saved {saved:,} ({pct:.1%})", style="bold green" if saved > 0 else "dim")
+    t.append(f"{before:,} → {'~' if plan.estimated else ''}{after:,} tokens", style="bold")
+    if plan.estimated:  # a summary not generated yet: its size is the planner's estimate
+        t.append(" (estimated)", style="italic")
     if plan.warnings:
-        # Clickable: opens the whole plan at its warnings (also the w key).
+        # Clickable: opens the whole plan at its warnings (also the w key). Right after
+        # the totals, so it stays on screen on a narrow terminal.
         t.append("  ")
         t.append(f"⚠ {plural(len(plan.warnings), 'warning')} (w)",
                  style=Style(bold=True, color="yellow", meta={"@click": "screen.warnings"}))
+    t.append(f"  saved {saved:,} ({pct:.1%})", style="bold green" if saved > 0 else "dim")
     counts = plan.action_counts()
     for action, n in counts.items():
         if n and action != Action.KEEP:

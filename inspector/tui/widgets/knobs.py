@@ -240,6 +240,15 @@ class Knob(Horizontal):
         self._position = to_position(spec, value) if spec.kind in ("int", "float") else 0
         self.tooltip = f"{spec.key}\n{knob_help(spec, preset_name)}"
 
+    # A class, not `:focus-within` in the CSS: Textual restyles the focused widget and
+    # its ancestors on a focus change, not their other children, so the knob's name
+    # kept its unfocused style (issue 17.5: focus readable without colour).
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.add_class("-focused")
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.remove_class("-focused")
+
     @property
     def help_line(self) -> str:
         """What the status line says while this knob has focus."""

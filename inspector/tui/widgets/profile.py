@@ -118,12 +118,17 @@ class ContextGauge(Widget):
         self.after: int | None = None
         self.window = 0
         self.counter = ""
+        self.estimated = False
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 1
 
-    def update_values(self, before: int, after: int | None, window: int, counter: str = "") -> None:
+    def update_values(self, before: int, after: int | None, window: int, counter: str = "",
+                      estimated: bool = False) -> None:
+        """Show `before` and `after` tokens against `window`; `estimated`: `after`
+        counts a summary not generated yet (shown with a ~)."""
         self.before, self.after, self.window, self.counter = before, after, window, counter
+        self.estimated = estimated
         self.refresh()
 
     @staticmethod
@@ -138,7 +143,7 @@ class ContextGauge(Widget):
         after_share = (self.after / self.window) if self.after is not None else None
         label = f" {share:.1%} of {self.window:,}"
         if after_share is not None:
-            label += f" → {after_share:.1%} after plan"
+            label += f" → {'~' if self.estimated else ''}{after_share:.1%} after plan"
         if self.counter:
             label += f"  ({self.counter})"
         bar_w = max(10, width - len(label) - 10)

@@ -57,7 +57,7 @@ def test_long_arguments_are_cleared_with_their_results():
         assert p.actions[c] == Action.CLEAR and p.actions[c + 1] == Action.CLEAR
         assert set(p.reductions[c].clear_arguments) == {s.messages[c].tool_calls[0].id}
     assert output_counts(s, p) == p.tokens_after
-    assert "and the arguments of 4 call message(s)" in p.stage("clear").reason
+    assert "and the arguments of 4 call messages" in p.stage("clear").reason
 
 
 def test_clearing_that_frees_less_than_at_least_tokens_is_skipped():

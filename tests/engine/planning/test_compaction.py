@@ -29,7 +29,7 @@ def test_pass_1_replaces_large_results_before_the_recent_requests():
     assert (red.kind, red.stage, red.clear_result) == (Action.CLEAR, "compaction", True)
     assert red.shown_tokens == p.tokens_before[results[0]]
     assert output_counts(s, p) == p.tokens_after
-    assert "pass 1: 2 historical result(s)" in p.stage("compaction").reason
+    assert "pass 1: 2 historical results" in p.stage("compaction").reason
 
 
 def test_keep_tools_win_over_force_clean_and_force_clean_ignores_the_size():

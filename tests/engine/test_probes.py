@@ -1,0 +1,88 @@
+"""The probe questions of `inspector eval` (issue 11): built from the removed range
+only, the same every time, and the judge's grade read robustly."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.engine import preset
+from inspector.engine.probes import (
+    CATEGORIES,
+    QUESTIONS,
+    GradeError,
+    answer_prompt,
+    grade_prompt,
+    parse_grade,
+    probes,
+)
+from inspector.service.opening import load_session
+from inspector.service.pipeline import compact_session
+from tests.conftest import SWE_AGENT
+
+TRAJ = SWE_AGENT / "ctf_web_i_got_id_demo.traj"
+
+
+@pytest.fixture(scope="module")
+def compacted():
+    s = load_session(TRAJ, None)
+    config = preset("sagents").with_set(["summarization.trigger.context_tokens=8000"])
+    return s, compact_session(s, config)
+
+
+def test_probes_ask_about_what_was_removed_in_every_category(compacted):
+    s, result = compacted
+    ps = probes(s.messages, result.messages)
+    assert [p.category for p in ps] == list(CATEGORIES)
+    assert all(p.question == QUESTIONS[p.category] and p.reference for p in ps)
+    kept = {m.content_hash for m in result.messages}
+    removed_text = " ".join(" ".join(m.text.split()) for m in s.messages if m.content_hash not in kept).lower()
+    removed_args = " ".join(c.arguments_raw for m in s.messages if m.content_hash not in kept
+                            for c in m.tool_calls).lower()
+    for p in ps:
+        for fact in p.reference:
+            # every fact comes from the removed range (case and spaces as fidelity compares)
+            assert fact.lower()[:40] in removed_text or fact.lower()[:20] in removed_args, (p.category, fact)
+    by = {p.category: p for p in ps}
+    assert any("ctf challenge" in f for f in by["recall"].reference)  # the task statement
+    assert "/etc/passwd" in by["artifact"].reference
+    # the same session and compaction give the same questions
+    assert probes(s.messages, result.messages) == ps
+
+
+def test_nothing_removed_nothing_asked(compacted):
+    s, _ = compacted
+    assert probes(s.messages, s.messages) == []
+
+
+def test_the_answer_prompt_holds_the_compacted_context_not_the_original(compacted):
+    s, result = compacted
+    p = probes(s.messages, result.messages)[0]
+    user = answer_prompt(result.messages, p)[1]["content"]
+    assert user.endswith(f"Question: {p.question}")
+    summary = next(m for m in result.messages if m.kind == "summary")
+    assert summary.text[:200] in user
+    kept = {x.content_hash for x in result.messages}
+    compacted_text = "\n".join(x.text for x in result.messages)
+    dropped = [m.text for m in s.messages if m.content_hash not in kept and len(m.text) > 200
+               and m.text not in compacted_text]
+    assert dropped and not any(text in user for text in dropped)
+    grade = grade_prompt(p, "the answer")[1]["content"]
+    assert all(f"- {f}" in grade for f in p.reference) and grade.endswith("Answer to grade:\nthe answer")
+
+
+@pytest.mark.parametrize(("reply", "want"), [
+    ('{"score": 4, "reason": "misses the path"}', (4, "misses the path")),
+    ('Here is my grade:\n```json\n{"score": 2, "reason": "half"}\n```', (2, "half")),
+    ('{"score": 9, "reason": "generous"}', (5, "generous")),
+    ('{"score": 3.6}', (4, "")),
+    ("3", (3, "")),
+    ("3/5", (3, "")),
+])
+def test_parse_grade(reply, want):
+    assert parse_grade(reply) == want
+
+
+@pytest.mark.parametrize("reply", ["", "I cannot grade this", '{"score": "high"}', '{"score": true}'])
+def test_a_reply_without_a_score_is_an_error(reply):
+    with pytest.raises(GradeError, match="no score"):
+        parse_grade(reply)
