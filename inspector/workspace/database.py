@@ -231,6 +231,7 @@ def _session_stats(messages: Sequence[Message]) -> dict[str, int]:
 
 
 _LOAD_CHUNK = 100  # bodies per parse when loading: small chunks keep the peak low
+_EACH_BATCH = 2000  # messages per `load_session(each=...)` call
 
 
 def _share_fields_set(obj: Any, shared: dict[type, set[str]]) -> None:
@@ -532,7 +533,8 @@ class Workspace:
             raise WorkspaceError(f"{self.path}: {params[0] if params else 'a session'}: a stored message "
                                  "is nested too deeply to read") from None
 
-    def _load_bodies(self, sql: str, params: Sequence[Any]) -> list[Message]:
+    def _load_bodies(self, sql: str, params: Sequence[Any],
+                     each: Callable[[Sequence[Message]], None] | None = None) -> list[Message]:
         """Messages from rows of (body JSON, content hash), in order.
 
         Rows are read and validated in chunks (`_LOAD_CHUNK` bodies joined into one JSON
@@ -541,9 +543,11 @@ class Workspace:
         collections). Each chunk is compacted before the next one is read (see
         `_compact`), so the peak stays close to what the session finally holds. The
         stored content hashes are reused when this engine computes hashes the same
-        way (checked once per workspace).
+        way (checked once per workspace). `each` is called with every `_EACH_BATCH`
+        messages read (and the last ones), in order, while the rest is still read.
         """
         trust = self._hashes_current()
+        done = 0
         messages: list[Message] = []
         shared: dict[type, set[str]] = {}
         paused = gc.isenabled()
@@ -561,6 +565,11 @@ class Workspace:
                             m.__pydantic_private__["_hash"] = row[1]  # type: ignore[index]
                         messages.append(m)
                     del rows, chunk
+                    if each is not None and len(messages) - done >= _EACH_BATCH:
+                        each(messages[done:])
+                        done = len(messages)
+            if each is not None and (len(messages) > done or not messages):
+                each(messages[done:])
         finally:
             if paused:
                 gc.enable()
@@ -710,13 +719,22 @@ class Workspace:
                            text_chars=chars, tokens=tokens, counter=counter, created_at=_dt(created),
                            updated_at=_dt(updated), versions=versions, model=model, imported_at=_dt(imported))
 
-    def load_session(self, session_id: str) -> Session:
-        """The stored session, canonical, with the raw source records."""
+    def load_session(self, session_id: str, each: Callable[[Sequence[Message]], None] | None = None) -> Session:
+        """The stored session, canonical, with the raw source records.
+
+        Args:
+            session_id: a workspace session id.
+            each: called with each batch of messages as they are read, in order (a
+                front end shows the start of a big session while the rest loads).
+
+        Returns:
+            The session.
+        """
         (sid, fmt, spath, ssid, title, model, created, updated, _imported, meta, _digest,
          *_rest) = self._session_row(session_id)
         messages = self._load_bodies(
             "SELECT b.data, m.content_hash FROM messages m JOIN bodies b ON b.hash = m.body "
-            "WHERE m.session_id = ? ORDER BY m.position", (session_id,))
+            "WHERE m.session_id = ? ORDER BY m.position", (session_id,), each)
         metadata = {**json.loads(meta), "workspace_id": sid, "source_session_id": ssid}
         return Session(id=sid, source_format=fmt, source_path=spath, title=title, model=model,
                        created_at=_dt(created), updated_at=_dt(updated), metadata=metadata, messages=messages)

@@ -408,7 +408,7 @@ async def test_token_boundaries_in_the_detail_pane(memory_demo):
 async def test_worker_errors_become_notifications(memory_demo, monkeypatch):
     app = InspectorApp(memory_demo, settings=settings())
 
-    def boom(session_id):
+    def boom(session_id, each=None):
         raise KeyError(f"no session {session_id!r} in demo")
 
     async with app.run_test(size=SIZE) as pilot:
