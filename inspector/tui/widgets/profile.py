@@ -82,11 +82,11 @@ class Profile(Widget):
         if cached is not None and all(a is b or a == b for a, b in zip(cached[0], key)) \
                 and cached[0][2] == key[2]:
             return cached[1]
-        strip = self._render(y, width)
+        strip = self._draw(y, width)
         self._lines[y] = (key, strip)
         return strip
 
-    def _render(self, y: int, width: int) -> Strip:
+    def _draw(self, y: int, width: int) -> Strip:
         base = self.rich_style
         buckets = self._buckets(width)
         if not buckets:
