@@ -186,7 +186,7 @@ def probe_replan_repaint(changes: int = 20) -> dict:
     from inspector.tui.widgets.slider import Slider
 
     session = big_session()
-    state = {"target": None, "rendered": None, "done": None}
+    state = {"target": None, "rendered": None, "done": None, "done_cpu": None}
     original_refresh = Screen._compositor_refresh
     original_line = Heatmap.render_line
 
@@ -199,6 +199,7 @@ def probe_replan_repaint(changes: int = 20) -> dict:
         original_refresh(self)
         if state["target"] is not None and state["rendered"] == state["target"] and state["done"] is None:
             state["done"] = time.perf_counter()
+            state["done_cpu"] = time.process_time()
 
     Heatmap.render_line = render_line  # instrumentation only
     Screen._compositor_refresh = refresh
@@ -238,13 +239,13 @@ def probe_replan_repaint(changes: int = 20) -> dict:
             await settle(pilot, app)
             keys = (["shift+right"] * 6 + ["right"] * 4 + ["shift+left"] * 6 + ["left"] * 4) * 3
             keys = keys[:changes]
-            ms, values, plan_ms = [], [], []
+            ms, cpu_ms, values, plan_ms = [], [], [], []
             for key in keys:
                 gen = heatmap.generation
                 state["target"] = gen + 1
                 state["done"] = None
                 n_plans = len(plans)
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 await pilot.press(key)
                 deadline = time.perf_counter() + 10
                 while state["done"] is None and time.perf_counter() < deadline:
@@ -252,6 +253,7 @@ def probe_replan_repaint(changes: int = 20) -> dict:
                 if state["done"] is None:
                     raise RuntimeError(f"no repaint after {key}")
                 ms.append((state["done"] - t0) * 1000)
+                cpu_ms.append((state["done_cpu"] - c0) * 1000)
                 values.append(screen.config.summarization.trigger.context_tokens)
                 plan_ms.append(plans[-1] if len(plans) > n_plans else float("nan"))
                 await settle(pilot, app)
@@ -259,6 +261,7 @@ def probe_replan_repaint(changes: int = 20) -> dict:
                 "ms": [round(x, 2) for x in ms], "median": round(statistics.median(ms), 2),
                 "p90": round(statistics.quantiles(ms, n=10, method="inclusive")[-1], 2),
                 "max": round(max(ms), 2), "min": round(min(ms), 2),
+                "cpu_ms": [round(x, 2) for x in cpu_ms], "cpu_median": round(statistics.median(cpu_ms), 2),
                 "thresholds": values, "plan_ms": [round(x, 2) for x in plan_ms],
                 "plan_ms_median": round(statistics.median(plan_ms), 2),
                 "messages": len(session.messages), "visible_rows": len(heatmap.visible_range()),

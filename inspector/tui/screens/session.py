@@ -327,9 +327,17 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         summary = plan_summary(self.plan, ms, compact=compact, modified=bool(self._changed))
         pane = self.query_one("#plan-summary", Static)
         width = max(20, pane.content_region.width)
-        shape = (compact,) + tuple(len(line) // width for line in summary.plain.split("\n"))
-        # Same wrapped shape: repaint only, no layout pass over the whole screen.
-        pane.update(summary, layout=shape != self._summary_shape)
+        # The wrapped height (lines and their wraps): the same height is a repaint
+        # only, no layout pass over the whole screen (10-50 ms), whichever line grew or
+        # shrank. While tuning, the pane does not shrink (warnings come and go as a
+        # slider moves): blank lines at the end of it are padded on instead.
+        rows = sum(len(line) // width + 1 for line in summary.plain.split("\n"))
+        last = self._summary_shape
+        if last[:2] == (compact, width) and rows < last[2]:
+            summary.append("\n" * (last[2] - rows))
+            rows = last[2]
+        shape = (compact, width, rows)
+        pane.update(summary, layout=shape != last)
         self._summary_shape = shape
         self.set_class(self.plan_expanded, "-plan-open")
 
