@@ -171,28 +171,49 @@ class _NotPlain(Exception):
 
 def _share(value: Any, texts: Mapping[str, str], strings: list[str], index: dict[str, int], depth: int) -> Any:
     """`value` with its long strings found in `texts` replaced by references."""
-    if isinstance(value, str):
-        if len(value) >= _MIN_SHARED and value in texts:
-            k = index.get(value)
-            if k is None:
-                k = index[value] = len(strings)
-                strings.append(texts[value])
-            return {_REF: k}
-        return value
     if depth > 100:
         raise _NotPlain
+    # Strings and scalars are handled in the loops (no call per leaf: this runs on
+    # every message a workspace loads).
     if type(value) is dict:
         out = {}
         for key, item in value.items():
             if type(key) is not str or key == _REF:
                 raise _NotPlain
-            out[key] = _share(item, texts, strings, index, depth + 1)
+            t = type(item)
+            if t is str:
+                out[key] = _ref(item, texts, strings, index) if len(item) >= _MIN_SHARED else item
+            elif item is None or t is bool or t is int or t is float:
+                out[key] = item
+            else:
+                out[key] = _share(item, texts, strings, index, depth + 1)
         return out
     if type(value) is list:
-        return [_share(item, texts, strings, index, depth + 1) for item in value]
+        items = []
+        for item in value:
+            t = type(item)
+            if t is str:
+                items.append(_ref(item, texts, strings, index) if len(item) >= _MIN_SHARED else item)
+            elif item is None or t is bool or t is int or t is float:
+                items.append(item)
+            else:
+                items.append(_share(item, texts, strings, index, depth + 1))
+        return items
+    if type(value) is str:
+        return _ref(value, texts, strings, index) if len(value) >= _MIN_SHARED else value
     if value is None or type(value) in (bool, int, float):
         return value
     raise _NotPlain
+
+
+def _ref(text: str, texts: Mapping[str, str], strings: list[str], index: dict[str, int]) -> Any:
+    if text not in texts:
+        return text
+    k = index.get(text)
+    if k is None:
+        k = index[text] = len(strings)
+        strings.append(texts[text])
+    return {_REF: k}
 
 
 def _resolve(value: Any, strings: tuple[str, ...]) -> Any:
