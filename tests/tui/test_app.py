@@ -418,3 +418,24 @@ async def test_worker_errors_become_notifications(memory_demo, monkeypatch):
         await settle(pilot, app)
         notes = [n.message for n in app._notifications]
         assert any("no session 'missing'" in n for n in notes)
+
+
+async def test_an_open_session_is_kept_out_of_full_collections_until_the_screen_goes(memory_demo):
+    import gc
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert gc.get_freeze_count() == 0
+        screen = await open_session(pilot, app, "marathon")
+        assert screen.plan is not None
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        # Re-planning goes on as before.
+        screen.set_values({"summarization.trigger.context_ratio": 0.3})
+        await settle(pilot, app)
+        assert screen.plan.config.summarization.trigger.context_ratio == 0.3
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, SessionScreen)
+        assert gc.get_freeze_count() == 0  # handed back to the collector
