@@ -4,6 +4,7 @@ LangChain's trim_messages and raw tiktoken.
     python bench/run.py                # everything (a few minutes on 2 cores)
     python bench/run.py --quick        # fewer repetitions, 3 exact trim_messages budgets
     python bench/run.py --only replan,trim,count
+    python bench/run.py --only big        # the 100,000-message session (open_100k_s, replan_100k_ms)
 
 Prints one JSON object on stdout and a table on stderr. Every ratio is taken against
 a reference measured in the same run (same process or same script), so a busy
