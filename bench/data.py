@@ -1,6 +1,7 @@
 """Benchmark data, built deterministically from the real fixtures (never committed).
 
-- `big_session()`: about 10,000 messages and 3 million tokens re-sampled from the real
+- `big_session(n)`: n messages (10,000 by default, about 3 million tokens; 100,000 for
+  the `open_100k_s` and `replan_100k_ms` figures, about 30 million) re-sampled from the real
   SWE-agent runs in tests/fixtures/swe-agent. Each copy of a run ("episode") keeps its
   messages' real text; its tool-call ids get a per-copy suffix so every call/result
   pair is unique. The runs recorded without function calling (the observation comes
@@ -97,7 +98,9 @@ def _episodes() -> tuple[dict[str, Any], list[list[dict[str, Any]]], list[str]]:
 
 
 def big_session(n: int = 10_000, seed: int = 20240611, long_tail: float = 1 / 250):
-    """The benchmark session (a canonical `Session`), identical on every call."""
+    """The benchmark session of `n` messages (a canonical `Session`), identical on every
+    call; a larger `n` continues the same sequence of copies (the first 10,000 messages
+    of the 100k session are the 10k session's)."""
     from inspector.engine.models import Session
     from inspector.formats.openai_chat import from_openai
 
@@ -134,7 +137,9 @@ def big_session(n: int = 10_000, seed: int = 20240611, long_tail: float = 1 / 25
     while out[-1]["role"] != "tool" and out[-1].get("tool_calls"):
         out.pop()
     messages = from_openai(out)
-    return Session(id="bench-10k", source_format="swe-agent", title="benchmark: 10k re-sampled SWE-agent messages",
+    name = f"{n // 1000}k" if n % 1000 == 0 else str(n)
+    return Session(id=f"bench-{name}", source_format="swe-agent",
+                   title=f"benchmark: {name} re-sampled SWE-agent messages",
                    model="gpt-4o", messages=messages).renumber()
 
 

@@ -4,6 +4,8 @@ JSON line each prints.
     python bench/probes.py rss WORKSPACE SESSION_ID [SOURCE]
     python bench/probes.py first-frame WORKSPACE_DB
     python bench/probes.py replan-repaint [CHANGES]
+    python bench/probes.py open-session WORKSPACE SESSION_ID
+    python bench/probes.py replan-stored WORKSPACE SESSION_ID
 """
 
 from __future__ import annotations
@@ -184,7 +186,7 @@ def probe_replan_repaint(changes: int = 20) -> dict:
     from inspector.tui.widgets.slider import Slider
 
     session = big_session()
-    state = {"target": None, "rendered": None, "done": None}
+    state = {"target": None, "rendered": None, "done": None, "done_cpu": None}
     original_refresh = Screen._compositor_refresh
     original_line = Heatmap.render_line
 
@@ -197,6 +199,7 @@ def probe_replan_repaint(changes: int = 20) -> dict:
         original_refresh(self)
         if state["target"] is not None and state["rendered"] == state["target"] and state["done"] is None:
             state["done"] = time.perf_counter()
+            state["done_cpu"] = time.process_time()
 
     Heatmap.render_line = render_line  # instrumentation only
     Screen._compositor_refresh = refresh
@@ -236,13 +239,13 @@ def probe_replan_repaint(changes: int = 20) -> dict:
             await settle(pilot, app)
             keys = (["shift+right"] * 6 + ["right"] * 4 + ["shift+left"] * 6 + ["left"] * 4) * 3
             keys = keys[:changes]
-            ms, values, plan_ms = [], [], []
+            ms, cpu_ms, values, plan_ms = [], [], [], []
             for key in keys:
                 gen = heatmap.generation
                 state["target"] = gen + 1
                 state["done"] = None
                 n_plans = len(plans)
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 await pilot.press(key)
                 deadline = time.perf_counter() + 10
                 while state["done"] is None and time.perf_counter() < deadline:
@@ -250,12 +253,15 @@ def probe_replan_repaint(changes: int = 20) -> dict:
                 if state["done"] is None:
                     raise RuntimeError(f"no repaint after {key}")
                 ms.append((state["done"] - t0) * 1000)
+                cpu_ms.append((state["done_cpu"] - c0) * 1000)
                 values.append(screen.config.summarization.trigger.context_tokens)
                 plan_ms.append(plans[-1] if len(plans) > n_plans else float("nan"))
                 await settle(pilot, app)
             out = {
                 "ms": [round(x, 2) for x in ms], "median": round(statistics.median(ms), 2),
+                "p90": round(statistics.quantiles(ms, n=10, method="inclusive")[-1], 2),
                 "max": round(max(ms), 2), "min": round(min(ms), 2),
+                "cpu_ms": [round(x, 2) for x in cpu_ms], "cpu_median": round(statistics.median(cpu_ms), 2),
                 "thresholds": values, "plan_ms": [round(x, 2) for x in plan_ms],
                 "plan_ms_median": round(statistics.median(plan_ms), 2),
                 "messages": len(session.messages), "visible_rows": len(heatmap.visible_range()),
@@ -263,6 +269,121 @@ def probe_replan_repaint(changes: int = 20) -> dict:
         return out
 
     return asyncio.run(main())
+
+
+# ---------------------------------------------------------------- open a big session
+
+
+def probe_open_session(workspace: str, session_id: str) -> dict:
+    """The real app on a workspace, opening one session (`open_session`): from the
+    session screen's mount to the end of the first compositor refresh that paints
+    heatmap rows, to the one that paints every row (the session loaded, its counts
+    read from the workspace cache), and to the one that paints the first plan. Times
+    are monotonic seconds from the mount; CPU seconds of the process alongside."""
+    import asyncio
+    import tempfile
+
+    _isolate(tempfile.mkdtemp())
+    from textual.screen import Screen
+
+    from inspector.settings import AppSettings
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.data import WorkspaceData
+    from inspector.tui.screens.session import SessionScreen
+    from inspector.tui.widgets.heatmap import Heatmap
+    from inspector.workspace.database import Workspace
+
+    marks: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    seen = {"rows": 0, "generation": 0}
+    original_mount = SessionScreen.on_mount
+    original_refresh = Screen._compositor_refresh
+    original_line = Heatmap.render_line
+
+    def on_mount(self):
+        marks["mount"] = time.monotonic()
+        cpu["mount"] = time.process_time()
+        original_mount(self)
+
+    def render_line(self, y):
+        if self.rows.n and y > 0:
+            seen["rows"] = max(seen["rows"], self.rows.n)
+            seen["generation"] = max(seen["generation"], self.generation)
+        return original_line(self, y)
+
+    def refresh(self):
+        original_refresh(self)
+        if "mount" not in marks:
+            return
+        now, now_cpu = time.monotonic(), time.process_time()
+        for key, reached in (("first_rows", seen["rows"] > 0), ("all_rows", seen["rows"] >= marks.get("n", 1e18)),
+                             ("first_plan", seen["generation"] > 0)):
+            if reached and key not in marks:
+                marks[key] = now
+                cpu[key] = now_cpu
+
+    SessionScreen.on_mount = on_mount  # instrumentation only
+    Screen._compositor_refresh = refresh
+    Heatmap.render_line = render_line
+
+    ws = Workspace(workspace)
+    marks["n"] = ws.session_info(session_id).messages
+
+    async def main() -> None:
+        app = InspectorApp(WorkspaceData(ws), settings=AppSettings(), open_session=session_id)
+        async with app.run_test(size=(160, 48)) as pilot:
+            deadline = time.monotonic() + 300
+            while "first_plan" not in marks and time.monotonic() < deadline:
+                await pilot.pause(0.01)
+            await app.workers.wait_for_complete()
+
+    asyncio.run(main())
+    ws.close()
+    if "first_plan" not in marks:
+        raise RuntimeError(f"the session screen never painted a plan: {marks}")
+    start, start_cpu = marks["mount"], cpu["mount"]
+    out: dict = {"messages": int(marks["n"])}
+    for key in ("first_rows", "all_rows", "first_plan"):
+        out[f"{key}_s"] = round(marks[key] - start, 3)
+        out[f"{key}_cpu_s"] = round(cpu[key] - start_cpu, 3)
+    return out
+
+
+def probe_replan_stored(workspace: str, session_id: str) -> dict:
+    """plan() of a session loaded from the workspace (counts cached), after the plan
+    shown on opening: each of the 20 thresholds once, then again (balanced)."""
+    from engine_bench import THRESHOLDS, replan_config
+
+    from inspector.engine import make_counter, plan
+    from inspector.engine.analysis import analyze
+    from inspector.workspace.database import Workspace
+
+    with Workspace(workspace) as ws:
+        t = time.perf_counter()
+        session = ws.load_session(session_id)
+        load_s = time.perf_counter() - t
+        counter = make_counter(model=session.model)
+        t = time.perf_counter()
+        analyze(session, counter, ws.token_cache())
+        analyze_s = time.perf_counter() - t
+    t = time.perf_counter()
+    plan(session, replan_config("balanced", 1_000_000), counter)
+    first_s = time.perf_counter() - t
+    configs = [replan_config("balanced", th) for th in THRESHOLDS]
+    ms, cpu_ms, again = [], [], []
+    for cfg in configs:
+        t, c = time.perf_counter(), time.process_time()
+        plan(session, cfg, counter)
+        ms.append((time.perf_counter() - t) * 1000)
+        cpu_ms.append((time.process_time() - c) * 1000)
+    for cfg in configs:
+        t = time.perf_counter()
+        plan(session, cfg, counter)
+        again.append((time.perf_counter() - t) * 1000)
+    return {"messages": len(session.messages), "load_s": round(load_s, 3), "analyze_s": round(analyze_s, 3),
+            "first_plan_s": round(first_s, 3), "ms": [round(x, 2) for x in ms],
+            "median": round(statistics.median(ms), 2), "cpu_median": round(statistics.median(cpu_ms), 2),
+            "max": round(max(ms), 2), "revisit_median": round(statistics.median(again), 2)}
 
 
 if __name__ == "__main__":
@@ -273,6 +394,10 @@ if __name__ == "__main__":
         result = probe_first_frame(*args)
     elif cmd == "replan-repaint":
         result = probe_replan_repaint(*(int(a) for a in args))
+    elif cmd == "open-session":
+        result = probe_open_session(*args)
+    elif cmd == "replan-stored":
+        result = probe_replan_stored(*args)
     else:
         raise SystemExit(f"unknown probe {cmd!r}")
     print(json.dumps(result))

@@ -2,18 +2,22 @@
 
 One `Session` holds ordered `Message`s. A message keeps the record(s) it came from in
 `raw`, untouched, so an exporter can reproduce opaque data (encrypted reasoning,
-thinking signatures) byte for byte.
+thinking signatures) byte for byte. A message loaded from the workspace may hold its
+record packed (`PackedRaw`: compact JSON whose long strings point at the message's own
+texts); `raw` reads it back as the record, equal to what was stored.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping
 from datetime import datetime
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PrivateAttr
+from pydantic_core import PydanticSerializationError, from_json, to_json
 
 from inspector.engine.limits import loads_bounded
 
@@ -89,6 +93,143 @@ class Usage(BaseModel):
         )
 
 
+# The key of the object that stands for a shared string inside a packed record; a
+# record holding this key anywhere is kept unpacked.
+_REF = "\u0000ref"
+_MIN_SHARED = 64  # shorter strings are cheaper inline than as references
+
+
+class PackedRaw:
+    """A source record (JSON values only) as compact JSON bytes, its long strings that
+    equal one of the message's texts stored once, as references to those strings.
+
+    Parsed records cost several times their JSON in memory (a dict or list per level,
+    an object per string); most of a record's bytes are the texts the message already
+    holds in its parts and tool calls. Immutable; `unpack()` builds a new record each
+    time, equal to the packed one.
+    """
+
+    __slots__ = ("_data", "_strings")
+
+    def __init__(self, data: bytes, strings: tuple[str, ...]) -> None:
+        self._data = data
+        self._strings = strings
+
+    @classmethod
+    def pack(cls, record: Any, texts: Mapping[str, str]) -> PackedRaw | None:
+        """`record` packed, its strings equal to a key of `texts` shared; None when it
+        is not plain JSON (or uses the reference key), so it must stay as it is.
+
+        Args:
+            record: a parsed JSON value (dicts with string keys, lists, scalars).
+            texts: the message's long texts (each mapped to itself).
+
+        Returns:
+            The packed record, or None.
+        """
+        strings: list[str] = []
+        index: dict[str, int] = {}
+        try:
+            tree = _share(record, texts, strings, index, 0)
+        except (_NotPlain, RecursionError):
+            return None
+        try:  # pydantic-core's encoder: ~10x faster than json's
+            data = to_json(tree, inf_nan_mode="constants")
+        except PydanticSerializationError:  # a lone surrogate: json escapes it
+            data = json.dumps(tree, separators=(",", ":"), allow_nan=True).encode()
+        return cls(data, tuple(strings))
+
+    def unpack(self) -> Any:
+        """The record, as a new object each call.
+
+        Returns:
+            A value equal to the record that was packed.
+        """
+        try:
+            value = from_json(self._data, allow_inf_nan=True)
+        except ValueError:  # an escaped lone surrogate, which only json reads back
+            value = json.loads(self._data)
+        return _resolve(value, self._strings) if self._strings else value
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PackedRaw):
+            return self._data == other._data and self._strings == other._strings or self.unpack() == other.unpack()
+        return bool(self.unpack() == other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal to unhashable records
+
+    def __repr__(self) -> str:
+        return f"PackedRaw({self.unpack()!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return PackedRaw, (self._data, self._strings)
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _share(value: Any, texts: Mapping[str, str], strings: list[str], index: dict[str, int], depth: int) -> Any:
+    """`value` with its long strings found in `texts` replaced by references."""
+    if depth > 100:
+        raise _NotPlain
+    # Strings and scalars are handled in the loops (no call per leaf: this runs on
+    # every message a workspace loads).
+    if type(value) is dict:
+        out = {}
+        for key, item in value.items():
+            if type(key) is not str or key == _REF:
+                raise _NotPlain
+            t = type(item)
+            if t is str:
+                out[key] = _ref(item, texts, strings, index) if len(item) >= _MIN_SHARED else item
+            elif item is None or t is bool or t is int or t is float:
+                out[key] = item
+            else:
+                out[key] = _share(item, texts, strings, index, depth + 1)
+        return out
+    if type(value) is list:
+        items = []
+        for item in value:
+            t = type(item)
+            if t is str:
+                items.append(_ref(item, texts, strings, index) if len(item) >= _MIN_SHARED else item)
+            elif item is None or t is bool or t is int or t is float:
+                items.append(item)
+            else:
+                items.append(_share(item, texts, strings, index, depth + 1))
+        return items
+    if type(value) is str:
+        return _ref(value, texts, strings, index) if len(value) >= _MIN_SHARED else value
+    if value is None or type(value) in (bool, int, float):
+        return value
+    raise _NotPlain
+
+
+def _ref(text: str, texts: Mapping[str, str], strings: list[str], index: dict[str, int]) -> Any:
+    if text not in texts:
+        return text
+    k = index.get(text)
+    if k is None:
+        k = index[text] = len(strings)
+        strings.append(texts[text])
+    return {_REF: k}
+
+
+def _resolve(value: Any, strings: tuple[str, ...]) -> Any:
+    if type(value) is dict:
+        if len(value) == 1 and _REF in value:
+            return strings[value[_REF]]
+        return {key: _resolve(item, strings) for key, item in value.items()}
+    if type(value) is list:
+        return [_resolve(item, strings) for item in value]
+    return value
+
+
+def _plain_raw(value: Any) -> Any:
+    return value.unpack() if type(value) is PackedRaw else value
+
+
 class Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -104,8 +245,10 @@ class Message(BaseModel):
     kind: MessageKind = "message"
     # Identifier in the source (row id, uuid, item id), for lineage and error messages.
     source_id: str | None = None
-    # Original record(s), verbatim. Never interpreted by the engine.
-    raw: Any = None
+    # Original record(s), verbatim. Never interpreted by the engine. Stored as given,
+    # or packed (`PackedRaw`, see `pack_raw`); read through the `raw` property below,
+    # which unpacks; serialized unpacked.
+    raw: Annotated[Any, PlainSerializer(_plain_raw)] = None
     meta: dict[str, Any] = Field(default_factory=dict)
 
     _hash: str | None = PrivateAttr(default=None)
@@ -143,6 +286,47 @@ class Message(BaseModel):
     @classmethod
     def text_message(cls, role: Role, text: str, **kw: Any) -> Message:
         return cls(role=role, parts=[Part(type="text", text=text)], **kw)
+
+    def pack_raw(self) -> bool:
+        """Keep `raw` packed (`PackedRaw`): the same record, read back by `raw`, in a
+        fraction of the memory. Its long strings equal to the message's texts are kept
+        once. A record that is not plain JSON stays as it is.
+
+        Returns:
+            True if `raw` is packed now.
+        """
+        value = self.__dict__["raw"]
+        if type(value) is PackedRaw:
+            return True
+        if not isinstance(value, (dict, list)):
+            return False
+        texts: dict[str, str] = {}
+        for part in self.parts:
+            if len(part.text) >= _MIN_SHARED:
+                texts[part.text] = part.text
+        for call in self.tool_calls:
+            if len(call.arguments_raw) >= _MIN_SHARED:
+                texts[call.arguments_raw] = call.arguments_raw
+        packed = PackedRaw.pack(value, texts)
+        if packed is None:
+            return False
+        self.__dict__["raw"] = packed
+        return True
+
+
+def _get_raw(self: Message) -> Any:
+    return _plain_raw(self.__dict__["raw"])
+
+
+def _set_raw(self: Message, value: Any) -> None:
+    self.__dict__["raw"] = value
+    self.__pydantic_fields_set__.add("raw")
+
+
+# `raw` reads a packed record back as the record. A property can only be put on the
+# class after pydantic has built it (in the class body it would shadow the field);
+# pydantic routes `m.raw = ...` to the property's setter.
+setattr(Message, "raw", property(_get_raw, _set_raw, doc="The source record(s), verbatim."))  # noqa: B010
 
 
 def content_hash(message: Message) -> str:

@@ -79,7 +79,10 @@ class SessionData(Protocol):
 
     def take_notes(self) -> list[str]: ...
 
-    def load_session(self, session_id: str) -> Session: ...
+    def load_session(self, session_id: str, each: Callable[[Sequence[Message]], None] | None = None) -> Session:
+        """The session; `each` is called with its messages in batches, in order, as
+        they are read (all at once when it is in memory already)."""
+        ...
 
     def token_cache(self) -> TokenCache | None: ...
 
@@ -142,11 +145,14 @@ class MemoryData:
     def take_notes(self) -> list[str]:
         return []
 
-    def load_session(self, session_id: str) -> Session:
+    def load_session(self, session_id: str, each: Callable[[Sequence[Message]], None] | None = None) -> Session:
         try:
-            return self._sessions[session_id]
+            s = self._sessions[session_id]
         except KeyError:
             raise KeyError(f"no session {session_id!r} in {self.label}") from None
+        if each is not None:
+            each(s.messages)
+        return s
 
     def token_cache(self) -> TokenCache:
         return self._cache
@@ -275,11 +281,13 @@ class WorkspaceData:
             self._titles[sid] = title
         return title
 
-    def load_session(self, session_id: str) -> Session:
+    def load_session(self, session_id: str, each: Callable[[Sequence[Message]], None] | None = None) -> Session:
         s = self._sessions.get(session_id)
         if s is None:
-            s = self.ws.load_session(session_id)
+            s = self.ws.load_session(session_id, each)
             self._sessions[session_id] = s
+        elif each is not None:
+            each(s.messages)
         return s
 
     def token_cache(self) -> TokenCache:

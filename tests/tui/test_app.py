@@ -428,7 +428,7 @@ async def test_token_boundaries_in_the_detail_pane(memory_demo):
 async def test_worker_errors_become_notifications(memory_demo, monkeypatch):
     app = InspectorApp(memory_demo, settings=settings())
 
-    def boom(session_id):
+    def boom(session_id, each=None):
         raise KeyError(f"no session {session_id!r} in demo")
 
     async with app.run_test(size=SIZE) as pilot:
@@ -468,3 +468,24 @@ async def test_the_plan_panel_shows_the_plans_fidelity(memory_demo):
         assert again.fidelity.kinds["task"].items == 0 and again.fidelity.score > expected.fidelity.score
         assert screen.fidelity.fidelity.to_dict() == again.fidelity.to_dict()
         assert f"fidelity {again.fidelity.score:.2f}" in str(screen.query_one("#plan-summary").render())
+
+
+async def test_an_open_session_is_kept_out_of_full_collections_until_the_screen_goes(memory_demo):
+    import gc
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert gc.get_freeze_count() == 0
+        screen = await open_session(pilot, app, "marathon")
+        assert screen.plan is not None
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        # Re-planning goes on as before.
+        screen.set_values({"summarization.trigger.context_ratio": 0.3})
+        await settle(pilot, app)
+        assert screen.plan.config.summarization.trigger.context_ratio == 0.3
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, SessionScreen)
+        assert gc.get_freeze_count() == 0  # handed back to the collector

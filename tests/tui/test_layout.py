@@ -340,19 +340,52 @@ async def test_a_big_session_shows_rows_while_its_tokens_are_counted(demo_sessio
 
     big = synthetic_session(6000, demo_sessions_cached)
     seen: list[int] = []
-    original = SessionScreen.on_tokens_counted
+    original = SessionScreen.on_rows_loaded
 
     def spy(self, message):
         original(self, message)
         seen.append(self.query_one(Heatmap).rows.n)
 
-    monkeypatch.setattr(SessionScreen, "on_tokens_counted", spy)
+    monkeypatch.setattr(SessionScreen, "on_rows_loaded", spy)
     app = InspectorApp(MemoryData([big], label="big"), settings=settings())
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, SessionScreen)
         assert seen and min(seen) < len(big.messages)  # rows shown before the whole count
         assert app.screen.query_one(Heatmap).rows.n == len(big.messages)
+
+
+async def test_a_big_session_from_the_workspace_shows_rows_while_it_is_read(demo_sessions_cached, monkeypatch,
+                                                                             tmp_path):
+    """Rows arrive batch by batch as the workspace reads the session; once loaded they
+    are the rows of the whole session (tool names across batches included)."""
+    from inspector.demo import synthetic_session
+    from inspector.engine.tokens import TokenCache, count_messages
+    from inspector.tui.data import WorkspaceData
+    from inspector.tui.widgets.heatmap import row_data
+    from inspector.workspace.database import Workspace
+
+    big = synthetic_session(5000, demo_sessions_cached)
+    ws = Workspace(tmp_path / "ws.db")
+    wid = ws.add_session(big)
+    seen: list[int] = []
+    original = SessionScreen.on_rows_loaded
+
+    def spy(self, message):
+        original(self, message)
+        seen.append(self.query_one(Heatmap).rows.n)
+
+    monkeypatch.setattr(SessionScreen, "on_rows_loaded", spy)
+    app = InspectorApp(WorkspaceData(ws), settings=settings(), open_session=wid)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, SessionScreen) and screen.plan is not None
+        assert seen[0] < len(big.messages) and seen == sorted(seen) and seen[-1] == len(big.messages)
+        assert screen.query_one(Heatmap).rows == row_data(screen.session, screen.tokens)
+        # The counts read while loading are the session's exact counts.
+        assert screen.tokens == count_messages(screen.session.messages, screen.counter, TokenCache())[0]
+    ws.close()
 
 
 async def test_sessions_show_while_the_rest_loads(demo_sessions_cached, monkeypatch):

@@ -571,3 +571,71 @@ def test_import_reports_skipped_records(ws, tmp_path):
 
     with pytest.raises(SourceError):
         import_source(ws, tmp_path / "missing.db")
+
+
+# ------------------------------------------------------------- packed source records
+
+PACKED_SOURCES = [
+    ROOT / "tests" / "fixtures" / "claude-code" / "representative_messages.jsonl",
+    ROOT / "tests" / "fixtures" / "codex" / "rollout-2025-10-29T01-00-00-marshmallow.jsonl",
+    SWE / "marshmallow-1867_function_calling.traj",
+    AGENTS_DB,
+]
+
+
+_VOLATILE = __import__("re").compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|msg_[0-9a-f]{24}|\d{4}-\d\d-\d\dT[\d:.]+Z")
+
+
+def _adk_events(path):
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT event_data FROM events ORDER BY rowid").fetchall()
+    events = [json.loads(_VOLATILE.sub("<uuid>", r[0])) for r in rows]
+    for e in events:  # the time of writing
+        e.pop("timestamp", None)
+    return events
+
+
+@pytest.mark.parametrize("source", PACKED_SOURCES, ids=lambda p: p.name)
+def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_path, source):
+    import copy
+    import pickle
+
+    from inspector.engine.models import PackedRaw
+    from inspector.exports.registry import export_session
+    from inspector.sources.base import open_source
+
+    original = next(iter(open_source(source).sessions()))
+    with Workspace(tmp_path / "ws.db") as w:
+        wid = w.add_session(original)
+    with Workspace(tmp_path / "ws.db") as w:
+        loaded = w.load_session(wid)
+    # Records are packed in memory and read back equal.
+    packed = [m for m in loaded.messages if type(m.__dict__["raw"]) is PackedRaw]
+    assert len(packed) > len(loaded.messages) // 2
+    assert [m.raw for m in loaded.messages] == [m.raw for m in original.messages]
+    # Every export writes the same bytes as from the same session holding its records
+    # as plain objects (as the source's reader gives them).
+    plain = loaded.model_copy(update={"messages": [m.model_copy(update={"raw": copy.deepcopy(m.raw)})
+                                                   for m in loaded.messages]})
+    assert not any(type(m.__dict__["raw"]) is PackedRaw for m in plain.messages)
+    for fmt in ("openai-json", "anthropic-json", "markdown", "claude-code", "adk-sqlite"):
+        a = export_session(plain, fmt, tmp_path / f"a-{fmt}" / f"out.{fmt}")
+        b = export_session(loaded, fmt, tmp_path / f"b-{fmt}" / f"out.{fmt}")
+        if fmt == "adk-sqlite":
+            a_rows = _adk_events(a.path)
+            assert a_rows and a_rows == _adk_events(b.path)
+        else:  # the Claude Code writer draws new ids (and times for untimed messages) per file
+            assert _VOLATILE.sub("<uuid>", Path(a.path).read_text()) == _VOLATILE.sub("<uuid>", Path(b.path).read_text())
+            if fmt != "claude-code":
+                assert Path(a.path).read_bytes() == Path(b.path).read_bytes(), fmt
+    # Pickled (the sweep's process pool): same messages, still packed.
+    again = pickle.loads(pickle.dumps(loaded))
+    assert again.messages == loaded.messages
+    assert type(again.messages[-1].__dict__["raw"]) is type(loaded.messages[-1].__dict__["raw"])
+    # Stored again, changed (its last message gone), its bodies are the ones stored:
+    # a packed record is written as the record it packs.
+    with Workspace(tmp_path / "ws.db") as w:
+        before = set(w._query("SELECT hash FROM bodies"))
+        w.add_session(loaded.model_copy(update={"messages": [m.model_copy() for m in loaded.messages[:-1]]}))
+        after = set(w._query("SELECT hash FROM bodies"))
+        assert after < before and len(after) == len(before) - 1

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,13 +20,15 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
 
+from inspector.engine.models import Message as SessionMessage
 from inspector.engine.planning.results import Action
+from inspector.engine.tokens import TokenCache
 from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import FidelityReady, PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header
-from inspector.tui.widgets.heatmap import Heatmap, row_data
+from inspector.tui.widgets.heatmap import Heatmap, RowBuilder, RowData, row_data
 from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
 from inspector.tui.widgets.profile import ContextGauge, Profile
 
@@ -34,15 +38,40 @@ if TYPE_CHECKING:
 TOKEN_BG = ("#2c3e50", "#4a235a")
 NARROW = 120  # below this many columns the tuning panel is an overlay (f2)
 SHORT = 32  # below this many rows the detail pane shrinks
-COUNT_CHUNK = 2000  # messages counted between two progress updates of a big session
+COUNT_CHUNK = 2000  # messages read and counted between two progress updates of a big session
 
 
 @dataclass
-class TokensCounted(Message):
-    """Tokens of the first `len(tokens)` messages of a session that is still loading."""
+class RowsLoaded(Message):
+    """Heatmap rows of the next messages of a session that is still loading."""
 
-    session: Any  # Session
-    tokens: list[int]
+    rows: RowData
+    expected: int | None  # messages the session has, when known
+
+
+class _LoadCounts(TokenCache):
+    """The counts read while a session loads, kept for the analysis that follows (the
+    workspace's cache does not keep what it reads from its database), in front of the
+    data's own cache, which stores what is counted here."""
+
+    def __init__(self, inner: TokenCache | None) -> None:
+        super().__init__(max_entries=None)
+        self._inner = inner
+
+    def get_many(self, counter: str, hashes: Iterable[str]) -> dict[str, tuple[int, int]]:
+        wanted = list(hashes)
+        out = super().get_many(counter, wanted)
+        missing = [h for h in wanted if h not in out]
+        if missing and self._inner is not None:
+            found = self._inner.get_many(counter, missing)
+            super().put_many(counter, found)
+            out.update(found)
+        return out
+
+    def put_many(self, counter: str, values: dict[str, tuple[int, int]]) -> None:
+        super().put_many(counter, values)
+        if self._inner is not None:
+            self._inner.put_many(counter, values)
 
 
 
@@ -200,45 +229,52 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
         start = time.perf_counter()
         app = self.inspector
-        session = app.data.load_session(self.session_id)
         counter = app.counter(self.config)
-        cache = app.data.token_cache()
-        n = len(session.messages)
-        if n > 2 * COUNT_CHUNK:
-            # A big session: count it in chunks and show the rows counted so far (the
-            # cache makes the analysis below reuse these counts).
-            counted: list[int] = []
-            for k in range(0, n, COUNT_CHUNK):
-                counted.extend(count_messages(session.messages[k:k + COUNT_CHUNK], counter, cache)[0])
-                self.post_message(TokensCounted(session, list(counted)))
-        a = analyze(session, counter, cache)
+        counts = _LoadCounts(app.data.token_cache())
+        expected = next((r.messages for r in app.session_rows if r.id == self.session_id), None)
+        builder = RowBuilder()
+
+        def each(batch: Sequence[SessionMessage]) -> None:
+            # Rows of a big session as it is read and counted (a cold count is slow);
+            # the analysis below reuses these counts.
+            for k in range(0, len(batch), COUNT_CHUNK):
+                chunk = batch[k:k + COUNT_CHUNK]
+                tokens = count_messages(chunk, counter, counts)[0]
+                self.post_message(RowsLoaded(builder.add(chunk, tokens), expected))
+
+        session = app.data.load_session(self.session_id, each)
+        a = analyze(session, counter, counts)
         self.post_message(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))
 
-    def on_tokens_counted(self, message: TokensCounted) -> None:
+    def on_rows_loaded(self, message: RowsLoaded) -> None:
         if self.session is not None:
             return
         heatmap = self.query_one(Heatmap)
         heatmap.loading = False
-        n = len(message.tokens)
-        rows = row_data(message.session, message.tokens) if n == len(message.session.messages) else \
-            _partial_rows(message.session, message.tokens)
-        heatmap.set_rows(rows)
+        heatmap.extend_rows(message.rows)
+        n = heatmap.rows.n
+        total = max(n, message.expected or 0)
         bar = self.query_one("#session-progress", ProgressBar)
-        bar.update(total=len(message.session.messages), progress=n)
-        self.query_one("#session-title", Static).update(Text(
-            f"counting tokens: {n:,} of {len(message.session.messages):,} messages"))
+        bar.update(total=total, progress=n)
+        self.query_one("#session-title", Static).update(Text(f"loading: {n:,} of {total:,} messages"))
 
     def on_session_ready(self, message: SessionReady) -> None:
         from inspector.engine.applier import MemorySummaryCache
         from inspector.engine.intro import display_title
 
+        # The session and its analysis live as long as this screen: out of the cyclic
+        # collector's passes (a full pass over a 10,000-message session took ~250 ms,
+        # a stall while a slider moves); freed by reference counting as ever, and
+        # handed back to the collector when the screen goes.
+        gc.freeze()
         self.session = message.session
         self._fidelity_summaries = MemorySummaryCache()  # a few KB per summary range measured
         self.counter = message.counter
         self.tokens = message.tokens
         heatmap = self.query_one(Heatmap)
         heatmap.loading = False
-        heatmap.set_rows(row_data(self.session, self.tokens))
+        if heatmap.rows.tokens != self.tokens:  # not the rows shown while loading
+            heatmap.set_rows(row_data(self.session, self.tokens))
         self.query_one("#session-progress", ProgressBar).display = False
         self.query_one(Profile).set_tokens(self.tokens)
         s = self.session
@@ -252,6 +288,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         heatmap.focus()
         self.request_plan()
         self._show_detail(heatmap.cursor)
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()
 
     # ------------------------------------------------------------------ planning
 
@@ -295,6 +334,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def on_plan_ready(self, message: PlanReady) -> None:
         if message.generation != self.generation:
             return
+        if self.plan is None:
+            gc.freeze()  # the plan memo, built by the first plan, lives as long (see on_session_ready)
         self.plan = message.plan
         self.plan_ms = message.ms
         self.fidelity = None  # the last one measured another plan
@@ -322,9 +363,17 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         summary = plan_summary(self.plan, ms, compact=compact, modified=bool(self._changed), fidelity=self.fidelity)
         pane = self.query_one("#plan-summary", Static)
         width = max(20, pane.content_region.width)
-        shape = (compact,) + tuple(len(line) // width for line in summary.plain.split("\n"))
-        # Same wrapped shape: repaint only, no layout pass over the whole screen.
-        pane.update(summary, layout=shape != self._summary_shape)
+        # The wrapped height (lines and their wraps): the same height is a repaint
+        # only, no layout pass over the whole screen (10-50 ms), whichever line grew or
+        # shrank. While tuning, the pane does not shrink (warnings come and go as a
+        # slider moves): blank lines at the end of it are padded on instead.
+        rows = sum(len(line) // width + 1 for line in summary.plain.split("\n"))
+        last = self._summary_shape
+        if last[:2] == (compact, width) and rows < last[2]:
+            summary.append("\n" * (last[2] - rows))
+            rows = last[2]
+        shape = (compact, width, rows)
+        pane.update(summary, layout=shape != last)
         self._summary_shape = shape
         self.set_class(self.plan_expanded, "-plan-open")
 
@@ -585,14 +634,6 @@ class SessionScreen(ReportsWorkerErrors, Screen):
                 self.notify("config restored from the version", timeout=3)
 
         self.app.push_screen(VersionsScreen(self.session_id), restore)
-
-
-def _partial_rows(session, tokens: list[int]):
-    """Heatmap rows for the first len(tokens) messages (a big session still counting)."""
-    from inspector.engine.models import Session
-
-    head = Session(id=session.id, messages=session.messages[:len(tokens)])
-    return row_data(head, tokens)
 
 
 def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: bool = False,

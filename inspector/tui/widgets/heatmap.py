@@ -51,25 +51,37 @@ class RowData:
 
 def row_data(session, tokens: list[int]) -> RowData:
     """Row values from a session and its per-message token counts."""
-    call_names: dict[str, str] = {}
-    roles, tools, previews, kinds = [], [], [], []
-    for m in session.messages:
-        for c in m.tool_calls:
-            call_names[c.id] = visible(c.name)
-        roles.append(m.role)
-        kinds.append(m.kind)
-        if m.role == "tool":
-            tools.append(visible(m.name or call_names.get(m.tool_call_id or "", "") or "tool"))
-        elif m.tool_calls:
-            names = [visible(c.name) for c in m.tool_calls]
-            tools.append("→" + (names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"))
-        else:
-            tools.append(visible(m.name or ""))
-        text = m.text
-        if not text and m.tool_calls:
-            text = m.tool_calls[0].arguments_raw
-        previews.append(clean(" ".join(text[:160].split())))
-    return RowData(roles, tools, list(tokens), previews, kinds)
+    return RowBuilder().add(session.messages, tokens)
+
+
+class RowBuilder:
+    """Row values of a session read in batches: each batch's rows from its messages,
+    a tool result named after a call in an earlier batch."""
+
+    def __init__(self) -> None:
+        self._call_names: dict[str, str] = {}
+
+    def add(self, messages, tokens: Sequence[int]) -> RowData:
+        """The rows of the next messages of the session (and their token counts)."""
+        call_names = self._call_names
+        roles, tools, previews, kinds = [], [], [], []
+        for m in messages:
+            for c in m.tool_calls:
+                call_names[c.id] = visible(c.name)
+            roles.append(m.role)
+            kinds.append(m.kind)
+            if m.role == "tool":
+                tools.append(visible(m.name or call_names.get(m.tool_call_id or "", "") or "tool"))
+            elif m.tool_calls:
+                names = [visible(c.name) for c in m.tool_calls]
+                tools.append("→" + (names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"))
+            else:
+                tools.append(visible(m.name or ""))
+            text = m.text
+            if not text and m.tool_calls:
+                text = m.tool_calls[0].arguments_raw
+            previews.append(clean(" ".join(text[:160].split())))
+        return RowData(roles, tools, list(tokens), previews, kinds)
 
 
 def fmt_tokens(n: int) -> str:
@@ -156,6 +168,29 @@ class Heatmap(ScrollView, can_focus=True):
         self.virtual_size = Size(self.size.width, rows.n + self.header_height)
         if self.cursor >= rows.n:
             self.cursor = max(0, rows.n - 1)
+        self.refresh()
+
+    def extend_rows(self, rows: RowData) -> None:
+        """Append the rows of the next messages (a session still loading)."""
+        mine = self.rows
+        if not mine.n:
+            self.set_rows(RowData(list(rows.roles), list(rows.tools), list(rows.tokens), list(rows.previews),
+                                  list(rows.kinds)))
+            return
+        mine.roles.extend(rows.roles)
+        mine.tools.extend(rows.tools)
+        mine.tokens.extend(rows.tokens)
+        mine.previews.extend(rows.previews)
+        mine.kinds.extend(rows.kinds)
+        self.total += rows.total
+        top = max(rows.tokens, default=0)
+        if top > self.scale.top:  # a longer message: every row's colour moves
+            self.scale = TokenScale(top)
+            self._steps = [self.scale.step(t) for t in mine.tokens]
+        else:
+            self._steps.extend(self.scale.step(t) for t in rows.tokens)
+        self._cache.clear()  # the total moved: every share shown changes
+        self.virtual_size = Size(self.size.width, mine.n + self.header_height)
         self.refresh()
 
     def set_plan(self, actions: Sequence[str] | None, after: list[int] | None) -> None:

@@ -18,7 +18,9 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
@@ -162,6 +164,13 @@ class ValueInput(Input):
     replaces it (a plain click would place the cursor inside: `30k` became `17030k000`)."""
 
     _focused_at = 0.0
+
+    # Input sets its virtual size (the text's width) on every value, and Widget's
+    # `virtual_size` asks for a layout pass over the whole screen (10-50 ms with the
+    # tuning panel) whenever it changes, as a slider step from "9.6k" to "12k" does.
+    # This box is fixed (Knob CSS: 11 cells, one line): a longer text only scrolls
+    # inside it, which a repaint shows.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), repaint=True)
 
     # Textual calls the handler of every class in the MRO: Input's run after these
     # unless the default is prevented.

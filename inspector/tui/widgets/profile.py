@@ -41,6 +41,10 @@ class Profile(Widget):
         self.tokens: list[int] = []
         self.actions: Sequence[str] | None = None
         self.window: tuple[int, int] | None = None  # rows on screen in the heatmap
+        # The two lines as last drawn, with what they were drawn from: a new plan
+        # redraws the actions line only, a scroll the heat line only (each is a pass
+        # over the whole session).
+        self._lines: dict[int, tuple[tuple, Strip]] = {}
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 2
@@ -65,8 +69,24 @@ class Profile(Widget):
         width = min(width, n)
         return [(k * n // width, (k + 1) * n // width) for k in range(width)]
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines.clear()
+
     def render_line(self, y: int) -> Strip:
         width = self.content_region.width
+        # The lists themselves (compared by identity: a plan's actions are never changed
+        # in place), so a freed list's id cannot be mistaken for a new one's.
+        key = (width, self.tokens, len(self.tokens), self.window if y == 0 else self.actions)
+        cached = self._lines.get(y)
+        if cached is not None and all(a is b or a == b for a, b in zip(cached[0], key)) \
+                and cached[0][2] == key[2]:
+            return cached[1]
+        strip = self._draw(y, width)
+        self._lines[y] = (key, strip)
+        return strip
+
+    def _draw(self, y: int, width: int) -> Strip:
         base = self.rich_style
         buckets = self._buckets(width)
         if not buckets:

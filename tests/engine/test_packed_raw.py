@@ -1,0 +1,78 @@
+"""A message's source record kept packed (`PackedRaw`): the same record through every
+door (`raw`, dumps, equality, copies, pickling), a fraction of the memory."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+
+from inspector.engine.models import Message, PackedRaw, Part, ToolCall
+
+LONG = "a long tool output line\n" * 10
+ARGS = json.dumps({"command": "grep -rn needle " + "src/ " * 20})
+
+
+def _message(raw):
+    return Message(role="assistant", parts=[Part(text=LONG)],
+                   tool_calls=[ToolCall(id="call_1", name="bash", arguments_raw=ARGS)], raw=raw)
+
+
+RECORDS = [
+    {"role": "assistant", "content": LONG,
+     "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "bash", "arguments": ARGS}}]},
+    [{"type": "text", "text": LONG}, {"type": "thinking", "signature": "c2ln" * 40, "thinking": LONG}],
+    {"nested": {"deep": [[[{"x": LONG}]]]}, "numbers": [0, -1, 2**70, 1.5, -0.0, 1e300], "flags": [True, False, None]},
+    {"unicode": "d\u00e9j\u00e0 vu \u2014 \U0001f600", "short": "ok", "empty": "", "same": [LONG, LONG]},
+    {"lone surrogate": "a\ud800b", "inf": float("inf")},
+]
+
+
+@pytest.mark.parametrize("record", RECORDS)
+def test_packed_record_reads_back_equal_and_dumps_the_same(record):
+    plain = _message(copy.deepcopy(record))
+    packed = _message(copy.deepcopy(record))
+    assert packed.pack_raw()
+    assert type(packed.__dict__["raw"]) is PackedRaw
+    assert packed.raw == record
+    assert packed.model_dump() == plain.model_dump()
+    if "lone surrogate" not in record:  # pydantic cannot write one to JSON either way
+        assert packed.model_dump_json() == plain.model_dump_json()
+    assert packed == plain and plain == packed
+    assert packed.content_hash == plain.content_hash
+
+
+def test_long_strings_are_the_messages_own_and_each_read_is_a_new_record():
+    m = _message(copy.deepcopy(RECORDS[0]))
+    m.pack_raw()
+    first, second = m.raw, m.raw
+    assert first["content"] is m.parts[0].text
+    assert first["tool_calls"][0]["function"]["arguments"] is m.tool_calls[0].arguments_raw
+    first["content"] = "changed"  # a copy: the stored record does not move
+    assert second["content"] == LONG and m.raw["content"] == LONG
+    # The packed form holds each text once, by reference: its bytes are the record's
+    # structure only.
+    assert len(m.__dict__["raw"]._data) < 300
+
+
+@pytest.mark.parametrize("record", [{"\u0000ref": 0}, {1: "int key"}, {"t": (1, 2)}, {"o": object()}, "a string",
+                                    None])
+def test_records_that_are_not_plain_json_stay_as_they_are(record):
+    m = _message(record)
+    assert not m.pack_raw()
+    assert m.raw is record
+
+
+def test_pickling_copying_and_assignment_keep_the_record():
+    m = _message(copy.deepcopy(RECORDS[1]))
+    m.pack_raw()
+    for other in (pickle.loads(pickle.dumps(m)), copy.deepcopy(m), m.model_copy(), m.model_copy(deep=True),
+                  Message.model_validate_json(m.model_dump_json())):
+        assert other.raw == RECORDS[1]
+        assert other == m
+    m.raw = {"replaced": True}
+    assert m.raw == {"replaced": True} and "raw" in m.model_fields_set
+    assert json.loads(m.model_dump_json())["raw"] == {"replaced": True}
+    assert m.model_copy(update={"raw": [1]}).raw == [1]
