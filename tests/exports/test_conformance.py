@@ -70,7 +70,7 @@ def _sdk_items(db: Path, sid: str) -> list:
     return asyncio.run(read())
 
 
-@pytest.mark.parametrize("name", [n for n in SOURCES if not n.startswith("codex")] + ["codex-replacement"])
+@pytest.mark.parametrize("name", list(SOURCES))
 def test_agents_export_resumes_with_chat_completions_models(tmp_path, name):
     s, versions = _versions(name)
     for label, compacted in versions.items():
@@ -196,3 +196,70 @@ def test_the_report_notes_the_renames_the_other_exports_make(tmp_path):
     notes = json.loads(out.read_text()).get("notes") or []
     assert notes and all("anthropic-json, openai-agents-sqlite rename duplicate tool-call ids" in n for n in notes)
     assert any("renamed" in n and "-2'" in n for n in notes)
+
+
+def _resume_responses(db: Path, sid: str) -> list[dict]:
+    """`Runner.run` on the exported session with the SDK's Responses model, the OpenAI
+    client on a mocked transport; returns the input items the request carried."""
+    import httpx
+    from agents import Agent, OpenAIResponsesModel, Runner, set_tracing_disabled
+    from openai import AsyncOpenAI
+
+    set_tracing_disabled(True)
+    requests: list[dict] = []
+
+    def reply(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        requests.append(body)
+        return httpx.Response(200, json={
+            "id": "resp_1", "object": "response", "created_at": 0, "model": body["model"], "status": "completed",
+            "output": [{"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+                        "content": [{"type": "output_text", "text": "ok", "annotations": []}]}],
+            "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+            "usage": {"input_tokens": 1, "output_tokens": 1, "total_tokens": 2,
+                      "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}})
+
+    client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply)))
+    agent = Agent(name="resumed", model=OpenAIResponsesModel(model="gpt-4o", openai_client=client))
+
+    async def run() -> None:
+        session = SQLiteSession(sid, db)
+        try:
+            assert (await Runner.run(agent, "continue", session=session)).final_output == "ok"
+        finally:
+            session.close()
+    asyncio.run(run())
+    assert len(requests) == 1
+    return requests[0]["input"]
+
+
+def test_codex_custom_tool_calls_resume_on_both_model_paths(tmp_path):
+    """Codex's apply_patch is a custom tool call whose input is a patch, not JSON: the
+    Chat Completions converter rejected the item. Exported as a function call whose
+    arguments wrap the patch text, it resumes on the Responses and the Chat
+    Completions paths, with the text intact."""
+    s, versions = _versions("codex")
+    for label, compacted in versions.items():
+        messages = compacted.messages if compacted is not None else s.messages
+        patches = {c.id: c.arguments_raw for m in messages for c in m.tool_calls if c.type == "custom"}
+        assert patches and all(not t.lstrip().startswith("{") for t in patches.values())
+        db = tmp_path / f"{label}.db"
+        res = export_session(s, "openai-agents-sqlite", db, compacted=compacted)
+        assert sum("are not a JSON object" in w for w in res.warnings) == len(patches)
+        items = _sdk_items(db, res.session_id)
+        assert not [i for i in items if str(i.get("type", "")).startswith("custom_tool_call")]
+        written = {i["call_id"]: json.loads(i["arguments"]) for i in items if i.get("call_id") in patches
+                   and i.get("type") == "function_call"}
+        assert written == {cid: {"arguments": text} for cid, text in patches.items()}
+        chat = Converter.items_to_messages(items)
+        sent_calls = {c["id"]: c["function"]["arguments"] for m in chat for c in m.get("tool_calls") or []}
+        assert {cid: json.loads(sent_calls[cid]) for cid in patches} == written
+        sent = _resume_responses(db, res.session_id)
+        calls = {i["call_id"]: i for i in sent if i.get("type") == "function_call"}
+        outputs = {i["call_id"] for i in sent if i.get("type") == "function_call_output"}
+        assert set(patches) <= set(calls) and set(patches) <= outputs
+        assert all("id" not in calls[cid] for cid in patches), "the placeholder id never reaches the API"
+        assert {cid: json.loads(calls[cid]["arguments"]) for cid in patches} == written
+    # The runtime adapter hands the SDK its own items back: custom calls stay custom there.
+    from inspector.formats.responses import to_responses_items
+    assert any(i.get("type") == "custom_tool_call" for i in to_responses_items(s.messages))
