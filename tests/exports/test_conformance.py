@@ -194,7 +194,8 @@ def test_the_report_notes_the_renames_the_other_exports_make(tmp_path):
     s, versions = _versions("swe-agent")
     out = export_session(s, "report", tmp_path / "r.json", compacted=versions["compacted"]).path
     notes = json.loads(out.read_text()).get("notes") or []
-    assert notes and all("anthropic-json, openai-agents-sqlite rename duplicate tool-call ids" in n for n in notes)
+    assert notes and all("anthropic-json, openai-agents-sqlite, adk-sqlite, claude-code rename duplicate tool-call ids"
+                         in n for n in notes)
     assert any("renamed" in n and "-2'" in n for n in notes)
 
 
@@ -263,3 +264,48 @@ def test_codex_custom_tool_calls_resume_on_both_model_paths(tmp_path):
     # The runtime adapter hands the SDK its own items back: custom calls stay custom there.
     from inspector.formats.responses import to_responses_items
     assert any(i.get("type") == "custom_tool_call" for i in to_responses_items(s.messages))
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_every_other_export_is_accepted_where_it_is_read(tmp_path, name):
+    """The exports not covered above, on every source format, as recorded and
+    compacted: anthropic-json meets the Messages API's rules on turns and tool ids;
+    claude-code meets Claude Code's record rules and our reader reads it back; the
+    ADK write-back loads with google-adk's own `get_session`; every openai-jsonl line
+    is accepted by LangChain's `convert_to_messages`."""
+    from langchain_core.messages import convert_to_messages
+
+    from tests.exports.test_adk import adk_get
+    from tests.exports.test_anthropic import check_valid
+    from tests.exports.test_claude_code import check_transcript, records
+
+    s, versions = _versions(name)
+    for label, compacted in versions.items():
+        res = export_session(s, "anthropic-json", tmp_path / f"{label}.anthropic.json", compacted=compacted)
+        body = json.loads(res.path.read_text())
+        if body["messages"][0]["role"] == "assistant":  # an ADK session opening with its summary
+            assert "the conversation starts with an assistant turn (Anthropic rejects this)" in res.warnings
+            body["messages"] = [{"role": "user", "content": "(continue)"}, *body["messages"]]
+        check_valid(body)
+
+        res = export_session(s, "claude-code", tmp_path / f"{label}.claude.jsonl", compacted=compacted)
+        check_transcript(records(res.path), res.session_id)
+        with open_source(res.path) as src:
+            back = src.read(res.session_id)
+        calls = [c.id for m in back.messages for c in m.tool_calls]
+        assert len(calls) == len(set(calls)), "duplicate ids renamed"
+
+        res = export_session(s, "adk-sqlite", tmp_path / f"{label}.adk.db", compacted=compacted)
+        app, user = str(s.metadata.get("app_name") or "inspector"), str(s.metadata.get("user_id") or "user")
+        loaded = asyncio.run(adk_get(res.path, app, user, res.session_id, "sqlite"))
+        assert loaded is not None
+        parts = [p for e in loaded.events if e.content for p in e.content.parts or []]
+        called = [p.function_call.id for p in parts if p.function_call]
+        answered = [p.function_response.id for p in parts if p.function_response]
+        messages = compacted.messages if compacted is not None else s.messages
+        assert len(called) == sum(len(m.tool_calls) for m in messages) == len(set(called))
+        assert sorted(answered) == sorted(called), "every call answered, ids unique"
+
+        res = export_session(s, "openai-jsonl", tmp_path / f"{label}.jsonl", compacted=compacted)
+        for line in res.path.read_text().splitlines():
+            convert_to_messages(json.loads(line)["messages"])
