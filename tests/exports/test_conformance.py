@@ -234,11 +234,42 @@ def _resume_responses(db: Path, sid: str) -> list[dict]:
     return requests[0]["input"]
 
 
-def test_codex_custom_tool_calls_resume_on_both_model_paths(tmp_path):
+def _resume_litellm(db: Path, sid: str, monkeypatch) -> list[dict]:
+    """`Runner.run` on the exported session with the SDK's `LitellmModel` (LiteLLM's
+    offline `mock_response`); returns the chat messages LiteLLM was given."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+    from agents import Agent, ModelSettings, Runner, set_tracing_disabled
+    from agents.extensions.models.litellm_model import LitellmModel
+
+    set_tracing_disabled(True)
+    sent: list[list[dict]] = []
+    real = litellm.acompletion
+
+    async def acompletion(*args, **kwargs):
+        sent.append(kwargs["messages"])
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(litellm, "acompletion", acompletion)
+    agent = Agent(name="resumed", model=LitellmModel(model="openai/gpt-4o", api_key="test"),
+                  model_settings=ModelSettings(extra_args={"mock_response": "ok"}))
+
+    async def run() -> None:
+        session = SQLiteSession(sid, db)
+        try:
+            assert (await Runner.run(agent, "continue", session=session)).final_output == "ok"
+        finally:
+            session.close()
+    asyncio.run(run())
+    assert len(sent) == 1
+    return sent[0]
+
+
+def test_codex_custom_tool_calls_resume_on_every_model_path(tmp_path, monkeypatch):
     """Codex's apply_patch is a custom tool call whose input is a patch, not JSON: the
-    Chat Completions converter rejected the item. Exported as a function call whose
-    arguments wrap the patch text, it resumes on the Responses and the Chat
-    Completions paths, with the text intact."""
+    Chat Completions converter (behind `OpenAIChatCompletionsModel` and `LitellmModel`)
+    rejected the item. Exported as a function call whose arguments wrap the patch text,
+    it resumes with the Responses, Chat Completions and LiteLLM models, text intact."""
     s, versions = _versions("codex")
     for label, compacted in versions.items():
         messages = compacted.messages if compacted is not None else s.messages
@@ -261,6 +292,9 @@ def test_codex_custom_tool_calls_resume_on_both_model_paths(tmp_path):
         assert set(patches) <= set(calls) and set(patches) <= outputs
         assert all("id" not in calls[cid] for cid in patches), "the placeholder id never reaches the API"
         assert {cid: json.loads(calls[cid]["arguments"]) for cid in patches} == written
+        via_litellm = {c["id"]: json.loads(c["function"]["arguments"])
+                       for m in _resume_litellm(db, res.session_id, monkeypatch) for c in m.get("tool_calls") or []}
+        assert {cid: via_litellm[cid] for cid in patches} == written
     # The runtime adapter hands the SDK its own items back: custom calls stay custom there.
     from inspector.formats.responses import to_responses_items
     assert any(i.get("type") == "custom_tool_call" for i in to_responses_items(s.messages))
