@@ -3,10 +3,14 @@ source format, as recorded and compacted (issue 13):
 
 - openai-agents-sqlite: read back through the SDK's own `SQLiteSession`, converted by
   the converter behind `OpenAIChatCompletionsModel` / `LitellmModel`
-  (`Converter.items_to_messages`);
+  (`Converter.items_to_messages`), resumed by `Runner.run` (Codex's custom tool calls
+  with the Responses, Chat Completions and LiteLLM models);
 - openai-json: LangChain's `convert_to_messages` and LiteLLM's Anthropic request
   transformation (what `litellm.completion("anthropic/...")` sends);
-- anthropic-json: tool_use ids unique, as the Messages API requires.
+- anthropic-json: the Messages API's rules on turns and tool ids;
+- claude-code: Claude Code's record rules, and our reader reads it back;
+- adk-sqlite: google-adk's own `get_session` loads it, every call answered;
+- openai-jsonl: LangChain's `convert_to_messages` on every line.
 """
 
 from __future__ import annotations
