@@ -88,6 +88,19 @@ def test_the_collector_is_paused_while_parsing_and_restored(tmp_path, monkeypatc
     finally:
         gc.enable()
 
+    # What the process froze itself stays frozen; otherwise nothing is left frozen.
+    gc.freeze()
+    frozen = gc.get_freeze_count()
+    try:
+        with collection_paused():
+            kept = [[k] for k in range(1000)]
+        assert gc.get_freeze_count() == frozen and kept
+    finally:
+        gc.unfreeze()
+    with collection_paused():
+        kept = [[k] for k in range(1000)]
+    assert gc.get_freeze_count() == 0
+
     # A reader that fails midway leaves the collector on.
     seen: list[bool] = []
     from inspector.sources import claude_code
