@@ -34,6 +34,7 @@ sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402
 import engine_bench  # noqa: E402
+import large_inputs  # noqa: E402
 import replay_bench  # noqa: E402
 
 from inspector.service.opening import import_source  # noqa: E402
@@ -83,6 +84,13 @@ TARGETS.update({
 SECTIONS = ("replan", "trim", "count", "warm", "cli", "tui_frame", "tui_replan", "import", "rss", "replay",
             "apply_100k")
 SECTIONS += ("big",)
+# issue 14, large inputs (bench/large_inputs.py)
+TARGETS["read_jsonl_100k_s"] = ("a 100,000-message Claude Code transcript (~30 M tokens) read: open_source + read, "
+                                "best of 2", "<= 2", lambda v: v <= 2)
+TARGETS["plan_50mb_s"] = ("plan() of a session with one 50 MB tool output, cold (new counter, empty cache), best of 2",
+                          "<= 5", lambda v: v <= 5)
+
+SECTIONS += ("read_jsonl", "plan_50mb")  # issue 14, large inputs
 
 
 def log(msg: str) -> None:
@@ -365,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
         if "big" in only:
             log("the 100,000-message session: build, store, count")
             measure_big(tmp, figures, details)
+        large_input_sections(only, tmp, figures, details)
 
     details["total_s"] = round(time.perf_counter() - t_all, 1)
     for key, (what, target, check) in TARGETS.items():
@@ -378,6 +387,23 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.output).write_text(json.dumps(result, indent=2) + "\n")
     print_table(result)
     return 0
+
+
+def large_input_sections(only: set[str], tmp: Path, figures: dict[str, Any], details: dict[str, Any]) -> None:
+    """Issue 14's large inputs: `read_jsonl_100k_s`, `plan_50mb_s`."""
+    if "read_jsonl" in only:
+        log("a 100,000-message Claude Code transcript: writing it, then reading it")
+        path = tmp / "claude-code-100k.jsonl"
+        made = large_inputs.write_claude_code_100k(path)
+        read = large_inputs.measure_read_jsonl(path)
+        details["read_jsonl_100k"] = {"definition": large_inputs.__doc__, **made, **read}
+        figures["read_jsonl_100k_s"] = read["best_s"]
+        path.unlink()
+    if "plan_50mb" in only:
+        log("plan() of a session with one 50 MB tool output")
+        planned = large_inputs.measure_plan_big_output(large_inputs.big_output_chat())
+        details["plan_50mb"] = planned
+        figures["plan_50mb_s"] = planned["best_s"]
 
 
 def print_table(result: dict[str, Any]) -> None:

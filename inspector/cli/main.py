@@ -97,8 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "files are named <session><format suffix>")
     p.add_argument("--force", action="store_true", help="replace existing files (never done otherwise)")
     p.add_argument("--keep-duplicate-ids", action="store_true",
-                   help="write duplicate tool-call ids as recorded (by default anthropic-json and "
-                        "openai-agents-sqlite rename them, since those targets reject or drop duplicates)")
+                   help="write duplicate tool-call ids as recorded (by default anthropic-json, "
+                        "openai-agents-sqlite, adk-sqlite and claude-code rename them, since those targets "
+                        "reject, drop or mis-pair duplicates)")
     p.add_argument("--concurrency", type=int, default=4, help="sessions in flight with --all")
     p.add_argument("--into-source", action="store_true",
                    help="openai-agents-sqlite and adk-sqlite: add the compacted session to the SOURCE database itself "

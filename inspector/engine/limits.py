@@ -71,6 +71,14 @@ def loads_bounded(text: str | bytes, limit: int = MAX_JSON_DEPTH, *, strict: boo
         value = json.loads(text, strict=strict)
     except RecursionError:
         raise TooDeep(limit) from None
-    if isinstance(value, (dict, list)) and json_depth_exceeds(value, limit):
+    # Each level of nesting opens with its own `[` or `{`: text with no more of them than
+    # `limit` cannot nest deeper, and counting characters is far cheaper than the walk.
+    if isinstance(value, (dict, list)) and _openers(text) > limit and json_depth_exceeds(value, limit):
         raise TooDeep(limit)
     return value
+
+
+def _openers(text: str | bytes) -> int:
+    if isinstance(text, str):
+        return text.count("[") + text.count("{")
+    return text.count(b"[") + text.count(b"{")

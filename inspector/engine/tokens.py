@@ -189,6 +189,21 @@ RUN_PIECE_CHARS = 1 << 16
 _CLEAN_CUT = re.compile(r"(?<=\S) (?=\S)")  # where the pre-tokenizer starts a new piece
 
 
+def _last_clean_cut(text: str, lo: int, hi: int) -> int | None:
+    """The last `_CLEAN_CUT` position in `text[lo:hi]`, or None. Looked for in a
+    window growing back from `hi`: walking every match of a megabyte took a second
+    on a 50 MB text; the last one is nearly always within a few characters."""
+    width = 4096
+    while True:
+        start = max(lo, hi - width)
+        cut = None
+        for m in _CLEAN_CUT.finditer(text, start, hi):
+            cut = m.start()
+        if cut is not None or start == lo:
+            return cut
+        width *= 16
+
+
 class TiktokenCounter:
     exact = True
 
@@ -214,38 +229,39 @@ class TiktokenCounter:
         if not text:
             return 0
         if len(text) > LONG_TEXT_CHARS:
-            return self._count_long(text)
+            return self.count_batch([text])[0]
         return len(self._enc.encode_ordinary(text))
 
-    def _count_long(self, text: str) -> int:
-        """A long text counted in chunks, bounded in time and memory (tiktoken holds a
-        whole text's tokens at once, and its BPE on one run without spaces is slow and
-        superlinear: a 200 MB one took 275 s and 9.9 GB). Chunks are cut at a single
-        space between two non-spaces, where tiktoken's pre-tokenizer cuts too, so the
-        count is exact. A stretch of `LONG_TEXT_CHARS` with no such space (a base64
-        blob, minified data) is counted by estimate: its first `RUN_PIECE_CHARS`
-        characters' tokens per character, times its length; the counter's `note` then
-        says so (`stats` prints it)."""
+    def _pieces(self, text: str) -> tuple[list[str], int]:
+        """A long text as (pieces counted exactly, tokens counted by estimate), bounded
+        in time and memory (tiktoken holds a whole text's tokens at once, and its BPE on
+        one run without spaces is slow and superlinear: a 200 MB one took 275 s and
+        9.9 GB). Pieces of at most `LONG_TEXT_CHARS` are cut at a single space between
+        two non-spaces, where tiktoken's pre-tokenizer cuts too (it encodes each of its
+        pieces on its own), so the sum of their counts is the whole text's count. A
+        stretch of `LONG_TEXT_CHARS` with no such space (a base64 blob, minified data)
+        is counted by estimate: its first `RUN_PIECE_CHARS` characters' tokens per
+        character, times its length; the counter's `note` then says so (`stats` prints
+        it)."""
         encode = self._enc.encode_ordinary
-        total, pos, n = 0, 0, len(text)
+        pieces: list[str] = []
+        estimated, pos, n = 0, 0, len(text)
         while pos < n:
             end = min(n, pos + LONG_TEXT_CHARS)
             if end < n:
-                cut = None
-                for m in _CLEAN_CUT.finditer(text, pos + 1, end):
-                    cut = m.start()
+                cut = _last_clean_cut(text, pos + 1, end)
                 if cut is None:  # a run with no clean break: estimated up to the next one
                     after = _CLEAN_CUT.search(text, end)
                     run_end = after.start() if after else n
                     sample = text[pos:pos + RUN_PIECE_CHARS]
-                    total += round(len(encode(sample)) * (run_end - pos) / len(sample))
+                    estimated += round(len(encode(sample)) * (run_end - pos) / len(sample))
                     self._estimated(run_end - pos)
                     pos = run_end
                     continue
                 end = cut
-            total += len(encode(text[pos:end]))
+            pieces.append(text[pos:end])
             pos = end
-        return total
+        return pieces, estimated
 
     def _estimated(self, chars: int) -> None:
         if not self.estimated_runs:
@@ -258,18 +274,38 @@ class TiktokenCounter:
     CHARS_PER_THREAD = 1 << 19
 
     def count_batch(self, texts: Sequence[str]) -> list[int]:
-        """Counts of many texts. tiktoken's `encode_ordinary_batch` hands every text to
-        a thread pool, whose per-item overhead made it half as fast as a plain loop on
-        a session's thousands of messages (bench/run.py, count_cold_vs_raw). Here each
-        thread encodes one contiguous run of texts (runs balanced by length), and a
-        small batch is a plain loop."""
+        """Counts of many texts. A long text is counted as its pieces (`_pieces`), so
+        one 50 MB tool output is spread over the threads like many texts.
+
+        tiktoken's `encode_ordinary_batch` hands every text to a thread pool, whose
+        per-item overhead made it half as fast as a plain loop on a session's thousands
+        of messages (bench/run.py, count_cold_vs_raw). Here each thread encodes one
+        contiguous run of texts (runs balanced by length; tiktoken releases the GIL
+        while it encodes), and a small batch is a plain loop."""
         if not texts:
             return []
+        if all(len(t) <= LONG_TEXT_CHARS for t in texts):
+            return self._encoded_counts(texts)
+        flat: list[str] = []
+        spans: list[tuple[int, int, int]] = []  # per text: first piece, end, estimated tokens
+        for t in texts:
+            if len(t) <= LONG_TEXT_CHARS:
+                spans.append((len(flat), len(flat) + 1, 0))
+                flat.append(t)
+            else:
+                pieces, estimated = self._pieces(t)
+                spans.append((len(flat), len(flat) + len(pieces), estimated))
+                flat.extend(pieces)
+        counts = self._encoded_counts(flat)
+        return [estimated + sum(counts[a:b]) for a, b, estimated in spans]
+
+    def _encoded_counts(self, texts: Sequence[str]) -> list[int]:
+        """Exact counts of texts of at most `LONG_TEXT_CHARS`, on up to `_threads`
+        threads."""
         encode = self._enc.encode_ordinary
 
         def run(chunk: Sequence[str]) -> list[int]:
-            return [(len(encode(t)) if len(t) <= LONG_TEXT_CHARS else self._count_long(t)) if t else 0
-                    for t in chunk]
+            return [len(encode(t)) if t else 0 for t in chunk]
 
         total = sum(map(len, texts))
         n = min(self._threads, total // self.CHARS_PER_THREAD, len(texts))

@@ -49,11 +49,11 @@ FORMATS: tuple[ExportFormat, ...] = (
                  unique_ids=True, adds_to_existing=True),
     ExportFormat("report", ".report.json", "the JSON compaction report (config, plan, stats, lineage)"),
     ExportFormat("adk-sqlite", ".adk.db", "a new session in a Google ADK session database",
-                 adds_to_existing=True),
+                 unique_ids=True, adds_to_existing=True),
     # Claude Code looks a session up by its file name: given a directory, the writer
     # names the file <sessionId>.jsonl itself (`names_itself`).
     ExportFormat("claude-code", ".claude.jsonl", "a Claude Code transcript (resumable with claude --resume)",
-                 names_itself=True),
+                 unique_ids=True, names_itself=True),
 )
 
 BY_NAME: dict[str, ExportFormat] = {f.name: f for f in FORMATS}

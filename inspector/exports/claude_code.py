@@ -35,7 +35,7 @@ from inspector.atomic import atomic_write_chunks
 from inspector.engine.models import SYSTEM_ROLES, Message
 from inspector.engine.wording import plural
 from inspector.formats.anthropic import to_anthropic
-from inspector.formats.common import json_text
+from inspector.formats.common import json_text, untouched
 
 # What Claude Code puts before its own compact summaries.
 SUMMARY_PREAMBLE = ("This session is being continued from a previous conversation that ran out of context. "
@@ -44,7 +44,9 @@ VERSION = "1.0.71"  # the transcript version the reader's fixtures are written i
 
 
 def _touched(m: Message) -> bool:
-    return bool(m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) or m.kind == "summary"
+    """Not to be copied from its source records: changed, a summary, or with renamed
+    tool-call ids (the records hold the old ones)."""
+    return not untouched(m)
 
 
 def _records(raw: Any) -> list[dict[str, Any]]:

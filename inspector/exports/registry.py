@@ -169,7 +169,7 @@ def _write_report(job: ExportJob, result: ExportResult) -> None:
 
 def _write_agents(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
-    items = to_responses_items(job.messages, result.warnings)
+    items = to_responses_items(job.messages, result.warnings, functions_only=True)
     result.items = len(items)
     result.session_id = write_agents_session(items, job.out, job.session_id or _agents_id(job.session, job.compacted))
 

@@ -87,7 +87,8 @@ def unique_tool_call_ids(messages: Sequence[Message]) -> tuple[list[Message], li
 
     A repeated id becomes `<id>-2`, `<id>-3`, ... (a suffix no other call uses); the
     tool results after that call which answer the id are renamed with it, so every
-    call keeps its results. Renamed messages are copies marked in `meta` (so they are
+    call keeps its results (calls of one message sharing an id take the results that
+    follow in order, one each). Renamed messages are copies marked in `meta` (so they are
     not written from `raw`, which holds the old id).
 
     Args:
@@ -100,6 +101,9 @@ def unique_tool_call_ids(messages: Sequence[Message]) -> tuple[list[Message], li
     taken = {c.id for m in messages for c in m.tool_calls}
     seen: set[str] = set()
     current: dict[str, str] = {}  # source id -> the id its latest call was written with
+    # source id -> the ids of the latest message's calls with it, not yet answered: two
+    # parallel calls with one id are answered in order, one result each
+    unanswered: dict[str, list[str]] = {}
     out: list[Message] = []
     notes: list[str] = []
     for m in messages:
@@ -119,10 +123,16 @@ def unique_tool_call_ids(messages: Sequence[Message]) -> tuple[list[Message], li
                 seen.add(c.id)
                 current[c.id] = new
                 calls.append(c if new == c.id else c.model_copy(update={"id": new}))
+            for c in m.tool_calls:
+                unanswered[c.id] = []
+            for c, written in zip(m.tool_calls, calls):
+                unanswered[c.id].append(written.id)
             if renamed:
                 m = m.model_copy(update={"tool_calls": calls, "meta": {**m.meta, RENAMED: renamed}})
-        elif m.role == "tool" and m.tool_call_id is not None and current.get(m.tool_call_id, m.tool_call_id) != m.tool_call_id:
-            new = current[m.tool_call_id]
-            m = m.model_copy(update={"tool_call_id": new, "meta": {**m.meta, RENAMED: {new: m.tool_call_id}}})
+        elif m.role == "tool" and m.tool_call_id is not None:
+            waiting = unanswered.get(m.tool_call_id)
+            new = waiting.pop(0) if waiting else current.get(m.tool_call_id, m.tool_call_id)
+            if new != m.tool_call_id:
+                m = m.model_copy(update={"tool_call_id": new, "meta": {**m.meta, RENAMED: {new: m.tool_call_id}}})
         out.append(m)
     return out, notes

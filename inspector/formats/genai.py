@@ -138,7 +138,10 @@ def source_content(m: Message) -> dict[str, Any] | None:
     raw = m.raw
     if isinstance(raw, dict) and isinstance(g(raw, "content"), dict) and "parts" not in raw:
         raw = g(raw, "content")
-    if isinstance(raw, dict) and isinstance(g(raw, "parts"), list) and g(raw, "role") in ("user", "model", None):
+    # A Content has `parts` and `role` only: another format's record with a `parts` list
+    # (the llm CLI's message row and its part rows) is not one.
+    if (isinstance(raw, dict) and isinstance(g(raw, "parts"), list) and g(raw, "role") in ("user", "model", None)
+            and set(raw) <= {"parts", "role"}):
         return raw
     return None
 

@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall, Usage
-from inspector.formats.common import untouched
+from inspector.formats.common import json_arguments, untouched
 
 # Hosted tools: the provider ran them; the item carries call and result together.
 HOSTED = {
@@ -377,8 +377,48 @@ def _with_id(item: dict[str, Any]) -> dict[str, Any]:
     return item
 
 
-def to_responses_items(messages: Sequence[Message], warnings: list[str] | None = None) -> list[dict[str, Any]]:
-    """Responses-API input items for the messages, in order."""
+def _function_items(items: list[dict[str, Any]], messages: Sequence[Message], warn: list[str]) -> list[dict[str, Any]]:
+    """`custom_tool_call` items (Codex's `apply_patch`: free text, not JSON) as
+    `function_call`s and their outputs as `function_call_output`s: the Agents SDK's
+    Chat Completions converter (behind `OpenAIChatCompletionsModel` and `LitellmModel`)
+    rejects the custom items, and LiteLLM and LangChain parse arguments as JSON. The text
+    is kept, wrapped as the other exports wrap it (`formats.common.json_arguments`). The
+    source ids are dropped: the Responses API checks an item id's prefix against its
+    type, so the call gets the SDK's placeholder id instead."""
+    where = {c.id: m.position for m in messages for c in m.tool_calls}
+    out: list[dict[str, Any]] = []
+    for item in items:
+        t = item.get("type")
+        if t == "custom_tool_call":
+            call = ToolCall(id=str(item.get("call_id") or ""), name=str(item.get("name") or ""),
+                            arguments_raw=str(item.get("input") or ""), type="custom")
+            args, wrapped = json_arguments(call)
+            if wrapped:
+                warn.append(f"message {where.get(call.id, '?')}: arguments of {call.name!r} ({call.id}) are not a "
+                            f"JSON object; wrapped as {{{json.dumps(next(iter(args)))}: ...}}")
+            item = {"id": FAKE_RESPONSES_ID, "status": item.get("status") or "completed", "type": "function_call",
+                    "call_id": call.id, "name": call.name,
+                    "arguments": call.arguments_raw if not wrapped else json.dumps(args, ensure_ascii=False)}
+        elif t == "custom_tool_call_output":
+            item = {"type": "function_call_output", "call_id": item.get("call_id", ""), "output": item.get("output", "")}
+        out.append(item)
+    return out
+
+
+def to_responses_items(messages: Sequence[Message], warnings: list[str] | None = None, *,
+                       functions_only: bool = False) -> list[dict[str, Any]]:
+    """Responses-API input items for the messages, in order.
+
+    Args:
+        messages: canonical messages in conversation order.
+        warnings: where to append what could not be written as it was.
+        functions_only: write custom tool calls as function calls (`_function_items`),
+            so every model class of the Agents SDK accepts the items, not only the
+            Responses one; the export sets it, the runtime adapter keeps the SDK's items.
+
+    Returns:
+        The items.
+    """
     warn = warnings if warnings is not None else []
     items: list[dict[str, Any]] = []
     call_types: dict[str, str] = {}
@@ -456,4 +496,4 @@ def to_responses_items(messages: Sequence[Message], warnings: list[str] | None =
                 items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
                                        "arguments": c.arguments_raw}))
                 call_types[c.id] = "function_call"
-    return items
+    return _function_items(items, messages, warn) if functions_only else items

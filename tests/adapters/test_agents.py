@@ -262,3 +262,21 @@ def test_write_back_cancelled_mid_add_restores_the_old_items():
         assert await inner.get_items() == before
 
     asyncio.run(scenario())
+
+
+def test_from_toml_compacts_with_the_config_the_tui_saves(tmp_path):
+    """The third adapter reading the saved TOML (LangChain's and ADK's are tested with
+    it too): the wrapped session compacts exactly as a Compactor built from that config."""
+    path = tmp_path / "inspector.toml"
+    save_config(config(), path)  # what the TUI's Save config writes
+
+    async def scenario():
+        wrapped = CompactingSession.from_toml(await _session_with(history(8)), path)
+        direct = CompactingSession(await _session_with(history(8)), Compactor(config()))
+        items = await wrapped.get_items()
+        assert items == await direct.get_items()
+        assert len(items) < 1 + 8 * 6 and items[1]["content"].startswith("[Previous conversation summary]")
+        default = CompactingSession(await _session_with(history(8)))
+        assert await default.get_items() != items, "the file's settings, not the default preset"
+
+    asyncio.run(scenario())

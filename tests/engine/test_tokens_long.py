@@ -41,3 +41,70 @@ def test_stats_says_the_count_is_an_estimate(tmp_path, capsys, monkeypatch):
     assert main(["stats", str(path)]) == 0
     out = capsys.readouterr().out
     assert "counted by estimate" in out
+
+
+def _real_output_text(chars: int) -> str:
+    """Real SWE-agent tool outputs (code, tracebacks, `\\r\\n` line ends), concatenated."""
+    from pathlib import Path
+
+    outputs = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "fixtures" / "swe-agent").glob("*.traj")):
+        for h in json.loads(path.read_text(encoding="utf-8"))["history"]:
+            content = h.get("content")
+            if h.get("role") in ("tool", "user") and isinstance(content, str) and content:
+                outputs.append(content)
+    rng = random.Random(11)
+    pieces, size = [], 0
+    while size < chars:
+        piece = rng.choice(outputs)
+        pieces.append(piece)
+        size += len(piece) + 1
+    return "\n".join(pieces)
+
+
+def test_a_long_real_output_counted_in_pieces_on_threads_is_the_whole_text_count():
+    """Issue 14: a 50 MB tool output took ~15 s to plan. Its pieces are now counted on
+    several threads (tiktoken releases the GIL), and the sum is still tiktoken's count
+    of the whole text."""
+    import threading
+
+    text = _real_output_text(4 * LONG_TEXT_CHARS)
+    c = TiktokenCounter("gpt-4o", threads=2)
+    whole = len(c._enc.encode_ordinary(text))
+    threads: set[int] = set()
+    enc = c._enc
+
+    class Recording:
+        def encode_ordinary(self, t):
+            threads.add(threading.get_ident())
+            return enc.encode_ordinary(t)
+
+    c._enc = Recording()
+    assert c.count(text) == whole
+    assert len(threads) == 2, "one long text is spread over the threads"
+    c._enc = enc
+    short = text[:1000]
+    assert c.count_batch([short, text, "", text[5:]]) == [
+        len(enc.encode_ordinary(short)), whole, 0, len(enc.encode_ordinary(text[5:]))]
+    assert TiktokenCounter("gpt-4o", threads=1).count(text) == whole
+    assert c.estimated_runs == 0
+
+
+def test_the_last_clean_cut_is_found_as_a_scan_of_every_match_finds_it():
+    from inspector.engine.tokens import _CLEAN_CUT, _last_clean_cut
+
+    def scanned(text, lo, hi):
+        cut = None
+        for m in _CLEAN_CUT.finditer(text, lo, hi):
+            cut = m.start()
+        return cut
+
+    rng = random.Random(5)
+    cases = ["a b" + "  \n" * 50_000, "x" * 70_000 + " y" + "  " * 40_000, "  " * 30_000, "a b c"]
+    cases += ["".join(rng.choice(["a", " ", "  ", "\n", "é", "\t"]) for _ in range(rng.randrange(1, 9000)))
+              for _ in range(200)]
+    for text in cases:
+        for _ in range(5):
+            lo = rng.randrange(1, len(text) + 1)
+            hi = rng.randrange(lo, len(text) + 1)
+            assert _last_clean_cut(text, lo, hi) == scanned(text, lo, hi)

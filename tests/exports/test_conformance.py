@@ -3,10 +3,14 @@ source format, as recorded and compacted (issue 13):
 
 - openai-agents-sqlite: read back through the SDK's own `SQLiteSession`, converted by
   the converter behind `OpenAIChatCompletionsModel` / `LitellmModel`
-  (`Converter.items_to_messages`);
+  (`Converter.items_to_messages`), resumed by `Runner.run` (Codex's custom tool calls
+  with the Responses, Chat Completions and LiteLLM models);
 - openai-json: LangChain's `convert_to_messages` and LiteLLM's Anthropic request
   transformation (what `litellm.completion("anthropic/...")` sends);
-- anthropic-json: tool_use ids unique, as the Messages API requires.
+- anthropic-json: the Messages API's rules on turns and tool ids;
+- claude-code: Claude Code's record rules, and our reader reads it back;
+- adk-sqlite: google-adk's own `get_session` loads it, every call answered;
+- openai-jsonl: LangChain's `convert_to_messages` on every line.
 """
 
 from __future__ import annotations
@@ -70,7 +74,7 @@ def _sdk_items(db: Path, sid: str) -> list:
     return asyncio.run(read())
 
 
-@pytest.mark.parametrize("name", [n for n in SOURCES if not n.startswith("codex")] + ["codex-replacement"])
+@pytest.mark.parametrize("name", list(SOURCES))
 def test_agents_export_resumes_with_chat_completions_models(tmp_path, name):
     s, versions = _versions(name)
     for label, compacted in versions.items():
@@ -194,5 +198,152 @@ def test_the_report_notes_the_renames_the_other_exports_make(tmp_path):
     s, versions = _versions("swe-agent")
     out = export_session(s, "report", tmp_path / "r.json", compacted=versions["compacted"]).path
     notes = json.loads(out.read_text()).get("notes") or []
-    assert notes and all("anthropic-json, openai-agents-sqlite rename duplicate tool-call ids" in n for n in notes)
+    assert notes and all("anthropic-json, openai-agents-sqlite, adk-sqlite, claude-code rename duplicate tool-call ids"
+                         in n for n in notes)
     assert any("renamed" in n and "-2'" in n for n in notes)
+
+
+def _resume_responses(db: Path, sid: str) -> list[dict]:
+    """`Runner.run` on the exported session with the SDK's Responses model, the OpenAI
+    client on a mocked transport; returns the input items the request carried."""
+    import httpx
+    from agents import Agent, OpenAIResponsesModel, Runner, set_tracing_disabled
+    from openai import AsyncOpenAI
+
+    set_tracing_disabled(True)
+    requests: list[dict] = []
+
+    def reply(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        requests.append(body)
+        return httpx.Response(200, json={
+            "id": "resp_1", "object": "response", "created_at": 0, "model": body["model"], "status": "completed",
+            "output": [{"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+                        "content": [{"type": "output_text", "text": "ok", "annotations": []}]}],
+            "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+            "usage": {"input_tokens": 1, "output_tokens": 1, "total_tokens": 2,
+                      "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}})
+
+    client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply)))
+    agent = Agent(name="resumed", model=OpenAIResponsesModel(model="gpt-4o", openai_client=client))
+
+    async def run() -> None:
+        session = SQLiteSession(sid, db)
+        try:
+            assert (await Runner.run(agent, "continue", session=session)).final_output == "ok"
+        finally:
+            session.close()
+    asyncio.run(run())
+    assert len(requests) == 1
+    return requests[0]["input"]
+
+
+def _resume_litellm(db: Path, sid: str, monkeypatch) -> list[dict]:
+    """`Runner.run` on the exported session with the SDK's `LitellmModel` (LiteLLM's
+    offline `mock_response`); returns the chat messages LiteLLM was given."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+    from agents import Agent, ModelSettings, Runner, set_tracing_disabled
+    from agents.extensions.models.litellm_model import LitellmModel
+
+    set_tracing_disabled(True)
+    sent: list[list[dict]] = []
+    real = litellm.acompletion
+
+    async def acompletion(*args, **kwargs):
+        sent.append(kwargs["messages"])
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(litellm, "acompletion", acompletion)
+    agent = Agent(name="resumed", model=LitellmModel(model="openai/gpt-4o", api_key="test"),
+                  model_settings=ModelSettings(extra_args={"mock_response": "ok"}))
+
+    async def run() -> None:
+        session = SQLiteSession(sid, db)
+        try:
+            assert (await Runner.run(agent, "continue", session=session)).final_output == "ok"
+        finally:
+            session.close()
+    asyncio.run(run())
+    assert len(sent) == 1
+    return sent[0]
+
+
+def test_codex_custom_tool_calls_resume_on_every_model_path(tmp_path, monkeypatch):
+    """Codex's apply_patch is a custom tool call whose input is a patch, not JSON: the
+    Chat Completions converter (behind `OpenAIChatCompletionsModel` and `LitellmModel`)
+    rejected the item. Exported as a function call whose arguments wrap the patch text,
+    it resumes with the Responses, Chat Completions and LiteLLM models, text intact."""
+    s, versions = _versions("codex")
+    for label, compacted in versions.items():
+        messages = compacted.messages if compacted is not None else s.messages
+        patches = {c.id: c.arguments_raw for m in messages for c in m.tool_calls if c.type == "custom"}
+        assert patches and all(not t.lstrip().startswith("{") for t in patches.values())
+        db = tmp_path / f"{label}.db"
+        res = export_session(s, "openai-agents-sqlite", db, compacted=compacted)
+        assert sum("are not a JSON object" in w for w in res.warnings) == len(patches)
+        items = _sdk_items(db, res.session_id)
+        assert not [i for i in items if str(i.get("type", "")).startswith("custom_tool_call")]
+        written = {i["call_id"]: json.loads(i["arguments"]) for i in items if i.get("call_id") in patches
+                   and i.get("type") == "function_call"}
+        assert written == {cid: {"arguments": text} for cid, text in patches.items()}
+        chat = Converter.items_to_messages(items)
+        sent_calls = {c["id"]: c["function"]["arguments"] for m in chat for c in m.get("tool_calls") or []}
+        assert {cid: json.loads(sent_calls[cid]) for cid in patches} == written
+        sent = _resume_responses(db, res.session_id)
+        calls = {i["call_id"]: i for i in sent if i.get("type") == "function_call"}
+        outputs = {i["call_id"] for i in sent if i.get("type") == "function_call_output"}
+        assert set(patches) <= set(calls) and set(patches) <= outputs
+        assert all("id" not in calls[cid] for cid in patches), "the placeholder id never reaches the API"
+        assert {cid: json.loads(calls[cid]["arguments"]) for cid in patches} == written
+        via_litellm = {c["id"]: json.loads(c["function"]["arguments"])
+                       for m in _resume_litellm(db, res.session_id, monkeypatch) for c in m.get("tool_calls") or []}
+        assert {cid: via_litellm[cid] for cid in patches} == written
+    # The runtime adapter hands the SDK its own items back: custom calls stay custom there.
+    from inspector.formats.responses import to_responses_items
+    assert any(i.get("type") == "custom_tool_call" for i in to_responses_items(s.messages))
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_every_other_export_is_accepted_where_it_is_read(tmp_path, name):
+    """The exports not covered above, on every source format, as recorded and
+    compacted: anthropic-json meets the Messages API's rules on turns and tool ids;
+    claude-code meets Claude Code's record rules and our reader reads it back; the
+    ADK write-back loads with google-adk's own `get_session`; every openai-jsonl line
+    is accepted by LangChain's `convert_to_messages`."""
+    from langchain_core.messages import convert_to_messages
+
+    from tests.exports.test_adk import adk_get
+    from tests.exports.test_anthropic import check_valid
+    from tests.exports.test_claude_code import check_transcript, records
+
+    s, versions = _versions(name)
+    for label, compacted in versions.items():
+        res = export_session(s, "anthropic-json", tmp_path / f"{label}.anthropic.json", compacted=compacted)
+        body = json.loads(res.path.read_text())
+        if body["messages"][0]["role"] == "assistant":  # an ADK session opening with its summary
+            assert "the conversation starts with an assistant turn (Anthropic rejects this)" in res.warnings
+            body["messages"] = [{"role": "user", "content": "(continue)"}, *body["messages"]]
+        check_valid(body)
+
+        res = export_session(s, "claude-code", tmp_path / f"{label}.claude.jsonl", compacted=compacted)
+        check_transcript(records(res.path), res.session_id)
+        with open_source(res.path) as src:
+            back = src.read(res.session_id)
+        calls = [c.id for m in back.messages for c in m.tool_calls]
+        assert len(calls) == len(set(calls)), "duplicate ids renamed"
+
+        res = export_session(s, "adk-sqlite", tmp_path / f"{label}.adk.db", compacted=compacted)
+        app, user = str(s.metadata.get("app_name") or "inspector"), str(s.metadata.get("user_id") or "user")
+        loaded = asyncio.run(adk_get(res.path, app, user, res.session_id, "sqlite"))
+        assert loaded is not None
+        parts = [p for e in loaded.events if e.content for p in e.content.parts or []]
+        called = [p.function_call.id for p in parts if p.function_call]
+        answered = [p.function_response.id for p in parts if p.function_response]
+        messages = compacted.messages if compacted is not None else s.messages
+        assert len(called) == sum(len(m.tool_calls) for m in messages) == len(set(called))
+        assert sorted(answered) == sorted(called), "every call answered, ids unique"
+
+        res = export_session(s, "openai-jsonl", tmp_path / f"{label}.jsonl", compacted=compacted)
+        for line in res.path.read_text().splitlines():
+            convert_to_messages(json.loads(line)["messages"])

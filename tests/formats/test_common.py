@@ -33,3 +33,21 @@ def test_arguments_that_are_not_a_json_object_are_wrapped():
     assert json_arguments(ToolCall(id="d", name="f", arguments_raw='{"p": "line\nbreak"}')) == \
         ({"p": "line\nbreak"}, False)
     assert json_arguments(ToolCall(id="e", name="f", arguments_raw="")) == ({}, False)
+
+
+def test_parallel_calls_sharing_an_id_each_keep_one_result():
+    """A chat source (tests/bad_inputs/chat-duplicate-tool-call-ids.json) with two
+    parallel calls both named `call_1`: the results answer them in order; renaming
+    used to give both results the second call's new id, leaving the first unanswered
+    (Anthropic, Claude Code and ADK reject or mis-pair that)."""
+    both = Message(role="assistant", tool_calls=[ToolCall(id="call_1", name="ls", arguments_raw="{}"),
+                                                 ToolCall(id="call_1", name="ls", arguments_raw="{}")])
+    msgs = [both, _result("call_1", "a.py"), _result("call_1", "b.py"), _call("call_1"), _result("call_1", "c")]
+    for i, m in enumerate(msgs):
+        m.position = i
+    out, notes = unique_tool_call_ids(msgs)
+    assert [c.id for c in out[0].tool_calls] == ["call_1", "call_1-2"]
+    assert [m.tool_call_id for m in out[1:3]] == ["call_1", "call_1-2"]
+    assert out[3].tool_calls[0].id == "call_1-3" and out[4].tool_call_id == "call_1-3"
+    assert out[1] is msgs[1] and not untouched(out[2])
+    assert len(notes) == 2
