@@ -27,16 +27,18 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, islice
 from typing import TYPE_CHECKING, Any
 
-from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS
+from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
+from inspector.engine.planning.compaction import placeholder_text
+from inspector.engine.planning.text import make_offload_id, render
+from inspector.engine.tokens import TextCountCache
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted, SummaryCache
@@ -196,17 +198,17 @@ class _Quiet:
     anything; says "maybe" whenever it cannot rule a stage out."""
 
     def __init__(self, config: CompactionConfig, call_names: dict[str, str], priming: int,
-                 counter: TokenCounter):
+                 counter: TokenCounter, session_id: str):
         rc = config.reduction
         self.call_names = call_names
+        self.session_id = session_id
+        self.recovery = config.recovery_tool
+        self.texts = TextCountCache(counter)
+        self._gains: dict[tuple[int, str, int, str | None], int] = {}
         self.trunc = rc.truncation if rc.truncation.enabled else None
         self.comp = rc.compaction if rc.compaction.enabled else None
         self.clear = rc.clear if rc.clear.enabled else None
         self.counter = counter
-        self.placeholder_floor = 0
-        if self.clear is not None:
-            fixed = re.sub(r"\{[^{}]*\}", "", self.clear.placeholder)
-            self.placeholder_floor = (counter.framing.per_message + counter.count(fixed)) // 2
         limits: list[int] = []
         sc = config.summarization
         self.max_messages = 0
@@ -230,29 +232,46 @@ class _Quiet:
     def over_clear(self, total: int) -> bool:
         return self.clear is not None and total > self.clear.trigger_tokens
 
-    def clear_free(self, s: Session, p: Plan, config: CompactionConfig, counter: TokenCounter) -> int | None:
-        """After plan `p` left the context alone although it is over the clear trigger:
-        the tokens clearing would free now (less than `at_least_tokens`). Later it can
-        free at most that plus the messages that leave the protected latest rounds
-        meanwhile. None when nothing can be bounded (another stage is involved)."""
+    def may_clear(self, total: int, freeable: int) -> bool:
+        """The clear stage may fire on a context of `total` tokens whose messages before
+        the protected latest rounds could free at most `freeable` tokens."""
         cl = self.clear
-        if cl is None or not cl.at_least_tokens or p.triggered or p.stage("tailor").ran:
-            return None
-        from inspector.engine import plan
+        return cl is not None and total > cl.trigger_tokens and freeable >= max(cl.at_least_tokens, 1)
 
-        return plan(s, config.with_values({"reduction.clear.at_least_tokens": 0}), counter).stage("clear").saved
-
-    def clear_gain(self, m: Message, tokens: int) -> int:
-        """At most what clearing message `m` frees: a tool result, less what its
-        placeholder costs at least (its template's fixed text, halved for safety); a
-        call message, its arguments."""
-        if m.tool_calls:
-            if self.clear is None or not self.clear.clear_arguments:
-                return 0
-            return min(tokens, sum(self.counter.count(c.arguments_raw) for c in m.tool_calls))
-        if m.role != "tool":
+    def clear_gain(self, m: Message, position: int, tokens: int, tool: str | None) -> int:
+        """At most what clearing message `m` (at `position` of the context, `tokens`
+        tokens; a tool result of tool `tool`) frees: what the clear stage counts for
+        it, each placeholder rendered and counted exactly as the planner does. The
+        stage's own checks (excluded tools, rounds kept) only ever free less."""
+        cl = self.clear
+        if cl is None:
             return 0
-        return max(0, tokens - self.placeholder_floor)
+        key = (position, m.content_hash, tokens, tool)
+        gain = self._gains.get(key)
+        if gain is not None:
+            return gain
+        count = self.texts.count
+        gain = 0
+        if m.tool_calls:
+            if cl.clear_arguments:
+                h = m.content_hash
+                for c in m.tool_calls:
+                    args = c.arguments_raw
+                    if not args or (len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args)):
+                        continue
+                    old = count(args)
+                    new = count(render(cl.arguments_placeholder,
+                                       offload_id=make_offload_id(self.session_id, position, "args:" + c.id, h)))
+                    if new < old:
+                        gain += old - new
+        elif m.role == "tool" and not _reduced(m):
+            oid = make_offload_id(self.session_id, position, "clear", m.content_hash)
+            text = placeholder_text(cl.placeholder, tool, tokens, oid, self.recovery, m.tool_call_id)
+            gain = max(0, tokens - self.counter.framing.per_message - count(text))
+        if len(self._gains) >= 200_000:
+            self._gains.clear()
+        self._gains[key] = gain
+        return gain
 
     def protected_from(self, assistants: list[int], n: int) -> int:
         """Where the clear stage's protected latest rounds start in a context of `n`
@@ -280,7 +299,7 @@ class _Quiet:
         if cc is not None and name not in cc.keep_tools:
             if chars < 0:
                 chars = m.text_chars
-            if chars <= PLACEHOLDER_MAX_CHARS and (m.meta.get("inspector_reduced") or OFFLOAD_ID_RE.search(m.text)):
+            if chars <= PLACEHOLDER_MAX_CHARS and _reduced(m):
                 return False  # already a placeholder of ours
             big = [x for x in (cc.tool_result_max_tokens, cc.oversized_max_tokens) if x]
             if name in cc.force_clean_tools or (big and tokens > min(big)):
@@ -334,7 +353,7 @@ def replay(
     tokens, prefix = a.tokens, a.prefix
     priming = counter.framing.reply_priming if msgs else 0
     call_names = {c.id: c.name for m in msgs for c in m.tool_calls}
-    quiet = _Quiet(config, call_names, priming, counter)
+    quiet = _Quiet(config, call_names, priming, counter, session.id)
     orig_flags = [quiet.flag(m, t) for m, t in zip(msgs, tokens)]
 
     ctx: list[Message] = []
@@ -342,9 +361,7 @@ def replay(
     clr_prefix = [0]  # ... of what clearing can free (see _Quiet.clear_gain)
     assistants: list[int] = []  # assistant positions in the context
     flagged = 0  # messages in ctx that truncation or compaction may rewrite
-    # After a plan that cleared nothing for want of at_least_tokens: (what clearing
-    # would free then, where the protected rounds started).
-    gate: tuple[int, int] | None = None
+    names = _ToolNames()  # the tool names the planner gives the context's results
     sent_before = 0  # the previous call's context, without priming
     last = 0
     calls: list[Call] = []
@@ -354,7 +371,7 @@ def replay(
         base = len(ctx) - last
         for i in range(last, p):
             ctx_prefix.append(ctx_prefix[-1] + tokens[i])
-            clr_prefix.append(clr_prefix[-1] + quiet.clear_gain(msgs[i], tokens[i]))
+            clr_prefix.append(clr_prefix[-1] + quiet.clear_gain(msgs[i], base + i, tokens[i], names.see(msgs[i])))
             if msgs[i].role == "assistant":
                 assistants.append(base + i)
         ctx.extend(msgs[last:p])
@@ -364,22 +381,13 @@ def replay(
         cached = sent_before  # nothing fired: the previous context is a prefix of this one
         s_in = s_out = 0
         fired = False
-        may_clear = quiet.over_clear(total)
-        if may_clear and gate is not None:
-            freed, prot = gate
-            may_clear = freed + clr_prefix[quiet.protected_from(assistants, len(ctx))] - clr_prefix[prot] >= \
-                quiet.clear.at_least_tokens  # type: ignore[union-attr]
+        may_clear = quiet.may_clear(total, clr_prefix[quiet.protected_from(assistants, len(ctx))])
         if flagged or may_clear or quiet.over(total, len(ctx)):
             s = _as_session(session, ctx)
             result = run(s, config)
-            gate = None
             if isinstance(result, Plan):
                 # Nothing fired: what truncation leaves alone now it always will.
                 flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, _counts(ctx_prefix))) if quiet.comp else 0
-                if quiet.over_clear(total):
-                    freed_now = quiet.clear_free(s, result, config, counter)
-                    if freed_now is not None:
-                        gate = (freed_now, quiet.protected_from(assistants, len(ctx)))
             else:
                 fired = True
                 live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
@@ -387,8 +395,9 @@ def replay(
                 s_out = sum(counter.count(g.text) for g in result.summaries)
                 ctx = list(result.messages)
                 ctx_prefix = list(accumulate(result.tokens_after, initial=0))
-                clr_prefix = list(accumulate((quiet.clear_gain(m, n) for m, n in zip(ctx, result.tokens_after)),
-                                             initial=0))
+                names = _ToolNames()
+                clr_prefix = list(accumulate((quiet.clear_gain(m, j, n, names.see(m))
+                                              for j, (m, n) in enumerate(zip(ctx, result.tokens_after))), initial=0))
                 assistants = [i for i, m in enumerate(ctx) if m.role == "assistant"]
                 total = ctx_prefix[-1]
                 flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, result.tokens_after))
@@ -415,6 +424,32 @@ def replay(
         t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
     fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
     return Replay(session.id, config, counter.name, window, calls, t, fid, ctx)
+
+
+def _reduced(m: Message) -> bool:
+    """A tool result that is already a placeholder of ours (`Analysis.already_reduced`)."""
+    return m.text_chars <= PLACEHOLDER_MAX_CHARS and bool(m.meta.get("inspector_reduced")
+                                                          or OFFLOAD_ID_RE.search(m.text))
+
+
+class _ToolNames:
+    """The tool name of each result of a context, as its analysis finds it
+    (`Analysis.tool_names`), fed the messages in order."""
+
+    __slots__ = ("open",)
+
+    def __init__(self) -> None:
+        self.open: dict[str, str] = {}  # call id -> tool name, awaiting a result
+
+    def see(self, m: Message) -> str | None:
+        """Take message `m` in; for a tool result, its tool's name."""
+        if m.role == "tool":
+            name = self.open.pop(m.tool_call_id, None) if m.tool_call_id else None
+            return m.name or name
+        if m.role == "assistant":
+            for c in m.tool_calls:
+                self.open[c.id] = c.name
+        return None
 
 
 def _counts(prefix: list[int]) -> list[int]:

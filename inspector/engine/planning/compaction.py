@@ -118,8 +118,14 @@ def placeholder_tokens(a: Analysis, msgs: Sequence[Message], i: int, template: s
     key = (oid, template, recovery, tokens)
     v = memo.placeholders.get(key)
     if v is None:
-        text = render(template, tool=a.tool_names[i] or "tool", tokens=f"{tokens:,}", offload_id=oid,
-                      recovery_tool=recovery, tool_call_id=msgs[i].tool_call_id or "")
+        text = placeholder_text(template, a.tool_names[i], tokens, oid, recovery, msgs[i].tool_call_id)
         # memoised here, by key (one text per id), not in the text cache
         v = memo.placeholders.put(key, framing.per_message + memo.texts.counter.count(text))
     return v
+
+
+def placeholder_text(template: str, tool: str | None, tokens: int, oid: str, recovery: str,
+                     tool_call_id: str | None) -> str:
+    """The placeholder of a tool result of `tokens` tokens (stage 2 and clear)."""
+    return render(template, tool=tool or "tool", tokens=f"{tokens:,}", offload_id=oid,
+                  recovery_tool=recovery, tool_call_id=tool_call_id or "")

@@ -17,11 +17,15 @@ def offload_id(a: Analysis, position: int, kind: str) -> str:
     key = (position, kind)
     oid = a.offload_ids.get(key)
     if oid is None:
-        h = hashlib.blake2b(digest_size=6)
-        h.update(f"{a.session_id}\x1f{position}\x1f{kind}\x1f{a.hashes[position]}".encode())
-        oid = "off-" + h.hexdigest()
-        a.offload_ids[key] = oid
+        oid = a.offload_ids[key] = make_offload_id(a.session_id, position, kind, a.hashes[position])
     return oid
+
+
+def make_offload_id(session_id: str, position: int, kind: str, content_hash: str) -> str:
+    """`offload_id` from its inputs (replay computes it without an analysis)."""
+    h = hashlib.blake2b(digest_size=6)
+    h.update(f"{session_id}\x1f{position}\x1f{kind}\x1f{content_hash}".encode())
+    return "off-" + h.hexdigest()
 
 
 def truncated_part(text: str, head: int, tail: int, notice: str) -> str:
