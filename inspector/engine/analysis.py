@@ -127,6 +127,17 @@ def analyze(
     return a
 
 
+def input_problems(session: Session, counter: TokenCounter) -> list:
+    """validate() of `session`'s messages: the analysis' when `session` was analysed
+    for `counter` (a plan of it was made), else computed."""
+    a = session._analyses.get(counter.name)
+    if a is not None and a.n == len(session.messages):
+        return a.problems(session.messages)
+    from inspector.engine.validation import validate
+
+    return validate(session.messages)
+
+
 def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) -> Analysis:
     msgs = session.messages
     n = len(msgs)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from inspector.engine.analysis import input_problems
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Role, Session, ToolCall
@@ -453,7 +454,7 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, version, su
                                   total_after=result.total_after)
     if violations:
         raise InvariantViolated(violations)
-    introduced = only_errors(new_problems(validate(session.messages), validate(result.messages)))
+    introduced = only_errors(new_problems(input_problems(session, counter), validate(result.messages)))
     if introduced:
         raise CompactionFailed(
             "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))

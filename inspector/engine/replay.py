@@ -36,9 +36,10 @@ from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Anal
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
-from inspector.engine.planning.compaction import placeholder_text
-from inspector.engine.planning.text import make_offload_id, render
-from inspector.engine.tokens import TextCountCache
+from inspector.engine.planning.clear import argument_counts
+from inspector.engine.planning.compaction import placeholder_count
+from inspector.engine.planning.memo import PlanMemo
+from inspector.engine.planning.text import make_offload_id
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted, SummaryCache
@@ -203,7 +204,8 @@ class _Quiet:
         self.call_names = call_names
         self.session_id = session_id
         self.recovery = config.recovery_tool
-        self.texts = TextCountCache(counter)
+        # counts of placeholders, shared with the plans of every call (PlanMemo(shared=))
+        self.memo = PlanMemo(counter)
         self._gains: dict[tuple[int, str, int, str | None], int] = {}
         self.trunc = rc.truncation if rc.truncation.enabled else None
         self.comp = rc.compaction if rc.compaction.enabled else None
@@ -250,7 +252,6 @@ class _Quiet:
         gain = self._gains.get(key)
         if gain is not None:
             return gain
-        count = self.texts.count
         gain = 0
         if m.tool_calls:
             if cl.clear_arguments:
@@ -259,15 +260,14 @@ class _Quiet:
                     args = c.arguments_raw
                     if not args or (len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args)):
                         continue
-                    old = count(args)
-                    new = count(render(cl.arguments_placeholder,
-                                       offload_id=make_offload_id(self.session_id, position, "args:" + c.id, h)))
+                    oid = make_offload_id(self.session_id, position, "args:" + c.id, h)
+                    old, new = argument_counts(self.memo, args, oid, cl.arguments_placeholder)
                     if new < old:
                         gain += old - new
         elif m.role == "tool" and not _reduced(m):
             oid = make_offload_id(self.session_id, position, "clear", m.content_hash)
-            text = placeholder_text(cl.placeholder, tool, tokens, oid, self.recovery, m.tool_call_id)
-            gain = max(0, tokens - self.counter.framing.per_message - count(text))
+            gain = max(0, tokens - placeholder_count(self.memo, self.counter.framing, cl.placeholder, tool, tokens,
+                                                     oid, self.recovery, m.tool_call_id))
         if len(self._gains) >= 200_000:
             self._gains.clear()
         self._gains[key] = gain
@@ -384,6 +384,8 @@ def replay(
         may_clear = quiet.may_clear(total, clr_prefix[quiet.protected_from(assistants, len(ctx))])
         if flagged or may_clear or quiet.over(total, len(ctx)):
             s = _as_session(session, ctx)
+            # The plans of this context share the counts of placeholders already made.
+            analyze(s, counter, token_cache).plan_memo = PlanMemo(counter, shared=quiet.memo)
             result = run(s, config)
             if isinstance(result, Plan):
                 # Nothing fired: what truncation leaves alone now it always will.

@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from inspector.engine.limits import loads_bounded
 from inspector.engine.models import SYSTEM_ROLES, Message
 
 
+@lru_cache(maxsize=1 << 14)
 def _is_json(text: str) -> bool:
     """Parse without keeping the result (`ToolCall.arguments` would cache it on every
-    call: ~2 MB on a 10,000-message session, for a yes/no answer)."""
+    call: ~2 MB on a 10,000-message session, for a yes/no answer). Memoised: replay
+    and re-plans validate the same arguments at every call."""
     try:
         loads_bounded(text)
     except ValueError:
