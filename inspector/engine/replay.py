@@ -384,8 +384,9 @@ def replay(
         may_clear = quiet.may_clear(total, clr_prefix[quiet.protected_from(assistants, len(ctx))])
         if flagged or may_clear or quiet.over(total, len(ctx)):
             s = _as_session(session, ctx)
-            # The plans of this context share the counts of placeholders already made.
-            analyze(s, counter, token_cache).plan_memo = PlanMemo(counter, shared=quiet.memo)
+            # The plans of this context share the counts of placeholders already made
+            # (its messages' counts are in the default cache, as `plan` would find them).
+            analyze(s, counter).plan_memo = PlanMemo(counter, shared=quiet.memo)
             result = run(s, config)
             if isinstance(result, Plan):
                 # Nothing fired: what truncation leaves alone now it always will.
