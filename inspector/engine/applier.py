@@ -36,7 +36,7 @@ from inspector.engine.summary_format import (
     summary_message_tokens,
     summary_offload_id,
 )
-from inspector.engine.tokens import TokenCounter, count_messages
+from inspector.engine.tokens import TextCountCache, TokenCounter, count_messages
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import new_problems, validate
 
@@ -213,10 +213,25 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     return SummaryRequest(
         key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
-        replaced_tokens=replaced, count=counter.count, max_input_tokens=sc.max_input_tokens,
+        replaced_tokens=replaced, count=_line_counts(counter), max_input_tokens=sc.max_input_tokens,
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
         max_text_tokens=math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD),
     )
+
+
+def _line_counts(counter: TokenCounter) -> Callable[[str], int]:
+    """`counter.count`, exact, memoised line by line where counting is additive
+    (`TextCountCache.count_long`): the extractive summarizer counts each candidate
+    summary, one line longer than the last, and a model summary's checks count
+    texts that share most lines."""
+    texts = TextCountCache(counter)
+    texts.LONG = 0  # by lines however short: candidates are a few hundred words
+
+    def count(text: str) -> int:
+        # a long prompt in one piece, as the counter counts it (runs without spaces)
+        return texts.count_long(text) if len(text) <= 1 << 16 else counter.count(text)
+
+    return count
 
 
 def _unframed(text: str, prefix: str) -> str:

@@ -38,8 +38,9 @@ from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
 from inspector.engine.planning.clear import argument_counts
 from inspector.engine.planning.compaction import placeholder_count
-from inspector.engine.planning.memo import PlanMemo
+from inspector.engine.planning.memo import PlanMemo, memo_for
 from inspector.engine.planning.text import make_offload_id
+from inspector.engine.tokens import DEFAULT_CACHE
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted, SummaryCache
@@ -199,13 +200,13 @@ class _Quiet:
     anything; says "maybe" whenever it cannot rule a stage out."""
 
     def __init__(self, config: CompactionConfig, call_names: dict[str, str], priming: int,
-                 counter: TokenCounter, session_id: str):
+                 counter: TokenCounter, session_id: str, memo: PlanMemo):
         rc = config.reduction
         self.call_names = call_names
         self.session_id = session_id
         self.recovery = config.recovery_tool
         # counts of placeholders, shared with the plans of every call (PlanMemo(shared=))
-        self.memo = PlanMemo(counter)
+        self.memo = memo
         self._gains: dict[tuple[int, str, int, str | None], int] = {}
         self.trunc = rc.truncation if rc.truncation.enabled else None
         self.comp = rc.compaction if rc.compaction.enabled else None
@@ -353,7 +354,13 @@ def replay(
     tokens, prefix = a.tokens, a.prefix
     priming = counter.framing.reply_priming if msgs else 0
     call_names = {c.id: c.name for m in msgs for c in m.tool_calls}
-    quiet = _Quiet(config, call_names, priming, counter, session.id)
+    # The session's own memo: its counts of placeholders serve every context of it, and
+    # every replay of it (a sweep's values, the TUI's slider moves).
+    quiet = _Quiet(config, call_names, priming, counter, session.id, memo_for(a, counter))
+    # The contexts' analyses and `apply` count with the default cache: it gets the
+    # session's counts (from the workspace's cache, say), so that only the messages
+    # compaction writes are ever counted.
+    DEFAULT_CACHE.put_many(counter.name, dict(zip(a.hashes, zip(a.tokens, a.text_tokens))))
     orig_flags = [quiet.flag(m, t) for m, t in zip(msgs, tokens)]
 
     ctx: list[Message] = []

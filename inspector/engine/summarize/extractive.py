@@ -10,6 +10,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from inspector.engine.intro import first_request_index, is_preamble
 from inspector.engine.models import Message
@@ -162,8 +163,10 @@ def _line(text: str, limit: int) -> str:
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "\u2026"
 
 
+@lru_cache(maxsize=1 << 15)
 def _error_of(text: str) -> str | None:
-    """The line that says what went wrong in a tool output, or None (benign noise)."""
+    """The line that says what went wrong in a tool output, or None (benign noise).
+    Memoised: a sweep summarizes the same outputs under every value."""
     if "Traceback (most recent call last)" in text:
         exc = _EXC_LINE.findall(text)
         if exc:
