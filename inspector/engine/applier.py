@@ -303,6 +303,10 @@ def materialize(
             out.append(smsg)
             lineage.append(origin)
 
+    merges: dict[int, SummarySpec] = {}  # message -> the first summary merged into it
+    for spec in summaries:
+        if spec.merge_into is not None and spec.index not in finalized:
+            merges.setdefault(spec.merge_into, spec)
     rewritten_groups: set[int] = set()
     for i in range(n + 1):
         here = by_insert.get(i)
@@ -316,7 +320,7 @@ def materialize(
         m, offs = reduce_message(session, plan, i) if act in (Action.TRUNCATE, Action.CLEAR) else (msgs[i], [])
         offloads.extend(offs)
         origin = [i]
-        merged = next((s for s in summaries if s.merge_into == i and s.index not in finalized), None)
+        merged = merges.get(i)
         if merged is not None:
             smsg = summary_msgs[merged.index][0]
             if merged.injection == "system_merge":

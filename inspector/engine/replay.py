@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, islice
 from typing import TYPE_CHECKING, Any
 
-from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis
+from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
@@ -207,7 +207,7 @@ class _Quiet:
         self.recovery = config.recovery_tool
         # counts of placeholders, shared with the plans of every call (PlanMemo(shared=))
         self.memo = memo
-        self._gains: dict[tuple[int, str, int, str | None], int] = {}
+        self._facts: dict[tuple[int, str, int, str | None], tuple[int, bool]] = {}
         self.trunc = rc.truncation if rc.truncation.enabled else None
         self.comp = rc.compaction if rc.compaction.enabled else None
         self.clear = rc.clear if rc.clear.enabled else None
@@ -241,6 +241,31 @@ class _Quiet:
         cl = self.clear
         return cl is not None and total > cl.trigger_tokens and freeable >= max(cl.at_least_tokens, 1)
 
+    def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, names: _ToolNames,
+             clr_prefix: list[int], assistants: list[int]) -> int:
+        """Take in the context's messages from `start` (`ctx[start:]`, of `tokens`):
+        extend `clr_prefix` (what clearing frees, summed) and `assistants` (their
+        positions); returns how many of them truncation or compaction may rewrite."""
+        facts = self._facts
+        if len(facts) >= 200_000:
+            facts.clear()
+        acc = clr_prefix[-1]
+        flagged = 0
+        for j in range(start, len(ctx)):
+            m = ctx[j]
+            n = tokens[j]
+            tool = names.see(m)
+            key = (j, m.content_hash, n, tool)
+            hit = facts.get(key)
+            if hit is None:
+                hit = facts[key] = (self.clear_gain(m, j, n, tool), self.flag(m, n))
+            acc += hit[0]
+            clr_prefix.append(acc)
+            flagged += hit[1]
+            if m.role == "assistant":
+                assistants.append(j)
+        return flagged
+
     def clear_gain(self, m: Message, position: int, tokens: int, tool: str | None) -> int:
         """At most what clearing message `m` (at `position` of the context, `tokens`
         tokens; a tool result of tool `tool`) frees: what the clear stage counts for
@@ -249,10 +274,6 @@ class _Quiet:
         cl = self.clear
         if cl is None:
             return 0
-        key = (position, m.content_hash, tokens, tool)
-        gain = self._gains.get(key)
-        if gain is not None:
-            return gain
         gain = 0
         if m.tool_calls:
             if cl.clear_arguments:
@@ -269,9 +290,6 @@ class _Quiet:
             oid = make_offload_id(self.session_id, position, "clear", m.content_hash)
             gain = max(0, tokens - placeholder_count(self.memo, self.counter.framing, cl.placeholder, tool, tokens,
                                                      oid, self.recovery, m.tool_call_id))
-        if len(self._gains) >= 200_000:
-            self._gains.clear()
-        self._gains[key] = gain
         return gain
 
     def protected_from(self, assistants: list[int], n: int) -> int:
@@ -361,10 +379,10 @@ def replay(
     # session's counts (from the workspace's cache, say), so that only the messages
     # compaction writes are ever counted.
     DEFAULT_CACHE.put_many(counter.name, dict(zip(a.hashes, zip(a.tokens, a.text_tokens))))
-    orig_flags = [quiet.flag(m, t) for m, t in zip(msgs, tokens)]
 
     ctx: list[Message] = []
-    ctx_prefix = [0]  # prefix sums of the context's counts
+    ctx_tokens: list[int] = []  # the context's counts
+    ctx_prefix = [0]  # ... summed
     clr_prefix = [0]  # ... of what clearing can free (see _Quiet.clear_gain)
     assistants: list[int] = []  # assistant positions in the context
     flagged = 0  # messages in ctx that truncation or compaction may rewrite
@@ -375,14 +393,12 @@ def replay(
     t = Totals()
     for k, p in enumerate(call_positions(msgs)):
         before, before_len = ctx, len(ctx)  # the previous call's context
-        base = len(ctx) - last
+        start = len(ctx)
+        ctx.extend(msgs[last:p])
+        ctx_tokens.extend(tokens[last:p])
         for i in range(last, p):
             ctx_prefix.append(ctx_prefix[-1] + tokens[i])
-            clr_prefix.append(clr_prefix[-1] + quiet.clear_gain(msgs[i], base + i, tokens[i], names.see(msgs[i])))
-            if msgs[i].role == "assistant":
-                assistants.append(base + i)
-        ctx.extend(msgs[last:p])
-        flagged += sum(orig_flags[last:p])
+        flagged += quiet.scan(ctx, ctx_tokens, start, names, clr_prefix, assistants)
         last = p
         total = ctx_prefix[-1]
         cached = sent_before  # nothing fired: the previous context is a prefix of this one
@@ -397,21 +413,19 @@ def replay(
             result = run(s, config)
             if isinstance(result, Plan):
                 # Nothing fired: what truncation leaves alone now it always will.
-                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, _counts(ctx_prefix))) if quiet.comp else 0
+                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, ctx_tokens)) if quiet.comp else 0
             else:
                 fired = True
                 live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
                 s_in = sum(sp.replaced_tokens for sp in live)
                 s_out = sum(counter.count(g.text) for g in result.summaries)
                 ctx = list(result.messages)
-                ctx_prefix = list(accumulate(result.tokens_after, initial=0))
-                names = _ToolNames()
-                clr_prefix = list(accumulate((quiet.clear_gain(m, j, n, names.see(m))
-                                              for j, (m, n) in enumerate(zip(ctx, result.tokens_after))), initial=0))
-                assistants = [i for i, m in enumerate(ctx) if m.role == "assistant"]
+                ctx_tokens = list(result.tokens_after)
+                ctx_prefix = list(accumulate(ctx_tokens, initial=0))
+                names, clr_prefix, assistants = _ToolNames(), [0], []
+                flagged = quiet.scan(ctx, ctx_tokens, 0, names, clr_prefix, assistants)
                 total = ctx_prefix[-1]
-                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, result.tokens_after))
-                cached = _common_prefix_tokens(before, before_len, ctx, result.tokens_after)
+                cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
         sent = total + priming
         calls.append(Call(k, p, prefix[p] + priming, sent, cached, fired, s_in, s_out))
         sent_before = total
@@ -460,10 +474,6 @@ class _ToolNames:
             for c in m.tool_calls:
                 self.open[c.id] = c.name
         return None
-
-
-def _counts(prefix: list[int]) -> list[int]:
-    return [b - a for a, b in zip(prefix, prefix[1:])]
 
 
 def _as_session(session: Session, ctx: list[Message]) -> Session:

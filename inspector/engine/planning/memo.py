@@ -79,11 +79,7 @@ class PlanMemo:
         call after call), whose counts of generated text this one uses and adds to:
         they are keyed by what determines the text (offload ids stand for a message's
         content and position), never by position alone."""
-        if shared is not None:
-            self.texts = shared.texts
-            self.truncations, self.fits = shared.truncations, shared.fits
-            self.placeholders, self.arguments, self.chunks = shared.placeholders, shared.arguments, shared.chunks
-        else:
+        if shared is None:
             self.texts = TextCountCache(counter)
             # token counts of generated text, keyed by what determines the text
             self.truncations: Memo[Hashable, Truncation] = Memo(TEXT_LIMIT)  # stage 1
@@ -91,6 +87,13 @@ class PlanMemo:
             self.placeholders: Memo[Hashable, int] = Memo(TEXT_LIMIT)
             self.arguments: Memo[Hashable, tuple[int, int]] = Memo(TEXT_LIMIT)  # (before, after)
             self.chunks: Memo[Hashable, Chunks] = Memo(TEXT_LIMIT)  # long tool outputs, for truncation
+        else:
+            self.texts = shared.texts
+            self.truncations = shared.truncations
+            self.fits = shared.fits
+            self.placeholders = shared.placeholders
+            self.arguments = shared.arguments
+            self.chunks = shared.chunks
         # stage results per config
         self.reduced: Memo[Hashable, Reduced] = Memo(STATE_LIMIT)
         self.cleared: Memo[Hashable, Cleared] = Memo(STATE_LIMIT)
