@@ -207,7 +207,8 @@ class _Quiet:
         self.recovery = config.recovery_tool
         # counts of placeholders, shared with the plans of every call (PlanMemo(shared=))
         self.memo = memo
-        self._facts: dict[tuple[int, str, int, str | None], tuple[int, bool]] = {}
+        self._gains: dict[tuple[int, str, int, str | None], int] = {}
+        self._flags: dict[tuple[str, int], bool] = {}
         self.trunc = rc.truncation if rc.truncation.enabled else None
         self.comp = rc.compaction if rc.compaction.enabled else None
         self.clear = rc.clear if rc.clear.enabled else None
@@ -241,30 +242,46 @@ class _Quiet:
         cl = self.clear
         return cl is not None and total > cl.trigger_tokens and freeable >= max(cl.at_least_tokens, 1)
 
-    def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, names: _ToolNames,
-             clr_prefix: list[int], assistants: list[int]) -> int:
+    def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, assistants: list[int]) -> int:
         """Take in the context's messages from `start` (`ctx[start:]`, of `tokens`):
-        extend `clr_prefix` (what clearing frees, summed) and `assistants` (their
-        positions); returns how many of them truncation or compaction may rewrite."""
-        facts = self._facts
-        if len(facts) >= 200_000:
-            facts.clear()
-        acc = clr_prefix[-1]
+        extend `assistants` (their positions); returns how many of them truncation or
+        compaction may rewrite."""
+        assistants.extend(j for j in range(start, len(ctx)) if ctx[j].role == "assistant")
+        if self.trunc is None and self.comp is None:
+            return 0
+        flags = self._flags
+        if len(flags) >= 200_000:
+            flags.clear()
         flagged = 0
+        for j in range(start, len(ctx)):
+            m = ctx[j]
+            if m.role == "tool":
+                key = (m.content_hash, tokens[j])
+                hit = flags.get(key)
+                if hit is None:
+                    hit = flags[key] = self.flag(m, tokens[j])
+                flagged += hit
+        return flagged
+
+    def gains(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, state: _Gains) -> None:
+        """Extend `state` (what clearing frees, summed) over `ctx[start:]`. Computed only
+        at calls that need it: after a compaction that moved every message (tailoring,
+        a summary), each placeholder's id, so its count, is new."""
+        names, clr_prefix = state
+        gains = self._gains
+        if len(gains) >= 200_000:
+            gains.clear()
+        acc = clr_prefix[-1]
         for j in range(start, len(ctx)):
             m = ctx[j]
             n = tokens[j]
             tool = names.see(m)
             key = (j, m.content_hash, n, tool)
-            hit = facts.get(key)
-            if hit is None:
-                hit = facts[key] = (self.clear_gain(m, j, n, tool), self.flag(m, n))
-            acc += hit[0]
+            gain = gains.get(key)
+            if gain is None:
+                gain = gains[key] = self.clear_gain(m, j, n, tool)
+            acc += gain
             clr_prefix.append(acc)
-            flagged += hit[1]
-            if m.role == "assistant":
-                assistants.append(j)
-        return flagged
 
     def clear_gain(self, m: Message, position: int, tokens: int, tool: str | None) -> int:
         """At most what clearing message `m` (at `position` of the context, `tokens`
@@ -383,10 +400,11 @@ def replay(
     ctx: list[Message] = []
     ctx_tokens: list[int] = []  # the context's counts
     ctx_prefix = [0]  # ... summed
-    clr_prefix = [0]  # ... of what clearing can free (see _Quiet.clear_gain)
+    # What clearing can free, summed over the context (see _Quiet.clear_gain), with the
+    # tool names the planner gives its results; None until a call needs it.
+    clearable: _Gains | None = None
     assistants: list[int] = []  # assistant positions in the context
     flagged = 0  # messages in ctx that truncation or compaction may rewrite
-    names = _ToolNames()  # the tool names the planner gives the context's results
     sent_before = 0  # the previous call's context, without priming
     last = 0
     calls: list[Call] = []
@@ -398,14 +416,22 @@ def replay(
         ctx_tokens.extend(tokens[last:p])
         for i in range(last, p):
             ctx_prefix.append(ctx_prefix[-1] + tokens[i])
-        flagged += quiet.scan(ctx, ctx_tokens, start, names, clr_prefix, assistants)
+        flagged += quiet.scan(ctx, ctx_tokens, start, assistants)
+        if clearable is not None:
+            quiet.gains(ctx, ctx_tokens, start, clearable)
         last = p
         total = ctx_prefix[-1]
         cached = sent_before  # nothing fired: the previous context is a prefix of this one
         s_in = s_out = 0
         fired = False
-        may_clear = quiet.may_clear(total, clr_prefix[quiet.protected_from(assistants, len(ctx))])
-        if flagged or may_clear or quiet.over(total, len(ctx)):
+        over = quiet.over(total, len(ctx))
+        may_clear = False
+        if not (flagged or over) and quiet.over_clear(total):  # else planned anyway
+            if clearable is None:
+                clearable = (_ToolNames(), [0])
+                quiet.gains(ctx, ctx_tokens, 0, clearable)
+            may_clear = quiet.may_clear(total, clearable[1][quiet.protected_from(assistants, len(ctx))])
+        if flagged or may_clear or over:
             s = _as_session(session, ctx)
             # The plans of this context share the counts of placeholders already made
             # (its messages' counts are in the default cache, as `plan` would find them).
@@ -422,8 +448,8 @@ def replay(
                 ctx = list(result.messages)
                 ctx_tokens = list(result.tokens_after)
                 ctx_prefix = list(accumulate(ctx_tokens, initial=0))
-                names, clr_prefix, assistants = _ToolNames(), [0], []
-                flagged = quiet.scan(ctx, ctx_tokens, 0, names, clr_prefix, assistants)
+                clearable, assistants = None, []
+                flagged = quiet.scan(ctx, ctx_tokens, 0, assistants)
                 total = ctx_prefix[-1]
                 cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
         sent = total + priming
@@ -454,6 +480,10 @@ def _reduced(m: Message) -> bool:
     """A tool result that is already a placeholder of ours (`Analysis.already_reduced`)."""
     return m.text_chars <= PLACEHOLDER_MAX_CHARS and bool(m.meta.get("inspector_reduced")
                                                           or OFFLOAD_ID_RE.search(m.text))
+
+
+# (the tool names of a context's results so far, what clearing its messages frees summed)
+_Gains = tuple["_ToolNames", list[int]]
 
 
 class _ToolNames:
