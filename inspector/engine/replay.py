@@ -15,8 +15,13 @@ summarizer, or summaries already in `summary_cache`.
 Incremental: every token count comes from the session's analysis (its prefix sums)
 or from the counts `apply` returns for the messages it writes; at a call the policy
 cannot fire at (the context is under every size trigger, no new tool output is over
-a truncation limit), nothing is counted or planned, the context just grows. The
-check is conservative: when it cannot rule a stage out, the call is planned for real.
+a truncation limit, clearing would free less than its minimum), nothing is counted or
+planned, the context just grows. The check is conservative: when it cannot rule a
+stage out, the call is planned for real. What clearing would free is summed from
+each message's exact saving (its placeholder rendered and counted as the planner
+does), so a call is planned for clearing only when clearing fires there. The plans
+share the session's memo of placeholder counts (`PlanMemo(shared=)`), across calls
+and across replays of the same session (a sweep's values, the TUI).
 
 Prompt-cache model: the cached part of a call is the longest prefix of messages
 identical to the previous call's context; cached tokens are billed at the cache-read
@@ -207,8 +212,8 @@ class _Quiet:
         self.recovery = config.recovery_tool
         # counts of placeholders, shared with the plans of every call (PlanMemo(shared=))
         self.memo = memo
-        self._gains: dict[tuple[int, str, int, str | None], int] = {}
-        self._flags: dict[tuple[str, int], bool] = {}
+        self._gains: dict[tuple[int, str, int, str | None, bool], int] = {}
+        self._flags: dict[tuple[str, int, bool], bool] = {}
         self.trunc = rc.truncation if rc.truncation.enabled else None
         self.comp = rc.compaction if rc.compaction.enabled else None
         self.clear = rc.clear if rc.clear.enabled else None
@@ -256,7 +261,7 @@ class _Quiet:
         for j in range(start, len(ctx)):
             m = ctx[j]
             if m.role == "tool":
-                key = (m.content_hash, tokens[j])
+                key = (m.content_hash, tokens[j], bool(m.meta.get("inspector_reduced")))  # meta is not hashed
                 hit = flags.get(key)
                 if hit is None:
                     hit = flags[key] = self.flag(m, tokens[j])
@@ -276,7 +281,7 @@ class _Quiet:
             m = ctx[j]
             n = tokens[j]
             tool = names.see(m)
-            key = (j, m.content_hash, n, tool)
+            key = (j, m.content_hash, n, tool, bool(m.meta.get("inspector_reduced")))
             gain = gains.get(key)
             if gain is None:
                 gain = gains[key] = self.clear_gain(m, j, n, tool)
