@@ -17,11 +17,20 @@ from inspector.engine.limits import loads_bounded
 from inspector.engine.models import SYSTEM_ROLES, Message
 
 
-@lru_cache(maxsize=1 << 14)
 def _is_json(text: str) -> bool:
     """Parse without keeping the result (`ToolCall.arguments` would cache it on every
-    call: ~2 MB on a 10,000-message session, for a yes/no answer). Memoised: replay
-    and re-plans validate the same arguments at every call."""
+    call: ~2 MB on a 10,000-message session, for a yes/no answer). Memoised up to a
+    size, so the memo stays small: replay and re-plans validate the same arguments at
+    every call."""
+    return _is_json_memo(text) if len(text) <= 4096 else _parses(text)
+
+
+@lru_cache(maxsize=1 << 14)
+def _is_json_memo(text: str) -> bool:
+    return _parses(text)
+
+
+def _parses(text: str) -> bool:
     try:
         loads_bounded(text)
     except ValueError:
