@@ -4,10 +4,6 @@
   (the session analysed once before, as the TUI and the workspace have it); the
   fastest of 2 runs (the second reuses the session's memo of placeholder counts, as
   the TUI's next replay does), the first run's time next to it.
-
-Every figure comes with the CPU time it took (`cpu_s`: this process's, plus the pool
-workers' for sweeps), which a machine shared with other jobs inflates less than the
-wall time.
 - replay_vs_naive: the runtime `Compactor.compact` called before every model call
   with the history so far (what per-call middleware does: convert, count, re-plan
   the whole context each time) / `replay()` of the same calls. Both on the first
@@ -18,6 +14,10 @@ wall time.
   there), on a process pool of 2.
 - sweep_fleet_1000_s: one config (preset balanced) over the 1,000-session Agents SDK
   database, on a process pool of 2.
+
+Every figure comes with the CPU time it took (`cpu_s`: this process's, plus the pool
+workers' for sweeps), which a machine shared with other jobs inflates less than the
+wall time.
 """
 
 from __future__ import annotations
