@@ -17,7 +17,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from inspector.engine.intro import first_request, is_preamble
-from inspector.engine.models import SYSTEM_ROLES, Session
+from inspector.engine.models import SYSTEM_ROLES, Message, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
 
 if TYPE_CHECKING:
@@ -127,6 +127,38 @@ def analyze(
     return a
 
 
+def input_problems(session: Session, counter: TokenCounter) -> list:
+    """validate() of `session`'s messages: the analysis' when `session` was analysed
+    for `counter` (a plan of it was made), else computed."""
+    a = session._analyses.get(counter.name)
+    if a is not None and a.n == len(session.messages):
+        return a.problems(session.messages)
+    from inspector.engine.validation import validate
+
+    return validate(session.messages)
+
+
+# content hash -> (text characters, text parts, an offload id in a short text) of a
+# tool result: what `_analyze` reads of its text, the same in every context it is in
+# (replay analyses hundreds of contexts that share most messages).
+_TOOL_FACTS: dict[str, tuple[int, int, bool]] = {}
+_TOOL_FACTS_LIMIT = 200_000
+
+
+def _tool_facts(m: Message, h: str) -> tuple[int, int, bool]:
+    chars = 0
+    parts = 0
+    for p in m.parts:
+        if p.type == "text":
+            chars += len(p.text)
+            parts += 1
+    facts = (chars, parts, chars <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(m.text) is not None)
+    if len(_TOOL_FACTS) >= _TOOL_FACTS_LIMIT:
+        _TOOL_FACTS.clear()
+    _TOOL_FACTS[h] = facts
+    return facts
+
+
 def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) -> Analysis:
     msgs = session.messages
     n = len(msgs)
@@ -161,12 +193,10 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
             last_ts = m.timestamp
         if role == "tool":
             tool_results.append(i)
-            chars = 0
-            parts = 0
-            for p in m.parts:
-                if p.type == "text":
-                    chars += len(p.text)
-                    parts += 1
+            facts = _TOOL_FACTS.get(hashes[i])
+            if facts is None:
+                facts = _tool_facts(m, hashes[i])
+            chars, parts, has_id = facts
             text_chars[i] = chars
             text_parts[i] = parts
             hit = open_calls.pop(m.tool_call_id, None) if m.tool_call_id else None
@@ -177,9 +207,7 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
                 tool_names[i] = m.name or call_name
             else:  # an orphan result (validate() reports it)
                 tool_names[i] = m.name
-            if chars <= PLACEHOLDER_MAX_CHARS and (
-                m.meta.get("inspector_reduced") or OFFLOAD_ID_RE.search(m.text)
-            ):
+            if chars <= PLACEHOLDER_MAX_CHARS and (m.meta.get("inspector_reduced") or has_id):
                 already[i] = 1
         elif role == "user":
             if m.kind == "message":

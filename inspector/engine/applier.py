@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from inspector.engine.analysis import input_problems
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Role, Session, ToolCall
@@ -35,7 +36,7 @@ from inspector.engine.summary_format import (
     summary_message_tokens,
     summary_offload_id,
 )
-from inspector.engine.tokens import TokenCounter, count_messages
+from inspector.engine.tokens import TextCountCache, TokenCounter, count_messages
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import new_problems, validate
 
@@ -210,10 +211,25 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     return SummaryRequest(
         key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
-        replaced_tokens=replaced, count=counter.count, max_input_tokens=sc.max_input_tokens,
+        replaced_tokens=replaced, count=_line_counts(counter), max_input_tokens=sc.max_input_tokens,
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
         max_text_tokens=math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD),
     )
+
+
+def _line_counts(counter: TokenCounter) -> Callable[[str], int]:
+    """`counter.count`, exact, memoised line by line where counting is additive
+    (`TextCountCache.count_long`): the extractive summarizer counts each candidate
+    summary, one line longer than the last, and a model summary's checks count
+    texts that share most lines."""
+    texts = TextCountCache(counter)
+    texts.LONG = 0  # by lines however short: candidates are a few hundred words
+
+    def count(text: str) -> int:
+        # a long prompt in one piece, as the counter counts it (runs without spaces)
+        return texts.count_long(text) if len(text) <= 1 << 16 else counter.count(text)
+
+    return count
 
 
 def _unframed(text: str, prefix: str) -> str:
@@ -284,6 +300,10 @@ def materialize(
             out.append(smsg)
             lineage.append(origin)
 
+    merges: dict[int, SummarySpec] = {}  # message -> the first summary merged into it
+    for spec in summaries:
+        if spec.merge_into is not None and spec.index not in finalized:
+            merges.setdefault(spec.merge_into, spec)
     rewritten_groups: set[int] = set()
     for i in range(n + 1):
         here = by_insert.get(i)
@@ -297,7 +317,7 @@ def materialize(
         m, offs = reduce_message(session, plan, i) if act in (Action.TRUNCATE, Action.CLEAR) else (msgs[i], [])
         offloads.extend(offs)
         origin = [i]
-        merged = next((s for s in summaries if s.merge_into == i and s.index not in finalized), None)
+        merged = merges.get(i)
         if merged is not None:
             smsg = summary_msgs[merged.index][0]
             if merged.injection == "system_merge":
@@ -462,7 +482,7 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer)
                                   trigger_tokens=trigger_tokens(plan, result))
     if violations:
         raise InvariantViolated(violations)
-    introduced = only_errors(new_problems(validate(session.messages), validate(result.messages)))
+    introduced = only_errors(new_problems(input_problems(session, counter), validate(result.messages)))
     if introduced:
         raise CompactionFailed(
             "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))

@@ -15,8 +15,13 @@ summarizer, or summaries already in `summary_cache`.
 Incremental: every token count comes from the session's analysis (its prefix sums)
 or from the counts `apply` returns for the messages it writes; at a call the policy
 cannot fire at (the context is under every size trigger, no new tool output is over
-a truncation limit), nothing is counted or planned, the context just grows. The
-check is conservative: when it cannot rule a stage out, the call is planned for real.
+a truncation limit, clearing would free less than its minimum), nothing is counted or
+planned, the context just grows. The check is conservative: when it cannot rule a
+stage out, the call is planned for real. What clearing would free is summed from
+each message's exact saving (its placeholder rendered and counted as the planner
+does), so a call is planned for clearing only when clearing fires there. The plans
+share the session's memo of placeholder counts (`PlanMemo(shared=)`), across calls
+and across replays of the same session (a sweep's values, the TUI).
 
 Prompt-cache model: the cached part of a call is the longest prefix of messages
 identical to the previous call's context; cached tokens are billed at the cache-read
@@ -27,7 +32,7 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 
 from __future__ import annotations
 
-import re
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, islice
@@ -37,6 +42,11 @@ from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
+from inspector.engine.planning.clear import argument_counts
+from inspector.engine.planning.compaction import placeholder_count
+from inspector.engine.planning.memo import PlanMemo, memo_for
+from inspector.engine.planning.text import make_offload_id
+from inspector.engine.tokens import DEFAULT_CACHE
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted, SummaryCache
@@ -196,17 +206,18 @@ class _Quiet:
     anything; says "maybe" whenever it cannot rule a stage out."""
 
     def __init__(self, config: CompactionConfig, call_names: dict[str, str], priming: int,
-                 counter: TokenCounter):
+                 counter: TokenCounter, memo: PlanMemo):
         rc = config.reduction
         self.call_names = call_names
+        self.recovery = config.recovery_tool
+        # counts of placeholders, shared with the plans of every call (PlanMemo(shared=))
+        self.memo = memo
+        self._gains: dict[tuple[int, bytes, int, str | None, bool], int] = {}
+        self._flags: dict[tuple[str, int, bool], bool] = {}
         self.trunc = rc.truncation if rc.truncation.enabled else None
         self.comp = rc.compaction if rc.compaction.enabled else None
         self.clear = rc.clear if rc.clear.enabled else None
         self.counter = counter
-        self.placeholder_floor = 0
-        if self.clear is not None:
-            fixed = re.sub(r"\{[^{}]*\}", "", self.clear.placeholder)
-            self.placeholder_floor = (counter.framing.per_message + counter.count(fixed)) // 2
         limits: list[int] = []
         sc = config.summarization
         self.max_messages = 0
@@ -230,29 +241,81 @@ class _Quiet:
     def over_clear(self, total: int) -> bool:
         return self.clear is not None and total > self.clear.trigger_tokens
 
-    def clear_free(self, s: Session, p: Plan, config: CompactionConfig, counter: TokenCounter) -> int | None:
-        """After plan `p` left the context alone although it is over the clear trigger:
-        the tokens clearing would free now (less than `at_least_tokens`). Later it can
-        free at most that plus the messages that leave the protected latest rounds
-        meanwhile. None when nothing can be bounded (another stage is involved)."""
+    def may_clear(self, total: int, freeable: int) -> bool:
+        """The clear stage may fire on a context of `total` tokens whose messages before
+        the protected latest rounds could free at most `freeable` tokens."""
         cl = self.clear
-        if cl is None or not cl.at_least_tokens or p.triggered or p.stage("tailor").ran:
-            return None
-        from inspector.engine import plan
+        return cl is not None and total > cl.trigger_tokens and freeable >= max(cl.at_least_tokens, 1)
 
-        return plan(s, config.with_values({"reduction.clear.at_least_tokens": 0}), counter).stage("clear").saved
-
-    def clear_gain(self, m: Message, tokens: int) -> int:
-        """At most what clearing message `m` frees: a tool result, less what its
-        placeholder costs at least (its template's fixed text, halved for safety); a
-        call message, its arguments."""
-        if m.tool_calls:
-            if self.clear is None or not self.clear.clear_arguments:
-                return 0
-            return min(tokens, sum(self.counter.count(c.arguments_raw) for c in m.tool_calls))
-        if m.role != "tool":
+    def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, assistants: list[int]) -> int:
+        """Take in the context's messages from `start` (`ctx[start:]`, of `tokens`):
+        extend `assistants` (their positions); returns how many of them truncation or
+        compaction may rewrite."""
+        assistants.extend(j for j in range(start, len(ctx)) if ctx[j].role == "assistant")
+        if self.trunc is None and self.comp is None:
             return 0
-        return max(0, tokens - self.placeholder_floor)
+        flags = self._flags
+        if len(flags) >= 200_000:
+            flags.clear()
+        flagged = 0
+        for j in range(start, len(ctx)):
+            m = ctx[j]
+            if m.role == "tool":
+                key = (m.content_hash, tokens[j], bool(m.meta.get("inspector_reduced")))  # meta is not hashed
+                hit = flags.get(key)
+                if hit is None:
+                    hit = flags[key] = self.flag(m, tokens[j])
+                flagged += hit
+        return flagged
+
+    def gains(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, state: _Gains) -> None:
+        """Extend `state` (what clearing frees, summed) over `ctx[start:]`. Computed only
+        at calls that need it: after a compaction that moved every message (tailoring,
+        a summary), each placeholder's id, so its count, is new."""
+        names, clr_prefix, chain = state
+        gains = self._gains
+        if len(gains) >= 200_000:
+            gains.clear()
+        acc = clr_prefix[-1]
+        digest = chain[-1]
+        for j in range(start, len(ctx)):
+            m = ctx[j]
+            n = tokens[j]
+            tool = names.see(m)
+            # the offload id digests the context up to and including j (planning.text)
+            digest = hashlib.blake2b(digest + bytes.fromhex(m.content_hash), digest_size=16).digest()
+            chain.append(digest)
+            key = (j, digest, n, tool, bool(m.meta.get("inspector_reduced")))
+            gain = gains.get(key)
+            if gain is None:
+                gain = gains[key] = self.clear_gain(m, j, n, tool, digest)
+            acc += gain
+            clr_prefix.append(acc)
+
+    def clear_gain(self, m: Message, position: int, tokens: int, tool: str | None, chain: bytes) -> int:
+        """At most what clearing message `m` (at `position` of the context, `tokens`
+        tokens; a tool result of tool `tool`; `chain` digests the context up to and
+        including it) frees: what the clear stage counts for it, each placeholder rendered and counted exactly as the planner does. The
+        stage's own checks (excluded tools, rounds kept) only ever free less."""
+        cl = self.clear
+        if cl is None:
+            return 0
+        gain = 0
+        if m.tool_calls:
+            if cl.clear_arguments:
+                for c in m.tool_calls:
+                    args = c.arguments_raw
+                    if not args or (len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args)):
+                        continue
+                    oid = make_offload_id(chain, position, "args:" + c.id)
+                    old, new = argument_counts(self.memo, args, oid, cl.arguments_placeholder)
+                    if new < old:
+                        gain += old - new
+        elif m.role == "tool" and not _reduced(m):
+            oid = make_offload_id(chain, position, "clear")
+            gain = max(0, tokens - placeholder_count(self.memo, self.counter.framing, cl.placeholder, tool, tokens,
+                                                     oid, self.recovery, m.tool_call_id))
+        return gain
 
     def protected_from(self, assistants: list[int], n: int) -> int:
         """Where the clear stage's protected latest rounds start in a context of `n`
@@ -280,7 +343,7 @@ class _Quiet:
         if cc is not None and name not in cc.keep_tools:
             if chars < 0:
                 chars = m.text_chars
-            if chars <= PLACEHOLDER_MAX_CHARS and (m.meta.get("inspector_reduced") or OFFLOAD_ID_RE.search(m.text)):
+            if chars <= PLACEHOLDER_MAX_CHARS and _reduced(m):
                 return False  # already a placeholder of ours
             big = [x for x in (cc.tool_result_max_tokens, cc.oversized_max_tokens) if x]
             if name in cc.force_clean_tools or (big and tokens > min(big)):
@@ -334,65 +397,69 @@ def replay(
     tokens, prefix = a.tokens, a.prefix
     priming = counter.framing.reply_priming if msgs else 0
     call_names = {c.id: c.name for m in msgs for c in m.tool_calls}
-    quiet = _Quiet(config, call_names, priming, counter)
-    orig_flags = [quiet.flag(m, t) for m, t in zip(msgs, tokens)]
+    # The session's own memo: its counts of placeholders serve every context of it, and
+    # every replay of it (a sweep's values, the TUI's slider moves).
+    quiet = _Quiet(config, call_names, priming, counter, memo_for(a, counter))
+    # The contexts' analyses and `apply` count with the default cache: it gets the
+    # session's counts (from the workspace's cache, say), so that only the messages
+    # compaction writes are ever counted.
+    DEFAULT_CACHE.put_many(counter.name, dict(zip(a.hashes, zip(a.tokens, a.text_tokens))))
 
     ctx: list[Message] = []
-    ctx_prefix = [0]  # prefix sums of the context's counts
-    clr_prefix = [0]  # ... of what clearing can free (see _Quiet.clear_gain)
+    ctx_tokens: list[int] = []  # the context's counts
+    ctx_prefix = [0]  # ... summed
+    # What clearing can free, summed over the context (see _Quiet.clear_gain), with the
+    # tool names the planner gives its results; None until a call needs it.
+    clearable: _Gains | None = None
     assistants: list[int] = []  # assistant positions in the context
     flagged = 0  # messages in ctx that truncation or compaction may rewrite
-    # After a plan that cleared nothing for want of at_least_tokens: (what clearing
-    # would free then, where the protected rounds started).
-    gate: tuple[int, int] | None = None
     sent_before = 0  # the previous call's context, without priming
     last = 0
     calls: list[Call] = []
     t = Totals()
     for k, p in enumerate(call_positions(msgs)):
         before, before_len = ctx, len(ctx)  # the previous call's context
-        base = len(ctx) - last
+        start = len(ctx)
+        ctx.extend(msgs[last:p])
+        ctx_tokens.extend(tokens[last:p])
         for i in range(last, p):
             ctx_prefix.append(ctx_prefix[-1] + tokens[i])
-            clr_prefix.append(clr_prefix[-1] + quiet.clear_gain(msgs[i], tokens[i]))
-            if msgs[i].role == "assistant":
-                assistants.append(base + i)
-        ctx.extend(msgs[last:p])
-        flagged += sum(orig_flags[last:p])
+        flagged += quiet.scan(ctx, ctx_tokens, start, assistants)
+        if clearable is not None:
+            quiet.gains(ctx, ctx_tokens, start, clearable)
         last = p
         total = ctx_prefix[-1]
         cached = sent_before  # nothing fired: the previous context is a prefix of this one
         s_in = s_out = 0
         fired = False
-        may_clear = quiet.over_clear(total)
-        if may_clear and gate is not None:
-            freed, prot = gate
-            may_clear = freed + clr_prefix[quiet.protected_from(assistants, len(ctx))] - clr_prefix[prot] >= \
-                quiet.clear.at_least_tokens  # type: ignore[union-attr]
-        if flagged or may_clear or quiet.over(total, len(ctx)):
+        over = quiet.over(total, len(ctx))
+        may_clear = False
+        if not (flagged or over) and quiet.over_clear(total):  # else planned anyway
+            if clearable is None:
+                clearable = (_ToolNames(), [0], [b""])
+                quiet.gains(ctx, ctx_tokens, 0, clearable)
+            may_clear = quiet.may_clear(total, clearable[1][quiet.protected_from(assistants, len(ctx))])
+        if flagged or may_clear or over:
             s = _as_session(session, ctx)
+            # The plans of this context share the counts of placeholders already made
+            # (its messages' counts are in the default cache, as `plan` would find them).
+            analyze(s, counter).plan_memo = PlanMemo(counter, shared=quiet.memo)
             result = run(s, config)
-            gate = None
             if isinstance(result, Plan):
                 # Nothing fired: what truncation leaves alone now it always will.
-                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, _counts(ctx_prefix))) if quiet.comp else 0
-                if quiet.over_clear(total):
-                    freed_now = quiet.clear_free(s, result, config, counter)
-                    if freed_now is not None:
-                        gate = (freed_now, quiet.protected_from(assistants, len(ctx)))
+                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, ctx_tokens)) if quiet.comp else 0
             else:
                 fired = True
                 live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
                 s_in = sum(sp.replaced_tokens for sp in live)
                 s_out = sum(counter.count(g.text) for g in result.summaries)
                 ctx = list(result.messages)
-                ctx_prefix = list(accumulate(result.tokens_after, initial=0))
-                clr_prefix = list(accumulate((quiet.clear_gain(m, n) for m, n in zip(ctx, result.tokens_after)),
-                                             initial=0))
-                assistants = [i for i, m in enumerate(ctx) if m.role == "assistant"]
+                ctx_tokens = list(result.tokens_after)
+                ctx_prefix = list(accumulate(ctx_tokens, initial=0))
+                clearable, assistants = None, []
+                flagged = quiet.scan(ctx, ctx_tokens, 0, assistants)
                 total = ctx_prefix[-1]
-                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, result.tokens_after))
-                cached = _common_prefix_tokens(before, before_len, ctx, result.tokens_after)
+                cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
         sent = total + priming
         calls.append(Call(k, p, prefix[p] + priming, sent, cached, fired, s_in, s_out))
         sent_before = total
@@ -417,8 +484,34 @@ def replay(
     return Replay(session.id, config, counter.name, window, calls, t, fid, ctx)
 
 
-def _counts(prefix: list[int]) -> list[int]:
-    return [b - a for a, b in zip(prefix, prefix[1:])]
+def _reduced(m: Message) -> bool:
+    """A tool result that is already a placeholder of ours (`Analysis.already_reduced`)."""
+    return m.text_chars <= PLACEHOLDER_MAX_CHARS and bool(m.meta.get("inspector_reduced")
+                                                          or OFFLOAD_ID_RE.search(m.text))
+
+
+# (the tool names of a context's results so far, what clearing its messages frees summed)
+_Gains = tuple["_ToolNames", list[int], list[bytes]]
+
+
+class _ToolNames:
+    """The tool name of each result of a context, as its analysis finds it
+    (`Analysis.tool_names`), fed the messages in order."""
+
+    __slots__ = ("open",)
+
+    def __init__(self) -> None:
+        self.open: dict[str, str] = {}  # call id -> tool name, awaiting a result
+
+    def see(self, m: Message) -> str | None:
+        """Take message `m` in; for a tool result, its tool's name."""
+        if m.role == "tool":
+            name = self.open.pop(m.tool_call_id, None) if m.tool_call_id else None
+            return m.name or name
+        if m.role == "assistant":
+            for c in m.tool_calls:
+                self.open[c.id] = c.name
+        return None
 
 
 def _as_session(session: Session, ctx: list[Message]) -> Session:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from inspector.engine.limits import loads_bounded
@@ -18,7 +19,18 @@ from inspector.engine.models import SYSTEM_ROLES, Message
 
 def _is_json(text: str) -> bool:
     """Parse without keeping the result (`ToolCall.arguments` would cache it on every
-    call: ~2 MB on a 10,000-message session, for a yes/no answer)."""
+    call: ~2 MB on a 10,000-message session, for a yes/no answer). Memoised up to a
+    size, so the memo stays small: replay and re-plans validate the same arguments at
+    every call."""
+    return _is_json_memo(text) if len(text) <= 4096 else _parses(text)
+
+
+@lru_cache(maxsize=1 << 14)
+def _is_json_memo(text: str) -> bool:
+    return _parses(text)
+
+
+def _parses(text: str) -> bool:
     try:
         loads_bounded(text)
     except ValueError:

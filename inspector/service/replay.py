@@ -256,6 +256,9 @@ class _Opened:
 
         self.source = source
         self.workspace: Any = None
+        # The session last read, kept: a worker gets the same session again for other
+        # values of the knob, and its analysis (counts, memos) comes with it.
+        self.last: Session | None = None
         self.files: dict[str, Any] = {}  # session id -> the opened source holding it
         path = Path(source)
         if path.is_dir():
@@ -282,9 +285,13 @@ class _Opened:
         return list(self.files)
 
     def read(self, session_id: str) -> Session:
+        if self.last is not None and self.last.id == session_id:
+            return self.last
         if self.workspace is not None:
-            return self.workspace.load_session(session_id)
-        return self.files[session_id].read(session_id)
+            self.last = self.workspace.load_session(session_id)
+        else:
+            self.last = self.files[session_id].read(session_id)
+        return self.last
 
     def caches(self) -> tuple[TokenCache | None, SummaryCache | None]:
         if self.workspace is not None:

@@ -8,6 +8,7 @@ import itertools
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from inspector import Compactor
 from inspector.engine import Message, Session, make_counter, preset
@@ -17,6 +18,7 @@ from inspector.exports.registry import to_openai_chat
 from inspector.sources.base import open_source
 from inspector.sources.swe_agent import read_traj
 from tests.conftest import CLAUDE_CODE, SWE_AGENT
+from tests.engine.test_properties import EST, EXAMPLES, configs, sessions
 
 TRAJS = sorted(SWE_AGENT.glob("*.traj"))
 
@@ -197,3 +199,93 @@ def test_fidelity_counts_what_the_compacted_context_still_mentions():
     assert full.score == 1.0 and full.removed_messages == 0 and all(s.items == 0 for s in full.kinds.values())
     d = f.to_dict()
     assert set(d) == {"score", "removed_messages", "kinds"} and d["kinds"]["files"]["fraction"] == 0.5
+
+
+
+# ------------------------------------------------------- the fast path and the reference
+
+
+def reference_calls(session: Session, config, counter) -> list[tuple]:
+    """Per-call records of the naive replay: the compaction step run at EVERY call (no
+    "nothing can fire" check, no counts carried over), the cached prefix found by
+    comparing the two contexts message by message."""
+    from inspector.engine.analysis import analyze
+    from inspector.engine.planning.planner import Plan
+
+    step = compact_step(counter)
+    msgs = session.messages
+    unmanaged = analyze(session, counter).prefix
+    priming = counter.framing.reply_priming
+    ctx: list[Message] = []
+    prev: list[tuple[str, int]] = []
+    out = []
+    last = 0
+    for k, p in enumerate(call_positions(msgs)):
+        ctx = ctx + msgs[last:p]
+        last = p
+        result = step(Session(id=session.id, source_format=session.source_format, messages=list(ctx)), config)
+        s_in = s_out = 0
+        fired = not isinstance(result, Plan)
+        if isinstance(result, Plan):
+            tokens = list(result.tokens_before)
+        else:
+            ctx = list(result.messages)
+            tokens = list(result.tokens_after)
+            s_in = sum(sp.replaced_tokens for sp in result.plan.summaries if sp.injection != "evicted")
+            s_out = sum(counter.count(g.text) for g in result.summaries)
+        now = [(m.content_hash, n) for m, n in zip(ctx, tokens)]
+        cached = 0
+        for a, b in zip(prev, now):
+            if a[0] != b[0]:
+                break
+            cached += b[1]
+        out.append((k, p, unmanaged[p] + priming, sum(tokens) + priming, cached, fired, s_in, s_out))
+        prev = now
+    return out
+
+
+def fast_calls(session: Session, config, counter) -> list[tuple]:
+    r = replay(session, config, counter=counter)
+    return [(c.index, c.position, c.tokens_unmanaged, c.tokens_sent, c.cached_tokens, c.compacted,
+             c.summary_input_tokens, c.summary_output_tokens) for c in r.calls]
+
+
+REFERENCE_CASES = CASES + [
+    ("balanced", {"reduction.clear.trigger_tokens": 2000, "reduction.clear.at_least_tokens": 0}),
+    ("balanced", {"reduction.clear.trigger_tokens": 3000, "reduction.clear.at_least_tokens": 800,
+                  "reduction.clear.keep_rounds": 1, "reduction.clear.clear_arguments": False}),
+    ("eino", {"reduction.clear.trigger_tokens": 3000, "reduction.clear.exclude_tools": ["bash"],
+              "reduction.truncation.max_chars": 3000}),
+]
+
+
+@pytest.mark.parametrize("name,extra", REFERENCE_CASES, ids=[f"{n}-{k}" for k, (n, _) in enumerate(REFERENCE_CASES)])
+@pytest.mark.parametrize("path", [SWE_AGENT / "ctf_web_i_got_id_demo.traj",
+                                  SWE_AGENT / "marshmallow-1867_function_calling.traj"], ids=lambda p: p.stem[:20])
+def test_replay_gives_the_per_call_records_of_the_reference(path, name, extra, counter):
+    """Skipping the calls where nothing can fire and carrying counts over changes no
+    record: every call's tokens, cached prefix, compaction and summary sizes are the
+    naive loop's."""
+    session = read_traj(path)
+    config = tight(4000, name).with_values(extra)
+    fast = fast_calls(session, config, counter)
+    assert fast == reference_calls(session, config, counter)
+    assert any(c[5] for c in fast)
+
+
+def _outcome(fn, session, config, counter):
+    from inspector.engine.applier import CompactionFailed
+
+    try:
+        return fn(session, config, counter)
+    except CompactionFailed as exc:  # the reference must fail at the same call, the same way
+        return (type(exc).__name__, str(exc))
+
+
+@given(session=sessions(), config=configs())
+@settings(max_examples=max(1, EXAMPLES // 10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_replay_and_reference_agree_on_generated_sessions(session, config):
+    """About half the generated pairs compact at some call, a fifth fail (apply refuses)."""
+    config = config.with_values({"summarization.model": ""})  # offline: the extractive summarizer
+    assert _outcome(fast_calls, session, config, EST) == _outcome(reference_calls, session, config, EST)

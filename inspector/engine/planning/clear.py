@@ -153,16 +153,22 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: list[str], tem
             if len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args):
                 continue
             oid = offload_id(a, c, "args:" + call.id)
-            key = (oid, template)
-            pair = memo.arguments.get(key)
-            if pair is None:
-                pair = memo.arguments.put(key, (memo.texts.count(args),
-                                                memo.texts.count(render(template, offload_id=oid))))
+            pair = argument_counts(memo, args, oid, template)
             if pair[1] < pair[0]:
                 oids[call.id] = oid
                 old += pair[0]
                 new += pair[1]
     return old, new, oids
+
+
+def argument_counts(memo: PlanMemo, args: str, oid: str, template: str) -> tuple[int, int]:
+    """(tokens of a call's arguments `args`, of their placeholder under id `oid`); the
+    id stands for the call message's content, so for `args` too."""
+    key = (oid, template)
+    pair = memo.arguments.get(key)
+    if pair is None:
+        pair = memo.arguments.put(key, (memo.texts.count(args), memo.texts.count(render(template, offload_id=oid))))
+    return pair
 
 
 def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,

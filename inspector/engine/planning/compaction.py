@@ -116,11 +116,24 @@ def fit_tokens(a: Analysis, msgs: Sequence[Message], i: int, limit: int, current
 def placeholder_tokens(a: Analysis, msgs: Sequence[Message], i: int, template: str, recovery: str, oid: str,
                        tokens: int, memo: PlanMemo, framing: Framing) -> int:
     """Tokens of tool result `i` once replaced by a placeholder (all its parts go)."""
-    key = (oid, template, recovery, tokens)
+    return placeholder_count(memo, framing, template, a.tool_names[i], tokens, oid, recovery, msgs[i].tool_call_id)
+
+
+def placeholder_count(memo: PlanMemo, framing: Framing, template: str, tool: str | None, tokens: int, oid: str,
+                      recovery: str, tool_call_id: str | None) -> int:
+    """Tokens of the placeholder message of `placeholder_text` (the id stands for the
+    result's content and position, so for its call id too)."""
+    key = (oid, template, recovery, tokens, tool)
     v = memo.placeholders.get(key)
     if v is None:
-        text = render(template, tool=a.tool_names[i] or "tool", tokens=f"{tokens:,}", offload_id=oid,
-                      recovery_tool=recovery, tool_call_id=msgs[i].tool_call_id or "")
+        text = placeholder_text(template, tool, tokens, oid, recovery, tool_call_id)
         # memoised here, by key (one text per id), not in the text cache
         v = memo.placeholders.put(key, framing.per_message + memo.texts.counter.count(text))
     return v
+
+
+def placeholder_text(template: str, tool: str | None, tokens: int, oid: str, recovery: str,
+                     tool_call_id: str | None) -> str:
+    """The placeholder of a tool result of `tokens` tokens (stage 2 and clear)."""
+    return render(template, tool=tool or "tool", tokens=f"{tokens:,}", offload_id=oid,
+                  recovery_tool=recovery, tool_call_id=tool_call_id or "")

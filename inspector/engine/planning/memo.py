@@ -74,14 +74,26 @@ STATE_LIMIT = 6
 class PlanMemo:
     """Per-(session, counter) state shared by successive plans (on the `Analysis`)."""
 
-    def __init__(self, counter: TokenCounter):
-        self.texts = TextCountCache(counter)
-        # token counts of generated text, keyed by what determines the text
-        self.truncations: Memo[Hashable, Truncation] = Memo(TEXT_LIMIT)  # stage 1
-        self.fits: Memo[Hashable, Truncation | None] = Memo(TEXT_LIMIT)  # stage 2, pass 2
-        self.placeholders: Memo[Hashable, int] = Memo(TEXT_LIMIT)
-        self.arguments: Memo[Hashable, tuple[int, int]] = Memo(TEXT_LIMIT)  # (before, after)
-        self.chunks: Memo[Hashable, Chunks] = Memo(TEXT_LIMIT)  # long tool outputs, for truncation
+    def __init__(self, counter: TokenCounter, shared: PlanMemo | None = None):
+        """`shared`: a memo of another context of the same session (replay's contexts,
+        call after call), whose counts of generated text this one uses and adds to:
+        they are keyed by what determines the text (offload ids stand for a message's
+        content and position), never by position alone."""
+        if shared is None:
+            self.texts = TextCountCache(counter)
+            # token counts of generated text, keyed by what determines the text
+            self.truncations: Memo[Hashable, Truncation] = Memo(TEXT_LIMIT)  # stage 1
+            self.fits: Memo[Hashable, Truncation | None] = Memo(TEXT_LIMIT)  # stage 2, pass 2
+            self.placeholders: Memo[Hashable, int] = Memo(TEXT_LIMIT)
+            self.arguments: Memo[Hashable, tuple[int, int]] = Memo(TEXT_LIMIT)  # (before, after)
+            self.chunks: Memo[Hashable, Chunks] = Memo(TEXT_LIMIT)  # long tool outputs, for truncation
+        else:
+            self.texts = shared.texts
+            self.truncations = shared.truncations
+            self.fits = shared.fits
+            self.placeholders = shared.placeholders
+            self.arguments = shared.arguments
+            self.chunks = shared.chunks
         # stage results per config
         self.reduced: Memo[Hashable, Reduced] = Memo(STATE_LIMIT)
         self.cleared: Memo[Hashable, Cleared] = Memo(STATE_LIMIT)

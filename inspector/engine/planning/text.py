@@ -20,12 +20,18 @@ def offload_id(a: Analysis, position: int, kind: str) -> str:
     key = (position, kind)
     oid = a.offload_ids.get(key)
     if oid is None:
-        h = hashlib.blake2b(digest_size=6)
-        h.update(a.chain()[position + 1])
-        h.update(f"\x1f{position}\x1f{kind}".encode())
-        oid = "off-" + h.hexdigest()
-        a.offload_ids[key] = oid
+        oid = a.offload_ids[key] = make_offload_id(a.chain()[position + 1], position, kind)
     return oid
+
+
+def make_offload_id(chain: bytes, position: int, kind: str) -> str:
+    """`offload_id` from its inputs (replay computes it without an analysis): `chain`
+    digests the messages up to and including `position` (`Analysis.chain()[position + 1]`),
+    so the same content gets the same id whichever store the session came from."""
+    h = hashlib.blake2b(digest_size=6)
+    h.update(chain)
+    h.update(f"\x1f{position}\x1f{kind}".encode())
+    return "off-" + h.hexdigest()
 
 
 def truncated_part(text: str, head: int, tail: int, notice: str) -> str:

@@ -52,7 +52,7 @@ def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, mem
         oid = offload_id(a, i, "truncate")
         parts = a.text_parts[i] or 1
         per_part = limit // parts
-        key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid)
+        key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid, name)
         spec = memo.truncations.get(key)
         if spec is None:
             spec = memo.truncations.put(key, truncate_count(msgs[i], per_part, tc.head_ratio, tc.notice,

@@ -172,8 +172,29 @@ def _line(text: str, limit: int) -> str:
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "\u2026"
 
 
+# Texts -> their error line: a sweep summarizes the same outputs under every value.
+# Bounded by the characters it holds (tool outputs can be megabytes).
+_ERRORS: dict[str, str | None] = {}
+_ERRORS_CHARS = [0]
+_ERRORS_MAX_CHARS = 1 << 25
+
+
 def _error_of(text: str) -> str | None:
     """The line that says what went wrong in a tool output, or None (benign noise)."""
+    try:
+        return _ERRORS[text]
+    except KeyError:
+        pass
+    found = _find_error(text)
+    if _ERRORS_CHARS[0] + len(text) > _ERRORS_MAX_CHARS:
+        _ERRORS.clear()
+        _ERRORS_CHARS[0] = 0
+    _ERRORS[text] = found
+    _ERRORS_CHARS[0] += len(text)
+    return found
+
+
+def _find_error(text: str) -> str | None:
     if "Traceback (most recent call last)" in text:
         exc = _EXC_LINE.findall(text)
         if exc:
