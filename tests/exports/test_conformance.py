@@ -140,7 +140,7 @@ def _resume(db: Path, sid: str) -> list[dict]:
     """`Runner.run` on the exported session with the SDK's Chat Completions model, the
     OpenAI client on a mocked transport; returns the chat messages the request carried."""
     import httpx
-    from agents import Agent, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
+    from agents import Agent, OpenAIChatCompletionsModel, set_tracing_disabled
     from openai import AsyncOpenAI
 
     set_tracing_disabled(True)
@@ -157,14 +157,7 @@ def _resume(db: Path, sid: str) -> list[dict]:
     client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply)))
     agent = Agent(name="resumed", model=OpenAIChatCompletionsModel(model="gpt-4o", openai_client=client))
 
-    async def run() -> None:
-        session = SQLiteSession(sid, db)
-        try:
-            result = await Runner.run(agent, "continue", session=session)
-            assert result.final_output == "ok"
-        finally:
-            session.close()
-    asyncio.run(run())
+    _run_once(agent, sid, db)
     assert len(requests) == 1
     return requests[0]["messages"]
 
@@ -207,7 +200,7 @@ def _resume_responses(db: Path, sid: str) -> list[dict]:
     """`Runner.run` on the exported session with the SDK's Responses model, the OpenAI
     client on a mocked transport; returns the input items the request carried."""
     import httpx
-    from agents import Agent, OpenAIResponsesModel, Runner, set_tracing_disabled
+    from agents import Agent, OpenAIResponsesModel, set_tracing_disabled
     from openai import AsyncOpenAI
 
     set_tracing_disabled(True)
@@ -227,13 +220,7 @@ def _resume_responses(db: Path, sid: str) -> list[dict]:
     client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply)))
     agent = Agent(name="resumed", model=OpenAIResponsesModel(model="gpt-4o", openai_client=client))
 
-    async def run() -> None:
-        session = SQLiteSession(sid, db)
-        try:
-            assert (await Runner.run(agent, "continue", session=session)).final_output == "ok"
-        finally:
-            session.close()
-    asyncio.run(run())
+    _run_once(agent, sid, db)
     assert len(requests) == 1
     return requests[0]["input"]
 
@@ -243,7 +230,7 @@ def _resume_litellm(db: Path, sid: str, monkeypatch) -> list[dict]:
     offline `mock_response`); returns the chat messages LiteLLM was given."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     import litellm
-    from agents import Agent, ModelSettings, Runner, set_tracing_disabled
+    from agents import Agent, ModelSettings, set_tracing_disabled
     from agents.extensions.models.litellm_model import LitellmModel
 
     set_tracing_disabled(True)
@@ -258,13 +245,7 @@ def _resume_litellm(db: Path, sid: str, monkeypatch) -> list[dict]:
     agent = Agent(name="resumed", model=LitellmModel(model="openai/gpt-4o", api_key="test"),
                   model_settings=ModelSettings(extra_args={"mock_response": "ok"}))
 
-    async def run() -> None:
-        session = SQLiteSession(sid, db)
-        try:
-            assert (await Runner.run(agent, "continue", session=session)).final_output == "ok"
-        finally:
-            session.close()
-    asyncio.run(run())
+    _run_once(agent, sid, db)
     assert len(sent) == 1
     return sent[0]
 
@@ -347,3 +328,16 @@ def test_every_other_export_is_accepted_where_it_is_read(tmp_path, name):
         res = export_session(s, "openai-jsonl", tmp_path / f"{label}.jsonl", compacted=compacted)
         for line in res.path.read_text().splitlines():
             convert_to_messages(json.loads(line)["messages"])
+
+
+def _run_once(agent, sid: str, db: Path) -> None:
+    """One `Runner.run` of `agent` on the exported session `sid` of `db`: it must answer "ok"."""
+    from agents import Runner
+
+    async def run() -> None:
+        session = SQLiteSession(sid, db)
+        try:
+            assert (await Runner.run(agent, "continue", session=session)).final_output == "ok"
+        finally:
+            session.close()
+    asyncio.run(run())

@@ -339,14 +339,7 @@ async def test_a_big_session_shows_rows_while_its_tokens_are_counted(demo_sessio
     from inspector.tui.data import MemoryData
 
     big = synthetic_session(6000, demo_sessions_cached)
-    seen: list[int] = []
-    original = SessionScreen.on_rows_loaded
-
-    def spy(self, message):
-        original(self, message)
-        seen.append(self.query_one(Heatmap).rows.n)
-
-    monkeypatch.setattr(SessionScreen, "on_rows_loaded", spy)
+    seen = _rows_seen(monkeypatch)
     app = InspectorApp(MemoryData([big], label="big"), settings=settings())
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
@@ -368,14 +361,7 @@ async def test_a_big_session_from_the_workspace_shows_rows_while_it_is_read(demo
     big = synthetic_session(5000, demo_sessions_cached)
     ws = Workspace(tmp_path / "ws.db")
     wid = ws.add_session(big)
-    seen: list[int] = []
-    original = SessionScreen.on_rows_loaded
-
-    def spy(self, message):
-        original(self, message)
-        seen.append(self.query_one(Heatmap).rows.n)
-
-    monkeypatch.setattr(SessionScreen, "on_rows_loaded", spy)
+    seen = _rows_seen(monkeypatch)
     app = InspectorApp(WorkspaceData(ws), settings=settings(), open_session=wid)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
@@ -417,3 +403,16 @@ async def test_sessions_show_while_the_rest_loads(demo_sessions_cached, monkeypa
         await settle(pilot, app)
         assert shown and 0 < shown[0] < len(demo_sessions_cached)
         assert app.screen.query_one("#sessions-table", DataTable).row_count == len(demo_sessions_cached)
+
+
+def _rows_seen(monkeypatch) -> list[int]:
+    """The heatmap's row count after each batch of rows the session screen takes in."""
+    seen: list[int] = []
+    original = SessionScreen.on_rows_loaded
+
+    def spy(self, message):
+        original(self, message)
+        seen.append(self.query_one(Heatmap).rows.n)
+
+    monkeypatch.setattr(SessionScreen, "on_rows_loaded", spy)
+    return seen
