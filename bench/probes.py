@@ -156,6 +156,12 @@ def probe_first_frame(workspace_db: str) -> dict:
                     break
                 await pilot.pause(0.01)
             marks["rows_count"] = len(app.session_rows)
+            # The demo then opens its marathon session: leaving while that screen
+            # mounts races Textual's Header (NoMatches at exit), so let it finish.
+            for _ in range(500):
+                if type(app.screen).__name__ == "SessionScreen" and getattr(app.screen, "plan", None):
+                    break
+                await pilot.pause(0.01)
             await app.workers.wait_for_complete()
 
     asyncio.run(main())
