@@ -479,6 +479,10 @@ class TokenCache:
     def __len__(self) -> int:
         return len(self._data)
 
+    def clear(self) -> None:
+        """Forget every count (the next count of each message is tokenized again)."""
+        self._data.clear()
+
 
 # Used when the caller passes no cache (the runtime, one-off plans). Bounded, so a
 # long-running process that compacts many conversations does not grow without end.
