@@ -267,7 +267,7 @@ def _share_keys(values: dict[str, Any]) -> dict[str, Any]:
     cls = _LAYOUTS.get(keys)
     if cls is None:
         cls = _LAYOUTS[keys] = type("_Layout", (), {"__module__": __name__})
-    holder = object.__new__(cls)
+    holder: Any = object.__new__(cls)
     # Attribute by attribute, in order: this is what fills the shared table (a dict
     # `update` would build an unshared one).
     for key, value in values.items():
