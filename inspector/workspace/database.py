@@ -589,10 +589,10 @@ class Workspace:
                 while rows := cursor.fetchmany(_LOAD_CHUNK):
                     chunk = self._validate_chunk(rows, params)
                     for m, row in zip(chunk, rows):
+                        # Before compacting, so the memo shares the message's key table.
+                        m.__dict__["_hash"] = row[1] if trust else m.content_hash
                         _compact(m, shared)
                         m.position = len(messages)
-                        if trust:
-                            object.__setattr__(m, "__pydantic_private__", _share_keys({"_hash": row[1]}))
                         messages.append(m)
                     del rows, chunk
                     if each is not None and len(messages) - done >= _EACH_BATCH:
