@@ -111,9 +111,11 @@ class PackedRaw:
 
     __slots__ = ("_data", "_strings")
 
-    def __init__(self, data: bytes, strings: tuple[str, ...]) -> None:
+    def __init__(self, data: bytes, strings: tuple[str, ...] | str) -> None:
         self._data = data
-        self._strings = strings
+        # One shared string (a message's one text, the usual case) is kept without a
+        # tuple around it: ~0.5 MB on 10,000 messages.
+        self._strings = strings[0] if type(strings) is tuple and len(strings) == 1 else strings
 
     @classmethod
     def pack(cls, record: Any, texts: Mapping[str, str]) -> PackedRaw | None:
@@ -149,7 +151,10 @@ class PackedRaw:
             value = from_json(self._data, allow_inf_nan=True)
         except ValueError:  # an escaped lone surrogate, which only json reads back
             value = json.loads(self._data)
-        return _resolve(value, self._strings) if self._strings else value
+        strings = self._strings
+        if not strings:
+            return value
+        return _resolve(value, (strings,) if isinstance(strings, str) else strings)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, PackedRaw):

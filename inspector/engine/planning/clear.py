@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message
-from inspector.engine.planning.compaction import placeholder_tokens
+from inspector.engine.planning.compaction import count_placeholder
 from inspector.engine.planning.memo import Memo, PlanMemo, Reduced
 from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.planning.text import offload_id, render
@@ -83,7 +83,7 @@ class ClearItems:
     new_tokens: list[int]  # their size as a placeholder
     reductions: list[Reduction | None]  # None where the placeholder would not be smaller
     args: list[tuple[int, str] | None]  # (call message, call id) whose arguments may be cleared
-    full_args: dict[int, tuple[list[str], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
+    full_args: dict[int, tuple[tuple[str, ...], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
 
 
 def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo, framing: Framing,
@@ -113,7 +113,8 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         hit = results.get((i, tokens))
         if hit is None:
             oid = offload_id(a, i, "clear")
-            new_tokens = placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, tokens, memo, framing)
+            # `results` is the memo (a second one, by offload id, would cost ~0.6 MB on 10k messages)
+            new_tokens = count_placeholder(a, msgs, i, cl.placeholder, recovery, oid, tokens, memo, framing)
             hit = results.put((i, tokens), (new_tokens, Reduction(
                 Action.CLEAR, "clear", oid, clear_result=True, template=cl.placeholder,
                 shown_tokens=tokens) if new_tokens < tokens else None))
@@ -128,8 +129,9 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
                 arg = (c, cid)
                 by_call.setdefault(c, []).append(cid)
         items.args.append(arg)
-    for c, ids in by_call.items():
-        key = (c, tuple(ids), cl.arguments_placeholder)
+    for c, id_list in by_call.items():
+        ids = tuple(id_list)  # kept in the items (a tuple is half the size of a list)
+        key = (c, ids, cl.arguments_placeholder)
         full = memo.clear_arguments.get(key)
         if full is None:
             full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo))
@@ -137,7 +139,7 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     return items
 
 
-def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: list[str], template: str,
+def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str], template: str,
                memo: PlanMemo) -> tuple[int, int, dict[str, str]]:
     """(tokens before, tokens after, oids) for the arguments of call message `c` that
     clearing shrinks, among the calls whose ids are given.
@@ -156,8 +158,10 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: list[str], tem
             key = (oid, template)
             pair = memo.arguments.get(key)
             if pair is None:
-                pair = memo.arguments.put(key, (memo.texts.count(args),
-                                                memo.texts.count(render(template, offload_id=oid))))
+                # Counted once per key, so not through the text cache (which would keep
+                # every placeholder text: ~1 MB on a 10k session's calls).
+                count = memo.texts.counter.count
+                pair = memo.arguments.put(key, (count(args), count(render(template, offload_id=oid))))
             if pair[1] < pair[0]:
                 oids[call.id] = oid
                 old += pair[0]
@@ -190,7 +194,7 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
     arg_changes: list[tuple[int, int, dict[str, str]]] = []
     for c, ids in args_saving.items():
         full = items.full_args[c]
-        old, new, oids = full[1:] if ids == full[0] else clear_args(a, msgs, c, ids, cl.arguments_placeholder,
+        old, new, oids = full[1:] if tuple(ids) == full[0] else clear_args(a, msgs, c, ids, cl.arguments_placeholder,
                                                                               memo)
         if new < old:
             arg_changes.append((c, old - new, oids))

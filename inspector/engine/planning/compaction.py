@@ -115,12 +115,19 @@ def fit_tokens(a: Analysis, msgs: Sequence[Message], i: int, limit: int, current
 
 def placeholder_tokens(a: Analysis, msgs: Sequence[Message], i: int, template: str, recovery: str, oid: str,
                        tokens: int, memo: PlanMemo, framing: Framing) -> int:
-    """Tokens of tool result `i` once replaced by a placeholder (all its parts go)."""
+    """Tokens of tool result `i` once replaced by a placeholder (all its parts go),
+    memoised."""
     key = (oid, template, recovery, tokens)
     v = memo.placeholders.get(key)
     if v is None:
-        text = render(template, tool=a.tool_names[i] or "tool", tokens=f"{tokens:,}", offload_id=oid,
-                      recovery_tool=recovery, tool_call_id=msgs[i].tool_call_id or "")
-        # memoised here, by key (one text per id), not in the text cache
-        v = memo.placeholders.put(key, framing.per_message + memo.texts.counter.count(text))
+        v = memo.placeholders.put(key, count_placeholder(a, msgs, i, template, recovery, oid, tokens, memo, framing))
     return v
+
+
+def count_placeholder(a: Analysis, msgs: Sequence[Message], i: int, template: str, recovery: str, oid: str,
+                      tokens: int, memo: PlanMemo, framing: Framing) -> int:
+    """`placeholder_tokens` counted now, for a caller that memoises the result itself."""
+    text = render(template, tool=a.tool_names[i] or "tool", tokens=f"{tokens:,}", offload_id=oid,
+                  recovery_tool=recovery, tool_call_id=msgs[i].tool_call_id or "")
+    # not in the text cache: one text per id, memoised by its key
+    return framing.per_message + memo.texts.counter.count(text)
