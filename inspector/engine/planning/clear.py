@@ -193,9 +193,12 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
     # Arguments: rewritten on the assistant message that made the calls.
     arg_changes: list[tuple[int, int, dict[str, str]]] = []
     for c, ids in args_saving.items():
+        # `ids` are the first of the call ids in `full[0]`, in order: all of them when as many
         full = items.full_args[c]
-        old, new, oids = full[1:] if tuple(ids) == full[0] else clear_args(a, msgs, c, ids, cl.arguments_placeholder,
-                                                                              memo)
+        if len(ids) == len(full[0]):
+            old, new, oids = full[1:]
+        else:
+            old, new, oids = clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo)
         if new < old:
             arg_changes.append((c, old - new, oids))
             saved += old - new
