@@ -80,7 +80,6 @@ class PlanMemo:
         self.truncations: Memo[Hashable, Truncation] = Memo(TEXT_LIMIT)  # stage 1
         self.fits: Memo[Hashable, Truncation | None] = Memo(TEXT_LIMIT)  # stage 2, pass 2
         self.placeholders: Memo[Hashable, int] = Memo(TEXT_LIMIT)
-        self.arguments: Memo[Hashable, tuple[int, int]] = Memo(TEXT_LIMIT)  # (before, after)
         self.chunks: Memo[Hashable, Chunks] = Memo(TEXT_LIMIT)  # long tool outputs, for truncation
         # stage results per config
         self.reduced: Memo[Hashable, Reduced] = Memo(STATE_LIMIT)
