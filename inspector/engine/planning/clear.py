@@ -82,7 +82,7 @@ class ClearItems:
     positions: list[int]  # eligible tool results, in order
     new_tokens: list[int]  # their size as a placeholder
     reductions: list[Reduction | None]  # None where the placeholder would not be smaller
-    args: list[tuple[int, str] | None]  # (call message, call id) whose arguments may be cleared
+    args: bytearray  # 1 where the result's call may have its arguments cleared
     full_args: dict[int, tuple[tuple[str, ...], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
 
 
@@ -95,7 +95,7 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     actions = s12.actions
     exclude = set(cl.exclude_tools)
     per_tool = config.reduction.truncation.per_tool
-    items = ClearItems([], [], [], [], {})
+    items = ClearItems([], [], [], bytearray(), {})
     by_call: dict[int, list[str]] = {}
     # (position, its tokens) -> (placeholder tokens, reduction): the same under every
     # truncation or compaction setting that leaves the result as it is.
@@ -112,7 +112,7 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         tokens = cur[i]
         hit = results.get((i, tokens))
         if hit is None:
-            oid = offload_id(a, i, "clear")
+            oid = offload_id(a, i, "clear", memoise=False)  # kept in the reduction
             # `results` is the memo (a second one, by offload id, would cost ~0.6 MB on 10k messages)
             new_tokens = count_placeholder(a, msgs, i, cl.placeholder, recovery, oid, tokens, memo, framing)
             hit = results.put((i, tokens), (new_tokens, Reduction(
@@ -121,13 +121,12 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         items.positions.append(i)
         items.new_tokens.append(hit[0])
         items.reductions.append(hit[1])
-        arg = None
+        arg = 0
         if cl.clear_arguments and i in a.result_call:
-            c = a.result_call[i]
             cid = msgs[i].tool_call_id or ""
             if a.call_args_chars.get(cid):
-                arg = (c, cid)
-                by_call.setdefault(c, []).append(cid)
+                arg = 1
+                by_call.setdefault(a.result_call[i], []).append(cid)
         items.args.append(arg)
     for c, id_list in by_call.items():
         ids = tuple(id_list)  # kept in the items (a tuple is half the size of a list)
@@ -186,9 +185,11 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
     planned = [(j, red) for j, red in enumerate(reds[:k]) if red is not None]
     saved = sum(cur[positions[j]] - new_tokens[j] for j, _ in planned)
     args_saving: dict[int, list[str]] = {}
-    for arg in items.args[:k]:
-        if arg is not None:
-            args_saving.setdefault(arg[0], []).append(arg[1])
+    flags, result_call = items.args, a.result_call
+    for j in range(k):
+        if flags[j]:
+            i = positions[j]
+            args_saving.setdefault(result_call[i], []).append(msgs[i].tool_call_id or "")
     # Arguments: rewritten on the assistant message that made the calls.
     arg_changes: list[tuple[int, int, dict[str, str]]] = []
     for c, ids in args_saving.items():
