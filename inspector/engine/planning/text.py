@@ -32,7 +32,7 @@ def offload_id(a: Analysis, position: int, kind: str, *, memoise: bool = True) -
     oid = a.offload_ids.get(key)
     if oid is None:
         h = hashlib.blake2b(digest_size=6)
-        h.update(a.chain()[position + 1])
+        h.update(a.link(position + 1))
         h.update(f"\x1f{position}\x1f{kind}".encode())
         oid = "off-" + h.hexdigest()
         if memoise:
