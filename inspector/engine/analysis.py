@@ -71,19 +71,29 @@ class Analysis:
     # what successive plans share (inspector.engine.planning.memo), made by the first
     plan_memo: PlanMemo | None = field(default=None, repr=False, compare=False)
     media_users: list[int] = field(default_factory=list)  # user messages of images/files only, no text
-    _chain: list[bytes] | None = None
+    _chain: bytes | None = None  # link(i) for i >= 1, 16 bytes each
     _problems: list | None = None
 
-    def chain(self) -> list[bytes]:
-        """chain[i] digests messages 0..i-1; (chain[a], chain[b]) identifies a range."""
+    def link(self, i: int) -> bytes:
+        """The digest of messages 0..i-1 (b"" for none); (link(a), link(b)) identifies
+        a range.
+
+        Args:
+            i: a position, 0 to n.
+
+        Returns:
+            16 bytes (none for 0).
+        """
         if self._chain is None:
-            out = [b""]
+            # One bytes object of 16 per message, not a bytes object each (~0.4 MB on
+            # 10,000 messages).
+            out = bytearray()
             prev = b""
             for h in self.hashes:
                 prev = hashlib.blake2b(prev + bytes.fromhex(h), digest_size=16).digest()
-                out.append(prev)
-            self._chain = out
-        return self._chain
+                out += prev
+            self._chain = bytes(out)
+        return self._chain[16 * (i - 1):16 * i] if i else b""
 
     def problems(self, messages) -> list:
         """validate() of the input, computed once."""

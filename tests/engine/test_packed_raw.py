@@ -76,3 +76,16 @@ def test_pickling_copying_and_assignment_keep_the_record():
     assert m.raw == {"replaced": True} and "raw" in m.model_fields_set
     assert json.loads(m.model_dump_json())["raw"] == {"replaced": True}
     assert m.model_copy(update={"raw": [1]}).raw == [1]
+
+
+@pytest.mark.parametrize("record", [{"content": LONG}, {"content": LONG, "arguments": ARGS, "again": LONG}])
+def test_one_or_several_shared_strings_read_back_pickle_and_compare_the_same(record):
+    m = _message(copy.deepcopy(record))
+    assert m.pack_raw()
+    packed = m.__dict__["raw"]
+    assert packed.unpack() == record and m.raw == record
+    assert pickle.loads(pickle.dumps(packed)) == packed and pickle.loads(pickle.dumps(m)).raw == record
+    again = _message(copy.deepcopy(record))
+    again.pack_raw()
+    assert again.__dict__["raw"] == packed
+    assert m.raw["content"] is m.parts[0].text  # the message's own string, one or several

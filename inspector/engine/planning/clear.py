@@ -82,8 +82,8 @@ class ClearItems:
     positions: list[int]  # eligible tool results, in order
     new_tokens: list[int]  # their size as a placeholder
     reductions: list[Reduction | None]  # None where the placeholder would not be smaller
-    args: list[tuple[int, str] | None]  # (call message, call id) whose arguments may be cleared
-    full_args: dict[int, tuple[list[str], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
+    args: bytearray  # 1 where the result's call may have its arguments cleared
+    full_args: dict[int, tuple[tuple[str, ...], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
 
 
 def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo, framing: Framing,
@@ -95,7 +95,7 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     actions = s12.actions
     exclude = set(cl.exclude_tools)
     per_tool = config.reduction.truncation.per_tool
-    items = ClearItems([], [], [], [], {})
+    items = ClearItems([], [], [], bytearray(), {})
     by_call: dict[int, list[str]] = {}
     # (position, its tokens) -> (placeholder tokens, reduction): the same under every
     # truncation or compaction setting that leaves the result as it is.
@@ -112,7 +112,8 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         tokens = cur[i]
         hit = results.get((i, tokens))
         if hit is None:
-            oid = offload_id(a, i, "clear")
+            oid = offload_id(a, i, "clear", memoise=False)  # kept in the reduction
+            # counted through the placeholder memo, which replay's successive plans share
             new_tokens = placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, tokens, memo, framing)
             hit = results.put((i, tokens), (new_tokens, Reduction(
                 Action.CLEAR, "clear", oid, clear_result=True, template=cl.placeholder,
@@ -120,16 +121,16 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         items.positions.append(i)
         items.new_tokens.append(hit[0])
         items.reductions.append(hit[1])
-        arg = None
+        arg = 0
         if cl.clear_arguments and i in a.result_call:
-            c = a.result_call[i]
             cid = msgs[i].tool_call_id or ""
             if a.call_args_chars.get(cid):
-                arg = (c, cid)
-                by_call.setdefault(c, []).append(cid)
+                arg = 1
+                by_call.setdefault(a.result_call[i], []).append(cid)
         items.args.append(arg)
-    for c, ids in by_call.items():
-        key = (c, tuple(ids), cl.arguments_placeholder)
+    for c, id_list in by_call.items():
+        ids = tuple(id_list)  # kept in the items (a tuple is half the size of a list)
+        key = (c, ids, cl.arguments_placeholder)
         full = memo.clear_arguments.get(key)
         if full is None:
             full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo))
@@ -137,13 +138,17 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     return items
 
 
-def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: list[str], template: str,
+def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str], template: str,
                memo: PlanMemo) -> tuple[int, int, dict[str, str]]:
     """(tokens before, tokens after, oids) for the arguments of call message `c` that
     clearing shrinks, among the calls whose ids are given.
 
     Each call is decided on its own (its placeholder is shorter than its arguments, and
-    they are not a placeholder already), so re-planning the output decides the same."""
+    they are not a placeholder already), so re-planning the output decides the same.
+
+    The caller memoises the result per call message (and calls this again only for
+    the one message the kept rounds split); the counts come from the arguments memo,
+    which replay's successive plans share."""
     old = 0
     new = 0
     oids: dict[str, str] = {}
@@ -152,12 +157,12 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: list[str], tem
             args = call.arguments_raw
             if len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args):
                 continue
-            oid = offload_id(a, c, "args:" + call.id)
-            pair = argument_counts(memo, args, oid, template)
-            if pair[1] < pair[0]:
+            oid = offload_id(a, c, "args:" + call.id, memoise=False)
+            before, after = argument_counts(memo, args, oid, template)
+            if after < before:
                 oids[call.id] = oid
-                old += pair[0]
-                new += pair[1]
+                old += before
+                new += after
     return old, new, oids
 
 
@@ -189,15 +194,20 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
     planned = [(j, red) for j, red in enumerate(reds[:k]) if red is not None]
     saved = sum(cur[positions[j]] - new_tokens[j] for j, _ in planned)
     args_saving: dict[int, list[str]] = {}
-    for arg in items.args[:k]:
-        if arg is not None:
-            args_saving.setdefault(arg[0], []).append(arg[1])
+    flags, result_call = items.args, a.result_call
+    for j in range(k):
+        if flags[j]:
+            i = positions[j]
+            args_saving.setdefault(result_call[i], []).append(msgs[i].tool_call_id or "")
     # Arguments: rewritten on the assistant message that made the calls.
     arg_changes: list[tuple[int, int, dict[str, str]]] = []
     for c, ids in args_saving.items():
+        # `ids` are the first of the call ids in `full[0]`, in order: all of them when as many
         full = items.full_args[c]
-        old, new, oids = full[1:] if ids == full[0] else clear_args(a, msgs, c, ids, cl.arguments_placeholder,
-                                                                              memo)
+        if len(ids) == len(full[0]):
+            old, new, oids = full[1:]
+        else:
+            old, new, oids = clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo)
         if new < old:
             arg_changes.append((c, old - new, oids))
             saved += old - new

@@ -301,9 +301,8 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
 def summary_key(a: Analysis, start: int, end: int, config: CompactionConfig) -> str:
     """Summary-cache key: the exact messages replaced, the prompt and the model."""
     sc = config.summarization
-    chain = a.chain()
     h = hashlib.blake2b(digest_size=16)
-    h.update(chain[start] + chain[end])
+    h.update(a.link(start) + a.link(end))
     h.update(b"\x1e" + sc.prompt.encode() + b"\x1e" + sc.system_prompt.encode())
     h.update(f"\x1e{sc.max_summary_words}\x1e{sc.model or 'extractive'}".encode())
     return h.hexdigest()

@@ -11,22 +11,35 @@ from inspector.engine.analysis import Analysis
 from inspector.engine.models import Message
 
 
-def offload_id(a: Analysis, position: int, kind: str) -> str:
+def offload_id(a: Analysis, position: int, kind: str, *, memoise: bool = True) -> str:
     """The id content removed from message `position` is offloaded under (stable:
     what was removed and the content of the messages up to it). Not the session's id:
     the same session read from its file or from the workspace must get the same ids,
     or their texts, and so their token counts, differ (issue 17.3); the same id in two
-    sessions names the same content."""
+    sessions names the same content.
+
+    Args:
+        a: the session's analysis.
+        position: the message's position.
+        kind: what was removed ("clear", "truncate", "args", "args:<call id>").
+        memoise: keep the id on the analysis; False for a caller that memoises what
+            it computes with it (one entry per tool call is ~200 bytes).
+
+    Returns:
+        The id ("off-" and 12 hex digits).
+    """
     key = (position, kind)
     oid = a.offload_ids.get(key)
     if oid is None:
-        oid = a.offload_ids[key] = make_offload_id(a.chain()[position + 1], position, kind)
+        oid = make_offload_id(a.link(position + 1), position, kind)
+        if memoise:
+            a.offload_ids[key] = oid
     return oid
 
 
 def make_offload_id(chain: bytes, position: int, kind: str) -> str:
     """`offload_id` from its inputs (replay computes it without an analysis): `chain`
-    digests the messages up to and including `position` (`Analysis.chain()[position + 1]`),
+    digests the messages up to and including `position` (`Analysis.link(position + 1)`),
     so the same content gets the same id whichever store the session came from."""
     h = hashlib.blake2b(digest_size=6)
     h.update(chain)

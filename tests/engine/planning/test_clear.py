@@ -76,3 +76,26 @@ def test_excluded_tools_and_arguments_off():
     assert not p.changed  # every result of this session is bash's
     p = plan(s, cleared(reduction__clear__clear_arguments=False), COUNTER)
     assert p.changed and not any(r.clear_arguments for r in p.reductions.values())
+
+
+def test_cleared_arguments_replanned_equal_a_fresh_plan_and_their_ids_are_not_kept_twice():
+    msgs = [user("write the files")]
+    for r in range(5):
+        calls = [(f"c{r}{k}", "write", json.dumps({"path": f"f{r}{k}.py", "content": f"x = {r}\n" * 150}))
+                 for k in range(2)]
+        msgs += [asst(f"writing {r}", calls)] + [tool(cid, "written " * 200, "write") for cid, _, _ in calls]
+    msgs.append(asst("done"))
+    s = session(*msgs)
+    for keep in (1, 3, 2, 4):
+        config = cleared(reduction__clear__keep_rounds=keep)
+        again = plan(s, config, COUNTER)  # the same session: its memo is reused
+        fresh = plan(session(*msgs), config, COUNTER)
+        assert again.actions == fresh.actions and again.tokens_after == fresh.tokens_after
+        assert again.reductions == fresh.reductions
+        assert output_counts(s, again) == again.tokens_after
+        cleared_calls = [r for r in again.reductions.values() if r.clear_arguments]
+        # the final answer is the latest round
+        assert len(cleared_calls) == 6 - keep and all(len(r.clear_arguments) == 2 for r in cleared_calls)
+    # Per-call ids live in the plans' reductions only, not also on the analysis.
+    (analysis,) = s._analyses.values()
+    assert not [k for k in analysis.offload_ids if k[1].startswith("args:")]

@@ -1,0 +1,102 @@
+"""Messages loaded from the workspace are kept small (shared fields sets, packed
+records, attribute dicts sharing their key tables): the same messages through every
+door (fields, dumps, equality, copies, pickling, assignment) as freshly validated ones."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import platform
+import sys
+from datetime import UTC, datetime
+
+import pytest
+
+from inspector.engine.models import Message, Part, Session, ToolCall, Usage
+from inspector.workspace.database import Workspace
+from tests.sessions import agent_session
+
+ARGS = '{"command": "grep -rn needle src/ | head -50", "timeout": 30}'
+
+
+def _session() -> Session:
+    t = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
+    out = "match: src/a.py:12 needle\n" * 20
+    return Session(id="mem", source_format="openai", model="gpt-4o", messages=[
+        Message.text_message("system", "You are a careful agent."),
+        Message.text_message("user", "find the needle", timestamp=t, source_id="u1"),
+        Message(role="assistant", parts=[Part(text="Looking."), Part(type="reasoning", text="think",
+                                                                    data={"signature": "c2ln" * 10})],
+                tool_calls=[ToolCall(id="call_1", name="bash", arguments_raw=ARGS)],
+                usage=Usage(input_tokens=120, output_tokens=30), timestamp=t,
+                raw={"role": "assistant", "tool_calls": [{"id": "call_1", "function": {"arguments": ARGS}}]}),
+        Message(role="tool", tool_call_id="call_1", name="bash", parts=[Part(text=out)],
+                meta={"exit": 0}, raw={"role": "tool", "content": out}),
+    ]).renumber()
+
+
+@pytest.fixture
+def loaded_and_fresh(tmp_path):
+    with Workspace(tmp_path / "ws.db") as ws:
+        loaded = ws.load_session(ws.add_session(_session())).messages
+    fresh = [Message.model_validate_json(m.model_dump_json()) for m in loaded]
+    return loaded, fresh
+
+
+def test_loaded_messages_equal_fresh_ones_through_every_door(loaded_and_fresh):
+    loaded, fresh = loaded_and_fresh
+    originals = _session().messages
+    assert loaded == fresh and fresh == loaded
+    for m, f, o in zip(loaded, fresh, originals):
+        assert m.model_dump() == f.model_dump() == o.model_dump()
+        assert m.model_dump_json() == f.model_dump_json()
+        assert m.content_hash == f.content_hash == o.content_hash
+        assert m.model_fields_set == f.model_fields_set
+        assert list(m.__dict__) == list(f.__dict__)  # field order kept
+        assert pickle.loads(pickle.dumps(m)) == f
+        assert copy.deepcopy(m) == f and m.model_copy() == f
+        assert m.raw == o.raw
+        for p, fp in zip(m.parts, f.parts):
+            assert p == fp and p.model_dump() == fp.model_dump()
+        for c, fc in zip(m.tool_calls, f.tool_calls):
+            assert c == fc and c.arguments == fc.arguments  # a cached property adds a key: still equal
+            assert c == fc
+
+
+def test_loaded_messages_take_assignments_and_new_content(loaded_and_fresh):
+    loaded, fresh = loaded_and_fresh
+    m, f = loaded[3], fresh[3]
+    for x in (m, f):
+        x.position = 40
+        x.meta["inspector_reduced"] = True
+        x.parts[0].text = "cleared"
+        x.usage = Usage(output_tokens=1)
+    assert m == f and m.model_dump() == f.model_dump()
+    changed = m.model_copy(update={"parts": [Part(text="other")]})
+    assert changed.content_hash == f.model_copy(update={"parts": [Part(text="other")]}).content_hash
+    assert changed.content_hash != loaded[3].content_hash or loaded[3].parts[0].text == "other"
+    assert loaded[1] != fresh[2]
+
+
+@pytest.mark.skipif(platform.python_implementation() != "CPython" or sys.version_info < (3, 11),
+                    reason="key-sharing instance dicts are CPython's")
+def test_loaded_models_attribute_dicts_share_their_keys(tmp_path):
+    with Workspace(tmp_path / "ws.db") as ws:
+        loaded = ws.load_session(ws.add_session(agent_session(rounds=40))).messages
+    fresh = [Message.model_validate_json(m.model_dump_json()) for m in loaded]
+
+    def size(messages):
+        return sum(sys.getsizeof(m.__dict__) + sum(sys.getsizeof(p.__dict__) for p in m.parts)
+                   + sum(sys.getsizeof(c.__dict__) for c in m.tool_calls) for m in messages)
+
+    assert loaded == fresh
+    assert size(loaded) < 0.7 * size(fresh)
+
+
+def test_equality_does_not_depend_on_the_memoised_hash():
+    a, b = Message.text_message("user", "hi"), Message.text_message("user", "hi")
+    assert a.content_hash and a == b and b == a
+    assert "_hash" not in a.model_dump() and "_hash" not in a.model_dump_json()
+    assert a.model_copy(update={"parts": [Part(text="other")]}).content_hash != a.content_hash
+    assert a.model_copy(update={"position": 3}).content_hash == a.content_hash
+    assert pickle.loads(pickle.dumps(a)).content_hash == a.content_hash
