@@ -107,11 +107,9 @@ class _Writer:
 
 
 def _blocks(m: Message, warnings: list[str]) -> list[dict[str, Any]]:
-    """The message's Anthropic content blocks (one message at a time: the codec's
-    warning about a conversation opening with an assistant turn does not apply)."""
-    local: list[str] = []
-    body = to_anthropic([m], warnings=local)
-    warnings.extend(x for x in local if "starts with an assistant turn" not in x)
+    """The message's Anthropic content blocks (one message at a time, so no leading
+    user turn)."""
+    body = to_anthropic([m], warnings=warnings, lead_with_user=False)
     turns = body.get("messages") or []
     return [b for t in turns for b in t["content"]]
 

@@ -357,9 +357,26 @@ def _tool_result(m: Message, warnings: list[str], where: str) -> dict[str, Any]:
     return block
 
 
+# The turn put before a conversation that opens with an assistant turn (an ADK session
+# opening with its own summary, say): the Messages API requires the user role first.
+LEADING_USER_TEXT = "(The conversation continues.)"
+
+
 def to_anthropic(messages: Sequence[Message], model: str | None = None,
-                 warnings: list[str] | None = None) -> dict[str, Any]:
-    """A Messages API request body (`system`, `messages`; `model` when given)."""
+                 warnings: list[str] | None = None, lead_with_user: bool = True) -> dict[str, Any]:
+    """A Messages API request body (`system`, `messages`; `model` when given).
+
+    Args:
+        messages: the conversation.
+        model: the model named in the body.
+        warnings: where what could not be kept as it was is reported.
+        lead_with_user: a conversation that opens with an assistant turn gets a short
+            user turn before it (`LEADING_USER_TEXT`, with a warning), as the API
+            rejects it otherwise; False for callers converting single messages.
+
+    Returns:
+        The request body.
+    """
     warn = warnings if warnings is not None else []
     system_blocks: list[dict[str, Any]] = []
     turns: list[dict[str, Any]] = []
@@ -419,7 +436,9 @@ def to_anthropic(messages: Sequence[Message], model: str | None = None,
             body["system"] = system_blocks[0]["text"]
         else:
             body["system"] = system_blocks
-    if turns and turns[0]["role"] != "user":
-        warn.append("the conversation starts with an assistant turn (Anthropic rejects this)")
+    if lead_with_user and turns and turns[0]["role"] != "user":
+        turns.insert(0, {"role": "user", "content": [{"type": "text", "text": LEADING_USER_TEXT}]})
+        warn.append(f"the conversation starts with an assistant turn: a user turn {LEADING_USER_TEXT!r} was put "
+                    "before it (Anthropic requires the user role first)")
     body["messages"] = turns
     return body

@@ -294,6 +294,7 @@ def test_every_other_export_is_accepted_where_it_is_read(tmp_path, name):
     is accepted by LangChain's `convert_to_messages`."""
     from langchain_core.messages import convert_to_messages
 
+    from inspector.formats.anthropic import LEADING_USER_TEXT
     from tests.exports.test_adk import adk_get
     from tests.exports.test_anthropic import check_valid
     from tests.exports.test_claude_code import check_transcript, records
@@ -302,10 +303,10 @@ def test_every_other_export_is_accepted_where_it_is_read(tmp_path, name):
     for label, compacted in versions.items():
         res = export_session(s, "anthropic-json", tmp_path / f"{label}.anthropic.json", compacted=compacted)
         body = json.loads(res.path.read_text())
-        if body["messages"][0]["role"] == "assistant":  # an ADK session opening with its summary
-            assert "the conversation starts with an assistant turn (Anthropic rejects this)" in res.warnings
-            body["messages"] = [{"role": "user", "content": "(continue)"}, *body["messages"]]
-        check_valid(body)
+        if any("starts with an assistant turn" in w for w in res.warnings):  # ADK opening with its summary
+            assert body["messages"][0]["content"] == [{"type": "text", "text": LEADING_USER_TEXT}]
+            assert body["messages"][1]["role"] == "assistant"
+        check_valid(body)  # the user role first
 
         res = export_session(s, "claude-code", tmp_path / f"{label}.claude.jsonl", compacted=compacted)
         check_transcript(records(res.path), res.session_id)

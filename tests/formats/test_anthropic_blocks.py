@@ -59,3 +59,25 @@ def test_tool_arguments_read_back_compact_so_a_round_trip_counts_the_same():
     assert back[1].tool_calls[0].arguments_raw == args
     counter = TiktokenCounter("o200k_base")
     assert sum(count_messages(back, counter)[0]) == sum(count_messages(messages, counter)[0])
+
+
+def test_a_conversation_opening_with_an_assistant_turn_gets_a_user_turn_first():
+    """The Messages API rejects a first turn that is not the user's ("messages: first
+    message must use the user role"): an ADK session opening with its own summary, a
+    tailored history. The codec puts a short user turn first and says so."""
+    from inspector.engine.models import Message, Part
+    from inspector.formats.anthropic import LEADING_USER_TEXT, to_anthropic
+
+    msgs = [Message(role="system", parts=[Part(type="text", text="be brief")]),
+            Message(role="assistant", parts=[Part(type="text", text="Summary of the work so far.")]),
+            Message(role="user", parts=[Part(type="text", text="go on")])]
+    warnings: list[str] = []
+    body = to_anthropic(msgs, warnings=warnings)
+    assert [t["role"] for t in body["messages"]] == ["user", "assistant", "user"]
+    assert body["messages"][0]["content"] == [{"type": "text", "text": LEADING_USER_TEXT}]
+    assert body["system"] == "be brief" and any("user turn" in w for w in warnings)
+    # a conversation that opens with the user is left as it is, without a warning
+    warnings.clear()
+    assert [t["role"] for t in to_anthropic(msgs[2:], warnings=warnings)["messages"]] == ["user"] and not warnings
+    # single messages (the Claude Code writer's blocks) get no extra turn
+    assert [t["role"] for t in to_anthropic(msgs[1:2], lead_with_user=False)["messages"]] == ["assistant"]
