@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from inspector import Compactor
 from inspector.engine import Message, Session, make_counter, preset
@@ -315,3 +316,17 @@ def test_a_trigger_above_what_the_replay_reached_replays_the_same(counter):
         assert other.same_from_trigger == trigger
     summarized = run(4600)
     assert summarized.totals.summary_input_tokens > 0 and summarized.same_from_trigger is None
+
+
+@given(session=sessions(), config=configs(), above=st.integers(0, 40_000))
+@settings(max_examples=max(1, EXAMPLES // 10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_every_trigger_from_same_from_trigger_up_replays_the_same(session, config, above):
+    config = config.with_values({"summarization.model": ""})
+    first = _outcome(lambda s, c, n: replay(s, c, counter=n), session, config, EST)
+    if isinstance(first, tuple) or first.same_from_trigger is None:
+        return
+    other = replay(session, config.with_values({"summarization.trigger.context_tokens":
+                                                first.same_from_trigger + above}), counter=EST)
+    assert other.calls == first.calls and other.totals == first.totals
+    assert [m.content_hash for m in other.final_messages] == [m.content_hash for m in first.final_messages]
