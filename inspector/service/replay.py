@@ -13,7 +13,10 @@ summary cache (the workspace's) already holds them; replay never writes to that 
 
 `sweep` replays one config per value of a knob (or per preset) over sessions of a
 source file, database or workspace, on a process pool; each worker opens the source
-once and reads its sessions itself, so no session crosses a process boundary.
+once and reads its sessions itself, so no session crosses a process boundary. A
+session's values of the token trigger go lowest first, and a replay that shows every
+trigger from its own up gives it again (`Replay.same_from_trigger`: tailoring kept the
+context under the trigger) serves those values without replaying them.
 """
 
 from __future__ import annotations
