@@ -135,6 +135,10 @@ class Replay:
     totals: Totals
     fidelity: Fidelity
     final_messages: list[Message] = field(default_factory=list)  # the context of the last call
+    # Every `summarization.trigger.context_tokens` from this one up gives this same
+    # replay (None: not shown): no plan of it triggered a summary, and no context it
+    # planned, reached or compacted to, nor any trigger check, went above this.
+    same_from_trigger: int | None = None
 
     @property
     def compaction_positions(self) -> list[int]:
@@ -417,6 +421,11 @@ def replay(
     last = 0
     calls: list[Call] = []
     t = Totals()
+    # What shows a higher token trigger would replay the same (Replay.same_from_trigger):
+    # the trigger is then compared only with totals (since_last_summary compares parts).
+    tr = config.summarization.trigger
+    provable = config.summarization.enabled and tr.context_tokens > 0 and not tr.since_last_summary
+    reach = 0  # the largest total the trigger was or could have been compared with
     for k, p in enumerate(call_positions(msgs)):
         before, before_len = ctx, len(ctx)  # the previous call's context
         start = len(ctx)
@@ -439,12 +448,19 @@ def replay(
                 clearable = (_ToolNames(), [0], [b""])
                 quiet.gains(ctx, ctx_tokens, 0, clearable)
             may_clear = quiet.may_clear(total, clearable[1][quiet.protected_from(assistants, len(ctx))])
+        reach = max(reach, total)
         if flagged or may_clear or over:
             s = _as_session(session, ctx)
             # The plans of this context share the counts of placeholders already made
             # (its messages' counts are in the default cache, as `plan` would find them).
             analyze(s, counter).plan_memo = PlanMemo(counter, shared=quiet.memo)
             result = run(s, config)
+            planned = result if isinstance(result, Plan) else result.plan
+            provable = provable and not planned.triggered
+            for check in planned.triggers:
+                if check.name == "context_tokens":
+                    provable = provable and not check.fired
+                    reach = max(reach, int(check.value))
             if isinstance(result, Plan):
                 # Nothing fired: what truncation leaves alone now it always will.
                 flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, ctx_tokens)) if quiet.comp else 0
@@ -460,6 +476,7 @@ def replay(
                 flagged = quiet.scan(ctx, ctx_tokens, 0, assistants)
                 total = ctx_prefix[-1]
                 cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
+                reach = max(reach, total)
         sent = total + priming
         calls.append(Call(k, p, prefix[p] + priming, sent, cached, fired, s_in, s_out))
         sent_before = total
@@ -481,7 +498,8 @@ def replay(
                       + t.summary_input_tokens * sp.input + t.summary_output_tokens * sp.output)
         t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
     fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
-    return Replay(session.id, config, counter.name, window, calls, t, fid, ctx)
+    same = max(reach, tr.context_tokens) if provable else None
+    return Replay(session.id, config, counter.name, window, calls, t, fid, ctx, same)
 
 
 def _reduced(m: Message) -> bool:

@@ -13,7 +13,10 @@ summary cache (the workspace's) already holds them; replay never writes to that 
 
 `sweep` replays one config per value of a knob (or per preset) over sessions of a
 source file, database or workspace, on a process pool; each worker opens the source
-once and reads its sessions itself, so no session crosses a process boundary.
+once and reads its sessions itself, so no session crosses a process boundary. A
+session's values of the token trigger go lowest first, and a replay that shows every
+trigger from its own up gives it again (`Replay.same_from_trigger`: tailoring kept the
+context under the trigger) serves those values without replaying them.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.tokens import TokenCache, TokenCounter
 
 PRESET_KNOB = "preset"
+TRIGGER_KNOB = "summarization.trigger.context_tokens"
 # Totals compared across sessions (p50/p90/max) and summed per value.
 SUMMED = ("calls", "compactions", "billed_input_tokens", "cached_input_tokens", "unmanaged_input_tokens",
           "summary_output_tokens", "peak_context_tokens", "over_window_calls", "cost_usd", "unmanaged_cost_usd")
@@ -233,18 +237,39 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def _one(session: Session, configs: Sequence[CompactionConfig], indices: Sequence[int], model: str,
-         token_cache: TokenCache | None, summary_cache: SummaryCache | None) -> list[tuple[int, SessionTotals]]:
+         token_cache: TokenCache | None, summary_cache: SummaryCache | None,
+         done: list[Replay] | None = None) -> list[tuple[int, SessionTotals]]:
+    """`session` under each of `configs[indices]` (priced for `model`, the same for the
+    whole sweep); `done`, this session's replays that may serve other values, extended,
+    serves the values it provably gives again."""
     from inspector.service.pipeline import failure_types
 
+    done = [] if done is None else done
     out = []
-    for vi in indices:
+    # lowest token trigger first: its replay may serve the values above it
+    for vi in sorted(indices, key=lambda i: configs[i].summarization.trigger.context_tokens):
         try:
-            r = replay_session(session, configs[vi], model=model, token_cache=token_cache,
-                               summary_cache=summary_cache)
+            r = _shared(done, configs[vi])
+            if r is None:
+                r = replay_session(session, configs[vi], model=model, token_cache=token_cache,
+                                   summary_cache=summary_cache)
+                if r.same_from_trigger is not None:
+                    done.append(r)
             out.append((vi, SessionTotals(session.id, r.totals.to_dict(), round(r.fidelity.score, 4))))
         except failure_types() as exc:
             out.append((vi, SessionTotals(session.id, {}, 0.0, error=str(exc))))
     return out
+
+
+def _shared(done: Sequence[Replay], config: CompactionConfig) -> Replay | None:
+    """A replay in `done` that `config` would give again: its config but for a token
+    trigger at or above its `same_from_trigger` (engine.replay shows when)."""
+    v = config.summarization.trigger.context_tokens
+    for r in done:
+        if r.same_from_trigger is not None and v >= r.same_from_trigger and (
+                config.with_values({TRIGGER_KNOB: r.config.summarization.trigger.context_tokens}) == r.config):
+            return r
+    return None
 
 
 class _Opened:
@@ -259,6 +284,8 @@ class _Opened:
         # The session last read, kept: a worker gets the same session again for other
         # values of the knob, and its analysis (counts, memos) comes with it.
         self.last: Session | None = None
+        # ... and its replays, which may serve the values of later tasks (`_shared`)
+        self.replays: list[Replay] = []
         self.files: dict[str, Any] = {}  # session id -> the opened source holding it
         path = Path(source)
         if path.is_dir():
@@ -287,6 +314,7 @@ class _Opened:
     def read(self, session_id: str) -> Session:
         if self.last is not None and self.last.id == session_id:
             return self.last
+        self.replays = []
         if self.workspace is not None:
             self.last = self.workspace.load_session(session_id)
         else:
@@ -312,7 +340,8 @@ def _task(source: str, ids: Sequence[str], configs_json: Sequence[str], indices:
     tokens, summaries = opened.caches()
     out = []
     for sid in ids:
-        out.extend(_one(opened.read(sid), configs, indices, model, tokens, summaries))
+        session = opened.read(sid)
+        out.extend(_one(session, configs, indices, model, tokens, summaries, opened.replays))
     return out
 
 
@@ -382,8 +411,9 @@ def sweep(
         steps = count * len(configs)
         for k in range(count):
             s = sessions[k] if sessions is not None else opened.read(ids[k])  # type: ignore[union-attr]
+            replays: list[Replay] = []
             for vi in range(len(configs)):
-                rows[vi].sessions.extend(st for _, st in _one(s, configs, [vi], model, tokens, summaries))
+                rows[vi].sessions.extend(st for _, st in _one(s, configs, [vi], model, tokens, summaries, replays))
                 if progress is not None:
                     progress(k * len(configs) + vi + 1, steps)
         return SweepResult(knob, rows)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from inspector import Compactor
 from inspector.engine import Message, Session, make_counter, preset
@@ -256,6 +257,8 @@ REFERENCE_CASES = CASES + [
                   "reduction.clear.keep_rounds": 1, "reduction.clear.clear_arguments": False}),
     ("eino", {"reduction.clear.trigger_tokens": 3000, "reduction.clear.exclude_tools": ["bash"],
               "reduction.truncation.max_chars": 3000}),
+    # tailoring at nearly every call, under a trigger that never fires (a sweep's high values)
+    ("balanced", {"tailoring.budget_tokens": 4000, "summarization.trigger.context_tokens": 40000}),
 ]
 
 
@@ -289,3 +292,41 @@ def test_replay_and_reference_agree_on_generated_sessions(session, config):
     """About half the generated pairs compact at some call, a fifth fail (apply refuses)."""
     config = config.with_values({"summarization.model": ""})  # offline: the extractive summarizer
     assert _outcome(fast_calls, session, config, EST) == _outcome(reference_calls, session, config, EST)
+
+
+def test_a_trigger_above_what_the_replay_reached_replays_the_same(counter):
+    """`same_from_trigger` (what a sweep shares): tailoring compacts at most calls, the
+    token trigger never fires, and every trigger from the one replayed up gives the
+    same records, totals and final context; a trigger that summarizes shows nothing."""
+    session = read_traj(SWE_AGENT / "ctf_web_i_got_id_demo.traj")  # 13,226 tokens
+
+    def run(trigger: int):
+        return replay(session, tight(trigger).with_values({"tailoring.budget_tokens": 4400}), counter=counter,
+                      prices=Prices(input=2e-6, output=8e-6, cache_read=1e-6))
+
+    low = run(6400)
+    assert low.same_from_trigger == 6400
+    assert low.totals.compactions >= 10 and low.totals.summary_input_tokens == 0
+    for trigger in (6401, 9000, 30000):
+        other = run(trigger)
+        assert other.calls == low.calls
+        assert other.totals == low.totals
+        assert [m.content_hash for m in other.final_messages] == [m.content_hash for m in low.final_messages]
+        assert other.fidelity == low.fidelity
+        assert other.same_from_trigger == trigger
+    summarized = run(4600)
+    assert summarized.totals.summary_input_tokens > 0 and summarized.same_from_trigger is None
+
+
+@given(session=sessions(), config=configs(), above=st.integers(0, 40_000))
+@settings(max_examples=max(1, EXAMPLES // 10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_every_trigger_from_same_from_trigger_up_replays_the_same(session, config, above):
+    config = config.with_values({"summarization.model": ""})
+    first = _outcome(lambda s, c, n: replay(s, c, counter=n), session, config, EST)
+    if isinstance(first, tuple) or first.same_from_trigger is None:
+        return
+    other = replay(session, config.with_values({"summarization.trigger.context_tokens":
+                                                first.same_from_trigger + above}), counter=EST)
+    assert other.calls == first.calls and other.totals == first.totals
+    assert [m.content_hash for m in other.final_messages] == [m.content_hash for m in first.final_messages]

@@ -113,6 +113,33 @@ def test_sweep_in_process_and_on_a_pool_agree():
     assert rows[0]["p50"]["billed_input_tokens"] == percentile([r.totals.billed_input_tokens for r in single], .5)
 
 
+def test_sweep_replays_once_the_triggers_a_replay_shows_give_the_same(monkeypatch):
+    """Tailoring at most calls, the trigger never firing: the values from the lowest such
+    one up share its replay (engine `same_from_trigger`), and each row is what
+    replaying its value separately gives; the values that summarize are replayed."""
+    import inspector.service.replay as service
+
+    config = base().with_values({"tailoring.budget_tokens": 4400})
+    values = [4600, 6400, 9000, 30000]
+    separate = [replay_session(read_traj(WEB), config.with_values({KNOB: v})).totals.to_dict() for v in values]
+    replayed = []
+    real = service.replay_session
+
+    def spy(session, cfg, **kw):
+        replayed.append(cfg.summarization.trigger.context_tokens)
+        return real(session, cfg, **kw)
+
+    monkeypatch.setattr(service, "replay_session", spy)
+    ids = [read_traj(WEB).id]
+    shared = sweep(WEB, ids, config, KNOB, values, workers=1)
+    assert replayed == [4600, 6400]
+    assert [row.sessions[0].totals for row in shared.rows] == separate
+    assert separate[1]["compactions"] >= 10 and separate[1]["summary_output_tokens"] == 0
+    assert separate[0] != separate[1]  # 4,600 summarizes
+    monkeypatch.undo()
+    assert sweep(WEB, ids, config, KNOB, values, workers=2).to_dict() == shared.to_dict()
+
+
 def test_sweep_reports_the_sessions_that_overflow():
     ids = session_ids(SWE_AGENT, on_skip=lambda line: None)
     window = preset("none").with_values({"tokens.context_window": 9000})
