@@ -80,12 +80,13 @@ async def _open_marathon_default(pilot):
     await _steady(pilot)
     from inspector.tui.widgets.profile import Profile
 
-    for _ in range(200):  # until the minimap underlines the rows on screen (after the heatmap's layout)
+    for _ in range(400):  # until the minimap underlines the rows on screen (after the heatmap's layout;
+        # up to 20 s, for a loaded machine running the whole suite)
         profiles = list(app.screen.query(Profile))
         if not profiles or not profiles[0].display or any(seg.style is not None and seg.style.underline
                                for seg in profiles[0].render_line(0)):
             break
-        await pilot.pause()
+        await pilot.pause(0.05)
     await _steady(pilot)
 
 
