@@ -288,13 +288,8 @@ _PRICES: dict[str, Any] | None = None
 def model_price(model: str) -> tuple[float, float] | None:
     """(USD per input token, USD per output token) from litellm's local price map, or
     None when the model is not in it."""
-    global _PRICES
-    if _PRICES is None:
-        _PRICES = _price_map()
-    entry = _PRICES.get(model) or _PRICES.get(model.split("/", 1)[-1])
-    if not entry or not isinstance(entry, dict):
-        return None
-    return float(entry.get("input_cost_per_token") or 0.0), float(entry.get("output_cost_per_token") or 0.0)
+    prices = token_prices(model)
+    return None if prices is None else (prices.input, prices.output)
 
 
 def token_prices(model: str) -> Prices | None:

@@ -139,22 +139,13 @@ def test_openai_json_is_accepted_by_langchain_and_litellm(tmp_path, name):
 def _resume(db: Path, sid: str) -> list[dict]:
     """`Runner.run` on the exported session with the SDK's Chat Completions model, the
     OpenAI client on a mocked transport; returns the chat messages the request carried."""
-    import httpx
     from agents import Agent, OpenAIChatCompletionsModel, set_tracing_disabled
-    from openai import AsyncOpenAI
 
     set_tracing_disabled(True)
-    requests: list[dict] = []
-
-    def reply(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        requests.append(body)
-        return httpx.Response(200, json={
-            "id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": body["model"],
-            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
-
-    client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply)))
+    client, requests = _mocked_openai(lambda body: {
+        "id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": body["model"],
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
     agent = Agent(name="resumed", model=OpenAIChatCompletionsModel(model="gpt-4o", openai_client=client))
 
     _run_once(agent, sid, db)
@@ -199,25 +190,16 @@ def test_the_report_notes_the_renames_the_other_exports_make(tmp_path):
 def _resume_responses(db: Path, sid: str) -> list[dict]:
     """`Runner.run` on the exported session with the SDK's Responses model, the OpenAI
     client on a mocked transport; returns the input items the request carried."""
-    import httpx
     from agents import Agent, OpenAIResponsesModel, set_tracing_disabled
-    from openai import AsyncOpenAI
 
     set_tracing_disabled(True)
-    requests: list[dict] = []
-
-    def reply(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        requests.append(body)
-        return httpx.Response(200, json={
-            "id": "resp_1", "object": "response", "created_at": 0, "model": body["model"], "status": "completed",
-            "output": [{"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
-                        "content": [{"type": "output_text", "text": "ok", "annotations": []}]}],
-            "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
-            "usage": {"input_tokens": 1, "output_tokens": 1, "total_tokens": 2,
-                      "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}})
-
-    client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply)))
+    client, requests = _mocked_openai(lambda body: {
+        "id": "resp_1", "object": "response", "created_at": 0, "model": body["model"], "status": "completed",
+        "output": [{"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+                    "content": [{"type": "output_text", "text": "ok", "annotations": []}]}],
+        "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+        "usage": {"input_tokens": 1, "output_tokens": 1, "total_tokens": 2,
+                  "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}})
     agent = Agent(name="resumed", model=OpenAIResponsesModel(model="gpt-4o", openai_client=client))
 
     _run_once(agent, sid, db)
@@ -342,3 +324,19 @@ def _run_once(agent, sid: str, db: Path) -> None:
         finally:
             session.close()
     asyncio.run(run())
+
+
+def _mocked_openai(answer):
+    """An AsyncOpenAI client on a mocked transport that answers every request with
+    `answer(request body)`; returns it and the list the request bodies go to."""
+    import httpx
+    from openai import AsyncOpenAI
+
+    requests: list[dict] = []
+
+    def reply(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        requests.append(body)
+        return httpx.Response(200, json=answer(body))
+
+    return AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply))), requests

@@ -20,15 +20,22 @@ pytestmark = pytest.mark.anyio
 SIZE = (160, 48)
 
 
+async def _replay_marathon(pilot, app) -> SessionScreen:
+    """The demo's marathon session on the token trigger at 40k, its Replay view open
+    (`r`); returns the session screen under it."""
+    session_screen = await open_session(pilot, app, "marathon")
+    session_screen.set_config(session_screen.config.with_values(
+        {"summarization.trigger.context_ratio": 0, "summarization.keep.tokens": 0, TRIGGER_KNOB: 40000}))
+    await settle(pilot, app)
+    await pilot.press("r")
+    await settle(pilot, app)
+    return session_screen
+
+
 async def test_replay_view_charts_every_call_and_replays_as_knobs_move(memory_demo):
     app = InspectorApp(memory_demo, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
-        session_screen = await open_session(pilot, app, "marathon")
-        session_screen.set_config(session_screen.config.with_values(
-            {"summarization.trigger.context_ratio": 0, "summarization.keep.tokens": 0, TRIGGER_KNOB: 40000}))
-        await settle(pilot, app)
-        await pilot.press("r")
-        await settle(pilot, app)
+        session_screen = await _replay_marathon(pilot, app)
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.config == session_screen.config  # the session's tuned config, as it was
@@ -59,12 +66,7 @@ async def test_replay_view_charts_every_call_and_replays_as_knobs_move(memory_de
 async def test_sweep_view_plots_cost_against_fidelity_and_sets_the_picked_value(memory_demo):
     app = InspectorApp(memory_demo, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
-        session_screen = await open_session(pilot, app, "marathon")
-        session_screen.set_config(session_screen.config.with_values(
-            {"summarization.trigger.context_ratio": 0, "summarization.keep.tokens": 0, TRIGGER_KNOB: 40000}))
-        await settle(pilot, app)
-        await pilot.press("r")
-        await settle(pilot, app)
+        await _replay_marathon(pilot, app)
         replay_screen = app.screen
         assert isinstance(replay_screen, ReplayScreen)
         assert replay_screen.config.summarization.trigger.context_tokens == 40000
