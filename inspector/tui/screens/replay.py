@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
 from inspector.engine.wording import plural
+from inspector.formats.terminal import visible
 from inspector.tui.messages import ReportsWorkerErrors
 from inspector.tui.widgets.knobs import Knob, TuningPanel
 
@@ -155,9 +156,9 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
 
     def on_mount(self) -> None:
         self.title = "inspector"
-        self.sub_title = f"replay · {self.session.id}"
+        self.sub_title = f"replay · {visible(self.session.id)}"
         self.query_one("#replay-title", Static).update(Text.assemble(
-            (self.session.title or self.session.id, "bold"),
+            (visible(self.session.title or self.session.id), "bold"),
             "  ·  every model call with and without the policy  ·  w: sweep a knob"))
         self.request_replay()
 
@@ -259,8 +260,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
                 self.set_knob(self.knob, value)
                 self.notify(f"{self.knob} = {value}", timeout=3)
 
-        self.app.push_screen(SweepScreen(self.session, self.config, self.knob, values, model=self.model,
-                                         counter=self.counter), picked)
+        self.app.push_screen(SweepScreen(self.session, self.config, self.knob, values, model=self.model), picked)
 
 
 class SweepScreen(ReportsWorkerErrors, Screen):
@@ -279,14 +279,13 @@ class SweepScreen(ReportsWorkerErrors, Screen):
     ]
 
     def __init__(self, session: Any, config: CompactionConfig, knob: str, values: list[Any], *,
-                 model: str | None = None, counter: Any = None) -> None:
+                 model: str | None = None) -> None:
         super().__init__()
         self.session = session
         self.config = config
         self.knob = knob
         self.values = values
         self.model = model or config.tokens.model
-        self.counter = counter
         self.result: SweepResult | None = None
         self.points: list[tuple[float, float]] = []  # (cost, fidelity) per value, as plotted
 
@@ -307,7 +306,7 @@ class SweepScreen(ReportsWorkerErrors, Screen):
 
     def on_mount(self) -> None:
         self.title = "inspector"
-        self.sub_title = f"sweep · {self.session.id}"
+        self.sub_title = f"sweep · {visible(self.session.id)}"
         self.query_one(DataTable).focus()
         self._sweep()
 
@@ -334,9 +333,8 @@ class SweepScreen(ReportsWorkerErrors, Screen):
         fids: list[float] = []
         mark = 0
         for k, row in enumerate(self.result.rows):
-            d = row.to_dict()
-            t = d["totals"]
-            fid = d["fidelity"] if d["fidelity"] is not None else 0.0
+            t = row.summed()
+            fid = row.fidelity if row.fidelity is not None else 0.0
             cost = t["cost_usd"] if t["cost_usd"] is not None else float(t["billed_input_tokens"])
             costs.append(cost)
             fids.append(fid)
