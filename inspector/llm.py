@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 import os
 import random
 import time
@@ -21,12 +20,12 @@ from inspector.engine.replay import Prices
 from inspector.engine.summarize.extractive import ExtractiveSummarizer
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
-    TOKENS_PER_WORD,
     EventHandler,
     Summarizer,
     SummaryRequest,
     SummaryResult,
     ignore,
+    summary_share_tokens,
 )
 from inspector.engine.summarize.retry import Call, Reply, RetryPolicy, Step, summary_steps
 from inspector.formats.terminal import visible
@@ -40,6 +39,22 @@ def _import_litellm() -> Any:
 
     litellm.suppress_debug_info = True
     return litellm
+
+
+def completion_kwargs(model: str, messages: list[dict[str, Any]], timeout: float, api_base: str | None,
+                      extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """litellm `completion` arguments for one call, at temperature 0.
+
+    Retries are the caller's (the summarizer's, with backoff and fallbacks; the judge
+    makes one attempt): litellm's own (num_retries) and the OpenAI client's
+    (max_retries, 2 by default) are off, or retries=0 sent 3 requests and a 3 s timeout
+    took 11-16 s.
+    """
+    kw: dict[str, Any] = {"model": model, "messages": messages, "temperature": 0, "timeout": timeout,
+                          "drop_params": True, "num_retries": 0, "max_retries": 0, **(extra or {})}
+    if api_base:
+        kw["api_base"] = api_base
+    return kw
 
 
 class LiteLLMSummarizer:
@@ -104,15 +119,7 @@ class LiteLLMSummarizer:
         return f"LiteLLMSummarizer({self.models!r}, retries={self.retries})"
 
     def _kwargs(self, call: Call) -> dict[str, Any]:
-        # Retries are ours (`retries`, with backoff and fallbacks): litellm's own
-        # (num_retries) and the OpenAI client's (max_retries, 2 by default) are off, or
-        # retries=0 sent 3 requests and a 3 s timeout took 11-16 s.
-        kw: dict[str, Any] = {"model": call.model, "messages": call.messages, "temperature": 0,
-                              "timeout": self.timeout, "drop_params": True, "num_retries": 0, "max_retries": 0,
-                              **self.extra}
-        if self.api_base:
-            kw["api_base"] = self.api_base
-        return kw
+        return completion_kwargs(call.model, call.messages, self.timeout, self.api_base, self.extra)
 
     def delay(self, retry: int) -> float:
         """Seconds to wait before retry number `retry` (0-based): the exponential step
@@ -251,10 +258,7 @@ class Judge:
             JudgeFailed: the call failed.
         """
         completion = self._completion or _import_litellm().completion
-        kw: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0,
-                              "timeout": self.timeout, "drop_params": True, "num_retries": 0, "max_retries": 0}
-        if self.api_base:
-            kw["api_base"] = self.api_base
+        kw = completion_kwargs(self.model, messages, self.timeout, self.api_base)
         try:
             reply = LiteLLMSummarizer._reply(completion(**kw))
         except Exception as exc:
@@ -342,7 +346,7 @@ class CostEstimate:
 
 def estimate_request_cost(model: str, requests: Sequence[SummaryRequest]) -> CostEstimate:
     tin = sum(r.input_tokens() for r in requests)
-    tout = sum(math.ceil((r.max_words or 300) * TOKENS_PER_WORD) for r in requests)
+    tout = sum(summary_share_tokens(r.max_words) for r in requests)
     if not model or model == EXTRACTIVE:
         return CostEstimate(EXTRACTIVE, tin, 0, 0.0)
     return CostEstimate(model, tin, tout, estimate_cost(model, tin, tout))

@@ -10,7 +10,6 @@ that the output has no problem the input did not have.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -23,12 +22,12 @@ from inspector.engine.planning.results import Action, Plan, SummarySpec
 from inspector.engine.planning.text import fit_marker, render, truncate_text_parts, truncated_part
 from inspector.engine.summarize.extractive import strip_frame
 from inspector.engine.summarize.protocol import (
-    TOKENS_PER_WORD,
     EventHandler,
     Summarizer,
     SummaryRequest,
     SummaryResult,
     format_conversation,
+    summary_share_tokens,
 )
 from inspector.engine.summary_format import (
     pending_summary_text,
@@ -213,7 +212,7 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
         system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
         replaced_tokens=replaced, count=_line_counts(counter), max_input_tokens=sc.max_input_tokens,
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
-        max_text_tokens=math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD),
+        max_text_tokens=summary_share_tokens(sc.max_summary_words),
     )
 
 

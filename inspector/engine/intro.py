@@ -25,8 +25,6 @@ _SYSTEM_OPENINGS = (
     "<system-reminder", "<command-name>", "<local-command-", "caveat: the messages below",
     "<permissions instructions",
 )
-# Demonstrations: a worked example shown before the real task.
-_DEMO_MARKERS = ("here is a demonstration of how to", "--- demonstration ---", "<demonstration>")
 # Where wrappers put the actual request; the first match wins.
 _EXTRACTORS = (
     re.compile(r"<pr_description>\s*(.+?)\s*(?:</pr_description>|$)", re.S),
@@ -69,9 +67,7 @@ def is_preamble(message: Message) -> bool:
     if not text:
         return True
     head = text[:_HEAD]
-    lower = head.lower()
-    return (looks_like_system_prompt(text) or any(marker in lower for marker in _DEMO_MARKERS)
-            or bool(_SYSTEM_LIKE.search(head) or _DEMONSTRATION.search(head)))
+    return looks_like_system_prompt(text) or bool(_SYSTEM_LIKE.search(head) or _DEMONSTRATION.search(head))
 
 
 def looks_like_system_prompt(text: str) -> bool:

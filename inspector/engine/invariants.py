@@ -31,13 +31,12 @@ raises `InvariantViolated` (a `CompactionFailed`) before anything is written.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from inspector.engine.models import SYSTEM_ROLES, Message, Part
-from inspector.engine.summarize.protocol import TOKENS_PER_WORD
+from inspector.engine.summarize.protocol import summary_share_tokens
 from inspector.engine.wording import plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,7 +63,7 @@ class Violation:
 
 def summary_share(config: CompactionConfig) -> int:
     """Tokens a summary's own text may take (the planner's and the summarizers' share)."""
-    return math.ceil((config.summarization.max_summary_words or 300) * TOKENS_PER_WORD)
+    return summary_share_tokens(config.summarization.max_summary_words)
 
 
 def latest_user(messages: Sequence[Message]) -> int | None:

@@ -140,10 +140,6 @@ class Replay:
     # planned, reached or compacted to, nor any trigger check, went above this.
     same_from_trigger: int | None = None
 
-    @property
-    def compaction_positions(self) -> list[int]:
-        return [c.index for c in self.calls if c.compacted]
-
     def to_dict(self, model: str = "") -> dict[str, Any]:
         return {"session": self.session_id, "model": model, "calls": [c.to_dict() for c in self.calls],
                 "totals": self.totals.to_dict(), "fidelity": self.fidelity.to_dict()}

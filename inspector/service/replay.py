@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inspector.engine.config import CompactionConfig, ConfigError, preset
+from inspector.engine.replay import Totals
 from inspector.service.opening import is_workspace
 from inspector.service.pipeline import PipelineError
 
@@ -44,8 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
 PRESET_KNOB = "preset"
 TRIGGER_KNOB = "summarization.trigger.context_tokens"
 # Totals compared across sessions (p50/p90/max) and summed per value.
-SUMMED = ("calls", "compactions", "billed_input_tokens", "cached_input_tokens", "unmanaged_input_tokens",
-          "summary_output_tokens", "peak_context_tokens", "over_window_calls", "cost_usd", "unmanaged_cost_usd")
+SUMMED = Totals.JSON_KEYS
 # A sweep with no model named prices calls like this one.
 DEFAULT_MODEL = "gpt-4o"
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import math
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -18,7 +17,7 @@ from inspector.engine.config import CompactionConfig, TriggerConfig
 from inspector.engine.models import Session
 from inspector.engine.planning.memo import PlanMemo
 from inspector.engine.planning.results import Action, Cutoff, PlanWarning, StageResult, SummarySpec, TriggerCheck
-from inspector.engine.summarize.protocol import TOKENS_PER_WORD
+from inspector.engine.summarize.protocol import summary_share_tokens
 from inspector.engine.summary_format import summary_body
 from inspector.engine.wording import plural
 
@@ -242,7 +241,7 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
     # A summary must be smaller than what it replaces (apply rejects it otherwise). When
     # the messages carried verbatim leave no room, the oldest of them are folded into
     # the summary instead; when even the bare frame does not fit, nothing is summarized.
-    words_tokens = math.ceil((sc.max_summary_words or 300) * TOKENS_PER_WORD)
+    words_tokens = summary_share_tokens(sc.max_summary_words)
     extractive = not sc.model or sc.model == "extractive"
     bare = frame_tokens(dataclasses.replace(spec, preserved_users=[], preserved_tools=[]))
 

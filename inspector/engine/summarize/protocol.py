@@ -7,6 +7,7 @@ sans-IO retry steps of `inspector.engine.summarize.retry`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
@@ -18,6 +19,12 @@ EXTRACTIVE = "extractive"
 # 1.3 tokens per word with o200k/cl100k): the planner's estimate, the extractive
 # summarizer's budget and the cost estimate all use it.
 TOKENS_PER_WORD = 1.35
+
+
+def summary_share_tokens(max_words: int | None) -> int:
+    """Tokens a summary's own text may take for a word limit (300 when unset): what the
+    planner reserves, the summarizers aim at and the budget invariant checks."""
+    return math.ceil((max_words or 300) * TOKENS_PER_WORD)
 # What ends a text trimmed to its token share.
 TRIM_MARK = " [\u2026]"
 
