@@ -43,12 +43,6 @@ SUMMARY_PREAMBLE = ("This session is being continued from a previous conversatio
 VERSION = "1.0.71"  # the transcript version the reader's fixtures are written in
 
 
-def _touched(m: Message) -> bool:
-    """Not to be copied from its source records: changed, a summary, or with renamed
-    tool-call ids (the records hold the old ones)."""
-    return not untouched(m)
-
-
 def _records(raw: Any) -> list[dict[str, Any]]:
     items = raw if isinstance(raw, list) else [raw]
     if items and all(isinstance(r, dict) and r.get("type") in ("user", "assistant", "system")
@@ -174,14 +168,17 @@ def to_claude_code(
         if m.role in SYSTEM_ROLES and m.kind == "message":
             warn.append(f"{where}: {m.role} message left out (Claude Code sends its own system prompt)")
             continue
-        records = [] if _touched(m) else _records(m.raw)
+        # (a changed message, a summary or one with renamed tool-call ids is not copied
+        # from its source records: they hold the old content and ids)
+        raw = None if not untouched(m) else m.raw  # unpacked once (a loaded record is packed)
+        records = [] if raw is None else _records(raw)
         if records and m.role == "tool":
             # One user record may hold several results: copy it once, for all of them.
             results = [b for b in (records[0]["message"].get("content") or [])
                        if isinstance(b, dict) and b.get("type") == "tool_result"]
             group = [m]
             while (i < len(order) and len(group) < len(results) and order[i].role == "tool"
-                   and not _touched(order[i]) and order[i].raw == m.raw):
+                   and untouched(order[i]) and order[i].raw == raw):
                 group.append(order[i])
                 i += 1
             only_results = len(results) == len(records[0]["message"].get("content") or [])

@@ -82,24 +82,20 @@ def _is_source(out: Path, session: Session) -> bool:
 # ----------------------------------------------------------------------------- writing
 
 
-def _dumps(value: Any, **kwargs: Any) -> str:
-    return json_text(value, **kwargs)
-
-
 def _chat_document(messages: list[dict[str, Any]], model: str | None) -> Iterable[str]:
     yield "{"
     if model:
-        yield f'"model": {_dumps(model)}, '
+        yield f'"model": {json_text(model)}, '
     yield '"messages": ['
     for k, d in enumerate(messages):
-        yield ("\n" if k == 0 else ",\n") + _dumps(d)
+        yield ("\n" if k == 0 else ",\n") + json_text(d)
     yield "\n]}\n"
 
 
 def _jsonl_line(messages: list[dict[str, Any]]) -> Iterable[str]:
     yield '{"messages": ['
     for k, d in enumerate(messages):
-        yield ("" if k == 0 else ", ") + _dumps(d)
+        yield ("" if k == 0 else ", ") + json_text(d)
     yield "]}\n"
 
 
@@ -145,7 +141,7 @@ def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     body = to_anthropic(job.messages, model=job.session.model, warnings=result.warnings)
     result.items = len(body["messages"])
-    atomic_write_chunks(job.out, [_dumps(body, indent=1), "\n"])
+    atomic_write_chunks(job.out, [json_text(body, indent=1), "\n"])
 
 
 def _write_markdown(job: ExportJob, result: ExportResult) -> None:
@@ -163,7 +159,7 @@ def _write_report(job: ExportJob, result: ExportResult) -> None:
     if renames:
         targets = ", ".join(f.name for f in FORMATS if f.unique_ids)
         doc["notes"] = [f"exports to {targets} rename duplicate tool-call ids: {n}" for n in renames]
-    atomic_write_chunks(job.out, [_dumps(doc, indent=1, default=str), "\n"])
+    atomic_write_chunks(job.out, [json_text(doc, indent=1, default=str), "\n"])
     result.items = len(doc.get("lineage") or [])
 
 

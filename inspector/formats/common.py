@@ -37,7 +37,7 @@ def untouched(m: Message) -> bool:
         and m.kind != "summary"
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # Tool-call arguments a format stores as a JSON object are read back as compact text,
 # the form models emit them in (OpenAI's `arguments` string), so a session exported to
@@ -58,7 +58,7 @@ def json_text(value: Any, **kwargs: Any) -> str:
         The JSON text.
     """
     text = json.dumps(value, ensure_ascii=False, **kwargs)
-    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def json_arguments(call: ToolCall) -> tuple[dict[str, Any], bool]:

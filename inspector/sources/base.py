@@ -33,6 +33,7 @@ import orjson
 from inspector.engine.limits import MAX_JSON_DEPTH, TooDeep, json_depth_exceeds, loads_bounded
 from inspector.engine.models import Session
 from inspector.engine.wording import plural
+from inspector.formats.common import LONE_SURROGATE
 
 # (format name, module). Order matters only where two sniffers could both accept a
 # probe: the loosest (OpenAI chat) comes last.
@@ -497,7 +498,6 @@ def _fast_record(raw: bytes) -> Any:
 # A JSON escape of a UTF-16 surrogate (\ud800-\udfff): the only way JSON can carry one.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
 _SURROGATE_ESCAPE_B = re.compile(rb"\\u[dD][89abcdefABCDEF]")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], None] | None = None) -> Any:
@@ -518,7 +518,7 @@ def parse_json(data: str | bytes, where: str = "", skip: Callable[[str, str], No
 
     def scrub(v: Any) -> Any:
         if isinstance(v, str):
-            out, n = _LONE_SURROGATE.subn("\ufffd", v)
+            out, n = LONE_SURROGATE.subn("\ufffd", v)
             fixed[0] += n
             return out
         if isinstance(v, list):

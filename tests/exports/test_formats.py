@@ -193,7 +193,7 @@ def test_failed_export_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch):
     s = read_traj(SWE / "marshmallow-1867_function_calling.traj")
     out = tmp_path / "keep.json"
     out.write_text("previous export\n")
-    real, n = export_mod._dumps, [0]
+    real, n = export_mod.json_text, [0]
 
     def failing(value):
         n[0] += 1
@@ -201,12 +201,12 @@ def test_failed_export_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch):
             raise RuntimeError("disk on fire")
         return real(value)
 
-    monkeypatch.setattr(export_mod, "_dumps", failing)
+    monkeypatch.setattr(export_mod, "json_text", failing)
     with pytest.raises(RuntimeError, match="disk on fire"):
         export_session(s, "openai-json", out, force=True)
     assert out.read_text() == "previous export\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
-    monkeypatch.setattr(export_mod, "_dumps", real)
+    monkeypatch.setattr(export_mod, "json_text", real)
     export_session(s, "openai-json", out, force=True)
     assert json.loads(out.read_text())["messages"]
 

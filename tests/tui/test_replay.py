@@ -45,9 +45,9 @@ async def test_replay_view_charts_every_call_and_replays_as_knobs_move(memory_de
         assert r.totals == expected.totals and r.totals.compactions >= 1
         totals = str(screen.query_one("#replay-totals").render())
         assert f"{r.totals.compactions:,} compactions" in totals and f"{r.totals.billed_input_tokens:,}" in totals
-        assert screen.series["without policy"] == [c.tokens_unmanaged for c in r.calls]
-        assert screen.series["with policy"] == [c.tokens_sent for c in r.calls]
-        assert screen.series["compaction"] == [c.index for c in r.calls if c.compacted]
+        assert screen.series["without policy"] == [c.tokens_unmanaged for c in expected.calls]
+        assert screen.series["with policy"] == [c.tokens_sent for c in expected.calls]
+        assert screen.series["compaction"] == [c.index for c in expected.calls if c.compacted]
         assert "context tokens per call" in str(screen.query_one("#replay-chart", PlotextPlot).render())
         # a knob moves: replayed again in the worker, with the new config
         before = screen.generation
