@@ -12,10 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspector.cli.main import EXIT_FAILED, CliError
-
-
-def _usd(v: float | None) -> str:
-    return "n/a" if v is None else f"${v:,.4f}"
+from inspector.engine.wording import usd
 
 
 def _table(rows: Sequence[Sequence[str]], right_from: int = 1) -> str:
@@ -41,7 +38,7 @@ def format_replay(r: Any, model: str) -> str:
             ("summarizer tokens (in/out)", f"{t.summary_input_tokens:,}/{t.summary_output_tokens:,}", "0/0"),
             ("peak context", f"{t.peak_context_tokens:,}", f"{t.unmanaged_peak_tokens:,}"),
             ("calls over the window", f"{t.over_window_calls:,}", f"{t.unmanaged_over_window_calls:,}"),
-            ("cost", _usd(t.cost_usd), _usd(t.unmanaged_cost_usd))]
+            ("cost", usd(t.cost_usd), usd(t.unmanaged_cost_usd))]
     out.append(_table(rows))
     out.append(f"billed input saved: {saved:,} tokens"
                + (f" ({saved / t.unmanaged_input_tokens:.1%})" if t.unmanaged_input_tokens else "") + "\n")
@@ -94,7 +91,7 @@ def format_sweep(result: Any) -> str:
         rows.append((str(row.value), str(d["sessions"]), f"{t['compactions']:,}", f"{t['billed_input_tokens']:,}",
                      f"{t['cached_input_tokens']:,}",
                      f"{p90['billed_input_tokens']:,}" if p90["billed_input_tokens"] is not None else "n/a",
-                     f"{t['peak_context_tokens']:,}", _usd(t["cost_usd"]), _usd(t["unmanaged_cost_usd"]),
+                     f"{t['peak_context_tokens']:,}", usd(t["cost_usd"]), usd(t["unmanaged_cost_usd"]),
                      "n/a" if d["fidelity"] is None else f"{d['fidelity']:.2f}", str(len(d["overflowing"]))))
     out = [f"sweep of {result.knob}\n", _table(rows)]
     for row in result.rows:

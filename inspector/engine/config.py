@@ -365,6 +365,18 @@ class CompactionConfig(_Section):
                 raise ConfigError(f"unknown config key {dotted!r}")
         return obj
 
+    def as_preset(self, name: str) -> CompactionConfig:
+        """Preset `name` with this config's `tokens` section (the counter, the model and
+        its window), so switching presets keeps counting as before.
+
+        Args:
+            name: a preset name (`PRESETS`).
+
+        Returns:
+            The preset's config.
+        """
+        return preset(name).with_values({f"tokens.{k}": v for k, v in self.tokens.model_dump().items()})
+
     def with_values(self, values: dict[str, Any]) -> CompactionConfig:
         """A copy with dotted keys set; values are validated like the file's."""
         data = self.model_dump()

@@ -16,3 +16,8 @@ def plural(n: int, one: str, many: str | None = None) -> str:
         The text, e.g. `1 message`, `1,204 messages`, `2 summaries`.
     """
     return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+def usd(value: float | None) -> str:
+    """A cost in US dollars to four decimals, or "n/a" when the price is unknown."""
+    return "n/a" if value is None else f"${value:,.4f}"

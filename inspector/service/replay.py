@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inspector.engine.config import CompactionConfig, ConfigError, preset
+from inspector.engine.config import CompactionConfig, ConfigError
 from inspector.engine.replay import Totals
 from inspector.service.opening import is_workspace
 from inspector.service.pipeline import PipelineError
@@ -158,8 +158,7 @@ def configs_for(base: CompactionConfig, knob: str, values: Sequence[Any]) -> lis
     out = []
     for v in values:
         if knob == PRESET_KNOB:
-            cfg = preset(str(v))
-            out.append(cfg.with_values({f"tokens.{k}": x for k, x in base.tokens.model_dump().items()}))
+            out.append(base.as_preset(str(v)))
         else:
             out.append(base.with_values({knob: v}))
     return out

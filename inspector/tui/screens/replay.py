@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
-from inspector.engine.wording import plural
+from inspector.engine.wording import plural, usd
 from inspector.formats.terminal import visible
 from inspector.tui.messages import ReportsWorkerErrors
 from inspector.tui.widgets.knobs import Knob, TuningPanel
@@ -56,10 +56,6 @@ class SweepReady(Message):
         self.result = result
 
 
-def _usd(v: float | None) -> str:
-    return "n/a" if v is None else f"${v:,.4f}"
-
-
 def trigger_line(config: CompactionConfig) -> int:
     """The token level the summarization trigger fires above (0 when none is set)."""
     tr = config.summarization.trigger
@@ -84,8 +80,8 @@ def totals_text(r: Replay, model: str) -> Text:
     out.append(f"peak context  {t.peak_context_tokens:>14,}  (unmanaged {t.unmanaged_peak_tokens:,}; "
                f"window {r.context_window:,}, {plural(t.over_window_calls, 'call')} over)\n")
     out.append("cost          ")
-    out.append(f"{_usd(t.cost_usd):>14}", style="bold")
-    out.append(f"  (unmanaged {_usd(t.unmanaged_cost_usd)})\n")
+    out.append(f"{usd(t.cost_usd):>14}", style="bold")
+    out.append(f"  (unmanaged {usd(t.unmanaged_cost_usd)})\n")
     f = r.fidelity
     out.append("fidelity      ")
     out.append(f"{f.score:>14.2f}", style="bold")
@@ -230,10 +226,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         event.stop()
         if event.name == self.config.preset:
             return  # the panel showing the preset the config started from (on mount, too)
-        from inspector.engine.config import preset
-
-        tokens = {f"tokens.{k}": v for k, v in self.config.tokens.model_dump().items()}
-        self.config = preset(event.name).with_values(tokens)
+        self.config = self.config.as_preset(event.name)
         self.query_one(TuningPanel).load(self.config)
         self.request_replay()
 
@@ -342,7 +335,7 @@ class SweepScreen(ReportsWorkerErrors, Screen):
             mark = k if here else mark
             table.add_row(Text(f"{'▶ ' if here else ''}{row.value}", style="bold" if here else ""),
                           f"{t['compactions']:,}", f"{t['billed_input_tokens']:,}", f"{t['cached_input_tokens']:,}",
-                          f"{t['peak_context_tokens']:,}", _usd(t["cost_usd"]), f"{fid:.2f}", key=str(k))
+                          f"{t['peak_context_tokens']:,}", usd(t["cost_usd"]), f"{fid:.2f}", key=str(k))
         table.move_cursor(row=mark)
         self.points = list(zip(costs, fids))
         plt = self.query_one("#sweep-chart", PlotextPlot).plt

@@ -121,6 +121,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         Binding("r", "replay", "Replay", id="session.replay"),
     ]
 
+    _frozen = False  # the session is out of the collector's passes (see on_session_ready)
+
     def __init__(self, session_id: str) -> None:
         super().__init__()
         self.session_id = session_id
@@ -267,6 +269,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         # a stall while a slider moves); freed by reference counting as ever, and
         # handed back to the collector when the screen goes.
         gc.freeze()
+        self._frozen = True
         self.session = message.session
         self._fidelity_summaries = MemorySummaryCache()  # a few KB per summary range measured
         self.counter = message.counter
@@ -290,7 +293,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._show_detail(heatmap.cursor)
 
     def on_unmount(self) -> None:
-        gc.unfreeze()
+        if self._frozen:  # only what this screen froze (a screen that never loaded froze nothing)
+            gc.unfreeze()
 
     # ------------------------------------------------------------------ planning
 
@@ -436,10 +440,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             return
         from inspector.engine.config import preset
 
-        keep: dict[str, dict[str, Any]] = {"tokens": self.config.tokens.model_dump()} if self.config else {}
-        cfg = preset(event.name)
-        if keep:
-            cfg = cfg.with_values({f"tokens.{k}": v for k, v in keep["tokens"].items()})
+        cfg = self.config.as_preset(event.name) if self.config is not None else preset(event.name)
         tuned = plural(len(self._changed), "tuned value")
         self._undo = (self.config, dict(self._changed))
         self.set_config(cfg)
