@@ -379,7 +379,9 @@ def replay(
         summary_cache: summaries already written (for example a model's, from the workspace).
         token_cache: counts already known (the workspace's).
         step: the compaction run at a call that may fire (default: `compact_step`);
-            the service passes its pipeline's, so replay runs the very code `Compactor` runs.
+            the service passes `compact_step` with its summary cache read-only. It runs
+            the pipeline's sequence with the engine's own plan and apply (the test against
+            `Compactor` fed call by call checks the two agree).
         context_window: for `over_window_calls` (default: the config's).
 
     Returns:
