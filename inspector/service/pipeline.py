@@ -500,8 +500,12 @@ class _Run:
         from inspector.engine.summarize import SummaryEvent
 
         config = self.config
+        failed = [config]
         for what, values in self.FALLBACKS:
             self.config = config.with_values(values)
+            if self.config in failed:  # planning is deterministic: the same config fails the same way
+                continue
+            failed.append(self.config)
             self.plan = self._plan(None)
             try:
                 result = self._apply(on_event)

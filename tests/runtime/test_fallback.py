@@ -101,3 +101,25 @@ def test_cli_exits_1_with_one_line_even_under_on_failure_keep(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert rc == 1 and not out.exists()
     assert len(err) == 1 and "invariant budget broken" in err[0] and "over the 500 token budget" in err[0]
+
+
+def test_a_fallback_identical_to_the_failing_config_is_not_planned_again(monkeypatch):
+    """With summarization already off, "the reductions that need no model" is the config
+    that just failed: planning it again would fail the same way, so it is skipped."""
+    from inspector.service import pipeline
+
+    plans = []
+    original = pipeline._Run._plan
+
+    def counting(self, exact):
+        plans.append(self.config)
+        return original(self, exact)
+
+    monkeypatch.setattr(pipeline._Run, "_plan", counting)
+    events = []
+    config = _budget_config("keep").with_values({"summarization.enabled": False})
+    out = Compactor(config, counter=EST, on_event=events.append).compact(_over_budget())
+    assert out == _over_budget()
+    assert [e.text for e in events if e.kind == "fallback"] == ["the unchanged history"]
+    assert len(plans) == 2  # the failing plan, then the unchanged history; not the failing one twice
+    assert plans[0] != plans[1]
