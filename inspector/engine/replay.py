@@ -136,9 +136,10 @@ class Replay:
     totals: Totals
     fidelity: Fidelity
     final_messages: list[Message] = field(default_factory=list)  # the context of the last call
-    # Every `summarization.trigger.context_tokens` from this one up gives this same
-    # replay (None: not shown): no plan of it triggered a summary, and no context it
-    # planned, reached or compacted to, nor any trigger check, went above this.
+    # Every `summarization.trigger.context_tokens` from this one up, below the replay's
+    # own trigger as above it, gives this same replay (None: not shown): no plan of it
+    # triggered a summary, no trigger check went above this, nor any call it did not
+    # plan (under every limit, so under any trigger from this up it is not planned either).
     same_from_trigger: int | None = None
 
     def to_dict(self, model: str = "") -> dict[str, Any]:
@@ -483,8 +484,8 @@ def replay(
     # the trigger is then compared only with totals (since_last_summary compares parts).
     tr = config.summarization.trigger
     provable = config.summarization.enabled and tr.context_tokens > 0 and not tr.since_last_summary
-    # The largest total the token trigger was compared with. A call not planned was
-    # under every limit, the trigger's included, so under any higher trigger too.
+    # The largest total the token trigger was compared with, or a call not planned had
+    # (it was under every limit: planned with a trigger under it, it would fire there).
     reach = 0
     for k, p in enumerate(call_positions(msgs)):
         before, before_len = ctx, len(ctx)  # the previous call's context
@@ -515,13 +516,14 @@ def replay(
                     quiet.gains(ctx, ctx_tokens, 0, clearable)
                 may_clear = quiet.may_clear(total, clearable[1][protected])
             only_tailoring = only_tailoring and not may_clear
-        if flagged or may_clear or over:
+        if not (flagged or may_clear or over):
+            reach = max(reach, total)
+        else:
             s = _as_session(session, ctx)
             a_ctx = analyze(s, counter)
             tailored = _tailored(s, a_ctx, config, counter, total) if only_tailoring else None
             if tailored is not None:
-                if provable:
-                    reach = max(reach, total)  # the trigger's check (nothing reduced before it)
+                reach = max(reach, total)  # the trigger's check (nothing reduced before it)
                 new_ctx, new_tokens = tailored
                 numbered = len(new_ctx)
             else:
@@ -578,7 +580,7 @@ def replay(
     for j in range(numbered):  # as `apply` numbers its output
         if ctx[j].position != j:
             ctx[j] = ctx[j].model_copy(update={"position": j})
-    same = max(reach, tr.context_tokens) if provable else None
+    same = max(reach, 1) if provable else None
     return Replay(session.id, config, counter.name, window, calls, t, fid, ctx, same)
 
 

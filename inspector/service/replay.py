@@ -274,7 +274,7 @@ def _one(session: Session, configs: Sequence[CompactionConfig], indices: Sequenc
 def _serves(config: CompactionConfig, same_from: int | None, other: CompactionConfig) -> bool:
     """A replay of `config` that showed `same_from` (`Replay.same_from_trigger`) is
     what `other` gives: the same config but for a token trigger at or above it."""
-    return same_from is not None and other.summarization.trigger.context_tokens >= same_from and (
+    return same_from is not None and other.summarization.trigger.context_tokens >= max(same_from, 1) and (
         other.with_values({TRIGGER_KNOB: config.summarization.trigger.context_tokens}) == config)
 
 

@@ -305,15 +305,15 @@ def test_a_trigger_above_what_the_replay_reached_replays_the_same(counter):
                       prices=Prices(input=2e-6, output=8e-6, cache_read=1e-6))
 
     low = run(6400)
-    assert low.same_from_trigger == 6400
+    assert low.same_from_trigger is not None and 4400 <= low.same_from_trigger <= 6400
     assert low.totals.compactions >= 10 and low.totals.summary_input_tokens == 0
-    for trigger in (6401, 9000, 30000):
+    for trigger in (low.same_from_trigger, 6401, 9000, 30000):
         other = run(trigger)
         assert other.calls == low.calls
         assert other.totals == low.totals
         assert [m.content_hash for m in other.final_messages] == [m.content_hash for m in low.final_messages]
         assert other.fidelity == low.fidelity
-        assert other.same_from_trigger == trigger
+        assert other.same_from_trigger == low.same_from_trigger  # the highest replays prove the lower ones
     summarized = run(4600)
     assert summarized.totals.summary_input_tokens > 0 and summarized.same_from_trigger is None
 
