@@ -19,9 +19,14 @@ a truncation limit, clearing would free less than its minimum), nothing is count
 planned, the context just grows. The check is conservative: when it cannot rule a
 stage out, the call is planned for real. What clearing would free is summed from
 each message's exact saving (its placeholder rendered and counted as the planner
-does), so a call is planned for clearing only when clearing fires there. The plans
-share the session's memo of placeholder counts (`PlanMemo(shared=)`), across calls
-and across replays of the same session (a sweep's values, the TUI).
+does), so a call is planned for clearing only when clearing fires there; a bound of
+it that needs no counting (a result's whole tokens) spares those sums when it is
+under the minimum already. The plans share the session's memo of placeholder counts
+(`PlanMemo(shared=)`), across calls and across replays of the same session (a
+sweep's values, the TUI). A call where tailoring is provably all the policy does
+(nothing else can fire, the context is over the tailoring budget) is not planned
+either: the tailoring stage runs on the context as it is, and apply's checks on the
+messages it keeps (`_tailored`).
 
 Prompt-cache model: the cached part of a call is the longest prefix of messages
 identical to the previous call's context; cached tokens are billed at the cache-read

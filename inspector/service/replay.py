@@ -14,9 +14,13 @@ summary cache (the workspace's) already holds them; replay never writes to that 
 `sweep` replays one config per value of a knob (or per preset) over sessions of a
 source file, database or workspace, on a process pool; each worker opens the source
 once and reads its sessions itself, so no session crosses a process boundary. A
-session's values of the token trigger go lowest first, and a replay that shows every
-trigger from its own up gives it again (`Replay.same_from_trigger`: tailoring kept the
-context under the trigger) serves those values without replaying them.
+replay that shows every token trigger from some value up gives it again
+(`Replay.same_from_trigger`: tailoring kept the context under the trigger) serves
+those values without replaying them. In process, a session's values go lowest
+trigger first, whatever order they came in. On the pool, many sessions go in chunks
+under every value; a few go one task per session and value, the highest trigger
+first (its replay typically proves every value above the tailoring budget), then
+the lowest up, and a value a replay already back serves is never sent.
 """
 
 from __future__ import annotations
