@@ -485,7 +485,8 @@ def _sweep_each(source: str, ids: Sequence[str], configs: Sequence[CompactionCon
                 ) -> dict[tuple[str, int], SessionTotals]:
     """A few sessions on the pool, one task per session and value, no more than
     `workers` at a time: a value that a replay already back serves (`_serves`) is
-    never sent (the values go in `_value_order`)."""
+    never sent (the values go in `_value_order`, the rest of a session's highest first
+    once one of its replays proved some: `_highest_first`)."""
     pending = deque((sid, vi) for sid in ids for vi in _value_order(configs))
     steps = len(pending)
     found: dict[tuple[str, int], SessionTotals] = {}
@@ -515,5 +516,17 @@ def _sweep_each(source: str, ids: Sequence[str], configs: Sequence[CompactionCon
                 ((_, st, same_from),) = fut.result()
                 if same_from is not None:
                     proofs.setdefault(sid, []).append((vi, same_from))
+                    pending = _highest_first(pending, sid, configs)
                 finish((sid, vi), st)
     return found
+
+
+def _highest_first(pending: deque[tuple[str, int]], sid: str,
+                   configs: Sequence[CompactionConfig]) -> deque[tuple[str, int]]:
+    """`pending` with session `sid`'s values highest trigger first, in the places its
+    values had. Once a replay proved the top of the range, the values left just under
+    it (the context running near the budget, summarized and tailored) usually cost the
+    most: started first, the workers' last replays end closer together."""
+    mine = iter(sorted((u for u in pending if u[0] == sid),
+                       key=lambda u: -configs[u[1]].summarization.trigger.context_tokens))
+    return deque(next(mine) if u[0] == sid else u for u in pending)

@@ -230,29 +230,42 @@ def test_an_in_process_sweep_shares_replays_whatever_the_order_of_its_values(mon
 def test_a_pool_sweep_of_one_session_sends_no_value_a_replay_already_serves(monkeypatch):
     """On the pool, the highest value goes first; the values its replay shows give the
     same, below it as above, are never sent, whatever worker would have taken them, and
-    every row is what replaying its value separately gives."""
+    every row is what replaying its value separately gives. (The tasks run in this
+    process, each as it is sent, so what is sent does not depend on timing.)"""
+    from concurrent.futures import Executor, Future
+
     import inspector.service.replay as service
+    from inspector.engine.config import CompactionConfig
 
     config = base().with_values({"tailoring.budget_tokens": 4400})
     values = [4600, 30000, 9000, 6400, 12000, 20000]
-    sent = []
-    real = service.ProcessPoolExecutor
-
-    class Counting(real):
-        def submit(self, fn, *args, **kwargs):
-            sent.extend(json_trigger(c) for c in args[2])
-            return super().submit(fn, *args, **kwargs)
-
-    def json_trigger(text):
-        from inspector.engine.config import CompactionConfig
-
-        return CompactionConfig.model_validate_json(text).summarization.trigger.context_tokens
-
-    monkeypatch.setattr(service, "ProcessPoolExecutor", Counting)
     session = read_traj(WEB)
-    result = sweep(WEB, [session.id], config, KNOB, values, workers=2)
     separate = [replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]
-    assert [row.sessions[0].totals for row in result.rows] == separate
+    on_pool = sweep(WEB, [session.id], config, KNOB, values, workers=2)
+    assert [row.sessions[0].totals for row in on_pool.rows] == separate
+    sent = []
+
+    class Inline(Executor):
+        def __init__(self, max_workers=None):
+            pass
+
+        def submit(self, fn, /, *args, **kwargs):
+            sent.extend(CompactionConfig.model_validate_json(c).summarization.trigger.context_tokens
+                        for c in args[2])
+            fut: Future = Future()
+            fut.set_result(fn(*args, **kwargs))
+            return fut
+
+    monkeypatch.setattr(service, "ProcessPoolExecutor", Inline)
+    inline = sweep(WEB, [session.id], config, KNOB, values, workers=2)
     # the highest first, then from the lowest up; the highest's replay shows every value
     # the trigger never reaches (6,400 up: tailoring keeps the context under them)
     assert sent == [30000, 4600]
+    assert inline.to_dict() == on_pool.to_dict()
+    # what the proof leaves (5,215 up is proved) goes highest first: the costlier end
+    sent.clear()
+    values = [4500, 30000, 5000, 4700, 9000]
+    rows = sweep(WEB, [session.id], config, KNOB, values, workers=2).rows
+    assert sent == [30000, 4500, 5000, 4700]
+    assert [row.sessions[0].totals for row in rows] == [
+        replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]
