@@ -477,7 +477,7 @@ def replay(
     # What clearing can free, summed over the context (see _Quiet.clear_gain), with the
     # tool names the planner gives its results; None until a call needs it.
     clearable: _Gains | None = None
-    bound = [0]  # ... at most, summed (_Quiet.bounds): the exact sums are needed only above min(at_least, 1)
+    bound = [0]  # ... at most, summed (_Quiet.bounds): the exact sums are needed only from max(at_least, 1) up
     assistants: list[int] = []  # assistant positions in the context
     flagged = 0  # messages in ctx that truncation or compaction may rewrite
     sent_before = 0  # the previous call's context, without priming
