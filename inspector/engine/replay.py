@@ -19,9 +19,14 @@ a truncation limit, clearing would free less than its minimum), nothing is count
 planned, the context just grows. The check is conservative: when it cannot rule a
 stage out, the call is planned for real. What clearing would free is summed from
 each message's exact saving (its placeholder rendered and counted as the planner
-does), so a call is planned for clearing only when clearing fires there. The plans
-share the session's memo of placeholder counts (`PlanMemo(shared=)`), across calls
-and across replays of the same session (a sweep's values, the TUI).
+does), so a call is planned for clearing only when clearing fires there; a bound of
+it that needs no counting (a result's whole tokens) spares those sums when it is
+under the minimum already. The plans share the session's memo of placeholder counts
+(`PlanMemo(shared=)`), across calls and across replays of the same session (a
+sweep's values, the TUI). A call where tailoring is provably all the policy does
+(nothing else can fire, the context is over the tailoring budget) is not planned
+either: the tailoring stage runs on the context as it is, and apply's checks on the
+messages it keeps (`_tailored`).
 
 Prompt-cache model: the cached part of a call is the longest prefix of messages
 identical to the previous call's context; cached tokens are billed at the cache-read
@@ -38,13 +43,14 @@ from dataclasses import dataclass, field
 from itertools import accumulate, islice
 from typing import TYPE_CHECKING, Any
 
-from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS
+from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
 from inspector.engine.planning.clear import argument_counts
 from inspector.engine.planning.compaction import placeholder_count
 from inspector.engine.planning.memo import PlanMemo, memo_for
+from inspector.engine.planning.summarize import evaluate
 from inspector.engine.planning.text import make_offload_id
 from inspector.engine.tokens import DEFAULT_CACHE
 
@@ -135,9 +141,10 @@ class Replay:
     totals: Totals
     fidelity: Fidelity
     final_messages: list[Message] = field(default_factory=list)  # the context of the last call
-    # Every `summarization.trigger.context_tokens` from this one up gives this same
-    # replay (None: not shown): no plan of it triggered a summary, and no context it
-    # planned, reached or compacted to, nor any trigger check, went above this.
+    # Every `summarization.trigger.context_tokens` from this one up, below the replay's
+    # own trigger as above it, gives this same replay (None: not shown): no plan of it
+    # triggered a summary, no trigger check went above this, nor any call it did not
+    # plan (under every limit, so under any trigger from this up it is not planned either).
     same_from_trigger: int | None = None
 
     def to_dict(self, model: str = "") -> dict[str, Any]:
@@ -228,9 +235,62 @@ class _Quiet:
             if tr.context_ratio:
                 limits.append(int(tr.context_ratio * config.context_window))
             self.max_messages = tr.messages
-        if config.tailoring.enabled:
-            limits.append(config.tailoring_budget() - priming)
+        # above it tailoring fires (None: tailoring off)
+        self.tailor_above = config.tailoring_budget() - priming if config.tailoring.enabled else None
+        if self.tailor_above is not None:
+            limits.append(self.tailor_above)
         self.max_tokens = min(limits) if limits else None
+        self.trigger = sc.trigger if sc.enabled else None
+        self.window = config.context_window
+        self._bounds: dict[tuple[str, int, bool], int] = {}
+
+    def only_tailoring(self, total: int, count: int) -> bool:
+        """A context of `total` tokens and `count` messages is over the tailoring budget
+        and no summarization trigger check fires on it, each taken apart (so the context
+        tailoring leaves is under each token trigger, as the plan promises). With no
+        reduction firing either, tailoring is then all the plan does."""
+        if self.tailor_above is None or total <= self.tailor_above:
+            return False
+        tr = self.trigger
+        if tr is None:
+            return True
+        if tr.since_last_summary:
+            return False  # the trigger counts from the last summary: left to the planner
+        checks, _ = evaluate(tr, total, count, "in context", None, self.window)
+        return not any(c.fired for c in checks)
+
+    def bounds(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, prefix: list[int]) -> None:
+        """Extend `prefix` (an upper bound of what clearing frees, summed) over
+        `ctx[start:]`: a result's whole tokens, a call's arguments' whole tokens (its
+        placeholder counted as nothing). It does not depend on positions, so unlike the
+        exact gains it needs no counting after a compaction moved every message."""
+        cl = self.clear
+        bounds = self._bounds
+        if len(bounds) >= 200_000:
+            bounds.clear()
+        acc = prefix[-1]
+        for j in range(start, len(ctx)):
+            m = ctx[j]
+            if cl is not None:
+                key = (m.content_hash, tokens[j], bool(m.meta.get("inspector_reduced")))
+                bound = bounds.get(key)
+                if bound is None:
+                    bound = bounds[key] = self.clear_bound(m, tokens[j])
+                acc += bound
+            prefix.append(acc)
+
+    def clear_bound(self, m: Message, tokens: int) -> int:
+        """At least `clear_gain` of message `m` (`tokens` tokens), wherever it stands."""
+        cl = self.clear
+        bound = 0
+        if cl is not None and m.tool_calls and cl.clear_arguments:
+            for c in m.tool_calls:
+                args = c.arguments_raw
+                if args and not (len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args)):
+                    bound += self.memo.texts.count(args)  # the count argument_counts takes
+        if m.role == "tool" and not _reduced(m):
+            bound += tokens
+        return bound
 
     def over(self, total: int, count: int) -> bool:
         """A summarization trigger or the tailoring budget may fire."""
@@ -366,6 +426,7 @@ def replay(
     token_cache: TokenCache | None = None,
     step: CompactStep | None = None,
     context_window: int | None = None,
+    fast_tailoring: bool = True,
 ) -> Replay:
     """Replay `config` over every model call of `session`.
 
@@ -383,6 +444,9 @@ def replay(
             the pipeline's sequence with the engine's own plan and apply (the test against
             `Compactor` fed call by call checks the two agree).
         context_window: for `over_window_calls` (default: the config's).
+        fast_tailoring: at a call where tailoring is provably all the policy does,
+            drop the rounds without `step` (`_tailored`: the same result and checks);
+            False runs `step` there too (the tests compare the two).
 
     Returns:
         A `Replay`: per-call records, totals next to the unmanaged ones, the fidelity of
@@ -413,9 +477,11 @@ def replay(
     # What clearing can free, summed over the context (see _Quiet.clear_gain), with the
     # tool names the planner gives its results; None until a call needs it.
     clearable: _Gains | None = None
+    bound = [0]  # ... at most, summed (_Quiet.bounds): the exact sums are needed only from max(at_least, 1) up
     assistants: list[int] = []  # assistant positions in the context
     flagged = 0  # messages in ctx that truncation or compaction may rewrite
     sent_before = 0  # the previous call's context, without priming
+    numbered = 0  # leading messages of ctx whose position `apply` would have renumbered
     last = 0
     calls: list[Call] = []
     t = Totals()
@@ -423,7 +489,9 @@ def replay(
     # the trigger is then compared only with totals (since_last_summary compares parts).
     tr = config.summarization.trigger
     provable = config.summarization.enabled and tr.context_tokens > 0 and not tr.since_last_summary
-    reach = 0  # the largest total the trigger was or could have been compared with
+    # The largest total the token trigger was compared with, or a call not planned had
+    # (it was under every limit: planned with a trigger under it, it would fire there).
+    reach = 0
     for k, p in enumerate(call_positions(msgs)):
         before, before_len = ctx, len(ctx)  # the previous call's context
         start = len(ctx)
@@ -432,6 +500,7 @@ def replay(
         for i in range(last, p):
             ctx_prefix.append(ctx_prefix[-1] + tokens[i])
         flagged += quiet.scan(ctx, ctx_tokens, start, assistants)
+        quiet.bounds(ctx, ctx_tokens, start, bound)
         if clearable is not None:
             quiet.gains(ctx, ctx_tokens, start, clearable)
         last = p
@@ -440,41 +509,58 @@ def replay(
         s_in = s_out = 0
         fired = False
         over = quiet.over(total, len(ctx))
+        # Tailoring may be all the plan does: see _tailored.
+        only_tailoring = fast_tailoring and over and not flagged and quiet.only_tailoring(total, len(ctx))
         may_clear = False
-        if not (flagged or over) and quiet.over_clear(total):  # else planned anyway
-            if clearable is None:
-                clearable = (_ToolNames(), [0], [b""])
-                quiet.gains(ctx, ctx_tokens, 0, clearable)
-            may_clear = quiet.may_clear(total, clearable[1][quiet.protected_from(assistants, len(ctx))])
-        reach = max(reach, total)
-        if flagged or may_clear or over:
+        if (only_tailoring or not (flagged or over)) and quiet.over_clear(total):  # else planned anyway
+            protected = quiet.protected_from(assistants, len(ctx))
+            may_clear = quiet.may_clear(total, bound[protected])
+            if may_clear:  # the bound does not rule it out: what clearing frees, exactly
+                if clearable is None:
+                    clearable = (_ToolNames(), [0], [b""])
+                    quiet.gains(ctx, ctx_tokens, 0, clearable)
+                may_clear = quiet.may_clear(total, clearable[1][protected])
+            only_tailoring = only_tailoring and not may_clear
+        if not (flagged or may_clear or over):
+            reach = max(reach, total)
+        else:
             s = _as_session(session, ctx)
-            # The plans of this context share the counts of placeholders already made
-            # (its messages' counts are in the default cache, as `plan` would find them).
-            analyze(s, counter).plan_memo = PlanMemo(counter, shared=quiet.memo)
-            result = run(s, config)
-            planned = result if isinstance(result, Plan) else result.plan
-            provable = provable and not planned.triggered
-            for check in planned.triggers:
-                if check.name == "context_tokens":
-                    provable = provable and not check.fired
-                    reach = max(reach, int(check.value))
-            if isinstance(result, Plan):
-                # Nothing fired: what truncation leaves alone now it always will.
-                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, ctx_tokens)) if quiet.comp else 0
+            a_ctx = analyze(s, counter)
+            tailored = _tailored(s, a_ctx, config, counter, total) if only_tailoring else None
+            if tailored is not None:
+                reach = max(reach, total)  # the trigger's check (nothing reduced before it)
+                new_ctx, new_tokens = tailored
+                numbered = len(new_ctx)
             else:
+                # The plans of this context share the counts of placeholders already made
+                # (its messages' counts are in the default cache, as `plan` would find them).
+                a_ctx.plan_memo = PlanMemo(counter, shared=quiet.memo)
+                result = run(s, config)
+                planned = result if isinstance(result, Plan) else result.plan
+                provable = provable and not planned.triggered
+                for check in planned.triggers:
+                    if check.name == "context_tokens":
+                        provable = provable and not check.fired
+                        reach = max(reach, int(check.value))
+                if isinstance(result, Plan):
+                    # Nothing fired: what truncation leaves alone now it always will.
+                    flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, ctx_tokens)) if quiet.comp else 0
+                    new_ctx = None
+                else:
+                    live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
+                    s_in = sum(sp.replaced_tokens for sp in live)
+                    s_out = sum(counter.count(g.text) for g in result.summaries)
+                    new_ctx, new_tokens = list(result.messages), list(result.tokens_after)
+                    numbered = 0
+            if new_ctx is not None:
                 fired = True
-                live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
-                s_in = sum(sp.replaced_tokens for sp in live)
-                s_out = sum(counter.count(g.text) for g in result.summaries)
-                ctx = list(result.messages)
-                ctx_tokens = list(result.tokens_after)
+                ctx, ctx_tokens = new_ctx, new_tokens
                 ctx_prefix = list(accumulate(ctx_tokens, initial=0))
-                clearable, assistants = None, []
+                clearable, assistants, bound = None, [], [0]
                 flagged = quiet.scan(ctx, ctx_tokens, 0, assistants)
+                quiet.bounds(ctx, ctx_tokens, 0, bound)
                 total = ctx_prefix[-1]
                 cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
-                reach = max(reach, total)
         sent = total + priming
         calls.append(Call(k, p, prefix[p] + priming, sent, cached, fired, s_in, s_out))
         sent_before = total
@@ -496,7 +582,10 @@ def replay(
                       + t.summary_input_tokens * sp.input + t.summary_output_tokens * sp.output)
         t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
     fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
-    same = max(reach, tr.context_tokens) if provable else None
+    for j in range(numbered):  # as `apply` numbers its output
+        if ctx[j].position != j:
+            ctx[j] = ctx[j].model_copy(update={"position": j})
+    same = max(reach, 1) if provable else None
     return Replay(session.id, config, counter.name, window, calls, t, fid, ctx, same)
 
 
@@ -528,6 +617,46 @@ class _ToolNames:
             for c in m.tool_calls:
                 self.open[c.id] = c.name
         return None
+
+
+def _tailored(s: Session, a: Analysis, config: CompactionConfig, counter: TokenCounter,
+              total: int) -> tuple[list[Message], list[int]] | None:
+    """What the step makes of context `s` (`a`, its analysis; `total` tokens) at a call
+    where the caller showed that truncation, compaction, clearing and summarization
+    leave it as it is and that it is over the tailoring budget: the plan is then the
+    tailoring stage on the context as it is, and apply keeps the messages it does not
+    drop. So this runs that stage (`planning.tailor`) and apply's own checks
+    (`_finish`: the invariants, no new provider error) on the same messages, without
+    the planning of stages that do nothing and the copy of every message apply
+    renumbers (the caller numbers the final context as apply would).
+
+    Returns:
+        (the messages kept, their counts), or None when tailoring drops nothing, cannot
+        fit the budget or a check fails: the step then decides, or raises, as always.
+    """
+    from inspector.engine.invariants import check as check_invariants
+    from inspector.engine.planning.results import Action
+    from inspector.engine.planning.tailor import tailor
+    from inspector.engine.validation import errors, new_problems, validate
+
+    cur = list(a.tokens)
+    actions = [Action.KEEP] * a.n
+    priming = counter.framing.reply_priming
+    after, stage, over = tailor(config, a, cur, actions, [], total, priming)
+    if over is not None or not stage.messages:  # dropped nothing: the plan changes nothing
+        return None
+    msgs = s.messages
+    keep = [i for i, act in enumerate(actions) if act is not Action.DROP]
+    out = [msgs[i] for i in keep]
+    # As strict as apply (the trigger checked after compaction whenever a trigger is
+    # set): a result it might refuse goes to the step.
+    trigger = after if config.summarization.enabled else None
+    if check_invariants(msgs, out, config, lineage=[[i] for i in keep], total_after=after + priming,
+                        trigger_tokens=trigger):
+        return None
+    if errors(new_problems(a.problems(msgs), validate(out))):
+        return None
+    return out, [cur[i] for i in keep]
 
 
 def _as_session(session: Session, ctx: list[Message]) -> Session:

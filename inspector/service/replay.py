@@ -14,18 +14,24 @@ summary cache (the workspace's) already holds them; replay never writes to that 
 `sweep` replays one config per value of a knob (or per preset) over sessions of a
 source file, database or workspace, on a process pool; each worker opens the source
 once and reads its sessions itself, so no session crosses a process boundary. A
-session's values of the token trigger go lowest first, and a replay that shows every
-trigger from its own up gives it again (`Replay.same_from_trigger`: tailoring kept the
-context under the trigger) serves those values without replaying them.
+replay that shows every token trigger from some value up gives it again
+(`Replay.same_from_trigger`: tailoring kept the context under the trigger) serves
+those values without replaying them. In process, a session's values go lowest
+trigger first, whatever order they came in. On the pool, many sessions go in chunks
+under every value; a few go one task per session and value, the highest trigger
+first (its replay typically proves every value above the tailoring budget), then
+the lowest up, and a value a replay already back serves is never sent.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -235,40 +241,50 @@ def percentile(values: Sequence[float], q: float) -> float:
     return s[max(0, math.ceil(q * len(s)) - 1)]
 
 
+def _trigger_order(configs: Sequence[CompactionConfig], indices: Iterable[int]) -> list[int]:
+    """`indices` by token trigger, lowest first: a replay may serve the values above
+    its own (`_shared`), so whatever order the values come in, each is replayed at most
+    once per class of values that give the same replay."""
+    return sorted(indices, key=lambda i: configs[i].summarization.trigger.context_tokens)
+
+
 def _one(session: Session, configs: Sequence[CompactionConfig], indices: Sequence[int], model: str,
          token_cache: TokenCache | None, summary_cache: SummaryCache | None,
-         done: list[Replay] | None = None) -> list[tuple[int, SessionTotals]]:
+         done: list[Replay] | None = None, counter: TokenCounter | None = None,
+         ) -> list[tuple[int, SessionTotals, int | None]]:
     """`session` under each of `configs[indices]` (priced for `model`, the same for the
     whole sweep); `done`, this session's replays that may serve other values, extended,
-    serves the values it provably gives again."""
+    serves the values it provably gives again. Each result comes with the replay's
+    `same_from_trigger` (None: it serves no other value)."""
     from inspector.service.pipeline import failure_types
 
     done = [] if done is None else done
-    out = []
-    # lowest token trigger first: its replay may serve the values above it
-    for vi in sorted(indices, key=lambda i: configs[i].summarization.trigger.context_tokens):
+    out: list[tuple[int, SessionTotals, int | None]] = []
+    for vi in _trigger_order(configs, indices):
         try:
             r = _shared(done, configs[vi])
             if r is None:
-                r = replay_session(session, configs[vi], model=model, token_cache=token_cache,
+                r = replay_session(session, configs[vi], model=model, counter=counter, token_cache=token_cache,
                                    summary_cache=summary_cache)
                 if r.same_from_trigger is not None:
                     done.append(r)
-            out.append((vi, SessionTotals(session.id, r.totals.to_dict(), round(r.fidelity.score, 4))))
+            out.append((vi, SessionTotals(session.id, r.totals.to_dict(), round(r.fidelity.score, 4)),
+                        r.same_from_trigger))
         except failure_types() as exc:
-            out.append((vi, SessionTotals(session.id, {}, 0.0, error=str(exc))))
+            out.append((vi, SessionTotals(session.id, {}, 0.0, error=str(exc)), None))
     return out
 
 
+def _serves(config: CompactionConfig, same_from: int | None, other: CompactionConfig) -> bool:
+    """A replay of `config` that showed `same_from` (`Replay.same_from_trigger`) is
+    what `other` gives: the same config but for a token trigger at or above it."""
+    return same_from is not None and other.summarization.trigger.context_tokens >= max(same_from, 1) and (
+        other.with_values({TRIGGER_KNOB: config.summarization.trigger.context_tokens}) == config)
+
+
 def _shared(done: Sequence[Replay], config: CompactionConfig) -> Replay | None:
-    """A replay in `done` that `config` would give again: its config but for a token
-    trigger at or above its `same_from_trigger` (engine.replay shows when)."""
-    v = config.summarization.trigger.context_tokens
-    for r in done:
-        if r.same_from_trigger is not None and v >= r.same_from_trigger and (
-                config.with_values({TRIGGER_KNOB: r.config.summarization.trigger.context_tokens}) == r.config):
-            return r
-    return None
+    """A replay in `done` that `config` would give again (`_serves`)."""
+    return next((r for r in done if _serves(r.config, r.same_from_trigger, config)), None)
 
 
 class _Opened:
@@ -330,7 +346,7 @@ _WORKER: dict[str, _Opened] = {}
 
 
 def _task(source: str, ids: Sequence[str], configs_json: Sequence[str], indices: Sequence[int],
-          model: str) -> list[tuple[int, SessionTotals]]:
+          model: str) -> list[tuple[int, SessionTotals, int | None]]:
     """A worker's share: some sessions under some values (the source opened once)."""
     opened = _WORKER.get(source)
     if opened is None:
@@ -358,15 +374,25 @@ def session_ids(source: str | Path, on_skip: Callable[[str], None] | None = None
         raise PipelineError(str(exc)) from None
 
 
-def _plan_tasks(ids: Sequence[str], n_values: int, workers: int) -> list[tuple[list[str], list[int]]]:
-    """Split (sessions x values) into tasks: chunks of sessions when there are many,
-    chunks of values of each session when there are few."""
+def _chunks(ids: Sequence[str], n_values: int, workers: int) -> list[list[str]] | None:
+    """Chunks of sessions, each a task under every value, when there are enough sessions
+    to keep the workers busy (or one value); None: a task per session and value."""
     slots = max(1, workers) * 4
-    if len(ids) >= slots or n_values == 1:
-        size = max(1, math.ceil(len(ids) / slots))
-        return [(list(ids[i:i + size]), list(range(n_values))) for i in range(0, len(ids), size)]
-    per = max(1, math.ceil(n_values / max(1, slots // max(1, len(ids)))))
-    return [([sid], list(range(v, min(n_values, v + per)))) for sid in ids for v in range(0, n_values, per)]
+    if len(ids) < slots and n_values > 1:
+        return None
+    size = max(1, math.ceil(len(ids) / slots))
+    return [list(ids[i:i + size]) for i in range(0, len(ids), size)]
+
+
+def _value_order(configs: Sequence[CompactionConfig]) -> list[int]:
+    """The order a session's values go to the pool: the highest token trigger first,
+    then the others lowest first. Above the tailoring budget the trigger is typically
+    never reached (tailoring keeps the context under it), and the highest value's
+    replay then shows it for every value from the highest trigger check it made up
+    (`Replay.same_from_trigger`): those values are never sent. Meanwhile the other
+    workers replay the lowest values, which no replay serves."""
+    order = _trigger_order(configs, range(len(configs)))
+    return order[-1:] + order[:-1]
 
 
 def sweep(
@@ -380,6 +406,9 @@ def sweep(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     sessions: Sequence[Session] | None = None,
+    counter: TokenCounter | None = None,
+    token_cache: TokenCache | None = None,
+    summary_cache: SummaryCache | None = None,
 ) -> SweepResult:
     """Replay one config per value over sessions.
 
@@ -391,9 +420,15 @@ def sweep(
         values: the knob's values (see `parse_values`).
         model: prices (default: the base config's tokens.model).
         workers: processes (default: the CPU count; 1 runs in this process).
-        progress: called with (done, total) as results come in: replays in process,
-            tasks (groups of replays) on the pool.
+        progress: called with (done, total) as results come in: replays (or values a
+            replay served) in process and when a few sessions are swept on the pool,
+            tasks (groups of sessions) when many are.
         sessions: the sessions already loaded (in-process only; `source` is then unused).
+        counter: token counter (default: the config's), in process only (as `replay_session`).
+        token_cache: counts already known, in process only (default: the workspace's
+            when `source` is one).
+        summary_cache: model summaries already written, read only, in process only
+            (default: the workspace's when `source` is one).
 
     Returns:
         A `SweepResult`: per value, every session's totals. Raises ConfigError for a
@@ -406,29 +441,92 @@ def sweep(
     if sessions is not None or workers == 1:
         opened = None if sessions is not None else _Opened(str(source))
         tokens, summaries = opened.caches() if opened is not None else (None, None)
+        tokens = token_cache if token_cache is not None else tokens
+        summaries = summary_cache if summary_cache is not None else summaries
         count = len(sessions) if sessions is not None else len(ids)
         steps = count * len(configs)
+        done = 0
         for k in range(count):
             s = sessions[k] if sessions is not None else opened.read(ids[k])  # type: ignore[union-attr]
             replays: list[Replay] = []
-            for vi in range(len(configs)):
-                rows[vi].sessions.extend(st for _, st in _one(s, configs, [vi], model, tokens, summaries, replays))
+            for vi in _trigger_order(configs, range(len(configs))):
+                rows[vi].sessions.extend(st for _, st, _ in _one(s, configs, [vi], model, tokens, summaries,
+                                                                  replays, counter))
+                done += 1
                 if progress is not None:
-                    progress(k * len(configs) + vi + 1, steps)
+                    progress(done, steps)
         return SweepResult(knob, rows)
-    tasks = _plan_tasks(ids, len(configs), workers)
+    if counter is not None or token_cache is not None or summary_cache is not None:
+        raise ValueError("sweep: counter, token_cache and summary_cache are for in-process sweeps (workers=1)")
     configs_json = [c.model_dump_json() for c in configs]
+    chunks = _chunks(ids, len(configs), workers)
+    if chunks is None:
+        found = _sweep_each(str(source), ids, configs, configs_json, model, workers, progress)
+        for sid in ids:
+            for vi, row in enumerate(rows):
+                row.sessions.append(found[sid, vi])
+        return SweepResult(knob, rows)
     order = {sid: k for k, sid in enumerate(ids)}
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-        futures = [pool.submit(_task, str(source), t_ids, [configs_json[i] for i in t_vals],
-                               list(range(len(t_vals))), model) for t_ids, t_vals in tasks]
-        index = {f: t_vals for f, (_, t_vals) in zip(futures, tasks)}
+    every = list(range(len(configs)))
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+        futures = [pool.submit(_task, str(source), chunk, configs_json, every, model) for chunk in chunks]
         for done, fut in enumerate(as_completed(futures), 1):
-            t_vals = index[fut]
-            for local, st in fut.result():
-                rows[t_vals[local]].sessions.append(st)
+            for vi, st, _ in fut.result():
+                rows[vi].sessions.append(st)
             if progress is not None:
                 progress(done, len(futures))
     for row in rows:
         row.sessions.sort(key=lambda s: order.get(s.session_id, 0))
     return SweepResult(knob, rows)
+
+
+def _sweep_each(source: str, ids: Sequence[str], configs: Sequence[CompactionConfig], configs_json: Sequence[str],
+                model: str, workers: int, progress: Callable[[int, int], None] | None,
+                ) -> dict[tuple[str, int], SessionTotals]:
+    """A few sessions on the pool, one task per session and value, no more than
+    `workers` at a time: a value that a replay already back serves (`_serves`) is
+    never sent (the values go in `_value_order`, the rest of a session's highest first
+    once one of its replays proved some: `_highest_first`)."""
+    pending = deque((sid, vi) for sid in ids for vi in _value_order(configs))
+    steps = len(pending)
+    found: dict[tuple[str, int], SessionTotals] = {}
+    proofs: dict[str, list[tuple[int, int]]] = {}  # session -> (value index, its replay's same_from_trigger)
+    running: dict[Future[list[tuple[int, SessionTotals, int | None]]], tuple[str, int]] = {}
+
+    def finish(key: tuple[str, int], st: SessionTotals) -> None:
+        found[key] = st
+        if progress is not None:
+            progress(len(found), steps)
+
+    with ProcessPoolExecutor(max_workers=max(1, min(workers, steps))) as pool:
+        while pending or running:
+            while pending and len(running) < workers:
+                sid, vi = pending.popleft()
+                by = next((vj for vj, same_from in proofs.get(sid, ())
+                           if _serves(configs[vj], same_from, configs[vi])), None)
+                if by is not None:
+                    finish((sid, vi), dataclasses.replace(found[sid, by]))
+                    continue
+                running[pool.submit(_task, source, [sid], [configs_json[vi]], [0], model)] = (sid, vi)
+            if not running:
+                continue
+            ready, _ = wait(running, return_when=FIRST_COMPLETED)
+            for fut in ready:
+                sid, vi = running.pop(fut)
+                ((_, st, same_from),) = fut.result()
+                if same_from is not None:
+                    proofs.setdefault(sid, []).append((vi, same_from))
+                    pending = _highest_first(pending, sid, configs)
+                finish((sid, vi), st)
+    return found
+
+
+def _highest_first(pending: deque[tuple[str, int]], sid: str,
+                   configs: Sequence[CompactionConfig]) -> deque[tuple[str, int]]:
+    """`pending` with session `sid`'s values highest trigger first, in the places its
+    values had. Once a replay proved the top of the range, the values left just under
+    it (the context running near the budget, summarized and tailored) usually cost the
+    most: started first, the workers' last replays end closer together."""
+    mine = iter(sorted((u for u in pending if u[0] == sid),
+                       key=lambda u: -configs[u[1]].summarization.trigger.context_tokens))
+    return deque(next(mine) if u[0] == sid else u for u in pending)

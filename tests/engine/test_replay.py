@@ -305,15 +305,15 @@ def test_a_trigger_above_what_the_replay_reached_replays_the_same(counter):
                       prices=Prices(input=2e-6, output=8e-6, cache_read=1e-6))
 
     low = run(6400)
-    assert low.same_from_trigger == 6400
+    assert low.same_from_trigger is not None and 4400 <= low.same_from_trigger <= 6400
     assert low.totals.compactions >= 10 and low.totals.summary_input_tokens == 0
-    for trigger in (6401, 9000, 30000):
+    for trigger in (low.same_from_trigger, 6401, 9000, 30000):
         other = run(trigger)
         assert other.calls == low.calls
         assert other.totals == low.totals
         assert [m.content_hash for m in other.final_messages] == [m.content_hash for m in low.final_messages]
         assert other.fidelity == low.fidelity
-        assert other.same_from_trigger == trigger
+        assert other.same_from_trigger == low.same_from_trigger  # the highest replays prove the lower ones
     summarized = run(4600)
     assert summarized.totals.summary_input_tokens > 0 and summarized.same_from_trigger is None
 
@@ -330,3 +330,78 @@ def test_every_trigger_from_same_from_trigger_up_replays_the_same(session, confi
                                                 first.same_from_trigger + above}), counter=EST)
     assert other.calls == first.calls and other.totals == first.totals
     assert [m.content_hash for m in other.final_messages] == [m.content_hash for m in first.final_messages]
+
+
+# ------------------------------------------------- calls where tailoring is all that fires
+
+
+def _tailoring_counted(monkeypatch) -> list[bool]:
+    """Records whether each call `replay` took to `_tailored` was served there."""
+    import inspector.engine.replay as engine_replay
+
+    served: list[bool] = []
+    real = engine_replay._tailored
+
+    def spy(*args, **kwargs):
+        out = real(*args, **kwargs)
+        served.append(out is not None)
+        return out
+
+    monkeypatch.setattr(engine_replay, "_tailored", spy)
+    return served
+
+
+def _same_replays(fast, plain) -> None:
+    assert fast.calls == plain.calls
+    assert fast.totals == plain.totals
+    assert fast.final_messages == plain.final_messages  # positions included: numbered as apply numbers them
+    assert fast.fidelity == plain.fidelity
+    assert fast.same_from_trigger == plain.same_from_trigger
+
+
+@pytest.mark.parametrize("extra", [
+    {"tailoring.budget_tokens": 4000},
+    {"tailoring.budget_tokens": 4000, "reduction.clear.trigger_tokens": 2500, "reduction.clear.at_least_tokens": 300},
+    {"tailoring.budget_tokens": 6000, "reduction.clear.enabled": False, "summarization.trigger.messages": 400},
+    {"tailoring.budget_tokens": 3000, "reduction.truncation.max_chars": 1500},
+], ids=["tailor", "tailor-clear", "tailor-messages-trigger", "tailor-truncate"])
+@pytest.mark.parametrize("path", [SWE_AGENT / "ctf_web_i_got_id_demo.traj",
+                                  SWE_AGENT / "marshmallow-1867_function_calling.traj"], ids=lambda p: p.stem[:20])
+def test_calls_where_only_tailoring_fires_give_what_the_step_gives(path, extra, counter, monkeypatch):
+    """Tailoring under a trigger it keeps the context below: the calls where only
+    tailoring fires skip the step (`_tailored`), and every record, total, the final
+    context (positions too), the fidelity and `same_from_trigger` are what running
+    the step at those calls gives."""
+    session = read_traj(path)
+    config = tight(40000).with_values(extra)
+    served = _tailoring_counted(monkeypatch)
+    fast = replay(session, config, counter=counter)
+    assert any(served)  # the fast path did serve calls
+    assert fast.totals.compactions >= sum(served)
+    plain = replay(session, config, counter=counter, fast_tailoring=False)
+    _same_replays(fast, plain)
+
+
+@given(session=sessions(), config=configs(), budget=st.sampled_from([300, 800, 2_000, 5_000]))
+@settings(max_examples=max(1, EXAMPLES // 10), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_the_tailoring_fast_path_changes_nothing_on_generated_sessions(session, config, budget):
+    """Any config with tailoring on a small budget: the replay with calls served by
+    `_tailored` equals the one running the step at every call that may fire (or both
+    fail the same way)."""
+    config = config.with_values({"summarization.model": "", "tailoring.enabled": True,
+                                 "tailoring.budget_tokens": budget})
+
+    def run(fast: bool):
+        from inspector.engine.applier import CompactionFailed
+
+        try:
+            return replay(session, config, counter=EST, fast_tailoring=fast)
+        except CompactionFailed as exc:
+            return (type(exc).__name__, str(exc))
+
+    fast, plain = run(True), run(False)
+    if isinstance(fast, tuple) or isinstance(plain, tuple):
+        assert fast == plain
+    else:
+        _same_replays(fast, plain)

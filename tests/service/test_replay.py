@@ -149,3 +149,123 @@ def test_sweep_reports_the_sessions_that_overflow():
     none, balanced = result.rows
     assert sorted(none.overflowing) == sorted(s for s, p in peaks.items() if p > 9000) != []
     assert len(balanced.overflowing) < len(none.overflowing)
+
+
+def _model_summaries(session, config, counter):
+    """A summary cache holding a (fake) model's summary for every summary the replay of
+    `session` under `config` asks for: what the workspace holds after a model ran."""
+    from inspector.engine import MemorySummaryCache
+    from inspector.engine.summarize import SummaryResult
+
+    class Asked(MemorySummaryCache):
+        def __init__(self):
+            super().__init__()
+            self.keys = []
+
+        def get(self, key):
+            self.keys.append(key)
+            return super().get(key)
+
+    asked = Asked()
+    replay_session(session, config, counter=counter, summary_cache=asked)
+    cache = MemorySummaryCache()
+    for key in asked.keys:
+        cache.put(key, SummaryResult(text="The user asked for a fix; the model found the bug in app.py.",
+                                     model="fake-model", extractive=False))
+    return cache
+
+
+def test_an_in_process_sweep_counts_and_summarizes_as_the_replay_it_stands_beside():
+    """The Sweep view's row for the current value is the Replay view's replay: the same
+    counter, token cache and model summaries (before, the sweep used the config's
+    counter and extractive summaries)."""
+    from inspector.engine import analyze
+    from inspector.engine.tokens import EstimateCounter, TokenCache
+
+    session = read_traj(WEB)
+    config = base().with_values({KNOB: 6000})
+    counter = EstimateCounter(3.0)
+    summaries = _model_summaries(session, config, counter)
+    tokens = TokenCache()
+    analyze(session.model_copy(), counter, tokens)
+    view = replay_session(session, config, counter=counter, token_cache=tokens, summary_cache=summaries)
+    assert view.totals.compactions >= 1 and view.totals.summary_output_tokens > 0
+    values = [4000, 6000, 9000]
+    result = sweep("", [], config, KNOB, values, workers=1, sessions=[session], counter=counter,
+                   token_cache=tokens, summary_cache=summaries)
+    assert result.rows[1].sessions[0].totals == view.totals.to_dict()
+    assert result.rows[1].fidelity == round(view.fidelity.score, 4)
+    plain = sweep("", [], config, KNOB, values, workers=1, sessions=[session])
+    assert plain.rows[1].sessions[0].totals != view.totals.to_dict()  # what the view showed before
+    with pytest.raises(ValueError, match="in-process"):
+        sweep(WEB, [session.id], config, KNOB, values, workers=2, counter=counter)
+
+
+def test_an_in_process_sweep_shares_replays_whatever_the_order_of_its_values(monkeypatch):
+    """Values given highest first are replayed lowest first, so the lowest of those the
+    trigger never reaches serves the others (before, only ascending values shared)."""
+    import inspector.service.replay as service
+
+    config = base().with_values({"tailoring.budget_tokens": 4400})
+    values = [30000, 9000, 6400, 4600]
+    replayed = []
+    real = service.replay_session
+
+    def spy(session, cfg, **kw):
+        replayed.append(cfg.summarization.trigger.context_tokens)
+        return real(session, cfg, **kw)
+
+    monkeypatch.setattr(service, "replay_session", spy)
+    session = read_traj(WEB)
+    seen = []
+    result = sweep("", [], config, KNOB, values, workers=1, sessions=[session], progress=lambda d, t: seen.append(d))
+    assert replayed == [4600, 6400]
+    assert seen == [1, 2, 3, 4]
+    monkeypatch.undo()
+    separate = [replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]
+    assert [row.value for row in result.rows] == values
+    assert [row.sessions[0].totals for row in result.rows] == separate
+
+
+def test_a_pool_sweep_of_one_session_sends_no_value_a_replay_already_serves(monkeypatch):
+    """On the pool, the highest value goes first; the values its replay shows give the
+    same, below it as above, are never sent, whatever worker would have taken them, and
+    every row is what replaying its value separately gives. (The tasks run in this
+    process, each as it is sent, so what is sent does not depend on timing.)"""
+    from concurrent.futures import Executor, Future
+
+    import inspector.service.replay as service
+    from inspector.engine.config import CompactionConfig
+
+    config = base().with_values({"tailoring.budget_tokens": 4400})
+    values = [4600, 30000, 9000, 6400, 12000, 20000]
+    session = read_traj(WEB)
+    separate = [replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]
+    on_pool = sweep(WEB, [session.id], config, KNOB, values, workers=2)
+    assert [row.sessions[0].totals for row in on_pool.rows] == separate
+    sent = []
+
+    class Inline(Executor):
+        def __init__(self, max_workers=None):
+            pass
+
+        def submit(self, fn, /, *args, **kwargs):
+            sent.extend(CompactionConfig.model_validate_json(c).summarization.trigger.context_tokens
+                        for c in args[2])
+            fut: Future = Future()
+            fut.set_result(fn(*args, **kwargs))
+            return fut
+
+    monkeypatch.setattr(service, "ProcessPoolExecutor", Inline)
+    inline = sweep(WEB, [session.id], config, KNOB, values, workers=2)
+    # the highest first, then from the lowest up; the highest's replay shows every value
+    # the trigger never reaches (6,400 up: tailoring keeps the context under them)
+    assert sent == [30000, 4600]
+    assert inline.to_dict() == on_pool.to_dict()
+    # what the proof leaves (5,215 up is proved) goes highest first: the costlier end
+    sent.clear()
+    values = [4500, 30000, 5000, 4700, 9000]
+    rows = sweep(WEB, [session.id], config, KNOB, values, workers=2).rows
+    assert sent == [30000, 4500, 5000, 4700]
+    assert [row.sessions[0].totals for row in rows] == [
+        replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]

@@ -89,3 +89,30 @@ async def test_sweep_view_plots_cost_against_fidelity_and_sets_the_picked_value(
         assert replay_screen.config.summarization.trigger.context_tokens == target
         assert replay_screen.replay.config.summarization.trigger.context_tokens == target
         assert replay_screen.query_one(TuningPanel).knob(TRIGGER_KNOB).value == target
+
+
+async def test_sweep_view_row_for_the_current_value_is_the_replay_views_replay(memory_demo):
+    """With a counter that is not the config's, the Sweep view replays with the Replay
+    view's counter and caches: its row for the current value shows the Replay totals
+    (before, it counted with the config's counter)."""
+    from inspector.engine.tokens import EstimateCounter
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        session_screen = await open_session(pilot, app, "marathon")
+        config = session_screen.config.with_values(
+            {"summarization.trigger.context_ratio": 0, "summarization.keep.tokens": 0, TRIGGER_KNOB: 40000})
+        data = app.data
+        app.push_screen(ReplayScreen(session_screen.session, config, EstimateCounter(3.0),
+                                     token_cache=data.token_cache(), summary_cache=data.summary_cache()))
+        await settle(pilot, app)
+        replay_screen = app.screen
+        assert isinstance(replay_screen, ReplayScreen) and replay_screen.replay is not None
+        assert replay_screen.replay.counter == EstimateCounter(3.0).name
+        await pilot.press("w")
+        await settle(pilot, app)
+        sweep = app.screen
+        assert isinstance(sweep, SweepScreen) and sweep.result is not None
+        row = next(r for r in sweep.result.rows if r.value == 40000)
+        assert row.summed() == replay_screen.replay.totals.to_dict()
+        assert row.fidelity == round(replay_screen.replay.fidelity.score, 4)

@@ -253,7 +253,9 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
                 self.set_knob(self.knob, value)
                 self.notify(f"{self.knob} = {value}", timeout=3)
 
-        self.app.push_screen(SweepScreen(self.session, self.config, self.knob, values, model=self.model), picked)
+        self.app.push_screen(SweepScreen(self.session, self.config, self.knob, values, model=self.model,
+                                         counter=self.counter, token_cache=self.token_cache,
+                                         summary_cache=self.summary_cache), picked)
 
 
 class SweepScreen(ReportsWorkerErrors, Screen):
@@ -272,13 +274,18 @@ class SweepScreen(ReportsWorkerErrors, Screen):
     ]
 
     def __init__(self, session: Any, config: CompactionConfig, knob: str, values: list[Any], *,
-                 model: str | None = None) -> None:
+                 model: str | None = None, counter: Any = None, token_cache: Any = None,
+                 summary_cache: Any = None) -> None:
         super().__init__()
         self.session = session
         self.config = config
         self.knob = knob
         self.values = values
         self.model = model or config.tokens.model
+        # the Replay view's: its row for the current value is that view's replay
+        self.counter = counter
+        self.token_cache = token_cache
+        self.summary_cache = summary_cache
         self.result: SweepResult | None = None
         self.points: list[tuple[float, float]] = []  # (cost, fidelity) per value, as plotted
 
@@ -311,7 +318,8 @@ class SweepScreen(ReportsWorkerErrors, Screen):
             self.post_message(SweepProgress(done, total))
 
         result = sweep("", [], self.config, self.knob, self.values, model=self.model, workers=1,
-                       sessions=[self.session], progress=progress)
+                       sessions=[self.session], progress=progress, counter=self.counter,
+                       token_cache=self.token_cache, summary_cache=self.summary_cache)
         self.post_message(SweepReady(result))
 
     def on_sweep_progress(self, message: SweepProgress) -> None:
