@@ -142,6 +142,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._pending: dict[str, Any] = {}
         self._flush_scheduled = False
         self._plan_lock = threading.Lock()
+        self._measure_lock = threading.Lock()
         self._changed: dict[str, Any] = {}
         self._undo: tuple[Any, dict[str, Any]] | None = None  # config before the last preset switch
         self.plan_expanded = False
@@ -304,7 +305,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.generation += 1
         self._plan(self.config, self.generation, dict(self._changed))
 
-    @work(thread=True, exclusive=True, group="plan", exit_on_error=False)
+    # A fixed description: Textual's default is the repr of every argument (a whole
+    # config, or a plan of 10,000 actions: ~25 ms per knob move).
+    @work(thread=True, exclusive=True, group="plan", exit_on_error=False, description="plan")
     def _plan(self, config, generation: int, changed: dict[str, Any]) -> None:
         from inspector.service.pipeline import plan_session  # the CLI's pipeline: exact once a summary is cached
 
@@ -317,17 +320,26 @@ class SessionScreen(ReportsWorkerErrors, Screen):
                              summary_cache=data.summary_cache())
         self.post_message(PlanReady(p, config, generation, (time.perf_counter() - start) * 1000, changed))
 
-    @work(thread=True, exclusive=True, group="fidelity", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="fidelity", exit_on_error=False, description="fidelity")
     def _measure(self, plan, generation: int) -> None:
         """The plan's fidelity, after the plan is shown: it may write an offline summary
-        of a long range, so it never delays the plan itself."""
+        of a long range (~250 ms of a 10,000-message session), so it never delays the
+        plan itself. One at a time: a thread cannot be cancelled, and measures of plans
+        a slider has already left would hold the interpreter lock while the newer plans
+        paint; each skips once a newer plan exists."""
         from inspector.service.pipeline import measure_fidelity
 
-        if generation != self.generation:
-            return
-        report = measure_fidelity(self.session, plan, summary_cache=self.inspector.data.summary_cache(),
-                                  counter=self.counter, scratch=self._fidelity_summaries)
+        with self._measure_lock:
+            if generation != self.generation:
+                return
+            report = measure_fidelity(self.session, plan, summary_cache=self.inspector.data.summary_cache(),
+                                      counter=self.counter, scratch=self._fidelity_summaries)
         self.post_message(FidelityReady(report, generation))
+
+    def _measure_shown(self, plan, generation: int) -> None:
+        """Measure the plan just painted, unless a newer one is on its way."""
+        if generation == self.generation:
+            self._measure(plan, generation)
 
     def on_fidelity_ready(self, message: FidelityReady) -> None:
         if message.generation != self.generation:
@@ -343,7 +355,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.plan = message.plan
         self.plan_ms = message.ms
         self.fidelity = None  # the last one measured another plan
-        self._measure(message.plan, message.generation)
+        # After the refresh that paints this plan: measured at once, the worker's
+        # thread held the interpreter lock through the repaint (~2x its wall time).
+        self.call_after_refresh(self._measure_shown, message.plan, message.generation)
         plan = message.plan
         self.query_one(Heatmap).set_plan(plan.actions, plan.tokens_after)
         self.query_one(Profile).set_actions(plan.actions)
