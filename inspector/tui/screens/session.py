@@ -143,6 +143,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._flush_scheduled = False
         self._plan_lock = threading.Lock()
         self._measure_lock = threading.Lock()
+        self._unmeasured: tuple[int, Any, int] | None = None  # (heatmap generation, plan, generation) to measure
         self._changed: dict[str, Any] = {}
         self._undo: tuple[Any, dict[str, Any]] | None = None  # config before the last preset switch
         self.plan_expanded = False
@@ -193,8 +194,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             self._show_plan()
 
     def _panel(self) -> TuningPanel | None:
-        panels = self.query("#tuning")
-        return panels.first(TuningPanel) if panels else None
+        # By id: Textual caches that lookup; a query walked the whole screen (~2 ms,
+        # three times per knob move).
+        return self.query_one_optional("#tuning", TuningPanel)
 
     def _in_panel(self, widget: Widget | None) -> bool:
         panel = self._panel()
@@ -336,10 +338,14 @@ class SessionScreen(ReportsWorkerErrors, Screen):
                                       counter=self.counter, scratch=self._fidelity_summaries)
         self.post_message(FidelityReady(report, generation))
 
-    def _measure_shown(self, plan, generation: int) -> None:
-        """Measure the plan just painted, unless a newer one is on its way."""
-        if generation == self.generation:
-            self._measure(plan, generation)
+    @on(Heatmap.Painted)
+    def _painted(self, event: Heatmap.Painted) -> None:
+        """The plan's rows are on screen: time to measure its fidelity."""
+        pending = self._unmeasured
+        if pending is not None and event.generation >= pending[0]:
+            self._unmeasured = None
+            if pending[2] == self.generation:  # else a newer plan is on its way
+                self._measure(pending[1], pending[2])
 
     def on_fidelity_ready(self, message: FidelityReady) -> None:
         if message.generation != self.generation:
@@ -355,11 +361,16 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.plan = message.plan
         self.plan_ms = message.ms
         self.fidelity = None  # the last one measured another plan
-        # After the refresh that paints this plan: measured at once, the worker's
-        # thread held the interpreter lock through the repaint (~2x its wall time).
-        self.call_after_refresh(self._measure_shown, message.plan, message.generation)
         plan = message.plan
-        self.query_one(Heatmap).set_plan(plan.actions, plan.tokens_after)
+        heatmap = self.query_one(Heatmap)
+        heatmap.set_plan(plan.actions, plan.tokens_after)
+        # Measured once the heatmap has painted this plan: started at once, the
+        # worker's thread held the interpreter lock through the repaint (~2x its wall
+        # time). A heatmap with no rows on screen paints nothing: measured at once.
+        if heatmap.display and heatmap.size.height > heatmap.header_height:
+            self._unmeasured = (heatmap.generation, plan, message.generation)
+        else:
+            self._measure(plan, message.generation)
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
                                                    plan.counter, plan.estimated)
@@ -422,26 +433,26 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             config = self.config.with_values(values)
         except ConfigError as exc:
             self.notify(str(exc), title="invalid value", severity="error", timeout=6)
-            panel = self.query("#tuning")
-            if panel:
-                panel.first(TuningPanel).load(self.config)
+            panel = self._panel()
+            if panel is not None:
+                panel.load(self.config)
             return
         self.config = config
         self.inspector.config = config
         self._changed.update(values)
         self.request_plan()
-        panels = self.query("#tuning")
-        if panels:
-            panels.first(TuningPanel).load(config)  # values set from code show in the panel too
+        panel = self._panel()
+        if panel is not None:
+            panel.load(config)  # values set from code show in the panel too
 
     def set_config(self, config) -> None:
         """Replace the whole config (preset, restored version, loaded file)."""
         self.config = config
         self.inspector.config = config
         self._changed = {}
-        panels = self.query("#tuning")
-        if panels:
-            panels.first(TuningPanel).load(config)
+        panel = self._panel()
+        if panel is not None:
+            panel.load(config)
         self.request_plan()
 
     @on(Knob.Changed)

@@ -134,6 +134,18 @@ class Heatmap(ScrollView, can_focus=True):
         def control(self) -> Heatmap:
             return self.heatmap
 
+    class Painted(Message):
+        """The rows of plan `generation` were drawn (the first time they are)."""
+
+        def __init__(self, heatmap: Heatmap, generation: int) -> None:
+            super().__init__()
+            self.heatmap = heatmap
+            self.generation = generation
+
+        @property
+        def control(self) -> Heatmap:
+            return self.heatmap
+
     class Opened(Message):
         """Enter (or a double click) on a message."""
 
@@ -215,7 +227,9 @@ class Heatmap(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if y == 0:
             return self._header(width)
-        self.painted = self.generation
+        if self.painted != self.generation:
+            self.painted = self.generation
+            self.post_message(self.Painted(self, self.generation))
         index = int(self.scroll_offset.y) + y - 1
         if index >= self.rows.n or index < 0:
             return Strip.blank(width, self.rich_style)

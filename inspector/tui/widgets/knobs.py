@@ -307,11 +307,21 @@ class Knob(Horizontal):
         self.value = value
         self.post_message(self.Changed(self, self.spec.key, value))
 
+    def on_mount(self) -> None:
+        # The slider's position is watched, not its Changed message: the input beside
+        # it then repaints in the slider's frame. A message arrives a frame later, with
+        # the new plan, and that frame's one dirty region spanned the heatmap and this
+        # panel, so every widget of both repainted (bench/run.py, tui_replan).
+        for slider in self.query(Slider):
+            self.watch(slider, "position", self._moved, init=False)
+
     @on(Slider.Changed)
     def _slider(self, event: Slider.Changed) -> None:
-        event.stop()
+        event.stop()  # handled by _moved
+
+    def _moved(self, position: int) -> None:
         s = self.spec
-        position = event.position
+        slider = self.query_one(Slider)
         value = from_position(s, position)
         # Log sliders round to two significant digits, so neighbouring positions can
         # give the same value: go on in the same direction until the value moves, so
@@ -320,8 +330,8 @@ class Knob(Horizontal):
         while direction and value == self.value and 0 < position < s.steps:
             position += direction
             value = from_position(s, position)
-        if position != event.position:
-            event.slider.set_position(position)
+        if position != slider.position:
+            slider.set_position(position)
         self._position = position
         inp = self.query_one(Input)
         with inp.prevent(Input.Changed):
@@ -527,7 +537,11 @@ class TuningPanel(VerticalScroll):
     def load(self, config: Any) -> None:
         """Show `config` without emitting changes."""
         self.config = config
-        for knob in self.query(Knob):
+        # The knobs are the panel's children: no query over the panel's ~90 widgets
+        # on every knob move.
+        for knob in self.children:
+            if not isinstance(knob, Knob):
+                continue
             knob.sync(config.get(knob.spec.key))
             if knob.preset_name != config.preset:
                 knob.preset_name = config.preset
@@ -538,10 +552,11 @@ class TuningPanel(VerticalScroll):
         if config.preset != sel.value and config.preset in PRESETS:
             with sel.prevent(Select.Changed):
                 sel.value = config.preset
-        lists = self.query("#exclude-tools")
-        if lists:
-            sl = lists.first(SelectionList)
-            excluded = set(config.get(EXCLUDE_KEYS[1])) | set(config.get(EXCLUDE_KEYS[0]))
+        sl = self.query_one_optional("#exclude-tools", SelectionList)
+        excluded = set(config.get(EXCLUDE_KEYS[1])) | set(config.get(EXCLUDE_KEYS[0]))
+        # Untouched when its selection stays: a repaint of the list at the panel's
+        # bottom made every knob above it repaint too (one region spans both).
+        if sl is not None and set(sl.selected) != excluded & set(self.tools):
             with sl.prevent(SelectionList.SelectedChanged):
                 sl.deselect_all()
                 for t in excluded:
