@@ -493,6 +493,12 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def _selected(self, event: Heatmap.Selected) -> None:
         self._show_detail(event.index)
 
+    @on(Heatmap.Viewed)
+    def _viewed(self, event: Heatmap.Viewed) -> None:
+        # The minimap marks the rows on screen: a scroll moves them, and so does the
+        # heatmap's first size (a session loaded before the first layout showed none).
+        self._sync_window()  # the rows on screen now (a later resize may be queued behind)
+
     @on(Heatmap.Opened)
     def _opened(self, event: Heatmap.Opened) -> None:
         self.action_preview()

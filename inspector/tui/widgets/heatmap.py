@@ -146,6 +146,18 @@ class Heatmap(ScrollView, can_focus=True):
         def control(self) -> Heatmap:
             return self.heatmap
 
+    class Viewed(Message):
+        """The rows on screen changed (a scroll, or a new size): `rows`."""
+
+        def __init__(self, heatmap: Heatmap, rows: range) -> None:
+            super().__init__()
+            self.heatmap = heatmap
+            self.rows = rows
+
+        @property
+        def control(self) -> Heatmap:
+            return self.heatmap
+
     class Opened(Message):
         """Enter (or a double click) on a message."""
 
@@ -222,6 +234,12 @@ class Heatmap(ScrollView, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
         self.virtual_size = Size(event.size.width, self.rows.n + self.header_height)
+        self.post_message(self.Viewed(self, self.visible_range()))
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if round(old_value) != round(new_value):
+            self.post_message(self.Viewed(self, self.visible_range()))
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
