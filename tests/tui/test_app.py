@@ -157,6 +157,43 @@ async def test_a_knob_move_shows_its_value_at_once_and_never_prints_the_plan(mem
         assert reprs == []
 
 
+async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_demo):
+    """A slider key plans before its handler returns (slider and plan paint in one
+    frame) when the last plan was quick; a second move within the same frame, or any
+    move after a slow plan, is planned by the worker as before. One plan per change."""
+    import time
+
+    from inspector.tui.screens.session import FRAME_S, PLAN_HERE_MS
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        knob = screen.query_one(TuningPanel).knob("summarization.trigger.context_tokens")
+        slider = knob.query_one(Slider)
+        heatmap = screen.query_one(Heatmap)
+        assert screen.plan_ms <= PLAN_HERE_MS  # the demo session plans in a few ms
+        count, generation = app.plan_count, heatmap.generation
+        time.sleep(FRAME_S)
+        slider.action_step(10)
+        first = knob.value
+        assert screen.config.summarization.trigger.context_tokens == first
+        assert screen.plan.config.summarization.trigger.context_tokens == first  # planned and shown already
+        assert heatmap.generation == generation + 1
+        slider.action_step(10)  # the same frame: queued, coalesced, planned by the worker
+        assert screen.plan.config.summarization.trigger.context_tokens == first
+        await settle(pilot, app)
+        assert screen.plan.config.summarization.trigger.context_tokens == knob.value != first
+        assert app.plan_count == count + 2 and app.last_plan.plan is screen.plan
+
+        screen.plan_ms = PLAN_HERE_MS + 1  # as if the last plan had been slow
+        time.sleep(FRAME_S)
+        slider.action_step(-10)
+        assert screen.plan.config.summarization.trigger.context_tokens != knob.value
+        await settle(pilot, app)
+        assert screen.plan.config.summarization.trigger.context_tokens == knob.value
+        assert app.plan_count == count + 3
+
+
 async def test_fidelity_is_measured_once_the_plan_is_painted(memory_demo, monkeypatch):
     """The fidelity worker (~250 ms on 10,000 messages) starts after the heatmap drew the
     plan it measures, so it never holds the interpreter lock through that repaint."""

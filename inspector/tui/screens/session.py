@@ -39,6 +39,8 @@ TOKEN_BG = ("#2c3e50", "#4a235a")
 NARROW = 120  # below this many columns the tuning panel is an overlay (f2)
 SHORT = 32  # below this many rows the detail pane shrinks
 COUNT_CHUNK = 2000  # messages read and counted between two progress updates of a big session
+PLAN_HERE_MS = 10.0  # a knob move plans on the UI thread when the last plan took at most this (ms)
+FRAME_S = 1 / 60  # and none was planned there within one frame (Textual's 60 fps)
 
 
 @dataclass
@@ -143,6 +145,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._flush_scheduled = False
         self._plan_lock = threading.Lock()
         self._measure_lock = threading.Lock()
+        self._planned_here = 0.0  # perf_counter of the last plan made by request_plan(now=True)
         self._unmeasured: tuple[int, Any, int] | None = None  # (heatmap generation, plan, generation) to measure
         self._changed: dict[str, Any] = {}
         self._undo: tuple[Any, dict[str, Any]] | None = None  # config before the last preset switch
@@ -291,6 +294,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one("#tuning-loading").remove()
         panel = TuningPanel(self.config, s.tool_names(), id="tuning")
         self.query_one("#session-body").mount(panel)
+        self.call_after_refresh(panel.changed_signal.subscribe, self, self._knob_now, immediate=True)
         heatmap.focus()
         self.request_plan()
         self._show_detail(heatmap.cursor)
@@ -301,11 +305,40 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     # ------------------------------------------------------------------ planning
 
-    def request_plan(self) -> None:
+    def request_plan(self, *, now: bool = False) -> None:
+        """Plan the current config: in a worker, or with `now` (a knob moved by a key or
+        a click, the last plan was quick, and no plan is running) right here, so the
+        knob and the plan it leads to paint in the same frame. Textual paints the
+        knob's frame at once and the next one 17-33 ms later: a plan from a worker
+        missed the first and waited for the second (bench/run.py, tui_replan)."""
         if self.session is None:
             return
         self.generation += 1
+        if now and self._plan_here():
+            return
         self._plan(self.config, self.generation, dict(self._changed))
+
+    def _plan_here(self) -> bool:
+        """Plan the current config on this thread and show it; False if it did not
+        (a plan running in a worker, or an error: the worker reports it)."""
+        from inspector.service.pipeline import plan_session
+
+        if not self._plan_lock.acquire(blocking=False):
+            return False
+        try:
+            start = time.perf_counter()
+            data = self.inspector.data
+            p = plan_session(self.session, self.config, counter=self.counter, token_cache=data.token_cache(),
+                             summary_cache=data.summary_cache())
+        except Exception:
+            return False
+        finally:
+            self._plan_lock.release()
+        self._planned_here = time.perf_counter()
+        message = PlanReady(p, self.config, self.generation, (self._planned_here - start) * 1000, dict(self._changed))
+        self._show_new_plan(message)
+        self.post_message(message)  # shown already; it bubbles up to the app as a worker's would
+        return True
 
     # A fixed description: Textual's default is the repr of every argument (a whole
     # config, or a plan of 10,000 actions: ~25 ms per knob move).
@@ -354,8 +387,10 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._show_plan()
 
     def on_plan_ready(self, message: PlanReady) -> None:
-        if message.generation != self.generation:
-            return
+        if message.generation == self.generation and message.plan is not self.plan:  # else superseded, or shown
+            self._show_new_plan(message)
+
+    def _show_new_plan(self, message: PlanReady) -> None:
         if self.plan is None:
             gc.freeze()  # the plan memo, built by the first plan, lives as long (see on_session_ready)
         self.plan = message.plan
@@ -413,16 +448,27 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         if self.plan_expanded:
             self.call_after_refresh(self.query_one("#plan-pane", VerticalScroll).scroll_end, animate=False)
 
-    def set_values(self, values: dict[str, Any]) -> None:
-        """Queue knob values; floods (a dragged slider) are coalesced into one re-plan."""
+    def set_values(self, values: dict[str, Any], *, now: bool = False) -> None:
+        """Queue knob values; floods (a dragged slider) are coalesced into one re-plan.
+
+        Args:
+            values: dotted config keys and their values.
+            now: a knob moved: plan at once (see `request_plan`) when the last plan
+                took at most `PLAN_HERE_MS` and none was planned here in the last frame
+                (a flood is coalesced instead).
+        """
         self._pending.update(values)
+        if now and not self._flush_scheduled and self.plan is not None and self.plan_ms <= PLAN_HERE_MS \
+                and time.perf_counter() - self._planned_here >= FRAME_S:
+            self._flush(now=True)
+            return
         if not self._flush_scheduled:
             self._flush_scheduled = True
             # After the messages already queued (a flood coalesces), not after the next
             # refresh: waiting for a frame cost ~30 ms per slider move (bench/run.py).
             self.call_later(self._flush)
 
-    def _flush(self) -> None:
+    def _flush(self, *, now: bool = False) -> None:
         self._flush_scheduled = False
         values, self._pending = self._pending, {}
         if not values or self.config is None:
@@ -440,7 +486,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.config = config
         self.inspector.config = config
         self._changed.update(values)
-        self.request_plan()
+        self.request_plan(now=now)
         panel = self._panel()
         if panel is not None:
             panel.load(config)  # values set from code show in the panel too
@@ -455,9 +501,15 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             panel.load(config)
         self.request_plan()
 
+    def _knob_now(self, event: Knob.Changed) -> None:
+        """A knob moved (the panel's `changed_signal`, in the handler that moved it)."""
+        event.applied = True
+        self.set_values({event.key: event.value}, now=True)
+
     @on(Knob.Changed)
     def _knob(self, event: Knob.Changed) -> None:
-        self.set_values({event.key: event.value})
+        if not event.applied:  # a knob the signal did not reach (the panel not running yet)
+            self.set_values({event.key: event.value})
 
     @on(TuningPanel.PresetChosen)
     def _preset(self, event: TuningPanel.PresetChosen) -> None:

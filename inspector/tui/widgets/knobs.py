@@ -21,6 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.signal import Signal
 from textual.strip import Strip
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
@@ -236,6 +237,7 @@ class Knob(Horizontal):
             self.knob = knob
             self.key = key
             self.value = value
+            self.applied = False  # set by a subscriber of the panel's `changed_signal` that applied it
 
         @property
         def control(self) -> Knob:
@@ -305,7 +307,10 @@ class Knob(Horizontal):
         if value == self.value:
             return
         self.value = value
-        self.post_message(self.Changed(self, self.spec.key, value))
+        message = self.Changed(self, self.spec.key, value)
+        if isinstance(self.parent, TuningPanel):
+            self.parent.changed_signal.publish(message)
+        self.post_message(message)
 
     def on_mount(self) -> None:
         # The slider's position is watched, not its Changed message: the input beside
@@ -513,6 +518,10 @@ class TuningPanel(VerticalScroll):
         self.config = config
         self.tools = tools
         self._preset_shown: tuple[str, bool] = (config.preset, False)
+        # Every knob change, to subscribers called at once, in the handler of the key
+        # or click that made it (before `Knob.Changed` bubbles up): the session screen
+        # plans there, so the slider and the plan it leads to paint in one frame.
+        self.changed_signal: Signal[Knob.Changed] = Signal(self, "changed")
 
     def compose(self) -> ComposeResult:
         from inspector.engine.config import PRESETS
