@@ -33,6 +33,7 @@ from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
 from inspector.tui.widgets.profile import ContextGauge, Profile
 
 if TYPE_CHECKING:
+    from inspector.engine.config import CompactionConfig
     from inspector.tui.app import InspectorApp
 
 TOKEN_BG = ("#2c3e50", "#4a235a")
@@ -131,7 +132,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.session: Any = None
         self.counter: Any = None
         self.tokens: list[int] = []
-        self.config = None
+        self.config: CompactionConfig | None = None
         self.plan: Any = None
         self.plan_ms = 0.0
         self.fidelity: Any = None  # FidelityReport of the plan shown, once measured
@@ -323,19 +324,20 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         (a plan running in a worker, or an error: the worker reports it)."""
         from inspector.service.pipeline import plan_session
 
-        if not self._plan_lock.acquire(blocking=False):
+        config = self.config
+        if config is None or not self._plan_lock.acquire(blocking=False):
             return False
         try:
             start = time.perf_counter()
             data = self.inspector.data
-            p = plan_session(self.session, self.config, counter=self.counter, token_cache=data.token_cache(),
+            p = plan_session(self.session, config, counter=self.counter, token_cache=data.token_cache(),
                              summary_cache=data.summary_cache())
         except Exception:
             return False
         finally:
             self._plan_lock.release()
         self._planned_here = time.perf_counter()
-        message = PlanReady(p, self.config, self.generation, (self._planned_here - start) * 1000, dict(self._changed))
+        message = PlanReady(p, config, self.generation, (self._planned_here - start) * 1000, dict(self._changed))
         self._show_new_plan(message)
         self.post_message(message)  # shown already; it bubbles up to the app as a worker's would
         return True
