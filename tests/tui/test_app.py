@@ -193,6 +193,14 @@ async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_
         assert screen.plan.config.summarization.trigger.context_tokens == knob.value
         assert app.plan_count == count + 3
 
+        # Not subscribed (a panel not running yet): the bubbling `Knob.Changed` plans instead, once.
+        screen.query_one(TuningPanel).changed_signal.unsubscribe(screen)
+        time.sleep(FRAME_S)
+        slider.action_step(-10)
+        await settle(pilot, app)
+        assert screen.plan.config.summarization.trigger.context_tokens == knob.value
+        assert app.plan_count == count + 4
+
 
 async def test_fidelity_is_measured_once_the_plan_is_painted(memory_demo, monkeypatch):
     """The fidelity worker (~250 ms on 10,000 messages) starts after the heatmap drew the

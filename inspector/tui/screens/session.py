@@ -295,7 +295,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one("#tuning-loading").remove()
         panel = TuningPanel(self.config, s.tool_names(), id="tuning")
         self.query_one("#session-body").mount(panel)
-        self.call_after_refresh(panel.changed_signal.subscribe, self, self._knob_now, immediate=True)
+        self._subscribe(panel)
         heatmap.focus()
         self.request_plan()
         self._show_detail(heatmap.cursor)
@@ -502,6 +502,13 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         if panel is not None:
             panel.load(config)
         self.request_plan()
+
+    def _subscribe(self, panel: TuningPanel) -> None:
+        """Hear the panel's knobs at once, once it runs (until then `Knob.Changed` does)."""
+        if panel.is_running:
+            panel.changed_signal.subscribe(self, self._knob_now, immediate=True)
+        else:
+            self.call_after_refresh(self._subscribe, panel)
 
     def _knob_now(self, event: Knob.Changed) -> None:
         """A knob moved (the panel's `changed_signal`, in the handler that moved it)."""
