@@ -313,10 +313,10 @@ class Knob(Horizontal):
         self.post_message(message)
 
     def on_mount(self) -> None:
-        # The slider's position is watched, not its Changed message: the input beside
-        # it then repaints in the slider's frame. A message arrives a frame later, with
-        # the new plan, and that frame's one dirty region spanned the heatmap and this
-        # panel, so every widget of both repainted (bench/run.py, tui_replan).
+        # The slider's position is watched, not its Changed message: the value, the
+        # input beside it and (through the panel's `changed_signal`) the plan then
+        # change in the handler of the key or click that moved the slider, and paint in
+        # its frame; a message arrived after that frame (bench/run.py, tui_replan).
         for slider in self.query(Slider):
             self.watch(slider, "position", self._moved, init=False)
 
