@@ -502,11 +502,13 @@ def count_messages(
     """
     cache = cache if cache is not None else DEFAULT_CACHE
     hashes = [m.content_hash for m in messages]
-    known = cache.get_many(counter.name, set(hashes))
+    unique = set(hashes)
+    known = cache.get_many(counter.name, unique)
     missing: dict[str, Message] = {}
-    for h, m in zip(hashes, messages):
-        if h not in known and h not in missing:
-            missing[h] = m
+    if len(known) < len(unique):  # else every count is cached (a reopened session)
+        for h, m in zip(hashes, messages):
+            if h not in known and h not in missing:
+                missing[h] = m
     if missing:
         batch: list[str] = []
         layout: list[tuple[str, int, int, int]] = []  # hash, n_text, n_other, fixed
@@ -528,9 +530,8 @@ def count_messages(
             new[h] = (fixed + text_tokens + other_tokens, text_tokens)
         cache.put_many(counter.name, new)
         known.update(new)
-    totals = [known[h][0] for h in hashes]
-    text = [known[h][1] for h in hashes]
-    return totals, text
+    pairs = [known[h] for h in hashes]
+    return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
 # o200k_base's pre-tokenizer (tiktoken splits a text into pieces with it, then encodes

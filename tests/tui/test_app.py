@@ -133,6 +133,116 @@ async def test_a_flood_of_changes_is_coalesced_into_one_plan(memory_demo):
         assert app.last_plan.config.summarization.trigger.context_tokens == 59000
 
 
+async def test_a_knob_move_shows_its_value_at_once_and_never_prints_the_plan(memory_demo, monkeypatch):
+    """The input beside a slider is set in the same call that moves the slider (so both
+    repaint in one frame, apart from the heatmap's), and no worker describes itself
+    with the repr of a whole plan (Textual's default: ~25 ms per knob move)."""
+    from textual.widgets import Input
+
+    from inspector.engine.planning.results import Plan
+    from inspector.tui.widgets.knobs import format_value
+
+    reprs: list[int] = []
+    monkeypatch.setattr(Plan, "__repr__", lambda self: reprs.append(1) or "Plan(...)")
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        knob = screen.query_one(TuningPanel).knob("summarization.trigger.context_tokens")
+        slider = knob.query_one(Slider)
+        before = knob.query_one(Input).value
+        slider.action_step(10)  # no message processed in between
+        assert knob.query_one(Input).value == format_value(knob.spec, knob.value) != before
+        await settle(pilot, app)
+        assert app.last_plan.config.summarization.trigger.context_tokens == knob.value
+        assert reprs == []
+
+
+async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_demo):
+    """A slider key plans before its handler returns (slider and plan paint in one
+    frame) when the last plan was quick; a second move within the same frame, or any
+    move after a slow plan, is planned by the worker as before. One plan per change."""
+    import time
+
+    from inspector.tui.screens.session import FRAME_S, PLAN_HERE_MS
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        knob = screen.query_one(TuningPanel).knob("summarization.trigger.context_tokens")
+        slider = knob.query_one(Slider)
+        heatmap = screen.query_one(Heatmap)
+        assert screen.plan_ms <= PLAN_HERE_MS  # the demo session plans in a few ms
+        count, generation = app.plan_count, heatmap.generation
+        time.sleep(FRAME_S)
+        slider.action_step(10)
+        first = knob.value
+        assert screen.config.summarization.trigger.context_tokens == first
+        assert screen.plan.config.summarization.trigger.context_tokens == first  # planned and shown already
+        assert heatmap.generation == generation + 1
+        slider.action_step(10)  # the same frame: queued, coalesced, planned by the worker
+        assert screen.plan.config.summarization.trigger.context_tokens == first
+        await settle(pilot, app)
+        assert screen.plan.config.summarization.trigger.context_tokens == knob.value != first
+        assert app.plan_count == count + 2 and app.last_plan.plan is screen.plan
+
+        screen.plan_ms = PLAN_HERE_MS + 1  # as if the last plan had been slow
+        time.sleep(FRAME_S)
+        slider.action_step(-10)
+        assert screen.plan.config.summarization.trigger.context_tokens != knob.value
+        await settle(pilot, app)
+        assert screen.plan.config.summarization.trigger.context_tokens == knob.value
+        assert app.plan_count == count + 3
+
+        # Not subscribed (a panel not running yet): the bubbling `Knob.Changed` plans instead, once.
+        screen.query_one(TuningPanel).changed_signal.unsubscribe(screen)
+        time.sleep(FRAME_S)
+        slider.action_step(-10)
+        await settle(pilot, app)
+        assert screen.plan.config.summarization.trigger.context_tokens == knob.value
+        assert app.plan_count == count + 4
+
+
+async def test_fidelity_is_measured_once_the_plan_is_painted(memory_demo, monkeypatch):
+    """The fidelity worker (~250 ms on 10,000 messages) starts after the heatmap drew the
+    plan it measures, so it never holds the interpreter lock through that repaint."""
+    import inspector.service.pipeline as pipeline
+
+    measured: list[tuple[int, int]] = []
+    original = pipeline.measure_fidelity
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        heatmap = screen.query_one(Heatmap)
+
+        def measure(*args, **kwargs):
+            measured.append((heatmap.painted, heatmap.generation))
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(pipeline, "measure_fidelity", measure)
+        for value in (20_000, 40_000, 60_000):
+            screen.set_values({"summarization.trigger.context_tokens": value})
+            await settle(pilot, app)
+        assert len(measured) == 3
+        assert all(painted == generation for painted, generation in measured)
+        assert screen.fidelity is not None
+
+
+async def test_the_minimap_marks_the_rows_on_screen(memory_demo):
+    from inspector.tui.widgets.profile import Profile
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        heatmap, profile = screen.query_one(Heatmap), screen.query_one(Profile)
+        rows = heatmap.visible_range()
+        assert len(rows) > 10 and profile.window == (rows.start, rows.stop)
+        heatmap.scroll_to(y=200, animate=False)  # the wheel scrolls without moving the cursor
+        await settle(pilot, app)
+        rows = heatmap.visible_range()
+        assert rows.start == 200 and heatmap.cursor == 0
+        assert profile.window == (rows.start, rows.stop)
+
+
 async def test_invalid_exact_value_is_refused(memory_demo):
     demo_app = InspectorApp(memory_demo, settings=settings())
     async with demo_app.run_test(size=SIZE) as pilot:

@@ -191,6 +191,54 @@ def test_token_cache_persists_across_reopen(tmp_path, traj, counter):
         assert w.token_cache().get_many("estimate:4 chars/token", [traj.messages[0].content_hash]) == {}
 
 
+@pytest.mark.parametrize("scan", [True, False], ids=["counter-scan", "lookups"])
+def test_reopened_counts_are_exact_by_scan_or_lookup(tmp_path, traj, counter, monkeypatch, scan):
+    """A reopened session's counts come from one scan of its counter's rows when it
+    wants most of them, else from one lookup per hash: the same counts either way, and
+    never another counter's (another encoding, or an estimate)."""
+    from inspector.engine import make_counter
+    from inspector.workspace.database import WorkspaceTokenCache
+
+    path = tmp_path / "ws.db"
+    cl100k = make_counter(encoding="cl100k_base")
+    estimate = make_counter("estimate")
+    other = agent_session(rounds=5, output="y " * 50, id="other")
+    with Workspace(path) as w:
+        wid = w.add_session(traj)
+        w.add_session(other)
+        for c in (counter, estimate):  # two counters' rows for every message of traj
+            count_messages(traj.messages, c, w.token_cache())
+        count_messages(other.messages, counter, w.token_cache())
+    fresh = {c.name: count_messages(traj.messages, c, TokenCache()) for c in (counter, cl100k, estimate)}
+    assert fresh[counter.name] != fresh[cl100k.name] and fresh[counter.name] != fresh[estimate.name]
+
+    # The traj wants most of the counter's rows: scanned unless the threshold is out of reach.
+    monkeypatch.setattr(WorkspaceTokenCache, "SCAN_MIN", 1 if scan else 10**9)
+    queries: list[str] = []
+    with Workspace(path) as w:
+        original = w._query
+
+        def spy(sql, *args):
+            queries.append(sql)
+            return original(sql, *args)
+
+        monkeypatch.setattr(w, "_query", spy)
+        session = w.load_session(wid)
+        queries.clear()
+        for c in (counter, estimate):
+            tokenizing = CountingCounter(c)
+            assert count_messages(session.messages, tokenizing, w.token_cache()) == fresh[c.name]
+            assert tokenizing.texts == 0
+        scans = [q for q in queries if q.startswith("SELECT hash, tokens, text_tokens FROM token_counts")]
+        lookups = [q for q in queries if "json_each" in q]
+        assert (len(scans), len(lookups)) == ((2, 0) if scan else (0, 2))
+        # Another encoding has no stored rows: counted, exactly, and stored under its own name.
+        tokenizing = CountingCounter(cl100k)
+        assert count_messages(session.messages, tokenizing, w.token_cache()) == fresh[cl100k.name]
+        assert tokenizing.texts > 0
+        assert w.stored_counts(wid, cl100k.name) == fresh[cl100k.name]
+
+
 def test_summary_cache_persists_and_apply_reuses_it(tmp_path, traj):
     path = tmp_path / "ws.db"
     cfg = compact_config()

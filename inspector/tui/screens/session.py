@@ -33,12 +33,15 @@ from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
 from inspector.tui.widgets.profile import ContextGauge, Profile
 
 if TYPE_CHECKING:
+    from inspector.engine.config import CompactionConfig
     from inspector.tui.app import InspectorApp
 
 TOKEN_BG = ("#2c3e50", "#4a235a")
 NARROW = 120  # below this many columns the tuning panel is an overlay (f2)
 SHORT = 32  # below this many rows the detail pane shrinks
 COUNT_CHUNK = 2000  # messages read and counted between two progress updates of a big session
+PLAN_HERE_MS = 10.0  # a knob move plans on the UI thread when the last plan took at most this (ms)
+FRAME_S = 1 / 60  # and none was planned there within one frame (Textual's 60 fps)
 
 
 @dataclass
@@ -129,7 +132,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.session: Any = None
         self.counter: Any = None
         self.tokens: list[int] = []
-        self.config = None
+        self.config: CompactionConfig | None = None
         self.plan: Any = None
         self.plan_ms = 0.0
         self.fidelity: Any = None  # FidelityReport of the plan shown, once measured
@@ -142,6 +145,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._pending: dict[str, Any] = {}
         self._flush_scheduled = False
         self._plan_lock = threading.Lock()
+        self._measure_lock = threading.Lock()
+        self._planned_here = 0.0  # perf_counter of the last plan made by request_plan(now=True)
+        self._unmeasured: tuple[int, Any, int] | None = None  # (heatmap generation, plan, generation) to measure
         self._changed: dict[str, Any] = {}
         self._undo: tuple[Any, dict[str, Any]] | None = None  # config before the last preset switch
         self.plan_expanded = False
@@ -192,8 +198,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             self._show_plan()
 
     def _panel(self) -> TuningPanel | None:
-        panels = self.query("#tuning")
-        return panels.first(TuningPanel) if panels else None
+        # By id: Textual caches that lookup; a query walked the whole screen (~2 ms,
+        # three times per knob move).
+        return self.query_one_optional("#tuning", TuningPanel)
 
     def _in_panel(self, widget: Widget | None) -> bool:
         panel = self._panel()
@@ -288,6 +295,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one("#tuning-loading").remove()
         panel = TuningPanel(self.config, s.tool_names(), id="tuning")
         self.query_one("#session-body").mount(panel)
+        self._subscribe(panel)
         heatmap.focus()
         self.request_plan()
         self._show_detail(heatmap.cursor)
@@ -298,13 +306,45 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     # ------------------------------------------------------------------ planning
 
-    def request_plan(self) -> None:
+    def request_plan(self, *, now: bool = False) -> None:
+        """Plan the current config: in a worker, or with `now` (a knob moved by a key or
+        a click, the last plan was quick, and no plan is running) right here, so the
+        knob and the plan it leads to paint in the same frame. Textual paints the
+        knob's frame at once and the next one 17-33 ms later: a plan from a worker
+        missed the first and waited for the second (bench/run.py, tui_replan)."""
         if self.session is None:
             return
         self.generation += 1
+        if now and self._plan_here():
+            return
         self._plan(self.config, self.generation, dict(self._changed))
 
-    @work(thread=True, exclusive=True, group="plan", exit_on_error=False)
+    def _plan_here(self) -> bool:
+        """Plan the current config on this thread and show it; False if it did not
+        (a plan running in a worker, or an error: the worker reports it)."""
+        from inspector.service.pipeline import plan_session
+
+        config = self.config
+        if config is None or not self._plan_lock.acquire(blocking=False):
+            return False
+        try:
+            start = time.perf_counter()
+            data = self.inspector.data
+            p = plan_session(self.session, config, counter=self.counter, token_cache=data.token_cache(),
+                             summary_cache=data.summary_cache())
+        except Exception:
+            return False
+        finally:
+            self._plan_lock.release()
+        self._planned_here = time.perf_counter()
+        message = PlanReady(p, config, self.generation, (self._planned_here - start) * 1000, dict(self._changed))
+        self._show_new_plan(message)
+        self.post_message(message)  # shown already; it bubbles up to the app as a worker's would
+        return True
+
+    # A fixed description: Textual's default is the repr of every argument (a whole
+    # config, or a plan of 10,000 actions: ~25 ms per knob move).
+    @work(thread=True, exclusive=True, group="plan", exit_on_error=False, description="plan")
     def _plan(self, config, generation: int, changed: dict[str, Any]) -> None:
         from inspector.service.pipeline import plan_session  # the CLI's pipeline: exact once a summary is cached
 
@@ -317,17 +357,30 @@ class SessionScreen(ReportsWorkerErrors, Screen):
                              summary_cache=data.summary_cache())
         self.post_message(PlanReady(p, config, generation, (time.perf_counter() - start) * 1000, changed))
 
-    @work(thread=True, exclusive=True, group="fidelity", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="fidelity", exit_on_error=False, description="fidelity")
     def _measure(self, plan, generation: int) -> None:
         """The plan's fidelity, after the plan is shown: it may write an offline summary
-        of a long range, so it never delays the plan itself."""
+        of a long range (~250 ms of a 10,000-message session), so it never delays the
+        plan itself. One at a time: a thread cannot be cancelled, and measures of plans
+        a slider has already left would hold the interpreter lock while the newer plans
+        paint; each skips once a newer plan exists."""
         from inspector.service.pipeline import measure_fidelity
 
-        if generation != self.generation:
-            return
-        report = measure_fidelity(self.session, plan, summary_cache=self.inspector.data.summary_cache(),
-                                  counter=self.counter, scratch=self._fidelity_summaries)
+        with self._measure_lock:
+            if generation != self.generation:
+                return
+            report = measure_fidelity(self.session, plan, summary_cache=self.inspector.data.summary_cache(),
+                                      counter=self.counter, scratch=self._fidelity_summaries)
         self.post_message(FidelityReady(report, generation))
+
+    @on(Heatmap.Painted)
+    def _painted(self, event: Heatmap.Painted) -> None:
+        """The plan's rows are on screen: time to measure its fidelity."""
+        pending = self._unmeasured
+        if pending is not None and event.generation >= pending[0]:
+            self._unmeasured = None
+            if pending[2] == self.generation:  # else a newer plan is on its way
+                self._measure(pending[1], pending[2])
 
     def on_fidelity_ready(self, message: FidelityReady) -> None:
         if message.generation != self.generation:
@@ -336,16 +389,25 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._show_plan()
 
     def on_plan_ready(self, message: PlanReady) -> None:
-        if message.generation != self.generation:
-            return
+        if message.generation == self.generation and message.plan is not self.plan:  # else superseded, or shown
+            self._show_new_plan(message)
+
+    def _show_new_plan(self, message: PlanReady) -> None:
         if self.plan is None:
             gc.freeze()  # the plan memo, built by the first plan, lives as long (see on_session_ready)
         self.plan = message.plan
         self.plan_ms = message.ms
         self.fidelity = None  # the last one measured another plan
-        self._measure(message.plan, message.generation)
         plan = message.plan
-        self.query_one(Heatmap).set_plan(plan.actions, plan.tokens_after)
+        heatmap = self.query_one(Heatmap)
+        heatmap.set_plan(plan.actions, plan.tokens_after)
+        # Measured once the heatmap has painted this plan: started at once, the
+        # worker's thread held the interpreter lock through the repaint (~2x its wall
+        # time). A heatmap with no rows on screen paints nothing: measured at once.
+        if heatmap.display and heatmap.size.height > heatmap.header_height:
+            self._unmeasured = (heatmap.generation, plan, message.generation)
+        else:
+            self._measure(plan, message.generation)
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
                                                    plan.counter, plan.estimated)
@@ -388,16 +450,27 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         if self.plan_expanded:
             self.call_after_refresh(self.query_one("#plan-pane", VerticalScroll).scroll_end, animate=False)
 
-    def set_values(self, values: dict[str, Any]) -> None:
-        """Queue knob values; floods (a dragged slider) are coalesced into one re-plan."""
+    def set_values(self, values: dict[str, Any], *, now: bool = False) -> None:
+        """Queue knob values; floods (a dragged slider) are coalesced into one re-plan.
+
+        Args:
+            values: dotted config keys and their values.
+            now: a knob moved: plan at once (see `request_plan`) when the last plan
+                took at most `PLAN_HERE_MS` and none was planned here in the last frame
+                (a flood is coalesced instead).
+        """
         self._pending.update(values)
+        if now and not self._flush_scheduled and self.plan is not None and self.plan_ms <= PLAN_HERE_MS \
+                and time.perf_counter() - self._planned_here >= FRAME_S:
+            self._flush(now=True)
+            return
         if not self._flush_scheduled:
             self._flush_scheduled = True
             # After the messages already queued (a flood coalesces), not after the next
             # refresh: waiting for a frame cost ~30 ms per slider move (bench/run.py).
             self.call_later(self._flush)
 
-    def _flush(self) -> None:
+    def _flush(self, *, now: bool = False) -> None:
         self._flush_scheduled = False
         values, self._pending = self._pending, {}
         if not values or self.config is None:
@@ -408,31 +481,44 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             config = self.config.with_values(values)
         except ConfigError as exc:
             self.notify(str(exc), title="invalid value", severity="error", timeout=6)
-            panel = self.query("#tuning")
-            if panel:
-                panel.first(TuningPanel).load(self.config)
+            panel = self._panel()
+            if panel is not None:
+                panel.load(self.config)
             return
         self.config = config
         self.inspector.config = config
         self._changed.update(values)
-        self.request_plan()
-        panels = self.query("#tuning")
-        if panels:
-            panels.first(TuningPanel).load(config)  # values set from code show in the panel too
+        self.request_plan(now=now)
+        panel = self._panel()
+        if panel is not None:
+            panel.load(config)  # values set from code show in the panel too
 
     def set_config(self, config) -> None:
         """Replace the whole config (preset, restored version, loaded file)."""
         self.config = config
         self.inspector.config = config
         self._changed = {}
-        panels = self.query("#tuning")
-        if panels:
-            panels.first(TuningPanel).load(config)
+        panel = self._panel()
+        if panel is not None:
+            panel.load(config)
         self.request_plan()
+
+    def _subscribe(self, panel: TuningPanel) -> None:
+        """Hear the panel's knobs at once, once it runs (until then `Knob.Changed` does)."""
+        if panel.is_running:
+            panel.changed_signal.subscribe(self, self._knob_now, immediate=True)
+        else:
+            self.call_after_refresh(self._subscribe, panel)
+
+    def _knob_now(self, event: Knob.Changed) -> None:
+        """A knob moved (the panel's `changed_signal`, in the handler that moved it)."""
+        event.applied = True
+        self.set_values({event.key: event.value}, now=True)
 
     @on(Knob.Changed)
     def _knob(self, event: Knob.Changed) -> None:
-        self.set_values({event.key: event.value})
+        if not event.applied:  # a knob the signal did not reach (the panel not running yet)
+            self.set_values({event.key: event.value})
 
     @on(TuningPanel.PresetChosen)
     def _preset(self, event: TuningPanel.PresetChosen) -> None:
@@ -467,6 +553,12 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     @on(Heatmap.Selected)
     def _selected(self, event: Heatmap.Selected) -> None:
         self._show_detail(event.index)
+
+    @on(Heatmap.Viewed)
+    def _viewed(self, event: Heatmap.Viewed) -> None:
+        # The minimap marks the rows on screen: a scroll moves them, and so does the
+        # heatmap's first size (a session loaded before the first layout showed none).
+        self._sync_window()  # the rows on screen now (a later resize may be queued behind)
 
     @on(Heatmap.Opened)
     def _opened(self, event: Heatmap.Opened) -> None:

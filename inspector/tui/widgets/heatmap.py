@@ -134,6 +134,30 @@ class Heatmap(ScrollView, can_focus=True):
         def control(self) -> Heatmap:
             return self.heatmap
 
+    class Painted(Message):
+        """The rows of plan `generation` were drawn (the first time they are)."""
+
+        def __init__(self, heatmap: Heatmap, generation: int) -> None:
+            super().__init__()
+            self.heatmap = heatmap
+            self.generation = generation
+
+        @property
+        def control(self) -> Heatmap:
+            return self.heatmap
+
+    class Viewed(Message):
+        """The rows on screen changed (a scroll, or a new size): `rows`."""
+
+        def __init__(self, heatmap: Heatmap, rows: range) -> None:
+            super().__init__()
+            self.heatmap = heatmap
+            self.rows = rows
+
+        @property
+        def control(self) -> Heatmap:
+            return self.heatmap
+
     class Opened(Message):
         """Enter (or a double click) on a message."""
 
@@ -210,12 +234,20 @@ class Heatmap(ScrollView, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
         self.virtual_size = Size(event.size.width, self.rows.n + self.header_height)
+        self.post_message(self.Viewed(self, self.visible_range()))
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if round(old_value) != round(new_value):
+            self.post_message(self.Viewed(self, self.visible_range()))
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         if y == 0:
             return self._header(width)
-        self.painted = self.generation
+        if self.painted != self.generation:
+            self.painted = self.generation
+            self.post_message(self.Painted(self, self.generation))
         index = int(self.scroll_offset.y) + y - 1
         if index >= self.rows.n or index < 0:
             return Strip.blank(width, self.rich_style)

@@ -21,6 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.signal import Signal
 from textual.strip import Strip
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
@@ -236,6 +237,7 @@ class Knob(Horizontal):
             self.knob = knob
             self.key = key
             self.value = value
+            self.applied = False  # set by a subscriber of the panel's `changed_signal` that applied it
 
         @property
         def control(self) -> Knob:
@@ -305,13 +307,26 @@ class Knob(Horizontal):
         if value == self.value:
             return
         self.value = value
-        self.post_message(self.Changed(self, self.spec.key, value))
+        message = self.Changed(self, self.spec.key, value)
+        if isinstance(self.parent, TuningPanel):
+            self.parent.changed_signal.publish(message)
+        self.post_message(message)
+
+    def on_mount(self) -> None:
+        # The slider's position is watched, not its Changed message: the value, the
+        # input beside it and (through the panel's `changed_signal`) the plan then
+        # change in the handler of the key or click that moved the slider, and paint in
+        # its frame; a message arrived after that frame (bench/run.py, tui_replan).
+        for slider in self.query(Slider):
+            self.watch(slider, "position", self._moved, init=False)
 
     @on(Slider.Changed)
     def _slider(self, event: Slider.Changed) -> None:
-        event.stop()
+        event.stop()  # handled by _moved
+
+    def _moved(self, position: int) -> None:
         s = self.spec
-        position = event.position
+        slider = self.query_one(Slider)
         value = from_position(s, position)
         # Log sliders round to two significant digits, so neighbouring positions can
         # give the same value: go on in the same direction until the value moves, so
@@ -320,8 +335,8 @@ class Knob(Horizontal):
         while direction and value == self.value and 0 < position < s.steps:
             position += direction
             value = from_position(s, position)
-        if position != event.position:
-            event.slider.set_position(position)
+        if position != slider.position:
+            slider.set_position(position)
         self._position = position
         inp = self.query_one(Input)
         with inp.prevent(Input.Changed):
@@ -503,6 +518,10 @@ class TuningPanel(VerticalScroll):
         self.config = config
         self.tools = tools
         self._preset_shown: tuple[str, bool] = (config.preset, False)
+        # Every knob change, to subscribers called at once, in the handler of the key
+        # or click that made it (before `Knob.Changed` bubbles up): the session screen
+        # plans there, so the slider and the plan it leads to paint in one frame.
+        self.changed_signal: Signal[Knob.Changed] = Signal(self, "changed")
 
     def compose(self) -> ComposeResult:
         from inspector.engine.config import PRESETS
@@ -527,7 +546,11 @@ class TuningPanel(VerticalScroll):
     def load(self, config: Any) -> None:
         """Show `config` without emitting changes."""
         self.config = config
-        for knob in self.query(Knob):
+        # The knobs are the panel's children: no query over the panel's ~90 widgets
+        # on every knob move.
+        for knob in self.children:
+            if not isinstance(knob, Knob):
+                continue
             knob.sync(config.get(knob.spec.key))
             if knob.preset_name != config.preset:
                 knob.preset_name = config.preset
@@ -538,10 +561,11 @@ class TuningPanel(VerticalScroll):
         if config.preset != sel.value and config.preset in PRESETS:
             with sel.prevent(Select.Changed):
                 sel.value = config.preset
-        lists = self.query("#exclude-tools")
-        if lists:
-            sl = lists.first(SelectionList)
-            excluded = set(config.get(EXCLUDE_KEYS[1])) | set(config.get(EXCLUDE_KEYS[0]))
+        sl = self.query_one_optional("#exclude-tools", SelectionList)
+        excluded = set(config.get(EXCLUDE_KEYS[1])) | set(config.get(EXCLUDE_KEYS[0]))
+        # Untouched when its selection stays: a repaint of the list at the panel's
+        # bottom made every knob above it repaint too (one region spans both).
+        if sl is not None and set(sl.selected) != excluded & set(self.tools):
             with sl.prevent(SelectionList.SelectedChanged):
                 sl.deselect_all()
                 for t in excluded:
