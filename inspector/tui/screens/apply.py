@@ -94,7 +94,7 @@ class ApplyScreen(ModalScreen[str | None]):
             return
         self.dismiss(self.version_id)
 
-    @work(thread=True, exclusive=True, group="apply", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="apply", exit_on_error=False, description="apply")
     def _apply(self, label: str) -> ApplyFinished:
         from inspector.service.versions import compact_and_save
 

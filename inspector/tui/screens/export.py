@@ -90,7 +90,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self._export(fmt, target, compacted, force)
 
 
-    @work(thread=True, exclusive=True, group="export", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="export", exit_on_error=False, description="export")
     def _export(self, fmt: str, path: Path, compacted: bool, force: bool = False) -> None:
         from inspector.service.export import export_compacted, export_original
 

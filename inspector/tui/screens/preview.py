@@ -159,7 +159,7 @@ class ContextScreen(Screen):
         if self.build is not None:
             self._build()
 
-    @work(thread=True, exclusive=True, group="context", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="context", exit_on_error=False, description="context")
     def _build(self) -> None:
         assert self.build is not None
         lines, summary = self.build()

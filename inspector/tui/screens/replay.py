@@ -164,7 +164,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         self.generation += 1
         self._replay(self.config, self.generation)
 
-    @work(thread=True, exclusive=True, group="replay", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="replay", exit_on_error=False, description="replay")
     def _replay(self, config: CompactionConfig, generation: int) -> None:
         from inspector.service.replay import replay_session
 
@@ -310,7 +310,7 @@ class SweepScreen(ReportsWorkerErrors, Screen):
         self.query_one(DataTable).focus()
         self._sweep()
 
-    @work(thread=True, exclusive=True, group="sweep", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="sweep", exit_on_error=False, description="sweep")
     def _sweep(self) -> None:
         from inspector.service.replay import sweep
 

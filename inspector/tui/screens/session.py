@@ -231,7 +231,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     # ------------------------------------------------------------------ loading
 
-    @work(thread=True, exclusive=True, group="session-load", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="session-load", exit_on_error=False, description="session-load")
     def _load(self) -> None:
         from inspector.engine.analysis import analyze
         from inspector.engine.tokens import count_messages

@@ -145,7 +145,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self.query_one("#sessions-status", Static).update("loading…")
         self._load()
 
-    @work(thread=True, exclusive=True, group="sessions-load", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="sessions-load", exit_on_error=False, description="sessions-load")
     def _load(self) -> None:
         start = time.perf_counter()
         app = self.inspector

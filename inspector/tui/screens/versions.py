@@ -55,7 +55,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         self.query_one(DataTable).focus()
         self._load()
 
-    @work(thread=True, exclusive=True, group="versions", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="versions", exit_on_error=False, description="versions")
     def _load(self) -> None:
         self.post_message(VersionsLoaded(self.session_id, self.inspector.data.list_versions(self.session_id)))
 
