@@ -33,6 +33,7 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, islice
@@ -247,17 +248,19 @@ class _Quiet:
         cl = self.clear
         return cl is not None and total > cl.trigger_tokens and freeable >= max(cl.at_least_tokens, 1)
 
-    def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, assistants: list[int]) -> int:
+    def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, assistants: list[int],
+             flag_prefix: list[int]) -> None:
         """Take in the context's messages from `start` (`ctx[start:]`, of `tokens`):
-        extend `assistants` (their positions); returns how many of them truncation or
-        compaction may rewrite."""
+        extend `assistants` (their positions) and `flag_prefix` (how many messages
+        truncation or compaction may rewrite, summed)."""
         assistants.extend(j for j in range(start, len(ctx)) if ctx[j].role == "assistant")
+        acc = flag_prefix[-1]
         if self.trunc is None and self.comp is None:
-            return 0
+            flag_prefix.extend([acc] * (len(ctx) - start))
+            return
         flags = self._flags
         if len(flags) >= 200_000:
             flags.clear()
-        flagged = 0
         for j in range(start, len(ctx)):
             m = ctx[j]
             if m.role == "tool":
@@ -265,14 +268,16 @@ class _Quiet:
                 hit = flags.get(key)
                 if hit is None:
                     hit = flags[key] = self.flag(m, tokens[j])
-                flagged += hit
-        return flagged
+                acc += hit
+            flag_prefix.append(acc)
 
     def gains(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, state: _Gains) -> None:
         """Extend `state` (what clearing frees, summed) over `ctx[start:]`. Computed only
         at calls that need it: after a compaction that moved every message (tailoring,
         a summary), each placeholder's id, so its count, is new."""
         names, clr_prefix, chain = state
+        if start >= len(ctx):
+            return
         gains = self._gains
         if len(gains) >= 200_000:
             gains.clear()
@@ -281,7 +286,7 @@ class _Quiet:
         for j in range(start, len(ctx)):
             m = ctx[j]
             n = tokens[j]
-            tool = names.see(m)
+            tool = names.see(m, j)
             # the offload id digests the context up to and including j (planning.text)
             digest = hashlib.blake2b(digest + bytes.fromhex(m.content_hash), digest_size=16).digest()
             chain.append(digest)
@@ -411,10 +416,12 @@ def replay(
     ctx_tokens: list[int] = []  # the context's counts
     ctx_prefix = [0]  # ... summed
     # What clearing can free, summed over the context (see _Quiet.clear_gain), with the
-    # tool names the planner gives its results; None until a call needs it.
-    clearable: _Gains | None = None
+    # tool names the planner gives its results: extended only when a call needs it, so
+    # it may cover a prefix of the context.
+    clearable: _Gains = (_ToolNames(), [0], [b""])
     assistants: list[int] = []  # assistant positions in the context
-    flagged = 0  # messages in ctx that truncation or compaction may rewrite
+    flag_prefix = [0]  # messages truncation or compaction may rewrite, summed over the context
+    flag_base = 0  # ... of which these, truncation left alone at a plan, are not counted
     sent_before = 0  # the previous call's context, without priming
     last = 0
     calls: list[Call] = []
@@ -431,9 +438,8 @@ def replay(
         ctx_tokens.extend(tokens[last:p])
         for i in range(last, p):
             ctx_prefix.append(ctx_prefix[-1] + tokens[i])
-        flagged += quiet.scan(ctx, ctx_tokens, start, assistants)
-        if clearable is not None:
-            quiet.gains(ctx, ctx_tokens, start, clearable)
+        quiet.scan(ctx, ctx_tokens, start, assistants, flag_prefix)
+        flagged = flag_prefix[-1] - flag_base
         last = p
         total = ctx_prefix[-1]
         cached = sent_before  # nothing fired: the previous context is a prefix of this one
@@ -442,9 +448,7 @@ def replay(
         over = quiet.over(total, len(ctx))
         may_clear = False
         if not (flagged or over) and quiet.over_clear(total):  # else planned anyway
-            if clearable is None:
-                clearable = (_ToolNames(), [0], [b""])
-                quiet.gains(ctx, ctx_tokens, 0, clearable)
+            quiet.gains(ctx, ctx_tokens, len(clearable[2]) - 1, clearable)
             may_clear = quiet.may_clear(total, clearable[1][quiet.protected_from(assistants, len(ctx))])
         reach = max(reach, total)
         if flagged or may_clear or over:
@@ -460,18 +464,26 @@ def replay(
                     provable = provable and not check.fired
                     reach = max(reach, int(check.value))
             if isinstance(result, Plan):
-                # Nothing fired: what truncation leaves alone now it always will.
-                flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, ctx_tokens)) if quiet.comp else 0
+                # Nothing fired: what truncation leaves alone now it always will (what
+                # compaction may rewrite depends on the context: it stays counted).
+                flag_base = 0 if quiet.comp else flag_prefix[-1]
             else:
                 fired = True
                 live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
                 s_in = sum(sp.replaced_tokens for sp in live)
                 s_out = sum(counter.count(g.text) for g in result.summaries)
+                # What was worked out for the messages the compaction kept as they were
+                # (a prefix of the context: clearing starts at the oldest result it
+                # clears) holds for them still.
+                keep = _unchanged_prefix(ctx, result.messages, result.tokens_after, ctx_tokens)
                 ctx = list(result.messages)
                 ctx_tokens = list(result.tokens_after)
                 ctx_prefix = list(accumulate(ctx_tokens, initial=0))
-                clearable, assistants = None, []
-                flagged = quiet.scan(ctx, ctx_tokens, 0, assistants)
+                _truncate_gains(clearable, keep)
+                del assistants[bisect_left(assistants, keep):]
+                del flag_prefix[keep + 1:]
+                flag_base = 0
+                quiet.scan(ctx, ctx_tokens, keep, assistants, flag_prefix)
                 total = ctx_prefix[-1]
                 cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
                 reach = max(reach, total)
@@ -510,24 +522,64 @@ def _reduced(m: Message) -> bool:
 _Gains = tuple["_ToolNames", list[int], list[bytes]]
 
 
+_ABSENT = object()
+
+
 class _ToolNames:
     """The tool name of each result of a context, as its analysis finds it
-    (`Analysis.tool_names`), fed the messages in order."""
+    (`Analysis.tool_names`), fed the messages in order; `truncate` forgets the
+    messages from a position on (a compaction rewrote them)."""
 
-    __slots__ = ("open",)
+    __slots__ = ("open", "undo")
 
     def __init__(self) -> None:
         self.open: dict[str, str] = {}  # call id -> tool name, awaiting a result
+        self.undo: list[tuple[int, str, object]] = []  # (position, call id, what open held before)
 
-    def see(self, m: Message) -> str | None:
-        """Take message `m` in; for a tool result, its tool's name."""
+    def see(self, m: Message, position: int) -> str | None:
+        """Take message `m` (at `position`) in; for a tool result, its tool's name."""
         if m.role == "tool":
             name = self.open.pop(m.tool_call_id, None) if m.tool_call_id else None
+            if name is not None:
+                self.undo.append((position, m.tool_call_id or "", name))
             return m.name or name
         if m.role == "assistant":
             for c in m.tool_calls:
+                self.undo.append((position, c.id, self.open.get(c.id, _ABSENT)))
                 self.open[c.id] = c.name
         return None
+
+    def truncate(self, keep: int) -> None:
+        """As if only the messages before position `keep` had been seen."""
+        undo, open_ = self.undo, self.open
+        while undo and undo[-1][0] >= keep:
+            _, cid, before = undo.pop()
+            if before is _ABSENT:
+                del open_[cid]
+            else:
+                open_[cid] = before  # type: ignore[assignment]
+
+
+def _truncate_gains(state: _Gains, keep: int) -> None:
+    """Forget what `state` knows of the messages from position `keep` on."""
+    names, clr_prefix, chain = state
+    if len(chain) > keep + 1:
+        names.truncate(keep)
+        del clr_prefix[keep + 1:]
+        del chain[keep + 1:]
+
+
+def _unchanged_prefix(before: list[Message], after: list[Message], after_tokens: list[int],
+                      before_tokens: list[int]) -> int:
+    """How many leading messages of `after` are those of `before`: the same content,
+    count and reduction mark (what replay's per-message checks depend on)."""
+    n = 0
+    for x, y, tx, ty in zip(before, after, before_tokens, after_tokens):
+        if x is not y and (x.content_hash != y.content_hash or tx != ty
+                           or bool(x.meta.get("inspector_reduced")) != bool(y.meta.get("inspector_reduced"))):
+            break
+        n += 1
+    return n
 
 
 def _as_session(session: Session, ctx: list[Message]) -> Session:
