@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import accumulate
@@ -71,7 +72,7 @@ class Analysis:
     # what successive plans share (inspector.engine.planning.memo), made by the first
     plan_memo: PlanMemo | None = field(default=None, repr=False, compare=False)
     media_users: list[int] = field(default_factory=list)  # user messages of images/files only, no text
-    _chain: bytes | None = None  # link(i) for i >= 1, 16 bytes each
+    _chain: bytes | None = None  # link(i) for i >= 1, 16 bytes each (a prefix of them until link() runs)
     _problems: list | None = None
 
     def link(self, i: int) -> bytes:
@@ -84,12 +85,13 @@ class Analysis:
         Returns:
             16 bytes (none for 0).
         """
-        if self._chain is None:
+        chain = self._chain
+        if chain is None or len(chain) < 16 * self.n:
             # One bytes object of 16 per message, not a bytes object each (~0.4 MB on
-            # 10,000 messages).
-            out = bytearray()
-            prev = b""
-            for h in self.hashes:
+            # 10,000 messages); an extended analysis starts from its base's.
+            out = bytearray(chain or b"")
+            prev = out[-16:] if out else b""
+            for h in self.hashes[len(out) // 16:]:
                 prev = hashlib.blake2b(prev + bytes.fromhex(h), digest_size=16).digest()
                 out += prev
             self._chain = bytes(out)
@@ -169,17 +171,46 @@ def _tool_facts(m: Message, h: str) -> tuple[int, int, bool]:
     return facts
 
 
-def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) -> Analysis:
+def analyze_extending(session: Session, counter: TokenCounter, base: Analysis, keep: int,
+                      cache: TokenCache | None = None) -> Analysis:
+    """`analyze(session, counter)` when its first `keep` messages are the first `keep`
+    messages `base` analysed (the same content, kind, time and reduction mark: replay's
+    next context, grown from or compacted from the last one): what `base` found for
+    them is kept and only the messages after them are read. Memoised on the session
+    as `analyze` memoises.
+
+    Args:
+        session: the session to analyse.
+        counter: the token counter (`base`'s).
+        base: the analysis of a session sharing the first `keep` messages.
+        keep: how many leading messages the two share, at most both lengths.
+        cache: where message counts are cached.
+
+    Returns:
+        The analysis, equal to a fresh one.
+    """
+    if base.counter_name != counter.name or not 0 <= keep <= min(base.n, len(session.messages)):
+        raise ValueError(f"cannot extend an analysis of {base.n} messages by {counter.name} from {keep}")
+    a = _analyze(session, counter, cache, base, keep)
+    session._analyses[counter.name] = a
+    return a
+
+
+def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
+             base: Analysis | None = None, keep: int = 0) -> Analysis:
     msgs = session.messages
     n = len(msgs)
-    tokens, text_tokens = count_messages(msgs, counter, cache)
-    prefix = list(accumulate(tokens, initial=0))
-    roles: list[str] = [m.role for m in msgs]
-    kinds: list[str] = [m.kind for m in msgs]
-    hashes = [m.content_hash for m in msgs]
-    text_chars = [0] * n
-    text_parts = [0] * n
-    tool_names: list[str | None] = [None] * n
+    if base is None:
+        keep = 0
+    rest = msgs[keep:] if keep else msgs
+    tokens, text_tokens = count_messages(rest, counter, cache)
+    roles: list[str] = [m.role for m in rest]
+    kinds: list[str] = [m.kind for m in rest]
+    hashes = [m.content_hash for m in rest]
+    text_chars = [0] * (n - keep)
+    text_parts = [0] * (n - keep)
+    tool_names: list[str | None] = [None] * (n - keep)
+    already = bytearray(n - keep)
     tool_results: list[int] = []
     result_call: dict[int, int] = {}
     open_calls: dict[str, tuple[int, str]] = {}  # call id -> (position, tool name)
@@ -188,13 +219,63 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     user_positions: list[int] = []
     media_users: list[int] = []
     assistant_positions: list[int] = []
-    already = bytearray(n)
     last_summary = -1
     records: list[int] = []
     call_args_chars: dict[str, int] = {}
     last_ts = None
+    chain: bytes | None = None
+    offload_ids: dict[tuple[int, str], str] = {}
+    if base is not None and keep:
+        # What the scan below would have found in msgs[:keep], from `base`.
+        tokens = base.tokens[:keep] + tokens
+        text_tokens = base.text_tokens[:keep] + text_tokens
+        roles = base.roles[:keep] + roles
+        kinds = base.kinds[:keep] + kinds
+        hashes = base.hashes[:keep] + hashes
+        text_chars = base.text_chars[:keep] + text_chars
+        text_parts = base.text_parts[:keep] + text_parts
+        tool_names = base.tool_names[:keep] + tool_names
+        already = base.already_reduced[:keep] + already
+        tool_results = base.tool_results[:bisect_left(base.tool_results, keep)]
+        user_positions = base.user_positions[:bisect_left(base.user_positions, keep)]
+        media_users = base.media_users[:bisect_left(base.media_users, keep)]
+        assistant_positions = base.assistant_positions[:bisect_left(base.assistant_positions, keep)]
+        records = base.record_positions[:bisect_left(base.record_positions, keep)]
+        last_summary = records[-1] if records else -1
+        if base.last_timestamp is not None:
+            last_ts = next((msgs[i].timestamp for i in range(keep - 1, -1, -1) if msgs[i].timestamp is not None),
+                           None)
+        for r, c in base.result_call.items():  # in the order the scan met the results
+            if r < keep:
+                result_call[r] = c
+                call_results.setdefault(c, []).append(r)
+        calls = [i for i in assistant_positions if msgs[i].tool_calls]
+        for i in calls:
+            ids = []
+            for c in msgs[i].tool_calls:
+                ids.append(c.id)
+                call_args_chars[c.id] = len(c.arguments_raw)
+            call_ids_at[i] = ids
+        # the calls awaiting a result at `keep`: the scan's pairing, replayed in order
+        k = 0
+        for r in tool_results:
+            while k < len(calls) and calls[k] < r:
+                for c in msgs[calls[k]].tool_calls:
+                    open_calls[c.id] = (calls[k], c.name)
+                k += 1
+            cid = msgs[r].tool_call_id
+            if cid:
+                open_calls.pop(cid, None)
+        for i in calls[k:]:
+            for c in msgs[i].tool_calls:
+                open_calls[c.id] = (i, c.name)
+        offload_ids = {key: oid for key, oid in base.offload_ids.items() if key[0] < keep}
+        if base._chain is not None:
+            chain = base._chain[:16 * keep]
+    prefix = list(accumulate(tokens, initial=0))
 
-    for i, m in enumerate(msgs):
+    for i in range(keep, n):
+        m = msgs[i]
         role = m.role
         if m.kind != "message":
             last_summary = i
@@ -322,5 +403,7 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
         call_args_chars=call_args_chars,
         already_reduced=already,
         last_timestamp=last_ts,
+        offload_ids=offload_ids,
         media_users=media_users,
+        _chain=chain,
     )

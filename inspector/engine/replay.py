@@ -394,6 +394,7 @@ def replay(
         the last call's context, and that context.
     """
     from inspector.engine import analyze, counter_for
+    from inspector.engine.analysis import analyze_extending
     from inspector.engine.planning.planner import Plan
 
     counter = counter or counter_for(config)
@@ -431,6 +432,7 @@ def replay(
     tr = config.summarization.trigger
     provable = config.summarization.enabled and tr.context_tokens > 0 and not tr.since_last_summary
     reach = 0  # the largest total the trigger was or could have been compared with
+    planned_s: Session | None = None  # the context planned last
     for k, p in enumerate(call_positions(msgs)):
         before, before_len = ctx, len(ctx)  # the previous call's context
         start = len(ctx)
@@ -453,9 +455,17 @@ def replay(
         reach = max(reach, total)
         if flagged or may_clear or over:
             s = _as_session(session, ctx)
-            # The plans of this context share the counts of placeholders already made
-            # (its messages' counts are in the default cache, as `plan` would find them).
-            analyze(s, counter).plan_memo = PlanMemo(counter, shared=quiet.memo)
+            # The context is the last one planned, grown or compacted: its analysis
+            # extends that one's from the messages they share. The plans of this context
+            # share the counts of placeholders already made (its messages' counts are in
+            # the default cache, as `plan` would find them).
+            if planned_s is None:
+                a_ctx = analyze(s, counter)
+            else:
+                a_ctx = analyze_extending(s, counter, analyze(planned_s, counter),
+                                          _unchanged_prefix(planned_s.messages, ctx))
+            a_ctx.plan_memo = PlanMemo(counter, shared=quiet.memo)
+            planned_s = s
             result = run(s, config)
             planned = result if isinstance(result, Plan) else result.plan
             provable = provable and not planned.triggered
@@ -475,7 +485,7 @@ def replay(
                 # What was worked out for the messages the compaction kept as they were
                 # (a prefix of the context: clearing starts at the oldest result it
                 # clears) holds for them still.
-                keep = _unchanged_prefix(ctx, result.messages, result.tokens_after, ctx_tokens)
+                keep = _unchanged_prefix(ctx, result.messages)
                 ctx = list(result.messages)
                 ctx_tokens = list(result.tokens_after)
                 ctx_prefix = list(accumulate(ctx_tokens, initial=0))
@@ -569,14 +579,14 @@ def _truncate_gains(state: _Gains, keep: int) -> None:
         del chain[keep + 1:]
 
 
-def _unchanged_prefix(before: list[Message], after: list[Message], after_tokens: list[int],
-                      before_tokens: list[int]) -> int:
-    """How many leading messages of `after` are those of `before`: the same content,
-    count and reduction mark (what replay's per-message checks depend on)."""
+def _unchanged_prefix(before: Sequence[Message], after: Sequence[Message]) -> int:
+    """How many leading messages of `after` are those of `before`: the same content
+    (so the same counts), kind, time and reduction mark, all that an analysis and
+    replay's own checks read of a message."""
     n = 0
-    for x, y, tx, ty in zip(before, after, before_tokens, after_tokens):
-        if x is not y and (x.content_hash != y.content_hash or tx != ty
-                           or bool(x.meta.get("inspector_reduced")) != bool(y.meta.get("inspector_reduced"))):
+    for x, y in zip(before, after):
+        if x is not y and (x.content_hash != y.content_hash or x.kind != y.kind or x.timestamp != y.timestamp
+                           or x.meta.get("inspector_reduced") != y.meta.get("inspector_reduced")):
             break
         n += 1
     return n
