@@ -23,6 +23,7 @@ from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
 
 if TYPE_CHECKING:
     from inspector.engine.planning.memo import PlanMemo
+    from inspector.engine.validation import Validation
 
 # An offload id in a short tool result means it is already a placeholder of ours.
 OFFLOAD_ID_RE = re.compile(r"\boff-[0-9a-f]{12}\b")
@@ -73,7 +74,8 @@ class Analysis:
     plan_memo: PlanMemo | None = field(default=None, repr=False, compare=False)
     media_users: list[int] = field(default_factory=list)  # user messages of images/files only, no text
     _chain: bytes | None = None  # link(i) for i >= 1, 16 bytes each (a prefix of them until link() runs)
-    _problems: list | None = None
+    _validation: Validation | None = None
+    _validation_base: Validation | None = None  # a validation to resume from (analyze_extending)
 
     def link(self, i: int) -> bytes:
         """The digest of messages 0..i-1 (b"" for none); (link(a), link(b)) identifies
@@ -99,11 +101,16 @@ class Analysis:
 
     def problems(self, messages) -> list:
         """validate() of the input, computed once."""
-        if self._problems is None:
-            from inspector.engine.validation import validate
+        return self.validation(messages).problems
 
-            self._problems = validate(messages)
-        return self._problems
+    def validation(self, messages) -> Validation:
+        """`validate_resumable()` of the input, computed once."""
+        if self._validation is None:
+            from inspector.engine.validation import validate_resumable
+
+            self._validation = validate_resumable(messages, self._validation_base)
+            self._validation_base = None
+        return self._validation
 
     @property
     def total(self) -> int:
@@ -139,15 +146,16 @@ def analyze(
     return a
 
 
-def input_problems(session: Session, counter: TokenCounter) -> list:
-    """validate() of `session`'s messages: the analysis' when `session` was analysed
-    for `counter` (a plan of it was made), else computed."""
+def input_validation(session: Session, counter: TokenCounter) -> Validation:
+    """validate() of `session`'s messages, resumable (`validate_resumable`): the
+    analysis' when `session` was analysed for `counter` (a plan of it was made), else
+    computed."""
     a = session._analyses.get(counter.name)
     if a is not None and a.n == len(session.messages):
-        return a.problems(session.messages)
-    from inspector.engine.validation import validate
+        return a.validation(session.messages)
+    from inspector.engine.validation import validate_resumable
 
-    return validate(session.messages)
+    return validate_resumable(session.messages)
 
 
 # content hash -> (text characters, text parts, an offload id in a short text) of a
@@ -406,4 +414,5 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         offload_ids=offload_ids,
         media_users=media_users,
         _chain=chain,
+        _validation_base=base._validation if base is not None and keep else None,
     )

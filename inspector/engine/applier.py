@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from inspector.engine.analysis import input_problems
+from inspector.engine.analysis import input_validation
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Role, Session, ToolCall
@@ -37,7 +37,7 @@ from inspector.engine.summary_format import (
 )
 from inspector.engine.tokens import TextCountCache, TokenCounter, count_messages
 from inspector.engine.validation import errors as only_errors
-from inspector.engine.validation import new_problems, validate
+from inspector.engine.validation import new_problems, validate_resumable
 
 
 @dataclass
@@ -481,7 +481,9 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer)
                                   trigger_tokens=trigger_tokens(plan, result))
     if violations:
         raise InvariantViolated(violations)
-    introduced = only_errors(new_problems(input_problems(session, counter), validate(result.messages)))
+    before = input_validation(session, counter)
+    # the output's leading messages that are the input's own are not scanned again
+    introduced = only_errors(new_problems(before.problems, validate_resumable(result.messages, before).problems))
     if introduced:
         raise CompactionFailed(
             "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))
