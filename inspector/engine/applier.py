@@ -248,6 +248,9 @@ def _embedded_summary(text: str, prefix: str) -> str | None:
 
 # ---------------------------------------------------------------------------- materialize
 
+_NOT_WRITTEN = frozenset((Action.SUMMARIZE, Action.PRESERVE, Action.DROP))
+_REDUCED = frozenset((Action.TRUNCATE, Action.CLEAR))
+
 
 def materialize(
     session: Session,
@@ -304,19 +307,30 @@ def materialize(
         if spec.merge_into is not None and spec.index not in finalized:
             merges.setdefault(spec.merge_into, spec)
     rewritten_groups: set[int] = set()
+    # The plan's counts of the messages kept as they are (their content is the input's):
+    # only what compaction wrote is counted.
+    known = plan.tokens_before if plan.counter == counter.name and len(plan.tokens_before) == n else None
+    counts: list[int | None] = []
     for i in range(n + 1):
-        here = by_insert.get(i)
-        if here is not None and (here.merge_into is None or here.index in finalized):
-            emit_summary(here)
+        if by_insert:
+            here = by_insert.get(i)
+            if here is not None and (here.merge_into is None or here.index in finalized):
+                emit_summary(here)
+                counts.extend([None] * len(summary_msgs[here.index]))
         if i == n:
             break
         act = actions[i]
-        if act in (Action.SUMMARIZE, Action.PRESERVE, Action.DROP) or i in rewritten_groups:
+        if act in _NOT_WRITTEN or i in rewritten_groups:
             continue
-        m, offs = reduce_message(session, plan, i) if act in (Action.TRUNCATE, Action.CLEAR) else (msgs[i], [])
-        offloads.extend(offs)
+        if act == Action.KEEP:
+            m = msgs[i]
+            count = known[i] if known is not None else None
+        else:
+            m, offs = reduce_message(session, plan, i) if act in _REDUCED else (msgs[i], [])
+            offloads.extend(offs)
+            count = None
         origin = [i]
-        merged = merges.get(i)
+        merged = merges.get(i) if merges else None
         if merged is not None:
             smsg = summary_msgs[merged.index][0]
             if merged.injection == "system_merge":
@@ -330,6 +344,7 @@ def materialize(
                 m = m.model_copy(update={"parts": [Part(text=smsg.text + "\n\n")] + list(m.parts)})
             m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
             origin = list(range(merged.start, merged.end)) + [i]
+            count = None
         if clear_rewriter is not None and rewrites(plan, session, i):
             replacement, group, roffs = rewritten_group(session, plan, i, m, clear_rewriter)
             offloads.extend(roffs)
@@ -337,14 +352,17 @@ def materialize(
             for r in replacement or []:
                 out.append(r)
                 lineage.append([i, *group])
+                counts.append(None)
             continue
         out.append(m.model_copy(update={"position": len(out)}) if m.position != len(out) else m)
         lineage.append(origin)
+        counts.append(count)
 
     for k, m in enumerate(out):
         if m.position != k:
             out[k] = m.model_copy(update={"position": k})
-    totals, _ = count_messages(out, counter)
+    fresh = iter(count_messages([m for m, c in zip(out, counts) if c is None], counter)[0])
+    totals = [c if c is not None else next(fresh) for c in counts]
     return Compacted(out, offloads, generated, lineage, plan, totals)
 
 
