@@ -233,6 +233,7 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
     last_ts = None
     chain: bytes | None = None
     offload_ids: dict[tuple[int, str], str] = {}
+    reused: dict[int, Span] = {}  # call position -> its span in `base`, the same here
     if base is not None and keep:
         # What the scan below would have found in msgs[:keep], from `base`.
         tokens = base.tokens[:keep] + tokens
@@ -253,17 +254,11 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         if base.last_timestamp is not None:
             last_ts = next((msgs[i].timestamp for i in range(keep - 1, -1, -1) if msgs[i].timestamp is not None),
                            None)
-        for r, c in base.result_call.items():  # in the order the scan met the results
-            if r < keep:
-                result_call[r] = c
-                call_results.setdefault(c, []).append(r)
+        result_call = {r: c for r, c in base.result_call.items() if r < keep}
         calls = [i for i in assistant_positions if msgs[i].tool_calls]
         for i in calls:
-            ids = []
             for c in msgs[i].tool_calls:
-                ids.append(c.id)
                 call_args_chars[c.id] = len(c.arguments_raw)
-            call_ids_at[i] = ids
         # the calls awaiting a result at `keep`: the scan's pairing, replayed in order
         k = 0
         for r in tool_results:
@@ -277,6 +272,19 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         for i in calls[k:]:
             for c in msgs[i].tool_calls:
                 open_calls[c.id] = (i, c.name)
+        # A call no result after `keep` can answer has the span it had (the same
+        # object: spans are never changed but a pending one's, made anew); the others
+        # are made again below, from their results so far.
+        waiting = {pos for pos, _name in open_calls.values()}
+        for sp in base.spans:
+            if sp.call >= keep:
+                break
+            if sp.call in waiting:
+                call_results[sp.call] = [r for r in sp.results if r < keep]
+            else:
+                reused[sp.call] = sp
+        for i in sorted(waiting):
+            call_ids_at[i] = []
         offload_ids = {key: oid for key, oid in base.offload_ids.items() if key[0] < keep}
         if base._chain is not None:
             chain = base._chain[:16 * keep]
@@ -344,7 +352,11 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
             pending_from = last_call
 
     spans: list[Span] = []
-    for call_pos in sorted(call_ids_at):
+    for call_pos in sorted(call_ids_at.keys() | reused.keys()):
+        sp = reused.get(call_pos)
+        if sp is not None:
+            spans.append(sp)
+            continue
         res = call_results.get(call_pos, [])
         pending = call_pos == pending_from
         last = max(res) if res else call_pos
@@ -363,21 +375,40 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         if turn_start:
             span.start = max(turn_start, leading)
 
+    # Cuts up to `same` are covered by the same spans, in the same places of the list,
+    # as in `base`: their safety is `base`'s.
+    same = -1
+    if base is not None and keep:
+        k0 = 0
+        old = base.spans
+        while k0 < len(spans) and k0 < len(old) and spans[k0] is old[k0]:
+            k0 += 1
+        same = min([keep] + [sp.start for sp in spans[k0:]] + [sp.start for sp in old[k0:]])
     diff = [0] * (n + 2)
-    unsafe_by = [-1] * (n + 1)
+    depth = 0  # spans covering the cut after `same`, started at or before it
+    if same >= 0:
+        unsafe_by = base.unsafe_by[:same + 1] + [-1] * (n - same)
+        safe = base.safe[:same + 1] + bytearray(n - same)
+        prev_safe = base.prev_safe[:same + 1] + [0] * (n - same)
+        last_safe = prev_safe[same]
+    else:
+        unsafe_by = [-1] * (n + 1)
+        safe = bytearray(n + 1)
+        prev_safe = [0] * (n + 1)
+        last_safe = 0
     for k, s in enumerate(spans):
         lo, hi = s.start + 1, min(s.last, n)
-        if lo <= hi:
+        if lo > hi or hi <= same:
+            continue
+        if lo <= same:
+            depth += 1
+        else:
             diff[lo] += 1
-            diff[hi + 1] -= 1
-            for i in range(lo, hi + 1):
-                if unsafe_by[i] < 0:
-                    unsafe_by[i] = k
-    safe = bytearray(n + 1)
-    prev_safe = [0] * (n + 1)
-    depth = 0
-    last_safe = 0
-    for i in range(n + 1):
+        diff[hi + 1] -= 1
+        for i in range(max(lo, same + 1), hi + 1):
+            if unsafe_by[i] < 0:
+                unsafe_by[i] = k
+    for i in range(same + 1, n + 1):
         depth += diff[i]
         if depth == 0:
             safe[i] = 1
