@@ -311,17 +311,19 @@ def materialize(
     # only what compaction wrote is counted.
     known = plan.tokens_before if plan.counter == counter.name and len(plan.tokens_before) == n else None
     counts: list[int | None] = []
-    for i in range(n + 1):
+
+    def write(i: int) -> None:
+        """Message `i` as the plan leaves it (after the summary inserted before it)."""
         if by_insert:
             here = by_insert.get(i)
             if here is not None and (here.merge_into is None or here.index in finalized):
                 emit_summary(here)
                 counts.extend([None] * len(summary_msgs[here.index]))
         if i == n:
-            break
+            return
         act = actions[i]
         if act in _NOT_WRITTEN or i in rewritten_groups:
-            continue
+            return
         if act == Action.KEEP:
             m = msgs[i]
             count = known[i] if known is not None else None
@@ -353,10 +355,28 @@ def materialize(
                 out.append(r)
                 lineage.append([i, *group])
                 counts.append(None)
-            continue
-        out.append(m.model_copy(update={"position": len(out)}) if m.position != len(out) else m)
+            return
+        out.append(m)
         lineage.append(origin)
         counts.append(count)
+
+    # Runs of messages kept as they are, with nothing inserted or merged into them, are
+    # copied as runs; every other position is written one by one (all of them when a
+    # ClearRewriter may take results out of the run).
+    if clear_rewriter is None:
+        keep = Action.KEEP
+        stops = sorted({i for i, act in enumerate(actions) if act is not keep and act != keep}
+                       | by_insert.keys() | merges.keys() | {n})
+    else:
+        stops = list(range(n + 1))
+    start = 0
+    for stop in stops:
+        if stop > start:
+            out.extend(msgs[start:stop])
+            lineage.extend([j] for j in range(start, stop))
+            counts.extend(known[start:stop] if known is not None else [None] * (stop - start))
+        write(stop)
+        start = stop + 1
 
     for k, m in enumerate(out):
         if m.position != k:
