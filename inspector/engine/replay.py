@@ -459,12 +459,16 @@ def replay(
             # extends that one's from the messages they share. The plans of this context
             # share the counts of placeholders already made (its messages' counts are in
             # the default cache, as `plan` would find them).
+            ctx_memo = PlanMemo(counter, shared=quiet.memo)
             if planned_s is None:
                 a_ctx = analyze(s, counter)
             else:
-                a_ctx = analyze_extending(s, counter, analyze(planned_s, counter),
-                                          _unchanged_prefix(planned_s.messages, ctx))
-            a_ctx.plan_memo = PlanMemo(counter, shared=quiet.memo)
+                a_prev = analyze(planned_s, counter)
+                same = _unchanged_prefix(planned_s.messages, ctx)
+                a_ctx = analyze_extending(s, counter, a_prev, same)
+                if a_prev.plan_memo is not None:
+                    ctx_memo.carry(a_prev.plan_memo, same)
+            a_ctx.plan_memo = ctx_memo
             planned_s = s
             result = run(s, config)
             planned = result if isinstance(result, Plan) else result.plan

@@ -22,7 +22,7 @@ from tests.conftest import SWE_AGENT
 from tests.sessions import agent_session
 from tests.engine.test_properties import EST, EXAMPLES, sessions
 
-SETTINGS = settings(max_examples=max(1, EXAMPLES // 4), deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=max(1, EXAMPLES // 10), deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
