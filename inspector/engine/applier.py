@@ -373,7 +373,7 @@ def materialize(
     for stop in stops:
         if stop > start:
             out.extend(msgs[start:stop])
-            lineage.extend([j] for j in range(start, stop))
+            lineage.extend([[j] for j in range(start, stop)])
             counts.extend(known[start:stop] if known is not None else [None] * (stop - start))
         write(stop)
         start = stop + 1
