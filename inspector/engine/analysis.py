@@ -352,7 +352,7 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
             pending_from = last_call
 
     spans: list[Span] = []
-    for call_pos in sorted(call_ids_at.keys() | reused.keys()):
+    for call_pos in sorted(call_ids_at.keys() | reused.keys()) if reused else call_ids_at:
         sp = reused.get(call_pos)
         if sp is not None:
             spans.append(sp)
