@@ -75,11 +75,12 @@ class Validation:
     `CHECKPOINT_EVERY` messages (the tool calls it has seen are read again from the
     messages, so a checkpoint is a few small values)."""
 
-    messages: Sequence[Message]
+    messages: tuple[Message, ...]  # as validated (a list changed later is not this one)
     problems: list[Problem]
-    # (position, calls awaiting a result, last call message, a non-system message seen,
-    # first conversational message, problems found so far): the state before `position`
-    checkpoints: list[tuple[int, dict[str, int], int, bool, int | None, int]]
+    # (position, calls awaiting a result (None: none), last call message, a non-system
+    # message seen, first conversational message, problems found so far): the state
+    # before `position`
+    checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]]
 
 
 def validate_resumable(messages: Sequence[Message], resume: Validation | None = None) -> Validation:
@@ -100,7 +101,7 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     last_call_msg = -1  # position of the assistant message whose results may follow
     seen_non_system = False
     first_conversational: int | None = None
-    checkpoints: list[tuple[int, dict[str, int], int, bool, int | None, int]] = []
+    checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]] = []
     start = 0
     if resume is not None:
         before = resume.messages
@@ -110,11 +111,11 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
                 break
             same += 1
         if same == len(before) == len(messages):
-            return Validation(messages, list(resume.problems), list(resume.checkpoints))
+            return Validation(resume.messages, list(resume.problems), list(resume.checkpoints))
         k = bisect_right(resume.checkpoints, same, key=lambda c: c[0]) - 1
         if k > 0:
             start, opened, last_call_msg, seen_non_system, first_conversational, found = resume.checkpoints[k]
-            open_calls = dict(opened)
+            open_calls = dict(opened) if opened else {}
             problems = resume.problems[:found]
             checkpoints = resume.checkpoints[:k]
             for i in range(start):  # the ids seen before `start`, as the scan records them
@@ -127,8 +128,8 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     for i in range(start, len(messages)):
         m = messages[i]
         if not i % CHECKPOINT_EVERY:
-            checkpoints.append((i, dict(open_calls), last_call_msg, seen_non_system, first_conversational,
-                                len(problems)))
+            checkpoints.append((i, dict(open_calls) if open_calls else None, last_call_msg, seen_non_system,
+                                first_conversational, len(problems)))
         role = m.role
         if role in SYSTEM_ROLES:
             if seen_non_system and m.kind == "message":
@@ -193,7 +194,7 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     if first_conversational is not None and messages[first_conversational].role == "assistant":
         add(Problem("first_not_user", "warning", first_conversational,
                     "the conversation starts with an assistant message (Anthropic rejects this)"))
-    return Validation(messages, problems, checkpoints)
+    return Validation(tuple(messages), problems, checkpoints)
 
 
 def _close_batch(open_calls: dict[str, int], batch: int, at: int, add) -> None:
