@@ -96,8 +96,8 @@ class Analysis:
             for h in self.hashes[len(out) // 16:]:
                 prev = hashlib.blake2b(prev + bytes.fromhex(h), digest_size=16).digest()
                 out += prev
-            self._chain = bytes(out)
-        return self._chain[16 * (i - 1):16 * i] if i else b""
+            chain = self._chain = bytes(out)
+        return chain[16 * (i - 1):16 * i] if i else b""
 
     def problems(self, messages) -> list:
         """validate() of the input, computed once."""
@@ -353,9 +353,9 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
 
     spans: list[Span] = []
     for call_pos in sorted(call_ids_at.keys() | reused.keys()) if reused else call_ids_at:
-        sp = reused.get(call_pos)
-        if sp is not None:
-            spans.append(sp)
+        same_span = reused.get(call_pos)
+        if same_span is not None:
+            spans.append(same_span)
             continue
         res = call_results.get(call_pos, [])
         pending = call_pos == pending_from
@@ -386,7 +386,7 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         same = min([keep] + [sp.start for sp in spans[k0:]] + [sp.start for sp in old[k0:]])
     diff = [0] * (n + 2)
     depth = 0  # spans covering the cut after `same`, started at or before it
-    if same >= 0:
+    if base is not None and same >= 0:
         unsafe_by = base.unsafe_by[:same + 1] + [-1] * (n - same)
         safe = base.safe[:same + 1] + bytearray(n - same)
         prev_safe = base.prev_safe[:same + 1] + [0] * (n - same)

@@ -464,10 +464,10 @@ def replay(
                 a_ctx = analyze(s, counter)
             else:
                 a_prev = analyze(planned_s, counter)
-                same = _unchanged_prefix(planned_s.messages, ctx)
-                a_ctx = analyze_extending(s, counter, a_prev, same)
+                shared = _unchanged_prefix(planned_s.messages, ctx)
+                a_ctx = analyze_extending(s, counter, a_prev, shared)
                 if a_prev.plan_memo is not None:
-                    ctx_memo.carry(a_prev.plan_memo, same)
+                    ctx_memo.carry(a_prev.plan_memo, shared)
             a_ctx.plan_memo = ctx_memo
             planned_s = s
             result = run(s, config)

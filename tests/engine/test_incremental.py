@@ -7,6 +7,7 @@ grown and rewritten the way compaction does, and on every context a replay plans
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,8 @@ from inspector.engine.replay import compact_step, replay
 from inspector.engine.validation import CHECKPOINT_EVERY, validate, validate_resumable
 from inspector.sources.swe_agent import read_traj
 from tests.conftest import SWE_AGENT
-from tests.sessions import agent_session
 from tests.engine.test_properties import EST, EXAMPLES, sessions
+from tests.sessions import agent_session
 
 SETTINGS = settings(max_examples=max(1, EXAMPLES // 10), deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -31,13 +32,13 @@ def messy(draw) -> list[Message]:
     """Messages in any order: calls with and without results, reused and missing ids,
     orphan and separated results, empty messages, system messages late, summaries,
     arguments that are not JSON, timestamps here and there."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     out: list[Message] = []
     for k in range(draw(st.integers(0, 60))):
         kind = draw(st.integers(0, 9))
         cid = f"c{draw(st.integers(0, 12))}"
-        ts = datetime(2025, 1, 1, tzinfo=timezone.utc) if draw(st.integers(0, 5)) == 0 else None
+        ts = datetime(2025, 1, 1, tzinfo=UTC) if draw(st.integers(0, 5)) == 0 else None
         if kind == 0:
             out.append(Message.text_message(draw(st.sampled_from(["system", "developer"])), f"rules {k}"))
         elif kind == 1:

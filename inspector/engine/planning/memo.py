@@ -112,7 +112,8 @@ class PlanMemo:
             kept: Memo[tuple[int, int], tuple[int, Reduction | None]] = Memo(results.limit)
             kept._data = {pos: v for pos, v in results._data.items() if pos[0] < keep}
             self.clear_results.put(key, kept)
-        self.clear_arguments._data = {k: v for k, v in prev.clear_arguments._data.items() if k[0] < keep}
+        self.clear_arguments._data = {k: v for k, v in prev.clear_arguments._data.items()
+                                      if isinstance(k, tuple) and k[0] < keep}
 
 
 def memo_for(a: Analysis, counter: TokenCounter) -> PlanMemo:
