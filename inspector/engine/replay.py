@@ -23,6 +23,14 @@ does), so a call is planned for clearing only when clearing fires there. The pla
 share the session's memo of placeholder counts (`PlanMemo(shared=)`), across calls
 and across replays of the same session (a sweep's values, the TUI).
 
+A call that is planned costs what its context changed since the last one planned,
+not the whole context: that context is the last one, grown, or compacted and grown,
+so their leading messages are the same. The new context's analysis extends the last
+one's (`analyze_extending`), its validation resumes from the last one's checkpoints
+(`validate_resumable`, as `apply` validates its output from the input's), its plan
+memo takes over what clearing makes of the shared messages (`PlanMemo.carry`), and
+what the checks above know of a message survives a compaction that kept it.
+
 Prompt-cache model: the cached part of a call is the longest prefix of messages
 identical to the previous call's context; cached tokens are billed at the cache-read
 price, the rest at the cache-write price when the model has one (Anthropic), else the
