@@ -509,6 +509,9 @@ def replay(
                 total = ctx_prefix[-1]
                 cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
                 reach = max(reach, total)
+            # Let the result go now: what it holds (offloads, lineage, its plan) dies
+            # young, before the collector promotes it (and scans it again and again).
+            del result, planned
         sent = total + priming
         calls.append(Call(k, p, prefix[p] + priming, sent, cached, fired, s_in, s_out))
         sent_before = total
