@@ -547,9 +547,6 @@ def _reduced(m: Message) -> bool:
 _Gains = tuple["_ToolNames", list[int], list[bytes]]
 
 
-_ABSENT = object()
-
-
 class _ToolNames:
     """The tool name of each result of a context, as its analysis finds it
     (`Analysis.tool_names`), fed the messages in order; `truncate` forgets the
@@ -559,7 +556,7 @@ class _ToolNames:
 
     def __init__(self) -> None:
         self.open: dict[str, str] = {}  # call id -> tool name, awaiting a result
-        self.undo: list[tuple[int, str, object]] = []  # (position, call id, what open held before)
+        self.undo: list[tuple[int, str, str | None]] = []  # (position, call id, what open held before)
 
     def see(self, m: Message, position: int) -> str | None:
         """Take message `m` (at `position`) in; for a tool result, its tool's name."""
@@ -570,7 +567,7 @@ class _ToolNames:
             return m.name or name
         if m.role == "assistant":
             for c in m.tool_calls:
-                self.undo.append((position, c.id, self.open.get(c.id, _ABSENT)))
+                self.undo.append((position, c.id, self.open.get(c.id)))
                 self.open[c.id] = c.name
         return None
 
@@ -579,10 +576,10 @@ class _ToolNames:
         undo, open_ = self.undo, self.open
         while undo and undo[-1][0] >= keep:
             _, cid, before = undo.pop()
-            if before is _ABSENT:
+            if before is None:
                 del open_[cid]
             else:
-                open_[cid] = before  # type: ignore[assignment]
+                open_[cid] = before
 
 
 def _truncate_gains(state: _Gains, keep: int) -> None:
