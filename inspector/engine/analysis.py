@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import accumulate
@@ -22,6 +23,7 @@ from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
 
 if TYPE_CHECKING:
     from inspector.engine.planning.memo import PlanMemo
+    from inspector.engine.validation import Validation
 
 # An offload id in a short tool result means it is already a placeholder of ours.
 OFFLOAD_ID_RE = re.compile(r"\boff-[0-9a-f]{12}\b")
@@ -71,8 +73,9 @@ class Analysis:
     # what successive plans share (inspector.engine.planning.memo), made by the first
     plan_memo: PlanMemo | None = field(default=None, repr=False, compare=False)
     media_users: list[int] = field(default_factory=list)  # user messages of images/files only, no text
-    _chain: bytes | None = None  # link(i) for i >= 1, 16 bytes each
-    _problems: list | None = None
+    _chain: bytes | None = None  # link(i) for i >= 1, 16 bytes each (a prefix of them until link() runs)
+    _validation: Validation | None = None
+    _validation_base: Validation | None = None  # a validation to resume from (analyze_extending)
 
     def link(self, i: int) -> bytes:
         """The digest of messages 0..i-1 (b"" for none); (link(a), link(b)) identifies
@@ -84,24 +87,30 @@ class Analysis:
         Returns:
             16 bytes (none for 0).
         """
-        if self._chain is None:
+        chain = self._chain
+        if chain is None or len(chain) < 16 * self.n:
             # One bytes object of 16 per message, not a bytes object each (~0.4 MB on
-            # 10,000 messages).
-            out = bytearray()
-            prev = b""
-            for h in self.hashes:
+            # 10,000 messages); an extended analysis starts from its base's.
+            out = bytearray(chain or b"")
+            prev = out[-16:] if out else b""
+            for h in self.hashes[len(out) // 16:]:
                 prev = hashlib.blake2b(prev + bytes.fromhex(h), digest_size=16).digest()
                 out += prev
-            self._chain = bytes(out)
-        return self._chain[16 * (i - 1):16 * i] if i else b""
+            chain = self._chain = bytes(out)
+        return chain[16 * (i - 1):16 * i] if i else b""
 
     def problems(self, messages) -> list:
         """validate() of the input, computed once."""
-        if self._problems is None:
-            from inspector.engine.validation import validate
+        return self.validation(messages).problems
 
-            self._problems = validate(messages)
-        return self._problems
+    def validation(self, messages) -> Validation:
+        """`validate_resumable()` of the input, computed once."""
+        if self._validation is None:
+            from inspector.engine.validation import validate_resumable
+
+            self._validation = validate_resumable(messages, self._validation_base)
+            self._validation_base = None
+        return self._validation
 
     @property
     def total(self) -> int:
@@ -137,15 +146,16 @@ def analyze(
     return a
 
 
-def input_problems(session: Session, counter: TokenCounter) -> list:
-    """validate() of `session`'s messages: the analysis' when `session` was analysed
-    for `counter` (a plan of it was made), else computed."""
+def input_validation(session: Session, counter: TokenCounter) -> Validation:
+    """validate() of `session`'s messages, resumable (`validate_resumable`): the
+    analysis' when `session` was analysed for `counter` (a plan of it was made), else
+    computed."""
     a = session._analyses.get(counter.name)
     if a is not None and a.n == len(session.messages):
-        return a.problems(session.messages)
-    from inspector.engine.validation import validate
+        return a.validation(session.messages)
+    from inspector.engine.validation import validate_resumable
 
-    return validate(session.messages)
+    return validate_resumable(session.messages)
 
 
 # content hash -> (text characters, text parts, an offload id in a short text) of a
@@ -169,17 +179,46 @@ def _tool_facts(m: Message, h: str) -> tuple[int, int, bool]:
     return facts
 
 
-def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) -> Analysis:
+def analyze_extending(session: Session, counter: TokenCounter, base: Analysis, keep: int,
+                      cache: TokenCache | None = None) -> Analysis:
+    """`analyze(session, counter)` when its first `keep` messages are the first `keep`
+    messages `base` analysed (the same content, kind, time and reduction mark: replay's
+    next context, grown from or compacted from the last one): what `base` found for
+    them is kept and only the messages after them are read. Memoised on the session
+    as `analyze` memoises.
+
+    Args:
+        session: the session to analyse.
+        counter: the token counter (`base`'s).
+        base: the analysis of a session sharing the first `keep` messages.
+        keep: how many leading messages the two share, at most both lengths.
+        cache: where message counts are cached.
+
+    Returns:
+        The analysis, equal to a fresh one.
+    """
+    if base.counter_name != counter.name or not 0 <= keep <= min(base.n, len(session.messages)):
+        raise ValueError(f"cannot extend an analysis of {base.n} messages by {counter.name} from {keep}")
+    a = _analyze(session, counter, cache, base, keep)
+    session._analyses[counter.name] = a
+    return a
+
+
+def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
+             base: Analysis | None = None, keep: int = 0) -> Analysis:
     msgs = session.messages
     n = len(msgs)
-    tokens, text_tokens = count_messages(msgs, counter, cache)
-    prefix = list(accumulate(tokens, initial=0))
-    roles: list[str] = [m.role for m in msgs]
-    kinds: list[str] = [m.kind for m in msgs]
-    hashes = [m.content_hash for m in msgs]
-    text_chars = [0] * n
-    text_parts = [0] * n
-    tool_names: list[str | None] = [None] * n
+    if base is None:
+        keep = 0
+    rest = msgs[keep:] if keep else msgs
+    tokens, text_tokens = count_messages(rest, counter, cache)
+    roles: list[str] = [m.role for m in rest]
+    kinds: list[str] = [m.kind for m in rest]
+    hashes = [m.content_hash for m in rest]
+    text_chars = [0] * (n - keep)
+    text_parts = [0] * (n - keep)
+    tool_names: list[str | None] = [None] * (n - keep)
+    already = bytearray(n - keep)
     tool_results: list[int] = []
     result_call: dict[int, int] = {}
     open_calls: dict[str, tuple[int, str]] = {}  # call id -> (position, tool name)
@@ -188,13 +227,71 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
     user_positions: list[int] = []
     media_users: list[int] = []
     assistant_positions: list[int] = []
-    already = bytearray(n)
     last_summary = -1
     records: list[int] = []
     call_args_chars: dict[str, int] = {}
     last_ts = None
+    chain: bytes | None = None
+    offload_ids: dict[tuple[int, str], str] = {}
+    reused: dict[int, Span] = {}  # call position -> its span in `base`, the same here
+    if base is not None and keep:
+        # What the scan below would have found in msgs[:keep], from `base`.
+        tokens = base.tokens[:keep] + tokens
+        text_tokens = base.text_tokens[:keep] + text_tokens
+        roles = base.roles[:keep] + roles
+        kinds = base.kinds[:keep] + kinds
+        hashes = base.hashes[:keep] + hashes
+        text_chars = base.text_chars[:keep] + text_chars
+        text_parts = base.text_parts[:keep] + text_parts
+        tool_names = base.tool_names[:keep] + tool_names
+        already = base.already_reduced[:keep] + already
+        tool_results = base.tool_results[:bisect_left(base.tool_results, keep)]
+        user_positions = base.user_positions[:bisect_left(base.user_positions, keep)]
+        media_users = base.media_users[:bisect_left(base.media_users, keep)]
+        assistant_positions = base.assistant_positions[:bisect_left(base.assistant_positions, keep)]
+        records = base.record_positions[:bisect_left(base.record_positions, keep)]
+        last_summary = records[-1] if records else -1
+        if base.last_timestamp is not None:
+            last_ts = next((msgs[i].timestamp for i in range(keep - 1, -1, -1) if msgs[i].timestamp is not None),
+                           None)
+        result_call = {r: c for r, c in base.result_call.items() if r < keep}
+        calls = [i for i in assistant_positions if msgs[i].tool_calls]
+        for i in calls:
+            for c in msgs[i].tool_calls:
+                call_args_chars[c.id] = len(c.arguments_raw)
+        # the calls awaiting a result at `keep`: the scan's pairing, replayed in order
+        k = 0
+        for r in tool_results:
+            while k < len(calls) and calls[k] < r:
+                for c in msgs[calls[k]].tool_calls:
+                    open_calls[c.id] = (calls[k], c.name)
+                k += 1
+            cid = msgs[r].tool_call_id
+            if cid:
+                open_calls.pop(cid, None)
+        for i in calls[k:]:
+            for c in msgs[i].tool_calls:
+                open_calls[c.id] = (i, c.name)
+        # A call no result after `keep` can answer has the span it had (the same
+        # object: spans are never changed but a pending one's, made anew); the others
+        # are made again below, from their results so far.
+        waiting = {pos for pos, _name in open_calls.values()}
+        for sp in base.spans:
+            if sp.call >= keep:
+                break
+            if sp.call in waiting:
+                call_results[sp.call] = [r for r in sp.results if r < keep]
+            else:
+                reused[sp.call] = sp
+        for i in sorted(waiting):
+            call_ids_at[i] = []
+        offload_ids = {key: oid for key, oid in base.offload_ids.items() if key[0] < keep}
+        if base._chain is not None:
+            chain = base._chain[:16 * keep]
+    prefix = list(accumulate(tokens, initial=0))
 
-    for i, m in enumerate(msgs):
+    for i in range(keep, n):
+        m = msgs[i]
         role = m.role
         if m.kind != "message":
             last_summary = i
@@ -255,7 +352,11 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
             pending_from = last_call
 
     spans: list[Span] = []
-    for call_pos in sorted(call_ids_at):
+    for call_pos in sorted(call_ids_at.keys() | reused.keys()) if reused else call_ids_at:
+        same_span = reused.get(call_pos)
+        if same_span is not None:
+            spans.append(same_span)
+            continue
         res = call_results.get(call_pos, [])
         pending = call_pos == pending_from
         last = max(res) if res else call_pos
@@ -274,21 +375,40 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
         if turn_start:
             span.start = max(turn_start, leading)
 
+    # Cuts up to `same` are covered by the same spans, in the same places of the list,
+    # as in `base`: their safety is `base`'s.
+    same = -1
+    if base is not None and keep:
+        k0 = 0
+        old = base.spans
+        while k0 < len(spans) and k0 < len(old) and spans[k0] is old[k0]:
+            k0 += 1
+        same = min([keep] + [sp.start for sp in spans[k0:]] + [sp.start for sp in old[k0:]])
     diff = [0] * (n + 2)
-    unsafe_by = [-1] * (n + 1)
+    depth = 0  # spans covering the cut after `same`, started at or before it
+    if base is not None and same >= 0:
+        unsafe_by = base.unsafe_by[:same + 1] + [-1] * (n - same)
+        safe = base.safe[:same + 1] + bytearray(n - same)
+        prev_safe = base.prev_safe[:same + 1] + [0] * (n - same)
+        last_safe = prev_safe[same]
+    else:
+        unsafe_by = [-1] * (n + 1)
+        safe = bytearray(n + 1)
+        prev_safe = [0] * (n + 1)
+        last_safe = 0
     for k, s in enumerate(spans):
         lo, hi = s.start + 1, min(s.last, n)
-        if lo <= hi:
+        if lo > hi or hi <= same:
+            continue
+        if lo <= same:
+            depth += 1
+        else:
             diff[lo] += 1
-            diff[hi + 1] -= 1
-            for i in range(lo, hi + 1):
-                if unsafe_by[i] < 0:
-                    unsafe_by[i] = k
-    safe = bytearray(n + 1)
-    prev_safe = [0] * (n + 1)
-    depth = 0
-    last_safe = 0
-    for i in range(n + 1):
+        diff[hi + 1] -= 1
+        for i in range(max(lo, same + 1), hi + 1):
+            if unsafe_by[i] < 0:
+                unsafe_by[i] = k
+    for i in range(same + 1, n + 1):
         depth += diff[i]
         if depth == 0:
             safe[i] = 1
@@ -322,5 +442,8 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None) 
         call_args_chars=call_args_chars,
         already_reduced=already,
         last_timestamp=last_ts,
+        offload_ids=offload_ids,
         media_users=media_users,
+        _chain=chain,
+        _validation_base=base._validation if base is not None and keep else None,
     )

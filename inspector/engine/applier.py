@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from inspector.engine.analysis import input_problems
+from inspector.engine.analysis import input_validation
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Role, Session, ToolCall
@@ -37,7 +37,7 @@ from inspector.engine.summary_format import (
 )
 from inspector.engine.tokens import TextCountCache, TokenCounter, count_messages
 from inspector.engine.validation import errors as only_errors
-from inspector.engine.validation import new_problems, validate
+from inspector.engine.validation import new_problems, validate_resumable
 
 
 @dataclass
@@ -248,6 +248,9 @@ def _embedded_summary(text: str, prefix: str) -> str | None:
 
 # ---------------------------------------------------------------------------- materialize
 
+_NOT_WRITTEN = frozenset((Action.SUMMARIZE, Action.PRESERVE, Action.DROP))
+_REDUCED = frozenset((Action.TRUNCATE, Action.CLEAR))
+
 
 def materialize(
     session: Session,
@@ -304,19 +307,32 @@ def materialize(
         if spec.merge_into is not None and spec.index not in finalized:
             merges.setdefault(spec.merge_into, spec)
     rewritten_groups: set[int] = set()
-    for i in range(n + 1):
-        here = by_insert.get(i)
-        if here is not None and (here.merge_into is None or here.index in finalized):
-            emit_summary(here)
+    # The plan's counts of the messages kept as they are (their content is the input's):
+    # only what compaction wrote is counted.
+    known = plan.tokens_before if plan.counter == counter.name and len(plan.tokens_before) == n else None
+    counts: list[int | None] = []
+
+    def write(i: int) -> None:
+        """Message `i` as the plan leaves it (after the summary inserted before it)."""
+        if by_insert:
+            here = by_insert.get(i)
+            if here is not None and (here.merge_into is None or here.index in finalized):
+                emit_summary(here)
+                counts.extend([None] * len(summary_msgs[here.index]))
         if i == n:
-            break
+            return
         act = actions[i]
-        if act in (Action.SUMMARIZE, Action.PRESERVE, Action.DROP) or i in rewritten_groups:
-            continue
-        m, offs = reduce_message(session, plan, i) if act in (Action.TRUNCATE, Action.CLEAR) else (msgs[i], [])
-        offloads.extend(offs)
+        if act in _NOT_WRITTEN or i in rewritten_groups:
+            return
+        if act == Action.KEEP:
+            m = msgs[i]
+            count = known[i] if known is not None else None
+        else:
+            m, offs = reduce_message(session, plan, i) if act in _REDUCED else (msgs[i], [])
+            offloads.extend(offs)
+            count = None
         origin = [i]
-        merged = merges.get(i)
+        merged = merges.get(i) if merges else None
         if merged is not None:
             smsg = summary_msgs[merged.index][0]
             if merged.injection == "system_merge":
@@ -330,6 +346,7 @@ def materialize(
                 m = m.model_copy(update={"parts": [Part(text=smsg.text + "\n\n")] + list(m.parts)})
             m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
             origin = list(range(merged.start, merged.end)) + [i]
+            count = None
         if clear_rewriter is not None and rewrites(plan, session, i):
             replacement, group, roffs = rewritten_group(session, plan, i, m, clear_rewriter)
             offloads.extend(roffs)
@@ -337,14 +354,35 @@ def materialize(
             for r in replacement or []:
                 out.append(r)
                 lineage.append([i, *group])
-            continue
-        out.append(m.model_copy(update={"position": len(out)}) if m.position != len(out) else m)
+                counts.append(None)
+            return
+        out.append(m)
         lineage.append(origin)
+        counts.append(count)
+
+    # Runs of messages kept as they are, with nothing inserted or merged into them, are
+    # copied as runs; every other position is written one by one (all of them when a
+    # ClearRewriter may take results out of the run).
+    if clear_rewriter is None:
+        keep = Action.KEEP
+        stops = sorted({i for i, act in enumerate(actions) if act is not keep and act != keep}
+                       | by_insert.keys() | merges.keys() | {n})
+    else:
+        stops = list(range(n + 1))
+    start = 0
+    for stop in stops:
+        if stop > start:
+            out.extend(msgs[start:stop])
+            lineage.extend([[j] for j in range(start, stop)])
+            counts.extend(known[start:stop] if known is not None else [None] * (stop - start))
+        write(stop)
+        start = stop + 1
 
     for k, m in enumerate(out):
         if m.position != k:
             out[k] = m.model_copy(update={"position": k})
-    totals, _ = count_messages(out, counter)
+    fresh = iter(count_messages([m for m, c in zip(out, counts) if c is None], counter)[0])
+    totals = [c if c is not None else next(fresh) for c in counts]
     return Compacted(out, offloads, generated, lineage, plan, totals)
 
 
@@ -481,7 +519,9 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer)
                                   trigger_tokens=trigger_tokens(plan, result))
     if violations:
         raise InvariantViolated(violations)
-    introduced = only_errors(new_problems(input_problems(session, counter), validate(result.messages)))
+    before = input_validation(session, counter)
+    # the output's leading messages that are the input's own are not scanned again
+    introduced = only_errors(new_problems(before.problems, validate_resumable(result.messages, before).problems))
     if introduced:
         raise CompactionFailed(
             "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))

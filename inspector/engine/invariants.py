@@ -123,7 +123,8 @@ def check(
     u = latest_user(before)
     if u is not None and config.summarization.keep.latest_user:
         want = before[u].parts
-        if not any(m.role == "user" and _contains(m.parts, want) for m in after):
+        # from the end: it is the latest message of the input, so near the output's end
+        if not any(m.role == "user" and _contains(m.parts, want) for m in reversed(after)):
             out.append(Violation(LATEST_USER, f"the latest user message (input position {u}) is not in the "
                                               "output verbatim", 1))
     empties = []

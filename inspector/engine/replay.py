@@ -28,6 +28,14 @@ sweep's values, the TUI). A call where tailoring is provably all the policy does
 either: the tailoring stage runs on the context as it is, and apply's checks on the
 messages it keeps (`_tailored`).
 
+A call that is planned costs what its context changed since the last one planned,
+not the whole context: that context is the last one, grown, or compacted and grown,
+so their leading messages are the same. The new context's analysis extends the last
+one's (`analyze_extending`), its validation resumes from the last one's checkpoints
+(`validate_resumable`, as `apply` validates its output from the input's), its plan
+memo takes over what clearing makes of the shared messages (`PlanMemo.carry`), and
+what the checks above know of a message survives a compaction that kept it.
+
 Prompt-cache model: the cached part of a call is the longest prefix of messages
 identical to the previous call's context; cached tokens are billed at the cache-read
 price, the rest at the cache-write price when the model has one (Anthropic), else the
@@ -38,6 +46,7 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, islice
@@ -307,17 +316,19 @@ class _Quiet:
         cl = self.clear
         return cl is not None and total > cl.trigger_tokens and freeable >= max(cl.at_least_tokens, 1)
 
-    def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, assistants: list[int]) -> int:
+    def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, assistants: list[int],
+             flag_prefix: list[int]) -> None:
         """Take in the context's messages from `start` (`ctx[start:]`, of `tokens`):
-        extend `assistants` (their positions); returns how many of them truncation or
-        compaction may rewrite."""
+        extend `assistants` (their positions) and `flag_prefix` (how many messages
+        truncation or compaction may rewrite, summed)."""
         assistants.extend(j for j in range(start, len(ctx)) if ctx[j].role == "assistant")
+        acc = flag_prefix[-1]
         if self.trunc is None and self.comp is None:
-            return 0
+            flag_prefix.extend([acc] * (len(ctx) - start))
+            return
         flags = self._flags
         if len(flags) >= 200_000:
             flags.clear()
-        flagged = 0
         for j in range(start, len(ctx)):
             m = ctx[j]
             if m.role == "tool":
@@ -325,14 +336,16 @@ class _Quiet:
                 hit = flags.get(key)
                 if hit is None:
                     hit = flags[key] = self.flag(m, tokens[j])
-                flagged += hit
-        return flagged
+                acc += hit
+            flag_prefix.append(acc)
 
     def gains(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, state: _Gains) -> None:
         """Extend `state` (what clearing frees, summed) over `ctx[start:]`. Computed only
         at calls that need it: after a compaction that moved every message (tailoring,
         a summary), each placeholder's id, so its count, is new."""
         names, clr_prefix, chain = state
+        if start >= len(ctx):
+            return
         gains = self._gains
         if len(gains) >= 200_000:
             gains.clear()
@@ -341,7 +354,7 @@ class _Quiet:
         for j in range(start, len(ctx)):
             m = ctx[j]
             n = tokens[j]
-            tool = names.see(m)
+            tool = names.see(m, j)
             # the offload id digests the context up to and including j (planning.text)
             digest = hashlib.blake2b(digest + bytes.fromhex(m.content_hash), digest_size=16).digest()
             chain.append(digest)
@@ -453,6 +466,7 @@ def replay(
         the last call's context, and that context.
     """
     from inspector.engine import analyze, counter_for
+    from inspector.engine.analysis import analyze_extending
     from inspector.engine.planning.planner import Plan
 
     counter = counter or counter_for(config)
@@ -475,11 +489,13 @@ def replay(
     ctx_tokens: list[int] = []  # the context's counts
     ctx_prefix = [0]  # ... summed
     # What clearing can free, summed over the context (see _Quiet.clear_gain), with the
-    # tool names the planner gives its results; None until a call needs it.
-    clearable: _Gains | None = None
+    # tool names the planner gives its results: extended only when a call needs it, so
+    # it may cover a prefix of the context.
+    clearable: _Gains = (_ToolNames(), [0], [b""])
     bound = [0]  # ... at most, summed (_Quiet.bounds): the exact sums are needed only from max(at_least, 1) up
     assistants: list[int] = []  # assistant positions in the context
-    flagged = 0  # messages in ctx that truncation or compaction may rewrite
+    flag_prefix = [0]  # messages truncation or compaction may rewrite, summed over the context
+    flag_base = 0  # ... of which these, truncation left alone at a plan, are not counted
     sent_before = 0  # the previous call's context, without priming
     numbered = 0  # leading messages of ctx whose position `apply` would have renumbered
     last = 0
@@ -492,6 +508,7 @@ def replay(
     # The largest total the token trigger was compared with, or a call not planned had
     # (it was under every limit: planned with a trigger under it, it would fire there).
     reach = 0
+    planned_s: Session | None = None  # the context planned last
     for k, p in enumerate(call_positions(msgs)):
         before, before_len = ctx, len(ctx)  # the previous call's context
         start = len(ctx)
@@ -499,10 +516,9 @@ def replay(
         ctx_tokens.extend(tokens[last:p])
         for i in range(last, p):
             ctx_prefix.append(ctx_prefix[-1] + tokens[i])
-        flagged += quiet.scan(ctx, ctx_tokens, start, assistants)
+        quiet.scan(ctx, ctx_tokens, start, assistants, flag_prefix)
+        flagged = flag_prefix[-1] - flag_base
         quiet.bounds(ctx, ctx_tokens, start, bound)
-        if clearable is not None:
-            quiet.gains(ctx, ctx_tokens, start, clearable)
         last = p
         total = ctx_prefix[-1]
         cached = sent_before  # nothing fired: the previous context is a prefix of this one
@@ -516,25 +532,34 @@ def replay(
             protected = quiet.protected_from(assistants, len(ctx))
             may_clear = quiet.may_clear(total, bound[protected])
             if may_clear:  # the bound does not rule it out: what clearing frees, exactly
-                if clearable is None:
-                    clearable = (_ToolNames(), [0], [b""])
-                    quiet.gains(ctx, ctx_tokens, 0, clearable)
+                quiet.gains(ctx, ctx_tokens, len(clearable[2]) - 1, clearable)
                 may_clear = quiet.may_clear(total, clearable[1][protected])
             only_tailoring = only_tailoring and not may_clear
         if not (flagged or may_clear or over):
             reach = max(reach, total)
         else:
             s = _as_session(session, ctx)
-            a_ctx = analyze(s, counter)
+            # The context is the last one planned, grown or compacted: its analysis
+            # extends that one's from the messages they share. The plans of this context
+            # share the counts of placeholders already made (its messages' counts are in
+            # the default cache, as `plan` would find them).
+            ctx_memo = PlanMemo(counter, shared=quiet.memo)
+            if planned_s is None:
+                a_ctx = analyze(s, counter)
+            else:
+                a_prev = analyze(planned_s, counter)
+                shared = _unchanged_prefix(planned_s.messages, ctx)
+                a_ctx = analyze_extending(s, counter, a_prev, shared)
+                if a_prev.plan_memo is not None:
+                    ctx_memo.carry(a_prev.plan_memo, shared)
+            a_ctx.plan_memo = ctx_memo
+            planned_s = s
             tailored = _tailored(s, a_ctx, config, counter, total) if only_tailoring else None
             if tailored is not None:
                 reach = max(reach, total)  # the trigger's check (nothing reduced before it)
                 new_ctx, new_tokens = tailored
                 numbered = len(new_ctx)
             else:
-                # The plans of this context share the counts of placeholders already made
-                # (its messages' counts are in the default cache, as `plan` would find them).
-                a_ctx.plan_memo = PlanMemo(counter, shared=quiet.memo)
                 result = run(s, config)
                 planned = result if isinstance(result, Plan) else result.plan
                 provable = provable and not planned.triggered
@@ -543,8 +568,9 @@ def replay(
                         provable = provable and not check.fired
                         reach = max(reach, int(check.value))
                 if isinstance(result, Plan):
-                    # Nothing fired: what truncation leaves alone now it always will.
-                    flagged = sum(quiet.flag(m, n) for m, n in zip(ctx, ctx_tokens)) if quiet.comp else 0
+                    # Nothing fired: what truncation leaves alone now it always will (what
+                    # compaction may rewrite depends on the context: it stays counted).
+                    flag_base = 0 if quiet.comp else flag_prefix[-1]
                     new_ctx = None
                 else:
                     live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
@@ -552,13 +578,24 @@ def replay(
                     s_out = sum(counter.count(g.text) for g in result.summaries)
                     new_ctx, new_tokens = list(result.messages), list(result.tokens_after)
                     numbered = 0
+                # Let the result go now: what it holds (offloads, lineage, its plan) dies
+                # young, before the collector promotes it (and scans it again and again).
+                del result, planned
             if new_ctx is not None:
                 fired = True
+                # What was worked out for the messages the compaction kept as they were
+                # (a prefix of the context: clearing starts at the oldest result it
+                # clears, tailoring at the oldest turn it drops) holds for them still.
+                keep = _unchanged_prefix(ctx, new_ctx)
                 ctx, ctx_tokens = new_ctx, new_tokens
                 ctx_prefix = list(accumulate(ctx_tokens, initial=0))
-                clearable, assistants, bound = None, [], [0]
-                flagged = quiet.scan(ctx, ctx_tokens, 0, assistants)
-                quiet.bounds(ctx, ctx_tokens, 0, bound)
+                _truncate_gains(clearable, keep)
+                del assistants[bisect_left(assistants, keep):]
+                del flag_prefix[keep + 1:]
+                del bound[keep + 1:]
+                flag_base = 0
+                quiet.scan(ctx, ctx_tokens, keep, assistants, flag_prefix)
+                quiet.bounds(ctx, ctx_tokens, keep, bound)
                 total = ctx_prefix[-1]
                 cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
         sent = total + priming
@@ -601,22 +638,59 @@ _Gains = tuple["_ToolNames", list[int], list[bytes]]
 
 class _ToolNames:
     """The tool name of each result of a context, as its analysis finds it
-    (`Analysis.tool_names`), fed the messages in order."""
+    (`Analysis.tool_names`), fed the messages in order; `truncate` forgets the
+    messages from a position on (a compaction rewrote them)."""
 
-    __slots__ = ("open",)
+    __slots__ = ("open", "undo")
 
     def __init__(self) -> None:
         self.open: dict[str, str] = {}  # call id -> tool name, awaiting a result
+        self.undo: list[tuple[int, str, str | None]] = []  # (position, call id, what open held before)
 
-    def see(self, m: Message) -> str | None:
-        """Take message `m` in; for a tool result, its tool's name."""
+    def see(self, m: Message, position: int) -> str | None:
+        """Take message `m` (at `position`) in; for a tool result, its tool's name."""
         if m.role == "tool":
             name = self.open.pop(m.tool_call_id, None) if m.tool_call_id else None
+            if name is not None:
+                self.undo.append((position, m.tool_call_id or "", name))
             return m.name or name
         if m.role == "assistant":
             for c in m.tool_calls:
+                self.undo.append((position, c.id, self.open.get(c.id)))
                 self.open[c.id] = c.name
         return None
+
+    def truncate(self, keep: int) -> None:
+        """As if only the messages before position `keep` had been seen."""
+        undo, open_ = self.undo, self.open
+        while undo and undo[-1][0] >= keep:
+            _, cid, before = undo.pop()
+            if before is None:
+                del open_[cid]
+            else:
+                open_[cid] = before
+
+
+def _truncate_gains(state: _Gains, keep: int) -> None:
+    """Forget what `state` knows of the messages from position `keep` on."""
+    names, clr_prefix, chain = state
+    if len(chain) > keep + 1:
+        names.truncate(keep)
+        del clr_prefix[keep + 1:]
+        del chain[keep + 1:]
+
+
+def _unchanged_prefix(before: Sequence[Message], after: Sequence[Message]) -> int:
+    """How many leading messages of `after` are those of `before`: the same content
+    (so the same counts), kind, time and reduction mark, all that an analysis and
+    replay's own checks read of a message."""
+    n = 0
+    for x, y in zip(before, after):
+        if x is not y and (x.content_hash != y.content_hash or x.kind != y.kind or x.timestamp != y.timestamp
+                           or x.meta.get("inspector_reduced") != y.meta.get("inspector_reduced")):
+            break
+        n += 1
+    return n
 
 
 def _tailored(s: Session, a: Analysis, config: CompactionConfig, counter: TokenCounter,

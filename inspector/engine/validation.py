@@ -7,6 +7,7 @@ tool-call pair; `validate` finds those and the other structural problems, and
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -59,15 +60,76 @@ class Problem:
 
 
 def validate(messages: Sequence[Message]) -> list[Problem]:
+    """What a provider would reject in `messages` (errors) or may mishandle (warnings)."""
+    return validate_resumable(messages).problems
+
+
+# Where `Validation` notes the scan's state: every this many messages.
+CHECKPOINT_EVERY = 16
+
+
+@dataclass(slots=True)
+class Validation:
+    """`validate()` of a message list, with what lets a list sharing its first messages
+    be validated from there (`validate_resumable(..., resume=)`): the scan's state every
+    `CHECKPOINT_EVERY` messages (the tool calls it has seen are read again from the
+    messages, so a checkpoint is a few small values)."""
+
+    messages: tuple[Message, ...]  # as validated (a list changed later is not this one)
+    problems: list[Problem]
+    # (position, calls awaiting a result (None: none), last call message, a non-system
+    # message seen, first conversational message, problems found so far): the state
+    # before `position`
+    checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]]
+
+
+def validate_resumable(messages: Sequence[Message], resume: Validation | None = None) -> Validation:
+    """`validate(messages)`, kept resumable.
+
+    Args:
+        messages: the messages to validate.
+        resume: the validation of a list whose first messages are (the same objects
+            as) the first of `messages`: the scan starts at its last checkpoint among
+            them. The result is the same as without it.
+
+    Returns:
+        The problems, and the checkpoints of the scan.
+    """
     problems: list[Problem] = []
-    add = problems.append
     seen_ids: dict[str, int] = {}
     open_calls: dict[str, int] = {}  # call id -> position, awaiting a result
     last_call_msg = -1  # position of the assistant message whose results may follow
     seen_non_system = False
     first_conversational: int | None = None
+    checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]] = []
+    start = 0
+    if resume is not None:
+        before = resume.messages
+        same = 0
+        for x, y in zip(before, messages):
+            if x is not y:
+                break
+            same += 1
+        if same == len(before) == len(messages):
+            return Validation(resume.messages, list(resume.problems), list(resume.checkpoints))
+        k = bisect_right(resume.checkpoints, same, key=lambda c: c[0]) - 1
+        if k > 0:
+            start, opened, last_call_msg, seen_non_system, first_conversational, found = resume.checkpoints[k]
+            open_calls = dict(opened) if opened else {}
+            problems = resume.problems[:found]
+            checkpoints = resume.checkpoints[:k]
+            for i in range(start):  # the ids seen before `start`, as the scan records them
+                m = messages[i]
+                if m.role == "assistant":
+                    for c in m.tool_calls:
+                        seen_ids[c.id] = i
+    add = problems.append
 
-    for i, m in enumerate(messages):
+    for i in range(start, len(messages)):
+        m = messages[i]
+        if not i % CHECKPOINT_EVERY:
+            checkpoints.append((i, dict(open_calls) if open_calls else None, last_call_msg, seen_non_system,
+                                first_conversational, len(problems)))
         role = m.role
         if role in SYSTEM_ROLES:
             if seen_non_system and m.kind == "message":
@@ -95,7 +157,8 @@ def validate(messages: Sequence[Message]) -> list[Problem]:
             continue
 
         # A non-tool message closes the previous assistant's batch of calls.
-        _close_batch(open_calls, last_call_msg, i, add)
+        if open_calls:
+            _close_batch(open_calls, last_call_msg, i, add)
         last_call_msg = -1
 
         if role == "assistant":
@@ -131,7 +194,7 @@ def validate(messages: Sequence[Message]) -> list[Problem]:
     if first_conversational is not None and messages[first_conversational].role == "assistant":
         add(Problem("first_not_user", "warning", first_conversational,
                     "the conversation starts with an assistant message (Anthropic rejects this)"))
-    return problems
+    return Validation(tuple(messages), problems, checkpoints)
 
 
 def _close_batch(open_calls: dict[str, int], batch: int, at: int, add) -> None:

@@ -103,6 +103,19 @@ class PlanMemo:
         self.clear_arguments: Memo[Hashable, tuple[int, int, dict[str, str]]] = Memo(TEXT_LIMIT)
 
 
+    def carry(self, prev: PlanMemo, keep: int) -> None:
+        """Take over what `prev`, the memo of another context of the same session,
+        worked out per message for its first `keep` messages, when this context's first
+        `keep` messages are the same (the same content, so the same offload ids: what
+        clearing makes of each result and call's arguments)."""
+        for key, results in prev.clear_results._data.items():
+            kept: Memo[tuple[int, int], tuple[int, Reduction | None]] = Memo(results.limit)
+            kept._data = {pos: v for pos, v in results._data.items() if pos[0] < keep}
+            self.clear_results.put(key, kept)
+        self.clear_arguments._data = {k: v for k, v in prev.clear_arguments._data.items()
+                                      if isinstance(k, tuple) and k[0] < keep}
+
+
 def memo_for(a: Analysis, counter: TokenCounter) -> PlanMemo:
     """The memo of `a` (an analysis is per session and counter), made on first use."""
     memo = a.plan_memo

@@ -218,6 +218,36 @@ def _call_text(name: str, args_raw: str) -> str:
     return f"{name} {_line(args_raw, 60)}" if args_raw else name
 
 
+# content hash -> what `build_summary` reads of an assistant message: successive
+# summaries of a session (replay, a sweep) fold in the same messages again and again.
+_ASSISTANT: dict[str, tuple[list[str], str | None, list[str]]] = {}
+_ASSISTANT_LIMIT = 50_000
+
+
+def _assistant_lines(m: Message) -> tuple[list[str], str | None, list[str]]:
+    """(its action lines: the last sentence, then one per call; its text as the next
+    step, None without text; the file paths it names)."""
+    hit = _ASSISTANT.get(m.content_hash)
+    if hit is not None:
+        return hit
+    said: list[str] = []
+    files: list[str] = []
+    step = None
+    text = m.text.strip()
+    if text:
+        sentences = [s for s in _SENTENCE_RE.split(text) if s.strip()]
+        said.append(_line(sentences[-1] if sentences else text, 200))
+        files.extend(_PATH_RE.findall(text))
+        step = _line(text, 240)
+    for c in m.tool_calls:
+        said.append("called " + _call_text(c.name, c.arguments_raw))
+        files.extend(_PATH_RE.findall(c.arguments_raw))
+    if len(_ASSISTANT) >= _ASSISTANT_LIMIT:
+        _ASSISTANT.clear()
+    _ASSISTANT[m.content_hash] = hit = (said, step, files)
+    return hit
+
+
 def _dedupe(items: list[str]) -> list[str]:
     seen: set[str] = set()
     return [x for x in items if not (x in seen or seen.add(x))]  # type: ignore[func-returns-value]
@@ -277,17 +307,14 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
             if i != t_idx and m.text.strip() and not is_preamble(m):
                 requests.append(_line(m.text, 240))
         elif m.role == "assistant":
-            text = m.text.strip()
-            if text:
-                sentences = [s for s in _SENTENCE_RE.split(text) if s.strip()]
-                actions.append(_line(sentences[-1] if sentences else text, 200))
-                files.extend(_PATH_RE.findall(text))
-                next_step = [_line(text, 240)]
+            said, step, found = _assistant_lines(m)
+            actions.extend(said)
+            files.extend(found)
+            if step is not None:
+                next_step = [step]
             for c in m.tool_calls:
                 tools[c.name] = tools.get(c.name, 0) + 1
                 names[c.id] = c.name
-                actions.append("called " + _call_text(c.name, c.arguments_raw))
-                files.extend(_PATH_RE.findall(c.arguments_raw))
         elif m.role == "tool":
             err = _error_of(m.text)
             if err is not None:

@@ -1,0 +1,192 @@
+"""What replay carries from one context to the next: an analysis extended from the last
+one's (`analyze_extending`) and a validation resumed from another list's checkpoints
+(`validate_resumable`) are exactly what a fresh analysis and validation find, on
+generated lists (well-formed sessions, and lists with every structural problem) cut,
+grown and rewritten the way compaction does, and on every context a replay plans."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from inspector.engine import Message, Part, Session, ToolCall, make_counter, preset
+from inspector.engine.analysis import Analysis, _analyze, analyze, analyze_extending
+from inspector.engine.replay import compact_step, replay
+from inspector.engine.validation import CHECKPOINT_EVERY, validate, validate_resumable
+from inspector.sources.swe_agent import read_traj
+from tests.conftest import SWE_AGENT
+from tests.engine.test_properties import EST, EXAMPLES, sessions
+from tests.sessions import agent_session
+
+SETTINGS = settings(max_examples=max(1, EXAMPLES // 10), deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@st.composite
+def messy(draw) -> list[Message]:
+    """Messages in any order: calls with and without results, reused and missing ids,
+    orphan and separated results, empty messages, system messages late, summaries,
+    arguments that are not JSON, timestamps here and there."""
+    from datetime import datetime
+
+    out: list[Message] = []
+    for k in range(draw(st.integers(0, 60))):
+        kind = draw(st.integers(0, 9))
+        cid = f"c{draw(st.integers(0, 12))}"
+        ts = datetime(2025, 1, 1, tzinfo=UTC) if draw(st.integers(0, 5)) == 0 else None
+        if kind == 0:
+            out.append(Message.text_message(draw(st.sampled_from(["system", "developer"])), f"rules {k}"))
+        elif kind == 1:
+            out.append(Message.text_message("user", draw(st.sampled_from(["", " ", f"do {k}"])), timestamp=ts))
+        elif kind in (2, 3):
+            calls = [ToolCall(id=f"c{draw(st.integers(0, 12))}", name=draw(st.sampled_from(["bash", "grep"])),
+                              arguments_raw=draw(st.sampled_from(['{"a": 1}', "not json", ""])))
+                     for _ in range(draw(st.integers(0, 3)))]
+            text = draw(st.sampled_from(["", f"step {k}"]))
+            out.append(Message(role="assistant", parts=[Part(text=text)] if text else [], tool_calls=calls,
+                               timestamp=ts))
+        elif kind in (4, 5, 6):
+            out.append(Message(role="tool", tool_call_id=draw(st.sampled_from([cid, None])),
+                               name=draw(st.sampled_from([None, "bash"])),
+                               parts=[Part(text=draw(st.sampled_from(["ok", "x" * 1500, 'see off-0123456789ab'])))],
+                               meta=draw(st.sampled_from([{}, {"inspector_reduced": "clear"}]))))
+        elif kind == 7:
+            out.append(Message.text_message("system", f"summary {k}", kind="summary"))
+        elif kind == 8:
+            out.append(Message(role="user", parts=[Part(type="image", url="https://x.test/a.png")]))
+        else:
+            out.append(Message.text_message("assistant", f"answer {k}"))
+    return out
+
+
+@st.composite
+def pairs(draw) -> tuple[list[Message], list[Message]]:
+    """(a list, a list sharing its first messages, the same objects): the second is the
+    first cut somewhere, then given new messages, a rewritten one or a removed range."""
+    if draw(st.booleans()):
+        first = draw(messy())
+    else:
+        first = list(draw(sessions()).messages)
+    cut = draw(st.integers(0, len(first)))
+    rest = first[cut:]
+    how = draw(st.integers(0, 3))
+    if how == 0:  # grown: the same list and more
+        tail = rest + draw(messy())
+    elif how == 1 and rest:  # a message rewritten (a cleared result, a truncated output)
+        m = rest[0]
+        tail = [m.model_copy(update={"parts": [Part(text="[cleared]")], "meta": {"inspector_reduced": "clear"}})]
+        tail += rest[1:] + draw(messy())
+    elif how == 2:  # a range removed (a summary, tailored rounds), something appended
+        drop = draw(st.integers(0, len(rest)))
+        tail = rest[drop:] + draw(messy())
+    else:
+        tail = draw(messy())
+    return first, first[:cut] + tail
+
+
+def _fields(a: Analysis) -> dict:
+    return {f.name: getattr(a, f.name) for f in dataclasses.fields(a)
+            if not f.name.startswith("_") and f.name not in ("plan_memo", "offload_ids", "session_id")}
+
+
+def _same_prefix(x: list[Message], y: list[Message]) -> int:
+    n = 0
+    for a, b in zip(x, y):
+        if a is not b:
+            break
+        n += 1
+    return n
+
+
+def assert_extends(base_msgs: list[Message], msgs: list[Message], keep: int, counter=EST) -> None:
+    base_s = Session(id="a", messages=list(base_msgs))
+    base = analyze(base_s, counter)
+    base.link(len(base_msgs))
+    base.problems(base_s.messages)
+    s = Session(id="b", messages=list(msgs))
+    got = analyze_extending(s, counter, base, keep)
+    assert analyze(s, counter) is got  # memoised as analyze memoises
+    fresh = _analyze(Session(id="b", messages=list(msgs)), counter, None)
+    assert _fields(got) == _fields(fresh)
+    assert [got.link(i) for i in range(len(msgs) + 1)] == [fresh.link(i) for i in range(len(msgs) + 1)]
+    assert got.problems(s.messages) == validate(msgs)
+
+
+@given(pair=pairs())
+@SETTINGS
+def test_an_extended_analysis_is_a_fresh_one(pair):
+    first, second = pair
+    assert_extends(first, second, _same_prefix(first, second))
+
+
+@given(pair=pairs(), data=st.data())
+@SETTINGS
+def test_an_analysis_extended_from_fewer_shared_messages_is_a_fresh_one_too(pair, data):
+    first, second = pair
+    assert_extends(first, second, data.draw(st.integers(0, _same_prefix(first, second))))
+
+
+def test_an_analysis_cannot_extend_past_what_the_lists_share_in_length():
+    msgs = [Message.text_message("user", "hi")]
+    base = analyze(Session(id="a", messages=msgs), EST)
+    with pytest.raises(ValueError):
+        analyze_extending(Session(id="b", messages=msgs), EST, base, 2)
+
+
+@given(pair=pairs())
+@SETTINGS
+def test_a_resumed_validation_is_a_fresh_one(pair):
+    first, second = pair
+    before = validate_resumable(first)
+    got = validate_resumable(second, before)
+    fresh = validate_resumable(second)
+    assert got.problems == fresh.problems == validate(second)
+    assert got.checkpoints == fresh.checkpoints
+
+
+def test_a_validation_resumes_from_its_last_checkpoint_before_the_lists_differ():
+    """The scan restarts at the last checkpoint before the first message the lists do
+    not share: the checkpoints before it are the first validation's own."""
+    msgs = list(agent_session(rounds=30).messages)
+    assert len(msgs) > 4 * CHECKPOINT_EVERY
+    first = validate_resumable(msgs)
+    differ = 2 * CHECKPOINT_EVERY + 3
+    changed = msgs[:differ] + [Message.text_message("user", "")] + msgs[differ:]
+    got = validate_resumable(changed, first)
+    assert got.problems == validate(changed) and [p.code for p in got.problems] == ["empty_message"]
+    assert all(got.checkpoints[k] is first.checkpoints[k] for k in range(2))  # before message 32
+    assert got.checkpoints[2] is not first.checkpoints[2]  # from message 32 on, scanned again
+    assert validate_resumable(list(msgs), first).problems == []  # the same messages: nothing scanned
+
+
+@pytest.mark.parametrize("path,extra", [
+    (SWE_AGENT / "ctf_web_i_got_id_demo.traj", {}),
+    (SWE_AGENT / "marshmallow-1867_function_calling.traj", {"summarization.trigger.context_tokens": 2500,
+                                                             "reduction.clear.trigger_tokens": 1500,
+                                                             "reduction.clear.at_least_tokens": 200}),
+    (SWE_AGENT / "ctf_crypto_katy.traj", {"tailoring.budget_tokens": 5000}),
+], ids=lambda x: x.stem[:20] if isinstance(x, Path) else "")
+def test_every_context_a_replay_plans_is_analysed_and_validated_as_afresh(path, extra):
+    counter = make_counter("tiktoken", model="gpt-4o")
+    session = read_traj(path)
+    config = preset("balanced").with_values({"summarization.trigger.context_tokens": 4000,
+                                             "summarization.trigger.context_ratio": 0,
+                                             "summarization.keep.tokens": 0}).with_values(extra)
+    step = compact_step(counter)
+    seen = []
+
+    def checking(s, cfg):
+        a = analyze(s, counter)
+        fresh = _analyze(Session(id=s.id, messages=list(s.messages)), counter, None)
+        assert _fields(a) == _fields(fresh)
+        assert a.problems(s.messages) == validate(s.messages)
+        seen.append(a.n)
+        return step(s, cfg)
+
+    r = replay(session, config, counter=counter, step=checking)
+    assert r.totals.compactions >= 2 and len(seen) >= 3
