@@ -35,7 +35,7 @@ def test_packed_record_reads_back_equal_and_dumps_the_same(record):
     plain = _message(copy.deepcopy(record))
     packed = _message(copy.deepcopy(record))
     assert packed.pack_raw()
-    assert type(packed.__dict__["raw"]) is PackedRaw
+    assert type(packed.packed_raw) is PackedRaw
     assert packed.raw == record
     assert packed.model_dump() == plain.model_dump()
     if "lone surrogate" not in record:  # pydantic cannot write one to JSON either way
@@ -54,7 +54,7 @@ def test_long_strings_are_the_messages_own_and_each_read_is_a_new_record():
     assert second["content"] == LONG and m.raw["content"] == LONG
     # The packed form holds each text once, by reference: its bytes are the record's
     # structure only.
-    assert len(m.__dict__["raw"]._data) < 300
+    assert len(m.packed_raw._data) < 300
 
 
 @pytest.mark.parametrize("record", [{"\u0000ref": 0}, {1: "int key"}, {"t": (1, 2)}, {"o": object()}, "a string",
@@ -82,10 +82,10 @@ def test_pickling_copying_and_assignment_keep_the_record():
 def test_one_or_several_shared_strings_read_back_pickle_and_compare_the_same(record):
     m = _message(copy.deepcopy(record))
     assert m.pack_raw()
-    packed = m.__dict__["raw"]
+    packed = m.packed_raw
     assert packed.unpack() == record and m.raw == record
     assert pickle.loads(pickle.dumps(packed)) == packed and pickle.loads(pickle.dumps(m)).raw == record
     again = _message(copy.deepcopy(record))
     again.pack_raw()
-    assert again.__dict__["raw"] == packed
+    assert again.packed_raw == packed
     assert m.raw["content"] is m.parts[0].text  # the message's own string, one or several

@@ -610,14 +610,14 @@ def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_pa
     with Workspace(tmp_path / "ws.db") as w:
         loaded = w.load_session(wid)
     # Records are packed in memory and read back equal.
-    packed = [m for m in loaded.messages if type(m.__dict__["raw"]) is PackedRaw]
+    packed = [m for m in loaded.messages if type(m.packed_raw) is PackedRaw]
     assert len(packed) > len(loaded.messages) // 2
     assert [m.raw for m in loaded.messages] == [m.raw for m in original.messages]
     # Every export writes the same bytes as from the same session holding its records
     # as plain objects (as the source's reader gives them).
     plain = loaded.model_copy(update={"messages": [m.model_copy(update={"raw": copy.deepcopy(m.raw)})
                                                    for m in loaded.messages]})
-    assert not any(type(m.__dict__["raw"]) is PackedRaw for m in plain.messages)
+    assert not any(type(m.packed_raw) is PackedRaw for m in plain.messages)
     for fmt in ("openai-json", "anthropic-json", "markdown", "claude-code", "adk-sqlite"):
         a = export_session(plain, fmt, tmp_path / f"a-{fmt}" / f"out.{fmt}")
         b = export_session(loaded, fmt, tmp_path / f"b-{fmt}" / f"out.{fmt}")
@@ -631,7 +631,7 @@ def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_pa
     # Pickled (the sweep's process pool): same messages, still packed.
     again = pickle.loads(pickle.dumps(loaded))
     assert again.messages == loaded.messages
-    assert type(again.messages[-1].__dict__["raw"]) is type(loaded.messages[-1].__dict__["raw"])
+    assert type(again.messages[-1].packed_raw) is type(loaded.messages[-1].packed_raw)
     # Stored again, changed (its last message gone), its bodies are the ones stored:
     # a packed record is written as the record it packs.
     with Workspace(tmp_path / "ws.db") as w:
