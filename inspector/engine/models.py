@@ -465,6 +465,35 @@ def _plain_raw(value: Any) -> Any:
     return value.unpack() if type(value) is PackedRaw else value
 
 
+def _read_only(self: Any, *args: Any, **kwargs: Any) -> None:
+    raise TypeError("this empty value is shared by messages loaded from the workspace: assign a new one")
+
+
+class _EmptyMeta(dict[str, Any]):
+    """The empty `meta` compacted messages share (`Message.compact`)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = __ior__ = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return dict, ()
+
+
+class _EmptyCalls(list[ToolCall]):
+    """The empty `tool_calls` compacted messages share (`Message.compact`)."""
+
+    __slots__ = ()
+    append = extend = insert = __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
+    sort = reverse = remove = pop = clear = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return list, ()
+
+
+_NO_META = _EmptyMeta()
+_NO_CALLS = _EmptyCalls()
+
+
 class _MessageSlots(_Slotted):
     # `content_hash` memoises here (not a field: not dumped, not compared).
     __slots__ = ("_hash",)
@@ -560,6 +589,17 @@ class Message(_MessageSlots):
             return False
         _RAW.__set__(self, packed)
         return True
+
+    def compact(self) -> None:
+        """Keep a message that will not change small (a session loaded from the
+        workspace): `raw` packed (`pack_raw`), an empty `meta` or `tool_calls` one
+        shared read-only object (a change raises TypeError: assign a new value).
+        """
+        self.pack_raw()
+        if not self.meta and type(self.meta) is dict:
+            self.meta = _NO_META
+        if not self.tool_calls and type(self.tool_calls) is list:
+            self.tool_calls = _NO_CALLS
 
     @property
     def packed_raw(self) -> Any:

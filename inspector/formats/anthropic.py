@@ -151,6 +151,11 @@ def tool_result_parts(content: Any, where: str, strict: bool = True) -> list[Par
     return [Part.trusted(type="text", text="")] if content is None else content_parts(content, where, strict)
 
 
+# `json.dumps(value, ensure_ascii=False, separators=COMPACT)` without a new encoder per
+# call (what `dumps` builds for any non-default option).
+_ARGUMENTS_JSON = json.JSONEncoder(ensure_ascii=False, separators=COMPACT).encode
+
+
 def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
     """A `tool_use` (or server / MCP tool use) block as a ToolCall (`input` as JSON text;
     an input that is already text stays as it is)."""
@@ -161,8 +166,8 @@ def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
         cid, name = str(cid or ""), str(name or "")
     inp = block.get("input", {})
     call_type = "function" if block.get("type") == "tool_use" else str(block.get("type"))
-    return ToolCall.trusted(id=cid, name=name, type=call_type, arguments_raw=inp if isinstance(inp, str)
-                            else json.dumps(inp, ensure_ascii=False, separators=COMPACT))
+    return ToolCall.trusted(id=cid, name=name, type=call_type,
+                            arguments_raw=inp if isinstance(inp, str) else _ARGUMENTS_JSON(inp))
 
 
 def _flush_user(out: list[Message], msg: dict, k: int, at: str, pending: list[tuple[int, Any]]) -> None:

@@ -88,12 +88,12 @@ def _blocks(content: Any) -> list[Any]:
 
 
 def _assistant_parts(blocks: list[Any], where: str, parts: list[Part], calls: list[ToolCall]) -> None:
-    for j, b in enumerate(blocks):
-        at = f"{where}: content[{j}]"
+    # Not strict: nothing raises, so `where` is not made per block.
+    for b in blocks:
         if isinstance(b, dict) and b.get("type") in TOOL_USE_TYPES:
-            calls.append(tool_call(b, at, strict=False))
+            calls.append(tool_call(b, where, strict=False))
         else:
-            parts.append(block_part(b, at, strict=False))
+            parts.append(block_part(b, where, strict=False))
 
 
 class ClaudeCodeSource(Source):

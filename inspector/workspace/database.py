@@ -534,8 +534,8 @@ class Workspace:
                         if trust:
                             m.remember_hash(row[1])
                         # A parsed record costs several times its JSON, and repeats
-                        # the message's texts: kept packed (`Message.pack_raw`).
-                        m.pack_raw()
+                        # the message's texts: kept packed (`Message.compact`).
+                        m.compact()
                         m.position = len(messages)
                         messages.append(m)
                     del rows, chunk

@@ -98,3 +98,39 @@ def test_equality_does_not_depend_on_the_memoised_hash():
     assert a.model_copy(update={"parts": [Part(text="other")]}).content_hash != a.content_hash
     assert a.model_copy(update={"position": 3}).content_hash == a.content_hash
     assert pickle.loads(pickle.dumps(a)).content_hash == a.content_hash
+
+
+def test_loaded_empty_meta_and_calls_are_shared_and_read_only(loaded_and_fresh):
+    loaded, fresh = loaded_and_fresh
+    user = loaded[1]  # no meta, no tool calls
+    assert user.meta == {} and user.tool_calls == [] and user == fresh[1]
+    assert user.meta is loaded[0].meta and user.tool_calls is loaded[0].tool_calls  # one object for all
+    with pytest.raises(TypeError, match="shared by messages loaded from the workspace"):
+        user.meta["inspector_reduced"] = True
+    with pytest.raises(TypeError):
+        user.tool_calls.append(ToolCall(id="c", name="n"))
+    assert loaded[0].meta == {} and loaded[0].tool_calls == []  # nothing leaked into the others
+    # copies and round trips get ordinary containers again; assignment replaces the shared one
+    for other in (copy.deepcopy(user), pickle.loads(pickle.dumps(user)), user.model_copy(deep=True),
+                  Message.model_validate_json(user.model_dump_json())):
+        other.meta["k"] = 1
+        other.tool_calls.append(ToolCall(id="c", name="n"))
+    user.meta = {"k": 1}
+    assert loaded[0].meta == {} and user.meta == {"k": 1}
+
+
+def test_trusted_builds_what_the_constructor_validates():
+    calls = [ToolCall.trusted(id="c1", name="bash", arguments_raw='{"a": 1}')]
+    made = Message.trusted(role="assistant", parts=[Part.trusted(text="hi")], tool_calls=calls,
+                           usage=Usage.trusted(input_tokens=3), source_id="s")
+    validated = Message(role="assistant", parts=[Part(text="hi")], usage=Usage(input_tokens=3), source_id="s",
+                        tool_calls=[ToolCall(id="c1", name="bash", arguments_raw='{"a": 1}')])
+    assert made == validated and made.model_dump() == validated.model_dump()
+    assert made.content_hash == validated.content_hash and made.tool_calls[0].arguments == {"a": 1}
+    # defaults are fresh per instance, as the constructor's
+    a, b = Message.trusted(role="user"), Message.trusted(role="user")
+    assert a.meta == {} and a.meta is not b.meta and a.parts is not b.parts
+    with pytest.raises(TypeError):
+        Message.trusted(role="user", colour="red")
+    with pytest.raises(TypeError):
+        Message.trusted(parts=[])  # role is required
