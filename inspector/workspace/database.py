@@ -232,6 +232,7 @@ def _session_stats(messages: Sequence[Message]) -> dict[str, int]:
 
 
 _LOAD_CHUNK = 100  # bodies per parse when loading: small chunks keep the peak low
+_SCAN_CACHE_KIB = -64  # SQLite's page cache while bodies are read (negative: KiB)
 _EACH_BATCH = 2000  # messages per `load_session(each=...)` call
 
 
@@ -527,21 +528,28 @@ class Workspace:
         try:
             with self._lock:
                 self._check_open()
-                cursor = self._conn.execute(sql, params)
-                while rows := cursor.fetchmany(_LOAD_CHUNK):
-                    chunk = self._validate_chunk(rows, params)
-                    for m, row in zip(chunk, rows):
-                        if trust:
-                            m.remember_hash(row[1])
-                        # A parsed record costs several times its JSON, and repeats
-                        # the message's texts: kept packed (`Message.compact`).
-                        m.compact()
-                        m.position = len(messages)
-                        messages.append(m)
-                    del rows, chunk
-                    if each is not None and len(messages) - done >= _EACH_BATCH:
-                        each(messages[done:])
-                        done = len(messages)
+                # The bodies are read once, in order: SQLite's page cache (2 MB by
+                # default) would hold pages not read again, and keep them allocated.
+                cache_size = self._conn.execute("PRAGMA cache_size").fetchone()[0]
+                self._conn.execute(f"PRAGMA cache_size = {_SCAN_CACHE_KIB}")
+                try:
+                    cursor = self._conn.execute(sql, params)
+                    while rows := cursor.fetchmany(_LOAD_CHUNK):
+                        chunk = self._validate_chunk(rows, params)
+                        for m, row in zip(chunk, rows):
+                            if trust:
+                                m.remember_hash(row[1])
+                            # A parsed record costs several times its JSON, and repeats
+                            # the message's texts: kept packed (`Message.compact`).
+                            m.compact()
+                            m.position = len(messages)
+                            messages.append(m)
+                        del rows, chunk
+                        if each is not None and len(messages) - done >= _EACH_BATCH:
+                            each(messages[done:])
+                            done = len(messages)
+                finally:
+                    self._conn.execute(f"PRAGMA cache_size = {int(cache_size)}")
             if each is not None and (len(messages) > done or not messages):
                 each(messages[done:])
         finally:
