@@ -27,6 +27,10 @@ RECORDS = [
     {"nested": {"deep": [[[{"x": LONG}]]]}, "numbers": [0, -1, 2**70, 1.5, -0.0, 1e300], "flags": [True, False, None]},
     {"unicode": "d\u00e9j\u00e0 vu \u2014 \U0001f600", "short": "ok", "empty": "", "same": [LONG, LONG]},
     {"lone surrogate": "a\ud800b", "inf": float("inf")},
+    # keys the packed form writes as one control byte, and text that holds control
+    # bytes and those keys itself
+    {"role": "user", "uuid": "u1", "message": {"content": [{"type": "text", "text": '"role": "uuid":\x01\x02\x1f'}]},
+     "\x03": ['{"\\u0000ref": 0}', {"\u0000ref ": 1}], "parentUuid": None, "id": "\t\n\r"},
 ]
 
 
@@ -89,3 +93,13 @@ def test_one_or_several_shared_strings_read_back_pickle_and_compare_the_same(rec
     again.pack_raw()
     assert again.packed_raw == packed
     assert m.raw["content"] is m.parts[0].text  # the message's own string, one or several
+
+
+def test_frequent_keys_pack_to_one_byte_each():
+    record = {"role": "tool", "content": LONG, "tool_call_id": "call_1", "type": "function_call_output"}
+    m = _message(record)
+    assert m.pack_raw()
+    data = m.packed_raw._data
+    assert b"role" not in data and b"tool_call_id" not in data and b"ref" not in data
+    assert len(data) < len(b'{"role":"tool","content":{"\\u0000ref":0},"tool_call_id":"call_1","type":"function_call_output"}') - 30
+    assert m.raw == record

@@ -503,7 +503,8 @@ def test_store_and_load_statements_do_not_grow_with_rows(tmp_path, monkeypatch):
     assert len(agent_session(rounds=500).messages) > 1000
     assert per[500][0] == per[5][0], per  # no execute per message
     assert per[500][1] <= per[5][1] + 2, per  # bodies go in batches of 1000 rows
-    assert per[500][2] == per[5][2] <= 3, per  # one query loads every message
+    # one query loads every message (beside it: the session row and the page-cache pragmas)
+    assert per[500][2] == per[5][2] <= 6, per
 
 
 # ---------------------------------------------------------------------------- imports
