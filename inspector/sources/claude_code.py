@@ -60,20 +60,21 @@ def load(probe: Probe) -> ClaudeCodeSource:
     return ClaudeCodeSource(probe.path)
 
 
-_USAGE_KEYS = {"input_tokens": "input_tokens", "output_tokens": "output_tokens",
-               "cache_read_input_tokens": "cache_read_tokens", "cache_creation_input_tokens": "cache_creation_tokens"}
+_USAGE_KEYS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
 
 
 def _usage(u: Any, path: Path, lineno: int) -> Usage | None:
     if not isinstance(u, dict):
         return None
-    counts: dict[str, int | None] = {}
-    for key, field in _USAGE_KEYS.items():
-        value = u.get(key)
-        if value is not None and (type(value) is not int or value < 0):  # bool is not int here
-            raise SourceError(f"{path}: line {lineno}: message.usage.{key} is not a token count ({value!r:.40})")
-        counts[field] = value
-    return Usage.trusted(**counts)
+    get = u.get
+    i, o, r, c = (get("input_tokens"), get("output_tokens"), get("cache_read_input_tokens"),
+                  get("cache_creation_input_tokens"))
+    # Token counts or absent (`type(x) is int`: a bool is not a count).
+    if ((i is None or type(i) is int and i >= 0) and (o is None or type(o) is int and o >= 0)
+            and (r is None or type(r) is int and r >= 0) and (c is None or type(c) is int and c >= 0)):
+        return Usage.trusted(input_tokens=i, output_tokens=o, cache_read_tokens=r, cache_creation_tokens=c)
+    key = next(k for k in _USAGE_KEYS if get(k) is not None and (type(get(k)) is not int or get(k) < 0))
+    raise SourceError(f"{path}: line {lineno}: message.usage.{key} is not a token count ({get(key)!r:.40})")
 
 
 def _text_or_none(value: Any) -> str | None:
@@ -94,6 +95,22 @@ def _assistant_parts(blocks: list[Any], where: str, parts: list[Part], calls: li
             calls.append(tool_call(b, where, strict=False))
         else:
             parts.append(block_part(b, where, strict=False))
+
+
+def _one_chain(records: list[tuple[int, dict]]) -> bool:
+    """Is every record the child of the record before it, the first a root, and no uuid
+    seen twice? Then the active branch is the whole list (`_active_branch` finds the same
+    by walking the links back from the last record, a few times slower)."""
+    if records[0][1].get("parentUuid"):
+        return False
+    previous = records[0][1].get("uuid")
+    seen = {previous}
+    for _, rec in records[1:]:
+        if not previous or rec.get("parentUuid") != previous:
+            return False
+        previous = rec.get("uuid")
+        seen.add(previous)
+    return len(seen) == len(records)
 
 
 class ClaudeCodeSource(Source):
@@ -196,6 +213,8 @@ class ClaudeCodeSource(Source):
             return []
         if not any(rec.get("parentUuid") for _, rec in records):
             return records  # no links at all: file order
+        if _one_chain(records):
+            return records  # each record the child of the one before (a file without branches)
         by_uuid: dict[str, tuple[int, dict]] = {}
         for lr in records:
             u = lr[1].get("uuid")
