@@ -73,8 +73,11 @@ def _usage(u: Any, path: Path, lineno: int) -> Usage | None:
     if ((i is None or type(i) is int and i >= 0) and (o is None or type(o) is int and o >= 0)
             and (r is None or type(r) is int and r >= 0) and (c is None or type(c) is int and c >= 0)):
         return Usage.trusted(input_tokens=i, output_tokens=o, cache_read_tokens=r, cache_creation_tokens=c)
-    key = next(k for k in _USAGE_KEYS if get(k) is not None and (type(get(k)) is not int or get(k) < 0))
-    raise SourceError(f"{path}: line {lineno}: message.usage.{key} is not a token count ({get(key)!r:.40})")
+    for key in _USAGE_KEYS:
+        value = get(key)
+        if value is not None and (type(value) is not int or value < 0):
+            break
+    raise SourceError(f"{path}: line {lineno}: message.usage.{key} is not a token count ({value!r:.40})")
 
 
 def _text_or_none(value: Any) -> str | None:
