@@ -5,6 +5,12 @@ One `Session` holds ordered `Message`s. A message keeps the record(s) it came fr
 thinking signatures) byte for byte. A message loaded from the workspace may hold its
 record packed (`PackedRaw`: compact JSON whose long strings point at the message's own
 texts); `raw` reads it back as the record, equal to what was stored.
+
+`Message`, `Part`, `ToolCall` and `Usage` are pydantic dataclasses with `__slots__`
+(one pointer per field, no instance dict) that keep the `BaseModel` methods used here
+(`model_dump`, `model_dump_json`, `model_validate`, `model_validate_json`,
+`model_copy`); their constructors validate, `trusted()` builds one from values a
+reader already checked. `Session` is a `BaseModel`.
 """
 
 from __future__ import annotations
