@@ -153,14 +153,8 @@ class _Slotted:
         raise NotImplementedError
 
     def _copy(self) -> Self:
-        cls = type(self)
-        new = _new(cls)
-        for _, slot in cls._SLOTS:
-            try:
-                slot.__set__(new, slot.__get__(self))
-            except AttributeError:  # an unset memo slot
-                pass
-        return new
+        """A shallow copy (the slots' stored values); generated per class by `_finish`."""
+        raise NotImplementedError
 
     def _state(self) -> dict[str, Any]:
         state = {}
@@ -199,9 +193,10 @@ def _rebuild(cls: type[_Slotted], state: dict[str, Any]) -> _Slotted:
     return obj
 
 
-def _finish(cls: type[_Slotted]) -> None:
-    """Record `cls`'s storage descriptors (before any property replaces a field's) and
-    give it its `trusted` constructor."""
+def _finish(cls: type[_Slotted], behind_property: tuple[str, ...] = ()) -> None:
+    """Record `cls`'s storage descriptors (before a property replaces a field's: the
+    fields named in `behind_property`) and give it its `trusted` constructor and copier.
+    """
     slots: list[tuple[str, Any]] = []
     for klass in reversed(cls.__mro__):
         for name in klass.__dict__.get("__slots__", ()):
@@ -213,29 +208,52 @@ def _finish(cls: type[_Slotted]) -> None:
     cls._FIELDS = tuple(
         (name, by_name[name], info.default if info.default_factory is None else None, info.default_factory)
         for name, info in fields.items())
-    # Generated, as dataclasses generate `__init__`: one keyword per field, a store
+    # Generated, as dataclasses generate `__init__`: one keyword per field, one store
     # per slot (a loop over the fields costs as much as pydantic's validation).
+    # Attribute syntax reaches a slot fastest; a field behind a property through its
+    # storage descriptor.
     namespace: dict[str, Any] = {"_new": _new, "_cls": cls, "_MISSING": _MISSING}
+
+    def store(target: str, name: str, value: str) -> str:
+        if name in behind_property:
+            namespace[f"_set_{name}"] = by_name[name].__set__
+            return f"_set_{name}({target}, {value})"
+        return f"{target}.{name} = {value}"
+
+    def load(source: str, name: str) -> str:
+        if name in behind_property:
+            namespace[f"_get_{name}"] = by_name[name].__get__
+            return f"_get_{name}({source})"
+        return f"{source}.{name}"
+
     params, body = [], []
-    for name, slot, default, factory in cls._FIELDS:
-        namespace[f"_set_{name}"] = slot.__set__
+    for name, _slot, default, factory in cls._FIELDS:
         if factory is not None:
             namespace[f"_make_{name}"] = factory
             params.append(f"{name}=_MISSING")
-            body.append(f"    _set_{name}(obj, _make_{name}() if {name} is _MISSING else {name})")
+            body.append("    " + store("obj", name, f"_make_{name}() if {name} is _MISSING else {name}"))
         else:
             if default is PydanticUndefined:
                 params.append(name)
             else:
                 namespace[f"_default_{name}"] = default
                 params.append(f"{name}=_default_{name}")
-            body.append(f"    _set_{name}(obj, {name})")
-    source = f"def trusted(*, {', '.join(params)}):\n    obj = _new(_cls)\n" + "\n".join(body) + "\n    return obj\n"
+            body.append("    " + store("obj", name, name))
+    copy_body = []
+    for name, _slot in slots:
+        line = store("new", name, load("self", name))
+        if name in fields:
+            copy_body.append(f"    {line}")
+        else:  # a memo slot, maybe unset
+            copy_body.append(f"    try:\n        {line}\n    except AttributeError:\n        pass")
+    source = (f"def trusted(*, {', '.join(params)}):\n    obj = _new(_cls)\n" + "\n".join(body) + "\n    return obj\n"
+              + "def copy(self):\n    new = _new(_cls)\n" + "\n".join(copy_body) + "\n    return new\n")
     exec(source, namespace)  # noqa: S102  # our own field names, nothing from outside
     trusted = namespace["trusted"]
     trusted.__qualname__ = f"{cls.__name__}.trusted"
     trusted.__doc__ = _Slotted.trusted.__doc__
     setattr(cls, "trusted", staticmethod(trusted))  # noqa: B010
+    setattr(cls, "_copy", namespace["copy"])  # noqa: B010
 
 
 _CONFIG = ConfigDict(extra="forbid")
@@ -628,7 +646,7 @@ class Message(_MessageSlots):
         return _RAW.__get__(self)
 
 
-_finish(Message)
+_finish(Message, behind_property=("raw",))
 # The slot that stores `raw`; the `raw` property reads a packed record back as the
 # record. Pydantic validates and serializes through the property.
 _RAW = Message.__dict__["raw"]
