@@ -101,12 +101,14 @@ def block_part(block: Any, where: str, strict: bool = True) -> Part:
     Returns:
         The part; the block is kept in `data` wherever it carries more than text.
     """
+    # `Part.trusted` where the values are checked here (text blocks, most of a
+    # transcript); the validating constructor where a value comes straight from the block.
     if isinstance(block, str):
-        return Part(type="text", text=block)
+        return Part.trusted(type="text", text=block)
     if not isinstance(block, dict):
         if strict:
             raise AnthropicFormatError(f"{where}: content block is not an object")
-        return Part(type="text", text=str(block))
+        return Part.trusted(type="text", text=str(block))
     t = block.get("type")
     if t == "text":
         text = block.get("text")
@@ -114,11 +116,11 @@ def block_part(block: Any, where: str, strict: bool = True) -> Part:
             if strict:
                 raise AnthropicFormatError(f"{where}: text block without a string 'text'")
             text = "" if text is None else str(text)
-        return Part(type="text", text=text, data=_extra(block, "type", "text"))
+        return Part.trusted(type="text", text=text, data=_extra(block, "type", "text"))
     if t == "thinking":
-        return Part(type="reasoning", text=str(block.get("thinking") or ""), data=_extra(block, "thinking"))
+        return Part.trusted(type="reasoning", text=str(block.get("thinking") or ""), data=_extra(block, "thinking"))
     if t == "redacted_thinking":
-        return Part(type="reasoning", data=block)
+        return Part.trusted(type="reasoning", data=block)
     if t == "image":
         src = _source(block)
         return Part(type="image", media_type=src.get("media_type"), url=src.get("url"), data=block)
@@ -128,7 +130,7 @@ def block_part(block: Any, where: str, strict: bool = True) -> Part:
         return Part(type="file", text=text, media_type=src.get("media_type"), url=src.get("url"), data=block)
     if t not in BLOCK_TYPES and strict:
         raise AnthropicFormatError(f"{where}: unknown content block type {t!r}")
-    return Part(type="other", text=str(block.get("text") or ""), data=block)
+    return Part.trusted(type="other", text=str(block.get("text") or ""), data=block)
 
 
 def content_parts(content: Any, where: str, strict: bool = True) -> list[Part]:
@@ -136,17 +138,22 @@ def content_parts(content: Any, where: str, strict: bool = True) -> list[Part]:
     if content is None:
         return []
     if isinstance(content, str):
-        return [Part(type="text", text=content)]
+        return [Part.trusted(type="text", text=content)]
     if not isinstance(content, list):
         if strict:
             raise AnthropicFormatError(f"{where}: content must be a string or a list of blocks")
-        return [Part(type="text", text=json.dumps(content, ensure_ascii=False))]
+        return [Part.trusted(type="text", text=json.dumps(content, ensure_ascii=False))]
     return [block_part(b, f"{where}.content[{j}]", strict) for j, b in enumerate(content)]
 
 
 def tool_result_parts(content: Any, where: str, strict: bool = True) -> list[Part]:
     """A `tool_result` block's content; no content is one empty text (the tool said nothing)."""
-    return [Part(type="text", text="")] if content is None else content_parts(content, where, strict)
+    return [Part.trusted(type="text", text="")] if content is None else content_parts(content, where, strict)
+
+
+# `json.dumps(value, ensure_ascii=False, separators=COMPACT)` without a new encoder per
+# call (what `dumps` builds for any non-default option).
+_ARGUMENTS_JSON = json.JSONEncoder(ensure_ascii=False, separators=COMPACT).encode
 
 
 def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
@@ -159,8 +166,8 @@ def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
         cid, name = str(cid or ""), str(name or "")
     inp = block.get("input", {})
     call_type = "function" if block.get("type") == "tool_use" else str(block.get("type"))
-    return ToolCall(id=cid, name=name, type=call_type,
-                    arguments_raw=inp if isinstance(inp, str) else json.dumps(inp, ensure_ascii=False, separators=COMPACT))
+    return ToolCall.trusted(id=cid, name=name, type=call_type,
+                            arguments_raw=inp if isinstance(inp, str) else _ARGUMENTS_JSON(inp))
 
 
 def _flush_user(out: list[Message], msg: dict, k: int, at: str, pending: list[tuple[int, Any]]) -> None:

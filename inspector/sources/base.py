@@ -423,6 +423,9 @@ def decode_text(data: bytes, path: Path) -> str:
         raise SourceError(f"{path}: line {lineno}: invalid UTF-8 (byte 0x{data[exc.start]:02x} at column {col})") from None
 
 
+_JSONL_BUFFER = 1 << 20  # bytes
+
+
 def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> Iterator[tuple[int, Any]]:
     """(line number, parsed value) for every non-blank line.
 
@@ -434,7 +437,9 @@ def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> It
     reported there too.
     """
     try:
-        f = path.open("rb")
+        # A 1 MiB buffer: lines longer than the default 8 KiB one (tool outputs) are
+        # read in one piece (reading a 190 MB transcript's lines takes half the time).
+        f = path.open("rb", buffering=_JSONL_BUFFER)
     except OSError as exc:
         raise SourceError(f"{path}: cannot read ({exc.strerror or exc})") from None
     with f:
@@ -469,7 +474,8 @@ def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> It
 
 
 _UNDECIDED = object()
-_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+# Digits as 0 and `[` as `{`: one pass finds a run of 20 digits and counts the openers.
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789[", b"000000000{")
 _TWENTY_DIGITS = b"0" * 20
 
 
@@ -487,10 +493,10 @@ def _fast_record(raw: bytes) -> Any:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError:
         return _UNDECIDED
-    if _TWENTY_DIGITS in raw.translate(_DIGITS_AS_ZERO):
+    masked = raw.translate(_DIGITS_AS_ZERO)
+    if _TWENTY_DIGITS in masked:
         return _UNDECIDED
-    if (isinstance(value, (dict, list)) and raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH
-            and json_depth_exceeds(value)):
+    if isinstance(value, (dict, list)) and masked.count(b"{") > MAX_JSON_DEPTH and json_depth_exceeds(value):
         return _UNDECIDED
     return value
 
@@ -550,10 +556,7 @@ def parse_time(value: Any) -> datetime | None:
                 v /= 1000.0
             return datetime.fromtimestamp(v, tz=UTC)
         if isinstance(value, str):
-            s = value.strip()
-            if s.endswith("Z"):
-                s = s[:-1] + "+00:00"
-            dt = datetime.fromisoformat(s)
+            dt = datetime.fromisoformat(value.strip())  # reads a "Z" suffix as UTC
             if dt.tzinfo is None:
                 dt = dt.replace(tzinfo=UTC)
             return dt

@@ -21,6 +21,7 @@ all are read in file order.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -59,20 +60,29 @@ def load(probe: Probe) -> ClaudeCodeSource:
     return ClaudeCodeSource(probe.path)
 
 
-_USAGE_KEYS = {"input_tokens": "input_tokens", "output_tokens": "output_tokens",
-               "cache_read_input_tokens": "cache_read_tokens", "cache_creation_input_tokens": "cache_creation_tokens"}
+_USAGE_KEYS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
 
 
-def _usage(u: Any, where: str) -> Usage | None:
+def _usage(u: Any, path: Path, lineno: int) -> Usage | None:
     if not isinstance(u, dict):
         return None
-    counts: dict[str, int | None] = {}
-    for key, field in _USAGE_KEYS.items():
-        value = u.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            raise SourceError(f"{where}: message.usage.{key} is not a token count ({value!r:.40})")
-        counts[field] = value
-    return Usage(**counts)
+    get = u.get
+    i, o, r, c = (get("input_tokens"), get("output_tokens"), get("cache_read_input_tokens"),
+                  get("cache_creation_input_tokens"))
+    # Token counts or absent (`type(x) is int`: a bool is not a count).
+    if ((i is None or type(i) is int and i >= 0) and (o is None or type(o) is int and o >= 0)
+            and (r is None or type(r) is int and r >= 0) and (c is None or type(c) is int and c >= 0)):
+        return Usage.trusted(input_tokens=i, output_tokens=o, cache_read_tokens=r, cache_creation_tokens=c)
+    for key in _USAGE_KEYS:
+        value = get(key)
+        if value is not None and (type(value) is not int or value < 0):
+            break
+    raise SourceError(f"{path}: line {lineno}: message.usage.{key} is not a token count ({value!r:.40})")
+
+
+def _text_or_none(value: Any) -> str | None:
+    """A record's id as the message's `source_id` (text, as every other reader's)."""
+    return value if value is None or type(value) is str else str(value)
 
 
 def _blocks(content: Any) -> list[Any]:
@@ -82,12 +92,28 @@ def _blocks(content: Any) -> list[Any]:
 
 
 def _assistant_parts(blocks: list[Any], where: str, parts: list[Part], calls: list[ToolCall]) -> None:
-    for j, b in enumerate(blocks):
-        at = f"{where}: content[{j}]"
+    # Not strict: nothing raises, so `where` is not made per block.
+    for b in blocks:
         if isinstance(b, dict) and b.get("type") in TOOL_USE_TYPES:
-            calls.append(tool_call(b, at, strict=False))
+            calls.append(tool_call(b, where, strict=False))
         else:
-            parts.append(block_part(b, at, strict=False))
+            parts.append(block_part(b, where, strict=False))
+
+
+def _one_chain(records: list[tuple[int, dict]]) -> bool:
+    """Is every record the child of the record before it, the first a root, and no uuid
+    seen twice? Then the active branch is the whole list (`_active_branch` finds the same
+    by walking the links back from the last record, a few times slower)."""
+    if records[0][1].get("parentUuid"):
+        return False
+    previous = records[0][1].get("uuid")
+    seen = {previous}
+    for _, rec in records[1:]:
+        if not previous or rec.get("parentUuid") != previous:
+            return False
+        previous = rec.get("uuid")
+        seen.add(previous)
+    return len(seen) == len(records)
 
 
 class ClaudeCodeSource(Source):
@@ -108,13 +134,24 @@ class ClaudeCodeSource(Source):
     # ---- parsing
 
     def _parse(self) -> None:
+        # The collector paused while the file is read: the records are hundreds of
+        # thousands of new containers, all kept (full collections would walk them over
+        # and over: ~10% of reading a 100,000-message transcript).
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            self._parse_records()
+        finally:
+            if paused:
+                gc.enable()
+
+    def _parse_records(self) -> None:
         path = self.path
         records: list[tuple[int, dict]] = []
         titles: dict[str, str] = {}
         for lineno, rec in iter_jsonl(path, self.skip):
-            where = f"line {lineno}"
             if not isinstance(rec, dict):
-                self.skip(where, f"expected a JSON object, got {type(rec).__name__}; left out")
+                self.skip(f"line {lineno}", f"expected a JSON object, got {type(rec).__name__}; left out")
                 continue
             t = rec.get("type")
             if t == "summary":
@@ -122,16 +159,17 @@ class ClaudeCodeSource(Source):
                     titles[rec["leafUuid"]] = rec["summary"]
                 continue
             if t not in MESSAGE_TYPES:
-                self.skip(where, f"record type {t!r} is not part of the conversation")
+                self.skip(f"line {lineno}", f"record type {t!r} is not part of the conversation")
                 continue
             if rec.get("isSidechain"):
-                self.skip(where, "sidechain (sub-agent) record")
+                self.skip(f"line {lineno}", "sidechain (sub-agent) record")
                 continue
             if t == "system" and rec.get("subtype") != "compact_boundary":
-                self.skip(where, f"system record {rec.get('subtype') or ''}".strip() + " (not sent to the model)")
+                self.skip(f"line {lineno}",
+                          f"system record {rec.get('subtype') or ''}".strip() + " (not sent to the model)")
                 continue
-            if t in ("user", "assistant") and not isinstance(rec.get("message"), dict):
-                self.skip(where, f"{t} record without a 'message' object; left out")
+            if t != "system" and not isinstance(rec.get("message"), dict):
+                self.skip(f"line {lineno}", f"{t} record without a 'message' object; left out")
                 continue
             records.append((lineno, rec))
         if not records:
@@ -178,6 +216,8 @@ class ClaudeCodeSource(Source):
             return []
         if not any(rec.get("parentUuid") for _, rec in records):
             return records  # no links at all: file order
+        if _one_chain(records):
+            return records  # each record the child of the one before (a file without branches)
         by_uuid: dict[str, tuple[int, dict]] = {}
         for lr in records:
             u = lr[1].get("uuid")
@@ -227,8 +267,10 @@ class ClaudeCodeSource(Source):
                 meta = {}
                 if isinstance(rec.get("compactMetadata"), dict):
                     meta = dict(rec["compactMetadata"])
-                out.append(Message(role="user", kind="compaction", parts=[Part(text=text)] if text else [],
-                                   source_id=rec.get("uuid"), timestamp=ts, raw=raw, meta=meta))
+                out.append(Message.trusted(role="user", kind="compaction",
+                                           parts=[Part.trusted(text=text)] if text else [],
+                                           source_id=_text_or_none(rec.get("uuid")), timestamp=ts, raw=raw,
+                                           meta=meta))
                 i += 1
                 continue
             msg = rec["message"]
@@ -245,11 +287,11 @@ class ClaudeCodeSource(Source):
                     _assistant_parts(_blocks(r["message"].get("content")), f"line {lineno}", parts, calls)
                 for c in calls:
                     names[c.id] = c.name
-                out.append(Message(role="assistant", parts=parts, tool_calls=calls, source_id=rec.get("uuid"),
-                                   timestamp=ts, usage=_usage(group[-1]["message"].get("usage"),
-                                                              f"{self.path}: line {active[j - 1][0]}"),
-                                   raw=group if len(group) > 1 else rec,
-                                   meta={"message_id": mid} if mid else {}))
+                out.append(Message.trusted(role="assistant", parts=parts, tool_calls=calls,
+                                           source_id=_text_or_none(rec.get("uuid")), timestamp=ts,
+                                           usage=_usage(group[-1]["message"].get("usage"), self.path, active[j - 1][0]),
+                                           raw=group if len(group) > 1 else rec,
+                                           meta={"message_id": mid} if mid else {}))
                 i = j
                 continue
             # user record
@@ -258,14 +300,15 @@ class ClaudeCodeSource(Source):
             rest = [(j, b) for j, b in enumerate(blocks) if not (isinstance(b, dict) and b.get("type") in TOOL_RESULT_TYPES)]
             for b in results:
                 cid = str(b.get("tool_use_id") or "")
-                out.append(Message(role="tool", tool_call_id=cid, name=names.get(cid),
-                                   parts=tool_result_parts(b.get("content"), f"line {lineno}", strict=False),
-                                   source_id=rec.get("uuid"),
-                                   timestamp=ts, raw=rec, meta={"is_error": True} if b.get("is_error") else {}))
+                out.append(Message.trusted(role="tool", tool_call_id=cid, name=names.get(cid),
+                                           parts=tool_result_parts(b.get("content"), f"line {lineno}", strict=False),
+                                           source_id=_text_or_none(rec.get("uuid")), timestamp=ts, raw=rec,
+                                           meta={"is_error": True} if b.get("is_error") else {}))
             if rest:
                 parts = [block_part(b, f"line {lineno}: content[{j}]", strict=False) for j, b in rest]
-                kind = "compaction" if rec.get("isCompactSummary") else "message"
-                out.append(Message(role="user", parts=parts, source_id=rec.get("uuid"), timestamp=ts, raw=rec,
-                                   kind=kind, meta={"isMeta": True} if rec.get("isMeta") else {}))
+                out.append(Message.trusted(role="user", parts=parts, source_id=_text_or_none(rec.get("uuid")),
+                                           timestamp=ts, raw=rec,
+                                           kind="compaction" if rec.get("isCompactSummary") else "message",
+                                           meta={"isMeta": True} if rec.get("isMeta") else {}))
             i += 1
         return out

@@ -232,64 +232,8 @@ def _session_stats(messages: Sequence[Message]) -> dict[str, int]:
 
 
 _LOAD_CHUNK = 100  # bodies per parse when loading: small chunks keep the peak low
+_SCAN_CACHE_KIB = -64  # SQLite's page cache while bodies are read (negative: KiB)
 _EACH_BATCH = 2000  # messages per `load_session(each=...)` call
-
-
-def _share_fields_set(obj: Any, shared: dict[type, set[str]]) -> None:
-    """Give a model loaded with every field set one set object shared by all such
-    models of its class (pydantic keeps a set of set-field names per instance; a
-    Message's, its Parts' and ToolCalls' sets were ~15 MB on 10,000 messages). The
-    shared set already holds every field name, so pydantic's `add` on assignment
-    never changes it: `model_fields_set` stays what it would have been."""
-    cls = type(obj)
-    fields = shared.get(cls)
-    if fields is None:
-        fields = shared[cls] = set(cls.model_fields)
-    own = obj.__pydantic_fields_set__
-    # Every field set (`position` is not stored in bodies; it is assigned right after).
-    if own is not fields and own <= fields and fields - own <= {"position"}:
-        object.__setattr__(obj, "__pydantic_fields_set__", fields)
-
-
-# One plain class per key order (field names of a model, the private attributes):
-# see `_share_keys`.
-_LAYOUTS: dict[tuple[str, ...], type] = {}
-
-
-def _share_keys(values: dict[str, Any]) -> dict[str, Any]:
-    """A dict equal to `values` whose key table is shared with every dict made here
-    with the same keys in the same order (CPython's key-sharing instance dicts: a dict
-    holds only its values). A pydantic model keeps its fields in a dict of its own,
-    ~460 bytes for a Message's twelve fields against ~190 shared: ~4 MB on 10,000
-    messages. It is an ordinary dict in every other way (a key added later unshares
-    it); on an interpreter without key sharing it is a copy of the same size."""
-    keys = tuple(values)
-    cls = _LAYOUTS.get(keys)
-    if cls is None:
-        cls = _LAYOUTS[keys] = type("_Layout", (), {"__module__": __name__})
-    holder: Any = object.__new__(cls)
-    # Attribute by attribute, in order: this is what fills the shared table (a dict
-    # `update` would build an unshared one).
-    for key, value in values.items():
-        setattr(holder, key, value)
-    out: dict[str, Any] = holder.__dict__
-    return out
-
-
-def _compact(m: Message, shared: dict[type, set[str]]) -> None:
-    """Memory of a freshly loaded message: its source record is kept packed (see
-    `Message.pack_raw`: a parsed record costs several times its JSON, and repeats the
-    message's texts), the fields sets are shared, and the models' attribute dicts
-    share their key tables (`_share_keys`)."""
-    _share_fields_set(m, shared)
-    m.pack_raw()
-    object.__setattr__(m, "__dict__", _share_keys(m.__dict__))
-    for part in m.parts:
-        _share_fields_set(part, shared)
-        object.__setattr__(part, "__dict__", _share_keys(part.__dict__))
-    for call in m.tool_calls:
-        _share_fields_set(call, shared)
-        object.__setattr__(call, "__dict__", _share_keys(call.__dict__))
 
 
 def _chunks(items: Sequence[Any], size: int = 5000) -> Iterator[Sequence[Any]]:
@@ -597,8 +541,8 @@ class Workspace:
         Rows are read and validated in chunks (`_LOAD_CHUNK` bodies joined into one JSON
         array, parsed by pydantic-core straight into models), with the garbage
         collector paused (tens of thousands of new objects would otherwise trigger full
-        collections). Each chunk is compacted before the next one is read (see
-        `_compact`), so the peak stays close to what the session finally holds. The
+        collections). Each chunk's source records are packed before the next one is
+        read, so the peak stays close to what the session finally holds. The
         stored content hashes are reused when this engine computes hashes the same
         way (checked once per workspace). `each` is called with every `_EACH_BATCH`
         messages read (and the last ones), in order, while the rest is still read.
@@ -606,25 +550,33 @@ class Workspace:
         trust = self._hashes_current()
         done = 0
         messages: list[Message] = []
-        shared: dict[type, set[str]] = {}
         paused = gc.isenabled()
         gc.disable()
         try:
             with self._lock:
                 self._check_open()
-                cursor = self._conn.execute(sql, params)
-                while rows := cursor.fetchmany(_LOAD_CHUNK):
-                    chunk = self._validate_chunk(rows, params)
-                    for m, row in zip(chunk, rows):
-                        # Before compacting, so the memo shares the message's key table.
-                        m.__dict__["_hash"] = row[1] if trust else m.content_hash
-                        _compact(m, shared)
-                        m.position = len(messages)
-                        messages.append(m)
-                    del rows, chunk
-                    if each is not None and len(messages) - done >= _EACH_BATCH:
-                        each(messages[done:])
-                        done = len(messages)
+                # The bodies are read once, in order: SQLite's page cache (2 MB by
+                # default) would hold pages not read again, and keep them allocated.
+                cache_size = self._conn.execute("PRAGMA cache_size").fetchone()[0]
+                self._conn.execute(f"PRAGMA cache_size = {_SCAN_CACHE_KIB}")
+                try:
+                    cursor = self._conn.execute(sql, params)
+                    while rows := cursor.fetchmany(_LOAD_CHUNK):
+                        chunk = self._validate_chunk(rows, params)
+                        for m, row in zip(chunk, rows):
+                            if trust:
+                                m.remember_hash(row[1])
+                            # A parsed record costs several times its JSON, and repeats
+                            # the message's texts: kept packed (`Message.compact`).
+                            m.compact()
+                            m.position = len(messages)
+                            messages.append(m)
+                        del rows, chunk
+                        if each is not None and len(messages) - done >= _EACH_BATCH:
+                            each(messages[done:])
+                            done = len(messages)
+                finally:
+                    self._conn.execute(f"PRAGMA cache_size = {int(cache_size)}")
             if each is not None and (len(messages) > done or not messages):
                 each(messages[done:])
         finally:

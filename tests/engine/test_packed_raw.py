@@ -27,6 +27,10 @@ RECORDS = [
     {"nested": {"deep": [[[{"x": LONG}]]]}, "numbers": [0, -1, 2**70, 1.5, -0.0, 1e300], "flags": [True, False, None]},
     {"unicode": "d\u00e9j\u00e0 vu \u2014 \U0001f600", "short": "ok", "empty": "", "same": [LONG, LONG]},
     {"lone surrogate": "a\ud800b", "inf": float("inf")},
+    # keys the packed form writes as one control byte, and text that holds control
+    # bytes and those keys itself
+    {"role": "user", "uuid": "u1", "message": {"content": [{"type": "text", "text": '"role": "uuid":\x01\x02\x1f'}]},
+     "\x03": ['{"\\u0000ref": 0}', {"\u0000ref ": 1}], "parentUuid": None, "id": "\t\n\r"},
 ]
 
 
@@ -35,7 +39,7 @@ def test_packed_record_reads_back_equal_and_dumps_the_same(record):
     plain = _message(copy.deepcopy(record))
     packed = _message(copy.deepcopy(record))
     assert packed.pack_raw()
-    assert type(packed.__dict__["raw"]) is PackedRaw
+    assert type(packed.packed_raw) is PackedRaw
     assert packed.raw == record
     assert packed.model_dump() == plain.model_dump()
     if "lone surrogate" not in record:  # pydantic cannot write one to JSON either way
@@ -54,7 +58,7 @@ def test_long_strings_are_the_messages_own_and_each_read_is_a_new_record():
     assert second["content"] == LONG and m.raw["content"] == LONG
     # The packed form holds each text once, by reference: its bytes are the record's
     # structure only.
-    assert len(m.__dict__["raw"]._data) < 300
+    assert len(m.packed_raw._data) < 300
 
 
 @pytest.mark.parametrize("record", [{"\u0000ref": 0}, {1: "int key"}, {"t": (1, 2)}, {"o": object()}, "a string",
@@ -82,10 +86,20 @@ def test_pickling_copying_and_assignment_keep_the_record():
 def test_one_or_several_shared_strings_read_back_pickle_and_compare_the_same(record):
     m = _message(copy.deepcopy(record))
     assert m.pack_raw()
-    packed = m.__dict__["raw"]
+    packed = m.packed_raw
     assert packed.unpack() == record and m.raw == record
     assert pickle.loads(pickle.dumps(packed)) == packed and pickle.loads(pickle.dumps(m)).raw == record
     again = _message(copy.deepcopy(record))
     again.pack_raw()
-    assert again.__dict__["raw"] == packed
+    assert again.packed_raw == packed
     assert m.raw["content"] is m.parts[0].text  # the message's own string, one or several
+
+
+def test_frequent_keys_pack_to_one_byte_each():
+    record = {"role": "tool", "content": LONG, "tool_call_id": "call_1", "type": "function_call_output"}
+    m = _message(record)
+    assert m.pack_raw()
+    data = m.packed_raw._data
+    assert b"role" not in data and b"tool_call_id" not in data and b"ref" not in data
+    assert len(data) < len(b'{"role":"tool","content":{"\\u0000ref":0},"tool_call_id":"call_1","type":"function_call_output"}') - 30
+    assert m.raw == record

@@ -1,6 +1,6 @@
-"""Messages loaded from the workspace are kept small (shared fields sets, packed
-records, attribute dicts sharing their key tables): the same messages through every
-door (fields, dumps, equality, copies, pickling, assignment) as freshly validated ones."""
+"""Messages loaded from the workspace are kept small (slotted models, packed records):
+the same messages through every door (fields, dumps, equality, copies, pickling,
+assignment) as freshly validated ones."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_loaded_messages_equal_fresh_ones_through_every_door(loaded_and_fresh):
         assert m.model_dump_json() == f.model_dump_json()
         assert m.content_hash == f.content_hash == o.content_hash
         assert m.model_fields_set == f.model_fields_set
-        assert list(m.__dict__) == list(f.__dict__)  # field order kept
+        assert list(m.model_dump()) == list(f.model_dump()) == list(Message.model_fields)  # field order kept
         assert pickle.loads(pickle.dumps(m)) == f
         assert copy.deepcopy(m) == f and m.model_copy() == f
         assert m.raw == o.raw
@@ -78,19 +78,17 @@ def test_loaded_messages_take_assignments_and_new_content(loaded_and_fresh):
     assert loaded[1] != fresh[2]
 
 
-@pytest.mark.skipif(platform.python_implementation() != "CPython" or sys.version_info < (3, 11),
-                    reason="key-sharing instance dicts are CPython's")
-def test_loaded_models_attribute_dicts_share_their_keys(tmp_path):
+@pytest.mark.skipif(platform.python_implementation() != "CPython", reason="object sizes are CPython's")
+def test_loaded_models_hold_their_fields_in_slots(tmp_path):
     with Workspace(tmp_path / "ws.db") as ws:
         loaded = ws.load_session(ws.add_session(agent_session(rounds=40))).messages
     fresh = [Message.model_validate_json(m.model_dump_json()) for m in loaded]
-
-    def size(messages):
-        return sum(sys.getsizeof(m.__dict__) + sum(sys.getsizeof(p.__dict__) for p in m.parts)
-                   + sum(sys.getsizeof(c.__dict__) for c in m.tool_calls) for m in messages)
-
     assert loaded == fresh
-    assert size(loaded) < 0.7 * size(fresh)
+    for m in loaded:
+        for obj in (m, *m.parts, *m.tool_calls):
+            assert not hasattr(obj, "__dict__")
+            # a header, the GC links and one pointer per field (and memo slot): no dict
+            assert sys.getsizeof(obj) <= 32 + 8 * (len(type(obj).model_fields) + 1)
 
 
 def test_equality_does_not_depend_on_the_memoised_hash():
@@ -100,3 +98,39 @@ def test_equality_does_not_depend_on_the_memoised_hash():
     assert a.model_copy(update={"parts": [Part(text="other")]}).content_hash != a.content_hash
     assert a.model_copy(update={"position": 3}).content_hash == a.content_hash
     assert pickle.loads(pickle.dumps(a)).content_hash == a.content_hash
+
+
+def test_loaded_empty_meta_and_calls_are_shared_and_read_only(loaded_and_fresh):
+    loaded, fresh = loaded_and_fresh
+    user = loaded[1]  # no meta, no tool calls
+    assert user.meta == {} and user.tool_calls == [] and user == fresh[1]
+    assert user.meta is loaded[0].meta and user.tool_calls is loaded[0].tool_calls  # one object for all
+    with pytest.raises(TypeError, match="shared by messages loaded from the workspace"):
+        user.meta["inspector_reduced"] = True
+    with pytest.raises(TypeError):
+        user.tool_calls.append(ToolCall(id="c", name="n"))
+    assert loaded[0].meta == {} and loaded[0].tool_calls == []  # nothing leaked into the others
+    # copies and round trips get ordinary containers again; assignment replaces the shared one
+    for other in (copy.deepcopy(user), pickle.loads(pickle.dumps(user)), user.model_copy(deep=True),
+                  Message.model_validate_json(user.model_dump_json())):
+        other.meta["k"] = 1
+        other.tool_calls.append(ToolCall(id="c", name="n"))
+    user.meta = {"k": 1}
+    assert loaded[0].meta == {} and user.meta == {"k": 1}
+
+
+def test_trusted_builds_what_the_constructor_validates():
+    calls = [ToolCall.trusted(id="c1", name="bash", arguments_raw='{"a": 1}')]
+    made = Message.trusted(role="assistant", parts=[Part.trusted(text="hi")], tool_calls=calls,
+                           usage=Usage.trusted(input_tokens=3), source_id="s")
+    validated = Message(role="assistant", parts=[Part(text="hi")], usage=Usage(input_tokens=3), source_id="s",
+                        tool_calls=[ToolCall(id="c1", name="bash", arguments_raw='{"a": 1}')])
+    assert made == validated and made.model_dump() == validated.model_dump()
+    assert made.content_hash == validated.content_hash and made.tool_calls[0].arguments == {"a": 1}
+    # defaults are fresh per instance, as the constructor's
+    a, b = Message.trusted(role="user"), Message.trusted(role="user")
+    assert a.meta == {} and a.meta is not b.meta and a.parts is not b.parts
+    with pytest.raises(TypeError):
+        Message.trusted(role="user", colour="red")
+    with pytest.raises(TypeError):
+        Message.trusted(parts=[])  # role is required

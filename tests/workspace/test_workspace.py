@@ -551,7 +551,8 @@ def test_store_and_load_statements_do_not_grow_with_rows(tmp_path, monkeypatch):
     assert len(agent_session(rounds=500).messages) > 1000
     assert per[500][0] == per[5][0], per  # no execute per message
     assert per[500][1] <= per[5][1] + 2, per  # bodies go in batches of 1000 rows
-    assert per[500][2] == per[5][2] <= 3, per  # one query loads every message
+    # one query loads every message (beside it: the session row and the page-cache pragmas)
+    assert per[500][2] == per[5][2] <= 6, per
 
 
 # ---------------------------------------------------------------------------- imports
@@ -658,14 +659,14 @@ def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_pa
     with Workspace(tmp_path / "ws.db") as w:
         loaded = w.load_session(wid)
     # Records are packed in memory and read back equal.
-    packed = [m for m in loaded.messages if type(m.__dict__["raw"]) is PackedRaw]
+    packed = [m for m in loaded.messages if type(m.packed_raw) is PackedRaw]
     assert len(packed) > len(loaded.messages) // 2
     assert [m.raw for m in loaded.messages] == [m.raw for m in original.messages]
     # Every export writes the same bytes as from the same session holding its records
     # as plain objects (as the source's reader gives them).
     plain = loaded.model_copy(update={"messages": [m.model_copy(update={"raw": copy.deepcopy(m.raw)})
                                                    for m in loaded.messages]})
-    assert not any(type(m.__dict__["raw"]) is PackedRaw for m in plain.messages)
+    assert not any(type(m.packed_raw) is PackedRaw for m in plain.messages)
     for fmt in ("openai-json", "anthropic-json", "markdown", "claude-code", "adk-sqlite"):
         a = export_session(plain, fmt, tmp_path / f"a-{fmt}" / f"out.{fmt}")
         b = export_session(loaded, fmt, tmp_path / f"b-{fmt}" / f"out.{fmt}")
@@ -679,7 +680,7 @@ def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_pa
     # Pickled (the sweep's process pool): same messages, still packed.
     again = pickle.loads(pickle.dumps(loaded))
     assert again.messages == loaded.messages
-    assert type(again.messages[-1].__dict__["raw"]) is type(loaded.messages[-1].__dict__["raw"])
+    assert type(again.messages[-1].packed_raw) is type(loaded.messages[-1].packed_raw)
     # Stored again, changed (its last message gone), its bodies are the ones stored:
     # a packed record is written as the record it packs.
     with Workspace(tmp_path / "ws.db") as w:
