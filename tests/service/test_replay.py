@@ -269,3 +269,34 @@ def test_a_pool_sweep_of_one_session_sends_no_value_a_replay_already_serves(monk
     assert sent == [30000, 4500, 5000, 4700]
     assert [row.sessions[0].totals for row in rows] == [
         replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]
+
+
+def test_a_pool_sweep_sends_the_lowest_value_above_the_tailoring_budget_second(monkeypatch):
+    """It is rarely served by the highest value's replay and usually the costliest (both
+    summaries and tailoring fire): sent after the low values, it ran alone at the end."""
+    from concurrent.futures import Executor, Future
+
+    import inspector.service.replay as service
+    from inspector.engine.config import CompactionConfig
+
+    config = base().with_values({"tailoring.budget_tokens": 4400})
+    values = [3000, 30000, 3500, 4600, 2500]
+    session = read_traj(WEB)
+    sent = []
+
+    class Inline(Executor):
+        def __init__(self, max_workers=None):
+            pass
+
+        def submit(self, fn, /, *args, **kwargs):
+            sent.extend(CompactionConfig.model_validate_json(c).summarization.trigger.context_tokens
+                        for c in args[2])
+            fut: Future = Future()
+            fut.set_result(fn(*args, **kwargs))
+            return fut
+
+    monkeypatch.setattr(service, "ProcessPoolExecutor", Inline)
+    rows = sweep(WEB, [session.id], config, KNOB, values, workers=2).rows
+    assert sent[:2] == [30000, 4600]
+    assert [row.sessions[0].totals for row in rows] == [
+        replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]
