@@ -339,30 +339,56 @@ class _Quiet:
                 acc += hit
             flag_prefix.append(acc)
 
-    def gains(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, state: _Gains) -> None:
-        """Extend `state` (what clearing frees, summed) over `ctx[start:]`. Computed only
-        at calls that need it: after a compaction that moved every message (tailoring,
-        a summary), each placeholder's id, so its count, is new."""
+    def clear_fires(self, ctx: Sequence[Message], tokens: Sequence[int], state: _Gains, bound: Sequence[int],
+                    protected: int, total: int) -> bool:
+        """Whether the clear stage fires on context `ctx` (`total` tokens; its protected
+        rounds from `protected`): whether what its earlier messages free, exactly, is at
+        least the stage's minimum. `state` (what clearing frees, summed) is extended
+        only as far as the answer needs: it is known once the sum reaches the minimum,
+        or once the sum with the upper bounds (`bound`, summed) of the messages not yet
+        counted stays under it."""
+        cl = self.clear
+        if cl is None or total <= cl.trigger_tokens:
+            return False
+        need = max(cl.at_least_tokens, 1)
+        clr_prefix = state[1]
+        j = len(clr_prefix) - 1  # messages counted
+        while True:
+            if j >= protected:
+                return clr_prefix[protected] >= need
+            if clr_prefix[j] >= need:
+                return True
+            if clr_prefix[j] + bound[protected] - bound[j] < need:
+                return False
+            step = min(protected, j + 32)
+            self.gains(ctx, tokens, j, state, bound, step)
+            j = step
+
+    def gains(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, state: _Gains,
+              bound: Sequence[int], stop: int) -> None:
+        """Extend `state` (what clearing frees, summed) over `ctx[start:stop]`. Computed
+        only at calls that need it: after a compaction that moved every message
+        (tailoring, a summary), each placeholder's id, so its count, is new. A message
+        whose upper bound (`bound`, summed) is nothing frees nothing: not counted."""
         names, clr_prefix, chain = state
-        if start >= len(ctx):
-            return
         gains = self._gains
         if len(gains) >= 200_000:
             gains.clear()
         acc = clr_prefix[-1]
         digest = chain[-1]
-        for j in range(start, len(ctx)):
+        for j in range(start, stop):
             m = ctx[j]
             n = tokens[j]
             tool = names.see(m, j)
             # the offload id digests the context up to and including j (planning.text)
             digest = hashlib.blake2b(digest + bytes.fromhex(m.content_hash), digest_size=16).digest()
             chain.append(digest)
-            key = (j, digest, n, tool, bool(m.meta.get("inspector_reduced")))
-            gain = gains.get(key)
-            if gain is None:
-                gain = gains[key] = self.clear_gain(m, j, n, tool, digest)
-            acc += gain
+            if bound[j + 1] != bound[j]:
+                key = (j, digest, n, tool, bool(m.meta.get("inspector_reduced")))
+                gain = gains.get(key)
+                if gain is None:
+                    gain = gains[key] = self.clear_gain(m, j, n, tool, digest)
+                acc += gain
             clr_prefix.append(acc)
 
     def clear_gain(self, m: Message, position: int, tokens: int, tool: str | None, chain: bytes) -> int:
@@ -532,8 +558,7 @@ def replay(
             protected = quiet.protected_from(assistants, len(ctx))
             may_clear = quiet.may_clear(total, bound[protected])
             if may_clear:  # the bound does not rule it out: what clearing frees, exactly
-                quiet.gains(ctx, ctx_tokens, len(clearable[2]) - 1, clearable)
-                may_clear = quiet.may_clear(total, clearable[1][protected])
+                may_clear = quiet.clear_fires(ctx, ctx_tokens, clearable, bound, protected, total)
             only_tailoring = only_tailoring and not may_clear
         if not (flagged or may_clear or over):
             reach = max(reach, total)
