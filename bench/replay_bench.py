@@ -5,11 +5,17 @@
   fastest of 2 runs (the second reuses the session's memo of placeholder counts, as
   the TUI's next replay does), the first run's time next to it.
 - replay_vs_naive: the runtime `Compactor.compact` called before every model call
-  with the history so far, its count cache emptied first (what per-call middleware
-  does: convert, recount, re-plan the whole context each time) / `replay()` of the
-  same calls; the same loop with the counts cached is printed beside it. Both on the first
-  `naive_messages` messages of the 10k session (the naive loop over all 10,000 takes
-  minutes), timed in the same process; the two final contexts are checked equal.
+  of the 10k session with the history so far, its count cache emptied first (what
+  per-call middleware does: convert, recount, re-plan the whole context each time) /
+  the first (cold) `replay()` of the same session and config (preset balanced). The
+  whole loop runs (the Compactor's history and summaries evolve as in production),
+  but only every `every`-th call is timed with its cache emptied (the others keep
+  their counts, so the loop takes about a minute instead of several): the naive time
+  is the timed calls' sum times calls / timed calls. The two final contexts are
+  checked equal. `replay_vs_naive_2k` is the same loop timed at every call, on the
+  first `naive_messages` messages, under a config that compacts far more often
+  (summaries at 32k tokens keeping half, clearing at 24k): there a replay is mostly
+  its compactions, and the ratio is much lower.
 - sweep_20_s: `sweep()` of 20 trigger values (16k to 320k, preset balanced keeping
   half the trigger) over the 10k session stored in a workspace (counts cached
   there), on a process pool of 2.
@@ -110,6 +116,44 @@ def measure_naive(session: Any, counter: Any, naive_messages: int) -> dict[str, 
             "messages": naive_messages, "calls": r.totals.calls, "compactions": r.totals.compactions,
             "same_final_context": same,
             "config": f"balanced, {KNOB}=32000 (keep half), clear at 24000"}
+
+
+def measure_naive_whole(session: Any, counter: Any, replay_s: float, warm_s: float, every: int = 10,
+                        ) -> dict[str, Any]:
+    """replay_vs_naive on the whole session (see the module's docstring); `replay_s`,
+    the cold replay's time in this run, `warm_s` the next one's (shown beside)."""
+    from inspector import Compactor
+    from inspector.engine import preset
+    from inspector.engine.replay import call_positions, replay
+    from inspector.engine.tokens import DEFAULT_CACHE
+    from inspector.exports.registry import to_openai_chat
+
+    config = preset("balanced")
+    r = replay(session, config, counter=counter)
+    compactor = Compactor(config, counter=counter, session_id=session.id)
+    dicts = to_openai_chat(session.messages)
+    history: list[dict[str, Any]] = []
+    last, timed, timed_s, timed_cpu = 0, 0, 0.0, 0.0
+    positions = call_positions(session.messages)
+    t_loop = time.perf_counter()
+    for k, p in enumerate(positions):
+        if k % every == 0:
+            DEFAULT_CACHE.clear()
+            t, c = time.perf_counter(), _cpu()
+            history = compactor.compact(history + dicts[last:p])
+            timed_s += time.perf_counter() - t
+            timed_cpu += _cpu() - c
+            timed += 1
+        else:
+            history = compactor.compact(history + dicts[last:p])
+        last = p
+    loop_s = time.perf_counter() - t_loop
+    naive = timed_s * len(positions) / timed
+    return {"replay_vs_naive": round(naive / replay_s, 1), "replay_s": round(replay_s, 3),
+            "replay_vs_naive_warm_replay": round(naive / warm_s, 1), "warm_replay_s": round(warm_s, 3),
+            "naive_estimated_s": round(naive, 1), "naive_estimated_cpu_s": round(timed_cpu * len(positions) / timed, 1),
+            "calls": len(positions), "timed_calls": timed, "timed_s": round(timed_s, 2), "loop_s": round(loop_s, 1),
+            "same_final_context": to_openai_chat(r.final_messages) == history, "config": "balanced"}
 
 
 def measure_sweeps(session: Any, counter: Any, tmp: Path, agents_db: Path, workers: int = 2) -> dict[str, Any]:
