@@ -227,23 +227,15 @@ def test_an_in_process_sweep_shares_replays_whatever_the_order_of_its_values(mon
     assert [row.sessions[0].totals for row in result.rows] == separate
 
 
-def test_a_pool_sweep_of_one_session_sends_no_value_a_replay_already_serves(monkeypatch):
-    """On the pool, the highest value goes first; the values its replay shows give the
-    same, below it as above, are never sent, whatever worker would have taken them, and
-    every row is what replaying its value separately gives. (The tasks run in this
-    process, each as it is sent, so what is sent does not depend on timing.)"""
+def _inline_pool(monkeypatch) -> list[int]:
+    """Sweeps' pools run each task in this process as it is sent (so what is sent does
+    not depend on timing); returns the list the sent values' token triggers go to."""
     from concurrent.futures import Executor, Future
 
     import inspector.service.replay as service
     from inspector.engine.config import CompactionConfig
 
-    config = base().with_values({"tailoring.budget_tokens": 4400})
-    values = [4600, 30000, 9000, 6400, 12000, 20000]
-    session = read_traj(WEB)
-    separate = [replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]
-    on_pool = sweep(WEB, [session.id], config, KNOB, values, workers=2)
-    assert [row.sessions[0].totals for row in on_pool.rows] == separate
-    sent = []
+    sent: list[int] = []
 
     class Inline(Executor):
         def __init__(self, max_workers=None):
@@ -257,6 +249,21 @@ def test_a_pool_sweep_of_one_session_sends_no_value_a_replay_already_serves(monk
             return fut
 
     monkeypatch.setattr(service, "ProcessPoolExecutor", Inline)
+    return sent
+
+
+def test_a_pool_sweep_of_one_session_sends_no_value_a_replay_already_serves(monkeypatch):
+    """On the pool, the highest value goes first; the values its replay shows give the
+    same, below it as above, are never sent, whatever worker would have taken them, and
+    every row is what replaying its value separately gives. (The tasks run in this
+    process, each as it is sent, so what is sent does not depend on timing.)"""
+    config = base().with_values({"tailoring.budget_tokens": 4400})
+    values = [4600, 30000, 9000, 6400, 12000, 20000]
+    session = read_traj(WEB)
+    separate = [replay_session(session, config.with_values({KNOB: v})).totals.to_dict() for v in values]
+    on_pool = sweep(WEB, [session.id], config, KNOB, values, workers=2)
+    assert [row.sessions[0].totals for row in on_pool.rows] == separate
+    sent = _inline_pool(monkeypatch)
     inline = sweep(WEB, [session.id], config, KNOB, values, workers=2)
     # the highest first, then from the lowest up; the highest's replay shows every value
     # the trigger never reaches (6,400 up: tailoring keeps the context under them)
@@ -274,28 +281,10 @@ def test_a_pool_sweep_of_one_session_sends_no_value_a_replay_already_serves(monk
 def test_a_pool_sweep_sends_the_lowest_value_above_the_tailoring_budget_second(monkeypatch):
     """It is rarely served by the highest value's replay and usually the costliest (both
     summaries and tailoring fire): sent after the low values, it ran alone at the end."""
-    from concurrent.futures import Executor, Future
-
-    import inspector.service.replay as service
-    from inspector.engine.config import CompactionConfig
-
     config = base().with_values({"tailoring.budget_tokens": 4400})
     values = [3000, 30000, 3500, 4600, 2500]
     session = read_traj(WEB)
-    sent = []
-
-    class Inline(Executor):
-        def __init__(self, max_workers=None):
-            pass
-
-        def submit(self, fn, /, *args, **kwargs):
-            sent.extend(CompactionConfig.model_validate_json(c).summarization.trigger.context_tokens
-                        for c in args[2])
-            fut: Future = Future()
-            fut.set_result(fn(*args, **kwargs))
-            return fut
-
-    monkeypatch.setattr(service, "ProcessPoolExecutor", Inline)
+    sent = _inline_pool(monkeypatch)
     rows = sweep(WEB, [session.id], config, KNOB, values, workers=2).rows
     assert sent[:2] == [30000, 4600]
     assert [row.sessions[0].totals for row in rows] == [

@@ -599,3 +599,18 @@ async def test_an_open_session_is_kept_out_of_full_collections_until_the_screen_
         await settle(pilot, app)
         assert not isinstance(app.screen, SessionScreen)
         assert gc.get_freeze_count() == 0  # handed back to the collector
+
+
+async def test_the_screen_hears_a_new_panel_at_once_without_waiting_for_it_to_run(memory_demo):
+    """Only the subscriber must be running: waiting for the panel by re-scheduling the
+    subscription after each refresh flooded the screen with callbacks on the 100k
+    session (800,000 in 40 s) and the panel never mounted."""
+    from inspector.engine import preset
+
+    app = InspectorApp(memory_demo, settings=settings())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_session(pilot, app, "marathon")
+        panel = TuningPanel(preset("balanced"), [])  # never mounted, so never running
+        assert not panel.is_running
+        screen._subscribe(panel)
+        assert screen in panel.changed_signal._subscriptions
