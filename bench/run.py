@@ -16,6 +16,7 @@ real fixtures (bench/data.py) and never written into the repository. Needs the
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -371,7 +372,8 @@ def main(argv: list[str] | None = None) -> int:
                 turns.append({"role": "assistant", "content": f"Step {k} done: 3 files changed, tests pass."})
             chat.write_text(json.dumps({"id": "chat-100k", "messages": turns}))
             t0 = time.perf_counter()
-            code = cli_main(["apply", str(chat), "--summarizer", "extractive", "-w", str(tmp / "apply.db")])
+            with contextlib.redirect_stdout(sys.stderr):  # stdout carries only the JSON
+                code = cli_main(["apply", str(chat), "--summarizer", "extractive", "-w", str(tmp / "apply.db")])
             apply_s = time.perf_counter() - t0
             details["apply_100k"] = {"messages": len(turns), "exit": code, "seconds": round(apply_s, 2),
                                      "definition": "`inspector apply --summarizer extractive`, balanced preset, "
