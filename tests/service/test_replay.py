@@ -22,6 +22,21 @@ def base():
                                            "summarization.keep.tokens": 0})
 
 
+def _spy_replays(monkeypatch) -> list[int]:
+    """The list the token trigger of every replay the sweep runs goes to."""
+    import inspector.service.replay as service
+
+    replayed: list[int] = []
+    real = service.replay_session
+
+    def spy(session, cfg, **kw):
+        replayed.append(cfg.summarization.trigger.context_tokens)
+        return real(session, cfg, **kw)
+
+    monkeypatch.setattr(service, "replay_session", spy)
+    return replayed
+
+
 def test_costs_come_from_the_price_map():
     session = read_traj(WEB)
     p = token_prices("claude-sonnet-4-5")
@@ -117,19 +132,11 @@ def test_sweep_replays_once_the_triggers_a_replay_shows_give_the_same(monkeypatc
     """Tailoring at most calls, the trigger never firing: the values from the lowest such
     one up share its replay (engine `same_from_trigger`), and each row is what
     replaying its value separately gives; the values that summarize are replayed."""
-    import inspector.service.replay as service
 
     config = base().with_values({"tailoring.budget_tokens": 4400})
     values = [4600, 6400, 9000, 30000]
     separate = [replay_session(read_traj(WEB), config.with_values({KNOB: v})).totals.to_dict() for v in values]
-    replayed = []
-    real = service.replay_session
-
-    def spy(session, cfg, **kw):
-        replayed.append(cfg.summarization.trigger.context_tokens)
-        return real(session, cfg, **kw)
-
-    monkeypatch.setattr(service, "replay_session", spy)
+    replayed = _spy_replays(monkeypatch)
     ids = [read_traj(WEB).id]
     shared = sweep(WEB, ids, config, KNOB, values, workers=1)
     assert replayed == [4600, 6400]
@@ -204,18 +211,10 @@ def test_an_in_process_sweep_counts_and_summarizes_as_the_replay_it_stands_besid
 def test_an_in_process_sweep_shares_replays_whatever_the_order_of_its_values(monkeypatch):
     """Values given highest first are replayed lowest first, so the lowest of those the
     trigger never reaches serves the others (before, only ascending values shared)."""
-    import inspector.service.replay as service
 
     config = base().with_values({"tailoring.budget_tokens": 4400})
     values = [30000, 9000, 6400, 4600]
-    replayed = []
-    real = service.replay_session
-
-    def spy(session, cfg, **kw):
-        replayed.append(cfg.summarization.trigger.context_tokens)
-        return real(session, cfg, **kw)
-
-    monkeypatch.setattr(service, "replay_session", spy)
+    replayed = _spy_replays(monkeypatch)
     session = read_traj(WEB)
     seen = []
     result = sweep("", [], config, KNOB, values, workers=1, sessions=[session], progress=lambda d, t: seen.append(d))
