@@ -316,6 +316,25 @@ class _Quiet:
         cl = self.clear
         return cl is not None and total > cl.trigger_tokens and freeable >= max(cl.at_least_tokens, 1)
 
+    def clear_fires(self, ctx: Sequence[Message], tokens: Sequence[int], state: _Gains, bound: Sequence[int],
+                    protected: int, total: int) -> bool:
+        """`may_clear` with what the messages before `protected` free, exactly (`state`,
+        summed), extended only as far as the answer needs: it is known once the sum
+        reaches the minimum, or once the sum with the upper bounds (`bound`, summed) of
+        the messages not yet counted stays under it."""
+        clr_prefix = state[1]
+        j = len(clr_prefix) - 1  # messages counted
+        while True:
+            if j >= protected:
+                return self.may_clear(total, clr_prefix[protected])
+            if self.may_clear(total, clr_prefix[j]):
+                return True
+            if not self.may_clear(total, clr_prefix[j] + bound[protected] - bound[j]):
+                return False
+            step = min(protected, j + 32)
+            self.gains(ctx, tokens, j, state, bound, step)
+            j = step
+
     def scan(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, assistants: list[int],
              flag_prefix: list[int]) -> None:
         """Take in the context's messages from `start` (`ctx[start:]`, of `tokens`):
@@ -338,31 +357,6 @@ class _Quiet:
                     hit = flags[key] = self.flag(m, tokens[j])
                 acc += hit
             flag_prefix.append(acc)
-
-    def clear_fires(self, ctx: Sequence[Message], tokens: Sequence[int], state: _Gains, bound: Sequence[int],
-                    protected: int, total: int) -> bool:
-        """Whether the clear stage fires on context `ctx` (`total` tokens; its protected
-        rounds from `protected`): whether what its earlier messages free, exactly, is at
-        least the stage's minimum. `state` (what clearing frees, summed) is extended
-        only as far as the answer needs: it is known once the sum reaches the minimum,
-        or once the sum with the upper bounds (`bound`, summed) of the messages not yet
-        counted stays under it."""
-        cl = self.clear
-        if cl is None or total <= cl.trigger_tokens:
-            return False
-        need = max(cl.at_least_tokens, 1)
-        clr_prefix = state[1]
-        j = len(clr_prefix) - 1  # messages counted
-        while True:
-            if j >= protected:
-                return clr_prefix[protected] >= need
-            if clr_prefix[j] >= need:
-                return True
-            if clr_prefix[j] + bound[protected] - bound[j] < need:
-                return False
-            step = min(protected, j + 32)
-            self.gains(ctx, tokens, j, state, bound, step)
-            j = step
 
     def gains(self, ctx: Sequence[Message], tokens: Sequence[int], start: int, state: _Gains,
               bound: Sequence[int], stop: int) -> None:
