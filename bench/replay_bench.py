@@ -69,10 +69,43 @@ def measure_replay(session: Any, counter: Any) -> dict[str, Any]:
             "fidelity": round(r.fidelity.score, 3)}
 
 
-def measure_naive(session: Any, counter: Any, naive_messages: int) -> dict[str, Any]:
+def _compactor_loop(session: Any, config: Any, counter: Any, every: int, recount: bool,
+                    ) -> tuple[list[dict[str, Any]], int, float, float]:
+    """The runtime `Compactor.compact` before every model call of `session`, with the
+    history so far, as an agent runs it. Every `every`-th call is timed (the call and
+    its history's concatenation), its count cache emptied first when `recount`.
+
+    Returns:
+        (the final history, timed calls, their seconds, their CPU seconds).
+    """
     from inspector import Compactor
+    from inspector.engine.replay import call_positions
+    from inspector.engine.tokens import DEFAULT_CACHE
+    from inspector.exports.registry import to_openai_chat
+
+    compactor = Compactor(config, counter=counter, session_id=session.id)
+    messages = session.messages
+    dicts = to_openai_chat(messages)
+    history: list[dict[str, Any]] = []
+    last, timed, timed_s, timed_cpu = 0, 0, 0.0, 0.0
+    for k, p in enumerate(call_positions(messages)):
+        if k % every:
+            history = compactor.compact(history + dicts[last:p])
+        else:
+            if recount:
+                DEFAULT_CACHE.clear()
+            t, c = time.perf_counter(), _cpu()
+            history = compactor.compact(history + dicts[last:p])
+            timed_s += time.perf_counter() - t
+            timed_cpu += _cpu() - c
+            timed += 1
+        last = p
+    return history, timed, timed_s, timed_cpu
+
+
+def measure_naive(session: Any, counter: Any, naive_messages: int) -> dict[str, Any]:
     from inspector.engine import Session, analyze, preset
-    from inspector.engine.replay import call_positions, replay
+    from inspector.engine.replay import replay
     from inspector.exports.registry import to_openai_chat
 
     config = preset("balanced").with_values({KNOB: 32000, "summarization.trigger.context_ratio": 0,
@@ -84,30 +117,14 @@ def measure_naive(session: Any, counter: Any, naive_messages: int) -> dict[str, 
     t, c = time.perf_counter(), _cpu()
     r = replay(part, config, counter=counter)
     ours, ours_cpu = time.perf_counter() - t, _cpu() - c
-    compactor = Compactor(config, counter=counter, session_id=part.id)
-    dicts = to_openai_chat(part.messages)
-    history: list[dict[str, Any]] = []
-    last = 0
-    t, c = time.perf_counter(), _cpu()
-    for p in call_positions(part.messages):
-        history = compactor.compact(history + dicts[last:p])
-        last = p
-    cached, cached_cpu = time.perf_counter() - t, _cpu() - c
-    same = to_openai_chat(r.final_messages) == history
+    final = to_openai_chat(r.final_messages)
+    history, _, cached, cached_cpu = _compactor_loop(part, config, counter, 1, recount=False)
+    same = final == history
     # The reference the issue names: per-call middleware recounts the whole context at
     # every call (LangChain's token_counter, a chars/4 or tiktoken pass over every
     # message); the same loop with the count cache emptied before each call.
-    from inspector.engine.tokens import DEFAULT_CACHE
-
-    compactor = Compactor(config, counter=counter, session_id=part.id)
-    history, last = [], 0
-    t, c = time.perf_counter(), _cpu()
-    for p in call_positions(part.messages):
-        DEFAULT_CACHE.clear()
-        history = compactor.compact(history + dicts[last:p])
-        last = p
-    naive, naive_cpu = time.perf_counter() - t, _cpu() - c
-    same = same and to_openai_chat(r.final_messages) == history
+    history, _, naive, naive_cpu = _compactor_loop(part, config, counter, 1, recount=True)
+    same = same and final == history
     return {"replay_vs_naive": round(naive / ours, 1), "ours_s": round(ours, 3), "naive_s": round(naive, 2),
             "replay_vs_naive_cpu": round(naive_cpu / ours_cpu, 1), "ours_cpu_s": round(ours_cpu, 3),
             "naive_cpu_s": round(naive_cpu, 2),
@@ -122,37 +139,21 @@ def measure_naive_whole(session: Any, counter: Any, replay_s: float, warm_s: flo
                         ) -> dict[str, Any]:
     """replay_vs_naive on the whole session (see the module's docstring); `replay_s`,
     the cold replay's time in this run, `warm_s` the next one's (shown beside)."""
-    from inspector import Compactor
     from inspector.engine import preset
     from inspector.engine.replay import call_positions, replay
-    from inspector.engine.tokens import DEFAULT_CACHE
     from inspector.exports.registry import to_openai_chat
 
     config = preset("balanced")
-    r = replay(session, config, counter=counter)
-    compactor = Compactor(config, counter=counter, session_id=session.id)
-    dicts = to_openai_chat(session.messages)
-    history: list[dict[str, Any]] = []
-    last, timed, timed_s, timed_cpu = 0, 0, 0.0, 0.0
-    positions = call_positions(session.messages)
+    r = replay(session, config, counter=counter)  # its final context, for the check below
     t_loop = time.perf_counter()
-    for k, p in enumerate(positions):
-        if k % every == 0:
-            DEFAULT_CACHE.clear()
-            t, c = time.perf_counter(), _cpu()
-            history = compactor.compact(history + dicts[last:p])
-            timed_s += time.perf_counter() - t
-            timed_cpu += _cpu() - c
-            timed += 1
-        else:
-            history = compactor.compact(history + dicts[last:p])
-        last = p
+    history, timed, timed_s, timed_cpu = _compactor_loop(session, config, counter, every, recount=True)
     loop_s = time.perf_counter() - t_loop
-    naive = timed_s * len(positions) / timed
+    calls = len(call_positions(session.messages))
+    naive = timed_s * calls / timed
     return {"replay_vs_naive": round(naive / replay_s, 1), "replay_s": round(replay_s, 3),
             "replay_vs_naive_warm_replay": round(naive / warm_s, 1), "warm_replay_s": round(warm_s, 3),
-            "naive_estimated_s": round(naive, 1), "naive_estimated_cpu_s": round(timed_cpu * len(positions) / timed, 1),
-            "calls": len(positions), "timed_calls": timed, "timed_s": round(timed_s, 2), "loop_s": round(loop_s, 1),
+            "naive_estimated_s": round(naive, 1), "naive_estimated_cpu_s": round(timed_cpu * calls / timed, 1),
+            "calls": calls, "timed_calls": timed, "timed_s": round(timed_s, 2), "loop_s": round(loop_s, 1),
             "same_final_context": to_openai_chat(r.final_messages) == history, "config": "balanced"}
 
 
