@@ -146,12 +146,18 @@ def analyze(
     return a
 
 
+def analysis_of(session: Session, counter: TokenCounter) -> Analysis | None:
+    """The analysis of `session` for `counter` made so far (`analyze`), or None."""
+    a = session._analyses.get(counter.name)
+    return a if a is not None and a.n == len(session.messages) else None
+
+
 def input_validation(session: Session, counter: TokenCounter) -> Validation:
     """validate() of `session`'s messages, resumable (`validate_resumable`): the
     analysis' when `session` was analysed for `counter` (a plan of it was made), else
     computed."""
-    a = session._analyses.get(counter.name)
-    if a is not None and a.n == len(session.messages):
+    a = analysis_of(session, counter)
+    if a is not None:
         return a.validation(session.messages)
     from inspector.engine.validation import validate_resumable
 

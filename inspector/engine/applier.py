@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from inspector.engine.analysis import input_validation
+from inspector.engine.analysis import analysis_of, input_validation
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Role, Session, ToolCall
@@ -35,7 +35,7 @@ from inspector.engine.summary_format import (
     summary_message_tokens,
     summary_offload_id,
 )
-from inspector.engine.tokens import TextCountCache, TokenCounter, count_messages
+from inspector.engine.tokens import TextCountCache, TokenCounter, count_messages, remember_counts, rewritten_counts
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import new_problems, validate_resumable
 
@@ -307,10 +307,14 @@ def materialize(
         if spec.merge_into is not None and spec.index not in finalized:
             merges.setdefault(spec.merge_into, spec)
     rewritten_groups: set[int] = set()
-    # The plan's counts of the messages kept as they are (their content is the input's):
-    # only what compaction wrote is counted.
+    # The plan's counts of the messages kept as they are (their content is the input's)
+    # and of those reduction rewrote: only what summarization wrote is counted.
     known = plan.tokens_before if plan.counter == counter.name and len(plan.tokens_before) == n else None
+    a = analysis_of(session, counter) if known is not None else None
     counts: list[int | None] = []
+    # counts of what reduction wrote, found without tokenizing, for the count cache
+    # (the next analysis of the output, replay's next context, reads them there)
+    remembered: dict[str, tuple[int, int]] = {}
 
     def write(i: int) -> None:
         """Message `i` as the plan leaves it (after the summary inserted before it)."""
@@ -331,6 +335,14 @@ def materialize(
             m, offs = reduce_message(session, plan, i) if act in _REDUCED else (msgs[i], [])
             offloads.extend(offs)
             count = None
+            if a is not None:
+                # The planner counted what reduction writes, exactly (the properties
+                # recount the output to hold it to that).
+                pair = rewritten_counts(msgs[i], m, (a.tokens[i], a.text_tokens[i]), plan.tokens_after[i],
+                                        counter.framing)
+                if pair is not None:
+                    remembered[m.content_hash] = pair
+                    count = pair[0]
         origin = [i]
         merged = merges.get(i) if merges else None
         if merged is not None:
@@ -381,6 +393,8 @@ def materialize(
     for k, m in enumerate(out):
         if m.position != k:
             out[k] = m.model_copy(update={"position": k})
+    if remembered:
+        remember_counts(counter, remembered)
     fresh = iter(count_messages([m for m, c in zip(out, counts) if c is None], counter)[0])
     totals = [c if c is not None else next(fresh) for c in counts]
     return Compacted(out, offloads, generated, lineage, plan, totals)

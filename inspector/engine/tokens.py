@@ -534,6 +534,41 @@ def count_messages(
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
+def rewritten_counts(before: Message, after: Message, counts: tuple[int, int], total: int,
+                     framing: Framing) -> tuple[int, int] | None:
+    """`count_messages`' (total, text-part tokens) of `after`, a rewrite of `before`
+    whose total is known to be `total` (the planner counted what reduction writes),
+    without tokenizing: when only its text parts changed, they account for the whole
+    change; when only the rest changed, its text parts count as before. None when
+    both changed (it must be counted).
+
+    Args:
+        before: the message as it was.
+        after: the message rewritten.
+        counts: `before`'s (total, text-part tokens).
+        total: `after`'s exact total.
+        framing: the counter's framing.
+
+    Returns:
+        `after`'s (total, text-part tokens), or None.
+    """
+    t_before, o_before, i_before, f_before = message_texts(before)
+    t_after, o_after, i_after, f_after = message_texts(after)
+    if (o_before, i_before, f_before) == (o_after, i_after, f_after) and (
+            framing_tokens(before, framing) == framing_tokens(after, framing)):
+        return total, counts[1] - (counts[0] - total)
+    if t_before == t_after:
+        return total, counts[1]
+    return None
+
+
+def remember_counts(counter: TokenCounter, counts: dict[str, tuple[int, int]],
+                    cache: TokenCache | None = None) -> None:
+    """Store counts known without tokenizing (`rewritten_counts`), by content hash, where
+    `count_messages` finds them (`cache`, default `DEFAULT_CACHE`)."""
+    (cache if cache is not None else DEFAULT_CACHE).put_many(counter.name, counts)
+
+
 # o200k_base's pre-tokenizer (tiktoken splits a text into pieces with it, then encodes
 # each piece on its own). `splits_after_newline` relies on its exact shape.
 O200K_PATTERN = "|".join([

@@ -20,7 +20,7 @@ from inspector.engine.config import PRESETS
 from inspector.engine.invariants import BUDGET, check, latest_user
 from inspector.engine.models import Message, Part, Session, ToolCall
 from inspector.engine.planning import Action
-from inspector.engine.tokens import EstimateCounter, TiktokenCounter, count_messages
+from inspector.engine.tokens import EstimateCounter, TiktokenCounter, TokenCache, count_messages
 from inspector.engine.validation import errors, new_problems, validate
 from inspector.formats.openai_chat import from_openai, to_openai
 
@@ -178,10 +178,13 @@ def test_apply_never_breaks_what_a_provider_accepts(session, config):
     for s in p.summaries:
         assert all(p.actions[i] not in (Action.SUMMARIZE, Action.PRESERVE) for i in range(s.end, len(session.messages)))
 
-    # 3. tokens never grow, and the planner's count of every reduced message is exact
+    # 3. tokens never grow, the planner's count of every reduced message is exact, and
+    # apply's counts (which take the planner's) are those of what it wrote
     totals, _ = count_messages(session.messages, EST)
     assert sum(out.tokens_after) <= sum(totals)
-    for msg, origin, tokens in zip(out.messages, out.lineage, out.tokens_after):
+    recounted, _ = count_messages(out.messages, EST, TokenCache())
+    assert out.tokens_after == recounted
+    for msg, origin, tokens in zip(out.messages, out.lineage, recounted):
         if len(origin) == 1 and origin[0] not in merged and msg.kind == "message":
             assert tokens == p.tokens_after[origin[0]]
 
@@ -214,7 +217,9 @@ def test_invariants_hold_with_exact_tiktoken_counts(session, config):
     assert errors(new_problems(validate(session.messages), validate(out.messages))) == []
     assert out.total_after <= p.total_before
     merged = {s.merge_into for s in p.summaries}
-    for msg, origin, tokens in zip(out.messages, out.lineage, out.tokens_after):
+    recounted, _ = count_messages(out.messages, counter, TokenCache())
+    assert out.tokens_after == recounted
+    for msg, origin, tokens in zip(out.messages, out.lineage, recounted):
         if len(origin) == 1 and origin[0] not in merged and msg.kind == "message":
             assert tokens == p.tokens_after[origin[0]]
 

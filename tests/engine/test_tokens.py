@@ -219,3 +219,28 @@ def test_token_cache_evicts_the_least_recently_used():
     cache.put_many("c", {"d": (4, 4)})
     assert set(cache.get_many("c", ["a", "b", "d"])) == {"a", "d"}
     assert len(cache) == 2
+
+
+def test_rewritten_counts_equal_a_recount_or_say_they_cannot(counter) -> None:
+    """apply takes the planner's total of a reduced message and stores (total, text-part
+    tokens) for the next analysis without tokenizing: each case recounted."""
+    from inspector.engine.models import Message, Part, ToolCall
+    from inspector.engine.tokens import TokenCache, count_messages, rewritten_counts
+
+    call = ToolCall(id="c1", name="bash", arguments_raw='{"cmd": "' + "pytest -k parser " * 40 + '"}')
+    before_call = Message(role="assistant", parts=[Part(text="Running the parser tests now.")], tool_calls=[call])
+    args_cleared = Message(role="assistant", parts=list(before_call.parts),
+                           tool_calls=[ToolCall(id="c1", name="bash", arguments_raw='{"cleared": "off-0123456789ab"}')])
+    result = Message(role="tool", tool_call_id="c1", name="bash", parts=[Part(text="line of output\n" * 300)])
+    cleared = Message(role="tool", tool_call_id="c1", name="bash",
+                      parts=[Part(text="[output cleared: call read_offload(id=\"off-0123456789ab\")]")])
+    both = Message(role="assistant", parts=[Part(text="Ran them.")], tool_calls=args_cleared.tool_calls)
+
+    def fresh(m: Message) -> tuple[int, int]:
+        totals, texts = count_messages([m], counter, TokenCache())
+        return totals[0], texts[0]
+
+    for before, after in ((before_call, args_cleared), (result, cleared)):
+        want = fresh(after)
+        assert rewritten_counts(before, after, fresh(before), want[0], counter.framing) == want
+    assert rewritten_counts(before_call, both, fresh(before_call), fresh(both)[0], counter.framing) is None
