@@ -53,6 +53,7 @@ from itertools import accumulate, islice
 from typing import TYPE_CHECKING, Any
 
 from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis
+from inspector.engine.collector import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
@@ -447,6 +448,7 @@ class _Quiet:
 # ------------------------------------------------------------------------------ replay
 
 
+@collection_paused()  # what a replay allocates dies young (see collection_paused)
 def replay(
     session: Session,
     config: CompactionConfig,

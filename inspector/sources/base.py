@@ -12,7 +12,6 @@ harlequin adapter: a format name, a detector, a loader).
 from __future__ import annotations
 
 import errno
-import gc
 import importlib
 import os
 import re
@@ -21,7 +20,6 @@ import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
@@ -30,6 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import orjson
 
+from inspector.engine.collector import collection_paused
 from inspector.engine.limits import MAX_JSON_DEPTH, TooDeep, json_depth_exceeds, loads_bounded
 from inspector.engine.models import Session
 from inspector.engine.wording import plural
@@ -60,36 +59,10 @@ def notify_open(path: str | Path) -> None:
     for hook in list(_OPEN_HOOKS):
         hook(Path(path))
 
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 UTF8_BOM = b"\xef\xbb\xbf"  # some Windows tools start UTF-8 text with it; it is not content
 PROBE_RECORDS = 20
-
-
-@contextmanager
-def collection_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while a source is parsed.
-
-    Parsing allocates millions of objects that all stay alive (records, messages), and
-    every few thousand allocations the collector walks the older ones again: on a
-    100,000-message transcript that was half the reading time. Parsing makes no
-    reference cycles to collect; reference counting frees the rest as usual. At the
-    end, what was allocated goes straight to the oldest generation (`freeze` then
-    `unfreeze`: two list splices), else the first collection after would walk all of
-    it once more (another second there). That is skipped when the process froze
-    objects itself (before a fork, say), so they stay frozen. Nested and concurrent
-    uses leave the collector as the outermost one found it.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        if gc.get_freeze_count() == 0:
-            gc.freeze()
-            gc.unfreeze()
-        gc.enable()
 
 
 class SourceError(ValueError):

@@ -21,10 +21,10 @@ all are read in file order.
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 from typing import Any
 
+from inspector.engine.collector import collection_paused
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
 from inspector.engine.wording import plural
 from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts
@@ -137,13 +137,8 @@ class ClaudeCodeSource(Source):
         # The collector paused while the file is read: the records are hundreds of
         # thousands of new containers, all kept (full collections would walk them over
         # and over: ~10% of reading a 100,000-message transcript).
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with collection_paused():
             self._parse_records()
-        finally:
-            if paused:
-                gc.enable()
 
     def _parse_records(self) -> None:
         path = self.path

@@ -19,7 +19,6 @@ messages and their lineage), offloaded content and the summary cache.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
@@ -38,6 +37,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from inspector._faults import fault_point
 from inspector.engine.applier import Compacted, Offload
+from inspector.engine.collector import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.summarize import SummaryResult
@@ -550,9 +550,7 @@ class Workspace:
         trust = self._hashes_current()
         done = 0
         messages: list[Message] = []
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with collection_paused():
             with self._lock:
                 self._check_open()
                 # The bodies are read once, in order: SQLite's page cache (2 MB by
@@ -579,9 +577,6 @@ class Workspace:
                     self._conn.execute(f"PRAGMA cache_size = {int(cache_size)}")
             if each is not None and (len(messages) > done or not messages):
                 each(messages[done:])
-        finally:
-            if paused:
-                gc.enable()
         return messages
 
     def _hashes_current(self) -> bool:

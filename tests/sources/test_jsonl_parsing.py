@@ -9,8 +9,9 @@ import json
 
 import pytest
 
+from inspector.engine.collector import collection_paused
 from inspector.engine.limits import MAX_JSON_DEPTH
-from inspector.sources.base import SourceError, collection_paused, iter_jsonl, open_source
+from inspector.sources.base import SourceError, iter_jsonl, open_source
 
 LINES = [
     '{"type": "user", "message": {"content": "caf\\u00e9 \\ud83d\\ude00 plain é"}}',
