@@ -153,9 +153,10 @@ _TITLE_KEYS = {v: k for k, v in _TITLES.items()} | {
     "User requests": "requests", "Assistant conclusions": "actions", "Errors seen": "errors",
     "Earlier summary": "earlier"}
 
-_PATH_RE = re.compile(
-    r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|kt|c|h|cc|cpp|hpp|rb|php|cs|swift|"
-    r"md|rst|toml|ya?ml|json|txt|cfg|ini|sh|html|css|sql|lock))\b")
+_EXTENSIONS = (r"\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|kt|c|h|cc|cpp|hpp|rb|php|cs|swift|"
+               r"md|rst|toml|ya?ml|json|txt|cfg|ini|sh|html|css|sql|lock)")
+_PATH_RE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+" + _EXTENSIONS + r")\b")
+_PATH_END_RE = re.compile(_EXTENSIONS + r"\b")  # how every path _PATH_RE finds ends: a cheap search first
 _ERROR_RE = re.compile(
     r"Traceback \(most recent call last\)|\b[\w.]*(?:Error|Exception)\b\s*[:(]|^\s*error\b|\bFAILED\b|"
     r"\bfatal\b|command not found|No such file or directory|Permission denied|"
@@ -164,6 +165,11 @@ _BENIGN_RE = re.compile(
     r"Requirement already satisfied|\b0 (?:errors?|failed|failures)\b|\bno errors?\b|\bwarning\b|"
     r"\bDEPRECAT", re.I)
 _EXC_LINE = re.compile(r"^\s*[\w.]*(?:Error|Exception)\b.*$", re.M)
+# What every alternative of _ERROR_RE contains, lower-cased: an ASCII text without any
+# of these has no error line (ASCII case-folding is re.I's there).
+_ERROR_WORDS = ("error", "exception", "traceback", "failed", "fatal", "command not found", "no such file",
+                "permission denied", "exit", "returned non-zero")
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e"  # where str.splitlines cuts an ASCII text
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -199,6 +205,13 @@ def _find_error(text: str) -> str | None:
         exc = _EXC_LINE.findall(text)
         if exc:
             return exc[-1]
+    if text.isascii():
+        # Lines before the first that names an error word cannot match: skip them.
+        low = text.lower()
+        first = min((at for word in _ERROR_WORDS if (at := low.find(word)) >= 0), default=-1)
+        if first < 0:
+            return None
+        text = text[max(text.rfind(c, 0, first) for c in _LINE_BREAKS) + 1:]
     for line in text.splitlines():
         if _ERROR_RE.search(line) and not _BENIGN_RE.search(line):
             return line
@@ -237,15 +250,20 @@ def _assistant_lines(m: Message) -> tuple[list[str], str | None, list[str]]:
     if text:
         sentences = [s for s in _SENTENCE_RE.split(text) if s.strip()]
         said.append(_line(sentences[-1] if sentences else text, 200))
-        files.extend(_PATH_RE.findall(text))
+        files.extend(_paths(text))
         step = _line(text, 240)
     for c in m.tool_calls:
         said.append("called " + _call_text(c.name, c.arguments_raw))
-        files.extend(_PATH_RE.findall(c.arguments_raw))
+        files.extend(_paths(c.arguments_raw))
     if len(_ASSISTANT) >= _ASSISTANT_LIMIT:
         _ASSISTANT.clear()
     _ASSISTANT[m.content_hash] = hit = (said, step, files)
     return hit
+
+
+def _paths(text: str) -> list[str]:
+    """The file paths `text` names (`_PATH_RE`)."""
+    return _PATH_RE.findall(text) if _PATH_END_RE.search(text) else []
 
 
 def _dedupe(items: list[str]) -> list[str]:
@@ -296,29 +314,47 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     t_idx = first_request_index(live)
     task = old.get("task", [])[:1] or ([_line(live[t_idx].text, 600)] if t_idx is not None else [])
     requests: list[str] = []
-    files: list[str] = []
-    errors: list[str] = []
-    actions: list[str] = []
     tools: dict[str, int] = {}
-    next_step: list[str] = []
     names: dict[str, str] = {}
     for i, m in enumerate(live):
         if m.role == "user":
             if i != t_idx and m.text.strip() and not is_preamble(m):
                 requests.append(_line(m.text, 240))
         elif m.role == "assistant":
-            said, step, found = _assistant_lines(m)
-            actions.extend(said)
-            files.extend(found)
-            if step is not None:
-                next_step = [step]
             for c in m.tool_calls:
                 tools[c.name] = tools.get(c.name, 0) + 1
                 names[c.id] = c.name
-        elif m.role == "tool":
+    # Actions, errors and files newest first, only as far as `_fit` can take them:
+    # reading a message's text is most of the work, and a summary of thousands of
+    # messages states a dozen actions.
+    actions: list[str] = []
+    errors: list[str] = []
+    files: list[str] = []
+    seen: dict[str, set[str]] = {"actions": set(), "errors": set(), "files": set()}
+    next_step: list[str] = []
+
+    def full(key: str) -> bool:
+        return len(seen[key]) >= _TAKEN_AT_MOST[key]
+
+    for m in reversed(live):
+        if full("actions") and full("errors") and full("files") and next_step:
+            break
+        if m.role == "assistant":
+            if full("actions") and full("files") and next_step:
+                continue
+            said, step, found = _assistant_lines(m)
+            if step is not None and not next_step:
+                next_step = [step]
+            actions.extend(reversed(said))
+            seen["actions"].update(said)
+            files.extend(reversed(found))
+            seen["files"].update(found)
+        elif m.role == "tool" and not full("errors"):
             err = _error_of(m.text)
             if err is not None:
-                errors.append(f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}")
+                line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
+                errors.append(line)
+                seen["errors"].add(line)
     if live and live[-1].role == "assistant" and live[-1].tool_calls:
         next_step = ["waiting for " + ", ".join(_call_text(c.name, c.arguments_raw) for c in live[-1].tool_calls)]
     elif live and live[-1].role == "user" and requests:
@@ -326,9 +362,9 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     lists = {
         "task": task,
         "requests": _dedupe(requests[::-1] + old.get("requests", []) + old_users[::-1]),
-        "files": _dedupe(files[::-1] + old.get("files", [])),
-        "errors": _dedupe(errors[::-1] + old.get("errors", [])),
-        "actions": _dedupe(actions[::-1] + old.get("actions", [])),
+        "files": _dedupe(files + old.get("files", [])),
+        "errors": _dedupe(errors + old.get("errors", [])),
+        "actions": _dedupe(actions + old.get("actions", [])),
         "next": next_step or old.get("next", [])[:1],
         "tools": [", ".join(f"{k} \u00d7{v}" for k, v in sorted(tools.items(), key=lambda kv: (-kv[1], kv[0])))]
         if tools else old.get("tools", [])[:1],
@@ -341,6 +377,8 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
 _PRIORITY = (("task", 1), ("earlier", 1), ("next", 1), ("requests", 1), ("actions", 2), ("errors", 1),
              ("files", 5), ("requests", 2), ("actions", 2), ("errors", 2), ("tools", 1),
              ("files", 10), ("requests", 100), ("actions", 8), ("errors", 5), ("earlier", 100))
+# The most items of a section `_fit` may take.
+_TAKEN_AT_MOST = {key: sum(more for k, more in _PRIORITY if k == key) for key in _TITLES}
 # The first earlier summary (older history, compressed) takes at most this share.
 EARLIER_SHARE = 3
 
