@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING
 
+from inspector.engine.analysis import analysis_of
 from inspector.engine.models import Session
 from inspector.engine.tokens import TokenCounter
 
@@ -65,16 +66,21 @@ def summary_message_tokens(session: Session, config, spec: SummarySpec, text: st
     """Exact tokens the summary adds to the context, as materialize writes it: a message
     of its own, or the growth of the message it is merged into."""
     body = summary_body(session, config, spec, text, counter)
+    # Measured again and again (the summarizer's fit, its check, the exact re-plan, and
+    # the next summary carrying the same preserved messages): by memoised lines where
+    # the session's plans keep a memo of counts (exact: `TextCountCache.count_long`).
+    a = analysis_of(session, counter)
+    count = a.plan_memo.texts.count_long if a is not None and a.plan_memo is not None else counter.count
     if spec.merge_into is None:
-        return counter.framing.per_message + counter.count(body)
+        return counter.framing.per_message + count(body)
     if spec.injection == "user":
-        return counter.count(body + "\n\n")
+        return count(body + "\n\n")
     original = session.messages[spec.merge_into].text
     base = original
     prefix = config.summarization.summary_prefix
     if prefix and prefix in base:
         base = base[: base.index(prefix)].rstrip()
-    return counter.count(f"{base}\n\n{body}" if base else body) - counter.count(original)
+    return count(f"{base}\n\n{body}" if base else body) - count(original)
 
 
 def pending_summary_text(spec: SummarySpec) -> str:
