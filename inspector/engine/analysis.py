@@ -30,6 +30,12 @@ OFFLOAD_ID_RE = re.compile(r"\boff-[0-9a-f]{12}\b")
 PLACEHOLDER_MAX_CHARS = 1200
 
 
+def has_offload_id(text: str) -> bool:
+    """`text` names an offload id (`OFFLOAD_ID_RE`; a substring test first, as most
+    texts have none)."""
+    return "off-" in text and OFFLOAD_ID_RE.search(text) is not None
+
+
 @dataclass(slots=True)
 class Span:
     """Messages that must stay together: an assistant tool call and its results."""
@@ -178,7 +184,7 @@ def _tool_facts(m: Message, h: str) -> tuple[int, int, bool]:
         if p.type == "text":
             chars += len(p.text)
             parts += 1
-    facts = (chars, parts, chars <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(m.text) is not None)
+    facts = (chars, parts, chars <= PLACEHOLDER_MAX_CHARS and has_offload_id(m.text))
     if len(_TOOL_FACTS) >= _TOOL_FACTS_LIMIT:
         _TOOL_FACTS.clear()
     _TOOL_FACTS[h] = facts

@@ -395,7 +395,9 @@ def materialize(
             out[k] = m.model_copy(update={"position": k})
     if remembered:
         remember_counts(counter, remembered)
-    fresh = iter(count_messages([m for m, c in zip(out, counts) if c is None], counter)[0])
+    memo = a.plan_memo if a is not None else None
+    fresh = iter(count_messages([m for m, c in zip(out, counts) if c is None], counter,
+                                text_counts=memo.texts if memo is not None else None)[0])
     totals = [c if c is not None else next(fresh) for c in counts]
     return Compacted(out, offloads, generated, lineage, plan, totals)
 

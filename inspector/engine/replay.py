@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, islice
 from typing import TYPE_CHECKING, Any
 
-from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis
+from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
 from inspector.engine.collector import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
@@ -296,7 +296,7 @@ class _Quiet:
         if cl is not None and m.tool_calls and cl.clear_arguments:
             for c in m.tool_calls:
                 args = c.arguments_raw
-                if args and not (len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args)):
+                if args and not (len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args)):
                     bound += self.memo.texts.count(args)  # the count argument_counts takes
         if m.role == "tool" and not _reduced(m):
             bound += tokens
@@ -399,7 +399,7 @@ class _Quiet:
             if cl.clear_arguments:
                 for c in m.tool_calls:
                     args = c.arguments_raw
-                    if not args or (len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args)):
+                    if not args or (len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args)):
                         continue
                     oid = make_offload_id(chain, position, "args:" + c.id)
                     old, new = argument_counts(self.memo, args, oid, cl.arguments_placeholder)
@@ -650,7 +650,7 @@ def replay(
 def _reduced(m: Message) -> bool:
     """A tool result that is already a placeholder of ours (`Analysis.already_reduced`)."""
     return m.text_chars <= PLACEHOLDER_MAX_CHARS and bool(m.meta.get("inspector_reduced")
-                                                          or OFFLOAD_ID_RE.search(m.text))
+                                                          or has_offload_id(m.text))
 
 
 # (the tool names of a context's results so far, what clearing its messages frees summed)

@@ -493,12 +493,15 @@ def count_messages(
     messages: Sequence[Message],
     counter: TokenCounter,
     cache: TokenCache | None = None,
+    text_counts: TextCountCache | None = None,
 ) -> tuple[list[int], list[int]]:
     """Exact counts per message: (total tokens, tokens of the text parts).
 
     Totals include framing (not the reply priming, which belongs to the request).
     Cached per (counter, content hash): only messages never seen are tokenized, in one
-    batch.
+    batch; with `text_counts` (a memo of `counter`'s counts of generated text), one by one
+    through it, by memoised lines (`TextCountCache.count_long`: a summary repeats most
+    lines of the last).
     """
     cache = cache if cache is not None else DEFAULT_CACHE
     hashes = [m.content_hash for m in messages]
@@ -519,7 +522,8 @@ def count_messages(
             layout.append((h, len(texts), len(other), fixed))
             batch.extend(texts)
             batch.extend(other)
-        counts = counter.count_batch(batch)
+        counts = ([text_counts.count_long(t) for t in batch] if text_counts is not None
+                  else counter.count_batch(batch))
         new: dict[str, tuple[int, int]] = {}
         i = 0
         for h, n_text, n_other, fixed in layout:

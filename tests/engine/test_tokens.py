@@ -244,3 +244,15 @@ def test_rewritten_counts_equal_a_recount_or_say_they_cannot(counter) -> None:
         want = fresh(after)
         assert rewritten_counts(before, after, fresh(before), want[0], counter.framing) == want
     assert rewritten_counts(before_call, both, fresh(before_call), fresh(both)[0], counter.framing) is None
+
+
+def test_counting_through_a_text_memo_gives_the_same_counts(counter, traj_sessions) -> None:
+    """apply counts what summarization wrote through the plans' memo of text counts,
+    by memoised lines: the same (total, text) counts as tokenizing each message whole."""
+    from inspector.engine.tokens import TextCountCache, TokenCache, count_messages
+
+    messages = [m for s in traj_sessions for m in s.messages]
+    memo = TextCountCache(counter)
+    assert count_messages(messages, counter, TokenCache(), text_counts=memo) == count_messages(
+        messages, counter, TokenCache())
+    assert memo._data, "the memo was not used"

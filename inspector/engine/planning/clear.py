@@ -10,7 +10,7 @@ from bisect import bisect_left
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
-from inspector.engine.analysis import OFFLOAD_ID_RE, PLACEHOLDER_MAX_CHARS, Analysis
+from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message
 from inspector.engine.planning.compaction import placeholder_tokens
@@ -155,7 +155,7 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str],
     for call in msgs[c].tool_calls:
         if call.id in ids:
             args = call.arguments_raw
-            if len(args) <= PLACEHOLDER_MAX_CHARS and OFFLOAD_ID_RE.search(args):
+            if len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args):
                 continue
             oid = offload_id(a, c, "args:" + call.id, memoise=False)
             before, after = argument_counts(memo, args, oid, template)
