@@ -233,32 +233,47 @@ def _call_text(name: str, args_raw: str) -> str:
 
 # content hash -> what `build_summary` reads of an assistant message: successive
 # summaries of a session (replay, a sweep) fold in the same messages again and again.
-_ASSISTANT: dict[str, tuple[list[str], str | None, list[str]]] = {}
-_ASSISTANT_LIMIT = 50_000
+# Actions and files apart: the newest few messages fill the actions, files may take
+# many more.
+_ACTIONS: dict[str, tuple[list[str], str | None]] = {}
+_FILES: dict[str, list[str]] = {}
+_MEMO_LIMIT = 50_000
 
 
-def _assistant_lines(m: Message) -> tuple[list[str], str | None, list[str]]:
+def _assistant_actions(m: Message) -> tuple[list[str], str | None]:
     """(its action lines: the last sentence, then one per call; its text as the next
-    step, None without text; the file paths it names)."""
-    hit = _ASSISTANT.get(m.content_hash)
+    step, None without text)."""
+    hit = _ACTIONS.get(m.content_hash)
     if hit is not None:
         return hit
     said: list[str] = []
-    files: list[str] = []
     step = None
     text = m.text.strip()
     if text:
         sentences = [s for s in _SENTENCE_RE.split(text) if s.strip()]
         said.append(_line(sentences[-1] if sentences else text, 200))
-        files.extend(_paths(text))
         step = _line(text, 240)
     for c in m.tool_calls:
         said.append("called " + _call_text(c.name, c.arguments_raw))
-        files.extend(_paths(c.arguments_raw))
-    if len(_ASSISTANT) >= _ASSISTANT_LIMIT:
-        _ASSISTANT.clear()
-    _ASSISTANT[m.content_hash] = hit = (said, step, files)
+    if len(_ACTIONS) >= _MEMO_LIMIT:
+        _ACTIONS.clear()
+    _ACTIONS[m.content_hash] = hit = (said, step)
     return hit
+
+
+def _assistant_files(m: Message) -> list[str]:
+    """The file paths an assistant message names: in its text, then in each call's
+    arguments."""
+    hit = _FILES.get(m.content_hash)
+    if hit is not None:
+        return hit
+    files = _paths(m.text.strip())
+    for c in m.tool_calls:
+        files.extend(_paths(c.arguments_raw))
+    if len(_FILES) >= _MEMO_LIMIT:
+        _FILES.clear()
+    _FILES[m.content_hash] = files
+    return files
 
 
 def _paths(text: str) -> list[str]:
@@ -340,15 +355,16 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
         if full("actions") and full("errors") and full("files") and next_step:
             break
         if m.role == "assistant":
-            if full("actions") and full("files") and next_step:
-                continue
-            said, step, found = _assistant_lines(m)
-            if step is not None and not next_step:
-                next_step = [step]
-            actions.extend(reversed(said))
-            seen["actions"].update(said)
-            files.extend(reversed(found))
-            seen["files"].update(found)
+            if not (full("actions") and next_step):
+                said, step = _assistant_actions(m)
+                if step is not None and not next_step:
+                    next_step = [step]
+                actions.extend(reversed(said))
+                seen["actions"].update(said)
+            if not full("files"):
+                found = _assistant_files(m)
+                files.extend(reversed(found))
+                seen["files"].update(found)
         elif m.role == "tool" and not full("errors"):
             err = _error_of(m.text)
             if err is not None:
