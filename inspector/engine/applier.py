@@ -335,7 +335,9 @@ def materialize(
             m, offs = reduce_message(session, plan, i) if act in _REDUCED else (msgs[i], [])
             offloads.extend(offs)
             count = None
-            if a is not None:
+            if m is msgs[i]:  # nothing to reduce (a placeholder already)
+                count = known[i] if known is not None else None
+            elif a is not None:
                 # The planner counted what reduction writes, exactly (the properties
                 # recount the output to hold it to that).
                 pair = rewritten_counts(msgs[i], m, (a.tokens[i], a.text_tokens[i]), plan.tokens_after[i],
