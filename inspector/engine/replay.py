@@ -46,6 +46,7 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 from __future__ import annotations
 
 import hashlib
+import threading
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -62,6 +63,7 @@ from inspector.engine.planning.compaction import placeholder_count
 from inspector.engine.planning.memo import PlanMemo, memo_for
 from inspector.engine.planning.summarize import evaluate
 from inspector.engine.planning.text import make_offload_id
+from inspector.engine.planning.truncation import count_ahead
 from inspector.engine.tokens import DEFAULT_CACHE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -502,6 +504,12 @@ def replay(
     # The session's own memo: its counts of placeholders serve every context of it, and
     # every replay of it (a sweep's values, the TUI's slider moves).
     quiet = _Quiet(config, call_names, priming, counter, memo_for(a, counter))
+    # Stage 1's counts of the long outputs it will truncate, on the other core while
+    # this one plans (a replay that raises leaves it to finish its bounded list).
+    done = threading.Event()
+    ahead = threading.Thread(target=count_ahead, args=(a, msgs, config, quiet.memo, done), daemon=True,
+                             name="inspector-count-ahead")
+    ahead.start()
     # The contexts' analyses and `apply` count with the default cache: it gets the
     # session's counts (from the workspace's cache, say), so that only the messages
     # compaction writes are ever counted.
@@ -639,6 +647,8 @@ def replay(
         t.cost_usd = (prices.input_cost(t.billed_input_tokens, t.cached_input_tokens)
                       + t.summary_input_tokens * sp.input + t.summary_output_tokens * sp.output)
         t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
+    done.set()
+    ahead.join()  # it stops at its next output: no thread outlives the replay
     fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
     for j in range(numbered):  # as `apply` numbers its output
         if ctx[j].position != j:

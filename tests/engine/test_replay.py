@@ -185,6 +185,55 @@ def test_the_collector_is_paused_during_a_replay_and_restored(counter):
     assert gc.isenabled()
 
 
+def _truncating(trigger: int = 6000):
+    return tight(trigger).with_values({"reduction.truncation.enabled": True, "reduction.truncation.max_chars": 800})
+
+
+# runs whose tool outputs are tool messages, several over 800 characters
+TRUNCATED = [SWE_AGENT / "marshmallow-1867_function_calling.traj", SWE_AGENT / "marshmallow-1867_function_calling_replace.traj"]
+
+
+def test_counting_ahead_covers_what_truncation_counts(counter, monkeypatch):
+    """The second thread's counts of the kept heads and tails are all a plan's stage 1
+    needs: after it, planning truncates without tokenizing a chunk."""
+    import threading
+
+    from inspector.engine import plan
+    from inspector.engine.planning import truncation
+    from inspector.engine.planning.memo import memo_for
+
+    session = read_traj(TRUNCATED[0])
+    config = _truncating().with_values({"summarization.enabled": False, "reduction.clear.enabled": False})
+    a = analyze(session, counter)
+    truncation.count_ahead(a, session.messages, config, memo_for(a, counter), threading.Event())
+    counted = []
+    real = truncation.Chunks.span
+
+    def span(self, lo, hi, c):
+        counted.extend(k for k in range(lo, hi) if self.counts[k] is None)
+        return real(self, lo, hi, c)
+
+    monkeypatch.setattr(truncation.Chunks, "span", span)
+    p = plan(session, config, counter)
+    assert sum(act == "truncate" for act in p.actions) >= 3
+    assert counted == []
+
+
+@pytest.mark.parametrize("path", TRUNCATED)
+def test_counting_ahead_changes_no_replay(path, counter, monkeypatch):
+    """Whoever counts a chunk first, the replay is the same as with no second thread."""
+    from inspector.engine import replay as replay_module
+
+    config = _truncating()
+    with_thread = replay(read_traj(path), config, counter=make_counter(model="gpt-4o"))
+    monkeypatch.setattr(replay_module, "count_ahead", lambda *args: None)
+    alone = replay(read_traj(path), config, counter=make_counter(model="gpt-4o"))
+    assert with_thread.calls == alone.calls and with_thread.totals == alone.totals
+    assert [m.content_hash for m in with_thread.final_messages] == [m.content_hash for m in alone.final_messages]
+    assert with_thread.totals.compactions >= 1
+    assert any(m.meta.get("inspector_reduced") for m in with_thread.final_messages)
+
+
 def test_no_policy_never_plans(counter):
     session = read_traj(SWE_AGENT / "ctf_crypto_katy.traj")
 

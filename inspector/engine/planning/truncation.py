@@ -4,6 +4,7 @@ and tail; the middle is offloaded and a notice says how to reload it.
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
 from collections.abc import Sequence
 
@@ -71,6 +72,56 @@ def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, mem
               else f"no tool output over {base_limit:,} characters")
     return total, StageResult("truncation", True, changed > 0, reason, before, total, changed)
 
+
+
+def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
+                stop: threading.Event) -> None:
+    """Count, before the plans that will need them, the chunks stage 1 keeps of each
+    tool output of `msgs` (analysed as `a`) over its limit: the head's and the tail's,
+    a chunk more on each side (the notice's tool name may differ in a context).
+    Replay runs this on a second thread while it plans (tiktoken releases the GIL
+    while it encodes), and its plans find the counts in `memo.chunks`. Counts only:
+    whichever thread counts a chunk first, the plans decide the same.
+
+    Args:
+        a: the analysis of `msgs`.
+        msgs: the session's messages, in the order replay meets them.
+        config: the policy (nothing is done unless truncation is on and the counter
+            counts by lines, as `truncate_count` then does).
+        memo: the session's memo, shared with the plans.
+        stop: set when replay is done.
+    """
+    tc = config.reduction.truncation
+    counter = memo.texts.counter
+    if not tc.enabled or not memo.texts.by_lines:
+        return
+    exclude = set(tc.exclude_tools)
+    probe_id = "off-" + "0" * 12  # every offload id has this length: the notice too
+    for i in a.tool_results:
+        if stop.is_set():
+            return
+        name = a.tool_names[i] or ""
+        o = tc.per_tool.get(name)
+        limit = (o.max_chars or tc.max_chars) if o is not None else tc.max_chars
+        if a.text_chars[i] <= limit or name in exclude or (o is not None and o.skip_truncation) \
+                or a.already_reduced[i]:
+            continue
+        per_part = limit // (a.text_parts[i] or 1)
+        for k, p in enumerate(msgs[i].parts):
+            cut = cut_part(p.text, per_part, tc.head_ratio, tc.notice, config.recovery_tool, probe_id, name) \
+                if p.type == "text" else None
+            if cut is None:
+                continue
+            key = (msgs[i].content_hash, k)
+            chunks = memo.chunks.get(key)
+            if chunks is None:
+                if len(memo.chunks) >= memo.chunks.limit - 1:
+                    return  # the plans' memo is full: it evicts, which only they may do
+                chunks = memo.chunks.put(key, Chunks(p.text))
+            h, t = cut[0], cut[1]
+            last = len(chunks.counts)
+            chunks.span(0, min(last, bisect_left(chunks.bounds, h) + 1), counter)
+            chunks.span(max(0, bisect_left(chunks.bounds, len(p.text) - t) - 2), last, counter)
 
 
 class Chunks:
