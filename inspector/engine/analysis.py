@@ -118,6 +118,13 @@ class Analysis:
             self._validation_base = None
         return self._validation
 
+    def validate_from(self, base: Validation) -> None:
+        """Validate the input (`validation`) resuming from `base`, the validation of a
+        list whose first messages are (the same objects as) the input's: replay's next
+        context after a compaction starts with the output apply validated."""
+        if self._validation is None:
+            self._validation_base = base
+
     @property
     def total(self) -> int:
         return self.prefix[-1]

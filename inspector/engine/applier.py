@@ -36,8 +36,8 @@ from inspector.engine.summary_format import (
     summary_offload_id,
 )
 from inspector.engine.tokens import TextCountCache, TokenCounter, count_messages, remember_counts, rewritten_counts
+from inspector.engine.validation import Validation, new_problems, validate_resumable
 from inspector.engine.validation import errors as only_errors
-from inspector.engine.validation import new_problems, validate_resumable
 
 
 @dataclass
@@ -71,6 +71,9 @@ class Compacted:
     lineage: list[list[int]]  # per output message: the input positions it came from
     plan: Plan
     tokens_after: list[int] = field(default_factory=list)
+    # what validating `messages` found (apply checks its output), resumable: a list
+    # that starts with them (replay's next context) is validated from there
+    validation: Validation | None = field(default=None, repr=False, compare=False)
 
     @property
     def total_after(self) -> int:
@@ -539,7 +542,8 @@ def _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer)
         raise InvariantViolated(violations)
     before = input_validation(session, counter)
     # the output's leading messages that are the input's own are not scanned again
-    introduced = only_errors(new_problems(before.problems, validate_resumable(result.messages, before).problems))
+    result.validation = validate_resumable(result.messages, before)
+    introduced = only_errors(new_problems(before.problems, result.validation.problems))
     if introduced:
         raise CompactionFailed(
             "compaction would introduce provider errors: " + "; ".join(str(p) for p in introduced))

@@ -539,6 +539,7 @@ def replay(
     # (it was under every limit: planned with a trigger under it, it would fire there).
     reach = 0
     planned_s: Session | None = None  # the context planned last
+    validated = None  # ... when it was compacted: apply's validation of the output
     for k, p in enumerate(call_positions(msgs)):
         before, before_len = ctx, len(ctx)  # the previous call's context
         start = len(ctx)
@@ -582,7 +583,9 @@ def replay(
                 if a_prev.plan_memo is not None:
                     ctx_memo.carry(a_prev.plan_memo, shared)
             a_ctx.plan_memo = ctx_memo
-            planned_s = s
+            if validated is not None:  # the context starts with that output
+                a_ctx.validate_from(validated)
+            planned_s, validated = s, None
             tailored = _tailored(s, a_ctx, config, counter, total) if only_tailoring else None
             if tailored is not None:
                 reach = max(reach, total)  # the trigger's check (nothing reduced before it)
@@ -606,6 +609,7 @@ def replay(
                     s_in = sum(sp.replaced_tokens for sp in live)
                     s_out = sum(counter.count(g.text) for g in result.summaries)
                     new_ctx, new_tokens = list(result.messages), list(result.tokens_after)
+                    validated = result.validation
                     numbered = 0
                 # Let the result go now: what it holds (offloads, lineage, its plan) dies
                 # young, before the collector promotes it (and scans it again and again).

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -81,6 +81,9 @@ class Validation:
     # message seen, first conversational message, problems found so far): the state
     # before `position`
     checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]]
+    # every tool call id seen -> its last position; a scan resumed at a checkpoint takes
+    # those before it from here (unless an id was used twice: then by reading again)
+    seen_ids: dict[str, int] = field(default_factory=dict)
 
 
 def validate_resumable(messages: Sequence[Message], resume: Validation | None = None) -> Validation:
@@ -111,18 +114,22 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
                 break
             same += 1
         if same == len(before) == len(messages):
-            return Validation(resume.messages, list(resume.problems), list(resume.checkpoints))
+            return Validation(resume.messages, list(resume.problems), list(resume.checkpoints), resume.seen_ids)
         k = bisect_right(resume.checkpoints, same, key=lambda c: c[0]) - 1
         if k > 0:
             start, opened, last_call_msg, seen_non_system, first_conversational, found = resume.checkpoints[k]
             open_calls = dict(opened) if opened else {}
             problems = resume.problems[:found]
             checkpoints = resume.checkpoints[:k]
-            for i in range(start):  # the ids seen before `start`, as the scan records them
-                m = messages[i]
-                if m.role == "assistant":
-                    for c in m.tool_calls:
-                        seen_ids[c.id] = i
+            # the ids seen before `start`, as the scan records them (each id's last position)
+            if any(p.code == "duplicate_tool_call_id" for p in resume.problems):
+                for i in range(start):
+                    m = messages[i]
+                    if m.role == "assistant":
+                        for c in m.tool_calls:
+                            seen_ids[c.id] = i
+            else:
+                seen_ids = {cid: i for cid, i in resume.seen_ids.items() if i < start}
     add = problems.append
 
     for i in range(start, len(messages)):
@@ -194,7 +201,7 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     if first_conversational is not None and messages[first_conversational].role == "assistant":
         add(Problem("first_not_user", "warning", first_conversational,
                     "the conversation starts with an assistant message (Anthropic rejects this)"))
-    return Validation(tuple(messages), problems, checkpoints)
+    return Validation(tuple(messages), problems, checkpoints, seen_ids)
 
 
 def _close_batch(open_calls: dict[str, int], batch: int, at: int, add) -> None:

@@ -147,6 +147,25 @@ def test_a_resumed_validation_is_a_fresh_one(pair):
     fresh = validate_resumable(second)
     assert got.problems == fresh.problems == validate(second)
     assert got.checkpoints == fresh.checkpoints
+    assert got.seen_ids == fresh.seen_ids
+
+
+def test_a_resumed_validation_finds_an_id_used_before_and_after_its_checkpoint():
+    """The ids seen before the checkpoint come from the first validation's record, or,
+    when some id was used twice, from reading the messages again: a call id reused
+    after the checkpoint is still reported as a duplicate, with its first position."""
+    msgs = list(agent_session(rounds=30).messages)
+    first_call = next(i for i, m in enumerate(msgs) if m.tool_calls)
+    reused = msgs[first_call].tool_calls[0].id
+    tail = [Message(role="assistant", tool_calls=[ToolCall(id=reused, name="bash", arguments_raw="{}")]),
+            Message.text_message("tool", "ok", tool_call_id=reused, name="bash")]
+    for base in (msgs, msgs + tail):  # without, then with, a duplicate in the first list
+        first = validate_resumable(base)
+        longer = base + tail + [Message.text_message("user", "next")]
+        got = validate_resumable(longer, first)
+        assert got.problems == validate(longer) and got.seen_ids == validate_resumable(longer).seen_ids
+        dup = [p for p in got.problems if p.code == "duplicate_tool_call_id"]
+        assert dup and f"already used at {first_call}" in dup[0].detail
 
 
 def test_a_validation_resumes_from_its_last_checkpoint_before_the_lists_differ():
