@@ -115,8 +115,8 @@ def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
             key = (msgs[i].content_hash, k)
             chunks = memo.chunks.get(key)
             if chunks is None:
-                if len(memo.chunks) >= memo.chunks.limit - 1:
-                    return  # the plans' memo is full: it evicts, which only they may do
+                if len(memo.chunks) > memo.chunks.limit // 2:
+                    return  # far from full, so that only the plans ever evict from it
                 chunks = memo.chunks.put(key, Chunks(p.text))
             h, t = cut[0], cut[1]
             last = len(chunks.counts)
