@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from datetime import datetime
-from itertools import accumulate
+from itertools import accumulate, chain, islice, repeat
 from typing import TYPE_CHECKING
 
 from inspector.engine.intro import first_request, is_preamble
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 # An offload id in a short tool result means it is already a placeholder of ours.
 OFFLOAD_ID_RE = re.compile(r"\boff-[0-9a-f]{12}\b")
 PLACEHOLDER_MAX_CHARS = 1200
+# the calls awaiting a result are recorded before every so many messages (Analysis._open_at)
+OPEN_CHECKPOINT = 64
 
 
 def has_offload_id(text: str) -> bool:
@@ -82,6 +84,16 @@ class Analysis:
     _chain: bytes | None = None  # link(i) for i >= 1, 16 bytes each (a prefix of them until link() runs)
     _validation: Validation | None = None
     _validation_base: Validation | None = None  # a validation to resume from (analyze_extending)
+    # What the scan had, for `analyze_extending` to start from at any position without
+    # reading the messages before it again: each tool call's position, id and argument
+    # length in order; the calls awaiting a result before every OPEN_CHECKPOINT-th
+    # message and at the end; for spans[:k + 1] the largest `last`.
+    _call_at: list[int] = field(default_factory=list, repr=False, compare=False)
+    _call_ids: list[str] = field(default_factory=list, repr=False, compare=False)
+    _call_args: list[int] = field(default_factory=list, repr=False, compare=False)
+    _open_at: list[dict[str, tuple[int, str]]] = field(default_factory=list, repr=False, compare=False)
+    _open_end: dict[str, tuple[int, str]] = field(default_factory=dict, repr=False, compare=False)
+    _reach: list[int] = field(default_factory=list, repr=False, compare=False)
 
     def link(self, i: int) -> bytes:
         """The digest of messages 0..i-1 (b"" for none); (link(a), link(b)) identifies
@@ -241,20 +253,30 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
     tool_results: list[int] = []
     result_call: dict[int, int] = {}
     open_calls: dict[str, tuple[int, str]] = {}  # call id -> (position, tool name)
+    open_at: list[dict[str, tuple[int, str]]] = []
     call_results: dict[int, list[int]] = {}
-    call_ids_at: dict[int, list[str]] = {}
+    call_positions: list[int] = []  # the messages with tool calls, in order
+    call_at: list[int] = []
+    call_ids: list[str] = []
+    call_args: list[int] = []
     user_positions: list[int] = []
     media_users: list[int] = []
     assistant_positions: list[int] = []
     last_summary = -1
     records: list[int] = []
-    call_args_chars: dict[str, int] = {}
     last_ts = None
-    chain: bytes | None = None
+    links: bytes | None = None
     offload_ids: dict[tuple[int, str], str] = {}
-    reused: dict[int, Span] = {}  # call position -> its span in `base`, the same here
+    prefix = [0]
+    # `base`'s spans of calls before `keep` stay (the same objects: spans are never
+    # changed but a pending one's, made anew) but those of the calls still awaiting
+    # a result at `keep`, made again below from their results so far: spans[k] for
+    # k < kept, but the ones at `redo` (index in base.spans, 1 if it has one there).
+    kept = 0
+    redo: list[tuple[int, int, int]] = []  # (call position, index, 1 if base has its span)
     if base is not None and keep:
-        # What the scan below would have found in msgs[:keep], from `base`.
+        # What the scan below would have found in msgs[:keep], from `base`: slices of
+        # what it recorded, no loop over those messages.
         tokens = base.tokens[:keep] + tokens
         text_tokens = base.text_tokens[:keep] + text_tokens
         roles = base.roles[:keep] + roles
@@ -264,54 +286,62 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         text_parts = base.text_parts[:keep] + text_parts
         tool_names = base.tool_names[:keep] + tool_names
         already = base.already_reduced[:keep] + already
+        prefix = base.prefix[:keep + 1]
         tool_results = base.tool_results[:bisect_left(base.tool_results, keep)]
         user_positions = base.user_positions[:bisect_left(base.user_positions, keep)]
         media_users = base.media_users[:bisect_left(base.media_users, keep)]
         assistant_positions = base.assistant_positions[:bisect_left(base.assistant_positions, keep)]
         records = base.record_positions[:bisect_left(base.record_positions, keep)]
         last_summary = records[-1] if records else -1
-        if base.last_timestamp is not None:
+        if keep == base.n:
+            last_ts = base.last_timestamp
+        elif base.last_timestamp is not None:
             last_ts = next((msgs[i].timestamp for i in range(keep - 1, -1, -1) if msgs[i].timestamp is not None),
                            None)
-        result_call = {r: c for r, c in base.result_call.items() if r < keep}
-        calls = [i for i in assistant_positions if msgs[i].tool_calls]
-        for i in calls:
-            for c in msgs[i].tool_calls:
-                call_args_chars[c.id] = len(c.arguments_raw)
-        # the calls awaiting a result at `keep`: the scan's pairing, replayed in order
-        k = 0
-        for r in tool_results:
-            while k < len(calls) and calls[k] < r:
-                for c in msgs[calls[k]].tool_calls:
-                    open_calls[c.id] = (calls[k], c.name)
-                k += 1
-            cid = msgs[r].tool_call_id
-            if cid:
-                open_calls.pop(cid, None)
-        for i in calls[k:]:
-            for c in msgs[i].tool_calls:
-                open_calls[c.id] = (i, c.name)
-        # A call no result after `keep` can answer has the span it had (the same
-        # object: spans are never changed but a pending one's, made anew); the others
-        # are made again below, from their results so far.
-        waiting = {pos for pos, _name in open_calls.values()}
-        for sp in base.spans:
-            if sp.call >= keep:
-                break
-            if sp.call in waiting:
-                call_results[sp.call] = [r for r in sp.results if r < keep]
-            else:
-                reused[sp.call] = sp
-        for i in sorted(waiting):
-            call_ids_at[i] = []
-        offload_ids = {key: oid for key, oid in base.offload_ids.items() if key[0] < keep}
+        # result_call's keys are in scan order: the first `cut` are before `keep`
+        cut = bisect_left(list(base.result_call), keep)
+        result_call = dict(islice(base.result_call.items(), cut))
+        cut = bisect_left(base._call_at, keep)
+        call_at = base._call_at[:cut]
+        call_ids = base._call_ids[:cut]
+        call_args = base._call_args[:cut]
+        # the calls awaiting a result at `keep`: `base`'s at its end, or at its last
+        # checkpoint before `keep` with the pairing replayed from there
+        open_at = base._open_at[:(keep + OPEN_CHECKPOINT - 1) // OPEN_CHECKPOINT]
+        if keep == base.n:
+            open_calls = dict(base._open_end)
+        else:
+            start = keep // OPEN_CHECKPOINT * OPEN_CHECKPOINT
+            open_calls = dict(base._open_at[keep // OPEN_CHECKPOINT])
+            for i in range(start, keep):
+                m = msgs[i]
+                if m.role == "tool":
+                    if m.tool_call_id:
+                        open_calls.pop(m.tool_call_id, None)
+                elif m.role == "assistant":
+                    for c in m.tool_calls:
+                        open_calls[c.id] = (i, c.name)
+        old = base.spans
+        kept = bisect_left(old, keep, key=_span_call)
+        for pos in sorted({pos for pos, _name in open_calls.values()}):
+            at = bisect_left(old, pos, key=_span_call)
+            has = int(at < kept and old[at].call == pos)
+            if has:
+                so_far = old[at].results
+                call_results[pos] = so_far[:bisect_left(so_far, keep)]
+            redo.append((pos, at, has))
+        if base.offload_ids:
+            offload_ids = (dict(base.offload_ids) if keep == base.n else
+                           {key: oid for key, oid in base.offload_ids.items() if key[0] < keep})
         if base._chain is not None:
-            chain = base._chain[:16 * keep]
-    prefix = list(accumulate(tokens, initial=0))
+            links = base._chain[:16 * keep]
+    prefix += islice(accumulate(tokens[keep:], initial=prefix[-1]), 1, None)
 
     for i in range(keep, n):
         m = msgs[i]
         role = m.role
+        if not i % OPEN_CHECKPOINT:
+            open_at.append(dict(open_calls))
         if m.kind != "message":
             last_summary = i
             records.append(i)
@@ -343,12 +373,14 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         elif role == "assistant":
             assistant_positions.append(i)
             if m.tool_calls:
-                ids = []
                 for c in m.tool_calls:
                     open_calls[c.id] = (i, c.name)
-                    ids.append(c.id)
-                    call_args_chars[c.id] = len(c.arguments_raw)
-                call_ids_at[i] = ids
+                    call_at.append(i)
+                    call_ids.append(c.id)
+                    call_args.append(len(c.arguments_raw))
+                call_positions.append(i)
+    # a call id made again keeps the last call's length, as assigning in order would
+    call_args_chars = dict(zip(call_ids, call_args))
 
     # The leading system prompt; a summary injected as a system message after it is
     # history (summarized again, incrementally), not part of the prompt.
@@ -363,46 +395,49 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         leading += 1
 
     # Calls without results: pending if only their own results follow them.
-    unanswered = sorted(((pos, cid) for cid, (pos, _name) in open_calls.items()))
     pending_from = -1
-    if unanswered:
-        last_call = unanswered[-1][0]
+    if open_calls:
+        last_call = max(pos for pos, _name in open_calls.values())
         if all(roles[j] == "tool" for j in range(last_call + 1, n)):
             pending_from = last_call
 
+    # Spans in call order: `base`'s before `keep` spliced with the ones made again,
+    # then the new calls' (at `kept`, with no span in `base` to replace).
     spans: list[Span] = []
-    for call_pos in sorted(call_ids_at.keys() | reused.keys()) if reused else call_ids_at:
-        same_span = reused.get(call_pos)
-        if same_span is not None:
-            spans.append(same_span)
-            continue
-        res = call_results.get(call_pos, [])
-        pending = call_pos == pending_from
-        last = max(res) if res else call_pos
-        if pending:
-            last = n  # nothing after the call can be cut away from it
-        if last > call_pos or pending:
-            spans.append(Span(call_pos, call_pos, last, sorted(res), pending))
+    old = base.spans if base is not None and keep else []
+    done = 0
+    for call_pos, at, has in chain(redo, zip(call_positions, repeat(kept), repeat(0))):
+        spans += old[done:at]
+        done = at + has
+        res = call_results.get(call_pos)  # after the call: a span if any
+        if call_pos == pending_from:
+            spans.append(Span(call_pos, call_pos, n, res or [], True))  # nothing after it can be cut away
+        elif res:
+            spans.append(Span(call_pos, call_pos, res[-1], res, False))
+    spans += old[done:kept]
 
-    # A pending call at the end stays with its whole turn.
+    # A pending call at the end stays with its whole turn. Its span is the last: no
+    # call follows it.
     if pending_from >= 0:
-        turn_start = 0
-        for u in user_positions:
-            if u <= pending_from:
-                turn_start = u
-        span = next(s for s in spans if s.call == pending_from)
+        u = bisect_right(user_positions, pending_from)
+        turn_start = user_positions[u - 1] if u else 0
         if turn_start:
-            span.start = max(turn_start, leading)
+            spans[-1].start = max(turn_start, leading)
 
     # Cuts up to `same` are covered by the same spans, in the same places of the list,
     # as in `base`: their safety is `base`'s.
     same = -1
+    k0 = 0
     if base is not None and keep:
-        k0 = 0
         old = base.spans
+        k0 = redo[0][1] if redo else kept  # the lists are the same objects before it
         while k0 < len(spans) and k0 < len(old) and spans[k0] is old[k0]:
             k0 += 1
         same = min([keep] + [sp.start for sp in spans[k0:]] + [sp.start for sp in old[k0:]])
+        reach = base._reach[:k0]
+    else:
+        reach = []
+    reach += islice(accumulate([sp.last for sp in spans[k0:]], max, initial=reach[-1] if reach else -1), 1, None)
     diff = [0] * (n + 2)
     depth = 0  # spans covering the cut after `same`, started at or before it
     if base is not None and same >= 0:
@@ -415,7 +450,10 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         safe = bytearray(n + 1)
         prev_safe = [0] * (n + 1)
         last_safe = 0
-    for k, s in enumerate(spans):
+    # the spans before `first` end at or before `same`: nothing to do for them
+    first = bisect_right(reach, same)
+    for k in range(first, len(spans)):
+        s = spans[k]
         lo, hi = s.start + 1, min(s.last, n)
         if lo > hi or hi <= same:
             continue
@@ -463,6 +501,17 @@ def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
         last_timestamp=last_ts,
         offload_ids=offload_ids,
         media_users=media_users,
-        _chain=chain,
+        _chain=links,
         _validation_base=base._validation if base is not None and keep else None,
+        _call_at=call_at,
+        _call_ids=call_ids,
+        _call_args=call_args,
+        _open_at=open_at,
+        _open_end=open_calls,
+        _reach=reach,
     )
+
+
+def _span_call(span: Span) -> int:
+    return span.call
+

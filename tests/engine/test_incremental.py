@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inspector.engine import Message, Part, Session, ToolCall, make_counter, preset
-from inspector.engine.analysis import Analysis, _analyze, analyze, analyze_extending
+from inspector.engine.analysis import OPEN_CHECKPOINT, Analysis, _analyze, analyze, analyze_extending
 from inspector.engine.replay import compact_step, replay
 from inspector.engine.validation import CHECKPOINT_EVERY, validate, validate_resumable
 from inspector.sources.swe_agent import read_traj
@@ -72,6 +72,12 @@ def pairs(draw) -> tuple[list[Message], list[Message]]:
         first = draw(messy())
     else:
         first = list(draw(sessions()).messages)
+    return first, draw(following(first))
+
+
+@st.composite
+def following(draw, first: list[Message]) -> list[Message]:
+    """A list sharing the first messages of `first` (see `pairs`)."""
     cut = draw(st.integers(0, len(first)))
     rest = first[cut:]
     how = draw(st.integers(0, 3))
@@ -86,12 +92,18 @@ def pairs(draw) -> tuple[list[Message], list[Message]]:
         tail = rest[drop:] + draw(messy())
     else:
         tail = draw(messy())
-    return first, first[:cut] + tail
+    return first[:cut] + tail
 
 
 def _fields(a: Analysis) -> dict:
     return {f.name: getattr(a, f.name) for f in dataclasses.fields(a)
             if not f.name.startswith("_") and f.name not in ("plan_memo", "offload_ids", "session_id")}
+
+
+def _scan_state(a: Analysis) -> dict:
+    """What an analysis records for the next one to extend it (not compared as a field)."""
+    return {name: getattr(a, name) for name in ("_call_at", "_call_ids", "_call_args", "_open_at", "_open_end",
+                                                "_reach")}
 
 
 def _same_prefix(x: list[Message], y: list[Message]) -> int:
@@ -113,6 +125,7 @@ def assert_extends(base_msgs: list[Message], msgs: list[Message], keep: int, cou
     assert analyze(s, counter) is got  # memoised as analyze memoises
     fresh = _analyze(Session(id="b", messages=list(msgs)), counter, None)
     assert _fields(got) == _fields(fresh)
+    assert _scan_state(got) == _scan_state(fresh)
     assert [got.link(i) for i in range(len(msgs) + 1)] == [fresh.link(i) for i in range(len(msgs) + 1)]
     assert got.problems(s.messages) == validate(msgs)
 
@@ -129,6 +142,56 @@ def test_an_extended_analysis_is_a_fresh_one(pair):
 def test_an_analysis_extended_from_fewer_shared_messages_is_a_fresh_one_too(pair, data):
     first, second = pair
     assert_extends(first, second, data.draw(st.integers(0, _same_prefix(first, second))))
+
+
+@given(first=st.one_of(messy(), sessions().map(lambda s: list(s.messages))), data=st.data())
+@SETTINGS
+def test_an_analysis_extended_again_and_again_is_a_fresh_one(first, data):
+    """Replay extends each context's analysis from the last one's, itself extended:
+    what an extended analysis records for the next one (the calls awaiting results at
+    its checkpoints and end, its calls, its spans' reach) is a fresh one's. The lists
+    grow past several checkpoints; each extends from all it shares (only grown: from
+    the base's end) or from fewer messages (a checkpoint and the pairing replayed)."""
+    base = analyze(Session(id="a0", messages=list(first)), EST)
+    prev = first
+    for k in range(4):
+        msgs = data.draw(following(prev))
+        shared = _same_prefix(prev, msgs)
+        keep = data.draw(st.sampled_from([shared, data.draw(st.integers(0, shared))]))
+        got = analyze_extending(Session(id=f"a{k + 1}", messages=list(msgs)), EST, base, keep)
+        fresh = _analyze(Session(id="f", messages=list(msgs)), EST, None)
+        assert _fields(got) == _fields(fresh)
+        assert _scan_state(got) == _scan_state(fresh)
+        base, prev = got, msgs
+
+
+def test_an_analysis_grown_or_cut_anywhere_across_checkpoints_is_a_fresh_one():
+    """A session of parallel calls and a pending one, longer than several checkpoints:
+    grown message by message from its last analysis (no message before the end read
+    again), and extended from every shorter shared prefix, which starts at a
+    checkpoint the pairing is replayed from; the call ids are reused (a later call's
+    arguments count), and results come late and orphaned."""
+    msgs = list(agent_session(rounds=80, output="x", pending=True).messages)
+    msgs.insert(60, Message(role="assistant", tool_calls=[ToolCall(id="slow", name="bash", arguments_raw="{}")]))
+    msgs.insert(140, Message(role="tool", tool_call_id="slow", parts=[Part(text="at last")]))
+    late = Message(role="tool", tool_call_id="c5", name="bash", parts=[Part(text="late")])
+    orphan = Message(role="tool", tool_call_id="nope", parts=[Part(text="lost")])
+    again = Message(role="assistant", tool_calls=[ToolCall(id="c6", name="grep", arguments_raw="{}" * 9)])
+    msgs[100:100] = [late, orphan, again]
+    assert len(msgs) > 3 * OPEN_CHECKPOINT
+    base = analyze(Session(id="g0", messages=msgs[:1]), EST)
+    for n in range(2, len(msgs) + 1):  # grown: from the base's end
+        base = analyze_extending(Session(id=f"g{n}", messages=msgs[:n]), EST, base, n - 1)
+        fresh = _analyze(Session(id="f", messages=msgs[:n]), EST, None)
+        assert _fields(base) == _fields(fresh) and _scan_state(base) == _scan_state(fresh), n
+    whole = base
+    assert whole.call_args_chars["c6"] == 18 and any(sp.pending for sp in whole.spans)
+    assert any(sp.call == 60 and sp.last > 2 * OPEN_CHECKPOINT for sp in whole.spans)  # open across two
+    for keep in range(len(msgs)):  # the rest rewritten: a summary after `keep`
+        msgs2 = msgs[:keep] + [Message.text_message("user", "summary", kind="summary")] + msgs[keep + 5:]
+        got = analyze_extending(Session(id="h", messages=msgs2), EST, whole, keep)
+        fresh = _analyze(Session(id="f", messages=msgs2), EST, None)
+        assert _fields(got) == _fields(fresh) and _scan_state(got) == _scan_state(fresh), keep
 
 
 def test_an_analysis_cannot_extend_past_what_the_lists_share_in_length():
