@@ -147,6 +147,32 @@ def test_a_resumed_validation_is_a_fresh_one(pair):
     fresh = validate_resumable(second)
     assert got.problems == fresh.problems == validate(second)
     assert got.checkpoints == fresh.checkpoints
+    assert (got.call_ids, got.call_positions) == (fresh.call_ids, fresh.call_positions)
+
+
+def test_a_resumed_validation_finds_a_call_id_used_before_where_it_resumes():
+    """The calls seen before the checkpoint a scan resumes from are the first scan's
+    record (not read again): an id reused after it is a duplicate of the right one."""
+    def call(cid):
+        return Message(role="assistant", tool_calls=[ToolCall(id=cid, name="f", arguments_raw="{}")])
+
+    def result(cid):
+        return Message(role="tool", tool_call_id=cid, parts=[Part(text="ok")])
+
+    msgs = [Message.text_message("user", "go")]
+    for k in range(3 * CHECKPOINT_EVERY):
+        msgs += [call(f"c{k % 7}" if k < 7 else f"d{k}"), result(f"c{k % 7}" if k < 7 else f"d{k}")]
+    first = validate_resumable(msgs)
+    assert first.problems == [] and first.call_ids[:2] == ["c0", "c1"] and first.call_positions[:2] == [1, 3]
+    at = 2 * CHECKPOINT_EVERY + 5  # resumed from checkpoint 32, after the calls c0..c6
+    second = msgs[:at] + [Message.text_message("user", "again"), call("c3"), result("c3"), call("c0"), result("c0")]
+    got = validate_resumable(second, first)
+    assert got.problems == validate(second)
+    assert [(p.code, p.detail) for p in got.problems] == [
+        ("duplicate_tool_call_id", "tool call id 'c3' already used at 7"),
+        ("duplicate_tool_call_id", "tool call id 'c0' already used at 1")]
+    assert (got.call_ids, got.call_positions) == (validate_resumable(second).call_ids,
+                                                  validate_resumable(second).call_positions)
 
 
 def test_a_validation_resumes_from_its_last_checkpoint_before_the_lists_differ():
