@@ -127,6 +127,7 @@ def reduce_message(session: Session, plan: Plan, i: int) -> tuple[Message, list[
     if red is None:
         return msg, []
     recovery = plan.config.recovery_tool
+    # (new parts and calls built `trusted`: their values are strings, or a validated call's)
     offloads: list[Offload] = []
     update: dict[str, Any] = {}
     meta = dict(msg.meta)
@@ -141,7 +142,7 @@ def reduce_message(session: Session, plan: Plan, i: int) -> tuple[Message, list[
         else:  # trpc pass 2: the joined text, head + tail
             marker = fit_marker(red.removed_chars, red.offload_id, recovery)
             new_text = truncated_part(full, red.head_chars, red.tail_chars, marker)
-            update["parts"] = [Part(text=new_text)] + [p for p in msg.parts if p.type != "text"]
+            update["parts"] = [Part.trusted(text=new_text)] + [p for p in msg.parts if p.type != "text"]
         meta["inspector_reduced"] = "truncate"
         offloads.append(Offload(red.offload_id, session.id, i, "truncate", msg.name,
                                 msg.tool_call_id, full))
@@ -150,7 +151,7 @@ def reduce_message(session: Session, plan: Plan, i: int) -> tuple[Message, list[
             text = render(red.template, tool=_tool_name(session, plan, i) or "tool",
                           tokens=f"{red.shown_tokens:,}", offload_id=red.offload_id,
                           recovery_tool=recovery, tool_call_id=msg.tool_call_id or "")
-            update["parts"] = [Part(text=text)]
+            update["parts"] = [Part.trusted(text=text)]
             meta["inspector_reduced"] = "clear"
             offloads.append(Offload(red.offload_id, session.id, i, "clear", msg.name,
                                     msg.tool_call_id, msg.text))
@@ -160,7 +161,7 @@ def reduce_message(session: Session, plan: Plan, i: int) -> tuple[Message, list[
                 oid = red.clear_arguments.get(c.id)
                 if oid is not None:
                     placeholder = render(plan.config.reduction.clear.arguments_placeholder, offload_id=oid)
-                    calls.append(ToolCall(id=c.id, name=c.name, arguments_raw=placeholder, type=c.type))
+                    calls.append(ToolCall.trusted(id=c.id, name=c.name, arguments_raw=placeholder, type=c.type))
                     offloads.append(Offload(oid, session.id, i, "arguments", c.name, c.id, c.arguments_raw))
                 else:
                     calls.append(c)
@@ -380,6 +381,8 @@ def materialize(
     # Runs of messages kept as they are, with nothing inserted or merged into them, are
     # copied as runs; every other position is written one by one (all of them when a
     # ClearRewriter may take results out of the run).
+    # A position summarized or dropped, with nothing inserted before it, ends a run and
+    # writes nothing.
     if clear_rewriter is None:
         keep = Action.KEEP
         stops = sorted({i for i, act in enumerate(actions) if act is not keep and act != keep}
@@ -392,7 +395,8 @@ def materialize(
             out.extend(msgs[start:stop])
             lineage.extend([[j] for j in range(start, stop)])
             counts.extend(known[start:stop] if known is not None else [None] * (stop - start))
-        write(stop)
+        if stop == n or actions[stop] not in _NOT_WRITTEN or stop in by_insert:
+            write(stop)
         start = stop + 1
 
     for k, m in enumerate(out):

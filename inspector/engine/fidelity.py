@@ -46,12 +46,84 @@ TASK_LINES = 3
 
 _PATH_RE = re.compile(r"(?<![\w/.~-])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]*[\w]\.[A-Za-z][A-Za-z0-9]{0,7}\b"
                       r"|(?<![\w/.~:-])/(?:[\w.-]+/)+[\w.-]+")
-_ERROR_RE = re.compile(r"^.*(?:Traceback \(most recent call last\)|\b\w*(?:Error|Exception)\b:?|\berror:"
-                       r"|\bFAILED\b|\bfatal:|command not found|No such file or directory"
-                       r"|exit (?:code|status) [1-9]).*$", re.M)
-# Cheap substring tests that every line _ERROR_RE matches contains one of.
+# The runs of path characters that hold a "/". A path is in one of them, and starts where
+# it starts (both lookbehinds refuse a path character before it), so `_PATH_RE.findall`
+# is `_PATH_RE.match` at each of them (`_paths`): the pattern is not tried in every word.
+_PATH_RUN_RE = re.compile(r"(?<![\w/.~-])[\w.~-]*+/[\w/.~-]*+")
+# Error lines: the lines where this matches (none of its alternatives matches a line
+# break), found by `_error_lines`.
+_ERROR_CORE_RE = re.compile(r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception)\b:?|\berror:"
+                            r"|\bFAILED\b|\bfatal:|command not found|No such file or directory"
+                            r"|exit (?:code|status) [1-9]")
+# Substrings that every match of _ERROR_CORE_RE contains one of.
 _ERROR_HINTS = ("Traceback", "Error", "Exception", "error:", "FAILED", "fatal:", "command not found",
                 "No such file", "exit ")
+
+# Content hash -> the items of a removed message (files, errors): a sweep replays the
+# same session under every value, the TUI at every slider move, and each scores
+# mostly the same removed messages. Bounded by the characters the items hold.
+_ITEMS: dict[tuple[str, str], tuple[str, ...]] = {}
+_ITEMS_CHARS = [0]
+_ITEMS_MAX_CHARS = 1 << 24
+
+
+def _paths(text: str) -> list[str]:
+    """`_PATH_RE.findall(text)`, trying the pattern only where a path can start."""
+    match = _PATH_RE.match
+    out = []
+    for run in _PATH_RUN_RE.finditer(text):
+        m = match(text, run.start(), run.end())
+        if m is not None:
+            out.append(m.group())
+    return out
+
+
+def _error_lines(text: str) -> list[str]:
+    """The lines of `text` where `_ERROR_CORE_RE` matches, in order (as a findall of
+    `^.*(?:core).*$` in multiline mode returns them), searched only in the lines where
+    one of `_ERROR_HINTS` occurs."""
+    starts = set()
+    for hint in _ERROR_HINTS:
+        at = text.find(hint)
+        while at >= 0:
+            starts.add(text.rfind("\n", 0, at) + 1)
+            end = text.find("\n", at)
+            if end < 0:
+                break
+            at = text.find(hint, end + 1)
+    out = []
+    search = _ERROR_CORE_RE.search
+    for start in sorted(starts):
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        if search(text, start, end) is not None:
+            out.append(text[start:end])
+    return out
+
+
+def _items(kind: str, m: Message, text: str) -> tuple[str, ...]:
+    """The `kind` items ("files" or "errors") of removed message `m` (`text`: its
+    scanned head), memoised by content hash (the hash covers all they are read from:
+    role, texts, arguments)."""
+    key = (kind, m.content_hash)
+    try:
+        return _ITEMS[key]
+    except KeyError:
+        pass
+    if kind == "files":
+        found = tuple(p.rstrip(".") for chunk in [text, *_arg_texts(m)] if "/" in chunk for p in _paths(chunk))
+    elif m.role in ("tool", "user"):
+        found = tuple(_cut(x) for x in _error_lines(text))
+    else:
+        found = ()
+    size = sum(map(len, found)) + 1
+    if _ITEMS_CHARS[0] + size > _ITEMS_MAX_CHARS:
+        _ITEMS.clear()
+        _ITEMS_CHARS[0] = 0
+    _ITEMS[key] = found
+    _ITEMS_CHARS[0] += size
+    return found
 
 
 @dataclass
@@ -165,11 +237,9 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message]) -> Fidel
             first = next((ln for ln in text.splitlines() if ln.strip()), "")
             _add(buckets["requests"], [_cut(first)])
         if "files" in open_kinds:
-            for chunk in [text, *_arg_texts(m)]:
-                if "/" in chunk:
-                    _add(buckets["files"], (p.rstrip(".") for p in _PATH_RE.findall(chunk)))
-        if "errors" in open_kinds and m.role in ("tool", "user") and any(k in text for k in _ERROR_HINTS):
-            _add(buckets["errors"], (_cut(x) for x in _ERROR_RE.findall(text)))
+            _add(buckets["files"], _items("files", m, text))
+        if "errors" in open_kinds:
+            _add(buckets["errors"], _items("errors", m, text))
         open_kinds = {k for k in open_kinds if len(buckets[k]) < MAX_ITEMS}
         if not open_kinds:
             break

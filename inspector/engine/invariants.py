@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import is_not
 from typing import TYPE_CHECKING
 
 from inspector.engine.models import SYSTEM_ROLES, Message, Part
@@ -128,7 +130,10 @@ def check(
             out.append(Violation(LATEST_USER, f"the latest user message (input position {u}) is not in the "
                                               "output verbatim", 1))
     empties = []
-    for k, m in enumerate(after):
+    # The output's leading messages that are the input's own, from their own positions
+    # (lineage [k] at k), are empty only if they were: not examined again.
+    for k in range(_own_prefix(before, after, lineage), len(after)):
+        m = after[k]
         if not is_empty(m):
             continue
         origin = lineage[k] if lineage is not None and k < len(lineage) else ()
@@ -155,6 +160,21 @@ def check(
                                          f"over the {limit:,} token summarization trigger the plan ended below",
                                  trigger_tokens - limit))
     return out
+
+
+# [[0], [1], ...]: the lineage of messages kept where they were, compared in one go.
+_SINGLES: list[list[int]] = []
+
+
+def _own_prefix(before: Sequence[Message], after: Sequence[Message], lineage: Sequence[Sequence[int]] | None) -> int:
+    """How many leading messages of `after` are the very objects at the same positions of
+    `before`, each with lineage `[k]` (0 when the lineage says otherwise)."""
+    if lineage is None:
+        return 0
+    k = next(compress(count(), map(is_not, after, before)), min(len(after), len(before)))
+    if len(_SINGLES) < k:
+        _SINGLES.extend([j] for j in range(len(_SINGLES), k))
+    return k if len(lineage) >= k and lineage[:k] == _SINGLES[:k] else 0
 
 
 def _trigger_limit(config: CompactionConfig, tokens: int) -> int | None:

@@ -7,11 +7,13 @@ tool-call pair; `validate` finds those and the other structural problems, and
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress, count
+from operator import is_not
 from typing import Literal
 
 from inspector.engine.limits import loads_bounded
@@ -72,8 +74,9 @@ CHECKPOINT_EVERY = 16
 class Validation:
     """`validate()` of a message list, with what lets a list sharing its first messages
     be validated from there (`validate_resumable(..., resume=)`): the scan's state every
-    `CHECKPOINT_EVERY` messages (the tool calls it has seen are read again from the
-    messages, so a checkpoint is a few small values)."""
+    `CHECKPOINT_EVERY` messages (a few small values), and the ids of the tool calls it
+    has seen, in order, with their positions (a resumed scan takes those before its
+    start, without reading the messages again)."""
 
     messages: tuple[Message, ...]  # as validated (a list changed later is not this one)
     problems: list[Problem]
@@ -81,9 +84,9 @@ class Validation:
     # message seen, first conversational message, problems found so far): the state
     # before `position`
     checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]]
-    # every tool call id seen -> its last position; a scan resumed at a checkpoint takes
-    # those before it from here (unless an id was used twice: then by reading again)
-    seen_ids: dict[str, int] = field(default_factory=dict)
+    # the id and position of each call of an assistant message, in order
+    call_ids: list[str] = field(default_factory=list)
+    call_positions: list[int] = field(default_factory=list)
 
 
 def validate_resumable(messages: Sequence[Message], resume: Validation | None = None) -> Validation:
@@ -105,31 +108,26 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     seen_non_system = False
     first_conversational: int | None = None
     checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]] = []
+    call_ids: list[str] = []
+    call_positions: list[int] = []
     start = 0
     if resume is not None:
         before = resume.messages
-        same = 0
-        for x, y in zip(before, messages):
-            if x is not y:
-                break
-            same += 1
+        # how many leading messages are the same objects
+        same = next(compress(count(), map(is_not, before, messages)), min(len(before), len(messages)))
         if same == len(before) == len(messages):
-            return Validation(resume.messages, list(resume.problems), list(resume.checkpoints), resume.seen_ids)
+            return Validation(resume.messages, list(resume.problems), list(resume.checkpoints),
+                              list(resume.call_ids), list(resume.call_positions))
         k = bisect_right(resume.checkpoints, same, key=lambda c: c[0]) - 1
         if k > 0:
             start, opened, last_call_msg, seen_non_system, first_conversational, found = resume.checkpoints[k]
             open_calls = dict(opened) if opened else {}
             problems = resume.problems[:found]
             checkpoints = resume.checkpoints[:k]
-            # the ids seen before `start`, as the scan records them (each id's last position)
-            if any(p.code == "duplicate_tool_call_id" for p in resume.problems):
-                for i in range(start):
-                    m = messages[i]
-                    if m.role == "assistant":
-                        for c in m.tool_calls:
-                            seen_ids[c.id] = i
-            else:
-                seen_ids = {cid: i for cid, i in resume.seen_ids.items() if i < start}
+            # the calls seen before `start` (its messages are the same objects)
+            cut = bisect_left(resume.call_positions, start)
+            call_ids, call_positions = resume.call_ids[:cut], resume.call_positions[:cut]
+            seen_ids = dict(zip(call_ids, call_positions))
     add = problems.append
 
     for i in range(start, len(messages)):
@@ -169,8 +167,7 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
         last_call_msg = -1
 
         if role == "assistant":
-            has_content = any((p.text or p.data) for p in m.parts)
-            if not has_content and not m.tool_calls:
+            if not m.tool_calls and not any((p.text or p.data) for p in m.parts):
                 add(Problem("empty_message", "error", i, "assistant message with no content and no tool calls"))
             for c in m.tool_calls:
                 if c.id in seen_ids:
@@ -178,6 +175,8 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
                                 f"tool call id {c.id!r} already used at {seen_ids[c.id]}", c.id))
                 seen_ids[c.id] = i
                 open_calls[c.id] = i
+                call_ids.append(c.id)
+                call_positions.append(i)
                 if c.type == "function" and c.arguments_raw and not _is_json(c.arguments_raw):
                     add(Problem("invalid_arguments_json", "warning", i,
                                 f"arguments of {c.name!r} ({c.id}) are not valid JSON", c.id))
@@ -201,7 +200,7 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     if first_conversational is not None and messages[first_conversational].role == "assistant":
         add(Problem("first_not_user", "warning", first_conversational,
                     "the conversation starts with an assistant message (Anthropic rejects this)"))
-    return Validation(tuple(messages), problems, checkpoints, seen_ids)
+    return Validation(tuple(messages), problems, checkpoints, call_ids, call_positions)
 
 
 def _close_batch(open_calls: dict[str, int], batch: int, at: int, add) -> None:

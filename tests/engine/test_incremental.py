@@ -210,25 +210,32 @@ def test_a_resumed_validation_is_a_fresh_one(pair):
     fresh = validate_resumable(second)
     assert got.problems == fresh.problems == validate(second)
     assert got.checkpoints == fresh.checkpoints
-    assert got.seen_ids == fresh.seen_ids
+    assert (got.call_ids, got.call_positions) == (fresh.call_ids, fresh.call_positions)
 
 
-def test_a_resumed_validation_finds_an_id_used_before_and_after_its_checkpoint():
-    """The ids seen before the checkpoint come from the first validation's record, or,
-    when some id was used twice, from reading the messages again: a call id reused
-    after the checkpoint is still reported as a duplicate, with its first position."""
-    msgs = list(agent_session(rounds=30).messages)
-    first_call = next(i for i, m in enumerate(msgs) if m.tool_calls)
-    reused = msgs[first_call].tool_calls[0].id
-    tail = [Message(role="assistant", tool_calls=[ToolCall(id=reused, name="bash", arguments_raw="{}")]),
-            Message.text_message("tool", "ok", tool_call_id=reused, name="bash")]
-    for base in (msgs, msgs + tail):  # without, then with, a duplicate in the first list
-        first = validate_resumable(base)
-        longer = base + tail + [Message.text_message("user", "next")]
-        got = validate_resumable(longer, first)
-        assert got.problems == validate(longer) and got.seen_ids == validate_resumable(longer).seen_ids
-        dup = [p for p in got.problems if p.code == "duplicate_tool_call_id"]
-        assert dup and f"already used at {first_call}" in dup[0].detail
+def test_a_resumed_validation_finds_a_call_id_used_before_where_it_resumes():
+    """The calls seen before the checkpoint a scan resumes from are the first scan's
+    record (not read again): an id reused after it is a duplicate of the right one."""
+    def call(cid):
+        return Message(role="assistant", tool_calls=[ToolCall(id=cid, name="f", arguments_raw="{}")])
+
+    def result(cid):
+        return Message(role="tool", tool_call_id=cid, parts=[Part(text="ok")])
+
+    msgs = [Message.text_message("user", "go")]
+    for k in range(3 * CHECKPOINT_EVERY):
+        msgs += [call(f"c{k % 7}" if k < 7 else f"d{k}"), result(f"c{k % 7}" if k < 7 else f"d{k}")]
+    first = validate_resumable(msgs)
+    assert first.problems == [] and first.call_ids[:2] == ["c0", "c1"] and first.call_positions[:2] == [1, 3]
+    at = 2 * CHECKPOINT_EVERY + 5  # resumed from checkpoint 32, after the calls c0..c6
+    second = msgs[:at] + [Message.text_message("user", "again"), call("c3"), result("c3"), call("c0"), result("c0")]
+    got = validate_resumable(second, first)
+    assert got.problems == validate(second)
+    assert [(p.code, p.detail) for p in got.problems] == [
+        ("duplicate_tool_call_id", "tool call id 'c3' already used at 7"),
+        ("duplicate_tool_call_id", "tool call id 'c0' already used at 1")]
+    assert (got.call_ids, got.call_positions) == (validate_resumable(second).call_ids,
+                                                  validate_resumable(second).call_positions)
 
 
 def test_a_validation_resumes_from_its_last_checkpoint_before_the_lists_differ():
