@@ -63,7 +63,7 @@ from inspector.engine.planning.compaction import placeholder_count
 from inspector.engine.planning.memo import PlanMemo, memo_for
 from inspector.engine.planning.summarize import evaluate
 from inspector.engine.planning.text import make_offload_id
-from inspector.engine.planning.truncation import count_ahead
+from inspector.engine.planning.truncation import count_ahead, may_truncate
 from inspector.engine.tokens import DEFAULT_CACHE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -507,9 +507,11 @@ def replay(
     # Stage 1's counts of the long outputs it will truncate, on the other core while
     # this one plans (a replay that raises leaves it to finish its bounded list).
     done = threading.Event()
-    ahead = threading.Thread(target=count_ahead, args=(a, msgs, config, quiet.memo, done), daemon=True,
-                             name="inspector-count-ahead")
-    ahead.start()
+    ahead = None
+    if quiet.memo.texts.by_lines and may_truncate(a, config):
+        ahead = threading.Thread(target=count_ahead, args=(a, msgs, config, quiet.memo, done), daemon=True,
+                                 name="inspector-count-ahead")
+        ahead.start()
     # The contexts' analyses and `apply` count with the default cache: it gets the
     # session's counts (from the workspace's cache, say), so that only the messages
     # compaction writes are ever counted.
@@ -651,8 +653,9 @@ def replay(
         t.cost_usd = (prices.input_cost(t.billed_input_tokens, t.cached_input_tokens)
                       + t.summary_input_tokens * sp.input + t.summary_output_tokens * sp.output)
         t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
-    done.set()
-    ahead.join()  # it stops at its next output: no thread outlives the replay
+    if ahead is not None:
+        done.set()
+        ahead.join()  # it stops at its next output: no thread outlives the replay
     fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
     for j in range(numbered):  # as `apply` numbers its output
         if ctx[j].position != j:

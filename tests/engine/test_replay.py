@@ -219,6 +219,26 @@ def test_counting_ahead_covers_what_truncation_counts(counter, monkeypatch):
     assert counted == []
 
 
+def test_a_second_thread_only_when_some_output_is_over_the_limit(counter, monkeypatch):
+    """Replaying a session of short outputs (a fleet's, mostly) starts no thread."""
+    import threading
+
+    from inspector.engine import replay as replay_module
+
+    started = []
+
+    class Recorded(threading.Thread):
+        def start(self):
+            started.append(self.name)
+            super().start()
+
+    monkeypatch.setattr(replay_module.threading, "Thread", Recorded)
+    replay(read_traj(SWE_AGENT / "ctf_crypto_katy.traj"), _truncating(), counter=counter)
+    assert started == []
+    replay(read_traj(TRUNCATED[0]), _truncating(), counter=counter)
+    assert started == ["inspector-count-ahead"]
+
+
 @pytest.mark.parametrize("path", TRUNCATED)
 def test_counting_ahead_changes_no_replay(path, counter, monkeypatch):
     """Whoever counts a chunk first, the replay is the same as with no second thread."""

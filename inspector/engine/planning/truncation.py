@@ -74,6 +74,17 @@ def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, mem
 
 
 
+def may_truncate(a: Analysis, config: CompactionConfig) -> bool:
+    """Stage 1 is on and some tool output of the session analysed as `a` is over its
+    smallest limit (so `count_ahead` has work)."""
+    tc = config.reduction.truncation
+    if not tc.enabled:
+        return False
+    least = min([tc.max_chars] + [o.max_chars for o in tc.per_tool.values() if o.max_chars])
+    chars = a.text_chars
+    return any(chars[i] > least for i in a.tool_results)
+
+
 def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
                 stop: threading.Event) -> None:
     """Count, before the plans that will need them, the chunks stage 1 keeps of each
