@@ -122,48 +122,43 @@ class Heatmap(ScrollView, can_focus=True):
 
     cursor: reactive[int] = reactive(0, init=False)
 
-    class Selected(Message):
+    class _Event(Message):
+        """What every message of the heatmap carries: the heatmap, as its control."""
+
+        def __init__(self, heatmap: Heatmap) -> None:
+            super().__init__()
+            self.heatmap = heatmap
+
+        @property
+        def control(self) -> Heatmap:
+            return self.heatmap
+
+    class Selected(_Event):
         """The cursor moved to another message."""
 
         def __init__(self, heatmap: Heatmap, index: int) -> None:
-            super().__init__()
-            self.heatmap = heatmap
+            super().__init__(heatmap)
             self.index = index
 
-        @property
-        def control(self) -> Heatmap:
-            return self.heatmap
-
-    class Painted(Message):
+    class Painted(_Event):
         """The rows of plan `generation` were drawn (the first time they are)."""
 
         def __init__(self, heatmap: Heatmap, generation: int) -> None:
-            super().__init__()
-            self.heatmap = heatmap
+            super().__init__(heatmap)
             self.generation = generation
 
-        @property
-        def control(self) -> Heatmap:
-            return self.heatmap
-
-    class Viewed(Message):
+    class Viewed(_Event):
         """The rows on screen changed (a scroll, or a new size): `rows`."""
 
         def __init__(self, heatmap: Heatmap, rows: range) -> None:
-            super().__init__()
-            self.heatmap = heatmap
+            super().__init__(heatmap)
             self.rows = rows
 
-        @property
-        def control(self) -> Heatmap:
-            return self.heatmap
-
-    class Opened(Message):
+    class Opened(_Event):
         """Enter (or a double click) on a message."""
 
         def __init__(self, heatmap: Heatmap, index: int) -> None:
-            super().__init__()
-            self.heatmap = heatmap
+            super().__init__(heatmap)
             self.index = index
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
