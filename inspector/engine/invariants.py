@@ -33,12 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress, count
-from operator import is_not
 from typing import TYPE_CHECKING
 
 from inspector.engine.models import SYSTEM_ROLES, Message, Part
 from inspector.engine.summarize.protocol import summary_share_tokens
+from inspector.engine.validation import same_objects
 from inspector.engine.wording import plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -171,7 +170,7 @@ def _own_prefix(before: Sequence[Message], after: Sequence[Message], lineage: Se
     `before`, each with lineage `[k]` (0 when the lineage says otherwise)."""
     if lineage is None:
         return 0
-    k = next(compress(count(), map(is_not, after, before)), min(len(after), len(before)))
+    k = same_objects(after, before)
     if len(_SINGLES) < k:
         _SINGLES.extend([j] for j in range(len(_SINGLES), k))
     return k if len(lineage) >= k and lineage[:k] == _SINGLES[:k] else 0

@@ -89,6 +89,20 @@ class Validation:
     call_positions: list[int] = field(default_factory=list)
 
 
+def same_objects(a: Sequence[object], b: Sequence[object]) -> int:
+    """How many leading items of `a` and `b` are the very same objects (one C-level
+    pass of identity tests).
+
+    Args:
+        a: a list (the messages a validation or a check had).
+        b: another list.
+
+    Returns:
+        The length of their common prefix by identity.
+    """
+    return next(compress(count(), map(is_not, a, b)), min(len(a), len(b)))
+
+
 def validate_resumable(messages: Sequence[Message], resume: Validation | None = None) -> Validation:
     """`validate(messages)`, kept resumable.
 
@@ -114,7 +128,7 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     if resume is not None:
         before = resume.messages
         # how many leading messages are the same objects
-        same = next(compress(count(), map(is_not, before, messages)), min(len(before), len(messages)))
+        same = same_objects(before, messages)
         if same == len(before) == len(messages):
             return Validation(resume.messages, list(resume.problems), list(resume.checkpoints),
                               list(resume.call_ids), list(resume.call_positions))
