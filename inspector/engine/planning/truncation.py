@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from inspector.engine.analysis import Analysis
-from inspector.engine.config import CompactionConfig
+from inspector.engine.config import CompactionConfig, TruncationConfig
 from inspector.engine.models import Message
 from inspector.engine.planning.memo import PlanMemo, Truncation
 from inspector.engine.planning.results import Action, Reduction, StageResult
@@ -32,27 +32,8 @@ def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, mem
     if not tc.enabled:
         return total, StageResult("truncation", False, False, "disabled", before, before)
     changed = 0
-    per_tool = tc.per_tool
-    exclude = set(tc.exclude_tools)
-    base_limit = tc.max_chars
-    min_limit = min([base_limit] + [o.max_chars for o in per_tool.values() if o.max_chars])
-    chars = a.text_chars
-    for i in a.tool_results:
-        if chars[i] <= min_limit:
-            continue
-        name = a.tool_names[i] or ""
-        limit = base_limit
-        if per_tool:
-            o = per_tool.get(name)
-            if o is not None:
-                if o.skip_truncation:
-                    continue
-                limit = o.max_chars or base_limit
-        if chars[i] <= limit or name in exclude or a.already_reduced[i]:
-            continue
+    for i, name, per_part in over_limit(a, tc):
         oid = offload_id(a, i, "truncate")
-        parts = a.text_parts[i] or 1
-        per_part = limit // parts
         key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid, name)
         spec = memo.truncations.get(key)
         if spec is None:
@@ -68,21 +49,40 @@ def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, mem
         reductions[i] = Reduction(Action.TRUNCATE, "truncation", oid, head, tail, removed, limit=per_part,
                                   head_ratio=tc.head_ratio, template=tc.notice)
         changed += 1
-    reason = (f"{plural(changed, 'tool output')} over {base_limit:,} characters" if changed
-              else f"no tool output over {base_limit:,} characters")
+    reason = (f"{plural(changed, 'tool output')} over {tc.max_chars:,} characters" if changed
+              else f"no tool output over {tc.max_chars:,} characters")
     return total, StageResult("truncation", True, changed > 0, reason, before, total, changed)
 
 
+def over_limit(a: Analysis, tc: TruncationConfig) -> Iterator[tuple[int, str, int]]:
+    """(position, tool name, characters allowed per text part) of each tool result of
+    the session analysed as `a` that stage 1 (`tc`) truncates: over its tool's limit,
+    not excluded, not a placeholder already."""
+    per_tool = tc.per_tool
+    exclude = set(tc.exclude_tools)
+    least = min([tc.max_chars] + [o.max_chars for o in per_tool.values() if o.max_chars])
+    chars = a.text_chars
+    for i in a.tool_results:
+        if chars[i] <= least:
+            continue
+        name = a.tool_names[i] or ""
+        limit = tc.max_chars
+        if per_tool:
+            o = per_tool.get(name)
+            if o is not None:
+                if o.skip_truncation:
+                    continue
+                limit = o.max_chars or limit
+        if chars[i] <= limit or name in exclude or a.already_reduced[i]:
+            continue
+        yield i, name, limit // (a.text_parts[i] or 1)
+
 
 def may_truncate(a: Analysis, config: CompactionConfig) -> bool:
-    """Stage 1 is on and some tool output of the session analysed as `a` is over its
-    smallest limit (so `count_ahead` has work)."""
+    """Stage 1 truncates some tool output of the session analysed as `a` (so
+    `count_ahead` has work)."""
     tc = config.reduction.truncation
-    if not tc.enabled:
-        return False
-    least = min([tc.max_chars] + [o.max_chars for o in tc.per_tool.values() if o.max_chars])
-    chars = a.text_chars
-    return any(chars[i] > least for i in a.tool_results)
+    return tc.enabled and next(over_limit(a, tc), None) is not None
 
 
 def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
@@ -106,18 +106,10 @@ def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     counter = memo.texts.counter
     if not tc.enabled or not memo.texts.by_lines:
         return
-    exclude = set(tc.exclude_tools)
     probe_id = "off-" + "0" * 12  # every offload id has this length: the notice too
-    for i in a.tool_results:
+    for i, name, per_part in over_limit(a, tc):
         if stop.is_set():
             return
-        name = a.tool_names[i] or ""
-        o = tc.per_tool.get(name)
-        limit = (o.max_chars or tc.max_chars) if o is not None else tc.max_chars
-        if a.text_chars[i] <= limit or name in exclude or (o is not None and o.skip_truncation) \
-                or a.already_reduced[i]:
-            continue
-        per_part = limit // (a.text_parts[i] or 1)
         for k, p in enumerate(msgs[i].parts):
             cut = cut_part(p.text, per_part, tc.head_ratio, tc.notice, config.recovery_tool, probe_id, name) \
                 if p.type == "text" else None
