@@ -150,13 +150,6 @@ def _count_rewrites(session: Session, p: Plan, counter: TokenCounter, clear_rewr
                 p.tokens_after[j] = 0
 
 
-def summary_requests(session: Session, p: Plan, counter: TokenCounter | None = None) -> list[SummaryRequest]:
-    from inspector.engine.applier import summary_request
-
-    counter = _counter(p.config, counter)
-    return [summary_request(session, p, spec, counter) for spec in _active(p)]
-
-
 def estimate_cost(session: Session, p: Plan, counter: TokenCounter | None = None,
                   summary_cache: SummaryCache | None = None) -> CostEstimate | None:
     """What the plan's summaries would cost before anything is sent: input tokens x
@@ -318,23 +311,6 @@ def generate_summaries(
     missing = _missing_requests(session, p, summary_cache, counter)
     for key, req in missing:
         summary_cache.put(key, summ.summarize(req, on_event))
-    return len(missing)
-
-
-async def agenerate_summaries(
-    session: Session,
-    p: Plan,
-    summarizer: Summarizer | None = None,
-    *,
-    summary_cache: SummaryCache,
-    counter: TokenCounter | None = None,
-    on_event: EventHandler | None = None,
-) -> int:
-    counter = _counter(p.config, counter)
-    summ = make_summarizer(p.config, summarizer)
-    missing = _missing_requests(session, p, summary_cache, counter)
-    for key, req in missing:
-        summary_cache.put(key, await summ.asummarize(req, on_event))
     return len(missing)
 
 

@@ -61,11 +61,6 @@ def heat_fg(step: int) -> Style:
     return Style(color=RichColor.from_rgb(r, g, b))
 
 
-def heat_hex(step: int) -> str:
-    r, g, b = viridis(step / STEPS)
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
 ACTION_COLORS = {
     "keep": "#7f8c8d",
     "truncate": "#f1c40f",

@@ -171,7 +171,9 @@ async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_
         knob = screen.query_one(TuningPanel).knob("summarization.trigger.context_tokens")
         slider = knob.query_one(Slider)
         heatmap = screen.query_one(Heatmap)
-        assert screen.plan_ms <= PLAN_HERE_MS  # the demo session plans in a few ms
+        # As if the last plan had been quick (the demo plans in a few ms on a quiet machine):
+        # the rule is under test, not this machine's speed under load.
+        screen.plan_ms = 0.0
         count, generation = app.plan_count, heatmap.generation
         time.sleep(FRAME_S)
         slider.action_step(10)
@@ -179,6 +181,7 @@ async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_
         assert screen.config.summarization.trigger.context_tokens == first
         assert screen.plan.config.summarization.trigger.context_tokens == first  # planned and shown already
         assert heatmap.generation == generation + 1
+        screen._planned_here = time.perf_counter()  # the same frame, however loaded the machine is
         slider.action_step(10)  # the same frame: queued, coalesced, planned by the worker
         assert screen.plan.config.summarization.trigger.context_tokens == first
         await settle(pilot, app)
