@@ -255,6 +255,16 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         a = analyze(session, counter, counts)
         self.post_message(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))
 
+    def on_worker_state_changed(self, event) -> None:
+        """A session that cannot be loaded is not left on "loading": the error is shown
+        (the app's toast) and the screen goes back to the sessions."""
+        from textual.worker import WorkerState
+
+        super().on_worker_state_changed(event)
+        if (event.worker.group == "session-load" and event.state == WorkerState.ERROR
+                and self.session is None and self.is_current):
+            self.app.pop_screen()
+
     def on_rows_loaded(self, message: RowsLoaded) -> None:
         if self.session is not None:
             return
