@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import orjson
 
@@ -33,12 +33,14 @@ from inspector.engine.limits import MAX_JSON_DEPTH, TooDeep, json_depth_exceeds,
 from inspector.engine.models import Session
 from inspector.engine.wording import plural
 from inspector.formats.common import LONE_SURROGATE
+from inspector.formats.locations import DatabaseUrl, resolve
 
 # (format name, module). Order matters only where two sniffers could both accept a
 # probe: the loosest (OpenAI chat) comes last.
 READERS: list[tuple[str, str]] = [
     ("openai-agents", "inspector.sources.openai_agents"),
     ("adk", "inspector.sources.adk"),
+    ("langgraph", "inspector.sources.langgraph"),
     ("llm", "inspector.sources.llm_cli"),
     ("claude-code", "inspector.sources.claude_code"),
     ("codex", "inspector.sources.codex"),
@@ -86,7 +88,9 @@ class Source:
     format: str = "unknown"
 
     def __init__(self, path: str | Path):
-        self.path = Path(path)
+        # A database URL source keeps its `DatabaseUrl` (shown redacted in messages and
+        # `source_path`); the readers that take one use it only as text.
+        self.path: Path = cast(Path, path) if isinstance(path, DatabaseUrl) else Path(path)
         self.skipped: list[Skipped] = []
         notify_open(self.path)
 
@@ -604,19 +608,34 @@ def _near_miss(probe: Probe) -> str:
     return f"; table {table} looks like {name}'s but lacks {plural(len(missing), 'column')} ({', '.join(missing)})"
 
 
+def _probe(source: Any) -> Probe:
+    """The probe of a file, or of a database URL (`sqlite:///` is its file)."""
+    try:
+        where = resolve(source) if isinstance(source, str) else source
+    except ValueError as exc:
+        raise SourceError(str(exc)) from None
+    if isinstance(where, DatabaseUrl):
+        from inspector.sources.database import DatabaseProbe
+
+        return DatabaseProbe(where)
+    return Probe(Path(where))
+
+
 def detect_format(path: str | Path) -> str:
-    """The format name of `path`; SourceError for unknown or unreadable input."""
-    probe = Probe(Path(path))
+    """The format name of `path` (a file or a database URL); SourceError for unknown or
+    unreadable input."""
+    probe = _probe(path)
     try:
         return _detect(probe)[0]
     finally:
         probe.close()
 
 
-def open_source(path: str | Path) -> Source:
-    """Open `path` with the reader its content calls for."""
-    p = Path(path)
-    probe = Probe(p)
+def open_source(path: Any) -> Source:
+    """Open `path` (a file, or a database URL: `postgresql[+driver]://`, `sqlite:///`)
+    with the reader its content calls for."""
+    probe = _probe(path)
+    p = probe.path
     try:
         name, mod = _detect(probe)
         with collection_paused():  # readers of one-session files parse here
