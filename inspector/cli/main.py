@@ -194,8 +194,15 @@ def main(argv: list[str] | None = None) -> int:
         module = importlib.import_module(_COMMANDS[args.command])
         return int(module.run(args) or 0)
     except CliError as exc:
-        # one line, whatever the file or the model put in the message
-        print(f"inspector: {visible(str(exc))}", file=sys.stderr)
+        # one line, whatever the file or the model put in the message; never a password
+        # of a database URL given on the command line, whoever quoted it
+        text = str(exc)
+        if "://" in " ".join(argv):
+            from inspector.formats.locations import passwords
+
+            for secret in passwords(argv):
+                text = text.replace(secret, "***")
+        print(f"inspector: {visible(text)}", file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
         print("inspector: interrupted", file=sys.stderr)

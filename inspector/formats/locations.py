@@ -37,6 +37,7 @@ class DatabaseUrl:
 
     Attributes:
         url: the URL as given (password included: never printed).
+        password: the password in it, if any (never printed).
         redacted: the URL with the password replaced by `***`: what messages show.
         name: the database name (for labels and default file names).
     """
@@ -44,7 +45,7 @@ class DatabaseUrl:
     def __init__(self, url: str):
         self.url = url
         parts = urlsplit(url)
-        self._password = unquote(parts.password) if parts.password else None
+        self.password = unquote(parts.password) if parts.password else None
         netloc = parts.netloc
         if parts.password is not None:
             userinfo, _, hostinfo = netloc.rpartition("@")
@@ -60,8 +61,8 @@ class DatabaseUrl:
     def scrub(self, text: str) -> str:
         """`text` (a driver's error, say) with the password and the full URL replaced."""
         text = text.replace(self.url, self.redacted).replace(self.conninfo, self.redacted)
-        if self._password:
-            text = text.replace(self._password, "***")
+        if self.password:
+            text = text.replace(self.password, "***")
         return text
 
     def __str__(self) -> str:
@@ -105,3 +106,21 @@ def resolve(source: str | Path | DatabaseUrl) -> Path | DatabaseUrl:
     return Path(source)
 
 
+
+
+def shown(source: object) -> str:
+    """A SOURCE as messages show it: a PostgreSQL URL without its password."""
+    text = str(source)
+    return DatabaseUrl(text).redacted if url_scheme(text) in POSTGRES_SCHEMES else text
+
+
+def passwords(texts: list[str]) -> list[str]:
+    """The passwords in the database URLs among `texts` (a command line): what output
+    must never show."""
+    out = []
+    for text in texts:
+        if url_scheme(text) in POSTGRES_SCHEMES:
+            password = DatabaseUrl(text).password
+            if password:
+                out.append(password)
+    return out

@@ -55,9 +55,12 @@ FORMAT_NAMES: tuple[str, ...] = tuple(name for name, _ in READERS)
 _OPEN_HOOKS: list[Callable[[Path], None]] = []
 
 
-def notify_open(path: str | Path) -> None:
+def notify_open(path: str | Path | DatabaseUrl) -> None:
     """Run the open hooks: every way of reading a source file calls this first
-    (`Probe`, every `Source`, and the readers' own file functions)."""
+    (`Probe`, every `Source`, and the readers' own file functions). A database server
+    is no file: its sources are not hooked."""
+    if isinstance(path, DatabaseUrl):
+        return
     for hook in list(_OPEN_HOOKS):
         hook(Path(path))
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from inspector.formats.locations import POSTGRES_KIND, DatabaseUrl
-from inspector.sources.base import Probe, SourceError, notify_open
+from inspector.sources.base import Probe, SourceError
 
 # --------------------------------------------------------------------------- PostgreSQL
 
@@ -119,7 +119,6 @@ class DatabaseProbe(Probe):
         self.notes: list[Any] = []
         self.records: list[Any] = []
         self.document: Any = None
-        notify_open(url.redacted)
         self._pg: PostgresConnection | None = PostgresConnection(url)
         self.tables = self._tables(self._pg)
 
