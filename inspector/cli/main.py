@@ -62,6 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
     _workspace(p)
     _common_config(p)
 
+    p = sub.add_parser("discover", help="list the sessions on this machine (Claude Code, Codex, llm, "
+                       "and this directory's Agents SDK, ADK, LangGraph databases)")
+    p.add_argument("--json", action="store_true", help="print one JSON list, counts filled")
+
     p = sub.add_parser("demo", help="open the bundled demo workspace in the TUI")
     _workspace(p)
 
@@ -159,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
 _COMMANDS = {
     "open": "inspector.cli.tui",
     "demo": "inspector.cli.tui",
+    "discover": "inspector.cli.discover",
     "stats": "inspector.cli.stats",
     "plan": "inspector.cli.compact",
     "apply": "inspector.cli.compact",
@@ -188,8 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"inspector {version('inspector')}")
         return EXIT_OK
     if not args.command:
-        parser.print_help()
-        return EXIT_OK
+        # What this machine has: in a terminal the app's discovery screen, else the list.
+        args.command = "discover" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "open"
+        args.json, args.discover = False, True
     try:
         module = importlib.import_module(_COMMANDS[args.command])
         return int(module.run(args) or 0)

@@ -57,7 +57,7 @@ def run(args) -> int:
 
         try:
             app = create_app(source, workspace=settings.workspace, settings=settings,
-                             config=_config(args, settings))
+                             config=_config(args, settings), discover=getattr(args, "discover", False))
         except (OSError, ValueError, RuntimeError, PipelineError) as exc:
             raise CliError(str(exc)) from None
     # Our own loop: `asyncio.run` would wait for the worker threads when it closes.

@@ -345,6 +345,9 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         inp = self.query_one("#sessions-filter", Input)
         if inp.value:
             inp.value = ""
+        elif len(self.app.screen_stack) > 2:  # opened from discovery: back to it
+            self.app.pop_screen()
+            return
         self.query_one("#sessions-table").focus()
 
     def action_cycle_sort(self) -> None:
