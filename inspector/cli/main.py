@@ -66,6 +66,16 @@ def build_parser() -> argparse.ArgumentParser:
                        "and this directory's Agents SDK, ADK, LangGraph databases)")
     p.add_argument("--json", action="store_true", help="print one JSON list, counts filled")
 
+    p = sub.add_parser("watch", help="live sessions, one line each: context used, tokens until compaction")
+    p.add_argument("sources", nargs="*", metavar="SOURCE",
+                   help="session files or databases to follow (default: the discovered ones that changed lately)")
+    p.add_argument("--once", action="store_true", help="print once and exit")
+    p.add_argument("--json", action="store_true", help="one JSON list per update")
+    p.add_argument("--interval", type=float, default=1.0, metavar="S", help="seconds between checks (default 1)")
+    p.add_argument("--since", type=float, default=30.0, metavar="MIN",
+                   help="without SOURCE: stores and sessions active in the last MIN minutes (default 30)")
+    _common_config(p)
+
     p = sub.add_parser("demo", help="open the bundled demo workspace in the TUI")
     _workspace(p)
 
@@ -164,6 +174,7 @@ _COMMANDS = {
     "open": "inspector.cli.tui",
     "demo": "inspector.cli.tui",
     "discover": "inspector.cli.discover",
+    "watch": "inspector.cli.watch",
     "stats": "inspector.cli.stats",
     "plan": "inspector.cli.compact",
     "apply": "inspector.cli.compact",

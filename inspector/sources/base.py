@@ -415,7 +415,14 @@ def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> It
     unparsable last line without a newline is reported as a record the writer has not
     finished (an agent still running, or a cut file). Repairs `parse_json` makes are
     reported there too.
+
+    A file being followed (`follow_jsonl`) is read from where the last call stopped:
+    the records before come from memory, only the new bytes are read.
     """
+    tail = _TAILS.get(Path(path))
+    if tail is not None:
+        yield from tail.records(skip)
+        return
     try:
         # A 1 MiB buffer: lines longer than the default 8 KiB one (tool outputs) are
         # read in one piece (reading a 190 MB transcript's lines takes half the time).
@@ -426,31 +433,159 @@ def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> It
         for lineno, raw in enumerate(f, 1):
             if raw.isspace():
                 continue
-            value = _fast_record(raw[3:] if lineno == 1 and raw.startswith(UTF8_BOM) else raw)
-            if value is not _UNDECIDED:
-                yield lineno, value
-                continue
-            try:
-                value = parse_json(decode_line(raw, path, lineno), f"line {lineno}", skip)
-            except ValueError as exc:  # SourceError (bad UTF-8) included
-                if skip is not None and not raw.endswith(b"\n"):
+            if skip is not None and not raw.endswith(b"\n"):
+                value = _line_value(raw, path, lineno, _Unfinished.note)
+                if value is _Unfinished:
                     skip(f"line {lineno}", "incomplete last line, left out (no newline at the end: the file is "
                                            "still being written, or was cut)")
                     return
-                if isinstance(exc, SourceError):
-                    if skip is None:
-                        raise
-                    skip(f"line {lineno}", str(exc).removeprefix(f"{path}: line {lineno}: ") + "; left out")
-                    continue
-                msg = getattr(exc, "msg", str(exc))
-                col = getattr(exc, "colno", None)
-                end = "" if raw.endswith(b"\n") else " (the line is incomplete: truncated file?)"
+            else:
+                value = _line_value(raw, path, lineno, skip)
+            if value is not _LEFT_OUT:
+                yield lineno, value
+
+
+class _Unfinished:
+    """A last line without a newline that does not parse: not a bad record, one the
+    writer has not finished."""
+
+    @staticmethod
+    def note(where: str, reason: str) -> None:
+        if "invalid JSON" in reason or "invalid UTF-8" in reason:
+            raise _UnfinishedLine()
+
+
+class _UnfinishedLine(Exception):
+    pass
+
+
+_LEFT_OUT = object()
+
+
+def _line_value(raw: bytes, path: Path, lineno: int, skip: Callable[[str, str], None] | None) -> Any:
+    """One JSONL line's value; `_LEFT_OUT` when it is not JSON and `skip` took the
+    report (SourceError without `skip`); `_Unfinished` for the last line of a file
+    still being written (`_Unfinished.note` as `skip`)."""
+    value = _fast_record(raw[3:] if lineno == 1 and raw.startswith(UTF8_BOM) else raw)
+    if value is not _UNDECIDED:
+        return value
+    try:
+        try:
+            return parse_json(decode_line(raw, path, lineno), f"line {lineno}", skip)
+        except ValueError as exc:  # SourceError (bad UTF-8) included
+            if isinstance(exc, SourceError):
+                if skip is None:
+                    raise
+                skip(f"line {lineno}", str(exc).removeprefix(f"{path}: line {lineno}: ") + "; left out")
+                return _LEFT_OUT
+            msg = getattr(exc, "msg", str(exc))
+            col = getattr(exc, "colno", None)
+            end = "" if raw.endswith(b"\n") else " (the line is incomplete: truncated file?)"
+            if skip is not None:
+                skip(f"line {lineno}" + (f", column {col}" if col else ""), f"invalid JSON ({msg}); left out")
+                return _LEFT_OUT
+            raise SourceError(f"{path}: line {lineno}" + (f", column {col}" if col else "")
+                              + f": invalid JSON ({msg}){end}") from None
+    except _UnfinishedLine:
+        return _Unfinished
+
+
+# ---- following a file that grows
+
+
+class JsonlTail:
+    """A JSONL file read as it grows: the records parsed so far kept, each refresh
+    reading only the bytes appended since. A last line without its newline is not
+    consumed: it is parsed again on the next refresh (a record still being written is
+    waited for, not reported as bad). A file replaced or cut shorter is read anew.
+    """
+
+    HEAD = 256  # bytes compared to tell a rewritten file from a grown one
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._reset()
+
+    def _reset(self) -> None:
+        self.identity: tuple[int, int] | None = None
+        self.head = b""
+        self.offset = 0  # bytes consumed: complete lines only
+        self.lineno = 0
+        # ("record", lineno, value), ("skip", where, reason) or ("repair", where, reason)
+        self.events: list[tuple[str, Any, Any]] = []
+        self.pending = b""  # the last line, not finished yet
+        self.bytes_read = 0  # over the tail's life (tests check reads stay incremental)
+
+    def refresh(self) -> bool:
+        """Read what was appended; True when anything changed."""
+        try:
+            st = os.stat(self.path)
+            with self.path.open("rb") as f:
+                head = f.read(self.HEAD)
+                identity = (st.st_dev, st.st_ino)
+                if (identity != self.identity or st.st_size < self.offset + len(self.pending)
+                        or head[:len(self.head)] != self.head[:len(head)]):
+                    self._reset()
+                    self.identity = identity
+                self.head = head
+                if st.st_size == self.offset + len(self.pending):
+                    return False
+                f.seek(self.offset)
+                data = f.read()
+        except OSError as exc:
+            raise SourceError(f"{self.path}: cannot read ({exc.strerror or exc})") from None
+        self.bytes_read += len(data)
+        end = data.rfind(b"\n") + 1
+        complete, self.pending = data[:end], data[end:]
+        notes: list[tuple[str, str]] = []
+        for raw in complete.splitlines(keepends=True):
+            self.lineno += 1
+            if raw.isspace():
+                continue
+            notes.clear()
+            value = _line_value(raw, self.path, self.lineno, lambda where, reason: notes.append((where, reason)))
+            # notes on a line left out are why; on a line read, the repairs made to it
+            kind = "skip" if value is _LEFT_OUT else "repair"
+            self.events.extend((kind, where, reason) for where, reason in notes)
+            if value is not _LEFT_OUT:
+                self.events.append(("record", self.lineno, value))
+        self.offset += len(complete)
+        return True
+
+    def records(self, skip: Callable[[str, str], None] | None) -> Iterator[tuple[int, Any]]:
+        """Every record of the file as `iter_jsonl` gives them, the file refreshed first."""
+        self.refresh()
+        for kind, a, b in self.events:
+            if kind == "record":
+                yield a, b
+            elif skip is not None:
+                skip(a, b)
+            elif kind == "skip":  # without `skip`, a bad line is an error (repairs pass silently)
+                raise SourceError(f"{self.path}: {a}: {b.removesuffix('; left out')}")
+        if self.pending.strip():
+            lineno = self.lineno + 1
+            value = _line_value(self.pending, self.path, lineno, _Unfinished.note)
+            if value is _Unfinished:
                 if skip is not None:
-                    skip(f"line {lineno}" + (f", column {col}" if col else ""), f"invalid JSON ({msg}); left out")
-                    continue
-                raise SourceError(f"{path}: line {lineno}" + (f", column {col}" if col else "")
-                                  + f": invalid JSON ({msg}){end}") from None
-            yield lineno, value
+                    skip(f"line {lineno}", "incomplete last line, waited for (the file is still being written)")
+            elif value is not _LEFT_OUT:
+                yield lineno, value  # complete, only its newline missing
+
+
+_TAILS: dict[Path, JsonlTail] = {}
+
+
+def follow_jsonl(path: Path) -> JsonlTail:
+    """Read `path` incrementally from now on, in every reader (`iter_jsonl`)."""
+    key = Path(path)
+    tail = _TAILS.get(key)
+    if tail is None:
+        tail = _TAILS[key] = JsonlTail(key)
+    return tail
+
+
+def unfollow_jsonl(path: Path) -> None:
+    _TAILS.pop(Path(path), None)
 
 
 _UNDECIDED = object()
