@@ -181,3 +181,30 @@ def test_a_checkpoint_for_a_missing_thread_is_refused(agent_db, tmp_path):
     db.write_bytes(agent_db.read_bytes())
     with pytest.raises(LangGraphExportError, match="no thread 'nope'"):
         write_thread(db, [], source_thread="nope", as_checkpoint=True)
+
+
+def test_the_cli_and_the_app_open_a_langgraph_database(agent_db, tmp_path, capsys, monkeypatch, app_env):
+    """What issue 28 reported: exit 2 "unknown SQLite schema (tables: checkpoints,
+    writes)" in the CLI, "load failed" and an endless loading screen in the app."""
+    import asyncio
+    import json
+
+    from inspector.cli.main import main
+    from inspector.tui.app import create_app
+    from tests.tui.helpers import settings, settle
+
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(tmp_path / "ws.db"))
+    assert main(["stats", str(agent_db), "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["format"] == "langgraph"
+    assert {s["id"]: s["messages"] for s in stats["sessions"]} == {
+        t: len(graph_state(agent_db, t)[0]) for t in THREADS}
+
+    async def rows():
+        app = create_app(agent_db, workspace=tmp_path / "ws.db", settings=settings())
+        async with app.run_test(size=(160, 48)) as pilot:
+            await settle(pilot, app)
+            # titled by their first request: "<thread>: please look at module 0"
+            return {r.title.split(":")[0]: (r.messages, r.format) for r in app.session_rows}
+
+    assert asyncio.run(rows()) == {t: (len(graph_state(agent_db, t)[0]), "langgraph") for t in THREADS}
