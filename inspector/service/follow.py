@@ -60,6 +60,11 @@ class Follower:
                 out.append(None)
         return tuple(out)
 
+    def mark_seen(self) -> None:
+        """Take the source as it is now as read (a caller that has just read it): the
+        next `poll` reads only once it changes."""
+        self._seen = self.signature()
+
     def changed(self) -> bool:
         """Whether the source changed since the last `poll` (one stat; no read)."""
         return self.signature() != self._seen

@@ -328,8 +328,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     @work(thread=True, exclusive=True, group="follow-start", exit_on_error=False, description="follow-start")
     def _start_follow(self) -> None:
-        """Follow the session's source file, if it is one: primed here (a JSONL file is
-        read once, in this worker), then checked by a timer on the UI thread."""
+        """Follow the session's source file, if it is one: checked by a timer on the UI
+        thread (one stat); read again only once it changes (then incrementally)."""
         from inspector.service.follow import Follower
         from inspector.service.pipeline import PipelineError
 
@@ -338,7 +338,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             return
         try:
             follower = Follower(path, self.session.metadata.get("source_session_id") or self.session.id)
-            follower.sessions()  # primes the tail and the signature
+            follower.mark_seen()  # what is shown was read from the source as it is
         except (PipelineError, ValueError, OSError):
             return  # moved or unreadable since: nothing to follow
         self.app.call_from_thread(self._following, follower)
