@@ -141,3 +141,24 @@ def run_cli(capsys, *argv):
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return code, out, err
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for the session (tests/postgres_server.py). Skipped only
+    where there is no server binary at all; under CI (`.ci/run` installs the package)
+    a missing server fails instead."""
+    import os
+
+    from tests import postgres_server
+
+    try:
+        server = postgres_server.start()
+    except FileNotFoundError as exc:
+        if os.environ.get("CI"):
+            pytest.fail(f"{exc}: .ci/run installs Debian's postgresql package")
+        pytest.skip(str(exc))
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -47,11 +47,14 @@ def _open_workspace(path: str | None):
 
 def _load(args):
     """(session, workspace-or-None): SOURCE is a session file/database, or a workspace."""
-    from inspector.service.opening import load_session
+    from inspector.service.opening import load_session, where
     from inspector.service.pipeline import PipelineError
 
-    path = Path(args.source)
-    if path.is_file() and is_workspace(path):  # is_file: a FIFO would block the open
+    try:
+        path = where(args.source)
+    except PipelineError as exc:
+        raise CliError(str(exc)) from None
+    if isinstance(path, Path) and path.is_file() and is_workspace(path):  # is_file: a FIFO would block the open
         from inspector.workspace.database import WorkspaceError
 
         ws = _open_workspace(str(path))
@@ -389,8 +392,13 @@ def _export_all(args, config, out: Path) -> int:
 
     if out.exists() and not out.is_dir():
         raise CliError(f"{out}: --all writes one file per session; give a directory")
-    src = Path(args.source)
-    if src.is_file() and is_workspace(src):
+    from inspector.service.opening import where
+
+    try:
+        src = where(args.source)
+    except PipelineError as exc:
+        raise CliError(str(exc)) from None
+    if isinstance(src, Path) and src.is_file() and is_workspace(src):
         with _open_workspace(str(src)) as wsrc:
             sessions = [wsrc.load_session(info.id) for info in wsrc.list_sessions()]
     else:
@@ -399,7 +407,7 @@ def _export_all(args, config, out: Path) -> int:
         except PipelineError as exc:
             raise CliError(str(exc)) from None
     if not sessions:
-        raise CliError(f"{args.source}: no session to export")
+        raise CliError(f"{src}: no session to export")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -62,6 +62,20 @@ def build_parser() -> argparse.ArgumentParser:
     _workspace(p)
     _common_config(p)
 
+    p = sub.add_parser("discover", help="list the sessions on this machine (Claude Code, Codex, llm, "
+                       "and this directory's Agents SDK, ADK, LangGraph databases)")
+    p.add_argument("--json", action="store_true", help="print one JSON list, counts filled")
+
+    p = sub.add_parser("watch", help="live sessions, one line each: context used, tokens until compaction")
+    p.add_argument("sources", nargs="*", metavar="SOURCE",
+                   help="session files or databases to follow (default: the discovered ones that changed lately)")
+    p.add_argument("--once", action="store_true", help="print once and exit")
+    p.add_argument("--json", action="store_true", help="one JSON list per update")
+    p.add_argument("--interval", type=float, default=1.0, metavar="S", help="seconds between checks (default 1)")
+    p.add_argument("--since", type=float, default=30.0, metavar="MIN",
+                   help="without SOURCE: stores and sessions active in the last MIN minutes (default 30)")
+    _common_config(p)
+
     p = sub.add_parser("demo", help="open the bundled demo workspace in the TUI")
     _workspace(p)
 
@@ -159,6 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
 _COMMANDS = {
     "open": "inspector.cli.tui",
     "demo": "inspector.cli.tui",
+    "discover": "inspector.cli.discover",
+    "watch": "inspector.cli.watch",
     "stats": "inspector.cli.stats",
     "plan": "inspector.cli.compact",
     "apply": "inspector.cli.compact",
@@ -188,14 +204,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"inspector {version('inspector')}")
         return EXIT_OK
     if not args.command:
-        parser.print_help()
-        return EXIT_OK
+        # What this machine has: in a terminal the app's discovery screen, else the list.
+        args.command = "discover" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "open"
+        args.json, args.discover = False, True
     try:
         module = importlib.import_module(_COMMANDS[args.command])
         return int(module.run(args) or 0)
     except CliError as exc:
-        # one line, whatever the file or the model put in the message
-        print(f"inspector: {visible(str(exc))}", file=sys.stderr)
+        # one line, whatever the file or the model put in the message; never a password
+        # of a database URL given on the command line, whoever quoted it
+        text = str(exc)
+        if "://" in " ".join(argv):
+            from inspector.formats.locations import passwords
+
+            for secret in passwords(argv):
+                text = text.replace(secret, "***")
+        print(f"inspector: {visible(text)}", file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
         print("inspector: interrupted", file=sys.stderr)

@@ -13,6 +13,7 @@ from typing import Any
 
 from inspector.cli.main import EXIT_FAILED, CliError
 from inspector.engine.wording import usd
+from inspector.formats.locations import shown
 
 
 def _table(rows: Sequence[Sequence[str]], right_from: int = 1) -> str:
@@ -123,7 +124,6 @@ def _skipped(line: str) -> None:
 
 
 def _run_sweep(args) -> int:
-    from pathlib import Path
 
     from inspector.cli.compact import _config
     from inspector.engine.config import ConfigError
@@ -146,11 +146,11 @@ def _run_sweep(args) -> int:
         raise CliError(str(exc)) from None
     if args.session:
         if args.session not in ids:
-            raise CliError(f"{Path(args.source)}: no session {args.session!r} (it has {len(ids)}: "
+            raise CliError(f"{shown(args.source)}: no session {args.session!r} (it has {len(ids)}: "
                            f"{', '.join(ids[:8])}{', ...' if len(ids) > 8 else ''})")
         ids = [args.session]
     if not ids:
-        raise CliError(f"{args.source}: no session found")
+        raise CliError(f"{shown(args.source)}: no session found")
     try:
         result = sweep(args.source, ids, config, args.knob, values, model=args.model, workers=args.workers,
                        progress=_Bar())

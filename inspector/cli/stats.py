@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from inspector.cli.main import CliError
+from inspector.formats.locations import shown
 from inspector.formats.terminal import visible
 
 PROGRESS_MIN_SESSIONS = 20
@@ -104,14 +105,14 @@ def run(args) -> int:
         skipped = list(source.skipped)
         fmt = source.format
     if args.json:
-        out: dict[str, Any] = {"source": str(args.source), "format": fmt, "counter": counter.name, "sessions": rows}
+        out: dict[str, Any] = {"source": shown(args.source), "format": fmt, "counter": counter.name, "sessions": rows}
         if calibrated:
             out["calibration"] = calibrated
         if skipped:
             out["skipped"] = [{"where": s.where, "reason": s.reason} for s in skipped]
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
     else:
-        _print_table(args.source, fmt, counter, rows, skipped, calibrated)
+        _print_table(shown(args.source), fmt, counter, rows, skipped, calibrated)
     return 0
 
 

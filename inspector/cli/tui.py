@@ -43,17 +43,21 @@ def run(args) -> int:
         if source:
             from pathlib import Path
 
+            from inspector.service.opening import where
+            from inspector.service.pipeline import PipelineError
             from inspector.sources.base import SourceError, check_path
 
             try:  # before the app starts: a FIFO would block its loading worker
-                check_path(Path(source), directory_ok=True)
-            except SourceError as exc:
+                location = where(source)
+                if isinstance(location, Path):
+                    check_path(location, directory_ok=True)
+            except (SourceError, PipelineError) as exc:
                 raise CliError(str(exc)) from None
         from inspector.service.pipeline import PipelineError
 
         try:
             app = create_app(source, workspace=settings.workspace, settings=settings,
-                             config=_config(args, settings))
+                             config=_config(args, settings), discover=getattr(args, "discover", False))
         except (OSError, ValueError, RuntimeError, PipelineError) as exc:
             raise CliError(str(exc)) from None
     # Our own loop: `asyncio.run` would wait for the worker threads when it closes.

@@ -13,6 +13,7 @@ from inspector.service.pipeline import PipelineError
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.models import Session
+    from inspector.formats.locations import DatabaseUrl
     from inspector.sources.base import Source
     from inspector.workspace.database import ImportReport, Workspace
 
@@ -20,7 +21,28 @@ if TYPE_CHECKING:  # pragma: no cover
 # ---------------------------------------------------------------------------- sources
 
 
-def _open_source(path: str | Path) -> Source:
+def where(source: str | Path | DatabaseUrl) -> Path | DatabaseUrl:
+    """A SOURCE as given on a command line: a path, or a database URL (`sqlite:///`
+    is its file; a PostgreSQL URL a `DatabaseUrl`, shown without its password).
+
+    Raises:
+        PipelineError: a URL that names no database file or server.
+    """
+    from inspector.formats.locations import resolve
+
+    try:
+        return resolve(source)
+    except ValueError as exc:
+        raise PipelineError(str(exc)) from None
+
+
+def is_url(location: Path | DatabaseUrl) -> bool:
+    """Whether `where` gave a database server, not a file or directory."""
+    return not isinstance(location, Path)
+
+
+
+def _open_source(path: str | Path | DatabaseUrl) -> Source:
     from inspector.sources.base import open_source
 
     return open_source(path)
@@ -42,14 +64,15 @@ def _files(path: Path) -> list[Path]:
     return files
 
 
-def load_session(source: str | Path, session_id: str | None = None) -> Session:
+def load_session(source: str | Path | DatabaseUrl, session_id: str | None = None) -> Session:
     """One session of a source file or database. Without `session_id` the source
     must hold exactly one session. Raises PipelineError naming the file."""
     from inspector.sources.base import SourceError, check_path
 
-    path = Path(source)
+    path = where(source)
     try:
-        check_path(path)
+        if isinstance(path, Path):
+            check_path(path)
     except SourceError as exc:
         raise PipelineError(str(exc)) from None
     try:
@@ -72,18 +95,19 @@ def load_session(source: str | Path, session_id: str | None = None) -> Session:
         raise PipelineError(str(exc)) from None
 
 
-def iter_sessions(source: str | Path, on_skip: Callable[[str], None] | None = None) -> Iterable[Session]:
+def iter_sessions(source: str | Path | DatabaseUrl, on_skip: Callable[[str], None] | None = None) -> Iterable[Session]:
     """Every session of a source, in its order. A directory is read file by file (in
     name order); a file there that is not a supported source is passed to `on_skip`
     (one line naming it) instead of stopping the whole run."""
     from inspector.sources.base import SourceError, check_path
 
-    path = Path(source)
+    path = where(source)
     try:
-        check_path(path, directory_ok=True)
+        if isinstance(path, Path):
+            check_path(path, directory_ok=True)
     except SourceError as exc:
         raise PipelineError(str(exc)) from None
-    if path.is_dir():
+    if isinstance(path, Path) and path.is_dir():
         for f in _files(path):
             try:
                 yield from _read_all(f)
@@ -95,7 +119,7 @@ def iter_sessions(source: str | Path, on_skip: Callable[[str], None] | None = No
     yield from _read_all(path)
 
 
-def _read_all(path: Path) -> Iterable[Session]:
+def _read_all(path: Path | DatabaseUrl) -> Iterable[Session]:
     try:
         with _open_source(path) as src:
             for sid in list(src.session_ids()):
@@ -104,7 +128,7 @@ def _read_all(path: Path) -> Iterable[Session]:
         raise PipelineError(str(exc)) from None
 
 
-def import_source(workspace: Workspace, source: str | Path,
+def import_source(workspace: Workspace, source: str | Path | DatabaseUrl,
                   progress: Callable[[int, int], None] | None = None) -> ImportReport:
     """Import every session of a source into the workspace: a file, a database, or a
     directory of them (a source of many sessions; a file there that is not a
@@ -128,8 +152,8 @@ def import_source(workspace: Workspace, source: str | Path,
     """
     from inspector.workspace.database import ImportReport
 
-    path = Path(source)
-    if not path.is_dir():
+    path = where(source)
+    if not isinstance(path, Path) or not path.is_dir():
         return _import_file(workspace, path, progress)
     files = _files(path)
     report = ImportReport(format="directory", session_ids=[])
@@ -153,7 +177,7 @@ def import_source(workspace: Workspace, source: str | Path,
     return report
 
 
-def _import_file(workspace: Workspace, path: Path, progress: Callable[[int, int], None] | None) -> ImportReport:
+def _import_file(workspace: Workspace, path: Path | DatabaseUrl, progress: Callable[[int, int], None] | None) -> ImportReport:
     from inspector.workspace.database import ImportReport
 
     with _open_source(path) as source:
@@ -180,8 +204,10 @@ def _import_file(workspace: Workspace, path: Path, progress: Callable[[int, int]
     return report
 
 
-def is_workspace(path: Path) -> bool:
+def is_workspace(path: Path | DatabaseUrl) -> bool:
     """A SQLite file with inspector's workspace tables (read-only check)."""
+    if not isinstance(path, Path):
+        return False
     try:
         with open(path, "rb") as fh:
             if fh.read(16) != b"SQLite format 3\x00":

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from inspector.engine.config import CompactionConfig, ConfigError
 from inspector.engine.replay import Totals
-from inspector.service.opening import is_workspace
+from inspector.service.opening import is_workspace, where
 from inspector.service.pipeline import PipelineError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -302,8 +302,8 @@ class _Opened:
         # ... and its replays, which may serve the values of later tasks (`_shared`)
         self.replays: list[Replay] = []
         self.files: dict[str, Any] = {}  # session id -> the opened source holding it
-        path = Path(source)
-        if path.is_dir():
+        path = where(source)
+        if isinstance(path, Path) and path.is_dir():
             for f in sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith(".")):
                 try:
                     src = open_source(f)
@@ -318,7 +318,7 @@ class _Opened:
 
             self.workspace = Workspace(source)
         else:
-            src = open_source(source)
+            src = open_source(path)
             self.files = dict.fromkeys(src.session_ids(), src)
 
     def ids(self) -> list[str]:
@@ -363,13 +363,14 @@ def _task(source: str, ids: Sequence[str], configs_json: Sequence[str], indices:
 def session_ids(source: str | Path, on_skip: Callable[[str], None] | None = None) -> list[str]:
     """Every session id of a source file, database, directory or workspace; files of a
     directory that are not sources go to `on_skip`. Raises PipelineError."""
-    path = Path(source)
-    if not path.exists():
+    path = where(source)
+    if isinstance(path, Path) and not path.exists():
         raise PipelineError(f"{path}: no such file or directory")
     from inspector.workspace.database import WorkspaceError
 
     try:
-        return _Opened(str(path), on_skip).ids()
+        # the source as given: a URL's str() is redacted, the workers need the password
+        return _Opened(source if isinstance(source, str) else str(path), on_skip).ids()
     except (ValueError, WorkspaceError) as exc:  # SourceError, TrajError, ConversionError
         raise PipelineError(str(exc)) from None
 

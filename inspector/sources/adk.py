@@ -24,6 +24,7 @@ from typing import Any
 
 from inspector.engine.models import Message, Part, Session, Usage
 from inspector.formats.genai import g, parse_parts, response_text
+from inspector.formats.locations import SQL_KINDS
 from inspector.sources.base import Probe, SourceError, parse_json, parse_time
 from inspector.sources.sqlite import SqliteSource
 
@@ -35,7 +36,7 @@ SQLITE_TABLES = (EVENT_COLUMNS,)  # for the "lacks column" hint on unknown schem
 
 
 def sniff(probe: Probe) -> bool:
-    if probe.kind != "sqlite":
+    if probe.kind not in SQL_KINDS:
         return False
     if probe.find_table(*EVENT_COLUMNS) is not None:
         return True

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import orjson
 
@@ -33,12 +33,14 @@ from inspector.engine.limits import MAX_JSON_DEPTH, TooDeep, json_depth_exceeds,
 from inspector.engine.models import Session
 from inspector.engine.wording import plural
 from inspector.formats.common import LONE_SURROGATE
+from inspector.formats.locations import DatabaseUrl, resolve
 
 # (format name, module). Order matters only where two sniffers could both accept a
 # probe: the loosest (OpenAI chat) comes last.
 READERS: list[tuple[str, str]] = [
     ("openai-agents", "inspector.sources.openai_agents"),
     ("adk", "inspector.sources.adk"),
+    ("langgraph", "inspector.sources.langgraph"),
     ("llm", "inspector.sources.llm_cli"),
     ("claude-code", "inspector.sources.claude_code"),
     ("codex", "inspector.sources.codex"),
@@ -53,9 +55,12 @@ FORMAT_NAMES: tuple[str, ...] = tuple(name for name, _ in READERS)
 _OPEN_HOOKS: list[Callable[[Path], None]] = []
 
 
-def notify_open(path: str | Path) -> None:
+def notify_open(path: str | Path | DatabaseUrl) -> None:
     """Run the open hooks: every way of reading a source file calls this first
-    (`Probe`, every `Source`, and the readers' own file functions)."""
+    (`Probe`, every `Source`, and the readers' own file functions). A database server
+    is no file: its sources are not hooked."""
+    if isinstance(path, DatabaseUrl):
+        return
     for hook in list(_OPEN_HOOKS):
         hook(Path(path))
 
@@ -86,7 +91,9 @@ class Source:
     format: str = "unknown"
 
     def __init__(self, path: str | Path):
-        self.path = Path(path)
+        # A database URL source keeps its `DatabaseUrl` (shown redacted in messages and
+        # `source_path`); the readers that take one use it only as text.
+        self.path: Path = cast(Path, path) if isinstance(path, DatabaseUrl) else Path(path)
         self.skipped: list[Skipped] = []
         notify_open(self.path)
 
@@ -408,7 +415,14 @@ def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> It
     unparsable last line without a newline is reported as a record the writer has not
     finished (an agent still running, or a cut file). Repairs `parse_json` makes are
     reported there too.
+
+    A file being followed (`follow_jsonl`) is read from where the last call stopped:
+    the records before come from memory, only the new bytes are read.
     """
+    tail = _TAILS.get(Path(path))
+    if tail is not None:
+        yield from tail.records(skip)
+        return
     try:
         # A 1 MiB buffer: lines longer than the default 8 KiB one (tool outputs) are
         # read in one piece (reading a 190 MB transcript's lines takes half the time).
@@ -419,31 +433,159 @@ def iter_jsonl(path: Path, skip: Callable[[str, str], None] | None = None) -> It
         for lineno, raw in enumerate(f, 1):
             if raw.isspace():
                 continue
-            value = _fast_record(raw[3:] if lineno == 1 and raw.startswith(UTF8_BOM) else raw)
-            if value is not _UNDECIDED:
-                yield lineno, value
-                continue
-            try:
-                value = parse_json(decode_line(raw, path, lineno), f"line {lineno}", skip)
-            except ValueError as exc:  # SourceError (bad UTF-8) included
-                if skip is not None and not raw.endswith(b"\n"):
+            if skip is not None and not raw.endswith(b"\n"):
+                value = _line_value(raw, path, lineno, _Unfinished.note)
+                if value is _Unfinished:
                     skip(f"line {lineno}", "incomplete last line, left out (no newline at the end: the file is "
                                            "still being written, or was cut)")
                     return
-                if isinstance(exc, SourceError):
-                    if skip is None:
-                        raise
-                    skip(f"line {lineno}", str(exc).removeprefix(f"{path}: line {lineno}: ") + "; left out")
-                    continue
-                msg = getattr(exc, "msg", str(exc))
-                col = getattr(exc, "colno", None)
-                end = "" if raw.endswith(b"\n") else " (the line is incomplete: truncated file?)"
+            else:
+                value = _line_value(raw, path, lineno, skip)
+            if value is not _LEFT_OUT:
+                yield lineno, value
+
+
+class _Unfinished:
+    """A last line without a newline that does not parse: not a bad record, one the
+    writer has not finished."""
+
+    @staticmethod
+    def note(where: str, reason: str) -> None:
+        if "invalid JSON" in reason or "invalid UTF-8" in reason:
+            raise _UnfinishedLine()
+
+
+class _UnfinishedLine(Exception):
+    pass
+
+
+_LEFT_OUT = object()
+
+
+def _line_value(raw: bytes, path: Path, lineno: int, skip: Callable[[str, str], None] | None) -> Any:
+    """One JSONL line's value; `_LEFT_OUT` when it is not JSON and `skip` took the
+    report (SourceError without `skip`); `_Unfinished` for the last line of a file
+    still being written (`_Unfinished.note` as `skip`)."""
+    value = _fast_record(raw[3:] if lineno == 1 and raw.startswith(UTF8_BOM) else raw)
+    if value is not _UNDECIDED:
+        return value
+    try:
+        try:
+            return parse_json(decode_line(raw, path, lineno), f"line {lineno}", skip)
+        except ValueError as exc:  # SourceError (bad UTF-8) included
+            if isinstance(exc, SourceError):
+                if skip is None:
+                    raise
+                skip(f"line {lineno}", str(exc).removeprefix(f"{path}: line {lineno}: ") + "; left out")
+                return _LEFT_OUT
+            msg = getattr(exc, "msg", str(exc))
+            col = getattr(exc, "colno", None)
+            end = "" if raw.endswith(b"\n") else " (the line is incomplete: truncated file?)"
+            if skip is not None:
+                skip(f"line {lineno}" + (f", column {col}" if col else ""), f"invalid JSON ({msg}); left out")
+                return _LEFT_OUT
+            raise SourceError(f"{path}: line {lineno}" + (f", column {col}" if col else "")
+                              + f": invalid JSON ({msg}){end}") from None
+    except _UnfinishedLine:
+        return _Unfinished
+
+
+# ---- following a file that grows
+
+
+class JsonlTail:
+    """A JSONL file read as it grows: the records parsed so far kept, each refresh
+    reading only the bytes appended since. A last line without its newline is not
+    consumed: it is parsed again on the next refresh (a record still being written is
+    waited for, not reported as bad). A file replaced or cut shorter is read anew.
+    """
+
+    HEAD = 256  # bytes compared to tell a rewritten file from a grown one
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._reset()
+
+    def _reset(self) -> None:
+        self.identity: tuple[int, int] | None = None
+        self.head = b""
+        self.offset = 0  # bytes consumed: complete lines only
+        self.lineno = 0
+        # ("record", lineno, value), ("skip", where, reason) or ("repair", where, reason)
+        self.events: list[tuple[str, Any, Any]] = []
+        self.pending = b""  # the last line, not finished yet
+        self.bytes_read = 0  # over the tail's life (tests check reads stay incremental)
+
+    def refresh(self) -> bool:
+        """Read what was appended; True when anything changed."""
+        try:
+            st = os.stat(self.path)
+            with self.path.open("rb") as f:
+                head = f.read(self.HEAD)
+                identity = (st.st_dev, st.st_ino)
+                if (identity != self.identity or st.st_size < self.offset + len(self.pending)
+                        or head[:len(self.head)] != self.head[:len(head)]):
+                    self._reset()
+                    self.identity = identity
+                self.head = head
+                if st.st_size == self.offset + len(self.pending):
+                    return False
+                f.seek(self.offset)
+                data = f.read()
+        except OSError as exc:
+            raise SourceError(f"{self.path}: cannot read ({exc.strerror or exc})") from None
+        self.bytes_read += len(data)
+        end = data.rfind(b"\n") + 1
+        complete, self.pending = data[:end], data[end:]
+        notes: list[tuple[str, str]] = []
+        for raw in complete.splitlines(keepends=True):
+            self.lineno += 1
+            if raw.isspace():
+                continue
+            notes.clear()
+            value = _line_value(raw, self.path, self.lineno, lambda where, reason: notes.append((where, reason)))
+            # notes on a line left out are why; on a line read, the repairs made to it
+            kind = "skip" if value is _LEFT_OUT else "repair"
+            self.events.extend((kind, where, reason) for where, reason in notes)
+            if value is not _LEFT_OUT:
+                self.events.append(("record", self.lineno, value))
+        self.offset += len(complete)
+        return True
+
+    def records(self, skip: Callable[[str, str], None] | None) -> Iterator[tuple[int, Any]]:
+        """Every record of the file as `iter_jsonl` gives them, the file refreshed first."""
+        self.refresh()
+        for kind, a, b in self.events:
+            if kind == "record":
+                yield a, b
+            elif skip is not None:
+                skip(a, b)
+            elif kind == "skip":  # without `skip`, a bad line is an error (repairs pass silently)
+                raise SourceError(f"{self.path}: {a}: {b.removesuffix('; left out')}")
+        if self.pending.strip():
+            lineno = self.lineno + 1
+            value = _line_value(self.pending, self.path, lineno, _Unfinished.note)
+            if value is _Unfinished:
                 if skip is not None:
-                    skip(f"line {lineno}" + (f", column {col}" if col else ""), f"invalid JSON ({msg}); left out")
-                    continue
-                raise SourceError(f"{path}: line {lineno}" + (f", column {col}" if col else "")
-                                  + f": invalid JSON ({msg}){end}") from None
-            yield lineno, value
+                    skip(f"line {lineno}", "incomplete last line, waited for (the file is still being written)")
+            elif value is not _LEFT_OUT:
+                yield lineno, value  # complete, only its newline missing
+
+
+_TAILS: dict[Path, JsonlTail] = {}
+
+
+def follow_jsonl(path: Path) -> JsonlTail:
+    """Read `path` incrementally from now on, in every reader (`iter_jsonl`)."""
+    key = Path(path)
+    tail = _TAILS.get(key)
+    if tail is None:
+        tail = _TAILS[key] = JsonlTail(key)
+    return tail
+
+
+def unfollow_jsonl(path: Path) -> None:
+    _TAILS.pop(Path(path), None)
 
 
 _UNDECIDED = object()
@@ -604,19 +746,34 @@ def _near_miss(probe: Probe) -> str:
     return f"; table {table} looks like {name}'s but lacks {plural(len(missing), 'column')} ({', '.join(missing)})"
 
 
+def _probe(source: Any) -> Probe:
+    """The probe of a file, or of a database URL (`sqlite:///` is its file)."""
+    try:
+        where = resolve(source) if isinstance(source, str) else source
+    except ValueError as exc:
+        raise SourceError(str(exc)) from None
+    if isinstance(where, DatabaseUrl):
+        from inspector.sources.database import DatabaseProbe
+
+        return DatabaseProbe(where)
+    return Probe(Path(where))
+
+
 def detect_format(path: str | Path) -> str:
-    """The format name of `path`; SourceError for unknown or unreadable input."""
-    probe = Probe(Path(path))
+    """The format name of `path` (a file or a database URL); SourceError for unknown or
+    unreadable input."""
+    probe = _probe(path)
     try:
         return _detect(probe)[0]
     finally:
         probe.close()
 
 
-def open_source(path: str | Path) -> Source:
-    """Open `path` with the reader its content calls for."""
-    p = Path(path)
-    probe = Probe(p)
+def open_source(path: Any) -> Source:
+    """Open `path` (a file, or a database URL: `postgresql[+driver]://`, `sqlite:///`)
+    with the reader its content calls for."""
+    probe = _probe(path)
+    p = probe.path
     try:
         name, mod = _detect(probe)
         with collection_paused():  # readers of one-session files parse here

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from inspector.engine.models import Session
 from inspector.engine.wording import plural
+from inspector.formats.locations import SQL_KINDS
 from inspector.formats.responses import ItemConverter
 from inspector.sources.base import Probe, parse_json, parse_time
 from inspector.sources.sqlite import SqliteSource
@@ -23,7 +24,7 @@ SQLITE_TABLES = (MESSAGE_COLUMNS,)  # for the "lacks column" hint on unknown sch
 
 
 def sniff(probe: Probe) -> bool:
-    return probe.kind == "sqlite" and probe.find_table(*MESSAGE_COLUMNS) is not None
+    return probe.kind in SQL_KINDS and probe.find_table(*MESSAGE_COLUMNS) is not None
 
 
 def load(probe: Probe) -> AgentsSource:

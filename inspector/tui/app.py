@@ -30,7 +30,8 @@ class InspectorApp(App):
     ]
 
     def __init__(self, data: SessionData, *, settings: Any = None, config: Any = None,
-                 open_session: str | None = None, auto_open_single: bool = True, notes: list[str] | None = None):
+                 open_session: str | None = None, auto_open_single: bool = True, notes: list[str] | None = None,
+                 discover: bool = False):
         super().__init__()
         if settings is None:
             from inspector.settings import AppSettings
@@ -42,6 +43,7 @@ class InspectorApp(App):
         self.initial_session = open_session
         self.auto_open_single = auto_open_single
         self.notes = list(notes or [])
+        self.discover = discover  # start on the discovery screen (`inspector` with no argument)
         self.session_rows: list[SessionRow] = []
         self.last_plan: PlanReady | None = None
         self.plan_count = 0
@@ -77,6 +79,23 @@ class InspectorApp(App):
         else:
             self.notify(f"unknown theme {theme!r}; using {self.theme}", severity="warning")
         for note in self.notes:
+            self.notify(note, severity="warning", timeout=6)
+        if self.discover:
+            from inspector.tui.screens.discover import DiscoverScreen
+
+            self.push_screen(DiscoverScreen())
+        else:
+            self.push_screen(SessionsScreen())
+
+    def open_store(self, source: str | Path) -> None:
+        """Browse a store found by discovery: imported into the workspace, its sessions
+        listed (esc goes back to discovery)."""
+        from inspector.tui.data import open_data
+
+        opened = open_data(source, self.settings.workspace)
+        self.data = opened.data
+        self.auto_open_single = True
+        for note in opened.notes:
             self.notify(note, severity="warning", timeout=6)
         self.push_screen(SessionsScreen())
 
@@ -194,8 +213,9 @@ def _preset_message(name: str):
 
 def create_app(source: str | Path | None = None, *, demo: bool = False, workspace: str | Path | None = None,
                settings: Any = None, data: SessionData | None = None, config: Any = None,
-               session: str | None = None, use_workspace: bool = True) -> InspectorApp:
-    """The app for a SOURCE, the demo, the workspace, or given data (tests)."""
+               session: str | None = None, use_workspace: bool = True, discover: bool = False) -> InspectorApp:
+    """The app for a SOURCE, the demo, the workspace, given data (tests), or, with
+    `discover`, the session stores of this machine to choose from."""
     if settings is None:
         from inspector.settings import load_settings
 
@@ -215,7 +235,7 @@ def create_app(source: str | Path | None = None, *, demo: bool = False, workspac
 
             opened = open_data(source, workspace or settings.workspace, use_workspace=use_workspace)
             data, notes = opened.data, opened.notes
-    return InspectorApp(data, settings=settings, config=config, open_session=session, notes=notes)
+    return InspectorApp(data, settings=settings, config=config, open_session=session, notes=notes, discover=discover)
 
 
 __all__ = ["InspectorApp", "MemoryData", "create_app"]

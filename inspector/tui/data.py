@@ -29,6 +29,8 @@ from inspector.engine.intro import display_title, looks_like_id
 from inspector.engine.models import Message, Session
 from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
 from inspector.engine.wording import plural
+from inspector.formats.locations import DatabaseUrl, shown
+from inspector.service.opening import where
 from inspector.service.pipeline import context_total
 from inspector.workspace.database import SessionInfo, VersionInfo, Workspace
 
@@ -199,12 +201,12 @@ class WorkspaceData:
     """The workspace database; rows are converted to plain rows here."""
 
     def __init__(self, workspace: Workspace, label: str | None = None, only: Sequence[str] | None = None,
-                 imports: Sequence[str | Path] = ()):
+                 imports: Sequence[str | Path | DatabaseUrl] = ()):
         self.ws = workspace
         self.label = label or str(workspace.path)
         # `only=()` with imports: just what they import (nothing, if the import fails).
         self._only = set(only) if only is not None else None
-        self._imports = [Path(p) for p in imports]
+        self._imports = [where(p) for p in imports]  # files, or database URLs
         self._sessions: dict[str, Session] = {}
         self._titles: dict[str, str] = {}
         self._notes: list[str] = []
@@ -221,7 +223,7 @@ class WorkspaceData:
         from inspector.service.opening import import_source
 
         for path in self._imports:
-            def report(done: int, total: int, _p: Path = path) -> None:
+            def report(done: int, total: int, _p: Path | DatabaseUrl = path) -> None:
                 if progress is not None:
                     progress(done, total, f"importing {_p.name}")
 
@@ -339,14 +341,14 @@ def open_data(source: str | Path | None, workspace: str | Path | None, *, use_wo
         ws = Workspace(Path(workspace) if workspace else None)
         if source is None:
             return Opened(WorkspaceData(ws))
-        return Opened(WorkspaceData(ws, label=str(source), imports=[source], only=()))
+        return Opened(WorkspaceData(ws, label=shown(source), imports=[source], only=()))
     if source is None:
         raise FileNotFoundError("no SOURCE given and no workspace wanted: nothing to open")
     from inspector.service.opening import iter_sessions
 
     notes: list[str] = []
     sessions = list(iter_sessions(source, on_skip=notes.append))
-    return Opened(MemoryData(sessions, label=str(source)), notes=[f"skipped {n}" for n in notes])
+    return Opened(MemoryData(sessions, label=shown(source)), notes=[f"skipped {n}" for n in notes])
 
 
 def open_demo(workspace: str | Path | None = None, *, use_workspace: bool = True) -> SessionData:

@@ -54,7 +54,7 @@ def test_library_imports_neither_textual_nor_litellm(module):
 
 def test_cli_help_imports_nothing_heavy():
     mods = _imported("from inspector.cli.main import main\nmain(['--help'])")
-    for heavy in ("textual", "litellm", "pydantic", "tiktoken"):
+    for heavy in ("textual", "litellm", "pydantic", "tiktoken", "langgraph", "sqlalchemy", "psycopg"):
         assert heavy not in mods, heavy
 
 

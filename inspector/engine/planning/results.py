@@ -158,6 +158,16 @@ class Plan:
         return self.total_before - self.total_after
 
     @property
+    def tokens_until_trigger(self) -> int | None:
+        """How many more tokens of context before the summarization trigger fires: 0
+        when it has fired, None when no token trigger is configured (only a message
+        count or idle time). With several token triggers, the nearest."""
+        if self.triggered:
+            return 0
+        gaps = [int(t.threshold - t.value) for t in self.triggers if t.name in ("context_tokens", "context_ratio")]
+        return max(0, min(gaps)) if gaps else None
+
+    @property
     def changed(self) -> bool:
         return any(a != Action.KEEP for a in self.actions)
 

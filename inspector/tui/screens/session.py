@@ -44,6 +44,15 @@ PLAN_HERE_MS = 10.0  # a knob move plans on the UI thread when the last plan too
 FRAME_S = 1 / 60  # and none was planned there within one frame (Textual's 60 fps)
 
 
+class SessionGrew(Message):
+    """The session's source changed: the session as it is now, and its counts."""
+
+    def __init__(self, session: Any, tokens: list[int]) -> None:
+        super().__init__()
+        self.session = session
+        self.tokens = tokens
+
+
 @dataclass
 class RowsLoaded(Message):
     """Heatmap rows of the next messages of a session that is still loading."""
@@ -151,6 +160,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self._changed: dict[str, Any] = {}
         self._undo: tuple[Any, dict[str, Any]] | None = None  # config before the last preset switch
         self.plan_expanded = False
+        self.follower: Any = None  # service.follow.Follower of the session's source, once primed
+        self.live = False  # the source grew while shown: the gauge shows the tokens until compaction
 
     @property
     def inspector(self) -> InspectorApp:
@@ -255,6 +266,16 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         a = analyze(session, counter, counts)
         self.post_message(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))
 
+    def on_worker_state_changed(self, event) -> None:
+        """A session that cannot be loaded is not left on "loading": the error is shown
+        (the app's toast) and the screen goes back to the sessions."""
+        from textual.worker import WorkerState
+
+        super().on_worker_state_changed(event)
+        if (event.worker.group == "session-load" and event.state == WorkerState.ERROR
+                and self.session is None and self.is_current):
+            self.app.pop_screen()
+
     def on_rows_loaded(self, message: RowsLoaded) -> None:
         if self.session is not None:
             return
@@ -299,8 +320,82 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         heatmap.focus()
         self.request_plan()
         self._show_detail(heatmap.cursor)
+        self._start_follow()
+
+    # ------------------------------------------------------------------ live follow
+
+    FOLLOW_SECONDS = 0.5  # how often the source is checked (one stat)
+
+    @work(thread=True, exclusive=True, group="follow-start", exit_on_error=False, description="follow-start")
+    def _start_follow(self) -> None:
+        """Follow the session's source file, if it is one: checked by a timer on the UI
+        thread (one stat); read again only once it changes (then incrementally)."""
+        from inspector.service.follow import Follower
+        from inspector.service.pipeline import PipelineError
+
+        path = self.session.source_path if self.session is not None else None
+        if not path or "://" in path:
+            return
+        try:
+            follower = Follower(path, self.session.metadata.get("source_session_id") or self.session.id)
+            follower.mark_seen()  # what is shown was read from the source as it is
+        except (PipelineError, ValueError, OSError):
+            return  # moved or unreadable since: nothing to follow
+        self.app.call_from_thread(self._following, follower)
+
+    def _following(self, follower: Any) -> None:
+        if not self.is_attached:
+            follower.close()
+            return
+        self.follower = follower
+        self.set_interval(self.FOLLOW_SECONDS, self._check_source)
+
+    def _stop_following(self, why: str) -> None:
+        if self.follower is not None:
+            self.follower.close()
+            self.follower = None
+            self.notify(why, title="no longer following the source", severity="warning", timeout=8)
+
+    def _check_source(self) -> None:
+        if self.follower is not None and self.follower.changed():
+            self._read_source()
+
+    @work(thread=True, exclusive=True, group="follow", exit_on_error=False, description="follow")
+    def _read_source(self) -> None:
+        from inspector.engine.analysis import analyze
+        from inspector.service.pipeline import PipelineError
+
+        follower = self.follower
+        try:
+            session = follower.poll()
+        except PipelineError as exc:  # the source went away or broke: said once, then no longer followed
+            self.app.call_from_thread(self._stop_following, str(exc))
+            return
+        if session is None:
+            return
+        session = session.model_copy(update={"id": self.session_id})
+        a = analyze(session, self.counter, self.inspector.data.token_cache())
+        self.post_message(SessionGrew(session, list(a.tokens)))
+
+    def on_session_grew(self, message: SessionGrew) -> None:
+        """The source changed: the heatmap, the profile, the title, then the plan and
+        the gauge, for the session as it is now."""
+        from inspector.engine.intro import display_title
+
+        self.session = message.session
+        self.tokens = message.tokens
+        self.live = True
+        self.query_one(Heatmap).set_rows(row_data(self.session, self.tokens))
+        self.query_one(Profile).set_tokens(self.tokens)
+        s = self.session
+        self.query_one("#session-title", Static).update(Text.assemble(
+            (visible(display_title(s)), "bold"), f"  ·  {s.source_format}  ·  {plural(len(s.messages), 'message')}  ·  "
+            f"{sum(self.tokens):,} tokens  ·  {self.counter.name}  ·  live"))
+        self.request_plan()
 
     def on_unmount(self) -> None:
+        if self.follower is not None:
+            self.follower.close()
         if self._frozen:  # only what this screen froze (a screen that never loaded froze nothing)
             gc.unfreeze()
 
@@ -410,7 +505,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             self._measure(plan, message.generation)
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
-                                                   plan.counter, plan.estimated)
+                                                   plan.counter, plan.estimated,
+                                                   plan.tokens_until_trigger if self.live else None)
         self._show_plan()
         panel = self._panel()
         if panel is not None:

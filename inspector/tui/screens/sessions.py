@@ -86,6 +86,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self.sort_reverse = True
         self.window = 128_000
         self.loaded = False
+        self.load_error: str | None = None  # why the last load failed
         self._arrived: list[SessionRow] = []
 
     @property
@@ -142,6 +143,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         bar = self.query_one("#sessions-progress", ProgressBar)
         bar.display = True
         bar.update(total=None, progress=0)
+        self.load_error = None
         self.query_one("#sessions-status", Static).update("loading…")
         self._load()
 
@@ -167,6 +169,18 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         rows = app.data.list_sessions(counter, progress, each)
         self.post_message(SessionsLoaded(rows, counter.name, time.perf_counter() - start))
 
+    def on_worker_state_changed(self, event) -> None:
+        """A load that failed ends loading: the error stays on the status line (the
+        toast goes), the progress bar goes, and `R` tries again."""
+        from textual.worker import WorkerState
+
+        super().on_worker_state_changed(event)
+        if event.worker.group == "sessions-load" and event.state == WorkerState.ERROR:
+            self.load_error = str(event.worker.error)
+            self.loaded = True
+            self.query_one("#sessions-progress", ProgressBar).display = False
+            self.refresh_table()
+
     def on_load_progress(self, message: LoadProgress) -> None:
         bar = self.query_one("#sessions-progress", ProgressBar)
         bar.update(total=message.total or None, progress=message.done)
@@ -191,6 +205,10 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
     def _status(self, shown: list[SessionRow]) -> None:
         if not self.loaded:
             return  # the progress line is showing
+        if self.load_error is not None:
+            self.query_one("#sessions-status", Static).update(Text(
+                f"load failed: {visible(self.load_error)}  —  R: try again · q: quit", style="bold red"))
+            return
         total = sum(r.tokens for r in shown)
         count = plural(len(shown), "session")
         if len(shown) != len(self.rows):
@@ -327,6 +345,9 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         inp = self.query_one("#sessions-filter", Input)
         if inp.value:
             inp.value = ""
+        elif len(self.app.screen_stack) > 2:  # opened from discovery: back to it
+            self.app.pop_screen()
+            return
         self.query_one("#sessions-table").focus()
 
     def action_cycle_sort(self) -> None:

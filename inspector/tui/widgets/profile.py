@@ -139,16 +139,19 @@ class ContextGauge(Widget):
         self.window = 0
         self.counter = ""
         self.estimated = False
+        self.until_trigger: int | None = None
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 1
 
     def update_values(self, before: int, after: int | None, window: int, counter: str = "",
-                      estimated: bool = False) -> None:
+                      estimated: bool = False, until_trigger: int | None = None) -> None:
         """Show `before` and `after` tokens against `window`; `estimated`: `after`
-        counts a summary not generated yet (shown with a ~)."""
+        counts a summary not generated yet (shown with a ~); `until_trigger`: tokens
+        left before the configured compaction trigger fires (0: it fires)."""
         self.before, self.after, self.window, self.counter = before, after, window, counter
         self.estimated = estimated
+        self.until_trigger = until_trigger
         self.refresh()
 
     @staticmethod
@@ -164,6 +167,9 @@ class ContextGauge(Widget):
         label = f" {share:.1%} of {self.window:,}"
         if after_share is not None:
             label += f" → {'~' if self.estimated else ''}{after_share:.1%} after plan"
+        if self.until_trigger is not None:
+            label += (" · compaction fires" if self.until_trigger == 0
+                      else f" · {self.until_trigger:,} until compaction")
         if self.counter:
             label += f"  ({self.counter})"
         bar_w = max(10, width - len(label) - 10)

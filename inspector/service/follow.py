@@ -1,0 +1,145 @@
+"""Sessions still being written: a JSONL transcript growing, a SQLite database (WAL
+mode included) getting rows.
+
+`Follower` watches one source: `changed()` is one `stat` of the file (and its `-wal`),
+cheap enough to call a few times a second; `poll()` reads the session again when it
+changed. A JSONL source is followed (`sources.base.follow_jsonl`): only the bytes
+appended since the last read are read and parsed, and a half-written last line is
+waited for. `watch_rows` is what `inspector watch` prints: per session, the context
+it uses of the window and the tokens left before the compaction trigger fires.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inspector.service.pipeline import PipelineError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.models import Session
+    from inspector.engine.tokens import TokenCache, TokenCounter
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class Follower:
+    """One source file followed as it grows.
+
+    Attributes:
+        path: the file.
+        session_id: the session of it followed (None: every session, see `sessions`).
+    """
+
+    def __init__(self, path: str | Path, session_id: str | None = None):
+        from inspector.sources.base import SourceError, check_path, follow_jsonl
+
+        self.path = Path(path)
+        try:
+            check_path(self.path)
+            with self.path.open("rb") as fh:
+                self.sqlite = fh.read(16) == SQLITE_MAGIC
+        except (SourceError, OSError) as exc:
+            raise PipelineError(str(exc)) from None
+        self.session_id = session_id
+        self.tail = None if self.sqlite else follow_jsonl(self.path)
+        self._seen: tuple | None = None
+
+    def signature(self) -> tuple:
+        """What changes when the source does: size and time of the file and its WAL."""
+        out: list[Any] = []
+        for p in (self.path, Path(f"{self.path}-wal")) if self.sqlite else (self.path,):
+            try:
+                st = os.stat(p)
+                out.append((st.st_size, st.st_mtime_ns, st.st_ino))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def mark_seen(self) -> None:
+        """Take the source as it is now as read (a caller that has just read it): the
+        next `poll` reads only once it changes."""
+        self._seen = self.signature()
+
+    def changed(self) -> bool:
+        """Whether the source changed since the last `poll` (one stat; no read)."""
+        return self.signature() != self._seen
+
+    def sessions(self) -> list[Session]:
+        """Every session of the source as it is now (read incrementally)."""
+        from inspector.service.opening import _open_source, _source_errors
+
+        self._seen = self.signature()  # before reading: a write during the read is seen next time
+        try:
+            with _open_source(self.path) as src:
+                ids = src.session_ids()
+                if self.session_id is not None:
+                    ids = [i for i in ids if i == self.session_id]
+                return [src.read(i) for i in ids]
+        except _source_errors() as exc:
+            raise PipelineError(str(exc)) from None
+
+    def poll(self) -> Session | None:
+        """The followed session if the source changed since the last poll, else None.
+
+        Raises:
+            PipelineError: the source cannot be read, or no longer has the session.
+        """
+        if not self.changed():
+            return None
+        found = self.sessions()
+        if not found:
+            raise PipelineError(f"{self.path}: no session {self.session_id!r} any more")
+        return max(found, key=lambda s: (s.last_activity or datetime.min.replace(tzinfo=UTC)).timestamp())
+
+    def close(self) -> None:
+        from inspector.sources.base import unfollow_jsonl
+
+        if self.tail is not None:
+            unfollow_jsonl(self.path)
+
+
+@dataclass
+class WatchRow:
+    """One live session, as `inspector watch` shows it."""
+
+    tool: str
+    project: str
+    session: str
+    messages: int
+    context_tokens: int
+    window: int
+    until_compaction: int | None
+    last_activity: datetime | None
+    source: str
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["last_activity"] = self.last_activity.isoformat() if self.last_activity else None
+        return out
+
+
+def watch_row(session: Session, tool: str, project: str, config: CompactionConfig, counter: TokenCounter,
+              cache: TokenCache | None = None) -> WatchRow:
+    """The context a session uses and the tokens left before `config`'s trigger fires.
+
+    Args:
+        session: the session as it is now.
+        tool: the format name; project: what groups it.
+        config: the compaction config (its window and trigger).
+        counter: counts tokens; cache: keeps counts across polls (only new messages
+            are counted again).
+
+    Returns:
+        The row.
+    """
+    from inspector.service.pipeline import plan_session
+
+    p = plan_session(session, config, counter=counter, token_cache=cache)
+    return WatchRow(tool=tool, project=project, session=session.id, messages=len(session.messages),
+                    context_tokens=p.total_before, window=p.context_window, until_compaction=p.tokens_until_trigger,
+                    last_activity=session.last_activity, source=session.source_path or "")

@@ -1,0 +1,199 @@
+"""Sessions still being written, with real appends: a Codex rollout growing line by line
+(read incrementally, a half-written last line waited for), an Agents SDK database in
+WAL mode getting rows from the SDK's own session while it is open, `inspector watch`,
+and the app updating in place."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from inspector.cli.main import main
+from inspector.engine import preset
+from inspector.engine.planning import counter_for
+from inspector.service.follow import Follower, watch_row
+from inspector.sources.base import open_source
+
+ROLLOUT = Path(__file__).resolve().parents[1] / "fixtures" / "codex" / "rollout-2025-10-29T01-00-00-marshmallow.jsonl"
+LINES = ROLLOUT.read_bytes().splitlines(keepends=True)
+FIRST = 12  # the session meta, the prompts and the first call and its output
+
+
+def whole(path: Path) -> int:
+    with open_source(path) as src:
+        return len(src.read(src.session_ids()[0]).messages)
+
+
+@pytest.fixture
+def growing(tmp_path) -> Path:
+    path = tmp_path / "rollout-live.jsonl"
+    path.write_bytes(b"".join(LINES[:FIRST]))
+    return path
+
+
+APPENDED: set[Path] = set()
+
+
+def append(path: Path, data: bytes) -> None:
+    """What the agent writing the source does (the source guard is told, below)."""
+    APPENDED.add(path)
+    with path.open("ab") as fh:
+        fh.write(data)
+        fh.flush()
+
+
+@pytest.fixture(autouse=True)
+def _written_on_purpose(source_guard):
+    """The files these tests append to change by design; any other source read must not."""
+    yield
+    for path in APPENDED:
+        source_guard.forget(path)
+        source_guard.forget(path.parent / "live.db")
+    APPENDED.clear()
+
+
+def test_a_growing_transcript_is_read_incrementally(growing, tmp_path):
+    follower = Follower(growing)
+    try:
+        first = follower.poll()
+        assert first is not None and len(first.messages) == whole(growing)
+        assert follower.poll() is None  # nothing new: not read again
+        read_before = follower.tail.bytes_read
+        for k in range(FIRST, len(LINES)):
+            append(growing, LINES[k])
+            session = follower.poll()
+            assert session is not None
+            copy = tmp_path / f"copy{k}.jsonl"
+            copy.write_bytes(growing.read_bytes())
+            assert [m.text for m in session.messages] == [m.text for m in open_source(copy).read(session.id).messages]
+        # every byte was read once: the first poll read the start, each later one its line
+        assert follower.tail.bytes_read - read_before == sum(len(line) for line in LINES[FIRST:])
+        assert follower.tail.bytes_read == growing.stat().st_size
+    finally:
+        follower.close()
+
+
+def test_a_half_written_last_line_is_waited_for(growing):
+    follower = Follower(growing)
+    try:
+        before = len(follower.poll().messages)
+        line = LINES[FIRST + 3]  # a message record
+        append(growing, line[:len(line) // 2])
+        with open_source(growing) as src:
+            session = src.read(src.session_ids()[0])
+            assert any("incomplete last line, waited for" in str(s) for s in src.skipped)
+        assert len(session.messages) == before  # not reported as bad, not half a message
+        append(growing, line[len(line) // 2:])
+        grown = follower.poll()
+        assert grown is not None and len(grown.messages) > before
+    finally:
+        follower.close()
+
+
+def test_a_rewritten_file_is_read_anew(growing):
+    follower = Follower(growing)
+    try:
+        follower.poll()
+        APPENDED.add(growing)
+        growing.write_bytes(b"".join(LINES[:FIRST - 4]))  # shorter: a new file in its place
+        session = follower.poll()
+        assert session is not None and len(session.messages) == whole(growing)
+    finally:
+        follower.close()
+
+
+def test_a_wal_database_getting_rows_from_the_sdk(tmp_path):
+    pytest.importorskip("agents")
+    from agents.memory import SQLiteSession
+
+    db = tmp_path / "live.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+    writer = SQLiteSession("live-1", str(db))  # keeps its connection: a live writer
+
+    async def add(items):
+        await writer.add_items(items)
+
+    APPENDED.add(db)
+    try:
+        asyncio.run(add([{"role": "user", "content": "hello"}]))
+        follower = Follower(db, "live-1")
+        assert len(follower.poll().messages) == 1
+        assert follower.poll() is None
+        asyncio.run(add([{"role": "assistant", "content": "hi there"}, {"role": "user", "content": "and now?"}]))
+        assert follower.changed()
+        session = follower.poll()
+        assert [m.text for m in session.messages] == ["hello", "hi there", "and now?"]
+    finally:
+        writer.close()
+
+
+def test_watch_row_counts_and_tokens_until_compaction(growing):
+    config = preset("balanced").with_values({"summarization.trigger.context_tokens": 50_000,
+                                             "summarization.trigger.context_ratio": 0.0})
+    counter = counter_for(config)
+    follower = Follower(growing)
+    try:
+        row = watch_row(follower.poll(), "codex", "/testbed", config, counter)
+    finally:
+        follower.close()
+    assert row.window == config.context_window
+    # the trigger counts the messages; the context adds the reply priming the API bills
+    assert row.until_compaction == 50_000 - (row.context_tokens - counter.framing.reply_priming) > 0
+    low = config.with_values({"summarization.trigger.context_tokens": 100})
+    assert watch_row(Follower(growing).sessions()[0], "codex", "/testbed", low, counter).until_compaction == 0
+
+
+def test_watch_command_one_line_per_session(growing, tmp_path, capsys):
+    db = tmp_path / "agents.db"
+    db.write_bytes((Path(__file__).resolve().parents[1] / "fixtures" / "openai-agents" / "sessions.db").read_bytes())
+    assert main(["watch", str(growing), str(db), "--once", "--json",
+                 "--set", "summarization.trigger.context_tokens=60000"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    with open_source(db) as src:
+        n = len(src.session_ids())
+    assert len(rows) == 1 + n
+    assert rows[0]["tool"] == "codex" and rows[0]["messages"] == whole(growing)
+    assert all(r["until_compaction"] is not None for r in rows)
+    assert main(["watch", str(growing), "--once"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith("codex") and "until compaction" in out[0]
+
+
+@pytest.mark.anyio
+async def test_the_app_follows_a_transcript_being_written(growing, tmp_path, app_env):
+    from inspector.tui.app import create_app
+    from inspector.tui.screens.session import SessionScreen
+    from inspector.tui.widgets.heatmap import Heatmap
+    from inspector.tui.widgets.profile import ContextGauge
+    from tests.tui.helpers import settings, settle
+
+    app = create_app(growing, workspace=tmp_path / "ws.db", settings=settings())
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, SessionScreen)
+        for _ in range(50):  # following starts once the source is primed
+            if screen.follower is not None:
+                break
+            await pilot.pause(0.05)
+        before = len(screen.session.messages)
+        assert screen.query_one(Heatmap).rows.n == before
+        plans = app.plan_count
+        append(growing, b"".join(LINES[FIRST:FIRST + 8]))
+        started = time.monotonic()
+        while len(screen.session.messages) == before and time.monotonic() - started < 5:
+            await pilot.pause(0.05)
+        await settle(pilot, app)
+        grown = len(screen.session.messages)
+        assert grown > before and grown == whole(growing)
+        assert screen.query_one(Heatmap).rows.n == grown  # the heatmap shows the new messages
+        assert app.plan_count > plans and len(screen.plan.actions) == grown  # planned again
+        gauge = screen.query_one(ContextGauge)
+        assert gauge.before == screen.plan.total_before and gauge.until_trigger == screen.plan.tokens_until_trigger
+        assert gauge.until_trigger is not None and "until compaction" in str(gauge.render())
