@@ -29,6 +29,7 @@ class Category(StrEnum):
     ASSISTANT = "assistant text"
     ARGUMENTS = "tool arguments"
     RESULTS = "tool results"
+    DEMONSTRATIONS = "demonstrations"
     REASONING = "reasoning"
     MEDIA = "images and files"
     SUMMARIES = "earlier summaries"
@@ -46,7 +47,7 @@ KIND_CATEGORIES: dict[str, Category] = {
     "system": Category.SYSTEM,
     "task": Category.REQUESTS,
     "request": Category.REQUESTS,
-    "demonstration": Category.REQUESTS,
+    "demonstration": Category.DEMONSTRATIONS,
     "observation": Category.RESULTS,
     "action": Category.ARGUMENTS,
     "reasoning": Category.REASONING,
@@ -152,6 +153,8 @@ def _primary(m: Message, kind: str | None, tool_names: Mapping[str, str]) -> tup
     if m.role == "tool":
         return Category.RESULTS, m.name or tool_names.get(m.tool_call_id or "", "") or "tool"
     category = KIND_CATEGORIES.get(kind or "")
+    if category == Category.DEMONSTRATIONS:
+        return category, ""
     if m.role == "user":
         if category in (Category.RESULTS, Category.SUMMARIES, Category.SYSTEM):
             return category, ("(in user messages)" if category == Category.RESULTS else "")
@@ -212,13 +215,42 @@ def _split(m: Message, total: int, text_tokens: int, own: Category, counter: Tok
     return out
 
 
+# Commands whose output is a file's contents (or a window of it): `cat x.py`, SWE-agent's
+# `open x.py`, `str_replace_editor view x.py`. Running a script is not reading it.
+READERS = frozenset({"cat", "open", "view", "head", "tail", "less", "more", "nl", "bat", "sed", "edit", "create",
+                     "str_replace_editor", "read", "read_file"})
+
+
 def _path_of(arguments: Any) -> str | None:
+    """The file a tool call reads: a path argument, or the one file a reading command
+    names."""
     if isinstance(arguments, dict):
         for key in PATH_ARGUMENTS:
             value = arguments.get(key)
             if isinstance(value, str) and value.strip():
                 return value.strip()
+        command = arguments.get("command") or arguments.get("cmd")
+        if isinstance(command, str):
+            return read_path(command)
     return None
+
+
+def _last_command(text: str) -> str:
+    """The last line of an assistant's text outside code fences: the command of a
+    thought-action turn (SWE-agent's "DISCUSSION ... ```open x.py```")."""
+    lines = [line for line in text.strip().splitlines() if line.strip() and not line.strip().startswith("```")]
+    return lines[-1] if lines else ""
+
+
+def read_path(command: str) -> str | None:
+    """The one file a reading command shows (`cat src/x.py`, `open x.py 120`), else None."""
+    from inspector.engine.content import extract_paths
+
+    words = command.strip().split(None, 1)
+    if len(words) != 2 or words[0].rsplit("/", 1)[-1] not in READERS or "\n" in command.strip():
+        return None
+    paths = extract_paths(words[1])
+    return paths[0] if len(paths) == 1 else None
 
 
 def _splits(messages: Sequence[Message], counter: TokenCounter, totals: Sequence[int], texts: Sequence[int],
@@ -266,12 +298,20 @@ def breakdown(
         totals = list(plan.tokens_before)  # the plan's own figures (a rewriter may have counted more)
     tool_names: dict[str, str] = {}
     call_paths: dict[str, str] = {}
-    for m in messages:
+    observed: dict[int, str] = {}  # an observation stored as a user message -> the file its action read
+    last_action: str | None = None
+    for i, m in enumerate(messages):
         for c in m.tool_calls:
             tool_names[c.id] = c.name
             path = _path_of(c.arguments)
             if path:
                 call_paths[c.id] = path
+        if m.role == "assistant":
+            last_action = read_path(_last_command(m.text)) if m.text.strip() and not m.tool_calls else None
+        elif m.role == "user" and kinds is not None and i < len(kinds) and kinds[i] == "observation":
+            if last_action:
+                observed[i] = last_action
+            last_action = None
     owned = [_primary(m, kinds[i] if kinds is not None and i < len(kinds) else None, tool_names)
              for i, m in enumerate(messages)]
     owns = [c for c, _ in owned]
@@ -294,7 +334,7 @@ def breakdown(
                 key = (category, tool if category == Category.RESULTS else "")
                 tallies.setdefault(key, _Tally()).after += n
         m = messages[i]
-        path = call_paths.get(m.tool_call_id or "") if owns[i] == Category.RESULTS else None
+        path = (call_paths.get(m.tool_call_id or "") or observed.get(i)) if owns[i] == Category.RESULTS else None
         if path:
             f = files.setdefault(path, _Tally())
             f.before += split.get(Category.RESULTS, 0)

@@ -164,10 +164,12 @@ def session_breakdown(
                      top_files=top_files)
 
 
-def content_kinds(session: Session) -> list[str] | None:
-    """The content model's kind of each message (an observation stored as a user
-    message is told from a request), or None where the engine has no content model."""
-    return None
+def content_kinds(session: Session) -> list[str]:
+    """The content model's kind of each message (`engine.content`): an observation
+    stored as a user message is told from a request, a demonstration from the task."""
+    from inspector.engine.content import content_model
+
+    return [k.value for k in content_model(session.messages).kinds]
 
 
 def _count_rewrites(session: Session, p: Plan, counter: TokenCounter, clear_rewriter: ClearRewriter) -> None:

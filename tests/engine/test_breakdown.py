@@ -102,3 +102,35 @@ def test_tool_definitions_outside_the_totals(counter):
     b = breakdown(s, counter)
     assert b.tool_definitions and b.tool_definitions > 5
     assert b.total_before == sum(count_messages(s.messages, counter)[0]) + counter.framing.reply_priming
+
+
+def test_the_content_model_moves_observations_and_names_the_files_they_show(counter):
+    """A SWE-agent run stored as chat messages: its observations are user messages. With
+    the content model they count as tool results (not requests), and a file an `open`
+    command showed is listed by the tokens of what it showed."""
+    from pathlib import Path
+
+    from inspector.engine.content import Kind, content_model
+    from inspector.service.opening import load_session
+    from inspector.service.pipeline import session_breakdown
+
+    path = Path(__file__).resolve().parents[2] / "inspector" / "demo" / "data" / "marshmallow-1867_window100.openai.json"
+    s = load_session(path, None)
+    kinds = content_model(s.messages).kinds
+    observations = [i for i, k in enumerate(kinds) if k is Kind.OBSERVATION and s.messages[i].role == "user"]
+    assert observations
+    b = session_breakdown(s, counter)
+    requests = _bar(b, Category.REQUESTS)
+    assert not set(requests.messages) & set(observations)
+    assert set(_bar(b, Category.RESULTS, "(in user messages)").messages) == set(observations)
+    shown = {f.path: f for f in b.files}
+    assert "src/marshmallow/fields.py" in shown
+    opened = shown["src/marshmallow/fields.py"]
+    assert set(opened.messages) <= set(observations)
+    assert opened.before == sum(_split_results(b, s, counter, i) for i in opened.messages)
+
+
+def _split_results(b, s, counter, i):
+    from inspector.engine.tokens import count_messages
+
+    return count_messages([s.messages[i]], counter)[0][0]  # an observation's tokens are all tool results
