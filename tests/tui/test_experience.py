@@ -430,3 +430,41 @@ async def test_colour_codes_in_tool_output_show_as_colours_never_as_escapes():
 
         shown = "\n".join(line for view in app.screen.query(LinesView) for line, _ in view.lines)
         assert "WARNING 3 tests failed" in shown and "␛" not in shown and "\x1b" not in shown
+
+
+# ------------------------------------------------------------------ 3. every screen, both sizes
+
+SCREENS = [("session", ()), ("breakdown", ("b",)), ("preview", ("p",)), ("context", ("c",)), ("versions", ("v",)),
+           ("apply", ("a",)), ("export", ("e",)), ("save config", ("S",)), ("replay", ("r",)),
+           ("sweep", ("r", "w")), ("help", ("f1",))]
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "200x50"])
+async def test_every_screen_fits_with_its_buttons_and_footer(app, size):
+    """Every screen opened from the session at 80x24 and 200x50: its own widgets (not
+    what scrolls inside them) inside the terminal, its buttons whole, its footer on the
+    last row, and q or esc back to the session."""
+    from textual.widgets import Button, Footer
+
+    from inspector.tui.screens.help import section_of
+
+    width, height = size
+    async with app.run_test(size=size) as pilot:
+        session_screen = await open_session(pilot, app, "marathon")
+        for name, keys in SCREENS:
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot, app)
+            screen = app.screen
+            assert section_of(screen) == name
+            for widget in screen.children:
+                if widget.display and widget.region.area:
+                    assert widget.region.right <= width and widget.region.bottom <= height, (name, widget)
+            for button in screen.query(Button):
+                assert button.region.area and button.region.bottom <= height and button.region.right <= width, \
+                    (name, button)
+            footers = [f for f in screen.query(Footer) if f.display]
+            assert all(f.region.bottom == height for f in footers), name
+            while app.screen is not session_screen:
+                await pilot.press("escape")
+                await settle(pilot, app)

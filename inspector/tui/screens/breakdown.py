@@ -136,10 +136,12 @@ class BreakdownScreen(ReportsWorkerErrors, Screen):
             return
         options = self.query_one(OptionList)
         highlighted = options.highlighted
-        width = max(60, self.app.size.width - 4)
+        # the list's own width (inside its border and scrollbar): a line that wraps
+        # breaks the bars apart
+        width = options.scrollable_content_region.width or self.app.size.width - 8
         numbers = 17 + (12 if b.total_after is not None else 0)
-        label_width = min(32, max(16, (width - numbers) // 3))
-        bar_width = max(8, width - numbers - label_width - 2)
+        label_width = min(34, max(18, int((width - numbers) * 0.45)))
+        bar_width = max(6, width - numbers - label_width - 2)
         top = max([max(x.before, x.after or 0) for x in b.bars] + [1])
         after = f" → {b.total_after:,} after the plan ({self.plan.config.preset})" if b.total_after is not None else ""
         title = Text.assemble(("where the tokens go: ", "bold"), f"{b.total_before:,} tokens{after}")

@@ -494,8 +494,8 @@ class SweepScreen(ReportsWorkerErrors, Screen):
         yield Footer()
 
     def _title(self) -> Text:
-        return Text.assemble(("Sweep ", "bold"), (self.knob, "bold cyan"),
-                             f"  ·  {len(self.values)} values  ·  enter: use the selected value")
+        return Text.assemble((f"{len(self.values)} values", "bold"), " of ", (self.knob, "cyan"),
+                             "  ·  enter: use the selected one")
 
     def on_mount(self) -> None:
         self.title = "inspector"

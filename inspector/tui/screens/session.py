@@ -231,14 +231,12 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         elif self._in_panel(widget):
             line.update(Text("tuning panel: tab / shift+tab move between knobs · esc back to the table"))
         else:
-            panel = "f2 tuning panel" if self.narrow else "f2 tune"
             heatmap = self.query_one(Heatmap)
             if heatmap.only is not None:
                 line.update(Text(f"showing {heatmap.only_label} ({heatmap.shown:,} messages) · esc shows all · "
                                  "b breakdown"))
             else:
-                line.update(Text(f"messages: ↑↓ · s sort by tokens · ] largest · b breakdown · m minimap · {panel}"
-                                 " · ? help"))
+                line.update(Text("↑↓ · s sort · ] largest · b breakdown · m minimap · f2 tune · ? help"))
 
     # ------------------------------------------------------------------ loading
 

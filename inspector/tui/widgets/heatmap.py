@@ -119,8 +119,9 @@ class Heatmap(ScrollView, can_focus=True):
         Binding("home,g", "jump(0)", "First", show=False, id="heatmap.first"),
         Binding("end,G", "jump(-1)", "Last", show=False, id="heatmap.last"),
         Binding("enter", "open", "Preview", id="heatmap.open", show=False),  # the footer shows p
-        Binding("s", "sort", "Sort by tokens", id="heatmap.sort"),
-        Binding("right_square_bracket", "largest(1)", "Largest", id="heatmap.next_largest"),
+        # (s and ] are named on the focus line: the footer keeps the screen's actions)
+        Binding("s", "sort", "Sort by tokens", id="heatmap.sort", show=False),
+        Binding("right_square_bracket", "largest(1)", "Largest", id="heatmap.next_largest", show=False),
         Binding("left_square_bracket", "largest(-1)", "Previous largest", id="heatmap.previous_largest",
                 show=False),
     ]
