@@ -82,6 +82,12 @@ def bar_line(label: str, before: int, after: int | None, total: int, top: int, *
 class BreakdownScreen(ReportsWorkerErrors, Screen):
     """Tokens by category, before and after the plan; a bar filters the heatmap."""
 
+    DEFAULT_CSS = """
+    BreakdownScreen #breakdown-title { height: auto; padding: 0 1; }
+    BreakdownScreen #breakdown-bars { height: 1fr; }
+    BreakdownScreen #breakdown-hint { height: 1; padding: 0 1; color: $text-muted; }
+    """
+
     BINDINGS = [
         Binding("escape,q", "back", "Back", id="breakdown.back"),
         Binding("home,g", "first", "First", id="breakdown.first", show=False),
