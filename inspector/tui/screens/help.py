@@ -45,10 +45,12 @@ def sections() -> list[tuple[str, Any]]:
     from inspector.tui.screens.versions import VersionsScreen
     from inspector.tui.widgets.heatmap import Heatmap
     from inspector.tui.widgets.knobs import TuningPanel
+    from inspector.tui.widgets.profile import Profile
     from inspector.tui.widgets.slider import Slider
 
     return [("app", InspectorApp), ("sessions", SessionsScreen), ("session", SessionScreen),
-            ("heatmap", Heatmap), ("tuning panel", TuningPanel), ("slider", Slider),
+            ("heatmap", Heatmap), ("minimap", Profile), ("tuning panel", TuningPanel), ("slider", Slider),
+            ("tables", RowTable),
             ("breakdown", BreakdownScreen), ("preview", PreviewScreen), ("context", ContextScreen),
             ("replay", ReplayScreen), ("sweep", SweepScreen), ("apply", ApplyScreen), ("export", ExportScreen),
             ("save config", SaveConfigScreen), ("versions", VersionsScreen), ("help", HelpScreen)]
