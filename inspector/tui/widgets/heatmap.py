@@ -386,10 +386,12 @@ class Heatmap(ScrollView, can_focus=True):
         text += f"{'heat':<{c['bar']}} {'plan':^10}"
         if c["change"]:
             text += f" {'before → after':<19} "
+        shown = f"[{self.only_label}: {self.shown:,}]" if self.only_label else ""
         if c["preview"]:
-            text += f"{'preview':<{c['preview']}}"
-        if self.only_label:
-            text = f"{text.rstrip()}  [{self.only_label}: {self.shown:,}]"
+            # a filter's name takes the preview's heading (the focus line says it too)
+            text += f"{shown or 'preview':<{c['preview']}}"
+        elif shown:
+            text = f"{text.rstrip()}  {shown}"
         style = self.get_component_rich_style("heatmap--header")
         return Strip([Segment(text[:width].ljust(width), style)], width)
 
