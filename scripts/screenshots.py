@@ -84,6 +84,14 @@ async def main(out: Path) -> list[Path]:
             await pilot.press("w")
             await settle(pilot, app)
             shot("sweep")
+            # Where the tokens go, before and after the tuned plan (b).
+            await pilot.press("escape")
+            await settle(pilot, app)
+            await pilot.press("escape")
+            await settle(pilot, app)
+            await pilot.press("b")
+            await settle(pilot, app)
+            shot("breakdown")
         # The same first screen on an 80x24 terminal, and its tuning overlay (f2).
         app = create_app(demo=True, workspace=Path(tmp) / "demo-small.db", settings=AppSettings(theme="textual-dark"))
         app.data.label = "demo"

@@ -84,6 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--model", default=None, help="model whose tokenizer counts (default gpt-4o)")
     p.add_argument("--estimate", action="store_true", help="use the chars/4 estimator instead of tiktoken")
+    p.add_argument("--breakdown", action="store_true",
+                   help="tokens by category of content (system prompt, requests, tool results by tool, ...) "
+                        "before and after the plan of the config")
+    _common_config(p)
 
     p = sub.add_parser("plan", help="print what compaction would do to a session")
     _common_source(p, session_required=False)

@@ -1,4 +1,5 @@
-"""`inspector stats SOURCE [--session ID] [--json]`: per-session counts and tokens."""
+"""`inspector stats SOURCE [--session ID] [--json] [--breakdown]`: per-session counts and
+tokens; with `--breakdown`, the tokens by category before and after the plan."""
 
 from __future__ import annotations
 
@@ -85,6 +86,7 @@ def run(args) -> int:
         source = open_source(args.source)
     except SourceError as exc:
         raise CliError(str(exc)) from None
+    config = _breakdown_config(args) if getattr(args, "breakdown", False) else None
     rows = []
     with source:
         try:
@@ -96,6 +98,8 @@ def run(args) -> int:
             for k, sid in enumerate(ids, 1):
                 session = source.read(sid)
                 rows.append(session_stats(session, counter))
+                if config is not None:
+                    rows[-1]["breakdown"] = session_breakdown_dict(session, config, counter)
                 cal = calibration_summary(session, counter)
                 if cal:
                     calibrated[session.id] = cal
@@ -111,9 +115,58 @@ def run(args) -> int:
         if skipped:
             out["skipped"] = [{"where": s.where, "reason": s.reason} for s in skipped]
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    elif config is not None:
+        _print_breakdowns(args.source, fmt, counter, config, rows)
     else:
         _print_table(shown(args.source), fmt, counter, rows, skipped, calibrated)
     return 0
+
+
+def _breakdown_config(args):
+    from inspector.cli.compact import _config
+
+    return _config(args)
+
+
+def session_breakdown_dict(session, config, counter) -> dict:
+    """The breakdown of `session` before and after the plan of `config` (counted with
+    `counter`), as the TUI's breakdown view shows it."""
+    from inspector.service.pipeline import plan_session, session_breakdown
+
+    p = plan_session(session, config, counter=counter)
+    d = session_breakdown(session, counter, plan=p).to_dict()
+    d["preset"] = config.preset
+    return d
+
+
+def _bar(n: int, top: int, width: int = 24) -> str:
+    full = round(width * n / top) if top else 0
+    return ("█" * full).ljust(width)
+
+
+def _print_breakdowns(path, fmt, counter, config, rows) -> None:
+    w = sys.stdout.write
+    w(f"{visible(path)}: {fmt}, {len(rows)} session{'s' if len(rows) != 1 else ''}; "
+      f"tokens counted with {counter.name}; after: the plan of preset {config.preset}\n")
+    for r in rows:
+        b = r["breakdown"]
+        before, after = b["tokens_before"], b["tokens_after"]
+        w(f"\n{visible(r['id'])}: {before:,} → {after:,} tokens\n")
+        cats = b["categories"]
+        width = max([len(visible(c["label"])) for c in cats] + [8])
+        top = max([c["tokens_before"] for c in cats] + [1])
+        w(f"  {'category':<{width}}  {'before':>10} {'share':>6}  {'':24}  {'after':>10}\n")
+        for c in cats:
+            share = c["tokens_before"] / before if before else 0.0
+            w(f"  {visible(c['label']):<{width}}  {c['tokens_before']:>10,} {share:>6.1%}  "
+              f"{_bar(c['tokens_before'], top)}  {c['tokens_after']:>10,}\n")
+        if b["tool_definitions"]:
+            w(f"  (tool definitions recorded by the source: {b['tool_definitions']:,} tokens, sent with every "
+              "request, not in the totals)\n")
+        if b["files"]:
+            w("  files by the tokens their contents take in tool results:\n")
+            for f in b["files"]:
+                w(f"    {f['tokens_before']:>10,} → {f['tokens_after']:>10,}  {visible(f['path'])}\n")
 
 
 def _print_table(path, fmt, counter, rows, skipped, calibrated) -> None:

@@ -377,6 +377,30 @@ class CompactionConfig(_Section):
         """
         return preset(name).with_values({f"tokens.{k}": v for k, v in self.tokens.model_dump().items()})
 
+    def changed_values(self) -> dict[str, Any]:
+        """The values that differ from this config's preset (same `tokens` section), by
+        dotted key: what makes it "modified". Empty for an unknown preset name.
+
+        Returns:
+            Dotted key -> this config's value, for every value not the preset's.
+        """
+        try:
+            base = self.as_preset(self.preset).model_dump()
+        except ConfigError:
+            return {}
+        out: dict[str, Any] = {}
+
+        def walk(mine: Any, theirs: Any, prefix: str) -> None:
+            if isinstance(mine, dict) and isinstance(theirs, dict) and set(mine) == set(theirs):
+                for key, value in mine.items():
+                    walk(value, theirs[key], f"{prefix}{key}.")
+            elif mine != theirs:
+                out[prefix[:-1]] = mine
+
+        walk(self.model_dump(), base, "")
+        out.pop("preset", None)
+        return out
+
     def with_values(self, values: dict[str, Any]) -> CompactionConfig:
         """A copy with dotted keys set; values are validated like the file's."""
         data = self.model_dump()

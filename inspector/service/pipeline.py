@@ -25,6 +25,7 @@ from inspector.engine.config import CompactionConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, InvariantViolated, SummaryCache
+    from inspector.engine.breakdown import Breakdown
     from inspector.engine.fidelity import Fidelity
     from inspector.engine.models import Message, Session
     from inspector.engine.planning import Plan
@@ -134,6 +135,41 @@ def plan_session(
     if clear_rewriter is not None:
         _count_rewrites(session, p, counter, clear_rewriter)
     return p
+
+
+def session_breakdown(
+    session: Session,
+    counter: TokenCounter,
+    *,
+    plan: Plan | None = None,
+    token_cache: TokenCache | None = None,
+    top_files: int = 10,
+) -> Breakdown:
+    """Where the session's tokens go, by category, before and (with `plan`) after it:
+    what the TUI's breakdown view and `inspector stats --breakdown` show.
+
+    Args:
+        session: the session.
+        counter: the counter of the plan (and of the counts in `token_cache`).
+        plan: the plan to show the after-figures of; None for the session as it is.
+        token_cache: the cache the session was counted with.
+        top_files: how many files to list by the tokens their contents take.
+
+    Returns:
+        The engine's `Breakdown`; its totals are the plan's (`context_total` without one).
+    """
+    from inspector.engine.breakdown import breakdown
+
+    return breakdown(session, counter, plan=plan, kinds=content_kinds(session), cache=token_cache,
+                     top_files=top_files)
+
+
+def content_kinds(session: Session) -> list[str]:
+    """The content model's kind of each message (`engine.content`): an observation
+    stored as a user message is told from a request, a demonstration from the task."""
+    from inspector.engine.content import content_model
+
+    return [k.value for k in content_model(session.messages).kinds]
 
 
 def _count_rewrites(session: Session, p: Plan, counter: TokenCounter, clear_rewriter: ClearRewriter) -> None:

@@ -72,7 +72,13 @@ class InspectorApp(App):
 
     # ------------------------------------------------------------------ lifecycle
 
+    def on_resize(self, event) -> None:
+        # Short terminals (24 rows): dialogs drop their padding and shrink their logs, so
+        # their buttons stay on screen (app.tcss, `.-short`).
+        self.set_class(self.size.height < 32, "-short")
+
     def on_mount(self) -> None:
+        self.set_class(self.size.height < 32, "-short")
         theme = self.settings.theme
         if theme in self.available_themes:
             self.theme = theme
@@ -141,10 +147,10 @@ class InspectorApp(App):
         self.push_screen(SessionScreen(session_id))
 
     def action_help(self) -> None:
-        from inspector.tui.screens.help import HelpScreen
+        from inspector.tui.screens.help import HelpScreen, section_of
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(section_of(self.screen)))
 
     # ------------------------------------------------------------------ events
 
@@ -192,12 +198,25 @@ class InspectorApp(App):
                 ("Compacted context", "the whole context as the model would receive it", "context"),
                 ("Versions", "stored versions of this session", "versions"),
                 ("Toggle token boundaries", "colour tokens in the detail pane", "token_boundaries"),
+                ("Breakdown", "tokens by category before and after the plan; a bar filters the heatmap",
+                 "breakdown"),
+                ("Replay", "the tuned policy over every model call of the session (tokens, cost, fidelity)",
+                 "replay"),
+                ("Sweep", "replay the values of one knob side by side: cost against fidelity", "sweep"),
+                ("Sort by tokens", "the heatmap's largest messages first, and back to session order", "sort"),
+                ("Next largest message", "the cursor to the next largest message (])", "largest"),
                 ("Reset config", "back to the preset's values", "reset"),
                 ("Back to sessions", "the sessions table", "back"),
             ):
                 out.append((name, help_text, getattr(screen, f"action_{action}")))
             for name, (desc, _) in PRESETS.items():
                 out.append((f"Preset: {name}", desc, partial(screen.post_message, _preset_message(name))))
+        from inspector.tui.screens.replay import ReplayScreen
+
+        if isinstance(screen, ReplayScreen):
+            out.append(("Sweep", "replay the values of one knob side by side: cost against fidelity",
+                        screen.action_sweep))
+            out.append(("Back to the session", "with the config tuned here", screen.action_back))
         for row in self.session_rows[:500]:
             out.append((f"Open session {visible(row.id)}", f"{row.format} · {row.messages:,} messages · {row.tokens:,} tokens",
                         partial(self.open_session, row.id)))

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any
+
+from rich.ansi import AnsiDecoder
+from rich.text import Text
 
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ROLE_COLORS
@@ -12,10 +16,42 @@ from inspector.tui.widgets.lines import Line
 MAX_DETAIL_CHARS = 40_000
 
 
+# Terminal escape sequences as tool output carries them (a coloured test run, a progress
+# bar): CSI (7-bit and 8-bit), OSC up to its terminator, and the two-character escapes.
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"
+                      r"|\x1b[ -/]*[0-~]")
+_SGR = re.compile(r"\x1b\[[0-9;:]*m")  # Select Graphic Rendition: colours and attributes only
+
+
+def strip_escapes(text: str) -> str:
+    """`text` without its terminal escape sequences (colour codes and every other)."""
+    return _ESCAPES.sub("", text) if ("\x1b" in text or "\x9b" in text) else text
+
+
 def clean(text: str) -> str:
-    """A message body for the screen: escapes (ANSI in tool output, NULs) made visible one
-    character for one, so token spans still line up; lines and tabs kept."""
-    return visible(text, newlines=True)
+    """A message body for the screen: terminal escape sequences (colour codes in tool
+    output) removed, other control characters (NULs, a lone ESC) made visible one for
+    one; lines and tabs kept."""
+    return visible(strip_escapes(text), newlines=True)
+
+
+def ansi_text(text: str) -> Text:
+    """`text` with its colour codes rendered as colours: only SGR sequences reach Rich's
+    ANSI decoder (cursor moves, OSC titles, clipboard writes and links are removed
+    first), and what it leaves is made visible like any body text.
+
+    Args:
+        text: a message body as the session stored it.
+
+    Returns:
+        The styled text; never an escape character.
+    """
+    if "\x1b" not in text and "\x9b" not in text:
+        return Text(visible(text, newlines=True))
+    sgr_only = _ESCAPES.sub(lambda m: m.group(0) if _SGR.fullmatch(m.group(0)) else "", text)
+    decoded = Text("\n").join(AnsiDecoder().decode(sgr_only))
+    # one character for one: the decoder's spans still fit
+    return Text(visible(decoded.plain, newlines=True), spans=decoded.spans, end="")
 
 
 def message_header(m: Any, index: int | None = None, tokens: int | None = None) -> str:
@@ -34,7 +70,14 @@ def message_header(m: Any, index: int | None = None, tokens: int | None = None) 
 
 
 def message_body(m: Any) -> str:
-    """What a model reads from the message: text, reasoning, tool calls and their arguments."""
+    """What a model reads from the message: text, reasoning, tool calls and their
+    arguments, made safe for the screen (`clean`)."""
+    return clean(message_text(m))
+
+
+def message_text(m: Any) -> str:
+    """`message_body` as stored: escape sequences not removed yet (`ansi_text` renders
+    their colours)."""
     chunks: list[str] = []
     for p in m.parts:
         if p.type == "text":
@@ -47,7 +90,7 @@ def message_body(m: Any) -> str:
             chunks.append(p.text)
     for c in m.tool_calls:
         chunks.append(f"→ {c.name}({c.id})\n{c.arguments_raw}")
-    return clean("\n\n".join(chunks))
+    return "\n\n".join(chunks)
 
 
 def message_lines(m: Any, index: int | None = None, tokens: int | None = None) -> list[Line]:

@@ -123,3 +123,34 @@ def test_stats_reports_our_count_next_to_recorded_usage(capsys):
                for s in data["sessions"])
     code, out, _ = run(capsys, src)
     assert f"{sid}: {cal['recorded']:,} recorded, {cal['counted']:,} counted" in out
+
+
+def test_stats_breakdown_matches_the_plan(capsys, tmp_path):
+    """`--breakdown`: the same categories as the TUI's view, adding up to `inspector plan`'s totals."""
+    code, out, _ = run(capsys, CLAUDE_CODE_SESSION, "--breakdown", "--json", *TIGHT)
+    assert code == 0
+    s = json.loads(out)["sessions"][0]
+    b = s["breakdown"]
+    assert b["tokens_before"] == s["tokens"]
+    assert sum(c["tokens_before"] for c in b["categories"]) == b["tokens_before"]
+    assert sum(c["tokens_after"] for c in b["categories"]) == b["tokens_after"]
+    code, out, _ = run_plan(capsys, CLAUDE_CODE_SESSION, "--json", *TIGHT,
+                           "--workspace", tmp_path / "none.db")
+    planned = json.loads(out)
+    assert (b["tokens_before"], b["tokens_after"]) == (planned["tokens_before"], planned["tokens_after"])
+    labels = [c["label"] for c in b["categories"]]
+    assert "user requests" in labels and any(label.startswith("tool results: ") for label in labels)
+    code, text, _ = run(capsys, CLAUDE_CODE_SESSION, "--breakdown", *TIGHT)
+    assert code == 0 and f"{b['tokens_before']:,} → {b['tokens_after']:,} tokens" in text
+    assert all(label in text for label in labels)
+
+
+TIGHT = ["--preset", "balanced", "--set", "reduction.truncation.max_chars=300", "--set",
+         "summarization.trigger.context_tokens=1000", "--set", "summarization.keep.tokens=400"]
+CLAUDE_CODE_SESSION = FIX / "claude-code" / "representative_messages.jsonl"
+
+
+def run_plan(capsys, *argv):
+    code = main(["plan", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, out, err

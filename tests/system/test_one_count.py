@@ -2,7 +2,7 @@
 the same total everywhere a user reads it -- the CLI plan (on the workspace and on the
 source file), the apply log, the stored version (`versions`, the TUI's versions list),
 every export's log line, `stats` of every exported file that can be read back, and the
-TUI's sessions list, plan line and compacted-context view. A figure that depends on a
+TUI's sessions list, plan line, compacted-context view, session header and version view. A figure that depends on a
 summary not generated yet is marked as an estimate on every one of those screens."""
 
 from __future__ import annotations
@@ -130,6 +130,15 @@ def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, c
     assert version_row.tokens_after == total
     _, shown = ContextScreen.for_plan(session, tui_plan, counter, data.summary_cache()).build()
     assert f"{total:,} tokens as the model would receive them" in shown and "estimated" not in shown
+    # the session screen's header and the version view (issue 27.5: both left the reply priming out)
+    from inspector.engine.tokens import count_messages
+    from inspector.tui.screens.session import session_heading
+
+    heading = session_heading(session, count_messages(session.messages, counter)[0], counter).plain
+    assert f"{tui_plan.total_before:,} tokens" in heading
+    stored = data.load_version(version_row.id)
+    version_view = ContextScreen.for_messages(f"version {version_row.id}", stored.messages, counter)
+    assert f"· {total:,} tokens" in version_view.summary
 
 
 def test_exports_read_back_count_message_for_message_as_compacted(tmp_path, monkeypatch, capsys):

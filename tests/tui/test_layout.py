@@ -93,7 +93,7 @@ async def test_160x48_panel_beside_the_table_f2_toggles_focus(app):
         await pilot.press("f2")
         await pilot.pause()
         assert _in_panel(screen, app.focused)
-        await pilot.press("tab", "tab")  # tab order follows the panel's sections
+        await pilot.press("tab")  # one stop per knob, in the panel's order (issue 27.8)
         await pilot.pause()
         assert _in_panel(screen, app.focused)
         knob = next(a for a in app.focused.ancestors if isinstance(a, Knob))
@@ -260,8 +260,11 @@ async def test_q_quits_from_the_sessions_screen(app):
         assert app._exit and app.return_code == 0
 
 
-async def test_q_quits_from_the_session_screen_but_types_into_an_input(app):
+async def test_q_goes_back_from_the_session_screen_but_types_into_an_input(app):
+    """q is back on every screen but the sessions list, where it quits (issue 27.9)."""
     from textual.widgets import Input
+
+    from inspector.tui.screens.sessions import SessionsScreen
 
     async with app.run_test(size=LARGE) as pilot:
         screen = await open_session(pilot, app, "marathon")
@@ -274,6 +277,9 @@ async def test_q_quits_from_the_session_screen_but_types_into_an_input(app):
         assert not app._exit and field.value == before + "q"
         screen.query_one(Heatmap).focus()
         await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionsScreen) and not app._exit
         await pilot.press("q")
         await pilot.pause()
         assert app._exit and app.return_code == 0

@@ -71,7 +71,8 @@ def test_diff_and_control_characters():
     kinds = [(t[0], s) for t, s in lines if t and t[0] in "+-" and not t.startswith(("+++", "---"))]
     assert kinds == [("-", "red"), ("+", "green")]
     assert diff_lines("same", "same") == [("(no change)", "dim")]
-    assert clean("\x1b[31mred\x00\tok\n") == "\u241b[31mred\u2400\tok\n"
+    assert clean("\x1b[31mred\x00\tok\n") == "red\u2400\tok\n"  # colour codes removed (issue 27.10)
+    assert clean("a\x1b") == "a\u241b"  # a lone escape made visible
 
 
 def test_settings_from_environment_and_file(tmp_path, monkeypatch):

@@ -107,3 +107,28 @@ def test_tuning_overlay_80x24(snap_compare, app):
         await _steady(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+# Issue 27: the new screens and the ones that did not fit 80x24.
+
+async def _then(pilot, *keys):
+    await _open_marathon_default(pilot)
+    for key in keys:
+        await pilot.press(key)
+        await _steady(pilot)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)], ids=["80x24", "200x50"])
+def test_breakdown_sizes(snap_compare, app, size):
+    async def run_before(pilot):
+        await _then(pilot, "b")
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("keys", [("r",), ("r", "w"), ("a",), ("f1",)], ids=["replay", "sweep", "apply", "help"])
+def test_screens_at_80x24(snap_compare, app, keys):
+    async def run_before(pilot):
+        await _then(pilot, *keys)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -32,7 +32,7 @@ class Cancelled(Exception):
 
 class ApplyScreen(ModalScreen[str | None]):
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel / close", id="apply.cancel"),
+        Binding("escape,q", "cancel", "Cancel / close", id="apply.cancel"),
     ]
 
     def __init__(self, session, plan, counter: Any) -> None:
@@ -62,7 +62,7 @@ class ApplyScreen(ModalScreen[str | None]):
                 yield Label("label ")
                 yield Input(placeholder="optional version label", id="apply-label")
             yield ProgressBar(total=len(live) + 2, show_eta=False, id="apply-progress")
-            yield RichLog(id="apply-log", max_lines=200, wrap=True, markup=False)
+            yield RichLog(id="apply-log", max_lines=200, wrap=True, markup=False, min_width=20)
             with Horizontal(classes="buttons"):
                 yield Button("Apply", variant="primary", id="apply-go")
                 yield Button("Cancel", id="apply-cancel")

@@ -22,8 +22,29 @@ if TYPE_CHECKING:
 
 
 
+def renamed_for(typed: str, old_default: str, new_default: str) -> str:
+    """The export path after a format change: the folder kept, the previous format's
+    default name replaced by the new one's; a folder alone (ending in a separator) or a
+    name the user typed is left as it is.
+
+    Args:
+        typed: the path in the field.
+        old_default: the previous format's default file name.
+        new_default: the new format's.
+
+    Returns:
+        The path to show.
+    """
+    head, tail = os.path.split(typed)
+    if not tail:
+        return typed
+    if tail == old_default or not typed.strip():
+        return os.path.join(head, new_default) if head else new_default
+    return typed
+
+
 class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
-    BINDINGS = [Binding("escape", "dismiss_none", "Close", id="export.close")]
+    BINDINGS = [Binding("escape,q", "dismiss_none", "Close", id="export.close")]
 
     def __init__(self, session, plan, counter: Any) -> None:
         super().__init__()
@@ -32,6 +53,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self.counter = counter
         self.formats = EXPORT_FORMATS
         self._confirm_replace: Path | None = None  # an existing file: a second press replaces it
+        self._format = self.formats[0]
 
     @property
     def inspector(self) -> InspectorApp:
@@ -61,8 +83,11 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
 
     @on(Select.Changed, "#export-format")
     def _fmt(self, event: Select.Changed) -> None:
+        """Another format: the file name follows it, the folder typed stays (a name the
+        user typed, not the previous default, stays too)."""
         inp = self.query_one("#export-path", Input)
-        inp.value = self._default_path(str(event.value))
+        inp.value = renamed_for(inp.value, self._default_path(self._format), self._default_path(str(event.value)))
+        self._format = str(event.value)
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
@@ -71,6 +96,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
     def _close(self) -> None:
         self.dismiss(None)
 
+    @on(Input.Submitted, "#export-path")
     @on(Button.Pressed, "#export-go")
     def _go(self) -> None:
         fmt = str(self.query_one("#export-format", Select).value)
@@ -113,7 +139,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
 
 
 class SaveConfigScreen(ModalScreen[Path | None]):
-    BINDINGS = [Binding("escape", "dismiss_none", "Close", id="save_config.close")]
+    BINDINGS = [Binding("escape,q", "dismiss_none", "Close", id="save_config.close")]
 
     def __init__(self, config) -> None:
         super().__init__()

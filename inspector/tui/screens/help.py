@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
+
+from inspector.tui.widgets.table import RowTable
 
 
 def readable_keys(keys: str) -> str:
@@ -27,25 +31,42 @@ def readable_keys(keys: str) -> str:
     return ", ".join(out)
 
 
-def binding_rows(app) -> list[tuple[str, str, str, str]]:
-    """(where, id, keys, description) for every binding with an id, keymap applied."""
+def sections() -> list[tuple[str, Any]]:
+    """(section name, class) of every screen and widget with bindings, in the order help
+    lists them: the app's, then each screen followed by the widgets it holds."""
     from inspector.tui.app import InspectorApp
     from inspector.tui.screens.apply import ApplyScreen
+    from inspector.tui.screens.breakdown import BreakdownScreen
     from inspector.tui.screens.export import ExportScreen, SaveConfigScreen
     from inspector.tui.screens.preview import ContextScreen, PreviewScreen
+    from inspector.tui.screens.replay import ReplayScreen, SweepScreen
     from inspector.tui.screens.session import SessionScreen
     from inspector.tui.screens.sessions import SessionsScreen
     from inspector.tui.screens.versions import VersionsScreen
     from inspector.tui.widgets.heatmap import Heatmap
+    from inspector.tui.widgets.knobs import TuningPanel
+    from inspector.tui.widgets.profile import Profile
     from inspector.tui.widgets.slider import Slider
 
+    return [("app", InspectorApp), ("sessions", SessionsScreen), ("session", SessionScreen),
+            ("heatmap", Heatmap), ("minimap", Profile), ("tuning panel", TuningPanel), ("slider", Slider),
+            ("tables", RowTable),
+            ("breakdown", BreakdownScreen), ("preview", PreviewScreen), ("context", ContextScreen),
+            ("replay", ReplayScreen), ("sweep", SweepScreen), ("apply", ApplyScreen), ("export", ExportScreen),
+            ("save config", SaveConfigScreen), ("versions", VersionsScreen), ("help", HelpScreen)]
+
+
+def section_of(screen: object) -> str:
+    """The help section of a screen (the one help opens at), "app" for any other."""
+    return next((where for where, cls in sections() if type(screen) is cls), "app")
+
+
+def binding_rows(app) -> list[tuple[str, str, str, str]]:
+    """(where, id, keys, description) for every binding with an id, keymap applied."""
     keymap = getattr(app, "_keymap", {}) or {}
     rows = []
-    for where, cls in (("app", InspectorApp), ("sessions", SessionsScreen), ("session", SessionScreen),
-                       ("heatmap", Heatmap), ("slider", Slider), ("preview", PreviewScreen),
-                       ("context", ContextScreen), ("apply", ApplyScreen), ("export", ExportScreen),
-                       ("save config", SaveConfigScreen), ("versions", VersionsScreen)):
-        for b in cls.BINDINGS:
+    for where, cls in sections():
+        for b in getattr(cls, "BINDINGS", ()):
             if not isinstance(b, Binding) or not b.id:
                 continue
             keys = keymap.get(b.id, b.key)
@@ -54,13 +75,19 @@ def binding_rows(app) -> list[tuple[str, str, str, str]]:
 
 
 class HelpScreen(ModalScreen):
+    """Every binding, by screen; opens at the section of the screen it was called from."""
+
     BINDINGS = [Binding("escape,q,f1", "app.pop_screen", "Close", id="help.close")]
+
+    def __init__(self, where: str = "app") -> None:
+        super().__init__()
+        self.where = where
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-dialog", classes="dialog"):
             yield Static("Keys — remap any id in settings.toml [keybindings] or INSPECTOR_KEYBINDINGS",
                          classes="dialog-title")
-            table: DataTable = DataTable(cursor_type="row", zebra_stripes=True, id="help-table")
+            table: DataTable = RowTable(cursor_type="row", zebra_stripes=True, id="help-table")
             table.add_columns("where", "id", "keys", "does")
             for row in binding_rows(self.app):
                 table.add_row(*row)
@@ -68,4 +95,13 @@ class HelpScreen(ModalScreen):
             yield Static("ctrl+p: command palette (actions, presets, sessions, themes)", classes="muted")
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).focus()
+        table = self.query_one(DataTable)
+        table.focus()
+        first = next((k for k, row in enumerate(binding_rows(self.app)) if row[0] == self.where), 0)
+        table.move_cursor(row=first, animate=False)
+        self.call_after_refresh(table.scroll_to, y=first, animate=False)
+
+    def current_section(self) -> str:
+        """The section of the row under the cursor (tests)."""
+        table = self.query_one(DataTable)
+        return str(table.get_row_at(table.cursor_row)[0])

@@ -142,9 +142,12 @@ class ContextScreen(Screen):
         tokens = None
         if counter is not None:
             from inspector.engine.tokens import count_messages
+            from inspector.service.pipeline import context_total
 
             tokens = count_messages(messages, counter)[0]
-        summary = f"{len(messages):,} messages" + (f" · {sum(tokens):,} tokens" if tokens else "")
+        # as the plan and the versions list count them: the reply priming included
+        total = context_total(tokens, counter) if counter is not None and tokens else 0
+        summary = f"{len(messages):,} messages" + (f" · {total:,} tokens" if tokens else "")
         return cls(title, context_lines(messages, tokens), summary)
 
     def compose(self) -> ComposeResult:

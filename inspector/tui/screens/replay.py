@@ -18,13 +18,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Select, Static
 from textual_plotext import PlotextPlot
 
 from inspector.engine.wording import plural, usd
 from inspector.formats.terminal import visible
 from inspector.tui.messages import ReportsWorkerErrors
 from inspector.tui.widgets.knobs import Knob, TuningPanel
+from inspector.tui.widgets.table import RowTable
 
 if TYPE_CHECKING:
     from inspector.engine.config import CompactionConfig
@@ -65,7 +66,11 @@ def trigger_line(config: CompactionConfig) -> int:
     return min(levels) if levels else 0
 
 
-def totals_text(r: Replay, model: str) -> Text:
+def totals_text(r: Replay, model: str, *, compact: bool = False) -> Text:
+    """The replay's totals: one line per figure with its unmanaged counterpart, or
+    (`compact`, a narrow terminal) as a table of short columns that fits 80 columns."""
+    if compact:
+        return _compact_totals(r, model)
     t = r.totals
     out = Text()
     out.append(f"{t.calls:,} calls · {t.compactions:,} compactions", style="bold")
@@ -88,6 +93,51 @@ def totals_text(r: Replay, model: str) -> Text:
     kinds = ", ".join(f"{name} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items)
     out.append(f"  at the last call ({kinds or 'nothing removed'})")
     return out
+
+
+def _compact_totals(r: Replay, model: str) -> Text:
+    t = r.totals
+    out = Text()
+    out.append(f"{plural(t.calls, 'call')} · {plural(t.compactions, 'compaction')}", style="bold")
+    out.append(f" · prices {model}\n", style="dim")
+    out.append(f"{'':<9}{'policy':>13}{'unmanaged':>13}\n", style="dim")
+    saved = t.unmanaged_input_tokens - t.billed_input_tokens
+    pct = saved / t.unmanaged_input_tokens if t.unmanaged_input_tokens else 0.0
+    rows = [("billed", f"{t.billed_input_tokens:,}", f"{t.unmanaged_input_tokens:,}", f"saved {pct:.1%}"),
+            ("cached", f"{t.cached_input_tokens:,}", f"{t.unmanaged_cached_tokens:,}", ""),
+            ("peak", f"{t.peak_context_tokens:,}", f"{t.unmanaged_peak_tokens:,}",
+             f"window {r.context_window:,}, {t.over_window_calls:,} over"),
+            ("cost", usd(t.cost_usd), usd(t.unmanaged_cost_usd), ""),
+            ("summary", f"{t.summary_input_tokens:,}", "", f"in, {t.summary_output_tokens:,} out")]
+    for label, mine, theirs, note in rows:
+        out.append(f"{label:<9}")
+        out.append(f"{mine:>13}", style="bold")
+        out.append(f"{theirs:>13}  {note}\n")
+    out.append(f"{'fidelity':<9}")
+    out.append(f"{r.fidelity.score:>13.2f}", style="bold")
+    out.append("  at the last call", style="dim")
+    return out
+
+
+def nice_ticks(lo: float, hi: float, count: int = 5, *, integer: bool = True) -> list[float]:
+    """About `count` round tick values between `lo` and `hi` (1, 2 or 5 times a power of
+    ten apart; whole numbers with `integer`)."""
+    import math
+
+    if hi <= lo:
+        return [lo]
+    raw = (hi - lo) / max(1, count)
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw)
+    if integer:
+        step = max(1, round(step))
+    first = math.ceil(lo / step)
+    return [round(k * step, 10) for k in range(first, int(math.floor(hi / step)) + 1)]
+
+
+def tick_label(value: float, integer: bool) -> str:
+    """An axis label: thousands separators; cents for small amounts."""
+    return f"{int(round(value)):,}" if integer or abs(value) >= 1000 else f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
 def sweep_values(knob: str, current: Any, peak: int) -> list[Any]:
@@ -113,16 +163,27 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
     ReplayScreen #replay-chart { height: 1fr; min-height: 12; }
     ReplayScreen #replay-totals { height: auto; padding: 0 1; }
     ReplayScreen #replay-tuning { width: 56; }
+    ReplayScreen.-narrow #replay-tuning {
+        display: none; dock: right; width: 56; max-width: 90%; height: 100%;
+        border-left: thick $accent; background: $surface;
+    }
+    ReplayScreen.-narrow.-tuning #replay-tuning { display: block; }
+    ReplayScreen.-narrow #replay-title { height: auto; }
     """
 
+    AUTO_FOCUS = None  # not the panel: hidden on a narrow terminal, it took the keys
+
     BINDINGS = [
-        Binding("escape", "back", "Back", id="replay.back"),
+        Binding("escape,q", "back", "Back", id="replay.back"),
         Binding("w", "sweep", "Sweep", id="replay.sweep"),
+        Binding("f2", "toggle_tuning", "Tune", id="replay.tuning", priority=True),
     ]
 
     def __init__(self, session: Any, config: CompactionConfig, counter: Any = None, *,
-                 token_cache: Any = None, summary_cache: Any = None, model: str | None = None) -> None:
+                 token_cache: Any = None, summary_cache: Any = None, model: str | None = None,
+                 sweep: bool = False) -> None:
         super().__init__()
+        self.sweep_first = sweep  # open the Sweep once the first replay is in (its peak sets the values)
         self.session = session
         self.config = config
         self.counter = counter
@@ -156,7 +217,40 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         self.query_one("#replay-title", Static).update(Text.assemble(
             (visible(self.session.title or self.session.id), "bold"),
             "  ·  every model call with and without the policy  ·  w: sweep a knob"))
+        self._adapt()
         self.request_replay()
+
+    # ------------------------------------------------------------------ layout
+
+    @property
+    def narrow(self) -> bool:
+        return self.has_class("-narrow")
+
+    def _adapt(self) -> None:
+        """Below 120 columns the tuning panel is an overlay (f2) and the totals compact,
+        as on the session screen."""
+        from inspector.tui.screens.session import NARROW
+
+        narrow = self.app.size.width < NARROW
+        if narrow != self.narrow:
+            self.set_class(narrow, "-narrow")
+            if self.replay is not None:
+                self.query_one("#replay-totals", Static).update(totals_text(self.replay, self.model, compact=narrow))
+
+    def on_resize(self) -> None:
+        self._adapt()
+
+    def action_toggle_tuning(self) -> None:
+        """f2: the tuning panel (an overlay when narrow) and back to the chart."""
+        panel = self.query_one(TuningPanel)
+        if self.has_class("-tuning"):
+            self.remove_class("-tuning")
+            self.set_focus(None)
+            return
+        self.add_class("-tuning")
+        stops = panel.stops()
+        if stops:
+            self.call_after_refresh(stops[0].focus)
 
     # ------------------------------------------------------------------ replay
 
@@ -178,7 +272,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         if message.generation != self.generation:
             return
         r = self.replay = message.replay
-        self.query_one("#replay-totals", Static).update(totals_text(r, self.model))
+        self.query_one("#replay-totals", Static).update(totals_text(r, self.model, compact=self.narrow))
         plot = self.query_one("#replay-chart", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
@@ -198,9 +292,18 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
             trigger = trigger_line(r.config)
             if trigger:
                 plt.hline(trigger, color="yellow")
+            # whole call numbers and thousands separators (plotext's own ticks: "78.8", "158127")
+            xt = nice_ticks(min(xs), max(xs)) if len(xs) > 1 else [float(x) for x in xs]
+            plt.xticks(xt, [tick_label(x, True) for x in xt])
+            top = max([*self.series["without policy"], r.context_window])
+            yt = nice_ticks(0, top)
+            plt.yticks(yt, [tick_label(y, True) for y in yt])
         plt.title("context tokens per call (red: window, yellow: trigger)")
         plt.xlabel("model call")
         plot.refresh()
+        if self.sweep_first:
+            self.sweep_first = False
+            self.action_sweep()
 
     # ------------------------------------------------------------------ knobs
 
@@ -218,8 +321,14 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
             self.notify(str(exc), title="invalid value", severity="error", timeout=6)
             return
         self.knob = key if not isinstance(value, list | bool) else self.knob
-        self.query_one(TuningPanel).load(self.config)
+        self._show_config()
         self.request_replay()
+
+    def _show_config(self) -> None:
+        """The panel shows the config, "(modified)" when it is not its preset's."""
+        panel = self.query_one(TuningPanel)
+        panel.load(self.config)
+        panel.show_preset(self.config.preset, bool(self.config.changed_values()))
 
     @on(TuningPanel.PresetChosen)
     def _preset(self, event: TuningPanel.PresetChosen) -> None:
@@ -241,6 +350,10 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
     # ------------------------------------------------------------------ actions
 
     def action_back(self) -> None:
+        if self.narrow and self.has_class("-tuning"):
+            self.remove_class("-tuning")  # esc closes the overlay first
+            self.set_focus(None)
+            return
         self.dismiss(self.config)
 
     def action_sweep(self) -> None:
@@ -248,14 +361,84 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         current = self.config.get(self.knob)
         values = sweep_values(self.knob, current, peak)
 
-        def picked(value: Any) -> None:
-            if value is not None:
-                self.set_knob(self.knob, value)
-                self.notify(f"{self.knob} = {value}", timeout=3)
+        def picked(choice: tuple[str, Any] | None) -> None:
+            if choice is None:
+                return
+            knob, value = choice
+            if knob == "preset":
+                self.config = self.config.as_preset(str(value))
+                self._show_config()
+                self.request_replay()
+            else:
+                self.set_knob(knob, value)
+            self.knob = knob if knob != "preset" else self.knob
+            self.notify(f"{knob} = {value}", timeout=3)
 
         self.app.push_screen(SweepScreen(self.session, self.config, self.knob, values, model=self.model,
                                          counter=self.counter, token_cache=self.token_cache,
-                                         summary_cache=self.summary_cache), picked)
+                                         summary_cache=self.summary_cache, peak=peak), picked)
+
+
+def sweep_knobs() -> list[tuple[str, str]]:
+    """(label, key) of what a sweep can vary: the preset and every numeric knob."""
+    from inspector.tui.widgets.knobs import ALL_KNOBS
+
+    return [("preset (compare the presets)", "preset")] + [
+        (f"{spec.label.strip()} ({key})", key) for key, spec in ALL_KNOBS.items() if spec.kind in ("int", "float")]
+
+
+def _padded(lo: float, hi: float) -> tuple[float, float]:
+    """An axis range around [lo, hi] with a margin, so no point sits on the frame."""
+    span = hi - lo or abs(hi) or 1.0
+    return lo - span * 0.08, hi + span * 0.08
+
+
+def place_labels(labels: list[str], xs: list[float], ys: list[float], x_range: tuple[float, float],
+                 y_range: tuple[float, float], width: int, height: int) -> list[tuple[str, float, float]]:
+    """Where each point's label goes, in data coordinates: beside its point, to the left
+    where the right would leave the chart, never over another label; a label with no
+    free place is left out (the table lists every value).
+
+    Args:
+        labels: one text per point.
+        xs: the points' x values.
+        ys: their y values.
+        x_range: the x axis' (low, high).
+        y_range: the y axis' (low, high).
+        width: the plot's columns.
+        height: its rows.
+
+    Returns:
+        (text, x, y) per label placed, in the order of `labels` (left-aligned text).
+    """
+    (x0, x1), (y0, y1) = x_range, y_range
+    xspan, yspan = (x1 - x0) or 1.0, (y1 - y0) or 1.0
+    taken: dict[int, list[tuple[int, int]]] = {}
+    points = {(round((x - x0) / xspan * (width - 1)), round((y - y0) / yspan * (height - 1))) for x, y in zip(xs, ys)}
+    out: list[tuple[str, float, float]] = []
+    for text, x, y in zip(labels, xs, ys):
+        col = round((x - x0) / xspan * (width - 1))
+        row = round((y - y0) / yspan * (height - 1))
+        n = len(text)
+        for dy in (0, 1, -1, 2, -2):
+            r = row + dy
+            if not 0 <= r < height:
+                continue
+            for start in (col + 2, col - n - 1):
+                end = start + n
+                if start < 0 or end > width:
+                    continue
+                if any(a < end + 1 and start < b + 1 for a, b in taken.get(r, [])):
+                    continue
+                if any(pr == r and start <= pc < end for pc, pr in points):
+                    continue  # over another point
+                taken.setdefault(r, []).append((start, end))
+                out.append((text, x0 + start / (width - 1) * xspan, y0 + r / (height - 1) * yspan))
+                break
+            else:
+                continue
+            break
+    return out
 
 
 class SweepScreen(ReportsWorkerErrors, Screen):
@@ -263,22 +446,27 @@ class SweepScreen(ReportsWorkerErrors, Screen):
 
     DEFAULT_CSS = """
     SweepScreen #sweep-title { height: 1; padding: 0 1; }
+    SweepScreen #sweep-knob-row { height: auto; padding: 0 1; }
+    SweepScreen #sweep-knob-row Label { padding: 0 1 0 0; }
+    SweepScreen #sweep-knob { width: 1fr; max-width: 60; }
     SweepScreen #sweep-progress { height: 1; padding: 0 1; }
     SweepScreen #sweep-chart { height: 2fr; min-height: 12; }
     SweepScreen #sweep-table { height: 1fr; }
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="sweep.back"),
+        Binding("escape,q", "back", "Back", id="sweep.back"),
         Binding("enter", "pick", "Use this value", id="sweep.pick"),
+        Binding("k", "choose_knob", "Knob", id="sweep.knob"),
     ]
 
     def __init__(self, session: Any, config: CompactionConfig, knob: str, values: list[Any], *,
                  model: str | None = None, counter: Any = None, token_cache: Any = None,
-                 summary_cache: Any = None) -> None:
+                 summary_cache: Any = None, peak: int = 0) -> None:
         super().__init__()
         self.session = session
         self.config = config
+        self.peak = peak  # the session's peak context: the range of token knobs
         self.knob = knob
         self.values = values
         self.model = model or config.tokens.model
@@ -292,23 +480,53 @@ class SweepScreen(ReportsWorkerErrors, Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="sweep-main"):
-            yield Static(Text.assemble(("Sweep ", "bold"), (self.knob, "bold cyan"),
-                                       f"  ·  {len(self.values)} values  ·  enter: use the selected value"),
-                         id="sweep-title")
+            with Horizontal(id="sweep-knob-row"):
+                yield Label("sweep (k)")
+                yield Select(sweep_knobs(), value=self.knob, allow_blank=False, id="sweep-knob", compact=True)
+            yield Static(self._title(), id="sweep-title")
             yield ProgressBar(total=len(self.values), id="sweep-progress")
             yield PlotextPlot(id="sweep-chart")
-            table: DataTable = DataTable(cursor_type="row", id="sweep-table")
+            table: DataTable = RowTable(cursor_type="row", id="sweep-table")
             for key, label in (("value", "value"), ("compactions", "compactions"), ("billed", "billed input"),
                                ("cached", "cached"), ("peak", "peak"), ("cost", "cost"), ("fidelity", "fidelity")):
                 table.add_column(label, key=key)
             yield table
         yield Footer()
 
+    def _title(self) -> Text:
+        return Text.assemble((f"{len(self.values)} values", "bold"), " of ", (self.knob, "cyan"),
+                             "  ·  enter: use the selected one")
+
     def on_mount(self) -> None:
         self.title = "inspector"
         self.sub_title = f"sweep · {visible(self.session.id)}"
         self.query_one(DataTable).focus()
         self._sweep()
+
+    @on(Select.Changed, "#sweep-knob")
+    def _knob_chosen(self, event: Select.Changed) -> None:
+        event.stop()
+        if event.value is Select.BLANK or event.value == self.knob:
+            return
+        self.set_knob(str(event.value))
+
+    def set_knob(self, knob: str) -> None:
+        """Sweep another knob (or the presets) from the same config."""
+        from inspector.engine.config import PRESETS
+
+        self.knob = knob
+        self.values = list(PRESETS) if knob == "preset" else sweep_values(knob, self.config.get(knob), self.peak)
+        self.result = None
+        self.query_one("#sweep-title", Static).update(self._title())
+        bar = self.query_one(ProgressBar)
+        bar.update(total=len(self.values), progress=0)
+        self.query_one(DataTable).clear()
+        self._sweep()
+
+    def action_choose_knob(self) -> None:
+        select = self.query_one("#sweep-knob", Select)
+        select.focus()
+        select.expanded = True
 
     @work(thread=True, exclusive=True, group="sweep", exit_on_error=False, description="sweep")
     def _sweep(self) -> None:
@@ -317,10 +535,12 @@ class SweepScreen(ReportsWorkerErrors, Screen):
         def progress(done: int, total: int) -> None:
             self.post_message(SweepProgress(done, total))
 
-        result = sweep("", [], self.config, self.knob, self.values, model=self.model, workers=1,
+        knob, values = self.knob, list(self.values)
+        result = sweep("", [], self.config, knob, values, model=self.model, workers=1,
                        sessions=[self.session], progress=progress, counter=self.counter,
                        token_cache=self.token_cache, summary_cache=self.summary_cache)
-        self.post_message(SweepReady(result))
+        if knob == self.knob:  # else another knob was chosen meanwhile; its sweep follows
+            self.post_message(SweepReady(result))
 
     def on_sweep_progress(self, message: SweepProgress) -> None:
         self.query_one(ProgressBar).update(progress=message.done)
@@ -346,19 +566,41 @@ class SweepScreen(ReportsWorkerErrors, Screen):
                           f"{t['peak_context_tokens']:,}", usd(t["cost_usd"]), f"{fid:.2f}", key=str(k))
         table.move_cursor(row=mark)
         self.points = list(zip(costs, fids))
-        plt = self.query_one("#sweep-chart", PlotextPlot).plt
+        in_usd = all(row.summed()["cost_usd"] is not None for row in self.result.rows)
+        self._plot([str(row.value) for row in self.result.rows], costs, fids,
+                   mark if any(row.value == current for row in self.result.rows) else None, in_usd)
+        self.query_one(ProgressBar).update(progress=len(self.values))
+
+    def _plot(self, labels: list[str], xs: list[float], ys: list[float], mark: int | None, in_usd: bool) -> None:
+        """The points with their values as labels that neither overlap nor leave the
+        chart, the current value drawn over them in another colour with a line through
+        it, and axes with separators (no legend box over the points)."""
+        chart = self.query_one("#sweep-chart", PlotextPlot)
+        plt = chart.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.scatter(costs, fids, color="cyan", label=self.knob)
-        for k, row in enumerate(self.result.rows):
-            plt.text(str(row.value), costs[k], fids[k], color="white")
-        if any(row.value == current for row in self.result.rows):
-            plt.scatter([costs[mark]], [fids[mark]], color="magenta", marker="●", label="current")
-        plt.title("cost (USD) against fidelity at the last call")
-        plt.xlabel("cost")
+        if not xs:
+            chart.refresh()
+            return
+        x_lo, x_hi = _padded(min(xs), max(xs))
+        y_lo, y_hi = _padded(min(ys), max(ys))
+        plt.xlim(x_lo, x_hi)
+        plt.ylim(y_lo, y_hi)
+        plt.scatter(xs, ys, color="cyan", marker="●")
+        if mark is not None:
+            plt.vline(xs[mark], color="magenta")
+            plt.scatter([xs[mark]], [ys[mark]], color="magenta", marker="◆")
+        width = max(20, chart.size.width - 12)  # the y axis' labels take the rest
+        height = max(6, chart.size.height - 5)  # title, x axis and its labels
+        for k, (text, cx, cy) in enumerate(place_labels(labels, xs, ys, (x_lo, x_hi), (y_lo, y_hi), width, height)):
+            plt.text(text, cx, cy, color="magenta" if k == mark else "white")
+        xt = nice_ticks(x_lo, x_hi, 4, integer=not in_usd)
+        plt.xticks(xt, [("$" if in_usd else "") + tick_label(x, not in_usd) for x in xt])
+        plt.title(f"{'cost (USD)' if in_usd else 'billed input tokens'} against fidelity at the last call · "
+                  "◆ current value")
+        plt.xlabel("cost" if in_usd else "billed input tokens")
         plt.ylabel("fidelity")
-        self.query_one("#sweep-chart", PlotextPlot).refresh()
-        self.query_one(ProgressBar).update(progress=len(self.values))
+        chart.refresh()
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -368,7 +610,7 @@ class SweepScreen(ReportsWorkerErrors, Screen):
             self.notify("still sweeping…", severity="warning", timeout=2)
             return
         row = self.query_one(DataTable).cursor_row
-        self.dismiss(self.result.rows[row].value)
+        self.dismiss((self.knob, self.result.rows[row].value))
 
     @on(DataTable.RowSelected)
     def _selected(self, event: DataTable.RowSelected) -> None:

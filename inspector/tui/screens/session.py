@@ -27,7 +27,7 @@ from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.messages import FidelityReady, PlanReady, ReportsWorkerErrors, SessionReady
-from inspector.tui.render import MAX_DETAIL_CHARS, message_body, message_header
+from inspector.tui.render import MAX_DETAIL_CHARS, ansi_text, clean, message_body, message_header, message_text
 from inspector.tui.widgets.heatmap import Heatmap, RowBuilder, RowData, row_data
 from inspector.tui.widgets.knobs import EXCLUDE_KEYS, Knob, TuningPanel
 from inspector.tui.widgets.profile import ContextGauge, Profile
@@ -117,7 +117,7 @@ def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = Non
 class SessionScreen(ReportsWorkerErrors, Screen):
     BINDINGS = [
         Binding("f2", "focus_tuning", "Tune", id="session.focus_tuning", priority=True),
-        Binding("escape", "back", "Back", id="session.back"),
+        Binding("escape,q", "back", "Back", id="session.back"),
         Binding("p", "preview", "Preview", id="session.preview"),
         Binding("c", "context", "Context", id="session.context"),
         Binding("a", "apply", "Apply", id="session.apply"),
@@ -129,8 +129,9 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         Binding("w", "warnings", "Warnings", id="session.warnings", show=False),
         Binding("ctrl+r", "reset", "Reset config", id="session.reset", show=False),
         Binding("ctrl+z", "undo", "Undo preset", id="session.undo", show=False),
-        Binding("q", "app.quit", "Quit", id="session.quit", show=False),
         Binding("r", "replay", "Replay", id="session.replay"),
+        Binding("b", "breakdown", "Breakdown", id="session.breakdown"),
+        Binding("m", "minimap", "Minimap", id="session.minimap", show=False),
     ]
 
     _frozen = False  # the session is out of the collector's passes (see on_session_ready)
@@ -224,6 +225,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if self.has_class("-tuning") and not self._in_panel(event.widget):
             self.remove_class("-tuning")  # a click on the table closes the overlay
+        if not isinstance(event.widget, Profile):
+            self.remove_class("-minimap")
         self._focus_line(event.widget)
 
     def _focus_line(self, widget: Widget | None) -> None:
@@ -234,11 +237,17 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             knob = knob.parent if isinstance(knob.parent, Widget) else None
         if isinstance(knob, Knob):
             line.update(Text(knob.help_line))
+        elif isinstance(widget, Profile):
+            line.update(Text("minimap: ← → choose a column · enter jumps there · click works too · esc back"))
         elif self._in_panel(widget):
             line.update(Text("tuning panel: tab / shift+tab move between knobs · esc back to the table"))
         else:
-            panel = "f2 tuning panel" if self.narrow else "f2 tune"
-            line.update(Text(f"messages: ↑↓ move · enter preview · {panel} · ? help"))
+            heatmap = self.query_one(Heatmap)
+            if heatmap.only is not None:
+                line.update(Text(f"showing {heatmap.only_label} ({heatmap.shown:,} messages) · esc shows all · "
+                                 "b breakdown"))
+            else:
+                line.update(Text("↑↓ · s sort · ] largest · b breakdown · m minimap · f2 tune · ? help"))
 
     # ------------------------------------------------------------------ loading
 
@@ -290,7 +299,6 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     def on_session_ready(self, message: SessionReady) -> None:
         from inspector.engine.applier import MemorySummaryCache
-        from inspector.engine.intro import display_title
 
         # The session and its analysis live as long as this screen: out of the cyclic
         # collector's passes (a full pass over a 10,000-message session took ~250 ms,
@@ -309,10 +317,8 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         self.query_one("#session-progress", ProgressBar).display = False
         self.query_one(Profile).set_tokens(self.tokens)
         s = self.session
-        self.query_one("#session-title", Static).update(Text.assemble(
-            (visible(display_title(s)), "bold"), f"  ·  {s.source_format}  ·  {plural(len(s.messages), 'message')}  ·  "
-            f"{sum(self.tokens):,} tokens  ·  {self.counter.name}"
-            + (f"  ·  loaded in {message.seconds:.2f}s" if self.inspector.show_timings else "")))
+        self.query_one("#session-title", Static).update(session_heading(
+            s, self.tokens, self.counter, message.seconds if self.inspector.show_timings else None))
         self.query_one("#tuning-loading").remove()
         panel = TuningPanel(self.config, s.tool_names(), id="tuning")
         self.query_one("#session-body").mount(panel)
@@ -590,10 +596,11 @@ class SessionScreen(ReportsWorkerErrors, Screen):
             panel.load(config)  # values set from code show in the panel too
 
     def set_config(self, config) -> None:
-        """Replace the whole config (preset, restored version, loaded file)."""
+        """Replace the whole config (preset, restored version, loaded file, Replay's
+        tuning): "modified" when it differs from its preset."""
         self.config = config
         self.inspector.config = config
-        self._changed = {}
+        self._changed = config.changed_values()
         panel = self._panel()
         if panel is not None:
             panel.load(config)
@@ -666,6 +673,27 @@ class SessionScreen(ReportsWorkerErrors, Screen):
         heatmap.move_to(event.index)
         heatmap.focus()
 
+    def action_minimap(self) -> None:
+        """m: the minimap by keyboard (shown for it on a short terminal), and back."""
+        profile = self.query_one(Profile)
+        if profile.has_focus:
+            self.action_focus_heatmap()
+            return
+        self.add_class("-minimap")
+        self.call_after_refresh(profile.focus)
+
+    def action_sort(self) -> None:
+        self.query_one(Heatmap).action_sort()
+
+    def action_largest(self) -> None:
+        heatmap = self.query_one(Heatmap)
+        heatmap.action_largest(1)
+        heatmap.focus()
+
+    def action_sweep(self) -> None:
+        """Replay, then sweep a knob there (the palette's "Sweep")."""
+        self.action_replay(sweep=True)
+
     def on_resize(self) -> None:
         self._adapt()
         self._sync_window()
@@ -701,17 +729,18 @@ class SessionScreen(ReportsWorkerErrors, Screen):
                 text.append(f"  {tokens or 0:,} → {after:,} tokens")
             text.append(f"  {note}", style="italic")
         text.append("\n\n")
-        body = message_body(m)
+        raw = message_text(m)
+        body = clean(raw)
         cut = len(body) > MAX_DETAIL_CHARS
-        if cut:
-            body = body[:MAX_DETAIL_CHARS]
         if self.show_tokens and hasattr(self.counter, "token_spans"):
+            body = body[:MAX_DETAIL_CHARS]
             for k, (a, b) in enumerate(self.counter.token_spans(body)):
                 text.append(body[a:b], style=f"on {TOKEN_BG[k % 2]}")
         else:
-            text.append(body)
+            shown = ansi_text(raw[:MAX_DETAIL_CHARS + 4096] if cut else raw)  # colour codes as their colours
+            text.append_text(shown[:MAX_DETAIL_CHARS] if cut else shown)
         if cut:
-            text.append(f"\n\n… {len(message_body(m)) - MAX_DETAIL_CHARS:,} more characters (p: full preview)",
+            text.append(f"\n\n… {len(body) - MAX_DETAIL_CHARS:,} more characters (p: full preview)",
                         style="dim")
         self.detail_text = text
         self._shown_detail = self._detail_key(index)
@@ -720,8 +749,13 @@ class SessionScreen(ReportsWorkerErrors, Screen):
     # ------------------------------------------------------------------ actions
 
     def action_back(self) -> None:
-        if self._in_panel(self.focused):
+        if self._in_panel(self.focused) or isinstance(self.focused, Profile):
             self.action_focus_heatmap()  # esc leaves the knob, not the session
+            return
+        heatmap = self.query_one(Heatmap)
+        if heatmap.only is not None:
+            heatmap.set_view(None)  # esc first clears a breakdown's filter
+            self._focus_line(self.focused)
             return
         if self.plan_expanded:
             self.action_warnings()
@@ -750,6 +784,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     def action_focus_heatmap(self) -> None:
         self.remove_class("-tuning")
+        self.remove_class("-minimap")
         self.query_one(Heatmap).focus()
 
     def action_reset(self) -> None:
@@ -800,7 +835,7 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
         self.app.push_screen(SaveConfigScreen(self.config))
 
-    def action_replay(self) -> None:
+    def action_replay(self, sweep: bool = False) -> None:
         """The policy over every model call of the session (tokens, cost, fidelity);
         the config tuned there comes back here."""
         if self.session is None or self.config is None:
@@ -809,8 +844,25 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
         data = self.inspector.data
         self.app.push_screen(ReplayScreen(self.session, self.config, self.counter, token_cache=data.token_cache(),
-                                          summary_cache=data.summary_cache()),
+                                          summary_cache=data.summary_cache(), sweep=sweep),
                              lambda config: self.set_config(config) if config is not None else None)
+
+    def action_breakdown(self) -> None:
+        """Tokens by category before and after the plan; a chosen bar filters the heatmap."""
+        if not self._need_plan():
+            return
+        from inspector.tui.screens.breakdown import BreakdownScreen
+
+        self.app.push_screen(BreakdownScreen(self.session, self.plan, self.counter, self.inspector.data.token_cache()),
+                             self._filtered)
+
+    def _filtered(self, chosen) -> None:
+        if chosen is None:
+            return
+        heatmap = self.query_one(Heatmap)
+        heatmap.set_view(chosen.messages, chosen.label)
+        heatmap.focus()
+        self._focus_line(heatmap)
 
     def action_versions(self) -> None:
         if self.session is None:
@@ -823,6 +875,30 @@ class SessionScreen(ReportsWorkerErrors, Screen):
                 self.notify("config restored from the version", timeout=3)
 
         self.app.push_screen(VersionsScreen(self.session_id), restore)
+
+
+def session_heading(session, tokens: Sequence[int], counter, seconds: float | None = None) -> Text:
+    """The line above the heatmap: title, format, messages and tokens, counted as the plan
+    counts them (the reply priming included: the same total as the plan line, the
+    sessions list and the palette).
+
+    Args:
+        session: the session.
+        tokens: its per-message counts.
+        counter: the counter that made them.
+        seconds: how long loading took, shown when given.
+
+    Returns:
+        The rich text.
+    """
+    from inspector.engine.intro import display_title
+    from inspector.service.pipeline import context_total
+
+    return Text.assemble(
+        (visible(display_title(session)), "bold"),
+        f"  ·  {session.source_format}  ·  {plural(len(session.messages), 'message')}  ·  "
+        f"{context_total(tokens, counter):,} tokens  ·  {counter.name}"
+        + (f"  ·  loaded in {seconds:.2f}s" if seconds is not None else ""))
 
 
 def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: bool = False,

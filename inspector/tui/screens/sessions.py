@@ -21,6 +21,7 @@ from inspector.formats.terminal import visible
 from inspector.tui.colors import TokenScale, heat_style
 from inspector.tui.data import SessionRow
 from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLoaded
+from inspector.tui.widgets.table import RowTable
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
@@ -103,7 +104,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         yield ProgressBar(total=None, show_eta=False, id="sessions-progress")
         yield Static("", id="sessions-status")
         yield Static("", id="sessions-detail")
-        table: DataTable = DataTable(cursor_type="row", zebra_stripes=True, id="sessions-table")
+        table: DataTable = RowTable(cursor_type="row", zebra_stripes=True, id="sessions-table")
         for key, label in COLUMNS:
             table.add_column(label, key=key)
         yield table
@@ -261,7 +262,11 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
             if key == "window":
                 label = f"% of {window_label(self.window)}" if self.size.width >= 120 else label
             arrow = (" ▼" if self.sort_reverse else " ▲") if key == self.sort_key else ""
-            table.columns[key].label = Text(label + arrow)  # type: ignore[index]
+            column = table.columns[key]  # type: ignore[index]
+            column.label = Text(label + arrow)
+            # the label set after the rows: widen the column to it, or the arrow and the
+            # window's "k" were cut off ("% of 128")
+            column.content_width = max(column.content_width, column.label.cell_len)
         if selected is not None and selected in {r.id for r in rows}:
             table.move_cursor(row=table.get_row_index(selected))
         table.refresh()

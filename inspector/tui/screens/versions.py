@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 from inspector.formats.terminal import visible
 from inspector.tui.data import VersionRow
 from inspector.tui.messages import ReportsWorkerErrors, VersionsLoaded
+from inspector.tui.widgets.table import RowTable
 
 if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
@@ -24,7 +25,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
     """Dismisses with the config of a version to restore it, or None."""
 
     BINDINGS = [
-        Binding("escape", "dismiss_none", "Close", id="versions.close"),
+        Binding("escape,q", "dismiss_none", "Close", id="versions.close"),
         Binding("enter", "view", "View messages", id="versions.view"),
         Binding("r", "restore", "Restore its config", id="versions.restore"),
     ]
@@ -41,7 +42,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="versions-dialog", classes="dialog"):
             yield Static(Text(f"Versions of {visible(self.session_id)}", style="bold"), classes="dialog-title")
-            table: DataTable = DataTable(cursor_type="row", id="versions-table")
+            table: DataTable = RowTable(cursor_type="row", id="versions-table")
             for key, label in (("id", "version"), ("created", "created"), ("preset", "preset"),
                                ("tokens", "tokens before → after"), ("messages", "messages"),
                                ("summarizer", "summarizer"), ("label", "label")):

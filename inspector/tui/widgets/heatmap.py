@@ -24,7 +24,7 @@ from textual.strip import Strip
 from inspector.engine.planning.results import Action
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
-from inspector.tui.render import clean
+from inspector.tui.render import clean, strip_escapes
 
 BAR = "█"
 PARTIAL = " ▏▎▍▌▋▊▉"
@@ -80,7 +80,8 @@ class RowBuilder:
             text = m.text
             if not text and m.tool_calls:
                 text = m.tool_calls[0].arguments_raw
-            previews.append(clean(" ".join(text[:160].split())))
+            # escapes removed before the cut, so none is cut in half
+            previews.append(clean(" ".join(strip_escapes(text[:480]).split())[:160]))
         return RowData(roles, tools, list(tokens), previews, kinds)
 
 
@@ -118,6 +119,11 @@ class Heatmap(ScrollView, can_focus=True):
         Binding("home,g", "jump(0)", "First", show=False, id="heatmap.first"),
         Binding("end,G", "jump(-1)", "Last", show=False, id="heatmap.last"),
         Binding("enter", "open", "Preview", id="heatmap.open", show=False),  # the footer shows p
+        # (s and ] are named on the focus line: the footer keeps the screen's actions)
+        Binding("s", "sort", "Sort by tokens", id="heatmap.sort", show=False),
+        Binding("right_square_bracket", "largest(1)", "Largest", id="heatmap.next_largest", show=False),
+        Binding("left_square_bracket", "largest(-1)", "Previous largest", id="heatmap.previous_largest",
+                show=False),
     ]
 
     cursor: reactive[int] = reactive(0, init=False)
@@ -173,6 +179,84 @@ class Heatmap(ScrollView, can_focus=True):
         self.header_height = 1
         self.generation = 0  # bumped on every plan change (tests and benchmarks read it)
         self.painted = 0  # the generation whose rows were last drawn
+        # What is shown, in what order: message indices, or None for every message in
+        # session order. A filter (a breakdown bar) keeps some; sorting orders by tokens.
+        self.only: Sequence[int] | None = None
+        self.only_label = ""
+        self.by_tokens = False
+        self._order: list[int] | None = None
+        self._where: dict[int, int] = {}  # message index -> row in `_order`
+        self._ranked: list[int] | None = None  # shown messages, most tokens first
+        self._rank = -1  # where `]` / `[` stand in `_ranked`
+
+    # ------------------------------------------------------------------ order and filter
+
+    @property
+    def shown(self) -> int:
+        """How many rows are shown (all messages, or those of the filter)."""
+        return self.rows.n if self._order is None else len(self._order)
+
+    def index_at(self, row: int) -> int:
+        """The message shown at `row` (0 = the first row under the header)."""
+        return row if self._order is None else self._order[row]
+
+    def row_of(self, index: int) -> int | None:
+        """The row showing message `index`, or None when the filter hides it."""
+        if self._order is None:
+            return index if 0 <= index < self.rows.n else None
+        return self._where.get(index)
+
+    def ranked(self) -> list[int]:
+        """The shown messages, most tokens first (ties in session order)."""
+        if self._ranked is None:
+            tokens = self.rows.tokens
+            pool = range(self.rows.n) if self.only is None else self.only
+            self._ranked = sorted(pool, key=lambda i: (-tokens[i], i))
+        return self._ranked
+
+    def set_view(self, only: Sequence[int] | None = None, label: str = "", *, by_tokens: bool | None = None) -> None:
+        """Show only the messages `only` (None: all), named `label`, in session order or
+        (`by_tokens`) most tokens first. The cursor stays on its message when shown."""
+        self.only = None if only is None else [i for i in only if 0 <= i < self.rows.n]
+        self.only_label = label if only is not None else ""
+        if by_tokens is not None:
+            self.by_tokens = by_tokens
+        self._ranked = None
+        self._rank = -1
+        self._rebuild_order()
+        current = self.cursor
+        if self.row_of(current) is None and self.shown:
+            self.cursor = self.index_at(0)
+        self._scroll_cursor_visible()
+        self.post_message(self.Viewed(self, self.visible_range()))
+
+    def _rebuild_order(self) -> None:
+        if self.by_tokens:
+            order: list[int] | None = list(self.ranked())
+        elif self.only is not None:
+            order = sorted(self.only)
+        else:
+            order = None
+        self._order = order
+        self._where = {i: k for k, i in enumerate(order)} if order is not None else {}
+        self._cache.clear()
+        self.virtual_size = Size(self.size.width, self.shown + self.header_height)
+        self.refresh()
+
+    def action_sort(self) -> None:
+        """Most tokens first, and back to session order."""
+        self.set_view(self.only, self.only_label, by_tokens=not self.by_tokens)
+
+    def action_largest(self, step: int) -> None:
+        """`]`: the next largest message shown (the largest first), `[`: back."""
+        ranked = self.ranked()
+        if not ranked:
+            return
+        if self._rank < 0 or self._rank >= len(ranked) or ranked[self._rank] != self.cursor:
+            self._rank = 0 if step > 0 else len(ranked) - 1  # the cursor moved since: start over
+        else:
+            self._rank = max(0, min(len(ranked) - 1, self._rank + step))
+        self.move_to(ranked[self._rank])
 
     # ------------------------------------------------------------------ data
 
@@ -184,7 +268,10 @@ class Heatmap(ScrollView, can_focus=True):
         self.actions = None
         self.after = None
         self._cache.clear()
-        self.virtual_size = Size(self.size.width, rows.n + self.header_height)
+        self.only, self.only_label, self._order, self._where, self._ranked = None, "", None, {}, None
+        if self.by_tokens:
+            self._rebuild_order()
+        self.virtual_size = Size(self.size.width, self.shown + self.header_height)
         if self.cursor >= rows.n:
             self.cursor = max(0, rows.n - 1)
         self.refresh()
@@ -209,7 +296,10 @@ class Heatmap(ScrollView, can_focus=True):
         else:
             self._steps.extend(self.scale.step(t) for t in rows.tokens)
         self._cache.clear()  # the total moved: every share shown changes
-        self.virtual_size = Size(self.size.width, mine.n + self.header_height)
+        self._ranked = None
+        if self._order is not None:
+            self._rebuild_order()
+        self.virtual_size = Size(self.size.width, self.shown + self.header_height)
         self.refresh()
 
     def set_plan(self, actions: Sequence[str] | None, after: list[int] | None) -> None:
@@ -228,7 +318,7 @@ class Heatmap(ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
-        self.virtual_size = Size(event.size.width, self.rows.n + self.header_height)
+        self.virtual_size = Size(event.size.width, self.shown + self.header_height)
         self.post_message(self.Viewed(self, self.visible_range()))
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
@@ -243,9 +333,10 @@ class Heatmap(ScrollView, can_focus=True):
         if self.painted != self.generation:
             self.painted = self.generation
             self.post_message(self.Painted(self, self.generation))
-        index = int(self.scroll_offset.y) + y - 1
-        if index >= self.rows.n or index < 0:
+        row = int(self.scroll_offset.y) + y - 1
+        if row >= self.shown or row < 0:
             return Strip.blank(width, self.rich_style)
+        index = self.index_at(row)
         key = (index, width, index == self.cursor,
                self.actions[index] if self.actions else None, self.after[index] if self.after else None)
         strip = self._cache.get(key)
@@ -289,14 +380,18 @@ class Heatmap(ScrollView, can_focus=True):
         text = f"{'#':>5} {'role':<9} "
         if c["tool"]:
             text += f"{'tool':<{c['tool']}} "
-        text += f"{'tokens':>8} "
+        text += f"{'tokens ▼' if self.by_tokens else 'tokens':>8} "
         if c["share"]:
             text += f"{'share':>6} "
         text += f"{'heat':<{c['bar']}} {'plan':^10}"
         if c["change"]:
             text += f" {'before → after':<19} "
+        shown = f"[{self.only_label}: {self.shown:,}]" if self.only_label else ""
         if c["preview"]:
-            text += f"{'preview':<{c['preview']}}"
+            # a filter's name takes the preview's heading (the focus line says it too)
+            text += f"{shown or 'preview':<{c['preview']}}"
+        elif shown:
+            text = f"{text.rstrip()}  {shown}"
         style = self.get_component_rich_style("heatmap--header")
         return Strip([Segment(text[:width].ljust(width), style)], width)
 
@@ -347,34 +442,46 @@ class Heatmap(ScrollView, can_focus=True):
     # ------------------------------------------------------------------ cursor
 
     def watch_cursor(self, old: int, new: int) -> None:
-        self.refresh_line(old + self.header_height)
-        self.refresh_line(new + self.header_height)
+        for index in (old, new):
+            row = self.row_of(index)
+            if row is not None:
+                self.refresh_line(row + self.header_height)  # in virtual lines: ScrollView subtracts the scroll
         self._scroll_cursor_visible()
         self.post_message(self.Selected(self, new))
 
     def _scroll_cursor_visible(self) -> None:
         top = int(self.scroll_offset.y)
         height = self.scrollable_content_region.height - self.header_height
-        if height <= 0:
+        row = self.row_of(self.cursor)
+        if height <= 0 or row is None:
             return
-        if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False)
-        elif self.cursor >= top + height:
-            self.scroll_to(y=self.cursor - height + 1, animate=False)
+        if row < top:
+            self.scroll_to(y=row, animate=False)
+        elif row >= top + height:
+            self.scroll_to(y=row - height + 1, animate=False)
 
     def move_to(self, index: int) -> None:
         if self.rows.n:
             self.cursor = max(0, min(self.rows.n - 1, index))
 
+    def _move_rows(self, delta: int) -> None:
+        """Move the cursor `delta` rows as shown (sorted or filtered: not by index)."""
+        if not self.shown:
+            return
+        row = self.row_of(self.cursor)
+        row = 0 if row is None else max(0, min(self.shown - 1, row + delta))
+        self.move_to(self.index_at(row))
+
     def action_cursor(self, delta: int) -> None:
-        self.move_to(self.cursor + delta)
+        self._move_rows(delta)
 
     def action_page(self, direction: int) -> None:
         height = max(1, self.scrollable_content_region.height - self.header_height)
-        self.move_to(self.cursor + direction * height)
+        self._move_rows(direction * height)
 
     def action_jump(self, where: int) -> None:
-        self.move_to(where if where >= 0 else self.rows.n - 1)
+        if self.shown:
+            self.move_to(self.index_at(0 if where >= 0 else self.shown - 1))
 
     def action_open(self) -> None:
         if self.rows.n:
@@ -384,16 +491,23 @@ class Heatmap(ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None or offset.y < self.header_height:
             return
-        index = int(self.scroll_offset.y) + offset.y - self.header_height
-        if 0 <= index < self.rows.n:
+        row = int(self.scroll_offset.y) + offset.y - self.header_height
+        if 0 <= row < self.shown:
+            index = self.index_at(row)
             self.move_to(index)
             if event.chain >= 2:
                 self.post_message(self.Opened(self, index))
 
     def visible_range(self) -> range:
+        """The messages on screen, as a range of indices (sorted or filtered: from the
+        first to the last of those shown)."""
         top = int(self.scroll_offset.y)
         height = max(0, self.scrollable_content_region.height - self.header_height)
-        return range(top, min(self.rows.n, top + height))
+        rows = range(top, min(self.shown, top + height))
+        if self._order is None or not rows:
+            return rows
+        shown = [self._order[r] for r in rows]
+        return range(min(shown), max(shown) + 1)
 
     def row_text(self, index: int) -> str:
         """The plain text of a rendered row (tests and screenshots)."""

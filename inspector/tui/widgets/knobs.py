@@ -17,12 +17,14 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.signal import Signal
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 from textual.widgets.selection_list import Selection
 
@@ -256,6 +258,30 @@ class Knob(Horizontal):
     # kept its unfocused style (issue 17.5: focus readable without colour).
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.add_class("-focused")
+        if isinstance(self.parent, TuningPanel):
+            self.parent.describe(self)
+
+    def tab_stop(self) -> Widget | None:
+        """The knob's one Tab stop: its slider, switch or select (the exact input is
+        reached by typing a number on the slider, or a click)."""
+        for kind in (Slider, Switch, Select):
+            found = self.query_one_optional(kind)
+            if found is not None:
+                return found
+        return None
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing a number on the slider edits the exact value: the input takes the key."""
+        if not isinstance(self.screen.focused, Slider) or event.character is None:
+            return
+        if event.character in "0123456789.":
+            event.stop()
+            event.prevent_default()
+            inp = self.query_one(Input)
+            inp.select_on_focus = False  # the key typed is the value's first character, kept
+            inp.focus()
+            inp.value = event.character
+            inp.cursor_position = len(inp.value)
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.remove_class("-focused")
@@ -348,7 +374,9 @@ class Knob(Horizontal):
     @on(Input.Blurred)
     def _input(self, event: Input.Submitted | Input.Blurred) -> None:
         event.stop()
-        self.set_exact(event.value)
+        event.input.select_on_focus = True
+        if self.set_exact(event.value) and isinstance(event, Input.Submitted):
+            self.query_one(Slider).focus()  # enter: back to the knob's stop, arrows adjust again
 
     def set_exact(self, text: str) -> bool:
         """Set the exact value typed in the input; False (and marked invalid) if unparsable."""
@@ -501,7 +529,19 @@ class TuningPanel(VerticalScroll):
         height: auto;
         max-height: 10;
     }
+    TuningPanel #knob-help {
+        color: $text-muted;
+        padding: 0 0 0 2;
+        height: auto;
+    }
     """
+
+    BINDINGS = [
+        # The panel's own Tab: one stop per knob, and round from the last to the first
+        # (Textual's moved on out of the panel, which closed the overlay).
+        Binding("tab", "cycle(1)", "Next knob", show=False, id="tuning.next", priority=False),
+        Binding("shift+tab", "cycle(-1)", "Previous knob", show=False, id="tuning.previous"),
+    ]
 
     class PresetChosen(Message):
         def __init__(self, name: str) -> None:
@@ -522,6 +562,7 @@ class TuningPanel(VerticalScroll):
         # or click that made it (before `Knob.Changed` bubbles up): the session screen
         # plans there, so the slider and the plan it leads to paint in one frame.
         self.changed_signal: Signal[Knob.Changed] = Signal(self, "changed")
+        self._described: Knob | None = None
 
     def compose(self) -> ComposeResult:
         from inspector.engine.config import PRESETS
@@ -535,6 +576,9 @@ class TuningPanel(VerticalScroll):
             yield Static(title, classes="section")
             for spec in specs:
                 yield Knob(spec, self.config.get(spec.key), self.config.preset)
+        described = Static("", id="knob-help")
+        described.display = False  # shown under the focused knob
+        yield described
         yield Static("Exclude tools (truncation and clear)", classes="section")
         excluded = set(self.config.get(EXCLUDE_KEYS[1])) | set(self.config.get(EXCLUDE_KEYS[0]))
         if self.tools:
@@ -586,6 +630,36 @@ class TuningPanel(VerticalScroll):
 
     def knob(self, key: str) -> Knob:
         return self.query_one(f"#{_safe_id(key)}", Knob)
+
+    def stops(self) -> list[Widget]:
+        """The Tab stops, in order: the preset, each knob once, the tools list."""
+        out: list[Widget] = [self.query_one("#preset", Select)]
+        for child in self.children:
+            if isinstance(child, Knob):
+                stop = child.tab_stop()
+                if stop is not None:
+                    out.append(stop)
+        tools = self.query_one_optional("#exclude-tools", SelectionList)
+        if tools is not None:
+            out.append(tools)
+        return out
+
+    def action_cycle(self, step: int) -> None:
+        stops = self.stops()
+        focused = self.screen.focused
+        here = next((k for k, w in enumerate(stops) if focused is w or (focused is not None and w in focused.ancestors)
+                     or (isinstance(focused, Input) and focused.parent is w.parent)), -1)
+        target = stops[(here + step) % len(stops)] if here >= 0 else stops[0 if step > 0 else -1]
+        target.focus()
+
+    def describe(self, knob: Knob) -> None:
+        """The focused knob's whole description, wrapped, right under it."""
+        help_text = self.query_one("#knob-help", Static)
+        help_text.update(Text(f"{knob.spec.key}: {knob_help(knob.spec, knob.preset_name)}"))
+        if help_text.display is False or self._described is not knob:
+            self._described = knob
+            self.move_child(help_text, after=knob)
+            help_text.display = True
 
     @on(Select.Changed, "#preset")
     def _preset(self, event: Select.Changed) -> None:

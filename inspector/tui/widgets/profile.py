@@ -8,6 +8,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
@@ -20,16 +21,30 @@ BLOCKS = " ▁▂▃▄▅▆▇█"
 ORDER = (Action.DROP, Action.SUMMARIZE, Action.CLEAR, Action.TRUNCATE, Action.PRESERVE, Action.KEEP)
 
 
-class Profile(Widget):
+class Profile(Widget, can_focus=True):
     """The whole session in one line per row: token heat by bucket, and the plan's
-    dominant action per bucket. Click to jump there."""
+    dominant action per bucket. Click to jump there; by keyboard (`m` on the session
+    screen), ←→ choose a column and enter jumps to it."""
 
     DEFAULT_CSS = """
     Profile {
         height: 2;
         background: $surface;
     }
+    Profile:focus {
+        background-tint: $accent 20%;
+    }
     """
+
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Left", show=False, id="minimap.left"),
+        Binding("right,l", "move(1)", "Right", show=False, id="minimap.right"),
+        Binding("home,g", "move(-100000)", "First", show=False, id="minimap.first"),
+        Binding("end,G", "move(100000)", "Last", show=False, id="minimap.last"),
+        Binding("enter", "jump", "Jump there", id="minimap.jump"),
+    ]
+
+    TOOLTIP = "The whole session: click a column to jump there (m, then ← → and enter)"
 
     class Jump(Message):
         def __init__(self, index: int) -> None:
@@ -45,6 +60,8 @@ class Profile(Widget):
         # redraws the actions line only, a scroll the heat line only (each is a pass
         # over the whole session).
         self._lines: dict[int, tuple[tuple, Strip]] = {}
+        self.column: int | None = None  # the column chosen by keyboard
+        self.tooltip = self.TOOLTIP
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 2
@@ -77,7 +94,7 @@ class Profile(Widget):
         width = self.content_region.width
         # The lists themselves (compared by identity: a plan's actions are never changed
         # in place), so a freed list's id cannot be mistaken for a new one's.
-        key = (width, self.tokens, len(self.tokens), self.window if y == 0 else self.actions)
+        key = (width, self.tokens, len(self.tokens), (self.window, self.column) if y == 0 else self.actions)
         cached = self._lines.get(y)
         if cached is not None and all(a is b or a == b for a, b in zip(cached[0], key)) \
                 and cached[0][2] == key[2]:
@@ -102,6 +119,8 @@ class Profile(Widget):
                 style = base + heat_fg(round(pos * STEPS))
                 if a < hi and b > lo:
                     style += Style(underline=True, bold=True)
+                if self.column is not None and len(segs) == self.column:
+                    style += Style(reverse=True)
                 segs.append(Segment(ch, style))
         else:
             actions = self.actions
@@ -121,6 +140,28 @@ class Profile(Widget):
         buckets = self._buckets(self.content_region.width)
         if buckets and 0 <= event.x < len(buckets):
             self.post_message(self.Jump(buckets[event.x][0]))
+
+    def on_focus(self) -> None:
+        buckets = self._buckets(self.content_region.width)
+        if self.column is None and buckets:
+            lo = self.window[0] if self.window else 0
+            self.column = next((k for k, (a, b) in enumerate(buckets) if a <= lo < b), 0)
+            self.refresh()
+
+    def on_blur(self) -> None:
+        self.column = None
+        self.refresh()
+
+    def action_move(self, delta: int) -> None:
+        buckets = self._buckets(self.content_region.width)
+        if buckets:
+            self.column = max(0, min(len(buckets) - 1, (self.column or 0) + delta))
+            self.refresh()
+
+    def action_jump(self) -> None:
+        buckets = self._buckets(self.content_region.width)
+        if buckets and self.column is not None:
+            self.post_message(self.Jump(buckets[min(self.column, len(buckets) - 1)][0]))
 
 
 class ContextGauge(Widget):
