@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from typing import Any
 
 from inspector.cli.main import CliError
-from inspector.formats.terminal import visible
+from inspector.formats.terminal import terminal_json, visible
 
 PROGRESS_MIN_SESSIONS = 20
 
@@ -109,7 +108,7 @@ def run(args) -> int:
             out["calibration"] = calibrated
         if skipped:
             out["skipped"] = [{"where": s.where, "reason": s.reason} for s in skipped]
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        sys.stdout.write(terminal_json(out) + "\n")
     else:
         _print_table(args.source, fmt, counter, rows, skipped, calibrated)
     return 0
