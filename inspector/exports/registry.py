@@ -225,6 +225,8 @@ def _refuse(out: Path, session: Session, fmt: ExportFormat, into_source: bool, f
         raise ExportError(f"{out}: is the source being read; inspector never modifies a source{hint}")
     if out.is_dir():
         raise ExportError(f"{out}: is a directory (give a file name, or end the path with / to write into it)")
+    if out.exists() and not out.is_file():  # a FIFO or a device: opening it could block
+        raise ExportError(f"{out}: not a regular file; give the path of a file to write")
     if out.exists() and not force and not fmt.adds_to_existing:
         raise ExportError(f"{out}: exists; not replaced (--force replaces it)")
 
