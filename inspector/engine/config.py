@@ -489,10 +489,10 @@ MAX_SET_CHARS = 100_000  # a --set value longer than any prompt worth typing
 
 
 def _parse_value(raw: str, current: Any) -> Any:
-    if isinstance(current, str) and not (raw.startswith('"') or raw.startswith("'")):
-        return raw
     if len(raw) > MAX_SET_CHARS:
         raise ConfigError(f"--set value of {len(raw):,} characters: at most {MAX_SET_CHARS:,}")
+    if isinstance(current, str) and not (raw.startswith('"') or raw.startswith("'")):
+        return raw
     try:
         return tomllib.loads(f"v = {raw}")["v"]
     except (ValueError, RecursionError):  # not TOML, an integer of 4,300+ digits, nested too deep

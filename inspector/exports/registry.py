@@ -219,6 +219,10 @@ WRITERS: dict[str, Writer] = {
 def _refuse(out: Path, session: Session, fmt: ExportFormat, into_source: bool, force: bool) -> None:
     """The one place an export refuses its target: the source itself, a directory, or an
     existing file without `force`."""
+    if into_source and not _is_source(out, session):
+        where = f" ({session.source_path})" if session.source_path else ""
+        raise ExportError(f"{out}: into_source / --into-source adds the session to the source database itself"
+                          f"{where}: give that as the output, or leave out --into-source to write {out.name}")
     if _is_source(out, session) and not (into_source and fmt.adds_to_existing):
         hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
                 if fmt.adds_to_existing else "")
