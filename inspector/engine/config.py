@@ -324,13 +324,6 @@ class CompactionConfig(_Section):
     reduction: ReductionConfig = Field(default_factory=ReductionConfig)
     tailoring: TailoringConfig = Field(default_factory=TailoringConfig)
 
-    @field_validator("preset")
-    @classmethod
-    def _known_preset(cls, v: str) -> str:
-        if v not in PRESETS:
-            raise ValueError(f"unknown preset {v!r} (choose from {', '.join(PRESETS)})")
-        return v
-
     @field_validator("summarization")
     @classmethod
     def _prompt_placeholders(cls, v: SummarizationConfig) -> SummarizationConfig:
@@ -398,6 +391,8 @@ class CompactionConfig(_Section):
     @classmethod
     def from_dict(cls, data: dict[str, Any], source: str = "config") -> CompactionConfig:
         base = data.get("preset")
+        if "preset" in data:
+            _known_preset(base, source)
         merged: dict[str, Any] = {}
         if isinstance(base, str) and base in PRESETS:
             merged = preset(base).model_dump()
@@ -442,6 +437,8 @@ class CompactionConfig(_Section):
         data = self.model_dump()
         for dotted, value in values.items():
             _check_key(dotted)
+            if dotted == "preset":
+                _known_preset(value, "--set")
             node = data
             parts = dotted.split(".")
             for part in parts[:-1]:
@@ -467,6 +464,13 @@ class CompactionConfig(_Section):
 
 class ConfigError(ValueError):
     """A config file or value is invalid; the message names the file and key."""
+
+
+def _known_preset(name: Any, source: str) -> None:
+    # Checked where a user names it (a file, --set), not on every validation: a version
+    # stored before this check still loads.
+    if name not in PRESETS:
+        raise ConfigError(f"{source}: preset: unknown preset {name!r} (choose from {', '.join(PRESETS)})")
 
 
 def _check_key(dotted: str) -> None:
