@@ -53,3 +53,70 @@ def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current
+
+
+
+class NewFile:
+    """A file a library builds in place (a SQLite database), made to appear whole: a new
+    file is built under a hidden temp name beside `path` and linked into place by
+    `publish`; an existing file is used as it is (the library's own transaction
+    protects it). `discard` (always, in a `finally`) removes the temp name and what
+    the library left beside it; after `publish` the file stays under `path`.
+
+        new = NewFile(path)
+        conn = sqlite3.connect(new.path)
+        try:
+            ...  # build, commit
+            new.publish()
+        finally:
+            conn.close()
+            new.discard()
+
+    Args:
+        path: the file to create or update.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.final = Path(path)
+        self.temp: Path | None = None
+        if self.final.exists():
+            self.path = self.final
+            return
+        self.final.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=f".{self.final.name}.", suffix=".tmp", dir=self.final.parent)
+        os.close(fd)
+        self.temp = self.path = Path(name)
+        os.chmod(self.temp, 0o666 & ~_umask())  # mkstemp's is 0600; a plain create's mode
+
+    def publish(self) -> None:
+        """Put the built file under its final name (nothing to do for an existing file).
+
+        Raises:
+            FileExistsError: another process created the file meanwhile (its file is
+                left alone).
+        """
+        if self.temp is None:
+            return
+        with open(self.temp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        fault_point("export.sqlite_publish")
+        try:
+            os.link(self.temp, self.final)  # unlike a rename, never replaces a file made meanwhile
+        except FileExistsError:
+            raise FileExistsError(f"{self.final}: created by another program while this one wrote it; "
+                                  "run again") from None
+        except OSError:  # a file system without hard links
+            if self.final.exists():
+                raise FileExistsError(f"{self.final}: created by another program while this one wrote it; "
+                                      "run again") from None
+            os.replace(self.temp, self.final)
+
+    def discard(self) -> None:
+        """Remove the temp name and its journal, WAL and shared-memory files."""
+        if self.temp is None:
+            return
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            try:
+                os.unlink(f"{self.temp}{suffix}")
+            except OSError:
+                pass

@@ -12,6 +12,7 @@ import json
 import os
 import random
 import time
+import warnings
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -137,10 +138,10 @@ class LiteLLMSummarizer:
         content = msg.get("content") if isinstance(msg, dict) else msg.content
         usage = response.get("usage") if isinstance(response, dict) else getattr(response, "usage", None)
         if isinstance(usage, dict):
-            pin, pout = usage.get("prompt_tokens") or 0, usage.get("completion_tokens") or 0
+            pin, pout = _tokens(usage.get("prompt_tokens")), _tokens(usage.get("completion_tokens"))
         else:
-            pin = (getattr(usage, "prompt_tokens", 0) or 0) if usage else 0
-            pout = (getattr(usage, "completion_tokens", 0) or 0) if usage else 0
+            pin = _tokens(getattr(usage, "prompt_tokens", 0)) if usage else 0
+            pout = _tokens(getattr(usage, "completion_tokens", 0)) if usage else 0
         # what a model returns is shown and stored: no escape sequence gets through
         return Reply(visible(content or "", newlines=True), pin, pout)
 
@@ -163,7 +164,9 @@ class LiteLLMSummarizer:
             reply, error = None, None
             if isinstance(step, Call):
                 try:
-                    reply = self._reply(completion(**self._kwargs(step)))
+                    with warnings.catch_warnings():  # pydantic's, on a malformed reply
+                        warnings.simplefilter("ignore")
+                        reply = self._reply(completion(**self._kwargs(step)))
                 except Exception as exc:  # thrown into the steps, which decide
                     error = exc
             else:
@@ -188,7 +191,9 @@ class LiteLLMSummarizer:
             reply, error = None, None
             if isinstance(step, Call):
                 try:
-                    reply = self._reply(await acompletion(**self._kwargs(step)))
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        reply = self._reply(await acompletion(**self._kwargs(step)))
                 except Exception as exc:  # thrown into the steps, which decide
                     error = exc
             else:
@@ -260,12 +265,35 @@ class Judge:
         completion = self._completion or _import_litellm().completion
         kw = completion_kwargs(self.model, messages, self.timeout, self.api_base)
         try:
-            reply = LiteLLMSummarizer._reply(completion(**kw))
+            with warnings.catch_warnings():  # pydantic's serializer warnings on a malformed reply
+                warnings.simplefilter("ignore")
+                reply = LiteLLMSummarizer._reply(completion(**kw))
         except Exception as exc:
-            raise JudgeFailed(f"judge model {self.model!r} failed: {type(exc).__name__}: {exc}") from None
+            raise JudgeFailed(f"judge model {self.model!r} failed: {type(exc).__name__}: {one_line(exc)}") from None
         self.input_tokens += reply.input_tokens
         self.output_tokens += reply.output_tokens
         return reply.text
+
+
+def _tokens(value: Any) -> int:
+    """A token count from a provider's usage object: a whole number >= 0, else 0 (a
+    malformed usage costs the totals nothing rather than failing the call)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0
+    if isinstance(value, float) and not value.is_integer():
+        return 0
+    return max(0, int(value))
+
+
+def one_line(error: BaseException, limit: int = 300) -> str:
+    """An exception's message as one line of at most `limit` characters: litellm puts
+    whole tracebacks and provider bodies in its messages."""
+    text = str(error)
+    cut = text.find("Traceback (most recent call last)")
+    if cut >= 0:
+        text = text[:cut]
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 # ------------------------------------------------------------------------------- cost

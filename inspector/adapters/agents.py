@@ -12,8 +12,9 @@ config when the agent reads it.
 `get_items` returns the compacted history (plan + apply, exactly as `inspector apply`
 would do it); `add_items`, `pop_item` and `clear_session` go to the wrapped session
 unchanged, so the stored history stays complete (pass `write_back=True` to replace it
-with the compacted one instead, or call `run_compaction()` when you choose; a failed
-replacement puts the old items back). Removed tool outputs stay readable through
+with the compacted one instead, or call `run_compaction()` when you choose: a
+`SQLiteSession` is rewritten in one transaction, items appended meanwhile are kept
+after the compacted ones, and a crash or a full disk leaves the old history). Removed tool outputs stay readable through
 `compactor.recover(id)`, also after a restart: for a `SQLiteSession` file they are
 kept in that database (table `inspector_offloads`).
 
@@ -26,16 +27,22 @@ call/output groups, and untouched items come back verbatim.
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import os
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from inspector._faults import fault_point
 from inspector.formats.responses import to_responses_items
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted
     from inspector.engine.models import Message, Session
     from inspector.runtime import Compactor
+
+log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 
 # ------------------------------------------------------------------------ conversion
@@ -84,7 +91,7 @@ class CompactingSession:
             compactor: the tuned compactor (`Compactor.from_toml("inspector.toml")`);
                 default: the balanced preset.
             write_back: replace the stored history with the compacted one whenever
-                it changes (transactionally: the old items come back if the write fails).
+                it changes (all or nothing; items appended meanwhile are kept).
             persist_offloads: when the compactor keeps offloads in memory (its
                 default) and the session is stored in a SQLite file, keep them in that
                 file instead (table `inspector_offloads`), so `recover` works after a
@@ -160,29 +167,78 @@ class CompactingSession:
         self.last = result
         return messages_to_items(result.messages) if result.plan.changed else None
 
-    async def _replace(self, new: list[Any], old: list[Any]) -> None:
-        """Replace the stored history: clear, then add. Clear and add are two calls
-        to the wrapped session, so if either fails (or the task is cancelled) the old
-        items are put back before the error propagates."""
+    async def _replace(self, new: list[Any], old: list[Any]) -> bool:
+        """Replace the stored history `old` (what compaction read) by `new`, keeping the
+        items appended since the read after it. Returns False (and writes nothing) when
+        the stored history no longer starts with `old` (an item popped, the session
+        cleared or rewritten meanwhile): the next read compacts what is there then.
+
+        A `SQLiteSession` is rewritten in one transaction on its own connection, holding
+        the lock its `add_items` takes: a crash, a full disk or a cancellation leaves the
+        old history or the new one, never a mix and never nothing. Other sessions offer
+        only separate calls: there the old items are put back if a call fails."""
         async with self._mutation:
-            try:
-                await self.session.clear_session()
-                await self.session.add_items(new)
-            except BaseException as error:
-                restore = asyncio.ensure_future(self._restore(old))
-                # Finish restoring even if this task is cancelled again meanwhile;
-                # the original error is what propagates.
-                while not restore.done():
-                    try:
-                        await asyncio.shield(restore)
-                    except BaseException:  # the outcome is read from the task below
-                        pass
-                failed = restore.exception() if not restore.cancelled() else asyncio.CancelledError()
-                if failed is not None:
-                    raise RuntimeError(f"session {self.session_id!r}: writing the compacted history failed "
-                                       f"({error!r}) and restoring the previous {len(old)} items failed too "
-                                       f"({failed!r})") from error
-                raise
+            if _replaceable_in_one_transaction(self.session):
+                done = await _settled(asyncio.to_thread(self._replace_sqlite, new, old))
+            else:
+                done = await self._replace_by_calls(new, old)
+        if not done:
+            log.info("session %r changed while it was compacted: its stored history was left as it is",
+                     self.session_id)
+        return done
+
+    def _replace_sqlite(self, new: list[Any], old: list[Any]) -> bool:
+        session = self.session
+        sid = session.session_id
+        messages, sessions = session.messages_table, session.sessions_table
+        # `_write_connection` is what the SDK's add_items/pop_item/clear_session use: the
+        # per-file lock of this process, and a rollback if anything below raises.
+        with session._write_connection() as conn:
+            conn.execute("BEGIN IMMEDIATE")  # other processes' writers wait from here on
+            rows = conn.execute(f"SELECT message_data, created_at FROM {messages} WHERE session_id = ? "
+                                "ORDER BY id", (sid,)).fetchall()
+            appended = _after_prefix(rows, old)
+            if appended is None:
+                conn.rollback()
+                return False
+            conn.execute(f"DELETE FROM {messages} WHERE session_id = ?", (sid,))
+            fault_point("agents.write_back_cleared")
+            conn.execute(f"INSERT OR IGNORE INTO {sessions} (session_id) VALUES (?)", (sid,))
+            conn.executemany(f"INSERT INTO {messages} (session_id, message_data) VALUES (?, ?)",
+                             [(sid, json.dumps(item)) for item in new])  # json.dumps as the SDK writes
+            conn.executemany(f"INSERT INTO {messages} (session_id, message_data, created_at) VALUES (?, ?, ?)",
+                             [(sid, data, created) for data, created in appended])
+            conn.execute(f"UPDATE {sessions} SET updated_at = CURRENT_TIMESTAMP WHERE session_id = ?", (sid,))
+            fault_point("agents.write_back_commit")
+            conn.commit()
+        return True
+
+    async def _replace_by_calls(self, new: list[Any], old: list[Any]) -> bool:
+        """Any other `Session`: clear, then add, through its own calls; if either fails
+        (or the task is cancelled) the items read just before are put back."""
+        current = list(await self.session.get_items())
+        if current[:len(old)] != old:
+            return False
+        appended = current[len(old):]
+        try:
+            await self.session.clear_session()
+            await self.session.add_items(new + appended)
+        except BaseException as error:
+            restore = asyncio.ensure_future(self._restore(current))
+            # Finish restoring even if this task is cancelled again meanwhile;
+            # the original error is what propagates.
+            while not restore.done():
+                try:
+                    await asyncio.shield(restore)
+                except BaseException:  # the outcome is read from the task below
+                    pass
+            failed = restore.exception() if not restore.cancelled() else asyncio.CancelledError()
+            if failed is not None:
+                raise RuntimeError(f"session {self.session_id!r}: writing the compacted history failed "
+                                   f"({error!r}) and restoring the previous {len(current)} items failed too "
+                                   f"({failed!r})") from error
+            raise
+        return True
 
     async def _restore(self, old: list[Any]) -> None:
         if await self.session.get_items() == old:
@@ -209,14 +265,68 @@ class CompactingSession:
         if out is not None:
             await self._replace(out, list(items))
 
+    # Writes through this wrapper wait for a write-back in progress (a `SQLiteSession`
+    # serialises them with its own lock anyway; other sessions only with this one).
+
     async def add_items(self, items: list[Any]) -> None:
-        await self.session.add_items(items)
+        async with self._mutation:
+            await self.session.add_items(items)
 
     async def pop_item(self) -> Any:
-        return await self.session.pop_item()
+        async with self._mutation:
+            return await self.session.pop_item()
 
     async def clear_session(self) -> None:
-        await self.session.clear_session()
+        async with self._mutation:
+            await self.session.clear_session()
+
+
+def _replaceable_in_one_transaction(session: Any) -> bool:
+    """A `SQLiteSession` whose writes are the SDK's own (a subclass that adds tables of
+    its own, like `AdvancedSQLiteSession`, goes through its calls instead)."""
+    try:
+        from agents.memory import SQLiteSession
+    except ImportError:  # pragma: no cover - the extra is what makes a session at all
+        return False
+    kind = type(session)
+    return (isinstance(session, SQLiteSession) and callable(getattr(session, "_write_connection", None))
+            and all(getattr(kind, name) is getattr(SQLiteSession, name)
+                    for name in ("add_items", "clear_session", "pop_item", "get_items")))
+
+
+def _after_prefix(rows: Sequence[tuple[str, Any]], old: Sequence[Any]) -> list[tuple[str, Any]] | None:
+    """The rows stored after the items `old` (read before compaction), or None when the
+    stored history no longer starts with them. Rows the SDK cannot decode are skipped,
+    as its `get_items` skips them."""
+    k = 0
+    for at, (data, _) in enumerate(rows):
+        if k == len(old):
+            return list(rows[at:])
+        try:
+            item = json.loads(data)
+        except (json.JSONDecodeError, TypeError):
+            continue
+        if item != old[k]:
+            return None
+        k += 1
+    return [] if k == len(old) else None
+
+
+async def _settled(awaitable: Awaitable[_T]) -> _T:
+    """Await a write running in a thread to its end even when the caller is cancelled
+    (the thread cannot be stopped; its transaction commits or rolls back whole), then
+    re-raise the cancellation."""
+    task = asyncio.ensure_future(awaitable)
+    cancelled: asyncio.CancelledError | None = None
+    while not task.done():
+        try:
+            await asyncio.wait({task})
+        except asyncio.CancelledError as exc:
+            cancelled = cancelled or exc
+    result = task.result()
+    if cancelled is not None:
+        raise cancelled
+    return result
 
 
 def compact_items(items: Sequence[Any], compactor: Compactor, session_id: str = "agents") -> list[dict[str, Any]]:

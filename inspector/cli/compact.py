@@ -7,14 +7,13 @@ Exit status: 0 done, 1 compaction failed (nothing written), 2 bad input or usage
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 import time
 from pathlib import Path
 
 from inspector.cli.main import EXIT_FAILED, CliError
 from inspector.engine.wording import plural
-from inspector.formats.terminal import visible
+from inspector.formats.terminal import terminal_json, visible
 from inspector.service.opening import is_workspace
 
 # ------------------------------------------------------------------------ plumbing
@@ -218,7 +217,7 @@ def _plan(args, config) -> int:
         d["cost"] = None if cost is None else {"model": cost.model, "input_tokens": cost.input_tokens,
                                                 "output_tokens": cost.output_tokens, "usd": cost.usd}
         d["fidelity"] = fid.to_dict()
-        sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
+        sys.stdout.write(terminal_json(d) + "\n")
     else:
         sys.stdout.write(format_plan(session, p, cost, fid))
     return 0
@@ -265,7 +264,7 @@ def _apply(args, config) -> int:
          f"{plural(len(result.messages), 'message')}, {plural(len(result.offloads), 'offload')}"
          + (f"; summary by {', '.join(sorted({g.model for g in result.summaries}))}" if result.summaries else ""))
     if args.json:
-        sys.stdout.write(json.dumps({
+        sys.stdout.write(terminal_json({
             "version": vid, "session": wid, "tokens_before": before, "tokens_after": after,
             "messages": len(result.messages), "offloads": [o.id for o in result.offloads],
             "summaries": [{"model": g.model, "extractive": g.extractive, "start": g.start, "end": g.end}

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from inspector.cli.main import CliError
 from inspector.engine.wording import plural
+from inspector.formats.terminal import escaped_in_strings, visible
 
 
 def run(args) -> int:
@@ -26,25 +27,28 @@ def run(args) -> int:
             if path.exists() and not args.force:
                 raise CliError(f"{path}: already exists (use --force to overwrite)")
             cfg = preset(args.preset or "balanced")
-            save_config(cfg, path)
-            print(f"wrote {path} (preset {cfg.preset})")
+            try:
+                save_config(cfg, path)
+            except OSError as exc:
+                raise CliError(f"{path}: cannot write ({exc.strerror or exc})") from None
+            print(f"wrote {visible(path)} (preset {visible(cfg.preset)})")
             return 0
         if args.action == "show":
             if args.file:
                 cfg = load_config(args.file)
             else:
                 cfg = preset(args.preset or "balanced")
-            sys.stdout.write(cfg.to_toml())
+            sys.stdout.write(escaped_in_strings(cfg.to_toml()))
             return 0
         if args.action == "validate":
             if not args.file:
                 raise CliError("config validate: give the file to check")
             cfg = load_config(args.file)
             changed = _differences(cfg)
-            print(f"{args.file}: valid (preset {cfg.preset}"
+            print(f"{visible(args.file)}: valid (preset {visible(cfg.preset)}"
                   + (f"; {plural(len(changed), 'knob')} " + ("differs" if len(changed) == 1 else "differ") + " from it)" if changed else ", unchanged)"))
             for key, value in changed:
-                print(f"  {key} = {value!r}")
+                print(f"  {key} = {visible(repr(value))}")
             return 0
     except ConfigError as exc:
         raise CliError(str(exc)) from None

@@ -3,10 +3,9 @@ the session stores of this machine, grouped by tool and project, newest first.""
 
 from __future__ import annotations
 
-import json
 import sys
 
-from inspector.formats.terminal import visible
+from inspector.formats.terminal import terminal_json, visible
 
 
 def run(args) -> int:
@@ -14,7 +13,7 @@ def run(args) -> int:
 
     found = discover()
     if getattr(args, "json", False):
-        print(json.dumps([fill(f).to_dict() for f in found], indent=2))
+        print(terminal_json([fill(f).to_dict() for f in found], indent=2))
         return 0
     if not found:
         print("no sessions found (looked in ~/.claude/projects, ~/.codex/sessions, the llm CLI's logs.db, "

@@ -7,7 +7,6 @@ session, no judge key).
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -39,7 +38,7 @@ def format_report(report: Any) -> str:
 
 def run(args) -> int:
     from inspector.cli.compact import _config, _load
-    from inspector.formats.terminal import visible
+    from inspector.formats.terminal import terminal_json, visible
     from inspector.service.eval import EvalError, EvalFailed, evaluate
     from inspector.service.pipeline import failure_types
 
@@ -60,7 +59,7 @@ def run(args) -> int:
         if ws is not None:
             ws.close()
     if args.json:
-        sys.stdout.write(json.dumps(report.to_dict(), ensure_ascii=False) + "\n")
+        sys.stdout.write(terminal_json(report.to_dict()) + "\n")
     else:
         sys.stdout.write(visible(format_report(report), newlines=True))
     return 0

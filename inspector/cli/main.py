@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import sys
+from typing import Any
 
 from inspector.exports.catalog import EXPORT_FORMATS
 from inspector.formats.terminal import visible
@@ -27,6 +28,22 @@ class CliError(Exception):
     def __init__(self, message: str, status: int = EXIT_BAD_INPUT):
         super().__init__(message)
         self.status = status
+
+
+def _count(least: int, meaning_of_zero: str = "") -> Any:
+    """An argparse type: a whole number >= `least` (argparse names the flag)."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        if n < least:
+            zero = f" ({meaning_of_zero})" if meaning_of_zero else ""
+            raise argparse.ArgumentTypeError(f"must be {least}{zero} or more, not {n}")
+        return n
+
+    return parse
 
 
 def _common_source(p: argparse.ArgumentParser, session_required: bool = False) -> None:
@@ -118,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write duplicate tool-call ids as recorded (by default anthropic-json, "
                         "openai-agents-sqlite, adk-sqlite and claude-code rename them, since those targets "
                         "reject, drop or mis-pair duplicates)")
-    p.add_argument("--concurrency", type=int, default=4, help="sessions in flight with --all")
+    p.add_argument("--concurrency", type=_count(1), default=4, help="sessions in flight with --all")
     p.add_argument("--into-source", action="store_true",
                    help="openai-agents-sqlite and adk-sqlite: add the compacted session to the SOURCE database itself "
                         "(a new session id; nothing existing changes)")
@@ -139,7 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--values", "-V", required=True, metavar="LIST",
                    help="32k,64k,96k or start:stop:step (16k:128k:16k); preset names for --knob preset")
     p.add_argument("--model", "-m", default=None, help="model whose prices apply (default: the config's tokens.model)")
-    p.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    p.add_argument("--workers", type=_count(0, "one per core"), default=None,
+                   help="processes (default or 0: one per core)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser("eval", help="ask a judge model what a session's compaction lost (recall, artifact, "
@@ -166,8 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("recover", help="print content that reduction removed, by its offload id")
     p.add_argument("offload_id")
-    p.add_argument("--offset", type=int, default=0)
-    p.add_argument("--limit", type=int, default=None)
+    p.add_argument("--offset", type=_count(0), default=0)
+    p.add_argument("--limit", type=_count(0), default=None)
     _workspace(p)
 
     return parser

@@ -6,7 +6,6 @@ Exit status: 0 done, 1 compaction failed during the replay, 2 bad input or usage
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 from inspector.cli.main import EXIT_FAILED, CliError
 from inspector.engine.wording import usd
 from inspector.formats.locations import shown
+from inspector.formats.terminal import terminal_json, visible
 
 
 def _table(rows: Sequence[Sequence[str]], right_from: int = 1) -> str:
@@ -30,7 +30,7 @@ def format_replay(r: Any, model: str) -> str:
     """Totals with the policy next to the same session without it, then the calls where
     it compacted."""
     t = r.totals
-    out = [f"session {r.session_id}: {t.calls:,} model calls, {t.compactions:,} compactions "
+    out = [f"session {visible(r.session_id)}: {t.calls:,} model calls, {t.compactions:,} compactions "
            f"(preset {r.config.preset}, prices: {model}, window {r.context_window:,}, {r.counter})\n"]
     saved = t.unmanaged_input_tokens - t.billed_input_tokens
     rows = [("", "with policy", "without"),
@@ -71,13 +71,13 @@ def _run_replay(args) -> int:
         try:
             r = replay_session(session, config, model=model, token_cache=caches[0], summary_cache=caches[1])
         except failure_types() as exc:
-            sys.stderr.write(f"inspector: replay failed at a compaction: {exc}\n")
+            sys.stderr.write(f"inspector: replay failed at a compaction: {visible(str(exc))}\n")
             return EXIT_FAILED
     finally:
         if ws is not None:
             ws.close()
     if args.json:
-        sys.stdout.write(json.dumps(r.to_dict(model)) + "\n")
+        sys.stdout.write(terminal_json(r.to_dict(model)) + "\n")
     else:
         sys.stdout.write(format_replay(r, model))
     return 0
@@ -89,7 +89,7 @@ def format_sweep(result: Any) -> str:
     for row in result.rows:
         d = row.to_dict()
         t, p90 = d["totals"], d["p90"]
-        rows.append((str(row.value), str(d["sessions"]), f"{t['compactions']:,}", f"{t['billed_input_tokens']:,}",
+        rows.append((visible(row.value), str(d["sessions"]), f"{t['compactions']:,}", f"{t['billed_input_tokens']:,}",
                      f"{t['cached_input_tokens']:,}",
                      f"{p90['billed_input_tokens']:,}" if p90["billed_input_tokens"] is not None else "n/a",
                      f"{t['peak_context_tokens']:,}", usd(t["cost_usd"]), usd(t["unmanaged_cost_usd"]),
@@ -98,7 +98,7 @@ def format_sweep(result: Any) -> str:
     for row in result.rows:
         errors = [s for s in row.sessions if s.error]
         for s in errors[:5]:
-            out.append(f"{row.value}: {s.session_id}: compaction failed: {s.error}\n")
+            out.append(f"{visible(row.value)}: {visible(s.session_id)}: compaction failed: {visible(s.error)}\n")
     return "".join(out)
 
 
@@ -120,7 +120,7 @@ class _Bar:
 
 
 def _skipped(line: str) -> None:
-    sys.stderr.write(f"skipped: {line}\n")
+    sys.stderr.write(f"skipped: {visible(line)}\n")
 
 
 def _run_sweep(args) -> int:
@@ -157,7 +157,7 @@ def _run_sweep(args) -> int:
     except ConfigError as exc:
         raise CliError(str(exc)) from None
     if args.json:
-        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+        sys.stdout.write(terminal_json(result.to_dict()) + "\n")
     else:
         sys.stdout.write(format_sweep(result))
     return 0

@@ -3,14 +3,13 @@ tokens; with `--breakdown`, the tokens by category before and after the plan."""
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from typing import Any
 
 from inspector.cli.main import CliError
 from inspector.formats.locations import shown
-from inspector.formats.terminal import visible
+from inspector.formats.terminal import terminal_json, visible
 
 PROGRESS_MIN_SESSIONS = 20
 
@@ -114,9 +113,9 @@ def run(args) -> int:
             out["calibration"] = calibrated
         if skipped:
             out["skipped"] = [{"where": s.where, "reason": s.reason} for s in skipped]
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        sys.stdout.write(terminal_json(out) + "\n")
     elif config is not None:
-        _print_breakdowns(args.source, fmt, counter, config, rows)
+        _print_breakdowns(shown(args.source), fmt, counter, config, rows)
     else:
         _print_table(shown(args.source), fmt, counter, rows, skipped, calibrated)
     return 0

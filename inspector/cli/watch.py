@@ -5,13 +5,12 @@ are followed (only what they gain is read) and redrawn as they change."""
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from datetime import UTC, datetime, timedelta
 
 from inspector.cli.main import CliError
-from inspector.formats.terminal import visible
+from inspector.formats.terminal import terminal_json, visible
 
 
 def _ago(ts: datetime | None, now: datetime) -> str:
@@ -83,7 +82,7 @@ def run(args) -> int:
         now = datetime.now(UTC)
         every = [r for k in sorted(rows) for r in rows[k]]
         if args.json:
-            print(json.dumps([r.to_dict() for r in every]))
+            print(terminal_json([r.to_dict() for r in every]))
         else:
             if not args.once and sys.stdout.isatty():
                 print("\x1b[H\x1b[2J", end="")

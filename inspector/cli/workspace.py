@@ -3,11 +3,10 @@ workspace keeps of applied compactions."""
 
 from __future__ import annotations
 
-import json
 import sys
 
 from inspector.cli.main import CliError
-from inspector.formats.terminal import visible
+from inspector.formats.terminal import terminal_json, visible
 
 
 def _open(path):
@@ -29,12 +28,12 @@ def _versions(args) -> int:
         except WorkspaceError as exc:
             raise CliError(str(exc)) from None
     if args.json:
-        sys.stdout.write(json.dumps([
+        sys.stdout.write(terminal_json([
             {"id": v.id, "session": v.session_id, "number": v.number, "parent": v.parent, "label": v.label,
              "created_at": v.created_at.isoformat() if v.created_at else None, "preset": v.preset,
              "summarizer": v.summarizer, "counter": v.counter, "tokens_before": v.tokens_before,
              "tokens_after": v.tokens_after, "messages": v.messages}
-            for v in rows], ensure_ascii=False) + "\n")
+            for v in rows]) + "\n")
         return 0
     if not rows:
         what = f"session {args.session}" if args.session else "this workspace"
@@ -51,11 +50,16 @@ def _versions(args) -> int:
     return 0
 
 
+_LARGEST = 2**63 - 1
+
+
 def _recover(args) -> int:
     from inspector.workspace.database import WorkspaceError
 
     if args.offset < 0 or (args.limit is not None and args.limit < 0):
         raise CliError("recover: --offset and --limit must not be negative")
+    if max(args.offset, args.limit or 0) > _LARGEST:  # SQLite's integers are 64-bit
+        raise CliError(f"recover: --offset and --limit must be at most {_LARGEST:,}")
     with _open(args.workspace) as ws:
         try:
             text = ws.recover(args.offload_id, args.offset, args.limit)

@@ -12,7 +12,9 @@ import json
 import tomllib
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from inspector.engine.templates import template_problem
 
 DEFAULT_SUMMARY_PROMPT = (
     "Summarize the conversation below so that an assistant can continue the work "
@@ -46,8 +48,35 @@ DEFAULT_COMPACTION_PLACEHOLDER = (
 )
 
 
+_NUMBERS = (int, float, int | None, float | None)
+MAX_RETRIES = 100  # per model: more would retry a failing model for days
+
+# The fields each kind of template may use (`inspector.engine.templates`).
+NOTICE_FIELDS = frozenset({"removed_chars", "tool", "offload_id", "recovery_tool"})
+PLACEHOLDER_FIELDS = frozenset({"tool", "tokens", "offload_id", "recovery_tool", "tool_call_id"})
+ARGUMENTS_FIELDS = frozenset({"offload_id"})
+
+
+def _template(value: str, fields: frozenset[str]) -> str:
+    problem = template_problem(value, fields)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_booleans_for_numbers(cls, data: Any) -> Any:
+        # pydantic reads true as 1 for a number; in a config that is a mistake
+        if isinstance(data, dict):
+            for name, value in data.items():
+                field = cls.model_fields.get(name)
+                if isinstance(value, bool) and field is not None and field.annotation in _NUMBERS:
+                    raise ValueError(f"{name}: expected a number, got {str(value).lower()}")
+        return data
 
 
 class TokensConfig(_Section):
@@ -153,7 +182,7 @@ class SummarizationConfig(_Section):
         default_factory=list, description="Tried in order when the model fails (Eino Failover)."
     )
     api_base: str = Field("", description="Base URL for a local or proxied model server.")
-    retries: int = Field(3, ge=0, description="Retries per model, exponential backoff + jitter (Eino MaxRetries, 3 once Retry is set; the eino preset has none, as Eino by default).")
+    retries: int = Field(3, ge=0, le=MAX_RETRIES, description="Retries per model, exponential backoff + jitter (Eino MaxRetries, 3 once Retry is set; the eino preset has none, as Eino by default).")
     backoff_seconds: float = Field(1.0, ge=0, description="First backoff delay; doubles per attempt.")
     timeout_seconds: float = Field(120.0, gt=0, description="Per-request timeout.")
     max_input_tokens: int = Field(
@@ -212,6 +241,11 @@ class TruncationConfig(_Section):
     per_tool: dict[str, ToolOverride] = Field(default_factory=dict, description="Per-tool overrides (Eino ToolConfig).")
     notice: str = Field(DEFAULT_TRUNCATION_NOTICE, description="Inserted where the middle was removed.")
 
+    @field_validator("notice")
+    @classmethod
+    def _notice_fields(cls, v: str) -> str:
+        return _template(v, NOTICE_FIELDS)
+
 
 class ClearConfig(_Section):
     enabled: bool = Field(True, description="Clear old tool results when the context is large (Eino reduction, on by default).")
@@ -225,6 +259,16 @@ class ClearConfig(_Section):
     clear_arguments: bool = Field(True, description="Clear the call's arguments too (Eino clears both).")
     placeholder: str = Field(DEFAULT_CLEAR_PLACEHOLDER, description="Replaces a cleared result.")
     arguments_placeholder: str = Field(DEFAULT_ARGUMENTS_PLACEHOLDER, description="Replaces cleared arguments (JSON).")
+
+    @field_validator("placeholder")
+    @classmethod
+    def _placeholder_fields(cls, v: str) -> str:
+        return _template(v, PLACEHOLDER_FIELDS)
+
+    @field_validator("arguments_placeholder")
+    @classmethod
+    def _arguments_fields(cls, v: str) -> str:
+        return _template(v, ARGUMENTS_FIELDS)
 
 
 class ToolResultCompactionConfig(_Section):
@@ -246,6 +290,11 @@ class ToolResultCompactionConfig(_Section):
         default_factory=list, description="Historical results always replaced (trpc ForceCleanToolNames)."
     )
     placeholder: str = Field(DEFAULT_COMPACTION_PLACEHOLDER, description="Pass 1 placeholder.")
+
+    @field_validator("placeholder")
+    @classmethod
+    def _placeholder_fields(cls, v: str) -> str:
+        return _template(v, PLACEHOLDER_FIELDS)
 
 
 class ReductionConfig(_Section):
@@ -333,11 +382,17 @@ class CompactionConfig(_Section):
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{source}: invalid TOML: {exc}") from None
+        except RecursionError:
+            raise ConfigError(f"{source}: invalid TOML: nested too deeply") from None
+        except ValueError as exc:  # an integer of more than 4,300 digits
+            raise ConfigError(f"{source}: invalid TOML: {exc}") from None
         return cls.from_dict(data, source=source)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], source: str = "config") -> CompactionConfig:
         base = data.get("preset")
+        if "preset" in data:
+            _known_preset(base, source)
         merged: dict[str, Any] = {}
         if isinstance(base, str) and base in PRESETS:
             merged = preset(base).model_dump()
@@ -406,6 +461,8 @@ class CompactionConfig(_Section):
         data = self.model_dump()
         for dotted, value in values.items():
             _check_key(dotted)
+            if dotted == "preset":
+                _known_preset(value, "--set")
             node = data
             parts = dotted.split(".")
             for part in parts[:-1]:
@@ -433,6 +490,13 @@ class ConfigError(ValueError):
     """A config file or value is invalid; the message names the file and key."""
 
 
+def _known_preset(name: Any, source: str) -> None:
+    # Checked where a user names it (a file, --set), not on every validation: a version
+    # stored before this check still loads.
+    if name not in PRESETS:
+        raise ConfigError(f"{source}: preset: unknown preset {name!r} (choose from {', '.join(PRESETS)})")
+
+
 def _check_key(dotted: str) -> None:
     model: Any = CompactionConfig
     parts = dotted.split(".")
@@ -449,16 +513,21 @@ def _check_key(dotted: str) -> None:
             return
 
 
+MAX_SET_CHARS = 100_000  # a --set value longer than any prompt worth typing
+
+
 def _parse_value(raw: str, current: Any) -> Any:
+    if len(raw) > MAX_SET_CHARS:
+        raise ConfigError(f"--set value of {len(raw):,} characters: at most {MAX_SET_CHARS:,}")
     if isinstance(current, str) and not (raw.startswith('"') or raw.startswith("'")):
         return raw
     try:
         return tomllib.loads(f"v = {raw}")["v"]
-    except tomllib.TOMLDecodeError:
+    except (ValueError, RecursionError):  # not TOML, an integer of 4,300+ digits, nested too deep
         pass
     try:
         return json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     if isinstance(current, list):
         return [x.strip() for x in raw.split(",") if x.strip()]

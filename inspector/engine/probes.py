@@ -19,6 +19,7 @@ module only builds the prompts and reads the grades, `inspector.llm` sends them.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -166,6 +167,8 @@ def parse_grade(text: str) -> tuple[int, str]:
             continue
         score = obj.get("score") if isinstance(obj, dict) else None
         if isinstance(score, int | float) and not isinstance(score, bool):
+            if not math.isfinite(score):  # NaN or Infinity: JSON the judge should not write
+                raise GradeError(f"the judge's score is not a finite number ({score!r})")
             return max(0, min(MAX_SCORE, round(score))), str(obj.get("reason", "")).strip()
     bare = re.fullmatch(r"\s*(\d+)\s*(?:/\s*\d+)?\s*", text)
     if bare:

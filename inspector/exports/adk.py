@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from inspector._faults import fault_point
+from inspector.atomic import NewFile
 from inspector.engine.models import Message
 from inspector.formats.common import json_text
 from inspector.formats.genai import contents_with_sources, g
@@ -209,7 +210,8 @@ def write_adk_session(
     events = adk_events(messages, author=author, warnings=warnings)
     now = time.time()
     last = events[-1]["timestamp"] if events else now
-    conn = sqlite3.connect(str(path), timeout=30.0, isolation_level=None)
+    new_file = NewFile(path)  # a new database appears whole, or not at all
+    conn = sqlite3.connect(str(new_file.path), timeout=30.0, isolation_level=None)
     try:
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -241,6 +243,7 @@ def write_adk_session(
                   json_text(e)) for e in events))
             fault_point("export.adk_insert")
             conn.execute("COMMIT")
+            new_file.publish()
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -249,4 +252,5 @@ def write_adk_session(
         raise AdkExportError(f"{path}: cannot write the ADK session ({exc})") from None
     finally:
         conn.close()
+        new_file.discard()
     return sid

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from inspector._faults import fault_point
+from inspector.atomic import NewFile
 
 SESSIONS_TABLE = "agent_sessions"
 MESSAGES_TABLE = "agent_messages"
@@ -70,7 +71,8 @@ def write_agents_session(
         if head and head != b"SQLite format 3\x00":
             raise AgentsExportError(f"{path}: exists and is not a SQLite database")
     payloads = [json.dumps(item, ensure_ascii=False) for item in items]
-    conn = sqlite3.connect(str(path), timeout=30.0, isolation_level=None)
+    new_file = NewFile(path)  # a new database appears whole, or not at all
+    conn = sqlite3.connect(str(new_file.path), timeout=30.0, isolation_level=None)
     try:
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -92,6 +94,7 @@ def write_agents_session(
                 ((sid, data, now) for data in payloads))
             fault_point("export.agents_insert")
             conn.execute("COMMIT")
+            new_file.publish()
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -100,4 +103,5 @@ def write_agents_session(
         raise AgentsExportError(f"{path}: cannot write the Agents SDK session ({exc})") from None
     finally:
         conn.close()
+        new_file.discard()
     return sid

@@ -219,12 +219,18 @@ WRITERS: dict[str, Writer] = {
 def _refuse(out: Path, session: Session, fmt: ExportFormat, into_source: bool, force: bool) -> None:
     """The one place an export refuses its target: the source itself, a directory, or an
     existing file without `force`."""
+    if into_source and not _is_source(out, session):
+        where = f" ({session.source_path})" if session.source_path else ""
+        raise ExportError(f"{out}: into_source / --into-source adds the session to the source database itself"
+                          f"{where}: give that as the output, or leave out --into-source to write {out.name}")
     if _is_source(out, session) and not (into_source and fmt.adds_to_existing):
         hint = (" (into_source / --into-source adds the compacted session to it as a new session)"
                 if fmt.adds_to_existing else "")
         raise ExportError(f"{out}: is the source being read; inspector never modifies a source{hint}")
     if out.is_dir():
         raise ExportError(f"{out}: is a directory (give a file name, or end the path with / to write into it)")
+    if out.exists() and not out.is_file():  # a FIFO or a device: opening it could block
+        raise ExportError(f"{out}: not a regular file; give the path of a file to write")
     if out.exists() and not force and not fmt.adds_to_existing:
         raise ExportError(f"{out}: exists; not replaced (--force replaces it)")
 

@@ -76,3 +76,40 @@ def markup_safe(text: object, *, newlines: bool = False) -> str:
         A string that renders as written, with nothing a terminal would interpret.
     """
     return escape_markup(visible(text, newlines=newlines))
+
+
+# What `json.dumps(..., ensure_ascii=False)` leaves raw but a terminal interprets (C1
+# controls such as the 8-bit CSI U+009B, DEL), or reorders (bidi controls), or cannot
+# be encoded (lone surrogates): written as \uXXXX escapes, which read back the same.
+_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def terminal_json(value: object, **kwargs: object) -> str:
+    """`value` as JSON for a terminal: the data exact (non-ASCII text kept readable),
+    with nothing a terminal would interpret: C0 controls are escaped by `json.dumps`,
+    C1 and bidi controls, DEL and lone surrogates by this function.
+
+    Args:
+        value: what to print.
+        **kwargs: passed to `json.dumps` (`indent`, `sort_keys`, ...).
+
+    Returns:
+        One JSON document; `json.loads` of it equals `value`.
+    """
+    import json
+
+    return escaped_in_strings(json.dumps(value, ensure_ascii=False, **kwargs))  # type: ignore[arg-type]
+
+
+def escaped_in_strings(text: str) -> str:
+    """JSON or TOML text (whose C0 controls its writer escaped already) with the C1 and
+    bidi controls, DEL and lone surrogates of its strings written as `\\uXXXX`, an escape
+    both languages read back as the character.
+
+    Args:
+        text: a JSON document, or TOML written with basic (double-quoted) strings.
+
+    Returns:
+        The same document, nothing in it a terminal would interpret.
+    """
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

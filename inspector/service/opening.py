@@ -4,7 +4,9 @@ name the file (PipelineError)."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -205,10 +207,13 @@ def _import_file(workspace: Workspace, path: Path | DatabaseUrl, progress: Calla
 
 
 def is_workspace(path: Path | DatabaseUrl) -> bool:
-    """A SQLite file with inspector's workspace tables (read-only check)."""
+    """A SQLite file with inspector's workspace tables (read-only check). Anything but a
+    regular file is not one, and is never opened (a FIFO would block the open)."""
     if not isinstance(path, Path):
         return False
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with open(path, "rb") as fh:
             if fh.read(16) != b"SQLite format 3\x00":
                 return False

@@ -134,12 +134,17 @@ def _number(text: str) -> float:
     return value * {"k": 1e3, "m": 1e6, "%": 0.01}.get(unit, 1.0)
 
 
+MAX_VALUES = 1000  # values one sweep replays: each is a replay of every session
+
+
 def parse_values(spec: str, knob: str = "") -> list[Any]:
     """Knob values from `32k,64k,96k` or `start:stop:step` (stop included); preset
     names for the knob `preset`. Whole numbers come back as int."""
     spec = spec.strip()
     if not spec:
         raise ConfigError("--values: give a list (32k,64k) or a range (16k:128k:16k)")
+    if spec.count(",") >= MAX_VALUES:
+        raise ConfigError(f"--values: {spec.count(',') + 1:,} values, at most {MAX_VALUES:,}")
     if knob == PRESET_KNOB:
         return [v.strip() for v in spec.split(",") if v.strip()]
     if ":" in spec:
@@ -150,8 +155,8 @@ def parse_values(spec: str, knob: str = "") -> list[Any]:
         if step <= 0 or stop < start:
             raise ConfigError(f"--values {spec!r}: needs step > 0 and stop >= start")
         count = int(math.floor((stop - start) / step + 1e-9)) + 1
-        if count > 1000:
-            raise ConfigError(f"--values {spec!r}: {count} values, at most 1000")
+        if count > MAX_VALUES:
+            raise ConfigError(f"--values {spec!r}: {count:,} values, at most {MAX_VALUES:,}")
         raw = [start + k * step for k in range(count)]
     else:
         raw = [_number(v) for v in spec.split(",") if v.strip()]
@@ -448,6 +453,8 @@ def sweep(
     configs = configs_for(base, knob, values)
     model = model or base.tokens.model
     rows = [SweepRow(v) for v in values]
+    if workers is not None and workers < 0:
+        raise ValueError(f"sweep: workers must be 0 (one per core) or more, not {workers}")
     workers = workers or os.cpu_count() or 1
     if sessions is not None or workers == 1:
         opened = None if sessions is not None else _Opened(str(source))
@@ -479,7 +486,7 @@ def sweep(
         return SweepResult(knob, rows)
     order = {sid: k for k, sid in enumerate(ids)}
     every = list(range(len(configs)))
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+    with _pool(min(workers, len(chunks))) as pool:
         futures = [pool.submit(_task, str(source), chunk, configs_json, every, model) for chunk in chunks]
         for done, fut in enumerate(as_completed(futures), 1):
             for vi, st, _ in fut.result():
@@ -489,6 +496,43 @@ def sweep(
     for row in rows:
         row.sessions.sort(key=lambda s: order.get(s.session_id, 0))
     return SweepResult(knob, rows)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """The sweep's process pool; its workers die with this process (`_die_with_parent`)."""
+    return ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent, initargs=(os.getpid(),))
+
+
+def _die_with_parent(parent: int) -> None:
+    """In a pool worker: exit when the sweeping process dies, even by kill -9 (which
+    gives the pool no chance to stop its workers). Linux: the kernel's parent-death
+    signal (SIGKILL: a worker holds nothing to save); elsewhere a thread watching the
+    parent's pid."""
+    import signal
+    import sys
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            pr_set_pdeathsig = 1
+            if libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0) == 0:
+                if os.getppid() != parent:  # it died before the signal was asked for
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass  # no prctl: the watchdog below
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="inspector-parent-watch", daemon=True).start()
 
 
 def _sweep_each(source: str, ids: Sequence[str], configs: Sequence[CompactionConfig], configs_json: Sequence[str],
@@ -509,7 +553,7 @@ def _sweep_each(source: str, ids: Sequence[str], configs: Sequence[CompactionCon
         if progress is not None:
             progress(len(found), steps)
 
-    with ProcessPoolExecutor(max_workers=max(1, min(workers, steps))) as pool:
+    with _pool(max(1, min(workers, steps))) as pool:
         while pending or running:
             while pending and len(running) < workers:
                 sid, vi = pending.popleft()

@@ -90,6 +90,36 @@ def _check_workspace_file(path: Path) -> None:
         raise WorkspaceError(f"{path}: not an inspector workspace (not a SQLite database)")
 
 
+# SQLite's primary result codes for a file it cannot open or write (as opposed to one
+# that is not a database): READONLY, IOERR, FULL, CANTOPEN, PERM.
+_ENVIRONMENT_CODES = {8, 10, 13, 14, 3}
+
+
+def _environment(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in _ENVIRONMENT_CODES
+
+
+def _cannot_write(path: Path, exc: sqlite3.Error, what: str = "write") -> str:
+    """One line for a workspace the disk or the folder does not let us use, saying why
+    when the file system tells and what to do."""
+    import os
+
+    reason = ""
+    try:
+        st = os.statvfs(path.parent)
+        if st.f_flag & getattr(os, "ST_RDONLY", 1):
+            reason = "its folder is on a read-only file system"
+        elif st.f_bavail * st.f_frsize < 1 << 20:
+            reason = "the disk is full"
+        elif not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            reason = "no permission to write it or its folder"
+    except OSError:
+        pass
+    return (f"{path}: cannot {what} the workspace ({exc}{'; ' + reason if reason else ''}); free some space or "
+            "fix the permissions, or use another workspace (--workspace or $INSPECTOR_WORKSPACE)")
+
+
 def _file_kind(mode: int) -> str:
     import stat
 
@@ -383,7 +413,7 @@ class Workspace:
         try:
             conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=30.0)
         except sqlite3.Error as exc:
-            raise WorkspaceError(f"{self.path}: cannot open the workspace ({exc})") from None
+            raise WorkspaceError(_cannot_write(self.path, exc, "open")) from None
         self._conn = conn
         try:
             self._setup(memory)
@@ -408,6 +438,8 @@ class Workspace:
             conn.execute("PRAGMA foreign_keys = ON")  # this connection only
             version = read_version(conn)
         except sqlite3.DatabaseError as exc:
+            if _environment(exc):  # the file may be fine: the disk or the folder is not
+                raise WorkspaceError(_cannot_write(self.path, exc, "open")) from None
             raise WorkspaceError(f"{self.path}: not an inspector workspace ({exc})") from None
         # Refused before any pragma that changes the file (journal_mode = WAL would
         # switch someone else's database, a source included, to WAL).
@@ -488,15 +520,16 @@ class Workspace:
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
-                raise WorkspaceError(f"{self.path}: cannot write ({exc})") from None
+                raise WorkspaceError(_cannot_write(self.path, exc)) from None
             try:
                 yield conn
-            except BaseException:
+                conn.execute("COMMIT")
+            except BaseException as exc:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.OperationalError):  # a full disk, a read-only file
+                    raise WorkspaceError(_cannot_write(self.path, exc)) from None
                 raise
-            else:
-                conn.execute("COMMIT")
 
     def _store_bodies(self, conn: sqlite3.Connection, messages: Iterable[Message]) -> Iterator[tuple[Message, str]]:
         """Yield (message, body hash) and insert the bodies, in batches."""

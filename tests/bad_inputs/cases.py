@@ -650,6 +650,28 @@ def b_cc_hostile(p: Path) -> None:
     _jsonl(p, recs)
 
 
+HOSTILE_AGENTS_ID = f"user{OSC52}{C1_CSI}\n"
+HOSTILE_CODEX_ID = f"0199bad0{OSC2}{C1_CSI}{BIDI}"
+
+
+def b_agents_hostile(p: Path) -> None:
+    """An Agents SDK database whose session id puts `rm -rf ~` on the clipboard (OSC 52)
+    and clears the screen (8-bit CSI)."""
+    _copy_db(AGENTS_DB, p, "DELETE FROM agent_messages WHERE session_id != 'swe-simple'",
+             "DELETE FROM agent_sessions WHERE session_id != 'swe-simple'",
+             "UPDATE agent_sessions SET session_id = ? WHERE session_id = 'swe-simple'",
+             "UPDATE agent_messages SET session_id = ? WHERE session_id = 'swe-simple'",
+             params=(HOSTILE_AGENTS_ID,))
+
+
+def b_codex_hostile(p: Path) -> None:
+    """A Codex rollout whose session_meta.id sets the window title (OSC 2), with an 8-bit
+    CSI and a bidi override."""
+    lines = _codex_lines()
+    lines[0]["payload"]["id"] = HOSTILE_CODEX_ID
+    _jsonl(p, lines)
+
+
 def b_chat_deep_arguments(p: Path) -> None:
     """Tool-call arguments (JSON inside a string) nesting 2,500 arrays."""
     deep = "[" * 2500 + "]" * 2500
@@ -812,6 +834,10 @@ CASES: list[Case] = [
          "ok", (), b_hostile_chat, messages=6),
     Case("cc-hostile-names.jsonl", "claude-code", "OSC 2, markup, newline, bidi in sessionId; OSC 52 in a tool name",
          "ok", (), b_cc_hostile, messages=4),
+    Case("agents-hostile-id.db", "openai-agents", "OSC 52, 8-bit CSI and a newline in the session id",
+         "ok", (), b_agents_hostile, messages=11),
+    Case("codex-hostile-id.jsonl", "codex", "OSC 2, 8-bit CSI and bidi in session_meta.id", "ok", (),
+         b_codex_hostile, messages=4),
     Case("chat-deep-arguments.json", "openai-chat", "tool-call arguments nesting 2,500 arrays", "error",
          ("message 2: tool call call_1: arguments nested deeper than 128",), b_chat_deep_arguments),
     Case("chat-surrogate-in-arguments.json", "openai-chat", "a lone surrogate escaped inside tool-call arguments",

@@ -12,7 +12,11 @@ The processes die at named points through `inspector/_faults.py`
   summaries) inserted, just before COMMIT;
 - `export.chunk@N`: the export's temp file holds N chunks;
 - `export.rename`: the temp file is written and fsynced, not yet renamed;
-- `export.agents_insert`: the Agents SDK session's rows are inserted, not committed.
+- `export.agents_insert`: the Agents SDK session's rows are inserted, not committed;
+- `export.adk_insert`, `export.sqlite_publish`: the same for ADK; a new database built
+  under its temp name, not yet linked into place (tests/exports/test_sqlite_new_file.py);
+- `agents.write_back_cleared`, `agents.write_back_commit`: the Agents SDK adapter's
+  write-back (tests/adapters/test_agents_write_back.py).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from typing import Any
 
 from inspector.engine.analysis import Analysis
 from inspector.engine.models import Message
+from inspector.engine.templates import fill
 
 
 def offload_id(a: Analysis, position: int, kind: str, *, memoise: bool = True) -> str:
@@ -55,15 +56,9 @@ def truncated_part(text: str, head: int, tail: int, notice: str) -> str:
 
 
 def render(template: str, **values: Any) -> str:
-    """A notice or placeholder template with its `{fields}` filled in."""
-    try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError):
-        # A user template with an unknown field: leave it readable rather than fail.
-        out = template
-        for k, v in values.items():
-            out = out.replace("{" + k + "}", str(v))
-        return out
+    """A notice or placeholder template with its `{fields}` filled in: only the names
+    given, no attribute or index access, widths bounded (`inspector.engine.templates`)."""
+    return fill(template, **values)
 
 
 def cut_part(text: str, per_part: int, head_ratio: float, notice_t: str, recovery: str, oid: str,
