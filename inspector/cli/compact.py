@@ -279,10 +279,19 @@ def _export_one(session, result, args, out: Path, ws, say=_err, into_source: boo
     from inspector.service.export import write_compacted
 
     res = write_compacted(session, result, args.format, out, offloads=ws, into_source=into_source,
-                          force=args.force, unique_ids=False if args.keep_duplicate_ids else None)
+                          force=args.force, unique_ids=False if args.keep_duplicate_ids else None,
+                          target=_target(args))
     for warning in res.warnings:
         say(f"{out}: warning: {warning}")
     return res
+
+
+def _target(args):
+    """What the target needs that the session may not say: --model, --max-tokens, --adk-*."""
+    from inspector.exports.registry import TargetOptions
+
+    return TargetOptions(model=args.model, max_tokens=args.max_tokens, adk_author=args.adk_author,
+                         adk_app=args.adk_app, adk_user=args.adk_user)
 
 
 def _export_errors() -> tuple[type[BaseException], ...]:
@@ -359,7 +368,8 @@ def _export(args, config) -> int:
             exported = export_compacted(session, config, args.format, out, offloads=ws,
                                         summary_cache=ws.summary_cache(), token_cache=ws.token_cache(),
                                         on_event=EventPrinter(), into_source=args.into_source, force=args.force,
-                                        unique_ids=False if args.keep_duplicate_ids else None)
+                                        unique_ids=False if args.keep_duplicate_ids else None,
+                                        target=_target(args))
         except failure_types() as exc:
             return _fail(exc)
         except _export_errors() as exc:

@@ -24,7 +24,7 @@ import pytest
 
 from inspector.engine import apply, plan
 from inspector.engine.summarize import ExtractiveSummarizer
-from inspector.exports.registry import export_session
+from inspector.exports.registry import TargetOptions, export_session
 from inspector.sources.base import open_source
 from tests.exports.test_formats import compact_config
 
@@ -55,6 +55,7 @@ SOURCES = {
     "claude-code-duplicate-ids": (F.parent / "bad_inputs" / "cc-duplicate-tool-ids.jsonl", None),
     "openai-chat-duplicate-ids": (F.parent / "bad_inputs" / "chat-duplicate-tool-call-ids.json", None),
 }
+NO_OUTPUT_LIMIT = {"claude-code", "llm", "llm-legacy"}  # claude-3-sonnet-20240229, scripted-swe
 
 
 def _session(name: str):
@@ -289,8 +290,11 @@ def test_every_other_export_is_accepted_where_it_is_read(tmp_path, name):
 
     s, versions = _versions(name)
     for label, compacted in versions.items():
-        res = export_session(s, "anthropic-json", tmp_path / f"{label}.anthropic.json", compacted=compacted)
+        # old and scripted models are not in litellm's map: their output limit is given
+        res = export_session(s, "anthropic-json", tmp_path / f"{label}.anthropic.json", compacted=compacted,
+                             target=TargetOptions(max_tokens=2048) if name in NO_OUTPUT_LIMIT else None)
         body = json.loads(res.path.read_text())
+        assert body["model"] and body["max_tokens"] > 0
         if any("starts with an assistant turn" in w for w in res.warnings):  # ADK opening with its summary
             assert body["messages"][0]["content"] == [{"type": "text", "text": LEADING_USER_TEXT}]
             assert body["messages"][1]["role"] == "assistant"
