@@ -305,3 +305,37 @@ def test_repeated_ids_of_an_adk_source_are_renamed_in_every_event(tmp_path, comp
         (p.function_call and p.function_call.id != "call_1") or (p.function_response and p.function_response.id != "call_1")
         for p in e.content.parts or [])]
     assert renamed and all(e.invocation_id == "inv-1" for e in renamed), "renamed events are the source's, copied"
+
+
+def test_cli_adk_author_app_and_user_let_a_named_agent_resume_a_non_adk_source(tmp_path, monkeypatch, capsys):
+    """Without --adk-author a non-ADK source is written as author `agent`, and an ADK
+    agent with another name gets its history as another agent's quoted context."""
+    from inspector.cli.main import main
+
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(tmp_path / "ws.db"))
+    src = str(SWE / "function_calling_simple.traj")
+
+    def resume(out: Path, app: str, user: str):
+        sid = capsys.readouterr().out.strip().splitlines()[-1]
+
+        async def go():
+            service = SqliteSessionService(str(out))
+            model = MockModel.create([types.Content(role="model", parts=[types.Part(text="Continuing.")])])
+            runner = Runner(app_name=app, agent=LlmAgent(name="swe_fixer", model=model, instruction="Fix."),
+                            session_service=service)
+            async for _ in runner.run_async(user_id=user, session_id=sid, new_message=types.Content(
+                    role="user", parts=[types.Part(text="Go on.")])):
+                pass
+            return model.requests[0]
+
+        request = asyncio.run(go())
+        return [c.role for c in request.contents], " ".join(p.text or "" for c in request.contents
+                                                            for p in c.parts or [])
+
+    assert main(["export", src, "-f", "adk-sqlite", "-o", str(tmp_path / "plain.db"), "--preset", "none"]) == 0
+    roles, text = resume(tmp_path / "plain.db", "inspector", "user")
+    assert "model" not in roles[:-1] and "For context:" in text
+    assert main(["export", src, "-f", "adk-sqlite", "-o", str(tmp_path / "named.db"), "--preset", "none",
+                 "--adk-author", "swe_fixer", "--adk-app", "fixapp", "--adk-user", "u-7"]) == 0
+    roles, text = resume(tmp_path / "named.db", "fixapp", "u-7")
+    assert "model" in roles and "For context:" not in text
