@@ -392,7 +392,7 @@ def _export(args, config) -> int:
 
 
 def _export_all(args, config, out: Path) -> int:
-    from inspector.exports.catalog import default_name, safe_name
+    from inspector.exports.catalog import BY_NAME, default_name, safe_name
     from inspector.service.export import compact_many
     from inspector.service.opening import iter_sessions
     from inspector.service.pipeline import PipelineError
@@ -417,7 +417,11 @@ def _export_all(args, config, out: Path) -> int:
     ws = _open_workspace(args.workspace)  # keeps the removed content: the hints resolve
     progress = Progress(len(sessions))
     names: dict[str, Path] = {}
+    names_itself = BY_NAME[args.format].names_itself  # Claude Code: <sessionId>.jsonl, a fresh uuid each
     for s in sessions:  # distinct file names, decided up front
+        if names_itself:
+            names[s.id] = out
+            continue
         base = safe_name(s.id)
         name, k = base, 1
         while out / default_name(name, args.format) in names.values():

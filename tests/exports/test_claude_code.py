@@ -157,3 +157,20 @@ def test_a_summary_merged_into_the_system_prompt_becomes_the_compact_summary(tmp
     check_transcript(recs, sid)
     assert recs[0]["subtype"] == "compact_boundary" and recs[1]["isCompactSummary"] is True
     assert "[Previous conversation summary]" in recs[1]["message"]["content"]
+
+
+def test_export_all_names_each_transcript_by_its_session_id(tmp_path, monkeypatch, capsys):
+    """`claude --resume <sessionId>` finds a transcript by its file name: with --all
+    every file is `<sessionId>.jsonl`, the id inside it."""
+    from inspector.cli.main import main
+
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(tmp_path / "ws.db"))
+    src = Path(__file__).resolve().parents[1] / "fixtures" / "swe-agent"
+    out = tmp_path / "out"
+    assert main(["export", str(src), "--all", "-f", "claude-code", "-o", f"{out}/", "--preset", "none"]) == 0
+    files = sorted(out.glob("*"))
+    assert len(files) == len(list(src.glob("*.traj"))) > 1
+    for f in files:
+        assert f.suffix == ".jsonl" and not f.name.endswith(".claude.jsonl")
+        ids = {r["sessionId"] for r in records(f) if "sessionId" in r}
+        assert ids == {f.stem}, f.name
