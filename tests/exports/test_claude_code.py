@@ -174,3 +174,28 @@ def test_export_all_names_each_transcript_by_its_session_id(tmp_path, monkeypatc
         assert f.suffix == ".jsonl" and not f.name.endswith(".claude.jsonl")
         ids = {r["sessionId"] for r in records(f) if "sessionId" in r}
         assert ids == {f.stem}, f.name
+
+
+def test_request_ids_and_the_boundary_s_logical_parent_are_written_as_claude_code_writes_them(tmp_path):
+    """Claude Code puts the API request's id on every assistant record of a reply (the
+    records of one message share it) and a `logicalParentUuid` on its compact boundary."""
+    from inspector.engine import apply, plan
+    from inspector.engine.summarize import ExtractiveSummarizer
+    from inspector.exports.registry import export_session
+    from inspector.sources.base import open_source
+    from tests.exports.test_formats import compact_config
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    with open_source(fixtures / "swe-agent" / "marshmallow-1867_function_calling.traj") as src:
+        s = src.read(src.session_ids()[0])
+    r = apply(s, plan(s, compact_config()), ExtractiveSummarizer())
+    recs = records(export_session(s, "claude-code", tmp_path / "t.jsonl", compacted=r).path)
+    assistant = [x for x in recs if x["type"] == "assistant"]
+    assert assistant and all(str(x.get("requestId", "")).startswith("req_") for x in assistant)
+    by_message: dict[str, set[str]] = {}
+    for x in assistant:
+        by_message.setdefault(x["message"]["id"], set()).add(x["requestId"])
+    assert all(len(v) == 1 for v in by_message.values())
+    assert len({next(iter(v)) for v in by_message.values()}) == len(by_message), "one request per reply"
+    boundary = [x for x in recs if x.get("subtype") == "compact_boundary"]
+    assert len(boundary) == 1 and "logicalParentUuid" in boundary[0] and boundary[0]["parentUuid"] is None
