@@ -199,3 +199,22 @@ def test_request_ids_and_the_boundary_s_logical_parent_are_written_as_claude_cod
     assert len({next(iter(v)) for v in by_message.values()}) == len(by_message), "one request per reply"
     boundary = [x for x in recs if x.get("subtype") == "compact_boundary"]
     assert len(boundary) == 1 and "logicalParentUuid" in boundary[0] and boundary[0]["parentUuid"] is None
+
+
+def test_parentless_records_are_read_in_file_order_and_said_so(tmp_path):
+    from inspector.sources.base import open_source
+
+    src = Path(__file__).resolve().parents[1] / "fixtures" / "claude-code" / "representative_messages.jsonl"
+    lines = []
+    for line in src.read_text().splitlines():
+        rec = json.loads(line)
+        if "parentUuid" in rec:
+            rec["parentUuid"] = None
+        lines.append(json.dumps(rec))
+    flat = tmp_path / "flat.jsonl"
+    flat.write_text("\n".join(lines) + "\n")
+    with open_source(src) as a, open_source(flat) as b:
+        linked, parentless = a.read(a.session_ids()[0]), b.read(b.session_ids()[0])
+        skipped = list(b.skipped)
+    assert [m.text for m in parentless.messages] == [m.text for m in linked.messages]
+    assert any("parentUuid null" in s.reason and "file order" in s.reason for s in skipped), skipped
