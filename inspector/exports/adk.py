@@ -34,6 +34,7 @@ from typing import Any, Literal
 
 from inspector._faults import fault_point
 from inspector.engine.models import Message
+from inspector.exports.agents_sqlite import insert_offloads
 from inspector.formats.common import RENAMED, json_text, untouched
 from inspector.formats.genai import contents_with_sources, g
 
@@ -216,6 +217,7 @@ def write_adk_session(
     state: dict[str, Any] | None = None,
     layout: Layout | None = None,
     warnings: list[str] | None = None,
+    offloads: Sequence[Any] = (),
 ) -> str:
     """Insert the messages as a new ADK session; returns its id.
 
@@ -229,6 +231,8 @@ def write_adk_session(
         layout: `sqlite` or `database` for a new file; for an existing one it must
             match (None: whatever the file holds, `sqlite` for a new file).
         warnings: collects what could not be carried.
+        offloads: what compaction removed, written to the table `inspector_offloads`
+            in the same transaction (the recovery notices resolve there).
 
     Returns:
         The id of the session created.
@@ -279,6 +283,7 @@ def write_adk_session(
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 ((e["id"], app_name, user_id, sid, e["invocation_id"], _db_time(e["timestamp"], use),
                   json_text(e)) for e in events))
+            insert_offloads(conn, offloads)
             fault_point("export.adk_insert")
             conn.execute("COMMIT")
         except BaseException:

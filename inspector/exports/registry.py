@@ -218,7 +218,8 @@ def _write_agents(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     items = to_responses_items(job.messages, result.warnings, functions_only=True)
     result.items = len(items)
-    result.session_id = write_agents_session(items, job.out, job.session_id or _agents_id(job.session, job.compacted))
+    result.session_id = write_agents_session(items, job.out, job.session_id or _agents_id(job.session, job.compacted),
+                                             offloads=job.compacted.offloads if job.compacted is not None else ())
 
 
 def _write_adk(job: ExportJob, result: ExportResult) -> None:
@@ -228,7 +229,8 @@ def _write_adk(job: ExportJob, result: ExportResult) -> None:
         job.messages, job.out, job.session_id or _agents_id(session, job.compacted),
         app_name=job.target.adk_app or str(session.metadata.get("app_name") or "inspector"),
         user_id=job.target.adk_user or str(session.metadata.get("user_id") or "user"),
-        author=job.target.adk_author or _adk_author(job.messages), state=session.metadata.get("state"), warnings=result.warnings)
+        author=job.target.adk_author or _adk_author(job.messages), state=session.metadata.get("state"), warnings=result.warnings,
+        offloads=job.compacted.offloads if job.compacted is not None else ())
     result.items = len(job.messages)
 
 
