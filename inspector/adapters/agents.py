@@ -85,9 +85,11 @@ class CompactingInputFilter:
 
     The agent's instructions are counted with the input (they are sent with it) but
     never changed; below the trigger the input goes through untouched. The run's own
-    items are not modified (the SDK keeps and stores them complete): each call compacts
-    the run's full input again, and an earlier summary is reused from the compactor's
-    summary cache.
+    items are not modified (the SDK keeps and stores them complete), so the filter
+    remembers what it sent last: when a call's input extends the previous call's, the
+    previous compacted input stands for that part and only the new items are added to
+    it (the summary is folded into the next one when the trigger is reached again, not
+    regenerated at every call).
     """
 
     def __init__(self, compactor: Compactor, session_id: str = "agents-run") -> None:
@@ -101,6 +103,8 @@ class CompactingInputFilter:
         self.calls = 0
         self.compacted_calls = 0
         self.skipped: list[tuple[str, str]] = []
+        self._last_in: list[Any] = []  # the previous call's input, as the SDK gave it
+        self._last_out: list[Any] = []  # what was sent for it
 
     async def __call__(self, data: Any) -> Any:
         """Compact `data.model_data` (a `CallModelData`) for one model call.
@@ -119,6 +123,10 @@ class CompactingInputFilter:
         items = list(model_data.input)
         if not items:
             return model_data
+        given = items
+        n = len(self._last_in)
+        if n and len(items) >= n and items[:n] == self._last_in:
+            items = [*self._last_out, *items[n:]]  # the earlier part as it was sent
         instructions = model_data.instructions
         head = [{"role": "system", "content": instructions}] if instructions else []
         self.skipped = []
@@ -127,13 +135,15 @@ class CompactingInputFilter:
                                    skip=lambda where, why: self.skipped.append((where, why)))
         result = await self.compactor.acompact_session(session)
         if not result.plan.changed:
-            return model_data
+            self._last_in, self._last_out = given, items
+            return model_data if items is given else ModelInputData(input=items, instructions=instructions)
         out = messages_to_items(result.messages)
         if head:
             if not out or out[0] != head[0]:
                 raise RuntimeError(f"run {self.session_id!r}: compaction changed the agent's instructions")
             out = out[1:]
         self.compacted_calls += 1
+        self._last_in, self._last_out = given, out
         return ModelInputData(input=cast(Any, out), instructions=instructions)
 
 

@@ -371,7 +371,9 @@ def test_a_40_call_run_stays_under_the_trigger_at_every_model_call(tmp_path, wri
     assert len(model.sent) == 41
     sizes = [_sent_tokens(session.compactor, i, items) for i, items in model.sent]
     assert max(sizes) <= TRIGGER, sizes
-    assert config.call_model_input_filter.compacted_calls > 30
+    # incremental: the previous compacted input stands for its part, so a summary is
+    # made only when the trigger is reached again, not at every call
+    assert 3 <= config.call_model_input_filter.compacted_calls < 20
     for k, (instructions, items) in enumerate(model.sent, 1):
         assert instructions == "You are a careful coding agent."
         check_pairs(items)
