@@ -343,6 +343,35 @@ def token_prices(model: str) -> Prices | None:
                   cache_write=get("cache_creation_input_token_cost"))
 
 
+def model_output_limit(model: str) -> int | None:
+    """The most tokens a model may generate in one reply (`max_output_tokens`, else
+    `max_tokens`, in litellm's local model map, read without importing litellm); None
+    when the model is not in it.
+
+    Args:
+        model: a model name, with or without a provider prefix (`anthropic/...`).
+
+    Returns:
+        The limit in tokens, or None.
+    """
+    global _PRICES
+    if _PRICES is None:
+        _PRICES = _price_map()
+    entry = _PRICES.get(model) or _PRICES.get(model.split("/", 1)[-1])
+    if not isinstance(entry, dict):
+        # litellm's own lookup knows provider aliases the bare map lacks (its local map:
+        # LITELLM_LOCAL_MODEL_COST_MAP, set by _import_litellm; no network)
+        try:
+            entry = dict(_import_litellm().get_model_info(model))
+        except Exception:  # litellm raises a bare Exception for an unmapped model
+            return None
+    for key in ("max_output_tokens", "max_tokens"):
+        value = entry.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return value
+    return None
+
+
 def estimate_cost(model: str, input_tokens: int, output_tokens: int = 0) -> float | None:
     """USD for a call, from litellm's local price map; None when the model is unknown;
     0 for the extractive summarizer."""

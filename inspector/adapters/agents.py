@@ -22,6 +22,14 @@ Responses items are converted to canonical messages one response per assistant
 message (reasoning, text and its `function_call`s together), each
 `function_call_output` a tool message; compaction only ever cuts between complete
 call/output groups, and untouched items come back verbatim.
+
+The SDK reads a session once per `Runner.run`, so a long tool loop inside one run
+would grow past the trigger. `CompactingSession.run_config()` (or
+`compacting_run_config(compactor)` without a wrapped session) returns a `RunConfig`
+whose `call_model_input_filter` compacts the input before every model call of a run:
+
+    session = CompactingSession(SQLiteSession("user-42", "conversations.db"), compactor)
+    await Runner.run(agent, "hello", session=session, run_config=session.run_config())
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ import json
 import logging
 import os
 from collections.abc import Awaitable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from inspector._faults import fault_point
 from inspector.formats.responses import to_responses_items
@@ -72,6 +80,107 @@ def messages_to_items(messages: Sequence[Message]) -> list[dict[str, Any]]:
     (`inspector.formats.responses.to_responses_items`), so what the agent reads and what
     `inspector export --format openai-agents-sqlite` writes are the same items."""
     return to_responses_items(messages)
+
+
+# ------------------------------------------------------------------- per model call
+
+
+class CompactingInputFilter:
+    """A `RunConfig.call_model_input_filter`: the input of every model call of a run
+    compacted with the tuned config (the SDK calls it just before each call, with the
+    session history and everything the run generated so far).
+
+    The agent's instructions are counted with the input (they are sent with it) but
+    never changed; below the trigger the input goes through untouched. The run's own
+    items are not modified (the SDK keeps and stores them complete), so the filter
+    remembers what it sent last: when a call's input extends the previous call's, the
+    previous compacted input stands for that part and only the new items are added to
+    it (the summary is folded into the next one when the trigger is reached again, not
+    regenerated at every call).
+    """
+
+    def __init__(self, compactor: Compactor, session_id: str = "agents-run") -> None:
+        """Args:
+            compactor: the tuned compactor; its offload store answers `recover` for
+                what a call's compaction removed.
+            session_id: names the run's input in errors and events.
+        """
+        self.compactor = compactor
+        self.session_id = session_id
+        self.calls = 0
+        self.compacted_calls = 0
+        self.skipped: list[tuple[str, str]] = []
+        self._last_in: list[Any] = []  # the previous call's input, as the SDK gave it
+        self._last_out: list[Any] = []  # what was sent for it
+
+    async def __call__(self, data: Any) -> Any:
+        """Compact `data.model_data` (a `CallModelData`) for one model call.
+
+        Args:
+            data: the SDK's `CallModelData` (model_data, agent, context).
+
+        Returns:
+            The SDK's `ModelInputData`: the same object when nothing changes, else a new
+            one with the compacted input and the instructions unchanged.
+        """
+        from agents.run_config import ModelInputData
+
+        self.calls += 1
+        model_data = data.model_data
+        items = list(model_data.input)
+        if not items:
+            return model_data
+        given = items
+        n = len(self._last_in)
+        if n and len(items) >= n and items[:n] == self._last_in:
+            items = [*self._last_out, *items[n:]]  # the earlier part as it was sent
+        instructions = model_data.instructions
+        head = [{"role": "system", "content": instructions}] if instructions else []
+        self.skipped = []
+        prefix = self.compactor.config.summarization.summary_prefix or None
+        session = items_to_session([*head, *items], self.session_id, prefix,
+                                   skip=lambda where, why: self.skipped.append((where, why)))
+        result = await self.compactor.acompact_session(session)
+        if not result.plan.changed:
+            self._last_in, self._last_out = given, items
+            return model_data if items is given else ModelInputData(input=items, instructions=instructions)
+        out = messages_to_items(result.messages)
+        if head:
+            if not out or out[0] != head[0]:
+                raise RuntimeError(f"run {self.session_id!r}: compaction changed the agent's instructions")
+            out = out[1:]
+        self.compacted_calls += 1
+        self._last_in, self._last_out = given, out
+        return ModelInputData(input=cast(Any, out), instructions=instructions)
+
+
+def compacting_run_config(compactor: Compactor | None = None, run_config: Any = None,
+                          **kwargs: Any) -> Any:
+    """A `RunConfig` that compacts the input of every model call of a run.
+
+    Args:
+        compactor: the tuned compactor (`Compactor.from_toml("inspector.toml")`);
+            default: the balanced preset.
+        run_config: an existing `RunConfig` to copy (its other settings kept); it must
+            not have a `call_model_input_filter` of its own.
+        **kwargs: other `RunConfig` fields, for a new one.
+
+    Returns:
+        `agents.RunConfig` with `call_model_input_filter` set to a
+        `CompactingInputFilter`; pass it as `Runner.run(..., run_config=...)`.
+    """
+    import dataclasses
+
+    from agents import RunConfig
+
+    from inspector.runtime import Compactor
+
+    filt = CompactingInputFilter(compactor if compactor is not None else Compactor())
+    if run_config is None:
+        return RunConfig(call_model_input_filter=filt, **kwargs)
+    if run_config.call_model_input_filter is not None:
+        raise ValueError("run_config already has a call_model_input_filter; inspector's would replace it")
+    return dataclasses.replace(run_config, call_model_input_filter=filt, **kwargs)
 
 
 # --------------------------------------------------------------------------- session
@@ -264,6 +373,21 @@ class CompactingSession:
         out = await self._compacted(items)
         if out is not None:
             await self._replace(out, list(items))
+
+    def run_config(self, run_config: Any = None, **kwargs: Any) -> Any:
+        """A `RunConfig` compacting before every model call of a run, with this
+        session's compactor (and so its offload store): pass both to `Runner.run`.
+
+        Args:
+            run_config: an existing `RunConfig` to extend (see `compacting_run_config`).
+            **kwargs: other `RunConfig` fields, for a new one.
+
+        Returns:
+            `agents.RunConfig` with a `CompactingInputFilter`.
+        """
+        config = compacting_run_config(self.compactor, run_config, **kwargs)
+        config.call_model_input_filter.session_id = str(self.session_id)
+        return config
 
     # Writes through this wrapper wait for a write-back in progress (a `SQLiteSession`
     # serialises them with its own lock anyway; other sessions only with this one).

@@ -281,10 +281,19 @@ def _export_one(session, result, args, out: Path, ws, say=_err, into_source: boo
     from inspector.service.export import write_compacted
 
     res = write_compacted(session, result, args.format, out, offloads=ws, into_source=into_source,
-                          force=args.force, unique_ids=False if args.keep_duplicate_ids else None)
+                          force=args.force, unique_ids=False if args.keep_duplicate_ids else None,
+                          target=_target(args))
     for warning in res.warnings:
         say(f"{out}: warning: {warning}")
     return res
+
+
+def _target(args):
+    """What the target needs that the session may not say: --model, --max-tokens, --adk-*."""
+    from inspector.exports.registry import TargetOptions
+
+    return TargetOptions(model=args.model, max_tokens=args.max_tokens, adk_author=args.adk_author,
+                         adk_app=args.adk_app, adk_user=args.adk_user)
 
 
 def _export_errors() -> tuple[type[BaseException], ...]:
@@ -361,7 +370,8 @@ def _export(args, config) -> int:
             exported = export_compacted(session, config, args.format, out, offloads=ws,
                                         summary_cache=ws.summary_cache(), token_cache=ws.token_cache(),
                                         on_event=EventPrinter(), into_source=args.into_source, force=args.force,
-                                        unique_ids=False if args.keep_duplicate_ids else None)
+                                        unique_ids=False if args.keep_duplicate_ids else None,
+                                        target=_target(args))
         except failure_types() as exc:
             return _fail(exc)
         except _export_errors() as exc:
@@ -384,7 +394,7 @@ def _export(args, config) -> int:
 
 
 def _export_all(args, config, out: Path) -> int:
-    from inspector.exports.catalog import default_name, safe_name
+    from inspector.exports.catalog import BY_NAME, default_name, safe_name
     from inspector.service.export import compact_many
     from inspector.service.opening import iter_sessions
     from inspector.service.pipeline import PipelineError
@@ -414,7 +424,11 @@ def _export_all(args, config, out: Path) -> int:
     ws = _open_workspace(args.workspace)  # keeps the removed content: the hints resolve
     progress = Progress(len(sessions))
     names: dict[str, Path] = {}
+    names_itself = BY_NAME[args.format].names_itself  # Claude Code: <sessionId>.jsonl, a fresh uuid each
     for s in sessions:  # distinct file names, decided up front
+        if names_itself:
+            names[s.id] = out
+            continue
         base = safe_name(s.id)
         name, k = base, 1
         while out / default_name(name, args.format) in names.values():

@@ -135,6 +135,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write duplicate tool-call ids as recorded (by default anthropic-json, "
                         "openai-agents-sqlite, adk-sqlite and claude-code rename them, since those targets "
                         "reject, drop or mis-pair duplicates)")
+    p.add_argument("--model", "-m", default=None,
+                   help="openai-json, anthropic-json: the request body's model (default: the session's, "
+                        "else the config's tokens.model)")
+    p.add_argument("--max-tokens", type=_count(1), default=None, metavar="N",
+                   help="anthropic-json: max_tokens (default: the model's output limit in litellm's model map)")
+    p.add_argument("--adk-author", default=None, metavar="NAME",
+                   help="adk-sqlite: the name of the ADK agent that will resume (default: the ADK source's agent, "
+                        "else 'agent'); ADK shows other authors' turns to an agent as quoted context")
+    p.add_argument("--adk-app", default=None, metavar="NAME",
+                   help="adk-sqlite: the session's app name (default: the ADK source's, else 'inspector')")
+    p.add_argument("--adk-user", default=None, metavar="ID",
+                   help="adk-sqlite: the session's user id (default: the ADK source's, else 'user')")
     p.add_argument("--concurrency", type=_count(1), default=4, help="sessions in flight with --all")
     p.add_argument("--into-source", action="store_true",
                    help="openai-agents-sqlite and adk-sqlite: add the compacted session to the SOURCE database itself "

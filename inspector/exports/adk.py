@@ -35,7 +35,8 @@ from typing import Any, Literal
 from inspector._faults import fault_point
 from inspector.atomic import NewFile
 from inspector.engine.models import Message
-from inspector.formats.common import json_text
+from inspector.exports.agents_sqlite import insert_offloads
+from inspector.formats.common import RENAMED, json_text, untouched
 from inspector.formats.genai import contents_with_sources, g
 
 Layout = Literal["sqlite", "database"]
@@ -131,6 +132,44 @@ def _source_event(group: list[Message], content: dict[str, Any]) -> dict[str, An
     return None
 
 
+def _renamed_event(group: list[Message]) -> dict[str, Any] | None:
+    """The source ADK event of messages changed only by renamed tool-call ids."""
+    raw = group[0].raw
+    if not (isinstance(raw, dict) and isinstance(g(raw, "content"), dict) and "author" in raw):
+        return None
+    if any(m.raw is not raw and m.raw != raw for m in group[1:]):
+        return None
+    if not any(m.meta.get(RENAMED) for m in group) or not all(untouched_but_renamed(m) for m in group):
+        return None
+    return raw
+
+
+def untouched_but_renamed(m: Message) -> bool:
+    """True when `m` is what the source held apart from renamed tool-call ids."""
+    return untouched(m.model_copy(update={"meta": {k: v for k, v in m.meta.items() if k != RENAMED}}))
+
+
+def _rename_event_ids(event: dict[str, Any], content: dict[str, Any], group: list[Message]) -> None:
+    """Give a copied event the renamed ids everywhere it carries them: its content, the
+    `long_running_tool_ids`, and the tool confirmations and auth requests keyed by call id."""
+    event["content"] = content
+    old_to_new: dict[str, str] = {}
+    for m in group:
+        for new, old in (m.meta.get(RENAMED) or {}).items():
+            old_to_new.setdefault(old, new)
+    if not old_to_new:
+        return
+    for key in ("long_running_tool_ids", "longRunningToolIds"):
+        if isinstance(event.get(key), list):
+            event[key] = [old_to_new.get(i, i) for i in event[key]]
+    actions = event.get("actions")
+    if isinstance(actions, dict):
+        for key in ("requested_tool_confirmations", "requested_auth_configs",
+                    "requestedToolConfirmations", "requestedAuthConfigs"):
+            if isinstance(actions.get(key), dict):
+                actions[key] = {old_to_new.get(k, k): v for k, v in actions[key].items()}
+
+
 def adk_events(messages: Sequence[Message], *, author: str = DEFAULT_AUTHOR, start: float | None = None,
                warnings: list[str] | None = None) -> list[dict[str, Any]]:
     """ADK `Event` dicts (as `event.model_dump(mode="json", exclude_none=True)`) for the messages.
@@ -151,10 +190,12 @@ def adk_events(messages: Sequence[Message], *, author: str = DEFAULT_AUTHOR, sta
         is_user_turn = content.get("role") == "user" and not any(m.role == "tool" for m in group)
         if is_user_turn:
             invocation = f"e-{uuid.uuid4()}"  # a user turn starts an invocation
-        source = _source_event(group, content) if verbatim else None
+        source = _source_event(group, content) if verbatim else _renamed_event(group)
         if source is not None:
             event = json.loads(json.dumps(source))
             event.pop("partial", None)
+            if not verbatim:  # the same event with its tool-call ids renamed
+                _rename_event_ids(event, content, group)
         else:
             event = {"content": content, "invocation_id": invocation,
                      "author": "user" if is_user_turn else author, "actions": dict(_EMPTY_ACTIONS)}
@@ -177,6 +218,7 @@ def write_adk_session(
     state: dict[str, Any] | None = None,
     layout: Layout | None = None,
     warnings: list[str] | None = None,
+    offloads: Sequence[Any] = (),
 ) -> str:
     """Insert the messages as a new ADK session; returns its id.
 
@@ -190,6 +232,8 @@ def write_adk_session(
         layout: `sqlite` or `database` for a new file; for an existing one it must
             match (None: whatever the file holds, `sqlite` for a new file).
         warnings: collects what could not be carried.
+        offloads: what compaction removed, written to the table `inspector_offloads`
+            in the same transaction (the recovery notices resolve there).
 
     Returns:
         The id of the session created.
@@ -241,6 +285,7 @@ def write_adk_session(
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 ((e["id"], app_name, user_id, sid, e["invocation_id"], _db_time(e["timestamp"], use),
                   json_text(e)) for e in events))
+            insert_offloads(conn, offloads)
             fault_point("export.adk_insert")
             conn.execute("COMMIT")
             new_file.publish()

@@ -42,6 +42,25 @@ SCHEMA = (
         ON {MESSAGES_TABLE} (session_id, id)""",
 )
 
+# What compaction removed, readable by the id its notice shows: the table the Agents SDK
+# adapter keeps beside a session (`inspector.service.recover.SqliteOffloadStore`).
+OFFLOADS_SCHEMA = ("CREATE TABLE IF NOT EXISTS inspector_offloads (id TEXT PRIMARY KEY, session_id TEXT, "
+                   "position INTEGER, kind TEXT, tool_name TEXT, tool_call_id TEXT, content TEXT NOT NULL, "
+                   "created_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP)")
+
+
+def insert_offloads(conn: sqlite3.Connection, offloads: Sequence[Any]) -> None:
+    """Add the offloads (`inspector.engine.applier.Offload`) to `inspector_offloads`, in
+    the caller's transaction."""
+    if not offloads:
+        return
+    conn.execute(OFFLOADS_SCHEMA)
+    conn.executemany("INSERT OR REPLACE INTO inspector_offloads (id, session_id, position, kind, tool_name, "
+                     "tool_call_id, content) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     [(o.id, o.session_id, o.position, o.kind, o.tool_name, o.tool_call_id, o.content)
+                      for o in offloads])
+
+
 class AgentsExportError(RuntimeError):
     pass
 
@@ -56,12 +75,14 @@ def write_agents_session(
     session_id: str | None = None,
     *,
     base: str = "inspector",
+    offloads: Sequence[Any] = (),
 ) -> str:
     """Insert `items` as a new session of the SDK database at `db_path`; returns its id.
 
     `session_id` is used if free; if that session exists, `-2`, `-3`, ... is appended
     (nothing is ever added to an existing session). One transaction: on any error the
-    database is unchanged.
+    database is unchanged. `offloads` (what compaction removed) go to the table
+    `inspector_offloads` in the same transaction, so the recovery notices resolve there.
     """
     path = Path(db_path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -92,6 +113,7 @@ def write_agents_session(
             conn.executemany(
                 f"INSERT INTO {MESSAGES_TABLE} (session_id, message_data, created_at) VALUES (?, ?, ?)",
                 ((sid, data, now) for data in payloads))
+            insert_offloads(conn, offloads)
             fault_point("export.agents_insert")
             conn.execute("COMMIT")
             new_file.publish()

@@ -160,8 +160,11 @@ def to_claude_code(
             if pre_tokens is not None:
                 meta["preTokens"] = pre_tokens
             ts = _stamp(m)
+            # Claude Code names the record before the boundary in logicalParentUuid; the
+            # boundary opens this file, so there is none (null, the key kept as it writes it)
             w.add(w.new("system", ts, subtype="compact_boundary", content="Conversation compacted", isMeta=False,
                         level="info", compactMetadata=meta), root=True)
+            w.records[-1]["logicalParentUuid"] = None
             w.add(w.new("user", ts, message={"role": "user", "content": _summary_text(m)},
                         isCompactSummary=True, isVisibleInTranscriptOnly=True))
             continue
@@ -197,6 +200,7 @@ def to_claude_code(
                 warn.append(f"{where}: empty assistant message left out")
                 continue
             mid = f"msg_{uuid.uuid4().hex[:24]}"
+            request_id = f"req_{uuid.uuid4().hex[:24]}"  # one API request: every record of the reply has it
             usage = {"input_tokens": 0, "output_tokens": 0}
             if m.usage is not None:
                 usage = {"input_tokens": m.usage.input_tokens or 0, "output_tokens": m.usage.output_tokens or 0,
@@ -205,7 +209,8 @@ def to_claude_code(
             for b in blocks:
                 w.add(w.new("assistant", ts, message={
                     "id": mid, "type": "message", "role": "assistant", "model": model or "<synthetic>",
-                    "content": [b], "stop_reason": None, "stop_sequence": None, "usage": usage}))
+                    "content": [b], "stop_reason": None, "stop_sequence": None, "usage": usage},
+                    requestId=request_id))
         elif m.role == "tool":
             w.add(w.new("user", ts, message={"role": "user", "content": blocks}))
         else:  # user, or a later summary / compaction record

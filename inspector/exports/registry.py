@@ -5,11 +5,13 @@
 Formats (`EXPORT_FORMATS`, from `inspector.exports.catalog`, with their suffixes), one
 `Writer` each in `WRITERS`:
 
-- `openai-json`: an OpenAI Chat Completions request body, `{"model"?, "messages": [...]}`;
+- `openai-json`: an OpenAI Chat Completions request body, `{"model", "messages": [...]}`
+  (the model: `TargetOptions.model`, else the session's, else the config's `tokens.model`);
 - `openai-jsonl`: the same conversation as one JSONL line `{"messages": [...]}` (the
   chat fine-tuning layout: append lines to collect several sessions);
-- `anthropic-json`: an Anthropic Messages request body (top-level `system`,
-  alternating roles, `tool_use` / `tool_result` blocks, thinking signatures kept);
+- `anthropic-json`: an Anthropic Messages request body (`model`, `max_tokens` (the
+  model's output limit in litellm's map unless given), top-level `system`, alternating
+  roles, `tool_use` / `tool_result` blocks, thinking signatures kept);
 - `markdown`: a readable transcript;
 - `openai-agents-sqlite`: a new session in an OpenAI Agents SDK `SQLiteSession`
   database (created if missing; existing sessions are never written to);
@@ -36,6 +38,7 @@ from typing import Any, Protocol
 
 from inspector.atomic import atomic_write_chunks
 from inspector.engine.applier import Compacted
+from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.planning import Plan
 from inspector.engine.validation import errors as only_errors
@@ -51,11 +54,34 @@ from inspector.formats.markdown import to_markdown
 from inspector.formats.openai_chat import to_openai_chat
 from inspector.formats.responses import to_responses_items
 
-__all__ = ["EXPORT_FORMATS", "ExportError", "ExportResult", "ExportJob", "Writer", "WRITERS", "export_session"]
+__all__ = ["EXPORT_FORMATS", "ExportError", "ExportResult", "ExportJob", "TargetOptions", "Writer", "WRITERS",
+           "export_session"]
 
 
 class ExportError(RuntimeError):
     """An export that cannot be written; one line naming the output and why."""
+
+
+@dataclass(frozen=True)
+class TargetOptions:
+    """What the target needs that the session may not say (the CLI's flags).
+
+    Attributes:
+        model: the `model` of the openai-json and anthropic-json request bodies
+            (`--model`; default: the session's, else the config's `tokens.model`).
+        max_tokens: Anthropic's required `max_tokens` (`--max-tokens`; default: the
+            model's output limit in litellm's model map).
+        adk_author: the name of the ADK agent that will resume (`--adk-author`;
+            default: the ADK source's agent, else `agent`).
+        adk_app, adk_user: the ADK session's app name and user id (`--adk-app`,
+            `--adk-user`; default: the ADK source's, else `inspector` / `user`).
+    """
+
+    model: str | None = None
+    max_tokens: int | None = None
+    adk_author: str | None = None
+    adk_app: str | None = None
+    adk_user: str | None = None
 
 
 @dataclass
@@ -114,6 +140,18 @@ class ExportJob:
     plan: Plan | None
     session_id: str | None
     fidelity: dict[str, Any] | None = None  # for the report: `service.pipeline.measure_fidelity`
+    target: TargetOptions = field(default_factory=TargetOptions)
+
+    def model(self) -> str:
+        """The request body's model: the flag, the session's, the config's; an error
+        naming the flag when none is known."""
+        config = (self.compacted.plan.config if self.compacted is not None
+                  else self.plan.config if self.plan is not None else CompactionConfig())
+        model = self.target.model or self.session.model or config.tokens.model
+        if not model:
+            raise ExportError(f"{self.out}: no model known for the request body of session {self.session.id!r} "
+                              "(neither the session nor the config names one); give one with --model")
+        return model
 
 
 class Writer(Protocol):
@@ -126,7 +164,7 @@ def _write_chat(job: ExportJob, result: ExportResult, jsonl: bool) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     chat = to_openai_chat(job.messages, result.warnings)
     result.items = len(chat)
-    atomic_write_chunks(job.out, _jsonl_line(chat) if jsonl else _chat_document(chat, job.session.model))
+    atomic_write_chunks(job.out, _jsonl_line(chat) if jsonl else _chat_document(chat, job.model()))
 
 
 def _write_openai_json(job: ExportJob, result: ExportResult) -> None:
@@ -139,7 +177,20 @@ def _write_openai_jsonl(job: ExportJob, result: ExportResult) -> None:
 
 def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
-    body = to_anthropic(job.messages, model=job.session.model, warnings=result.warnings)
+    model = job.model()
+    if model.startswith("anthropic/"):  # a litellm model string: the API takes the bare name
+        model = model.split("/", 1)[1]
+    if "claude" not in model.lower():
+        result.warnings.append(f"model {model!r} does not look like an Anthropic model; give one with --model")
+    recorded = job.session.metadata.get("max_tokens")  # an Anthropic request read as the source
+    if not (isinstance(recorded, int) and recorded > 0 and job.session.model == model):
+        recorded = None
+    max_tokens = job.target.max_tokens or recorded or _sendable_limit(model)
+    if not max_tokens:
+        raise ExportError(f"{job.out}: the Messages API requires max_tokens and {model!r} is not in litellm's "
+                          "model map; give it with --max-tokens")
+    body = to_anthropic(job.messages, model=model, warnings=result.warnings)
+    body = {"model": body.pop("model"), "max_tokens": max_tokens, **body}
     result.items = len(body["messages"])
     atomic_write_chunks(job.out, [json_text(body, indent=1), "\n"])
 
@@ -167,7 +218,8 @@ def _write_agents(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     items = to_responses_items(job.messages, result.warnings, functions_only=True)
     result.items = len(items)
-    result.session_id = write_agents_session(items, job.out, job.session_id or _agents_id(job.session, job.compacted))
+    result.session_id = write_agents_session(items, job.out, job.session_id or _agents_id(job.session, job.compacted),
+                                             offloads=job.compacted.offloads if job.compacted is not None else ())
 
 
 def _write_adk(job: ExportJob, result: ExportResult) -> None:
@@ -175,9 +227,10 @@ def _write_adk(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     result.session_id = write_adk_session(
         job.messages, job.out, job.session_id or _agents_id(session, job.compacted),
-        app_name=str(session.metadata.get("app_name") or "inspector"),
-        user_id=str(session.metadata.get("user_id") or "user"),
-        author=_adk_author(job.messages), state=session.metadata.get("state"), warnings=result.warnings)
+        app_name=job.target.adk_app or str(session.metadata.get("app_name") or "inspector"),
+        user_id=job.target.adk_user or str(session.metadata.get("user_id") or "user"),
+        author=job.target.adk_author or _adk_author(job.messages), state=session.metadata.get("state"), warnings=result.warnings,
+        offloads=job.compacted.offloads if job.compacted is not None else ())
     result.items = len(job.messages)
 
 
@@ -247,6 +300,7 @@ def export_session(
     force: bool = False,
     unique_ids: bool | None = None,
     fidelity: dict[str, Any] | None = None,
+    target: TargetOptions | None = None,
 ) -> ExportResult:
     """Write the session — or, given `compacted`, its compacted messages — as `fmt`.
 
@@ -267,6 +321,8 @@ def export_session(
             warning.
         fidelity: for the `report` format, what the compaction kept of what it
             removed (`service.pipeline.measure_fidelity(...).to_dict()`).
+        target: the model, Anthropic `max_tokens` and ADK names the target needs
+            (`TargetOptions`; default: from the session and the config).
 
     Returns:
         What was written (path, counts, the Agents SDK session id, warnings).
@@ -296,7 +352,7 @@ def export_session(
         warnings.extend(renames)
     result = ExportResult(format=fmt, path=out, messages=len(messages), warnings=warnings)
     job = ExportJob(session=session, messages=messages, out=out, compacted=compacted, plan=plan,
-                    session_id=session_id, fidelity=fidelity)
+                    session_id=session_id, fidelity=fidelity, target=target or TargetOptions())
     try:
         WRITERS[fmt](job, result)
     except (AgentsExportError, AdkExportError) as exc:
@@ -304,6 +360,26 @@ def export_session(
     except OSError as exc:
         raise ExportError(f"{out}: cannot write ({exc.strerror or exc})") from None
     return result
+
+
+# The most max_tokens the Anthropic SDK sends without streaming: it refuses a request it
+# expects to take over 10 minutes (anthropic._base_client, 3600 s x max_tokens / 128,000),
+# and 8,192 for Opus 4 and 4.1 (anthropic._constants.MODEL_NONSTREAMING_TOKENS).
+NONSTREAMING_MAX_TOKENS = 21_333
+_NONSTREAMING_8K = ("claude-opus-4-0", "claude-opus-4-1", "claude-opus-4-2025", "claude-4-opus", "claude-opus-4@",
+                    "anthropic.claude-opus-4-")
+
+
+def _sendable_limit(model: str) -> int | None:
+    """The model's output limit (litellm's map), capped at what the Anthropic SDK's
+    `messages.create(**body)` sends without streaming."""
+    from inspector.llm import model_output_limit
+
+    limit = model_output_limit(model)
+    if limit is None:
+        return None
+    cap = 8_192 if any(model.startswith(p) for p in _NONSTREAMING_8K) else NONSTREAMING_MAX_TOKENS
+    return min(limit, cap)
 
 
 def _agents_id(session: Session, compacted: Compacted | None) -> str:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall
-from inspector.formats.common import COMPACT
+from inspector.formats.common import COMPACT, RENAMED
 
 # A function_response is {"result": text} when the tool returned plain text (ADK's
 # own convention for non-dict tool results).
@@ -130,7 +130,9 @@ def from_contents(contents: Sequence[Any], summary_prefix: str | None = None) ->
 
 
 def _touched(m: Message) -> bool:
-    return bool(m.meta.get("inspector_reduced") or m.meta.get("inspector_summary")) or m.kind != "message"
+    # renamed tool-call ids count too: the source content holds the old ones
+    return bool(m.meta.get("inspector_reduced") or m.meta.get("inspector_summary") or m.meta.get(RENAMED)) \
+        or m.kind != "message"
 
 
 def source_content(m: Message) -> dict[str, Any] | None:
@@ -178,8 +180,10 @@ def _model_parts(m: Message, warnings: list[str], where: str) -> list[dict[str, 
         fc = g(sp, "function_call") if isinstance(sp, dict) else None
         if fc is not None and g(fc, "id"):
             call_parts[str(g(fc, "id"))] = sp
+    renamed = m.meta.get(RENAMED) or {}  # new id -> the id the source part has
     for c in m.tool_calls:
-        extra = {k: v for k, v in call_parts.get(c.id, {}).items() if k not in ("function_call", "functionCall")}
+        part = call_parts.get(c.id) or call_parts.get(renamed.get(c.id, c.id), {})
+        extra = {k: v for k, v in part.items() if k not in ("function_call", "functionCall")}
         out.append({**extra, "function_call": {"id": c.id, "name": c.name,
                                                "args": _arguments(c, warnings, where)}})
     return out

@@ -400,9 +400,46 @@ def _function_items(items: list[dict[str, Any]], messages: Sequence[Message], wa
                     "call_id": call.id, "name": call.name,
                     "arguments": call.arguments_raw if not wrapped else json.dumps(args, ensure_ascii=False)}
         elif t == "custom_tool_call_output":
-            item = {"type": "function_call_output", "call_id": item.get("call_id", ""), "output": item.get("output", "")}
+            item = {"type": "function_call_output", "call_id": item.get("call_id", ""),
+                    "output": function_output(item.get("output", ""))}
+        elif t == "function_call_output" and not isinstance(item.get("output"), str):
+            item = {**item, "output": function_output(item.get("output"))}
         out.append(item)
     return out
+
+
+_OUTPUT_PARTS = {"input_text", "input_image", "input_file"}
+
+
+def function_output(output: Any) -> str | list[dict[str, Any]]:
+    """A tool output as a Responses `function_call_output` takes it: a string, or a list
+    of `input_text` / `input_image` / `input_file` items. Codex writes custom tool
+    outputs as `output_text` items, which the Responses API refuses there and the Agents
+    SDK's Chat Completions converter raises on (`Unknown content`): text items become
+    `input_text` (all text: one string), anything else its JSON as text.
+
+    Args:
+        output: the recorded output (a string, a list of content items, anything).
+
+    Returns:
+        The output with the same text, in a form both accept.
+    """
+    if isinstance(output, str):
+        return output
+    if not isinstance(output, list):
+        return "" if output is None else json.dumps(output, ensure_ascii=False)
+    parts: list[dict[str, Any]] = []
+    for p in output:
+        kind = p.get("type") if isinstance(p, dict) else None
+        if kind in _OUTPUT_PARTS and kind != "input_text":
+            parts.append(p)
+        elif isinstance(p, dict) and isinstance(p.get("text"), str):
+            parts.append({"type": "input_text", "text": p["text"]})
+        else:
+            parts.append({"type": "input_text", "text": p if isinstance(p, str) else json.dumps(p, ensure_ascii=False)})
+    if all(p["type"] == "input_text" for p in parts):
+        return "".join(p["text"] for p in parts)
+    return parts
 
 
 def to_responses_items(messages: Sequence[Message], warnings: list[str] | None = None, *,

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.models import Session
     from inspector.engine.summarize import EventHandler, Summarizer
     from inspector.engine.tokens import TokenCache, TokenCounter
-    from inspector.exports.registry import ExportResult
+    from inspector.exports.registry import ExportResult, TargetOptions
 
 
 class ExportStore(Protocol):
@@ -61,6 +61,7 @@ def export_compacted(
     into_source: bool = False,
     force: bool = False,
     unique_ids: bool | None = None,
+    target: TargetOptions | None = None,
 ) -> Exported:
     """Compact `session` exactly as apply would (summaries from the cache, the rest by
     the config's summarizer) and write it as `fmt`; the removed content is stored in
@@ -77,6 +78,8 @@ def export_compacted(
         force: replace an existing file (`--force`); never done otherwise.
         unique_ids: rename duplicate tool-call ids (default: per format, see
             `inspector.exports.catalog`).
+        target: model, Anthropic max_tokens, ADK author/app/user for the target
+            (`inspector.exports.registry.TargetOptions`).
 
     Returns:
         The writer's result and the compaction written.
@@ -88,12 +91,13 @@ def export_compacted(
     result = compact_session(session, config, counter=counter, summarizer=summarizer, summary_cache=summary_cache,
                              token_cache=token_cache, on_event=on_event)
     written = write_compacted(session, result, fmt, out, offloads=offloads, into_source=into_source, force=force,
-                              unique_ids=unique_ids)
+                              unique_ids=unique_ids, target=target)
     return Exported(written, result)
 
 
 def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Path, *, offloads: ExportStore,
-                    into_source: bool = False, force: bool = False, unique_ids: bool | None = None) -> ExportResult:
+                    into_source: bool = False, force: bool = False, unique_ids: bool | None = None,
+                    target: TargetOptions | None = None) -> ExportResult:
     """Write a compaction already made (`export_compacted`, `compact_many`), what its
     hints point at stored first: the removed content, and the session when a summary's
     hint says its original messages are kept in the workspace."""
@@ -104,15 +108,15 @@ def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Pa
         offloads.add_session(session)
     fid = measure_fidelity(session, result=result).to_dict() if fmt == "report" else None
     return export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source,
-                          force=force, unique_ids=unique_ids, fidelity=fid)
+                          force=force, unique_ids=unique_ids, fidelity=fid, target=target)
 
 
 def export_original(session: Session, fmt: str, out: str | Path, *, force: bool = False,
-                    unique_ids: bool | None = None) -> Exported:
+                    unique_ids: bool | None = None, target: TargetOptions | None = None) -> Exported:
     """Write `session` as it is (nothing removed, no hint)."""
     from inspector.exports.registry import export_session
 
-    return Exported(export_session(session, fmt, out, force=force, unique_ids=unique_ids), None)
+    return Exported(export_session(session, fmt, out, force=force, unique_ids=unique_ids, target=target), None)
 
 
 # ------------------------------------------------------------------- export --all

@@ -210,6 +210,9 @@ class ClaudeCodeSource(Source):
         if not records:
             return []
         if not any(rec.get("parentUuid") for _, rec in records):
+            if len(records) > 1:
+                self.skip("file", f"no record names a parent (parentUuid null on all {len(records)}): "
+                                  "read in file order")
             return records  # no links at all: file order
         if _one_chain(records):
             return records  # each record the child of the one before (a file without branches)

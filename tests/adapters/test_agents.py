@@ -280,3 +280,134 @@ def test_from_toml_compacts_with_the_config_the_tui_saves(tmp_path):
         assert await default.get_items() != items, "the file's settings, not the default preset"
 
     asyncio.run(scenario())
+
+
+# ------------------------------------------------------------ per model call (issue 25)
+
+TRIGGER = 5000
+
+
+class LoopingModel(agents.Model):
+    """A fake Agents SDK model: asks for `calls` tool calls in a row (one per model
+    call, all in one run), then answers; records what each call was sent."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+        self.sent: list[tuple[str | None, list[dict]]] = []
+
+    async def get_response(self, system_instructions, input, model_settings, tools, output_schema, handoffs,
+                           tracing, *, previous_response_id=None, conversation_id=None, prompt=None):
+        from agents.items import ModelResponse
+        from agents.usage import Usage
+        from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
+
+        items = [i if isinstance(i, dict) else i.model_dump(exclude_unset=True) for i in input]
+        self.sent.append((system_instructions, json.loads(json.dumps(items))))
+        k = len(self.sent)
+        if k <= self.calls:
+            out = [ResponseFunctionToolCall(type="function_call", id=f"fc_{k}", call_id=f"call_{k}", name="bash",
+                                            arguments=json.dumps({"cmd": f"pytest -k part{k}"}))]
+        else:
+            out = [ResponseOutputMessage(type="message", id="msg_done", role="assistant", status="completed",
+                                         content=[ResponseOutputText(type="output_text", text="All parts pass.",
+                                                                     annotations=[])])]
+        return ModelResponse(output=out, usage=Usage(), response_id=None)
+
+    def stream_response(self, *args, **kwargs):  # pragma: no cover - not used
+        raise NotImplementedError
+
+
+def _loop_agent(model: LoopingModel):
+    from agents import Agent, function_tool
+
+    @function_tool
+    def bash(cmd: str) -> str:
+        """Run a shell command."""
+        return f"$ {cmd}\n" + "".join(f"test_{cmd[-6:]}_{n} PASSED line {n}\n" for n in range(60))
+
+    return Agent(name="looper", instructions="You are a careful coding agent.", model=model, tools=[bash])
+
+
+def _sent_tokens(compactor: Compactor, instructions: str | None, items: list[dict]) -> int:
+    """What one model call carried, counted as the compactor counts it (the instructions included)."""
+    from inspector.engine.planning import plan
+
+    head = [{"role": "system", "content": instructions}] if instructions else []
+    return plan(items_to_session(head + items), compactor.config, counter=compactor.counter).total_before
+
+
+def _loop_config():
+    return preset("balanced").with_values({
+        "summarization.trigger.context_ratio": 0.0, "summarization.trigger.context_tokens": TRIGGER,
+        "summarization.keep.mode": "tokens", "summarization.keep.tokens": TRIGGER // 4})
+
+
+@pytest.mark.parametrize("write_back", [False, True])
+def test_a_40_call_run_stays_under_the_trigger_at_every_model_call(tmp_path, write_back):
+    """The SDK reads the session once per `Runner.run`: without the run config's filter
+    the last of 40 tool calls carries the whole loop; with it every call stays under
+    the trigger, every call keeps its output, and the stored session stays complete
+    (compacted on the next read when `write_back`)."""
+    from agents import Runner, set_tracing_disabled
+
+    set_tracing_disabled(True)
+
+    async def run(with_filter: bool):
+        inner = agents.SQLiteSession("loop", tmp_path / f"loop-{with_filter}-{write_back}.db")
+        await inner.add_items(history(2))
+        session = CompactingSession(inner, Compactor(_loop_config()), write_back=write_back)
+        model = LoopingModel(40)
+        kwargs = {"run_config": session.run_config()} if with_filter else {}
+        result = await Runner.run(_loop_agent(model), "run every test part", session=session, max_turns=50,
+                                  **kwargs)
+        assert result.final_output == "All parts pass."
+        return session, inner, model, kwargs.get("run_config")
+
+    session, inner, model, _ = asyncio.run(run(False))
+    sizes = [_sent_tokens(session.compactor, i, items) for i, items in model.sent]
+    assert max(sizes) > 4 * TRIGGER, "without the filter the loop grows far past the trigger"
+
+    session, inner, model, config = asyncio.run(run(True))
+    assert len(model.sent) == 41
+    sizes = [_sent_tokens(session.compactor, i, items) for i, items in model.sent]
+    assert max(sizes) <= TRIGGER, sizes
+    # incremental: the previous compacted input stands for its part, so a summary is
+    # made only when the trigger is reached again, not at every call
+    assert 3 <= config.call_model_input_filter.compacted_calls < 20
+    for k, (instructions, items) in enumerate(model.sent, 1):
+        assert instructions == "You are a careful coding agent."
+        check_pairs(items)
+        calls = {i["call_id"] for i in items if i.get("type") == "function_call"}
+        if k > 1:
+            assert f"call_{k - 1}" in calls, "the latest call and its output are always sent"
+        assert [i for i in items if i.get("role") == "user"][-1]["content"] == "run every test part"
+    summaries = [i for i in model.sent[-1][1] if str(i.get("content", "")).startswith("[Previous conversation")]
+    assert len(summaries) == 1
+    stored = asyncio.run(inner.get_items())
+    outputs = [i for i in stored if i.get("type") == "function_call_output"]
+    if write_back:  # the SDK stored the run's items complete; the next read compacts them
+        after = asyncio.run(session.get_items())
+        assert asyncio.run(inner.get_items()) == after and len(after) < len(stored)
+        check_pairs(after)
+    else:
+        assert len(outputs) == 2 + 40, "the stored history stays complete"
+
+
+def test_compacting_run_config_needs_no_wrapped_session_and_keeps_other_settings():
+    from agents import RunConfig, Runner, set_tracing_disabled
+
+    from inspector.adapters.agents import compacting_run_config
+
+    set_tracing_disabled(True)
+    compactor = Compactor(_loop_config())
+    config = compacting_run_config(compactor, RunConfig(workflow_name="loop test"))
+    assert config.workflow_name == "loop test"
+    model = LoopingModel(12)
+    result = asyncio.run(Runner.run(_loop_agent(model), "run every test part", run_config=config, max_turns=20))
+    assert result.final_output == "All parts pass."
+    assert max(_sent_tokens(compactor, i, items) for i, items in model.sent) <= TRIGGER
+    cleared = [o for o in compactor.last.offloads] if compactor.last else []
+    for offload in cleared:
+        assert compactor.recover(offload.id) == offload.content
+    with pytest.raises(ValueError, match="already has a call_model_input_filter"):
+        compacting_run_config(compactor, config)

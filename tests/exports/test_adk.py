@@ -238,3 +238,104 @@ def test_a_summary_merged_into_the_system_prompt_is_kept(tmp_path):
     loaded = asyncio.run(adk_get(tmp_path / "adk.db", "inspector", "user", sid, "sqlite"))
     assert "[Previous conversation summary]" in loaded.events[0].content.parts[0].text
     assert any("summary was merged into written as user text" in w for w in warnings)
+
+
+def adk_source_with_repeated_ids(path: Path) -> str:
+    """An ADK session, written by ADK's own `SqliteSessionService`, whose agent reused
+    one function-call id for several calls (models do: Gemini often sends no id and
+    frameworks number them per turn). Returns the session id."""
+    from google.adk.events import Event
+
+    async def build():
+        service = SqliteSessionService(str(path))
+        session = await service.create_session(app_name="app", user_id="u", session_id="dups")
+
+        async def add(author, *parts, role="model"):
+            await service.append_event(session, Event(author=author, invocation_id="inv-1",
+                                                      content=types.Content(role=role, parts=list(parts))))
+
+        await add("user", types.Part(text="Fix the failing tests."), role="user")
+        for k in range(3):
+            await add("fixer", types.Part(text=f"Running step {k}."),
+                      types.Part(function_call=types.FunctionCall(id="call_1", name="bash",
+                                                                  args={"cmd": f"pytest -k step{k}"})))
+            await add("fixer", types.Part(function_response=types.FunctionResponse(
+                id="call_1", name="bash", response={"result": f"step {k}: 1 failed"})), role="user")
+        await add("fixer", types.Part(text="Step 2 still fails."))
+        return session.id
+
+    return asyncio.run(build())
+
+
+@pytest.mark.parametrize("compacted", [False, True])
+def test_repeated_ids_of_an_adk_source_are_renamed_in_every_event(tmp_path, compacted):
+    """Renaming repeated ids must reach the events copied from the source too: an
+    event kept verbatim with the old id leaves a call without its response once the
+    ADK Runner pairs them by id."""
+    src = tmp_path / "src.db"
+    sid = adk_source_with_repeated_ids(src)
+    session = read(src, sid)
+    assert len({c.id for m in session.messages for c in m.tool_calls}) == 1
+    result = compact(session, preset("balanced").with_values({
+        "summarization.trigger.context_ratio": 0.0, "summarization.trigger.messages": 4,
+        "summarization.keep.mode": "messages", "summarization.keep.messages": 5,
+        "summarization.preserve_user_messages.enabled": False})) if compacted else None
+    res = export_session(session, "adk-sqlite", tmp_path / "out.db", compacted=result)
+    assert any("renamed" in w for w in res.warnings)
+
+    async def resume():
+        service = SqliteSessionService(str(res.path))
+        model = MockModel.create([types.Content(role="model", parts=[types.Part(text="Continuing.")])])
+        runner = Runner(app_name="app", agent=LlmAgent(name="fixer", model=model, instruction="Fix bugs."),
+                        session_service=service)
+        async for _ in runner.run_async(user_id="u", session_id=res.session_id, new_message=types.Content(
+                role="user", parts=[types.Part(text="Go on.")])):
+            pass
+        return model.requests[0]
+
+    request = asyncio.run(resume())
+    parts = [p for c in request.contents for p in c.parts or []]
+    called = [p.function_call.id for p in parts if p.function_call]
+    answered = [p.function_response.id for p in parts if p.function_response]
+    messages = result.messages if result is not None else session.messages
+    assert len(called) == sum(len(m.tool_calls) for m in messages) == len(set(called))
+    assert sorted(answered) == sorted(called), "every call sent with its own response"
+    stored = asyncio.run(adk_get(res.path, "app", "u", res.session_id, "sqlite"))
+    renamed = [e for e in stored.events if e.content and any(
+        (p.function_call and p.function_call.id != "call_1") or (p.function_response and p.function_response.id != "call_1")
+        for p in e.content.parts or [])]
+    assert renamed and all(e.invocation_id == "inv-1" for e in renamed), "renamed events are the source's, copied"
+
+
+def test_cli_adk_author_app_and_user_let_a_named_agent_resume_a_non_adk_source(tmp_path, monkeypatch, capsys):
+    """Without --adk-author a non-ADK source is written as author `agent`, and an ADK
+    agent with another name gets its history as another agent's quoted context."""
+    from inspector.cli.main import main
+
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(tmp_path / "ws.db"))
+    src = str(SWE / "function_calling_simple.traj")
+
+    def resume(out: Path, app: str, user: str):
+        sid = capsys.readouterr().out.strip().splitlines()[-1]
+
+        async def go():
+            service = SqliteSessionService(str(out))
+            model = MockModel.create([types.Content(role="model", parts=[types.Part(text="Continuing.")])])
+            runner = Runner(app_name=app, agent=LlmAgent(name="swe_fixer", model=model, instruction="Fix."),
+                            session_service=service)
+            async for _ in runner.run_async(user_id=user, session_id=sid, new_message=types.Content(
+                    role="user", parts=[types.Part(text="Go on.")])):
+                pass
+            return model.requests[0]
+
+        request = asyncio.run(go())
+        return [c.role for c in request.contents], " ".join(p.text or "" for c in request.contents
+                                                            for p in c.parts or [])
+
+    assert main(["export", src, "-f", "adk-sqlite", "-o", str(tmp_path / "plain.db"), "--preset", "none"]) == 0
+    roles, text = resume(tmp_path / "plain.db", "inspector", "user")
+    assert "model" not in roles[:-1] and "For context:" in text
+    assert main(["export", src, "-f", "adk-sqlite", "-o", str(tmp_path / "named.db"), "--preset", "none",
+                 "--adk-author", "swe_fixer", "--adk-app", "fixapp", "--adk-user", "u-7"]) == 0
+    roles, text = resume(tmp_path / "named.db", "fixapp", "u-7")
+    assert "model" in roles and "For context:" not in text

@@ -214,3 +214,40 @@ def test_not_a_database_is_refused(tmp_path):
     with pytest.raises(ExportError, match="notes.db: exists and is not a SQLite database"):
         export_session(s, "openai-agents-sqlite", target)
     assert target.read_text() == "my notes"
+
+
+def test_exports_carry_their_offloads_and_a_restarted_agent_recovers_them(tmp_path):
+    """A compacted export's recovery notices resolve in the file itself: the Agents SDK
+    export keeps the offloads in the adapter's table, so a new process wrapping the
+    exported session answers `recover(id)`; the ADK export keeps them in the same table."""
+    import asyncio
+
+    agents = pytest.importorskip("agents")
+    from inspector import Compactor
+    from inspector.adapters.agents import CompactingSession
+    from inspector.engine import apply, plan, preset
+    from inspector.engine.summarize import ExtractiveSummarizer
+    from inspector.exports.registry import export_session
+    from inspector.service.recover import SqliteOffloadStore
+    from inspector.sources.base import open_source
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    with open_source(fixtures / "swe-agent" / "marshmallow-1867_function_calling.traj") as src:
+        s = src.read(src.session_ids()[0])
+    cfg = preset("balanced").with_values({
+        "summarization.enabled": False, "reduction.clear.trigger_tokens": 2000,
+        "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0})
+    result = apply(s, plan(s, cfg), ExtractiveSummarizer())
+    assert result.offloads
+    res = export_session(s, "openai-agents-sqlite", tmp_path / "a.db", compacted=result)
+    items = asyncio.run(agents.SQLiteSession(res.session_id, tmp_path / "a.db").get_items())
+    import json as _json
+
+    written = _json.dumps(items)
+    assert all(o.id in written for o in result.offloads), "the notices name the offloads"
+    restarted = CompactingSession(agents.SQLiteSession(res.session_id, tmp_path / "a.db"), Compactor(cfg))
+    for o in result.offloads:
+        assert restarted.compactor.recover(o.id) == o.content
+    res = export_session(s, "adk-sqlite", tmp_path / "a.adk.db", compacted=result)
+    store = SqliteOffloadStore(res.path)
+    assert all(store.recover(o.id) == o.content for o in result.offloads)

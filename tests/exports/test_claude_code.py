@@ -157,3 +157,64 @@ def test_a_summary_merged_into_the_system_prompt_becomes_the_compact_summary(tmp
     check_transcript(recs, sid)
     assert recs[0]["subtype"] == "compact_boundary" and recs[1]["isCompactSummary"] is True
     assert "[Previous conversation summary]" in recs[1]["message"]["content"]
+
+
+def test_export_all_names_each_transcript_by_its_session_id(tmp_path, monkeypatch, capsys):
+    """`claude --resume <sessionId>` finds a transcript by its file name: with --all
+    every file is `<sessionId>.jsonl`, the id inside it."""
+    from inspector.cli.main import main
+
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(tmp_path / "ws.db"))
+    src = Path(__file__).resolve().parents[1] / "fixtures" / "swe-agent"
+    out = tmp_path / "out"
+    assert main(["export", str(src), "--all", "-f", "claude-code", "-o", f"{out}/", "--preset", "none"]) == 0
+    files = sorted(out.glob("*"))
+    assert len(files) == len(list(src.glob("*.traj"))) > 1
+    for f in files:
+        assert f.suffix == ".jsonl" and not f.name.endswith(".claude.jsonl")
+        ids = {r["sessionId"] for r in records(f) if "sessionId" in r}
+        assert ids == {f.stem}, f.name
+
+
+def test_request_ids_and_the_boundary_s_logical_parent_are_written_as_claude_code_writes_them(tmp_path):
+    """Claude Code puts the API request's id on every assistant record of a reply (the
+    records of one message share it) and a `logicalParentUuid` on its compact boundary."""
+    from inspector.engine import apply, plan
+    from inspector.engine.summarize import ExtractiveSummarizer
+    from inspector.exports.registry import export_session
+    from inspector.sources.base import open_source
+    from tests.exports.test_formats import compact_config
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    with open_source(fixtures / "swe-agent" / "marshmallow-1867_function_calling.traj") as src:
+        s = src.read(src.session_ids()[0])
+    r = apply(s, plan(s, compact_config()), ExtractiveSummarizer())
+    recs = records(export_session(s, "claude-code", tmp_path / "t.jsonl", compacted=r).path)
+    assistant = [x for x in recs if x["type"] == "assistant"]
+    assert assistant and all(str(x.get("requestId", "")).startswith("req_") for x in assistant)
+    by_message: dict[str, set[str]] = {}
+    for x in assistant:
+        by_message.setdefault(x["message"]["id"], set()).add(x["requestId"])
+    assert all(len(v) == 1 for v in by_message.values())
+    assert len({next(iter(v)) for v in by_message.values()}) == len(by_message), "one request per reply"
+    boundary = [x for x in recs if x.get("subtype") == "compact_boundary"]
+    assert len(boundary) == 1 and "logicalParentUuid" in boundary[0] and boundary[0]["parentUuid"] is None
+
+
+def test_parentless_records_are_read_in_file_order_and_said_so(tmp_path):
+    from inspector.sources.base import open_source
+
+    src = Path(__file__).resolve().parents[1] / "fixtures" / "claude-code" / "representative_messages.jsonl"
+    lines = []
+    for line in src.read_text().splitlines():
+        rec = json.loads(line)
+        if "parentUuid" in rec:
+            rec["parentUuid"] = None
+        lines.append(json.dumps(rec))
+    flat = tmp_path / "flat.jsonl"
+    flat.write_text("\n".join(lines) + "\n")
+    with open_source(src) as a, open_source(flat) as b:
+        linked, parentless = a.read(a.session_ids()[0]), b.read(b.session_ids()[0])
+        skipped = list(b.skipped)
+    assert [m.text for m in parentless.messages] == [m.text for m in linked.messages]
+    assert any("parentUuid null" in s.reason and "file order" in s.reason for s in skipped), skipped

@@ -24,7 +24,7 @@ import pytest
 
 from inspector.engine import apply, plan
 from inspector.engine.summarize import ExtractiveSummarizer
-from inspector.exports.registry import export_session
+from inspector.exports.registry import TargetOptions, export_session
 from inspector.sources.base import open_source
 from tests.exports.test_formats import compact_config
 
@@ -40,9 +40,14 @@ SOURCES = {
     "claude-code-thinking": (F / "claude-code" / "branch_merge.jsonl", None),
     "codex": (F / "codex" / "rollout-2025-10-29T01-00-00-marshmallow.jsonl", None),
     "codex-replacement": (F / "codex" / "rollout-replacement-history.jsonl", None),
+    # tool outputs as lists of content items (`output_text` for the custom tool)
+    "codex-listed-outputs": (F / "codex" / "rollout-listed-outputs.jsonl", None),
     "swe-agent": (F / "swe-agent" / "marshmallow-1867_function_calling.traj", None),
     "adk-sqlite": (F / "adk" / "sqlite_service.db", "swe-simple"),
     "adk-database": (F / "adk" / "database_v1.db", "swe-compacted"),
+    # written by ADK's SqliteSessionService, one function-call id for three calls
+    # (tests/exports/test_adk.py, adk_source_with_repeated_ids)
+    "adk-repeated-ids": (F / "adk" / "repeated_ids.db", "dups"),
     "openai-agents": (F / "openai-agents" / "sessions.db", "swe-simple"),
     "llm": (F / "llm" / "message_store.db", None),
     "llm-legacy": (F / "llm" / "legacy.db", None),
@@ -50,6 +55,7 @@ SOURCES = {
     "claude-code-duplicate-ids": (F.parent / "bad_inputs" / "cc-duplicate-tool-ids.jsonl", None),
     "openai-chat-duplicate-ids": (F.parent / "bad_inputs" / "chat-duplicate-tool-call-ids.json", None),
 }
+NO_OUTPUT_LIMIT = {"claude-code", "llm", "llm-legacy"}  # claude-3-sonnet-20240229, scripted-swe
 
 
 def _session(name: str):
@@ -153,7 +159,8 @@ def _resume(db: Path, sid: str) -> list[dict]:
     return requests[0]["messages"]
 
 
-@pytest.mark.parametrize("name", ["claude-code-thinking", "swe-agent", "adk-database", "codex-replacement"])
+@pytest.mark.parametrize("name", ["claude-code-thinking", "swe-agent", "adk-database", "codex-replacement",
+                                  "adk-repeated-ids", "codex-listed-outputs"])
 def test_runner_resumes_every_call_and_result_from_an_export(tmp_path, name):
     s, versions = _versions(name)
     for label, compacted in versions.items():
@@ -283,8 +290,11 @@ def test_every_other_export_is_accepted_where_it_is_read(tmp_path, name):
 
     s, versions = _versions(name)
     for label, compacted in versions.items():
-        res = export_session(s, "anthropic-json", tmp_path / f"{label}.anthropic.json", compacted=compacted)
+        # old and scripted models are not in litellm's map: their output limit is given
+        res = export_session(s, "anthropic-json", tmp_path / f"{label}.anthropic.json", compacted=compacted,
+                             target=TargetOptions(max_tokens=2048) if name in NO_OUTPUT_LIMIT else None)
         body = json.loads(res.path.read_text())
+        assert body["model"] and body["max_tokens"] > 0
         if any("starts with an assistant turn" in w for w in res.warnings):  # ADK opening with its summary
             assert body["messages"][0]["content"] == [{"type": "text", "text": LEADING_USER_TEXT}]
             assert body["messages"][1]["role"] == "assistant"
@@ -340,3 +350,48 @@ def _mocked_openai(answer):
         return httpx.Response(200, json=answer(body))
 
     return AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(reply))), requests
+
+
+def _codex_with_listed_outputs(tmp_path: Path) -> Path:
+    """The Codex fixture with each tool output as a list of content items, as Codex
+    writes them for custom tools (`output_text`) and for function calls (`input_text`)."""
+    out = tmp_path / "rollout-listed-outputs.jsonl"
+    lines = []
+    for line in (F / "codex" / "rollout-2025-10-29T01-00-00-marshmallow.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        payload = record.get("payload") or {}
+        if payload.get("type") in ("custom_tool_call_output", "function_call_output") and isinstance(
+                payload.get("output"), str):
+            kind = "output_text" if payload["type"] == "custom_tool_call_output" else "input_text"
+            payload["output"] = [{"type": kind, "text": payload["output"]}]
+        lines.append(json.dumps(record))
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+def test_codex_listed_tool_outputs_are_converted_to_what_each_target_accepts(tmp_path):
+    """`output_text` items are not allowed in a Responses `function_call_output`, and the
+    SDK's Chat Completions converter raises `Unknown content` on them: exported, every
+    output is one the Responses API types accept, and the run resumes on both paths."""
+    from openai.types.responses.response_input_item import FunctionCallOutput
+
+    assert _codex_with_listed_outputs(tmp_path).read_text() == SOURCES["codex-listed-outputs"][0].read_text()
+    s, versions = _versions("codex-listed-outputs")
+    for label, compacted in versions.items():
+        db = tmp_path / f"{label}.db"
+        res = export_session(s, "openai-agents-sqlite", db, compacted=compacted)
+        items = _sdk_items(db, res.session_id)
+        outputs = [i for i in items if i.get("type") == "function_call_output"]
+        assert outputs
+        for item in outputs:
+            FunctionCallOutput.model_validate(item)
+        texts = {i["call_id"]: i["output"] if isinstance(i["output"], str) else "".join(
+            p["text"] for p in i["output"]) for i in outputs}
+        messages = compacted.messages if compacted is not None else s.messages
+        for m in messages:
+            if m.role == "tool" and m.tool_call_id in texts and not m.meta.get("inspector_reduced"):
+                assert texts[m.tool_call_id] == m.text, "the output's text is kept"
+        Converter.items_to_messages(items)
+        sent = _resume(db, res.session_id)
+        assert len([m for m in sent if m["role"] == "tool"]) == len(outputs)
+        _resume_responses(db, res.session_id)

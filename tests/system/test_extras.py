@@ -1,11 +1,11 @@
-"""The framework extras resolve to the set README names, and the conflict README gives
-for openai-agents is real (issue 13: "where a real conflict remains, the README says
-which versions and why, and a test installs that set").
+"""The framework extras resolve to the set README names, and what pip gives a user
+today is what the tests run with (issue 25: "the test set follows what pip resolves
+today; the test fails when the resolved set and the tested set diverge").
 
-pip resolves (`--dry-run`, nothing installed) the project's dependencies and its
-`agents`, `langchain` and `adk` extras, as pyproject.toml states them, constrained to
-README's versions; the conflict is checked on the releases' own metadata, which never
-changes. Needs the package index; skipped when it cannot be reached.
+pip resolves (`--dry-run`, nothing installed) the project's dependencies with its
+`agents`, `langchain` and `adk` extras (a user's install) and with its `test` extra (the
+tests' install), as pyproject.toml states them. Needs the package index; skipped when it
+cannot be reached.
 """
 
 from __future__ import annotations
@@ -62,34 +62,49 @@ def _accepts(metadata: dict, name: str, version: str) -> bool:
     return all(r.specifier.contains(version, prereleases=True) for r in found)
 
 
-def _requires(metadata: dict, name: str) -> bool:
-    from packaging.requirements import Requirement
+KEY = ("litellm", "openai", "openai-agents", "google-adk", "langchain", "langchain-core")
 
-    return any(Requirement(r).name == name for r in metadata.get("requires_dist") or [])
+
+def _requirements(*extras: str) -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return [*project["dependencies"], *(r for e in extras for r in project["optional-dependencies"][e])]
+
+
+def _resolve(tmp_path: Path, name: str, reqs: list[str], *constraints: str) -> dict[str, dict]:
+    (tmp_path / f"{name}.txt").write_text("\n".join(reqs) + "\n")
+    args = ["-r", str(tmp_path / f"{name}.txt")]
+    if constraints:
+        (tmp_path / f"{name}-set.txt").write_text("".join(f"{c}\n" for c in constraints))
+        args += ["-c", str(tmp_path / f"{name}-set.txt")]
+    return _report(tmp_path, *args)
 
 
 def test_the_extras_resolve_to_the_set_readme_names(tmp_path, index):
     named = _readme_set()
-    assert {"litellm", "openai", "openai-agents", "google-adk", "langchain"} <= set(named)
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    extras = project["optional-dependencies"]
-    reqs = [*project["dependencies"], *extras["agents"], *extras["langchain"], *extras["adk"]]
-    (tmp_path / "reqs.txt").write_text("\n".join(reqs) + "\n")
-    (tmp_path / "set.txt").write_text("".join(f"{k}=={v}\n" for k, v in named.items()))
-    got = _report(tmp_path, "-r", str(tmp_path / "reqs.txt"), "-c", str(tmp_path / "set.txt"))
+    assert set(KEY) <= set(named)
+    got = _resolve(tmp_path, "users", _requirements("agents", "langchain", "adk"),
+                   *(f"{k}=={v}" for k, v in named.items()))
     assert {k: got[k]["version"] for k in named} == named
     # The test extra pins openai-agents to the tested release's series.
-    pin = next(r for r in extras["test"] if r.startswith("openai-agents"))
-    assert pin == "openai-agents>=0.2,<0.21" and named["openai-agents"].startswith("0.20.")
+    pin = next(r for r in _requirements("test") if r.startswith("openai-agents"))
+    series = ".".join(named["openai-agents"].split(".")[:2])
+    assert pin == f"openai-agents>={series},<0.{int(series.split('.')[1]) + 1}", pin
 
 
-def test_the_conflict_readme_gives_is_in_the_releases_metadata(tmp_path, index):
-    got = _report(tmp_path, "--no-deps", "openai-agents==0.21.0", "litellm==1.108.0")
-    assert not _accepts(got["openai-agents"], "openai", "2.99") and _accepts(got["openai-agents"], "openai", "3.0")
-    assert not _accepts(got["litellm"], "certifi", "2026.10.18"), "1.108 accepts openai 3 but needs a newer certifi"
+def test_what_users_get_is_what_the_tests_run_with(tmp_path, index):
+    """`pip install 'inspector[agents,langchain,adk]'` today and `pip install
+    'inspector[test]'` today resolve the frameworks to the same releases; when a new
+    release (or a pin in the test extra) makes them differ, users would run a
+    combination the tests never saw: this fails, naming the packages."""
+    users = _resolve(tmp_path, "users", _requirements("agents", "langchain", "adk"))
+    tested = _resolve(tmp_path, "tested", _requirements("test"))
+    differ = {k: (users[k]["version"], tested.get(k, {}).get("version")) for k in KEY
+              if users[k]["version"] != tested.get(k, {}).get("version")}
+    assert not differ, f"users get / the tests run with: {differ}"
+    # README names the same series of each (exact versions there are the ones last checked).
     named = _readme_set()
-    got = _report(tmp_path, "--no-deps", f"litellm=={named['litellm']}")
-    assert not _accepts(got["litellm"], "openai", "3.0"), "the tested litellm refuses openai 3"
-    assert not _requires(got["litellm"], "certifi"), "the tested litellm needs no unpublished certifi"
-    got = _report(tmp_path, "--no-deps", "litellm==1.83.0")
-    assert _accepts(got["litellm"], "openai", "3.54.0"), "README's untested alternative: no upper bound"
+    for k in KEY:
+        assert named[k].split(".")[:2] == tested[k]["version"].split(".")[:2], (k, named[k], tested[k]["version"])
+    # openai-agents 0.24 needs openai 3, which this litellm accepts (the conflict of 0.20's days is gone).
+    assert _accepts(tested["litellm"], "openai", tested["openai"]["version"])
+    assert _accepts(tested["openai-agents"], "openai", tested["openai"]["version"])

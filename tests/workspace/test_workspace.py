@@ -650,7 +650,7 @@ def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_pa
     import pickle
 
     from inspector.engine.models import PackedRaw
-    from inspector.exports.registry import export_session
+    from inspector.exports.registry import TargetOptions, export_session
     from inspector.sources.base import open_source
 
     original = next(iter(open_source(source).sessions()))
@@ -668,8 +668,9 @@ def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_pa
                                                    for m in loaded.messages]})
     assert not any(type(m.packed_raw) is PackedRaw for m in plain.messages)
     for fmt in ("openai-json", "anthropic-json", "markdown", "claude-code", "adk-sqlite"):
-        a = export_session(plain, fmt, tmp_path / f"a-{fmt}" / f"out.{fmt}")
-        b = export_session(loaded, fmt, tmp_path / f"b-{fmt}" / f"out.{fmt}")
+        target = TargetOptions(max_tokens=1024)  # the fixture's model is not in litellm's map
+        a = export_session(plain, fmt, tmp_path / f"a-{fmt}" / f"out.{fmt}", target=target)
+        b = export_session(loaded, fmt, tmp_path / f"b-{fmt}" / f"out.{fmt}", target=target)
         if fmt == "adk-sqlite":
             a_rows = _adk_events(a.path)
             assert a_rows and a_rows == _adk_events(b.path)
