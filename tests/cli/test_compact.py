@@ -239,7 +239,7 @@ def test_plan_json_has_the_fidelity_apply_would_reach(capsys):
     f = json.loads(out)["fidelity"]
     assert set(f["kinds"]) == set(KINDS) and f["summaries"] == "extractive"
     for k in f["kinds"].values():
-        assert set(k) == {"items", "kept", "fraction", "missing"}
+        assert set(k) == {"items", "kept", "fraction", "missing", "unsupported"}
         assert 0 <= k["kept"] <= k["items"] and len(k["missing"]) <= k["items"] - k["kept"]
     # the plan's measure is the applied result's: the same summary text, the same messages
     s = read_traj(TRAJ)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from inspector.engine import preset
+from inspector.engine.fidelity import words
 from inspector.engine.probes import (
     CATEGORIES,
     QUESTIONS,
@@ -38,12 +39,13 @@ def test_probes_ask_about_what_was_removed_in_every_category(compacted):
     removed_text = " ".join(" ".join(m.text.split()) for m in s.messages if m.content_hash not in kept).lower()
     removed_args = " ".join(c.arguments_raw for m in s.messages if m.content_hash not in kept
                             for c in m.tool_calls).lower()
+    removed_words = words(removed_text + " " + removed_args)
     for p in ps:
         for fact in p.reference:
-            # every fact comes from the removed range (case and spaces as fidelity compares)
-            assert fact.lower()[:40] in removed_text or fact.lower()[:20] in removed_args, (p.category, fact)
+            # every fact comes from the removed range (its words: a challenge's name is restated)
+            assert words(fact.rsplit(" ", 1)[0]) <= removed_words, (p.category, fact)  # (a cut last word)
     by = {p.category: p for p in ps}
-    assert any("ctf challenge" in f for f in by["recall"].reference)  # the task statement
+    assert any("i got id" in f.lower() for f in by["recall"].reference)  # the task statement
     assert "/etc/passwd" in by["artifact"].reference
     # the same session and compaction give the same questions
     assert probes(s.messages, result.messages) == ps
