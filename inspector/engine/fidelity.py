@@ -375,7 +375,7 @@ def _task_items(text: str) -> list[str]:
         if not in_code:
             prose.append(line)
     for s in (s for line in prose for s in sentences(line)):
-        if len(words(s)) >= 2:
+        if len(words(s)) >= 3:
             out.append(_short(s))
         if len(out) >= MAX_ITEMS["task"]:
             break
@@ -676,7 +676,12 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
             elif len(score.missing) < SHOWN_MISSING:
                 score.missing.append(text)
             items.append(Item(kind, text, "kept" if ok else "missing", ev if ok else "", credit))
-    for kind, text, ev in _unsupported(rewritten, index, model.roots):
+    # What a compaction wrote in place of the original (summaries, and whatever stands
+    # before the last message it kept); turns after that are the session going on.
+    last_kept = max((k for k, m in enumerate(compacted) if m.content_hash in original_hashes), default=-1)
+    replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes
+                 and (k < last_kept or m.kind in ("summary", "compaction"))]
+    for kind, text, ev in _unsupported(replacing, index, model.roots):
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
     return Fidelity(kinds, len(removed), items)
@@ -724,3 +729,46 @@ def _unsupported(rewritten: list[Message], index: _Index, roots: Sequence[str]) 
             if ("v:" + v) not in post and ("w:" + _stem(v)) not in post:
                 out.append(("values", v, next((s for s in ss if v in s.lower()), v)))
     return out
+
+
+# --------------------------------------------------------------------------- any two sources
+
+
+def sent_context(messages: Sequence[Message]) -> list[Message]:
+    """What a session whose history holds compaction records sends now: its system
+    messages, then everything from its last summary or compaction record on (a Claude
+    Code transcript after `/compact`, a Codex rollout's replacement history).
+
+    Args:
+        messages: a session's messages.
+
+    Returns:
+        The context (all the messages when there is no such record).
+    """
+    last = max((i for i, m in enumerate(messages) if m.kind in ("summary", "compaction")), default=None)
+    if last is None:
+        return list(messages)
+    head = [m for m in messages[:last] if m.role in ("system", "developer")]
+    return head + list(messages[last:])
+
+
+def _same_key(m: Message) -> tuple[str, str, tuple[str, ...]]:
+    return (m.role, " ".join(m.text.split()), tuple(" ".join(c.arguments_raw.split()) for c in m.tool_calls))
+
+
+def align(original: Sequence[Message], compacted: Sequence[Message]) -> list[Message]:
+    """`compacted` with each message that says what a message of `original` says (role,
+    text and tool arguments, whitespace aside) replaced by that message, so a
+    compaction another tool wrote in another format is compared message by message.
+
+    Args:
+        original: the original session's messages.
+        compacted: the compacted context, from any source.
+
+    Returns:
+        The compacted context, aligned.
+    """
+    by_key: dict[tuple[str, str, tuple[str, ...]], Message] = {}
+    for m in original:
+        by_key.setdefault(_same_key(m), m)
+    return [by_key.get(_same_key(m), m) for m in compacted]

@@ -263,6 +263,24 @@ def measure_fidelity(
     return FidelityReport(fidelity(session.messages, shown.messages), label)
 
 
+def compare_compaction(original: Session, compacted: Session) -> Fidelity:
+    """The fidelity of any compaction, ours or another tool's: what the context
+    `compacted` sends now keeps of `original` (`inspector fidelity`).
+
+    Args:
+        original: the session before compaction (any source inspector reads).
+        compacted: the session after it: a compacted context, or a history whose
+            compaction records say what it sends now (`engine.fidelity.sent_context`).
+
+    Returns:
+        The measure: score, per kind, every item with its evidence.
+    """
+    from inspector.engine.fidelity import align, fidelity, sent_context
+
+    context = align(original.messages, sent_context(compacted.messages))
+    return fidelity(original.messages, context)
+
+
 def _extractive_texts(session: Session, p: Plan, specs: Sequence[Any], counter: TokenCounter,
                       scratch: SummaryCache | None) -> dict[str, str]:
     """The offline summaries apply would write for `specs` (deterministic, no model),
