@@ -58,26 +58,32 @@ from inspector.engine.models import Message
 # system prompt (the same in every compaction), not a demonstration.
 _PROSE = frozenset({Kind.TASK, Kind.REQUEST, Kind.ACTION, Kind.REASONING, Kind.SUMMARY})
 
-KINDS = ("task", "requests", "files", "errors", "values", "last_step", "decisions")
-NARRATIVE = frozenset({"task", "requests", "last_step", "decisions"})
+# Where the task can be read: a restatement, not the agent's passing mentions of it.
+_TASK_SOURCES = frozenset({Kind.TASK, Kind.REQUEST, Kind.SUMMARY})
+
+KINDS = ("task", "requests", "files", "errors", "values", "last_step", "next_step", "decisions")
+NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"})
 # What each kind weighs in the score: what the task is and where the work stands
 # matter most to an agent going on; a value it can look up again matters least.
-WEIGHTS = {"task": 3.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 2.0,
-           "decisions": 2.0}
+# Chosen on the labelled set (tests/data/fidelity_judged), leaving each session out in
+# turn: every held-out choice put the task first and the findings second.
+WEIGHTS = {"task": 4.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
+           "next_step": 2.0, "decisions": 2.0}
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
-TASK_BEST_OF = 2
+TASK_BEST_OF = 1
 # ... and this share of the whole score.
-UNSUPPORTED_PENALTY = 0.25
+UNSUPPORTED_PENALTY = 0.35
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
-MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "decisions": 8}
+MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "next_step": 1,
+             "decisions": 8}
 # Removed messages searched at most, newest first.
 MAX_SCANNED = 400
 ITEM_CHARS = 200
 SHOWN_MISSING = 5
 # Narrative coverage: below LOW nothing, from HIGH on full credit; "kept" from KEPT.
-LOW, HIGH, KEPT = 0.25, 0.7, 0.5
+LOW, HIGH, KEPT = 0.2, 0.6, 0.5
 
 Similarity = Callable[[list[str], list[str]], list[list[float]]]
 
@@ -118,7 +124,7 @@ class KindScore:
     unsupported: list[str] = field(default_factory=list)
 
     credits: list[float] = field(default_factory=list, repr=False)
-    best_of: int = 0  # score the best `best_of` items only (the task: its gist, not every sentence)
+    best_of: int = 0  # score the best `best_of` items only (the task: its gist, not each of its sentences)
 
     @property
     def fraction(self) -> float:
@@ -452,6 +458,13 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
         said = [s for s in sentences(msgs[last_said].text) if len(words(s)) >= 3]
         if said:
             b.add("last_step", [_short(said[0])])
+    # Where the work went next: what the agent did right after the removed range. A
+    # compaction that keeps the agent on track says so (the kept messages cannot).
+    after = next((k for k in range(removed[-1] + 1, len(msgs)) if kinds[k] in (Kind.ACTION, Kind.REASONING)), None)
+    if after is not None:
+        said = [s for s in sentences(msgs[after].text) if len(words(s)) >= 3]
+        step = said[0] if said else next(iter(message_artifacts(msgs[after], kinds[after]).commands), "")
+        b.add("next_step", [_short(step)])
     seen: set[str] = set()
     scanned = 0
     for i in reversed(removed):
@@ -566,8 +579,11 @@ def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
     return f"message {i} (kept)"
 
 
-def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None) -> tuple[float, str]:
-    """The best coverage of `item` by one sentence of the compacted context."""
+def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
+                     sources: frozenset[Kind] | None = None) -> tuple[float, str]:
+    """The best coverage of `item` by one sentence of the compacted context (of the
+    rewritten messages, and of the kept messages of the kinds `sources`)."""
+    sources = _PROSE if sources is None else sources
     ws = words(item)
     if not ws:
         return 0.0, ""
@@ -579,7 +595,7 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None) -
         if len(where) > 5000:
             continue
         for i in where:
-            if i in hay.kept and hay.original.kinds[i] in _PROSE:
+            if i in hay.kept and hay.original.kinds[i] in sources:
                 score[i] = score.get(i, 0.0) + _weight(w)
     for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
         candidates.extend(hay.sentences_of(i))
@@ -659,11 +675,15 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
             elif kind == "values":
                 ok, ev = _match_value(text, hay)
                 credit = 1.0 if ok else 0.0
-            elif text in buckets.exact:
+            elif text in buckets.exact:  # a command: quoted, or every word of it in one sentence
                 ok, ev = _match_text(_norm(text), hay, "c:" + _norm(text))
+                if not ok:
+                    cov, ev = _match_narrative(text, hay, similarity)
+                    ok = cov >= 0.99
                 credit = 1.0 if ok else 0.0
             else:
-                cov, ev = _match_narrative(text, hay, similarity)
+                sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
+                cov, ev = _match_narrative(text, hay, similarity, sources)
                 credit = _credit(cov)
                 ok = credit >= KEPT
                 if credit <= 0:
