@@ -44,6 +44,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from inspector.engine.models import Message, ToolCall
 
@@ -237,6 +238,7 @@ class ContentModel:
 
 
 _MODELS: dict[tuple[str, ...], ContentModel] = {}
+_LAST: dict[tuple[int, int, str, str], ContentModel] = {}
 _MODELS_MAX = 16
 
 
@@ -253,14 +255,25 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
     Returns:
         The `ContentModel`.
     """
+    n = len(messages)
+    # The same list as last time, unchanged at its ends: re-planning asks again and again.
+    quick = (id(messages), n, messages[0].content_hash if n else "", messages[-1].content_hash if n else "")
+    hit = _LAST.get(quick)
+    if hit is not None:
+        return hit
     hashes = tuple(m.content_hash for m in messages)
     hit = _MODELS.get(hashes)
+    if hit is not None:
+        _LAST.clear()
+        _LAST[quick] = hit
     if hit is not None:
         return hit
     model = _classify(messages, hashes)
     if len(_MODELS) >= _MODELS_MAX:
         _MODELS.pop(next(iter(_MODELS)))
     _MODELS[hashes] = model
+    _LAST.clear()
+    _LAST[quick] = model
     return model
 
 
@@ -374,7 +387,8 @@ def normalize_path(path: str) -> str:
     return p
 
 
-def relative_path(norm: str, roots: Sequence[str] = SANDBOX_ROOTS) -> tuple[bool, str]:
+@lru_cache(maxsize=65_536)
+def relative_path(norm: str, roots: tuple[str, ...] = SANDBOX_ROOTS) -> tuple[bool, str]:
     """A normalized path relative to its repository: the longest of `roots` it starts
     with taken off.
 
@@ -412,7 +426,7 @@ def path_suffixes(norm: str) -> list[str]:
     return ["/".join(parts[k:]) for k in range(len(parts))]
 
 
-def path_matches(a: str, b: str, roots: Sequence[str] = SANDBOX_ROOTS) -> bool:
+def path_matches(a: str, b: str, roots: tuple[str, ...] = SANDBOX_ROOTS) -> bool:
     """True when two normalized paths name the same file: two absolute ones the same
     path below the session's roots; otherwise the relative one the other's trailing
     components (a bare name counts only when it has an extension).

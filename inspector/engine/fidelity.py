@@ -211,8 +211,16 @@ def words(text: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1)
 
 
+_WEIGHTS: dict[str, float] = {}
+
+
 def _weight(w: str) -> float:
-    return 2.0 if any(c.isdigit() for c in w) or len(w) >= 5 else 1.0
+    hit = _WEIGHTS.get(w)
+    if hit is None:
+        hit = 2.0 if len(w) >= 5 or any(c.isdigit() for c in w) else 1.0
+        if len(_WEIGHTS) < 500_000:
+            _WEIGHTS[w] = hit
+    return hit
 
 
 def coverage(item: frozenset[str], sentence: frozenset[str]) -> float:
@@ -267,6 +275,40 @@ def _message_sentences(m: Message, limit: int = SCAN_CHARS) -> tuple[tuple[str, 
         if len(_SENTENCES) >= _SENTENCES_MAX:
             _SENTENCES.clear()
         _SENTENCES[key] = hit
+    return hit
+
+
+@dataclass(frozen=True)
+class _View:
+    """A message the compaction wrote, read once: its sentences and their words, which
+    sentences hold each word, its normalized text, its paths and values."""
+
+    sentences: tuple[str, ...]
+    words: tuple[frozenset[str], ...]
+    postings: dict[str, list[int]]
+    norm: str
+    paths: tuple[str, ...]
+    values: tuple[str, ...]
+    lower: tuple[str, ...]  # the sentences, lower case (where evidence is looked for)
+
+
+_VIEWS: dict[str, _View] = {}
+
+
+def _view(m: Message) -> _View:
+    hit = _VIEWS.get(m.content_hash)
+    if hit is None:
+        ss, ws = _message_sentences(m, REWRITTEN_CHARS)
+        postings: dict[str, list[int]] = {}
+        for j, sw in enumerate(ws):
+            for w in sw:
+                postings.setdefault(w, []).append(j)
+        text = m.text[:REWRITTEN_CHARS]
+        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(text)), tuple(extract_values(text)),
+                    tuple(x.lower() for x in ss))
+        if len(_VIEWS) >= 2_000:
+            _VIEWS.clear()
+        _VIEWS[m.content_hash] = hit
     return hit
 
 
@@ -425,6 +467,8 @@ class _Buckets:
         """Paths not naming a file already there (the longest mention of a file wins)."""
         bucket = self.items["files"]
         for p in paths:
+            if p in bucket:
+                continue
             same = next((q for q in bucket if path_matches(p, q, self.roots)), None)
             if same is None:
                 if len(bucket) < MAX_ITEMS["files"]:
@@ -496,6 +540,22 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
 _VIEWED = re.compile(r"^\[File: ([^\]\s]+)|\(Open file: ([^)\s]+)\)", re.M)
 
 
+# (the original's hashes, the removed indices) -> their items: a repaint measures the
+# same plan again, and a knob that moves no cut removes the same messages.
+_COLLECTED: dict[tuple[tuple[str, ...], tuple[int, ...]], _Buckets] = {}
+
+
+def _collected(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
+    key = (model.hashes, tuple(removed))
+    hit = _COLLECTED.get(key)
+    if hit is None:
+        hit = _collect(model, removed, index)
+        if len(_COLLECTED) >= 32:
+            _COLLECTED.pop(next(iter(_COLLECTED)))
+        _COLLECTED[key] = hit
+    return hit
+
+
 def _worked_on(path: str, index: _Index) -> bool:
     """A path worth keeping: a file (it has an extension, or is absolute), or a
     directory named more than once."""
@@ -522,10 +582,14 @@ class _Haystack:
     kept: set[int]  # indices into the original kept verbatim
     index: _Index
     original: ContentModel
-    rewritten: list[Message]
+    views: list[_View]  # the rewritten messages
     text: str  # the rewritten messages' text, normalized
     paths: set[str]  # the rewritten messages' `path_keys`
-    sentences: list[tuple[str, frozenset[str]]]  # the rewritten messages' sentences
+
+    @property
+    def sentences(self) -> list[tuple[str, frozenset[str]]]:
+        """The rewritten messages' sentences and their words."""
+        return [pair for v in self.views for pair in zip(v.sentences, v.words, strict=True)]
 
     def sentences_of(self, i: int) -> list[tuple[str, frozenset[str]]]:
         ss, ws = _message_sentences(self.original.messages[i])
@@ -566,9 +630,10 @@ def _match_text(needle: str, hay: _Haystack, key: str) -> tuple[bool, str]:
 
 
 def _evidence_in(hay: _Haystack, needle: str) -> str:
-    for s, _ in hay.sentences:
-        if needle in s.lower():
-            return s
+    for v in hay.views:
+        for s, low in zip(v.sentences, v.lower, strict=True):
+            if needle in low:
+                return s
     return needle
 
 
@@ -587,30 +652,48 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
     ws = words(item)
     if not ws:
         return 0.0, ""
-    candidates = list(hay.sentences)
-    # Kept messages that hold most of the item's weight, read sentence by sentence.
-    score: dict[int, float] = {}
-    for w in ws:
-        where = hay.index.postings.get("w:" + w, ())
-        if len(where) > 5000:
-            continue
-        for i in where:
-            if i in hay.kept and hay.original.kinds[i] in sources:
-                score[i] = score.get(i, 0.0) + _weight(w)
-    for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
-        candidates.extend(hay.sentences_of(i))
-    if not candidates:
-        return 0.0, ""
     if similarity is not None:
+        candidates = hay.sentences + _kept_sentences(ws, hay, sources)
+        if not candidates:
+            return 0.0, ""
         sims = similarity([item], [s for s, _ in candidates])[0]
         best = max(range(len(candidates)), key=lambda k: sims[k])
         return sims[best], candidates[best][0]
+    weights = {w: _weight(w) for w in ws}
+    total = sum(weights.values())
     best_cov, best_s = 0.0, ""
-    for s, sw in candidates:
+    # The rewritten messages: the weight each sentence holds, through their postings.
+    for v in hay.views:
+        acc: dict[int, float] = {}
+        for w, wt in weights.items():
+            for j in v.postings.get(w, ()):
+                acc[j] = acc.get(j, 0.0) + wt
+        if acc:
+            j = max(acc, key=lambda j: (acc[j], -j))
+            if acc[j] / total > best_cov:
+                best_cov, best_s = acc[j] / total, v.sentences[j]
+    for s, sw in _kept_sentences(ws, hay, sources):
         c = coverage(ws, sw)
         if c > best_cov:
             best_cov, best_s = c, s
     return best_cov, best_s
+
+
+def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]) -> list[tuple[str, frozenset[str]]]:
+    """The sentences of the kept messages (of the kinds `sources`) that hold most of
+    the item's weight."""
+    score: dict[int, float] = {}
+    for w in ws:
+        where = hay.index.postings.get("w:" + w, ())
+        if len(where) > 1000:  # a word most messages hold says nothing of which one
+            continue
+        for i in where:
+            if i in hay.kept and hay.original.kinds[i] in sources:
+                score[i] = score.get(i, 0.0) + _weight(w)
+    out: list[tuple[str, frozenset[str]]] = []
+    for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
+        out.extend(hay.sentences_of(i))
+    return out
 
 
 def _credit(cov: float) -> float:
@@ -644,16 +727,11 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     original_hashes = set(model.hashes)
     rewritten = [m for m in compacted if m.content_hash not in original_hashes]
 
-    rw_sentences: list[tuple[str, frozenset[str]]] = []
-    rw_paths: set[str] = set()
-    for m in rewritten:
-        ss, ws = _message_sentences(m, REWRITTEN_CHARS)
-        rw_sentences.extend(zip(ss, ws, strict=True))
-        rw_paths.update(path_keys(extract_paths(m.text), model.roots))
-    hay = _Haystack(kept, index, model, rewritten, _norm("\n".join(m.text for m in rewritten)), rw_paths,
-                    rw_sentences)
+    views = [_view(m) for m in rewritten]
+    rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
+    hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths)
 
-    buckets = _collect(model, removed, index) if removed else _Buckets()
+    buckets = _collected(model, removed, index) if removed else _Buckets()
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0) for k in KINDS}
     items: list[Item] = []
     if removed and model.task is not None and model.task in kept:
@@ -701,14 +779,26 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     last_kept = max((k for k, m in enumerate(compacted) if m.content_hash in original_hashes), default=-1)
     replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
-    for kind, text, ev in _unsupported(replacing, index, model.roots):
+    for kind, text, ev in _unsupported([_view(m) for m in replacing], index, model.roots):
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
     return Fidelity(kinds, len(removed), items)
 
 
+def _as_token(text: str, value: str) -> bool:
+    """True when `value` occurs in `text` not inside a longer word or number."""
+    at = text.find(value)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + len(value)] if at + len(value) < len(text) else " "
+        if not (before.isalnum() or before in "_.") and not (after.isalnum() or after == "_"):
+            return True
+        at = text.find(value, at + 1)
+    return False
+
+
 def _match_value(value: str, hay: _Haystack) -> tuple[bool, str]:
-    if re.search(r"(?<![\w.])" + re.escape(value) + r"(?![\w])", hay.text):
+    if _as_token(hay.text, value):
         return True, _evidence_in(hay, value)
     where = hay.kept_with("v:" + value)
     if where:
@@ -733,21 +823,20 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]])
     return ("S:" + rel) in post or any(t in post for t in tails)
 
 
-def _unsupported(rewritten: list[Message], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
+def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
-    for m in rewritten:
-        ss, _ = _message_sentences(m, REWRITTEN_CHARS)
-        for p in extract_paths(m.text):
+    for v in views:
+        for p in v.paths:
             if not _supported_path(p, roots, post):
-                out.append(("files", p, next((s for s in ss if p.rsplit("/", 1)[-1] in s.lower()), p)))
-        for v in extract_values(m.text):
-            if not _CHECKABLE_VALUE.fullmatch(v):
+                out.append(("files", p, next((s for s in v.sentences if p.rsplit("/", 1)[-1] in s.lower()), p)))
+        for value in v.values:
+            if not _CHECKABLE_VALUE.fullmatch(value):
                 continue  # a name in a code span may be new and right (a function the summary names)
-            if ("v:" + v) not in post and ("w:" + _stem(v)) not in post:
-                out.append(("values", v, next((s for s in ss if v in s.lower()), v)))
+            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post:
+                out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
     return out
 
 

@@ -259,7 +259,7 @@ def measure_fidelity(
         label = "pending"
     from inspector.engine.applier import materialize
 
-    shown = materialize(session, p, texts, counter)
+    shown = materialize(session, p, texts, counter, offload_summarized=False)
     return FidelityReport(fidelity(session.messages, shown.messages), label)
 
 
