@@ -5,6 +5,9 @@
   (tests/data/fidelity_judged, or $INSPECTOR_JUDGED_DIR; loader: tests/judged.py).
 - fidelity_pairwise_accuracy: within each session, the share of the pairs of items the
   judges separate by 2 points on 10 or more that the measure orders the same way.
+- fidelity_heldout_spearman, fidelity_heldout_pairwise_accuracy: the same on the
+  held-out set (tests/data/fidelity_judged_heldout: other sessions, writers and judges,
+  never used to tune the measure).
 - fidelity_vs_replan: on the 10k session, the median time of `measure_fidelity` of a
   plan whose offline summaries are in the scratch cache (what the TUI runs after each
   repaint; it keeps them there) / the median time of the re-plan itself, same
@@ -26,16 +29,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 
-def measure_agreement() -> dict[str, Any]:
-    """Agreement with the judges on the labelled set; per variant the mean score and
-    gold, per session its own figures (each session is one held-out group: the
-    measure's constants were chosen leaving each out in turn)."""
+def measure_agreement(directory: Path | None = None) -> dict[str, Any]:
+    """Agreement with the judges on a labelled set (default: the tuning set); per
+    variant the mean score and gold, per session its own figures."""
     from inspector.engine.fidelity import fidelity
     from tests import judged
 
-    items = judged.load()
+    items = judged.load(directory)
     if not items:
-        return {"error": f"no judged items in {judged.data_dir()}"}
+        return {"error": f"no judged items in {directory or judged.data_dir()}"}
     scores = {it.id: fidelity(it.original(), it.compacted()).score for it in items}
     overall = judged.agreement(items, lambda it: scores[it.id])
     variants: dict[str, dict[str, float]] = {}
@@ -50,7 +52,7 @@ def measure_agreement() -> dict[str, Any]:
         sessions[s] = {k: round(v, 3) for k, v in a.items()}
     return {"spearman": round(overall["spearman"], 4), "pairwise_accuracy": round(overall["pairwise_accuracy"], 4),
             "pairs": overall["pairs"], "items": overall["items"],
-            "judges": {k: round(v, 3) for k, v in judged.judges_agreement().items()},
+            "judges": {k: round(v, 3) for k, v in judged.judges_agreement(directory).items()},
             "variants": variants, "sessions": sessions}
 
 
@@ -90,7 +92,9 @@ def measure_speed(session: Any, counter: Any, thresholds: list[int] | None = Non
 def main() -> int:
     import json
 
-    print(json.dumps(measure_agreement(), indent=1))
+    from tests import judged
+
+    print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT)}, indent=1))
     if "--speed" in sys.argv:
         import data
 

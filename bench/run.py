@@ -103,6 +103,9 @@ TARGETS["fidelity_pairwise_accuracy"] = ("within a session, pairs the judges sep
                                          "way", ">= 0.85", lambda v: v >= 0.85)
 TARGETS["fidelity_vs_replan"] = ("measure_fidelity of a plan, its offline summaries cached (TUI, after each repaint) "
                                  "/ the re-plan, 10k session, median of 20 thresholds", "<= 10", lambda v: v <= 10)
+TARGETS["fidelity_heldout_spearman"] = ("the same on the held-out set (other sessions, writers, judges)", ">= 0.8",
+                                        lambda v: v >= 0.8)
+TARGETS["fidelity_heldout_pairwise_accuracy"] = ("the same on the held-out set", ">= 0.85", lambda v: v >= 0.85)
 SECTIONS += ("fidelity",)
 
 
@@ -394,11 +397,17 @@ def main(argv: list[str] | None = None) -> int:
             measure_big(tmp, figures, details)
         if "fidelity" in only:
             log("fidelity: agreement with the labelled set, and its time next to a re-plan")
+            from tests import judged
+
             agreement = fidelity_bench.measure_agreement()
-            details["fidelity"] = {"definition": fidelity_bench.__doc__, "agreement": agreement}
+            heldout = fidelity_bench.measure_agreement(judged.HELDOUT)
+            details["fidelity"] = {"definition": fidelity_bench.__doc__, "agreement": agreement, "heldout": heldout}
             if "spearman" in agreement:
                 figures["fidelity_judged_spearman"] = agreement["spearman"]
                 figures["fidelity_pairwise_accuracy"] = agreement["pairwise_accuracy"]
+            if "spearman" in heldout:
+                figures["fidelity_heldout_spearman"] = heldout["spearman"]
+                figures["fidelity_heldout_pairwise_accuracy"] = heldout["pairwise_accuracy"]
             speed = fidelity_bench.measure_speed(session, counter)
             details["fidelity"]["speed"] = speed
             figures["fidelity_vs_replan"] = speed["fidelity_vs_replan"]
