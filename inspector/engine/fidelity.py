@@ -293,6 +293,10 @@ class _View:
 
 
 _VIEWS: dict[str, _View] = {}
+# The notices inspector writes into what it compacts (summary_format, planning.text):
+# offload ids, message positions, character counts.
+_OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here are stored as [^\n]*|"
+                          r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
 
 
 def _view(m: Message) -> _View:
@@ -304,7 +308,8 @@ def _view(m: Message) -> _View:
             for w in sw:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
-        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(text)), tuple(extract_values(text)),
+        own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
+        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss))
         if len(_VIEWS) >= 2_000:
             _VIEWS.clear()
@@ -777,7 +782,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     # What a compaction wrote in place of the original (summaries, and whatever stands
     # before the last message it kept); turns after that are the session going on.
     last_kept = max((k for k, m in enumerate(compacted) if m.content_hash in original_hashes), default=-1)
-    replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes
+    # A tool result cut or cleared is the original's output and our notice, not a claim.
+    replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes and m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     for kind, text, ev in _unsupported([_view(m) for m in replacing], index, model.roots):
         kinds[kind].unsupported.append(text)

@@ -122,3 +122,18 @@ def test_a_made_up_path_is_worse_than_a_missing_one():
     assert bad.score < gone.score < good.score
     assert [it.text for it in bad.items if it.status == "unsupported"] == ["src/marshmallow/utils.py"]
     assert next(it for it in bad.items if it.status == "unsupported").evidence.startswith("The bug is in")
+
+
+def test_our_own_notices_are_not_claims():
+    """A cleared tool result's notice ("1,124 tokens") and a summary's recovery hint (an
+    offload id, message positions) state nothing the original should hold."""
+    from tests.sessions import tool
+
+    msgs = [*_session()[:2], asst("", [("c1", "bash", '{"cmd": "cat log"}')]), tool("c1", "x " * 500),
+            *_session()[2:]]
+    cleared = tool("c1", "[bash output cleared to save context (1,124 tokens). recover(id=\"off-3af2c1d4e5f6\")]")
+    summary = Message.text_message("system", "Summary: the TimeDelta bug is confirmed.\n\nThe original messages "
+                                             "120\u20133400 summarized here are stored as off-3af2c1d4e5f6; call "
+                                             "recover(id=\"off-3af2c1d4e5f6\") to read them.", kind="summary")
+    f = fidelity(msgs, [msgs[0], summary, msgs[1], msgs[2], cleared, *msgs[4:]])
+    assert not [it for it in f.items if it.status == "unsupported"]
