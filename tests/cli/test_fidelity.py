@@ -130,3 +130,24 @@ def test_an_unknown_session_exits_2(capsys):
     db = FIXTURES / "openai-agents/sessions.db"
     code, _, err = run_cli(capsys, "fidelity", db, db, "-s", "nope")
     assert code == 2 and "sessions.db" in err and "nope" in err
+
+
+def test_sweep_and_replay_say_what_each_value_loses(capsys):
+    traj = SWE_AGENT / "ctf_crypto_katy.traj"
+    args = ["--preset", "sagents", "--knob", "summarization.trigger.context_tokens", "--values", "3k,100k",
+            "--workers", "1"]
+    code, out, err = run_cli(capsys, "sweep", traj, "--all", *args, "--json")
+    assert code == 0, err
+    rows = {r["value"]: r for r in json.loads(out)["rows"]}
+    low, high = rows[3000], rows[100000]
+    assert low["fidelity"] < 1.0 and low["lost"]["items"]
+    for it in low["lost"]["items"]:
+        assert it["kind"] in KINDS and it["status"] in {"missing", "unsupported"} and it["session"] == "ctf_crypto_katy"
+    assert any(k["kept"] < k["items"] for k in low["lost"]["kinds"].values())
+    assert high["fidelity"] == 1.0 and high["lost"]["items"] == []  # nothing compacted, nothing lost
+    code, text, _ = run_cli(capsys, "sweep", traj, "--all", *args)
+    assert "3000: lost " in text and "100000: lost" not in text
+    code, text, _ = run_cli(capsys, "replay", traj, "--preset", "sagents", "--set",
+                            "summarization.trigger.context_tokens=3000")
+    first = low["lost"]["items"][0]
+    assert f"lost {first['kind'].replace('_', ' ')}: {first['text'][:60]}" in text
