@@ -3,6 +3,8 @@ only, the same every time, and the judge's grade read robustly."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from inspector.engine import preset
@@ -88,3 +90,23 @@ def test_parse_grade(reply, want):
 def test_a_reply_without_a_score_is_an_error(reply):
     with pytest.raises(GradeError, match="no score"):
         parse_grade(reply)
+
+
+@pytest.mark.parametrize("name", ["marshmallow-1867_window100", "ctf_crypto_BabyEncryption", "humanevalfix-python-0"])
+def test_facts_come_from_the_content_model_not_from_observations_or_source_lines(name):
+    """Issue 23.5: an observation SWE-agent stores as a user message is no request of the
+    user, and a source line a viewer shows is no error that occurred."""
+    from inspector.engine.content import Kind, content_model
+
+    s = load_session(SWE_AGENT / f"{name}.traj", None)
+    keep = len(s.messages) // 3
+    compacted = [s.messages[0], *s.messages[-keep:]]
+    ps = {p.category: p for p in probes(s.messages, compacted)}
+    observed = {" ".join(m.text.split())[:60] for m, k in zip(s.messages, content_model(s.messages).kinds, strict=True)
+                if k is Kind.OBSERVATION}
+    for p in ps.values():
+        for fact in p.reference:
+            assert not fact.startswith(("[File:", "(Open file:", "Found ", "Traceback")), (p.category, fact)
+            assert " ".join(fact.split())[:60] not in observed or p.category == "continuation", (p.category, fact)
+            assert not re.match(r"\s*\d+:", fact), fact  # a viewer's line: "1480: except (TypeError, …"
+    assert "recall" in ps and "decision" in ps
