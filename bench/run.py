@@ -35,6 +35,7 @@ sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402
 import engine_bench  # noqa: E402
+import fidelity_bench  # noqa: E402
 import large_inputs  # noqa: E402
 import replay_bench  # noqa: E402
 
@@ -95,6 +96,17 @@ TARGETS["plan_50mb_s"] = ("plan() of a session with one 50 MB tool output, cold 
                           "<= 5", lambda v: v <= 5)
 
 SECTIONS += ("read_jsonl", "plan_50mb")  # issue 14, large inputs
+# issue 23: fidelity against careful readers (bench/fidelity_bench.py); its speed next to re-planning
+TARGETS["fidelity_judged_spearman"] = ("offline fidelity vs the judges' gold scores, Spearman over the labelled set "
+                                       "(tests/data/fidelity_judged)", ">= 0.8", lambda v: v >= 0.8)
+TARGETS["fidelity_pairwise_accuracy"] = ("within a session, pairs the judges separate by >= 2/10 ordered the same "
+                                         "way", ">= 0.85", lambda v: v >= 0.85)
+TARGETS["fidelity_vs_replan"] = ("measure_fidelity of a plan, its offline summaries cached (TUI, after each repaint) "
+                                 "/ the re-plan, 10k session, median of 20 thresholds", "<= 10", lambda v: v <= 10)
+TARGETS["fidelity_heldout_spearman"] = ("the same on the held-out set (other sessions, writers, judges)", ">= 0.8",
+                                        lambda v: v >= 0.8)
+TARGETS["fidelity_heldout_pairwise_accuracy"] = ("the same on the held-out set", ">= 0.85", lambda v: v >= 0.85)
+SECTIONS += ("fidelity",)
 
 
 def log(msg: str) -> None:
@@ -383,6 +395,23 @@ def main(argv: list[str] | None = None) -> int:
         if "big" in only:
             log("the 100,000-message session: build, store, count")
             measure_big(tmp, figures, details)
+        if "fidelity" in only:
+            log("fidelity: agreement with the labelled set, and its time next to a re-plan")
+            from tests import judged
+
+            agreement = fidelity_bench.measure_agreement()
+            heldout = fidelity_bench.measure_agreement(judged.HELDOUT)
+            details["fidelity"] = {"definition": fidelity_bench.__doc__, "agreement": agreement, "heldout": heldout}
+            if "spearman" in agreement:
+                figures["fidelity_judged_spearman"] = agreement["spearman"]
+                figures["fidelity_pairwise_accuracy"] = agreement["pairwise_accuracy"]
+            if "spearman" in heldout:
+                figures["fidelity_heldout_spearman"] = heldout["spearman"]
+                figures["fidelity_heldout_pairwise_accuracy"] = heldout["pairwise_accuracy"]
+            speed = fidelity_bench.measure_speed(session, counter)
+            details["fidelity"]["speed"] = speed
+            figures["fidelity_vs_replan"] = speed["fidelity_vs_replan"]
+
         large_input_sections(only, tmp, figures, details)
 
     details["total_s"] = round(time.perf_counter() - t_all, 1)

@@ -101,11 +101,8 @@ def _pct(part: int, whole: int) -> str:
 
 
 def fidelity_line(report) -> str:
-    """One line: the fidelity score, then kept/items per category that lost anything."""
-    f = report.fidelity
-    parts = [f"{name} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items]
-    pending = "; a model summary is pending, so this is a lower bound" if report.summaries == "pending" else ""
-    return f"fidelity: {f.score:.2f} ({', '.join(parts) or 'nothing removed'}){pending}"
+    """One line: the fidelity score, what it is of, then kept/items per kind."""
+    return report.headline()
 
 
 def format_plan(session, p, cost=None, fidelity=None) -> str:
@@ -147,9 +144,8 @@ def format_plan(session, p, cost=None, fidelity=None) -> str:
         w(f"summarizer: {summarizer_label(p.config)}" + (f"; cost before applying: {cost.describe()}" if paid else ""))
     if fidelity is not None:
         w(fidelity_line(fidelity))
-        for name, k in fidelity.fidelity.kinds.items():
-            if k.missing:
-                w(f"  lost {name}: " + "; ".join(k.missing[:3]))
+        for line in fidelity.lost_lines():
+            w(f"  {line}")
     if p.warnings:
         w("warnings:")
         for warn in p.warnings:

@@ -183,6 +183,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--api-base", default=None, metavar="URL", help="the judge's API base URL")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
+    p = sub.add_parser("fidelity", help="score any compaction (ours or another tool's): what COMPACTED keeps "
+                                        "of ORIGINAL, item by item")
+    p.add_argument("original", help="the session before compaction (any supported source)")
+    p.add_argument("compacted", help="the session after compaction (any supported source)")
+    p.add_argument("--session", "-s", metavar="ID", help="session id in ORIGINAL (and in COMPACTED, unless "
+                                                          "--compacted-session is given)")
+    p.add_argument("--compacted-session", metavar="ID", help="session id in COMPACTED")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
     p = sub.add_parser("config", help="show, create or check a compaction config")
     p.add_argument("action", choices=("show", "init", "validate", "presets"))
     p.add_argument("file", nargs="?", help="config file (init writes it; show/validate read it)")
@@ -217,6 +226,7 @@ _COMMANDS = {
     "replay": "inspector.cli.replay",
     "sweep": "inspector.cli.replay",
     "eval": "inspector.cli.eval",
+    "fidelity": "inspector.cli.fidelity",
     "versions": "inspector.cli.workspace",
     "recover": "inspector.cli.workspace",
 }

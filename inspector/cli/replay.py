@@ -46,6 +46,9 @@ def format_replay(r: Any, model: str) -> str:
     f = r.fidelity
     kinds = ", ".join(f"{name} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items)
     out.append(f"fidelity at the last call: {f.score:.2f} ({kinds or 'nothing removed'})\n")
+    for it in f.lost()[:8]:
+        why = "stated, but not in the original" if it.status == "unsupported" else "lost"
+        out.append(f"  {why} {it.kind.replace('_', ' ')}: {it.text[:100]}\n")
     fired = [c for c in r.calls if c.compacted]
     if fired:
         out.append("compactions:\n")
@@ -95,6 +98,14 @@ def format_sweep(result: Any) -> str:
                      f"{t['peak_context_tokens']:,}", usd(t["cost_usd"]), usd(t["unmanaged_cost_usd"]),
                      "n/a" if d["fidelity"] is None else f"{d['fidelity']:.2f}", str(len(d["overflowing"]))))
     out = [f"sweep of {result.knob}\n", _table(rows)]
+    for row in result.rows:  # what each value loses, so "fidelity 0.47" can be read
+        lost = row.lost(shown=3)
+        short = [f"{name.replace('_', ' ')} {k['kept']}/{k['items']}" for name, k in lost["kinds"].items()
+                 if k["kept"] < k["items"]]
+        if short:
+            out.append(f"{row.value}: lost {', '.join(short)}")
+            out.append("".join(f"; e.g. {it['kind'].replace('_', ' ')}: {it['text'][:60]}" for it in lost["items"][:2]))
+            out.append("\n")
     for row in result.rows:
         errors = [s for s in row.sessions if s.error]
         for s in errors[:5]:

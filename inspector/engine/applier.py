@@ -264,9 +264,12 @@ def materialize(
     *,
     finalize: Finalizer | None = None,
     clear_rewriter: ClearRewriter | None = None,
+    offload_summarized: bool = True,
 ) -> Compacted:
     """The compacted messages the plan describes. Missing summaries are shown as a
-    pending marker (for previews)."""
+    pending marker (for previews). `offload_summarized=False` leaves out the offload
+    records of the summarized messages (their whole text: a measure of the messages
+    does not need them)."""
     from inspector.engine.planning import counter_for
 
     counter = counter or counter_for(plan.config)
@@ -294,7 +297,7 @@ def materialize(
                     else pending_summary_text(spec))
             summary_msgs[spec.index] = [Message.text_message(_summary_role(spec), body, kind="summary",
                                                              meta=_summary_meta(spec, text is None))]
-        if text:
+        if text and offload_summarized:
             offloads.append(Offload(summary_offload_id(spec), session.id, spec.start, "summary", None, None,
                                     format_conversation([msgs[i] for i in spec.summarized], max_result_chars=10**9)))
             generated.append(GeneratedSummary(spec.key, text, sc.model or "extractive",

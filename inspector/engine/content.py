@@ -44,6 +44,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from inspector.engine.models import Message, ToolCall
 
@@ -60,6 +61,9 @@ class Kind(StrEnum):
     REASONING = "reasoning"
     SUMMARY = "summary"
 
+
+# Where agents' sandboxes put the repository; a session adds its own working directories.
+SANDBOX_ROOTS = ("/testbed", "/workspace", "/repo", "/app", "/code")
 
 # Characters of a message's text read for its classification and its artifacts: tool
 # output can be megabytes, and what a reader saw first is its head.
@@ -179,6 +183,8 @@ class ContentModel:
             messages (SWE-agent and its kin), so its user turns after an action are
             observations.
         hashes: the content hash of each message (what the model was built from).
+        roots: where the session's repository is: the sandbox roots and the working
+            directories its environment reports, longest first (`relative_path`).
     """
 
     kinds: tuple[Kind, ...]
@@ -186,6 +192,7 @@ class ContentModel:
     environment_users: bool
     hashes: tuple[str, ...]
     messages: tuple[Message, ...] = field(repr=False, compare=False)
+    roots: tuple[str, ...] = SANDBOX_ROOTS
 
     def indices(self, *kinds: Kind) -> list[int]:
         """The indices of the messages of the given kinds, in order.
@@ -231,6 +238,7 @@ class ContentModel:
 
 
 _MODELS: dict[tuple[str, ...], ContentModel] = {}
+_LAST: dict[tuple[int, int, str, str], ContentModel] = {}
 _MODELS_MAX = 16
 
 
@@ -247,14 +255,25 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
     Returns:
         The `ContentModel`.
     """
+    n = len(messages)
+    # The same list as last time, unchanged at its ends: re-planning asks again and again.
+    quick = (id(messages), n, messages[0].content_hash if n else "", messages[-1].content_hash if n else "")
+    hit = _LAST.get(quick)
+    if hit is not None:
+        return hit
     hashes = tuple(m.content_hash for m in messages)
     hit = _MODELS.get(hashes)
+    if hit is not None:
+        _LAST.clear()
+        _LAST[quick] = hit
     if hit is not None:
         return hit
     model = _classify(messages, hashes)
     if len(_MODELS) >= _MODELS_MAX:
         _MODELS.pop(next(iter(_MODELS)))
     _MODELS[hashes] = model
+    _LAST.clear()
+    _LAST[quick] = model
     return model
 
 
@@ -299,7 +318,22 @@ def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentMo
         elif kind in (Kind.TASK, Kind.REQUEST):
             acted = False
         kinds.append(kind)
-    return ContentModel(tuple(kinds), task, environment_users, hashes, tuple(messages))
+    return ContentModel(tuple(kinds), task, environment_users, hashes, tuple(messages), _roots(messages))
+
+
+ROOT_MESSAGES = 200  # messages read for working directories (they are reported from the start)
+
+
+def _roots(messages: Sequence[Message]) -> tuple[str, ...]:
+    found = set(SANDBOX_ROOTS)
+    for m in messages[:ROOT_MESSAGES]:
+        text = m.text
+        if "directory" in text or "<cwd>" in text:
+            for groups in _CWD.findall(text[:SCAN_CHARS]):
+                cwd = normalize_path(next(g for g in groups if g)).rstrip("/")
+                if cwd.count("/") >= 1 and len(cwd) > 1:
+                    found.add(cwd)
+    return tuple(sorted(found, key=len, reverse=True))
 
 
 def _kind(m: Message, loc: _Local) -> Kind:
@@ -330,27 +364,55 @@ _PATH_RE = re.compile(r"(?<![\w/.~:-])(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*\w
                       r"sh|md|rst|txt|toml|yaml|yml|json|cfg|ini|html|css|sql|ipynb|lock|xml|csv|log|traj|jsonl|"
                       r"kt|swift|scala|m|mpeg|m4v|zip|tar|gz|bin|elf|pcap|png|jpg)\b")
 _URLISH = re.compile(r"^[a-z][\w+.-]*:|^//")
-_SANDBOX_ROOTS = ("/testbed/", "/workspace/", "/repo/", "/app/", "/code/", "/src/")
+_CWD = re.compile(r"\(Current directory: (/[^)\s]+)\)|<cwd>\s*(/[^<\s]+)\s*</cwd>|Current working directory: (/\S+)")
 
 
 def normalize_path(path: str) -> str:
-    """A path as compared across a session: no leading "./", "/" or sandbox root
-    ("/testbed/"), no trailing punctuation, lower case.
+    """A path as compared across a session: lower case, no leading "./", no trailing
+    punctuation; an absolute path keeps its leading "/".
 
     Args:
         path: a path as written (absolute, relative, "./"-prefixed).
 
     Returns:
-        The normalized form; `path_matches` compares two of them by their trailing
-        components, so `/testbed/src/x.py`, `src/x.py` and `./src/x.py` match.
+        The normalized form; `relative_path` takes the session's roots off it, and
+        `path_matches` compares two of them, so `/testbed/src/x.py`, `src/x.py` and
+        `./src/x.py` match.
     """
     p = path.strip().rstrip(".,;:)'\"`").lower()
     while p.startswith("./"):
         p = p[2:]
-    return p.lstrip("/")
+    if p.startswith("//"):
+        p = "/" + p.lstrip("/")
+    return p
+
+
+@lru_cache(maxsize=65_536)
+def relative_path(norm: str, roots: tuple[str, ...] = SANDBOX_ROOTS) -> tuple[bool, str]:
+    """A normalized path relative to its repository: the longest of `roots` it starts
+    with taken off.
+
+    Args:
+        norm: a path from `normalize_path`.
+        roots: the session's roots (`ContentModel.roots`), normalized, without a
+            trailing "/".
+
+    Returns:
+        (anchored, rel): anchored when the path was absolute (or under "~"), so it
+        names exactly one file; rel without a leading "/".
+    """
+    if norm.startswith("/"):
+        for root in roots:
+            if norm.startswith(root + "/"):
+                return True, norm[len(root) + 1:]
+        return True, norm.lstrip("/")
+    if norm.startswith("~/"):
+        return True, norm
+    return False, norm
 
 
 def path_suffixes(norm: str) -> list[str]:
+    norm = norm.lstrip("/")
     """The trailing component runs of a normalized path ("a/b/c.py" -> "a/b/c.py",
     "b/c.py", "c.py"): what another mention of the same file may keep of it.
 
@@ -364,17 +426,22 @@ def path_suffixes(norm: str) -> list[str]:
     return ["/".join(parts[k:]) for k in range(len(parts))]
 
 
-def path_matches(a: str, b: str) -> bool:
-    """True when two normalized paths name the same file: one is the other's
-    trailing components (a bare name counts only when it has an extension).
+def path_matches(a: str, b: str, roots: tuple[str, ...] = SANDBOX_ROOTS) -> bool:
+    """True when two normalized paths name the same file: two absolute ones the same
+    path below the session's roots; otherwise the relative one the other's trailing
+    components (a bare name counts only when it has an extension).
 
     Args:
         a: a normalized path.
         b: another.
+        roots: the session's roots (`ContentModel.roots`).
 
     Returns:
         Whether they match.
     """
+    (anchored_a, a), (anchored_b, b) = relative_path(a, roots), relative_path(b, roots)
+    if anchored_a and anchored_b:
+        return a == b
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
     if not short:
         return False
@@ -383,6 +450,26 @@ def path_matches(a: str, b: str) -> bool:
     if not long_.endswith("/" + short):
         return False
     return "/" in short or "." in short
+
+
+def looks_like_file(norm: str) -> bool:
+    """True when a normalized path names a file or a directory tree rather than a
+    pair of words ("python/vim", "n/a", "and/or"): its last component has an
+    extension, or it has three components or more, or it is absolute ("/etc/passwd").
+
+    Args:
+        norm: a path from `normalize_path`.
+
+    Returns:
+        Whether it is kept as a path.
+    """
+    parts = [p for p in norm.split("/") if p and p != "~"]
+    if not parts or len(parts[-1]) < 2:
+        return False
+    base = parts[-1]
+    if "." in base.strip(".") and re.search(r"\.[a-z][a-z0-9]{0,7}$", base):
+        return True
+    return len(parts) >= 3 or (len(parts) == 2 and norm.startswith(("/", "~/")))
 
 
 def extract_paths(text: str) -> list[str]:
@@ -404,9 +491,9 @@ def extract_paths(text: str) -> list[str]:
         if start >= 3 and text[start - 3:start] == "://":
             continue
         norm = normalize_path(raw)
-        if not norm or len(norm) < 3 or norm.replace("/", "").replace(".", "") == "":
+        if len(norm) < 3 or norm.replace("/", "").replace(".", "").replace("~", "") == "":
             continue
-        if "/" not in norm and "." not in norm:
+        if not looks_like_file(norm):
             continue
         out[norm] = None
     return list(out)
@@ -504,9 +591,12 @@ _HASH = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b")
 _UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I)
 _VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)+(?:[-.]?\w+)?\b|\bv\d+\.\d+\b")
 _FLAG = re.compile(r"\b\w{2,12}\{[^{}\s]{3,120}\}")
-_NUMBER = re.compile(r"(?<![\w.])-?\d{3,}(?:\.\d+)?(?![\w.])|(?<![\w.])\d+\.\d+(?![\w.])")
+# (Not a group of a number written with thousands separators: "1,124".)
+_NUMBER = re.compile(r"(?<![\w.,])-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)|(?<![\w.,])\d+\.\d+(?!\w|\.\w|,\d)")
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
 _IDENT = re.compile(r"^[A-Za-z_][\w.]*[\w)]$")
+_FILE_NAME = re.compile(r"[\w./-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
+_VIEWER_PREFIX = re.compile(r"^\s*\d+[:|]|^\(\d+ more lines (?:above|below)\)|\(\d+ lines total\)", re.M)
 
 
 def extract_values(text: str) -> list[str]:
@@ -519,7 +609,8 @@ def extract_values(text: str) -> list[str]:
     Returns:
         The values, lower case, each once.
     """
-    text = text[:SCAN_CHARS]
+    # A viewer's line numbers are where a line is, not a value the work produced.
+    text = _VIEWER_PREFIX.sub("", text[:SCAN_CHARS])
     out: dict[str, None] = {}
     for pattern in (_UUID, _HASH, _VERSION, _FLAG):
         for m in pattern.finditer(text):
@@ -530,29 +621,35 @@ def extract_values(text: str) -> list[str]:
             out[v] = None
     for m in _CODE_SPAN.finditer(text):
         v = m.group(1).strip()
-        if _IDENT.match(v) and ("_" in v or "." in v or any(c.isupper() for c in v[1:])):
+        # A name with "_" or a dotted member: an identifier, not a word or a file name.
+        if _IDENT.match(v) and ("_" in v or "." in v) and not _FILE_NAME.fullmatch(v):
             out[v.lower()] = None
     return list(out)
 
 
 # Sentences in which an agent states a decision or its reason.
-_DECISION_RE = re.compile(r"\b(?:decid\w*|instead|because|chose|choose|going to|will use|i'll|i will|let's|"
-                          r"we should|we need to|the (?:fix|issue|problem|cause|bug) (?:is|was)|so we|plan is|"
-                          r"approach|this means|which means|suggests that|confirms?|the solution)\b", re.I)
+_DECISION_RE = re.compile(r"\b(?:decid\w*|instead|because|since|chose|choose|will use|need to|needs to|"
+                          r"should be|the (?:fix|issue|problem|cause|bug|error|key|flag|output|result) (?:is|was)|"
+                          r"so we|plan is|approach|this means|which means|suggests?|confirms?|the solution|"
+                          r"turns out|it seems|seems to|appears to|looks like|indicates?|failed|fails|works|worked|"
+                          r"did not|didn't|doesn't|does not|cannot|can't|wrong|correct(?:ly)?|found|caused?)\b", re.I)
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])|\n\s*\n|\n(?=\s*(?:[-*]|\d+\.)\s)")
-_FENCE = re.compile(r"```.*?(?:```|$)|<command>.*?(?:</command>|$)", re.S)
+# A closed code block (a command, a snippet): not prose. An unclosed fence is left,
+# so it cannot swallow the prose after it.
+_FENCE = re.compile(r"```[^\n`]*\n.{0,4000}?```|<command>.{0,4000}?</command>", re.S)
 
 
-def sentences(text: str) -> list[str]:
+def sentences(text: str, limit: int = SCAN_CHARS) -> list[str]:
     """The sentences of a text, code fences removed, whitespace collapsed.
 
     Args:
         text: any prose.
+        limit: characters read at most.
 
     Returns:
         The sentences of at least 3 characters, in order.
     """
-    text = _FENCE.sub(" ", text[:SCAN_CHARS])
+    text = _FENCE.sub(" ", text[:limit])
     out = []
     for s in _SENTENCE_RE.split(text):
         s = " ".join(s.split())
@@ -665,6 +762,8 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
         out = Artifacts()
     else:
         text = m.text[:SCAN_CHARS]
+        if kind is Kind.TASK:  # the task's own words, not the framework's instructions around it
+            text = task_text(text)
         args = [t for c in m.tool_calls for t in call_texts(c)]
         whole = "\n".join([text, *args]) if args else text
         out = Artifacts(
@@ -699,13 +798,14 @@ _EXTRACTORS = (
     re.compile(r"<pr_description>\s*(.+?)\s*(?:</pr_description>|$)", re.S),
     re.compile(r"<issue>\s*(.+?)\s*(?:</issue>|$)", re.S),
     re.compile(r"<task>\s*(.+?)\s*(?:</task>|$)", re.S),
-    re.compile(r"^ISSUE:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|$)", re.S | re.M),
-    re.compile(r"The description is:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|$)", re.S),
+    re.compile(r"^ISSUE:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|\Z)", re.S | re.M),
+    re.compile(r"The description is:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|\Z)", re.S),
 )
 # Framework lines around a task that say nothing about it.
 _BOILERPLATE = re.compile(
     r"^(?:we're currently solving|here's the issue text|now, you're going to solve this issue on your own|"
-    r"\(open file:|\(current directory:|bash-\$|instructions:|remember, you|note however that you cannot)", re.I)
+    r"\(open file:|\(current directory:|bash-\$|instructions:|remember, you|note however that you cannot|"
+    r"files included in the challenge|the flag format)", re.I)
 
 
 def task_text(text: str) -> str:

@@ -1,258 +1,889 @@
-"""Fidelity: did a compacted context keep what the agent needs to go on?
+"""Fidelity: could an agent go on from a compacted context as well as from the original?
 
-An offline, deterministic approximation of the probe evaluations of context
-compression (recall, artifact, continuation, decision probes): from the messages
-compaction removed or rewrote, extract what those probes ask about, and check which
-items still appear in the compacted context.
+An offline, deterministic approximation of the probe evaluations of context compression
+(recall, artifact, continuation, decision probes). The content model of the original
+(`engine.content`) says what each removed or rewritten message is; from those messages
+come the items those probes ask about, each checked against the compacted context:
 
-    task       the task statement: the first lines of the first real request (system
-               prompts stored as user messages and demonstrations skipped, as
-               `engine.intro` finds it)
-    requests   later user requests (their first line; preambles are not requests)
-    files      file paths (from tool arguments and outputs)
-    errors     error lines (tracebacks, failing commands)
-    last_step  the last action before the cut (its command or first line)
+    task        the task statement (unwrapped from its template)            narrative
+    requests    the user's later requests                                   narrative
+    files       file paths the agent worked with                            artifact
+    errors      errors that occurred (in observed output only)              artifact
+    values      identifiers and values reused later (hashes, versions, ids) artifact
+    last_step   the last action, its result, the state the agent was in     narrative
+    decisions   what the agent found and decided, and why                   narrative
 
-Items are compared case-insensitively with whitespace collapsed; a kind with no item
-removed counts as fully kept. No model is involved, so it can run on every re-plan.
+Artifacts are matched exactly after normalization (paths by their trailing components,
+errors from the exception name on, bullets dropped). Narrative items are matched by
+meaning: the share of the item's content words (stemmed, weighted) that one sentence
+of the compacted context covers, so a paraphrase counts and a keyword list covering
+scattered words does not. Paths and values that the rewritten part of the compacted
+context states but the original never had are `unsupported`: each costs its kind more
+than a missing item (a made-up path sends the agent the wrong way). Every item reports
+its evidence: the sentence that covers it, or "missing", or "unsupported".
+
+Cheap enough to run after every re-plan: the content model, each message's items and
+each message's words are memoised on its content hash, and the words of the original
+are indexed once per session (extended, not rebuilt, as the session grows).
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from inspector.engine.intro import first_request_index, is_preamble
-from inspector.engine.models import Message, ToolCall
+from inspector.engine.content import (
+    SANDBOX_ROOTS,
+    SCAN_CHARS,
+    ContentModel,
+    Kind,
+    content_model,
+    error_core,
+    extract_errors,
+    extract_paths,
+    extract_values,
+    message_artifacts,
+    normalize_path,
+    path_matches,
+    path_suffixes,
+    relative_path,
+    sentences,
+    task_text,
+)
+from inspector.engine.models import Message
 
-KINDS = ("task", "requests", "files", "errors", "last_step")
+# The kinds of message whose sentences state narrative: not tool output, not the
+# system prompt (the same in every compaction), not a demonstration.
+_PROSE = frozenset({Kind.TASK, Kind.REQUEST, Kind.ACTION, Kind.REASONING, Kind.SUMMARY})
 
-# Items per kind at most (the most recent ones first), so a huge history stays cheap.
-MAX_ITEMS = 200
-ITEM_CHARS = 160
-# Characters of each removed message searched for paths and errors (tool outputs can
-# be megabytes; their head is what a reader of the output saw first).
-SCAN_CHARS = 20_000
-# Removed messages searched at most, newest first (what was lost long ago matters less,
-# and a 10,000-message history must stay cheap to score).
-MAX_SCANNED = 500
+# Where the task can be read: a restatement, not the agent's passing mentions of it.
+_TASK_SOURCES = frozenset({Kind.TASK, Kind.REQUEST, Kind.SUMMARY})
+
+KINDS = ("task", "requests", "files", "errors", "values", "last_step", "next_step", "decisions")
+NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"})
+# What each kind weighs in the score: what the task is and where the work stands
+# matter most to an agent going on; a value it can look up again matters least.
+# Chosen on the labelled set (tests/data/fidelity_judged), leaving each session out in
+# turn: every held-out choice put the task first and the findings second.
+WEIGHTS = {"task": 4.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
+           "next_step": 2.0, "decisions": 2.0}
+# An unsupported artifact costs this many items of its kind.
+UNSUPPORTED_COST = 2.0
+TASK_BEST_OF = 1
+# ... and this share of the whole score.
+UNSUPPORTED_PENALTY = 0.35
+
+# Items per kind at most (the most recent first), so a long history stays readable and cheap.
+MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "next_step": 1,
+             "decisions": 8}
+# Removed messages searched at most, newest first.
+MAX_SCANNED = 400
+ITEM_CHARS = 200
 SHOWN_MISSING = 5
-# Lines of the first request that state the task (what follows is usually the
-# framework's instructions, or detail a summary may rightly leave out).
-TASK_LINES = 3
+# Narrative coverage: below LOW nothing, from HIGH on full credit; "kept" from KEPT.
+LOW, HIGH, KEPT = 0.2, 0.6, 0.5
 
-_PATH_RE = re.compile(r"(?<![\w/.~-])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]*[\w]\.[A-Za-z][A-Za-z0-9]{0,7}\b"
-                      r"|(?<![\w/.~:-])/(?:[\w.-]+/)+[\w.-]+")
-# The runs of path characters that hold a "/". A path is in one of them, and starts where
-# it starts (both lookbehinds refuse a path character before it), so `_PATH_RE.findall`
-# is `_PATH_RE.match` at each of them (`_paths`): the pattern is not tried in every word.
-_PATH_RUN_RE = re.compile(r"(?<![\w/.~-])[\w.~-]*+/[\w/.~-]*+")
-# Error lines: the lines where this matches (none of its alternatives matches a line
-# break), found by `_error_lines`.
-_ERROR_CORE_RE = re.compile(r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception)\b:?|\berror:"
-                            r"|\bFAILED\b|\bfatal:|command not found|No such file or directory"
-                            r"|exit (?:code|status) [1-9]")
-# Substrings that every match of _ERROR_CORE_RE contains one of.
-_ERROR_HINTS = ("Traceback", "Error", "Exception", "error:", "FAILED", "fatal:", "command not found",
-                "No such file", "exit ")
-
-# Content hash -> the items of a removed message (files, errors): a sweep replays the
-# same session under every value, the TUI at every slider move, and each scores
-# mostly the same removed messages. Bounded by the characters the items hold.
-_ITEMS: dict[tuple[str, str], tuple[str, ...]] = {}
-_ITEMS_CHARS = [0]
-_ITEMS_MAX_CHARS = 1 << 24
+Similarity = Callable[[list[str], list[str]], list[list[float]]]
 
 
-def _paths(text: str) -> list[str]:
-    """`_PATH_RE.findall(text)`, trying the pattern only where a path can start."""
-    match = _PATH_RE.match
-    out = []
-    for run in _PATH_RUN_RE.finditer(text):
-        m = match(text, run.start(), run.end())
-        if m is not None:
-            out.append(m.group())
-    return out
+@dataclass
+class Item:
+    """One thing the removed range held, and whether the compacted context keeps it.
 
+    Attributes:
+        kind: its kind (one of `KINDS`).
+        text: the item as the original states it.
+        status: "kept", "missing" or "unsupported" (stated only by the compacted context).
+        evidence: the sentence of the compacted context that covers it ("" when missing).
+        credit: how much of it is kept, 0..1 (a paraphrase that covers part of it, part).
+    """
 
-def _error_lines(text: str) -> list[str]:
-    """The lines of `text` where `_ERROR_CORE_RE` matches, in order (as a findall of
-    `^.*(?:core).*$` in multiline mode returns them), searched only in the lines where
-    one of `_ERROR_HINTS` occurs."""
-    starts = set()
-    for hint in _ERROR_HINTS:
-        at = text.find(hint)
-        while at >= 0:
-            starts.add(text.rfind("\n", 0, at) + 1)
-            end = text.find("\n", at)
-            if end < 0:
-                break
-            at = text.find(hint, end + 1)
-    out = []
-    search = _ERROR_CORE_RE.search
-    for start in sorted(starts):
-        end = text.find("\n", start)
-        if end < 0:
-            end = len(text)
-        if search(text, start, end) is not None:
-            out.append(text[start:end])
-    return out
+    kind: str
+    text: str
+    status: str
+    evidence: str = ""
+    credit: float = 0.0
 
-
-def _items(kind: str, m: Message, text: str) -> tuple[str, ...]:
-    """The `kind` items ("files" or "errors") of removed message `m` (`text`: its
-    scanned head), memoised by content hash (the hash covers all they are read from:
-    role, texts, arguments)."""
-    key = (kind, m.content_hash)
-    try:
-        return _ITEMS[key]
-    except KeyError:
-        pass
-    if kind == "files":
-        found = tuple(p.rstrip(".") for chunk in [text, *_arg_texts(m)] if "/" in chunk for p in _paths(chunk))
-    elif m.role in ("tool", "user"):
-        found = tuple(_cut(x) for x in _error_lines(text))
-    else:
-        found = ()
-    size = sum(map(len, found)) + 1
-    if _ITEMS_CHARS[0] + size > _ITEMS_MAX_CHARS:
-        _ITEMS.clear()
-        _ITEMS_CHARS[0] = 0
-    _ITEMS[key] = found
-    _ITEMS_CHARS[0] += size
-    return found
+    def to_dict(self) -> dict[str, Any]:
+        evidence = self.evidence or ("unsupported" if self.status == "unsupported" else "missing")
+        return {"kind": self.kind, "text": self.text, "status": self.status, "evidence": evidence,
+                "credit": round(self.credit, 3)}
 
 
 @dataclass
 class KindScore:
+    """One kind's items: how many, how many kept, the credit they earn, and a few of
+    those missing and unsupported."""
+
     items: int = 0
     kept: int = 0
-    missing: list[str] = field(default_factory=list)  # a few of the items not found
+    credit: float = 0.0
+    missing: list[str] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
+
+    credits: list[float] = field(default_factory=list, repr=False)
+    best_of: int = 0  # score the best `best_of` items only (the task: its gist, not each of its sentences)
 
     @property
     def fraction(self) -> float:
-        return self.kept / self.items if self.items else 1.0
+        """The share kept (unsupported artifacts subtract), 1.0 for a kind with nothing to keep."""
+        if not self.items:
+            return 0.0 if self.unsupported else 1.0
+        credit, items = self.credit, self.items
+        if self.best_of and len(self.credits) > self.best_of:
+            credit, items = sum(sorted(self.credits, reverse=True)[:self.best_of]), self.best_of
+        return max(0.0, credit - UNSUPPORTED_COST * len(self.unsupported)) / items
+
+    @property
+    def scored(self) -> bool:
+        return bool(self.items or self.unsupported)
 
 
 @dataclass
 class Fidelity:
-    """Share of each kind of item kept; `score` is their mean over kinds with items."""
+    """Per kind what the compacted context kept; `score` is their weighted mean over the
+    kinds with items (or unsupported statements); `items` every item with its evidence."""
 
     kinds: dict[str, KindScore]
     removed_messages: int
+    items: list[Item] = field(default_factory=list)
 
     @property
     def score(self) -> float:
-        scored = [k.fraction for k in self.kinds.values() if k.items]
-        return sum(scored) / len(scored) if scored else 1.0
+        scored = [(WEIGHTS[n], k.fraction) for n, k in self.kinds.items() if k.scored]
+        total = sum(w for w, _ in scored)
+        base = sum(w * f for w, f in scored) / total if total else 1.0
+        # A false statement misleads the whole context, not only its kind.
+        unsupported = sum(len(k.unsupported) for k in self.kinds.values())
+        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * unsupported)
+
+    def lost(self) -> list[Item]:
+        """The items missing or unsupported, in kind order."""
+        return [it for it in self.items if it.status != "kept"]
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "score": round(self.score, 4),
             "removed_messages": self.removed_messages,
             "kinds": {name: {"items": k.items, "kept": k.kept, "fraction": round(k.fraction, 4),
-                             "missing": list(k.missing)} for name, k in self.kinds.items()},
+                             "missing": list(k.missing), "unsupported": list(k.unsupported)}
+                      for name, k in self.kinds.items()},
+            "items": [it.to_dict() for it in self.items],
         }
+
+
+# --------------------------------------------------------------------------- words
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset("""a an the and or but if then else of to in on at by for with from as is are was were be been
+being it its this that these those there here we i you he she they them our your my me us do does did done
+not no so such than too very can could should would will shall may might must have has had having into out
+up down over under again further once all any both each few more most other some own same just now also
+only what which who whom whose when where why how let lets let's use using used make made get got see""".split())
+
+
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ed", "es", "ly", "s", "e")
+
+
+def _stem(w: str) -> str:
+    # Suffixes off, then truncation stemming: "serialization", "serializing",
+    # "serialize" share "seria"; "fixed", "fixes", "fix" share "fix".
+    if w.isdigit() or len(w) <= 3:
+        return w
+    for suffix in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[:-len(suffix)]
+            break
+    return w[:5]
+
+
+def words(text: str) -> frozenset[str]:
+    """The content words of a text: lower case, stop words dropped, stemmed.
+
+    Args:
+        text: any text.
+
+    Returns:
+        The set of stems.
+    """
+    return frozenset(_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1)
+
+
+_WEIGHTS: dict[str, float] = {}
+
+
+def _weight(w: str) -> float:
+    hit = _WEIGHTS.get(w)
+    if hit is None:
+        hit = 2.0 if len(w) >= 5 or any(c.isdigit() for c in w) else 1.0
+        if len(_WEIGHTS) < 500_000:
+            _WEIGHTS[w] = hit
+    return hit
+
+
+def coverage(item: frozenset[str], sentence: frozenset[str]) -> float:
+    """The weighted share of an item's words a sentence holds.
+
+    Args:
+        item: the item's words (`words`).
+        sentence: the sentence's words.
+
+    Returns:
+        0..1.
+    """
+    total = sum(_weight(w) for w in item)
+    return sum(_weight(w) for w in item & sentence) / total if total else 0.0
+
+
+# content hash -> (sentences, their words): the compacted context's messages are mostly
+# the original's, scored again at every re-plan.
+_SENTENCES: dict[tuple[str, int], tuple[tuple[str, ...], tuple[frozenset[str], ...]]] = {}
+_SENTENCES_MAX = 50_000
+
+
+SENTENCE_WORDS = 40
+
+
+def _windows(found: list[str]) -> list[str]:
+    """Sentences of at most SENTENCE_WORDS words: a long run-on (a log, a listing) is
+    cut, so no one "sentence" covers every item by its length alone."""
+    out = []
+    for s in found:
+        ws = s.split()
+        if len(ws) <= SENTENCE_WORDS:
+            out.append(s)
+        else:
+            out.extend(" ".join(ws[k:k + SENTENCE_WORDS]) for k in range(0, len(ws), SENTENCE_WORDS))
+    return out
+
+
+# Characters of a message the compaction wrote read at most (a summary appended to a
+# long system prompt sits at its end).
+REWRITTEN_CHARS = 400_000
+
+
+def _message_sentences(m: Message, limit: int = SCAN_CHARS) -> tuple[tuple[str, ...], tuple[frozenset[str], ...]]:
+    key = (m.content_hash, limit)
+    hit = _SENTENCES.get(key)
+    if hit is None:
+        text = m.text
+        args = [c.arguments_raw[:2000] for c in m.tool_calls]
+        ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, limit)))
+        hit = (ss, tuple(words(s) for s in ss))
+        if len(_SENTENCES) >= _SENTENCES_MAX:
+            _SENTENCES.clear()
+        _SENTENCES[key] = hit
+    return hit
+
+
+@dataclass(frozen=True)
+class _View:
+    """A message the compaction wrote, read once: its sentences and their words, which
+    sentences hold each word, its normalized text, its paths and values."""
+
+    sentences: tuple[str, ...]
+    words: tuple[frozenset[str], ...]
+    postings: dict[str, list[int]]
+    norm: str
+    paths: tuple[str, ...]
+    values: tuple[str, ...]
+    lower: tuple[str, ...]  # the sentences, lower case (where evidence is looked for)
+
+
+_VIEWS: dict[str, _View] = {}
+# The notices inspector writes into what it compacts (summary_format, planning.text):
+# offload ids, message positions, character counts.
+_OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here are stored as [^\n]*|"
+                          r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
+
+
+def _view(m: Message) -> _View:
+    hit = _VIEWS.get(m.content_hash)
+    if hit is None:
+        ss, ws = _message_sentences(m, REWRITTEN_CHARS)
+        postings: dict[str, list[int]] = {}
+        for j, sw in enumerate(ws):
+            for w in sw:
+                postings.setdefault(w, []).append(j)
+        text = m.text[:REWRITTEN_CHARS]
+        own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
+        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
+                    tuple(x.lower() for x in ss))
+        if len(_VIEWS) >= 2_000:
+            _VIEWS.clear()
+        _VIEWS[m.content_hash] = hit
+    return hit
+
+
+# --------------------------------------------------------------------------- the original's index
+
+
+@dataclass
+class _Index:
+    """Where each word, path suffix, error and value occurs in a session (message
+    indices), built once per session and extended as it grows."""
+
+    hashes: tuple[str, ...] = ()
+    postings: dict[str, list[int]] = field(default_factory=dict)
+
+    def extend(self, model: ContentModel, start: int) -> None:
+        post = self.postings
+        for i in range(start, len(model.kinds)):
+            for key in _keys(model.messages[i], model.kinds[i], model.roots):
+                bucket = post.get(key)
+                if bucket is None:
+                    post[key] = [i]
+                elif bucket[-1] != i:
+                    bucket.append(i)
+        self.hashes = model.hashes
+
+
+_KEYS: dict[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = {}
+
+
+def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
+    """The index keys of path mentions: "P:" + the path below its root for an absolute
+    one, "U:" + it for a relative one, "S:" + each trailing run of components of both."""
+    out = set()
+    for p in paths:
+        anchored, rel = relative_path(p, roots)
+        out.add(("P:" if anchored else "U:") + rel)
+        out.update("S:" + s for s in path_suffixes(rel))
+    return out
+
+
+def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
+    """The index keys of a message: its words ("w:"), paths (`path_keys`), error
+    cores ("e:") and values ("v:")."""
+    key = (m.content_hash, kind, roots)
+    hit = _KEYS.get(key)
+    if hit is not None:
+        return hit
+    text = m.text[:SCAN_CHARS]
+    out: set[str] = {"w:" + w for w in words(text)}
+    a = message_artifacts(m, Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind)
+    out.update(path_keys(a.paths, roots))
+    out.update("e:" + error_core(e) for e in (a.errors or extract_errors(text)))
+    out.update("v:" + v for v in a.values)
+    out.update("c:" + _norm(c) for c in a.commands)
+    if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
+        out.update("a:" + v for v in a.values)
+    hit = frozenset(out)
+    if len(_KEYS) >= 100_000:
+        _KEYS.clear()
+    _KEYS[key] = hit
+    return hit
+
+
+_INDEXES: list[_Index] = []
+_INDEXES_MAX = 4
+
+
+def _index_of(model: ContentModel) -> _Index:
+    """The index of `model`'s messages: a cached one for the same messages, or one
+    for a prefix of them extended."""
+    n = len(model.hashes)
+    for idx in _INDEXES:
+        k = len(idx.hashes)
+        if k <= n and idx.hashes == model.hashes[:k]:
+            if k < n:
+                idx.extend(model, k)
+            _INDEXES.remove(idx)
+            _INDEXES.append(idx)
+            return idx
+    idx = _Index()
+    idx.extend(model, 0)
+    _INDEXES.append(idx)
+    if len(_INDEXES) > _INDEXES_MAX:
+        _INDEXES.pop(0)
+    return idx
+
+
+# --------------------------------------------------------------------------- items
+
+
+def _short(text: str) -> str:
+    return " ".join(text.split())[:ITEM_CHARS]
+
+
+_CHALLENGE = re.compile(r"\ban? ((?:[\w-]+ ){0,2}?[\w-]+) problem named \"([^\"]{1,80})\"")
+
+
+def _task_items(text: str) -> list[str]:
+    """The task's statements: what it is (a challenge's category and name), its title
+    line and first sentences, code left out."""
+    body = task_text(text)
+    out: list[str] = []
+    challenge = _CHALLENGE.search(text[:2000])
+    if challenge:
+        out.append(f"{challenge.group(1)} challenge {challenge.group(2)}")
+    in_code = False
+    prose = []
+    for line in body.splitlines():
+        if line.strip().startswith("```"):
+            in_code = not in_code
+            continue
+        if not in_code:
+            prose.append(line)
+    for s in (s for line in prose for s in sentences(line)):
+        if len(words(s)) >= 3:
+            out.append(_short(s))
+        if len(out) >= MAX_ITEMS["task"]:
+            break
+    return out
+
+
+def _first_line(text: str) -> str:
+    for line in text.splitlines():
+        line = line.strip()
+        if len(line) >= 3 and not line.startswith("```"):
+            return _short(line)
+    return ""
+
+
+_NUMBERED = re.compile(r"\d+[:|]")
+
+
+def _result_line(text: str) -> str:
+    """What an observation says: its first line that is not a viewer header or footer."""
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith(("(Open file:", "(Current directory:", "bash-$", "(", "[File:")) or _NUMBERED.match(s):
+            continue
+        return _short(s)
+    return ""
+
+
+@dataclass
+class _Buckets:
+    items: dict[str, dict[str, None]] = field(default_factory=lambda: {k: {} for k in KINDS})
+    roots: tuple[str, ...] = SANDBOX_ROOTS
+    exact: set[str] = field(default_factory=set)  # items matched verbatim (commands)
+
+    def add(self, kind: str, values: Sequence[str]) -> None:
+        bucket = self.items[kind]
+        for v in values:
+            if v and len(bucket) < MAX_ITEMS[kind] and v not in bucket:
+                bucket[v] = None
+
+    def add_paths(self, paths: Sequence[str]) -> None:
+        """Paths not naming a file already there (the longest mention of a file wins)."""
+        bucket = self.items["files"]
+        for p in paths:
+            if p in bucket:
+                continue
+            same = next((q for q in bucket if path_matches(p, q, self.roots)), None)
+            if same is None:
+                if len(bucket) < MAX_ITEMS["files"]:
+                    bucket[p] = None
+            elif len(p) > len(same):
+                self.items["files"] = bucket = {(p if q == same else q): None for q in bucket}
+
+    def full(self, kind: str) -> bool:
+        return len(self.items[kind]) >= MAX_ITEMS[kind]
+
+
+def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
+    """The items of the removed messages (indices into the original), newest first."""
+    b = _Buckets(roots=model.roots)
+    msgs, kinds = model.messages, model.kinds
+    removed_set = set(removed)
+    if model.task is not None and model.task in removed_set:
+        b.add("task", _task_items(msgs[model.task].text))
+    # The state at the end of the removed range: the last action, its result, the last words.
+    last_action = next((i for i in reversed(removed) if kinds[i] is Kind.ACTION), None)
+    if last_action is not None:
+        command = message_artifacts(msgs[last_action], Kind.ACTION).commands[:1]
+        b.add("last_step", list(command))
+        b.exact.update(command)
+        result = [j for j in model.result_of(last_action) if j in removed_set]
+        if result:
+            b.add("last_step", [_result_line(msgs[result[0]].text)])
+    last_said = next((i for i in reversed(removed) if kinds[i] in (Kind.ACTION, Kind.REASONING)
+                      and msgs[i].text.strip()), None)
+    if last_said is not None:
+        said = [s for s in sentences(msgs[last_said].text) if len(words(s)) >= 3]
+        if said:
+            b.add("last_step", [_short(said[0])])
+    # Where the work went next: what the agent did right after the removed range. A
+    # compaction that keeps the agent on track says so (the kept messages cannot).
+    after = next((k for k in range(removed[-1] + 1, len(msgs)) if kinds[k] in (Kind.ACTION, Kind.REASONING)), None)
+    if after is not None:
+        said = [s for s in sentences(msgs[after].text) if len(words(s)) >= 3]
+        step = said[0] if said else next(iter(message_artifacts(msgs[after], kinds[after]).commands), "")
+        b.add("next_step", [_short(step)])
+    seen: set[str] = set()
+    scanned = 0
+    for i in reversed(removed):
+        kind = kinds[i]
+        m = msgs[i]
+        if kind in (Kind.SYSTEM, Kind.DEMONSTRATION, Kind.SUMMARY) or m.content_hash in seen:
+            continue
+        seen.add(m.content_hash)
+        scanned += 1
+        if scanned > MAX_SCANNED:
+            break
+        a = message_artifacts(m, kind)
+        if kind is Kind.REQUEST:
+            b.add("requests", [_first_line(m.text)])
+        if kind in (Kind.ACTION, Kind.REASONING, Kind.TASK, Kind.REQUEST):
+            b.add_paths([p for p in a.paths if _worked_on(p, index)])
+        elif kind is Kind.OBSERVATION:
+            # The file a viewer opened; not every line of a listing or a search.
+            viewed = [normalize_path(a or b) for a, b in _VIEWED.findall(m.text[:2000])]
+            b.add_paths([p for p in viewed if p != "n/a" and _worked_on(p, index)])
+        if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK):
+            b.add("errors", list(a.errors))
+        b.add("values", [v for v in a.values if _reused(v, index, i)])
+        if kind in (Kind.ACTION, Kind.REASONING):
+            b.add("decisions", [_short(s) for s in reversed(a.decisions)])
+    return b
+
+
+_VIEWED = re.compile(r"^\[File: ([^\]\s]+)|\(Open file: ([^)\s]+)\)", re.M)
+
+
+# (the original's hashes, the removed indices) -> their items: a repaint measures the
+# same plan again, and a knob that moves no cut removes the same messages.
+_COLLECTED: dict[tuple[tuple[str, ...], tuple[int, ...]], _Buckets] = {}
+
+
+def _collected(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
+    key = (model.hashes, tuple(removed))
+    hit = _COLLECTED.get(key)
+    if hit is None:
+        hit = _collect(model, removed, index)
+        if len(_COLLECTED) >= 32:
+            _COLLECTED.pop(next(iter(_COLLECTED)))
+        _COLLECTED[key] = hit
+    return hit
+
+
+def _worked_on(path: str, index: _Index) -> bool:
+    """A path worth keeping: a file (it has an extension, or is absolute), or a
+    directory named more than once."""
+    base = path.rsplit("/", 1)[-1]
+    if ("." in base.strip(".") and "/" not in base) or path.startswith(("/", "~/")):
+        return True
+    return len(index.postings.get("S:" + path, ())) > 1
+
+
+def _reused(value: str, index: _Index, at: int) -> bool:
+    """A value worth keeping: it occurs in another message of the session too."""
+    return bool(index.postings.get("a:" + value))
+
+
+# --------------------------------------------------------------------------- matching
+
+
+@dataclass
+class _Haystack:
+    """The compacted context, searchable: its rewritten messages (summaries, anything
+    the original does not hold) read in full, the original's kept messages through
+    the original's index."""
+
+    kept: set[int]  # indices into the original kept verbatim
+    index: _Index
+    original: ContentModel
+    views: list[_View]  # the rewritten messages
+    text: str  # the rewritten messages' text, normalized
+    paths: set[str]  # the rewritten messages' `path_keys`
+
+    @property
+    def sentences(self) -> list[tuple[str, frozenset[str]]]:
+        """The rewritten messages' sentences and their words."""
+        return [pair for v in self.views for pair in zip(v.sentences, v.words, strict=True)]
+
+    def sentences_of(self, i: int) -> list[tuple[str, frozenset[str]]]:
+        ss, ws = _message_sentences(self.original.messages[i])
+        return list(zip(ss, ws, strict=True))
+
+    def kept_with(self, key: str) -> list[int]:
+        return [i for i in self.index.postings.get(key, ()) if i in self.kept]
 
 
 def _norm(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-def _cut(text: str) -> str:
-    return _norm(text)[:ITEM_CHARS]
+def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:
+    """Whether the compacted context names the file `path` names: the same path below
+    the root, or a relative mention that is its tail (a bare file name included)."""
+    anchored, rel = relative_path(path, hay.original.roots)
+    keys = ["P:" + rel] if anchored else ["S:" + rel]
+    keys += ["U:" + s for s in path_suffixes(rel) if "/" in s or "." in s]
+    base = rel.rsplit("/", 1)[-1]
+    for key in keys:
+        if key in hay.paths:
+            return True, _evidence_in(hay, base)
+    for key in keys:
+        where = hay.kept_with(key)
+        if where:
+            return True, _evidence_at(hay, where[-1], base)
+    return False, ""
 
 
-def _arg_texts(m: Message) -> list[str]:
-    return [t for c in m.tool_calls for t in _call_texts(c)]
+def _match_text(needle: str, hay: _Haystack, key: str) -> tuple[bool, str]:
+    if needle in hay.text:
+        return True, _evidence_in(hay, needle)
+    where = hay.kept_with(key)
+    if where:
+        return True, _evidence_at(hay, where[-1], needle)
+    return False, ""
 
 
-def _call_texts(call: ToolCall) -> list[str]:
-    """A tool call's argument values (the command, the path), or its raw arguments."""
-    try:
-        args = json.loads(call.arguments_raw) if call.arguments_raw else None
-    except ValueError:
-        return [call.arguments_raw]
-    if isinstance(args, dict):
-        return [str(v) for v in args.values() if isinstance(v, str | int | float)]
-    return [call.arguments_raw] if call.arguments_raw else []
+def _evidence_in(hay: _Haystack, needle: str) -> str:
+    for v in hay.views:
+        for s, low in zip(v.sentences, v.lower, strict=True):
+            if needle in low:
+                return s
+    return needle
 
 
-def _last_step(m: Message) -> list[str]:
-    """The command of each tool call, else the action line of the text."""
-    if m.tool_calls:
-        items = []
-        for c in m.tool_calls:
-            texts = [t for t in _call_texts(c) if t.strip()]
-            items.append(_cut(max(texts, key=len)) if texts else _cut(c.name))
-        return items
-    lines = [ln for ln in m.text.splitlines() if ln.strip() and not ln.strip().startswith("```")]
-    return [_cut(lines[-1])] if lines else []
+def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
+    for s, _ in hay.sentences_of(i):
+        if needle in s.lower():
+            return s
+    return f"message {i} (kept)"
 
 
-def _add(bucket: dict[str, None], items: Iterable[str]) -> None:
-    for it in items:
-        if len(it) >= 4 and len(bucket) < MAX_ITEMS:
-            bucket[it] = None
+def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
+                     sources: frozenset[Kind] | None = None) -> tuple[float, str]:
+    """The best coverage of `item` by one sentence of the compacted context (of the
+    rewritten messages, and of the kept messages of the kinds `sources`)."""
+    sources = _PROSE if sources is None else sources
+    ws = words(item)
+    if not ws:
+        return 0.0, ""
+    if similarity is not None:
+        candidates = hay.sentences + _kept_sentences(ws, hay, sources)
+        if not candidates:
+            return 0.0, ""
+        sims = similarity([item], [s for s, _ in candidates])[0]
+        best = max(range(len(candidates)), key=lambda k: sims[k])
+        return sims[best], candidates[best][0]
+    weights = {w: _weight(w) for w in ws}
+    total = sum(weights.values())
+    best_cov, best_s = 0.0, ""
+    # The rewritten messages: the weight each sentence holds, through their postings.
+    for v in hay.views:
+        acc: dict[int, float] = {}
+        for w, wt in weights.items():
+            for j in v.postings.get(w, ()):
+                acc[j] = acc.get(j, 0.0) + wt
+        if acc:
+            j = max(acc, key=lambda j: (acc[j], -j))
+            if acc[j] / total > best_cov:
+                best_cov, best_s = acc[j] / total, v.sentences[j]
+    for s, sw in _kept_sentences(ws, hay, sources):
+        c = coverage(ws, sw)
+        if c > best_cov:
+            best_cov, best_s = c, s
+    return best_cov, best_s
 
 
-def fidelity(original: Sequence[Message], compacted: Sequence[Message]) -> Fidelity:
+def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]) -> list[tuple[str, frozenset[str]]]:
+    """The sentences of the kept messages (of the kinds `sources`) that hold most of
+    the item's weight."""
+    score: dict[int, float] = {}
+    for w in ws:
+        where = hay.index.postings.get("w:" + w, ())
+        if len(where) > 1000:  # a word most messages hold says nothing of which one
+            continue
+        for i in where:
+            if i in hay.kept and hay.original.kinds[i] in sources:
+                score[i] = score.get(i, 0.0) + _weight(w)
+    out: list[tuple[str, frozenset[str]]] = []
+    for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
+        out.extend(hay.sentences_of(i))
+    return out
+
+
+def _credit(cov: float) -> float:
+    return max(0.0, min(1.0, (cov - LOW) / (HIGH - LOW)))
+
+
+# --------------------------------------------------------------------------- the measure
+
+
+def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
+             similarity: Similarity | None = None) -> Fidelity:
     """What `compacted` kept of what it removed or rewrote from `original`.
 
     Args:
         original: the context without compaction (the session up to a call).
         compacted: the context the policy sends at that call.
+        similarity: how narrative items are matched: None for lexical coverage (the
+            default, no model), or a function giving the similarity (0..1) of each
+            item to each sentence (an embedding model's cosine).
 
     Returns:
-        A `Fidelity`: per kind, how many items the removed messages hold and how many
-        of them appear in the compacted context.
+        A `Fidelity`: per kind the items the removed messages hold and how many the
+        compacted context keeps, each item with its evidence; artifacts the compacted
+        context states that the original never had, as unsupported.
     """
+    model = content_model(original)
+    index = _index_of(model)
     kept_hashes = {m.content_hash for m in compacted}
-    removed = [m for m in original if m.content_hash not in kept_hashes]
-    buckets: dict[str, dict[str, None]] = {k: {} for k in KINDS}
-    t = first_request_index(original)
-    first_user = original[t] if t is not None else None
-    if first_user is not None and first_user.content_hash not in kept_hashes:
-        lines = [ln for ln in first_user.text.splitlines() if len(ln.strip()) >= 12]
-        _add(buckets["task"], (_cut(ln) for ln in lines[:TASK_LINES]))
-    last_assistant = next((m for m in reversed(original) if m.role == "assistant"), None)
-    if last_assistant is not None and last_assistant.content_hash not in kept_hashes:
-        _add(buckets["last_step"], _last_step(last_assistant))
-    # Newest first, each distinct message once, until every bucket holds MAX_ITEMS.
-    seen: set[str] = set()
-    open_kinds = {"requests", "files", "errors"}
-    for m in reversed(removed):
-        h = m.content_hash
-        if h in seen:
-            continue
-        seen.add(h)
-        if len(seen) > MAX_SCANNED:
-            break
-        text = m.text[:SCAN_CHARS]
-        if (m.role == "user" and m.kind == "message" and m is not first_user and "requests" in open_kinds
-                and not is_preamble(m)):
-            first = next((ln for ln in text.splitlines() if ln.strip()), "")
-            _add(buckets["requests"], [_cut(first)])
-        if "files" in open_kinds:
-            _add(buckets["files"], _items("files", m, text))
-        if "errors" in open_kinds:
-            _add(buckets["errors"], _items("errors", m, text))
-        open_kinds = {k for k in open_kinds if len(buckets[k]) < MAX_ITEMS}
-        if not open_kinds:
-            break
+    kept = {i for i, h in enumerate(model.hashes) if h in kept_hashes}
+    removed = [i for i in range(len(model.hashes)) if i not in kept]
+    original_hashes = set(model.hashes)
+    rewritten = [m for m in compacted if m.content_hash not in original_hashes]
 
-    haystack = _norm("\n".join([m.text for m in compacted] + [t for m in compacted for t in _arg_texts(m)]))
-    kinds: dict[str, KindScore] = {}
-    for name in KINDS:
-        items = list(buckets[name])
-        score = KindScore(items=len(items))
-        for it in items:
-            if it.lower() in haystack:
+    views = [_view(m) for m in rewritten]
+    rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
+    hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths)
+
+    buckets = _collected(model, removed, index) if removed else _Buckets()
+    kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0) for k in KINDS}
+    items: list[Item] = []
+    if removed and model.task is not None and model.task in kept:
+        # The task kept verbatim is the best a compaction can do for it: scored, so a
+        # compaction that keeps it ranks above one that loses it.
+        statement = (_task_items(model.messages[model.task].text) or ["the task"])[0]
+        kinds["task"] = KindScore(items=1, kept=1, credit=1.0)
+        items.append(Item("task", statement, "kept", f"message {model.task} (kept verbatim)", 1.0))
+    for kind in KINDS:
+        score = kinds[kind]
+        for text in buckets.items[kind]:
+            if kind == "files":
+                ok, ev = _match_path(text, hay)
+                credit = 1.0 if ok else 0.0
+            elif kind == "errors":
+                core = error_core(text)
+                ok, ev = _match_text(core[:80], hay, "e:" + core)
+                credit = 1.0 if ok else 0.0
+            elif kind == "values":
+                ok, ev = _match_value(text, hay)
+                credit = 1.0 if ok else 0.0
+            elif text in buckets.exact:  # a command: quoted, or every word of it in one sentence
+                ok, ev = _match_text(_norm(text), hay, "c:" + _norm(text))
+                if not ok:
+                    cov, ev = _match_narrative(text, hay, similarity)
+                    ok = cov >= 0.99
+                credit = 1.0 if ok else 0.0
+            else:
+                sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
+                cov, ev = _match_narrative(text, hay, similarity, sources)
+                credit = _credit(cov)
+                ok = credit >= KEPT
+                if credit <= 0:
+                    ev = ""
+            score.items += 1
+            score.credit += credit
+            score.credits.append(credit)
+            if ok:
                 score.kept += 1
             elif len(score.missing) < SHOWN_MISSING:
-                score.missing.append(it)
-        kinds[name] = score
-    return Fidelity(kinds, len(removed))
+                score.missing.append(text)
+            items.append(Item(kind, text, "kept" if ok else "missing", ev if ok else "", credit))
+    # What a compaction wrote in place of the original (summaries, and whatever stands
+    # before the last message it kept); turns after that are the session going on.
+    last_kept = max((k for k, m in enumerate(compacted) if m.content_hash in original_hashes), default=-1)
+    # A tool result cut or cleared is the original's output and our notice, not a claim.
+    replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes and m.role != "tool"
+                 and (k < last_kept or m.kind in ("summary", "compaction"))]
+    for kind, text, ev in _unsupported([_view(m) for m in replacing], index, model.roots):
+        kinds[kind].unsupported.append(text)
+        items.append(Item(kind, text, "unsupported", ev))
+    return Fidelity(kinds, len(removed), items)
+
+
+def _as_token(text: str, value: str) -> bool:
+    """True when `value` occurs in `text` not inside a longer word or number."""
+    at = text.find(value)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + len(value)] if at + len(value) < len(text) else " "
+        if not (before.isalnum() or before in "_.") and not (after.isalnum() or after == "_"):
+            return True
+        at = text.find(value, at + 1)
+    return False
+
+
+def _match_value(value: str, hay: _Haystack) -> tuple[bool, str]:
+    if _as_token(hay.text, value):
+        return True, _evidence_in(hay, value)
+    where = hay.kept_with("v:" + value)
+    if where:
+        return True, _evidence_at(hay, where[-1], value)
+    return False, ""
+
+
+# Values a summary cannot state without the original holding them: numbers, versions,
+# hashes, ids, flags.
+_CHECKABLE_VALUE = re.compile(r"v?[\d.]+[\w-]*|[0-9a-f-]{7,64}|\w{2,12}\{.+\}")
+
+
+def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]]) -> bool:
+    """True when the original names the file `path` names (a bare name always: which
+    file it means cannot be told)."""
+    anchored, rel = relative_path(path, roots)
+    if "/" not in rel:
+        return True
+    tails = ["U:" + s for s in path_suffixes(rel) if "/" in s]
+    if anchored:
+        return ("P:" + rel) in post or any(t in post for t in tails)
+    return ("S:" + rel) in post or any(t in post for t in tails)
+
+
+def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
+    """The paths and values the rewritten messages state that no message of the
+    original holds: (kind, the artifact, the sentence stating it)."""
+    out: list[tuple[str, str, str]] = []
+    post = index.postings
+    for v in views:
+        for p in v.paths:
+            if not _supported_path(p, roots, post):
+                out.append(("files", p, next((s for s in v.sentences if p.rsplit("/", 1)[-1] in s.lower()), p)))
+        for value in v.values:
+            if not _CHECKABLE_VALUE.fullmatch(value):
+                continue  # a name in a code span may be new and right (a function the summary names)
+            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post:
+                out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
+    return out
+
+
+# --------------------------------------------------------------------------- any two sources
+
+
+def sent_context(messages: Sequence[Message]) -> list[Message]:
+    """What a session whose history holds compaction records sends now: its system
+    messages, then everything from its last summary or compaction record on (a Claude
+    Code transcript after `/compact`, a Codex rollout's replacement history).
+
+    Args:
+        messages: a session's messages.
+
+    Returns:
+        The context (all the messages when there is no such record).
+    """
+    last = max((i for i, m in enumerate(messages) if m.kind in ("summary", "compaction")), default=None)
+    if last is None:
+        return list(messages)
+    head = [m for m in messages[:last] if m.role in ("system", "developer")]
+    return head + list(messages[last:])
+
+
+def _same_key(m: Message) -> tuple[str, str, tuple[str, ...]]:
+    return (m.role, " ".join(m.text.split()), tuple(" ".join(c.arguments_raw.split()) for c in m.tool_calls))
+
+
+def align(original: Sequence[Message], compacted: Sequence[Message]) -> list[Message]:
+    """`compacted` with each message that says what a message of `original` says (role,
+    text and tool arguments, whitespace aside) replaced by that message, so a
+    compaction another tool wrote in another format is compared message by message.
+
+    Args:
+        original: the original session's messages.
+        compacted: the compacted context, from any source.
+
+    Returns:
+        The compacted context, aligned.
+    """
+    by_key: dict[tuple[str, str, tuple[str, ...]], Message] = {}
+    for m in original:
+        by_key.setdefault(_same_key(m), m)
+    return [by_key.get(_same_key(m), m) for m in compacted]

@@ -17,6 +17,7 @@ from typing import Any
 from inspector.engine.models import Message, Session
 
 TITLE_WIDTH = 60
+TITLE_MESSAGES = 200  # messages read for a title: the request comes first
 
 # Openings of text addressed to the model rather than written by the user.
 _SYSTEM_OPENINGS = (
@@ -117,7 +118,16 @@ def first_request(session: Session) -> str | None:
         The request's first meaningful line, whitespace collapsed; None when the
         session holds no user message other than preambles.
     """
-    for message in session.messages:
+    from inspector.engine.content import content_model
+
+    # The session's content model: an observation stored as a user message (SWE-agent)
+    # or a demonstration is never the request.
+    head = session.messages[:TITLE_MESSAGES]
+    model = content_model(head)
+    asked = model.requests
+    if asked:
+        return request_line(_text(head[asked[0]]))
+    for message in head:
         if message.role == "user" and not is_preamble(message):
             return request_line(_text(message))
     return None

@@ -10,9 +10,11 @@ grade the answers against the original:
     decision      what was decided and why (the assistant's stated reasons)
 
 The facts each question is graded against come from the removed or rewritten range
-only, through `fidelity` (recall, artifact, continuation) and the assistant's
-reasoning sentences (decision), so a question is asked only where compaction could
-have lost its answer. The same session and compaction give the same questions; this
+only, through `fidelity`'s items on the session's content model (`engine.content`):
+the task, the errors that occurred, the files worked on, the last action and its
+result, the decisions; so a question is asked only where compaction could have lost
+its answer, and never about an observation mistaken for a request. The same session
+and compaction give the same questions; this
 module only builds the prompts and reads the grades, `inspector.llm` sends them.
 """
 
@@ -55,12 +57,6 @@ GRADE_SYSTEM = ("You grade an answer against reference facts taken from the orig
                 "contains none of them or says it does not know; in between, in proportion. Reply with JSON "
                 f"only: {{\"score\": <0-{MAX_SCORE}>, \"reason\": \"<one sentence>\"}}")
 
-# Sentences in which an agent states a decision or its reason.
-_DECISION_RE = re.compile(r"\b(?:decid\w*|instead|because|chose|choose|going to|will use|i'll|let's|we should|"
-                          r"the (?:fix|issue|problem|cause) is|so we|plan is|approach)\b", re.I)
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
 @dataclass(frozen=True)
 class Probe:
     """One question, and the facts from the original its answer is graded against."""
@@ -70,23 +66,22 @@ class Probe:
     reference: tuple[str, ...]
 
 
-def _decisions(removed: Sequence[Message]) -> list[str]:
-    """The assistant's decision and reason sentences in `removed`, newest first."""
-    out: dict[str, None] = {}
-    for m in reversed(removed):
-        if m.role != "assistant":
-            continue
-        for sentence in _SENTENCE_RE.split(m.text):
-            s = " ".join(sentence.split())
-            if 20 <= len(s) <= 300 and _DECISION_RE.search(s):
-                out.setdefault(s, None)
-                if len(out) >= MAX_FACTS:
-                    return list(out)
-    return list(out)
+# Fidelity's item kinds each probe category asks about.
+_FACTS = {
+    "recall": ("task", "errors", "values"),
+    "artifact": ("files",),
+    "continuation": ("last_step", "requests"),
+    "decision": ("decisions",),
+}
 
 
 def probes(original: Sequence[Message], compacted: Sequence[Message]) -> list[Probe]:
     """The questions to ask about what `compacted` removed or rewrote of `original`.
+
+    The facts come from the original's content model (`engine.content`, through
+    `fidelity`'s items): the task statement, the errors that occurred (never source
+    lines a viewer showed), the files worked on, the last action and its result, the
+    user's later requests, the agent's findings and decisions.
 
     Args:
         original: the session's messages before compaction.
@@ -97,18 +92,16 @@ def probes(original: Sequence[Message], compacted: Sequence[Message]) -> list[Pr
         was removed), in `CATEGORIES` order.
     """
     kept = {m.content_hash for m in compacted}
-    removed = [m for m in original if m.content_hash not in kept]
-    if not removed:
+    if all(m.content_hash in kept for m in original):
         return []
-    # Scored against the messages kept verbatim only, every fact of the removed range
-    # is "missing": `missing` then lists that range's facts, newest first.
-    lost = fidelity(original, [m for m in original if m.content_hash in kept]).kinds
-    facts = {
-        "recall": [*lost["task"].missing[:2], *lost["errors"].missing],
-        "artifact": list(lost["files"].missing),
-        "continuation": [*lost["last_step"].missing, *lost["requests"].missing],
-        "decision": _decisions(removed),
-    }
+    # Scored against the messages kept verbatim only, every item of the removed range
+    # is lost: the items then list that range's facts, newest first per kind.
+    lost = fidelity(original, [m for m in original if m.content_hash in kept])
+    by_kind: dict[str, list[str]] = {}
+    for item in lost.items:
+        if item.status != "unsupported":
+            by_kind.setdefault(item.kind, []).append(item.text)
+    facts = {c: [f for kind in kinds for f in by_kind.get(kind, [])[:MAX_FACTS]] for c, kinds in _FACTS.items()}
     return [Probe(c, QUESTIONS[c], tuple(dict.fromkeys(facts[c]))[:MAX_FACTS]) for c in CATEGORIES if facts[c]]
 
 

@@ -238,8 +238,47 @@ class FidelityReport:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (`inspector plan --json`, the report): score, removed
-        messages, per category items / kept / fraction / missing, and `summaries`."""
-        return self.fidelity.to_dict() | {"summaries": self.summaries}
+        messages, per category items / kept / fraction / missing / unsupported, every
+        item with its evidence, `summaries` and what was scored (`scored`)."""
+        return self.fidelity.to_dict() | {"summaries": self.summaries, "scored": self.scored}
+
+    @property
+    def scored(self) -> str:
+        """What the score is of, in words."""
+        return {
+            "applied": "the applied compaction",
+            "cached": "the summaries in the workspace",
+            "extractive": "the offline summary (no model summary yet: a model's may keep more)",
+            "pending": "the plan without its model summary (not generated yet: a lower bound)",
+        }.get(self.summaries, "the plan")
+
+    def headline(self) -> str:
+        """One line a newcomer can read: the score, what it is of, and per kind what
+        was kept ("fidelity 0.62 of the offline summary …: task 1/1, files 2/4 …")."""
+        f = self.fidelity
+        parts = [f"{name.replace('_', ' ')} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items]
+        made_up = sum(len(k.unsupported) for k in f.kinds.values())
+        if made_up:
+            parts.append(f"{made_up} stated but not in the original")
+        return f"fidelity {f.score:.2f} of {self.scored}: {', '.join(parts) or 'nothing removed'}"
+
+    def lost_lines(self, per_kind: int = 3) -> list[str]:
+        """What was lost, by kind: "lost decisions: …", "made up files: …".
+
+        Args:
+            per_kind: items shown per kind at most.
+
+        Returns:
+            One line per kind that lost something.
+        """
+        out = []
+        for name, k in self.fidelity.kinds.items():
+            label = name.replace("_", " ")
+            if k.missing:
+                out.append(f"lost {label}: " + "; ".join(k.missing[:per_kind]))
+            if k.unsupported:
+                out.append(f"not in the original ({label}): " + "; ".join(k.unsupported[:per_kind]))
+        return out
 
 
 def measure_fidelity(
@@ -288,8 +327,26 @@ def measure_fidelity(
         label = "pending"
     from inspector.engine.applier import materialize
 
-    shown = materialize(session, p, texts, counter)
+    shown = materialize(session, p, texts, counter, offload_summarized=False)
     return FidelityReport(fidelity(session.messages, shown.messages), label)
+
+
+def compare_compaction(original: Session, compacted: Session) -> Fidelity:
+    """The fidelity of any compaction, ours or another tool's: what the context
+    `compacted` sends now keeps of `original` (`inspector fidelity`).
+
+    Args:
+        original: the session before compaction (any source inspector reads).
+        compacted: the session after it: a compacted context, or a history whose
+            compaction records say what it sends now (`engine.fidelity.sent_context`).
+
+    Returns:
+        The measure: score, per kind, every item with its evidence.
+    """
+    from inspector.engine.fidelity import align, fidelity, sent_context
+
+    context = align(original.messages, sent_context(compacted.messages))
+    return fidelity(original.messages, context)
 
 
 def _extractive_texts(session: Session, p: Plan, specs: Sequence[Any], counter: TokenCounter,

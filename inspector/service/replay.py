@@ -178,6 +178,9 @@ def configs_for(base: CompactionConfig, knob: str, values: Sequence[Any]) -> lis
 # ----------------------------------------------------------------------------- sweep
 
 
+LOST_SHOWN = 10  # items lost listed per sweep value
+
+
 @dataclass
 class SessionTotals:
     """One session under one value: its totals, fidelity and whether it overflowed."""
@@ -186,6 +189,9 @@ class SessionTotals:
     totals: dict[str, Any]
     fidelity: float
     error: str | None = None
+    # per fidelity kind (items, kept) at the last call, and the items lost there (a few)
+    kinds: dict[str, tuple[int, int]] = field(default_factory=dict)
+    lost: list[dict[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -220,6 +226,19 @@ class SweepRow:
         scores = [s.fidelity for s in self.ok()]
         return round(sum(scores) / len(scores), 4) if scores else None
 
+    def lost(self, shown: int = LOST_SHOWN) -> dict[str, Any]:
+        """What the value loses, over its sessions: per fidelity kind the items and how
+        many were kept at the last call, and a few items lost (with kind and session)."""
+        kinds: dict[str, list[int]] = {}
+        for s in self.ok():
+            for name, (items, kept) in s.kinds.items():
+                total = kinds.setdefault(name, [0, 0])
+                total[0] += items
+                total[1] += kept
+        examples = [dict(item, session=s.session_id) for s in self.ok() for item in s.lost][:shown]
+        return {"kinds": {name: {"items": i, "kept": k} for name, (i, k) in kinds.items() if i},
+                "items": examples}
+
     @property
     def overflowing(self) -> list[str]:
         return [s.session_id for s in self.ok() if s.totals["over_window_calls"]]
@@ -227,7 +246,7 @@ class SweepRow:
     def to_dict(self) -> dict[str, Any]:
         return {"value": self.value, "sessions": len(self.ok()), "totals": self.summed(),
                 "p50": self.quantile(0.5), "p90": self.quantile(0.9), "max": self.quantile(1.0),
-                "fidelity": self.fidelity, "overflowing": self.overflowing,
+                "fidelity": self.fidelity, "lost": self.lost(), "overflowing": self.overflowing,
                 "errors": {s.session_id: s.error for s in self.sessions if s.error is not None}}
 
 
@@ -273,11 +292,17 @@ def _one(session: Session, configs: Sequence[CompactionConfig], indices: Sequenc
                                    summary_cache=summary_cache)
                 if r.same_from_trigger is not None:
                     done.append(r)
-            out.append((vi, SessionTotals(session.id, r.totals.to_dict(), round(r.fidelity.score, 4)),
-                        r.same_from_trigger))
+            out.append((vi, _totals(session.id, r), r.same_from_trigger))
         except failure_types() as exc:
             out.append((vi, SessionTotals(session.id, {}, 0.0, error=str(exc)), None))
     return out
+
+
+def _totals(session_id: str, r: Any) -> SessionTotals:
+    f = r.fidelity
+    lost = [{"kind": it.kind, "text": it.text, "status": it.status} for it in f.lost()[:LOST_SHOWN]]
+    return SessionTotals(session_id, r.totals.to_dict(), round(f.score, 4),
+                         kinds={name: (k.items, k.kept) for name, k in f.kinds.items()}, lost=lost)
 
 
 def _serves(config: CompactionConfig, same_from: int | None, other: CompactionConfig) -> bool:

@@ -239,18 +239,20 @@ def test_plan_json_has_the_fidelity_apply_would_reach(capsys):
     f = json.loads(out)["fidelity"]
     assert set(f["kinds"]) == set(KINDS) and f["summaries"] == "extractive"
     for k in f["kinds"].values():
-        assert set(k) == {"items", "kept", "fraction", "missing"}
+        assert set(k) == {"items", "kept", "fraction", "missing", "unsupported"}
         assert 0 <= k["kept"] <= k["items"] and len(k["missing"]) <= k["items"] - k["kept"]
     # the plan's measure is the applied result's: the same summary text, the same messages
     s = read_traj(TRAJ)
     cfg = resolve_config(preset_name="sagents", set_values=["summarization.trigger.context_tokens=8000"])
     applied = fidelity(s.messages, compact_session(s, cfg).messages).to_dict()
-    assert {k: v for k, v in f.items() if k != "summaries"} == applied
+    assert {k: v for k, v in f.items() if k not in ("summaries", "scored")} == applied
     assert f["removed_messages"] == 36 and f["kinds"]["task"]["kept"] >= 1
     assert f["score"] < 1  # the summary is not the 36 messages it replaces
     # the readable plan says the same in a line
     code, out, _ = run(capsys, "plan", TRAJ, *SUMMARIZE)
-    assert f"fidelity: {f['score']:.2f} (" in out
+    assert f"fidelity {f['score']:.2f} of the offline summary" in out  # what was scored, in words
+    lost = [it for it in f["items"] if it["status"] == "missing"]
+    assert lost and f"lost {lost[0]['kind'].replace('_', ' ')}: {lost[0]['text']}" in out
 
 
 def test_plan_fidelity_with_a_model_summary_not_generated_is_a_lower_bound(capsys):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from inspector.engine.fidelity import KINDS
 from inspector.engine.probes import ANSWER_SYSTEM
 from tests.conftest import SWE_AGENT, run_cli
 
@@ -40,7 +41,7 @@ def test_eval_json_has_per_question_and_per_category_scores(capsys, monkeypatch,
     assert d["categories"] == {c: 0.6 for c in ("recall", "artifact", "continuation", "decision")}
     assert d["score"] == 0.6
     assert len(calls) == 8 and {c["model"] for c in calls} == {"gpt-4o-mini"}
-    assert set(d["offline_fidelity"]["kinds"]) == {"task", "requests", "files", "errors", "last_step"}
+    assert set(d["offline_fidelity"]["kinds"]) == set(KINDS)
 
 
 def test_eval_prints_a_table(capsys, monkeypatch, workspace):

@@ -97,7 +97,7 @@ def test_paths_match_absolute_relative_and_dotted():
     assert not path_matches(normalize_path("/testbed/src/y.py"), b)
     assert not path_matches(normalize_path("tests/x.py"), normalize_path("src/x.py"))
     found = extract_paths("Open /testbed/src/marshmallow/fields.py and ./reproduce.py, see https://x.io/a/b.py")
-    assert "testbed/src/marshmallow/fields.py" in found and "reproduce.py" in found
+    assert "/testbed/src/marshmallow/fields.py" in found and "reproduce.py" in found
     assert not any("x.io" in p for p in found)
 
 

@@ -3,9 +3,12 @@ only, the same every time, and the judge's grade read robustly."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from inspector.engine import preset
+from inspector.engine.fidelity import words
 from inspector.engine.probes import (
     CATEGORIES,
     QUESTIONS,
@@ -38,12 +41,13 @@ def test_probes_ask_about_what_was_removed_in_every_category(compacted):
     removed_text = " ".join(" ".join(m.text.split()) for m in s.messages if m.content_hash not in kept).lower()
     removed_args = " ".join(c.arguments_raw for m in s.messages if m.content_hash not in kept
                             for c in m.tool_calls).lower()
+    removed_words = words(removed_text + " " + removed_args)
     for p in ps:
         for fact in p.reference:
-            # every fact comes from the removed range (case and spaces as fidelity compares)
-            assert fact.lower()[:40] in removed_text or fact.lower()[:20] in removed_args, (p.category, fact)
+            # every fact comes from the removed range (its words: a challenge's name is restated)
+            assert words(fact.rsplit(" ", 1)[0]) <= removed_words, (p.category, fact)  # (a cut last word)
     by = {p.category: p for p in ps}
-    assert any("ctf challenge" in f for f in by["recall"].reference)  # the task statement
+    assert any("i got id" in f.lower() for f in by["recall"].reference)  # the task statement
     assert "/etc/passwd" in by["artifact"].reference
     # the same session and compaction give the same questions
     assert probes(s.messages, result.messages) == ps
@@ -86,3 +90,23 @@ def test_parse_grade(reply, want):
 def test_a_reply_without_a_score_is_an_error(reply):
     with pytest.raises(GradeError, match="no score"):
         parse_grade(reply)
+
+
+@pytest.mark.parametrize("name", ["marshmallow-1867_window100", "ctf_crypto_BabyEncryption", "humanevalfix-python-0"])
+def test_facts_come_from_the_content_model_not_from_observations_or_source_lines(name):
+    """Issue 23.5: an observation SWE-agent stores as a user message is no request of the
+    user, and a source line a viewer shows is no error that occurred."""
+    from inspector.engine.content import Kind, content_model
+
+    s = load_session(SWE_AGENT / f"{name}.traj", None)
+    keep = len(s.messages) // 3
+    compacted = [s.messages[0], *s.messages[-keep:]]
+    ps = {p.category: p for p in probes(s.messages, compacted)}
+    observed = {" ".join(m.text.split())[:60] for m, k in zip(s.messages, content_model(s.messages).kinds, strict=True)
+                if k is Kind.OBSERVATION}
+    for p in ps.values():
+        for fact in p.reference:
+            assert not fact.startswith(("[File:", "(Open file:", "Found ", "Traceback")), (p.category, fact)
+            assert " ".join(fact.split())[:60] not in observed or p.category == "continuation", (p.category, fact)
+            assert not re.match(r"\s*\d+:", fact), fact  # a viewer's line: "1480: except (TypeError, …"
+    assert "recall" in ps and "decision" in ps

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Select, Static
 from textual_plotext import PlotextPlot
 
+from inspector.engine.intro import shorten
 from inspector.engine.wording import plural, usd
 from inspector.formats.terminal import visible
 from inspector.tui.messages import ReportsWorkerErrors
@@ -92,6 +93,10 @@ def totals_text(r: Replay, model: str, *, compact: bool = False) -> Text:
     out.append(f"{f.score:>14.2f}", style="bold")
     kinds = ", ".join(f"{name} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items)
     out.append(f"  at the last call ({kinds or 'nothing removed'})")
+    for it in f.lost()[:4]:  # what the number stands for
+        why = "not in the original" if it.status == "unsupported" else "lost"
+        out.append(f"\n              {why} {it.kind.replace('_', ' ')}: ", style="yellow")
+        out.append(visible(shorten(it.text, 70)), style="dim")
     return out
 
 

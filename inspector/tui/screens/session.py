@@ -975,17 +975,20 @@ def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: boo
 
 
 def _fidelity_lines(t: Text, report) -> None:
-    """Below the plan: the fidelity per category (kept / items), and for each category
-    that loses something, what it loses first."""
+    """Below the plan: what the fidelity is of, kept / items per kind, and for each kind
+    that loses something what it loses first (and what a summary states that the
+    original never had)."""
     from inspector.engine.intro import shorten
 
     kinds = report.fidelity.kinds
-    t.append("\n fidelity: ", style="bold")
+    t.append("\n fidelity ", style="bold")
+    t.append(f"of {report.scored}: ", style="dim")
     t.append(" · ".join(f"{name.replace('_', ' ')} {k.kept}/{k.items}" for name, k in kinds.items() if k.items)
              or "nothing removed")
-    if report.summaries == "pending":
-        t.append(" (the model summary is not written yet: a lower bound)", style="dim")
     for name, k in kinds.items():
         if k.missing:
             t.append(f"\n   ✗ {name.replace('_', ' ')}: ", style="yellow")
             t.append(visible("; ".join(shorten(x, 48) for x in k.missing[:3])), style="dim")
+        if k.unsupported:
+            t.append(f"\n   ! {name.replace('_', ' ')} not in the original: ", style="bold red")
+            t.append(visible("; ".join(shorten(x, 48) for x in k.unsupported[:3])), style="dim")

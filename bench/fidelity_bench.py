@@ -1,0 +1,109 @@
+"""Fidelity figures (bench/run.py section `fidelity`; also `python bench/fidelity_bench.py`).
+
+- fidelity_judged_spearman: Spearman correlation of the offline fidelity score with the
+  judges' gold score (mean overall / 10) over every item of the labelled set
+  (tests/data/fidelity_judged, or $INSPECTOR_JUDGED_DIR; loader: tests/judged.py).
+- fidelity_pairwise_accuracy: within each session, the share of the pairs of items the
+  judges separate by 2 points on 10 or more that the measure orders the same way.
+- fidelity_heldout_spearman, fidelity_heldout_pairwise_accuracy: the same on the
+  held-out set (tests/data/fidelity_judged_heldout: other sessions, writers and judges,
+  never used to tune the measure).
+- fidelity_vs_replan: on the 10k session, the median time of `measure_fidelity` of a
+  plan whose offline summaries are in the scratch cache (what the TUI runs after each
+  repaint; it keeps them there) / the median time of the re-plan itself, same
+  thresholds. The first measure of a new summarized range also runs the offline
+  summarizer once (`fidelity_first_median_ms`, shown beside).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+
+def measure_agreement(directory: Path | None = None) -> dict[str, Any]:
+    """Agreement with the judges on a labelled set (default: the tuning set); per
+    variant the mean score and gold, per session its own figures."""
+    from inspector.engine.fidelity import fidelity
+    from tests import judged
+
+    items = judged.load(directory)
+    if not items:
+        return {"error": f"no judged items in {directory or judged.data_dir()}"}
+    scores = {it.id: fidelity(it.original(), it.compacted()).score for it in items}
+    overall = judged.agreement(items, lambda it: scores[it.id])
+    variants: dict[str, dict[str, float]] = {}
+    for v in sorted({it.variant or "?" for it in items}):
+        group = [it for it in items if (it.variant or "?") == v]
+        variants[v] = {"items": len(group), "score": round(statistics.mean(scores[it.id] for it in group), 3),
+                       "gold": round(statistics.mean(it.gold for it in group), 3)}
+    sessions = {}
+    for s in sorted({it.session for it in items}):
+        group = [it for it in items if it.session == s]
+        a = judged.agreement(group, lambda it: scores[it.id])
+        sessions[s] = {k: round(v, 3) for k, v in a.items()}
+    return {"spearman": round(overall["spearman"], 4), "pairwise_accuracy": round(overall["pairwise_accuracy"], 4),
+            "pairs": overall["pairs"], "items": overall["items"],
+            "judges": {k: round(v, 3) for k, v in judged.judges_agreement(directory).items()},
+            "variants": variants, "sessions": sessions}
+
+
+def measure_speed(session: Any, counter: Any, thresholds: list[int] | None = None) -> dict[str, Any]:
+    """measure_fidelity of each re-plan / the re-plan, on the same thresholds."""
+    import engine_bench
+
+    from inspector.engine import plan
+    from inspector.engine.analysis import analyze
+    from inspector.engine.applier import MemorySummaryCache
+    from inspector.service.pipeline import measure_fidelity
+
+    thresholds = thresholds or engine_bench.THRESHOLDS
+    analyze(session, counter)
+    configs = [engine_bench.replan_config("balanced", t) for t in thresholds]
+    plan(session, configs[0], counter)
+    scratch = MemorySummaryCache()
+    replan_ms, first_ms, again_ms = [], [], []
+    for cfg in configs:
+        t = time.perf_counter()
+        p = plan(session, cfg, counter)
+        replan_ms.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        measure_fidelity(session, p, counter=counter, scratch=scratch)
+        first_ms.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        measure_fidelity(session, p, counter=counter, scratch=scratch)  # the repaint after a revisit
+        again_ms.append((time.perf_counter() - t) * 1000)
+    replan = statistics.median(replan_ms)
+    return {"thresholds": len(thresholds), "replan_median_ms": round(replan, 3),
+            "fidelity_first_median_ms": round(statistics.median(first_ms), 3),
+            "fidelity_again_median_ms": round(statistics.median(again_ms), 3),
+            "fidelity_vs_replan": round(statistics.median(again_ms) / replan, 2) if replan else None,
+            "first_vs_replan": round(statistics.median(first_ms) / replan, 2) if replan else None}
+
+
+def main() -> int:
+    import json
+
+    from tests import judged
+
+    print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT)}, indent=1))
+    if "--speed" in sys.argv:
+        import data
+
+        from inspector.engine import make_counter
+
+        session = data.big_session()
+        print(json.dumps(measure_speed(session, make_counter(model=session.model)), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,214 @@
+"""The labelled fidelity set (issue #23.6): compactions of real SWE-agent sessions at
+graded quality, each judged blind by readers who did not write it.
+
+Files, under `tests/data/fidelity_judged/` (or `$INSPECTOR_JUDGED_DIR`):
+
+    items-*.jsonl        {"id", "session", "cut", "replacement"} per line; `session` is a file
+                         name in tests/fixtures/swe-agent/
+    key/key-*.json       id -> {"variant": faithful|terse|planted_errors|keyword_dump|nothing|
+                         task_only|inspector, ...}
+    judges/<judge>.jsonl {"id", "recall", "artifact", "continuation", "decision", "misleading",
+                         "overall"} per line (overall 0-10)
+
+The compacted context of an item is `[messages[0]] + [a user message holding the
+replacement, if any] + messages[cut:]` of the session's `history`, read through
+inspector's own reader (its message indices are the history's). An item's gold score
+is its judges' mean `overall / 10`. Used by tests/engine/test_fidelity_judged.py and
+bench/fidelity_bench.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from inspector.engine.models import Message
+
+ROOT = Path(__file__).resolve().parent
+DATA = ROOT / "data" / "fidelity_judged"
+# Other sessions, other writers and judges, kept apart from any tuning of the measure.
+HELDOUT = ROOT / "data" / "fidelity_judged_heldout"
+SESSIONS = ROOT / "fixtures" / "swe-agent"
+# Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
+CLEAR_GAP = 0.2
+
+
+class JudgedSetError(ValueError):
+    """A file of the labelled set is malformed (the message names it and the line)."""
+
+
+@dataclass
+class JudgedItem:
+    """One compaction of the labelled set and its judges' scores."""
+
+    id: str
+    session: str
+    cut: int
+    replacement: str
+    variant: str | None = None
+    overall: list[float] = field(default_factory=list)  # each judge's overall, 0..10
+
+    @property
+    def gold(self) -> float:
+        """The judges' mean overall score, 0..1."""
+        return sum(self.overall) / len(self.overall) / 10
+
+    def original(self) -> list[Message]:
+        """The session's messages (the `.traj` history, read by inspector)."""
+        return list(_session(self.session))
+
+    def compacted(self) -> list[Message]:
+        """The context the judges read: the system prompt, the replacement as a user
+        message (none when empty), then messages[cut:] unchanged."""
+        msgs = _session(self.session)
+        replacement = [Message.text_message("user", self.replacement)] if self.replacement else []
+        return [msgs[0], *replacement, *msgs[self.cut:]]
+
+
+@cache
+def _session(name: str) -> tuple[Message, ...]:
+    from inspector.sources.swe_agent import read_traj
+
+    return tuple(read_traj(SESSIONS / name).messages)
+
+
+def data_dir() -> Path:
+    """Where the labelled set is: `$INSPECTOR_JUDGED_DIR`, else tests/data/fidelity_judged."""
+    return Path(os.environ.get("INSPECTOR_JUDGED_DIR") or DATA)
+
+
+def _lines(path: Path) -> Iterable[tuple[int, dict]]:
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise JudgedSetError(f"{path}:{n}: not JSON ({exc})") from None
+        if not isinstance(obj, dict) or "id" not in obj:
+            raise JudgedSetError(f"{path}:{n}: expected an object with an id")
+        yield n, obj
+
+
+def load(directory: Path | None = None, judged_only: bool = True) -> list[JudgedItem]:
+    """The labelled items with their variants and judges' scores.
+
+    Args:
+        directory: the set's directory (default `data_dir()`).
+        judged_only: leave out the items no judge scored yet.
+
+    Returns:
+        The items, in file order.
+
+    Raises:
+        JudgedSetError: a malformed file, a cut outside its session, an unknown session.
+    """
+    d = directory or data_dir()
+    items: dict[str, JudgedItem] = {}
+    for path in sorted(d.glob("items-*.jsonl")):
+        for n, obj in _lines(path):
+            try:
+                item = JudgedItem(str(obj["id"]), str(obj["session"]), int(obj["cut"]), str(obj.get("replacement") or ""))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise JudgedSetError(f"{path}:{n}: {exc!r}") from None
+            if not (SESSIONS / item.session).is_file():
+                raise JudgedSetError(f"{path}:{n}: no session {item.session} in {SESSIONS}")
+            if not 1 <= item.cut <= len(_session(item.session)):
+                raise JudgedSetError(f"{path}:{n}: cut {item.cut} outside {item.session}")
+            items[item.id] = item
+    for path in sorted(d.glob("key/key-*.json")):
+        try:
+            key = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            raise JudgedSetError(f"{path}: not JSON ({exc})") from None
+        for item_id, info in key.items():
+            if item_id in items and isinstance(info, dict):
+                items[item_id].variant = info.get("variant")
+    for path in sorted(d.glob("judges/*.jsonl")):
+        for n, obj in _lines(path):
+            overall = obj.get("overall")
+            if not isinstance(overall, int | float) or not 0 <= overall <= 10:
+                raise JudgedSetError(f"{path}:{n}: overall must be 0..10, got {overall!r}")
+            if obj["id"] in items:
+                items[obj["id"]].overall.append(float(overall))
+    out = list(items.values())
+    return [it for it in out if it.overall] if judged_only else out
+
+
+def ranks(xs: list[float]) -> list[float]:
+    """Ranks (0-based) with ties sharing their mean rank."""
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(xs):
+        j = i
+        while j + 1 < len(xs) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2
+        i = j + 1
+    return out
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rank correlation (Pearson's on the ranks, ties averaged)."""
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
+    var = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
+    return cov / var if var else 0.0
+
+
+def agreement(items: list[JudgedItem], score: Callable[[JudgedItem], float]) -> dict[str, float]:
+    """How a measure agrees with the judges on `items`.
+
+    Args:
+        items: judged items.
+        score: the measure of one item.
+
+    Returns:
+        {"spearman": over all items, "pairwise_accuracy": the share of the pairs within
+        a session the judges separate by CLEAR_GAP or more that the measure orders the
+        same way, "pairs", "items"}.
+    """
+    scores = {it.id: score(it) for it in items}
+    by_session: dict[str, list[JudgedItem]] = defaultdict(list)
+    for it in items:
+        by_session[it.session].append(it)
+    right = pairs = 0
+    for group in by_session.values():
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if abs(a.gold - b.gold) >= CLEAR_GAP - 1e-9:
+                    pairs += 1
+                    right += (a.gold - b.gold) * (scores[a.id] - scores[b.id]) > 0
+    return {"spearman": spearman([it.gold for it in items], [scores[it.id] for it in items]),
+            "pairwise_accuracy": right / pairs if pairs else 1.0, "pairs": pairs, "items": len(items)}
+
+
+def judges_agreement(directory: Path | None = None) -> dict[str, float]:
+    """How the judges agree with each other: Spearman of each pair of judges' overall
+    scores on the items both scored, averaged.
+
+    Args:
+        directory: the set's directory (default `data_dir()`).
+
+    Returns:
+        {"spearman": the mean, "judges": how many}.
+    """
+    d = directory or data_dir()
+    per: list[dict[str, float]] = []
+    for path in sorted(d.glob("judges/*.jsonl")):
+        per.append({obj["id"]: float(obj["overall"]) for _, obj in _lines(path)})
+    values = []
+    for i, a in enumerate(per):
+        for b in per[i + 1:]:
+            common = sorted(set(a) & set(b))
+            if len(common) >= 3:
+                values.append(spearman([a[k] for k in common], [b[k] for k in common]))
+    return {"spearman": sum(values) / len(values) if values else 0.0, "judges": len(per)}
