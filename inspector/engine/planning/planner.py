@@ -124,7 +124,8 @@ def plan(
     warnings = list(s4.warnings)
     if end.over is not None:
         warnings.append(_over_warning(config, a, least or end, priming, lead))
-    if task >= 0 and actions[task] == Action.DROP:
+    if task >= 0 and (actions[task] == Action.DROP
+                      or any(sp.evicted and sp.start <= task < sp.end for sp in summaries)):
         warnings.append(PlanWarning(
             "task_dropped",
             f"the task (message {task}, the session's first real request) is dropped: "

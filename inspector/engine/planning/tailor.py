@@ -9,6 +9,8 @@ user message never go.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from inspector.engine.analysis import Analysis
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import SYSTEM_ROLES
@@ -47,10 +49,11 @@ def tailor(config: CompactionConfig, a: Analysis, cur: list[int], actions: list[
     if total + reply_priming <= budget:
         return total, StageResult("tailor", True, False, f"{total:,} tokens fit the {budget:,} budget",
                                   before, before), None
-    if config.tailoring.keep_task and level < TASK:
-        protect = task
-    else:
-        protect = -1
+    protect: list[int] = []
+    if task >= 0 and config.tailoring.keep_task and level < TASK:
+        # the task, or the user-injected summary that carries it (evicted with its round)
+        protect.append(task)
+        protect += [s.insert_at for s in summaries if s.injection == "user" and s.start <= task < s.end]
     dropped, total, latest = drop_rounds(a, cur, actions, summaries, total, budget - reply_priming,
                                          protect=protect, lead=lead, last_round=level >= LATEST_ROUND)
     reason = f"dropped {plural(dropped, 'message')} from the oldest rounds to fit {budget:,}"
@@ -64,15 +67,15 @@ def tailor(config: CompactionConfig, a: Analysis, cur: list[int], actions: list[
 
 
 def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: list[SummarySpec],
-                total: int, budget: int, *, protect: int = -1, lead: int | None = None,
+                total: int, budget: int, *, protect: Sequence[int] = (), lead: int | None = None,
                 last_round: bool = False) -> tuple[int, int, int]:
     """Drop whole oldest rounds (system messages stay) until `total` fits `budget`.
 
     Before the latest user message, rounds are whole user turns; after it, any safe
     point (between complete tool rounds) starts one, so a single-request agent loop
     can be tailored too. A tool call and its results always go together; the latest
-    user message never goes, nor the round holding position `protect`, nor the latest
-    round unless `last_round` (and no call in it waits for results).
+    user message never goes, nor the rounds holding a position in `protect`, nor the
+    latest round unless `last_round` (and no call in it waits for results).
     """
     n = a.n
     roles = a.roles
@@ -99,7 +102,7 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
         if total <= budget:
             break
         lo, hi = bounds[r], bounds[r + 1]
-        if lo <= current < hi or lo <= protect < hi:
+        if lo <= current < hi or any(lo <= p < hi for p in protect):
             oldest = False
             continue  # the current request stays, and the task with its round
         for i in range(lo, hi):
