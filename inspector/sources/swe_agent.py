@@ -71,6 +71,9 @@ def read_traj(path: str | Path) -> Session:
     if not isinstance(history, list):
         raise TrajError(f"{p}: no 'history' list")
     msgs = [message_from_openai(d, i) for i, d in enumerate(history_to_openai(history, str(p)))]
+    for m, h in zip(msgs, history, strict=True):
+        if h.get("is_demo"):  # a demonstration's turns (`engine.content` reads it)
+            m.meta["is_demo"] = True
     info = data.get("info") or {}
     model = None
     cfg = data.get("replay_config")

@@ -1,0 +1,728 @@
+"""The content model of an agent session: what each message is, and what it holds.
+
+One model that the extractive summarizer, fidelity, eval's questions, titles,
+preserved user messages and the plan's warnings share, so none of them treats an
+observation as a request again. Pure: no IO.
+
+Each message gets one `Kind`:
+
+    SYSTEM         a system or developer prompt, or framework context stored as a user
+                   message (a system prompt in a user turn, AGENTS.md, environment context)
+    TASK           the first real request: the task statement
+    REQUEST        a later request of the user
+    OBSERVATION    what the environment returned: tool results, and the observations a
+                   framework stores as user messages (SWE-agent's file viewer, command
+                   output, tracebacks, "(Open file: …)" footers)
+    DEMONSTRATION  a demonstration or example trajectory shown to the model
+    ACTION         an assistant turn that acts: a tool call, or a command in its text
+                   (SWE-agent's fenced command, `<command>`)
+    REASONING      an assistant turn that only talks: reasoning, decisions, answers
+    SUMMARY        a previous compaction summary (ours or another tool's)
+
+A user message is an observation when the environment wrote it: it follows an
+assistant action in a session where such replies carry the environment's marks
+(SWE-agent's footer, a file viewer, `<returncode>`), or it carries those marks
+itself. The first user message before any action that is none of SYSTEM,
+DEMONSTRATION or SUMMARY is the task, even when it quotes a traceback.
+
+The artifacts inside the messages (`artifacts(model, i)`), each read only where it
+means something: file paths (from every message, `normalize_path` makes
+`/testbed/src/x.py`, `src/x.py` and `./src/x.py` comparable), errors that occurred
+(from observations and requests only, never from source lines a viewer or a diff
+shows), identifiers and values (hashes, versions, ids, numbers), commands (from
+actions) and decisions (the assistant's stated choices and reasons).
+
+    model = content_model(session.messages)
+    model.kinds[i], model.task, model.last_action
+    artifacts(model, i).paths
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from inspector.engine.models import Message, ToolCall
+
+
+class Kind(StrEnum):
+    """What a message of an agent session is (see the module's docstring)."""
+
+    SYSTEM = "system"
+    TASK = "task"
+    REQUEST = "request"
+    OBSERVATION = "observation"
+    DEMONSTRATION = "demonstration"
+    ACTION = "action"
+    REASONING = "reasoning"
+    SUMMARY = "summary"
+
+
+# Characters of a message's text read for its classification and its artifacts: tool
+# output can be megabytes, and what a reader saw first is its head.
+SCAN_CHARS = 20_000
+_HEAD = 600
+
+# --------------------------------------------------------------------------- markers
+
+# Openings of text addressed to the model rather than written by a user.
+_SYSTEM_OPENINGS = (
+    "you are ", "you're a ", "setting:", "system:", "[system]", "<system", "# system",
+    "instructions:", "your role", "act as ", "# agents.md", "<environment_context", "<user_instructions",
+    "<system-reminder", "<command-name>", "<local-command-", "caveat: the messages below",
+    "<permissions instructions", "<environment_details", "<user-prompt-submit-hook",
+)
+_SYSTEM_LIKE = re.compile(
+    r"^\s*(?:<\s*system|\[?system\]?\s*:|#+\s*system|you are (?:a|an|the)\b|your role is|"
+    r"instructions?\s*:|SETTING:)", re.I)
+# SWE-agent's demonstration template and its kin: a solved example shown to the model.
+_DEMONSTRATION = re.compile(
+    r"here is a demonstration|---\s*DEMONSTRATION\s*---|demonstration of how to|here is an example "
+    r"(?:of how|session|trajectory|of a)|example (?:session|trajectory)\b|<example(?:s)?>", re.I)
+# Openings of a summary of earlier conversation (Claude Code, LangChain, ours, Eino's).
+_SUMMARY_OPENINGS = re.compile(
+    r"^\s*(?:this session is being continued from a previous conversation|here is a (?:brief )?summary of "
+    r"(?:your|the) previous|\[previous conversation summary\]|<summary>|summary of (?:the )?(?:earlier|previous) "
+    r"(?:conversation|messages|work)|previous conversation summary:|conversation summary:|another language model "
+    r"started to solve this problem|summary so far:)", re.I)
+# Marks only an environment writes: SWE-agent's footer and viewer, mini-swe-agent's
+# `<returncode>`, ReAct's "Observation:", a shell prompt, tool feedback templates.
+_OBSERVATION_MARKS = re.compile(
+    r"\(Open file: [^)\n]*\)|\(Current directory: [^)\n]*\)|^bash-\$\s*$|^\[File: [^\]\n]+\]|"
+    r"^\(\d+ more lines (?:above|below)\)|<returncode>|^<output>|^Observation:|^OBSERVATION:|"
+    r"^Your command ran successfully|^Your proposed edit has introduced|^File updated\. Please review|"
+    r"^Found \d+ matches for|^No matches found for|^Text replaced\. Please review|^EXECUTION RESULT|"
+    r"^Exit code:? -?\d+|^Command (?:exited|failed) with (?:exit )?code", re.M)
+_NUMBERED_LINE = re.compile(r"^\s*\d+[:|]", re.M)
+# An action written in an assistant's text: a fenced block at the end (SWE-agent),
+# a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers.
+_TEXT_ACTION = re.compile(
+    r"```[^\n`]*\n(?:(?!```).)*?\n?```\s*$|<command>.+?</command>|^Action(?: Input)?:\s*\S|<function=\w+>|"
+    r"<tool_call>|<invoke name=", re.S | re.M)
+
+
+def _is_system_like(text: str) -> bool:
+    head = text.lstrip()[:_HEAD]
+    return head.lower().startswith(_SYSTEM_OPENINGS) or bool(_SYSTEM_LIKE.search(head))
+
+
+def _has_observation_marks(text: str) -> bool:
+    head = text[:SCAN_CHARS]
+    if _OBSERVATION_MARKS.search(head):
+        return True
+    # A file viewer's or `cat -n`'s output: most lines numbered.
+    lines = [ln for ln in head.splitlines()[:60] if ln.strip()]
+    return len(lines) >= 4 and len(_NUMBERED_LINE.findall("\n".join(lines))) >= 0.6 * len(lines)
+
+
+def _meta_flag(m: Message, key: str) -> object:
+    raw = m.raw
+    return m.meta.get(key) or (raw.get(key) if isinstance(raw, dict) else None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Local:
+    """What a message says about itself, before its neighbours are read."""
+
+    summary: bool
+    system: bool
+    demonstration: bool
+    observation_marks: bool
+    action: bool
+    empty: bool
+
+
+# content hash -> _Local: re-planning classifies the same messages again and again.
+_LOCAL: dict[str, _Local] = {}
+_LOCAL_MAX = 200_000
+
+
+def _local(m: Message) -> _Local:
+    key = m.content_hash
+    hit = _LOCAL.get(key)
+    if hit is not None and not m.meta and m.kind == "message":
+        return hit
+    text = m.text
+    stripped = text.strip()
+    head = stripped[:_HEAD]
+    demo_flag = bool(_meta_flag(m, "is_demo")) or _meta_flag(m, "message_type") == "demonstration"
+    local = _Local(
+        summary=m.kind != "message" or (m.role in ("user", "system") and bool(_SUMMARY_OPENINGS.search(head))),
+        system=m.role in ("system", "developer") or (m.role == "user" and _is_system_like(stripped)),
+        demonstration=demo_flag or (m.role == "user" and bool(_DEMONSTRATION.search(head))),
+        observation_marks=m.role in ("user", "tool") and _has_observation_marks(text),
+        action=m.role == "assistant" and (bool(m.tool_calls) or bool(_TEXT_ACTION.search(text[-SCAN_CHARS:]))),
+        empty=not stripped and not m.tool_calls,
+    )
+    if not m.meta and m.kind == "message":
+        if len(_LOCAL) >= _LOCAL_MAX:
+            _LOCAL.clear()
+        _LOCAL[key] = local
+    return local
+
+
+# --------------------------------------------------------------------------- the model
+
+
+@dataclass(frozen=True)
+class ContentModel:
+    """The kind of every message of a run of messages, and where the task, the last
+    action and its result are.
+
+    Attributes:
+        kinds: one `Kind` per message index.
+        task: the index of the task statement (the first real request), or None.
+        environment_users: True when the session's environment answers in user
+            messages (SWE-agent and its kin), so its user turns after an action are
+            observations.
+        hashes: the content hash of each message (what the model was built from).
+    """
+
+    kinds: tuple[Kind, ...]
+    task: int | None
+    environment_users: bool
+    hashes: tuple[str, ...]
+    messages: tuple[Message, ...] = field(repr=False, compare=False)
+
+    def indices(self, *kinds: Kind) -> list[int]:
+        """The indices of the messages of the given kinds, in order.
+
+        Args:
+            kinds: the kinds wanted.
+
+        Returns:
+            Their indices.
+        """
+        wanted = set(kinds)
+        return [i for i, k in enumerate(self.kinds) if k in wanted]
+
+    @property
+    def requests(self) -> list[int]:
+        """The task and the later requests: what the user asked, in order."""
+        return self.indices(Kind.TASK, Kind.REQUEST)
+
+    @property
+    def last_action(self) -> int | None:
+        """The index of the last assistant action, or None."""
+        for i in range(len(self.kinds) - 1, -1, -1):
+            if self.kinds[i] is Kind.ACTION:
+                return i
+        return None
+
+    def result_of(self, action: int) -> list[int]:
+        """The observations that answer the action at `action` (the messages right
+        after it, up to the next non-observation).
+
+        Args:
+            action: the index of an ACTION message.
+
+        Returns:
+            Their indices (empty when none follows yet).
+        """
+        out = []
+        for j in range(action + 1, len(self.kinds)):
+            if self.kinds[j] is not Kind.OBSERVATION:
+                break
+            out.append(j)
+        return out
+
+
+_MODELS: dict[tuple[str, ...], ContentModel] = {}
+_MODELS_MAX = 16
+
+
+def content_model(messages: Sequence[Message]) -> ContentModel:
+    """Classify every message of a session (or any run of its messages).
+
+    Memoised on the messages' content hashes (a few models kept), and each message's
+    own marks on its hash, so re-planning the same session costs one pass over the
+    hashes.
+
+    Args:
+        messages: the messages, in order.
+
+    Returns:
+        The `ContentModel`.
+    """
+    hashes = tuple(m.content_hash for m in messages)
+    hit = _MODELS.get(hashes)
+    if hit is not None:
+        return hit
+    model = _classify(messages, hashes)
+    if len(_MODELS) >= _MODELS_MAX:
+        _MODELS.pop(next(iter(_MODELS)))
+    _MODELS[hashes] = model
+    return model
+
+
+def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentModel:
+    locals_ = [_local(m) for m in messages]
+    # The environment answers in user messages when most user replies to an assistant
+    # action carry its marks.
+    replies = marked = 0
+    after_action = False
+    for m, loc in zip(messages, locals_, strict=True):
+        if m.role == "assistant":
+            after_action = loc.action and not m.tool_calls
+        elif m.role == "user":
+            if after_action and not (loc.system or loc.summary or loc.demonstration):
+                replies += 1
+                marked += loc.observation_marks
+            after_action = False
+    environment_users = replies > 0 and marked * 2 >= replies
+
+    kinds: list[Kind] = []
+    task: int | None = None
+    # A framework that calls tools through the API writes no commands in text: a
+    # fenced block there is an example, not an action.
+    calls_tools = any(m.tool_calls for m in messages if m.role == "assistant")
+    acted = False  # an assistant message came since the last request
+    seen_action = False
+    summarized = False  # a summary with text came first: it states the task
+    for i, (m, loc) in enumerate(zip(messages, locals_, strict=True)):
+        kind = _kind(m, loc)
+        if kind is Kind.ACTION and calls_tools and not m.tool_calls:
+            kind = Kind.REASONING
+        if kind is Kind.REQUEST:
+            if task is None and not seen_action and not summarized:
+                task, kind = i, Kind.TASK
+            elif acted and (environment_users or loc.observation_marks):
+                kind = Kind.OBSERVATION
+        elif kind is Kind.SUMMARY and task is None and m.text.strip():
+            summarized = True
+        if kind in (Kind.ACTION, Kind.REASONING):
+            acted = True
+            seen_action = seen_action or kind is Kind.ACTION
+        elif kind in (Kind.TASK, Kind.REQUEST):
+            acted = False
+        kinds.append(kind)
+    return ContentModel(tuple(kinds), task, environment_users, hashes, tuple(messages))
+
+
+def _kind(m: Message, loc: _Local) -> Kind:
+    """A message's kind from itself alone (a user message: REQUEST until its place in
+    the session says otherwise)."""
+    if loc.summary:
+        return Kind.SUMMARY
+    if m.role in ("system", "developer"):
+        return Kind.SYSTEM
+    if m.role == "tool":
+        return Kind.OBSERVATION
+    if m.role == "assistant":
+        if _meta_flag(m, "is_demo"):
+            return Kind.DEMONSTRATION
+        return Kind.ACTION if loc.action else Kind.REASONING
+    if loc.demonstration:
+        return Kind.DEMONSTRATION
+    if loc.system or loc.empty:
+        return Kind.SYSTEM
+    return Kind.REQUEST
+
+
+# --------------------------------------------------------------------------- artifacts
+
+# A path: at least one "/" between name characters, or a file name with an extension.
+_PATH_RE = re.compile(r"(?<![\w/.~:-])(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*\w(?:\.[A-Za-z][A-Za-z0-9]{0,7})?"
+                      r"|(?<![\w/.~:-])[\w@+-][\w.@+-]*\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|c|h|cc|cpp|hpp|rb|php|"
+                      r"sh|md|rst|txt|toml|yaml|yml|json|cfg|ini|html|css|sql|ipynb|lock|xml|csv|log|traj|jsonl|"
+                      r"kt|swift|scala|m|mpeg|m4v|zip|tar|gz|bin|elf|pcap|png|jpg)\b")
+_URLISH = re.compile(r"^[a-z][\w+.-]*:|^//")
+_SANDBOX_ROOTS = ("/testbed/", "/workspace/", "/repo/", "/app/", "/code/", "/src/")
+
+
+def normalize_path(path: str) -> str:
+    """A path as compared across a session: no leading "./", "/" or sandbox root
+    ("/testbed/"), no trailing punctuation, lower case.
+
+    Args:
+        path: a path as written (absolute, relative, "./"-prefixed).
+
+    Returns:
+        The normalized form; `path_matches` compares two of them by their trailing
+        components, so `/testbed/src/x.py`, `src/x.py` and `./src/x.py` match.
+    """
+    p = path.strip().rstrip(".,;:)'\"`").lower()
+    while p.startswith("./"):
+        p = p[2:]
+    return p.lstrip("/")
+
+
+def path_suffixes(norm: str) -> list[str]:
+    """The trailing component runs of a normalized path ("a/b/c.py" -> "a/b/c.py",
+    "b/c.py", "c.py"): what another mention of the same file may keep of it.
+
+    Args:
+        norm: a path from `normalize_path`.
+
+    Returns:
+        The suffixes, longest first.
+    """
+    parts = [p for p in norm.split("/") if p]
+    return ["/".join(parts[k:]) for k in range(len(parts))]
+
+
+def path_matches(a: str, b: str) -> bool:
+    """True when two normalized paths name the same file: one is the other's
+    trailing components (a bare name counts only when it has an extension).
+
+    Args:
+        a: a normalized path.
+        b: another.
+
+    Returns:
+        Whether they match.
+    """
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if not short:
+        return False
+    if short == long_:
+        return True
+    if not long_.endswith("/" + short):
+        return False
+    return "/" in short or "." in short
+
+
+def extract_paths(text: str) -> list[str]:
+    """The file paths in a text, normalized, in order of appearance (URLs and bare
+    directory names of one component left out).
+
+    Args:
+        text: any text.
+
+    Returns:
+        The normalized paths, each once.
+    """
+    out: dict[str, None] = {}
+    for m in _PATH_RE.finditer(text):
+        raw = m.group()
+        if _URLISH.search(raw) or raw.count("/") > 30:
+            continue
+        start = m.start()
+        if start >= 3 and text[start - 3:start] == "://":
+            continue
+        norm = normalize_path(raw)
+        if not norm or len(norm) < 3 or norm.replace("/", "").replace(".", "") == "":
+            continue
+        if "/" not in norm and "." not in norm:
+            continue
+        out[norm] = None
+    return list(out)
+
+
+# An error that occurred: an exception line, a shell or tool failure. Never a bare
+# exception name inside code (`except (TypeError, ValueError) as error:`).
+_ERROR_LINE = re.compile(
+    r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b(?::\s*\S|\s*$)|^\s*(?:\w+\s+)?error(?:\[\w+\])?:\s*\S"
+    r"|^\s*fatal:|command not found|No such file or directory|Permission denied|Segmentation fault|"
+    r"^\s*FAILED\b|^\s*ERROR\b|\bexit (?:code|status):? [1-9]|<returncode>[1-9]|^E\d{3}\b|"
+    r"cannot open|not found$|Killed$|Aborted", re.I | re.M)
+_CASE_SENSITIVE_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure)\b")
+# Lines that are code shown, not output: a viewer's numbered lines, diff lines, and
+# statements of common languages.
+_VIEWER_LINE = re.compile(r"^\s*\d+\s*[:|]")
+_CODE_LINE = re.compile(
+    r"^\s*(?:raise|except|class|def|import|from\s+\S+\s+import|return|if|elif|else|try|with|assert|for|while|"
+    r"throw|catch|function|const|let|var|public|private|#|//|\*|@)\b|^\s*(?:except|catch)\s*\(|[({\[,]\s*$")
+_BULLET = re.compile(r"^\s*(?:[-*•>]+|E\s{2,}|\d+\.)\s+")
+_ERROR_NAME = re.compile(r"\b([A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure))\b")
+ERROR_CHARS = 160
+
+
+def normalize_error(line: str) -> str:
+    """An error line as compared: bullets and markers ("- ", "E   ") removed,
+    whitespace collapsed, lower case, at most `ERROR_CHARS` characters.
+
+    Args:
+        line: an error line as the output showed it.
+
+    Returns:
+        The normalized line.
+    """
+    line = _BULLET.sub("", line.strip())
+    return " ".join(line.split()).lower()[:ERROR_CHARS]
+
+
+def error_core(line: str) -> str:
+    """The part of a normalized error line a summary would quote: from the exception
+    name on ("e999 indentationerror: unexpected indent" -> "indentationerror:
+    unexpected indent"), else the line.
+
+    Args:
+        line: a line from `normalize_error`.
+
+    Returns:
+        The core.
+    """
+    m = re.search(r"\b\w*(?:error|exception|exit|interrupt|failure)\b:?", line)
+    if m and m.start() > 0:
+        return line[m.start():]
+    return line
+
+
+def extract_errors(text: str) -> list[str]:
+    """The errors a command's output shows: exception lines (the last line of a
+    traceback), shell and tool failures; not source lines a viewer or a diff shows.
+
+    Args:
+        text: an observation's (or a request's) text.
+
+    Returns:
+        The normalized error lines, each once.
+    """
+    text = text[:SCAN_CHARS]
+    if not _ERROR_LINE.search(text):
+        return []
+    in_diff = "diff --git" in text or "\n@@ " in text
+    out: dict[str, None] = {}
+    for raw in text.splitlines():
+        line = raw.rstrip("\r")
+        if not line.strip() or len(line) > 600:
+            continue
+        if _VIEWER_LINE.match(line) or (in_diff and line[:1] in "+- "):
+            continue
+        body = _BULLET.sub("", line)
+        if _CODE_LINE.search(body) or "Traceback (most recent call last)" in body:
+            continue
+        if not _ERROR_LINE.search(body):
+            continue
+        found = _CASE_SENSITIVE_ERROR.search(body)
+        if found is None and not re.search(r"(?i)error|fatal|not found|no such file|denied|fault|failed|exit|"
+                                           r"returncode|killed|aborted|cannot open|^E\d{3}", body):
+            continue
+        norm = normalize_error(body)
+        if len(norm) >= 6:
+            out[norm] = None
+    return list(out)
+
+
+# Identifiers and values: hashes, UUIDs, versions, flags, numbers of 3+ digits, and
+# dotted or underscored names in code spans.
+_HASH = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b")
+_UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I)
+_VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)+(?:[-.]?\w+)?\b|\bv\d+\.\d+\b")
+_FLAG = re.compile(r"\b\w{2,12}\{[^{}\s]{3,120}\}")
+_NUMBER = re.compile(r"(?<![\w.])-?\d{3,}(?:\.\d+)?(?![\w.])|(?<![\w.])\d+\.\d+(?![\w.])")
+_CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
+_IDENT = re.compile(r"^[A-Za-z_][\w.]*[\w)]$")
+
+
+def extract_values(text: str) -> list[str]:
+    """The identifiers and values in a text: hashes, UUIDs, versions, flags, numbers
+    of three or more digits or with a decimal point, identifiers quoted in code spans.
+
+    Args:
+        text: any text.
+
+    Returns:
+        The values, lower case, each once.
+    """
+    text = text[:SCAN_CHARS]
+    out: dict[str, None] = {}
+    for pattern in (_UUID, _HASH, _VERSION, _FLAG):
+        for m in pattern.finditer(text):
+            out[m.group().lower()] = None
+    for m in _NUMBER.finditer(text):
+        v = m.group().lstrip("-")
+        if not re.fullmatch(r"0+(?:\.0+)?", v):
+            out[v] = None
+    for m in _CODE_SPAN.finditer(text):
+        v = m.group(1).strip()
+        if _IDENT.match(v) and ("_" in v or "." in v or any(c.isupper() for c in v[1:])):
+            out[v.lower()] = None
+    return list(out)
+
+
+# Sentences in which an agent states a decision or its reason.
+_DECISION_RE = re.compile(r"\b(?:decid\w*|instead|because|chose|choose|going to|will use|i'll|i will|let's|"
+                          r"we should|we need to|the (?:fix|issue|problem|cause|bug) (?:is|was)|so we|plan is|"
+                          r"approach|this means|which means|suggests that|confirms?|the solution)\b", re.I)
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])|\n\s*\n|\n(?=\s*(?:[-*]|\d+\.)\s)")
+_FENCE = re.compile(r"```.*?(?:```|$)|<command>.*?(?:</command>|$)", re.S)
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, code fences removed, whitespace collapsed.
+
+    Args:
+        text: any prose.
+
+    Returns:
+        The sentences of at least 3 characters, in order.
+    """
+    text = _FENCE.sub(" ", text[:SCAN_CHARS])
+    out = []
+    for s in _SENTENCE_RE.split(text):
+        s = " ".join(s.split())
+        if len(s) >= 3:
+            out.append(s)
+    return out
+
+
+def extract_decisions(text: str) -> list[str]:
+    """The sentences of an assistant's text that state a decision, a finding or its
+    reason.
+
+    Args:
+        text: an assistant message's text.
+
+    Returns:
+        The sentences (20 to 400 characters), in order.
+    """
+    return [s for s in sentences(text) if 20 <= len(s) <= 400 and _DECISION_RE.search(s)]
+
+
+def call_texts(call: ToolCall) -> list[str]:
+    """A tool call's argument values (the command, the path), or its raw arguments.
+
+    Args:
+        call: a tool call.
+
+    Returns:
+        Its scalar argument values as text.
+    """
+    try:
+        args = json.loads(call.arguments_raw) if call.arguments_raw else None
+    except ValueError:
+        return [call.arguments_raw]
+    if isinstance(args, dict):
+        return [str(v) for v in args.values() if isinstance(v, str | int | float) and not isinstance(v, bool)]
+    return [call.arguments_raw] if call.arguments_raw else []
+
+
+_LAST_FENCE = re.compile(r"```[^\n`]*\n(.*?)\n?```\s*$|<command>\s*(.*?)\s*</command>", re.S)
+
+
+def commands(m: Message) -> list[str]:
+    """The commands an assistant message runs: each tool call's main argument (or its
+    name), else the command in its text.
+
+    Args:
+        m: an assistant message.
+
+    Returns:
+        The commands, whitespace collapsed, at most 200 characters each.
+    """
+    out = []
+    for c in m.tool_calls:
+        texts = [t for t in call_texts(c) if t.strip()]
+        main = max(texts, key=len) if texts else ""
+        out.append(" ".join(f"{c.name} {main}".split())[:200] if main else c.name)
+    if not out:
+        found = _LAST_FENCE.search(m.text[-SCAN_CHARS:])
+        if found:
+            cmd = (found.group(1) or found.group(2) or "").strip()
+            if cmd:
+                out.append(" ".join(cmd.splitlines()[0].split())[:200])
+        else:
+            act = re.search(r"^Action(?: Input)?:\s*(.+)$", m.text, re.M)
+            if act:
+                out.append(" ".join(act.group(1).split())[:200])
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Artifacts:
+    """What one message holds that a compaction should keep.
+
+    Attributes:
+        paths: normalized file paths.
+        errors: normalized error lines that occurred (observations and requests only).
+        values: identifiers and values (hashes, versions, ids, numbers).
+        commands: the commands an action runs.
+        decisions: the decision and finding sentences of an assistant message.
+    """
+
+    paths: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
+    decisions: tuple[str, ...] = ()
+
+
+_ARTIFACTS: dict[tuple[str, Kind], Artifacts] = {}
+_ARTIFACTS_MAX = 100_000
+
+
+def message_artifacts(m: Message, kind: Kind) -> Artifacts:
+    """The artifacts of one message of a given kind, memoised on its content hash.
+
+    Args:
+        m: the message.
+        kind: its kind in its session (`ContentModel.kinds`).
+
+    Returns:
+        Its `Artifacts` (system prompts and demonstrations hold none: they are not
+        the session's own work).
+    """
+    key = (m.content_hash, kind)
+    hit = _ARTIFACTS.get(key)
+    if hit is not None:
+        return hit
+    if kind in (Kind.SYSTEM, Kind.DEMONSTRATION):
+        out = Artifacts()
+    else:
+        text = m.text[:SCAN_CHARS]
+        args = [t for c in m.tool_calls for t in call_texts(c)]
+        whole = "\n".join([text, *args]) if args else text
+        out = Artifacts(
+            paths=tuple(extract_paths(whole)),
+            errors=tuple(extract_errors(text)) if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else (),
+            values=tuple(extract_values(whole)),
+            commands=tuple(commands(m)) if kind is Kind.ACTION else (),
+            decisions=tuple(extract_decisions(text)) if m.role == "assistant" else (),
+        )
+    if len(_ARTIFACTS) >= _ARTIFACTS_MAX:
+        _ARTIFACTS.clear()
+    _ARTIFACTS[key] = out
+    return out
+
+
+def artifacts(model: ContentModel, index: int) -> Artifacts:
+    """The artifacts of message `index` of a classified session.
+
+    Args:
+        model: the session's content model.
+        index: a message index.
+
+    Returns:
+        Its `Artifacts`.
+    """
+    return message_artifacts(model.messages[index], model.kinds[index])
+
+
+# --------------------------------------------------------------------------- the task
+
+_EXTRACTORS = (
+    re.compile(r"<pr_description>\s*(.+?)\s*(?:</pr_description>|$)", re.S),
+    re.compile(r"<issue>\s*(.+?)\s*(?:</issue>|$)", re.S),
+    re.compile(r"<task>\s*(.+?)\s*(?:</task>|$)", re.S),
+    re.compile(r"^ISSUE:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|$)", re.S | re.M),
+    re.compile(r"The description is:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|$)", re.S),
+)
+# Framework lines around a task that say nothing about it.
+_BOILERPLATE = re.compile(
+    r"^(?:we're currently solving|here's the issue text|now, you're going to solve this issue on your own|"
+    r"\(open file:|\(current directory:|bash-\$|instructions:|remember, you|note however that you cannot)", re.I)
+
+
+def task_text(text: str) -> str:
+    """The task inside a task message: the request unwrapped from a framework's
+    template ("ISSUE:", `<pr_description>`, a CTF's description), its boilerplate lines
+    and the instructions after it left out.
+
+    Args:
+        text: the TASK message's text.
+
+    Returns:
+        The task's own text (the whole text when no wrapper is known).
+    """
+    for pattern in _EXTRACTORS:
+        found = pattern.search(text)
+        if found:
+            text = found.group(1)
+            break
+    lines = [ln for ln in text.splitlines() if not _BOILERPLATE.match(ln.strip())]
+    return "\n".join(lines).strip()

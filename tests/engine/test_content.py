@@ -1,0 +1,198 @@
+"""The content model: each message's kind and its artifacts, on real sessions of every
+source format and on the misclassifications issue #23 found."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from inspector.engine.content import (
+    Kind,
+    artifacts,
+    content_model,
+    error_core,
+    extract_errors,
+    extract_paths,
+    extract_values,
+    normalize_error,
+    normalize_path,
+    path_matches,
+    task_text,
+)
+from inspector.sources.base import open_source
+from inspector.sources.swe_agent import read_traj
+from tests.conftest import FIXTURES, SWE_AGENT
+from tests.sessions import asst, sys, tool, user
+
+SWE_FOOTER = "\n(Open file: {f})\n(Current directory: /repo)\nbash-$"
+SWE_TASK = ("We're currently solving the following issue within our repository. Here's the issue text:\n"
+            "ISSUE:\nPixel data handler fails without PixelRepresentation\n\nINSTRUCTIONS:\nNow, you're going "
+            "to solve this issue on your own." + SWE_FOOTER.format(f="n/a"))
+
+
+def swe(*observations: str) -> list:
+    """A SWE-agent-like session: system, task, then (action, observation) rounds."""
+    msgs = [sys("SETTING: You are an autonomous programmer."), user(SWE_TASK)]
+    for k, obs in enumerate(observations):
+        msgs += [asst(f"Let's look.\n```\ncmd{k}\n```"), user(obs)]
+    return msgs
+
+
+def test_swe_agent_observations_stored_as_user_messages_are_observations():
+    viewer = ("[File: /testbed/pydicom/pixel_data_handlers/numpy_handler.py (372 lines total)]\n"
+              "(100 more lines above)\n101:    if x:\n102:        pass" + SWE_FOOTER.format(f="numpy_handler.py"))
+    traceback = ("Traceback (most recent call last):\n  File \"/testbed/reproduce.py\", line 3, in <module>\n"
+                 "    handler.get_pixeldata(ds)\nAttributeError: 'FileDataset' object has no attribute "
+                 "'PixelRepresentation'")
+    grep = ("Found 3 matches for \"PixelRepresentation\" in /testbed/pydicom:\n/testbed/pydicom/dataset.py "
+            "(2 matches)\n/testbed/pydicom/pixel_data_handlers/util.py (1 matches)\nEnd of matches")
+    listing = "AUTHORS.rst\nLICENSE\nsetup.py\nsrc/"  # no marks of its own: its place says what it is
+    m = content_model(swe(viewer, traceback, grep, listing))
+    assert m.task == 1
+    assert m.kinds[:2] == (Kind.SYSTEM, Kind.TASK)
+    assert [m.kinds[i] for i in (3, 5, 7, 9)] == [Kind.OBSERVATION] * 4
+    assert [m.kinds[i] for i in (2, 4, 6, 8)] == [Kind.ACTION] * 4
+    assert m.environment_users
+    assert m.requests == [1]
+
+
+def test_task_quoting_a_traceback_is_still_the_task():
+    m = content_model([user("Traceback (most recent call last):\n  File \"x.py\", line 1\nKeyError: 'a'\n"
+                            "Why does this happen?"), asst("Because the key is missing.")])
+    assert m.kinds == (Kind.TASK, Kind.REASONING)
+
+
+def test_viewer_source_lines_are_not_errors():
+    viewer = ("[File: /testbed/src/marshmallow/fields.py (1997 lines total)]\n"
+              "1478:        try:\n1479:            value = int(value)\n"
+              "1480:        except (TypeError, ValueError) as error:\n"
+              "1481:            raise self.make_error(\"invalid\") from error\n"
+              "1490:            raise ValueError(\n")
+    assert extract_errors(viewer) == []
+    diff = "diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-    raise ValueError: no\n+    pass"
+    assert extract_errors(diff) == []
+    code = "class ValidationError(Exception):\n    pass\nexcept (TypeError, ValueError) as error:\n"
+    assert extract_errors(code) == []
+
+
+def test_errors_that_occurred_are_found_and_normalized():
+    out = ("Your proposed edit has introduced new syntax error(s).\n\nERRORS:\n"
+           "- E999 IndentationError: unexpected indent\n")
+    errors = extract_errors(out)
+    assert errors == ["e999 indentationerror: unexpected indent"]
+    assert error_core(errors[0]) == "indentationerror: unexpected indent"
+    tb = "Traceback (most recent call last):\n  File \"a.py\", line 2, in <module>\nKeyError: 'missing'\n"
+    assert extract_errors(tb) == ["keyerror: 'missing'"]
+    shell = "bash: pytest: command not found\ncat: nope.txt: No such file or directory\nfatal: not a git repository"
+    assert len(extract_errors(shell)) == 3
+    # A leading "- " kept or dropped compares the same.
+    assert normalize_error("- E999 IndentationError: unexpected indent") == normalize_error(
+        "E999 IndentationError:   unexpected indent")
+
+
+def test_paths_match_absolute_relative_and_dotted():
+    a, b, c = (normalize_path(p) for p in ("/testbed/src/x.py", "src/x.py", "./src/x.py"))
+    assert path_matches(a, b) and path_matches(b, c) and path_matches(a, c)
+    assert not path_matches(normalize_path("/testbed/src/y.py"), b)
+    assert not path_matches(normalize_path("tests/x.py"), normalize_path("src/x.py"))
+    found = extract_paths("Open /testbed/src/marshmallow/fields.py and ./reproduce.py, see https://x.io/a/b.py")
+    assert "testbed/src/marshmallow/fields.py" in found and "reproduce.py" in found
+    assert not any("x.io" in p for p in found)
+
+
+def test_values_reused_are_found():
+    text = "Commit 5857437ab, version 3.20.1, got 344 instead of 345; flag{s0me_fl4g}; the `TimeDelta._serialize` method"
+    values = extract_values(text)
+    for v in ("5857437ab", "3.20.1", "344", "345", "flag{s0me_fl4g}", "timedelta._serialize"):
+        assert v in values
+
+
+def test_demonstration_is_classified_and_holds_no_artifacts():
+    demo = ("Here is a demonstration of how to correctly accomplish this task.\nIt is included to show you how to "
+            "correctly use the interface.\n--- DEMONSTRATION ---\nISSUE: old bug in /testbed/old.py\n"
+            "Traceback (most recent call last):\nValueError: old\n--- END OF DEMONSTRATION ---")
+    msgs = [sys("SETTING: You are an autonomous programmer."), user(demo), user(SWE_TASK),
+            asst("```\nls\n```"), user("a.py" + SWE_FOOTER.format(f="n/a"))]
+    m = content_model(msgs)
+    assert m.kinds[1] is Kind.DEMONSTRATION and m.task == 2
+    assert artifacts(m, 1).paths == () and artifacts(m, 1).errors == ()
+
+
+def test_demonstration_turns_flagged_by_swe_agent_are_demonstrations(tmp_path):
+    history = [
+        {"role": "system", "content": "SETTING: You are an autonomous programmer."},
+        {"role": "user", "content": "Here is a demonstration:", "is_demo": True},
+        {"role": "assistant", "content": "```\nls\n```", "is_demo": True},
+        {"role": "user", "content": "a.py", "is_demo": True},
+        {"role": "user", "content": SWE_TASK},
+        {"role": "assistant", "content": "```\nls\n```"},
+    ]
+    path = tmp_path / "demo.traj"
+    path.write_text(json.dumps({"history": history}))
+    m = content_model(read_traj(path).messages)
+    assert m.kinds[1:4] == (Kind.DEMONSTRATION,) * 3
+    assert m.task == 4
+
+
+@pytest.mark.parametrize("path", sorted(SWE_AGENT.glob("*.traj")), ids=lambda p: p.stem)
+def test_every_real_swe_agent_run_has_one_task_and_no_requests(path):
+    msgs = read_traj(path).messages
+    m = content_model(msgs)
+    assert m.task == 1
+    assert Kind.REQUEST not in m.kinds
+    for i, msg in enumerate(msgs):
+        if msg.role in ("user", "tool") and i > 1:
+            assert m.kinds[i] is Kind.OBSERVATION, (i, msg.text[:80])
+    # Only observations carry errors, and no error is a viewer's source line.
+    for i in range(len(msgs)):
+        for e in artifacts(m, i).errors:
+            assert m.kinds[i] in (Kind.OBSERVATION, Kind.TASK)
+            assert not e[:6].strip().rstrip(":").isdigit()
+
+
+def test_task_text_unwraps_the_template():
+    assert task_text(SWE_TASK) == "Pixel data handler fails without PixelRepresentation"
+
+
+@pytest.mark.parametrize(("source", "session", "expected"), [
+    ("claude-code/representative_messages.jsonl", 0, {0: Kind.TASK, 2: Kind.REQUEST, 4: Kind.OBSERVATION,
+                                                      6: Kind.REQUEST, 10: Kind.REQUEST}),
+    ("claude-code/branch_merge_compact.jsonl", 0, {0: Kind.SUMMARY, 1: Kind.REQUEST}),
+    ("codex/rollout-replacement-history.jsonl", 0, {1: Kind.TASK, 2: Kind.SUMMARY}),
+    ("openai-agents/sessions.db", 1, {0: Kind.SYSTEM, 1: Kind.SYSTEM, 2: Kind.TASK, 13: Kind.REQUEST}),
+    ("adk/sqlite_service.db", 1, {0: Kind.SUMMARY, 7: Kind.REQUEST}),
+    ("llm/message_store.db", 1, {0: Kind.TASK, 2: Kind.REQUEST}),
+])
+def test_kinds_across_frameworks(source, session, expected):
+    with open_source(FIXTURES / source) as src:
+        msgs = src.read(src.session_ids()[session]).messages
+    m = content_model(msgs)
+    for i, kind in expected.items():
+        assert m.kinds[i] is kind, (i, msgs[i].text[:80])
+    # Tool results are observations; assistant turns are actions or reasoning.
+    for i, msg in enumerate(msgs):
+        if msg.role == "tool":
+            assert m.kinds[i] is Kind.OBSERVATION
+        if msg.role == "assistant" and msg.kind == "message":
+            assert m.kinds[i] is (Kind.ACTION if msg.tool_calls else Kind.REASONING)
+
+
+def test_a_chat_session_without_environment_keeps_its_requests():
+    msgs = [user("Fix the flaky test in tests/test_api.py"), asst("Here is a fix:\n```\npatch\n```"),
+            user("Thanks, now also update the changelog"), asst("Done.")]
+    m = content_model(msgs)
+    assert m.kinds == (Kind.TASK, Kind.ACTION, Kind.REQUEST, Kind.REASONING)
+
+
+def test_last_action_and_its_result():
+    msgs = [user("task: list files"), asst("", [("c1", "bash", '{"cmd": "ls"}')]), tool("c1", "a.py"),
+            asst("Done.")]
+    m = content_model(msgs)
+    assert m.last_action == 1 and m.result_of(1) == [2]
+    assert artifacts(m, 1).commands == ("bash ls",)
+
+
+def test_model_is_memoised_on_content():
+    msgs = swe("a.py" + SWE_FOOTER.format(f="n/a"))
+    assert content_model(msgs) is content_model(list(msgs))
