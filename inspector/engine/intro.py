@@ -70,23 +70,6 @@ def is_preamble(message: Message) -> bool:
     return looks_like_system_prompt(text) or bool(_SYSTEM_LIKE.search(head) or _DEMONSTRATION.search(head))
 
 
-def is_demonstration(message: Message) -> bool:
-    """True when a user message is a demonstration: an example task solved before the
-    real one (SWE-agent's `is_demo` messages, "Here is a demonstration of ...").
-
-    Args:
-        message: any message.
-
-    Returns:
-        Whether it is an example rather than a request or an instruction.
-    """
-    if message.role != "user" or message.kind != "message":
-        return False
-    if message.meta.get("is_demo") or (isinstance(message.raw, dict) and message.raw.get("is_demo")):
-        return True
-    return bool(_DEMONSTRATION.search(_text(message)[:_HEAD]))
-
-
 def looks_like_system_prompt(text: str) -> bool:
     """True when a text reads as instructions to the model (a system prompt or
     framework context) rather than a request.

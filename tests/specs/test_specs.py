@@ -608,8 +608,11 @@ def test_trpc_token_tailoring_drops_whole_oldest_rounds_keeping_system_and_lates
 
 def test_trpc_user_mode_summary_can_be_evicted_by_tailoring_but_system_mode_cannot():
     s = chat(turns=10, size=400)
+    # "Summary participates in round trimming, can be evicted" (inspector keeps a summary
+    # that carries the task while anything else can go, unless tailoring.keep_task = false)
     base = only_summarize(**{"summarization.trigger.messages": 3, "summarization.keep.messages": 6,
-                             "tailoring.enabled": True, "tailoring.budget_tokens": 800})
+                             "tailoring.enabled": True, "tailoring.budget_tokens": 800,
+                             "tailoring.keep_task": False})
     user_mode = plan(s, base.with_values({"summarization.injection": "user"}), EST)
     assert user_mode.summaries[0].injection == "evicted"
     sys_mode = plan(s, base.with_values({"summarization.injection": "system"}), EST)

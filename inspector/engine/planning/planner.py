@@ -24,11 +24,11 @@ from datetime import datetime
 
 from inspector.engine.analysis import Analysis, analyze
 from inspector.engine.config import CompactionConfig, context_window_for
-from inspector.engine.intro import is_demonstration, is_preamble
+from inspector.engine.content import ContentModel, Kind
 from inspector.engine.models import SYSTEM_ROLES, Message, Session
 from inspector.engine.planning.clear import clear
 from inspector.engine.planning.compaction import compact
-from inspector.engine.planning.memo import PlanMemo, Reduced, memo_for
+from inspector.engine.planning.memo import PlanMemo, Reduced, content_of, memo_for
 from inspector.engine.planning.results import (
     Action,
     Plan,
@@ -105,8 +105,9 @@ def plan(
     # 4, 5; then, when the result does not fit the budget, the search: what can go
     # goes in order of sacrifice (`_search`).
     priming = framing.reply_priming if a.n else 0
-    lead = pinned_lead(a, msgs)
-    task = task_position(a, msgs)
+    content = content_of(memo, msgs)
+    lead = pinned_lead(a, content)
+    task = -1 if content.task is None else content.task
     room = _room(config, a, lead, priming)
     keep_cap = _keep_cap(config, a, lead, room)
     end = _stages_45(config, a, session, memo, state.cur, state.actions, state.total, now, summary_tokens,
@@ -158,24 +159,15 @@ def plan(
     )
 
 
-def pinned_lead(a: Analysis, msgs: Sequence[Message]) -> int:
+def pinned_lead(a: Analysis, content: ContentModel) -> int:
     """Messages pinned at the start of the session: the leading system prompt (one
     stored as a user message included), but not a demonstration (an example task
     solved before the real one: SWE-agent's), which is history like any other turn:
     summarized, or dropped by tailoring."""
     lead = a.leading_system
-    if lead and a.roles[lead - 1] == "user" and is_demonstration(msgs[lead - 1]):
-        return lead - 1
+    while lead and content.kinds[lead - 1] is Kind.DEMONSTRATION:
+        lead -= 1
     return lead
-
-
-def task_position(a: Analysis, msgs: Sequence[Message]) -> int:
-    """Position of the task, the session's first real request (not a preamble, a
-    demonstration or framework context), -1 when there is none."""
-    for i in a.user_positions:
-        if not is_preamble(msgs[i]):
-            return i
-    return -1
 
 
 def _room(config: CompactionConfig, a: Analysis, lead: int, priming: int) -> int:
@@ -229,7 +221,8 @@ def _stages_45(config: CompactionConfig, a: Analysis, session: Session, memo: Pl
     actions = list(actions0)
     if summarize_on:
         s4 = summarize(config, a, session, memo, cur, actions, total0, now, summary_tokens, force=force,
-                       lead=lead, keep_cap=keep_cap, preserve_cap=preserve_cap)
+                       lead=lead, keep_cap=keep_cap, preserve_cap=preserve_cap,
+                       requests=content_of(memo, session.messages).kinds)
     else:
         s4 = Summarized(total0, StageResult("summarize", config.summarization.enabled, False,
                                             "left out: the summary itself does not fit the budget",

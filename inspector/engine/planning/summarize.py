@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -20,6 +21,9 @@ from inspector.engine.planning.results import Action, Cutoff, PlanWarning, Stage
 from inspector.engine.summarize.protocol import summary_share_tokens
 from inspector.engine.summary_format import summary_body
 from inspector.engine.wording import plural
+
+# The kinds of user message Eino's PreserveUserMessages carries: what the user asked.
+_REQUESTS = frozenset(("task", "request"))
 
 # A model summary has to be able to say at least this much to be worth planning.
 MIN_SUMMARY_TOKENS = 16
@@ -41,7 +45,8 @@ class Summarized:
 def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: PlanMemo, cur: list[int],
               actions: list[Action], total: int, now: datetime | None,
               summary_tokens: dict[str, int] | None, *, force: bool = False, lead: int | None = None,
-              keep_cap: int | None = None, preserve_cap: int | None = None) -> Summarized:
+              keep_cap: int | None = None, preserve_cap: int | None = None,
+              requests: Sequence[str] | None = None) -> Summarized:
     """Run stage 4 on `cur` / `actions` (changed in place).
 
     Args:
@@ -51,6 +56,9 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
         keep_cap: most tokens kept verbatim after the summary (what the budget allows);
             bounds `keep.tokens`, and when forced every keep mode.
         preserve_cap: most tokens of user messages carried inside the summary.
+        requests: each message's kind (`engine.content.Kind`): only the user's requests
+            are carried inside the summary, never observations a framework stored as
+            user messages; None carries every user message.
     """
     sc = config.summarization
     before = total
@@ -62,7 +70,8 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
         return Summarized(total, StageResult("summarize", True, False, f"not triggered ({why})", before, before),
                           triggers=triggers)
     spec, cutoff, reason = plan_summary(config, a, session, cur, actions, memo, summary_tokens, lead=lead,
-                                        keep_cap=keep_cap, preserve_cap=preserve_cap, force=force)
+                                        keep_cap=keep_cap, preserve_cap=preserve_cap, force=force,
+                                        kinds=requests)
     if force and spec is not None:
         reason = f"forced (the context does not fit the budget otherwise): {reason}"
     if spec is None:
@@ -153,7 +162,8 @@ def evaluate(tr: TriggerConfig, tokens: int, count: int, scope: str, idle: float
 def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: list[int],
                  actions: list[Action], memo: PlanMemo, summary_tokens: dict[str, int] | None, *,
                  lead: int | None = None, keep_cap: int | None = None, preserve_cap: int | None = None,
-                 force: bool = False) -> tuple[SummarySpec | None, Cutoff | None, str]:
+                 force: bool = False, kinds: Sequence[str] | None = None,
+                 ) -> tuple[SummarySpec | None, Cutoff | None, str]:
     """The summary to make (None when there is nothing worth summarizing), its
     cutoff and the reason; marks the summarized and preserved messages in `actions`.
     `lead`, `keep_cap`, `preserve_cap` and `force` as `summarize` takes them."""
@@ -234,8 +244,8 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
             i = users[k]
             if i < lead:
                 break
-            if i in kept:
-                continue
+            if i in kept or (kinds is not None and kinds[i] not in _REQUESTS):
+                continue  # not the user's words: an observation, framework context, a demonstration
             t = cur[i]
             if used + t > budget and (preserved_users or kept or i != users[-1]):
                 break  # over budget; but the latest user message is carried whatever its size
