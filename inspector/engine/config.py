@@ -180,6 +180,12 @@ class SummarizationConfig(_Section):
         "default); 'user': merged into the first kept user message or a user message "
         "of its own (trpc user mode).",
     )
+    injection_strict: bool = Field(
+        False, description="Inject the summary as `injection` says even when the kept messages start with "
+        "an assistant message (Synaptic: always \"a system message prefixed with [Previous conversation "
+        "summary]\"); false = a system summary becomes a user message there, as providers such as "
+        "Anthropic need a user message first (inspector).",
+    )
     summary_prefix: str = Field(
         "[Previous conversation summary]", description="First line of the injected summary (Synaptic prefix)."
     )
@@ -698,6 +704,7 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
         "summarization.keep.tokens": 0,  # = trigger / 2
         "summarization.preserve_user_messages.enabled": False,
         "summarization.summary_prefix": "[Previous conversation summary]",
+        "summarization.injection_strict": True,  # "a system message prefixed with [...]", always
         "summarization.incremental": False,
         **_REDUCTION_OFF,
     }),

@@ -138,7 +138,27 @@ class Totals:
                  "unmanaged_cost_usd")
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.JSON_KEYS}
+        return {k: getattr(self, k) for k in self.JSON_KEYS} | {"thrashing": self.thrashing}
+
+    @property
+    def thrashing(self) -> bool:
+        """The policy compacts on most calls (`thrashes`): each compaction leaves the
+        context over a trigger, so the next call compacts again."""
+        return thrashes(self.calls, self.compactions)
+
+
+def thrashes(calls: int, compactions: int) -> bool:
+    """Compactions on most of the calls (more than half, at least three): what a
+    value that thrashes does (each result still over the trigger).
+
+    Args:
+        calls: model calls replayed.
+        compactions: the calls at which the policy compacted.
+
+    Returns:
+        Whether to mark it.
+    """
+    return compactions >= 3 and 2 * compactions > calls
 
 
 @dataclass

@@ -38,7 +38,7 @@ from inspector.engine.planning.results import (
     SummarySpec,
     TriggerCheck,
 )
-from inspector.engine.planning.summarize import Summarized, evaluate, summarize
+from inspector.engine.planning.summarize import Summarized, check_triggers, evaluate, summarize
 from inspector.engine.planning.tailor import LATEST_ROUND, OLDEST, TASK, tailor
 from inspector.engine.planning.truncation import truncate
 from inspector.engine.summarize.protocol import summary_share_tokens
@@ -183,14 +183,16 @@ def _room(config: CompactionConfig, a: Analysis, lead: int, priming: int) -> int
 def _keep_cap(config: CompactionConfig, a: Analysis, lead: int, room: int) -> int:
     """The most tokens kept verbatim after a summary: what the budget allows, and what
     leaves the context below the token trigger beside the prompt and the summary (kept
-    messages over it fire the trigger on every call), or half the trigger (Synaptic's
-    share) when the prompt and the summary alone take more."""
+    messages over it fire the trigger on every call: Synaptic's "staying within
+    budget"), or half the trigger (Synaptic's share) when the prompt and the summary
+    alone take the whole trigger."""
     tr = config.summarization.trigger
     trig = tr.context_tokens or int(tr.context_ratio * config.context_window)
     cap = room
     if trig:
         share = summary_share_tokens(config.summarization.max_summary_words)
-        cap = min(cap, max(trig // 2, trig - a.prefix[lead] - share - SUMMARY_FRAME_TOKENS))
+        left = trig - a.prefix[lead] - share - SUMMARY_FRAME_TOKENS
+        cap = min(cap, left if left > 0 else trig // 2)
     return cap
 
 
@@ -224,9 +226,12 @@ def _stages_45(config: CompactionConfig, a: Analysis, session: Session, memo: Pl
                        lead=lead, keep_cap=keep_cap, preserve_cap=preserve_cap,
                        requests=content_of(memo, session.messages).kinds)
     else:
+        # the triggers are still evaluated: the result may stay over them (`_again_warning`)
+        triggers, triggered = ((check_triggers(config, a, cur, total0, a.n, now, config.context_window))
+                               if config.summarization.enabled else ([], False))
         s4 = Summarized(total0, StageResult("summarize", config.summarization.enabled, False,
                                             "left out: the summary itself does not fit the budget",
-                                            total0, total0))
+                                            total0, total0), triggers=triggers, triggered=triggered)
     summaries = [s4.summary] if s4.summary else []
     total, stage, over = tailor(config, a, cur, actions, summaries, s4.total, priming, task=task, lead=lead,
                                 level=level)

@@ -333,7 +333,8 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
             spec.merge_into = lead - 1
         else:
             spec.insert_at = 0
-    if injection in ("system", "system_merge") and first_role in ("assistant", None) and not kept:
+    if injection in ("system", "system_merge") and first_role in ("assistant", None) and not kept \
+            and not sc.injection_strict:
         injection = "user"
         spec.merge_into = None
     if injection == "user" and kept:  # merged into the kept current request (trpc user mode)
