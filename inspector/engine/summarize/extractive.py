@@ -397,7 +397,7 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     last = model.last_action
     result: list[str] = []
     if last is not None:
-        result = [said for j in model.result_of(last) if (said := _result_line(live[j], names))][:1]
+        result = [seen_line for j in model.result_of(last) if (seen_line := _result_line(live[j], names))][:1]
         said_after = [j for j in range(last + 1, len(live))
                       if live[j].role == "assistant" and live[j].text.strip()]
         if not said_after:
