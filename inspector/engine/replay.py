@@ -768,8 +768,8 @@ def _tailored(s: Session, a: Analysis, config: CompactionConfig, counter: TokenC
         fit the budget or a check fails: the step then decides, or raises, as always.
     """
     from inspector.engine.invariants import check as check_invariants
-    from inspector.engine.planning.memo import content_of, memo_for
-    from inspector.engine.planning.planner import pinned_lead
+    from inspector.engine.planning.memo import memo_for
+    from inspector.engine.planning.planner import pinned_lead, task_position
     from inspector.engine.planning.results import Action
     from inspector.engine.planning.tailor import tailor
     from inspector.engine.validation import errors, new_problems, validate
@@ -779,9 +779,8 @@ def _tailored(s: Session, a: Analysis, config: CompactionConfig, counter: TokenC
     priming = counter.framing.reply_priming
     msgs = s.messages
     # as the planner tailors: the task kept with its round, a demonstration not pinned
-    content = content_of(memo_for(a, counter), msgs)
     after, stage, over = tailor(config, a, cur, actions, [], total, priming,
-                                task=-1 if content.task is None else content.task, lead=pinned_lead(a, content))
+                                task=task_position(a, msgs, memo_for(a, counter)), lead=pinned_lead(a, msgs))
     if over is not None or not stage.messages:  # dropped nothing, or the planner's search decides
         return None
     keep = [i for i, act in enumerate(actions) if act is not Action.DROP]

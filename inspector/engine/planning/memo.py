@@ -5,17 +5,15 @@ list arithmetic and memory stays bounded however many configs are tried.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from inspector.engine.analysis import Analysis
-from inspector.engine.models import Message
 from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.tokens import TextCountCache, TokenCounter
 
 if TYPE_CHECKING:
-    from inspector.engine.content import ContentModel
     from inspector.engine.planning.clear import Cleared, ClearItems
     from inspector.engine.planning.truncation import Chunks
 
@@ -103,8 +101,8 @@ class PlanMemo:
         # clear: (position, its tokens) -> (placeholder tokens, reduction), per placeholder
         self.clear_results: Memo[Hashable, Memo[tuple[int, int], tuple[int, Reduction | None]]] = Memo(STATE_LIMIT)
         self.clear_arguments: Memo[Hashable, tuple[int, int, dict[str, str]]] = Memo(TEXT_LIMIT)
-        # what each message is (the task, requests, observations, demonstrations), made on first use
-        self.content: ContentModel | None = None
+        # the task's position (`planner.task_position`), found on first use
+        self.task: int | None = None
 
 
     def carry(self, prev: PlanMemo, keep: int) -> None:
@@ -118,16 +116,6 @@ class PlanMemo:
             self.clear_results.put(key, kept)
         self.clear_arguments._data = {k: v for k, v in prev.clear_arguments._data.items()
                                       if isinstance(k, tuple) and k[0] < keep}
-
-
-def content_of(memo: PlanMemo, messages: Sequence[Message]) -> ContentModel:
-    """The content model of the session `memo` belongs to (`messages`), made once."""
-    model = memo.content
-    if model is None:
-        from inspector.engine.content import content_model
-
-        model = memo.content = content_model(messages)
-    return model
 
 
 def memo_for(a: Analysis, counter: TokenCounter) -> PlanMemo:

@@ -18,17 +18,18 @@ re-plan does only list arithmetic, so it can run on every keypress.
 from __future__ import annotations
 
 import copy
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from inspector.engine.analysis import Analysis, analyze
 from inspector.engine.config import CompactionConfig, context_window_for
-from inspector.engine.content import ContentModel, Kind
+from inspector.engine.content import Kind, content_model
 from inspector.engine.models import SYSTEM_ROLES, Message, Session
 from inspector.engine.planning.clear import clear
 from inspector.engine.planning.compaction import compact
-from inspector.engine.planning.memo import PlanMemo, Reduced, content_of, memo_for
+from inspector.engine.planning.memo import PlanMemo, Reduced, memo_for
 from inspector.engine.planning.results import (
     Action,
     Plan,
@@ -38,7 +39,7 @@ from inspector.engine.planning.results import (
     SummarySpec,
     TriggerCheck,
 )
-from inspector.engine.planning.summarize import Summarized, check_triggers, evaluate, summarize
+from inspector.engine.planning.summarize import PRESERVE_LOOKBACK, Summarized, check_triggers, evaluate, summarize
 from inspector.engine.planning.tailor import LATEST_ROUND, OLDEST, TASK, tailor
 from inspector.engine.planning.truncation import truncate
 from inspector.engine.summarize.protocol import summary_share_tokens
@@ -105,9 +106,8 @@ def plan(
     # 4, 5; then, when the result does not fit the budget, the search: what can go
     # goes in order of sacrifice (`_search`).
     priming = framing.reply_priming if a.n else 0
-    content = content_of(memo, msgs)
-    lead = pinned_lead(a, content)
-    task = -1 if content.task is None else content.task
+    lead = pinned_lead(a, msgs)
+    task = task_position(a, msgs, memo)
     room = _room(config, a, lead, priming)
     keep_cap = _keep_cap(config, a, lead, room)
     end = _stages_45(config, a, session, memo, state.cur, state.actions, state.total, now, summary_tokens,
@@ -159,15 +159,71 @@ def plan(
     )
 
 
-def pinned_lead(a: Analysis, content: ContentModel) -> int:
+def pinned_lead(a: Analysis, msgs: Sequence[Message]) -> int:
     """Messages pinned at the start of the session: the leading system prompt (one
     stored as a user message included), but not a demonstration (an example task
     solved before the real one: SWE-agent's), which is history like any other turn:
-    summarized, or dropped by tailoring."""
+    summarized, or dropped by tailoring. (The content model of the leading messages
+    alone: a demonstration is one by its own marks.)"""
     lead = a.leading_system
-    while lead and content.kinds[lead - 1] is Kind.DEMONSTRATION:
+    if not lead or a.roles[lead - 1] != "user":
+        return lead
+    kinds = content_model(msgs[:lead]).kinds
+    while lead and kinds[lead - 1] is Kind.DEMONSTRATION:
         lead -= 1
     return lead
+
+
+def task_position(a: Analysis, msgs: Sequence[Message], memo: PlanMemo | None = None) -> int:
+    """Position of the task, the session's first real request (`engine.content`), -1
+    when there is none. The task comes before the first action, and what a message
+    before it is does not depend on what follows: the content model of a growing
+    prefix finds it without reading a long session (memoised on `memo`)."""
+    if memo is not None and memo.task is not None:
+        return memo.task
+    task = -1
+    size = 32
+    while True:
+        model = content_model(msgs[:size])
+        if model.task is not None:
+            task = model.task
+            break
+        if size >= a.n or any(k in (Kind.ACTION, Kind.SUMMARY) for k in model.kinds):
+            break
+        size *= 4
+    if memo is not None:
+        memo.task = task
+    return task
+
+
+class RequestKinds:
+    """Whether a user message is the user's request (the task or a later request), not
+    an observation a framework stored as a user message, a demonstration or framework
+    context: its kind in one content model of the messages around the newest user
+    messages, made when first asked (`summarize` asks newest first, at most
+    PRESERVE_LOOKBACK of them)."""
+
+    def __init__(self, a: Analysis, msgs: Sequence[Message], lead: int):
+        self.a, self.msgs, self.lead = a, msgs, lead
+        self.start = -1
+        self.kinds: tuple[Kind, ...] = ()
+
+    def __call__(self, i: int) -> bool:
+        if self.start < 0 or i >= self.start + len(self.kinds):
+            users = self.a.user_positions
+            k = bisect_right(users, i) - 1
+            first = users[max(0, k - PRESERVE_LOOKBACK)]
+            # from a little before the oldest: the session's habit (do the environment's
+            # replies carry its marks?) is read from the messages around them
+            self.start = max(self.lead, first - REQUEST_CONTEXT)
+            self.kinds = content_model(self.msgs[self.start:i + 1]).kinds
+        if i < self.start:
+            return False
+        return self.kinds[i - self.start] in (Kind.TASK, Kind.REQUEST)
+
+
+# Messages read before the oldest user message looked at (`RequestKinds`).
+REQUEST_CONTEXT = 40
 
 
 def _room(config: CompactionConfig, a: Analysis, lead: int, priming: int) -> int:
@@ -224,7 +280,7 @@ def _stages_45(config: CompactionConfig, a: Analysis, session: Session, memo: Pl
     if summarize_on:
         s4 = summarize(config, a, session, memo, cur, actions, total0, now, summary_tokens, force=force,
                        lead=lead, keep_cap=keep_cap, preserve_cap=preserve_cap,
-                       requests=content_of(memo, session.messages).kinds)
+                       is_request=RequestKinds(a, session.messages, lead))
     else:
         # the triggers are still evaluated: the result may stay over them (`_again_warning`)
         triggers, triggered = ((check_triggers(config, a, cur, total0, a.n, now, config.context_window))

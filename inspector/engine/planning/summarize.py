@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -22,8 +22,9 @@ from inspector.engine.summarize.protocol import summary_share_tokens
 from inspector.engine.summary_format import summary_body
 from inspector.engine.wording import plural
 
-# The kinds of user message Eino's PreserveUserMessages carries: what the user asked.
-_REQUESTS = frozenset(("task", "request"))
+# User messages looked at, newest first, for the ones PreserveUserMessages carries (in
+# a session whose environment answers in user messages, most are observations).
+PRESERVE_LOOKBACK = 50
 
 # A model summary has to be able to say at least this much to be worth planning.
 MIN_SUMMARY_TOKENS = 16
@@ -46,7 +47,7 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
               actions: list[Action], total: int, now: datetime | None,
               summary_tokens: dict[str, int] | None, *, force: bool = False, lead: int | None = None,
               keep_cap: int | None = None, preserve_cap: int | None = None,
-              requests: Sequence[str] | None = None) -> Summarized:
+              is_request: Callable[[int], bool] | None = None) -> Summarized:
     """Run stage 4 on `cur` / `actions` (changed in place).
 
     Args:
@@ -56,9 +57,9 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
         keep_cap: most tokens kept verbatim after the summary (what the budget allows);
             bounds `keep.tokens`, and when forced every keep mode.
         preserve_cap: most tokens of user messages carried inside the summary.
-        requests: each message's kind (`engine.content.Kind`): only the user's requests
-            are carried inside the summary, never observations a framework stored as
-            user messages; None carries every user message.
+        is_request: whether user message i is the user's request: only those are
+            carried inside the summary, never observations a framework stored as user
+            messages; None carries every user message.
     """
     sc = config.summarization
     before = total
@@ -71,7 +72,7 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
                           triggers=triggers)
     spec, cutoff, reason = plan_summary(config, a, session, cur, actions, memo, summary_tokens, lead=lead,
                                         keep_cap=keep_cap, preserve_cap=preserve_cap, force=force,
-                                        kinds=requests)
+                                        is_request=is_request)
     if force and spec is not None:
         reason = f"forced (the context does not fit the budget otherwise): {reason}"
     if spec is None:
@@ -162,7 +163,7 @@ def evaluate(tr: TriggerConfig, tokens: int, count: int, scope: str, idle: float
 def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: list[int],
                  actions: list[Action], memo: PlanMemo, summary_tokens: dict[str, int] | None, *,
                  lead: int | None = None, keep_cap: int | None = None, preserve_cap: int | None = None,
-                 force: bool = False, kinds: Sequence[str] | None = None,
+                 force: bool = False, is_request: Callable[[int], bool] | None = None,
                  ) -> tuple[SummarySpec | None, Cutoff | None, str]:
     """The summary to make (None when there is nothing worth summarizing), its
     cutoff and the reason; marks the summarized and preserved messages in `actions`.
@@ -240,11 +241,13 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         if preserve_cap is not None:
             budget = min(budget, max(0, preserve_cap))
         used = 0
+        looked = 0
         for k in range(bisect_left(users, final) - 1, -1, -1):
             i = users[k]
-            if i < lead:
+            if i < lead or looked >= PRESERVE_LOOKBACK:
                 break
-            if i in kept or (kinds is not None and kinds[i] not in _REQUESTS):
+            looked += 1
+            if i in kept or (is_request is not None and not is_request(i)):
                 continue  # not the user's words: an observation, framework context, a demonstration
             t = cur[i]
             if used + t > budget and (preserved_users or kept or i != users[-1]):
