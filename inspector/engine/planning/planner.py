@@ -11,7 +11,14 @@ stages in this order, each on the result of the previous one (one module each):
 
 Only tool results and tool-call arguments are ever rewritten by stages 1-3; stage 4
 cuts at safe points only (never between a tool call and its results); stage 5 drops
-whole rounds. After counts are cached (`analysis.analyze`, `memo.PlanMemo`), a
+whole rounds, keeping the task (the first real request) with its round.
+
+When the result does not fit the tailoring budget, the planner searches before it
+refuses (`_search`): a summary of older turns, demonstrations included, whether a
+trigger fired or not and keeping only what the budget allows; then tailoring with the
+task's round, then the latest round allowed to go; each with and without the summary.
+The first that fits wins; when none does, the plan sacrifices nothing more and its
+`over_budget` warning names what stays and by how much. After counts are cached (`analysis.analyze`, `memo.PlanMemo`), a
 re-plan does only list arithmetic, so it can run on every keypress.
 """
 
