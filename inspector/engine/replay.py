@@ -138,7 +138,7 @@ class Totals:
                  "unmanaged_cost_usd")
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.JSON_KEYS} | {"thrashing": self.thrashing}
+        return {k: getattr(self, k) for k in self.JSON_KEYS}
 
     @property
     def thrashing(self) -> bool:
@@ -181,7 +181,8 @@ class Replay:
 
     def to_dict(self, model: str = "") -> dict[str, Any]:
         return {"session": self.session_id, "model": model, "calls": [c.to_dict() for c in self.calls],
-                "totals": self.totals.to_dict(), "fidelity": self.fidelity.to_dict()}
+                "totals": self.totals.to_dict() | {"thrashing": self.totals.thrashing},
+                "fidelity": self.fidelity.to_dict()}
 
 
 def call_positions(messages: Sequence[Message]) -> list[int]:
