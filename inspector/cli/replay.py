@@ -32,6 +32,9 @@ def format_replay(r: Any, model: str) -> str:
     t = r.totals
     out = [f"session {visible(r.session_id)}: {t.calls:,} model calls, {t.compactions:,} compactions "
            f"(preset {r.config.preset}, prices: {model}, window {r.context_window:,}, {r.counter})\n"]
+    if t.thrashing:
+        out.append(f"thrashing: compacts on {t.compactions:,} of {t.calls:,} calls (each result stays over the "
+                   "trigger, so the next call compacts again)\n")
     saved = t.unmanaged_input_tokens - t.billed_input_tokens
     rows = [("", "with policy", "without"),
             ("billed input tokens", f"{t.billed_input_tokens:,}", f"{t.unmanaged_input_tokens:,}"),
@@ -88,7 +91,7 @@ def _run_replay(args) -> int:
 
 def format_sweep(result: Any) -> str:
     rows = [("value", "sessions", "compactions", "billed input", "cached", "p90 billed", "peak", "cost",
-             "unmanaged", "fidelity", "overflow")]
+             "unmanaged", "fidelity", "overflow", "thrashing")]
     for row in result.rows:
         d = row.to_dict()
         t, p90 = d["totals"], d["p90"]
@@ -96,7 +99,9 @@ def format_sweep(result: Any) -> str:
                      f"{t['cached_input_tokens']:,}",
                      f"{p90['billed_input_tokens']:,}" if p90["billed_input_tokens"] is not None else "n/a",
                      f"{t['peak_context_tokens']:,}", usd(t["cost_usd"]), usd(t["unmanaged_cost_usd"]),
-                     "n/a" if d["fidelity"] is None else f"{d['fidelity']:.2f}", str(len(d["overflowing"]))))
+                     "n/a" if d["fidelity"] is None else f"{d['fidelity']:.2f}", str(len(d["overflowing"])),
+                     # sessions this value compacts on most calls
+                     str(len(d["thrashing"])) + (" !" if d["thrashing"] else "")))
     out = [f"sweep of {result.knob}\n", _table(rows)]
     for row in result.rows:  # what each value loses, so "fidelity 0.47" can be read
         lost = row.lost(shown=3)

@@ -135,7 +135,8 @@ def reduce_message(session: Session, plan: Plan, i: int) -> tuple[Message, list[
         full = msg.text
         if red.stage == "truncation":
             texts, *_ = truncate_text_parts(msg, red.limit, red.head_ratio, red.template, recovery,
-                                            red.offload_id, msg.name or _tool_name(session, plan, i))
+                                            red.offload_id, msg.name or _tool_name(session, plan, i),
+                                            red.fit_notice)
             it = iter(texts)
             update["parts"] = [p.model_copy(update={"text": next(it)}) if p.type == "text" else p
                                for p in msg.parts]

@@ -138,6 +138,11 @@ class KeepConfig(_Section):
         "the token trigger (Synaptic).",
     )
     fraction: float = Field(0.25, ge=0, le=1, description="Share of tokens kept in mode 'fraction' (inspector's own mode, no reference system; 0.25).")
+    latest_turn: bool = Field(
+        False, description="Keep the latest turn verbatim: the summary covers only what came before the "
+        "latest user message (trpc: the request carries \"all incremental events after the summary point\"). "
+        "false = messages after the latest user message may be summarized like any others.",
+    )
     latest_user: bool = Field(
         True, description="Keep the latest user message (the current request) verbatim, whatever the "
         "mode: trpc sends the current request after the summary. false = it may be folded into the "
@@ -204,6 +209,12 @@ class SummarizationConfig(_Section):
         "default); 'user': merged into the first kept user message or a user message "
         "of its own (trpc user mode).",
     )
+    injection_strict: bool = Field(
+        False, description="Inject the summary as `injection` says even when the kept messages start with "
+        "an assistant message (Synaptic: always \"a system message prefixed with [Previous conversation "
+        "summary]\"); false = a system summary becomes a user message there, as providers such as "
+        "Anthropic need a user message first (inspector).",
+    )
     summary_prefix: str = Field(
         "[Previous conversation summary]", description="First line of the injected summary (Synaptic prefix)."
     )
@@ -240,6 +251,11 @@ class TruncationConfig(_Section):
     exclude_tools: list[str] = Field(default_factory=list, description="Never truncated (Eino TruncExcludeTools).")
     per_tool: dict[str, ToolOverride] = Field(default_factory=dict, description="Per-tool overrides (Eino ToolConfig).")
     notice: str = Field(DEFAULT_TRUNCATION_NOTICE, description="Inserted where the middle was removed.")
+    notice_in_limit: bool = Field(
+        True, description="The notice counts within max_chars, so a truncated output is within the limit "
+        "and truncating it again changes nothing (inspector); false keeps max_chars of text beside "
+        "the notice (Eino keeps MaxLengthForTrunc/(parts*2) characters from each end).",
+    )
 
     @field_validator("notice")
     @classmethod
@@ -309,6 +325,11 @@ class TailoringConfig(_Section):
         0, ge=0, description="Final budget; 0 = context window minus reserve_output_tokens (trpc token tailoring)."
     )
     reserve_output_tokens: int = Field(4096, ge=0, description="Kept free for the reply when the budget is derived.")
+    keep_task: bool = Field(
+        True, description="Keep the task (the session's first real request) with its round while anything "
+        "else can go (inspector; trpc keeps only the system prompt and the latest turn). Dropped all the "
+        "same when nothing else fits, with a task_dropped warning.",
+    )
 
 
 class CompactionConfig(_Section):
@@ -337,6 +358,14 @@ class CompactionConfig(_Section):
                 "when max_summary_words > 0"
             )
         return v
+
+    @model_validator(mode="after")
+    def _budgets_hold(self) -> CompactionConfig:
+        """Refuse budgets no session can meet (`budget_problems`)."""
+        problems = budget_problems(self)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
 
     # ------------------------------------------------------------------ derived values
 
@@ -486,6 +515,30 @@ class CompactionConfig(_Section):
         return self.with_values(values)
 
 
+def budget_problems(config: CompactionConfig) -> list[str]:
+    """Budgets in `config` that cannot hold, each naming its keys: a derived tailoring
+    budget of zero (the window is not larger than the output reserve: every session
+    would fail). A kept share over the summarization trigger is not refused: the
+    planner bounds `keep.tokens` below the token trigger and within the budget, and
+    says so in the plan's notes.
+
+    Args:
+        config: the config to check.
+
+    Returns:
+        One sentence per problem; empty when every budget can hold.
+    """
+    out: list[str] = []
+    t = config.tailoring
+    if t.enabled and not t.budget_tokens:
+        window = config.tokens.context_window or context_window_for(config.tokens.model)[0]
+        if window <= t.reserve_output_tokens:
+            out.append(f"tokens.context_window ({window:,}) must be larger than tailoring.reserve_output_tokens "
+                       f"({t.reserve_output_tokens:,}): the tailoring budget would be "
+                       f"{max(0, window - t.reserve_output_tokens):,} tokens")
+    return out
+
+
 class ConfigError(ValueError):
     """A config file or value is invalid; the message names the file and key."""
 
@@ -538,7 +591,8 @@ def _format_validation(exc: ValidationError, source: str) -> str:
     lines = []
     for err in exc.errors():
         loc = ".".join(str(x) for x in err["loc"])
-        lines.append(f"{source}: {loc}: {err['msg']}")
+        msg = err["msg"].removeprefix("Value error, ")
+        lines.append(f"{source}: {loc}: {msg}" if loc else f"{source}: {msg}")
     return "; ".join(lines)
 
 
@@ -699,6 +753,8 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
             "The summary below covers the earlier portion of the conversation."),
         "reduction.truncation.max_chars": 50_000,
         "reduction.truncation.head_ratio": 0.5,
+        "reduction.truncation.notice_in_limit": False,  # "the first and last MaxLengthForTrunc/(textParts*2)"
+        "summarization.recovery_hint": False,  # TranscriptFilePath: unset by default, so no hint
         "reduction.clear.trigger_tokens": 160_000,
         "reduction.clear.keep_rounds": 1,
         "reduction.clear.at_least_tokens": 0,
@@ -714,18 +770,20 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
         **_REDUCTION_OFF,
     }),
     # trpc-agent-go: context-window-ratio trigger (50%) on what came since the last
-    # summary, incremental summaries merged into the system prompt, tool-result
-    # compaction pass 1 (1024 tokens; pass 2 off), token tailoring as the last resort.
-    "trpc": ("trpc-agent-go: window-ratio trigger, incremental summary, tool-result compaction, tailoring", {
+    # summary, incremental summaries merged into the system prompt, token tailoring as
+    # the last resort. Tool-result compaction is off, as in trpc ("EnableContextCompaction
+    # =false always means the framework will not modify any tool result"); turned on
+    # (reduction.compaction.enabled) it has trpc's defaults: pass 1 at 1024 tokens, pass 2 off.
+    "trpc": ("trpc-agent-go: window-ratio trigger, incremental summary, tailoring (tool-result compaction opt-in)", {
         "summarization.trigger.context_ratio": 0.5,
         "summarization.trigger.since_last_summary": True,
         "summarization.keep.messages": 0,
+        "summarization.keep.latest_turn": True,  # "all incremental events after the summary point"
         "summarization.preserve_user_messages.enabled": False,
         "summarization.injection": "system_merge",
         "summarization.summary_prefix": "Here is a brief summary of your previous interactions:",
         "summarization.max_summary_words": 200,
         **_REDUCTION_OFF,
-        "reduction.compaction.enabled": True,
         "reduction.compaction.tool_result_max_tokens": 1024,
         "reduction.compaction.keep_recent_requests": 1,
         "reduction.compaction.oversized_max_tokens": 0,
@@ -739,6 +797,7 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
         "summarization.keep.tokens": 0,  # = trigger / 2
         "summarization.preserve_user_messages.enabled": False,
         "summarization.summary_prefix": "[Previous conversation summary]",
+        "summarization.injection_strict": True,  # "a system message prefixed with [...]", always
         "summarization.incremental": False,
         **_REDUCTION_OFF,
     }),

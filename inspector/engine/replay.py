@@ -140,6 +140,26 @@ class Totals:
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.JSON_KEYS}
 
+    @property
+    def thrashing(self) -> bool:
+        """The policy compacts on most calls (`thrashes`): each compaction leaves the
+        context over a trigger, so the next call compacts again."""
+        return thrashes(self.calls, self.compactions)
+
+
+def thrashes(calls: int, compactions: int) -> bool:
+    """Compactions on most of the calls (more than half, at least three): what a
+    value that thrashes does (each result still over the trigger).
+
+    Args:
+        calls: model calls replayed.
+        compactions: the calls at which the policy compacted.
+
+    Returns:
+        Whether to mark it.
+    """
+    return compactions >= 3 and 2 * compactions > calls
+
 
 @dataclass
 class Replay:
@@ -161,7 +181,8 @@ class Replay:
 
     def to_dict(self, model: str = "") -> dict[str, Any]:
         return {"session": self.session_id, "model": model, "calls": [c.to_dict() for c in self.calls],
-                "totals": self.totals.to_dict(), "fidelity": self.fidelity.to_dict()}
+                "totals": self.totals.to_dict() | {"thrashing": self.totals.thrashing},
+                "fidelity": self.fidelity.to_dict()}
 
 
 def call_positions(messages: Sequence[Message]) -> list[int]:
@@ -596,7 +617,8 @@ def replay(
             else:
                 result = run(s, config)
                 planned = result if isinstance(result, Plan) else result.plan
-                provable = provable and not planned.triggered
+                # a summary the budget forced depends on the trigger too (what is kept)
+                provable = provable and not planned.triggered and not planned.summaries
                 for check in planned.triggers:
                     if check.name == "context_tokens":
                         provable = provable and not check.fired
@@ -747,6 +769,8 @@ def _tailored(s: Session, a: Analysis, config: CompactionConfig, counter: TokenC
         fit the budget or a check fails: the step then decides, or raises, as always.
     """
     from inspector.engine.invariants import check as check_invariants
+    from inspector.engine.planning.memo import memo_for
+    from inspector.engine.planning.planner import pinned_lead, task_position
     from inspector.engine.planning.results import Action
     from inspector.engine.planning.tailor import tailor
     from inspector.engine.validation import errors, new_problems, validate
@@ -754,10 +778,12 @@ def _tailored(s: Session, a: Analysis, config: CompactionConfig, counter: TokenC
     cur = list(a.tokens)
     actions = [Action.KEEP] * a.n
     priming = counter.framing.reply_priming
-    after, stage, over = tailor(config, a, cur, actions, [], total, priming)
-    if over is not None or not stage.messages:  # dropped nothing: the plan changes nothing
-        return None
     msgs = s.messages
+    # as the planner tailors: the task kept with its round, a demonstration not pinned
+    after, stage, over = tailor(config, a, cur, actions, [], total, priming,
+                                task=task_position(a, msgs, memo_for(a, counter)), lead=pinned_lead(a, msgs))
+    if over is not None or not stage.messages:  # dropped nothing, or the planner's search decides
+        return None
     keep = [i for i, act in enumerate(actions) if act is not Action.DROP]
     out = [msgs[i] for i in keep]
     # As strict as apply (the trigger checked after compaction whenever a trigger is

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inspector.engine.config import CompactionConfig, ConfigError
-from inspector.engine.replay import Totals
+from inspector.engine.replay import Totals, thrashes
 from inspector.service.opening import is_workspace, where
 from inspector.service.pipeline import PipelineError
 
@@ -243,10 +243,16 @@ class SweepRow:
     def overflowing(self) -> list[str]:
         return [s.session_id for s in self.ok() if s.totals["over_window_calls"]]
 
+    @property
+    def thrashing(self) -> list[str]:
+        """The sessions this value compacts on most calls (`engine.replay.thrashes`)."""
+        return [s.session_id for s in self.ok() if thrashes(s.totals["calls"], s.totals["compactions"])]
+
     def to_dict(self) -> dict[str, Any]:
         return {"value": self.value, "sessions": len(self.ok()), "totals": self.summed(),
                 "p50": self.quantile(0.5), "p90": self.quantile(0.9), "max": self.quantile(1.0),
                 "fidelity": self.fidelity, "lost": self.lost(), "overflowing": self.overflowing,
+                "thrashing": self.thrashing,
                 "errors": {s.session_id: s.error for s in self.sessions if s.error is not None}}
 
 

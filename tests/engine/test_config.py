@@ -55,7 +55,9 @@ def test_sagents_synaptic_trpc_preset_defaults():
     assert t.summarization.trigger.context_ratio == 0.5
     assert t.summarization.injection == "system_merge" and t.summarization.incremental
     comp = t.reduction.compaction
-    assert comp.enabled and comp.tool_result_max_tokens == 1024 and comp.oversized_max_tokens == 0
+    # trpc: compaction is opt-in ("EnableContextCompaction=false always means the framework
+    # will not modify any tool result"); turned on, it has trpc's defaults
+    assert not comp.enabled and comp.tool_result_max_tokens == 1024 and comp.oversized_max_tokens == 0
     assert t.tailoring.enabled
 
 

@@ -110,7 +110,8 @@ def test_cost_is_tokens_times_prices(counter):
 CASES = [
     ("balanced", {}),
     ("eino", {"reduction.clear.trigger_tokens": 5000}),
-    ("trpc", {"reduction.compaction.tool_result_max_tokens": 200}),
+    ("trpc", {"reduction.compaction.enabled": True, "reduction.compaction.tool_result_max_tokens": 200,
+              "summarization.keep.latest_turn": False}),  # single-request runs: summarize inside the turn
     ("sagents", {"reduction.truncation.max_chars": 2000}),
     ("balanced", {"reduction.clear.trigger_tokens": 5000, "reduction.clear.at_least_tokens": 1500,
                   "tailoring.budget_tokens": 7000}),

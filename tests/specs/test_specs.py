@@ -577,12 +577,22 @@ def test_trpc_token_tailoring_drops_whole_oldest_rounds_keeping_system_and_lates
     s = agent_session(rounds=9, output="o " * 300, user_every=3, parallel_every=4)
     full = plan(s, cfg("none"), EST).total_before
     c = cfg("none", **{"tailoring.enabled": True, "tailoring.budget_tokens": full // 2})
-    p = plan(s, c, EST)
+    p = plan(s, c.with_values({"tailoring.keep_task": False}), EST)
     assert p.total_after <= full // 2
     dropped = [i for i, a in enumerate(p.actions) if a == Action.DROP]
     assert dropped and dropped == list(range(1, dropped[-1] + 1))  # a prefix of whole rounds
     assert s.messages[dropped[-1] + 1].role == "user"  # the next kept message starts a round
     assert p.actions[0] == Action.KEEP  # system kept
+    assert "task_dropped" in [w.code for w in p.warnings]  # never silent
+    # inspector's choice (README): the task, the first request, stays with its round
+    # while anything else can go; the next whole rounds go instead
+    kept_task = plan(s, c, EST)
+    assert kept_task.total_after <= full // 2
+    second = next(i for i, m in enumerate(s.messages) if m.role == "user" and i > 1)
+    assert all(a == Action.KEEP for a in kept_task.actions[:second])
+    gone = [i for i, a in enumerate(kept_task.actions) if a == Action.DROP]
+    assert gone and gone[0] == second
+    assert "task_dropped" not in [w.code for w in kept_task.warnings]
     out = apply(s, p, counter=EST)
     assert not [x for x in validate(out.messages) if x.severity == "error"]
     # "tries to preserve system messages and the latest turn, but preservation is still
@@ -598,8 +608,11 @@ def test_trpc_token_tailoring_drops_whole_oldest_rounds_keeping_system_and_lates
 
 def test_trpc_user_mode_summary_can_be_evicted_by_tailoring_but_system_mode_cannot():
     s = chat(turns=10, size=400)
+    # "Summary participates in round trimming, can be evicted" (inspector keeps a summary
+    # that carries the task while anything else can go, unless tailoring.keep_task = false)
     base = only_summarize(**{"summarization.trigger.messages": 3, "summarization.keep.messages": 6,
-                             "tailoring.enabled": True, "tailoring.budget_tokens": 400})
+                             "tailoring.enabled": True, "tailoring.budget_tokens": 800,
+                             "tailoring.keep_task": False})
     user_mode = plan(s, base.with_values({"summarization.injection": "user"}), EST)
     assert user_mode.summaries[0].injection == "evicted"
     sys_mode = plan(s, base.with_values({"summarization.injection": "system"}), EST)

@@ -101,6 +101,8 @@ class PlanMemo:
         # clear: (position, its tokens) -> (placeholder tokens, reduction), per placeholder
         self.clear_results: Memo[Hashable, Memo[tuple[int, int], tuple[int, Reduction | None]]] = Memo(STATE_LIMIT)
         self.clear_arguments: Memo[Hashable, tuple[int, int, dict[str, str]]] = Memo(TEXT_LIMIT)
+        # the task's position (`planner.task_position`), found on first use
+        self.task: int | None = None
 
 
     def carry(self, prev: PlanMemo, keep: int) -> None:

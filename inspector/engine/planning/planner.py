@@ -11,26 +11,45 @@ stages in this order, each on the result of the previous one (one module each):
 
 Only tool results and tool-call arguments are ever rewritten by stages 1-3; stage 4
 cuts at safe points only (never between a tool call and its results); stage 5 drops
-whole rounds. After counts are cached (`analysis.analyze`, `memo.PlanMemo`), a
+whole rounds, keeping the task (the first real request) with its round.
+
+When the result does not fit the tailoring budget, the planner searches before it
+refuses (`_search`): a summary of older turns, demonstrations included, whether a
+trigger fired or not and keeping only what the budget allows; then tailoring with the
+task's round, then the latest round allowed to go; each with and without the summary.
+The first that fits wins; when none does, the plan sacrifices nothing more and its
+`over_budget` warning names what stays and by how much. After counts are cached (`analysis.analyze`, `memo.PlanMemo`), a
 re-plan does only list arithmetic, so it can run on every keypress.
 """
 
 from __future__ import annotations
 
 import copy
+from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from inspector.engine.analysis import Analysis, analyze
 from inspector.engine.config import CompactionConfig, context_window_for
-from inspector.engine.models import Message, Session
+from inspector.engine.content import Kind, content_model
+from inspector.engine.models import SYSTEM_ROLES, Message, Session
 from inspector.engine.planning.clear import clear
 from inspector.engine.planning.compaction import compact
 from inspector.engine.planning.memo import PlanMemo, Reduced, memo_for
-from inspector.engine.planning.results import Action, Plan, PlanWarning, Reduction, SummarySpec, TriggerCheck
-from inspector.engine.planning.summarize import evaluate, summarize
-from inspector.engine.planning.tailor import tailor
+from inspector.engine.planning.results import (
+    Action,
+    Plan,
+    PlanWarning,
+    Reduction,
+    StageResult,
+    SummarySpec,
+    TriggerCheck,
+)
+from inspector.engine.planning.summarize import PRESERVE_LOOKBACK, Summarized, check_triggers, evaluate, summarize
+from inspector.engine.planning.tailor import LATEST_ROUND, OLDEST, TASK, tailor
 from inspector.engine.planning.truncation import truncate
+from inspector.engine.summarize.protocol import summary_share_tokens
 from inspector.engine.tokens import Framing, TokenCache, TokenCounter, make_counter
 from inspector.engine.validation import Problem
 from inspector.engine.wording import plural
@@ -88,20 +107,38 @@ def plan(
     if s12 is None:
         s12 = memo.reduced.put(key12, _reduce_12(a, msgs, config, memo, framing))
     state, clear_stage = clear(a, msgs, config, memo, framing, s12, key12)
-    cur = list(state.cur)
-    actions = list(state.actions)
     stages = [copy.copy(s) for s in s12.stages]
     stages.append(clear_stage)
 
-    # 4, 5
-    s4 = summarize(config, a, session, memo, cur, actions, state.total, now, summary_tokens)
+    # 4, 5; then, when the result does not fit the budget, the search: what can go
+    # goes in order of sacrifice (`_search`).
+    priming = framing.reply_priming if a.n else 0
+    lead = pinned_lead(a, msgs)
+    task = task_position(a, msgs, memo)
+    room = _room(config, a, lead, priming)
+    keep_cap = _keep_cap(config, a, lead, room)
+    end = _stages_45(config, a, session, memo, state.cur, state.actions, state.total, now, summary_tokens,
+                     priming, task=task, lead=lead, keep_cap=keep_cap, preserve_cap=room // 2)
+    least = None
+    if config.tailoring.enabled and end.total + priming > config.tailoring_budget():
+        found, least = _search(config, a, session, memo, state.cur, state.actions, state.total, now,
+                               summary_tokens, priming, task, lead, room)
+        # Nothing fits: the plan sacrifices nothing more (apply refuses it anyway), and
+        # its warning says what does not fit once everything that can go is gone.
+        end = found or end
+    cur, actions, s4, summaries, total = end.cur, end.actions, end.s4, end.summaries, end.total
     stages.append(s4.stage)
-    summaries = [s4.summary] if s4.summary else []
+    stages.append(end.tailor_stage)
     warnings = list(s4.warnings)
-    total, tailor_stage, over = tailor(config, a, cur, actions, summaries, s4.total, framing.reply_priming)
-    stages.append(tailor_stage)
-    if over:
-        warnings.append(over)
+    if end.over is not None:
+        warnings.append(_over_warning(config, a, least or end, priming, lead))
+    if task >= 0 and (actions[task] == Action.DROP
+                      or any(sp.evicted and sp.start <= task < sp.end for sp in summaries)):
+        warnings.append(PlanWarning(
+            "task_dropped",
+            f"the task (message {task}, the session's first real request) is dropped: "
+            + ("tailoring.keep_task = false" if not config.tailoring.keep_task
+               else "nothing else left to drop fits the budget"), [task]))
 
     input_problems = a.problems(msgs)
     warnings += _input_warnings(input_problems)
@@ -125,8 +162,208 @@ def plan(
         input_problems=input_problems,
         notes=notes,
         context_window=config.context_window,
-        reply_priming=framing.reply_priming if a.n else 0,
+        reply_priming=priming,
     )
+
+
+def pinned_lead(a: Analysis, msgs: Sequence[Message]) -> int:
+    """Messages pinned at the start of the session: the leading system prompt (one
+    stored as a user message included), but not a demonstration (an example task
+    solved before the real one: SWE-agent's), which is history like any other turn:
+    summarized, or dropped by tailoring. (The content model of the leading messages
+    alone: a demonstration is one by its own marks.)"""
+    lead = a.leading_system
+    if not lead or a.roles[lead - 1] != "user":
+        return lead
+    kinds = content_model(msgs[:lead]).kinds
+    while lead and kinds[lead - 1] is Kind.DEMONSTRATION:
+        lead -= 1
+    return lead
+
+
+def task_position(a: Analysis, msgs: Sequence[Message], memo: PlanMemo | None = None) -> int:
+    """Position of the task, the session's first real request (`engine.content`), -1
+    when there is none. The task comes before the first action, and what a message
+    before it is does not depend on what follows: the content model of a growing
+    prefix finds it without reading a long session (memoised on `memo`)."""
+    if memo is not None and memo.task is not None:
+        return memo.task
+    task = -1
+    size = 32
+    while True:
+        model = content_model(msgs[:size])
+        if model.task is not None:
+            task = model.task
+            break
+        if size >= a.n or any(k in (Kind.ACTION, Kind.SUMMARY) for k in model.kinds):
+            break
+        size *= 4
+    if memo is not None:
+        memo.task = task
+    return task
+
+
+class RequestKinds:
+    """Whether a user message is the user's request (the task or a later request), not
+    an observation a framework stored as a user message, a demonstration or framework
+    context: its kind in one content model of the messages around the newest user
+    messages, made when first asked (`summarize` asks newest first, at most
+    PRESERVE_LOOKBACK of them)."""
+
+    def __init__(self, a: Analysis, msgs: Sequence[Message], lead: int):
+        self.a, self.msgs, self.lead = a, msgs, lead
+        self.start = -1
+        self.kinds: tuple[Kind, ...] = ()
+
+    def __call__(self, i: int) -> bool:
+        if self.start < 0 or i >= self.start + len(self.kinds):
+            users = self.a.user_positions
+            k = bisect_right(users, i) - 1
+            first = users[max(0, k - PRESERVE_LOOKBACK)]
+            # from a little before the oldest: the session's habit (do the environment's
+            # replies carry its marks?) is read from the messages around them
+            self.start = max(self.lead, first - REQUEST_CONTEXT)
+            self.kinds = content_model(self.msgs[self.start:i + 1]).kinds
+        if i < self.start:
+            return False
+        return self.kinds[i - self.start] in (Kind.TASK, Kind.REQUEST)
+
+
+# Messages read before the oldest user message looked at (`RequestKinds`).
+REQUEST_CONTEXT = 40
+
+
+def _room(config: CompactionConfig, a: Analysis, lead: int, priming: int) -> int:
+    """Tokens left for the history (the summary, the kept and carried messages) beside
+    the pinned prompt and a summary's own words, in the final budget (the tailoring
+    budget, else the window less the output reserve)."""
+    t = config.tailoring
+    limit = config.tailoring_budget() if t.enabled else max(0, config.context_window - t.reserve_output_tokens)
+    share = summary_share_tokens(config.summarization.max_summary_words)
+    return max(0, limit - priming - a.prefix[lead] - share - SUMMARY_FRAME_TOKENS)
+
+
+def _keep_cap(config: CompactionConfig, a: Analysis, lead: int, room: int) -> int:
+    """The most tokens kept verbatim after a summary: what the budget allows, and what
+    leaves the context below the token trigger beside the prompt and the summary (kept
+    messages over it fire the trigger on every call: Synaptic's "staying within
+    budget"), or half the trigger (Synaptic's share) when the prompt and the summary
+    alone take the whole trigger."""
+    tr = config.summarization.trigger
+    trig = tr.context_tokens or int(tr.context_ratio * config.context_window)
+    cap = room
+    if trig:
+        share = summary_share_tokens(config.summarization.max_summary_words)
+        left = trig - a.prefix[lead] - share - SUMMARY_FRAME_TOKENS
+        cap = min(cap, left if left > 0 else trig // 2)
+    return cap
+
+
+# What a summary message adds around its words (prefix, hint, framing), as planned
+# for before the summary is laid out.
+SUMMARY_FRAME_TOKENS = 64
+
+
+@dataclass
+class _End:
+    """The plan after stages 4 and 5 (one candidate of the search)."""
+
+    cur: list[int]
+    actions: list[Action]
+    s4: Summarized
+    summaries: list[SummarySpec]
+    total: int
+    tailor_stage: StageResult
+    over: PlanWarning | None
+
+
+def _stages_45(config: CompactionConfig, a: Analysis, session: Session, memo: PlanMemo, cur0: list[int],
+               actions0: list[Action], total0: int, now: datetime | None, summary_tokens: dict[str, int] | None,
+               priming: int, *, task: int, lead: int, keep_cap: int | None, preserve_cap: int | None,
+               force: bool = False, level: int = OLDEST, summarize_on: bool = True) -> _End:
+    """Stages 4 and 5 on copies of the state after stage 3."""
+    cur = list(cur0)
+    actions = list(actions0)
+    if summarize_on:
+        s4 = summarize(config, a, session, memo, cur, actions, total0, now, summary_tokens, force=force,
+                       lead=lead, keep_cap=keep_cap, preserve_cap=preserve_cap,
+                       is_request=RequestKinds(a, session.messages, lead))
+    else:
+        # the triggers are still evaluated: the result may stay over them (`_again_warning`)
+        triggers, triggered = ((check_triggers(config, a, cur, total0, a.n, now, config.context_window))
+                               if config.summarization.enabled else ([], False))
+        s4 = Summarized(total0, StageResult("summarize", config.summarization.enabled, False,
+                                            "left out: the summary itself does not fit the budget",
+                                            total0, total0), triggers=triggers, triggered=triggered)
+    summaries = [s4.summary] if s4.summary else []
+    total, stage, over = tailor(config, a, cur, actions, summaries, s4.total, priming, task=task, lead=lead,
+                                level=level)
+    return _End(cur, actions, s4, summaries, total, stage, over)
+
+
+def _search(config: CompactionConfig, a: Analysis, session: Session, memo: PlanMemo, cur0: list[int],
+            actions0: list[Action], total0: int, now: datetime | None, summary_tokens: dict[str, int] | None,
+            priming: int, task: int, lead: int, room: int) -> tuple[_End | None, _End]:
+    """The plan that fits the tailoring budget, sacrificing in order: the reductions
+    are done; then older turns are summarized (whether a trigger fired or not, keeping
+    only what the budget allows), then tailoring drops the oldest rounds; the task and
+    the latest round go last, and the summary itself when it is what does not fit.
+
+    Returns:
+        (the first candidate that fits, None when none does; the smallest candidate).
+    """
+    budget = config.tailoring_budget()
+    least: _End | None = None
+    summary_on = config.summarization.enabled
+    for level in (OLDEST, TASK, LATEST_ROUND):
+        for with_summary in ((True, False) if summary_on else (False,)):
+            end = _stages_45(config, a, session, memo, cur0, actions0, total0, now, summary_tokens, priming,
+                             task=task, lead=lead, keep_cap=room, preserve_cap=room // 2, force=with_summary,
+                             level=level, summarize_on=with_summary)
+            if end.total + priming <= budget:
+                return end, end
+            if least is None or end.total < least.total:
+                least = end
+    assert least is not None
+    return None, least
+
+
+def _over_warning(config: CompactionConfig, a: Analysis, least: _End, priming: int, lead: int) -> PlanWarning:
+    """What does not fit the tailoring budget, by how much: the parts that stay in
+    `least`, the plan with everything that can go gone."""
+    budget = config.tailoring_budget()
+    cur, actions, summaries, total = least.cur, least.actions, least.summaries, least.total
+    users = a.user_positions
+    current = users[-1] if users else -1
+    parts: list[tuple[str, int]] = []
+    pinned = sum(cur[:lead])
+    if pinned:
+        parts.append(("the system prompt", pinned))
+    summary = sum(s.estimated_tokens for s in summaries if not s.evicted)
+    if summary:
+        parts.append(("the summary", summary))
+    other_system = sum(cur[i] for i in range(lead, a.n) if a.roles[i] in SYSTEM_ROLES and actions[i] == Action.KEEP)
+    if other_system:
+        parts.append(("later system messages", other_system))
+    if current >= 0 and actions[current] not in (Action.DROP, Action.SUMMARIZE):
+        parts.append((f"the latest user message ({current})", cur[current]))
+    after = [i for i in range(max(current, lead - 1) + 1, a.n)
+             if actions[i] in (Action.KEEP, Action.TRUNCATE, Action.CLEAR) and a.roles[i] not in SYSTEM_ROLES]
+    if after:
+        parts.append((f"the latest round (from {after[0]})", sum(cur[i] for i in after)))
+    before = sum(cur[i] for i in range(lead, max(current, lead)) if a.roles[i] not in SYSTEM_ROLES
+                 and actions[i] in (Action.KEEP, Action.TRUNCATE, Action.CLEAR))
+    if before:
+        parts.append(("earlier kept messages", before))
+    if priming:
+        parts.append(("the reply priming", priming))
+    need = total + priming
+    what = ", ".join(f"{name} {tokens:,}" for name, tokens in parts)
+    return PlanWarning(
+        "over_budget",
+        f"does not fit the {budget:,}-token budget: {need:,} tokens, {need - budget:,} over, after "
+        f"dropping everything that can go ({what})",
+        [current] if current >= 0 else [])
 
 
 def _reduce_12(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,

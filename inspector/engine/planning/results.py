@@ -46,6 +46,7 @@ class Reduction:
     clear_result: bool = False  # clear: the tool result text is replaced
     clear_arguments: dict[str, str] = field(default_factory=dict)  # clear: call id -> offload id
     template: str = ""  # notice or placeholder template used
+    fit_notice: bool = True  # truncate (stage 1): the notice counts within the limit
 
 
 @dataclass

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -20,6 +21,10 @@ from inspector.engine.planning.results import Action, Cutoff, PlanWarning, Stage
 from inspector.engine.summarize.protocol import summary_share_tokens
 from inspector.engine.summary_format import summary_body
 from inspector.engine.wording import plural
+
+# User messages looked at, newest first, for the ones PreserveUserMessages carries (in
+# a session whose environment answers in user messages, most are observations).
+PRESERVE_LOOKBACK = 50
 
 # A model summary has to be able to say at least this much to be worth planning.
 MIN_SUMMARY_TOKENS = 16
@@ -40,21 +45,39 @@ class Summarized:
 
 def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: PlanMemo, cur: list[int],
               actions: list[Action], total: int, now: datetime | None,
-              summary_tokens: dict[str, int] | None) -> Summarized:
-    """Run stage 4 on `cur` / `actions` (changed in place)."""
+              summary_tokens: dict[str, int] | None, *, force: bool = False, lead: int | None = None,
+              keep_cap: int | None = None, preserve_cap: int | None = None,
+              is_request: Callable[[int], bool] | None = None) -> Summarized:
+    """Run stage 4 on `cur` / `actions` (changed in place).
+
+    Args:
+        force: summarize even when no trigger fires (the context does not fit the
+            budget otherwise: trpc's synchronous summary before the call).
+        lead: messages pinned at the start (default: the analysis' leading prompt).
+        keep_cap: most tokens kept verbatim after the summary (what the budget allows);
+            bounds `keep.tokens`, and when forced every keep mode.
+        preserve_cap: most tokens of user messages carried inside the summary.
+        is_request: whether user message i is the user's request: only those are
+            carried inside the summary, never observations a framework stored as user
+            messages; None carries every user message.
+    """
     sc = config.summarization
     before = total
     if not sc.enabled:
         return Summarized(total, StageResult("summarize", False, False, "disabled", before, before))
     triggers, triggered = check_triggers(config, a, cur, total, a.n, now, config.context_window)
-    if not triggered:
+    if not triggered and not force:
         why = "; ".join(t.detail for t in triggers) or "no trigger enabled"
         return Summarized(total, StageResult("summarize", True, False, f"not triggered ({why})", before, before),
                           triggers=triggers)
-    spec, cutoff, reason = plan_summary(config, a, session, cur, actions, memo, summary_tokens)
+    spec, cutoff, reason = plan_summary(config, a, session, cur, actions, memo, summary_tokens, lead=lead,
+                                        keep_cap=keep_cap, preserve_cap=preserve_cap, force=force,
+                                        is_request=is_request)
+    if force and spec is not None:
+        reason = f"forced (the context does not fit the budget otherwise): {reason}"
     if spec is None:
         return Summarized(total, StageResult("summarize", True, False, reason, before, before), None,
-                          triggers, True, cutoff, [PlanWarning("nothing_to_summarize", reason)])
+                          triggers, triggered, cutoff, [PlanWarning("nothing_to_summarize", reason)])
     total = total - spec.replaced_tokens + spec.estimated_tokens
     kept_tokens = [(i, cur[i]) for i in spec.kept]
     cur[spec.start:spec.end] = [0] * (spec.end - spec.start)
@@ -138,25 +161,21 @@ def evaluate(tr: TriggerConfig, tokens: int, count: int, scope: str, idle: float
 
 
 def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: list[int],
-                 actions: list[Action], memo: PlanMemo, summary_tokens: dict[str, int] | None,
+                 actions: list[Action], memo: PlanMemo, summary_tokens: dict[str, int] | None, *,
+                 lead: int | None = None, keep_cap: int | None = None, preserve_cap: int | None = None,
+                 force: bool = False, is_request: Callable[[int], bool] | None = None,
                  ) -> tuple[SummarySpec | None, Cutoff | None, str]:
     """The summary to make (None when there is nothing worth summarizing), its
-    cutoff and the reason; marks the summarized and preserved messages in `actions`."""
+    cutoff and the reason; marks the summarized and preserved messages in `actions`.
+    `lead`, `keep_cap`, `preserve_cap` and `force` as `summarize` takes them."""
     sc = config.summarization
     n = a.n
-    lead = a.leading_system
+    if lead is None:
+        lead = a.leading_system
     keep = sc.keep
-    # Target cutoff from the keep policy.
-    if keep.mode == "messages":
-        target = n - keep.messages
-        why = f"keep the last {plural(keep.messages, 'message')}"
-    else:
-        if keep.mode == "tokens":
-            budget = config.keep_tokens_budget()
-            why = f"keep the recent messages that fit {budget:,} tokens"
-        else:
-            budget = int(keep.fraction * sum(cur))
-            why = f"keep the most recent {keep.fraction:.0%} of tokens ({budget:,})"
+
+    def fitting(budget: int) -> int:
+        """The cut that keeps the recent messages fitting `budget` tokens."""
         acc = 0
         target = n
         for i in range(n - 1, lead - 1, -1):
@@ -164,6 +183,36 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
             if acc > budget:
                 break
             target = i
+        return target
+
+    # Target cutoff from the keep policy.
+    if keep.mode == "messages":
+        target = n - keep.messages
+        why = f"keep the last {plural(keep.messages, 'message')}"
+    else:
+        if keep.mode == "tokens":
+            budget = config.keep_tokens_budget()
+            if keep_cap is not None and keep_cap < budget:
+                why = (f"keep the recent messages that fit {keep_cap:,} tokens "
+                       f"(keep.tokens {budget:,}, bounded by what the budget allows)")
+                budget = keep_cap
+            else:
+                why = f"keep the recent messages that fit {budget:,} tokens"
+        else:
+            budget = int(keep.fraction * sum(cur))
+            why = f"keep the most recent {keep.fraction:.0%} of tokens ({budget:,})"
+        target = fitting(budget)
+    if force and keep_cap is not None and keep.mode != "tokens":
+        capped = fitting(keep_cap)
+        if capped > target:
+            target = capped
+            why += f", bounded to the recent messages that fit {keep_cap:,} tokens"
+    users = a.user_positions
+    if keep.latest_turn and users and users[-1] < target:
+        # trpc: the summary covers the history before the current request; "all
+        # incremental events after the summary point" are sent as they are.
+        target = users[-1]
+        why += " and the latest turn (from the latest user message)"
     target = max(target, lead)
     final = a.prev_safe[target]
     if final != target:
@@ -189,13 +238,17 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
     preserved_users: list[int] = []
     if sc.preserve_user_messages.enabled:
         budget = config.preserve_user_budget()
+        if preserve_cap is not None:
+            budget = min(budget, max(0, preserve_cap))
         used = 0
+        looked = 0
         for k in range(bisect_left(users, final) - 1, -1, -1):
             i = users[k]
-            if i < lead:
+            if i < lead or looked >= PRESERVE_LOOKBACK:
                 break
-            if i in kept:
-                continue
+            looked += 1
+            if i in kept or (is_request is not None and not is_request(i)):
+                continue  # not the user's words: an observation, framework context, a demonstration
             t = cur[i]
             if used + t > budget and (preserved_users or kept or i != users[-1]):
                 break  # over budget; but the latest user message is carried whatever its size
@@ -283,7 +336,8 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
             spec.merge_into = lead - 1
         else:
             spec.insert_at = 0
-    if injection in ("system", "system_merge") and first_role in ("assistant", None) and not kept:
+    if injection in ("system", "system_merge") and first_role in ("assistant", None) and not kept \
+            and not sc.injection_strict:
         injection = "user"
         spec.merge_into = None
     if injection == "user" and kept:  # merged into the kept current request (trpc user mode)

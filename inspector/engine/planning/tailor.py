@@ -1,6 +1,15 @@
-"""Stage 5, tailor (trpc): drop whole oldest rounds until the context fits the budget."""
+"""Stage 5, tailor (trpc): drop whole oldest rounds until the context fits the budget.
+
+What may go, in order of sacrifice (`level`): the oldest rounds and the finished rounds
+of the latest turn (level 0); then the round of the task, the first real request
+(level 1, a `task_dropped` warning); then the last round of the latest turn, unless a
+call in it still waits for its results (level 2). The system prompt and the latest
+user message never go.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from inspector.engine.analysis import Analysis
 from inspector.engine.config import CompactionConfig
@@ -8,15 +17,30 @@ from inspector.engine.models import SYSTEM_ROLES
 from inspector.engine.planning.results import EVICTED, Action, PlanWarning, StageResult, SummarySpec
 from inspector.engine.wording import plural
 
+# Levels of `drop_rounds`: what it may drop besides the oldest rounds.
+OLDEST, TASK, LATEST_ROUND = 0, 1, 2
+
 
 def tailor(config: CompactionConfig, a: Analysis, cur: list[int], actions: list[Action],
-           summaries: list[SummarySpec], total: int, reply_priming: int,
+           summaries: list[SummarySpec], total: int, reply_priming: int, *, task: int = -1,
+           lead: int | None = None, level: int = OLDEST,
            ) -> tuple[int, StageResult, PlanWarning | None]:
     """Run stage 5 on `cur` / `actions` / `summaries` (changed in place).
 
+    Args:
+        config: the config (`tailoring`).
+        a: the session's analysis.
+        cur, actions, summaries: the plan so far, changed in place.
+        total: the context's tokens so far (reply priming apart).
+        reply_priming: tokens the reply adds.
+        task: position of the task (the first real request), kept with its round
+            below level TASK (and while `tailoring.keep_task`); -1 for none.
+        lead: messages pinned at the start (default: the analysis' leading prompt).
+        level: what may go besides the oldest rounds (OLDEST, TASK, LATEST_ROUND).
+
     Returns:
-        The new total, the stage's result, and a warning when even the latest round
-        does not fit.
+        The new total, the stage's result, and a warning when the context still does
+        not fit (the planner replaces it by one naming what does not fit).
     """
     before = total
     if not config.tailoring.enabled:
@@ -25,7 +49,13 @@ def tailor(config: CompactionConfig, a: Analysis, cur: list[int], actions: list[
     if total + reply_priming <= budget:
         return total, StageResult("tailor", True, False, f"{total:,} tokens fit the {budget:,} budget",
                                   before, before), None
-    dropped, total, latest = drop_rounds(a, cur, actions, summaries, total, budget - reply_priming)
+    protect: list[int] = []
+    if task >= 0 and config.tailoring.keep_task and level < TASK:
+        # the task, or the user-injected summary that carries it (evicted with its round)
+        protect.append(task)
+        protect += [s.insert_at for s in summaries if s.injection == "user" and s.start <= task < s.end]
+    dropped, total, latest = drop_rounds(a, cur, actions, summaries, total, budget - reply_priming,
+                                         protect=protect, lead=lead, last_round=level >= LATEST_ROUND)
     reason = f"dropped {plural(dropped, 'message')} from the oldest rounds to fit {budget:,}"
     warning = None
     if total + reply_priming > budget:
@@ -37,19 +67,22 @@ def tailor(config: CompactionConfig, a: Analysis, cur: list[int], actions: list[
 
 
 def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: list[SummarySpec],
-                total: int, budget: int) -> tuple[int, int, int]:
+                total: int, budget: int, *, protect: Sequence[int] = (), lead: int | None = None,
+                last_round: bool = False) -> tuple[int, int, int]:
     """Drop whole oldest rounds (system messages stay) until `total` fits `budget`.
 
     Before the latest user message, rounds are whole user turns; after it, any safe
     point (between complete tool rounds) starts one, so a single-request agent loop
     can be tailored too. A tool call and its results always go together; the latest
-    user message and the latest round are never dropped.
+    user message never goes, nor the rounds holding a position in `protect`, nor the
+    latest round unless `last_round` (and no call in it waits for results).
     """
     n = a.n
     roles = a.roles
     gone = (Action.SUMMARIZE, Action.PRESERVE, Action.DROP)
     # The leading prompt stays, a system prompt stored as a user message included.
-    kept = [i for i in range(a.leading_system, n) if actions[i] not in gone and roles[i] not in SYSTEM_ROLES]
+    first = a.leading_system if lead is None else lead
+    kept = [i for i in range(first, n) if actions[i] not in gone and roles[i] not in SYSTEM_ROLES]
     if not kept:
         return 0, total, n
     kept_set = set(kept)
@@ -58,22 +91,27 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
     bounds = [kept[0]] + [p for p in a.turn_starts() if kept[0] < p <= current and p in kept_set]
     bounds += [p for p in kept if p > max(current, kept[0]) and a.safe[p]]
     latest = bounds[-1]
+    pending = bool(a.spans) and a.spans[-1].pending
+    if last_round and not pending and latest > current:
+        bounds.append(n)  # the latest round is a round like the others
     # A user-injected summary sits at the start of the first kept round and goes with it.
     evictable = [s for s in summaries if s.injection == "user"]
     dropped = 0
+    oldest = True  # every round before this one was dropped
     for r in range(len(bounds) - 1):
         if total <= budget:
             break
         lo, hi = bounds[r], bounds[r + 1]
-        if lo <= current < hi:
-            continue  # the current request stays
+        if lo <= current < hi or any(lo <= p < hi for p in protect):
+            oldest = False
+            continue  # the current request stays, and the task with its round
         for i in range(lo, hi):
             if i in kept_set:
                 total -= cur[i]
                 cur[i] = 0
                 actions[i] = Action.DROP
                 dropped += 1
-        for s in evictable:
+        for s in evictable if oldest else ():
             if s.estimated_tokens and s.insert_at < hi:
                 total -= s.estimated_tokens
                 s.estimated_tokens = 0

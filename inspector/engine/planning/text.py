@@ -62,16 +62,20 @@ def render(template: str, **values: Any) -> str:
 
 
 def cut_part(text: str, per_part: int, head_ratio: float, notice_t: str, recovery: str, oid: str,
-             tool: str | None) -> tuple[int, int, int, str] | None:
+             tool: str | None, fit_notice: bool = True) -> tuple[int, int, int, str] | None:
     """(head chars, tail chars, removed chars, notice) for a text part over `per_part`
-    characters, None when it fits. The kept text plus the notice fits the limit, so
-    truncating the output again changes nothing (idempotence)."""
+    characters, None when it fits. With `fit_notice` the kept text plus the notice fits
+    the limit, so truncating the output again changes nothing (idempotence); without
+    it the kept text alone is the limit (Eino: max/(parts*2) from each end)."""
     if len(text) <= per_part:
         return None
-    # Size the notice with the largest number it can show, then render it exactly.
-    probe = render(notice_t, removed_chars=f"{len(text):,}", offload_id=oid,
-                   recovery_tool=recovery, tool=tool or "tool")
-    keep = max(0, per_part - len(probe) - 2)
+    if fit_notice:
+        # Size the notice with the largest number it can show, then render it exactly.
+        probe = render(notice_t, removed_chars=f"{len(text):,}", offload_id=oid,
+                       recovery_tool=recovery, tool=tool or "tool")
+        keep = max(0, per_part - len(probe) - 2)
+    else:
+        keep = per_part
     h = int(keep * head_ratio)
     t = keep - h
     rem = len(text) - h - t
@@ -81,7 +85,7 @@ def cut_part(text: str, per_part: int, head_ratio: float, notice_t: str, recover
 
 
 def truncate_text_parts(msg: Message, per_part: int, head_ratio: float, notice_t: str, recovery: str,
-                        oid: str, tool: str | None) -> tuple[list[str], int, int, int]:
+                        oid: str, tool: str | None, fit_notice: bool = True) -> tuple[list[str], int, int, int]:
     """New texts of the text parts, and (head, tail, removed chars) of the last cut.
 
     Shared by the planner (to count) and apply (to write), so both see the same text.
@@ -91,7 +95,7 @@ def truncate_text_parts(msg: Message, per_part: int, head_ratio: float, notice_t
     for p in msg.parts:
         if p.type != "text":
             continue
-        cut = cut_part(p.text, per_part, head_ratio, notice_t, recovery, oid, tool)
+        cut = cut_part(p.text, per_part, head_ratio, notice_t, recovery, oid, tool, fit_notice)
         if cut is None:
             out.append(p.text)
             continue

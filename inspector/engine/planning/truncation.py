@@ -33,12 +33,14 @@ def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, mem
         return total, StageResult("truncation", False, False, "disabled", before, before)
     changed = 0
     for i, name, per_part in over_limit(a, tc):
+        if not tc.notice_in_limit and msgs[i].meta.get("inspector_reduced") == "truncate":
+            continue  # kept text beside its notice is over the limit: processed once (Eino's mark)
         oid = offload_id(a, i, "truncate")
-        key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid, name)
+        key = (a.hashes[i], per_part, tc.head_ratio, tc.notice, recovery, oid, name, tc.notice_in_limit)
         spec = memo.truncations.get(key)
         if spec is None:
             spec = memo.truncations.put(key, truncate_count(msgs[i], per_part, tc.head_ratio, tc.notice,
-                                                            recovery, oid, name, memo))
+                                                            recovery, oid, name, memo, tc.notice_in_limit))
         new_text_tokens, head, tail, removed = spec
         new_tokens = cur[i] - a.text_tokens[i] + new_text_tokens
         if removed <= 0 or new_tokens >= cur[i]:
@@ -47,7 +49,7 @@ def truncate(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, mem
         cur[i] = new_tokens
         actions[i] = Action.TRUNCATE
         reductions[i] = Reduction(Action.TRUNCATE, "truncation", oid, head, tail, removed, limit=per_part,
-                                  head_ratio=tc.head_ratio, template=tc.notice)
+                                  head_ratio=tc.head_ratio, template=tc.notice, fit_notice=tc.notice_in_limit)
         changed += 1
     reason = (f"{plural(changed, 'tool output')} over {tc.max_chars:,} characters" if changed
               else f"no tool output over {tc.max_chars:,} characters")
@@ -111,7 +113,8 @@ def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         if stop.is_set():
             return
         for k, p in enumerate(msgs[i].parts):
-            cut = cut_part(p.text, per_part, tc.head_ratio, tc.notice, config.recovery_tool, probe_id, name) \
+            cut = cut_part(p.text, per_part, tc.head_ratio, tc.notice, config.recovery_tool, probe_id, name,
+                           tc.notice_in_limit) \
                 if p.type == "text" else None
             if cut is None:
                 continue
@@ -179,12 +182,13 @@ class Chunks:
 
 
 def truncate_count(msg: Message, per_part: int, head_ratio: float, notice_t: str, recovery: str,
-                   oid: str, tool: str, memo: PlanMemo) -> Truncation:
+                   oid: str, tool: str, memo: PlanMemo, fit_notice: bool = True) -> Truncation:
     """(tokens of the text parts once truncated, head, tail, removed): exactly what
     counting `truncate_text_parts`' texts gives."""
     counter = memo.texts.counter
     if not memo.texts.by_lines:
-        texts, head, tail, removed = truncate_text_parts(msg, per_part, head_ratio, notice_t, recovery, oid, tool)
+        texts, head, tail, removed = truncate_text_parts(msg, per_part, head_ratio, notice_t, recovery, oid, tool,
+                                                         fit_notice)
         return sum(counter.count_batch(texts)), head, tail, removed
     total = 0
     head = tail = removed = 0
@@ -195,7 +199,7 @@ def truncate_count(msg: Message, per_part: int, head_ratio: float, notice_t: str
         chunks = memo.chunks.get(key)
         if chunks is None:
             chunks = memo.chunks.put(key, Chunks(p.text))
-        cut = cut_part(p.text, per_part, head_ratio, notice_t, recovery, oid, tool)
+        cut = cut_part(p.text, per_part, head_ratio, notice_t, recovery, oid, tool, fit_notice)
         if cut is None:
             total += chunks.span(0, len(chunks.counts), counter)
             continue

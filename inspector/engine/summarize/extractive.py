@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 
-from inspector.engine.intro import first_request_index, is_preamble
+from inspector.engine.content import Kind, content_model
 from inspector.engine.models import Message
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
@@ -141,6 +141,7 @@ def _parse_sections(text: str) -> tuple[dict[str, list[str]], str] | None:
 
 _TITLES = {
     "task": "Task",
+    "result": "Last result",
     "requests": "User requests (newest first)",
     "files": "Files touched",
     "errors": "Errors seen (newest first)",
@@ -281,6 +282,18 @@ def _paths(text: str) -> list[str]:
     return _PATH_RE.findall(text) if _PATH_END_RE.search(text) else []
 
 
+def _result_line(m: Message, names: dict[str, str]) -> str | None:
+    """What an observation says in one line: its error when one occurred, else its
+    first line with words (`[main 3f2a9c1] Fix the parser`, `5 passed`)."""
+    text = m.text
+    err = _error_of(text)
+    line = err if err is not None else next((ln for ln in text[:4000].splitlines() if ln.strip()), "")
+    if not line.strip():
+        return None
+    tool = m.name or names.get(m.tool_call_id or "", "") if m.role == "tool" else ""
+    return f"{tool}: {_line(line, 200)}" if tool else _line(line, 200)
+
+
 def _dedupe(items: list[str]) -> list[str]:
     seen: set[str] = set()
     return [x for x in items if not (x in seen or seen.add(x))]  # type: ignore[func-returns-value]
@@ -326,14 +339,21 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
         if rest:
             loose.append(rest)
     live = [m for m in messages if m.kind == "message"]
-    t_idx = first_request_index(live)
-    task = old.get("task", [])[:1] or ([_line(live[t_idx].text, 600)] if t_idx is not None else [])
+    # What each message is (engine.content): the task and the requests are the user's
+    # words, never observations a framework stored as user messages, demonstrations or
+    # framework context. The task an earlier summary states stays the task: the first
+    # request of this range is then a request like the others.
+    model = content_model(live)
+    t_idx = model.task
+    old_task = old.get("task", [])[:1]
+    task = old_task or ([_line(live[t_idx].text, 600)] if t_idx is not None else [])
     requests: list[str] = []
     tools: dict[str, int] = {}
     names: dict[str, str] = {}
+    request_kinds = (Kind.TASK, Kind.REQUEST)
     for i, m in enumerate(live):
         if m.role == "user":
-            if i != t_idx and m.text.strip() and not is_preamble(m):
+            if (model.kinds[i] in request_kinds and (i != t_idx or old_task)) and m.text.strip():
                 requests.append(_line(m.text, 240))
         elif m.role == "assistant":
             for c in m.tool_calls:
@@ -371,12 +391,27 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
                 line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
                 errors.append(line)
                 seen["errors"].add(line)
+    # The last action's result (a commit hash, a test count), and the next step as it
+    # stands after it: the assistant's words only when written after the last action
+    # (words before it name a step that has happened since).
+    last = model.last_action
+    result: list[str] = []
+    if last is not None:
+        result = [seen_line for j in model.result_of(last) if (seen_line := _result_line(live[j], names))][:1]
+        said_after = [j for j in range(last + 1, len(live))
+                      if live[j].role == "assistant" and live[j].text.strip()]
+        if not said_after:
+            next_step = []  # what the assistant said before its last action has happened
     if live and live[-1].role == "assistant" and live[-1].tool_calls:
         next_step = ["waiting for " + ", ".join(_call_text(c.name, c.arguments_raw) for c in live[-1].tool_calls)]
-    elif live and live[-1].role == "user" and requests:
+    elif live and live[-1].role == "user" and model.kinds[-1] in request_kinds and requests:
         next_step = [f"answer the latest request: {requests[-1]}"]
+    elif not next_step and last is not None and model.result_of(last):
+        what = " ".join(_assistant_actions(live[last])[0][-1:]) or "the last action"
+        next_step = [_line(f"continue from the result of {what.removeprefix('called ')}", 240)]
     lists = {
         "task": task,
+        "result": result or old.get("result", [])[:1],
         "requests": _dedupe(requests[::-1] + old.get("requests", []) + old_users[::-1]),
         "files": _dedupe(files + old.get("files", [])),
         "errors": _dedupe(errors + old.get("errors", [])),
@@ -390,8 +425,10 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
 
 
 # Which items go in first: (section, how many more of it).
-_PRIORITY = (("task", 1), ("earlier", 1), ("next", 1), ("requests", 1), ("actions", 2), ("errors", 1),
-             ("files", 5), ("requests", 2), ("actions", 2), ("errors", 2), ("tools", 1),
+# The user's requests come before the work's details: a request held only in an
+# earlier summary must survive the next one (non-incremental presets fold it in again).
+_PRIORITY = (("task", 1), ("result", 1), ("earlier", 1), ("next", 1), ("requests", 3), ("actions", 2),
+             ("errors", 1), ("files", 5), ("requests", 30), ("actions", 2), ("errors", 2), ("tools", 1),
              ("files", 10), ("requests", 100), ("actions", 8), ("errors", 5), ("earlier", 100))
 # The most items of a section `_fit` may take.
 _TAKEN_AT_MOST = {key: sum(more for k, more in _PRIORITY if k == key) for key in _TITLES}

@@ -75,6 +75,8 @@ def totals_text(r: Replay, model: str, *, compact: bool = False) -> Text:
     t = r.totals
     out = Text()
     out.append(f"{t.calls:,} calls · {t.compactions:,} compactions", style="bold")
+    if t.thrashing:
+        out.append("  thrashing: compacts on most calls", style="bold red")
     out.append(f"   prices: {model}\n", style="dim")
     saved = t.unmanaged_input_tokens - t.billed_input_tokens
     pct = saved / t.unmanaged_input_tokens if t.unmanaged_input_tokens else 0.0
@@ -566,7 +568,9 @@ class SweepScreen(ReportsWorkerErrors, Screen):
             fids.append(fid)
             here = row.value == current
             mark = k if here else mark
-            table.add_row(Text(f"{'▶ ' if here else ''}{row.value}", style="bold" if here else ""),
+            # "!": the value compacts on most calls of some session (it thrashes)
+            table.add_row(Text(f"{'▶ ' if here else ''}{row.value}{' !' if row.thrashing else ''}",
+                               style="bold" if here else ""),
                           f"{t['compactions']:,}", f"{t['billed_input_tokens']:,}", f"{t['cached_input_tokens']:,}",
                           f"{t['peak_context_tokens']:,}", usd(t["cost_usd"]), f"{fid:.2f}", key=str(k))
         table.move_cursor(row=mark)

@@ -40,9 +40,14 @@ def test_a_user_injected_summary_is_evicted_with_its_round():
                 summarization__injection="user")
     fits = plan(s, base, COUNTER)
     assert fits.applied_summaries() == fits.summaries != []
-    p = plan(s, base.with_values({"tailoring.enabled": True, "tailoring.budget_tokens": fits.total_after // 3}),
-             COUNTER)
+    tight = base.with_values({"tailoring.enabled": True, "tailoring.budget_tokens": fits.total_after // 3})
+    # the summary carries the task (message 1): it stays while the later rounds can go
+    kept = plan(s, tight, COUNTER)
+    assert kept.summaries and not kept.summaries[0].evicted and kept.total_after <= fits.total_after // 3
+    assert "task_dropped" not in [w.code for w in kept.warnings]
+    p = plan(s, tight.with_values({"tailoring.keep_task": False}), COUNTER)
     (spec,) = p.summaries
     assert spec.evicted and spec.estimated_tokens == 0 and p.applied_summaries() == []
+    assert "task_dropped" in [w.code for w in p.warnings]  # the task went with it
     out = materialize(s, p, {}, COUNTER)
     assert not any(m.kind == "summary" for m in out.messages)

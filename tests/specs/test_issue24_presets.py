@@ -1,0 +1,249 @@
+"""Each preset faithful to its reference system where it used to diverge (issue 24,
+points 2 and 4-10). Each test quotes the spec line it follows (../shared/specs/)."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.engine import apply, plan, preset
+from inspector.engine.config import ConfigError
+from inspector.engine.models import Session
+from inspector.engine.planning import Action
+from inspector.engine.summarize.extractive import build_summary
+from inspector.engine.tokens import TiktokenCounter
+
+from ..sessions import asst, session, sys, tool, user
+
+COUNTER = TiktokenCounter(model="gpt-4o")
+
+
+def text_of(out) -> str:
+    return "\n".join(m.text for m in out.messages)
+
+
+# ------------------------------------------------------------------------- point 4: trpc
+
+
+def commit_session() -> Session:
+    """Earlier turns, then the current request and its in-flight work: a commit."""
+    msgs = [sys()]
+    for k in range(6):
+        msgs += [user(f"question {k}: explain module {k} " + "context " * 200),
+                 asst(f"Module {k} does things. " + "detail " * 200)]
+    msgs += [user("Commit the fix now."),
+             asst("Committing.", [("c1", "bash", '{"cmd": "git commit -am fix"}')]),
+             tool("c1", "[main 3f2a9c1] Fix the parser\n 1 file changed", "bash")]
+    return session(*msgs)
+
+
+def test_trpc_summary_covers_history_before_the_current_request():
+    """trpc: the request injects the summary "and appends only incremental events after
+    the summary point"; "Includes all incremental events after the summary point (no
+    truncation)". The in-flight turn (the request, the call, the commit hash) stays."""
+    s = commit_session()
+    request = len(s.messages) - 3
+    c = preset("trpc").with_values({"tokens.context_window": 4_000, "tailoring.enabled": False})
+    p = plan(s, c, COUNTER)
+    (spec,) = p.summaries
+    assert spec.end <= request
+    assert [p.actions[i] for i in range(request, len(s.messages))] == [Action.KEEP] * 3
+    out = apply(s, p, counter=COUNTER)
+    text = text_of(out)
+    assert text.index("Commit the fix now.") < text.index("3f2a9c1")  # the request before its result
+
+
+def test_trpc_context_compaction_is_off_by_default():
+    """trpc: "EnableContextCompaction=false always means the framework will not modify
+    any tool result" (off by default)."""
+    s = session(sys(), user("a"), asst("", [("c", "grep", "{}")]), tool("c", "word " * 3000, "grep"),
+                user("b"), asst("", [("d", "grep", "{}")]), tool("d", "w", "grep"),
+                user("c"), asst("ok"))
+    c = preset("trpc")
+    assert not c.reduction.compaction.enabled
+    p = plan(s, c, COUNTER)
+    assert all(p.actions[i] == Action.KEEP for i in (3, 6))
+    on = plan(s, c.with_values({"reduction.compaction.enabled": True}), COUNTER)
+    assert on.actions[3] == Action.CLEAR  # opted in: pass 1 at trpc's 1024 tokens
+
+
+# ------------------------------------------------------------------------- point 9: eino
+
+
+def test_eino_adds_no_transcript_hint_by_default():
+    """Eino: TranscriptFilePath is "appended to the summary to remind the model where to
+    find original context", and it has no default: no hint unless set."""
+    c = preset("eino")
+    assert not c.summarization.recovery_hint
+    s = session(sys(), *[m for k in range(8) for m in (user(f"q{k} " + "x " * 300), asst(f"a{k} " + "y " * 300))])
+    p = plan(s, c.with_values({"summarization.trigger.context_tokens": 1_000}), COUNTER)
+    out = apply(s, p, counter=COUNTER)
+    summary = next(m for m in out.messages if m.meta.get("inspector_summary"))
+    assert "read_file" not in summary.text and "stored as" not in summary.text
+
+
+def test_eino_truncation_keeps_max_over_two_parts_from_each_end():
+    """Eino: "keep the first and last MaxLengthForTrunc/(textParts*2) characters as a
+    preview" (25,000 + 25,000 of a 120,000-character output at the default 50,000)."""
+    body = "".join(f"{k:07d}\n" for k in range(15_000))  # 120,000 characters
+    s = session(sys(), user("read it"), asst("", [("c", "cat", "{}")]), tool("c", body, "cat"), asst("done"))
+    p = plan(s, preset("eino"), COUNTER)
+    red = p.reductions[3]
+    assert (red.head_chars, red.tail_chars) == (25_000, 25_000)
+    out = apply(s, p, counter=COUNTER)
+    text = out.messages[3].text
+    assert text.startswith(body[:25_000]) and text.endswith(body[-25_000:])
+    # processed once: planning the output again does not truncate it again
+    again = plan(Session(id="o", source_format="test", messages=list(out.messages)).renumber(),
+                 preset("eino"), COUNTER)
+    assert again.actions[3] == Action.KEEP
+
+
+# ------------------------------------------------------------------ point 2: eino preserve
+
+
+def swe_session() -> Session:
+    """SWE-agent: the environment's observations are stored as user messages."""
+    msgs = [sys("SETTING: You are an autonomous programmer."),
+            user("We're currently solving the following issue within our repository.\nISSUE:\n"
+                 "TimeDelta loses precision. " + "details " * 40)]
+    for k in range(8):
+        msgs.append(asst(f"Look at step {k}.\n```\nopen src/fields_{k}.py\n```"))
+        msgs.append(user(f"[File: /testbed/src/fields_{k}.py (100 lines total)]\n"
+                         + "".join(f"{j}:    code line {j}\n" for j in range(60))
+                         + f"(Open file: /testbed/src/fields_{k}.py)\n(Current directory: /testbed)\nbash-$"))
+    return session(*msgs, id="swe")
+
+
+def test_eino_preserves_user_requests_not_observations():
+    """Eino: PreserveUserMessages "replaces the <all_user_messages>...</all_user_messages>
+    section in the summary with the most recent original user messages": what the user
+    wrote, not the environment's observations a framework stores as user messages."""
+    s = swe_session()
+    p = plan(s, preset("eino").with_values({"summarization.trigger.context_tokens": 2_000}), COUNTER)
+    (spec,) = p.summaries
+    assert spec.preserved_users == [1]  # the task, and no observation
+    out = apply(s, p, counter=COUNTER)
+    assert "(Open file:" not in text_of(out).split("<all_user_messages>")[-1]
+
+
+# ------------------------------------------------------------- point 5: sagents, synaptic
+
+
+@pytest.mark.parametrize("name", ["sagents", "synaptic"])
+def test_requests_survive_summaries_of_summaries(name):
+    """Sagents and Synaptic summarize the earlier summary again with the old messages
+    (no incremental summary): "Replaces older messages with summary messages", "Older
+    messages that are sent to the summarizer model". A request held only in the
+    previous summary must be in the next one (30-turn agent loop, distinct markers)."""
+    c = preset(name).with_values({"summarization.trigger.context_tokens": 3_000})
+    ctx = [sys()]
+    compactions = 0
+    for t in range(30):
+        ctx += [user(f"REQ-{t:02d}: handle item {t}"), asst("", [(f"c{t}", "bash", '{"cmd": "run"}')]),
+                tool(f"c{t}", f"result {t}: " + "data " * 300, "bash"), asst(f"Done with item {t}.")]
+        s = Session(id="loop", source_format="test", messages=list(ctx)).renumber()
+        p = plan(s, c, COUNTER)
+        if p.summaries:
+            ctx = list(apply(s, p, counter=COUNTER).messages)
+            compactions += 1
+        text = "\n".join(m.text for m in ctx)
+        assert [k for k in range(t + 1) if f"REQ-{k:02d}" not in text] == [], (t, name)
+    assert compactions >= 3
+
+
+# ------------------------------------------------------------------ point 6: synaptic
+
+
+def test_synaptic_summary_is_a_system_message_even_before_an_assistant_message():
+    """Synaptic: the summary "replaces the older messages as a system message prefixed
+    with [Previous conversation summary]" (whatever the kept part starts with)."""
+    msgs = [sys(), user("fix the build")]
+    for k in range(12):
+        msgs += [asst(f"step {k}", [(f"c{k}", "bash", '{"cmd": "make"}')]), tool(f"c{k}", "log " * 400, "bash")]
+    msgs += [user("and run the tests"), asst("running", [("t", "bash", '{"cmd": "pytest"}')]),
+             tool("t", "ok " * 100, "bash")]
+    s = session(*msgs)
+    p = plan(s, preset("synaptic"), COUNTER)
+    (spec,) = p.summaries
+    assert s.messages[spec.end].role == "assistant"
+    out = apply(s, p, counter=COUNTER)
+    summary = next(m for m in out.messages if m.meta.get("inspector_summary"))
+    assert summary.role == "system" and summary.text.startswith("[Previous conversation summary]")
+    assert "injection_changed" not in [w.code for w in p.warnings]
+
+
+def test_synaptic_stays_within_budget_beside_a_large_system_prompt():
+    """Synaptic: "The request then proceeds with the summary plus the recent messages,
+    staying within budget": the kept part shrinks when the prompt takes its room."""
+    msgs = [sys("You are an agent. " + "rule " * 2_200), user("go")]
+    for k in range(15):
+        msgs += [asst(f"step {k}", [(f"c{k}", "bash", "{}")]), tool(f"c{k}", "out " * 200, "bash")]
+    s = session(*msgs)
+    p = plan(s, preset("synaptic"), COUNTER)
+    out = apply(s, p, counter=COUNTER)
+    assert out.total_after - p.reply_priming <= 4_000
+    assert "still_over_trigger" not in [w.code for w in p.warnings]
+
+
+# ------------------------------------------------------------------ point 7: thrash
+
+
+def test_a_result_left_over_the_trigger_is_a_warning_even_when_the_summary_is_left_out():
+    """When the search leaves the summary out (it does not fit the budget), the result
+    is still checked against the trigger: thrash is never silent (a real SWE-agent run
+    whose last observation alone is over Synaptic's 4,000-token trigger)."""
+    from pathlib import Path
+
+    from inspector.sources.swe_agent import read_traj
+
+    s = read_traj(Path(__file__).resolve().parents[1] / "fixtures" / "swe-agent" / "ctf_forensics_flash.traj")
+    c = preset("synaptic").with_values({"tailoring.enabled": True, "tailoring.budget_tokens": 7_904})
+    p = plan(s, c, COUNTER)
+    out = apply(s, p, counter=COUNTER)
+    assert out.total_after - p.reply_priming > 4_000
+    assert not p.summaries and "left out" in p.stage("summarize").reason
+    assert "still_over_trigger" in [w.code for w in p.warnings]
+
+
+# ------------------------------------------------------------------ point 8: config
+
+
+def test_a_window_not_larger_than_the_output_reserve_is_refused_naming_the_keys():
+    with pytest.raises(ConfigError) as err:
+        preset("balanced").with_values({"tokens.context_window": 4_000})
+    assert "tokens.context_window" in str(err.value) and "tailoring.reserve_output_tokens" in str(err.value)
+    # an explicit budget, or tailoring off, needs no derived budget
+    preset("balanced").with_values({"tokens.context_window": 4_000, "tailoring.budget_tokens": 3_000})
+    preset("sagents").with_values({"tokens.context_window": 4_000})
+
+
+def test_config_validate_exits_2_naming_the_keys(tmp_path, capsys):
+    from inspector.cli.main import main
+
+    path = tmp_path / "inspector.toml"
+    path.write_text('preset = "balanced"\n[tokens]\ncontext_window = 4000\n')
+    assert main(["config", "validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "tokens.context_window" in err and "reserve_output_tokens" in err
+
+
+# ------------------------------------------------------------------ point 10: summary
+
+
+def test_the_offline_summary_carries_the_last_result_and_a_next_step_after_it():
+    msgs = [user("Fix the parser and commit."),
+            asst("I will commit the fix now.", [("c1", "bash", '{"cmd": "git commit -am fix"}')]),
+            tool("c1", "[main 3f2a9c1] Fix the parser\n 1 file changed", "bash")]
+    text = build_summary(msgs, [], 300)
+    assert "3f2a9c1" in text
+    next_step = text.split("Next step:\n")[1].split("\n")[0]
+    assert "I will commit" not in next_step  # that step happened
+    assert "git commit" in next_step
+
+
+def test_the_offline_summary_keeps_an_earlier_summarys_requests():
+    first = build_summary([user("TASK-A: build the thing"), asst("ok"), user("REQ-B: add tests"), asst("ok")],
+                          [], 300)
+    second = build_summary([user("REQ-C: update docs"), asst("done")], [first], 300)
+    assert "TASK-A" in second.split("User requests")[0]  # still the task
+    assert "REQ-B" in second and "REQ-C" in second
