@@ -35,6 +35,7 @@ sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402
 import engine_bench  # noqa: E402
+import fleet_bench  # noqa: E402
 import large_inputs  # noqa: E402
 import replay_bench  # noqa: E402
 
@@ -95,6 +96,12 @@ TARGETS["plan_50mb_s"] = ("plan() of a session with one 50 MB tool output, cold 
                           "<= 5", lambda v: v <= 5)
 
 SECTIONS += ("read_jsonl", "plan_50mb")  # issue 14, large inputs
+# issue 30, fleet sweeps (bench/fleet_bench.py; ray_vs_pool needs the `ray` extra)
+TARGETS["sweep_fleet_100k_peak_mb"] = ("driver's peak RSS sweeping a 100,000-session Agents SDK database on the "
+                                       "local pool (fresh process)", "< 500", lambda v: v < 500)
+TARGETS["sweep_ray_vs_pool"] = ("throughput per core, Ray / local pool, 1,000 sessions, same 2 CPUs, same run",
+                                ">= 0.667 (within 1.5x)", lambda v: v >= 1 / 1.5)
+SECTIONS += ("fleet_100k", "ray_vs_pool")
 
 
 def log(msg: str) -> None:
@@ -384,6 +391,16 @@ def main(argv: list[str] | None = None) -> int:
             log("the 100,000-message session: build, store, count")
             measure_big(tmp, figures, details)
         large_input_sections(only, tmp, figures, details)
+        if "fleet_100k" in only:
+            log("sweep of a 100,000-session database: the driver's peak RSS (fresh process)")
+            peak = fleet_bench.measure_fleet_100k_peak(tmp)
+            details["fleet_100k"] = {"definition": fleet_bench.__doc__, **peak}
+            figures["sweep_fleet_100k_peak_mb"] = peak["peak_mb"]
+        if "ray_vs_pool" in only:
+            log("1,000 sessions on Ray and on the local pool")
+            versus = fleet_bench.measure_ray_vs_pool(tmp)
+            details["ray_vs_pool"] = versus
+            figures["sweep_ray_vs_pool"] = versus["ray_vs_pool"]
 
     details["total_s"] = round(time.perf_counter() - t_all, 1)
     for key, (what, target, check) in TARGETS.items():

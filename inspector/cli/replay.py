@@ -128,7 +128,7 @@ def _run_sweep(args) -> int:
     from inspector.cli.compact import _config
     from inspector.engine.config import ConfigError
     from inspector.service.pipeline import PipelineError
-    from inspector.service.replay import parse_values, session_ids, sweep
+    from inspector.service.replay import parse_values, session_ids
 
     if bool(args.session) == bool(args.all):
         raise CliError("give either --session ID or --all")
@@ -151,16 +151,9 @@ def _run_sweep(args) -> int:
         ids = [args.session]
     if not ids:
         raise CliError(f"{args.source}: no session found")
-    try:
-        result = sweep(args.source, ids, config, args.knob, values, model=args.model, workers=args.workers,
-                       progress=_Bar())
-    except ConfigError as exc:
-        raise CliError(str(exc)) from None
-    if args.json:
-        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
-    else:
-        sys.stdout.write(format_sweep(result))
-    return 0
+    from inspector.cli.fleet import run_fleet_sweep
+
+    return run_fleet_sweep(args, config, values, ids)
 
 
 def run(args) -> int:
