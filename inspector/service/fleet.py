@@ -280,7 +280,7 @@ def fleet_sweep(
         if group:
             yield Batch(tuple(ids[j] for j in group), want)
 
-    for _batch, outcomes in engine.run(job, batches()):
+    for _batch, outcomes in _named_errors(engine.run(job, batches()), source):
         for vi, st, same_from in outcomes:
             k = where[st.session_id]
             if few and same_from is not None:
@@ -313,6 +313,19 @@ def fleet_sweep(
         fleet.design = design
         fleet.estimates = [_estimates(design, strata, row) for row in rows]
     return fleet
+
+
+def _named_errors(results: Iterator[Any], source: str | Path) -> Iterator[Any]:
+    """`results`, a source a worker could not read raised as PipelineError (its message
+    names the file and session, wherever the worker ran)."""
+    from inspector.workspace.database import WorkspaceError
+
+    try:
+        yield from results
+    except (ValueError, WorkspaceError) as exc:  # SourceError, TrajError, ConversionError
+        raise PipelineError(str(exc)) from None
+    except KeyError as exc:  # an id the source does not have
+        raise PipelineError(f"{source}: no session {exc.args[0]!r}") from None
 
 
 def _estimates(design: SampleDesign, strata: Sequence[int], row: SweepRow) -> dict[str, Estimate | None]:

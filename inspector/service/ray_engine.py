@@ -58,9 +58,8 @@ class RayEngine:
             try:
                 return [(ref, ray.get(ref)) for ref in ready]
             except ray.exceptions.RayTaskError as exc:
-                # the worker's own exception (a bad source, say) as the pool would raise it
-                cause = exc.as_instanceof_cause()
-                raise cause from None
+                # the worker's own exception (a bad source, say), as the pool raises it
+                raise exc.cause from None
 
         return _bounded(submit, done_one, batches, self._cores * 2)
 

@@ -161,5 +161,31 @@ def test_bad_sample_and_source_are_pipeline_errors(tmp_path):
 
     with pytest.raises(PipelineError, match="no such file"):
         fleet_sweep(tmp_path / "nope.db", base_config(), KNOB, [3000], engine=pool_engine(1))
+    with pytest.raises(PipelineError, match="no session 'nope'"):
+        fleet_sweep(SWE_AGENT, base_config(), KNOB, [3000], engine=pool_engine(1), ids=["nope"])
     with pytest.raises(PipelineError, match="at least 1"):
         fleet_sweep(SWE_AGENT, base_config(), KNOB, [3000], engine=pool_engine(1), sample=SampleSpec(0))
+
+
+def test_sizes_come_from_the_store_without_reading_sessions(fleet_db, tmp_path):
+    import sqlite3
+
+    from inspector.service.fleet import catalog
+    from inspector.service.opening import import_source
+    from inspector.workspace.database import Workspace
+
+    ids, sizes = catalog(fleet_db, with_sizes=True)
+    conn = sqlite3.connect(f"file:{fleet_db}?mode=ro", uri=True)
+    stored = dict(conn.execute("SELECT session_id, SUM(LENGTH(message_data)) FROM agent_messages GROUP BY session_id"))
+    conn.close()
+    assert ids == session_ids(fleet_db) and sizes == [stored[i] for i in ids] and len(set(sizes)) > 3
+    assert catalog(fleet_db) == (ids, None)
+    with Workspace(tmp_path / "ws.db") as ws:
+        import_source(ws, fleet_db)
+        infos = {s.id: s.text_chars for s in ws.list_sessions()}
+    ids, sizes = catalog(tmp_path / "ws.db", with_sizes=True)
+    assert sizes == [infos[i] for i in ids] and all(sizes)
+    # a directory of trajectories: no sizes without reading them, so the sample is uniform
+    assert catalog(SWE_AGENT, with_sizes=True)[1] is None
+    got = fleet_sweep(SWE_AGENT, base_config(), KNOB, [3000], engine=InlineEngine(), sample=SampleSpec(2, seed=1))
+    assert got.design is not None and got.design.method == "uniform" and "no session sizes" in got.design.note

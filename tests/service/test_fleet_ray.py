@@ -75,3 +75,10 @@ def test_cli_engine_ray_prints_what_the_pool_prints(local_ray, fleet_db, capsys)
                 assert events[-1]["done"] == events[-1]["total"] == 12
     assert outs["ray", False] == outs["pool", False] and outs["ray", True] == outs["pool", True]
     assert outs["ray", False].startswith(f"sweep of {KNOB}\n")
+
+
+def test_a_worker_error_comes_back_named(local_ray, fleet_db):
+    from inspector.service.pipeline import PipelineError
+
+    with pytest.raises(PipelineError, match="no session 'nope'"):
+        _sweep(fleet_db, ray_engine(), ids=["nope"])
