@@ -99,9 +99,19 @@ class FleetResult:
 
 
 def source_key(source: str | Path) -> str:
-    """How a source is named in kept results: a file's resolved path, a URL as given."""
+    """How a source is named in kept results: a file's resolved path, a database URL
+    without its password (never written to the workspace)."""
     text = str(source)
-    return text if "://" in text else str(Path(text).resolve())
+    if "://" not in text:
+        return str(Path(text).resolve())
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def config_digest(config_json: str, model: str) -> str:

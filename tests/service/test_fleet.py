@@ -189,3 +189,11 @@ def test_sizes_come_from_the_store_without_reading_sessions(fleet_db, tmp_path):
     assert catalog(SWE_AGENT, with_sizes=True)[1] is None
     got = fleet_sweep(SWE_AGENT, base_config(), KNOB, [3000], engine=InlineEngine(), sample=SampleSpec(2, seed=1))
     assert got.design is not None and got.design.method == "uniform" and "no session sizes" in got.design.note
+
+
+def test_kept_results_name_a_database_url_without_its_password(tmp_path):
+    from inspector.service.fleet import source_key
+
+    assert source_key("postgresql://app:s3cret@db.internal:5432/agents") == "postgresql://app@db.internal:5432/agents"
+    assert source_key("postgresql://db.internal/agents") == "postgresql://db.internal/agents"
+    assert source_key(tmp_path / "x" / ".." / "a.db") == str((tmp_path / "a.db").resolve())

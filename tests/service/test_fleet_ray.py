@@ -1,6 +1,8 @@
 """The Ray engine: on a local Ray instance the module starts once (two CPUs, no
-dashboard, loopback only), the same sweep as the local pool, byte for byte, from
-the service and from the CLI."""
+dashboard, loopback only), the same sweep as the local engines, byte for byte, from
+the service and from the CLI. (The pool equals the in-process engine byte for byte:
+tests/service/test_fleet.py; here Ray is compared with the in-process one, which
+starts no processes of its own.)"""
 
 from __future__ import annotations
 
@@ -8,12 +10,13 @@ import json
 
 import pytest
 
-from inspector.service.engines import PoolEngine, ray_engine
+from inspector.service.engines import InlineEngine, ray_engine
 from inspector.service.fleet import SampleSpec, fleet_sweep
 from inspector.service.replay import parse_values
 from tests.service.fleet_data import KNOB, SET, VALUES, base_config, write_fleet
 
 ray = pytest.importorskip("ray")
+pytestmark = pytest.mark.slow  # Ray's own start, ~20 s on 2 cores
 
 
 @pytest.fixture(scope="module")
@@ -39,21 +42,21 @@ def _sweep(db, engine, **kw):
         engine.close()
 
 
-def test_ray_sweep_equals_the_pool_sweep_byte_for_byte(local_ray, fleet_db):
+def test_ray_sweep_equals_the_local_sweep_byte_for_byte(local_ray, fleet_db):
     engine = ray_engine()
     assert engine.name == "ray" and engine.cores == 2
     on_ray = json.dumps(_sweep(fleet_db, engine).to_dict())
-    on_pool = json.dumps(_sweep(fleet_db, PoolEngine(2)).to_dict())
-    assert on_ray == on_pool
+    local = json.dumps(_sweep(fleet_db, InlineEngine()).to_dict())
+    assert on_ray == local
     rows = json.loads(on_ray)["rows"]
     assert rows[0]["sessions"] == 12 and rows[0]["totals"] != rows[1]["totals"]
     assert local_ray.is_initialized()  # an instance the engine joined is left running
 
 
-def test_ray_sample_equals_the_pool_sample(local_ray, fleet_db):
+def test_ray_sample_equals_the_local_sample(local_ray, fleet_db):
     spec = SampleSpec(10, seed=2)
     assert (json.dumps(_sweep(fleet_db, ray_engine(), sample=spec).to_dict())
-            == json.dumps(_sweep(fleet_db, PoolEngine(2), sample=spec).to_dict()))
+            == json.dumps(_sweep(fleet_db, InlineEngine(), sample=spec).to_dict()))
 
 
 def test_cli_engine_ray_prints_what_the_pool_prints(local_ray, fleet_db, capsys):
