@@ -6,9 +6,11 @@ throughput per core against the local pool's.
     python bench/run.py --only fleet_100k,ray_vs_pool
 
 - `sweep_fleet_100k_peak_mb`: a 100,000-session OpenAI Agents SDK database written by
-  bench/data.py (`write_agents_db`, the generator of the 1,000-session one, one copy
-  of a real session each rather than 1 to 3: the driver's memory depends on the count
-  of sessions, not their length, and the sweep takes half as long), swept with one config (preset
+  bench/data.py (`write_agents_db`, the generator of the 1,000-session one, each
+  session the first 5 items of a real one: a user request, the model's reasoning,
+  reply and tool call, and the call's output; the driver's memory depends on the
+  count of sessions, not their length, which only the workers feel, one batch at a
+  time; full-length sessions took over an hour here on a loaded machine), swept with one config (preset
   balanced) on the local pool (one process per core) by `fleet_sweep`, as
   `inspector sweep DB --all` runs it, in a fresh interpreter; the figure is that
   driver process's peak RSS (VmHWM, the pool's workers not included: they hold one
@@ -72,7 +74,7 @@ def measure_fleet_100k_peak(tmp: Path, sessions: int = 100_000) -> dict[str, Any
     """`sweep_fleet_100k_peak_mb` (see the module docstring)."""
     db = tmp / "fleet-100k.db"
     t = time.perf_counter()
-    made = data.write_agents_db(db, sessions=sessions, copies=1)
+    made = data.write_agents_db(db, sessions=sessions, copies=1, items=5)
     write_s = time.perf_counter() - t
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", LITELLM_LOCAL_MODEL_COST_MAP="True")
     out = subprocess.run([sys.executable, str(Path(__file__)), "_driver", str(db)], capture_output=True, text=True,

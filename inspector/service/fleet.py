@@ -157,12 +157,15 @@ def catalog(source: str | Path, with_sizes: bool = False,
 
 
 def _totals_json(st: SessionTotals) -> str:
-    return json.dumps({"totals": st.totals, "fidelity": st.fidelity, "error": st.error})
+    """Every field of a session's result but its id (whatever fields `SessionTotals`
+    grows, a resumed sweep gets them back)."""
+    fields = dataclasses.asdict(st)
+    del fields["session_id"]
+    return json.dumps(fields)
 
 
 def _totals_from(sid: str, text: str) -> SessionTotals:
-    d = json.loads(text)
-    return SessionTotals(sid, d["totals"], d["fidelity"], error=d["error"])
+    return SessionTotals(session_id=sid, **json.loads(text))
 
 
 def fleet_sweep(
