@@ -190,9 +190,9 @@ def text_bytes(session) -> int:
 
 
 def write_agents_db(path: str | Path, sessions: int = 1000, seed: int = 7, copies: int = 3,
-                    items: int | None = None) -> dict[str, int]:
+                    first_items: int | None = None) -> dict[str, int]:
     """Write `sessions` Agents SDK sessions (1 to `copies` re-sampled copies of the real
-    ones; with `items`, each copy's first `items` items only)."""
+    ones; with `first_items`, each copy's first items only)."""
     from inspector.exports.agents_sqlite import SCHEMA  # the SDK's own DDL
 
     src = sqlite3.connect(f"file:{AGENTS_DB}?mode=ro", uri=True)
@@ -216,7 +216,7 @@ def write_agents_db(path: str | Path, sessions: int = 1000, seed: int = 7, copie
             rows = []
             for c in range(rng.randint(1, copies)):
                 tag = f"_{k:04d}_{c}"
-                for data in real[rng.choice(names)][:items]:
+                for data in real[rng.choice(names)][:first_items]:
                     item = json.loads(data)
                     for key in ("id", "call_id"):
                         if isinstance(item.get(key), str):

@@ -74,7 +74,7 @@ def measure_fleet_100k_peak(tmp: Path, sessions: int = 100_000) -> dict[str, Any
     """`sweep_fleet_100k_peak_mb` (see the module docstring)."""
     db = tmp / "fleet-100k.db"
     t = time.perf_counter()
-    made = data.write_agents_db(db, sessions=sessions, copies=1, items=5)
+    made = data.write_agents_db(db, sessions=sessions, copies=1, first_items=5)
     write_s = time.perf_counter() - t
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", LITELLM_LOCAL_MODEL_COST_MAP="True")
     out = subprocess.run([sys.executable, str(Path(__file__)), "_driver", str(db)], capture_output=True, text=True,

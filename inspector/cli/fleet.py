@@ -104,6 +104,10 @@ def run_fleet_sweep(args: Any, config: Any, values: Sequence[Any], ids: Sequence
                             sample=sample, resume=workspace, progress=_Progress(args.json))
     except (ConfigError, PipelineError) as exc:
         raise CliError(str(exc)) from None
+    except KeyboardInterrupt:
+        if workspace is not None:
+            sys.stderr.write(f"\nresults so far are kept in {workspace.path}: the same command resumes\n")
+        raise
     finally:
         engine.close()
         if workspace is not None:
