@@ -83,6 +83,8 @@ def measure_fleet_100k_peak(tmp: Path, sessions: int = 100_000) -> dict[str, Any
         raise RuntimeError(f"fleet driver failed:\n{out.stderr[-3000:]}")
     probe = json.loads(out.stdout.strip().splitlines()[-1])
     db.unlink()
+    if probe["sessions"] != sessions or not probe["calls"]:
+        raise RuntimeError(f"the 100k sweep replayed {probe['sessions']} sessions, {probe['calls']} calls")
     return {**probe, "store": {**made, "write_s": round(write_s, 1)}}
 
 
