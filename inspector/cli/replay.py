@@ -101,23 +101,6 @@ def format_sweep(result: Any) -> str:
     return "".join(out)
 
 
-class _Bar:
-    """A progress bar on stderr (only when it is a terminal)."""
-
-    def __init__(self) -> None:
-        self.on = sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.on:
-            return
-        width = 30
-        fill = int(width * done / max(1, total))
-        sys.stderr.write(f"\r[{'#' * fill}{' ' * (width - fill)}] {done}/{total}")
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-
 def _skipped(line: str) -> None:
     sys.stderr.write(f"skipped: {line}\n")
 
