@@ -189,8 +189,10 @@ def text_bytes(session) -> int:
 # --------------------------------------------------------------------- Agents SDK database
 
 
-def write_agents_db(path: str | Path, sessions: int = 1000, seed: int = 7) -> dict[str, int]:
-    """Write `sessions` Agents SDK sessions (1 to 3 re-sampled copies of the real ones)."""
+def write_agents_db(path: str | Path, sessions: int = 1000, seed: int = 7, copies: int = 3,
+                    first_items: int | None = None) -> dict[str, int]:
+    """Write `sessions` Agents SDK sessions (1 to `copies` re-sampled copies of the real
+    ones; with `first_items`, each copy's first items only)."""
     from inspector.exports.agents_sqlite import SCHEMA  # the SDK's own DDL
 
     src = sqlite3.connect(f"file:{AGENTS_DB}?mode=ro", uri=True)
@@ -212,9 +214,9 @@ def write_agents_db(path: str | Path, sessions: int = 1000, seed: int = 7) -> di
             sid = f"bench-{k:04d}"
             conn.execute("INSERT INTO agent_sessions (session_id) VALUES (?)", (sid,))
             rows = []
-            for c in range(rng.randint(1, 3)):
+            for c in range(rng.randint(1, copies)):
                 tag = f"_{k:04d}_{c}"
-                for data in real[rng.choice(names)]:
+                for data in real[rng.choice(names)][:first_items]:
                     item = json.loads(data)
                     for key in ("id", "call_id"):
                         if isinstance(item.get(key), str):

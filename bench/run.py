@@ -36,6 +36,7 @@ sys.path.insert(0, str(HERE))
 import data  # noqa: E402
 import engine_bench  # noqa: E402
 import fidelity_bench  # noqa: E402
+import fleet_bench  # noqa: E402
 import large_inputs  # noqa: E402
 import replay_bench  # noqa: E402
 
@@ -107,6 +108,12 @@ TARGETS["fidelity_heldout_spearman"] = ("the same on the held-out set (other ses
                                         lambda v: v >= 0.8)
 TARGETS["fidelity_heldout_pairwise_accuracy"] = ("the same on the held-out set", ">= 0.85", lambda v: v >= 0.85)
 SECTIONS += ("fidelity",)
+# issue 30, fleet sweeps (bench/fleet_bench.py; ray_vs_pool needs the `ray` extra)
+TARGETS["sweep_fleet_100k_peak_mb"] = ("driver's peak RSS sweeping a 100,000-session Agents SDK database on the "
+                                       "local pool (fresh process)", "< 500", lambda v: v < 500)
+TARGETS["sweep_ray_vs_pool"] = ("throughput per core, Ray / local pool, 1,000 sessions, same 2 CPUs, same run",
+                                ">= 0.667 (within 1.5x)", lambda v: v >= 1 / 1.5)
+SECTIONS += ("fleet_100k", "ray_vs_pool")
 
 
 def log(msg: str) -> None:
@@ -413,6 +420,16 @@ def main(argv: list[str] | None = None) -> int:
             figures["fidelity_vs_replan"] = speed["fidelity_vs_replan"]
 
         large_input_sections(only, tmp, figures, details)
+        if "fleet_100k" in only:
+            log("sweep of a 100,000-session database: the driver's peak RSS (fresh process)")
+            peak = fleet_bench.measure_fleet_100k_peak(tmp)
+            details["fleet_100k"] = {"definition": fleet_bench.__doc__, **peak}
+            figures["sweep_fleet_100k_peak_mb"] = peak["peak_mb"]
+        if "ray_vs_pool" in only:
+            log("1,000 sessions on Ray and on the local pool")
+            versus = fleet_bench.measure_ray_vs_pool(tmp)
+            details["ray_vs_pool"] = versus
+            figures["sweep_ray_vs_pool"] = versus["ray_vs_pool"]
 
     details["total_s"] = round(time.perf_counter() - t_all, 1)
     for key, (what, target, check) in TARGETS.items():

@@ -65,6 +65,25 @@ def _workspace(p: argparse.ArgumentParser) -> None:
                    help="workspace database (default: $INSPECTOR_WORKSPACE or the user data directory)")
 
 
+def _fleet_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("fleets (README, \"Fleet sweeps\")")
+    g.add_argument("--engine", choices=("pool", "ray"), default="pool",
+                   help="where the replays run: processes here (default) or Ray tasks (inspector[ray])")
+    g.add_argument("--address", metavar="ADDR",
+                   help="the Ray cluster to join (auto, ray://HOST:10001; default $RAY_ADDRESS, else a local Ray)")
+    g.add_argument("--sample", type=int, metavar="N",
+                   help="sweep N sessions drawn at random and estimate the fleet's totals (95%% CI)")
+    g.add_argument("--seed", type=int, default=0, help="the sample's random seed (default 0)")
+    g.add_argument("--sample-design", choices=("stratified", "uniform"), default="stratified",
+                   help="stratified by session size (default) or uniform")
+    g.add_argument("--resume", action="store_true",
+                   help="keep each session's results in the workspace as they come, and reuse those an "
+                        "earlier (interrupted) run of the same sweep kept")
+    g.add_argument("--workspace", "-w", metavar="DB",
+                   help="with --resume: the workspace keeping results (default: $INSPECTOR_WORKSPACE or the "
+                        "user data directory)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="inspector",
@@ -170,7 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", "-m", default=None, help="model whose prices apply (default: the config's tokens.model)")
     p.add_argument("--workers", type=_count(0, "one per core"), default=None,
                    help="processes (default or 0: one per core)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object (and progress events, one JSON object a line, on stderr)")
+    _fleet_options(p)
 
     p = sub.add_parser("eval", help="ask a judge model what a session's compaction lost (recall, artifact, "
                                     "continuation and decision questions)")

@@ -118,23 +118,6 @@ def format_sweep(result: Any) -> str:
     return "".join(out)
 
 
-class _Bar:
-    """A progress bar on stderr (only when it is a terminal)."""
-
-    def __init__(self) -> None:
-        self.on = sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.on:
-            return
-        width = 30
-        fill = int(width * done / max(1, total))
-        sys.stderr.write(f"\r[{'#' * fill}{' ' * (width - fill)}] {done}/{total}")
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-
 def _skipped(line: str) -> None:
     sys.stderr.write(f"skipped: {visible(line)}\n")
 
@@ -144,7 +127,7 @@ def _run_sweep(args) -> int:
     from inspector.cli.compact import _config
     from inspector.engine.config import ConfigError
     from inspector.service.pipeline import PipelineError
-    from inspector.service.replay import parse_values, session_ids, sweep
+    from inspector.service.replay import parse_values, session_ids
 
     if bool(args.session) == bool(args.all):
         raise CliError("give either --session ID or --all")
@@ -167,16 +150,9 @@ def _run_sweep(args) -> int:
         ids = [args.session]
     if not ids:
         raise CliError(f"{shown(args.source)}: no session found")
-    try:
-        result = sweep(args.source, ids, config, args.knob, values, model=args.model, workers=args.workers,
-                       progress=_Bar())
-    except ConfigError as exc:
-        raise CliError(str(exc)) from None
-    if args.json:
-        sys.stdout.write(terminal_json(result.to_dict()) + "\n")
-    else:
-        sys.stdout.write(format_sweep(result))
-    return 0
+    from inspector.cli.fleet import run_fleet_sweep
+
+    return run_fleet_sweep(args, config, values, ids)
 
 
 def run(args) -> int:

@@ -103,6 +103,12 @@ class Source:
     def _read(self, session_id: str) -> Session:
         raise NotImplementedError
 
+    def session_sizes(self) -> dict[str, int] | None:
+        """Each session's size (bytes of its stored records, or any measure that grows
+        with its length) when the store knows it without reading the sessions, for a
+        sample stratified by size; None when it does not (the default)."""
+        return None
+
     def read(self, session_id: str) -> Session:
         if session_id not in self._id_set:
             ids = self.session_ids()

@@ -73,6 +73,15 @@ class AgentsSource(SqliteSource):
             self._ids = ids
         return self._ids
 
+    def session_sizes(self) -> dict[str, int]:
+        """Bytes of each session's stored items, from one aggregate query."""
+        m = self.q(self.messages_table)
+        sizes = dict.fromkeys(self.session_ids(), 0)
+        for r in self.query(f"SELECT session_id, SUM(LENGTH(message_data)) FROM {m} WHERE session_id IS NOT NULL "
+                            "GROUP BY session_id", where=f"table {self.messages_table}"):
+            sizes[str(r[0])] = int(r[1] or 0)
+        return sizes
+
     def _read(self, session_id: str) -> Session:
         table = self.messages_table
         has_created = self.has(table, "created_at")

@@ -1,0 +1,158 @@
+"""Fleet sweeps (issue 30): the driver's memory over 100,000 stored sessions, and Ray's
+throughput per core against the local pool's.
+
+    python bench/fleet_bench.py peak          # sweep_fleet_100k_peak_mb alone
+    python bench/fleet_bench.py ray           # sweep_ray_vs_pool alone
+    python bench/run.py --only fleet_100k,ray_vs_pool
+
+- `sweep_fleet_100k_peak_mb`: a 100,000-session OpenAI Agents SDK database written by
+  bench/data.py (`write_agents_db`, the generator of the 1,000-session one, each
+  session the first 5 items of a real one: a user request, the model's reasoning,
+  reply and tool call, and the call's output; the driver's memory depends on the
+  count of sessions, not their length, which only the workers feel, one batch at a
+  time; full-length sessions took over an hour here on a loaded machine), swept with one config (preset
+  balanced) on the local pool (one process per core) by `fleet_sweep`, as
+  `inspector sweep DB --all` runs it, in a fresh interpreter; the figure is that
+  driver process's peak RSS (VmHWM, the pool's workers not included: they hold one
+  batch of sessions each, whatever the fleet's size).
+- `sweep_ray_vs_pool`: the 1,000-session database swept with the same config on the
+  local pool (2 processes) and on a local Ray instance started with the same 2 CPUs,
+  each engine warmed up first (its workers started and the source opened on a
+  20-session sweep), then timed twice, alternating; throughput per core = sessions /
+  (best seconds x cores); the figure is Ray's over the pool's (1 = as fast; the
+  target: no worse than 1/1.5). `sweep` on its own pool is timed first, beside.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+import data  # noqa: E402
+
+
+def _peak_rss_mb() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmHWM in /proc/self/status")
+
+
+def _driver(db: str) -> dict[str, Any]:
+    """In a fresh interpreter: sweep `db` on the pool and report this process's peak RSS."""
+    from inspector.engine import preset
+    from inspector.service.engines import pool_engine
+    from inspector.service.fleet import fleet_sweep
+
+    baseline = _peak_rss_mb()
+    engine = pool_engine()
+    t = time.perf_counter()
+    try:
+        result = fleet_sweep(db, preset("balanced"), "preset", ["balanced"], engine=engine)
+    finally:
+        engine.close()
+    seconds = time.perf_counter() - t
+    row = result.result.rows[0].to_dict()
+    return {"peak_mb": round(_peak_rss_mb(), 1), "baseline_mb": round(baseline, 1), "seconds": round(seconds, 1),
+            "sessions": row["sessions"], "calls": row["totals"]["calls"], "workers": engine.cores,
+            "sessions_per_s": round(row["sessions"] / seconds, 1)}
+
+
+def measure_fleet_100k_peak(tmp: Path, sessions: int = 100_000) -> dict[str, Any]:
+    """`sweep_fleet_100k_peak_mb` (see the module docstring)."""
+    db = tmp / "fleet-100k.db"
+    t = time.perf_counter()
+    made = data.write_agents_db(db, sessions=sessions, copies=1, first_items=5)
+    write_s = time.perf_counter() - t
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", LITELLM_LOCAL_MODEL_COST_MAP="True")
+    out = subprocess.run([sys.executable, str(Path(__file__)), "_driver", str(db)], capture_output=True, text=True,
+                         cwd=ROOT, env=env, timeout=7200)
+    if out.returncode != 0:
+        raise RuntimeError(f"fleet driver failed:\n{out.stderr[-3000:]}")
+    probe = json.loads(out.stdout.strip().splitlines()[-1])
+    db.unlink()
+    if probe["sessions"] != sessions or not probe["calls"]:
+        raise RuntimeError(f"the 100k sweep replayed {probe['sessions']} sessions, {probe['calls']} calls")
+    return {**probe, "store": {**made, "write_s": round(write_s, 1)}}
+
+
+def _timed(engine: Any, db: Path, ids: list[str]) -> float:
+    from inspector.engine import preset
+    from inspector.service.fleet import fleet_sweep
+
+    t = time.perf_counter()
+    fleet_sweep(db, preset("balanced"), "preset", ["balanced"], engine=engine, ids=ids)
+    return time.perf_counter() - t
+
+
+def measure_ray_vs_pool(tmp: Path, cores: int = 2, rounds: int = 2) -> dict[str, Any]:
+    """`sweep_ray_vs_pool` (see the module docstring). Needs the `ray` extra."""
+    import ray
+
+    from inspector.engine import preset
+    from inspector.service.engines import PoolEngine, ray_engine
+    from inspector.service.replay import session_ids, sweep
+
+    db = tmp / "fleet-1000.db"
+    if not db.exists():
+        data.write_agents_db(db)
+    ids = session_ids(db)
+    out: dict[str, Any] = {"sessions": len(ids), "cores": cores, "rounds": rounds}
+    # the reference the README's sweep_fleet_1000_s times: `sweep` on its own pool
+    t = time.perf_counter()
+    sweep(db, ids, preset("balanced"), "preset", ["balanced"], workers=cores)
+    out["sweep_pool_s"] = round(time.perf_counter() - t, 2)
+    ray.init(num_cpus=cores, include_dashboard=False, log_to_driver=False)
+    pool = PoolEngine(cores)
+    on_ray = ray_engine()
+    runs: dict[str, list[float]] = {"pool": [], "ray": []}
+    try:
+        _timed(pool, db, ids[:20])  # workers started, the source opened
+        _timed(on_ray, db, ids[:20])
+        for _ in range(rounds):  # alternated, so a change in the machine's load falls on both
+            runs["pool"].append(round(_timed(pool, db, ids), 2))
+            runs["ray"].append(round(_timed(on_ray, db, ids), 2))
+    finally:
+        pool.close()
+        on_ray.close()
+        ray.shutdown()
+    out["pool_runs_s"], out["ray_runs_s"] = runs["pool"], runs["ray"]
+    per_core = {k: len(ids) / (min(v) * cores) for k, v in runs.items()}
+    out["pool_sessions_per_core_s"] = round(per_core["pool"], 1)
+    out["ray_sessions_per_core_s"] = round(per_core["ray"], 1)
+    out["ray_vs_pool"] = round(per_core["ray"] / per_core["pool"], 3)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else ""
+    if what == "_driver":
+        print(json.dumps(_driver(argv[1])))
+        return 0
+    if what not in ("peak", "ray"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="inspector-fleet-bench-") as tmp:
+        if what == "peak":
+            result = measure_fleet_100k_peak(Path(tmp))
+            print(json.dumps({"sweep_fleet_100k_peak_mb": result["peak_mb"], "details": result}))
+        else:
+            result = measure_ray_vs_pool(Path(tmp))
+            print(json.dumps({"sweep_ray_vs_pool": result["ray_vs_pool"], "details": result}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
