@@ -336,8 +336,10 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
             spec.merge_into = lead - 1
         else:
             spec.insert_at = 0
+    # Synaptic's strict system summary still becomes a user message when nothing follows
+    # it: providers reject a request of system messages only.
     if injection in ("system", "system_merge") and first_role in ("assistant", None) and not kept \
-            and not sc.injection_strict:
+            and (first_role is None or not sc.injection_strict):
         injection = "user"
         spec.merge_into = None
     if injection == "user" and kept:  # merged into the kept current request (trpc user mode)
