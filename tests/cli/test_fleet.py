@@ -75,7 +75,7 @@ def test_a_killed_sweep_resumes_to_the_same_output(fleet_db, tmp_path, capsys, s
     killed = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
     assert killed.returncode == -signal.SIGKILL and killed.stdout == ""
     progressed = [json.loads(line)["done"] for line in killed.stderr.splitlines() if line.startswith("{")]
-    assert 0 < max(progressed) < 24
+    assert progressed and max(progressed) < 24  # killed before the end (progress at most once a second)
     env.pop("INSPECTOR_FAULT")
     resumed = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
     assert resumed.returncode == 0, resumed.stderr

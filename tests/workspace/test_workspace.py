@@ -632,7 +632,7 @@ PACKED_SOURCES = [
 ]
 
 
-_VOLATILE = __import__("re").compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|msg_[0-9a-f]{24}|\d{4}-\d\d-\d\dT[\d:.]+Z")
+_VOLATILE = __import__("re").compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:msg|req)_[0-9a-f]{24}|\d{4}-\d\d-\d\dT[\d:.]+Z")
 
 
 def _adk_events(path):
