@@ -143,7 +143,9 @@ class PoolEngine:
 
     def run(self, job: SweepJob, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[Outcome]]]:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            from inspector.service.replay import _pool  # the sweep's pool: workers die with this process
+
+            self._pool = _pool(self.workers)
         pool = self._pool
 
         def submit(batch: Batch) -> Future[list[Outcome]]:
