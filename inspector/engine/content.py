@@ -238,7 +238,9 @@ class ContentModel:
 
 
 _MODELS: dict[tuple[str, ...], ContentModel] = {}
-_LAST: dict[tuple[int, int, str, str], ContentModel] = {}
+# The list itself is held with its model: an id() is reused once its object is freed, and
+# a new list with the old one's id, length and ends classified as the old one.
+_LAST: dict[tuple[int, int, str, str], tuple[Sequence[Message], ContentModel]] = {}
 _MODELS_MAX = 16
 
 
@@ -258,14 +260,14 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
     n = len(messages)
     # The same list as last time, unchanged at its ends: re-planning asks again and again.
     quick = (id(messages), n, messages[0].content_hash if n else "", messages[-1].content_hash if n else "")
-    hit = _LAST.get(quick)
-    if hit is not None:
-        return hit
+    last = _LAST.get(quick)
+    if last is not None and last[0] is messages:
+        return last[1]
     hashes = tuple(m.content_hash for m in messages)
     hit = _MODELS.get(hashes)
     if hit is not None:
         _LAST.clear()
-        _LAST[quick] = hit
+        _LAST[quick] = (messages, hit)
     if hit is not None:
         return hit
     model = _classify(messages, hashes)
@@ -273,7 +275,7 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
         _MODELS.pop(next(iter(_MODELS)))
     _MODELS[hashes] = model
     _LAST.clear()
-    _LAST[quick] = model
+    _LAST[quick] = (messages, model)
     return model
 
 
