@@ -1,5 +1,4 @@
-import pytest
-import pytest
+
 """Invariants over generated sessions and configs (hypothesis).
 
 Sessions have parallel tool calls, huge outputs, earlier summaries and pending calls
@@ -13,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
