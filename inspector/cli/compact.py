@@ -10,6 +10,7 @@ import asyncio
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from inspector.cli.main import EXIT_FAILED, CliError
 from inspector.engine.wording import plural
@@ -299,8 +300,10 @@ def _export_errors() -> tuple[type[BaseException], ...]:
 
 
 def _write_error(out: Path, exc: BaseException) -> str:
+    from inspector.formats.locations import shown
+
     if isinstance(exc, OSError):
-        return f"{out}: cannot write the export ({exc.strerror or exc})"
+        return f"{shown(out)}: cannot write the export ({exc.strerror or exc})"
     return str(exc)  # ExportError names the output already
 
 
@@ -348,6 +351,7 @@ class Progress:
 
 def _export(args, config) -> int:
     from inspector.exports.catalog import resolve_target
+    from inspector.formats.locations import is_database_url
 
     out = Path(args.output)
     if args.all:
@@ -361,7 +365,8 @@ def _export(args, config) -> int:
     # The workspace keeps what the export removes: `inspector recover ID` resolves its hints.
     ws = ws or _open_workspace(args.workspace)
     try:
-        out = resolve_target(args.output, session.id, args.format)
+        # A PostgreSQL URL is a database, never a file name (`export_session` decides).
+        out = args.output if is_database_url(args.output) else resolve_target(args.output, session.id, args.format)
         try:
             exported = export_compacted(session, config, args.format, out, offloads=ws,
                                         summary_cache=ws.summary_cache(), token_cache=ws.token_cache(),
@@ -375,7 +380,7 @@ def _export(args, config) -> int:
     finally:
         ws.close()
     res = exported.written
-    out = res.path
+    out = res.path  # type: ignore[assignment]  # a URL prints without its password
     for warning in res.warnings:
         _err(f"{out}: warning: {warning}")
     result = exported.result
@@ -391,13 +396,14 @@ def _export(args, config) -> int:
 
 def _export_all(args, config, out: Path) -> int:
     from inspector.exports.catalog import BY_NAME, default_name, safe_name
+    from inspector.formats.locations import is_database_url, shown
     from inspector.service.export import compact_many
-    from inspector.service.opening import iter_sessions
+    from inspector.service.opening import iter_sessions, where
     from inspector.service.pipeline import PipelineError
 
-    if out.exists() and not out.is_dir():
+    to_url = is_database_url(args.output)  # every session into that one database
+    if not to_url and out.exists() and not out.is_dir():
         raise CliError(f"{out}: --all writes one file per session; give a directory")
-    from inspector.service.opening import where
 
     try:
         src = where(args.source)
@@ -414,16 +420,17 @@ def _export_all(args, config, out: Path) -> int:
     if not sessions:
         raise CliError(f"{src}: no session to export")
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        if not to_url:
+            out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CliError(f"{out}: cannot create the directory ({exc.strerror})") from None
     ws = _open_workspace(args.workspace)  # keeps the removed content: the hints resolve
     progress = Progress(len(sessions))
-    names: dict[str, Path] = {}
+    names: dict[str, Any] = {}
     names_itself = BY_NAME[args.format].names_itself  # Claude Code: <sessionId>.jsonl, a fresh uuid each
     for s in sessions:  # distinct file names, decided up front
-        if names_itself:
-            names[s.id] = out
+        if names_itself or to_url:
+            names[s.id] = args.output if to_url else out
             continue
         base = safe_name(s.id)
         name, k = base, 1
@@ -456,7 +463,7 @@ def _export_all(args, config, out: Path) -> int:
     finally:
         ws.close()
     ok = sum(1 for i in items if i.ok)
-    _err(f"exported {ok} of {plural(len(items), 'session')} to {out}")
+    _err(f"exported {ok} of {plural(len(items), 'session')} to {shown(args.output)}")
     return 0 if ok == len(items) else EXIT_FAILED
 
 

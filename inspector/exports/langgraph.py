@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from inspector.atomic import NewFile
 from inspector.engine.models import Message
 from inspector.formats.langchain import ROLES, to_langchain
 from inspector.formats.locations import DatabaseUrl
@@ -57,6 +58,7 @@ def open_saver(target: Path | DatabaseUrl) -> Iterator[Any]:
                                        "langgraph-checkpoint-postgres: pip install 'inspector[postgres]'") from None
         try:
             with PostgresSaver.from_conn_string(target.conninfo) as saver:
+                saver.setup()  # the saver's own tables and migrations, as an agent's first run makes them
                 yield saver
         except LangGraphExportError:
             raise
@@ -68,11 +70,22 @@ def open_saver(target: Path | DatabaseUrl) -> Iterator[Any]:
     except ImportError:
         raise LangGraphExportError(f"{target}: writing LangGraph checkpoints needs langgraph-checkpoint-sqlite: "
                                    "pip install 'inspector[langgraph]'") from None
-    conn = sqlite3.connect(str(target), check_same_thread=False)
+    if target.exists():
+        with open(target, "rb") as fh:
+            head = fh.read(16)
+        if head and head != b"SQLite format 3\x00":
+            raise LangGraphExportError(f"{target}: exists and is not a SQLite database")
+    new_file = NewFile(target)  # a new database appears whole (tables and checkpoint), or not at all
+    conn = sqlite3.connect(str(new_file.path), check_same_thread=False)
     try:
         yield SqliteSaver(conn)
+        conn.commit()
+        new_file.publish()
+    except sqlite3.Error as exc:
+        raise LangGraphExportError(f"{target}: cannot write the checkpoint ({exc})") from None
     finally:
         conn.close()
+        new_file.discard()
 
 
 def _langchain_messages(messages: Sequence[Message]) -> list[Any]:

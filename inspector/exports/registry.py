@@ -15,7 +15,13 @@ Formats (`EXPORT_FORMATS`, from `inspector.exports.catalog`, with their suffixes
 - `markdown`: a readable transcript;
 - `openai-agents-sqlite`: a new session in an OpenAI Agents SDK `SQLiteSession`
   database (created if missing; existing sessions are never written to);
-- `report`: the JSON compaction report (config, plan, stats, lineage).
+- `report`: the JSON compaction report (config, plan, stats, lineage);
+- `langgraph`: a new thread (or checkpoint) in a LangGraph checkpointer
+  (`inspector.exports.langgraph`).
+
+`adk-sqlite`, `openai-agents-sqlite` and `langgraph` also take a PostgreSQL URL as the
+output (`URL_FORMATS`): the session goes where the framework's own service keeps it
+(`inspector.exports.postgres`, the `PostgresSaver`), in one transaction.
 
 Files appear whole or not at all (temp file in the same folder, fsync, rename); the
 Agents SDK session is inserted in one transaction. Untouched messages are written from
@@ -45,11 +51,12 @@ from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
 from inspector.exports.adk import DEFAULT_AUTHOR, AdkExportError, write_adk_session
 from inspector.exports.agents_sqlite import AgentsExportError, write_agents_session
-from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, ExportFormat
+from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, URL_FORMATS, ExportFormat
 from inspector.exports.claude_code import to_claude_code, write_claude_code
 from inspector.exports.report import report
 from inspector.formats.anthropic import to_anthropic
 from inspector.formats.common import json_text, unique_tool_call_ids
+from inspector.formats.locations import DatabaseUrl, is_database_url, resolve
 from inspector.formats.markdown import to_markdown
 from inspector.formats.openai_chat import to_openai_chat
 from inspector.formats.responses import to_responses_items
@@ -87,7 +94,7 @@ class TargetOptions:
 @dataclass
 class ExportResult:
     format: str
-    path: Path
+    path: Path | DatabaseUrl  # a URL prints without its password
     messages: int  # messages exported
     items: int = 0  # records written (chat messages, Anthropic turns, SDK items)
     session_id: str | None = None  # the Agents SDK session created
@@ -141,6 +148,7 @@ class ExportJob:
     session_id: str | None
     fidelity: dict[str, Any] | None = None  # for the report: `service.pipeline.measure_fidelity`
     target: TargetOptions = field(default_factory=TargetOptions)
+    url: DatabaseUrl | None = None  # a PostgreSQL output (`URL_FORMATS`) instead of `out`
 
     def model(self) -> str:
         """The request body's model: the flag, the session's, the config's; an error
@@ -218,20 +226,46 @@ def _write_agents(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     items = to_responses_items(job.messages, result.warnings, functions_only=True)
     result.items = len(items)
-    result.session_id = write_agents_session(items, job.out, job.session_id or _agents_id(job.session, job.compacted),
-                                             offloads=job.compacted.offloads if job.compacted is not None else ())
+    wanted = job.session_id or _agents_id(job.session, job.compacted)
+    offloads = job.compacted.offloads if job.compacted is not None else ()
+    if job.url is not None:
+        from inspector.exports.postgres import write_agents_session_pg
+
+        result.session_id = write_agents_session_pg(items, job.url, wanted, offloads=offloads)
+        return
+    result.session_id = write_agents_session(items, job.out, wanted, offloads=offloads)
 
 
 def _write_adk(job: ExportJob, result: ExportResult) -> None:
     session = job.session
     result.warnings.extend(_problem_warnings(job.messages))
-    result.session_id = write_adk_session(
-        job.messages, job.out, job.session_id or _agents_id(session, job.compacted),
+    names: dict[str, Any] = dict(
         app_name=job.target.adk_app or str(session.metadata.get("app_name") or "inspector"),
         user_id=job.target.adk_user or str(session.metadata.get("user_id") or "user"),
-        author=job.target.adk_author or _adk_author(job.messages), state=session.metadata.get("state"), warnings=result.warnings,
-        offloads=job.compacted.offloads if job.compacted is not None else ())
+        author=job.target.adk_author or _adk_author(job.messages), state=session.metadata.get("state"),
+        warnings=result.warnings, offloads=job.compacted.offloads if job.compacted is not None else ())
+    wanted = job.session_id or _agents_id(session, job.compacted)
+    if job.url is not None:
+        from inspector.exports.postgres import write_adk_session_pg
+
+        result.session_id = write_adk_session_pg(job.messages, job.url, wanted, **names)
+    else:
+        result.session_id = write_adk_session(job.messages, job.out, wanted, **names)
     result.items = len(job.messages)
+
+
+def _write_langgraph(job: ExportJob, result: ExportResult) -> None:
+    from inspector.exports.langgraph import write_thread
+
+    result.warnings.extend(_problem_warnings(job.messages))
+    meta = job.session.metadata
+    source_thread = str(meta.get("thread_id")) if job.session.source_format == "langgraph" else None
+    base = source_thread or job.session.id
+    wanted = job.session_id or (f"{base}-compacted" if job.compacted is not None else base)
+    written = write_thread(job.url if job.url is not None else job.out, job.messages, source_thread=source_thread,
+                           thread_id=wanted, channel=str(meta.get("channel") or "messages"))
+    result.session_id = written.thread_id
+    result.items = written.messages
 
 
 def _claude_code_records(job: ExportJob, warnings: list[str]) -> tuple[str, list[Any]]:
@@ -266,6 +300,7 @@ WRITERS: dict[str, Writer] = {
     "markdown": _write_markdown,
     "openai-agents-sqlite": _write_agents,
     "report": _write_report,
+    "langgraph": _write_langgraph,
 }
 
 
@@ -291,7 +326,7 @@ def _refuse(out: Path, session: Session, fmt: ExportFormat, into_source: bool, f
 def export_session(
     session_or_messages: Session | Sequence[Message],
     fmt: str,
-    out_path: str | Path,
+    out_path: str | Path | DatabaseUrl,
     *,
     compacted: Compacted | None = None,
     plan: Plan | None = None,
@@ -307,7 +342,8 @@ def export_session(
     Args:
         session_or_messages: the session (or bare messages).
         fmt: a name in `EXPORT_FORMATS`.
-        out_path: the file to write (or the Agents SDK database to add a session to).
+        out_path: the file to write (or the Agents SDK, ADK or LangGraph database to
+            add a session to: a file, or for those a PostgreSQL URL).
         compacted: write these compacted messages instead of the session's own.
         plan: for the `report` format when nothing was applied.
         session_id: names the Agents SDK session to create (a suffix is added if it
@@ -339,27 +375,66 @@ def export_session(
     else:
         session = Session(id=session_id or "session", messages=list(session_or_messages))
     messages = list(compacted.messages if compacted is not None else session.messages)
-    out = Path(out_path)
+    out = _output(out_path, session, spec, into_source)
+    if isinstance(out, DatabaseUrl):
+        return _write(ExportJob(session=session, messages=messages, out=Path(), compacted=compacted, plan=plan,
+                                session_id=session_id, target=target or TargetOptions(), url=out),
+                      spec, unique_ids)
     if fmt == "claude-code" and out.is_dir():
         # Claude Code looks a session up by its file name: <sessionId>.jsonl in a folder.
         cc_id, _ = _claude_code_records(ExportJob(session, messages, out, compacted, plan, session_id), [])
         session_id = session_id or cc_id
         out = out / f"{cc_id}.jsonl"
     _refuse(out, session, spec, into_source, force)
+    return _write(ExportJob(session=session, messages=messages, out=out, compacted=compacted, plan=plan,
+                            session_id=session_id, fidelity=fidelity, target=target or TargetOptions()),
+                  spec, unique_ids)
+
+
+def _write(job: ExportJob, spec: ExportFormat, unique_ids: bool | None) -> ExportResult:
+    """Run the format's writer on `job` (its messages' duplicate tool-call ids renamed
+    first when the format or `unique_ids` asks); its errors as `ExportError`."""
+    from inspector.exports.langgraph import LangGraphExportError
+    from inspector.exports.postgres import PostgresExportError
+
     warnings: list[str] = []
     if spec.name != "report" and (spec.unique_ids if unique_ids is None else unique_ids):
-        messages, renames = unique_tool_call_ids(messages)
+        job.messages, renames = unique_tool_call_ids(job.messages)
         warnings.extend(renames)
-    result = ExportResult(format=fmt, path=out, messages=len(messages), warnings=warnings)
-    job = ExportJob(session=session, messages=messages, out=out, compacted=compacted, plan=plan,
-                    session_id=session_id, fidelity=fidelity, target=target or TargetOptions())
+    where: Path | DatabaseUrl = job.url if job.url is not None else job.out
+    result = ExportResult(format=spec.name, path=where, messages=len(job.messages), warnings=warnings)
     try:
-        WRITERS[fmt](job, result)
-    except (AgentsExportError, AdkExportError) as exc:
+        WRITERS[spec.name](job, result)
+    except (AgentsExportError, AdkExportError, LangGraphExportError, PostgresExportError) as exc:
         raise ExportError(str(exc)) from None
     except OSError as exc:
-        raise ExportError(f"{out}: cannot write ({exc.strerror or exc})") from None
+        raise ExportError(f"{where}: cannot write ({exc.strerror or exc})") from None
     return result
+
+
+def _output(out_path: str | Path | DatabaseUrl, session: Session, spec: ExportFormat,
+            into_source: bool) -> Path | DatabaseUrl:
+    """The file, or the PostgreSQL database, `out_path` names (a `sqlite:///` URL is its
+    file). A database is refused for a format that writes files, and when it is the
+    source unless `into_source` adds a session to it."""
+    if not (isinstance(out_path, DatabaseUrl) or is_database_url(out_path)):
+        return Path(out_path) if not isinstance(out_path, DatabaseUrl) else out_path
+    try:
+        where = resolve(out_path if isinstance(out_path, DatabaseUrl) else str(out_path))
+    except ValueError as exc:
+        raise ExportError(str(exc)) from None
+    if not isinstance(where, DatabaseUrl):
+        return where
+    if spec.name not in URL_FORMATS:
+        raise ExportError(f"{where}: {spec.name} writes a file; a database URL takes {', '.join(URL_FORMATS)}")
+    is_source = session.source_path == where.redacted
+    if into_source and not is_source:
+        raise ExportError(f"{where}: into_source / --into-source adds the session to the source database itself "
+                          f"({session.source_path}): give that as the output")
+    if is_source and not into_source:
+        raise ExportError(f"{where}: is the source being read; inspector never modifies a source (into_source / "
+                          "--into-source adds the compacted session to it as a new session)")
+    return where
 
 
 # The most max_tokens the Anthropic SDK sends without streaming: it refuses a request it

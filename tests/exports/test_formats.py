@@ -222,7 +222,7 @@ def test_export_errors_are_clear(tmp_path):
     with pytest.raises(ExportError, match="dir.json: is a directory"):
         export_session(s, "openai-json", tmp_path / "dir.json")
     assert set(EXPORT_FORMATS) == {"openai-json", "openai-jsonl", "anthropic-json", "markdown",
-                                   "openai-agents-sqlite", "report", "adk-sqlite", "claude-code"}
+                                   "openai-agents-sqlite", "report", "adk-sqlite", "claude-code", "langgraph"}
 
 
 def test_a_message_list_can_be_exported(tmp_path):
