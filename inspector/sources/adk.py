@@ -111,6 +111,23 @@ class AdkSource(SqliteSource):
         self._ids = ids
         return ids
 
+    def session_sizes(self) -> dict[str, int] | None:
+        """Characters of each session's stored events (the JSON as text, on SQLite and
+        PostgreSQL alike), from one aggregate query; None for a layout without
+        `event_data`."""
+        table = self.events_table
+        if not self.has(table, "event_data"):
+            return None
+        ids = self.session_ids()
+        by_key = {k: sid for sid, k in self._keys.items()}
+        sizes = dict.fromkeys(ids, 0)
+        for r in self.query(f"SELECT app_name, user_id, session_id, SUM(LENGTH(CAST(event_data AS TEXT))) "
+                            f"FROM {self.q(table)} GROUP BY app_name, user_id, session_id", where=f"table {table}"):
+            sid = by_key.get((str(r[0]), str(r[1]), str(r[2])))
+            if sid is not None:
+                sizes[sid] = int(r[3] or 0)
+        return sizes
+
     def _read(self, session_id: str) -> Session:
         app, user, sid = self._keys[session_id]
         table = self.events_table

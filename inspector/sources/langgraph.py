@@ -100,6 +100,23 @@ class LangGraphSource(SqliteSource):
             self._ids = list(self._latest)
         return self._ids
 
+    def session_sizes(self) -> dict[str, int]:
+        """Bytes of each thread's largest stored state, from one aggregate query: the
+        checkpoint blob on SQLite (it holds the channel values), the `messages`
+        channel's blob on PostgreSQL (kept apart there); a thread's messages only grow,
+        so its largest is its latest."""
+        sizes = dict.fromkeys(self.session_ids(), 0)
+        if self.blobs_table is not None:
+            sql = (f"SELECT thread_id, MAX(LENGTH(blob)) FROM {self.q(self.blobs_table)} "
+                   f"WHERE checkpoint_ns = '' AND channel = '{MESSAGES_CHANNEL}' GROUP BY thread_id")
+        else:
+            sql = (f"SELECT thread_id, MAX(LENGTH(checkpoint)) FROM {self.q(self.table)} "
+                   f"WHERE checkpoint_ns = '' GROUP BY thread_id")
+        for r in self.query(sql, where=f"table {self.blobs_table or self.table}"):
+            if str(r[0]) in sizes:
+                sizes[str(r[0])] = int(r[1] or 0)
+        return sizes
+
     def read(self, session_id: str) -> Session:
         """A thread's latest state, or `THREAD@CHECKPOINT_ID`: the thread as it was then."""
         if session_id not in self._id_set and AT in session_id:

@@ -208,3 +208,10 @@ def test_the_cli_and_the_app_open_a_langgraph_database(agent_db, tmp_path, capsy
             return {r.title.split(":")[0]: (r.messages, r.format) for r in app.session_rows}
 
     assert asyncio.run(rows()) == {t: (len(graph_state(agent_db, t)[0]), "langgraph") for t in THREADS}
+
+
+def test_thread_sizes_grow_with_their_length(agent_db):
+    with open_source(agent_db) as src:
+        sizes = src.session_sizes()
+    assert list(sizes) == list(THREADS)
+    assert sorted(sizes, key=lambda t: sizes[t]) == sorted(THREADS, key=lambda t: THREADS[t])

@@ -244,3 +244,22 @@ async def test_the_app_opens_a_database_url(postgres, adk_db, tmp_path, app_env)
         assert len(app.session_rows) == len(sessions)
         assert all(PASSWORD not in r.source for r in app.session_rows)
         assert all(r.format == "adk" for r in app.session_rows)
+
+
+# --------------------------------------------------------------------------- sizes for stratified samples
+
+
+def test_sizes_for_a_stratified_sample_come_from_one_query_on_each_store(postgres, adk_db, langgraph_db, agents_db):
+    """Each PostgreSQL reader knows its sessions' sizes without reading them, and a
+    longer session is the larger."""
+    name, sessions = adk_db
+    checks = [(postgres.url(name), {sid: len(s.events) for sid, s in sessions.items()}),
+              (postgres.url(langgraph_db), {"first": 2, "second": 3}),
+              (postgres.url(agents_db[0]), {"conv-1": 4})]
+    for url, lengths in checks:
+        with open_source(url) as src:
+            sizes = src.session_sizes()
+            assert sizes is not None and list(sizes) == src.session_ids() == list(lengths), url
+            assert all(v > 0 for v in sizes.values())
+            by_length = sorted(lengths, key=lambda sid: lengths[sid])
+            assert sorted(sizes, key=lambda sid: sizes[sid]) == by_length
