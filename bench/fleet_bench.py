@@ -3,6 +3,7 @@ throughput per core against the local pool's.
 
     python bench/fleet_bench.py peak          # sweep_fleet_100k_peak_mb alone
     python bench/fleet_bench.py ray           # sweep_ray_vs_pool alone
+    python bench/fleet_bench.py postgres      # the 100k sampled sweep of a PostgreSQL store, killed and resumed
     python bench/run.py --only fleet_100k,ray_vs_pool
 
 - `sweep_fleet_100k_peak_mb`: a 100,000-session OpenAI Agents SDK database written by
@@ -21,6 +22,14 @@ throughput per core against the local pool's.
   20-session sweep), then timed twice, alternating; throughput per core = sessions /
   (best seconds x cores); the figure is Ray's over the pool's (1 = as fast; the
   target: no worse than 1/1.5). `sweep` on its own pool is timed first, beside.
+- `postgres` (issue 30's "Done when", not a ratio): the same 100,000 sessions copied
+  into the Agents SDK's `SQLAlchemySession` tables of a throwaway PostgreSQL server
+  (tests/postgres_server.py, Debian's postgresql), then `fleet_sweep` on the URL with a
+  stratified sample of 1,000 (seed 1) on the pool, results kept in a workspace: once
+  killed with -9 after its 5th batch is kept, then resumed, then run again
+  uninterrupted into another workspace; each run in a fresh interpreter reporting its
+  seconds, peak RSS and sessions reused. The resumed result must equal the
+  uninterrupted one.
 """
 
 from __future__ import annotations
@@ -136,10 +145,94 @@ def measure_ray_vs_pool(tmp: Path, cores: int = 2, rounds: int = 2) -> dict[str,
     return out
 
 
+def _pg_driver(url: str, ws: str) -> dict[str, Any]:
+    """In a fresh interpreter: the sampled, resumable sweep of the PostgreSQL store."""
+    from inspector.engine import preset
+    from inspector.service.engines import pool_engine
+    from inspector.service.fleet import SampleSpec, fleet_sweep
+    from inspector.workspace.database import Workspace
+
+    engine = pool_engine()
+    t = time.perf_counter()
+    with Workspace(ws) as kept:
+        try:
+            result = fleet_sweep(url, preset("balanced"), "preset", ["balanced"], engine=engine,
+                                 sample=SampleSpec(1000, seed=1), resume=kept)
+        finally:
+            engine.close()
+    seconds = time.perf_counter() - t
+    return {"seconds": round(seconds, 1), "peak_mb": round(_peak_rss_mb(), 1), "reused": result.reused,
+            "replayed": result.replayed, "result": result.to_dict()}
+
+
+def measure_postgres_100k(tmp: Path, sessions: int = 100_000) -> dict[str, Any]:
+    """The `postgres` run (see the module docstring)."""
+    import sqlite3
+
+    import psycopg
+
+    from inspector.exports.postgres import AGENTS_SCHEMA
+    from tests import postgres_server
+
+    db = tmp / "fleet-100k.db"
+    made = data.write_agents_db(db, sessions=sessions, copies=1, first_items=5)
+    server = postgres_server.start()
+    try:
+        name = server.create_database("fleet100k")
+        t = time.perf_counter()
+        src = sqlite3.connect(db)
+        with psycopg.connect(server.url(name)) as conn, conn.cursor() as cur:
+            for ddl in AGENTS_SCHEMA:
+                cur.execute(ddl)
+            with cur.copy("COPY agent_sessions (session_id) FROM STDIN") as copy:
+                for (sid,) in src.execute("SELECT session_id FROM agent_sessions ORDER BY rowid"):
+                    copy.write_row((sid,))
+            with cur.copy("COPY agent_messages (session_id, message_data) FROM STDIN") as copy:
+                for row in src.execute("SELECT session_id, message_data FROM agent_messages ORDER BY id"):
+                    copy.write_row(row)
+        src.close()
+        load_s = round(time.perf_counter() - t, 1)
+        url = server.url(name, "psycopg")
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", LITELLM_LOCAL_MODEL_COST_MAP="True")
+
+        def run(ws: Path, fault: str | None = None) -> subprocess.CompletedProcess[str]:
+            run_env = dict(env, **({"INSPECTOR_FAULT": fault} if fault else {}))
+            return subprocess.run([sys.executable, str(Path(__file__)), "_pg_driver", url, str(ws)],
+                                  capture_output=True, text=True, cwd=ROOT, env=run_env, timeout=7200)
+
+        t = time.perf_counter()
+        killed = run(tmp / "kept.db", "fleet.batch_kept@5")
+        killed_s = round(time.perf_counter() - t, 1)
+        if killed.returncode != -9:
+            raise RuntimeError(f"the sweep was not killed (exit {killed.returncode}):\n{killed.stderr[-3000:]}")
+        runs = {}
+        for label, ws in (("resumed", tmp / "kept.db"), ("uninterrupted", tmp / "fresh.db")):
+            out = run(ws)
+            if out.returncode != 0:
+                raise RuntimeError(f"{label} sweep failed:\n{out.stderr[-3000:]}")
+            runs[label] = json.loads(out.stdout.strip().splitlines()[-1])
+        same = runs["resumed"].pop("result") == runs["uninterrupted"].pop("result")
+        if not same or not runs["resumed"]["reused"]:
+            raise RuntimeError(f"the resumed sweep differs or reused nothing: {runs}")
+    finally:
+        server.stop()
+        db.unlink(missing_ok=True)
+    return {"store": {**made, "load_s": load_s}, "killed_after_s": killed_s, **runs,
+            "resumed_equals_uninterrupted": same}
+
+
 def main(argv: list[str]) -> int:
     what = argv[0] if argv else ""
     if what == "_driver":
         print(json.dumps(_driver(argv[1])))
+        return 0
+    if what == "_pg_driver":
+        print(json.dumps(_pg_driver(argv[1], argv[2])))
+        return 0
+    if what == "postgres":
+        with tempfile.TemporaryDirectory(prefix="inspector-fleet-bench-") as tmp:
+            os.chmod(tmp, 0o755)
+            print(json.dumps(measure_postgres_100k(Path(tmp))))
         return 0
     if what not in ("peak", "ray"):
         print(__doc__, file=sys.stderr)

@@ -205,127 +205,160 @@ def fleet_sweep(
     """
     configs = configs_for(base, knob, values)
     model = model or base.tokens.model
-    design = strata = None
-    if ids is None or sample is not None:
-        everyone, sizes = catalog(source, with_sizes=sample is not None and sample.design == "stratified",
-                                  on_skip=on_skip)
-        if ids is not None:
-            wanted = set(ids)
-            keep = [k for k, sid in enumerate(everyone) if sid in wanted]
-            everyone = [everyone[k] for k in keep]
-            sizes = None if sizes is None else [sizes[k] for k in keep]
-        ids = everyone
-        if sample is not None:
-            try:
-                positions, strata, design = draw_sample(len(ids), sample.size, seed=sample.seed, sizes=sizes,
-                                                        design=sample.design)
-            except ValueError as exc:
-                raise PipelineError(str(exc)) from None
-            ids = [ids[p] for p in positions]
-            del positions
-        del sizes
-    ids = list(ids)
-    n, m = len(ids), len(configs)
+    chosen, design, strata = _chosen(source, ids, sample, on_skip)
     configs_json = tuple(c.model_dump_json() for c in configs)
-    job = SweepJob(str(source), configs_json, model)
-    digests = [config_digest(c, model) for c in configs_json]
-    cells: list[list[SessionTotals | None]] = [[None] * n for _ in configs]
-    where = {sid: k for k, sid in enumerate(ids)}
-    missing = [m] * n  # values still unknown, per session
-
-    store = key = version = None
-    if resume is not None:
-        from inspector.workspace.sweeps import SweepResults
-
-        store, key, version = SweepResults(resume), source_key(source), inspector_version()
-        for vi, digest in enumerate(digests):
-            for sid, text in store.found(key, digest, version).items():
-                k = where.get(sid)
-                if k is not None and cells[vi][k] is None:
-                    cells[vi][k] = _totals_from(sid, text)
-                    missing[k] -= 1
-    reused = sum(1 for left in missing if left == 0)
-    done = reused
-    clock = ProgressClock(n, reused, engine.name)
+    state = _SweepState(chosen, configs, [config_digest(c, model) for c in configs_json])
+    kept_store = _KeptResults(resume, source) if resume is not None else None
+    if kept_store is not None:
+        kept_store.restore(state)
+    reused = state.done
+    clock = ProgressClock(state.n, reused, engine.name)
     if progress is not None:
-        progress(clock.at(done))
-
-    def merge(k: int, vi: int, st: SessionTotals) -> bool:
-        """Place one result; True when it completed its session."""
-        cells[vi][k] = st
-        missing[k] -= 1
-        return missing[k] == 0
-
-    pending = [k for k in range(n) if missing[k]]
-    kept: list[tuple[str, str, str]] = []
-    proofs: dict[str, list[tuple[int, int]]] = {}
-    queue: deque[tuple[str, int]] = deque()
-    few = m > 1 and len(pending) < engine.cores * 4
-
-    def batches() -> Iterator[Batch]:
-        nonlocal done
-        if few:  # each (session, value) alone; values a replay proved are served here
-            queue.extend((ids[k], vi) for k in pending for vi in _value_order(configs) if cells[vi][k] is None)
-            while queue:
-                sid, vi = queue.popleft()
-                by = next((vj for vj, same in proofs.get(sid, ()) if _serves(configs[vj], same, configs[vi])), None)
-                if by is None:
-                    yield Batch((sid,), (vi,))
-                    continue
-                k = where[sid]
-                served = cells[by][k]
-                assert served is not None
-                st = dataclasses.replace(served)
-                kept.append((sid, digests[vi], _totals_json(st)))
-                if merge(k, vi, st):
-                    done += 1
-            return
-        size = max(1, min(MAX_BATCH, math.ceil(len(pending) / (engine.cores * 8))))
-        group: list[int] = []
-        want: tuple[int, ...] = ()
-        for k in pending:
-            mine = tuple(vi for vi in range(m) if cells[vi][k] is None)
-            if group and (mine != want or len(group) >= size):
-                yield Batch(tuple(ids[j] for j in group), want)
-                group = []
-            group.append(k)
-            want = mine
-        if group:
-            yield Batch(tuple(ids[j] for j in group), want)
-
-    for _batch, outcomes in _named_errors(engine.run(job, batches()), source):
-        for vi, st, same_from in outcomes:
-            k = where[st.session_id]
-            if few and same_from is not None:
-                proofs.setdefault(st.session_id, []).append((vi, same_from))
-                reordered = _highest_first(queue, st.session_id, configs)
-                queue.clear()
-                queue.extend(reordered)
-            kept.append((st.session_id, digests[vi], _totals_json(st)))
-            if merge(k, vi, st):
-                done += 1
-        if store is not None:
-            assert key is not None and version is not None
-            store.keep(key, version, kept)
+        progress(clock.at(state.done))
+    job = SweepJob(str(source), configs_json, model)
+    for _batch, outcomes in _named_errors(engine.run(job, state.batches(engine.cores)), source):
+        state.take(outcomes)
+        if kept_store is not None:
+            kept_store.keep(state.kept)
             fault_point("fleet.batch_kept")
-        kept.clear()
+        state.kept.clear()
         if progress is not None:
-            progress(clock.at(done))
-    if store is not None and kept:  # values served after the last batch came back
-        assert key is not None and version is not None
-        store.keep(key, version, kept)
+            progress(clock.at(state.done))
+    if kept_store is not None and state.kept:  # values served after the last batch came back
+        kept_store.keep(state.kept)
 
     rows = []
     for vi, value in enumerate(values):
         row = SweepRow(value)
-        row.sessions = [st for st in cells[vi] if st is not None]
+        row.sessions = [st for st in state.cells[vi] if st is not None]
         rows.append(row)
-    result = SweepResult(knob, rows)
-    fleet = FleetResult(result, reused=reused, replayed=n - reused)
+    fleet = FleetResult(SweepResult(knob, rows), reused=reused, replayed=state.n - reused)
     if design is not None and strata is not None:
         fleet.design = design
         fleet.estimates = [_estimates(design, strata, row) for row in rows]
     return fleet
+
+
+def _chosen(source: str | Path, ids: Sequence[str] | None, sample: SampleSpec | None,
+            on_skip: Callable[[str], None] | None) -> tuple[list[str], SampleDesign | None, list[int] | None]:
+    """The sessions to sweep, in order: `ids` (default: the source's), or a sample of
+    them (drawn by size when stratified: sizes from the store), with its design and
+    each drawn session's stratum."""
+    if ids is not None and sample is None:
+        return list(ids), None, None
+    everyone, sizes = catalog(source, with_sizes=sample is not None and sample.design == "stratified",
+                              on_skip=on_skip)
+    if ids is not None:
+        wanted = set(ids)
+        keep = [k for k, sid in enumerate(everyone) if sid in wanted]
+        everyone = [everyone[k] for k in keep]
+        sizes = None if sizes is None else [sizes[k] for k in keep]
+    if sample is None:
+        return everyone, None, None
+    try:
+        positions, strata, design = draw_sample(len(everyone), sample.size, seed=sample.seed, sizes=sizes,
+                                                design=sample.design)
+    except ValueError as exc:
+        raise PipelineError(str(exc)) from None
+    return [everyone[p] for p in positions], design, list(strata)
+
+
+class _SweepState:
+    """What the driver holds while a sweep runs: each value's result per session
+    (`cells`), the values still unknown per session, the results to keep, and for a
+    sweep of few sessions the queue of (session, value) and the proofs replays gave."""
+
+    def __init__(self, ids: list[str], configs: Sequence[CompactionConfig], digests: list[str]) -> None:
+        self.ids = ids
+        self.configs = configs
+        self.digests = digests
+        self.n, self.m = len(ids), len(configs)
+        self.cells: list[list[SessionTotals | None]] = [[None] * self.n for _ in configs]
+        self.where = {sid: k for k, sid in enumerate(ids)}
+        self.missing = [self.m] * self.n  # values still unknown, per session
+        self.done = 0  # sessions with every value known
+        self.kept: list[tuple[str, str, str]] = []  # (session, config digest, result JSON) not yet kept
+        self.proofs: dict[str, list[tuple[int, int]]] = {}
+        self.queue: deque[tuple[str, int]] = deque()
+        self.few = False
+
+    def merge(self, k: int, vi: int, st: SessionTotals) -> None:
+        """Place one result, counting its session done when it was the last value."""
+        self.cells[vi][k] = st
+        self.missing[k] -= 1
+        if self.missing[k] == 0:
+            self.done += 1
+
+    def batches(self, cores: int) -> Iterator[Batch]:
+        """The batches still to run. With few sessions and several values, each
+        (session, value) goes alone and values a replay proved are served here."""
+        pending = [k for k in range(self.n) if self.missing[k]]
+        self.few = self.m > 1 and len(pending) < cores * 4
+        if self.few:
+            yield from self._one_by_one(pending)
+            return
+        size = max(1, min(MAX_BATCH, math.ceil(len(pending) / (cores * 8))))
+        group: list[int] = []
+        want: tuple[int, ...] = ()
+        for k in pending:
+            mine = tuple(vi for vi in range(self.m) if self.cells[vi][k] is None)
+            if group and (mine != want or len(group) >= size):
+                yield Batch(tuple(self.ids[j] for j in group), want)
+                group = []
+            group.append(k)
+            want = mine
+        if group:
+            yield Batch(tuple(self.ids[j] for j in group), want)
+
+    def _one_by_one(self, pending: list[int]) -> Iterator[Batch]:
+        configs = self.configs
+        self.queue.extend((self.ids[k], vi) for k in pending for vi in _value_order(configs)
+                          if self.cells[vi][k] is None)
+        while self.queue:
+            sid, vi = self.queue.popleft()
+            by = next((vj for vj, same in self.proofs.get(sid, ()) if _serves(configs[vj], same, configs[vi])), None)
+            if by is None:
+                yield Batch((sid,), (vi,))
+                continue
+            k = self.where[sid]
+            served = self.cells[by][k]
+            assert served is not None
+            st = dataclasses.replace(served)
+            self.kept.append((sid, self.digests[vi], _totals_json(st)))
+            self.merge(k, vi, st)
+
+    def take(self, outcomes: Sequence[tuple[int, SessionTotals, int | None]]) -> None:
+        """A batch's results: merged, to be kept, and (few sessions) the proofs noted."""
+        for vi, st, same_from in outcomes:
+            k = self.where[st.session_id]
+            if self.few and same_from is not None:
+                self.proofs.setdefault(st.session_id, []).append((vi, same_from))
+                reordered = _highest_first(self.queue, st.session_id, self.configs)
+                self.queue.clear()
+                self.queue.extend(reordered)
+            self.kept.append((st.session_id, self.digests[vi], _totals_json(st)))
+            self.merge(k, vi, st)
+
+
+class _KeptResults:
+    """Results kept in a workspace for resuming (`inspector.workspace.sweeps`), keyed by
+    source (without its password), session, config digest and inspector version."""
+
+    def __init__(self, workspace: Workspace, source: str | Path) -> None:
+        from inspector.workspace.sweeps import SweepResults
+
+        self.store, self.key, self.version = SweepResults(workspace), source_key(source), inspector_version()
+
+    def restore(self, state: _SweepState) -> None:
+        """Place the results an earlier run kept."""
+        for vi, digest in enumerate(state.digests):
+            for sid, text in self.store.found(self.key, digest, self.version).items():
+                k = state.where.get(sid)
+                if k is not None and state.cells[vi][k] is None:
+                    state.merge(k, vi, _totals_from(sid, text))
+
+    def keep(self, results: list[tuple[str, str, str]]) -> None:
+        self.store.keep(self.key, self.version, results)
 
 
 def _named_errors(results: Iterator[Any], source: str | Path) -> Iterator[Any]:

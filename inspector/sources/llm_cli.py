@@ -160,8 +160,25 @@ class LlmSource(SqliteSource):
 
     def _read_thread(self, thread_id: str, name: Any, tip: Any, created: Any) -> Session:
         assert self.store is not None  # session_ids() lists threads only with the store tables
-        mt, pt, tt = self.store["messages"], self.store["parts"], self.store["turns"]
         where = f"thread {thread_id!r}"
+        chain = self._chain(where, tip)
+        hashes = [r["hash"] for r in chain]
+        part_rows, payloads, frags = self._parts(where, hashes)
+        turn_at, model = self._turns(thread_id, where, hashes)
+        messages: list[Message] = []
+        for row in chain:
+            messages.extend(self._thread_messages(row, part_rows.get(row["hash"], []), payloads, frags,
+                                                  turn_at.get(row["hash"])))
+        return Session(id=thread_id, source_format=FORMAT, source_path=str(self.path), title=name,
+                       created_at=parse_time(created), model=model,
+                       updated_at=messages[-1].timestamp if messages else None,
+                       metadata={"layout": "message-store"}, messages=messages).renumber()
+
+    def _chain(self, where: str, tip: Any) -> list[Any]:
+        """The thread's message rows from the root to `tip`; a missing tip, a missing
+        parent or a parent cycle is skipped with a note (the thread starts after it)."""
+        assert self.store is not None
+        mt = self.store["messages"]
         # Walk from the tip to the root in one recursive query. No chain is longer than
         # the table, so that bounds the walk even when parent links loop.
         chain = self.query(
@@ -184,7 +201,13 @@ class LlmSource(SqliteSource):
             if chain and chain[0]["parent_hash"]:
                 self.skip(where, f"parent {chain[0]['parent_hash']} of message {chain[0]['hash']} is missing "
                                  f"from table {mt}; the thread starts at that message")
-        hashes = [r["hash"] for r in chain]
+        return chain
+
+    def _parts(self, where: str, hashes: list[Any]) -> tuple[dict[str, list], dict[int, dict], dict[Any, str]]:
+        """The parts of the messages (by message hash, in order), each part's parsed
+        payload (by part id), and the text of the fragments the payloads refer to."""
+        assert self.store is not None
+        pt = self.store["parts"]
         part_rows: dict[str, list] = {}
         for r in self._in_query(f"SELECT * FROM {self.q(pt)} WHERE message_hash IN ({{ph}}) ORDER BY position",
                                 hashes, where=f"{where} in table {pt}"):
@@ -203,85 +226,86 @@ class LlmSource(SqliteSource):
                 for piece in p.get("text_ref") or []:
                     if isinstance(piece, dict) and "fragment" in piece:
                         frag_ids.add(piece["fragment"])
-        frags = self._fragment_texts(frag_ids)
-        # Turns: model, time and usage of the messages each one added.
+        return part_rows, payloads, self._fragment_texts(frag_ids)
+
+    def _turns(self, thread_id: str, where: str, hashes: list[Any]) -> tuple[dict[str, Any], Any]:
+        """Turns: the turn row (model, time, usage) of each message it added, by
+        message hash; and the thread's last model."""
+        assert self.store is not None
+        tt = self.store["turns"]
         turn_at: dict[str, Any] = {}
         model = None
-        if tt:
-            index = {hh: i for i, hh in enumerate(hashes)}
-            cols = [c for c in ("datetime_utc", "input_tokens", "output_tokens", "token_details")
-                    if self.has(tt, c)]
-            sel = ", ".join(["id", "parent_message_hash", "tip_message_hash", "model"] + cols)
-            for r in self.query(f"SELECT {sel} FROM {self.q(tt)} WHERE thread_id = ? ORDER BY rowid",
-                                (thread_id,), where=f"{where} in table {tt}"):
-                model = r["model"] or model
-                end = index.get(r["tip_message_hash"])
-                if end is None:
-                    continue
-                start = index.get(r["parent_message_hash"], -1)
-                start = max(start, 0)
-                for k in range(start, end + 1):
-                    turn_at.setdefault(hashes[k], r)
-        messages: list[Message] = []
-        for row in chain:
-            h = row["hash"]
-            rows = part_rows.get(h, [])
-            raw = {"message": dict(row), "parts": [dict(r) for r in rows]}
-            turn = turn_at.get(h)
-            ts = parse_time(turn["datetime_utc"]) if turn is not None and "datetime_utc" in turn.keys() else None
-            role = row["role"] if row["role"] in ("system", "developer", "user", "assistant", "tool") else "user"
-            parts: list[Part] = []
-            calls: list[ToolCall] = []
-            results: list[Message] = []
-            for r in rows:
-                p = payloads.get(r["id"], {})
-                text = r["text"]
-                if text is None and "text_ref" in p:
-                    text = "".join(piece.get("literal", "") if "literal" in piece
-                                   else frags.get(piece.get("fragment"), "") for piece in p["text_ref"])
-                t = r["type"]
-                if t == "text":
-                    parts.append(Part(type="text", text=text or ""))
-                elif t == "reasoning":
-                    parts.append(Part(type="reasoning", text=text or "", data=p or None))
-                elif t == "tool_call":
-                    args = p.get("arguments", {})
-                    calls.append(ToolCall(id=str(p.get("tool_call_id") or f"llm_{r['id']}"),
-                                          name=str(p.get("name") or r["tool_name"] or ""),
-                                          arguments_raw=args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)))
-                elif t == "tool_result":
-                    out = p.get("output", "")
-                    results.append(Message(role="tool", tool_call_id=p.get("tool_call_id"),
-                                           name=p.get("name") or r["tool_name"],
-                                           parts=[Part(type="text", text=out if isinstance(out, str) else json.dumps(out))],
-                                           source_id=h, timestamp=ts, raw=raw,
-                                           meta={"exception": p["exception"]} if p.get("exception") else {}))
-                elif t == "attachment":
-                    att = p.get("attachment") or {}
-                    mime = att.get("type") if isinstance(att, dict) else None
-                    parts.append(Part(type="image" if str(mime or "").startswith("image/") else "file",
-                                      media_type=mime, url=(att.get("url") or att.get("path")) if isinstance(att, dict) else None,
-                                      data=p or None))
-                else:
-                    parts.append(Part(type="other", text=text or "", data=p or None))
-            if results:
-                messages.extend(results)
-                if parts or calls:
-                    messages.append(Message(role="user" if role == "tool" else role, parts=parts,
-                                            tool_calls=calls, source_id=h, timestamp=ts, raw=raw))
+        if not tt:
+            return turn_at, model
+        index = {hh: i for i, hh in enumerate(hashes)}
+        cols = [c for c in ("datetime_utc", "input_tokens", "output_tokens", "token_details") if self.has(tt, c)]
+        sel = ", ".join(["id", "parent_message_hash", "tip_message_hash", "model"] + cols)
+        for r in self.query(f"SELECT {sel} FROM {self.q(tt)} WHERE thread_id = ? ORDER BY rowid",
+                            (thread_id,), where=f"{where} in table {tt}"):
+            model = r["model"] or model
+            end = index.get(r["tip_message_hash"])
+            if end is None:
                 continue
-            usage = None
-            if turn is not None and role == "assistant" and turn["tip_message_hash"] == h:
-                keys = turn.keys()
-                usage = _usage(turn["input_tokens"] if "input_tokens" in keys else None,
-                               turn["output_tokens"] if "output_tokens" in keys else None,
-                               turn["token_details"] if "token_details" in keys else None)
-            messages.append(Message(role=role, parts=parts, tool_calls=calls, source_id=h, timestamp=ts,
-                                    usage=usage, raw=raw))
-        return Session(id=thread_id, source_format=FORMAT, source_path=str(self.path), title=name,
-                       created_at=parse_time(created), model=model,
-                       updated_at=messages[-1].timestamp if messages else None,
-                       metadata={"layout": "message-store"}, messages=messages).renumber()
+            start = index.get(r["parent_message_hash"], -1)
+            start = max(start, 0)
+            for k in range(start, end + 1):
+                turn_at.setdefault(hashes[k], r)
+        return turn_at, model
+
+    def _thread_messages(self, row: Any, rows: list, payloads: dict[int, dict], frags: dict[Any, str],
+                         turn: Any) -> list[Message]:
+        """One stored message as canonical messages: its tool results (one message
+        each) then what else it holds, or the message itself."""
+        h = row["hash"]
+        raw = {"message": dict(row), "parts": [dict(r) for r in rows]}
+        ts = parse_time(turn["datetime_utc"]) if turn is not None and "datetime_utc" in turn.keys() else None
+        role = row["role"] if row["role"] in ("system", "developer", "user", "assistant", "tool") else "user"
+        parts: list[Part] = []
+        calls: list[ToolCall] = []
+        results: list[Message] = []
+        for r in rows:
+            p = payloads.get(r["id"], {})
+            text = r["text"]
+            if text is None and "text_ref" in p:
+                text = "".join(piece.get("literal", "") if "literal" in piece
+                               else frags.get(piece.get("fragment"), "") for piece in p["text_ref"])
+            t = r["type"]
+            if t == "text":
+                parts.append(Part(type="text", text=text or ""))
+            elif t == "reasoning":
+                parts.append(Part(type="reasoning", text=text or "", data=p or None))
+            elif t == "tool_call":
+                args = p.get("arguments", {})
+                calls.append(ToolCall(id=str(p.get("tool_call_id") or f"llm_{r['id']}"),
+                                      name=str(p.get("name") or r["tool_name"] or ""),
+                                      arguments_raw=args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)))
+            elif t == "tool_result":
+                out = p.get("output", "")
+                results.append(Message(role="tool", tool_call_id=p.get("tool_call_id"),
+                                       name=p.get("name") or r["tool_name"],
+                                       parts=[Part(type="text", text=out if isinstance(out, str) else json.dumps(out))],
+                                       source_id=h, timestamp=ts, raw=raw,
+                                       meta={"exception": p["exception"]} if p.get("exception") else {}))
+            elif t == "attachment":
+                att = p.get("attachment") or {}
+                mime = att.get("type") if isinstance(att, dict) else None
+                parts.append(Part(type="image" if str(mime or "").startswith("image/") else "file",
+                                  media_type=mime, url=(att.get("url") or att.get("path")) if isinstance(att, dict) else None,
+                                  data=p or None))
+            else:
+                parts.append(Part(type="other", text=text or "", data=p or None))
+        if results:
+            if parts or calls:
+                results.append(Message(role="user" if role == "tool" else role, parts=parts,
+                                       tool_calls=calls, source_id=h, timestamp=ts, raw=raw))
+            return results
+        usage = None
+        if turn is not None and role == "assistant" and turn["tip_message_hash"] == h:
+            keys = turn.keys()
+            usage = _usage(turn["input_tokens"] if "input_tokens" in keys else None,
+                           turn["output_tokens"] if "output_tokens" in keys else None,
+                           turn["token_details"] if "token_details" in keys else None)
+        return [Message(role=role, parts=parts, tool_calls=calls, source_id=h, timestamp=ts, usage=usage, raw=raw)]
 
     # ---- legacy tables
 
