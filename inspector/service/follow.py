@@ -5,7 +5,10 @@ mode included) getting rows.
 cheap enough to call a few times a second; `poll()` reads the session again when it
 changed. A JSONL source is followed (`sources.base.follow_jsonl`): only the bytes
 appended since the last read are read and parsed, and a half-written last line is
-waited for. `watch_rows` is what `inspector watch` prints: per session, the context
+waited for. `update(shown, counter)` is what a view of the session calls: the
+messages the view already has and the source still holds at the same places are kept
+(the same objects), the new ones appended, and the view's analysis extended over the
+new messages only (`engine.analysis.analyze_extending`), never recomputed. `watch_rows` is what `inspector watch` prints: per session, the context
 it uses of the window and the tokens left before the compaction trigger fires.
 """
 
@@ -96,11 +99,74 @@ class Follower:
             raise PipelineError(f"{self.path}: no session {self.session_id!r} any more")
         return max(found, key=lambda s: (s.last_activity or datetime.min.replace(tzinfo=UTC)).timestamp())
 
+    def update(self, shown: Session | None, counter: TokenCounter, cache: TokenCache | None = None) -> Grown | None:
+        """The followed session as it is now, grown from `shown` (what a view has), or
+        None when the source did not change.
+
+        The leading messages of `shown` that the source still holds unchanged (equal
+        messages at the same places: a record appended leaves them so; a streamed
+        message completed, or a tool result arriving, changes only the last ones) are
+        kept as they are, with what `shown`'s analysis found for them; only the
+        messages after them are analysed.
+
+        Args:
+            shown: the session as the view has it (analysed for `counter`: the analysis
+                is extended; not analysed, or None: analysed whole). Its id is kept.
+            counter: the view's token counter.
+            cache: where message counts are cached.
+
+        Returns:
+            The grown session, its tokens per message, and how many leading messages
+            were carried over; None when the session is as shown (the source did not
+            change, or only by a last line still being written, which is waited for).
+
+        Raises:
+            PipelineError: the source cannot be read, or no longer has the session.
+        """
+        from inspector.engine.analysis import analysis_of, analyze, analyze_extending
+
+        now = self.poll()
+        if now is None:
+            return None
+        old = shown.messages if shown is not None else []
+        new = now.messages
+        keep = 0
+        limit = min(len(old), len(new))
+        while keep < limit and (old[keep] is new[keep] or old[keep] == new[keep]):
+            keep += 1
+        if shown is not None and keep == len(old) == len(new) and now.metadata == shown.metadata:
+            return None  # the file changed but not the session (a last line still being written)
+        session = now.model_copy(update={"messages": old[:keep] + new[keep:],
+                                         **({"id": shown.id} if shown is not None else {})})
+        session._analyses = {}  # its own memo: model_copy shares the private dict's values
+        base = analysis_of(shown, counter) if shown is not None else None
+        if base is not None:
+            analysis = analyze_extending(session, counter, base, keep, cache)
+        else:
+            analysis = analyze(session, counter, cache)
+            keep = 0
+        return Grown(session, list(analysis.tokens), keep)
+
     def close(self) -> None:
         from inspector.sources.base import unfollow_jsonl
 
         if self.tail is not None:
             unfollow_jsonl(self.path)
+
+
+@dataclass
+class Grown:
+    """A followed session after a change (`Follower.update`).
+
+    Attributes:
+        session: the session as it is now (analysed for the counter given).
+        tokens: its tokens per message.
+        kept: leading messages carried over from what the view had, with their analysis.
+    """
+
+    session: Session
+    tokens: list[int]
+    kept: int
 
 
 @dataclass

@@ -197,3 +197,51 @@ async def test_the_app_follows_a_transcript_being_written(growing, tmp_path, app
         gauge = screen.query_one(ContextGauge)
         assert gauge.before == screen.plan.total_before and gauge.until_trigger == screen.plan.tokens_until_trigger
         assert gauge.until_trigger is not None and "until compaction" in str(gauge.render())
+
+
+def test_an_update_keeps_the_messages_shown_and_extends_their_analysis(growing, tmp_path, monkeypatch):
+    """Each change: the messages the view has that the source still holds are kept (the
+    same objects), the new ones appended, and only those are analysed; the result is
+    what a fresh read and a fresh analysis give."""
+    from inspector.engine import analysis
+
+    analysed: list[int] = []  # how many messages each analysis read
+    real_count = analysis.count_messages
+
+    def spy(messages, *args, **kw):
+        analysed.append(len(messages))
+        return real_count(messages, *args, **kw)
+
+    monkeypatch.setattr(analysis, "count_messages", spy)
+    counter = counter_for(preset("balanced"))
+    follower = Follower(growing)
+    try:
+        shown = follower.update(None, counter)
+        assert shown is not None and shown.kept == 0 and len(shown.session.messages) == whole(growing)
+        assert follower.update(shown.session, counter) is None  # nothing new
+        carried = 0
+        for k in range(FIRST, len(LINES)):
+            line = LINES[k]
+            append(growing, line[:len(line) // 2])
+            assert follower.update(shown.session, counter) is None  # a half-written line is waited for
+            append(growing, line[len(line) // 2:])
+            analysed.clear()
+            grown = follower.update(shown.session, counter)
+            copy = tmp_path / f"copy{k}.jsonl"
+            copy.write_bytes(growing.read_bytes())
+            with open_source(copy) as src:
+                fresh = src.read(src.session_ids()[0])
+            if grown is None:  # a record that changes no message
+                assert not analysed
+                assert [m.text for m in fresh.messages] == [m.text for m in shown.session.messages]
+                continue
+            kept = grown.kept
+            assert analysed == [len(grown.session.messages) - kept]  # the new messages only
+            assert [m.text for m in grown.session.messages] == [m.text for m in fresh.messages]
+            assert grown.tokens == list(analysis.analyze(fresh, counter).tokens)  # as a fresh analysis finds
+            assert all(a is b for a, b in zip(grown.session.messages[:kept], shown.session.messages[:kept]))
+            carried += kept
+            shown = grown
+        assert carried > (len(LINES) - FIRST) * 2  # most updates carried most of the session over
+    finally:
+        follower.close()

@@ -368,20 +368,18 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     @work(thread=True, exclusive=True, group="follow", exit_on_error=False, description="follow")
     def _read_source(self) -> None:
-        from inspector.engine.analysis import analyze
         from inspector.service.pipeline import PipelineError
 
         follower = self.follower
-        try:
-            session = follower.poll()
+        shown = self.session
+        try:  # the messages shown kept, the new ones appended, the analysis extended over them
+            grown = follower.update(shown, self.counter, self.inspector.data.token_cache())
         except PipelineError as exc:  # the source went away or broke: said once, then no longer followed
             self.app.call_from_thread(self._stop_following, str(exc))
             return
-        if session is None:
+        if grown is None:
             return
-        session = session.model_copy(update={"id": self.session_id})
-        a = analyze(session, self.counter, self.inspector.data.token_cache())
-        self.post_message(SessionGrew(session, list(a.tokens)))
+        self.post_message(SessionGrew(grown.session, grown.tokens))
 
     def on_session_grew(self, message: SessionGrew) -> None:
         """The source changed: the heatmap, the profile, the title, then the plan and
