@@ -521,6 +521,10 @@ class JsonlTail:
         self.events: list[tuple[str, Any, Any]] = []
         self.pending = b""  # the last line, not finished yet
         self.bytes_read = 0  # over the tail's life (tests check reads stay incremental)
+        # What a reader made of these records last time (`follow_memo`): the records
+        # are the same objects from one refresh to the next, so a reader can tell its
+        # work on them is still valid and reuse it instead of converting them again.
+        self.memo: dict[Any, Any] = {}
 
     def refresh(self) -> bool:
         """Read what was appended; True when anything changed."""
@@ -592,6 +596,15 @@ def follow_jsonl(path: Path) -> JsonlTail:
 
 def unfollow_jsonl(path: Path) -> None:
     _TAILS.pop(Path(path), None)
+
+
+def follow_memo(path: Path) -> dict[Any, Any] | None:
+    """A reader's memo for a followed JSONL file (None when it is not followed): kept
+    while the file grows, emptied when it is rewritten. A reader keys what it made of
+    some records by their line and checks they are the same objects (`is`) before
+    reusing it."""
+    tail = _TAILS.get(Path(path))
+    return tail.memo if tail is not None else None
 
 
 _UNDECIDED = object()

@@ -28,7 +28,7 @@ from inspector.engine.collector import collection_paused
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
 from inspector.engine.wording import plural
 from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts
-from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, majority, parse_time
+from inspector.sources.base import Probe, Source, SourceError, follow_memo, iter_jsonl, majority, parse_time
 
 FORMAT = "claude-code"
 MESSAGE_TYPES = ("user", "assistant", "system")
@@ -114,6 +114,14 @@ def _one_chain(records: list[tuple[int, dict]]) -> bool:
         previous = rec.get("uuid")
         seen.add(previous)
     return len(seen) == len(records)
+
+
+def _result_blocks(rec: dict) -> list[dict]:
+    """The tool results a user record carries (none for other records)."""
+    if rec.get("type") != "user" or not isinstance(rec.get("message"), dict):
+        return []
+    return [b for b in _blocks(rec["message"].get("content")) if isinstance(b, dict)
+            and b.get("type") in TOOL_RESULT_TYPES]
 
 
 class ClaudeCodeSource(Source):
@@ -245,68 +253,99 @@ class ClaudeCodeSource(Source):
         return chain
 
     def _messages(self, active: list[tuple[int, dict]]) -> list[Message]:
+        """The records of the active branch as messages. A followed file (`follow_memo`)
+        converts only records it has not converted before: a group of records that are
+        the same objects as last time, looking up the same tool names, gives the same
+        messages (the same objects) again."""
         out: list[Message] = []
         names: dict[str, str] = {}
+        memo = follow_memo(self.path)
         i = 0
         n = len(active)
         while i < n:
             lineno, rec = active[i]
-            t = rec["type"]
-            ts = parse_time(rec.get("timestamp"))
-            if t == "system":  # compact boundary (+ the summary that follows)
-                raw = [rec]
-                text = ""
-                if i + 1 < n and active[i + 1][1].get("isCompactSummary"):
-                    i += 1
-                    summary = active[i][1]
-                    raw.append(summary)
-                    text = "\n\n".join(str(b.get("text") or "") for b in _blocks(summary["message"].get("content"))
-                                       if isinstance(b, dict) and b.get("type") == "text")
-                meta = {}
-                if isinstance(rec.get("compactMetadata"), dict):
-                    meta = dict(rec["compactMetadata"])
-                out.append(Message.trusted(role="user", kind="compaction",
-                                           parts=[Part.trusted(text=text)] if text else [],
-                                           source_id=_text_or_none(rec.get("uuid")), timestamp=ts, raw=raw,
-                                           meta=meta))
-                i += 1
-                continue
-            msg = rec["message"]
-            if t == "assistant":
-                mid = msg.get("id")
-                group = [rec]
-                j = i + 1
-                while mid and j < n and active[j][1]["type"] == "assistant" and active[j][1]["message"].get("id") == mid:
-                    group.append(active[j][1])
-                    j += 1
-                parts: list[Part] = []
-                calls: list[ToolCall] = []
-                for r in group:
-                    _assistant_parts(_blocks(r["message"].get("content")), f"line {lineno}", parts, calls)
-                for c in calls:
+            j = self._group_end(active, i)
+            group = [r for _, r in active[i:j]]
+            looked = tuple(names.get(str(b.get("tool_use_id") or "")) for b in _result_blocks(rec))
+            hit = memo.get(lineno) if memo is not None else None
+            if hit is not None and len(hit[0]) == len(group) and all(a is b for a, b in zip(hit[0], group)) \
+                    and hit[1] == looked:
+                made = hit[2]
+            else:
+                made = self._group_messages(active, i, j, names)
+                if memo is not None:
+                    memo[lineno] = (group, looked, made)
+            for m in made:  # the tool names later results are given
+                for c in m.tool_calls:
                     names[c.id] = c.name
-                out.append(Message.trusted(role="assistant", parts=parts, tool_calls=calls,
-                                           source_id=_text_or_none(rec.get("uuid")), timestamp=ts,
-                                           usage=_usage(group[-1]["message"].get("usage"), self.path, active[j - 1][0]),
-                                           raw=group if len(group) > 1 else rec,
-                                           meta={"message_id": mid} if mid else {}))
-                i = j
-                continue
-            # user record
-            blocks = _blocks(msg.get("content"))
-            results = [b for b in blocks if isinstance(b, dict) and b.get("type") in TOOL_RESULT_TYPES]
-            rest = [(j, b) for j, b in enumerate(blocks) if not (isinstance(b, dict) and b.get("type") in TOOL_RESULT_TYPES)]
-            for b in results:
-                cid = str(b.get("tool_use_id") or "")
-                out.append(Message.trusted(role="tool", tool_call_id=cid, name=names.get(cid),
-                                           parts=tool_result_parts(b.get("content"), f"line {lineno}", strict=False),
-                                           source_id=_text_or_none(rec.get("uuid")), timestamp=ts, raw=rec,
-                                           meta={"is_error": True} if b.get("is_error") else {}))
-            if rest:
-                parts = [block_part(b, f"line {lineno}: content[{j}]", strict=False) for j, b in rest]
-                out.append(Message.trusted(role="user", parts=parts, source_id=_text_or_none(rec.get("uuid")),
-                                           timestamp=ts, raw=rec,
-                                           kind="compaction" if rec.get("isCompactSummary") else "message",
-                                           meta={"isMeta": True} if rec.get("isMeta") else {}))
-            i += 1
+            out.extend(made)
+            i = j
+        return out
+
+    @staticmethod
+    def _group_end(active: list[tuple[int, dict]], i: int) -> int:
+        """Where the group of records starting at `i` ends: an assistant message's
+        records (one per content block, sharing the message id), a compact boundary
+        and its summary, or one record."""
+        rec = active[i][1]
+        n = len(active)
+        if rec["type"] == "system":
+            return i + 2 if i + 1 < n and active[i + 1][1].get("isCompactSummary") else i + 1
+        if rec["type"] == "assistant":
+            mid = rec["message"].get("id")
+            j = i + 1
+            while mid and j < n and active[j][1]["type"] == "assistant" and active[j][1]["message"].get("id") == mid:
+                j += 1
+            return j
+        return i + 1
+
+    def _group_messages(self, active: list[tuple[int, dict]], i: int, j: int,
+                        names: dict[str, str]) -> list[Message]:
+        """The messages of the records `active[i:j]` (`_group_end`); `names`: the tool
+        name of each call id seen before them."""
+        lineno, rec = active[i]
+        t = rec["type"]
+        ts = parse_time(rec.get("timestamp"))
+        if t == "system":  # compact boundary (+ the summary that follows)
+            raw = [rec]
+            text = ""
+            if j > i + 1:
+                summary = active[i + 1][1]
+                raw.append(summary)
+                text = "\n\n".join(str(b.get("text") or "") for b in _blocks(summary["message"].get("content"))
+                                   if isinstance(b, dict) and b.get("type") == "text")
+            meta = {}
+            if isinstance(rec.get("compactMetadata"), dict):
+                meta = dict(rec["compactMetadata"])
+            return [Message.trusted(role="user", kind="compaction", parts=[Part.trusted(text=text)] if text else [],
+                                    source_id=_text_or_none(rec.get("uuid")), timestamp=ts, raw=raw, meta=meta)]
+        msg = rec["message"]
+        if t == "assistant":
+            mid = msg.get("id")
+            group = [r for _, r in active[i:j]]
+            parts: list[Part] = []
+            calls: list[ToolCall] = []
+            for r in group:
+                _assistant_parts(_blocks(r["message"].get("content")), f"line {lineno}", parts, calls)
+            return [Message.trusted(role="assistant", parts=parts, tool_calls=calls,
+                                    source_id=_text_or_none(rec.get("uuid")), timestamp=ts,
+                                    usage=_usage(group[-1]["message"].get("usage"), self.path, active[j - 1][0]),
+                                    raw=group if len(group) > 1 else rec,
+                                    meta={"message_id": mid} if mid else {})]
+        # user record
+        out: list[Message] = []
+        blocks = _blocks(msg.get("content"))
+        rest = [(k, b) for k, b in enumerate(blocks) if not (isinstance(b, dict) and b.get("type") in TOOL_RESULT_TYPES)]
+        for b in _result_blocks(rec):
+            cid = str(b.get("tool_use_id") or "")
+            out.append(Message.trusted(role="tool", tool_call_id=cid, name=names.get(cid),
+                                       parts=tool_result_parts(b.get("content"), f"line {lineno}", strict=False),
+                                       source_id=_text_or_none(rec.get("uuid")), timestamp=ts, raw=rec,
+                                       meta={"is_error": True} if b.get("is_error") else {}))
+        if rest:
+            parts = [block_part(b, f"line {lineno}: content[{k}]", strict=False) for k, b in rest]
+            out.append(Message.trusted(role="user", parts=parts, source_id=_text_or_none(rec.get("uuid")),
+                                       timestamp=ts, raw=rec,
+                                       kind="compaction" if rec.get("isCompactSummary") else "message",
+                                       meta={"isMeta": True} if rec.get("isMeta") else {}))
         return out

@@ -245,3 +245,42 @@ def test_an_update_keeps_the_messages_shown_and_extends_their_analysis(growing, 
         assert carried > (len(LINES) - FIRST) * 2  # most updates carried most of the session over
     finally:
         follower.close()
+
+
+@pytest.mark.parametrize("name", ["representative_messages.jsonl", "branch_merge.jsonl", "session_b.jsonl"])
+def test_a_followed_claude_code_transcript_converts_only_its_new_records(tmp_path, name):
+    """Each record appended: the messages of the records read before are the very
+    objects the last read made (not converted again), and the session is what a fresh
+    read of the file gives (an assistant message streamed over several records, tool
+    results naming their calls, branches)."""
+    lines = (ROLLOUT.parents[1] / "claude-code" / name).read_bytes().splitlines(keepends=True)
+    path = tmp_path / name
+    start = next(k for k, line in enumerate(lines) if b'"type":"user"' in line.replace(b" ", b"")) + 1
+    path.write_bytes(b"".join(lines[:start]))
+    APPENDED.add(path)
+    follower = Follower(path)
+    try:
+        last = follower.poll()
+        reused = 0
+        for k in range(start, len(lines)):
+            append(path, lines[k])
+            session = follower.poll() if follower.changed() else None
+            if session is None:
+                continue
+            copy = tmp_path / f"copy-{k}.jsonl"
+            copy.write_bytes(path.read_bytes())
+            with open_source(copy) as src:
+                fresh = src.read(src.session_ids()[0])
+            assert [m.model_dump() for m in session.messages] == [m.model_dump() for m in fresh.messages]
+            if last is not None:
+                same = sum(1 for a, b in zip(last.messages, session.messages) if a is b)
+                equal = 0
+                while equal < min(len(last.messages), len(session.messages)) and \
+                        last.messages[equal].model_dump() == session.messages[equal].model_dump():
+                    equal += 1
+                assert same >= equal - 1  # all but a last message still growing are reused
+                reused += same
+            last = session
+        assert reused > 0
+    finally:
+        follower.close()
