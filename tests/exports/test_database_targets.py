@@ -229,6 +229,24 @@ def test_agents_session_into_postgres_reads_back_with_the_sdk(postgres, tmp_path
     got = asyncio.run(items())
     assert got == json.loads(json.dumps(to_responses_items(session.messages, [], functions_only=True)))
 
+    # an agent resumes from it: the model is sent the stored items, then the new turn
+    from tests.adapters.test_agents import LoopingModel, _loop_agent
+
+    async def resume():
+        from agents import Runner
+
+        model = LoopingModel(calls=0)
+        sdk = SQLAlchemySession.from_url(new_id, url=url)
+        try:
+            result = await Runner.run(_loop_agent(model), "and now?", session=sdk)
+        finally:
+            await sdk.engine.dispose()
+        return model.sent, result.final_output
+
+    sent, answer = asyncio.run(resume())
+    assert answer == "All parts pass."
+    assert len(sent[0][1]) == len(got) + 1 and sent[0][1][-1]["content"] == "and now?"
+
 
 def test_a_failed_write_to_postgres_leaves_nothing(postgres, monkeypatch):
     pytest.importorskip("psycopg")
