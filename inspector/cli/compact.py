@@ -281,7 +281,7 @@ def _export_one(session, result, args, out: Path, ws, say=_err, into_source: boo
                           force=args.force, unique_ids=False if args.keep_duplicate_ids else None,
                           target=_target(args))
     for warning in res.warnings:
-        say(f"{out}: warning: {warning}")
+        say(f"{res.path}: warning: {warning}")  # a database URL shown without its password
     return res
 
 

@@ -299,3 +299,17 @@ def test_a_url_is_refused_for_file_formats_and_for_its_own_source(postgres, caps
     with open_source(url) as src:  # added beside the source session, which is unchanged
         assert src.session_ids() == ["conv", "conv-compacted"]
         assert len(src.read("conv").messages) == 1
+
+
+def test_export_all_into_one_postgres_database(postgres, capsys, workspace):
+    pytest.importorskip("agents.extensions.memory")
+    name = fresh_db(postgres, "all")
+    url = postgres.url(name, "psycopg")
+    source = f"{FIXTURES}/openai-agents/sessions.db"
+    with open_source(source) as s:
+        ids = s.session_ids()
+    code, out, err = export(capsys, source, "--all", "--format", "openai-agents-sqlite", "-o", url, "--preset", "none")
+    assert code == 0, err
+    assert PASSWORD not in out + err and f"exported {len(ids)} of" in err
+    with open_source(url) as t:
+        assert sorted(t.session_ids()) == sorted(f"{i}-compacted" for i in ids)
