@@ -52,10 +52,10 @@ FORMATS: tuple[ExportFormat, ...] = (
                  unique_ids=True, adds_to_existing=True),
     # Claude Code looks a session up by its file name: given a directory, the writer
     # names the file <sessionId>.jsonl itself (`names_itself`).
-    ExportFormat("langgraph", ".langgraph.db", "a new thread in a LangGraph checkpointer (SqliteSaver file or "
-                 "PostgresSaver URL), resumable with its thread_id", unique_ids=True, adds_to_existing=True),
     ExportFormat("claude-code", ".claude.jsonl", "a Claude Code transcript (resumable with claude --resume)",
                  unique_ids=True, names_itself=True),
+    ExportFormat("langgraph", ".langgraph.db", "a new thread in a LangGraph checkpointer (SqliteSaver file or "
+                 "PostgresSaver URL), resumable with its thread_id", unique_ids=True, adds_to_existing=True),
 )
 
 BY_NAME: dict[str, ExportFormat] = {f.name: f for f in FORMATS}

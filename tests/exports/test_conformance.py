@@ -189,7 +189,8 @@ def test_the_report_notes_the_renames_the_other_exports_make(tmp_path):
     s, versions = _versions("swe-agent")
     out = export_session(s, "report", tmp_path / "r.json", compacted=versions["compacted"]).path
     notes = json.loads(out.read_text()).get("notes") or []
-    assert notes and all("anthropic-json, openai-agents-sqlite, adk-sqlite, claude-code rename duplicate tool-call ids"
+    assert notes and all("anthropic-json, openai-agents-sqlite, adk-sqlite, claude-code, langgraph rename duplicate tool-call "
+                         "ids"
                          in n for n in notes)
     assert any("renamed" in n and "-2'" in n for n in notes)
 

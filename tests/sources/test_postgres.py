@@ -259,7 +259,8 @@ def test_sizes_for_a_stratified_sample_come_from_one_query_on_each_store(postgre
     for url, lengths in checks:
         with open_source(url) as src:
             sizes = src.session_sizes()
-            assert sizes is not None and list(sizes) == src.session_ids() == list(lengths), url
+            # (other tests of the module may have added sessions: a compacted thread)
+            assert sizes is not None and list(sizes) == src.session_ids() and set(lengths) <= set(sizes), url
             assert all(v > 0 for v in sizes.values())
             by_length = sorted(lengths, key=lambda sid: lengths[sid])
-            assert sorted(sizes, key=lambda sid: sizes[sid]) == by_length
+            assert sorted(lengths, key=lambda sid: sizes[sid]) == by_length
