@@ -85,3 +85,30 @@ def test_a_worker_error_comes_back_named(local_ray, fleet_db):
 
     with pytest.raises(PipelineError, match="no session 'nope'"):
         _sweep(fleet_db, ray_engine(), ids=["nope"])
+
+
+def test_ray_workers_read_a_postgres_store_by_url(local_ray, fleet_db, postgres):
+    """The Ray tasks open the PostgreSQL URL themselves (only ids go out), and the
+    sampled sweep equals the in-process one on the same URL and on the SQLite file."""
+    import sqlite3
+    import uuid
+
+    psycopg = pytest.importorskip("psycopg")
+    from inspector.exports.postgres import AGENTS_SCHEMA
+
+    name = postgres.create_database(f"rayfleet_{uuid.uuid4().hex[:8]}")
+    src = sqlite3.connect(fleet_db)
+    with psycopg.connect(postgres.url(name)) as conn, conn.cursor() as cur:
+        for ddl in AGENTS_SCHEMA:
+            cur.execute(ddl)
+        cur.executemany("INSERT INTO agent_sessions (session_id) VALUES (%s)",
+                        list(src.execute("SELECT session_id FROM agent_sessions ORDER BY rowid")))
+        cur.executemany("INSERT INTO agent_messages (session_id, message_data) VALUES (%s, %s)",
+                        list(src.execute("SELECT session_id, message_data FROM agent_messages ORDER BY id")))
+    src.close()
+    url = postgres.url(name, "psycopg")
+    spec = SampleSpec(8, seed=5)
+    on_ray = json.dumps(_sweep(url, ray_engine(), sample=spec).to_dict())
+    assert on_ray == json.dumps(_sweep(url, InlineEngine(), sample=spec).to_dict())
+    assert on_ray == json.dumps(_sweep(fleet_db, InlineEngine(), sample=spec).to_dict())
+    assert json.loads(on_ray)["sample"]["method"] == "stratified"
