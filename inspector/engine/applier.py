@@ -10,7 +10,7 @@ that the output has no problem the input did not have.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -23,6 +23,7 @@ from inspector.engine.planning.text import fit_marker, render, truncate_text_par
 from inspector.engine.summarize.extractive import strip_frame
 from inspector.engine.summarize.protocol import (
     EventHandler,
+    Summarize,
     Summarizer,
     SummaryRequest,
     SummaryResult,
@@ -463,6 +464,37 @@ def finalized_summary(session: Session, spec: SummarySpec, text: str, finalize: 
 # ---------------------------------------------------------------------------------- apply
 
 
+def apply_steps(
+    session: Session,
+    plan: Plan,
+    counter: TokenCounter,
+    *,
+    summary_cache: SummaryCache | None = None,
+    finalize: Finalizer | None = None,
+    clear_rewriter: ClearRewriter | None = None,
+) -> Generator[Summarize, SummaryResult, Compacted]:
+    """`apply` step by step (sans-IO, see `engine.driving`): yields `Summarize` for
+    each of the plan's summaries not in `summary_cache` (send back its result; it is
+    put in the cache), then writes the messages and checks them.
+
+    Returns:
+        The compaction, each summary labelled with the model its result names.
+        Raises CompactionFailed (InvariantViolated) with nothing changed.
+    """
+    results: dict[str, SummaryResult] = {}
+    for spec in plan.applied_summaries():
+        hit = summary_cache.get(spec.key) if summary_cache is not None else None
+        if hit is None:
+            hit = yield Summarize(spec.key, summary_request(session, plan, spec, counter))
+            if summary_cache is not None:
+                summary_cache.put(spec.key, hit)
+        results[spec.key] = hit
+    result = _finish(session, plan, {key: r.text for key, r in results.items()}, counter, finalize, clear_rewriter)
+    for g in result.summaries:
+        g.model, g.extractive = results[g.key].model, results[g.key].extractive
+    return result
+
+
 def apply(
     session: Session,
     plan: Plan,
@@ -476,49 +508,33 @@ def apply(
 ) -> Compacted:
     """Generate the plan's summaries and write the compacted messages.
 
-    Raises SummaryFailed (every model failed) or CompactionFailed; in both cases
-    nothing was changed: the session object is never mutated.
+    Args:
+        session: the session (never mutated).
+        plan: its plan.
+        summarizer: writes the summaries not in `summary_cache` (default: extractive);
+            each summary is labelled with it.
+        counter: the plan's counter (default: the config's).
+        summary_cache: summaries already written; those written here are put there.
+        on_event: the summarizer's events.
+        finalize: (original messages, summary message) -> the messages standing for it.
+        clear_rewriter: (call message, its results) -> their replacement.
+
+    Returns:
+        The compaction. Raises SummaryFailed (every model failed) or CompactionFailed;
+        in both cases nothing was changed.
     """
+    from inspector.engine.driving import drive
     from inspector.engine.planning import counter_for
     from inspector.engine.summarize.extractive import ExtractiveSummarizer
 
-    counter = counter or counter_for(plan.config)
-    texts: dict[str, str] = {}
-    for spec in plan.applied_summaries():
-        cached = summary_cache.get(spec.key) if summary_cache is not None else None
-        if cached is None:
-            summ = summarizer or ExtractiveSummarizer()
-            cached = summ.summarize(summary_request(session, plan, spec, counter), on_event)
-            if summary_cache is not None:
-                summary_cache.put(spec.key, cached)
-        texts[spec.key] = cached.text
-    return _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer)
-
-
-async def aapply(
-    session: Session,
-    plan: Plan,
-    summarizer: Summarizer | None = None,
-    counter: TokenCounter | None = None,
-    *,
-    summary_cache: SummaryCache | None = None,
-    on_event: EventHandler | None = None,
-    finalize: Finalizer | None = None,
-    clear_rewriter: ClearRewriter | None = None,
-) -> Compacted:
-    """`apply` for an event loop: the summaries are awaited, then `apply` writes."""
-    from inspector.engine.planning import counter_for
-    from inspector.engine.summarize.extractive import ExtractiveSummarizer
-
-    counter = counter or counter_for(plan.config)
-    cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-    for spec in plan.applied_summaries():
-        if cache.get(spec.key) is None:
-            summ = summarizer or ExtractiveSummarizer()
-            cache.put(spec.key, await summ.asummarize(summary_request(session, plan, spec, counter),
-                                                       on_event))
-    return apply(session, plan, summarizer, counter, summary_cache=cache, on_event=on_event,
-                 finalize=finalize, clear_rewriter=clear_rewriter)
+    summ = summarizer or ExtractiveSummarizer()
+    result = drive(apply_steps(session, plan, counter or counter_for(plan.config), summary_cache=summary_cache,
+                               finalize=finalize, clear_rewriter=clear_rewriter),
+                   lambda step: summ.summarize(step.request, on_event))
+    extractive = summarizer is None or getattr(summarizer, "extractive", False)
+    for g in result.summaries:
+        g.model, g.extractive = ("extractive", True) if extractive else (summ.name, False)
+    return result
 
 
 def trigger_tokens(plan: Plan, result: Compacted) -> int | None:
@@ -534,14 +550,11 @@ def trigger_tokens(plan: Plan, result: Compacted) -> int | None:
     return result.total_after - plan.reply_priming
 
 
-def _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer) -> Compacted:
+def _finish(session: Session, plan: Plan, texts: dict[str, str], counter: TokenCounter,
+            finalize: Finalizer | None, clear_rewriter: ClearRewriter | None) -> Compacted:
+    """The messages the plan describes with these summary texts, checked: no broken
+    invariant, no provider error the input did not have."""
     result = materialize(session, plan, texts, counter, finalize=finalize, clear_rewriter=clear_rewriter)
-    if summarizer is not None and not getattr(summarizer, "extractive", False):
-        for g in result.summaries:
-            g.model, g.extractive = summarizer.name, False
-    else:
-        for g in result.summaries:
-            g.model, g.extractive = "extractive", True
     violations = check_invariants(session.messages, result.messages, plan.config, lineage=result.lineage,
                                   total_after=result.total_after,
                                   summary_tokens=[counter.count(g.text) for g in result.summaries],

@@ -48,7 +48,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, islice
 from typing import TYPE_CHECKING, Any
@@ -67,14 +67,10 @@ from inspector.engine.planning.truncation import count_ahead, may_truncate
 from inspector.engine.tokens import DEFAULT_CACHE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from inspector.engine.applier import Compacted, SummaryCache
-    from inspector.engine.planning.planner import Plan
+    from inspector.engine.applier import SummaryCache
+    from inspector.engine.flow import CompactStep
     from inspector.engine.summarize import Summarizer
     from inspector.engine.tokens import TokenCache, TokenCounter
-
-# (context as a session, config) -> the compaction, or the plan when it changes nothing.
-CompactStep = Callable[[Session, CompactionConfig], "Compacted | Plan"]
-
 
 @dataclass(frozen=True)
 class Prices:
@@ -194,48 +190,6 @@ def call_positions(messages: Sequence[Message]) -> list[int]:
             out.append(i)
         prev = m.role
     return out
-
-
-# ------------------------------------------------------------------------- the step
-
-
-def compact_step(
-    counter: TokenCounter,
-    summarizer: Summarizer | None = None,
-    summary_cache: SummaryCache | None = None,
-) -> CompactStep:
-    """What `Compactor.compact` does to a context (the service pipeline's sequence):
-    plan, exact with summaries already cached; generate the missing summaries; re-plan
-    exactly; apply. The plan alone when it changes nothing (Compactor then returns
-    the messages it was given)."""
-    from inspector.engine import ExtractiveSummarizer, MemorySummaryCache, apply, plan
-    from inspector.engine.applier import summary_request
-    from inspector.engine.summary_format import summary_message_tokens
-
-    summ = summarizer if summarizer is not None else ExtractiveSummarizer()
-    cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-
-    def exact_plan(s: Session, config: CompactionConfig):
-        p = plan(s, config, counter)
-        known = {spec.key: hit.text for spec in p.summaries if (hit := cache.get(spec.key)) is not None}
-        if known:
-            sizes = {spec.key: summary_message_tokens(s, config, spec, known[spec.key], counter)
-                     for spec in p.summaries if spec.key in known}
-            p = plan(s, config, counter, summary_tokens=sizes)
-        return p
-
-    def step(s: Session, config: CompactionConfig) -> Compacted | Plan:
-        p = exact_plan(s, config)
-        if not p.changed:
-            return p
-        missing = [spec for spec in p.summaries if spec.injection != "evicted" and cache.get(spec.key) is None]
-        for spec in missing:
-            cache.put(spec.key, summ.summarize(summary_request(s, p, spec, counter)))
-        if missing:
-            p = exact_plan(s, config)
-        return apply(s, p, summ, counter, summary_cache=cache)
-
-    return step
 
 
 # -------------------------------------------------------------- when nothing can fire
@@ -497,10 +451,9 @@ def replay(
         summarizer: writes summaries not in `summary_cache` (default: extractive, offline).
         summary_cache: summaries already written (for example a model's, from the workspace).
         token_cache: counts already known (the workspace's).
-        step: the compaction run at a call that may fire (default: `compact_step`);
-            the service passes `compact_step` with its summary cache read-only. It runs
-            the pipeline's sequence with the engine's own plan and apply (the test against
-            `Compactor` fed call by call checks the two agree).
+        step: the compaction run at a call that may fire (default:
+            `flow.replay_step`, the compaction flow `Compactor` runs, driven here; the
+            service passes it with its summary cache read-only).
         context_window: for `over_window_calls` (default: the config's).
         fast_tailoring: at a call where tailoring is provably all the policy does,
             drop the rounds without `step` (`_tailored`: the same result and checks);
@@ -512,10 +465,11 @@ def replay(
     """
     from inspector.engine import analyze, counter_for
     from inspector.engine.analysis import analyze_extending
+    from inspector.engine.flow import replay_step
     from inspector.engine.planning.planner import Plan
 
     counter = counter or counter_for(config)
-    run = step or compact_step(counter, summarizer, summary_cache)
+    run = step or replay_step(counter, summarizer, summary_cache)
     window = context_window or config.context_window
     msgs = session.messages
     a = analyze(session, counter, token_cache)
