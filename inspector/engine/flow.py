@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from inspector.engine.applier import (
     ClearRewriter,
@@ -156,17 +156,52 @@ def summarized_offloads(session: Session, result: Compacted) -> None:
 # ------------------------------------------------------------------------ the flow
 
 
+class PlanOptions(TypedDict, total=False):
+    """What a plan of the flow may be given besides the session, config and counter.
+
+    summary_cache: summaries already written; each one written is put there (default:
+    a cache of the run's own). token_cache: counts already known. now: the planner's
+    clock (None: no idle-time trigger). finalize: (original messages, summary message)
+    -> the messages standing for it (Eino Finalize). clear_rewriter: (call message, its
+    results) -> their replacement (Eino ClearMessageRewriter).
+    """
+
+    summary_cache: SummaryCache | None
+    token_cache: TokenCache | None
+    now: datetime | None
+    finalize: Finalizer | None
+    clear_rewriter: ClearRewriter | None
+
+
+class FlowOptions(PlanOptions, total=False):
+    """What `compaction` may be given besides `PlanOptions`.
+
+    on_event: gets the "kept" and "fallback" events. on_plan: called once with the
+    first plan, before any summary is asked for. fallback: under
+    summarization.on_failure = "keep", a result that would break an invariant is
+    replaced by the reductions that need no model, or by the unchanged history
+    ("fallback" event, `invariant_fallback` warning); without it such a result raises
+    InvariantViolated. unchanged_plan: return the plan itself when it changes nothing
+    (replay), instead of applying it.
+    """
+
+    on_event: EventHandler | None
+    on_plan: Callable[[Plan], None] | None
+    fallback: bool
+    unchanged_plan: bool
+
+
 class _Run:
     """The state of one compaction: the session, what is configured now (a failure
     may switch summarization off), the plan so far and the summaries written."""
 
-    def __init__(self, session: Session, config: CompactionConfig, counter: TokenCounter,
-                 summary_cache: SummaryCache | None, token_cache: TokenCache | None, now: datetime | None,
-                 finalize: Finalizer | None, clear_rewriter: ClearRewriter | None,
-                 on_event: EventHandler | None) -> None:
-        self.session, self.config, self.counter, self.token_cache, self.now = (
-            session, config, counter, token_cache, now)
-        self.cache: SummaryCache = summary_cache if summary_cache is not None else MemorySummaryCache()
+    def __init__(self, session: Session, config: CompactionConfig, counter: TokenCounter, options: PlanOptions,
+                 on_event: EventHandler | None = None) -> None:
+        self.session, self.config, self.counter = session, config, counter
+        self.token_cache, self.now = options.get("token_cache"), options.get("now")
+        cache = options.get("summary_cache")
+        self.cache: SummaryCache = cache if cache is not None else MemorySummaryCache()
+        finalize, clear_rewriter = options.get("finalize"), options.get("clear_rewriter")
         self.finalize = _once(finalize) if finalize is not None else None
         self.clear_rewriter = _once_per_group(clear_rewriter) if clear_rewriter is not None else None
         self.on_event = on_event
@@ -241,47 +276,22 @@ class _Run:
         raise exc  # the unchanged history breaks nothing a compaction can: not reached
 
 
-def compaction(
-    session: Session,
-    config: CompactionConfig,
-    counter: TokenCounter,
-    *,
-    summary_cache: SummaryCache | None = None,
-    token_cache: TokenCache | None = None,
-    now: datetime | None = None,
-    finalize: Finalizer | None = None,
-    clear_rewriter: ClearRewriter | None = None,
-    on_event: EventHandler | None = None,
-    on_plan: Callable[[Plan], None] | None = None,
-    fallback: bool = False,
-    unchanged_plan: bool = False,
-) -> Steps:
+def compaction(session: Session, config: CompactionConfig, counter: TokenCounter,
+               **options: Unpack[FlowOptions]) -> Steps:
     """One compaction of `session`, step by step (see the module docstring).
 
     Args:
         session: the session (never mutated).
         config: the compaction config.
         counter: the token counter.
-        summary_cache: summaries already written; each one written is put there
-            (default: a cache of this run's own).
-        token_cache: counts already known.
-        now: the planner's clock (None: no idle-time trigger).
-        finalize: (original messages, summary message) -> the messages standing for it.
-        clear_rewriter: (call message, its results) -> their replacement.
-        on_event: gets the "kept" and "fallback" events.
-        on_plan: called once with the first plan, before any summary is asked for.
-        fallback: under summarization.on_failure = "keep", a result that would break
-            an invariant is replaced by the reductions that need no model, or by the
-            unchanged history ("fallback" event, `invariant_fallback` warning);
-            without it such a result raises InvariantViolated.
-        unchanged_plan: return the plan itself when it changes nothing (replay),
-            instead of applying it.
+        **options: what `PlanOptions` and `FlowOptions` say.
 
     Returns:
         The compaction, its summaries labelled with the model that wrote each; raises
         SummaryFailed / SummaryRejected / CompactionFailed with nothing changed.
     """
-    run = _Run(session, config, counter, summary_cache, token_cache, now, finalize, clear_rewriter, on_event)
+    run = _Run(session, config, counter, options, options.get("on_event"))
+    on_plan, unchanged_plan = options.get("on_plan"), options.get("unchanged_plan", False)
     if on_plan is not None:
         on_plan(run.plan)
     if unchanged_plan and not run.plan.changed:
@@ -299,37 +309,30 @@ def compaction(
     try:
         result = yield from run.apply()
     except InvariantViolated as exc:
-        if not fallback or run.config.summarization.on_failure != "keep":
+        if not options.get("fallback") or run.config.summarization.on_failure != "keep":
             raise
         result = yield from run.fall_back(exc)
     summarized_offloads(session, result)
     return result
 
 
-def exact_plan(
-    session: Session,
-    config: CompactionConfig,
-    counter: TokenCounter,
-    *,
-    summary_cache: SummaryCache | None = None,
-    token_cache: TokenCache | None = None,
-    now: datetime | None = None,
-    finalize: Finalizer | None = None,
-    clear_rewriter: ClearRewriter | None = None,
-) -> Plan:
-    """The flow's plan before any summary is written: made exact for the summaries
-    `summary_cache` already holds (as `finalize` writes them), with what
-    `clear_rewriter` makes counted in. What a preview shows, and what `compaction`
+def exact_plan(session: Session, config: CompactionConfig, counter: TokenCounter,
+               **options: Unpack[PlanOptions]) -> Plan:
+    """The flow's plan before any summary is written: made exact for the summaries the
+    summary cache already holds (as a Finalizer writes them), with what a
+    ClearRewriter makes counted in. What a preview shows, and what `compaction`
     applies when no summary is missing.
 
     Args:
-        session, config, counter, summary_cache, token_cache, now, finalize,
-        clear_rewriter: as `compaction`'s.
+        session: the session.
+        config: the compaction config.
+        counter: the token counter.
+        **options: see `PlanOptions`.
 
     Returns:
         The plan.
     """
-    run = _Run(session, config, counter, summary_cache, token_cache, now, finalize, clear_rewriter, None)
+    run = _Run(session, config, counter, options)
     run.exact()
     return run.plan
 

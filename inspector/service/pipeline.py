@@ -12,6 +12,9 @@ runs. No Textual import here, and no litellm until a model writes a summary.
 A summary is generated once per (message range, prompt, model) and kept in the
 summary cache; `compact_session` then re-plans with its exact size, so the plan it
 returns, the preview after generation and the applied result agree byte for byte.
+The sequence itself is the engine's one compaction flow (`engine.flow.compaction`, a
+sans-IO generator); `compact_session` and `acompact_session` drive it with the
+summarizer (`engine.driving.drive` / `adrive`).
 """
 
 from __future__ import annotations
@@ -19,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 from inspector.engine.config import CompactionConfig
-from inspector.engine.flow import cached_texts
+from inspector.engine.flow import PlanOptions, cached_texts
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
@@ -84,25 +87,25 @@ def context_total(message_tokens: Sequence[int], counter: TokenCounter) -> int:
     return sum(message_tokens) + (counter.framing.reply_priming if message_tokens else 0)
 
 
-def plan_session(
-    session: Session,
-    config: CompactionConfig,
-    *,
-    counter: TokenCounter | None = None,
-    token_cache: TokenCache | None = None,
-    summary_cache: SummaryCache | None = None,
-    now: datetime | None = None,
-    finalize: Finalizer | None = None,
-    clear_rewriter: ClearRewriter | None = None,
-) -> Plan:
-    """`plan()`, made exact for summaries already in the cache (as `finalize` writes
-    them, when given). `now` (default: the system clock) evaluates the idle-time
-    trigger."""
+def plan_session(session: Session, config: CompactionConfig, *, counter: TokenCounter | None = None,
+                 **options: Unpack[PlanOptions]) -> Plan:
+    """`plan()`, made exact for the summaries already in the cache: the flow's plan
+    before any summary is written (`engine.flow.exact_plan`).
+
+    Args:
+        session: the session.
+        config: the compaction config.
+        counter: the token counter (default: the config's).
+        **options: see `engine.flow.PlanOptions`; `now` defaults to the system clock
+            (the idle-time trigger).
+
+    Returns:
+        The plan.
+    """
     from inspector.engine.flow import exact_plan
 
-    return exact_plan(session, config, _counter(config, counter), summary_cache=summary_cache,
-                      token_cache=token_cache, now=now if now is not None else system_clock(), finalize=finalize,
-                      clear_rewriter=clear_rewriter)
+    options["now"] = options.get("now") or system_clock()
+    return exact_plan(session, config, _counter(config, counter), **options)
 
 
 def session_breakdown(
@@ -364,27 +367,20 @@ def generate_summaries(
 # ------------------------------------------------------------------------------ apply
 
 
-class CompactOptions(TypedDict, total=False):
-    """What `compact_session` and `acompact_session` take besides the session and config.
+class CompactOptions(PlanOptions, total=False):
+    """What `compact_session` and `acompact_session` take besides the session and
+    config: `engine.flow.PlanOptions`, and
 
     counter: the token counter (default: the config's). summarizer: writes the
-    summaries (default: the config's, `make_summarizer`). summary_cache: summaries
-    already written, and where new ones go. token_cache: counts already known.
-    on_event: summarization progress. on_plan: gets the first plan, before any summary
-    is written. finalize / clear_rewriter: Eino's Finalize and ClearMessageRewriter.
-    now: the idle-time trigger's clock (default: the system clock). fallback: see
-    `compact_session`.
+    summaries (default: the config's, `make_summarizer`). on_event: summarization
+    progress. on_plan: gets the first plan, before any summary is written. fallback:
+    see `compact_session`. `now` defaults to the system clock.
     """
 
     counter: TokenCounter | None
     summarizer: Summarizer | None
-    summary_cache: SummaryCache | None
-    token_cache: TokenCache | None
     on_event: EventHandler | None
     on_plan: Callable[[Plan], None] | None
-    finalize: Finalizer | None
-    clear_rewriter: ClearRewriter | None
-    now: datetime | None
     fallback: bool
 
 
