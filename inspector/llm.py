@@ -17,6 +17,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from inspector.engine.driving import adrive, drive
 from inspector.engine.replay import Prices
 from inspector.engine.summarize.extractive import ExtractiveSummarizer
 from inspector.engine.summarize.protocol import (
@@ -28,7 +29,7 @@ from inspector.engine.summarize.protocol import (
     ignore,
     summary_share_tokens,
 )
-from inspector.engine.summarize.retry import Call, Reply, RetryPolicy, Step, summary_steps
+from inspector.engine.summarize.retry import Call, Reply, RetryPolicy, Sleep, Step, summary_steps
 from inspector.formats.terminal import visible
 
 # ---------------------------------------------------------------------------- LiteLLM
@@ -149,55 +150,37 @@ class LiteLLMSummarizer:
                                                                                         SummaryResult]:
         return summary_steps(request, self.policy, on_event or ignore, self._rng.random)
 
+    def _perform(self, step: Step) -> Reply | None:
+        """One step of the retry steps, blocking: the call (litellm's `completion`, or
+        the injected one) or the wait."""
+        if isinstance(step, Sleep):
+            self._sleep(step.seconds)
+            return None
+        completion = self._completion or _import_litellm().completion
+        with warnings.catch_warnings():  # pydantic's, on a malformed reply
+            warnings.simplefilter("ignore")
+            return self._reply(completion(**self._kwargs(step)))
+
+    async def _aperform(self, step: Step) -> Reply | None:
+        """`_perform` on the event loop (`acompletion`, `asyncio.sleep`)."""
+        if isinstance(step, Sleep):
+            await (self._asleep or asyncio.sleep)(step.seconds)
+            return None
+        acompletion = self._acompletion or _import_litellm().acompletion
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return self._reply(await acompletion(**self._kwargs(step)))
+
     def summarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
         """Summarize `request`, blocking (see the class docstring)."""
-        completion = self._completion or _import_litellm().completion
-        steps = self._steps(request, on_event)
-        reply: Reply | None = None
-        error: Exception | None = None
-        while True:
-            try:
-                step = steps.throw(error) if error else steps.send(reply)
-            except StopIteration as stop:
-                result: SummaryResult = stop.value
-                return result
-            reply, error = None, None
-            if isinstance(step, Call):
-                try:
-                    with warnings.catch_warnings():  # pydantic's, on a malformed reply
-                        warnings.simplefilter("ignore")
-                        reply = self._reply(completion(**self._kwargs(step)))
-                except Exception as exc:  # thrown into the steps, which decide
-                    error = exc
-            else:
-                self._sleep(step.seconds)
+        return drive(self._steps(request, on_event), self._perform)
 
     async def asummarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
         """Summarize `request` on the event loop (see the class docstring)."""
         if self._acompletion is None and self._completion is not None:
             # An injected sync fake: run it in a thread so the loop stays free.
             return await asyncio.to_thread(self.summarize, request, on_event)
-        acompletion = self._acompletion or _import_litellm().acompletion
-        asleep = self._asleep or asyncio.sleep
-        steps = self._steps(request, on_event)
-        reply: Reply | None = None
-        error: Exception | None = None
-        while True:
-            try:
-                step = steps.throw(error) if error else steps.send(reply)
-            except StopIteration as stop:
-                result: SummaryResult = stop.value
-                return result
-            reply, error = None, None
-            if isinstance(step, Call):
-                try:
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore")
-                        reply = self._reply(await acompletion(**self._kwargs(step)))
-                except Exception as exc:  # thrown into the steps, which decide
-                    error = exc
-            else:
-                await asleep(step.seconds)
+        return await adrive(self._steps(request, on_event), self._aperform)
 
 
 def summarizer_for(config, **kwargs: Any) -> Summarizer:

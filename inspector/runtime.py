@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.planning import Plan
     from inspector.engine.summarize import EventHandler, Summarizer
     from inspector.engine.tokens import TokenCounter
+    from inspector.service.pipeline import CompactOptions
 
 
 def _to_chat(messages) -> list[dict[str, Any]]:
@@ -151,29 +152,31 @@ class Compactor:
         return plan_session(self.session(messages, session_id), self.config, counter=self.counter,
                             summary_cache=self.summary_cache, now=self.clock())
 
-    def _kwargs(self) -> dict[str, Any]:
+    def _options(self) -> CompactOptions:
         # fallback: under summarization.on_failure = "keep" an agent is never halted by a
         # result that would break an invariant (Sagents: keep everything, do not halt)
-        return dict(counter=self.counter, summarizer=self.summarizer, summary_cache=self.summary_cache,
-                    on_event=self.on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter,
-                    now=self.clock(), fallback=True)
+        return {"counter": self.counter, "summarizer": self.summarizer, "summary_cache": self.summary_cache,
+                "on_event": self.on_event, "finalize": self.finalize, "clear_rewriter": self.clear_rewriter,
+                "now": self.clock(), "fallback": True}
+
+    def _kept(self, result: Compacted) -> Compacted:
+        """`result`, its offloads stored for `recover`, kept as `last`."""
+        self.offloads.put_offloads(result.offloads)
+        self.last = result
+        return result
 
     def compact_session(self, session: Session) -> Compacted:
-        """Plan + apply on a canonical session; offloads are stored for `recover`."""
+        """Plan + apply on a canonical session (the service's `compact_session`, a
+        driver of the engine's compaction flow); offloads are stored for `recover`."""
         from inspector.service.pipeline import compact_session
 
-        result = compact_session(session, self.config, **self._kwargs())
-        self.offloads.put_offloads(result.offloads)
-        self.last = result
-        return result
+        return self._kept(compact_session(session, self.config, **self._options()))
 
     async def acompact_session(self, session: Session) -> Compacted:
+        """`compact_session` for an event loop (summary calls are awaited)."""
         from inspector.service.pipeline import acompact_session
 
-        result = await acompact_session(session, self.config, **self._kwargs())
-        self.offloads.put_offloads(result.offloads)
-        self.last = result
-        return result
+        return self._kept(await acompact_session(session, self.config, **self._options()))
 
     def compact(self, messages: Sequence[dict[str, Any]], *, session_id: str | None = None) -> list[dict[str, Any]]:
         """Compacted OpenAI chat message dicts. Messages compaction leaves alone come

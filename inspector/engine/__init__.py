@@ -24,7 +24,7 @@ _EXPORTS = {
     "plan": "planning", "Plan": "planning", "counter_for": "planning", "Action": "planning",
     "validate": "validation", "Problem": "validation", "new_problems": "validation",
     # apply and summaries
-    "apply": "applier", "aapply": "applier", "materialize": "applier", "Compacted": "applier",
+    "apply": "applier", "materialize": "applier", "Compacted": "applier",
     "Offload": "applier", "CompactionFailed": "applier", "MemorySummaryCache": "applier",
     "InvariantViolated": "applier",
     "Summarizer": "summarize", "ExtractiveSummarizer": "summarize",
@@ -55,7 +55,6 @@ if TYPE_CHECKING:  # pragma: no cover
         InvariantViolated,
         MemorySummaryCache,
         Offload,
-        aapply,
         apply,
         materialize,
     )

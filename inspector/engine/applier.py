@@ -10,7 +10,7 @@ that the output has no problem the input did not have.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -23,6 +23,7 @@ from inspector.engine.planning.text import fit_marker, render, truncate_text_par
 from inspector.engine.summarize.extractive import strip_frame
 from inspector.engine.summarize.protocol import (
     EventHandler,
+    Summarize,
     Summarizer,
     SummaryRequest,
     SummaryResult,
@@ -267,152 +268,202 @@ def materialize(
     clear_rewriter: ClearRewriter | None = None,
     offload_summarized: bool = True,
 ) -> Compacted:
-    """The compacted messages the plan describes. Missing summaries are shown as a
-    pending marker (for previews). `offload_summarized=False` leaves out the offload
-    records of the summarized messages (their whole text: a measure of the messages
-    does not need them)."""
+    """The compacted messages the plan describes.
+
+    Args:
+        session: the session (never mutated).
+        plan: its plan.
+        summary_texts: the summaries' texts by key; a missing one is shown as a pending
+            marker (for previews).
+        counter: the plan's counter (default: the config's).
+        finalize: (original messages, summary message) -> the messages standing for it.
+        clear_rewriter: (call message, its results) -> their replacement.
+        offload_summarized: False leaves out the offload records of the summarized
+            messages (their whole text: a measure of the messages does not need them).
+
+    Returns:
+        The messages, with their lineage, counts, offloads and summaries.
+    """
     from inspector.engine.planning import counter_for
 
     counter = counter or counter_for(plan.config)
-    summary_texts = summary_texts or {}
-    msgs = session.messages
-    n = len(msgs)
-    actions = plan.actions
-    out: list[Message] = []
-    lineage: list[list[int]] = []
-    offloads: list[Offload] = []
-    summaries = plan.applied_summaries()
-    by_insert: dict[int, SummarySpec] = {s.insert_at: s for s in summaries}
-    summary_msgs: dict[int, list[Message]] = {}
-    finalized: set[int] = set()  # specs a Finalizer wrote: emitted as it returned them, never merged
-    generated: list[GeneratedSummary] = []
-    sc = plan.config.summarization
+    written = _SummaryMessages(session, plan, summary_texts or {}, counter, finalize, offload_summarized)
+    writer = _Writer(session, plan, counter, written, clear_rewriter)
+    writer.write_all()
+    return writer.compacted(written.offloads, written.generated)
 
-    for spec in summaries:
-        text = summary_texts.get(spec.key)
-        if finalize is not None and text:
-            summary_msgs[spec.index] = finalized_summary(session, spec, text, finalize)
-            finalized.add(spec.index)
+
+class _SummaryMessages:
+    """What each summary of the plan writes (by the summary's index): the summary
+    message (or a pending marker), or what a Finalizer made of it; with the offload
+    record of the messages it replaced and what was generated."""
+
+    def __init__(self, session: Session, plan: Plan, texts: dict[str, str], counter: TokenCounter,
+                 finalize: Finalizer | None, offload_summarized: bool) -> None:
+        self.summaries = plan.applied_summaries()
+        self.messages: dict[int, list[Message]] = {}
+        self.finalized: set[int] = set()  # specs a Finalizer wrote: emitted as it returned them, never merged
+        self.offloads: list[Offload] = []
+        self.generated: list[GeneratedSummary] = []
+        sc = plan.config.summarization
+        msgs = session.messages
+        for spec in self.summaries:
+            text = texts.get(spec.key)
+            if finalize is not None and text:
+                self.messages[spec.index] = finalized_summary(session, spec, text, finalize)
+                self.finalized.add(spec.index)
+            else:
+                body = (summary_body(session, plan.config, spec, text, counter) if text
+                        else pending_summary_text(spec))
+                self.messages[spec.index] = [Message.text_message(
+                    _summary_role(spec), body, kind="summary", meta=_summary_meta(spec, text is None))]
+            if text and offload_summarized:
+                replaced = format_conversation([msgs[i] for i in spec.summarized], max_result_chars=10**9)
+                self.offloads.append(Offload(summary_offload_id(spec), session.id, spec.start, "summary", None,
+                                             None, replaced))
+                self.generated.append(GeneratedSummary(spec.key, text, sc.model or "extractive",
+                                                       not sc.model, spec.start, spec.end))
+
+    def merges(self) -> dict[int, SummarySpec]:
+        """Message -> the first summary merged into it (not one a Finalizer wrote)."""
+        out: dict[int, SummarySpec] = {}
+        for spec in self.summaries:
+            if spec.merge_into is not None and spec.index not in self.finalized:
+                out.setdefault(spec.merge_into, spec)
+        return out
+
+
+class _Writer:
+    """Writes the plan's output in order, with each message's lineage and, where known
+    without tokenizing, its count."""
+
+    def __init__(self, session: Session, plan: Plan, counter: TokenCounter, summaries: _SummaryMessages,
+                 clear_rewriter: ClearRewriter | None) -> None:
+        self.session, self.plan, self.counter = session, plan, counter
+        self.msgs = session.messages
+        self.n = len(self.msgs)
+        self.summaries = summaries
+        self.by_insert: dict[int, SummarySpec] = {s.insert_at: s for s in summaries.summaries}
+        self.merges = summaries.merges()
+        self.clear_rewriter = clear_rewriter
+        self.rewritten_groups: set[int] = set()
+        self.out: list[Message] = []
+        self.lineage: list[list[int]] = []
+        self.offloads: list[Offload] = []
+        # The plan's counts of the messages kept as they are (their content is the input's)
+        # and of those reduction rewrote: only what summarization wrote is counted.
+        known = plan.tokens_before if plan.counter == counter.name and len(plan.tokens_before) == self.n else None
+        self.known = known
+        self.analysis = analysis_of(session, counter) if known is not None else None
+        self.counts: list[int | None] = []
+        # counts of what reduction wrote, found without tokenizing, for the count cache
+        # (the next analysis of the output, replay's next context, reads them there)
+        self.remembered: dict[str, tuple[int, int]] = {}
+
+    def write_all(self) -> None:
+        """Runs of messages kept as they are, with nothing inserted or merged into them,
+        are copied as runs; every other position is written one by one (all of them when
+        a ClearRewriter may take results out of the run). A position summarized or
+        dropped, with nothing inserted before it, ends a run and writes nothing."""
+        actions, n, msgs, known = self.plan.actions, self.n, self.msgs, self.known
+        if self.clear_rewriter is None:
+            keep = Action.KEEP
+            stops = sorted({i for i, act in enumerate(actions) if act is not keep and act != keep}
+                           | self.by_insert.keys() | self.merges.keys() | {n})
         else:
-            body = (summary_body(session, plan.config, spec, text, counter) if text
-                    else pending_summary_text(spec))
-            summary_msgs[spec.index] = [Message.text_message(_summary_role(spec), body, kind="summary",
-                                                             meta=_summary_meta(spec, text is None))]
-        if text and offload_summarized:
-            offloads.append(Offload(summary_offload_id(spec), session.id, spec.start, "summary", None, None,
-                                    format_conversation([msgs[i] for i in spec.summarized], max_result_chars=10**9)))
-            generated.append(GeneratedSummary(spec.key, text, sc.model or "extractive",
-                                              not sc.model, spec.start, spec.end))
+            stops = list(range(n + 1))
+        start = 0
+        for stop in stops:
+            if stop > start:
+                self.out.extend(msgs[start:stop])
+                self.lineage.extend([[j] for j in range(start, stop)])
+                self.counts.extend(known[start:stop] if known is not None else [None] * (stop - start))
+            if stop == n or actions[stop] not in _NOT_WRITTEN or stop in self.by_insert:
+                self.write(stop)
+            start = stop + 1
 
-    def emit_summary(spec: SummarySpec) -> None:
-        origin = list(range(spec.start, spec.end))
-        for smsg in summary_msgs[spec.index]:
-            out.append(smsg)
-            lineage.append(origin)
-
-    merges: dict[int, SummarySpec] = {}  # message -> the first summary merged into it
-    for spec in summaries:
-        if spec.merge_into is not None and spec.index not in finalized:
-            merges.setdefault(spec.merge_into, spec)
-    rewritten_groups: set[int] = set()
-    # The plan's counts of the messages kept as they are (their content is the input's)
-    # and of those reduction rewrote: only what summarization wrote is counted.
-    known = plan.tokens_before if plan.counter == counter.name and len(plan.tokens_before) == n else None
-    a = analysis_of(session, counter) if known is not None else None
-    counts: list[int | None] = []
-    # counts of what reduction wrote, found without tokenizing, for the count cache
-    # (the next analysis of the output, replay's next context, reads them there)
-    remembered: dict[str, tuple[int, int]] = {}
-
-    def write(i: int) -> None:
+    def write(self, i: int) -> None:
         """Message `i` as the plan leaves it (after the summary inserted before it)."""
-        if by_insert:
-            here = by_insert.get(i)
-            if here is not None and (here.merge_into is None or here.index in finalized):
-                emit_summary(here)
-                counts.extend([None] * len(summary_msgs[here.index]))
-        if i == n:
+        if self.by_insert:
+            here = self.by_insert.get(i)
+            if here is not None and (here.merge_into is None or here.index in self.summaries.finalized):
+                origin = list(range(here.start, here.end))
+                for smsg in self.summaries.messages[here.index]:
+                    self.emit(smsg, origin, None)
+        if i == self.n:
             return
-        act = actions[i]
-        if act in _NOT_WRITTEN or i in rewritten_groups:
+        act = self.plan.actions[i]
+        if act in _NOT_WRITTEN or i in self.rewritten_groups:
             return
-        if act == Action.KEEP:
-            m = msgs[i]
-            count = known[i] if known is not None else None
-        else:
-            m, offs = reduce_message(session, plan, i) if act in _REDUCED else (msgs[i], [])
-            offloads.extend(offs)
-            count = None
-            if m is msgs[i]:  # nothing to reduce (a placeholder already)
-                count = known[i] if known is not None else None
-            elif a is not None:
-                # The planner counted what reduction writes, exactly (the properties
-                # recount the output to hold it to that).
-                pair = rewritten_counts(msgs[i], m, (a.tokens[i], a.text_tokens[i]), plan.tokens_after[i],
-                                        counter.framing)
-                if pair is not None:
-                    remembered[m.content_hash] = pair
-                    count = pair[0]
+        m, count = self.reduced(i, act)
         origin = [i]
-        merged = merges.get(i) if merges else None
+        merged = self.merges.get(i) if self.merges else None
         if merged is not None:
-            smsg = summary_msgs[merged.index][0]
-            if merged.injection == "system_merge":
-                base = m.text
-                prefix = sc.summary_prefix
-                if prefix and prefix in base:
-                    base = base[: base.index(prefix)].rstrip()
-                m = m.model_copy(update={"parts": [Part(text=f"{base}\n\n{smsg.text}" if base else smsg.text)]
-                                         + [p for p in m.parts if p.type != "text"]})
-            else:  # user mode: the summary leads the first kept user message
-                m = m.model_copy(update={"parts": [Part(text=smsg.text + "\n\n")] + list(m.parts)})
-            m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
+            m = self.merged(m, merged)
             origin = list(range(merged.start, merged.end)) + [i]
             count = None
-        if clear_rewriter is not None and rewrites(plan, session, i):
-            replacement, group, roffs = rewritten_group(session, plan, i, m, clear_rewriter)
-            offloads.extend(roffs)
-            rewritten_groups.update(group)
+        if self.clear_rewriter is not None and rewrites(self.plan, self.session, i):
+            replacement, group, roffs = rewritten_group(self.session, self.plan, i, m, self.clear_rewriter)
+            self.offloads.extend(roffs)
+            self.rewritten_groups.update(group)
             for r in replacement or []:
-                out.append(r)
-                lineage.append([i, *group])
-                counts.append(None)
+                self.emit(r, [i, *group], None)
             return
-        out.append(m)
-        lineage.append(origin)
-        counts.append(count)
+        self.emit(m, origin, count)
 
-    # Runs of messages kept as they are, with nothing inserted or merged into them, are
-    # copied as runs; every other position is written one by one (all of them when a
-    # ClearRewriter may take results out of the run).
-    # A position summarized or dropped, with nothing inserted before it, ends a run and
-    # writes nothing.
-    if clear_rewriter is None:
-        keep = Action.KEEP
-        stops = sorted({i for i, act in enumerate(actions) if act is not keep and act != keep}
-                       | by_insert.keys() | merges.keys() | {n})
-    else:
-        stops = list(range(n + 1))
-    start = 0
-    for stop in stops:
-        if stop > start:
-            out.extend(msgs[start:stop])
-            lineage.extend([[j] for j in range(start, stop)])
-            counts.extend(known[start:stop] if known is not None else [None] * (stop - start))
-        if stop == n or actions[stop] not in _NOT_WRITTEN or stop in by_insert:
-            write(stop)
-        start = stop + 1
+    def emit(self, m: Message, origin: list[int], count: int | None) -> None:
+        self.out.append(m)
+        self.lineage.append(origin)
+        self.counts.append(count)
 
-    for k, m in enumerate(out):
-        if m.position != k:
-            out[k] = m.model_copy(update={"position": k})
-    if remembered:
-        remember_counts(counter, remembered)
-    memo = a.plan_memo if a is not None else None
-    fresh = iter(count_messages([m for m, c in zip(out, counts) if c is None], counter,
-                                text_counts=memo.texts if memo is not None else None)[0])
-    totals = [c if c is not None else next(fresh) for c in counts]
-    return Compacted(out, offloads, generated, lineage, plan, totals)
+    def reduced(self, i: int, act: Action) -> tuple[Message, int | None]:
+        """Message `i` as the reductions leave it, with its count when known."""
+        msgs, known = self.msgs, self.known
+        if act == Action.KEEP:
+            return msgs[i], known[i] if known is not None else None
+        m, offs = reduce_message(self.session, self.plan, i) if act in _REDUCED else (msgs[i], [])
+        self.offloads.extend(offs)
+        if m is msgs[i]:  # nothing to reduce (a placeholder already)
+            return m, known[i] if known is not None else None
+        a = self.analysis
+        if a is not None:
+            # The planner counted what reduction writes, exactly (the properties
+            # recount the output to hold it to that).
+            pair = rewritten_counts(msgs[i], m, (a.tokens[i], a.text_tokens[i]), self.plan.tokens_after[i],
+                                    self.counter.framing)
+            if pair is not None:
+                self.remembered[m.content_hash] = pair
+                return m, pair[0]
+        return m, None
+
+    def merged(self, m: Message, merged: SummarySpec) -> Message:
+        """Message `m` with the summary `merged` merged into it."""
+        smsg = self.summaries.messages[merged.index][0]
+        if merged.injection == "system_merge":
+            base = m.text
+            prefix = self.plan.config.summarization.summary_prefix
+            if prefix and prefix in base:
+                base = base[: base.index(prefix)].rstrip()
+            m = m.model_copy(update={"parts": [Part(text=f"{base}\n\n{smsg.text}" if base else smsg.text)]
+                                     + [p for p in m.parts if p.type != "text"]})
+        else:  # user mode: the summary leads the first kept user message
+            m = m.model_copy(update={"parts": [Part(text=smsg.text + "\n\n")] + list(m.parts)})
+        m.meta = {**m.meta, "inspector_summary": smsg.meta["inspector_summary"]}
+        return m
+
+    def compacted(self, summary_offloads: list[Offload], generated: list[GeneratedSummary]) -> Compacted:
+        """The result: the output numbered, each count the plan did not know counted."""
+        out, counts, counter = self.out, self.counts, self.counter
+        for k, m in enumerate(out):
+            if m.position != k:
+                out[k] = m.model_copy(update={"position": k})
+        if self.remembered:
+            remember_counts(counter, self.remembered)
+        memo = self.analysis.plan_memo if self.analysis is not None else None
+        fresh = iter(count_messages([m for m, c in zip(out, counts) if c is None], counter,
+                                    text_counts=memo.texts if memo is not None else None)[0])
+        totals = [c if c is not None else next(fresh) for c in counts]
+        return Compacted(out, summary_offloads + self.offloads, generated, self.lineage, self.plan, totals)
 
 
 def rewrites(plan: Plan, session: Session, i: int) -> bool:
@@ -463,6 +514,37 @@ def finalized_summary(session: Session, spec: SummarySpec, text: str, finalize: 
 # ---------------------------------------------------------------------------------- apply
 
 
+def apply_steps(
+    session: Session,
+    plan: Plan,
+    counter: TokenCounter,
+    *,
+    summary_cache: SummaryCache | None = None,
+    finalize: Finalizer | None = None,
+    clear_rewriter: ClearRewriter | None = None,
+) -> Generator[Summarize, SummaryResult, Compacted]:
+    """`apply` step by step (sans-IO, see `engine.driving`): yields `Summarize` for
+    each of the plan's summaries not in `summary_cache` (send back its result; it is
+    put in the cache), then writes the messages and checks them.
+
+    Returns:
+        The compaction, each summary labelled with the model its result names.
+        Raises CompactionFailed (InvariantViolated) with nothing changed.
+    """
+    results: dict[str, SummaryResult] = {}
+    for spec in plan.applied_summaries():
+        hit = summary_cache.get(spec.key) if summary_cache is not None else None
+        if hit is None:
+            hit = yield Summarize(spec.key, summary_request(session, plan, spec, counter))
+            if summary_cache is not None:
+                summary_cache.put(spec.key, hit)
+        results[spec.key] = hit
+    result = _finish(session, plan, {key: r.text for key, r in results.items()}, counter, finalize, clear_rewriter)
+    for g in result.summaries:
+        g.model, g.extractive = results[g.key].model, results[g.key].extractive
+    return result
+
+
 def apply(
     session: Session,
     plan: Plan,
@@ -476,49 +558,33 @@ def apply(
 ) -> Compacted:
     """Generate the plan's summaries and write the compacted messages.
 
-    Raises SummaryFailed (every model failed) or CompactionFailed; in both cases
-    nothing was changed: the session object is never mutated.
+    Args:
+        session: the session (never mutated).
+        plan: its plan.
+        summarizer: writes the summaries not in `summary_cache` (default: extractive);
+            each summary is labelled with it.
+        counter: the plan's counter (default: the config's).
+        summary_cache: summaries already written; those written here are put there.
+        on_event: the summarizer's events.
+        finalize: (original messages, summary message) -> the messages standing for it.
+        clear_rewriter: (call message, its results) -> their replacement.
+
+    Returns:
+        The compaction. Raises SummaryFailed (every model failed) or CompactionFailed;
+        in both cases nothing was changed.
     """
+    from inspector.engine.driving import drive
     from inspector.engine.planning import counter_for
     from inspector.engine.summarize.extractive import ExtractiveSummarizer
 
-    counter = counter or counter_for(plan.config)
-    texts: dict[str, str] = {}
-    for spec in plan.applied_summaries():
-        cached = summary_cache.get(spec.key) if summary_cache is not None else None
-        if cached is None:
-            summ = summarizer or ExtractiveSummarizer()
-            cached = summ.summarize(summary_request(session, plan, spec, counter), on_event)
-            if summary_cache is not None:
-                summary_cache.put(spec.key, cached)
-        texts[spec.key] = cached.text
-    return _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer)
-
-
-async def aapply(
-    session: Session,
-    plan: Plan,
-    summarizer: Summarizer | None = None,
-    counter: TokenCounter | None = None,
-    *,
-    summary_cache: SummaryCache | None = None,
-    on_event: EventHandler | None = None,
-    finalize: Finalizer | None = None,
-    clear_rewriter: ClearRewriter | None = None,
-) -> Compacted:
-    """`apply` for an event loop: the summaries are awaited, then `apply` writes."""
-    from inspector.engine.planning import counter_for
-    from inspector.engine.summarize.extractive import ExtractiveSummarizer
-
-    counter = counter or counter_for(plan.config)
-    cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-    for spec in plan.applied_summaries():
-        if cache.get(spec.key) is None:
-            summ = summarizer or ExtractiveSummarizer()
-            cache.put(spec.key, await summ.asummarize(summary_request(session, plan, spec, counter),
-                                                       on_event))
-    return apply(session, plan, summarizer, counter, summary_cache=cache, on_event=on_event,
-                 finalize=finalize, clear_rewriter=clear_rewriter)
+    summ = summarizer or ExtractiveSummarizer()
+    result = drive(apply_steps(session, plan, counter or counter_for(plan.config), summary_cache=summary_cache,
+                               finalize=finalize, clear_rewriter=clear_rewriter),
+                   lambda step: summ.summarize(step.request, on_event))
+    extractive = summarizer is None or getattr(summarizer, "extractive", False)
+    for g in result.summaries:
+        g.model, g.extractive = ("extractive", True) if extractive else (summ.name, False)
+    return result
 
 
 def trigger_tokens(plan: Plan, result: Compacted) -> int | None:
@@ -534,14 +600,11 @@ def trigger_tokens(plan: Plan, result: Compacted) -> int | None:
     return result.total_after - plan.reply_priming
 
 
-def _finish(session, plan, texts, counter, finalize, clear_rewriter, summarizer) -> Compacted:
+def _finish(session: Session, plan: Plan, texts: dict[str, str], counter: TokenCounter,
+            finalize: Finalizer | None, clear_rewriter: ClearRewriter | None) -> Compacted:
+    """The messages the plan describes with these summary texts, checked: no broken
+    invariant, no provider error the input did not have."""
     result = materialize(session, plan, texts, counter, finalize=finalize, clear_rewriter=clear_rewriter)
-    if summarizer is not None and not getattr(summarizer, "extractive", False):
-        for g in result.summaries:
-            g.model, g.extractive = summarizer.name, False
-    else:
-        for g in result.summaries:
-            g.model, g.extractive = "extractive", True
     violations = check_invariants(session.messages, result.messages, plan.config, lineage=result.lineage,
                                   total_after=result.total_after,
                                   summary_tokens=[counter.count(g.text) for g in result.summaries],

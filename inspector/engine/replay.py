@@ -67,14 +67,11 @@ from inspector.engine.planning.truncation import count_ahead, may_truncate
 from inspector.engine.tokens import DEFAULT_CACHE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from inspector.engine.applier import Compacted, SummaryCache
-    from inspector.engine.planning.planner import Plan
+    from inspector.engine.applier import SummaryCache
+    from inspector.engine.flow import CompactStep
     from inspector.engine.summarize import Summarizer
     from inspector.engine.tokens import TokenCache, TokenCounter
-
-# (context as a session, config) -> the compaction, or the plan when it changes nothing.
-CompactStep = Callable[[Session, CompactionConfig], "Compacted | Plan"]
-
+    from inspector.engine.validation import Validation
 
 @dataclass(frozen=True)
 class Prices:
@@ -140,6 +137,33 @@ class Totals:
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.JSON_KEYS}
 
+    def add(self, call: Call, unmanaged_cached: int, window: int) -> None:
+        """Count `call` in (`unmanaged_cached`: its unmanaged context's prefix cached, the
+        previous call's whole; `window`: the context window)."""
+        sent, unmanaged = call.tokens_sent, call.tokens_unmanaged
+        self.calls += 1
+        self.compactions += call.compacted
+        self.billed_input_tokens += sent
+        self.cached_input_tokens += call.cached_tokens
+        self.unmanaged_input_tokens += unmanaged
+        self.unmanaged_cached_tokens += unmanaged_cached
+        self.summary_input_tokens += call.summary_input_tokens
+        self.summary_output_tokens += call.summary_output_tokens
+        self.peak_context_tokens = max(self.peak_context_tokens, sent)
+        self.unmanaged_peak_tokens = max(self.unmanaged_peak_tokens, unmanaged)
+        self.over_window_calls += sent > window
+        self.unmanaged_over_window_calls += unmanaged > window
+
+    def price(self, prices: Prices | None, summary_prices: Prices | None) -> None:
+        """Set the costs at the agent model's `prices` (None: leave them None), summaries
+        at `summary_prices` (default: the agent model's)."""
+        if prices is None:
+            return
+        sp = summary_prices or prices
+        self.cost_usd = (prices.input_cost(self.billed_input_tokens, self.cached_input_tokens)
+                         + self.summary_input_tokens * sp.input + self.summary_output_tokens * sp.output)
+        self.unmanaged_cost_usd = prices.input_cost(self.unmanaged_input_tokens, self.unmanaged_cached_tokens)
+
     @property
     def thrashing(self) -> bool:
         """The policy compacts on most calls (`thrashes`): each compaction leaves the
@@ -194,48 +218,6 @@ def call_positions(messages: Sequence[Message]) -> list[int]:
             out.append(i)
         prev = m.role
     return out
-
-
-# ------------------------------------------------------------------------- the step
-
-
-def compact_step(
-    counter: TokenCounter,
-    summarizer: Summarizer | None = None,
-    summary_cache: SummaryCache | None = None,
-) -> CompactStep:
-    """What `Compactor.compact` does to a context (the service pipeline's sequence):
-    plan, exact with summaries already cached; generate the missing summaries; re-plan
-    exactly; apply. The plan alone when it changes nothing (Compactor then returns
-    the messages it was given)."""
-    from inspector.engine import ExtractiveSummarizer, MemorySummaryCache, apply, plan
-    from inspector.engine.applier import summary_request
-    from inspector.engine.summary_format import summary_message_tokens
-
-    summ = summarizer if summarizer is not None else ExtractiveSummarizer()
-    cache = summary_cache if summary_cache is not None else MemorySummaryCache()
-
-    def exact_plan(s: Session, config: CompactionConfig):
-        p = plan(s, config, counter)
-        known = {spec.key: hit.text for spec in p.summaries if (hit := cache.get(spec.key)) is not None}
-        if known:
-            sizes = {spec.key: summary_message_tokens(s, config, spec, known[spec.key], counter)
-                     for spec in p.summaries if spec.key in known}
-            p = plan(s, config, counter, summary_tokens=sizes)
-        return p
-
-    def step(s: Session, config: CompactionConfig) -> Compacted | Plan:
-        p = exact_plan(s, config)
-        if not p.changed:
-            return p
-        missing = [spec for spec in p.summaries if spec.injection != "evicted" and cache.get(spec.key) is None]
-        for spec in missing:
-            cache.put(spec.key, summ.summarize(summary_request(s, p, spec, counter)))
-        if missing:
-            p = exact_plan(s, config)
-        return apply(s, p, summ, counter, summary_cache=cache)
-
-    return step
 
 
 # -------------------------------------------------------------- when nothing can fire
@@ -497,10 +479,9 @@ def replay(
         summarizer: writes summaries not in `summary_cache` (default: extractive, offline).
         summary_cache: summaries already written (for example a model's, from the workspace).
         token_cache: counts already known (the workspace's).
-        step: the compaction run at a call that may fire (default: `compact_step`);
-            the service passes `compact_step` with its summary cache read-only. It runs
-            the pipeline's sequence with the engine's own plan and apply (the test against
-            `Compactor` fed call by call checks the two agree).
+        step: the compaction run at a call that may fire (default:
+            `flow.replay_step`, the compaction flow `Compactor` runs, driven here; the
+            service passes it with its summary cache read-only).
         context_window: for `over_window_calls` (default: the config's).
         fast_tailoring: at a call where tailoring is provably all the policy does,
             drop the rounds without `step` (`_tailored`: the same result and checks);
@@ -511,11 +492,9 @@ def replay(
         the last call's context, and that context.
     """
     from inspector.engine import analyze, counter_for
-    from inspector.engine.analysis import analyze_extending
-    from inspector.engine.planning.planner import Plan
+    from inspector.engine.flow import replay_step
 
     counter = counter or counter_for(config)
-    run = step or compact_step(counter, summarizer, summary_cache)
     window = context_window or config.context_window
     msgs = session.messages
     a = analyze(session, counter, token_cache)
@@ -525,165 +504,219 @@ def replay(
     # The session's own memo: its counts of placeholders serve every context of it, and
     # every replay of it (a sweep's values, the TUI's slider moves).
     quiet = _Quiet(config, call_names, priming, counter, memo_for(a, counter))
-    # Stage 1's counts of the long outputs it will truncate, on the other core while
-    # this one plans (a replay that raises leaves it to finish its bounded list).
-    done = threading.Event()
-    ahead = None
-    if quiet.memo.texts.by_lines and may_truncate(a, config):
-        ahead = threading.Thread(target=count_ahead, args=(a, msgs, config, quiet.memo, done), daemon=True,
-                                 name="inspector-count-ahead")
-        ahead.start()
+    stop_counting = _count_ahead(a, msgs, config, quiet.memo)
     # The contexts' analyses and `apply` count with the default cache: it gets the
     # session's counts (from the workspace's cache, say), so that only the messages
     # compaction writes are ever counted.
     DEFAULT_CACHE.put_many(counter.name, dict(zip(a.hashes, zip(a.tokens, a.text_tokens))))
 
-    ctx: list[Message] = []
-    ctx_tokens: list[int] = []  # the context's counts
-    ctx_prefix = [0]  # ... summed
-    # What clearing can free, summed over the context (see _Quiet.clear_gain), with the
-    # tool names the planner gives its results: extended only when a call needs it, so
-    # it may cover a prefix of the context.
-    clearable: _Gains = (_ToolNames(), [0], [b""])
-    bound = [0]  # ... at most, summed (_Quiet.bounds): the exact sums are needed only from max(at_least, 1) up
-    assistants: list[int] = []  # assistant positions in the context
-    flag_prefix = [0]  # messages truncation or compaction may rewrite, summed over the context
-    flag_base = 0  # ... of which these, truncation left alone at a plan, are not counted
+    ctx = _Context(quiet)
+    compactions = _Compactions(session, config, counter, step or replay_step(counter, summarizer, summary_cache),
+                               quiet.memo)
     sent_before = 0  # the previous call's context, without priming
-    numbered = 0  # leading messages of ctx whose position `apply` would have renumbered
+    numbered = 0  # leading messages of the context whose position `apply` would have renumbered
     last = 0
     calls: list[Call] = []
     t = Totals()
-    # What shows a higher token trigger would replay the same (Replay.same_from_trigger):
-    # the trigger is then compared only with totals (since_last_summary compares parts).
-    tr = config.summarization.trigger
-    provable = config.summarization.enabled and tr.context_tokens > 0 and not tr.since_last_summary
-    # The largest total the token trigger was compared with, or a call not planned had
-    # (it was under every limit: planned with a trigger under it, it would fire there).
-    reach = 0
-    planned_s: Session | None = None  # the context planned last
-    validated = None  # ... when it was compacted: apply's validation of the output
     for k, p in enumerate(call_positions(msgs)):
-        before, before_len = ctx, len(ctx)  # the previous call's context
-        start = len(ctx)
-        ctx.extend(msgs[last:p])
-        ctx_tokens.extend(tokens[last:p])
-        for i in range(last, p):
-            ctx_prefix.append(ctx_prefix[-1] + tokens[i])
-        quiet.scan(ctx, ctx_tokens, start, assistants, flag_prefix)
-        flagged = flag_prefix[-1] - flag_base
-        quiet.bounds(ctx, ctx_tokens, start, bound)
+        before, before_len = ctx.messages, len(ctx.messages)  # the previous call's context
+        ctx.grow(msgs[last:p], tokens[last:p])
         last = p
-        total = ctx_prefix[-1]
+        total = ctx.total
         cached = sent_before  # nothing fired: the previous context is a prefix of this one
         s_in = s_out = 0
         fired = False
-        over = quiet.over(total, len(ctx))
-        # Tailoring may be all the plan does: see _tailored.
-        only_tailoring = fast_tailoring and over and not flagged and quiet.only_tailoring(total, len(ctx))
+        fires, only_tailoring = ctx.may_fire(total, fast_tailoring)
+        if not fires:
+            compactions.reach = max(compactions.reach, total)
+        elif (compacted := compactions.compact(ctx.messages, total, only_tailoring)) is None:
+            ctx.settle_truncation()
+        else:
+            new_ctx, new_tokens, s_in, s_out, numbered = compacted
+            fired = True
+            ctx.replace(new_ctx, new_tokens)
+            total = ctx.total
+            cached = _common_prefix_tokens(before, before_len, ctx.messages, ctx.tokens)
+        calls.append(Call(k, p, prefix[p] + priming, total + priming, cached, fired, s_in, s_out))
+        t.add(calls[-1], calls[-2].tokens_unmanaged - priming if k else 0, window)
+        sent_before = total
+    t.price(prices, summary_prices)
+    stop_counting()
+    final = ctx.messages
+    fid = fidelity(msgs[:last], final) if calls else fidelity([], [])
+    for j in range(numbered):  # as `apply` numbers its output
+        if final[j].position != j:
+            final[j] = final[j].model_copy(update={"position": j})
+    same = max(compactions.reach, 1) if compactions.provable else None
+    return Replay(session.id, config, counter.name, window, calls, t, fid, final, same)
+
+
+def _count_ahead(a: Analysis, msgs: list[Message], config: CompactionConfig, memo: PlanMemo) -> Callable[[], None]:
+    """Stage 1's counts of the long outputs it will truncate, on the other core while
+    this one plans (a replay that raises leaves it to finish its bounded list), when
+    some output may be truncated.
+
+    Returns:
+        What stops it and waits for it: no thread outlives the replay.
+    """
+    if not (memo.texts.by_lines and may_truncate(a, config)):
+        return lambda: None
+    done = threading.Event()
+    ahead = threading.Thread(target=count_ahead, args=(a, msgs, config, memo, done), daemon=True,
+                             name="inspector-count-ahead")
+    ahead.start()
+
+    def stop() -> None:
+        done.set()
+        ahead.join()  # it stops at its next output
+
+    return stop
+
+
+class _Context:
+    """The context the policy leaves, call after call: its messages and counts, and
+    what replay's checks (`_Quiet`) know of them, each summed over the context, so a
+    compaction that keeps a prefix of it keeps what was worked out for that prefix."""
+
+    __slots__ = ("assistants", "bound", "clearable", "flag_base", "flag_prefix", "messages", "prefix", "quiet",
+                 "tokens")
+
+    def __init__(self, quiet: _Quiet) -> None:
+        self.quiet = quiet
+        self.messages: list[Message] = []
+        self.tokens: list[int] = []  # the context's counts
+        self.prefix = [0]  # ... summed
+        # What clearing can free, summed over the context (see _Quiet.clear_gain), with the
+        # tool names the planner gives its results: extended only when a call needs it, so
+        # it may cover a prefix of the context.
+        self.clearable: _Gains = (_ToolNames(), [0], [b""])
+        self.bound = [0]  # ... at most, summed (_Quiet.bounds): the exact sums are needed only from max(at_least, 1) up
+        self.assistants: list[int] = []  # assistant positions in the context
+        self.flag_prefix = [0]  # messages truncation or compaction may rewrite, summed over the context
+        self.flag_base = 0  # ... of which these, truncation left alone at a plan, are not counted
+
+    @property
+    def total(self) -> int:
+        return self.prefix[-1]
+
+    def grow(self, arrived: list[Message], tokens: list[int]) -> None:
+        """Take in the messages that arrived since the last call (`tokens`, their counts)."""
+        start = len(self.messages)
+        self.messages.extend(arrived)
+        self.tokens.extend(tokens)
+        self.prefix.extend(islice(accumulate(tokens, initial=self.prefix[-1]), 1, None))
+        self.quiet.scan(self.messages, self.tokens, start, self.assistants, self.flag_prefix)
+        self.quiet.bounds(self.messages, self.tokens, start, self.bound)
+
+    def may_fire(self, total: int, fast_tailoring: bool) -> tuple[bool, bool]:
+        """(whether the policy may change the context, of `total` tokens: it is planned
+        then; whether tailoring is provably all it may do: see `_tailored`)."""
+        quiet, n = self.quiet, len(self.messages)
+        flagged = self.flag_prefix[-1] - self.flag_base
+        over = quiet.over(total, n)
+        only_tailoring = fast_tailoring and over and not flagged and quiet.only_tailoring(total, n)
         may_clear = False
         if (only_tailoring or not (flagged or over)) and quiet.over_clear(total):  # else planned anyway
-            protected = quiet.protected_from(assistants, len(ctx))
-            may_clear = quiet.may_clear(total, bound[protected])
+            protected = quiet.protected_from(self.assistants, n)
+            may_clear = quiet.may_clear(total, self.bound[protected])
             if may_clear:  # the bound does not rule it out: what clearing frees, exactly
-                may_clear = quiet.clear_fires(ctx, ctx_tokens, clearable, bound, protected, total)
+                may_clear = quiet.clear_fires(self.messages, self.tokens, self.clearable, self.bound, protected,
+                                              total)
             only_tailoring = only_tailoring and not may_clear
-        if not (flagged or may_clear or over):
-            reach = max(reach, total)
+        return bool(flagged or may_clear or over), only_tailoring
+
+    def settle_truncation(self) -> None:
+        """A plan changed nothing: what truncation left alone it always will (what
+        compaction may rewrite depends on the context: it stays counted)."""
+        self.flag_base = 0 if self.quiet.comp else self.flag_prefix[-1]
+
+    def replace(self, messages: list[Message], tokens: list[int]) -> None:
+        """The context a compaction left (`tokens`, its counts). What was worked out for
+        the messages it kept as they were (a prefix of the context: clearing starts at
+        the oldest result it clears, tailoring at the oldest turn it drops) holds for
+        them still."""
+        keep = _unchanged_prefix(self.messages, messages)
+        self.messages, self.tokens = messages, tokens
+        self.prefix = list(accumulate(tokens, initial=0))
+        _truncate_gains(self.clearable, keep)
+        del self.assistants[bisect_left(self.assistants, keep):]
+        del self.flag_prefix[keep + 1:]
+        del self.bound[keep + 1:]
+        self.flag_base = 0
+        self.quiet.scan(messages, tokens, keep, self.assistants, self.flag_prefix)
+        self.quiet.bounds(messages, tokens, keep, self.bound)
+
+
+class _Compactions:
+    """Runs the policy on the contexts that may fire, each planned from the last one
+    planned (its analysis extended, its validation resumed, its plan memo carried),
+    and keeps what shows a higher token trigger would replay the same
+    (`Replay.same_from_trigger`)."""
+
+    def __init__(self, session: Session, config: CompactionConfig, counter: TokenCounter, run: CompactStep,
+                 memo: PlanMemo) -> None:
+        self.session, self.config, self.counter, self.run = session, config, counter, run
+        self.memo = memo  # the session's memo of placeholder counts, shared by every plan
+        # The trigger is then compared only with totals (since_last_summary compares parts).
+        tr = config.summarization.trigger
+        self.provable = config.summarization.enabled and tr.context_tokens > 0 and not tr.since_last_summary
+        # The largest total the token trigger was compared with, or a call not planned had
+        # (it was under every limit: planned with a trigger under it, it would fire there).
+        self.reach = 0
+        self.planned: Session | None = None  # the context planned last
+        self.validated: Validation | None = None  # ... when it was compacted: apply's validation of the output
+
+    def analysis(self, s: Session, memo: PlanMemo) -> Analysis:
+        """Context `s`'s analysis: it is the last one planned, grown or compacted, so its
+        analysis extends that one's from the messages they share. Its plans share the
+        counts of placeholders already made (its messages' counts are in the default
+        cache, as `plan` would find them)."""
+        from inspector.engine import analyze
+        from inspector.engine.analysis import analyze_extending
+
+        if self.planned is None:
+            a = analyze(s, self.counter)
         else:
-            s = _as_session(session, ctx)
-            # The context is the last one planned, grown or compacted: its analysis
-            # extends that one's from the messages they share. The plans of this context
-            # share the counts of placeholders already made (its messages' counts are in
-            # the default cache, as `plan` would find them).
-            ctx_memo = PlanMemo(counter, shared=quiet.memo)
-            if planned_s is None:
-                a_ctx = analyze(s, counter)
-            else:
-                a_prev = analyze(planned_s, counter)
-                shared = _unchanged_prefix(planned_s.messages, ctx)
-                a_ctx = analyze_extending(s, counter, a_prev, shared)
-                if a_prev.plan_memo is not None:
-                    ctx_memo.carry(a_prev.plan_memo, shared)
-            a_ctx.plan_memo = ctx_memo
-            if validated is not None:  # the context starts with that output
-                a_ctx.validate_from(validated)
-            planned_s, validated = s, None
-            tailored = _tailored(s, a_ctx, config, counter, total) if only_tailoring else None
-            if tailored is not None:
-                reach = max(reach, total)  # the trigger's check (nothing reduced before it)
-                new_ctx, new_tokens = tailored
-                numbered = len(new_ctx)
-            else:
-                result = run(s, config)
-                planned = result if isinstance(result, Plan) else result.plan
-                # a summary the budget forced depends on the trigger too (what is kept)
-                provable = provable and not planned.triggered and not planned.summaries
-                for check in planned.triggers:
-                    if check.name == "context_tokens":
-                        provable = provable and not check.fired
-                        reach = max(reach, int(check.value))
-                if isinstance(result, Plan):
-                    # Nothing fired: what truncation leaves alone now it always will (what
-                    # compaction may rewrite depends on the context: it stays counted).
-                    flag_base = 0 if quiet.comp else flag_prefix[-1]
-                    new_ctx = None
-                else:
-                    live = [sp for sp in result.plan.summaries if sp.injection != "evicted"]
-                    s_in = sum(sp.replaced_tokens for sp in live)
-                    s_out = sum(counter.count(g.text) for g in result.summaries)
-                    new_ctx, new_tokens = list(result.messages), list(result.tokens_after)
-                    validated = result.validation
-                    numbered = 0
-                # Let the result go now: what it holds (offloads, lineage, its plan) dies
-                # young, before the collector promotes it (and scans it again and again).
-                del result, planned
-            if new_ctx is not None:
-                fired = True
-                # What was worked out for the messages the compaction kept as they were
-                # (a prefix of the context: clearing starts at the oldest result it
-                # clears, tailoring at the oldest turn it drops) holds for them still.
-                keep = _unchanged_prefix(ctx, new_ctx)
-                ctx, ctx_tokens = new_ctx, new_tokens
-                ctx_prefix = list(accumulate(ctx_tokens, initial=0))
-                _truncate_gains(clearable, keep)
-                del assistants[bisect_left(assistants, keep):]
-                del flag_prefix[keep + 1:]
-                del bound[keep + 1:]
-                flag_base = 0
-                quiet.scan(ctx, ctx_tokens, keep, assistants, flag_prefix)
-                quiet.bounds(ctx, ctx_tokens, keep, bound)
-                total = ctx_prefix[-1]
-                cached = _common_prefix_tokens(before, before_len, ctx, ctx_tokens)
-        sent = total + priming
-        calls.append(Call(k, p, prefix[p] + priming, sent, cached, fired, s_in, s_out))
-        sent_before = total
-        t.calls += 1
-        t.compactions += fired
-        t.billed_input_tokens += sent
-        t.cached_input_tokens += cached
-        t.unmanaged_input_tokens += prefix[p] + priming
-        t.unmanaged_cached_tokens += calls[-2].tokens_unmanaged - priming if k else 0
-        t.summary_input_tokens += s_in
-        t.summary_output_tokens += s_out
-        t.peak_context_tokens = max(t.peak_context_tokens, sent)
-        t.unmanaged_peak_tokens = max(t.unmanaged_peak_tokens, prefix[p] + priming)
-        t.over_window_calls += sent > window
-        t.unmanaged_over_window_calls += prefix[p] + priming > window
-    if prices is not None:
-        sp = summary_prices or prices
-        t.cost_usd = (prices.input_cost(t.billed_input_tokens, t.cached_input_tokens)
-                      + t.summary_input_tokens * sp.input + t.summary_output_tokens * sp.output)
-        t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
-    if ahead is not None:
-        done.set()
-        ahead.join()  # it stops at its next output: no thread outlives the replay
-    fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
-    for j in range(numbered):  # as `apply` numbers its output
-        if ctx[j].position != j:
-            ctx[j] = ctx[j].model_copy(update={"position": j})
-    same = max(reach, 1) if provable else None
-    return Replay(session.id, config, counter.name, window, calls, t, fid, ctx, same)
+            prev = analyze(self.planned, self.counter)
+            shared = _unchanged_prefix(self.planned.messages, s.messages)
+            a = analyze_extending(s, self.counter, prev, shared)
+            if prev.plan_memo is not None:
+                memo.carry(prev.plan_memo, shared)
+        a.plan_memo = memo
+        if self.validated is not None:  # the context starts with that output
+            a.validate_from(self.validated)
+        self.planned, self.validated = s, None
+        return a
+
+    def compact(self, ctx: list[Message], total: int, only_tailoring: bool,
+                ) -> tuple[list[Message], list[int], int, int, int] | None:
+        """What the policy makes of context `ctx` (`total` tokens): (the new context,
+        its counts, the summaries' input and output tokens, how many of its leading
+        messages the caller numbers as `apply` would), or None when it changes nothing."""
+        from inspector.engine.planning.planner import Plan
+
+        s = _as_session(self.session, ctx)
+        a = self.analysis(s, PlanMemo(self.counter, shared=self.memo))
+        tailored = _tailored(s, a, self.config, self.counter, total) if only_tailoring else None
+        if tailored is not None:
+            self.reach = max(self.reach, total)  # the trigger's check (nothing reduced before it)
+            return tailored[0], tailored[1], 0, 0, len(tailored[0])
+        result = self.run(s, self.config)
+        planned = result if isinstance(result, Plan) else result.plan
+        # a summary the budget forced depends on the trigger too (what is kept)
+        self.provable = self.provable and not planned.triggered and not planned.summaries
+        for check in planned.triggers:
+            if check.name == "context_tokens":
+                self.provable = self.provable and not check.fired
+                self.reach = max(self.reach, int(check.value))
+        if isinstance(result, Plan):
+            return None
+        # What the result holds beyond this (offloads, lineage, its plan) dies young with
+        # it, before the collector promotes it (and scans it again and again).
+        s_in = sum(sp.replaced_tokens for sp in result.plan.applied_summaries())
+        s_out = sum(self.counter.count(g.text) for g in result.summaries)
+        self.validated = result.validation
+        return list(result.messages), list(result.tokens_after), s_in, s_out, 0
 
 
 def _reduced(m: Message) -> bool:

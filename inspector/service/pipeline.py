@@ -12,24 +12,29 @@ runs. No Textual import here, and no litellm until a model writes a summary.
 A summary is generated once per (message range, prompt, model) and kept in the
 summary cache; `compact_session` then re-plans with its exact size, so the plan it
 returns, the preview after generation and the applied result agree byte for byte.
+The sequence itself is the engine's one compaction flow (`engine.flow.compaction`, a
+sans-IO generator); `compact_session` and `acompact_session` drive it with the
+summarizer (`engine.driving.drive` / `adrive`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 from inspector.engine.config import CompactionConfig
+from inspector.engine.flow import PlanOptions, cached_texts
 
 if TYPE_CHECKING:  # pragma: no cover
-    from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, InvariantViolated, SummaryCache
+    from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
     from inspector.engine.breakdown import Breakdown
     from inspector.engine.fidelity import Fidelity
-    from inspector.engine.models import Message, Session
+    from inspector.engine.models import Session
     from inspector.engine.planning import Plan
-    from inspector.engine.summarize import EventHandler, Summarizer, SummaryRequest
+    from inspector.engine.summarize import EventHandler, Summarizer, SummaryRequest, SummaryResult
+    from inspector.engine.summarize.protocol import Summarize
     from inspector.engine.tokens import TokenCache, TokenCounter
     from inspector.llm import CostEstimate
 
@@ -68,33 +73,6 @@ def _active(p: Plan) -> list:
     return p.applied_summaries()
 
 
-def summary_tokens(session: Session, p: Plan, texts: dict[str, str], counter: TokenCounter,
-                   finalize: Finalizer | None = None) -> dict[str, int]:
-    """Exact tokens of each summary whose text is known, as apply writes it (through
-    `finalize`, when one is given)."""
-    from inspector.engine.applier import finalized_summary
-    from inspector.engine.summary_format import summary_message_tokens
-    from inspector.engine.tokens import count_messages
-
-    if finalize is not None:
-        return {spec.key: sum(count_messages(finalized_summary(session, spec, texts[spec.key], finalize),
-                                             counter)[0])
-                for spec in p.summaries if texts.get(spec.key)}
-    return {spec.key: summary_message_tokens(session, p.config, spec, texts[spec.key], counter)
-            for spec in p.summaries if texts.get(spec.key)}
-
-
-def cached_texts(p: Plan, summary_cache: SummaryCache | None) -> dict[str, str]:
-    if summary_cache is None:
-        return {}
-    out = {}
-    for spec in p.summaries:
-        hit = summary_cache.get(spec.key)
-        if hit is not None:
-            out[spec.key] = hit.text
-    return out
-
-
 def context_total(message_tokens: Sequence[int], counter: TokenCounter) -> int:
     """A session's tokens as one request, counted as the plan counts them (its
     `total_before`): every message with its framing, plus the reply priming.
@@ -109,32 +87,25 @@ def context_total(message_tokens: Sequence[int], counter: TokenCounter) -> int:
     return sum(message_tokens) + (counter.framing.reply_priming if message_tokens else 0)
 
 
-def plan_session(
-    session: Session,
-    config: CompactionConfig,
-    *,
-    counter: TokenCounter | None = None,
-    token_cache: TokenCache | None = None,
-    summary_cache: SummaryCache | None = None,
-    now: datetime | None = None,
-    finalize: Finalizer | None = None,
-    clear_rewriter: ClearRewriter | None = None,
-) -> Plan:
-    """`plan()`, made exact for summaries already in the cache (as `finalize` writes
-    them, when given). `now` (default: the system clock) evaluates the idle-time
-    trigger."""
-    from inspector.engine.planning import plan
+def plan_session(session: Session, config: CompactionConfig, *, counter: TokenCounter | None = None,
+                 **options: Unpack[PlanOptions]) -> Plan:
+    """`plan()`, made exact for the summaries already in the cache: the flow's plan
+    before any summary is written (`engine.flow.exact_plan`).
 
-    counter = _counter(config, counter)
-    now = now if now is not None else system_clock()
-    p = plan(session, config, counter, now=now, token_cache=token_cache)
-    texts = cached_texts(p, summary_cache)
-    if texts:
-        p = plan(session, config, counter, now=now, token_cache=token_cache,
-                 summary_tokens=summary_tokens(session, p, texts, counter, finalize))
-    if clear_rewriter is not None:
-        _count_rewrites(session, p, counter, clear_rewriter)
-    return p
+    Args:
+        session: the session.
+        config: the compaction config.
+        counter: the token counter (default: the config's).
+        **options: see `engine.flow.PlanOptions`; `now` defaults to the system clock
+            (the idle-time trigger).
+
+    Returns:
+        The plan.
+    """
+    from inspector.engine.flow import exact_plan
+
+    options["now"] = options.get("now") or system_clock()
+    return exact_plan(session, config, _counter(config, counter), **options)
 
 
 def session_breakdown(
@@ -170,20 +141,6 @@ def content_kinds(session: Session) -> list[str]:
     from inspector.engine.content import content_model
 
     return [k.value for k in content_model(session.messages).kinds]
-
-
-def _count_rewrites(session: Session, p: Plan, counter: TokenCounter, clear_rewriter: ClearRewriter) -> None:
-    """Count what a ClearRewriter makes of each cleared call group into the plan, so
-    the plan's total is the applied one."""
-    from inspector.engine.applier import reduce_message, rewrites, rewritten_group
-    from inspector.engine.tokens import count_messages
-
-    for i in sorted(p.reductions):
-        if rewrites(p, session, i):
-            replacement, group, _ = rewritten_group(session, p, i, reduce_message(session, p, i)[0], clear_rewriter)
-            p.tokens_after[i] = sum(count_messages(replacement, counter)[0])
-            for j in group:
-                p.tokens_after[j] = 0
 
 
 def estimate_cost(session: Session, p: Plan, counter: TokenCounter | None = None,
@@ -410,260 +367,70 @@ def generate_summaries(
 # ------------------------------------------------------------------------------ apply
 
 
-def _label(result: Compacted, summary_cache: SummaryCache) -> Compacted:
-    """Name the model that actually wrote each summary (a failover model, or the
-    extractive summarizer)."""
-    for g in result.summaries:
-        hit = summary_cache.get(g.key)
-        if hit is not None:
-            g.model, g.extractive = hit.model, hit.extractive
-    return result
+class CompactOptions(PlanOptions, total=False):
+    """What `compact_session` and `acompact_session` take besides the session and
+    config: `engine.flow.PlanOptions`, and
+
+    counter: the token counter (default: the config's). summarizer: writes the
+    summaries (default: the config's, `make_summarizer`). on_event: summarization
+    progress. on_plan: gets the first plan, before any summary is written. fallback:
+    see `compact_session`. `now` defaults to the system clock.
+    """
+
+    counter: TokenCounter | None
+    summarizer: Summarizer | None
+    on_event: EventHandler | None
+    on_plan: Callable[[Plan], None] | None
+    fallback: bool
 
 
-def _summarized_offloads(session: Session, result: Compacted) -> None:
-    """Add what the reductions removed from messages a summary then replaced: the
-    summarizer read them reduced, so a summary may quote their offload ids, and every
-    id that reaches an output must resolve (`recover`)."""
-    from inspector.engine.applier import reduce_message
+def _flow(session: Session, config: CompactionConfig,
+          options: CompactOptions) -> tuple[Generator[Summarize, SummaryResult, Compacted], Summarizer]:
+    """The engine's compaction flow for these options, and the summarizer to drive it with."""
+    from inspector.engine.flow import compaction
 
-    plan = result.plan
-    have = {o.id for o in result.offloads}
-    for spec in result.summaries:
-        for i in range(spec.start, spec.end):
-            if i not in plan.reductions:
-                continue
-            for o in reduce_message(session, plan, i)[1]:
-                if o.id not in have:
-                    have.add(o.id)
-                    result.offloads.append(o)
+    steps = compaction(session, config, _counter(config, options.get("counter")),
+                       summary_cache=options.get("summary_cache"), token_cache=options.get("token_cache"),
+                       now=options.get("now") or system_clock(), finalize=options.get("finalize"),
+                       clear_rewriter=options.get("clear_rewriter"), on_event=options.get("on_event"),
+                       on_plan=options.get("on_plan"), fallback=options.get("fallback", False))
+    return cast("Generator[Summarize, SummaryResult, Compacted]", steps), make_summarizer(
+        config, options.get("summarizer"))
 
 
-def _once(finalize: Finalizer) -> Finalizer:
-    """`finalize` called once per summary, although the exact re-plan counts its
-    output before apply writes it."""
-    memo: dict[str, list[Message]] = {}
+def compact_session(session: Session, config: CompactionConfig, **options: Unpack[CompactOptions]) -> Compacted:
+    """Plan and apply: the whole pipeline (`engine.flow.compaction`), blocking.
 
-    def once(originals: Sequence[Message], summary: Message) -> list[Message]:
-        key = summary.meta.get("inspector_summary", {}).get("key", "")
-        if key not in memo:
-            memo[key] = finalize(originals, summary)
-        return memo[key]
+    Args:
+        session: the session (never mutated).
+        config: the compaction config.
+        **options: see `CompactOptions`. With `fallback` (the runtime `Compactor`),
+            under summarization.on_failure = "keep", a result that would break an
+            invariant (`engine.invariants`) is replaced by the reductions that need no
+            model, or by the unchanged history, and reported as a "fallback" event
+            and an `invariant_fallback` plan warning; without it (the CLI, the TUI)
+            such a result always fails.
 
-    return once
+    Returns:
+        The compaction. Raises SummaryFailed / SummaryRejected / CompactionFailed with
+        nothing written anywhere.
+    """
+    from inspector.engine.driving import drive
 
-
-def _once_per_group(rewriter: ClearRewriter) -> ClearRewriter:
-    """`rewriter` called once per group, although the exact re-plan counts its output."""
-    memo: dict[tuple[str, ...], list[Message] | None] = {}
-
-    def once(call: Message, results: list[Message]) -> list[Message] | None:
-        key = (call.content_hash, *(r.content_hash for r in results))
-        if key not in memo:
-            memo[key] = rewriter(call, results)
-        return memo[key]
-
-    return once
+    steps, summarizer = _flow(session, config, options)
+    on_event = options.get("on_event")
+    return drive(steps, lambda step: summarizer.summarize(step.request, on_event))
 
 
-class _Run:
-    """One compaction: plan once, generate what is missing, re-plan with the exact
-    summary sizes, apply. `plan()` runs twice when there are summaries (the first plan
-    names them; the exact re-plan sizes them), once otherwise; a third time only when
-    the exact sizes move a summary's range (its new summary is generated first).
-
-    A Finalizer and a ClearRewriter are called once per summary / group: the exact
-    re-plan counts what they make, and apply writes the same messages."""
-
-    ROUNDS = 3  # exact re-plans that may move a range; a range that keeps moving is applied as planned
-
-    def __init__(self, session: Session, config: CompactionConfig, counter: TokenCounter | None,
-                 summarizer: Summarizer | None, summary_cache: SummaryCache | None,
-                 token_cache: TokenCache | None, now: datetime | None,
-                 finalize: Finalizer | None = None, clear_rewriter: ClearRewriter | None = None) -> None:
-        from inspector.engine.applier import MemorySummaryCache
-
-        self.finalize = _once(finalize) if finalize is not None else None
-        self.clear_rewriter = _once_per_group(clear_rewriter) if clear_rewriter is not None else None
-        self.session, self.config, self.token_cache, self.now = (
-            session, config, token_cache, now if now is not None else system_clock())
-        self.counter = _counter(config, counter)
-        self.cache: SummaryCache = summary_cache if summary_cache is not None else MemorySummaryCache()
-        self.summarizer = make_summarizer(config, summarizer)
-        self.plan: Plan = self._plan(None)
-        self.rounds = 0
-
-    def _plan(self, exact: dict[str, int] | None) -> Plan:
-        from inspector.engine.planning.planner import plan
-
-        p = plan(self.session, self.config, self.counter, now=self.now, token_cache=self.token_cache,
-                 summary_tokens=exact)
-        if self.clear_rewriter is not None:
-            _count_rewrites(self.session, p, self.counter, self.clear_rewriter)
-        return p
-
-    def missing(self) -> list[tuple[str, SummaryRequest]]:
-        return _missing_requests(self.session, self.plan, self.cache, self.counter)
-
-    def exact(self) -> bool:
-        """Re-plan with the exact size of every summary the plan names; True when the
-        new plan needs a summary not cached."""
-        texts = cached_texts(self.plan, self.cache)
-        if not texts:
-            return False
-        self.plan = self._plan(summary_tokens(self.session, self.plan, texts, self.counter, self.finalize))
-        self.rounds += 1
-        return self.rounds < self.ROUNDS and bool(self.missing())
-
-    def keep_on_failure(self, exc: Exception, on_event: EventHandler | None) -> None:
-        """summarization.on_failure = "keep" (Sagents): re-plan without summarizing, so
-        the reductions that need no model still apply; the failure becomes an event and
-        a plan warning. Re-raises under "raise"."""
-        from inspector.engine.planning import PlanWarning
-        from inspector.engine.summarize import SummaryEvent
-
-        if self.config.summarization.on_failure != "keep":
-            raise exc
-        key = next((s.key for s in _active(self.plan)), "")
-        self.config = self.config.with_values({"summarization.enabled": False})
-        self.plan = self._plan(None)
-        message = f"summary failed, kept the messages it would have replaced: {exc}"
-        self.plan.warnings.append(PlanWarning("summary_failed_kept", message))
-        if on_event is not None:
-            on_event(SummaryEvent("kept", key, error=str(exc)))
-
-    def _apply(self, on_event: EventHandler | None) -> Compacted:
-        from inspector.engine.applier import apply
-
-        return apply(self.session, self.plan, self.summarizer, self.counter, summary_cache=self.cache,
-                     on_event=on_event, finalize=self.finalize, clear_rewriter=self.clear_rewriter)
-
-    def apply(self, on_event: EventHandler | None, fallback: bool = False) -> Compacted:
-        """Apply the plan; with `fallback` (the runtime) and summarization.on_failure =
-        "keep", a result that breaks an invariant is replaced by `fall_back`'s."""
-        from inspector.engine.applier import InvariantViolated
-
-        try:
-            result = self._apply(on_event)
-        except InvariantViolated as exc:
-            if not fallback or self.config.summarization.on_failure != "keep":
-                raise
-            result = self.fall_back(exc, on_event)
-        _summarized_offloads(self.session, result)
-        return _label(result, self.cache)
-
-    # What a result that breaks an invariant falls back to, in order: the reductions
-    # that need no model, else the history unchanged (which breaks none of them but
-    # the budget, and that one only when tailoring is on).
-    FALLBACKS = (
-        ("the reductions that need no model", {"summarization.enabled": False}),
-        ("the unchanged history", {"summarization.enabled": False, "reduction.truncation.enabled": False,
-                                   "reduction.clear.enabled": False, "reduction.compaction.enabled": False,
-                                   "tailoring.enabled": False}),
-    )
-
-    def fall_back(self, exc: InvariantViolated, on_event: EventHandler | None) -> Compacted:
-        """summarization.on_failure = "keep" at runtime: the first fallback whose result
-        holds every invariant; the failure becomes an event and a plan warning."""
-        from inspector.engine.applier import InvariantViolated
-        from inspector.engine.planning import PlanWarning
-        from inspector.engine.summarize import SummaryEvent
-
-        config = self.config
-        failed = [config]
-        for what, values in self.FALLBACKS:
-            self.config = config.with_values(values)
-            if self.config in failed:  # planning is deterministic: the same config fails the same way
-                continue
-            failed.append(self.config)
-            self.plan = self._plan(None)
-            try:
-                result = self._apply(on_event)
-            except InvariantViolated:
-                continue
-            self.plan.warnings.append(PlanWarning(
-                "invariant_fallback", f"compaction failed ({exc}): applied {what} instead (on_failure = keep)"))
-            if on_event is not None:
-                on_event(SummaryEvent("fallback", "", error=str(exc), text=what))
-            return result
-        raise exc  # the unchanged history breaks nothing a compaction can: not reached
-
-    def generate(self, on_event: EventHandler | None) -> None:
-        """Every summary of the final plan into the cache (network), then the exact
-        plan; on failure, what summarization.on_failure says (`keep_on_failure`)."""
-        from inspector.engine.summarize import SummaryFailed, SummaryRejected
-
-        try:
-            while True:
-                for key, req in self.missing():
-                    self.cache.put(key, self.summarizer.summarize(req, on_event))
-                if not self.exact():
-                    return
-        except (SummaryFailed, SummaryRejected) as exc:
-            self.keep_on_failure(exc, on_event)
-
-    async def agenerate(self, on_event: EventHandler | None) -> None:
-        from inspector.engine.summarize import SummaryFailed, SummaryRejected
-
-        try:
-            while True:
-                for key, req in self.missing():
-                    self.cache.put(key, await self.summarizer.asummarize(req, on_event))
-                if not self.exact():
-                    return
-        except (SummaryFailed, SummaryRejected) as exc:
-            self.keep_on_failure(exc, on_event)
-
-
-def compact_session(
-    session: Session,
-    config: CompactionConfig,
-    *,
-    counter: TokenCounter | None = None,
-    summarizer: Summarizer | None = None,
-    summary_cache: SummaryCache | None = None,
-    token_cache: TokenCache | None = None,
-    on_event: EventHandler | None = None,
-    finalize: Finalizer | None = None,
-    clear_rewriter: ClearRewriter | None = None,
-    now: datetime | None = None,
-    fallback: bool = False,
-) -> Compacted:
-    """Plan and apply: the whole pipeline, synchronous.
-
-    `fallback` (the runtime `Compactor`): under summarization.on_failure = "keep", a
-    result that would break an invariant (`engine.invariants`) is replaced by the
-    reductions that need no model, or by the unchanged history, and reported as a
-    "fallback" event and an `invariant_fallback` plan warning. Without it (the CLI,
-    the TUI) such a result always fails.
-
-    Raises SummaryFailed / SummaryRejected / CompactionFailed with `session`
-    untouched (it is never mutated) and nothing written anywhere."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, finalize,
-               clear_rewriter)
-    run.generate(on_event)
-    return run.apply(on_event, fallback)
-
-
-async def acompact_session(
-    session: Session,
-    config: CompactionConfig,
-    *,
-    counter: TokenCounter | None = None,
-    summarizer: Summarizer | None = None,
-    summary_cache: SummaryCache | None = None,
-    token_cache: TokenCache | None = None,
-    on_event: EventHandler | None = None,
-    finalize: Finalizer | None = None,
-    clear_rewriter: ClearRewriter | None = None,
-    now: datetime | None = None,
-    fallback: bool = False,
-) -> Compacted:
+async def acompact_session(session: Session, config: CompactionConfig,
+                           **options: Unpack[CompactOptions]) -> Compacted:
     """`compact_session` for an event loop: summary calls are awaited (litellm's
     acompletion), so many sessions can wait on the network at once."""
-    run = _Run(session, config, counter, summarizer, summary_cache, token_cache, now, finalize,
-               clear_rewriter)
-    await run.agenerate(on_event)
-    return run.apply(on_event, fallback)  # every summary is cached: no waiting
+    from inspector.engine.driving import adrive
+
+    steps, summarizer = _flow(session, config, options)
+    on_event = options.get("on_event")
+    return await adrive(steps, lambda step: summarizer.asummarize(step.request, on_event))
 
 
 def failure_types() -> tuple[type[BaseException], ...]:

@@ -5,9 +5,9 @@
     result = sweep(source, ["s1", "s2"], config, "summarization.trigger.context_tokens", values,
                    model="gpt-4o", workers=2, progress=print)
 
-`replay_session` runs `inspector.engine.replay` (whose compaction step is the
-sequence `compact_session` runs for `Compactor`: plan, summaries, exact re-plan, apply;
-tests/service/test_replay.py checks the two agree) with prices from litellm's local
+`replay_session` runs `inspector.engine.replay` (whose compaction step drives the
+flow `compact_session` drives for `Compactor`, `engine.flow.compaction`: plan,
+summaries, exact re-plan, apply; tests/service/test_replay.py checks the two agree) with prices from litellm's local
 price map. Summaries are the offline extractive ones, or a model's when the
 summary cache (the workspace's) already holds them; replay never writes to that cache.
 
@@ -108,12 +108,13 @@ def replay_session(
         The engine's `Replay`; its costs are None when the model is not in the price map.
     """
     from inspector.engine import counter_for
-    from inspector.engine.replay import compact_step, replay
+    from inspector.engine.flow import replay_step
+    from inspector.engine.replay import replay
 
     counter = counter or counter_for(config)
-    # plan, summaries, exact re-plan, apply: the pipeline's sequence (compact_session),
+    # plan, summaries, exact re-plan, apply: the pipeline's flow (compact_session's),
     # without planning twice at a call where the plan changes something
-    step = compact_step(counter, summary_cache=_ReadOnlyCache(summary_cache))
+    step = replay_step(counter, summary_cache=_ReadOnlyCache(summary_cache))
     agent, summary = prices_for(config, model or config.tokens.model)
     return replay(session, config, counter=counter, prices=agent, summary_prices=summary,
                   token_cache=token_cache, step=step)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from inspector.service.pipeline import _Run, summarizer_label
+from inspector.service.pipeline import compact_session, summarizer_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted, SummaryCache
@@ -80,11 +80,9 @@ def compact_and_save(
     Raises:
         SummaryFailed / SummaryRejected / CompactionFailed: nothing was stored.
     """
-    run = _Run(session, config, counter, summarizer, store.summary_cache(), store.token_cache(), now)
-    if on_plan is not None:
-        on_plan(run.plan)
-    run.generate(on_event)
+    result = compact_session(session, config, counter=counter, summarizer=summarizer,
+                             summary_cache=store.summary_cache(), token_cache=store.token_cache(), now=now,
+                             on_event=on_event, on_plan=on_plan)
     used = summarizer_label(config)
-    result = run.apply(on_event)
     vid = store.save_version(session.id, result, config, parent=parent, summarizer=used, label=label)
     return Saved(vid, result, used)

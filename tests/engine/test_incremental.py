@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from inspector.engine import Message, Part, Session, ToolCall, make_counter, preset
 from inspector.engine.analysis import OPEN_CHECKPOINT, Analysis, _analyze, analyze, analyze_extending
-from inspector.engine.replay import compact_step, replay
+from inspector.engine.flow import replay_step
+from inspector.engine.replay import replay
 from inspector.engine.validation import CHECKPOINT_EVERY, validate, validate_resumable
 from inspector.sources.swe_agent import read_traj
 from tests.conftest import SWE_AGENT
@@ -266,7 +267,7 @@ def test_every_context_a_replay_plans_is_analysed_and_validated_as_afresh(path, 
     config = preset("balanced").with_values({"summarization.trigger.context_tokens": 4000,
                                              "summarization.trigger.context_ratio": 0,
                                              "summarization.keep.tokens": 0}).with_values(extra)
-    step = compact_step(counter)
+    step = replay_step(counter)
     seen = []
 
     def checking(s, cfg):

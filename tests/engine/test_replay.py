@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from inspector import Compactor
 from inspector.engine import Message, Session, analyze, make_counter, preset
 from inspector.engine.fidelity import fidelity
-from inspector.engine.replay import Prices, call_positions, compact_step, replay
+from inspector.engine.flow import replay_step
+from inspector.engine.replay import Prices, call_positions, replay
 from inspector.exports.registry import to_openai_chat
 from inspector.sources.base import open_source
 from inspector.sources.swe_agent import read_traj
@@ -147,7 +148,7 @@ def test_replayed_context_is_what_compactor_returns_call_by_call(path, name, ext
 def test_calls_where_nothing_can_fire_are_not_planned(counter):
     session = read_traj(SWE_AGENT / "ctf_web_i_got_id_demo.traj")
     planned = []
-    step = compact_step(counter)
+    step = replay_step(counter)
 
     def counting(s, config):
         planned.append(analyze(s, counter).total)
@@ -168,7 +169,7 @@ def test_the_collector_is_paused_during_a_replay_and_restored(counter):
     import gc
 
     session = read_traj(SWE_AGENT / "ctf_web_i_got_id_demo.traj")
-    step = compact_step(counter)
+    step = replay_step(counter)
     seen = []
 
     def watching(s, config):
@@ -308,7 +309,7 @@ def reference_calls(session: Session, config, counter) -> list[tuple]:
     from inspector.engine.analysis import analyze
     from inspector.engine.planning.planner import Plan
 
-    step = compact_step(counter)
+    step = replay_step(counter)
     msgs = session.messages
     unmanaged = analyze(session, counter).prefix
     priming = counter.framing.reply_priming

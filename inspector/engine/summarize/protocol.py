@@ -167,6 +167,16 @@ class SummaryRequest:
         return sum(self.count(m["content"]) + 4 for m in self.prompt_messages())
 
 
+@dataclass(frozen=True)
+class Summarize:
+    """A step of a step generator (`applier.apply_steps`, `flow.compaction`): write
+    the summary `request` asks for (its range is `key`) and send back its
+    `SummaryResult`, or throw in what the summarizer raised."""
+
+    key: str
+    request: SummaryRequest
+
+
 @dataclass
 class SummaryResult:
     text: str
