@@ -473,11 +473,12 @@ class Scan:
                     call_positions.append(i)
         self.last_summary, self.last_ts = last_summary, last_ts
 
-    def finish(self, session: Session) -> Analysis:
+    def finish(self, session: Session, *, memoise: bool = False) -> Analysis:
         """The analysis of the messages fed, which are `session`'s.
 
         Args:
             session: the session whose messages were fed, all of them.
+            memoise: keep it on the session, as `analyze` does.
 
         Returns:
             The analysis.
@@ -488,6 +489,14 @@ class Scan:
         leading = self._leading(session)
         spans = self._spans(leading)
         reach, safe, prev_safe, unsafe_by = self._safety(spans)
+        a = self._analysis(session, spans, leading, reach, safe, prev_safe, unsafe_by)
+        if memoise:
+            session._analyses[self.counter.name] = a
+        return a
+
+    def _analysis(self, session: Session, spans: list[Span], leading: int, reach: list[int], safe: bytearray,
+                  prev_safe: list[int], unsafe_by: list[int]) -> Analysis:
+        n = self.n
         base = self.base
         return Analysis(
             session_id=session.id,
