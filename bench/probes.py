@@ -359,6 +359,7 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
             if reached and key not in marks:
                 marks[key] = now
                 cpu[key] = now_cpu
+                marks[f"{key}_rss"] = rss_bytes()
 
     SessionScreen.on_mount = on_mount  # instrumentation only
     Screen._compositor_refresh = refresh
@@ -387,6 +388,7 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
             for key in ("first_rows", "all_rows", "first_plan"):
                 out[f"{key}_s"] = round(marks[key] - start, 3)
                 out[f"{key}_cpu_s"] = round(cpu[key] - start_cpu, 3)
+                out[f"{key}_rss"] = int(marks[f"{key}_rss"])
             # What the screen does after its first plan (the fidelity of a 100k plan, in a
             # thread that cannot be cancelled) is not this probe's: leave at once.
             print(json.dumps(out), flush=True)
@@ -429,18 +431,18 @@ def probe_replan_stored(workspace: str, session_id: str) -> dict:
 
     raw_s = [_raw_read(workspace, session_id)]
     with Workspace(workspace) as ws:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         session = ws.load_session(session_id)
-        load_s = time.perf_counter() - t
+        load_s, load_cpu = time.perf_counter() - t, time.process_time() - c
     raw_s.append(_raw_read(workspace, session_id))
     with Workspace(workspace) as ws:
         counter = make_counter(model=session.model)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         analyze(session, counter, ws.token_cache())
-        analyze_s = time.perf_counter() - t
-    t = time.perf_counter()
+        analyze_s, analyze_cpu = time.perf_counter() - t, time.process_time() - c
+    t, c = time.perf_counter(), time.process_time()
     plan(session, AppSettings().compaction(), counter)
-    first_s = time.perf_counter() - t
+    first_s, first_cpu = time.perf_counter() - t, time.process_time() - c
     configs = [replan_config("balanced", th) for th in THRESHOLDS]
     ms, cpu_ms, again = [], [], []
     for cfg in configs:
@@ -453,7 +455,8 @@ def probe_replan_stored(workspace: str, session_id: str) -> dict:
         plan(session, cfg, counter)
         again.append((time.perf_counter() - t) * 1000)
     return {"messages": len(session.messages), "raw_read_s": round(min(raw_s), 3), "raw_read_runs_s": raw_s,
-            "load_s": round(load_s, 3), "analyze_s": round(analyze_s, 3),
+            "load_s": round(load_s, 3), "analyze_s": round(analyze_s, 3), "load_cpu_s": round(load_cpu, 3),
+            "analyze_cpu_s": round(analyze_cpu, 3), "first_plan_cpu_s": round(first_cpu, 3),
             "first_plan_s": round(first_s, 3), "ms": [round(x, 2) for x in ms],
             "median": round(statistics.median(ms), 2), "cpu_median": round(statistics.median(cpu_ms), 2),
             "max": round(max(ms), 2), "revisit_median": round(statistics.median(again), 2)}
