@@ -367,10 +367,14 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
 
     import gc
 
+    from inspector.engine import make_counter
+
     ws = Workspace(workspace)
-    marks["n"] = ws.session_info(session_id).messages
+    info = ws.session_info(session_id)
+    marks["n"] = info.messages
+    make_counter(model=info.model).count("warm up")  # the encoder in the baseline, as in `rss`
     gc.collect()
-    baseline = rss_bytes()  # the interpreter with the app's modules loaded
+    baseline = rss_bytes()  # the interpreter with the app's modules and the encoder loaded
     resettable = reset_peak()
 
     async def main() -> None:
