@@ -85,3 +85,20 @@ def test_a_session_already_analysed_keeps_its_analysis(stored):
         before = analyze(s, counter, ws.token_cache())
         _, a = load_analysed(lambda _sid, each: (each(s.messages), s)[1], wid, counter, ws.token_cache())
         assert a is before
+
+
+def test_batches_grow_to_the_largest_then_stay(stored):
+    """A front end redraws once per batch: few redraws for a long session, the first
+    rows as soon as the first batch is read."""
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        sizes: list[int] = []
+        session, _ = load_analysed(ws.load_session, wid, counter, ws.token_cache(),
+                                   lambda ms, tokens: sizes.append(len(ms)), batch=3, max_batch=20)
+    n = len(session.messages)
+    expected, done = [], 0
+    while done < n:
+        size = min(3 if done < 3 else min(done, 20), n - done)
+        expected.append(size)
+        done += size
+    assert sizes == expected and sum(sizes) == n and max(sizes) == 20
