@@ -161,33 +161,32 @@ def measure_naive_whole(session: Any, counter: Any, replay_s: float, warm_s: flo
 
 
 def _separate_replays_s(session: Any, counter: Any, base: Any, values: list[Any]) -> float:
-    """The sweep's reference: one `replay()` per value, one after the other, in this
-    process, on the session already in memory with its counts cached."""
+    """The sweep's reference: one `replay_session()` per value (what the sweep runs for
+    each), one after the other, in this process, on the session already in memory with
+    its counts cached."""
     from inspector.engine import analyze
-    from inspector.engine.replay import replay
+    from inspector.service.replay import replay_session
 
     analyze(session, counter)
     t = time.perf_counter()
     for value in values:
-        replay(session, base.with_values({KNOB: value}), counter=counter)
+        replay_session(session, base.with_values({KNOB: value}), counter=counter)
     return time.perf_counter() - t
 
 
 def _serial_fleet_s(agents_db: Path, ids: list[str]) -> float:
     """The fleet sweep's reference: each session read from the database and replayed
-    (preset balanced), one after the other, in this process."""
-    from inspector.engine import make_counter, preset
-    from inspector.engine.replay import replay
+    (`replay_session`, preset balanced, what the sweep runs for each), one after the
+    other, in this process."""
+    from inspector.engine import preset
+    from inspector.service.replay import replay_session
     from inspector.sources.base import open_source
 
     config = preset("balanced")
-    counters: dict[Any, Any] = {}
     t = time.perf_counter()
     with open_source(agents_db) as src:
         for sid in ids:
-            s = src.read(sid)
-            counter = counters.get(s.model) or counters.setdefault(s.model, make_counter(model=s.model))
-            replay(s, config, counter=counter)
+            replay_session(src.read(sid), config)
     return time.perf_counter() - t
 
 
