@@ -460,7 +460,9 @@ class Scan:
             elif role == "user":
                 if m.kind == "message":
                     user_positions.append(i)
-                    if not m.text.strip() and any(p.type in ("image", "file") for p in m.parts):
+                    # the parts first: most users send none, and m.text joins (then
+                    # strip() copies) the whole of a long message
+                    if any(p.type in ("image", "file") for p in m.parts) and not m.text.strip():
                         media_users.append(i)
             elif role == "assistant":
                 assistant_positions.append(i)
