@@ -3,6 +3,7 @@ JSON line each prints.
 
     python bench/probes.py rss WORKSPACE SESSION_ID [SOURCE]
     python bench/probes.py first-frame WORKSPACE_DB
+    python bench/probes.py first-frame-bare
     python bench/probes.py replan-repaint [CHANGES]
     python bench/probes.py open-session WORKSPACE SESSION_ID
     python bench/probes.py replan-stored WORKSPACE SESSION_ID
@@ -168,6 +169,37 @@ def probe_first_frame(workspace_db: str) -> dict:
     return {"start": T_START, "imports_start": t_imports, "imported": t_imported, **marks}
 
 
+def probe_first_frame_bare() -> dict:
+    """The reference of `first-frame`: a Textual app of one Static under run_test, the
+    monotonic time of its first compositor refresh (spawn to frame, as for the demo)."""
+    import asyncio
+
+    from textual.app import App, ComposeResult
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    marks: dict[str, float] = {}
+    original = Screen._compositor_refresh
+
+    def refresh(self):
+        original(self)
+        marks.setdefault("frame", time.monotonic())
+
+    Screen._compositor_refresh = refresh  # instrumentation only
+
+    class Bare(App):
+        def compose(self) -> ComposeResult:
+            yield Static("inspector")
+
+    async def main() -> None:
+        async with Bare().run_test(size=(160, 48)) as pilot:
+            while "frame" not in marks:
+                await pilot.pause()
+
+    asyncio.run(main())
+    return {"start": T_START, **marks}
+
+
 # ----------------------------------------------------------------------- replan repaint
 
 
@@ -287,6 +319,7 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
     read from the workspace cache), and to the one that paints the first plan. Times
     are monotonic seconds from the mount; CPU seconds of the process alongside."""
     import asyncio
+    import contextlib
     import tempfile
 
     _isolate(tempfile.mkdtemp())
@@ -302,6 +335,7 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
     marks: dict[str, float] = {}
     cpu: dict[str, float] = {}
     seen = {"rows": 0, "generation": 0}
+    planned = asyncio.Event()
     original_mount = SessionScreen.on_mount
     original_refresh = Screen._compositor_refresh
     original_line = Heatmap.render_line
@@ -327,54 +361,98 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
             if reached and key not in marks:
                 marks[key] = now
                 cpu[key] = now_cpu
+                marks[f"{key}_rss"] = rss_bytes()
+                if key == "first_plan":
+                    planned.set()
 
     SessionScreen.on_mount = on_mount  # instrumentation only
     Screen._compositor_refresh = refresh
     Heatmap.render_line = render_line
 
+    import gc
+
+    from inspector.engine import make_counter
+
     ws = Workspace(workspace)
-    marks["n"] = ws.session_info(session_id).messages
+    info = ws.session_info(session_id)
+    marks["n"] = info.messages
+    make_counter(model=info.model).count("warm up")  # the encoder in the baseline, as in `rss`
+    gc.collect()
+    baseline = rss_bytes()  # the interpreter with the app's modules and the encoder loaded
+    resettable = reset_peak()
 
     async def main() -> None:
         app = InspectorApp(WorkspaceData(ws), settings=AppSettings(), open_session=session_id)
-        async with app.run_test(size=(160, 48)) as pilot:
-            deadline = time.monotonic() + 300
-            while "first_plan" not in marks and time.monotonic() < deadline:
-                await pilot.pause(0.01)
-            await app.workers.wait_for_complete()
+        async with app.run_test(size=(160, 48)):
+            # Waited for without polling: Pilot.pause() sends a message through every
+            # widget of the screen each time (~80,000 on this screen at 10 ms), work on
+            # the painting thread the app itself never does.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(planned.wait(), 600)
+            marks["peak"] = peak_bytes()
+            if "first_plan" not in marks:
+                raise RuntimeError(f"the session screen never painted a plan: {marks}")
+            start, start_cpu = marks["mount"], cpu["mount"]
+            out: dict = {"messages": int(marks["n"]), "baseline_rss": baseline, "peak_rss": marks["peak"],
+                         "peak_growth": marks["peak"] - baseline, "peak_reset": resettable}
+            for key in ("first_rows", "all_rows", "first_plan"):
+                out[f"{key}_s"] = round(marks[key] - start, 3)
+                out[f"{key}_cpu_s"] = round(cpu[key] - start_cpu, 3)
+                out[f"{key}_rss"] = int(marks[f"{key}_rss"])
+            # What the screen does after its first plan (the fidelity of a 100k plan, in a
+            # thread that cannot be cancelled) is not this probe's: leave at once.
+            print(json.dumps(out), flush=True)
+            os._exit(0)
 
     asyncio.run(main())
-    ws.close()
-    if "first_plan" not in marks:
-        raise RuntimeError(f"the session screen never painted a plan: {marks}")
-    start, start_cpu = marks["mount"], cpu["mount"]
-    out: dict = {"messages": int(marks["n"])}
-    for key in ("first_rows", "all_rows", "first_plan"):
-        out[f"{key}_s"] = round(marks[key] - start, 3)
-        out[f"{key}_cpu_s"] = round(cpu[key] - start_cpu, 3)
-    return out
+    raise RuntimeError("the probe should have left after the first plan")
+
+
+def _raw_read(workspace: str, session_id: str) -> float:
+    """Seconds to read the session's rows (body JSON and content hash, in order) with
+    plain sqlite3: the floor of a load from the workspace."""
+    import sqlite3
+
+    t = time.perf_counter()
+    conn = sqlite3.connect(f"file:{workspace}?mode=ro", uri=True)
+    rows = conn.execute("SELECT b.data, m.content_hash FROM messages m JOIN bodies b ON b.hash = m.body "
+                        "WHERE m.session_id = ? ORDER BY m.position", (session_id,)).fetchall()
+    seconds = time.perf_counter() - t
+    conn.close()
+    del rows
+    return round(seconds, 3)
 
 
 def probe_replan_stored(workspace: str, session_id: str) -> dict:
-    """plan() of a session loaded from the workspace (counts cached), after the plan
-    shown on opening: each of the 20 thresholds once, then again (balanced)."""
+    """The library on a session stored in the workspace (counts cached): its rows read
+    with plain sqlite3 (`raw_read_s`, before and after the load), `load_session`,
+    `analyze`, the first plan of the config the app opens with (`first_plan_s`: the
+    reference of `open-session`), then plan() for each of the 20 thresholds once and
+    again (balanced)."""
+    import tempfile
+
+    _isolate(tempfile.mkdtemp())  # the app's default config, as open-session sees it
     from engine_bench import THRESHOLDS, replan_config
 
     from inspector.engine import make_counter, plan
     from inspector.engine.analysis import analyze
+    from inspector.settings import AppSettings
     from inspector.workspace.database import Workspace
 
+    raw_s = [_raw_read(workspace, session_id)]
     with Workspace(workspace) as ws:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         session = ws.load_session(session_id)
-        load_s = time.perf_counter() - t
+        load_s, load_cpu = time.perf_counter() - t, time.process_time() - c
+    raw_s.append(_raw_read(workspace, session_id))
+    with Workspace(workspace) as ws:
         counter = make_counter(model=session.model)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         analyze(session, counter, ws.token_cache())
-        analyze_s = time.perf_counter() - t
-    t = time.perf_counter()
-    plan(session, replan_config("balanced", 1_000_000), counter)
-    first_s = time.perf_counter() - t
+        analyze_s, analyze_cpu = time.perf_counter() - t, time.process_time() - c
+    t, c = time.perf_counter(), time.process_time()
+    plan(session, AppSettings().compaction(), counter)
+    first_s, first_cpu = time.perf_counter() - t, time.process_time() - c
     configs = [replan_config("balanced", th) for th in THRESHOLDS]
     ms, cpu_ms, again = [], [], []
     for cfg in configs:
@@ -386,7 +464,9 @@ def probe_replan_stored(workspace: str, session_id: str) -> dict:
         t = time.perf_counter()
         plan(session, cfg, counter)
         again.append((time.perf_counter() - t) * 1000)
-    return {"messages": len(session.messages), "load_s": round(load_s, 3), "analyze_s": round(analyze_s, 3),
+    return {"messages": len(session.messages), "raw_read_s": round(min(raw_s), 3), "raw_read_runs_s": raw_s,
+            "load_s": round(load_s, 3), "analyze_s": round(analyze_s, 3), "load_cpu_s": round(load_cpu, 3),
+            "analyze_cpu_s": round(analyze_cpu, 3), "first_plan_cpu_s": round(first_cpu, 3),
             "first_plan_s": round(first_s, 3), "ms": [round(x, 2) for x in ms],
             "median": round(statistics.median(ms), 2), "cpu_median": round(statistics.median(cpu_ms), 2),
             "max": round(max(ms), 2), "revisit_median": round(statistics.median(again), 2)}
@@ -398,6 +478,8 @@ if __name__ == "__main__":
         result = probe_rss(*args)
     elif cmd == "first-frame":
         result = probe_first_frame(*args)
+    elif cmd == "first-frame-bare":
+        result = probe_first_frame_bare()
     elif cmd == "replan-repaint":
         result = probe_replan_repaint(*(int(a) for a in args))
     elif cmd == "open-session":

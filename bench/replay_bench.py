@@ -16,6 +16,9 @@
   first `naive_messages` messages, under a config that compacts far more often
   (summaries at 32k tokens keeping half, clearing at 24k): there a replay is mostly
   its compactions, and the ratio is much lower.
+- sweep_20_vs_replays: sweep_20_s / the 20 `replay()` calls one after the other in
+  this process (the session in memory, counts cached); sweep_fleet_vs_serial:
+  sweep_fleet_1000_s / each session read and replayed one after the other here.
 - sweep_20_s: `sweep()` of 20 trigger values (16k to 320k, preset balanced keeping
   half the trigger) over the 10k session stored in a workspace (counts cached
   there), on a process pool of 2.
@@ -157,6 +160,36 @@ def measure_naive_whole(session: Any, counter: Any, replay_s: float, warm_s: flo
             "same_final_context": to_openai_chat(r.final_messages) == history, "config": "balanced"}
 
 
+def _separate_replays_s(session: Any, counter: Any, base: Any, values: list[Any]) -> float:
+    """The sweep's reference: one `replay_session()` per value (what the sweep runs for
+    each), one after the other, in this process, on the session already in memory with
+    its counts cached."""
+    from inspector.engine import analyze
+    from inspector.service.replay import replay_session
+
+    analyze(session, counter)
+    t = time.perf_counter()
+    for value in values:
+        replay_session(session, base.with_values({KNOB: value}), counter=counter)
+    return time.perf_counter() - t
+
+
+def _serial_fleet_s(agents_db: Path, ids: list[str]) -> float:
+    """The fleet sweep's reference: each session read from the database and replayed
+    (`replay_session`, preset balanced, what the sweep runs for each), one after the
+    other, in this process."""
+    from inspector.engine import preset
+    from inspector.service.replay import replay_session
+    from inspector.sources.base import open_source
+
+    config = preset("balanced")
+    t = time.perf_counter()
+    with open_source(agents_db) as src:
+        for sid in ids:
+            replay_session(src.read(sid), config)
+    return time.perf_counter() - t
+
+
 def measure_sweeps(session: Any, counter: Any, tmp: Path, agents_db: Path, workers: int = 2) -> dict[str, Any]:
     from inspector.engine import preset
     from inspector.engine.tokens import count_messages
@@ -176,13 +209,17 @@ def measure_sweeps(session: Any, counter: Any, tmp: Path, agents_db: Path, worke
     t, c = time.perf_counter(), _cpu(children=True)
     one = sweep(path, [wid], base, KNOB, values, workers=workers)
     sweep_s, sweep_cpu = time.perf_counter() - t, _cpu(children=True) - c
+    replays_s = _separate_replays_s(session, counter, base, values)
 
     ids = session_ids(agents_db)
     t, c = time.perf_counter(), _cpu(children=True)
     fleet = sweep(agents_db, ids, preset("balanced"), "preset", ["balanced"], workers=workers)
     fleet_s, fleet_cpu = time.perf_counter() - t, _cpu(children=True) - c
+    serial_s = _serial_fleet_s(agents_db, ids)
     row = fleet.rows[0].to_dict()
     return {"sweep_20_s": round(sweep_s, 2), "sweep_cpu_s": round(sweep_cpu, 2), "fleet_cpu_s": round(fleet_cpu, 2),
+            "separate_replays_s": round(replays_s, 2), "sweep_20_vs_replays": round(sweep_s / replays_s, 2),
+            "fleet_serial_s": round(serial_s, 2), "fleet_vs_serial": round(fleet_s / serial_s, 2),
             "sweep_values": f"{KNOB} 16k:320k:16k",
             "sweep_compactions": [r.summed()["compactions"] for r in one.rows],
             "fleet_s": round(fleet_s, 2), "fleet_sessions": row["sessions"], "fleet_calls": row["totals"]["calls"],

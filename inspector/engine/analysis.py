@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import accumulate, chain, islice, repeat
@@ -237,279 +238,407 @@ def analyze_extending(session: Session, counter: TokenCounter, base: Analysis, k
 
 def _analyze(session: Session, counter: TokenCounter, cache: TokenCache | None,
              base: Analysis | None = None, keep: int = 0) -> Analysis:
-    msgs = session.messages
-    n = len(msgs)
-    if base is None:
-        keep = 0
-    rest = msgs[keep:] if keep else msgs
-    tokens, text_tokens = count_messages(rest, counter, cache)
-    roles: list[str] = [m.role for m in rest]
-    kinds: list[str] = [m.kind for m in rest]
-    hashes = [m.content_hash for m in rest]
-    text_chars = [0] * (n - keep)
-    text_parts = [0] * (n - keep)
-    tool_names: list[str | None] = [None] * (n - keep)
-    already = bytearray(n - keep)
-    tool_results: list[int] = []
-    result_call: dict[int, int] = {}
-    open_calls: dict[str, tuple[int, str]] = {}  # call id -> (position, tool name)
-    open_at: list[dict[str, tuple[int, str]]] = []
-    call_results: dict[int, list[int]] = {}
-    call_positions: list[int] = []  # the messages with tool calls, in order
-    call_at: list[int] = []
-    call_ids: list[str] = []
-    call_args: list[int] = []
-    user_positions: list[int] = []
-    media_users: list[int] = []
-    assistant_positions: list[int] = []
-    last_summary = -1
-    records: list[int] = []
-    last_ts = None
-    links: bytes | None = None
-    offload_ids: dict[tuple[int, str], str] = {}
-    prefix = [0]
-    # `base`'s spans of calls before `keep` stay (the same objects: spans are never
-    # changed but a pending one's, made anew) but those of the calls still awaiting
-    # a result at `keep`, made again below from their results so far: spans[k] for
-    # k < kept, but the ones at `redo` (index in base.spans, 1 if it has one there).
-    kept = 0
-    redo: list[tuple[int, int, int]] = []  # (call position, index, 1 if base has its span)
+    """A fresh analysis, or one extending `base` from `keep` (`analyze_extending`)."""
     if base is not None and keep:
-        # What the scan below would have found in msgs[:keep], from `base`: slices of
-        # what it recorded, no loop over those messages.
-        tokens = base.tokens[:keep] + tokens
-        text_tokens = base.text_tokens[:keep] + text_tokens
-        roles = base.roles[:keep] + roles
-        kinds = base.kinds[:keep] + kinds
-        hashes = base.hashes[:keep] + hashes
-        text_chars = base.text_chars[:keep] + text_chars
-        text_parts = base.text_parts[:keep] + text_parts
-        tool_names = base.tool_names[:keep] + tool_names
-        already = base.already_reduced[:keep] + already
-        prefix = base.prefix[:keep + 1]
-        tool_results = base.tool_results[:bisect_left(base.tool_results, keep)]
-        user_positions = base.user_positions[:bisect_left(base.user_positions, keep)]
-        media_users = base.media_users[:bisect_left(base.media_users, keep)]
-        assistant_positions = base.assistant_positions[:bisect_left(base.assistant_positions, keep)]
-        records = base.record_positions[:bisect_left(base.record_positions, keep)]
-        last_summary = records[-1] if records else -1
+        scan = Scan.from_base(session.messages, counter, cache, base, keep)
+        return scan.feed(session.messages[keep:]).finish(session)
+    return Scan.fresh(counter, cache).feed(session.messages).finish(session)
+
+
+class Scan:
+    """One pass over a session's messages in order, keeping the running totals an
+    `Analysis` is made of: `fresh()` starts from nothing, `from_base()` from what an
+    analysis found in the messages a session shares with it, `feed()` reads the next
+    messages (all at once, or batch by batch as they are read from a store), and
+    `finish()` pairs the calls, makes the spans and the safe cuts.
+
+    A scan is used once: feed it, then finish it."""
+
+    def __init__(self, counter: TokenCounter, cache: TokenCache | None) -> None:
+        self.counter = counter
+        self.cache = cache
+        self.n = 0
+        self.tokens: list[int] = []
+        self.text_tokens: list[int] = []
+        self.prefix = [0]
+        self.roles: list[str] = []
+        self.kinds: list[str] = []
+        self.hashes: list[str] = []
+        self.text_chars: list[int] = []
+        self.text_parts: list[int] = []
+        self.tool_names: list[str | None] = []
+        self.already = bytearray()
+        self.tool_results: list[int] = []
+        self.result_call: dict[int, int] = {}
+        self.open_calls: dict[str, tuple[int, str]] = {}  # call id -> (position, tool name)
+        self.open_at: list[dict[str, tuple[int, str]]] = []
+        self.call_results: dict[int, list[int]] = {}
+        self.call_positions: list[int] = []  # the messages with tool calls, in order
+        self.call_at: list[int] = []
+        self.call_ids: list[str] = []
+        self.call_args: list[int] = []
+        self.user_positions: list[int] = []
+        self.media_users: list[int] = []
+        self.assistant_positions: list[int] = []
+        self.last_summary = -1
+        self.records: list[int] = []
+        self.last_ts: datetime | None = None
+        self.links: bytes | None = None
+        self.offload_ids: dict[tuple[int, str], str] = {}
+        # Extending `base` from `keep`: `base`'s spans of calls before `keep` stay (the
+        # same objects: spans are never changed but a pending one's, made anew) but
+        # those of the calls still awaiting a result at `keep`, made again from their
+        # results so far: spans[k] for k < kept, but the ones at `redo` (index in
+        # base.spans, 1 if it has one there).
+        self.base: Analysis | None = None
+        self.keep = 0
+        self.kept = 0
+        self.redo: list[tuple[int, int, int]] = []  # (call position, index, 1 if base has its span)
+
+    @classmethod
+    def fresh(cls, counter: TokenCounter, cache: TokenCache | None = None) -> Scan:
+        """A scan of no messages yet.
+
+        Args:
+            counter: the token counter.
+            cache: where message counts are cached.
+
+        Returns:
+            The scan, to `feed()`.
+        """
+        return cls(counter, cache)
+
+    @classmethod
+    def from_base(cls, msgs: Sequence[Message], counter: TokenCounter, cache: TokenCache | None,
+                  base: Analysis, keep: int) -> Scan:
+        """A scan that has read `msgs[:keep]`, the first `keep` messages `base` analysed
+        (see `analyze_extending`): slices of what `base` recorded, no loop over those
+        messages (but the ones since `base`'s last checkpoint of open calls).
+
+        Args:
+            msgs: the messages of the session being analysed (at least `keep`).
+            counter: the token counter (`base`'s).
+            cache: where message counts are cached.
+            base: the analysis of a session sharing the first `keep` messages.
+            keep: how many leading messages the two share, 1 to both lengths.
+
+        Returns:
+            The scan, to `feed()` with `msgs[keep:]`.
+        """
+        self = cls(counter, cache)
+        self.base, self.keep, self.n = base, keep, keep
+        self.tokens = base.tokens[:keep]
+        self.text_tokens = base.text_tokens[:keep]
+        self.roles = base.roles[:keep]
+        self.kinds = base.kinds[:keep]
+        self.hashes = base.hashes[:keep]
+        self.text_chars = base.text_chars[:keep]
+        self.text_parts = base.text_parts[:keep]
+        self.tool_names = base.tool_names[:keep]
+        self.already = base.already_reduced[:keep]
+        self.prefix = base.prefix[:keep + 1]
+        self.tool_results = base.tool_results[:bisect_left(base.tool_results, keep)]
+        self.user_positions = base.user_positions[:bisect_left(base.user_positions, keep)]
+        self.media_users = base.media_users[:bisect_left(base.media_users, keep)]
+        self.assistant_positions = base.assistant_positions[:bisect_left(base.assistant_positions, keep)]
+        self.records = base.record_positions[:bisect_left(base.record_positions, keep)]
+        self.last_summary = self.records[-1] if self.records else -1
         if keep == base.n:
-            last_ts = base.last_timestamp
+            self.last_ts = base.last_timestamp
         elif base.last_timestamp is not None:
-            last_ts = next((msgs[i].timestamp for i in range(keep - 1, -1, -1) if msgs[i].timestamp is not None),
-                           None)
+            self.last_ts = next((msgs[i].timestamp for i in range(keep - 1, -1, -1)
+                                 if msgs[i].timestamp is not None), None)
         # result_call's keys are in scan order: the first `cut` are before `keep`
         cut = bisect_left(list(base.result_call), keep)
-        result_call = dict(islice(base.result_call.items(), cut))
+        self.result_call = dict(islice(base.result_call.items(), cut))
         cut = bisect_left(base._call_at, keep)
-        call_at = base._call_at[:cut]
-        call_ids = base._call_ids[:cut]
-        call_args = base._call_args[:cut]
-        # the calls awaiting a result at `keep`: `base`'s at its end, or at its last
-        # checkpoint before `keep` with the pairing replayed from there
-        open_at = base._open_at[:(keep + OPEN_CHECKPOINT - 1) // OPEN_CHECKPOINT]
-        if keep == base.n:
-            open_calls = dict(base._open_end)
-        else:
-            start = keep // OPEN_CHECKPOINT * OPEN_CHECKPOINT
-            open_calls = dict(base._open_at[keep // OPEN_CHECKPOINT])
-            for i in range(start, keep):
-                m = msgs[i]
-                if m.role == "tool":
-                    if m.tool_call_id:
-                        open_calls.pop(m.tool_call_id, None)
-                elif m.role == "assistant":
-                    for c in m.tool_calls:
-                        open_calls[c.id] = (i, c.name)
+        self.call_at = base._call_at[:cut]
+        self.call_ids = base._call_ids[:cut]
+        self.call_args = base._call_args[:cut]
+        self._open_calls_at(msgs, base, keep)
         old = base.spans
-        kept = bisect_left(old, keep, key=_span_call)
-        for pos in sorted({pos for pos, _name in open_calls.values()}):
+        self.kept = bisect_left(old, keep, key=_span_call)
+        for pos in sorted({pos for pos, _name in self.open_calls.values()}):
             at = bisect_left(old, pos, key=_span_call)
-            has = int(at < kept and old[at].call == pos)
+            has = int(at < self.kept and old[at].call == pos)
             if has:
                 so_far = old[at].results
-                call_results[pos] = so_far[:bisect_left(so_far, keep)]
-            redo.append((pos, at, has))
+                self.call_results[pos] = so_far[:bisect_left(so_far, keep)]
+            self.redo.append((pos, at, has))
         if base.offload_ids:
-            offload_ids = (dict(base.offload_ids) if keep == base.n else
-                           {key: oid for key, oid in base.offload_ids.items() if key[0] < keep})
+            self.offload_ids = (dict(base.offload_ids) if keep == base.n else
+                                {key: oid for key, oid in base.offload_ids.items() if key[0] < keep})
         if base._chain is not None:
-            links = base._chain[:16 * keep]
-    prefix += islice(accumulate(tokens[keep:], initial=prefix[-1]), 1, None)
+            self.links = base._chain[:16 * keep]
+        return self
 
-    for i in range(keep, n):
-        m = msgs[i]
-        role = m.role
-        if not i % OPEN_CHECKPOINT:
-            open_at.append(dict(open_calls))
-        if m.kind != "message":
-            last_summary = i
-            records.append(i)
-        if m.timestamp is not None:
-            last_ts = m.timestamp
-        if role == "tool":
-            tool_results.append(i)
-            facts = _TOOL_FACTS.get(hashes[i])
-            if facts is None:
-                facts = _tool_facts(m, hashes[i])
-            chars, parts, has_id = facts
-            text_chars[i] = chars
-            text_parts[i] = parts
-            hit = open_calls.pop(m.tool_call_id, None) if m.tool_call_id else None
-            if hit is not None:
-                call_pos, call_name = hit
-                result_call[i] = call_pos
-                call_results.setdefault(call_pos, []).append(i)
-                tool_names[i] = m.name or call_name
-            else:  # an orphan result (validate() reports it)
-                tool_names[i] = m.name
-            if chars <= PLACEHOLDER_MAX_CHARS and (m.meta.get("inspector_reduced") or has_id):
-                already[i] = 1
-        elif role == "user":
-            if m.kind == "message":
-                user_positions.append(i)
-                if not m.text.strip() and any(p.type in ("image", "file") for p in m.parts):
-                    media_users.append(i)
-        elif role == "assistant":
-            assistant_positions.append(i)
-            if m.tool_calls:
+    def _open_calls_at(self, msgs: Sequence[Message], base: Analysis, keep: int) -> None:
+        """The calls awaiting a result at `keep`: `base`'s at its end, or at its last
+        checkpoint before `keep` with the pairing replayed from there."""
+        self.open_at = base._open_at[:(keep + OPEN_CHECKPOINT - 1) // OPEN_CHECKPOINT]
+        if keep == base.n:
+            self.open_calls = dict(base._open_end)
+            return
+        start = keep // OPEN_CHECKPOINT * OPEN_CHECKPOINT
+        open_calls = self.open_calls = dict(base._open_at[keep // OPEN_CHECKPOINT])
+        for i in range(start, keep):
+            m = msgs[i]
+            if m.role == "tool":
+                if m.tool_call_id:
+                    open_calls.pop(m.tool_call_id, None)
+            elif m.role == "assistant":
                 for c in m.tool_calls:
                     open_calls[c.id] = (i, c.name)
-                    call_at.append(i)
-                    call_ids.append(c.id)
-                    call_args.append(len(c.arguments_raw))
-                call_positions.append(i)
-    # a call id made again keeps the last call's length, as assigning in order would
-    call_args_chars = dict(zip(call_ids, call_args))
 
-    # The leading system prompt; a summary injected as a system message after it is
-    # history (summarized again, incrementally), not part of the prompt.
-    leading = 0
-    while leading < n and roles[leading] in SYSTEM_ROLES and kinds[leading] == "message":
-        leading += 1
-    # A system prompt stored as the first user message (Google ADK and others) is the
-    # prompt too, as in the copy of the same run that stores it as a system message;
-    # only when a real request follows it, so a session's request is never pinned.
-    if leading < n and roles[leading] == "user" and kinds[leading] == "message" \
-            and is_preamble(session.messages[leading]) and first_request(session) is not None:
-        leading += 1
+    def feed(self, batch: Sequence[Message], counts: tuple[list[int], list[int]] | None = None) -> Scan:
+        """Read the next messages: counted (or their `counts` given, as
+        `count_messages` returns them), then scanned.
 
-    # Calls without results: pending if only their own results follow them.
-    pending_from = -1
-    if open_calls:
-        last_call = max(pos for pos, _name in open_calls.values())
-        if all(roles[j] == "tool" for j in range(last_call + 1, n)):
-            pending_from = last_call
+        Args:
+            batch: the messages after the ones read so far, in order.
+            counts: their (tokens, text-part tokens), when already counted.
 
-    # Spans in call order: `base`'s before `keep` spliced with the ones made again,
-    # then the new calls' (at `kept`, with no span in `base` to replace).
-    spans: list[Span] = []
-    old = base.spans if base is not None and keep else []
-    done = 0
-    for call_pos, at, has in chain(redo, zip(call_positions, repeat(kept), repeat(0))):
-        spans += old[done:at]
-        done = at + has
-        res = call_results.get(call_pos)  # after the call: a span if any
-        if call_pos == pending_from:
-            spans.append(Span(call_pos, call_pos, n, res or [], True))  # nothing after it can be cut away
-        elif res:
-            spans.append(Span(call_pos, call_pos, res[-1], res, False))
-    spans += old[done:kept]
+        Returns:
+            This scan.
+        """
+        if not batch:
+            return self
+        tokens, text_tokens = counts if counts is not None else count_messages(batch, self.counter, self.cache)
+        start = self.n
+        self.n = n = start + len(batch)
+        self.tokens += tokens
+        self.text_tokens += text_tokens
+        self.prefix += islice(accumulate(tokens, initial=self.prefix[-1]), 1, None)
+        self.roles += [m.role for m in batch]
+        self.kinds += [m.kind for m in batch]
+        self.hashes += [m.content_hash for m in batch]
+        self.text_chars += [0] * len(batch)
+        self.text_parts += [0] * len(batch)
+        self.tool_names += [None] * len(batch)
+        self.already += bytearray(len(batch))
+        self._scan(batch, start, n)
+        return self
 
-    # A pending call at the end stays with its whole turn. Its span is the last: no
-    # call follows it.
-    if pending_from >= 0:
-        u = bisect_right(user_positions, pending_from)
-        turn_start = user_positions[u - 1] if u else 0
-        if turn_start:
-            spans[-1].start = max(turn_start, leading)
+    def _scan(self, batch: Sequence[Message], start: int, n: int) -> None:
+        """The running totals over `batch`, messages `start` to `n` - 1."""
+        hashes, open_calls, call_results, open_at = self.hashes, self.open_calls, self.call_results, self.open_at
+        records, tool_results, result_call = self.records, self.tool_results, self.result_call
+        text_chars, text_parts, tool_names, already = self.text_chars, self.text_parts, self.tool_names, self.already
+        user_positions, media_users, assistant_positions = self.user_positions, self.media_users, \
+            self.assistant_positions
+        call_at, call_ids, call_args, call_positions = self.call_at, self.call_ids, self.call_args, \
+            self.call_positions
+        last_summary, last_ts = self.last_summary, self.last_ts
+        for i in range(start, n):
+            m = batch[i - start]
+            role = m.role
+            if not i % OPEN_CHECKPOINT:
+                open_at.append(dict(open_calls))
+            if m.kind != "message":
+                last_summary = i
+                records.append(i)
+            if m.timestamp is not None:
+                last_ts = m.timestamp
+            if role == "tool":
+                tool_results.append(i)
+                facts = _TOOL_FACTS.get(hashes[i])
+                if facts is None:
+                    facts = _tool_facts(m, hashes[i])
+                chars, parts, has_id = facts
+                text_chars[i] = chars
+                text_parts[i] = parts
+                hit = open_calls.pop(m.tool_call_id, None) if m.tool_call_id else None
+                if hit is not None:
+                    call_pos, call_name = hit
+                    result_call[i] = call_pos
+                    call_results.setdefault(call_pos, []).append(i)
+                    tool_names[i] = m.name or call_name
+                else:  # an orphan result (validate() reports it)
+                    tool_names[i] = m.name
+                if chars <= PLACEHOLDER_MAX_CHARS and (m.meta.get("inspector_reduced") or has_id):
+                    already[i] = 1
+            elif role == "user":
+                if m.kind == "message":
+                    user_positions.append(i)
+                    # the parts first: most users send none, and m.text joins (then
+                    # strip() copies) the whole of a long message
+                    if any(p.type in ("image", "file") for p in m.parts) and not m.text.strip():
+                        media_users.append(i)
+            elif role == "assistant":
+                assistant_positions.append(i)
+                if m.tool_calls:
+                    for c in m.tool_calls:
+                        open_calls[c.id] = (i, c.name)
+                        call_at.append(i)
+                        call_ids.append(c.id)
+                        call_args.append(len(c.arguments_raw))
+                    call_positions.append(i)
+        self.last_summary, self.last_ts = last_summary, last_ts
 
-    # Cuts up to `same` are covered by the same spans, in the same places of the list,
-    # as in `base`: their safety is `base`'s.
-    same = -1
-    k0 = 0
-    if base is not None and keep:
-        old = base.spans
-        k0 = redo[0][1] if redo else kept  # the lists are the same objects before it
-        while k0 < len(spans) and k0 < len(old) and spans[k0] is old[k0]:
-            k0 += 1
-        same = min([keep] + [sp.start for sp in spans[k0:]] + [sp.start for sp in old[k0:]])
-        reach = base._reach[:k0]
-    else:
-        reach = []
-    reach += islice(accumulate([sp.last for sp in spans[k0:]], max, initial=reach[-1] if reach else -1), 1, None)
-    diff = [0] * (n + 2)
-    depth = 0  # spans covering the cut after `same`, started at or before it
-    if base is not None and same >= 0:
-        unsafe_by = base.unsafe_by[:same + 1] + [-1] * (n - same)
-        safe = base.safe[:same + 1] + bytearray(n - same)
-        prev_safe = base.prev_safe[:same + 1] + [0] * (n - same)
-        last_safe = prev_safe[same]
-    else:
-        unsafe_by = [-1] * (n + 1)
-        safe = bytearray(n + 1)
-        prev_safe = [0] * (n + 1)
-        last_safe = 0
-    # the spans before `first` end at or before `same`: nothing to do for them
-    first = bisect_right(reach, same)
-    for k in range(first, len(spans)):
-        s = spans[k]
-        lo, hi = s.start + 1, min(s.last, n)
-        if lo > hi or hi <= same:
-            continue
-        if lo <= same:
-            depth += 1
+    def finish(self, session: Session, *, memoise: bool = False) -> Analysis:
+        """The analysis of the messages fed, which are `session`'s.
+
+        Args:
+            session: the session whose messages were fed, all of them.
+            memoise: keep it on the session, as `analyze` does.
+
+        Returns:
+            The analysis.
+        """
+        n = self.n
+        if n != len(session.messages):
+            raise ValueError(f"session {session.id}: {len(session.messages)} messages, {n} scanned")
+        leading = self._leading(session)
+        spans = self._spans(leading)
+        reach, safe, prev_safe, unsafe_by = self._safety(spans)
+        a = self._analysis(session, spans, leading, reach, safe, prev_safe, unsafe_by)
+        if memoise:
+            session._analyses[self.counter.name] = a
+        return a
+
+    def _analysis(self, session: Session, spans: list[Span], leading: int, reach: list[int], safe: bytearray,
+                  prev_safe: list[int], unsafe_by: list[int]) -> Analysis:
+        n = self.n
+        base = self.base
+        return Analysis(
+            session_id=session.id,
+            counter_name=self.counter.name,
+            n=n,
+            tokens=self.tokens,
+            text_tokens=self.text_tokens,
+            prefix=self.prefix,
+            roles=self.roles,
+            kinds=self.kinds,
+            hashes=self.hashes,
+            text_chars=self.text_chars,
+            text_parts=self.text_parts,
+            tool_names=self.tool_names,
+            tool_results=self.tool_results,
+            result_call=self.result_call,
+            spans=spans,
+            safe=safe,
+            prev_safe=prev_safe,
+            unsafe_by=unsafe_by,
+            leading_system=leading,
+            user_positions=self.user_positions,
+            assistant_positions=self.assistant_positions,
+            last_summary=self.last_summary,
+            record_positions=self.records,
+            # a call id made again keeps the last call's length, as assigning in order would
+            call_args_chars=dict(zip(self.call_ids, self.call_args)),
+            already_reduced=self.already,
+            last_timestamp=self.last_ts,
+            offload_ids=self.offload_ids,
+            media_users=self.media_users,
+            _chain=self.links,
+            _validation_base=base._validation if base is not None else None,
+            _call_at=self.call_at,
+            _call_ids=self.call_ids,
+            _call_args=self.call_args,
+            _open_at=self.open_at,
+            _open_end=self.open_calls,
+            _reach=reach,
+        )
+
+    def _leading(self, session: Session) -> int:
+        """The leading system prompt's length. A summary injected as a system message
+        after it is history (summarized again, incrementally), not part of the prompt.
+        A system prompt stored as the first user message (Google ADK and others) is
+        the prompt too, as in the copy of the same run that stores it as a system
+        message; only when a real request follows it, so a session's request is never
+        pinned."""
+        n, roles, kinds = self.n, self.roles, self.kinds
+        leading = 0
+        while leading < n and roles[leading] in SYSTEM_ROLES and kinds[leading] == "message":
+            leading += 1
+        if leading < n and roles[leading] == "user" and kinds[leading] == "message" \
+                and is_preamble(session.messages[leading]) and first_request(session) is not None:
+            leading += 1
+        return leading
+
+    def _spans(self, leading: int) -> list[Span]:
+        """Spans in call order: `base`'s before `keep` spliced with the ones made
+        again, then the new calls' (at `kept`, with no span in `base` to replace)."""
+        n, roles, open_calls = self.n, self.roles, self.open_calls
+        # Calls without results: pending if only their own results follow them.
+        pending_from = -1
+        if open_calls:
+            last_call = max(pos for pos, _name in open_calls.values())
+            if all(roles[j] == "tool" for j in range(last_call + 1, n)):
+                pending_from = last_call
+        spans: list[Span] = []
+        old = self.base.spans if self.base is not None else []
+        done = 0
+        for call_pos, at, has in chain(self.redo, zip(self.call_positions, repeat(self.kept), repeat(0))):
+            spans += old[done:at]
+            done = at + has
+            res = self.call_results.get(call_pos)  # after the call: a span if any
+            if call_pos == pending_from:
+                spans.append(Span(call_pos, call_pos, n, res or [], True))  # nothing after it can be cut away
+            elif res:
+                spans.append(Span(call_pos, call_pos, res[-1], res, False))
+        spans += old[done:self.kept]
+        # A pending call at the end stays with its whole turn. Its span is the last: no
+        # call follows it.
+        if pending_from >= 0:
+            u = bisect_right(self.user_positions, pending_from)
+            turn_start = self.user_positions[u - 1] if u else 0
+            if turn_start:
+                spans[-1].start = max(turn_start, leading)
+        return spans
+
+    def _safety(self, spans: list[Span]) -> tuple[list[int], bytearray, list[int], list[int]]:
+        """(reach, safe, prev_safe, unsafe_by) of the cuts 0..n given the spans."""
+        n, base, keep = self.n, self.base, self.keep
+        # Cuts up to `same` are covered by the same spans, in the same places of the
+        # list, as in `base`: their safety is `base`'s.
+        same = -1
+        k0 = 0
+        if base is not None:
+            old = base.spans
+            k0 = self.redo[0][1] if self.redo else self.kept  # the lists are the same objects before it
+            while k0 < len(spans) and k0 < len(old) and spans[k0] is old[k0]:
+                k0 += 1
+            same = min([keep] + [sp.start for sp in spans[k0:]] + [sp.start for sp in old[k0:]])
+            reach = base._reach[:k0]
         else:
-            diff[lo] += 1
-        diff[hi + 1] -= 1
-        for i in range(max(lo, same + 1), hi + 1):
-            if unsafe_by[i] < 0:
-                unsafe_by[i] = k
-    for i in range(same + 1, n + 1):
-        depth += diff[i]
-        if depth == 0:
-            safe[i] = 1
-            last_safe = i
-        prev_safe[i] = last_safe
-
-    return Analysis(
-        session_id=session.id,
-        counter_name=counter.name,
-        n=n,
-        tokens=tokens,
-        text_tokens=text_tokens,
-        prefix=prefix,
-        roles=roles,
-        kinds=kinds,
-        hashes=hashes,
-        text_chars=text_chars,
-        text_parts=text_parts,
-        tool_names=tool_names,
-        tool_results=tool_results,
-        result_call=result_call,
-        spans=spans,
-        safe=safe,
-        prev_safe=prev_safe,
-        unsafe_by=unsafe_by,
-        leading_system=leading,
-        user_positions=user_positions,
-        assistant_positions=assistant_positions,
-        last_summary=last_summary,
-        record_positions=records,
-        call_args_chars=call_args_chars,
-        already_reduced=already,
-        last_timestamp=last_ts,
-        offload_ids=offload_ids,
-        media_users=media_users,
-        _chain=links,
-        _validation_base=base._validation if base is not None and keep else None,
-        _call_at=call_at,
-        _call_ids=call_ids,
-        _call_args=call_args,
-        _open_at=open_at,
-        _open_end=open_calls,
-        _reach=reach,
-    )
+            reach = []
+        reach += islice(accumulate([sp.last for sp in spans[k0:]], max, initial=reach[-1] if reach else -1), 1,
+                        None)
+        diff = [0] * (n + 2)
+        depth = 0  # spans covering the cut after `same`, started at or before it
+        if base is not None and same >= 0:
+            unsafe_by = base.unsafe_by[:same + 1] + [-1] * (n - same)
+            safe = base.safe[:same + 1] + bytearray(n - same)
+            prev_safe = base.prev_safe[:same + 1] + [0] * (n - same)
+            last_safe = prev_safe[same]
+        else:
+            unsafe_by = [-1] * (n + 1)
+            safe = bytearray(n + 1)
+            prev_safe = [0] * (n + 1)
+            last_safe = 0
+        # the spans before `first` end at or before `same`: nothing to do for them
+        first = bisect_right(reach, same)
+        for k in range(first, len(spans)):
+            s = spans[k]
+            lo, hi = s.start + 1, min(s.last, n)
+            if lo > hi or hi <= same:
+                continue
+            if lo <= same:
+                depth += 1
+            else:
+                diff[lo] += 1
+            diff[hi + 1] -= 1
+            for i in range(max(lo, same + 1), hi + 1):
+                if unsafe_by[i] < 0:
+                    unsafe_by[i] = k
+        for i in range(same + 1, n + 1):
+            depth += diff[i]
+            if depth == 0:
+                safe[i] = 1
+                last_safe = i
+            prev_safe[i] = last_safe
+        return reach, safe, prev_safe, unsafe_by
 
 
 def _span_call(span: Span) -> int:

@@ -280,3 +280,30 @@ def test_every_context_a_replay_plans_is_analysed_and_validated_as_afresh(path, 
 
     r = replay(session, config, counter=counter, step=checking)
     assert r.totals.compactions >= 2 and len(seen) >= 3
+
+
+@given(msgs=messy(), cuts=st.lists(st.integers(0, 60), max_size=6))
+@SETTINGS
+def test_a_scan_fed_in_batches_is_a_fresh_analysis(msgs, cuts):
+    """A scan fed the messages batch by batch as a store reads them (some batches
+    counted beforehand, as the loader counts them for its rows) finishes as the
+    analysis of the whole list at once; then it extends like any other."""
+    from inspector.engine.analysis import Scan
+    from inspector.engine.tokens import count_messages
+
+    s = Session(id="f", messages=list(msgs))
+    bounds = sorted({0, len(msgs), *(c for c in cuts if c <= len(msgs))})
+    scan = Scan.fresh(EST)
+    for k, (lo, hi) in enumerate(zip(bounds, bounds[1:])):
+        batch = msgs[lo:hi]
+        scan.feed(batch, count_messages(batch, EST, None) if k % 2 else None)
+    got = scan.finish(s)
+    fresh = _analyze(Session(id="f", messages=list(msgs)), EST, None)
+    assert _fields(got) == _fields(fresh)
+    assert _scan_state(got) == _scan_state(fresh)
+    with pytest.raises(ValueError, match="scanned"):
+        Scan.fresh(EST).feed(msgs[:-1]).finish(s) if msgs else Scan.fresh(EST).finish(
+            Session(id="g", messages=[Message.text_message("user", "hi")]))
+    s.messages.append(Message.text_message("user", "one more"))
+    grown = analyze_extending(s, EST, got, len(msgs))
+    assert _fields(grown) == _fields(_analyze(Session(id="f", messages=list(s.messages)), EST, None))

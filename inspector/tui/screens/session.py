@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,6 @@ from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Stati
 
 from inspector.engine.models import Message as SessionMessage
 from inspector.engine.planning.results import Action
-from inspector.engine.tokens import TokenCache
 from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
@@ -59,32 +58,6 @@ class RowsLoaded(Message):
 
     rows: RowData
     expected: int | None  # messages the session has, when known
-
-
-class _LoadCounts(TokenCache):
-    """The counts read while a session loads, kept for the analysis that follows (the
-    workspace's cache does not keep what it reads from its database), in front of the
-    data's own cache, which stores what is counted here."""
-
-    def __init__(self, inner: TokenCache | None) -> None:
-        super().__init__(max_entries=None)
-        self._inner = inner
-
-    def get_many(self, counter: str, hashes: Iterable[str]) -> dict[str, tuple[int, int]]:
-        wanted = list(hashes)
-        out = super().get_many(counter, wanted)
-        missing = [h for h in wanted if h not in out]
-        if missing and self._inner is not None:
-            found = self._inner.get_many(counter, missing)
-            super().put_many(counter, found)
-            out.update(found)
-        return out
-
-    def put_many(self, counter: str, values: dict[str, tuple[int, int]]) -> None:
-        super().put_many(counter, values)
-        if self._inner is not None:
-            self._inner.put_many(counter, values)
-
 
 
 def after_text(session, plan, i: int, summary_texts: dict[str, str] | None = None) -> tuple[str, str]:
@@ -253,26 +226,20 @@ class SessionScreen(ReportsWorkerErrors, Screen):
 
     @work(thread=True, exclusive=True, group="session-load", exit_on_error=False, description="session-load")
     def _load(self) -> None:
-        from inspector.engine.analysis import analyze
-        from inspector.engine.tokens import count_messages
+        from inspector.service.loading import load_analysed
 
         start = time.perf_counter()
         app = self.inspector
         counter = app.counter(self.config)
-        counts = _LoadCounts(app.data.token_cache())
         expected = next((r.messages for r in app.session_rows if r.id == self.session_id), None)
         builder = RowBuilder()
 
-        def each(batch: Sequence[SessionMessage]) -> None:
-            # Rows of a big session as it is read and counted (a cold count is slow);
-            # the analysis below reuses these counts.
-            for k in range(0, len(batch), COUNT_CHUNK):
-                chunk = batch[k:k + COUNT_CHUNK]
-                tokens = count_messages(chunk, counter, counts)[0]
-                self.post_message(RowsLoaded(builder.add(chunk, tokens), expected))
+        def rows(batch: Sequence[SessionMessage], tokens: list[int]) -> None:
+            # Rows of a big session as it is read, counted and analysed (a cold count is slow).
+            self.post_message(RowsLoaded(builder.add(batch, tokens), expected))
 
-        session = app.data.load_session(self.session_id, each)
-        a = analyze(session, counter, counts)
+        session, a = load_analysed(app.data.load_session, self.session_id, counter, app.data.token_cache(), rows,
+                                   COUNT_CHUNK)
         self.post_message(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))
 
     def on_worker_state_changed(self, event) -> None:

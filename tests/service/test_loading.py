@@ -1,0 +1,104 @@
+"""Opening a stored session for a front end (`service.loading.load_analysed`): read,
+counted and analysed in one pass, each message's count looked up once, the analysis
+the same as a fresh one."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from inspector.engine import Session, make_counter
+from inspector.engine.analysis import _analyze, analyze
+from inspector.engine.tokens import TokenCache
+from inspector.service.loading import load_analysed
+from inspector.workspace.database import Workspace
+from tests.sessions import agent_session
+
+
+class Lookups(TokenCache):
+    """A token cache in front of the workspace's that records every hash asked for."""
+
+    def __init__(self, inner: TokenCache) -> None:
+        super().__init__(max_entries=None)
+        self.inner = inner
+        self.asked: list[str] = []
+
+    def get_many(self, counter, hashes):
+        wanted = list(hashes)
+        self.asked += wanted
+        return self.inner.get_many(counter, wanted)
+
+    def put_many(self, counter, values):
+        self.inner.put_many(counter, values)
+
+
+def _fields(a) -> dict:
+    return {f.name: getattr(a, f.name) for f in dataclasses.fields(a)
+            if f.name not in ("plan_memo", "_validation", "_validation_base", "_chain")}
+
+
+@pytest.fixture
+def stored(tmp_path):
+    session = agent_session(rounds=60, pending=True, id="big")
+    counter = make_counter(model="gpt-4o")
+    with Workspace(tmp_path / "ws.db") as ws:
+        wid = ws.add_session(session)
+        analyze(session, counter, ws.token_cache())  # counts stored, as an import does
+    return tmp_path / "ws.db", wid, counter
+
+
+@pytest.mark.parametrize("batch", [1, 7, 2000])
+def test_one_pass_gives_the_fresh_analysis_and_every_row_once(stored, batch):
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        cache = Lookups(ws.token_cache())
+        shown: list[tuple[str, int]] = []
+        session, a = load_analysed(ws.load_session, wid, counter, cache,
+                                   lambda ms, tokens: shown.extend(zip((m.content_hash for m in ms), tokens)),
+                                   batch)
+        fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+        assert _fields(a) == _fields(fresh)
+        assert analyze(session, counter) is a  # memoised: the plans reuse it
+        assert shown == list(zip(fresh.hashes, fresh.tokens))  # every row once, in order
+        assert sorted(cache.asked) == sorted(fresh.hashes)  # each count looked up once
+
+
+def test_a_store_that_hands_over_part_of_the_messages(stored):
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        def load(session_id, each):
+            s = ws.load_session(session_id)
+            each(s.messages[:5])
+            return s
+
+        session, a = load_analysed(load, wid, counter, ws.token_cache())
+        assert a.n == len(session.messages)
+        assert _fields(a) == _fields(_analyze(Session(id=session.id, messages=list(session.messages)), counter,
+                                              None))
+
+
+def test_a_session_already_analysed_keeps_its_analysis(stored):
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        s = ws.load_session(wid)
+        before = analyze(s, counter, ws.token_cache())
+        _, a = load_analysed(lambda _sid, each: (each(s.messages), s)[1], wid, counter, ws.token_cache())
+        assert a is before
+
+
+def test_batches_grow_to_the_largest_then_stay(stored):
+    """A front end redraws once per batch: few redraws for a long session, the first
+    rows as soon as the first batch is read."""
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        sizes: list[int] = []
+        session, _ = load_analysed(ws.load_session, wid, counter, ws.token_cache(),
+                                   lambda ms, tokens: sizes.append(len(ms)), batch=3, max_batch=20)
+    n = len(session.messages)
+    expected, done = [], 0
+    while done < n:
+        size = min(3 if done < 3 else min(done, 20), n - done)
+        expected.append(size)
+        done += size
+    assert sizes == expected and sum(sizes) == n and max(sizes) == 20
