@@ -53,7 +53,7 @@ def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, c
     from inspector.service.pipeline import plan_session
     from inspector.service.store import WorkspaceStore
     from inspector.tui.screens.preview import ContextScreen
-    from inspector.tui.screens.session import plan_summary
+    from inspector.tui.session_text import plan_summary
     from inspector.workspace.database import Workspace
 
     ws_path = tmp_path / "ws.db"
@@ -132,7 +132,7 @@ def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, c
     assert f"{total:,} tokens as the model would receive them" in shown and "estimated" not in shown
     # the session screen's header and the version view (issue 27.5: both left the reply priming out)
     from inspector.engine.tokens import count_messages
-    from inspector.tui.screens.session import session_heading
+    from inspector.tui.session_text import session_heading
 
     heading = session_heading(session, count_messages(session.messages, counter)[0], counter).plain
     assert f"{tui_plan.total_before:,} tokens" in heading
