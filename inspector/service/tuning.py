@@ -68,7 +68,9 @@ class Tuning:
     def __init__(self, config: CompactionConfig, store: VersionStore,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.config = config
-        self.changed: dict[str, Any] = config.changed_values()
+        # What was tuned here: the config it starts from (a loaded file, `--set`) is not
+        # "modified", and choosing its own preset again keeps it.
+        self.changed: dict[str, Any] = {}
         self.store = store
         self.clock = clock
         self.session: Session | None = None

@@ -47,7 +47,7 @@ def test_a_plan_is_the_pipelines_plan_of_the_config(tuning):
     expected = plan_session(tuning.session, tuning.config, counter=tuning.counter)
     assert planned.plan.actions == expected.actions and planned.plan.total_after == expected.total_after
     assert planned.config is tuning.config and tuning.plan is planned.plan
-    assert planned.changed == tuning.changed == SMALL
+    assert planned.changed == tuning.changed == {}  # the config it starts from is not "modified"
 
 
 def test_a_plan_of_an_older_generation_is_dropped(tuning):
@@ -134,7 +134,16 @@ def test_queued_values_are_taken_once(tuning):
     assert tuning.take_queued() == {}
 
 
+def test_the_config_it_starts_from_is_kept_when_its_preset_is_chosen(tuning):
+    """The panel reports its preset when it mounts: a loaded config (a file, `--set`)
+    must survive that (the TUI once applied the bare preset instead of the file's)."""
+    loaded = tuning.config
+    assert tuning.choose_preset(loaded.preset) is None
+    assert tuning.config is loaded and tuning.changed == {}
+
+
 def test_presets_reset_and_undo(tuning):
+    tuning.edit(SMALL)
     tuned = tuning.config
     assert tuning.choose_preset("eino") == len(SMALL)
     assert tuning.config.preset == "eino" and tuning.changed == {}
