@@ -37,10 +37,10 @@ def _config(args):
 
 
 def _open_workspace(path: str | None):
-    from inspector.workspace.database import Workspace, WorkspaceError
+    from inspector.service.store import WorkspaceError, open_workspace
 
     try:
-        return Workspace(path)
+        return open_workspace(path)
     except WorkspaceError as exc:
         raise CliError(str(exc)) from None
 
@@ -55,7 +55,7 @@ def _load(args):
     except PipelineError as exc:
         raise CliError(str(exc)) from None
     if isinstance(path, Path) and path.is_file() and is_workspace(path):  # is_file: a FIFO would block the open
-        from inspector.workspace.database import WorkspaceError
+        from inspector.service.store import WorkspaceError
 
         ws = _open_workspace(str(path))
         try:
@@ -183,7 +183,7 @@ def format_plan(session, p, cost=None, fidelity=None) -> str:
 
 def _plan(args, config) -> int:
     from inspector.service.pipeline import estimate_cost, measure_fidelity, plan_session
-    from inspector.workspace.database import default_workspace_path
+    from inspector.service.store import default_workspace_path
 
     session, ws = _load(args)
     try:
@@ -225,8 +225,8 @@ def _plan(args, config) -> int:
 
 def _apply(args, config) -> int:
     from inspector.service.pipeline import estimate_cost, failure_types
+    from inspector.service.store import WorkspaceError
     from inspector.service.versions import compact_and_save
-    from inspector.workspace.database import WorkspaceError
 
     session, ws = _load(args)
     ws = ws or _open_workspace(args.workspace)
@@ -287,16 +287,16 @@ def _export_one(session, result, args, out: Path, ws, say=_err, into_source: boo
 
 def _target(args):
     """What the target needs that the session may not say: --model, --max-tokens, --adk-*."""
-    from inspector.exports.registry import TargetOptions
+    from inspector.service.export import target_options
 
-    return TargetOptions(model=args.model, max_tokens=args.max_tokens, adk_author=args.adk_author,
+    return target_options(model=args.model, max_tokens=args.max_tokens, adk_author=args.adk_author,
                          adk_app=args.adk_app, adk_user=args.adk_user)
 
 
 def _export_errors() -> tuple[type[BaseException], ...]:
-    from inspector.exports.registry import ExportError
+    from inspector.service.export import export_errors
 
-    return (OSError, ExportError)
+    return export_errors()
 
 
 def _write_error(out: Path, exc: BaseException) -> str:
@@ -350,8 +350,8 @@ class Progress:
 
 
 def _export(args, config) -> int:
-    from inspector.exports.catalog import resolve_target
     from inspector.formats.locations import is_database_url
+    from inspector.service.catalog import resolve_target
 
     out = Path(args.output)
     if args.all:
@@ -395,8 +395,8 @@ def _export(args, config) -> int:
 
 
 def _export_all(args, config, out: Path) -> int:
-    from inspector.exports.catalog import BY_NAME, default_name, safe_name
     from inspector.formats.locations import is_database_url, shown
+    from inspector.service.catalog import BY_NAME, default_name, safe_name
     from inspector.service.export import compact_many
     from inspector.service.opening import iter_sessions, where
     from inspector.service.pipeline import PipelineError

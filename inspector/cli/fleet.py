@@ -92,10 +92,10 @@ def run_fleet_sweep(args: Any, config: Any, values: Sequence[Any], ids: Sequence
     sample = None if args.sample is None else SampleSpec(args.sample, args.seed, args.sample_design)
     workspace = None
     if args.resume:
-        from inspector.workspace.database import Workspace, WorkspaceError
+        from inspector.service.store import WorkspaceError, open_workspace
 
         try:
-            workspace = Workspace(args.workspace)
+            workspace = open_workspace(args.workspace)
         except WorkspaceError as exc:
             raise CliError(str(exc)) from None
     engine = _engine(args)

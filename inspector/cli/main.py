@@ -13,8 +13,8 @@ import os
 import sys
 from typing import Any
 
-from inspector.exports.catalog import EXPORT_FORMATS
 from inspector.formats.terminal import visible
+from inspector.service.catalog import EXPORT_FORMATS
 
 EXIT_OK = 0
 EXIT_FAILED = 1

@@ -75,7 +75,7 @@ class _Progress:
 
 def run(args) -> int:
     from inspector.engine.tokens import CounterUnavailable, make_counter
-    from inspector.sources.base import SourceError, open_source
+    from inspector.service.opening import open_source, source_errors
 
     try:
         counter = make_counter("estimate" if args.estimate else "tiktoken", model=args.model or "gpt-4o")
@@ -83,7 +83,7 @@ def run(args) -> int:
         raise CliError(str(exc)) from None
     try:
         source = open_source(args.source)
-    except SourceError as exc:
+    except source_errors() as exc:
         raise CliError(str(exc)) from None
     config = _breakdown_config(args) if getattr(args, "breakdown", False) else None
     rows = []
@@ -103,7 +103,7 @@ def run(args) -> int:
                 if cal:
                     calibrated[session.id] = cal
                 progress.update(k)
-        except SourceError as exc:
+        except source_errors() as exc:
             raise CliError(str(exc)) from None
         skipped = list(source.skipped)
         fmt = source.format

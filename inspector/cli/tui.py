@@ -41,17 +41,13 @@ def run(args) -> int:
     else:
         source = getattr(args, "source", None)
         if source:
-            from pathlib import Path
-
-            from inspector.service.opening import where
+            from inspector.service.opening import checked_location, source_errors
             from inspector.service.pipeline import PipelineError
-            from inspector.sources.base import SourceError, check_path
 
+            unusable: tuple[type[BaseException], ...] = (*source_errors(), PipelineError)
             try:  # before the app starts: a FIFO would block its loading worker
-                location = where(source)
-                if isinstance(location, Path):
-                    check_path(location, directory_ok=True)
-            except (SourceError, PipelineError) as exc:
+                checked_location(source)
+            except unusable as exc:
                 raise CliError(str(exc)) from None
         from inspector.service.pipeline import PipelineError
 

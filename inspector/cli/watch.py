@@ -44,7 +44,7 @@ def run(args) -> int:
     targets: list[tuple[Follower, str, str]] = []  # (follower, tool, project)
     try:
         if args.sources:
-            from inspector.sources.base import detect_format
+            from inspector.service.opening import detect_format
 
             for source in args.sources:
                 follower = Follower(source)

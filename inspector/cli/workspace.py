@@ -10,16 +10,16 @@ from inspector.formats.terminal import terminal_json, visible
 
 
 def _open(path):
-    from inspector.workspace.database import Workspace, WorkspaceError
+    from inspector.service.store import WorkspaceError, open_workspace
 
     try:
-        return Workspace(path)
+        return open_workspace(path)
     except WorkspaceError as exc:
         raise CliError(str(exc)) from None
 
 
 def _versions(args) -> int:
-    from inspector.workspace.database import WorkspaceError
+    from inspector.service.store import WorkspaceError
 
     with _open(args.workspace) as ws:
         try:
@@ -54,7 +54,7 @@ _LARGEST = 2**63 - 1
 
 
 def _recover(args) -> int:
-    from inspector.workspace.database import WorkspaceError
+    from inspector.service.store import WorkspaceError
 
     if args.offset < 0 or (args.limit is not None and args.limit < 0):
         raise CliError("recover: --offset and --limit must not be negative")

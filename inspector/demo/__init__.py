@@ -4,7 +4,7 @@ database with a long "marathon" session). Regenerate with `scripts/build_demo.py
 
 `inspector demo` imports these files into a demo workspace of its own (in the user
 data directory, or a temporary directory when that is not writable) and opens the
-app (`inspector.tui.data.open_demo`). No network, no API key.
+app (`open_demo`). No network, no API key.
 """
 
 from __future__ import annotations
@@ -12,9 +12,12 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inspector.engine.models import Session
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.service.store import SessionStore
 
 DATA = Path(__file__).resolve().parent / "data"
 # Opened first: the long session past the default window, which the default preset compacts.
@@ -50,6 +53,25 @@ def demo_sessions() -> list[Session]:
     from inspector.service.opening import iter_sessions
 
     return [s for p in demo_files() for s in iter_sessions(p)]
+
+
+def open_demo(workspace: str | Path | None = None, *, use_workspace: bool = True) -> SessionStore:
+    """The bundled demo as a store: imported into its own workspace (in the app's
+    loading worker), or held in memory.
+
+    Args:
+        workspace: the demo workspace's path (default: `demo_workspace_path()`).
+        use_workspace: False to hold the demo sessions in memory instead.
+
+    Returns:
+        The store the app browses.
+    """
+    from inspector.service.store import MemoryStore, WorkspaceStore, open_workspace
+
+    if not use_workspace:
+        return MemoryStore(demo_sessions(), label="demo")
+    ws = open_workspace(workspace or demo_workspace_path())
+    return WorkspaceStore(ws, label=f"demo · {ws.path}", imports=demo_files())
 
 
 def synthetic_session(n: int = 10_000, sessions: list[Session] | None = None) -> Session:

@@ -14,4 +14,9 @@ One module per use case:
 - `config`: config files, presets and `--set` overrides;
 - `replay`: a session's whole life under a policy, sweeps of a knob and fleets of
   sessions on a process pool.
+- `store`: THE store interface (`SessionStore`, its `VersionStore` and `ExportStore`
+  roles), the workspace and memory stores, `open_workspace`;
+- `catalog`: the export formats front ends offer (light: the CLI's parser reads it);
+- `tuning`: `Tuning`, a session's config being tuned with its plan and fidelity;
+- `afterplan`: what the model sees of one message after a plan.
 """

@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any
 
 from inspector.service.pipeline import (
     _counter,
@@ -19,22 +19,36 @@ from inspector.service.pipeline import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from inspector.engine.applier import Compacted, Offload, SummaryCache
+    from inspector.engine.applier import Compacted, SummaryCache
     from inspector.engine.config import CompactionConfig
     from inspector.engine.models import Session
     from inspector.engine.summarize import EventHandler, Summarizer
     from inspector.engine.tokens import TokenCache, TokenCounter
     from inspector.exports.registry import ExportResult, TargetOptions
+    from inspector.service.store import ExportStore
 
 
-class ExportStore(Protocol):
-    """Where an export keeps what its recovery hints point at (`inspector recover ID`
-    reads the workspace): the content it removed, and the session a summary stands
-    for."""
+def export_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions meaning "the export could not be written": `OSError`, and the
+    writers' own error (one line naming the output)."""
+    from inspector.exports.registry import ExportError
 
-    def store_offloads(self, offloads: Sequence[Offload]) -> None: ...
+    return (OSError, ExportError)
 
-    def add_session(self, session: Session) -> str: ...
+
+def target_options(**options: Any) -> TargetOptions:
+    """What the target needs that the session may not say (the CLI's flags).
+
+    Args:
+        **options: the fields of `inspector.exports.registry.TargetOptions`
+            (`model`, `max_tokens`, `adk_author`, `adk_app`, `adk_user`).
+
+    Returns:
+        The options to pass as `target=`.
+    """
+    from inspector.exports.registry import TargetOptions
+
+    return TargetOptions(**options)
 
 
 @dataclass(frozen=True)

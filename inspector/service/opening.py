@@ -44,18 +44,60 @@ def is_url(location: Path | DatabaseUrl) -> bool:
 
 
 
-def _open_source(path: str | Path | DatabaseUrl) -> Source:
-    from inspector.sources.base import open_source
+def open_source(path: str | Path | DatabaseUrl) -> Source:
+    """Open a source (a file, or a database URL) with the reader its content calls for.
 
-    return open_source(path)
+    Args:
+        path: the source.
+
+    Returns:
+        The open source (a context manager: close it).
+
+    Raises:
+        One of `source_errors()`, naming the source.
+    """
+    from inspector.sources.base import open_source as open_with_reader
+
+    return open_with_reader(path)
 
 
-def _source_errors() -> tuple[type[BaseException], ...]:
+def source_errors() -> tuple[type[BaseException], ...]:
+    """The errors reading a source raises (each one line naming the source)."""
     from inspector.formats.openai_chat import ConversionError
     from inspector.sources.base import SourceError
     from inspector.sources.swe_agent import TrajError
 
     return (SourceError, ConversionError, TrajError)
+
+
+_open_source = open_source  # the names follow and discovery import
+_source_errors = source_errors
+
+
+def detect_format(source: str | Path) -> str:
+    """The format name of `source` (a file or a database URL).
+
+    Raises:
+        One of `source_errors()` for unknown or unreadable input.
+    """
+    from inspector.sources.base import detect_format as detect
+
+    return detect(source)
+
+
+def checked_location(source: str | Path | DatabaseUrl) -> Path | DatabaseUrl:
+    """`where(source)`, checked before anything opens it: a path that is a FIFO, a
+    device or a dangling link would block or fail later in a worker.
+
+    Raises:
+        PipelineError, or one of `source_errors()`: one line naming the source.
+    """
+    from inspector.sources.base import check_path
+
+    location = where(source)
+    if isinstance(location, Path):
+        check_path(location, directory_ok=True)
+    return location
 
 
 def _files(path: Path) -> list[Path]:

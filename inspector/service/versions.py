@@ -12,28 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from inspector.service.pipeline import compact_session, summarizer_label
 
 if TYPE_CHECKING:  # pragma: no cover
-    from inspector.engine.applier import Compacted, SummaryCache
+    from inspector.engine.applier import Compacted
     from inspector.engine.config import CompactionConfig
     from inspector.engine.models import Session
     from inspector.engine.planning.planner import Plan
     from inspector.engine.summarize import EventHandler, Summarizer
-    from inspector.engine.tokens import TokenCache, TokenCounter
-
-
-class VersionStore(Protocol):
-    """Where versions are kept: the workspace, or the TUI's in-memory store."""
-
-    def summary_cache(self) -> SummaryCache: ...
-
-    def token_cache(self) -> TokenCache | None: ...
-
-    def save_version(self, session_id: str, compacted: Compacted, config: CompactionConfig, *,
-                     parent: str | None = None, summarizer: str = "", label: str = "") -> str: ...
+    from inspector.engine.tokens import TokenCounter
+    from inspector.service.store import VersionStore
 
 
 @dataclass(frozen=True)

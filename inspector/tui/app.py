@@ -11,8 +11,8 @@ from textual.binding import Binding
 from textual.worker import Worker, WorkerState
 
 from inspector.formats.terminal import visible
+from inspector.service.store import MemoryStore, SessionRow, SessionStore
 from inspector.tui.commands import InspectorCommands
-from inspector.tui.data import MemoryData, SessionData, SessionRow
 from inspector.tui.messages import ApplyFinished, PlanReady, WorkFailed
 from inspector.tui.screens.sessions import SessionsScreen
 
@@ -29,7 +29,7 @@ class InspectorApp(App):
         Binding("ctrl+c", "quit", "Quit", id="app.quit_ctrl_c", show=False, priority=True),
     ]
 
-    def __init__(self, data: SessionData, *, settings: Any = None, config: Any = None,
+    def __init__(self, data: SessionStore, *, settings: Any = None, config: Any = None,
                  open_session: str | None = None, auto_open_single: bool = True, notes: list[str] | None = None,
                  discover: bool = False):
         super().__init__()
@@ -96,9 +96,9 @@ class InspectorApp(App):
     def open_store(self, source: str | Path) -> None:
         """Browse a store found by discovery: imported into the workspace, its sessions
         listed (esc goes back to discovery)."""
-        from inspector.tui.data import open_data
+        from inspector.service.store import open_store
 
-        opened = open_data(source, self.settings.workspace)
+        opened = open_store(source, self.settings.workspace)
         self.data = opened.data
         self.auto_open_single = True
         for note in opened.notes:
@@ -231,7 +231,7 @@ def _preset_message(name: str):
 
 
 def create_app(source: str | Path | None = None, *, demo: bool = False, workspace: str | Path | None = None,
-               settings: Any = None, data: SessionData | None = None, config: Any = None,
+               settings: Any = None, data: SessionStore | None = None, config: Any = None,
                session: str | None = None, use_workspace: bool = True, discover: bool = False) -> InspectorApp:
     """The app for a SOURCE, the demo, the workspace, given data (tests), or, with
     `discover`, the session stores of this machine to choose from."""
@@ -242,7 +242,7 @@ def create_app(source: str | Path | None = None, *, demo: bool = False, workspac
     notes: list[str] = []
     if data is None:
         if demo:
-            from inspector.tui.data import open_demo
+            from inspector.demo import open_demo
 
             data = open_demo(workspace, use_workspace=use_workspace)
             if session is None:
@@ -250,11 +250,11 @@ def create_app(source: str | Path | None = None, *, demo: bool = False, workspac
 
                 session = FIRST_SESSION  # compaction at work from the first screen
         else:
-            from inspector.tui.data import open_data
+            from inspector.service.store import open_store
 
-            opened = open_data(source, workspace or settings.workspace, use_workspace=use_workspace)
+            opened = open_store(source, workspace or settings.workspace, use_workspace=use_workspace)
             data, notes = opened.data, opened.notes
     return InspectorApp(data, settings=settings, config=config, open_session=session, notes=notes, discover=discover)
 
 
-__all__ = ["InspectorApp", "MemoryData", "create_app"]
+__all__ = ["InspectorApp", "MemoryStore", "create_app"]

@@ -44,12 +44,12 @@ def first_frame_seconds() -> float:
 
 async def _replan(n: int, changes: int) -> list[float]:
     from inspector.demo import synthetic_session
+    from inspector.service.store import MemoryStore
     from inspector.tui.app import InspectorApp
-    from inspector.tui.data import MemoryData
     from inspector.tui.screens.session import SessionScreen
     from inspector.tui.widgets.heatmap import Heatmap
 
-    app = InspectorApp(MemoryData([synthetic_session(n)], label="bench"), settings=_settings())
+    app = InspectorApp(MemoryStore([synthetic_session(n)], label="bench"), settings=_settings())
     out: list[float] = []
     async with app.run_test(size=(160, 46)) as pilot:
         for _ in range(4):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
-from inspector.tui.data import SessionRow, VersionRow
+from inspector.service.store import SessionRow, VersionRow
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.config import CompactionConfig

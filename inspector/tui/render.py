@@ -75,6 +75,15 @@ def message_body(m: Any) -> str:
     return clean(message_text(m))
 
 
+def after_text(session: Any, plan: Any, i: int, summary_texts: dict[str, str] | None = None) -> tuple[str, str]:
+    """(what the model would see of message i after the plan, as screen text; a
+    one-line note): `service.afterplan.message_after`, rendered."""
+    from inspector.service.afterplan import message_after
+
+    after = message_after(session, plan, i, summary_texts)
+    return (message_body(after.message) if after.message is not None else after.summary), after.note
+
+
 def message_text(m: Any) -> str:
     """`message_body` as stored: escape sequences not removed yet (`ansi_text` renders
     their colours)."""

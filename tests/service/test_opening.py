@@ -26,14 +26,14 @@ def test_a_directory_imports_as_a_source_of_many_sessions(tmp_path):
 
 def test_the_tui_opens_a_directory(tmp_path):
     from inspector.engine.tokens import EstimateCounter
-    from inspector.tui.data import open_data
+    from inspector.service.store import open_store
 
     trajs = sorted(SWE_AGENT.glob("*.traj"))
-    data = open_data(SWE_AGENT, tmp_path / "ws.db").data
+    data = open_store(SWE_AGENT, tmp_path / "ws.db").data
     rows = data.list_sessions(EstimateCounter(4.0))
     assert len(rows) == len(trajs)
     assert any("LICENSE" in n for n in data.take_notes())
-    memory = open_data(SWE_AGENT, None, use_workspace=False)
+    memory = open_store(SWE_AGENT, None, use_workspace=False)
     assert len(memory.data.list_sessions(EstimateCounter(4.0))) == len(trajs)
     assert any("LICENSE" in n for n in memory.notes)
 

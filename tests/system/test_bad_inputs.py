@@ -195,10 +195,10 @@ def test_what_the_tui_loads_for_every_case(case, tmp_path):
     one-line error (the app shows it as a notification, see below), or the sessions
     and a note naming what was skipped."""
     from inspector.engine.tokens import EstimateCounter
-    from inspector.tui.data import open_data
+    from inspector.service.store import open_store
 
     path = HERE / case.file
-    data = open_data(path, tmp_path / "ws.db").data
+    data = open_store(path, tmp_path / "ws.db").data
     if case.outcome == "error":
         try:
             rows = data.list_sessions(EstimateCounter(4.0))

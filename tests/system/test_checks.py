@@ -28,11 +28,14 @@ def _run(*argv: str) -> subprocess.CompletedProcess[str]:
 
 def test_import_layers_hold() -> None:
     """import-linter contracts: front ends -> service -> workspace/sources/exports ->
-    formats -> engine; the engine imports nothing that does IO; only the TUI imports
-    Textual; only llm.py imports litellm."""
+    formats -> engine; the CLI and the TUI reach the workspace, sources and exports
+    only through the service; the engine imports nothing that does IO; only the TUI
+    imports Textual; only llm.py imports litellm."""
     out = _run(_tool("lint-imports"), "--no-cache")
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
     assert " 0 broken" in out.stdout and "BROKEN" not in out.stdout
+    # the front-end rule is a contract that ran, not a sentence in DEVELOPERS.md
+    assert "Front ends reach workspace, sources, exports only through the service KEPT" in out.stdout
 
 
 def test_ruff_is_clean() -> None:

@@ -202,13 +202,13 @@ async def test_the_command_palette_lists_a_hostile_session_id_inert(app_env):
     """Sessions kept in memory keep their source's id; the palette (ctrl+p) parses a
     plain string as markup, so "[/]" in an id once raised a MarkupError there."""
     from inspector.engine.models import Message, Part, Session
+    from inspector.service.store import MemoryStore
     from inspector.tui.app import InspectorApp
-    from inspector.tui.data import MemoryData
     from tests.tui.helpers import settings, settle
 
     session = Session(id=HOSTILE_ID, source_format="openai-chat",
                       messages=[Message(role="user", parts=[Part(text="hi")])]).renumber()
-    app = InspectorApp(MemoryData([session]), settings=settings())
+    app = InspectorApp(MemoryStore([session]), settings=settings())
     app.auto_open_single = False
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot, app)

@@ -51,9 +51,9 @@ def _stats_tokens(capsys, path) -> int:
 def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, capsys):
     from inspector.engine.planning.planner import counter_for
     from inspector.service.pipeline import plan_session
-    from inspector.tui.data import WorkspaceData
+    from inspector.service.store import WorkspaceStore
     from inspector.tui.screens.preview import ContextScreen
-    from inspector.tui.screens.session import plan_summary
+    from inspector.tui.session_text import plan_summary
     from inspector.workspace.database import Workspace
 
     ws_path = tmp_path / "ws.db"
@@ -117,7 +117,7 @@ def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, c
             assert report["plan"]["tokens_after"] == report["stats"]["tokens_after"] == total
 
     # ---- the TUI: sessions list, plan line, versions list, compacted-context view
-    data = WorkspaceData(Workspace(ws_path))
+    data = WorkspaceStore(Workspace(ws_path))
     session = data.load_session(wid)
     tui_plan = plan_session(session, config, counter=counter, token_cache=data.token_cache(),
                             summary_cache=data.summary_cache())
@@ -132,7 +132,7 @@ def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, c
     assert f"{total:,} tokens as the model would receive them" in shown and "estimated" not in shown
     # the session screen's header and the version view (issue 27.5: both left the reply priming out)
     from inspector.engine.tokens import count_messages
-    from inspector.tui.screens.session import session_heading
+    from inspector.tui.session_text import session_heading
 
     heading = session_heading(session, count_messages(session.messages, counter)[0], counter).plain
     assert f"{tui_plan.total_before:,} tokens" in heading

@@ -41,12 +41,12 @@ def opened():
 
 def test_every_way_of_reading_a_source_is_watched(opened, tmp_path, capsys, workspace):
     from inspector.service.opening import iter_sessions, load_session
+    from inspector.service.store import open_store
     from inspector.sources.anthropic_json import read_anthropic_json
     from inspector.sources.base import detect_format, open_source
     from inspector.sources.claude_code import ClaudeCodeSource
     from inspector.sources.codex import CodexSource
     from inspector.sources.swe_agent import read_traj
-    from inspector.tui.data import open_data
 
     cc = CLAUDE_CODE / "session_b.jsonl"
     codex = FIXTURES / "codex" / "rollout-replacement-history.jsonl"
@@ -62,7 +62,7 @@ def test_every_way_of_reading_a_source_is_watched(opened, tmp_path, capsys, work
         "service.load_session": (load_session, SWE_AGENT / "function_calling_simple.traj"),
         "service.iter_sessions": (lambda p: list(iter_sessions(p)), FIXTURES / "adk" / "sqlite_service.db"),
         "workspace import": (lambda p: import_source(Workspace(tmp_path / "w.db"), p), FIXTURES / "llm" / "message_store.db"),
-        "TUI without a workspace": (lambda p: open_data(p, None, use_workspace=False), CLAUDE_CODE / "branch_merge.jsonl"),
+        "TUI without a workspace": (lambda p: open_store(p, None, use_workspace=False), CLAUDE_CODE / "branch_merge.jsonl"),
         "CLI stats": (lambda p: run(capsys, "stats", p, "--estimate"), SWE_AGENT / "ctf_rev_rock.traj"),
         "CLI plan": (lambda p: run(capsys, "plan", p, "--preset", "none"), SWE_AGENT / "ctf_pwn_warmup.traj"),
     }

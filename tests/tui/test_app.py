@@ -163,7 +163,7 @@ async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_
     move after a slow plan, is planned by the worker as before. One plan per change."""
     import time
 
-    from inspector.tui.screens.session import FRAME_S, PLAN_HERE_MS
+    from inspector.service.tuning import FRAME_S, PLAN_NOW_MS
 
     app = InspectorApp(memory_demo, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
@@ -173,7 +173,7 @@ async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_
         heatmap = screen.query_one(Heatmap)
         # As if the last plan had been quick (the demo plans in a few ms on a quiet machine):
         # the rule is under test, not this machine's speed under load.
-        screen.plan_ms = 0.0
+        screen.tuning.plan_ms = 0.0
         count, generation = app.plan_count, heatmap.generation
         time.sleep(FRAME_S)
         slider.action_step(10)
@@ -181,14 +181,14 @@ async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_
         assert screen.config.summarization.trigger.context_tokens == first
         assert screen.plan.config.summarization.trigger.context_tokens == first  # planned and shown already
         assert heatmap.generation == generation + 1
-        screen._planned_here = time.perf_counter()  # the same frame, however loaded the machine is
+        screen.tuning.planned_now_at = time.perf_counter()  # the same frame, however loaded the machine is
         slider.action_step(10)  # the same frame: queued, coalesced, planned by the worker
         assert screen.plan.config.summarization.trigger.context_tokens == first
         await settle(pilot, app)
         assert screen.plan.config.summarization.trigger.context_tokens == knob.value != first
         assert app.plan_count == count + 2 and app.last_plan.plan is screen.plan
 
-        screen.plan_ms = PLAN_HERE_MS + 1  # as if the last plan had been slow
+        screen.tuning.plan_ms = PLAN_NOW_MS + 1  # as if the last plan had been slow
         time.sleep(FRAME_S)
         slider.action_step(-10)
         assert screen.plan.config.summarization.trigger.context_tokens != knob.value
@@ -196,13 +196,6 @@ async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_
         assert screen.plan.config.summarization.trigger.context_tokens == knob.value
         assert app.plan_count == count + 3
 
-        # Not subscribed (a panel not running yet): the bubbling `Knob.Changed` plans instead, once.
-        screen.query_one(TuningPanel).changed_signal.unsubscribe(screen)
-        time.sleep(FRAME_S)
-        slider.action_step(-10)
-        await settle(pilot, app)
-        assert screen.plan.config.summarization.trigger.context_tokens == knob.value
-        assert app.plan_count == count + 4
 
 
 async def test_fidelity_is_measured_once_the_plan_is_painted(memory_demo, monkeypatch):
@@ -605,16 +598,27 @@ async def test_an_open_session_is_kept_out_of_full_collections_until_the_screen_
         assert gc.get_freeze_count() == 0  # handed back to the collector
 
 
-async def test_the_screen_hears_a_new_panel_at_once_without_waiting_for_it_to_run(memory_demo):
-    """Only the subscriber must be running: waiting for the panel by re-scheduling the
-    subscription after each refresh flooded the screen with callbacks on the 100k
-    session (800,000 in 40 s) and the panel never mounted."""
-    from inspector.engine import preset
+async def test_a_knob_change_takes_one_channel(memory_demo):
+    """The session's panel hands a knob change to the screen once, at once (its
+    `on_change`), and posts no `Knob.Changed` too: no second channel, so no flag to
+    stop it being handled twice. One change, one plan."""
+    from inspector.tui.widgets.knobs import Knob
 
     app = InspectorApp(memory_demo, settings=settings())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_session(pilot, app, "marathon")
-        panel = TuningPanel(preset("balanced"), [])  # never mounted, so never running
-        assert not panel.is_running
-        screen._subscribe(panel)
-        assert screen in panel.changed_signal._subscriptions
+        knob = screen.query_one(TuningPanel).knob("summarization.trigger.context_tokens")
+        posted: list[object] = []
+        post = knob.post_message
+
+        def record(message):
+            posted.append(message)
+            return post(message)
+
+        knob.post_message = record  # type: ignore[method-assign]
+        count = app.plan_count
+        knob.query_one(Slider).action_step(10)
+        await settle(pilot, app)
+        assert not any(isinstance(m, Knob.Changed) for m in posted)
+        assert app.plan_count == count + 1
+        assert screen.plan.config.summarization.trigger.context_tokens == knob.value

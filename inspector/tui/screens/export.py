@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
-from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, default_name, resolve_target
+from inspector.service.catalog import BY_NAME, EXPORT_FORMATS, default_name, resolve_target
 from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:

@@ -17,8 +17,7 @@ from textual.widgets import Footer, Header, Static
 from inspector.engine.planning.results import Action
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
-from inspector.tui.render import context_lines, diff_lines, message_body, message_header, plain_lines
-from inspector.tui.screens.session import after_text
+from inspector.tui.render import after_text, context_lines, diff_lines, message_body, message_header, plain_lines
 from inspector.tui.widgets.lines import LinesView
 
 

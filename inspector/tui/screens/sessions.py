@@ -18,8 +18,8 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, ProgressBar
 
 from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
+from inspector.service.store import SessionRow
 from inspector.tui.colors import TokenScale, heat_style
-from inspector.tui.data import SessionRow
 from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLoaded
 from inspector.tui.widgets.table import RowTable
 

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from inspector.formats.terminal import visible
-from inspector.tui.data import VersionRow
+from inspector.service.store import VersionRow
 from inspector.tui.messages import ReportsWorkerErrors, VersionsLoaded
 from inspector.tui.widgets.table import RowTable
 

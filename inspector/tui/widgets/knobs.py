@@ -1,13 +1,16 @@
 """The tuning panel: every engine knob as a slider with an exact input beside it.
 
-A `Knob` edits one dotted config key. Changes bubble up as `Knob.Changed(key, value)`;
-the session screen turns them into a new config and re-plans.
+A `Knob` edits one dotted config key. Each change takes one channel: the panel's
+`on_change(key, value)` when it has one (the session screen, which re-plans there,
+in the handler of the key or click that moved the knob), else a bubbling
+`Knob.Changed(key, value)` (Replay).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -22,7 +25,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
-from textual.signal import Signal
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
@@ -239,7 +241,6 @@ class Knob(Horizontal):
             self.knob = knob
             self.key = key
             self.value = value
-            self.applied = False  # set by a subscriber of the panel's `changed_signal` that applied it
 
         @property
         def control(self) -> Knob:
@@ -333,14 +334,15 @@ class Knob(Horizontal):
         if value == self.value:
             return
         self.value = value
-        message = self.Changed(self, self.spec.key, value)
-        if isinstance(self.parent, TuningPanel):
-            self.parent.changed_signal.publish(message)
-        self.post_message(message)
+        panel = self.parent
+        if isinstance(panel, TuningPanel) and panel.on_change is not None:
+            panel.on_change(self.spec.key, value)  # at once, in this handler: the plan paints in its frame
+        else:
+            self.post_message(self.Changed(self, self.spec.key, value))
 
     def on_mount(self) -> None:
         # The slider's position is watched, not its Changed message: the value, the
-        # input beside it and (through the panel's `changed_signal`) the plan then
+        # input beside it and (through the panel's `on_change`) the plan then
         # change in the handler of the key or click that moved the slider, and paint in
         # its frame; a message arrived after that frame (bench/run.py, tui_replan).
         for slider in self.query(Slider):
@@ -553,15 +555,17 @@ class TuningPanel(VerticalScroll):
             super().__init__()
             self.tools = tools
 
-    def __init__(self, config: Any, tools: list[str], *, id: str | None = None) -> None:
+    def __init__(self, config: Any, tools: list[str], *, id: str | None = None,
+                 on_change: Callable[[str, Any], None] | None = None) -> None:
         super().__init__(id=id)
         self.config = config
         self.tools = tools
         self._preset_shown: tuple[str, bool] = (config.preset, False)
-        # Every knob change, to subscribers called at once, in the handler of the key
-        # or click that made it (before `Knob.Changed` bubbles up): the session screen
-        # plans there, so the slider and the plan it leads to paint in one frame.
-        self.changed_signal: Signal[Knob.Changed] = Signal(self, "changed")
+        # Every knob change, called at once in the handler of the key or click that
+        # made it, whether or not the panel runs yet: the session screen plans there, so
+        # the slider and the plan it leads to paint in one frame. Without it, knobs
+        # post `Knob.Changed`.
+        self.on_change = on_change
         self._described: Knob | None = None
 
     def compose(self) -> ComposeResult:

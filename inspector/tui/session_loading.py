@@ -1,0 +1,50 @@
+"""Reading a session for the session screen: its heatmap rows as it is read and
+counted, then the whole session and its counts (`SessionReady`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from textual.message import Message
+
+from inspector.engine.models import Message as SessionMessage
+from inspector.tui.messages import SessionReady
+from inspector.tui.widgets.heatmap import RowBuilder, RowData
+
+COUNT_CHUNK = 2000  # messages read and counted between two progress updates of a big session
+
+
+@dataclass
+class RowsLoaded(Message):
+    """Heatmap rows of the next messages of a session that is still loading."""
+
+    rows: RowData
+    expected: int | None  # messages the session has, when known
+
+
+def read_session(store: Any, session_id: str, counter: Any, expected: int | None,
+                 post: Callable[[Message], Any]) -> None:
+    """Read and count session `session_id` of `store` (in a worker thread), posting
+    `RowsLoaded` as batches arrive, then `SessionReady`.
+
+    Args:
+        store: the app's `SessionStore`.
+        session_id: the session.
+        counter: the token counter.
+        expected: how many messages the session has, when the store said.
+        post: posts a message to the screen.
+    """
+    from inspector.service.loading import load_analysed
+
+    start = time.perf_counter()
+    builder = RowBuilder()
+
+    def rows(batch: Sequence[SessionMessage], tokens: list[int]) -> None:
+        # Rows of a big session as it is read, counted and analysed (a cold count is slow).
+        post(RowsLoaded(builder.add(batch, tokens), expected))
+
+    session, a = load_analysed(store.load_session, session_id, counter, store.token_cache(), rows, COUNT_CHUNK)
+    post(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))
