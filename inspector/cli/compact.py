@@ -286,10 +286,10 @@ def _export_one(session, result, args, out: Path, ws, say=_err, into_source: boo
 
 def _target(args):
     """What the target needs that the session may not say: --model, --max-tokens, --adk-*."""
-    from inspector.exports.registry import TargetOptions
+    from inspector.service.export import target_options
 
-    return TargetOptions(model=args.model, max_tokens=args.max_tokens, adk_author=args.adk_author,
-                         adk_app=args.adk_app, adk_user=args.adk_user)
+    return target_options(model=args.model, max_tokens=args.max_tokens, adk_author=args.adk_author,
+                          adk_app=args.adk_app, adk_user=args.adk_user)
 
 
 def _export_errors() -> tuple[type[BaseException], ...]:

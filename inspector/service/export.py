@@ -46,6 +46,51 @@ class Exported:
     result: Compacted | None
 
 
+class TargetOptionError(ValueError):
+    """A target option the user typed is not valid (names the field)."""
+
+
+def target_options(*, model: str | None = None, max_tokens: str | int | None = None,
+                   adk_author: str | None = None, adk_app: str | None = None,
+                   adk_user: str | None = None) -> TargetOptions:
+    """The target options of an export, from the CLI's flags or the TUI's fields: blank
+    values mean "the default" (the session's, else inspector's).
+
+    Args:
+        model: `--model`.
+        max_tokens: `--max-tokens` (an int, or the text typed: a positive integer).
+        adk_author, adk_app, adk_user: `--adk-author`, `--adk-app`, `--adk-user`.
+
+    Returns:
+        `inspector.exports.registry.TargetOptions`.
+
+    Raises:
+        TargetOptionError: max_tokens is not a positive integer, or a name is blank
+            inside (only surrounding spaces are dropped).
+    """
+    from inspector.exports.registry import TargetOptions
+
+    def text(value: str | None) -> str | None:
+        value = (value or "").strip()
+        return value or None
+
+    limit: int | None
+    if isinstance(max_tokens, str):
+        typed = max_tokens.strip().replace(",", "").replace("_", "")
+        if not typed:
+            limit = None
+        elif not typed.isdigit() or int(typed) < 1:
+            raise TargetOptionError(f"max tokens: {max_tokens.strip()!r} is not a positive integer")
+        else:
+            limit = int(typed)
+    else:
+        limit = max_tokens
+    if limit is not None and limit < 1:
+        raise TargetOptionError(f"max tokens: {limit} is not a positive integer")
+    return TargetOptions(model=text(model), max_tokens=limit, adk_author=text(adk_author),
+                         adk_app=text(adk_app), adk_user=text(adk_user))
+
+
 def export_compacted(
     session: Session,
     config: CompactionConfig,
