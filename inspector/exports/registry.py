@@ -10,7 +10,8 @@ Formats (`EXPORT_FORMATS`, from `inspector.exports.catalog`, with their suffixes
 - `openai-jsonl`: the same conversation as one JSONL line `{"messages": [...]}` (the
   chat fine-tuning layout: append lines to collect several sessions);
 - `anthropic-json`: an Anthropic Messages request body (`model`, `max_tokens` (the
-  model's output limit in litellm's map unless given), top-level `system`, alternating
+  model's output limit in litellm's map unless given, lowered with a warning to what
+  the Anthropic SDK sends without streaming when it refuses more), top-level `system`, alternating
   roles, `tool_use` / `tool_result` blocks, thinking signatures kept);
 - `markdown`: a readable transcript;
 - `openai-agents-sqlite`: a new session in an OpenAI Agents SDK `SQLiteSession`
@@ -70,7 +71,8 @@ class TargetOptions:
         model: the `model` of the openai-json and anthropic-json request bodies
             (`--model`; default: the session's, else the config's `tokens.model`).
         max_tokens: Anthropic's required `max_tokens` (`--max-tokens`; default: the
-            model's output limit in litellm's model map).
+            model's output limit in litellm's model map, lowered to
+            `nonstreaming_max_tokens(model)` when the SDK would refuse it).
         adk_author: the name of the ADK agent that will resume (`--adk-author`;
             default: the ADK source's agent, else `agent`).
         adk_app, adk_user: the ADK session's app name and user id (`--adk-app`,
@@ -185,7 +187,12 @@ def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
     recorded = job.session.metadata.get("max_tokens")  # an Anthropic request read as the source
     if not (isinstance(recorded, int) and recorded > 0 and job.session.model == model):
         recorded = None
-    max_tokens = job.target.max_tokens or recorded or _sendable_limit(model)
+    max_tokens = job.target.max_tokens or recorded or _sendable_limit(model, result.warnings)
+    if max_tokens and max_tokens > nonstreaming_max_tokens(model):
+        if not any(w.startswith("max_tokens is ") for w in result.warnings):
+            result.warnings.append(
+                f"max_tokens {max_tokens:,} is more than the Anthropic SDK sends without streaming for {model} "
+                f"({nonstreaming_max_tokens(model):,}): send the body with stream=True or a timeout of your own")
     if not max_tokens:
         raise ExportError(f"{job.out}: the Messages API requires max_tokens and {model!r} is not in litellm's "
                           "model map; give it with --max-tokens")
@@ -362,24 +369,54 @@ def export_session(
     return result
 
 
-# The most max_tokens the Anthropic SDK sends without streaming: it refuses a request it
-# expects to take over 10 minutes (anthropic._base_client, 3600 s x max_tokens / 128,000),
-# and 8,192 for Opus 4 and 4.1 (anthropic._constants.MODEL_NONSTREAMING_TOKENS).
+# The most max_tokens the Anthropic SDK's `messages.create` sends without streaming (with
+# its default timeout): it refuses a request it expects to take over 10 minutes
+# (anthropic._base_client._calculate_nonstreaming_timeout: 3,600 s x max_tokens / 128,000
+# > 600 s, so above 21,333), and above its per-model limits
+# (anthropic._constants.MODEL_NONSTREAMING_TOKENS, looked up by the exact model name;
+# the copy below is used when the SDK is not installed).
 NONSTREAMING_MAX_TOKENS = 21_333
-_NONSTREAMING_8K = ("claude-opus-4-0", "claude-opus-4-1", "claude-opus-4-2025", "claude-4-opus", "claude-opus-4@",
-                    "anthropic.claude-opus-4-")
+_NONSTREAMING_BY_MODEL = {
+    "claude-opus-4-20250514": 8_192, "claude-opus-4-0": 8_192, "claude-4-opus-20250514": 8_192,
+    "anthropic.claude-opus-4-20250514-v1:0": 8_192, "claude-opus-4@20250514": 8_192,
+    "anthropic.claude-opus-4-1-20250805-v1:0": 8_192, "claude-opus-4-1@20250805": 8_192,
+}
 
 
-def _sendable_limit(model: str) -> int | None:
-    """The model's output limit (litellm's map), capped at what the Anthropic SDK's
-    `messages.create(**body)` sends without streaming."""
+def nonstreaming_max_tokens(model: str) -> int:
+    """The largest `max_tokens` the Anthropic SDK's `messages.create(**body)` accepts for
+    `model` without streaming and without a timeout of the caller's own.
+
+    Args:
+        model: the body's model name (the SDK looks its per-model limits up exactly).
+
+    Returns:
+        The limit in tokens.
+    """
+    try:
+        from anthropic._constants import MODEL_NONSTREAMING_TOKENS as by_model
+    except ImportError:  # the SDK is not needed to write a body
+        by_model = _NONSTREAMING_BY_MODEL
+    limit = by_model.get(model)
+    return min(NONSTREAMING_MAX_TOKENS, limit) if isinstance(limit, int) else NONSTREAMING_MAX_TOKENS
+
+
+def _sendable_limit(model: str, warnings: list[str]) -> int | None:
+    """The model's output limit (litellm's map); lowered only when the Anthropic SDK
+    would refuse `messages.create(**body)` with it, and then said in `warnings`."""
     from inspector.llm import model_output_limit
 
     limit = model_output_limit(model)
     if limit is None:
         return None
-    cap = 8_192 if any(model.startswith(p) for p in _NONSTREAMING_8K) else NONSTREAMING_MAX_TOKENS
-    return min(limit, cap)
+    cap = nonstreaming_max_tokens(model)
+    if limit <= cap:
+        return limit
+    warnings.append(
+        f"max_tokens is {cap:,}, not {model}'s output limit of {limit:,} (litellm's map): the Anthropic SDK refuses "
+        f"a non-streaming messages.create(**body) with more than {cap:,} unless the call or the client sets its "
+        f"own timeout; give --max-tokens {limit} to stream or send with a timeout")
+    return cap
 
 
 def _agents_id(session: Session, compacted: Compacted | None) -> str:
