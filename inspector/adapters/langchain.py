@@ -36,6 +36,7 @@ from langchain_core.messages import RemoveMessage
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 
 from inspector.adapters._recovery import offload_contents, recovery_answer
+from inspector.exports.langgraph import OFFLOADS_CHANNEL
 from inspector.formats.langchain import from_langchain, to_langchain
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.runtime import Compactor
 
 
-OFFLOADS_KEY = "inspector_offloads"
+OFFLOADS_KEY = OFFLOADS_CHANNEL  # the channel the LangGraph export writes too
 
 
 def _merge_offloads(old: dict[str, str] | None, new: dict[str, str] | None) -> dict[str, str]:
@@ -56,7 +57,8 @@ class OffloadState(AgentState):
     """The agent state with the offloads compaction made (id -> content): checkpointed
     with the thread, never shown to the model, not part of the agent's input or output."""
 
-    inspector_offloads: NotRequired[Annotated[dict[str, str], _merge_offloads, PrivateStateAttr]]
+    # the reducer last: LangGraph takes the last metadata item as the reducer
+    inspector_offloads: NotRequired[Annotated[dict[str, str], PrivateStateAttr, _merge_offloads]]
 
 
 class CompactingMiddleware(AgentMiddleware):

@@ -51,13 +51,29 @@ def _config():
 
 # Source formats whose fixtures above are too small to remove anything from: a row
 # each, made from the SWE-agent run by our own export and read back as that format.
-DERIVED = {"openai-chat-swe": "openai-json", "anthropic-json-swe": "anthropic-json"}
+# The LangGraph row: checkpoints a real `create_agent` graph wrote (tests/langgraph_agent.py).
+DERIVED = {"openai-chat-swe": "openai-json", "anthropic-json-swe": "anthropic-json", "langgraph": "langgraph"}
+
+
+def _langgraph_db(folder: Path) -> Path:
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    from tests.langgraph_agent import run_threads
+
+    db = folder / "checkpoints.sqlite"
+    with SqliteSaver.from_conn_string(str(db)) as saver:
+        run_threads(saver, {"alpha": 5})
+    return db
 
 
 def _derived(name: str, folder: Path):
     from inspector.sources.base import open_source
 
     fmt = DERIVED[name]
+    if fmt == "langgraph":
+        with open_source(_langgraph_db(folder)) as src:
+            assert src.format == "langgraph"
+            return src.read("alpha")
     out = export_session(_session("swe-agent"), fmt, folder / f"{name}.json",
                          target=TargetOptions(model="claude-sonnet-4-5") if fmt == "anthropic-json" else None)
     with open_source(out.path) as src:
@@ -182,6 +198,43 @@ def test_every_source_resumes_in_every_framework_and_its_notices_are_answered(tm
         assert shown, f"{fmt}: the notices are written"
         for o in shown:
             assert runtime.handle_recovery_call(json.dumps({"id": o.id})) == o.content, fmt
+
+
+def test_a_compacted_langgraph_thread_resumes_with_its_offloads(tmp_path, source_guard):
+    """The LangGraph write-back of a LangGraph source: the resumed graph, with a fresh
+    `CompactingMiddleware(recovery_tool=True)` (a restart), answers a notice's id from
+    the thread's state (the channel the export wrote)."""
+    from langchain.agents import create_agent
+    from langchain_core.messages import AIMessage, ToolMessage
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    from inspector.adapters.langchain import CompactingMiddleware
+    from inspector.exports.langgraph import write_thread
+    from tests.langgraph_agent import RecordingModel, read_file
+
+    s, result = _compacted("langgraph", tmp_path)
+    db = tmp_path / "checkpoints.sqlite"
+    source_guard.forget(db)  # written back on purpose
+    written = write_thread(db, result.messages, source_thread="alpha", offloads=result.offloads)
+    with SqliteSaver.from_conn_string(str(db)) as saver:
+        config = {"configurable": {"thread_id": written.thread_id}}
+        middleware = CompactingMiddleware(Compactor(_config()), recovery_tool=True)
+        probe = create_agent(RecordingModel(responses=[]), tools=[read_file], middleware=[middleware],
+                             checkpointer=saver)
+        state = probe.get_state(config).values
+        assert set(state["inspector_offloads"]) == {o.id for o in result.offloads}
+        named = _named(json.dumps([m.content for m in state["messages"]]), result)
+        assert named, "the resumed thread's messages name an offload"
+        model = RecordingModel(responses=[
+            AIMessage(content="", tool_calls=[{"name": "read_offload", "args": {"id": named[0].id, "limit": 200},
+                                               "id": "call_rec"}]),
+            AIMessage(content="ok")])
+        model.seen = []
+        agent = create_agent(model, tools=[read_file], middleware=[middleware], checkpointer=saver)
+        out = agent.invoke({"messages": [{"role": "user", "content": "read it back"}]}, config)
+    (answer,) = [m for m in out["messages"] if isinstance(m, ToolMessage) and m.tool_call_id == "call_rec"]
+    assert answer.content == named[0].content[:200]
+    assert out["messages"][-1].content == "ok"
 
 
 def _first_model_event(db: Path) -> str:
