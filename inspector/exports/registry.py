@@ -44,6 +44,7 @@ from inspector.engine.models import Message, Session
 from inspector.engine.planning import Plan
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
+from inspector.engine.wording import plural
 from inspector.exports.adk import DEFAULT_AUTHOR, AdkExportError, write_adk_session
 from inspector.exports.agents_sqlite import AgentsExportError, write_agents_session
 from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, ExportFormat
@@ -259,6 +260,13 @@ def _write_claude_code(job: ExportJob, result: ExportResult) -> None:
     if job.out.stem != cc_id:
         result.warnings.append(f"Claude Code resumes this session (sessionId {cc_id}) from a file named "
                                f"{cc_id}.jsonl in its project folder; rename {job.out.name} to that")
+    if job.compacted is not None and job.compacted.offloads:
+        # Claude Code registers no tool of the notices' name (only MCP servers add tools):
+        # its Bash tool reads the content back from the workspace the export stored it in.
+        tool = job.compacted.plan.config.recovery_tool
+        result.warnings.append(
+            f"{plural(len(job.compacted.offloads), 'notice')} name {tool}(id=...), a tool Claude Code does not "
+            f"have: the removed content is answered by `inspector recover ID` (Claude Code's Bash tool can run it)")
     write_claude_code(job.out, records)
     result.session_id = cc_id
     result.items = len(records)

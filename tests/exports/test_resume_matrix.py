@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -192,12 +195,22 @@ def test_every_source_resumes_in_every_framework_and_its_notices_are_answered(tm
             target = TargetOptions(max_tokens=2048) if name in NO_OUTPUT_LIMIT else None
             out = write_compacted(s, result, fmt, tmp_path / file, offloads=ws, target=target)
             written[fmt] = out.path.read_text()
+            if fmt == "claude-code":  # no read_offload there: the warning says what answers
+                assert any("inspector recover ID" in w for w in out.warnings), out.warnings
     runtime = Compactor(_config(), offloads=WorkspaceOffloadStore(Workspace(tmp_path / "ws.db")))
     for fmt, text in written.items():
         shown = _named(text, result)
         assert shown, f"{fmt}: the notices are written"
         for o in shown:
             assert runtime.handle_recovery_call(json.dumps({"id": o.id})) == o.content, fmt
+    # what Claude Code's Bash tool runs for a notice
+    recovered = subprocess.run([sys.executable, "-c", "import sys; from inspector.cli.main import main; "
+                                "sys.exit(main(sys.argv[1:]))", "recover", shown[0].id],
+                               env={**os.environ, "INSPECTOR_WORKSPACE": str(tmp_path / "ws.db")},
+                               capture_output=True, text=True, timeout=120)
+    assert recovered.returncode == 0, recovered.stderr
+    # printed for a terminal (control characters made visible, line ends normalised)
+    assert recovered.stdout.split() == shown[0].content.split()
 
 
 def test_a_compacted_langgraph_thread_resumes_with_its_offloads(tmp_path, source_guard):
