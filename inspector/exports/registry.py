@@ -111,14 +111,51 @@ def _is_source(out: Path, session: Session) -> bool:
 # ----------------------------------------------------------------------------- writing
 
 
-def _chat_document(messages: list[dict[str, Any]], model: str | None) -> Iterable[str]:
+def _chat_document(messages: list[dict[str, Any]], model: str | None,
+                   tools: list[dict[str, Any]] | None = None) -> Iterable[str]:
     yield "{"
     if model:
         yield f'"model": {json_text(model)}, '
     yield '"messages": ['
     for k, d in enumerate(messages):
         yield ("\n" if k == 0 else ",\n") + json_text(d)
-    yield "\n]}\n"
+    yield "\n]" + (f', "tools": {json_text(tools)}' if tools else "") + "}\n"
+
+
+def recovery_tool_function(name: str) -> dict[str, Any]:
+    """The recovery tool a compaction's notices name, as a function definition
+    (`name`, `description`, `parameters`: the one `inspector.runtime.Compactor.recovery_tool`
+    gives the runtime, which answers its calls).
+
+    Args:
+        name: the config's `recovery_tool`.
+
+    Returns:
+        The function definition.
+    """
+    return {
+        "name": name,
+        "description": "Read back tool output or arguments that were truncated or cleared, "
+                       "or messages a summary replaced, by the id the notice or summary shows.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "id": {"type": "string", "description": "the id in the notice, e.g. off-0123456789ab"},
+                "offset": {"type": "integer", "minimum": 0, "description": "first character"},
+                "limit": {"type": "integer", "minimum": 1, "description": "characters to read"},
+            },
+            "required": ["id"],
+        },
+    }
+
+
+def _notice_tool(job: ExportJob) -> dict[str, Any] | None:
+    """The recovery tool's definition when the compaction left notices naming it (the
+    request body offers it, so the model can call it; the caller answers from the
+    workspace, see README), else None."""
+    if job.compacted is None or not job.compacted.offloads:
+        return None
+    return recovery_tool_function(job.compacted.plan.config.recovery_tool)
 
 
 def _jsonl_line(messages: list[dict[str, Any]]) -> Iterable[str]:
@@ -167,7 +204,12 @@ def _write_chat(job: ExportJob, result: ExportResult, jsonl: bool) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     chat = to_openai_chat(job.messages, result.warnings)
     result.items = len(chat)
-    atomic_write_chunks(job.out, _jsonl_line(chat) if jsonl else _chat_document(chat, job.model()))
+    if jsonl:
+        atomic_write_chunks(job.out, _jsonl_line(chat))
+        return
+    tool = _notice_tool(job)
+    atomic_write_chunks(job.out, _chat_document(chat, job.model(),
+                                                [{"type": "function", "function": tool}] if tool else None))
 
 
 def _write_openai_json(job: ExportJob, result: ExportResult) -> None:
@@ -199,6 +241,10 @@ def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
                           "model map; give it with --max-tokens")
     body = to_anthropic(job.messages, model=model, warnings=result.warnings)
     body = {"model": body.pop("model"), "max_tokens": max_tokens, **body}
+    tool = _notice_tool(job)
+    if tool is not None:
+        body["tools"] = [{"name": tool["name"], "description": tool["description"],
+                          "input_schema": tool["parameters"]}]
     result.items = len(body["messages"])
     atomic_write_chunks(job.out, [json_text(body, indent=1), "\n"])
 

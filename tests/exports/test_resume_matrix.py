@@ -198,6 +198,11 @@ def test_every_source_resumes_in_every_framework_and_its_notices_are_answered(tm
             if fmt == "claude-code":  # no read_offload there: the warning says what answers
                 assert any("inspector recover ID" in w for w in out.warnings), out.warnings
     runtime = Compactor(_config(), offloads=WorkspaceOffloadStore(Workspace(tmp_path / "ws.db")))
+    # the bodies offer the tool their notices name, defined as the runtime answers it
+    spec = runtime.recovery_tool()["function"]
+    assert json.loads(written["openai-json"])["tools"] == [{"type": "function", "function": spec}]
+    assert json.loads(written["anthropic-json"])["tools"] == [{"name": spec["name"], "description": spec[
+        "description"], "input_schema": spec["parameters"]}]
     for fmt, text in written.items():
         shown = _named(text, result)
         assert shown, f"{fmt}: the notices are written"
