@@ -216,3 +216,23 @@ def test_offloads_travel_with_the_thread_across_a_restart(tmp_path):
     recovered = next(m for m in out["messages"] if isinstance(m, ToolMessage) and m.tool_call_id == "call_rec")
     assert recovered.content == before[2].content[5:45]
     assert "inspector_offloads" not in out  # private: never part of the agent's output
+
+
+def test_offloads_of_every_compaction_stay_in_the_thread(tmp_path):
+    """The state channel merges: a later compaction in the same thread adds its offloads
+    to the earlier ones (a plain channel would keep only the last compaction's)."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    path = config_file(tmp_path, **{"summarization.enabled": False, "reduction.clear.trigger_tokens": 500,
+                                    "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0})
+    mw = CompactingMiddleware.from_toml(path, recovery_tool=True)
+    saver = InMemorySaver()
+    thread = {"configurable": {"thread_id": "t"}}
+    create_agent(model(AIMessage("ok")), [], middleware=[mw], checkpointer=saver).invoke(
+        {"messages": history(3) + [HumanMessage("first", id="q1")]}, thread)
+    first = {o.id for o in mw.last.offloads}
+    agent = create_agent(model(AIMessage("ok again")), [], middleware=[mw], checkpointer=saver)
+    agent.invoke({"messages": history(3, start=10) + [HumanMessage("second", id="q2")]}, thread)
+    second = {o.id for o in mw.last.offloads}
+    assert first and second - first
+    assert set(agent.get_state(thread).values["inspector_offloads"]) >= first | second
