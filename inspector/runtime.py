@@ -210,7 +210,7 @@ class Compactor:
                 "parameters": {
                     "type": "object",
                     "properties": {
-                        "id": {"type": "string", "description": "the id in the notice, e.g. off-0123456789ab"},
+                        "id": {"type": "string", "description": "the id the notice shows: off- and 12 hex digits"},
                         "offset": {"type": "integer", "minimum": 0, "description": "first character"},
                         "limit": {"type": "integer", "minimum": 1, "description": "characters to read"},
                     },

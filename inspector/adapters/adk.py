@@ -16,7 +16,11 @@ before each model call.
 The request's `contents` (what ADK built from the session's events) go through the
 pipeline `inspector apply` runs, and are replaced by the result when it changes
 something; the session's events stay complete (ADK rebuilds the contents from them
-for every call, and identical summaries come from the compactor's cache). The agent's
+for every call, and identical summaries come from the compactor's cache). What
+compaction removed is written to the session's state (one key per offload,
+`inspector_offload:<id>`, in the model call's event): a persistent session service
+keeps it with the session, so the recovery tool still answers after a restart, and an
+`adk-sqlite` export carries its offloads the same way. The agent's
 instruction (`system_instruction`) is counted as context but never changed. Contents
 compaction leaves alone are the very `Content` objects ADK built.
 
@@ -33,11 +37,36 @@ from typing import TYPE_CHECKING, Any
 from google.adk.plugins.base_plugin import BasePlugin
 from google.genai import types
 
+from inspector.adapters._recovery import recovery_answer
+from inspector.exports.adk import OFFLOAD_STATE_PREFIX  # the key the adk-sqlite export writes too
 from inspector.formats.genai import contents_with_sources, from_contents
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted
     from inspector.runtime import Compactor
+
+
+
+
+def keep_offloads(state: Any, result: Compacted | None) -> int:
+    """Write the offloads a compaction made into an ADK session's state (a callback's
+    `callback_context.state`, recorded in the event's state delta, so the session service
+    persists them); offloads already there are not written again.
+
+    Args:
+        state: the callback context's `State`.
+        result: what `compact_request` returned.
+
+    Returns:
+        How many were added.
+    """
+    added = 0
+    for o in result.offloads if result is not None else ():
+        key = OFFLOAD_STATE_PREFIX + o.id
+        if state.get(key) is None:
+            state[key] = o.content
+            added += 1
+    return added
 
 
 def _instruction_text(instruction: Any) -> str:
@@ -125,12 +154,15 @@ class CompactingPlugin(BasePlugin):
         """Compact the request; returns None so the model call proceeds."""
         session = getattr(callback_context, "session", None)
         self.last = await compact_request(llm_request, self.compactor, str(getattr(session, "id", "adk")))
+        keep_offloads(callback_context.state, self.last)
         return None
 
 
 def recovery_tool(compactor: Compactor) -> Any:
     """An ADK `FunctionTool` named as the config's notices tell the model to call it
-    (`recovery_tool`): reads back truncated or cleared content by its id.
+    (`recovery_tool`): reads back truncated or cleared content by its id, from the
+    session's state (where the adapters and `adk-sqlite` exports keep it), else from
+    the compactor's store.
 
     Args:
         compactor: the compactor whose offloads it reads.
@@ -142,8 +174,14 @@ def recovery_tool(compactor: Compactor) -> Any:
 
     spec = compactor.recovery_tool()["function"]
 
-    def recover(id: str, offset: int = 0, limit: int | None = None) -> str:
-        return compactor.handle_recovery_call({"id": id, "offset": offset, "limit": limit})
+    def recover(id: str, offset: int = 0, limit: int | None = None, tool_context: Any = None) -> str:
+        state = tool_context.state if tool_context is not None else {}
+
+        def kept(offload_id: str) -> str | None:
+            value = state.get(OFFLOAD_STATE_PREFIX + offload_id)
+            return value if isinstance(value, str) else None
+
+        return recovery_answer(compactor, kept, {"id": id, "offset": offset, "limit": limit})
 
     # ADK names a function tool after the function and describes it by its docstring.
     recover.__name__ = recover.__qualname__ = spec["name"]
@@ -163,7 +201,8 @@ def compacting_callback(compactor: Compactor) -> Callable[[Any, Any], Awaitable[
 
     async def before_model(callback_context: Any, llm_request: Any) -> None:
         session = getattr(callback_context, "session", None)
-        await compact_request(llm_request, compactor, str(getattr(session, "id", "adk")))
+        result = await compact_request(llm_request, compactor, str(getattr(session, "id", "adk")))
+        keep_offloads(callback_context.state, result)
         return None
 
     return before_model

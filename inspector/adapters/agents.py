@@ -30,6 +30,11 @@ whose `call_model_input_filter` compacts the input before every model call of a 
 
     session = CompactingSession(SQLiteSession("user-42", "conversations.db"), compactor)
     await Runner.run(agent, "hello", session=session, run_config=session.run_config())
+
+The notices name a recovery tool; give the agent `session.recovery_tool()` (or
+`recovery_tool(compactor)`) to let the model read removed content back:
+
+    agent = Agent(..., tools=[..., session.recovery_tool()])
 """
 
 from __future__ import annotations
@@ -374,6 +379,10 @@ class CompactingSession:
         if out is not None:
             await self._replace(out, list(items))
 
+    def recovery_tool(self) -> Any:
+        """The tool the notices name, reading this session's offloads (see `recovery_tool`)."""
+        return recovery_tool(self.compactor)
+
     def run_config(self, run_config: Any = None, **kwargs: Any) -> Any:
         """A `RunConfig` compacting before every model call of a run, with this
         session's compactor (and so its offload store): pass both to `Runner.run`.
@@ -403,6 +412,30 @@ class CompactingSession:
     async def clear_session(self) -> None:
         async with self._mutation:
             await self.session.clear_session()
+
+
+def recovery_tool(compactor: Compactor) -> Any:
+    """An Agents SDK `FunctionTool` named as the config's notices tell the model to call
+    it (`recovery_tool`): reads back truncated or cleared content, or the messages a
+    summary replaced, by its id, from the compactor's offload store (for a
+    `CompactingSession` over a `SQLiteSession` file, or an `openai-agents-sqlite` export,
+    the file's `inspector_offloads` table: it answers after a restart).
+
+    Args:
+        compactor: the compactor whose offloads it reads.
+
+    Returns:
+        `agents.FunctionTool` for the agent's `tools`.
+    """
+    from agents import FunctionTool
+
+    spec = compactor.recovery_tool()["function"]
+
+    async def invoke(_context: Any, arguments: str) -> str:
+        return compactor.handle_recovery_call(arguments or "{}")
+
+    return FunctionTool(name=spec["name"], description=spec["description"], params_json_schema=spec["parameters"],
+                        on_invoke_tool=invoke, strict_json_schema=False)
 
 
 def _replaceable_in_one_transaction(session: Any) -> bool:

@@ -12,8 +12,13 @@ runs (truncation, clearing, summarization at safe cut points, tailoring), and wh
 that changes something it replaces the state's messages with the result (as
 `SummarizationMiddleware` does), so the summary is kept and folded into the next one.
 Below the trigger nothing changes. Messages compaction leaves alone are the very
-objects the state held; removed tool output stays readable through
-`middleware.compactor.recover(id)`.
+objects the state held.
+
+What compaction removed is also written to the agent's state (the channel
+`inspector_offloads`, id -> content, merged), so an agent with a checkpointer keeps it
+with the thread: after a restart the recovery tool (`recovery_tool=True`) still reads it
+from the thread's state; without a checkpointer it answers from
+`middleware.compactor.recover(id)`, this process's store.
 
 Needs the `langchain` extra (`pip install 'inspector[langchain]'`).
 """
@@ -22,18 +27,38 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, NotRequired
 
-from langchain.agents.middleware import AgentMiddleware
+from langchain.agents.middleware import AgentMiddleware, AgentState
+from langchain.agents.middleware.types import PrivateStateAttr
+from langchain.tools import ToolRuntime
 from langchain_core.messages import RemoveMessage
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 
+from inspector.adapters._recovery import offload_contents, recovery_answer
+from inspector.exports.langgraph import OFFLOADS_CHANNEL
 from inspector.formats.langchain import from_langchain, to_langchain
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted
     from inspector.engine.models import Session
     from inspector.runtime import Compactor
+
+
+OFFLOADS_KEY = OFFLOADS_CHANNEL  # the channel the LangGraph export writes too
+
+
+def _merge_offloads(old: dict[str, str] | None, new: dict[str, str] | None) -> dict[str, str]:
+    """The channel's reducer: offloads accumulate (their ids are content hashes)."""
+    return {**(old or {}), **(new or {})}
+
+
+class OffloadState(AgentState):
+    """The agent state with the offloads compaction made (id -> content): checkpointed
+    with the thread, never shown to the model, not part of the agent's input or output."""
+
+    # the reducer last: LangGraph takes the last metadata item as the reducer
+    inspector_offloads: NotRequired[Annotated[dict[str, str], PrivateStateAttr, _merge_offloads]]
 
 
 class CompactingMiddleware(AgentMiddleware):
@@ -45,6 +70,8 @@ class CompactingMiddleware(AgentMiddleware):
         recovery_tool: also give the agent the tool the notices name (the config's
             `recovery_tool`), which reads back truncated or cleared content by its id.
     """
+
+    state_schema = OffloadState
 
     def __init__(self, compactor: Compactor | None = None, *, session_id: str = "langchain",
                  recovery_tool: bool = False) -> None:
@@ -62,8 +89,10 @@ class CompactingMiddleware(AgentMiddleware):
 
         spec = self.compactor.recovery_tool()["function"]
 
-        def recover(id: str, offset: int = 0, limit: int | None = None) -> str:
-            return self.compactor.handle_recovery_call({"id": id, "offset": offset, "limit": limit})
+        def recover(id: str, runtime: ToolRuntime, offset: int = 0, limit: int | None = None) -> str:
+            state = runtime.state if isinstance(runtime.state, dict) else {}
+            kept = state.get(OFFLOADS_KEY) or {}
+            return recovery_answer(self.compactor, kept.get, {"id": id, "offset": offset, "limit": limit})
 
         return StructuredTool.from_function(recover, name=spec["name"], description=spec["description"])
 
@@ -91,7 +120,11 @@ class CompactingMiddleware(AgentMiddleware):
         self.last = result
         if not result.plan.changed:
             return None
-        return {"messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *to_langchain(result.messages)]}
+        update: dict[str, Any] = {"messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES),
+                                               *to_langchain(result.messages)]}
+        if result.offloads:
+            update[OFFLOADS_KEY] = offload_contents(result.offloads)
+        return update
 
     def before_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
         """The state update that replaces the messages with their compacted version

@@ -18,7 +18,10 @@ with a fresh id and timestamp. Model turns and tool results are authored by the 
 (`author`: ADK shows another author's events to an agent as "For context:" user
 text, so pass the name of the agent that will resume); user turns by `user`. A summary
 is a user event. Session-scoped state of an ADK source is copied; `app:`, `user:` and
-`temp:` keys are not (they are shared, or never stored).
+`temp:` keys are not (they are shared, or never stored). What compaction removed goes
+to the session's state too, one key per offload (`inspector_offload:<id>`), where the
+ADK adapter keeps its own: the recovery tool (`inspector.adapters.adk.recovery_tool`)
+answers the exported notices from the loaded session.
 """
 
 from __future__ import annotations
@@ -35,13 +38,15 @@ from typing import Any, Literal
 from inspector._faults import fault_point
 from inspector.atomic import NewFile
 from inspector.engine.models import Message
-from inspector.exports.agents_sqlite import insert_offloads
 from inspector.formats.common import RENAMED, json_text, untouched
 from inspector.formats.genai import contents_with_sources, g
 
 Layout = Literal["sqlite", "database"]
 LAYOUTS: tuple[Layout, ...] = ("sqlite", "database")
 DEFAULT_AUTHOR = "agent"
+# The session-state key prefix of an offload (session-scoped: no app:/user:/temp: prefix);
+# the ADK adapter writes and reads the same keys.
+OFFLOAD_STATE_PREFIX = "inspector_offload:"
 
 # google.adk.sessions.sqlite_session_service (CREATE_SCHEMA_SQL)
 SQLITE_SCHEMA = (
@@ -123,6 +128,11 @@ def session_state(state: Any) -> dict[str, Any]:
     if not isinstance(state, dict):
         return {}
     return {k: v for k, v in state.items() if not str(k).startswith(("app:", "user:", "temp:"))}
+
+
+def _with_offloads(state: dict[str, Any], offloads: Sequence[Any]) -> dict[str, Any]:
+    """The session state with each offload under its key (`OFFLOAD_STATE_PREFIX`)."""
+    return {**state, **{OFFLOAD_STATE_PREFIX + o.id: o.content for o in offloads}}
 
 
 def _source_event(group: list[Message], content: dict[str, Any]) -> dict[str, Any] | None:
@@ -232,8 +242,9 @@ def write_adk_session(
         layout: `sqlite` or `database` for a new file; for an existing one it must
             match (None: whatever the file holds, `sqlite` for a new file).
         warnings: collects what could not be carried.
-        offloads: what compaction removed, written to the table `inspector_offloads`
-            in the same transaction (the recovery notices resolve there).
+        offloads: what compaction removed, written to the session's state
+            (`inspector_offload:<id>` keys), where the ADK adapter's recovery tool
+            reads them.
 
     Returns:
         The id of the session created.
@@ -273,7 +284,7 @@ def write_adk_session(
                 sid = f"{wanted}-{n}"
             conn.execute("INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
-                         (app_name, user_id, sid, json_text(session_state(state or {})),
+                         (app_name, user_id, sid, json_text(_with_offloads(session_state(state or {}), offloads)),
                           _db_time(now, use), _db_time(last, use)))
             if use == "database":  # DatabaseSessionService.create_session makes these rows
                 conn.execute("INSERT OR IGNORE INTO app_states (app_name, state, update_time) VALUES (?, '{}', ?)",
@@ -285,7 +296,6 @@ def write_adk_session(
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 ((e["id"], app_name, user_id, sid, e["invocation_id"], _db_time(e["timestamp"], use),
                   json_text(e)) for e in events))
-            insert_offloads(conn, offloads)
             fault_point("export.adk_insert")
             conn.execute("COMMIT")
             new_file.publish()

@@ -7,6 +7,9 @@ The new checkpoint is the source thread's latest one (every other channel of the
 state kept as it is) with the message list replaced: messages compaction left alone
 are the stored LangChain messages again (same ids, content blocks, metadata), changed
 ones copies with the new text, a summary a `HumanMessage` (`formats.langchain`).
+What compaction removed (`offloads`) goes to the state channel `inspector_offloads`
+(id -> content), where the LangChain adapter keeps its own: an agent with
+`CompactingMiddleware(recovery_tool=True)` answers the notices on the resumed thread.
 Needs langgraph-checkpoint-sqlite / -postgres (the `langgraph` / `postgres` extras).
 """
 
@@ -25,6 +28,9 @@ from inspector.atomic import NewFile
 from inspector.engine.models import Message
 from inspector.formats.langchain import ROLES, to_langchain
 from inspector.formats.locations import DatabaseUrl
+
+# The state channel of the offloads (the LangChain adapter's `OffloadState`).
+OFFLOADS_CHANNEL = "inspector_offloads"
 
 
 class LangGraphExportError(ValueError):
@@ -118,7 +124,7 @@ def _free_thread(saver: Any, wanted: str) -> str:
 
 def write_thread(target: Path | DatabaseUrl, messages: Sequence[Message], *, source_thread: str | None = None,
                  thread_id: str | None = None, as_checkpoint: bool = False,
-                 channel: str = "messages") -> WrittenThread:
+                 channel: str = "messages", offloads: Sequence[Any] = ()) -> WrittenThread:
     """Write `messages` as a LangGraph checkpoint.
 
     Args:
@@ -130,6 +136,8 @@ def write_thread(target: Path | DatabaseUrl, messages: Sequence[Message], *, sou
         as_checkpoint: add a checkpoint to `source_thread` instead of a new thread (its
             history keeps the state before compaction).
         channel: the state key of the messages.
+        offloads: what compaction removed (`inspector.engine.applier.Offload`), added
+            to the state channel `inspector_offloads` so the recovery notices resolve.
 
     Returns:
         The thread and checkpoint written.
@@ -153,6 +161,13 @@ def write_thread(target: Path | DatabaseUrl, messages: Sequence[Message], *, sou
         versions = dict(checkpoint.get("channel_versions") or {})
         values[channel] = lc
         versions[channel] = saver.get_next_version(versions.get(channel), None)
+        changed = [channel]
+        if offloads:
+            kept = values.get(OFFLOADS_CHANNEL)
+            values[OFFLOADS_CHANNEL] = {**(kept if isinstance(kept, dict) else {}),
+                                        **{o.id: o.content for o in offloads}}
+            versions[OFFLOADS_CHANNEL] = saver.get_next_version(versions.get(OFFLOADS_CHANNEL), None)
+            changed.append(OFFLOADS_CHANNEL)
         checkpoint["channel_values"] = values
         checkpoint["channel_versions"] = versions
         checkpoint["id"] = str(uuid6(clock_seq=-2))
@@ -165,7 +180,7 @@ def write_thread(target: Path | DatabaseUrl, messages: Sequence[Message], *, sou
             thread = str(source_thread)
             config = {"configurable": {"thread_id": thread, "checkpoint_ns": "",
                                        "checkpoint_id": base.config["configurable"]["checkpoint_id"]}}
-            new_versions = {channel: versions[channel]}
+            new_versions = {name: versions[name] for name in changed}
         else:
             thread = _free_thread(saver, thread_id or f"{source_thread or 'inspector'}-compacted")
             config = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}

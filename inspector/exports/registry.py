@@ -10,7 +10,8 @@ Formats (`EXPORT_FORMATS`, from `inspector.exports.catalog`, with their suffixes
 - `openai-jsonl`: the same conversation as one JSONL line `{"messages": [...]}` (the
   chat fine-tuning layout: append lines to collect several sessions);
 - `anthropic-json`: an Anthropic Messages request body (`model`, `max_tokens` (the
-  model's output limit in litellm's map unless given), top-level `system`, alternating
+  model's output limit in litellm's map unless given, lowered with a warning to what
+  the Anthropic SDK sends without streaming when it refuses more), top-level `system`, alternating
   roles, `tool_use` / `tool_result` blocks, thinking signatures kept);
 - `markdown`: a readable transcript;
 - `openai-agents-sqlite`: a new session in an OpenAI Agents SDK `SQLiteSession`
@@ -49,6 +50,7 @@ from inspector.engine.models import Message, Session
 from inspector.engine.planning import Plan
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
+from inspector.engine.wording import plural
 from inspector.exports.adk import DEFAULT_AUTHOR, AdkExportError, write_adk_session
 from inspector.exports.agents_sqlite import AgentsExportError, write_agents_session
 from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, URL_FORMATS, ExportFormat
@@ -77,7 +79,8 @@ class TargetOptions:
         model: the `model` of the openai-json and anthropic-json request bodies
             (`--model`; default: the session's, else the config's `tokens.model`).
         max_tokens: Anthropic's required `max_tokens` (`--max-tokens`; default: the
-            model's output limit in litellm's model map).
+            model's output limit in litellm's model map, lowered to
+            `nonstreaming_max_tokens(model)` when the SDK would refuse it).
         adk_author: the name of the ADK agent that will resume (`--adk-author`;
             default: the ADK source's agent, else `agent`).
         adk_app, adk_user: the ADK session's app name and user id (`--adk-app`,
@@ -115,14 +118,51 @@ def _is_source(out: Path, session: Session) -> bool:
 # ----------------------------------------------------------------------------- writing
 
 
-def _chat_document(messages: list[dict[str, Any]], model: str | None) -> Iterable[str]:
+def _chat_document(messages: list[dict[str, Any]], model: str | None,
+                   tools: list[dict[str, Any]] | None = None) -> Iterable[str]:
     yield "{"
     if model:
         yield f'"model": {json_text(model)}, '
     yield '"messages": ['
     for k, d in enumerate(messages):
         yield ("\n" if k == 0 else ",\n") + json_text(d)
-    yield "\n]}\n"
+    yield "\n]" + (f', "tools": {json_text(tools)}' if tools else "") + "}\n"
+
+
+def recovery_tool_function(name: str) -> dict[str, Any]:
+    """The recovery tool a compaction's notices name, as a function definition
+    (`name`, `description`, `parameters`: the one `inspector.runtime.Compactor.recovery_tool`
+    gives the runtime, which answers its calls).
+
+    Args:
+        name: the config's `recovery_tool`.
+
+    Returns:
+        The function definition.
+    """
+    return {
+        "name": name,
+        "description": "Read back tool output or arguments that were truncated or cleared, "
+                       "or messages a summary replaced, by the id the notice or summary shows.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "id": {"type": "string", "description": "the id the notice shows: off- and 12 hex digits"},
+                "offset": {"type": "integer", "minimum": 0, "description": "first character"},
+                "limit": {"type": "integer", "minimum": 1, "description": "characters to read"},
+            },
+            "required": ["id"],
+        },
+    }
+
+
+def _notice_tool(job: ExportJob) -> dict[str, Any] | None:
+    """The recovery tool's definition when the compaction left notices naming it (the
+    request body offers it, so the model can call it; the caller answers from the
+    workspace, see README), else None."""
+    if job.compacted is None or not job.compacted.offloads:
+        return None
+    return recovery_tool_function(job.compacted.plan.config.recovery_tool)
 
 
 def _jsonl_line(messages: list[dict[str, Any]]) -> Iterable[str]:
@@ -172,7 +212,12 @@ def _write_chat(job: ExportJob, result: ExportResult, jsonl: bool) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     chat = to_openai_chat(job.messages, result.warnings)
     result.items = len(chat)
-    atomic_write_chunks(job.out, _jsonl_line(chat) if jsonl else _chat_document(chat, job.model()))
+    if jsonl:
+        atomic_write_chunks(job.out, _jsonl_line(chat))
+        return
+    tool = _notice_tool(job)
+    atomic_write_chunks(job.out, _chat_document(chat, job.model(),
+                                                [{"type": "function", "function": tool}] if tool else None))
 
 
 def _write_openai_json(job: ExportJob, result: ExportResult) -> None:
@@ -193,12 +238,21 @@ def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
     recorded = job.session.metadata.get("max_tokens")  # an Anthropic request read as the source
     if not (isinstance(recorded, int) and recorded > 0 and job.session.model == model):
         recorded = None
-    max_tokens = job.target.max_tokens or recorded or _sendable_limit(model)
+    max_tokens = job.target.max_tokens or recorded or _sendable_limit(model, result.warnings)
+    if max_tokens and max_tokens > nonstreaming_max_tokens(model):
+        if not any(w.startswith("max_tokens is ") for w in result.warnings):
+            result.warnings.append(
+                f"max_tokens {max_tokens:,} is more than the Anthropic SDK sends without streaming for {model} "
+                f"({nonstreaming_max_tokens(model):,}): send the body with stream=True or a timeout of your own")
     if not max_tokens:
         raise ExportError(f"{job.out}: the Messages API requires max_tokens and {model!r} is not in litellm's "
                           "model map; give it with --max-tokens")
     body = to_anthropic(job.messages, model=model, warnings=result.warnings)
     body = {"model": body.pop("model"), "max_tokens": max_tokens, **body}
+    tool = _notice_tool(job)
+    if tool is not None:
+        body["tools"] = [{"name": tool["name"], "description": tool["description"],
+                          "input_schema": tool["parameters"]}]
     result.items = len(body["messages"])
     atomic_write_chunks(job.out, [json_text(body, indent=1), "\n"])
 
@@ -263,7 +317,8 @@ def _write_langgraph(job: ExportJob, result: ExportResult) -> None:
     base = source_thread or job.session.id
     wanted = job.session_id or (f"{base}-compacted" if job.compacted is not None else base)
     written = write_thread(job.url if job.url is not None else job.out, job.messages, source_thread=source_thread,
-                           thread_id=wanted, channel=str(meta.get("channel") or "messages"))
+                           thread_id=wanted, channel=str(meta.get("channel") or "messages"),
+                           offloads=job.compacted.offloads if job.compacted is not None else ())
     result.session_id = written.thread_id
     result.items = written.messages
 
@@ -286,6 +341,13 @@ def _write_claude_code(job: ExportJob, result: ExportResult) -> None:
     if job.out.stem != cc_id:
         result.warnings.append(f"Claude Code resumes this session (sessionId {cc_id}) from a file named "
                                f"{cc_id}.jsonl in its project folder; rename {job.out.name} to that")
+    if job.compacted is not None and job.compacted.offloads:
+        # Claude Code registers no tool of the notices' name (only MCP servers add tools):
+        # its Bash tool reads the content back from the workspace the export stored it in.
+        tool = job.compacted.plan.config.recovery_tool
+        result.warnings.append(
+            f"{plural(len(job.compacted.offloads), 'notice')} name {tool}(id=...), a tool Claude Code does not "
+            f"have: the removed content is answered by `inspector recover ID` (Claude Code's Bash tool can run it)")
     write_claude_code(job.out, records)
     result.session_id = cc_id
     result.items = len(records)
@@ -437,24 +499,54 @@ def _output(out_path: str | Path | DatabaseUrl, session: Session, spec: ExportFo
     return where
 
 
-# The most max_tokens the Anthropic SDK sends without streaming: it refuses a request it
-# expects to take over 10 minutes (anthropic._base_client, 3600 s x max_tokens / 128,000),
-# and 8,192 for Opus 4 and 4.1 (anthropic._constants.MODEL_NONSTREAMING_TOKENS).
+# The most max_tokens the Anthropic SDK's `messages.create` sends without streaming (with
+# its default timeout): it refuses a request it expects to take over 10 minutes
+# (anthropic._base_client._calculate_nonstreaming_timeout: 3,600 s x max_tokens / 128,000
+# > 600 s, so above 21,333), and above its per-model limits
+# (anthropic._constants.MODEL_NONSTREAMING_TOKENS, looked up by the exact model name;
+# the copy below is used when the SDK is not installed).
 NONSTREAMING_MAX_TOKENS = 21_333
-_NONSTREAMING_8K = ("claude-opus-4-0", "claude-opus-4-1", "claude-opus-4-2025", "claude-4-opus", "claude-opus-4@",
-                    "anthropic.claude-opus-4-")
+_NONSTREAMING_BY_MODEL = {
+    "claude-opus-4-20250514": 8_192, "claude-opus-4-0": 8_192, "claude-4-opus-20250514": 8_192,
+    "anthropic.claude-opus-4-20250514-v1:0": 8_192, "claude-opus-4@20250514": 8_192,
+    "anthropic.claude-opus-4-1-20250805-v1:0": 8_192, "claude-opus-4-1@20250805": 8_192,
+}
 
 
-def _sendable_limit(model: str) -> int | None:
-    """The model's output limit (litellm's map), capped at what the Anthropic SDK's
-    `messages.create(**body)` sends without streaming."""
+def nonstreaming_max_tokens(model: str) -> int:
+    """The largest `max_tokens` the Anthropic SDK's `messages.create(**body)` accepts for
+    `model` without streaming and without a timeout of the caller's own.
+
+    Args:
+        model: the body's model name (the SDK looks its per-model limits up exactly).
+
+    Returns:
+        The limit in tokens.
+    """
+    try:
+        from anthropic._constants import MODEL_NONSTREAMING_TOKENS as by_model
+    except ImportError:  # the SDK is not needed to write a body
+        by_model = _NONSTREAMING_BY_MODEL
+    limit = by_model.get(model)
+    return min(NONSTREAMING_MAX_TOKENS, limit) if isinstance(limit, int) else NONSTREAMING_MAX_TOKENS
+
+
+def _sendable_limit(model: str, warnings: list[str]) -> int | None:
+    """The model's output limit (litellm's map); lowered only when the Anthropic SDK
+    would refuse `messages.create(**body)` with it, and then said in `warnings`."""
     from inspector.llm import model_output_limit
 
     limit = model_output_limit(model)
     if limit is None:
         return None
-    cap = 8_192 if any(model.startswith(p) for p in _NONSTREAMING_8K) else NONSTREAMING_MAX_TOKENS
-    return min(limit, cap)
+    cap = nonstreaming_max_tokens(model)
+    if limit <= cap:
+        return limit
+    warnings.append(
+        f"max_tokens is {cap:,}, not {model}'s output limit of {limit:,} (litellm's map): the Anthropic SDK refuses "
+        f"a non-streaming messages.create(**body) with more than {cap:,} unless the call or the client sets its "
+        f"own timeout; give --max-tokens {limit} to stream or send with a timeout")
+    return cap
 
 
 def _agents_id(session: Session, compacted: Compacted | None) -> str:

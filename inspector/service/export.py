@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from inspector.service.pipeline import (
     _counter,
@@ -36,21 +36,6 @@ def export_errors() -> tuple[type[BaseException], ...]:
     return (OSError, ExportError)
 
 
-def target_options(**options: Any) -> TargetOptions:
-    """What the target needs that the session may not say (the CLI's flags).
-
-    Args:
-        **options: the fields of `inspector.exports.registry.TargetOptions`
-            (`model`, `max_tokens`, `adk_author`, `adk_app`, `adk_user`).
-
-    Returns:
-        The options to pass as `target=`.
-    """
-    from inspector.exports.registry import TargetOptions
-
-    return TargetOptions(**options)
-
-
 @dataclass(frozen=True)
 class Exported:
     """A written export: the writer's result and the compaction written (None for the
@@ -58,6 +43,51 @@ class Exported:
 
     written: ExportResult
     result: Compacted | None
+
+
+class TargetOptionError(ValueError):
+    """A target option the user typed is not valid (names the field)."""
+
+
+def target_options(*, model: str | None = None, max_tokens: str | int | None = None,
+                   adk_author: str | None = None, adk_app: str | None = None,
+                   adk_user: str | None = None) -> TargetOptions:
+    """The target options of an export, from the CLI's flags or the TUI's fields: blank
+    values mean "the default" (the session's, else inspector's).
+
+    Args:
+        model: `--model`.
+        max_tokens: `--max-tokens` (an int, or the text typed: a positive integer).
+        adk_author, adk_app, adk_user: `--adk-author`, `--adk-app`, `--adk-user`.
+
+    Returns:
+        `inspector.exports.registry.TargetOptions`.
+
+    Raises:
+        TargetOptionError: max_tokens is not a positive integer, or a name is blank
+            inside (only surrounding spaces are dropped).
+    """
+    from inspector.exports.registry import TargetOptions
+
+    def text(value: str | None) -> str | None:
+        value = (value or "").strip()
+        return value or None
+
+    limit: int | None
+    if isinstance(max_tokens, str):
+        typed = max_tokens.strip().replace(",", "").replace("_", "")
+        if not typed:
+            limit = None
+        elif not typed.isdigit() or int(typed) < 1:
+            raise TargetOptionError(f"max tokens: {max_tokens.strip()!r} is not a positive integer")
+        else:
+            limit = int(typed)
+    else:
+        limit = max_tokens
+    if limit is not None and limit < 1:
+        raise TargetOptionError(f"max tokens: {limit} is not a positive integer")
+    return TargetOptions(model=text(model), max_tokens=limit, adk_author=text(adk_author),
+                         adk_app=text(adk_app), adk_user=text(adk_user))
 
 
 def export_compacted(

@@ -4,7 +4,9 @@ One JSON record per line. `user` / `assistant` records carry an Anthropic
 `message`; records link to their parent through `parentUuid`, so a file holds a
 tree (edits and retries branch it). The active branch is the chain from the last
 main-chain record back to the root. Files whose records carry no parent links at
-all are read in file order.
+all, or only links to records not in the file, are read in file order; a record whose
+parent is not in the file (a transcript cut out of a longer one) is read after the
+record before it, and `skipped` says so.
 
 - Claude Code writes one record per content block of a streamed response; records of
   the same API response share `message.id` and become one assistant message (`raw` is
@@ -229,8 +231,30 @@ class ClaudeCodeSource(Source):
             u = lr[1].get("uuid")
             if u:
                 by_uuid[u] = lr
+        if len(records) > 1 and not any(rec.get("parentUuid") in by_uuid for _, rec in records):
+            self.skip("file", f"no record's parent is in the file (parentUuid null or naming a record not in "
+                              f"the file on all {len(records)}): read in file order")
+            return records  # links, but none inside this file: file order
+        chain = self._walk_links(records, by_uuid)
+        chain.reverse()
+        off = len(records) - len(chain)
+        if off:
+            self.skip("file", f"{plural(off, 'record')} not on the active branch (earlier branches or before a compaction)")
+        return chain
+
+    def _walk_links(self, records: list[tuple[int, dict]],
+                    by_uuid: dict[str, tuple[int, dict]]) -> list[tuple[int, dict]]:
+        """The active branch from the last record back to its root, through `parentUuid`.
+
+        A null parent is a root, as Claude Code means it (the first prompt, a prompt
+        retried from scratch, a compact boundary). A parent that is not in the file is a
+        lost link (a transcript cut out of a longer one): the record is read after the
+        record before it in file order, and that is said in `skipped`; only the file's
+        first record starts the branch there."""
+        position = {id(lr): k for k, lr in enumerate(records)}
         chain: list[tuple[int, dict]] = []
         seen: set[str] = set()
+        lost: list[int] = []
         cur: tuple[int, dict] | None = records[-1]
         while cur is not None:
             rec = cur[1]
@@ -245,11 +269,15 @@ class ClaudeCodeSource(Source):
             parent = rec.get("parentUuid")
             cur = by_uuid.get(parent) if parent else None
             if parent and cur is None:
-                self.skip(f"line {chain[-1][0]}", f"parent {parent} is not in the file; the branch starts here")
-        chain.reverse()
-        off = len(records) - len(chain)
-        if off:
-            self.skip("file", f"{plural(off, 'record')} not on the active branch (earlier branches or before a compaction)")
+                k = position[id(chain[-1])]
+                if k == 0:
+                    self.skip(f"line {chain[-1][0]}", f"parent {parent} is not in the file; the branch starts here")
+                else:
+                    lost.append(chain[-1][0])
+                    cur = records[k - 1]
+        if lost:
+            self.skip("file", f"{plural(len(lost), 'record')} name a parent that is not in the file (first: line "
+                              f"{min(lost)}): each read after the record before it in file order")
         return chain
 
     def _messages(self, active: list[tuple[int, dict]]) -> list[Message]:

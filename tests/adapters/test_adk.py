@@ -19,7 +19,12 @@ from google.adk.sessions.sqlite_session_service import SqliteSessionService  # n
 from google.genai import types  # noqa: E402
 
 from inspector import Compactor  # noqa: E402
-from inspector.adapters.adk import CompactingPlugin, compacting_callback  # noqa: E402
+from inspector.adapters.adk import (  # noqa: E402
+    OFFLOAD_STATE_PREFIX,
+    CompactingPlugin,
+    compacting_callback,
+    recovery_tool,
+)
 from inspector.engine import preset  # noqa: E402
 from inspector.exports.adk import write_adk_session  # noqa: E402
 from inspector.formats.genai import from_contents  # noqa: E402
@@ -176,3 +181,43 @@ def test_the_recovery_tool_reads_back_what_clearing_removed(tmp_path):
     responses = [p.function_response for c in second.requests[1].contents for p in c.parts
                  if p.function_response and p.function_response.id == "call_rec"]
     assert responses and responses[0].response == {"result": offload.content[:30]}
+
+
+@pytest.mark.parametrize("hook", ["plugin", "callback"])
+def test_offloads_travel_with_the_session_across_a_restart(tmp_path, hook):
+    """The offloads go to the session's state in the model call's event, so ADK's
+    `SqliteSessionService` keeps them: after a restart (fresh service, plugin or
+    callback, and compactor, whose own store is empty) the recovery tool answers."""
+    db = stored_session(tmp_path)
+    path = tmp_path / "clear.toml"
+    save_config(preset("balanced").with_values({
+        "summarization.enabled": False, "reduction.clear.trigger_tokens": 500,
+        "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0}), path)
+
+    def agent(model, compactor):
+        tool = recovery_tool(compactor)
+        if hook == "plugin":
+            return LlmAgent(name="swe_agent", model=model, tools=[tool]), [CompactingPlugin(compactor)]
+        return LlmAgent(name="swe_agent", model=model, tools=[tool],
+                        before_model_callback=compacting_callback(compactor)), []
+
+    first_compactor = Compactor.from_toml(path)
+    first = mock(types.Content(role="model", parts=[types.Part(text="ok")]))
+    run(db, *agent(first, first_compactor))
+    offload = next(o for o in first_compactor.last.offloads if o.kind == "clear")
+    assert offload.id in str(first.requests[0].contents)  # the notice names the id
+
+    async def state():
+        return (await SqliteSessionService(str(db)).get_session(app_name="app", user_id="u", session_id="s1")).state
+    assert asyncio.run(state())[OFFLOAD_STATE_PREFIX + offload.id] == offload.content
+
+    fresh = Compactor.from_toml(path)  # the restart: a new compactor, service and agent
+    assert "no offloaded content" in fresh.handle_recovery_call({"id": offload.id})
+    second = mock(
+        types.Content(role="model", parts=[types.Part(function_call=types.FunctionCall(
+            id="call_rec", name=fresh.config.recovery_tool, args={"id": offload.id, "offset": 3, "limit": 30}))]),
+        types.Content(role="model", parts=[types.Part(text="Got it.")]))
+    run(db, *agent(second, fresh), text="What was cleared?")
+    responses = [p.function_response for c in second.requests[1].contents for p in c.parts
+                 if p.function_response and p.function_response.id == "call_rec"]
+    assert responses and responses[0].response == {"result": offload.content[3:33]}

@@ -182,3 +182,57 @@ def test_the_recovery_tool_reads_back_what_clearing_removed(tmp_path):
     out = create_agent(fake, [], middleware=[mw]).invoke({"messages": before})
     recovered = next(m for m in out["messages"] if isinstance(m, ToolMessage) and m.tool_call_id == "call_rec")
     assert recovered.content == before[2].content[:40]
+
+
+def test_offloads_travel_with_the_thread_across_a_restart(tmp_path):
+    """The offloads are checkpointed with the thread (LangGraph's `SqliteSaver` on a
+    file): a new process's agent (a fresh saver, middleware and compactor, whose own
+    store is empty) answers the recovery call from the thread's state."""
+    import sqlite3
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    path = config_file(tmp_path, **{"summarization.enabled": False, "reduction.clear.trigger_tokens": 500,
+                                    "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0})
+    db = tmp_path / "checkpoints.db"
+    thread = {"configurable": {"thread_id": "t1"}}
+    before = history(4) + [HumanMessage("what did part 0 say?", id="q")]
+    with sqlite3.connect(db, check_same_thread=False) as conn:
+        mw = CompactingMiddleware.from_toml(path, recovery_tool=True)
+        first = model(AIMessage("ok"))
+        create_agent(first, [], middleware=[mw], checkpointer=SqliteSaver(conn)).invoke({"messages": before}, thread)
+        offload = next(o for o in mw.last.offloads if o.kind == "clear" and o.tool_call_id == "call_0")
+        assert offload.id in str(first.seen[0])
+    # the restart: nothing of the first run is left but the database file
+    fresh = CompactingMiddleware.from_toml(path, recovery_tool=True)
+    assert "no offloaded content" in fresh.compactor.handle_recovery_call({"id": offload.id})
+    (tool_,) = fresh.tools
+    with sqlite3.connect(db, check_same_thread=False) as conn:
+        fake = model(AIMessage("", tool_calls=[{"name": tool_.name, "args": {"id": offload.id, "offset": 5,
+                                                                             "limit": 40}, "id": "call_rec"}]),
+                     AIMessage("Part 0 said z."))
+        out = create_agent(fake, [], middleware=[fresh], checkpointer=SqliteSaver(conn)).invoke(
+            {"messages": [HumanMessage("read it back", id="q2")]}, thread)
+    recovered = next(m for m in out["messages"] if isinstance(m, ToolMessage) and m.tool_call_id == "call_rec")
+    assert recovered.content == before[2].content[5:45]
+    assert "inspector_offloads" not in out  # private: never part of the agent's output
+
+
+def test_offloads_of_every_compaction_stay_in_the_thread(tmp_path):
+    """The state channel merges: a later compaction in the same thread adds its offloads
+    to the earlier ones (a plain channel would keep only the last compaction's)."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    path = config_file(tmp_path, **{"summarization.enabled": False, "reduction.clear.trigger_tokens": 500,
+                                    "reduction.clear.keep_rounds": 1, "reduction.clear.at_least_tokens": 0})
+    mw = CompactingMiddleware.from_toml(path, recovery_tool=True)
+    saver = InMemorySaver()
+    thread = {"configurable": {"thread_id": "t"}}
+    create_agent(model(AIMessage("ok")), [], middleware=[mw], checkpointer=saver).invoke(
+        {"messages": history(3) + [HumanMessage("first", id="q1")]}, thread)
+    first = {o.id for o in mw.last.offloads}
+    agent = create_agent(model(AIMessage("ok again")), [], middleware=[mw], checkpointer=saver)
+    agent.invoke({"messages": history(3, start=10) + [HumanMessage("second", id="q2")]}, thread)
+    second = {o.id for o in mw.last.offloads}
+    assert first and second - first
+    assert set(agent.get_state(thread).values["inspector_offloads"]) >= first | second

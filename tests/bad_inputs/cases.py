@@ -759,8 +759,10 @@ CASES: list[Case] = [
     Case("chat-control-chars.json", "openai-chat", "NUL, ESC and BEL inside a tool result", "ok", (),
          b_chat_nul_and_controls, messages=3),
     # Claude Code
+    # the record after the lost line names it as parent: read after line 2 (file order),
+    # so the history before the lost line is kept
     Case("cc-invalid-json-line.jsonl", "claude-code", "line 3 cut in the middle", "skip",
-         ("line 3, column", "invalid JSON"), b_cc_invalid_json_line, messages=1),
+         ("line 3, column", "invalid JSON", "not in the file"), b_cc_invalid_json_line, messages=3),
     Case("cc-truncated-last-line.jsonl", "claude-code", "last record half written (agent still writing)",
          "skip", ("line 4: incomplete last line",), b_cc_truncated_last_line, messages=3),
     Case("cc-invalid-utf8.jsonl", "claude-code", "a Latin-1 byte on line 4", "skip",
@@ -843,7 +845,7 @@ CASES: list[Case] = [
     Case("chat-surrogate-in-arguments.json", "openai-chat", "a lone surrogate escaped inside tool-call arguments",
          "ok", (), b_chat_surrogate_arguments, messages=4),
     Case("cc-deep-tool-input.jsonl", "claude-code", "a tool_use input nesting 250 objects", "skip",
-         ("line 2", "nested deeper than 128"), b_cc_deep_tool_input, messages=2),
+         ("line 2", "nested deeper than 128", "not in the file"), b_cc_deep_tool_input, messages=3),
     Case("cc-usage-not-integer.jsonl", "claude-code", "usage.input_tokens is the string 'many'", "error",
          ("line 2: message.usage.input_tokens is not a token count ('many')",), b_cc_usage_not_integer),
     Case("traj-text-number.traj", "swe-agent", "a history text part that is a number", "error",

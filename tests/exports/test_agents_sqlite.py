@@ -219,7 +219,8 @@ def test_not_a_database_is_refused(tmp_path):
 def test_exports_carry_their_offloads_and_a_restarted_agent_recovers_them(tmp_path):
     """A compacted export's recovery notices resolve in the file itself: the Agents SDK
     export keeps the offloads in the adapter's table, so a new process wrapping the
-    exported session answers `recover(id)`; the ADK export keeps them in the same table."""
+    exported session answers `recover(id)`; the ADK export keeps them in the session's
+    state, which ADK's own `get_session` loads."""
     import asyncio
 
     agents = pytest.importorskip("agents")
@@ -248,6 +249,11 @@ def test_exports_carry_their_offloads_and_a_restarted_agent_recovers_them(tmp_pa
     restarted = CompactingSession(agents.SQLiteSession(res.session_id, tmp_path / "a.db"), Compactor(cfg))
     for o in result.offloads:
         assert restarted.compactor.recover(o.id) == o.content
-    res = export_session(s, "adk-sqlite", tmp_path / "a.adk.db", compacted=result)
-    store = SqliteOffloadStore(res.path)
+    store = SqliteOffloadStore(res.path)  # the table the adapter uses
     assert all(store.recover(o.id) == o.content for o in result.offloads)
+    pytest.importorskip("google.adk")
+    from tests.exports.test_adk import adk_get
+
+    res = export_session(s, "adk-sqlite", tmp_path / "a.adk.db", compacted=result)
+    loaded = asyncio.run(adk_get(res.path, "inspector", "user", res.session_id, "sqlite"))
+    assert all(loaded.state["inspector_offload:" + o.id] == o.content for o in result.offloads)

@@ -111,14 +111,48 @@ def test_the_session_s_model_and_max_tokens_win_over_the_map_and_the_flags_over_
     body = json.loads(export_session(s, "anthropic-json", tmp_path / "b.json", target=TargetOptions(
         model="anthropic/claude-sonnet-4-5", max_tokens=77)).path.read_text())
     assert (body["model"], body["max_tokens"]) == ("claude-sonnet-4-5", 77)
-    body = json.loads(export_session(s, "anthropic-json", tmp_path / "c.json", target=TargetOptions(
-        model="claude-sonnet-4-5-20250929")).path.read_text())  # another model: the recorded limit is not its
-    # litellm's map gives claude-sonnet-4-5 64,000 output tokens; the SDK refuses more
-    # than 21,333 without streaming (8,192 for Opus 4.1): capped, it sends the body
-    assert body["max_tokens"] == 21_333
-    body = json.loads(export_session(s, "anthropic-json", tmp_path / "d.json", target=TargetOptions(
-        model="claude-opus-4-1-20250805")).path.read_text())
-    assert body["max_tokens"] == 8_192
+    res = export_session(s, "anthropic-json", tmp_path / "c.json", target=TargetOptions(
+        model="claude-sonnet-4-5-20250929"))  # another model: the recorded limit is not its
+    assert json.loads(res.path.read_text())["max_tokens"] != s.metadata["max_tokens"]
+
+
+# Models whose output limit in litellm's map is above what the SDK sends without
+# streaming (the 10-minute rule; the SDK's own per-model limit for Opus 4 on Bedrock),
+# and one below it.
+LIMITED = ["claude-sonnet-4-5", "claude-opus-4-1-20250805", "anthropic.claude-opus-4-20250514-v1:0"]
+UNLIMITED = ["anthropic.claude-3-5-haiku-20241022-v1:0"]
+
+
+@pytest.mark.parametrize("model", LIMITED + UNLIMITED)
+def test_max_tokens_is_the_model_s_limit_unless_the_sdk_would_refuse_it(tmp_path, server, model):
+    """`max_tokens` defaults to the model's output limit in litellm's map; it is lowered
+    only when the Anthropic SDK's `messages.create(**body)` refuses that limit (it wants
+    streaming for a call it expects to take over 10 minutes), to the most the SDK sends,
+    and the warning says so. Checked against the SDK itself: the body is sent, one more
+    token is refused."""
+    from inspector.llm import model_output_limit
+
+    claude, _ = _clients(server)
+    s, _ = _versions("adk-sqlite")
+    res = export_session(s, "anthropic-json", tmp_path / "a.json", target=TargetOptions(model=model))
+    body = json.loads(res.path.read_text())
+    limit = model_output_limit(model)
+    assert limit is not None
+    FakeApi.received.clear()
+    assert claude.messages.create(**body).content[0].text == "ok"
+    assert FakeApi.received == [("/v1/messages", body)]
+    capped = [w for w in res.warnings if "max_tokens" in w]
+    if body["max_tokens"] == limit:
+        assert model in UNLIMITED and not capped
+        return
+    assert model in LIMITED and body["max_tokens"] < limit
+    with pytest.raises(ValueError, match="Streaming is required"):
+        claude.messages.create(**{**body, "max_tokens": body["max_tokens"] + 1})
+    assert FakeApi.received == [("/v1/messages", body)], "refused before sending"
+    # the full limit goes through with a timeout of the caller's own, as the warning says
+    assert claude.messages.create(**{**body, "max_tokens": limit}, timeout=30).content[0].text == "ok"
+    (warning,) = capped
+    assert f"{body['max_tokens']:,}" in warning and f"{limit:,}" in warning and "timeout" in warning
 
 
 def test_a_model_without_a_known_output_limit_is_an_error_naming_the_flag(tmp_path, capsys, monkeypatch):

@@ -73,10 +73,45 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
             with Horizontal(classes="row"):
                 yield Label("file ")
                 yield Input(self._default_path(fmt), id="export-path")
+            # What the target needs that the session may not say (the CLI's --model,
+            # --max-tokens, --adk-*): shown for the formats that use it; blank = default.
+            with Horizontal(classes="row", id="export-request"):
+                yield Label("model ")
+                yield Input(placeholder="the session's, else the config's", id="export-model")
+                yield Input(placeholder="max tokens: the model's limit", id="export-max-tokens")
+            with Horizontal(classes="row", id="export-adk"):
+                yield Label("ADK ")
+                yield Input(placeholder="author (agent that resumes)", id="export-adk-author")
+                yield Input(placeholder="app", id="export-adk-app")
+                yield Input(placeholder="user", id="export-adk-user")
             yield Static("", id="export-status")
             with Horizontal(classes="buttons"):
                 yield Button("Export", variant="primary", id="export-go")
                 yield Button("Close", id="export-close")
+
+    def on_mount(self) -> None:
+        self._show_target_fields(self._format)
+
+    def _show_target_fields(self, fmt: str) -> None:
+        self.query_one("#export-request").display = fmt in ("openai-json", "anthropic-json")
+        self.query_one("#export-max-tokens").display = fmt == "anthropic-json"
+        self.query_one("#export-adk").display = fmt == "adk-sqlite"
+
+    def _target(self, fmt: str) -> Any:
+        """The target options typed for `fmt` (the same service call as the CLI's flags);
+        fields of other formats are ignored."""
+        from inspector.service.export import target_options
+
+        def typed(field: str) -> str:
+            return self.query_one(f"#{field}", Input).value
+
+        request = fmt in ("openai-json", "anthropic-json")
+        adk = fmt == "adk-sqlite"
+        return target_options(model=typed("export-model") if request else None,
+                              max_tokens=typed("export-max-tokens") if fmt == "anthropic-json" else None,
+                              adk_author=typed("export-adk-author") if adk else None,
+                              adk_app=typed("export-adk-app") if adk else None,
+                              adk_user=typed("export-adk-user") if adk else None)
 
     def _default_path(self, fmt: str) -> str:
         return default_name(self.session.id, fmt)
@@ -88,6 +123,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         inp = self.query_one("#export-path", Input)
         inp.value = renamed_for(inp.value, self._default_path(self._format), self._default_path(str(event.value)))
         self._format = str(event.value)
+        self._show_target_fields(self._format)
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
@@ -103,6 +139,13 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         # a string, not a Path: a trailing "/" (a directory) must survive
         path = os.path.expanduser(self.query_one("#export-path", Input).value.strip())
         compacted = self.query_one("#export-compacted", RadioButton).value
+        from inspector.service.export import TargetOptionError
+
+        try:
+            options = self._target(fmt)
+        except TargetOptionError as exc:
+            self.query_one("#export-status", Static).update(Text(str(exc), style="red"))
+            return
         target = resolve_target(path, self.session.id, fmt)
         # An existing file is replaced only when asked twice (the CLI's --force).
         force = self._confirm_replace == target
@@ -113,11 +156,11 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
             return
         self._confirm_replace = None
         self.query_one("#export-status", Static).update("exporting…")
-        self._export(fmt, target, compacted, force)
+        self._export(fmt, target, compacted, force, options)
 
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False, description="export")
-    def _export(self, fmt: str, path: Path, compacted: bool, force: bool = False) -> None:
+    def _export(self, fmt: str, path: Path, compacted: bool, force: bool = False, options: Any = None) -> None:
         from inspector.service.export import export_compacted, export_original
 
         data = self.inspector.data
@@ -126,9 +169,9 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
             # the config's summarizer; removed content kept, so the hints resolve.
             exported = export_compacted(self.session, self.plan.config, fmt, path, offloads=data,
                                         counter=self.counter, summary_cache=data.summary_cache(),
-                                        token_cache=data.token_cache(), force=force)
+                                        token_cache=data.token_cache(), force=force, target=options)
         else:
-            exported = export_original(self.session, fmt, path, force=force)
+            exported = export_original(self.session, fmt, path, force=force, target=options)
         self.app.call_from_thread(self._done, exported.written.path, fmt)
 
     def _done(self, out: Path, fmt: str) -> None:
