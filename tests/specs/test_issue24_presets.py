@@ -52,6 +52,51 @@ def test_trpc_summary_covers_history_before_the_current_request():
     assert text.index("Commit the fix now.") < text.index("3f2a9c1")  # the request before its result
 
 
+def in_flight_session() -> Session:
+    """Earlier turns, then the current request and a long turn in flight: more work
+    done for it than any preset keeps verbatim, each step's result naming a commit."""
+    msgs = [sys()]
+    for k in range(3):
+        msgs += [user(f"question {k}: explain module {k} " + "context " * 200),
+                 asst(f"Module {k} does things. " + "detail " * 200)]
+    msgs += [user("Fix the parser and commit each step.")]
+    for k in range(20):
+        msgs += [asst(f"Step {k}.", [(f"c{k}", "bash", f'{{"cmd": "git commit -am step{k}"}}')]),
+                 tool(f"c{k}", f"[main {k:07x}] step {k}\n" + "out " * 300, "bash")]
+    return session(*msgs)
+
+
+@pytest.mark.parametrize("name", ["balanced", "eino", "sagents", "synaptic", "trpc"])
+def test_no_preset_puts_the_turn_in_flight_before_its_request(name):
+    """Issue 24, point 4: "the request is placed after it: the model sees the commit as
+    still to do". Synaptic: the summary "replaces the older messages"; Sagents: "To
+    summarize: Older messages before cutoff point"; trpc: the request "appends only
+    incremental events after the summary point". So a summary that covers work done for
+    the current request is read after that request (or, Eino, carries the request inside
+    it: "returns []M{summary}" with "the most recent original user messages")."""
+    s = in_flight_session()
+    request = 7
+    c = preset(name).with_values({"tokens.context_window": 8_000, "tailoring.enabled": False,
+                                  **({} if name in ("balanced", "trpc") else
+                                     {"summarization.trigger.context_tokens": 4_000})})
+    p = plan(s, c, COUNTER)
+    assert p.summaries, name
+    out = apply(s, p, counter=COUNTER)
+    at = [k for k, origin in enumerate(out.lineage) if origin == [request]]
+    for k, (m, origin) in enumerate(zip(out.messages, out.lineage, strict=True)):
+        if m.kind != "summary" or not any(i > request for i in origin):
+            continue  # not a summary of work done for the request
+        if at:
+            assert k > at[0], (name, "the summary of the turn in flight comes before its request")
+        else:  # Eino: the whole history in one summary, the request carried inside it
+            assert request in p.summaries[0].preserved_users and "Fix the parser" in m.text
+    if name == "trpc":  # "all incremental events after the summary point": none summarized
+        assert all(p.actions[i] == Action.KEEP for i in range(request, len(s.messages)))
+    if name != "eino":  # the request, then what was done for it
+        text = text_of(out)
+        assert text.index("Fix the parser") < text.index("step 19")
+
+
 def test_trpc_context_compaction_is_off_by_default():
     """trpc: "EnableContextCompaction=false always means the framework will not modify
     any tool result" (off by default)."""
