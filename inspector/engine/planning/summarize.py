@@ -98,12 +98,7 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
             f"the latest user message ({latest}) is not kept verbatim: it goes into the summary"
             + (" (carried inside it)" if latest in spec.preserved_users else "")
             + " because summarization.keep.latest_user = false", [latest]))
-    if spec.injection == "system" and sc.injection == "system_merge":
-        out.warnings.append(PlanWarning(
-            "injection_changed",
-            f"summary injected as a system message after the current request ({spec.insert_at - 1}), not merged "
-            "into the system prompt: it covers work done for that request", [spec.insert_at]))
-    elif spec.injection != sc.injection:
+    if spec.injection != sc.injection:
         out.warnings.append(PlanWarning(
             "injection_changed",
             "summary injected as a user message: " + (
@@ -215,7 +210,7 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         spec.estimated_tokens = summary_tokens[spec.key]
     else:
         spec.estimated_tokens = estimated
-    _place(config, a, spec, is_request)
+    _place(config, a, spec)
     summary_reason = f"{plural(final - lead, 'message')} {lead}\u2013{final - 1} into one summary; {reason}"
     return spec, cut, summary_reason
 
@@ -373,10 +368,8 @@ def _fit_carried(config: CompactionConfig, session: Session, cur: list[int], mem
     return fixed + (text_tokens(spec) if extractive else words_tokens), fixed
 
 
-def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec,
-           is_request: Callable[[int], bool] | None) -> None:
-    """Where the summary goes and as which role (`spec` changed in place); `is_request`
-    as `summarize` takes it."""
+def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec) -> None:
+    """Where the summary goes and as which role (`spec` changed in place)."""
     sc = config.summarization
     lead, final, kept = spec.start, spec.end, spec.kept
     injection = sc.injection
@@ -392,19 +385,7 @@ def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec,
             and (first_role is None or not sc.injection_strict):
         injection = "user"
         spec.merge_into = None
-    request = a.user_positions[-1] if a.user_positions else -1
-    if request in kept and final - 1 > request and (is_request is None or is_request(request)):
-        # The turn in flight is summarized (the recent messages kept are fewer than its
-        # own): the summary goes right after the request, so that what was done for it
-        # reads after it ("replaces the older messages", Synaptic, Sagents; "appends only
-        # incremental events after the summary point", trpc), never before it as if
-        # still to do. A system summary there cannot merge into the system prompt. (An
-        # observation stored as a user message answers an action the summary holds:
-        # the summary stays before it.)
-        spec.insert_at = request + 1
-        spec.merge_into = None
-        injection = "user" if injection == "user" else "system"
-    elif injection == "user" and kept:  # merged into the kept current request (trpc user mode)
+    if injection == "user" and kept:  # merged into the kept current request (trpc user mode)
         spec.insert_at = spec.merge_into = kept[0]
     elif injection == "user":
         spec.insert_at = final
