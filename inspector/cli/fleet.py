@@ -20,6 +20,8 @@ _ESTIMATE_COLUMNS = (
     ("cost", "cost_usd", usd),
     ("unmanaged", "unmanaged_cost_usd", usd),
     ("overflow", "overflowing", lambda v: f"{v:,.0f}"),
+    ("thrashing", "thrashing", lambda v: f"{v:,.0f}"),  # sessions compacted on most calls
+    ("lost", "lost_items", lambda v: f"{v:,.0f}"),  # fidelity items lost at the last call
 )
 
 

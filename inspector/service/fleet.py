@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inspector._faults import fault_point
+from inspector.engine.replay import thrashes
 from inspector.service.engines import Batch, SweepEngine, SweepJob
 from inspector.service.pipeline import PipelineError
 from inspector.service.progress import Progress, ProgressClock
@@ -62,8 +63,9 @@ if TYPE_CHECKING:  # pragma: no cover
 # stays small against its replays.
 MAX_BATCH = 64
 # Figures estimated for the fleet from a sample: the summed ones (the peak is a
-# maximum, not a sum) and the count of sessions that overflowed the window.
-ESTIMATED = tuple(k for k in SUMMED if k != "peak_context_tokens") + ("overflowing",)
+# maximum, not a sum), the count of sessions that overflowed the window, of those the
+# value compacts on most calls (thrashing), and the fidelity items lost at the last call.
+ESTIMATED = tuple(k for k in SUMMED if k != "peak_context_tokens") + ("overflowing", "thrashing", "lost_items")
 
 
 @dataclass(frozen=True)
@@ -385,6 +387,10 @@ def _estimates(design: SampleDesign, strata: Sequence[int], row: SweepRow) -> di
                 ys.append(0)
             elif key == "overflowing":
                 ys.append(1 if st.totals["over_window_calls"] else 0)
+            elif key == "thrashing":
+                ys.append(1 if thrashes(st.totals["calls"], st.totals["compactions"]) else 0)
+            elif key == "lost_items":
+                ys.append(sum(items - kept for items, kept in st.kinds.values()))
             else:
                 ys.append(st.totals[key])
         out[key] = None if any(y is None for y in ys) else estimate_total(design, strata, ys)

@@ -136,7 +136,9 @@ def test_a_sample_at_least_the_fleet_gives_exact_totals_with_zero_width(fleet_db
     for row, ref in zip(d["rows"], reference.to_dict()["rows"]):
         assert {k: v for k, v in row.items() if k != "estimate"} == ref
         for key, e in row["estimate"].items():
-            exact = len(ref["overflowing"]) if key == "overflowing" else ref["totals"][key]
+            exact = (len(ref[key]) if key in ("overflowing", "thrashing")
+                     else sum(k["items"] - k["kept"] for k in ref["lost"]["kinds"].values()) if key == "lost_items"
+                     else ref["totals"][key])
             assert e["estimate"] == e["low"] == e["high"] == pytest.approx(exact, abs=1e-6), key
 
 
@@ -197,3 +199,19 @@ def test_kept_results_name_a_database_url_without_its_password(tmp_path):
     assert source_key("postgresql://app:s3cret@db.internal:5432/agents") == "postgresql://app@db.internal:5432/agents"
     assert source_key("postgresql://db.internal/agents") == "postgresql://db.internal/agents"
     assert source_key(tmp_path / "x" / ".." / "a.db") == str((tmp_path / "a.db").resolve())
+
+
+def test_the_estimates_table_has_thrashing_and_lost_columns(fleet_db, reference):
+    """Issue 24: Sweep marks values that compact on most calls; a sample's estimates
+    say it for the fleet too, beside the fidelity items lost."""
+    from inspector.cli.fleet import format_estimates
+
+    n = len(session_ids(fleet_db))
+    got = fleet_sweep(fleet_db, base_config(), KNOB, parse_values(VALUES), engine=InlineEngine(),
+                      sample=SampleSpec(n + 5, seed=3))
+    header = format_estimates(got).splitlines()[2]
+    assert "thrashing" in header and "lost" in header
+    for est, ref in zip(got.estimates, reference.rows):
+        assert est["thrashing"].value == pytest.approx(len(ref.thrashing))
+        assert est["lost_items"].value == pytest.approx(sum(k["items"] - k["kept"]
+                                                            for k in ref.lost()["kinds"].values()))

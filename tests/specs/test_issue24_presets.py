@@ -52,6 +52,58 @@ def test_trpc_summary_covers_history_before_the_current_request():
     assert text.index("Commit the fix now.") < text.index("3f2a9c1")  # the request before its result
 
 
+def in_flight_session() -> Session:
+    """Earlier turns, then the current request and a long turn in flight: more work
+    done for it than any preset keeps verbatim, each step's result naming a commit."""
+    msgs = [sys()]
+    for k in range(3):
+        msgs += [user(f"question {k}: explain module {k} " + "context " * 200),
+                 asst(f"Module {k} does things. " + "detail " * 200)]
+    msgs += [user("Fix the parser and commit each step.")]
+    for k in range(20):
+        msgs += [asst(f"Step {k}.", [(f"c{k}", "bash", f'{{"cmd": "git commit -am step{k}"}}')]),
+                 tool(f"c{k}", f"[main {k:07x}] step {k}\n" + "out " * 300, "bash")]
+    return session(*msgs)
+
+
+# Open (issue 24): placing the summary after the request needs a message every provider
+# format carries (a late system message is user text in Anthropic's) and a later summary
+# that folds it once; tried and reverted, so the three presets that cut inside the turn
+# in flight still put its summary before the request.
+_IN_FLIGHT_OPEN = pytest.mark.xfail(strict=True, reason="open in #24: the summary of the turn in flight "
+                                    "is placed before its request")
+
+
+@pytest.mark.parametrize("name", ["eino", "trpc", *(pytest.param(n, marks=_IN_FLIGHT_OPEN)
+                                                     for n in ("balanced", "sagents", "synaptic"))])
+def test_no_preset_puts_the_turn_in_flight_before_its_request(name):
+    """Issue 24, point 4: "the request is placed after it: the model sees the commit as
+    still to do". Synaptic: the summary "replaces the older messages"; Sagents: "To
+    summarize: Older messages before cutoff point"; trpc: the request "appends only
+    incremental events after the summary point". So a summary that covers work done for
+    the current request is read after that request (or, Eino, carries the request inside
+    it: "returns []M{summary}" with "the most recent original user messages")."""
+    s = in_flight_session()
+    request = 7
+    c = preset(name).with_values({"tokens.context_window": 8_000, "tailoring.enabled": False,
+                                  **({} if name in ("balanced", "trpc") else
+                                     {"summarization.trigger.context_tokens": 4_000})})
+    p = plan(s, c, COUNTER)
+    assert p.summaries, name
+    out = apply(s, p, counter=COUNTER)
+    text = text_of(out)
+    (spec,) = p.summaries
+    if name == "eino":  # the whole history in one summary, the request carried inside it
+        assert request in spec.preserved_users and spec.end == len(s.messages)
+    elif name == "trpc":  # "all incremental events after the summary point": none summarized
+        assert all(p.actions[i] == Action.KEEP for i in range(request, len(s.messages)))
+    else:  # the request, then the summary of what was done for it, then the rest
+        assert spec.start < request < spec.end - 1
+        assert text.index("Fix the parser") < text.index("extractive summary") < text.index("step 19")
+        merged = next(m for m in out.messages if "Fix the parser" in m.text)
+        assert merged.parts[0] == s.messages[request].parts[0]  # verbatim, first
+
+
 def test_trpc_context_compaction_is_off_by_default():
     """trpc: "EnableContextCompaction=false always means the framework will not modify
     any tool result" (off by default)."""

@@ -90,13 +90,6 @@ def plan(
     memo = memo_for(a, counter)
     msgs = session.messages
     framing = counter.framing
-    notes: list[str] = []
-    if counter.note:
-        notes.append(f"{counter.name}: {counter.note}")
-    if not config.tokens.context_window:
-        w_note = context_window_for(config.tokens.model)[1]
-        if w_note:
-            notes.append(w_note)
 
     # 1-3. Their result depends only on the reduction config (and the analysis), so it
     # is computed once per reduction config and shared: moving a summarization or
@@ -126,44 +119,61 @@ def plan(
         # Nothing fits: the plan sacrifices nothing more (apply refuses it anyway), and
         # its warning says what does not fit once everything that can go is gone.
         end = found or end
-    cur, actions, s4, summaries, total = end.cur, end.actions, end.s4, end.summaries, end.total
-    stages.append(s4.stage)
-    stages.append(end.tailor_stage)
-    warnings = list(s4.warnings)
-    if end.over is not None:
-        warnings.append(_over_warning(config, a, least or end, priming, lead))
-    if task >= 0 and (actions[task] == Action.DROP
-                      or any(sp.evicted and sp.start <= task < sp.end for sp in summaries)):
-        warnings.append(PlanWarning(
-            "task_dropped",
-            f"the task (message {task}, the session's first real request) is dropped: "
-            + ("tailoring.keep_task = false" if not config.tailoring.keep_task
-               else "nothing else left to drop fits the budget"), [task]))
-
+    s4 = end.s4
+    stages += [s4.stage, end.tailor_stage]
     input_problems = a.problems(msgs)
-    warnings += _input_warnings(input_problems)
-    if s4.triggers:
-        warnings += _again_warning(config, a, cur, actions, summaries, total)
     return Plan(
         session_id=session.id,
         counter=counter.name,
         counter_exact=counter.exact,
         config=config,
-        actions=actions,
+        actions=end.actions,
         tokens_before=a.tokens,
-        tokens_after=cur,
+        tokens_after=end.cur,
         reductions=dict(state.reductions),
-        summaries=summaries,
+        summaries=end.summaries,
         stages=stages,
         triggers=s4.triggers,
         triggered=s4.triggered,
         cutoff=s4.cutoff,
-        warnings=warnings,
+        warnings=_warnings(config, a, end, least, priming, lead, task, input_problems),
         input_problems=input_problems,
-        notes=notes,
+        notes=_notes(config, counter),
         context_window=config.context_window,
         reply_priming=priming,
     )
+
+
+def _notes(config: CompactionConfig, counter: TokenCounter) -> list[str]:
+    """What the plan's figures rest on: the counter's caveat, the window's source."""
+    notes: list[str] = []
+    if counter.note:
+        notes.append(f"{counter.name}: {counter.note}")
+    if not config.tokens.context_window:
+        w_note = context_window_for(config.tokens.model)[1]
+        if w_note:
+            notes.append(w_note)
+    return notes
+
+
+def _warnings(config: CompactionConfig, a: Analysis, end: _End, least: _End | None, priming: int, lead: int,
+              task: int, input_problems: list[Problem]) -> list[PlanWarning]:
+    """The plan's warnings: stage 4's, what does not fit, the task dropped, the input's
+    unmatched tool calls and results, and a result left over the trigger."""
+    warnings = list(end.s4.warnings)
+    if end.over is not None:
+        warnings.append(_over_warning(config, a, least or end, priming, lead))
+    if task >= 0 and (end.actions[task] == Action.DROP
+                      or any(sp.evicted and sp.start <= task < sp.end for sp in end.summaries)):
+        warnings.append(PlanWarning(
+            "task_dropped",
+            f"the task (message {task}, the session's first real request) is dropped: "
+            + ("tailoring.keep_task = false" if not config.tailoring.keep_task
+               else "nothing else left to drop fits the budget"), [task]))
+    warnings += _input_warnings(input_problems)
+    if end.s4.triggers:
+        warnings += _again_warning(config, a, end.cur, end.actions, end.summaries, end.total)
+    return warnings
 
 
 def pinned_lead(a: Analysis, msgs: Sequence[Message]) -> int:

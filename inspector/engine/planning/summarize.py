@@ -169,10 +169,58 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
     cutoff and the reason; marks the summarized and preserved messages in `actions`.
     `lead`, `keep_cap`, `preserve_cap` and `force` as `summarize` takes them."""
     sc = config.summarization
-    n = a.n
     if lead is None:
         lead = a.leading_system
-    keep = sc.keep
+    target, why = _target(config, a, cur, lead, keep_cap, force)
+    final = a.prev_safe[target]
+    if final != target:
+        reason = f"moved back from {target} to {final}: {a.explain_unsafe(target)}"
+    else:
+        reason = f"cut at {final} to {why}"
+    cut = Cutoff(target, final, reason)
+    if final <= lead:
+        msg = ("no safe cutoff: keeping everything (Sagents)" if final != target
+               else f"nothing to summarize: {why} keeps every message")
+        if final != target:
+            msg = f"{msg}; {reason}"
+        return None, cut, msg
+
+    kept = _kept_in_range(a, lead, final, sc.keep.latest_user)
+    spec = SummarySpec(
+        index=0, start=lead, end=final,
+        preserved_users=_preserved_users(config, a, cur, lead, final, kept, preserve_cap, is_request),
+        preserved_tools=_preserved_tools(config, a, cur, actions, lead, final),
+        previous_summaries=[i for i in a.record_positions if lead <= i < final] if sc.incremental else [],
+        replaced_tokens=sum(cur[lead:final]) - sum(cur[i] for i in kept), estimated_tokens=0,
+        exact=False, injection=sc.injection, insert_at=lead, merge_into=None,
+        key=summary_key(a, lead, final, config), kept=kept,
+    )
+    estimated, fixed = _fit_carried(config, session, cur, memo, spec)
+    if estimated is None:
+        return None, cut, (
+            f"summarizing {lead}\u2013{final - 1} would not save tokens: its {spec.replaced_tokens:,} tokens are "
+            f"not more than the summary's preamble and hint ({fixed:,}) plus a minimal summary")
+    actions[lead:final] = [Action.SUMMARIZE] * (final - lead)
+    for i in (*spec.preserved_users, *spec.preserved_tools):
+        actions[i] = Action.PRESERVE
+    for i in kept:
+        actions[i] = Action.KEEP
+    if summary_tokens and spec.key in summary_tokens:
+        spec.exact = True
+        spec.estimated_tokens = summary_tokens[spec.key]
+    else:
+        spec.estimated_tokens = estimated
+    _place(config, a, spec)
+    summary_reason = f"{plural(final - lead, 'message')} {lead}\u2013{final - 1} into one summary; {reason}"
+    return spec, cut, summary_reason
+
+
+def _target(config: CompactionConfig, a: Analysis, cur: list[int], lead: int, keep_cap: int | None,
+            force: bool) -> tuple[int, str]:
+    """Where the keep policy puts the cut (before it is moved back to a safe point), and
+    why in words."""
+    keep = config.summarization.keep
+    n = a.n
 
     def fitting(budget: int) -> int:
         """The cut that keeps the recent messages fitting `budget` tokens."""
@@ -185,7 +233,6 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
             target = i
         return target
 
-    # Target cutoff from the keep policy.
     if keep.mode == "messages":
         target = n - keep.messages
         why = f"keep the last {plural(keep.messages, 'message')}"
@@ -213,87 +260,91 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         # incremental events after the summary point" are sent as they are.
         target = users[-1]
         why += " and the latest turn (from the latest user message)"
-    target = max(target, lead)
-    final = a.prev_safe[target]
-    if final != target:
-        reason = f"moved back from {target} to {final}: {a.explain_unsafe(target)}"
-    else:
-        reason = f"cut at {final} to {why}"
-    if final <= lead:
-        cut = Cutoff(target, final, reason)
-        msg = ("no safe cutoff: keeping everything (Sagents)" if final != target
-               else f"nothing to summarize: {why} keeps every message")
-        if final != target:
-            msg = f"{msg}; {reason}"
-        return None, cut, msg
+    return max(target, lead), why
 
-    # The latest user message (the current request) stays verbatim in place, even inside
-    # the summarized range (trpc sends the current request after the summary).
+
+def _kept_in_range(a: Analysis, lead: int, final: int, latest_user: bool) -> list[int]:
+    """The messages of the summarized range that stay verbatim in place: the latest user
+    message (the current request; trpc sends it after the summary), and images or
+    files sent without text (a summary cannot carry them)."""
     users = a.user_positions
-    kept = [users[-1]] if keep.latest_user and users and lead <= users[-1] < final else []
-    # ... and so do images or files sent without text: a summary cannot carry them.
+    kept = [users[-1]] if latest_user and users and lead <= users[-1] < final else []
     media = a.media_users
-    kept = sorted(set(kept).union(media[bisect_left(media, lead):bisect_left(media, final)]))
-    # Eino PreserveUserMessages: the most recent user messages, within budget.
-    preserved_users: list[int] = []
-    if sc.preserve_user_messages.enabled:
-        budget = config.preserve_user_budget()
-        if preserve_cap is not None:
-            budget = min(budget, max(0, preserve_cap))
-        used = 0
-        looked = 0
-        for k in range(bisect_left(users, final) - 1, -1, -1):
-            i = users[k]
-            if i < lead or looked >= PRESERVE_LOOKBACK:
+    return sorted(set(kept).union(media[bisect_left(media, lead):bisect_left(media, final)]))
+
+
+def _preserved_users(config: CompactionConfig, a: Analysis, cur: list[int], lead: int, final: int,
+                     kept: list[int], preserve_cap: int | None,
+                     is_request: Callable[[int], bool] | None) -> list[int]:
+    """Eino PreserveUserMessages: the most recent user requests of the range, carried
+    verbatim inside the summary, within budget."""
+    sc = config.summarization
+    if not sc.preserve_user_messages.enabled:
+        return []
+    users = a.user_positions
+    budget = config.preserve_user_budget()
+    if preserve_cap is not None:
+        budget = min(budget, max(0, preserve_cap))
+    out: list[int] = []
+    used = 0
+    looked = 0
+    for k in range(bisect_left(users, final) - 1, -1, -1):
+        i = users[k]
+        if i < lead or looked >= PRESERVE_LOOKBACK:
+            break
+        looked += 1
+        if i in kept or (is_request is not None and not is_request(i)):
+            continue  # not the user's words: an observation, framework context, a demonstration
+        t = cur[i]
+        if used + t > budget and (out or kept or i != users[-1]):
+            break  # over budget; but the latest user message is carried whatever its size
+        used += t
+        out.append(i)
+    out.reverse()
+    return out
+
+
+def _preserved_tools(config: CompactionConfig, a: Analysis, cur: list[int], actions: list[Action],
+                     lead: int, final: int) -> list[int]:
+    """PreserveSkills, generalised: the latest outputs of the named tools in the range."""
+    pt = config.summarization.preserve_tools
+    if not (pt.tools and pt.max_items):
+        return []
+    names = set(pt.tools)
+    out: list[int] = []
+    used = 0
+    results = a.tool_results
+    for k in range(bisect_left(results, final) - 1, -1, -1):
+        i = results[k]
+        if i < lead:
+            break
+        if (a.tool_names[i] or "") in names and actions[i] != Action.CLEAR:
+            t = min(cur[i], pt.max_tokens_per_item)
+            if used + t > pt.total_tokens:
                 break
-            looked += 1
-            if i in kept or (is_request is not None and not is_request(i)):
-                continue  # not the user's words: an observation, framework context, a demonstration
-            t = cur[i]
-            if used + t > budget and (preserved_users or kept or i != users[-1]):
-                break  # over budget; but the latest user message is carried whatever its size
             used += t
-            preserved_users.append(i)
-        preserved_users.reverse()
-    # PreserveSkills, generalised: latest outputs of named tools.
-    preserved_tools: list[int] = []
-    pt = sc.preserve_tools
-    if pt.tools and pt.max_items:
-        names = set(pt.tools)
-        used = 0
-        results = a.tool_results
-        for k in range(bisect_left(results, final) - 1, -1, -1):
-            i = results[k]
-            if i < lead:
+            out.append(i)
+            if len(out) >= pt.max_items:
                 break
-            if (a.tool_names[i] or "") in names and actions[i] != Action.CLEAR:
-                t = min(cur[i], pt.max_tokens_per_item)
-                if used + t > pt.total_tokens:
-                    break
-                used += t
-                preserved_tools.append(i)
-                if len(preserved_tools) >= pt.max_items:
-                    break
-        preserved_tools.reverse()
-    previous = [i for i in a.record_positions if lead <= i < final] if sc.incremental else []
-    replaced = sum(cur[lead:final]) - sum(cur[i] for i in kept)
-    key = summary_key(a, lead, final, config)
-    spec = SummarySpec(
-        index=0, start=lead, end=final,
-        preserved_users=preserved_users, preserved_tools=preserved_tools,
-        previous_summaries=previous, replaced_tokens=replaced, estimated_tokens=0,
-        exact=False, injection=sc.injection, insert_at=lead, merge_into=None, key=key, kept=kept,
-    )
+    out.reverse()
+    return out
+
+
+def _fit_carried(config: CompactionConfig, session: Session, cur: list[int], memo: PlanMemo,
+                 spec: SummarySpec) -> tuple[int | None, int]:
+    """(the summary's estimated tokens, its frame's), once it is smaller than what it
+    replaces (apply rejects it otherwise): when the messages carried verbatim leave no
+    room, the oldest of them are folded into the summary instead (`spec` changed in
+    place). The estimate is None when even the bare frame does not fit."""
+    sc = config.summarization
     counter = memo.texts.counter
     per_message = counter.framing.per_message
+    replaced = spec.replaced_tokens
 
     def frame_tokens(s: SummarySpec) -> int:
         """The summary message without the model's words: preamble, carried messages, hint."""
         return per_message + memo.texts.count_long(summary_body(session, config, s, "", counter))
 
-    # A summary must be smaller than what it replaces (apply rejects it otherwise). When
-    # the messages carried verbatim leave no room, the oldest of them are folded into
-    # the summary instead; when even the bare frame does not fit, nothing is summarized.
     words_tokens = summary_share_tokens(sc.max_summary_words)
     extractive = not sc.model or sc.model == "extractive"
     bare = frame_tokens(dataclasses.replace(spec, preserved_users=[], preserved_tools=[]))
@@ -312,25 +363,17 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         (spec.preserved_users or spec.preserved_tools).pop(0)
         fixed = frame_tokens(spec)
     if fixed + text_tokens(spec) >= replaced:
-        return None, Cutoff(target, final, reason), (
-            f"summarizing {lead}\u2013{final - 1} would not save tokens: its {replaced:,} tokens are not more "
-            f"than the summary's preamble and hint ({fixed:,}) plus a minimal summary")
-    actions[lead:final] = [Action.SUMMARIZE] * (final - lead)
-    for i in spec.preserved_users:
-        actions[i] = Action.PRESERVE
-    for i in spec.preserved_tools:
-        actions[i] = Action.PRESERVE
-    for i in kept:
-        actions[i] = Action.KEEP
-    if summary_tokens and key in summary_tokens:
-        spec.exact = True
-        spec.estimated_tokens = summary_tokens[key]
-    else:
-        # Everything around the summary text is known exactly; only its words are not.
-        spec.estimated_tokens = fixed + (text_tokens(spec) if extractive else words_tokens)
+        return None, fixed
+    # Everything around the summary text is known exactly; only its words are not.
+    return fixed + (text_tokens(spec) if extractive else words_tokens), fixed
 
+
+def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec) -> None:
+    """Where the summary goes and as which role (`spec` changed in place)."""
+    sc = config.summarization
+    lead, final, kept = spec.start, spec.end, spec.kept
     injection = sc.injection
-    first_role = a.roles[final] if final < n else None
+    first_role = a.roles[final] if final < a.n else None
     if injection == "system_merge":
         if lead > 0:
             spec.merge_into = lead - 1
@@ -348,9 +391,6 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         spec.insert_at = final
         spec.merge_into = final if first_role == "user" and a.kinds[final] == "message" else None
     spec.injection = injection
-    cut = Cutoff(target, final, reason)
-    summary_reason = f"{plural(final - lead, 'message')} {lead}\u2013{final - 1} into one summary; {reason}"
-    return spec, cut, summary_reason
 
 
 def summary_key(a: Analysis, start: int, end: int, config: CompactionConfig) -> str:

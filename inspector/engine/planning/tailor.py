@@ -75,7 +75,9 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
     point (between complete tool rounds) starts one, so a single-request agent loop
     can be tailored too. A tool call and its results always go together; the latest
     user message never goes, nor the rounds holding a position in `protect`, nor the
-    latest round unless `last_round` (and no call in it waits for results).
+    latest round unless `last_round` (and no call in it waits for results); nor the
+    last round whose going would leave only system messages (a user-injected summary
+    then stays on its own instead of going with its round).
     """
     n = a.n
     roles = a.roles
@@ -95,8 +97,9 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
     if last_round and not pending and latest > current:
         bounds.append(n)  # the latest round is a round like the others
     # A user-injected summary sits at the start of the first kept round and goes with it.
-    evictable = [s for s in summaries if s.injection == "user"]
+    evictable = [s for s in summaries if s.injection == "user" and s.estimated_tokens]
     dropped = 0
+    alive = len(kept)  # non-system messages left
     oldest = True  # every round before this one was dropped
     for r in range(len(bounds) - 1):
         if total <= budget:
@@ -105,15 +108,26 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
         if lo <= current < hi or any(lo <= p < hi for p in protect):
             oldest = False
             continue  # the current request stays, and the task with its round
-        for i in range(lo, hi):
-            if i in kept_set:
-                total -= cur[i]
-                cur[i] = 0
-                actions[i] = Action.DROP
-                dropped += 1
-        for s in evictable if oldest else ():
-            if s.estimated_tokens and s.insert_at < hi:
-                total -= s.estimated_tokens
-                s.estimated_tokens = 0
-                s.injection = EVICTED
+        in_round = [i for i in range(lo, hi) if i in kept_set]
+        going = [s for s in evictable if oldest and s.insert_at < hi]
+        if alive == len(in_round) and len(going) == len(evictable):
+            # Nothing but system messages would be left, which providers reject: the
+            # summary stays, on its own, when there is one; else the round stays.
+            if not going:
+                break
+            for s in going:
+                if s.merge_into is not None and lo <= s.merge_into < hi:
+                    s.merge_into = None
+            going = []
+        for i in in_round:
+            total -= cur[i]
+            cur[i] = 0
+            actions[i] = Action.DROP
+        dropped += len(in_round)
+        alive -= len(in_round)
+        for s in going:
+            total -= s.estimated_tokens
+            s.estimated_tokens = 0
+            s.injection = EVICTED
+            evictable.remove(s)
     return dropped, total, latest

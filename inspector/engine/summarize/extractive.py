@@ -10,8 +10,9 @@ import json
 import math
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
-from inspector.engine.content import Kind, content_model
+from inspector.engine.content import ContentModel, Kind, content_model
 from inspector.engine.models import Message
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
@@ -322,10 +323,40 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
         The summary text, deterministic for the same input.
     """
     earlier_texts = list(previous) + [m.text for m in messages if m.kind != "message" and m.text.strip()]
+    old, loose, old_users = _fold_earlier(earlier_texts, prefixes)
+    live = [m for m in messages if m.kind == "message"]
+    # What each message is (engine.content): the task and the requests are the user's
+    # words, never observations a framework stored as user messages, demonstrations or
+    # framework context. The task an earlier summary states stays the task: the first
+    # request of this range is then a request like the others.
+    model = content_model(live)
+    old_task = old.get("task", [])[:1]
+    task = old_task or ([_line(live[model.task].text, 600)] if model.task is not None else [])
+    requests, tools, names = _requests_and_tools(live, model, bool(old_task))
+    recent = _Recent.read(live, names)
+    result, next_step = _result_and_next(live, model, names, requests, recent.next_step)
+    lists = {
+        "task": task,
+        "result": result or old.get("result", [])[:1],
+        "requests": _dedupe(requests[::-1] + old.get("requests", []) + old_users[::-1]),
+        "files": _dedupe(recent.files + old.get("files", [])),
+        "errors": _dedupe(recent.errors + old.get("errors", [])),
+        "actions": _dedupe(recent.actions + old.get("actions", [])),
+        "next": next_step or old.get("next", [])[:1],
+        "tools": [", ".join(f"{k} \u00d7{v}" for k, v in sorted(tools.items(), key=lambda kv: (-kv[1], kv[0])))]
+        if tools else old.get("tools", [])[:1],
+        "earlier": loose + old.get("earlier", []),
+    }
+    return _fit(lists, max_words, count, max_tokens)
+
+
+def _fold_earlier(texts: Sequence[str], prefixes: Sequence[str]) -> tuple[dict[str, list[str]], list[str], list[str]]:
+    """Earlier summaries without their frames: (the items of their sections, the text
+    outside any section, the user messages they carried verbatim)."""
     old: dict[str, list[str]] = {}
     loose: list[str] = []
     old_users: list[str] = []
-    for t in earlier_texts:
+    for t in texts:
         body, users = strip_frame(t, prefixes)
         old_users.extend(users)
         parsed = _parse_sections(body)
@@ -338,62 +369,77 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
             old.setdefault(k, []).extend(v)
         if rest:
             loose.append(rest)
-    live = [m for m in messages if m.kind == "message"]
-    # What each message is (engine.content): the task and the requests are the user's
-    # words, never observations a framework stored as user messages, demonstrations or
-    # framework context. The task an earlier summary states stays the task: the first
-    # request of this range is then a request like the others.
-    model = content_model(live)
-    t_idx = model.task
-    old_task = old.get("task", [])[:1]
-    task = old_task or ([_line(live[t_idx].text, 600)] if t_idx is not None else [])
+    return old, loose, old_users
+
+
+_REQUEST_KINDS = (Kind.TASK, Kind.REQUEST)
+
+
+def _requests_and_tools(live: Sequence[Message], model: ContentModel,
+                        task_known: bool) -> tuple[list[str], dict[str, int], dict[str, str]]:
+    """(the user's requests in order, the task included unless an earlier summary
+    states it; calls per tool name; tool call id -> tool name)."""
     requests: list[str] = []
     tools: dict[str, int] = {}
     names: dict[str, str] = {}
-    request_kinds = (Kind.TASK, Kind.REQUEST)
     for i, m in enumerate(live):
         if m.role == "user":
-            if (model.kinds[i] in request_kinds and (i != t_idx or old_task)) and m.text.strip():
+            if model.kinds[i] in _REQUEST_KINDS and (i != model.task or task_known) and m.text.strip():
                 requests.append(_line(m.text, 240))
         elif m.role == "assistant":
             for c in m.tool_calls:
                 tools[c.name] = tools.get(c.name, 0) + 1
                 names[c.id] = c.name
-    # Actions, errors and files newest first, only as far as `_fit` can take them:
-    # reading a message's text is most of the work, and a summary of thousands of
-    # messages states a dozen actions.
-    actions: list[str] = []
-    errors: list[str] = []
-    files: list[str] = []
-    seen: dict[str, set[str]] = {"actions": set(), "errors": set(), "files": set()}
-    next_step: list[str] = []
+    return requests, tools, names
 
-    def full(key: str) -> bool:
-        return len(seen[key]) >= _TAKEN_AT_MOST[key]
 
-    for m in reversed(live):
-        if full("actions") and full("errors") and full("files") and next_step:
-            break
-        if m.role == "assistant":
-            if not (full("actions") and next_step):
-                said, step = _assistant_actions(m)
-                if step is not None and not next_step:
-                    next_step = [step]
-                actions.extend(reversed(said))
-                seen["actions"].update(said)
-            if not full("files"):
-                found = _assistant_files(m)
-                files.extend(reversed(found))
-                seen["files"].update(found)
-        elif m.role == "tool" and not full("errors"):
-            err = _error_of(m.text)
-            if err is not None:
-                line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
-                errors.append(line)
-                seen["errors"].add(line)
-    # The last action's result (a commit hash, a test count), and the next step as it
-    # stands after it: the assistant's words only when written after the last action
-    # (words before it name a step that has happened since).
+@dataclass
+class _Recent:
+    """Actions, errors and files newest first, and the assistant's latest words as the
+    next step, read only as far as `_fit` can take them: reading a message's text is
+    most of the work, and a summary of thousands of messages states a dozen actions."""
+
+    actions: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    next_step: list[str] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, live: Sequence[Message], names: dict[str, str]) -> _Recent:
+        out = cls()
+        seen: dict[str, set[str]] = {"actions": set(), "errors": set(), "files": set()}
+
+        def full(key: str) -> bool:
+            return len(seen[key]) >= _TAKEN_AT_MOST[key]
+
+        for m in reversed(live):
+            if full("actions") and full("errors") and full("files") and out.next_step:
+                break
+            if m.role == "assistant":
+                if not (full("actions") and out.next_step):
+                    said, step = _assistant_actions(m)
+                    if step is not None and not out.next_step:
+                        out.next_step = [step]
+                    out.actions.extend(reversed(said))
+                    seen["actions"].update(said)
+                if not full("files"):
+                    found = _assistant_files(m)
+                    out.files.extend(reversed(found))
+                    seen["files"].update(found)
+            elif m.role == "tool" and not full("errors"):
+                err = _error_of(m.text)
+                if err is not None:
+                    line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
+                    out.errors.append(line)
+                    seen["errors"].add(line)
+        return out
+
+
+def _result_and_next(live: Sequence[Message], model: ContentModel, names: dict[str, str],
+                     requests: list[str], next_step: list[str]) -> tuple[list[str], list[str]]:
+    """The last action's result (a commit hash, a test count), and the next step as it
+    stands after it: the assistant's words only when written after the last action
+    (words before it name a step that has happened since)."""
     last = model.last_action
     result: list[str] = []
     if last is not None:
@@ -404,24 +450,12 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
             next_step = []  # what the assistant said before its last action has happened
     if live and live[-1].role == "assistant" and live[-1].tool_calls:
         next_step = ["waiting for " + ", ".join(_call_text(c.name, c.arguments_raw) for c in live[-1].tool_calls)]
-    elif live and live[-1].role == "user" and model.kinds[-1] in request_kinds and requests:
+    elif live and live[-1].role == "user" and model.kinds[-1] in _REQUEST_KINDS and requests:
         next_step = [f"answer the latest request: {requests[-1]}"]
     elif not next_step and last is not None and model.result_of(last):
         what = " ".join(_assistant_actions(live[last])[0][-1:]) or "the last action"
         next_step = [_line(f"continue from the result of {what.removeprefix('called ')}", 240)]
-    lists = {
-        "task": task,
-        "result": result or old.get("result", [])[:1],
-        "requests": _dedupe(requests[::-1] + old.get("requests", []) + old_users[::-1]),
-        "files": _dedupe(files + old.get("files", [])),
-        "errors": _dedupe(errors + old.get("errors", [])),
-        "actions": _dedupe(actions + old.get("actions", [])),
-        "next": next_step or old.get("next", [])[:1],
-        "tools": [", ".join(f"{k} \u00d7{v}" for k, v in sorted(tools.items(), key=lambda kv: (-kv[1], kv[0])))]
-        if tools else old.get("tools", [])[:1],
-        "earlier": loose + old.get("earlier", []),
-    }
-    return _fit(lists, max_words, count, max_tokens)
+    return result, next_step
 
 
 # Which items go in first: (section, how many more of it).

@@ -251,3 +251,24 @@ def test_replanning_a_session_that_fits_runs_no_search(monkeypatch):
     assert not calls  # tailoring fits it
     plan(s, preset("balanced").with_values({"tailoring.budget_tokens": 30}), COUNTER)
     assert calls
+
+
+def test_a_dropped_task_is_a_plan_warning_and_a_fidelity_item():
+    """Issue 24: "Dropping or truncating the first real request is a plan warning and a
+    fidelity item, never silent". The warning names the message the fidelity measure
+    reports missing; kept, the task is a kept item."""
+    from inspector.engine.fidelity import fidelity
+
+    s = long_task_session()
+    c = preset("trpc").with_values({"tailoring.budget_tokens": 600, "summarization.enabled": False})
+    for keep_task, status in ((True, "kept"), (False, "missing")):
+        p = plan(s, c.with_values({"tailoring.keep_task": keep_task}), COUNTER)
+        out = apply(s, p, counter=COUNTER)
+        warned = [w for w in p.warnings if w.code == "task_dropped"]
+        assert bool(warned) is (not keep_task)
+        if warned:
+            assert warned[0].positions == [1] and "message 1" in warned[0].message
+        task_items = [it for it in fidelity(s.messages, out.messages).items if it.kind == "task"]
+        assert task_items and {it.status for it in task_items} == {status}, task_items
+        if status == "missing":
+            assert any("TASK-MARKER" in it.text or "billing" in it.text for it in task_items)

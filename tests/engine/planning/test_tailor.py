@@ -3,9 +3,14 @@ latest round and system messages stay; a user-injected summary goes with the rou
 
 from __future__ import annotations
 
-from inspector.engine import materialize, plan
+import pytest
+
+from inspector.engine import apply, materialize, plan, preset
+from inspector.engine.applier import InvariantViolated
+from inspector.engine.invariants import BUDGET
+from inspector.engine.models import SYSTEM_ROLES, Message
 from inspector.engine.planning import Action
-from tests.sessions import agent_session
+from tests.sessions import agent_session, asst, session, tool, user
 
 from .stages import COUNTER, only
 
@@ -51,3 +56,39 @@ def test_a_user_injected_summary_is_evicted_with_its_round():
     assert "task_dropped" in [w.code for w in p.warnings]  # the task went with it
     out = materialize(s, p, {}, COUNTER)
     assert not any(m.kind == "summary" for m in out.messages)
+
+
+def _latest_round_too_big():
+    """The latest user message summarized (`keep.latest_user = false`), then a last round
+    whose output alone is over the budget: once the round goes, the summary is all that
+    is left beside the system messages."""
+    return session(
+        Message.text_message("system", "[Previous conversation summary]\nEarlier: the user asked X.", kind="summary"),
+        user("a"), user("b"), asst("", [("c1", "bash", '{"arg": ""}')]), tool("c1", "f " * 2_000, "bash"),
+        user("d"), asst("", [("c2", "bash", '{"arg": ""}'), ("c3", "bash", '{"arg": ""}')]),
+        tool("c2", "e " * 6_000, "bash"), tool("c3", "e", "bash"), id="too-big")
+
+
+@pytest.mark.parametrize("injection", ["user", "system", "system_merge"])
+@pytest.mark.parametrize("strict", [False, True])
+def test_tailoring_never_leaves_only_system_messages(injection, strict):
+    """Regression (#24, found by the properties on generated sessions): tailoring dropped
+    the last round and evicted the summary with it, leaving no message at all (apply:
+    `non_system_message` broken, nothing written). A user summary now stays on its own;
+    without one the round stays and the plan says it is over budget."""
+    s = _latest_round_too_big()
+    c = preset("eino").with_values({
+        "summarization.trigger.context_tokens": 0, "summarization.keep.messages": 3,
+        "summarization.injection": injection, "summarization.injection_strict": strict,
+        "summarization.preserve_user_messages.enabled": False, "summarization.preserve_tools.tools": [],
+        "reduction.truncation.enabled": False, "reduction.clear.enabled": False,
+        "tailoring.enabled": True, "tailoring.budget_tokens": 3_000})
+    p = plan(s, c, COUNTER)
+    try:
+        out = apply(s, p, counter=COUNTER)
+    except InvariantViolated as exc:
+        assert [v.invariant for v in exc.violations] == [BUDGET], str(exc)
+        assert "over_budget" in [w.code for w in p.warnings]
+        return
+    assert any(m.role not in SYSTEM_ROLES for m in out.messages), [m.role for m in out.messages]
+    assert out.total_after <= 3_000
