@@ -18,7 +18,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "bounded"))
 # tests that call tiktoken itself as the reference need it.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 if not os.environ.get("TIKTOKEN_CACHE_DIR"):
-    from inspector.engine.tokens import bundled_tiktoken_dir
+    from inspector.edge import bundled_tiktoken_dir
 
     os.environ["TIKTOKEN_CACHE_DIR"] = bundled_tiktoken_dir() or ""
 

@@ -46,7 +46,6 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 from __future__ import annotations
 
 import hashlib
-import threading
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -54,7 +53,6 @@ from itertools import accumulate, islice
 from typing import TYPE_CHECKING, Any
 
 from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
-from inspector.engine.collector import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
@@ -74,6 +72,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # (context as a session, config) -> the compaction, or the plan when it changes nothing.
 CompactStep = Callable[[Session, CompactionConfig], "Compacted | Plan"]
+# Starts `work(stopped)` beside the caller (a second thread: inspector/edge.py,
+# `run_beside`) and returns what stops it and waits for it to end.
+Beside = Callable[[Callable[[Callable[[], bool]], None]], Callable[[], None]]
 
 
 @dataclass(frozen=True)
@@ -471,7 +472,6 @@ class _Quiet:
 # ------------------------------------------------------------------------------ replay
 
 
-@collection_paused()  # what a replay allocates dies young (see collection_paused)
 def replay(
     session: Session,
     config: CompactionConfig,
@@ -485,6 +485,7 @@ def replay(
     step: CompactStep | None = None,
     context_window: int | None = None,
     fast_tailoring: bool = True,
+    beside: Beside | None = None,
 ) -> Replay:
     """Replay `config` over every model call of `session`.
 
@@ -505,6 +506,9 @@ def replay(
         fast_tailoring: at a call where tailoring is provably all the policy does,
             drop the rounds without `step` (`_tailored`: the same result and checks);
             False runs `step` there too (the tests compare the two).
+        beside: runs stage 1's count of the long outputs it will truncate beside this
+            replay (`Beside`; the service passes the edge's `run_beside`); None counts
+            them as the plans need them.
 
     Returns:
         A `Replay`: per-call records, totals next to the unmanaged ones, the fidelity of
@@ -527,12 +531,10 @@ def replay(
     quiet = _Quiet(config, call_names, priming, counter, memo_for(a, counter))
     # Stage 1's counts of the long outputs it will truncate, on the other core while
     # this one plans (a replay that raises leaves it to finish its bounded list).
-    done = threading.Event()
-    ahead = None
-    if quiet.memo.texts.by_lines and may_truncate(a, config):
-        ahead = threading.Thread(target=count_ahead, args=(a, msgs, config, quiet.memo, done), daemon=True,
-                                 name="inspector-count-ahead")
-        ahead.start()
+    finish_ahead = None
+    if beside is not None and quiet.memo.texts.by_lines and may_truncate(a, config):
+        memo = quiet.memo
+        finish_ahead = beside(lambda stopped: count_ahead(a, msgs, config, memo, stopped))
     # The contexts' analyses and `apply` count with the default cache: it gets the
     # session's counts (from the workspace's cache, say), so that only the messages
     # compaction writes are ever counted.
@@ -675,9 +677,8 @@ def replay(
         t.cost_usd = (prices.input_cost(t.billed_input_tokens, t.cached_input_tokens)
                       + t.summary_input_tokens * sp.input + t.summary_output_tokens * sp.output)
         t.unmanaged_cost_usd = prices.input_cost(t.unmanaged_input_tokens, t.unmanaged_cached_tokens)
-    if ahead is not None:
-        done.set()
-        ahead.join()  # it stops at its next output: no thread outlives the replay
+    if finish_ahead is not None:
+        finish_ahead()  # it stops at its next output: nothing outlives the replay
     fid = fidelity(msgs[:last], ctx) if calls else fidelity([], [])
     for j in range(numbered):  # as `apply` numbers its output
         if ctx[j].position != j:

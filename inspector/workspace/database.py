@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from inspector._faults import fault_point
+from inspector.edge import collection_paused
 from inspector.engine.applier import Compacted, Offload
-from inspector.engine.collector import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.summarize import SummaryResult

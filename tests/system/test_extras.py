@@ -60,7 +60,7 @@ def _dry_run(tmp_path: Path, name: str, reqs: list[str], *constraints: str) -> t
     return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), out
 
 
-def _report(started: tuple[subprocess.Popen, Path], timeout: float = 400) -> dict[str, dict]:
+def _report(started: tuple[subprocess.Popen, Path], timeout: float = 900) -> dict[str, dict]:
     """The resolved set of a started dry run: name -> the release's metadata."""
     proc, out = started
     try:
