@@ -161,31 +161,6 @@ def test_calls_where_nothing_can_fire_are_not_planned(counter):
     assert len(planned) <= len(over)
 
 
-def test_the_collector_is_paused_during_a_replay_and_restored(counter):
-    """What a replay allocates dies young: the cyclic collector stays off while it runs
-    (its collections walked the session again and again), on again after, also when
-    a step fails."""
-    import gc
-
-    session = read_traj(SWE_AGENT / "ctf_web_i_got_id_demo.traj")
-    step = compact_step(counter)
-    seen = []
-
-    def watching(s, config):
-        seen.append(gc.isenabled())
-        return step(s, config)
-
-    replay(session, tight(6000), counter=counter, step=watching)
-    assert seen and not any(seen) and gc.isenabled()
-
-    def failing(s, config):
-        raise RuntimeError("a step failing midway")
-
-    with pytest.raises(RuntimeError):
-        replay(session, tight(6000), counter=counter, step=failing)
-    assert gc.isenabled()
-
-
 def _truncating(trigger: int = 6000):
     return tight(trigger).with_values({"reduction.truncation.enabled": True, "reduction.truncation.max_chars": 800})
 

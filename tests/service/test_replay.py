@@ -304,3 +304,34 @@ def test_the_pool_gets_the_highest_value_first_then_the_lowest_above_the_budget_
     assert [values[i] for i in _value_order(configs)] == [30000, budget + 200, 2500, 3000, 3500, budget + 900]
     plain = [c.with_values({"tailoring.enabled": False}) for c in configs]
     assert [values[i] for i in _value_order(plain)] == [30000, 2500, 3000, 3500, budget + 200, budget + 900]
+
+
+def test_the_collector_is_paused_during_a_replay_and_restored(monkeypatch):
+    """What a replay allocates dies young: the service runs the engine's replay with the
+    cyclic collector off (its collections walked the session again and again; the pause
+    is the edge's, the engine does not touch the collector), on again after, also when
+    the replay fails."""
+    import gc
+
+    import inspector.engine.replay as engine_replay
+
+    session = read_traj(WEB)
+    real = engine_replay.replay
+    seen = []
+
+    def watching(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine_replay, "replay", watching)
+    replay_session(session, base())
+    assert seen == [False] and gc.isenabled()
+
+    def failing(*args, **kwargs):
+        raise RuntimeError("a replay failing midway")
+
+    monkeypatch.setattr(engine_replay, "replay", failing)
+    with pytest.raises(RuntimeError):
+        replay_session(session, base())
+    assert gc.isenabled()
+
