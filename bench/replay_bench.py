@@ -49,9 +49,18 @@ def _cpu(children: bool = False) -> float:
     return t
 
 
+def _replay(session: Any, config: Any, counter: Any) -> Any:
+    """The engine's replay as the service runs it: the collector paused, the long
+    outputs counted ahead beside it (inspector/edge.py)."""
+    from inspector.edge import collection_paused, run_beside
+    from inspector.engine.replay import replay
+
+    with collection_paused():
+        return replay(session, config, counter=counter, beside=run_beside)
+
+
 def measure_replay(session: Any, counter: Any) -> dict[str, Any]:
     from inspector.engine import analyze, preset
-    from inspector.engine.replay import replay
 
     analyze(session, counter)  # counts cached
     config = preset("balanced")
@@ -59,7 +68,7 @@ def measure_replay(session: Any, counter: Any) -> dict[str, Any]:
     r = None
     for _ in range(2):
         t, c = time.perf_counter(), _cpu()
-        r = replay(session, config, counter=counter)
+        r = _replay(session, config, counter=counter)
         times.append(time.perf_counter() - t)
         cpus.append(_cpu() - c)
     assert r is not None
@@ -108,7 +117,6 @@ def _compactor_loop(session: Any, config: Any, counter: Any, every: int, recount
 
 def measure_naive(session: Any, counter: Any, naive_messages: int) -> dict[str, Any]:
     from inspector.engine import Session, analyze, preset
-    from inspector.engine.replay import replay
     from inspector.exports.registry import to_openai_chat
 
     config = preset("balanced").with_values({KNOB: 32000, "summarization.trigger.context_ratio": 0,
@@ -118,7 +126,7 @@ def measure_naive(session: Any, counter: Any, naive_messages: int) -> dict[str, 
                    messages=list(session.messages[:naive_messages]))
     analyze(part, counter)
     t, c = time.perf_counter(), _cpu()
-    r = replay(part, config, counter=counter)
+    r = _replay(part, config, counter=counter)
     ours, ours_cpu = time.perf_counter() - t, _cpu() - c
     final = to_openai_chat(r.final_messages)
     history, _, cached, cached_cpu = _compactor_loop(part, config, counter, 1, recount=False)
@@ -143,11 +151,11 @@ def measure_naive_whole(session: Any, counter: Any, replay_s: float, warm_s: flo
     """replay_vs_naive on the whole session (see the module's docstring); `replay_s`,
     the cold replay's time in this run, `warm_s` the next one's (shown beside)."""
     from inspector.engine import preset
-    from inspector.engine.replay import call_positions, replay
+    from inspector.engine.replay import call_positions
     from inspector.exports.registry import to_openai_chat
 
     config = preset("balanced")
-    r = replay(session, config, counter=counter)  # its final context, for the check below
+    r = _replay(session, config, counter=counter)  # its final context, for the check below
     t_loop = time.perf_counter()
     history, timed, timed_s, timed_cpu = _compactor_loop(session, config, counter, every, recount=True)
     loop_s = time.perf_counter() - t_loop

@@ -5,9 +5,11 @@ hidden `.name.*.tmp` is left behind, never a damaged target."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from inspector._faults import fault_point
@@ -120,3 +122,26 @@ class NewFile:
                 os.unlink(f"{self.temp}{suffix}")
             except OSError:
                 pass
+
+
+@contextmanager
+def sqlite_write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction on `conn` (opened with `isolation_level=None`): `BEGIN
+    IMMEDIATE` (other writers wait from here on), `COMMIT` when the block ends, and
+    `ROLLBACK` when it raises (anything, a KeyboardInterrupt too), which then goes on.
+
+    Args:
+        conn: a connection in autocommit mode, not in a transaction.
+
+    Returns:
+        The block's `conn`, inside the transaction.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+

@@ -4,13 +4,21 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests run a bounded number of examples by default, the same ones every run
+# (derandomize); `pytest --hypothesis-profile=deep` runs the full count (README, "Tests").
+# Each property scales its own count from the profile's `max_examples` (tests/examples.py).
+settings.register_profile("bounded", max_examples=300)
+settings.register_profile("deep", max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "bounded"))
 
 # No test may touch the network: litellm's price map stays local, tiktoken reads the
 # BPE files bundled with litellm. The engine finds those files without the variable;
 # tests that call tiktoken itself as the reference need it.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 if not os.environ.get("TIKTOKEN_CACHE_DIR"):
-    from inspector.engine.tokens import bundled_tiktoken_dir
+    from inspector.edge import bundled_tiktoken_dir
 
     os.environ["TIKTOKEN_CACHE_DIR"] = bundled_tiktoken_dir() or ""
 

@@ -6,11 +6,20 @@ Exit status: 0 done, 1 compaction failed (nothing written), 2 bad input or usage
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.models import Session
+    from inspector.engine.planning import Plan
+    from inspector.service.store import Workspace
+
 import asyncio
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from inspector.cli.main import EXIT_FAILED, CliError
 from inspector.engine.wording import plural
@@ -25,7 +34,7 @@ def _err(line: str) -> None:
     sys.stderr.flush()
 
 
-def _config(args):
+def _config(args: argparse.Namespace) -> CompactionConfig:
     from inspector.engine.config import ConfigError
     from inspector.service.config import resolve_config
 
@@ -36,7 +45,7 @@ def _config(args):
         raise CliError(str(exc)) from None
 
 
-def _open_workspace(path: str | None):
+def _open_workspace(path: str | None) -> Workspace:
     from inspector.service.store import WorkspaceError, open_workspace
 
     try:
@@ -45,7 +54,7 @@ def _open_workspace(path: str | None):
         raise CliError(str(exc)) from None
 
 
-def _load(args):
+def _load(args: argparse.Namespace) -> tuple[Session, Workspace | None]:
     """(session, workspace-or-None): SOURCE is a session file/database, or a workspace."""
     from inspector.service.opening import load_session, where
     from inspector.service.pipeline import PipelineError
@@ -78,11 +87,11 @@ def _load(args):
 class EventPrinter:
     """Summarization events as lines on stderr (progress for apply/export)."""
 
-    def __init__(self, prefix: str = "", stream=None):
+    def __init__(self, prefix: str = "", stream: TextIO | None = None) -> None:
         self.prefix = prefix
         self.stream = stream or sys.stderr
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: Any) -> None:
         if event.kind == "attempt" and event.error is None:
             return  # "after" follows
         self.stream.write(visible(f"{self.prefix}{event.describe()}") + "\n")
@@ -101,12 +110,12 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "0%"
 
 
-def fidelity_line(report) -> str:
+def fidelity_line(report: Any) -> str:
     """One line: the fidelity score, what it is of, then kept/items per kind."""
     return report.headline()
 
 
-def format_plan(session, p, cost=None, fidelity=None) -> str:
+def format_plan(session: Session, p: Plan, cost: Any = None, fidelity: Any = None) -> str:
     """The plan as a readable report: totals, stages, triggers, cutoff, warnings, the
     fidelity (`measure_fidelity`, when given), then the per-message actions with runs
     of the same action folded into one line."""
@@ -131,13 +140,13 @@ def format_plan(session, p, cost=None, fidelity=None) -> str:
             w(f"  {'*' if t.fired else '-'} {t.name}: {t.detail}")
     if p.cutoff is not None:
         w(f"cutoff: {p.cutoff.final} (target {p.cutoff.target}): {p.cutoff.reason}")
-    for s in p.summaries:
-        size = f"{s.estimated_tokens:,} tokens" + ("" if s.exact else " (estimated)")
+    for spec in p.summaries:
+        size = f"{spec.estimated_tokens:,} tokens" + ("" if spec.exact else " (estimated)")
         kept = ""
-        if s.preserved_users or s.preserved_tools:
-            kept = f"; {plural(len(s.preserved_users) + len(s.preserved_tools), 'message')} carried verbatim"
-        w(f"summary: messages {s.start}\u2013{s.end - 1} ({s.replaced_tokens:,} tokens) -> {size}, "
-          f"injected as {s.injection}{kept}")
+        if spec.preserved_users or spec.preserved_tools:
+            kept = f"; {plural(len(spec.preserved_users) + len(spec.preserved_tools), 'message')} carried verbatim"
+        w(f"summary: messages {spec.start}\u2013{spec.end - 1} ({spec.replaced_tokens:,} tokens) -> {size}, "
+          f"injected as {spec.injection}{kept}")
     if p.summaries:
         from inspector.service.pipeline import summarizer_label
 
@@ -181,7 +190,7 @@ def format_plan(session, p, cost=None, fidelity=None) -> str:
     return "".join(visible(line) + "\n" for line in out)
 
 
-def _plan(args, config) -> int:
+def _plan(args: argparse.Namespace, config: CompactionConfig) -> int:
     from inspector.service.pipeline import estimate_cost, measure_fidelity, plan_session
     from inspector.service.store import default_workspace_path
 
@@ -223,7 +232,7 @@ def _plan(args, config) -> int:
 # --------------------------------------------------------------------------- apply
 
 
-def _apply(args, config) -> int:
+def _apply(args: argparse.Namespace, config: CompactionConfig) -> int:
     from inspector.service.pipeline import estimate_cost, failure_types
     from inspector.service.store import WorkspaceError
     from inspector.service.versions import compact_and_save
@@ -239,7 +248,7 @@ def _apply(args, config) -> int:
             raise CliError(str(exc)) from None
         wid = stored.id
 
-        def planned(p) -> None:
+        def planned(p: Plan) -> None:
             cost = estimate_cost(stored, p, summary_cache=ws.summary_cache())
             if cost is not None and cost.model != "extractive":
                 _err(f"summary cost before applying: {cost.describe()}")
@@ -274,7 +283,8 @@ def _apply(args, config) -> int:
 
 # -------------------------------------------------------------------------- export
 
-def _export_one(session, result, args, out: Path, ws, say=_err, into_source: bool = False):
+def _export_one(session: Session, result: Any, args: argparse.Namespace, out: Path, ws: Any,
+                say: Callable[[str], None] = _err, into_source: bool = False) -> Any:
     from inspector.service.export import write_compacted
 
     res = write_compacted(session, result, args.format, out, offloads=ws, into_source=into_source,
@@ -285,7 +295,7 @@ def _export_one(session, result, args, out: Path, ws, say=_err, into_source: boo
     return res
 
 
-def _target(args):
+def _target(args: argparse.Namespace) -> Any:
     """What the target needs that the session may not say: --model, --max-tokens, --adk-*."""
     from inspector.service.export import target_options
 
@@ -311,7 +321,7 @@ class Progress:
     """A progress bar on stderr: redrawn in place on a terminal, a line per tenth
     otherwise."""
 
-    def __init__(self, total: int, label: str = "sessions", stream=None, width: int = 24):
+    def __init__(self, total: int, label: str = "sessions", stream: TextIO | None = None, width: int = 24) -> None:
         self.total = total
         self.label = label
         self.stream = stream or sys.stderr
@@ -349,7 +359,7 @@ class Progress:
         self.stream.flush()
 
 
-def _export(args, config) -> int:
+def _export(args: argparse.Namespace, config: CompactionConfig) -> int:
     from inspector.formats.locations import is_database_url
     from inspector.service.catalog import resolve_target
 
@@ -394,7 +404,7 @@ def _export(args, config) -> int:
     return 0
 
 
-def _export_all(args, config, out: Path) -> int:
+def _export_all(args: argparse.Namespace, config: CompactionConfig, out: Path) -> int:
     from inspector.formats.locations import is_database_url, shown
     from inspector.service.catalog import BY_NAME, default_name, safe_name
     from inspector.service.export import compact_many
@@ -439,18 +449,18 @@ def _export_all(args, config, out: Path) -> int:
             name = f"{base}-{k}"
         names[s.id] = out / default_name(name, args.format)
 
-    def write(session, result) -> Path:
+    def write(session: Session, result: Any) -> Path:
         res = _export_one(session, result, args, names[session.id], ws, say=progress.message)
         if res.session_id is not None:
             progress.message(f"{session.id}: wrote session {res.session_id}")
         return res.path
 
-    def done(item) -> None:
+    def done(item: Any) -> None:
         if not item.ok:
             progress.message(f"inspector: {item.session_id}: compaction failed, not written: {item.error}")
         progress.advance(item.ok)
 
-    def event(e) -> None:
+    def event(e: Any) -> None:
         if e.kind in ("failed",) or (e.kind == "attempt" and e.error):
             progress.message(f"{e.key[:8]}: {e.describe()}")
 
@@ -470,7 +480,7 @@ def _export_all(args, config, out: Path) -> int:
 # ----------------------------------------------------------------------------- run
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     config = _config(args)
     if args.command == "plan":
         return _plan(args, config)

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.config import CompactionConfig
+
 import sys
 from pathlib import Path
 
@@ -10,7 +16,7 @@ from inspector.engine.wording import plural
 from inspector.formats.terminal import escaped_in_strings, visible
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from inspector.engine.config import PRESETS, ConfigError, preset
     from inspector.service.config import load_config, save_config
 
@@ -55,7 +61,7 @@ def run(args) -> int:
     raise CliError(f"unknown config action {args.action!r}")
 
 
-def _differences(cfg) -> list[tuple[str, object]]:
+def _differences(cfg: CompactionConfig) -> list[tuple[str, object]]:
     """(dotted key, value) of every knob that differs from the config's preset."""
     from inspector.engine.config import PRESETS, preset
 
@@ -64,7 +70,7 @@ def _differences(cfg) -> list[tuple[str, object]]:
     base = preset(cfg.preset).model_dump()
     out: list[tuple[str, object]] = []
 
-    def walk(a, b, prefix):
+    def walk(a: Any, b: Any, prefix: str) -> None:
         for key in sorted(set(a) | set(b)):
             va, vb = a.get(key), b.get(key)
             dotted = f"{prefix}{key}"

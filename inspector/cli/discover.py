@@ -3,12 +3,13 @@ the session stores of this machine, grouped by tool and project, newest first.""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from inspector.formats.terminal import terminal_json, visible
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from inspector.service.discovery import discover, fill
 
     found = discover()

@@ -7,6 +7,7 @@ session, no judge key).
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Any
 
@@ -36,7 +37,7 @@ def format_report(report: Any) -> str:
     return "".join(out)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from inspector.cli.compact import _config, _load
     from inspector.formats.terminal import terminal_json, visible
     from inspector.service.eval import EvalError, EvalFailed, evaluate

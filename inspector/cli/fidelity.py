@@ -8,6 +8,7 @@ naming the file.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from typing import Any
@@ -55,7 +56,7 @@ def _read(path: str, session: str | None, role: str) -> Any:
         raise CliError(f"{role}: {exc}") from None
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from inspector.formats.terminal import visible
     from inspector.service.pipeline import compare_compaction
 

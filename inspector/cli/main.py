@@ -92,7 +92,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_browsing_commands(sub)
+    _add_compaction_commands(sub)
+    _add_replay_commands(sub)
+    _add_workspace_commands(sub)
+    return parser
 
+
+def _add_browsing_commands(sub: Any) -> None:
+    """The subcommands open, discover, watch, demo and stats: reading sessions."""
     p = sub.add_parser("open", help="open SOURCE (or the workspace) in the TUI")
     p.add_argument("source", nargs="?", help="a session file or database; default: the workspace")
     _workspace(p)
@@ -125,6 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "before and after the plan of the config")
     _common_config(p)
 
+
+def _add_compaction_commands(sub: Any) -> None:
+    """The subcommands plan, apply and export: compacting a session."""
     p = sub.add_parser("plan", help="print what compaction would do to a session")
     _common_source(p, session_required=False)
     _common_config(p)
@@ -171,6 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="openai-agents-sqlite and adk-sqlite: add the compacted session to the SOURCE database itself "
                         "(a new session id; nothing existing changes)")
 
+
+def _add_replay_commands(sub: Any) -> None:
+    """The subcommands replay, sweep, eval and fidelity: measuring a policy."""
     p = sub.add_parser("replay", help="replay a policy over every model call of a session: tokens, cost, fidelity")
     _common_source(p)
     _common_config(p)
@@ -213,6 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compacted-session", metavar="ID", help="session id in COMPACTED")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
+
+def _add_workspace_commands(sub: Any) -> None:
+    """The subcommands config, versions and recover: the config and the workspace."""
     p = sub.add_parser("config", help="show, create or check a compaction config")
     p.add_argument("action", choices=("show", "init", "validate", "presets"))
     p.add_argument("file", nargs="?", help="config file (init writes it; show/validate read it)")
@@ -229,8 +246,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--offset", type=_count(0), default=0)
     p.add_argument("--limit", type=_count(0), default=None)
     _workspace(p)
-
-    return parser
 
 
 # command -> module implementing `run(args) -> int`

@@ -6,6 +6,7 @@ Exit status: 0 done, 1 compaction failed during the replay, 2 bad input or usage
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -64,7 +65,7 @@ def format_replay(r: Any, model: str) -> str:
     return "".join(out)
 
 
-def _run_replay(args) -> int:
+def _run_replay(args: argparse.Namespace) -> int:
     from inspector.cli.compact import _config, _load
     from inspector.service.pipeline import failure_types
     from inspector.service.replay import replay_session
@@ -122,7 +123,7 @@ def _skipped(line: str) -> None:
     sys.stderr.write(f"skipped: {visible(line)}\n")
 
 
-def _run_sweep(args) -> int:
+def _run_sweep(args: argparse.Namespace) -> int:
 
     from inspector.cli.compact import _config
     from inspector.engine.config import ConfigError
@@ -155,7 +156,7 @@ def _run_sweep(args) -> int:
     return run_fleet_sweep(args, config, values, ids)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _run_replay(args)
     return _run_sweep(args)

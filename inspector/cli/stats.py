@@ -3,6 +3,14 @@ tokens; with `--breakdown`, the tokens by category before and after the plan."""
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.models import Session
+    from inspector.engine.tokens import TokenCounter
+
 import sys
 import time
 from typing import Any
@@ -14,7 +22,7 @@ from inspector.formats.terminal import terminal_json, visible
 PROGRESS_MIN_SESSIONS = 20
 
 
-def calibration_summary(session, counter) -> dict | None:
+def calibration_summary(session: Session, counter: TokenCounter) -> dict | None:
     """Our count of the context before each model call next to the input tokens the
     source recorded for it (None when the source recorded no usage)."""
     from statistics import median
@@ -29,7 +37,7 @@ def calibration_summary(session, counter) -> dict | None:
             "median_ratio": round(median(p.ratio for p in points), 3)}
 
 
-def session_stats(session, counter) -> dict:
+def session_stats(session: Session, counter: TokenCounter) -> dict:
     from inspector.engine.tokens import count_messages
     from inspector.service.pipeline import context_total
 
@@ -49,7 +57,7 @@ def session_stats(session, counter) -> dict:
 class _Progress:
     """'reading sessions: N/M' on stderr; redrawn in place on a terminal."""
 
-    def __init__(self, total: int, stream=None):
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
         self.total = total
         self.stream = stream or sys.stderr
         self.enabled = total >= PROGRESS_MIN_SESSIONS
@@ -73,7 +81,7 @@ class _Progress:
             self.stream.flush()
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from inspector.engine.tokens import CounterUnavailable, make_counter
     from inspector.service.opening import open_source, source_errors
 
@@ -121,13 +129,13 @@ def run(args) -> int:
     return 0
 
 
-def _breakdown_config(args):
+def _breakdown_config(args: argparse.Namespace) -> CompactionConfig:
     from inspector.cli.compact import _config
 
     return _config(args)
 
 
-def session_breakdown_dict(session, config, counter) -> dict:
+def session_breakdown_dict(session: Session, config: CompactionConfig, counter: TokenCounter) -> dict:
     """The breakdown of `session` before and after the plan of `config` (counted with
     `counter`), as the TUI's breakdown view shows it."""
     from inspector.service.pipeline import plan_session, session_breakdown
@@ -143,7 +151,7 @@ def _bar(n: int, top: int, width: int = 24) -> str:
     return ("█" * full).ljust(width)
 
 
-def _print_breakdowns(path, fmt, counter, config, rows) -> None:
+def _print_breakdowns(path: Any, fmt: str, counter: TokenCounter, config: CompactionConfig, rows: Any) -> None:
     w = sys.stdout.write
     w(f"{visible(path)}: {fmt}, {len(rows)} session{'s' if len(rows) != 1 else ''}; "
       f"tokens counted with {counter.name}; after: the plan of preset {config.preset}\n")
@@ -168,7 +176,7 @@ def _print_breakdowns(path, fmt, counter, config, rows) -> None:
                 w(f"    {f['tokens_before']:>10,} → {f['tokens_after']:>10,}  {visible(f['path'])}\n")
 
 
-def _print_table(path, fmt, counter, rows, skipped, calibrated) -> None:
+def _print_table(path: Any, fmt: str, counter: TokenCounter, rows: Any, skipped: Any, calibrated: Any) -> None:
     cols = ("id", "messages", "tool_calls", "tool_results", "user_messages", "text_chars", "tokens")
     heads = ("session", "messages", "tool calls", "tool results", "user msgs", "text chars", "tokens")
     cells = [[visible(r[c]) for c in cols] for r in rows]

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.engine.config import CompactionConfig
+
 import asyncio
 import os
 import sys
@@ -9,7 +15,7 @@ import sys
 from inspector.cli.main import CliError
 
 
-def _config(args, settings):
+def _config(args: argparse.Namespace, settings: Any) -> CompactionConfig:
     """The compaction config to start from: --config FILE, else --preset, else the
     settings' default; then every --set KEY=VALUE."""
     from inspector.engine.config import ConfigError
@@ -22,7 +28,7 @@ def _config(args, settings):
         raise CliError(str(exc)) from None
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     from inspector.settings import SettingsError, load_settings
 

@@ -5,9 +5,11 @@ are followed (only what they gain is read) and redrawn as they change."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from inspector.cli.main import CliError
 from inspector.formats.terminal import terminal_json, visible
@@ -21,7 +23,7 @@ def _ago(ts: datetime | None, now: datetime) -> str:
     return f"{s}s ago" if s < 120 else f"{s // 60}m ago" if s < 7200 else f"{s // 3600}h ago"
 
 
-def _line(row, now: datetime) -> str:
+def _line(row: Any, now: datetime) -> str:
     share = row.context_tokens / row.window if row.window else 0.0
     until = ("–" if row.until_compaction is None else "compacting" if row.until_compaction == 0
              else f"{row.until_compaction:,} until compaction")
@@ -29,7 +31,7 @@ def _line(row, now: datetime) -> str:
             f"({share:.0%})  {until:<24} {_ago(row.last_activity, now)}")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from inspector.cli.compact import _config
     from inspector.engine.planning import counter_for
     from inspector.engine.tokens import TokenCache

@@ -3,13 +3,19 @@ workspace keeps of applied compactions."""
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from inspector.service.store import Workspace
+
 import sys
 
 from inspector.cli.main import CliError
 from inspector.formats.terminal import terminal_json, visible
 
 
-def _open(path):
+def _open(path: str | None) -> Workspace:
     from inspector.service.store import WorkspaceError, open_workspace
 
     try:
@@ -18,7 +24,7 @@ def _open(path):
         raise CliError(str(exc)) from None
 
 
-def _versions(args) -> int:
+def _versions(args: argparse.Namespace) -> int:
     from inspector.service.store import WorkspaceError
 
     with _open(args.workspace) as ws:
@@ -53,7 +59,7 @@ def _versions(args) -> int:
 _LARGEST = 2**63 - 1
 
 
-def _recover(args) -> int:
+def _recover(args: argparse.Namespace) -> int:
     from inspector.service.store import WorkspaceError
 
     if args.offset < 0 or (args.limit is not None and args.limit < 0):
@@ -72,7 +78,7 @@ def _recover(args) -> int:
     return 0
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.command == "versions":
         return _versions(args)
     if args.command == "recover":

@@ -46,7 +46,6 @@ output (the summary's tokens). Providers' minimum cacheable sizes are ignored.
 from __future__ import annotations
 
 import hashlib
-import threading
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -54,7 +53,6 @@ from itertools import accumulate, islice
 from typing import TYPE_CHECKING, Any
 
 from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
-from inspector.engine.collector import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
@@ -72,6 +70,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.summarize import Summarizer
     from inspector.engine.tokens import TokenCache, TokenCounter
     from inspector.engine.validation import Validation
+
+# Starts `work(stopped)` beside the caller (a second thread: inspector/edge.py,
+# `run_beside`) and returns what stops it and waits for it to end.
+Beside = Callable[[Callable[[Callable[[], bool]], None]], Callable[[], None]]
+
 
 @dataclass(frozen=True)
 class Prices:
@@ -453,7 +456,6 @@ class _Quiet:
 # ------------------------------------------------------------------------------ replay
 
 
-@collection_paused()  # what a replay allocates dies young (see collection_paused)
 def replay(
     session: Session,
     config: CompactionConfig,
@@ -467,6 +469,7 @@ def replay(
     step: CompactStep | None = None,
     context_window: int | None = None,
     fast_tailoring: bool = True,
+    beside: Beside | None = None,
 ) -> Replay:
     """Replay `config` over every model call of `session`.
 
@@ -486,6 +489,9 @@ def replay(
         fast_tailoring: at a call where tailoring is provably all the policy does,
             drop the rounds without `step` (`_tailored`: the same result and checks);
             False runs `step` there too (the tests compare the two).
+        beside: runs stage 1's count of the long outputs it will truncate beside this
+            replay (`Beside`; the service passes the edge's `run_beside`); None counts
+            them as the plans need them.
 
     Returns:
         A `Replay`: per-call records, totals next to the unmanaged ones, the fidelity of
@@ -504,7 +510,7 @@ def replay(
     # The session's own memo: its counts of placeholders serve every context of it, and
     # every replay of it (a sweep's values, the TUI's slider moves).
     quiet = _Quiet(config, call_names, priming, counter, memo_for(a, counter))
-    stop_counting = _count_ahead(a, msgs, config, quiet.memo)
+    stop_counting = _count_ahead(a, msgs, config, quiet.memo, beside)
     # The contexts' analyses and `apply` count with the default cache: it gets the
     # session's counts (from the workspace's cache, say), so that only the messages
     # compaction writes are ever counted.
@@ -551,26 +557,18 @@ def replay(
     return Replay(session.id, config, counter.name, window, calls, t, fid, final, same)
 
 
-def _count_ahead(a: Analysis, msgs: list[Message], config: CompactionConfig, memo: PlanMemo) -> Callable[[], None]:
-    """Stage 1's counts of the long outputs it will truncate, on the other core while
-    this one plans (a replay that raises leaves it to finish its bounded list), when
-    some output may be truncated.
+def _count_ahead(a: Analysis, msgs: list[Message], config: CompactionConfig, memo: PlanMemo,
+                 beside: Beside | None) -> Callable[[], None]:
+    """Stage 1's counts of the long outputs it will truncate, beside this replay (on the
+    other core while this one plans), when some output may be truncated and the caller
+    gave a way to run it.
 
     Returns:
-        What stops it and waits for it: no thread outlives the replay.
+        What stops it and waits for it: nothing outlives the replay.
     """
-    if not (memo.texts.by_lines and may_truncate(a, config)):
+    if beside is None or not (memo.texts.by_lines and may_truncate(a, config)):
         return lambda: None
-    done = threading.Event()
-    ahead = threading.Thread(target=count_ahead, args=(a, msgs, config, memo, done), daemon=True,
-                             name="inspector-count-ahead")
-    ahead.start()
-
-    def stop() -> None:
-        done.set()
-        ahead.join()  # it stops at its next output
-
-    return stop
+    return beside(lambda stopped: count_ahead(a, msgs, config, memo, stopped))
 
 
 class _Context:

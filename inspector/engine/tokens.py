@@ -11,14 +11,8 @@ fixed cost instead of their base64 length.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import importlib.util
 import math
-import os
 import re
-import threading
-import types
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -68,59 +62,6 @@ def encoding_for_model(model: str | None) -> tuple[str, str | None]:
     )
 
 
-def bundled_tiktoken_dir() -> str | None:
-    """Directory holding tiktoken's BPE files shipped inside litellm's wheel.
-
-    Found without importing litellm (the import costs seconds and touches the network).
-    """
-    spec = importlib.util.find_spec("litellm")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for base in spec.submodule_search_locations:
-        path = os.path.join(base, "litellm_core_utils", "tokenizers")
-        if os.path.isdir(path):
-            return path
-    return None
-
-
-def _bundled_encoding(name: str, directory: str) -> Any:
-    """tiktoken encoding `name` built from the BPE file in `directory`, or None when
-    the file is not there.
-
-    tiktoken's own constructor supplies the pattern and special tokens; only its
-    loader is swapped for one that reads the bundled file, named as tiktoken names its
-    cache entries (sha1 of the URL) and checked against the same hash. The environment
-    is left alone (it used to be pointed at the directory with TIKTOKEN_CACHE_DIR).
-    """
-    import tiktoken
-    import tiktoken.registry
-
-    tiktoken.registry.list_encoding_names()  # loads the constructors
-    ctor = (tiktoken.registry.ENCODING_CONSTRUCTORS or {}).get(name)
-    if ctor is None or "load_tiktoken_bpe" not in ctor.__code__.co_names:
-        return None
-    missing: list[str] = []
-
-    def load(url: str, expected_hash: str | None = None) -> dict[bytes, int]:
-        path = os.path.join(directory, hashlib.sha1(url.encode()).hexdigest())  # noqa: S324 - tiktoken's key
-        if not os.path.exists(path):
-            missing.append(path)
-            return {}
-        with open(path, "rb") as fh:
-            data = fh.read()
-        if expected_hash and hashlib.sha256(data).hexdigest() != expected_hash:
-            raise ValueError(f"{path} does not match the hash tiktoken expects for {url}")
-        return {base64.b64decode(token): int(rank) for token, rank in (line.split() for line in data.splitlines()
-                                                                       if line)}
-
-    build = types.FunctionType(ctor.__code__, {**ctor.__globals__, "load_tiktoken_bpe": load}, ctor.__name__,
-                               ctor.__defaults__, ctor.__closure__)
-    params = build()
-    if missing:
-        return None
-    return tiktoken.Encoding(**params)
-
-
 class CounterUnavailable(RuntimeError):
     """The exact counter cannot be built (for example: no BPE files offline)."""
 
@@ -154,32 +95,24 @@ class TokenCounter(Protocol):
     def count_batch(self, texts: Sequence[str]) -> list[int]: ...
 
 
-_ENCODINGS: dict[str, object] = {}
-_ENC_LOCK = threading.Lock()
+def _get_encoding(name: str) -> Any:
+    """tiktoken's encoding `name` (tiktoken caches it), built from the BPE files litellm
+    ships when the user set no tiktoken cache: `inspector.edge.use_bundled_encodings`
+    points tiktoken there (the engine reads no file itself; its one call into the edge,
+    listed in the purity contract)."""
+    import tiktoken
 
+    from inspector.edge import use_bundled_encodings
 
-def _get_encoding(name: str):
-    enc = _ENCODINGS.get(name)
-    if enc is not None:
-        return enc
-    with _ENC_LOCK:
-        enc = _ENCODINGS.get(name)
-        if enc is None:
-            import tiktoken
-
-            try:
-                # The user's own cache first; else the files litellm ships (offline).
-                user_cache = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR")
-                bundled = None if user_cache else bundled_tiktoken_dir()
-                enc = (_bundled_encoding(name, bundled) if bundled else None) or tiktoken.get_encoding(name)
-            except Exception as exc:  # network error, missing file, bad name
-                raise CounterUnavailable(
-                    f"tiktoken encoding {name!r} is unavailable offline ({exc}). "
-                    "Install litellm (it ships the BPE files), set TIKTOKEN_CACHE_DIR, "
-                    "or choose the estimator explicitly (tokens.counter = 'estimate')."
-                ) from exc
-            _ENCODINGS[name] = enc
-    return enc
+    try:
+        use_bundled_encodings()
+        return tiktoken.get_encoding(name)
+    except Exception as exc:  # network error, missing file, bad name
+        raise CounterUnavailable(
+            f"tiktoken encoding {name!r} is unavailable offline ({exc}). "
+            "Install litellm (it ships the BPE files), set TIKTOKEN_CACHE_DIR, "
+            "or choose the estimator explicitly (tokens.counter = 'estimate')."
+        ) from exc
 
 
 # Texts longer than this are counted in chunks; runs without a space, in pieces of
@@ -222,7 +155,10 @@ class TiktokenCounter:
         self.framing = framing
         self.name = f"tiktoken:{self.encoding_name}"
         self._enc = _get_encoding(self.encoding_name)
-        self._threads = threads or max(1, min(8, os.cpu_count() or 1))
+        # At most 8 count threads, each given at least CHARS_PER_THREAD characters: more
+        # threads than cores only time-slice work that releases the GIL (and the engine
+        # does not ask the OS how many cores there are).
+        self._threads = threads or 8
         self.estimated_runs = 0  # runs without a space counted by estimate (see _count_long)
 
     def count(self, text: str) -> int:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from inspector._faults import fault_point
-from inspector.atomic import NewFile
+from inspector.atomic import NewFile, sqlite_write
 from inspector.engine.models import Message
 from inspector.formats.common import RENAMED, json_text, untouched
 from inspector.formats.genai import contents_with_sources, g
@@ -268,8 +268,7 @@ def write_adk_session(
     new_file = NewFile(path)  # a new database appears whole, or not at all
     conn = sqlite3.connect(str(new_file.path), timeout=30.0, isolation_level=None)
     try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with sqlite_write(conn):
             found = _layout(conn, path, layout)
             use: Layout = found or layout or "sqlite"
             if found is None:
@@ -297,12 +296,7 @@ def write_adk_session(
                 ((e["id"], app_name, user_id, sid, e["invocation_id"], _db_time(e["timestamp"], use),
                   json_text(e)) for e in events))
             fault_point("export.adk_insert")
-            conn.execute("COMMIT")
-            new_file.publish()
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+        new_file.publish()
     except sqlite3.Error as exc:
         raise AdkExportError(f"{path}: cannot write the ADK session ({exc})") from None
     finally:

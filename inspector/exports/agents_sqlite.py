@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from inspector._faults import fault_point
-from inspector.atomic import NewFile
+from inspector.atomic import NewFile, sqlite_write
 
 SESSIONS_TABLE = "agent_sessions"
 MESSAGES_TABLE = "agent_messages"
@@ -95,8 +95,7 @@ def write_agents_session(
     new_file = NewFile(path)  # a new database appears whole, or not at all
     conn = sqlite3.connect(str(new_file.path), timeout=30.0, isolation_level=None)
     try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with sqlite_write(conn):
             for sql in SCHEMA:
                 conn.execute(sql)
             wanted = session_id or f"{base}-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}"
@@ -115,12 +114,7 @@ def write_agents_session(
                 ((sid, data, now) for data in payloads))
             insert_offloads(conn, offloads)
             fault_point("export.agents_insert")
-            conn.execute("COMMIT")
-            new_file.publish()
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+        new_file.publish()
     except sqlite3.Error as exc:
         raise AgentsExportError(f"{path}: cannot write the Agents SDK session ({exc})") from None
     finally:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from inspector.edge import collection_paused, run_beside
 from inspector.engine.config import CompactionConfig, ConfigError
 from inspector.engine.replay import Totals, thrashes
 from inspector.service.opening import is_workspace, where
@@ -116,8 +117,9 @@ def replay_session(
     # without planning twice at a call where the plan changes something
     step = replay_step(counter, summary_cache=_ReadOnlyCache(summary_cache))
     agent, summary = prices_for(config, model or config.tokens.model)
-    return replay(session, config, counter=counter, prices=agent, summary_prices=summary,
-                  token_cache=token_cache, step=step)
+    with collection_paused():  # what a replay allocates dies young (see collection_paused)
+        return replay(session, config, counter=counter, prices=agent, summary_prices=summary,
+                      token_cache=token_cache, step=step, beside=run_beside)
 
 
 # --------------------------------------------------------------------------- values

@@ -28,7 +28,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 import orjson
 
-from inspector.engine.collector import collection_paused
+from inspector.edge import collection_paused
 from inspector.engine.limits import MAX_JSON_DEPTH, TooDeep, json_depth_exceeds, loads_bounded
 from inspector.engine.models import Session
 from inspector.engine.wording import plural

@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from inspector.engine.collector import collection_paused
+from inspector.edge import collection_paused
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
 from inspector.engine.wording import plural
 from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts

@@ -36,8 +36,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from inspector._faults import fault_point
+from inspector.atomic import sqlite_write
+from inspector.edge import collection_paused
 from inspector.engine.applier import Compacted, Offload
-from inspector.engine.collector import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.summarize import SummaryResult
@@ -462,21 +463,16 @@ class Workspace:
                 raise WorkspaceError(f"{self.path}: cannot open the workspace ({exc})") from None
         if version < SCHEMA_VERSION:
             try:
-                conn.execute("BEGIN IMMEDIATE")
-                # Another process may have migrated while we waited for the lock.
-                current = read_version(conn) or 0
-                if current > SCHEMA_VERSION:
-                    raise WorkspaceError(
-                        f"{name}: schema version {current} is newer than this inspector ({SCHEMA_VERSION})")
-                apply_migrations(conn, current)
-                conn.execute("COMMIT")
-            except BaseException as exc:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.Error):
-                    raise WorkspaceError(f"{self.path}: cannot migrate the workspace to schema "
-                                         f"{SCHEMA_VERSION} ({exc})") from None
-                raise
+                with sqlite_write(conn):
+                    # Another process may have migrated while we waited for the lock.
+                    current = read_version(conn) or 0
+                    if current > SCHEMA_VERSION:
+                        raise WorkspaceError(
+                            f"{name}: schema version {current} is newer than this inspector ({SCHEMA_VERSION})")
+                    apply_migrations(conn, current)
+            except sqlite3.Error as exc:
+                raise WorkspaceError(f"{self.path}: cannot migrate the workspace to schema "
+                                     f"{SCHEMA_VERSION} ({exc})") from None
 
     @property
     def schema_version(self) -> int:
@@ -518,18 +514,10 @@ class Workspace:
                 yield conn
                 return
             try:
-                conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
+                with sqlite_write(conn):
+                    yield conn
+            except sqlite3.OperationalError as exc:  # a full disk, a read-only file, a lock
                 raise WorkspaceError(_cannot_write(self.path, exc)) from None
-            try:
-                yield conn
-                conn.execute("COMMIT")
-            except BaseException as exc:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.OperationalError):  # a full disk, a read-only file
-                    raise WorkspaceError(_cannot_write(self.path, exc)) from None
-                raise
 
     def _store_bodies(self, conn: sqlite3.Connection, messages: Iterable[Message]) -> Iterator[tuple[Message, str]]:
         """Yield (message, body hash) and insert the bodies, in batches."""

@@ -10,8 +10,6 @@ output below the trigger changes nothing.
 
 from __future__ import annotations
 
-import os
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,10 +22,11 @@ from inspector.engine.planning import Action
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter, TokenCache, count_messages
 from inspector.engine.validation import errors, new_problems, validate
 from inspector.formats.openai_chat import from_openai, to_openai
+from tests.examples import examples
 
 EST = EstimateCounter(4.0)
-# CI runs the full count; locally `HYPOTHESIS_EXAMPLES=200 pytest` is quicker.
-EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "2000"))
+# 300 by default, 2,000 with `--hypothesis-profile=deep` (tests/examples.py).
+EXAMPLES = examples()
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

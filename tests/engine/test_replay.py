@@ -162,31 +162,6 @@ def test_calls_where_nothing_can_fire_are_not_planned(counter):
     assert len(planned) <= len(over)
 
 
-def test_the_collector_is_paused_during_a_replay_and_restored(counter):
-    """What a replay allocates dies young: the cyclic collector stays off while it runs
-    (its collections walked the session again and again), on again after, also when
-    a step fails."""
-    import gc
-
-    session = read_traj(SWE_AGENT / "ctf_web_i_got_id_demo.traj")
-    step = replay_step(counter)
-    seen = []
-
-    def watching(s, config):
-        seen.append(gc.isenabled())
-        return step(s, config)
-
-    replay(session, tight(6000), counter=counter, step=watching)
-    assert seen and not any(seen) and gc.isenabled()
-
-    def failing(s, config):
-        raise RuntimeError("a step failing midway")
-
-    with pytest.raises(RuntimeError):
-        replay(session, tight(6000), counter=counter, step=failing)
-    assert gc.isenabled()
-
-
 def _truncating(trigger: int = 6000):
     return tight(trigger).with_values({"reduction.truncation.enabled": True, "reduction.truncation.max_chars": 800})
 
@@ -207,7 +182,7 @@ def test_counting_ahead_covers_what_truncation_counts(counter, monkeypatch):
     session = read_traj(TRUNCATED[0])
     config = _truncating().with_values({"summarization.enabled": False, "reduction.clear.enabled": False})
     a = analyze(session, counter)
-    truncation.count_ahead(a, session.messages, config, memo_for(a, counter), threading.Event())
+    truncation.count_ahead(a, session.messages, config, memo_for(a, counter), threading.Event().is_set)
     counted = []
     real = truncation.Chunks.span
 
@@ -221,34 +196,31 @@ def test_counting_ahead_covers_what_truncation_counts(counter, monkeypatch):
     assert counted == []
 
 
-def test_a_second_thread_only_when_some_output_is_over_the_limit(counter, monkeypatch):
-    """Replaying a session of short outputs (a fleet's, mostly) starts no thread."""
-    import threading
-
-    from inspector.engine import replay as replay_module
+def test_a_second_thread_only_when_some_output_is_over_the_limit(counter):
+    """Replaying a session of short outputs (a fleet's, mostly) starts no thread; the
+    engine starts none itself, it asks the caller's `beside` (the edge's `run_beside`)."""
+    from inspector.edge import run_beside
 
     started = []
 
-    class Recorded(threading.Thread):
-        def start(self):
-            started.append(self.name)
-            super().start()
+    def beside(work):
+        started.append(work)
+        return run_beside(work)
 
-    monkeypatch.setattr(replay_module.threading, "Thread", Recorded)
-    replay(read_traj(SWE_AGENT / "ctf_crypto_katy.traj"), _truncating(), counter=counter)
+    replay(read_traj(SWE_AGENT / "ctf_crypto_katy.traj"), _truncating(), counter=counter, beside=beside)
     assert started == []
-    replay(read_traj(TRUNCATED[0]), _truncating(), counter=counter)
-    assert started == ["inspector-count-ahead"]
+    replay(read_traj(TRUNCATED[0]), _truncating(), counter=counter, beside=beside)
+    assert len(started) == 1
 
 
 @pytest.mark.parametrize("path", TRUNCATED)
-def test_counting_ahead_changes_no_replay(path, counter, monkeypatch):
+def test_counting_ahead_changes_no_replay(path, counter):
     """Whoever counts a chunk first, the replay is the same as with no second thread."""
-    from inspector.engine import replay as replay_module
+
+    from inspector.edge import run_beside
 
     config = _truncating()
-    with_thread = replay(read_traj(path), config, counter=make_counter(model="gpt-4o"))
-    monkeypatch.setattr(replay_module, "count_ahead", lambda *args: None)
+    with_thread = replay(read_traj(path), config, counter=make_counter(model="gpt-4o"), beside=run_beside)
     alone = replay(read_traj(path), config, counter=make_counter(model="gpt-4o"))
     assert with_thread.calls == alone.calls and with_thread.totals == alone.totals
     assert [m.content_hash for m in with_thread.final_messages] == [m.content_hash for m in alone.final_messages]

@@ -161,13 +161,14 @@ def test_token_spans_cover_the_text():
 
 
 def test_offline_bpe_files_come_from_litellm_without_importing_it():
-    """Counts are tiktoken's own, from litellm's bundled BPE files, and the environment
-    is left alone (it used to get TIKTOKEN_CACHE_DIR)."""
+    """Counts are tiktoken's own, from litellm's bundled BPE files (the edge's
+    `use_bundled_encodings` points tiktoken there), and the environment is left alone
+    (it used to get TIKTOKEN_CACHE_DIR)."""
     import os
     import subprocess
     import sys
 
-    from inspector.engine.tokens import bundled_tiktoken_dir
+    from inspector.edge import bundled_tiktoken_dir
 
     text = "Héllo wörld, naïve café — 東京 🚀 tokens! <|endoftext|> def f(x):\n    return x ** 2\n"
     env = {k: v for k, v in os.environ.items() if k not in ("TIKTOKEN_CACHE_DIR", "DATA_GYM_CACHE_DIR")}

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from inspector.engine.collector import collection_paused
+from inspector.edge import collection_paused
 from inspector.engine.limits import MAX_JSON_DEPTH
 from inspector.sources.base import SourceError, iter_jsonl, open_source
 

@@ -5,7 +5,9 @@ today; the test fails when the resolved set and the tested set diverge").
 pip resolves (`--dry-run`, nothing installed) the project's dependencies with its
 `agents`, `langchain` and `adk` extras (a user's install) and with its `test` extra (the
 tests' install), as pyproject.toml states them. Needs the package index; skipped when it
-cannot be reached.
+cannot be reached. Each resolution is slow (a minute or more on 2 cores): the two both
+tests need run once per session, side by side, and the README set is resolved again
+only when the plain resolution does not already give it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
-def _pip(*args: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
+def _pip(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True, timeout=timeout,
                           cwd=ROOT)
 
@@ -45,10 +47,28 @@ def _readme_set() -> dict[str, str]:
     return dict(re.findall(r"`([A-Za-z0-9_.-]+)==([0-9][0-9A-Za-z.]*)`", para))
 
 
-def _report(tmp_path: Path, *args: str) -> dict[str, str]:
-    out = tmp_path / "report.json"
-    res = _pip("install", "--dry-run", "--ignore-installed", "--quiet", "--report", str(out), *args)
-    assert res.returncode == 0, res.stderr[-3000:]
+def _dry_run(tmp_path: Path, name: str, reqs: list[str], *constraints: str) -> tuple[subprocess.Popen, Path]:
+    """Start `pip install --dry-run --report` of `reqs` (under `constraints`) in the background."""
+    (tmp_path / f"{name}.txt").write_text("\n".join(reqs) + "\n")
+    args = ["-r", str(tmp_path / f"{name}.txt")]
+    if constraints:
+        (tmp_path / f"{name}-set.txt").write_text("".join(f"{c}\n" for c in constraints))
+        args += ["-c", str(tmp_path / f"{name}-set.txt")]
+    out = tmp_path / f"{name}-report.json"
+    cmd = [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet", "--report", str(out),
+           *args]
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), out
+
+
+def _report(started: tuple[subprocess.Popen, Path], timeout: float = 900) -> dict[str, dict]:
+    """The resolved set of a started dry run: name -> the release's metadata."""
+    proc, out = started
+    try:
+        _, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    assert proc.returncode == 0, err[-3000:]
     return {i["metadata"]["name"].lower(): i["metadata"] for i in json.loads(out.read_text())["install"]}
 
 
@@ -70,20 +90,25 @@ def _requirements(*extras: str) -> list[str]:
     return [*project["dependencies"], *(r for e in extras for r in project["optional-dependencies"][e])]
 
 
-def _resolve(tmp_path: Path, name: str, reqs: list[str], *constraints: str) -> dict[str, dict]:
-    (tmp_path / f"{name}.txt").write_text("\n".join(reqs) + "\n")
-    args = ["-r", str(tmp_path / f"{name}.txt")]
-    if constraints:
-        (tmp_path / f"{name}-set.txt").write_text("".join(f"{c}\n" for c in constraints))
-        args += ["-c", str(tmp_path / f"{name}-set.txt")]
-    return _report(tmp_path, *args)
+@pytest.fixture(scope="module")
+def resolved(index, tmp_path_factory) -> dict[str, dict[str, dict]]:
+    """What pip resolves today for a user's install (`users`: the extras agents,
+    langchain, adk) and for the tests' (`tested`: the test extra), resolved side by side."""
+    tmp = tmp_path_factory.mktemp("resolve")
+    users = _dry_run(tmp, "users", _requirements("agents", "langchain", "adk"))
+    tested = _dry_run(tmp, "tested", _requirements("test"))
+    return {"users": _report(users), "tested": _report(tested)}
 
 
-def test_the_extras_resolve_to_the_set_readme_names(tmp_path, index):
+def test_the_extras_resolve_to_the_set_readme_names(tmp_path, resolved):
+    """The extras resolve with README's exact versions: pip gives them today, or, when a
+    newer release came out since, they still resolve together when pinned."""
     named = _readme_set()
     assert set(KEY) <= set(named)
-    got = _resolve(tmp_path, "users", _requirements("agents", "langchain", "adk"),
-                   *(f"{k}=={v}" for k, v in named.items()))
+    got = resolved["users"]
+    if any(got.get(k, {}).get("version") != v for k, v in named.items()):
+        got = _report(_dry_run(tmp_path, "users-named", _requirements("agents", "langchain", "adk"),
+                               *(f"{k}=={v}" for k, v in named.items())))
     assert {k: got[k]["version"] for k in named} == named
     # The test extra pins openai-agents to the tested release's series.
     pin = next(r for r in _requirements("test") if r.startswith("openai-agents"))
@@ -91,13 +116,12 @@ def test_the_extras_resolve_to_the_set_readme_names(tmp_path, index):
     assert pin == f"openai-agents>={series},<0.{int(series.split('.')[1]) + 1}", pin
 
 
-def test_what_users_get_is_what_the_tests_run_with(tmp_path, index):
+def test_what_users_get_is_what_the_tests_run_with(resolved):
     """`pip install 'inspector[agents,langchain,adk]'` today and `pip install
     'inspector[test]'` today resolve the frameworks to the same releases; when a new
     release (or a pin in the test extra) makes them differ, users would run a
     combination the tests never saw: this fails, naming the packages."""
-    users = _resolve(tmp_path, "users", _requirements("agents", "langchain", "adk"))
-    tested = _resolve(tmp_path, "tested", _requirements("test"))
+    users, tested = resolved["users"], resolved["tested"]
     differ = {k: (users[k]["version"], tested.get(k, {}).get("version")) for k in KEY
               if users[k]["version"] != tested.get(k, {}).get("version")}
     assert not differ, f"users get / the tests run with: {differ}"

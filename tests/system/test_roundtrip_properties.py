@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import sqlite3
 from pathlib import Path
 
@@ -44,11 +43,12 @@ from inspector.formats.anthropic import to_anthropic
 from inspector.sources.anthropic_json import read_anthropic_json
 from inspector.sources.base import open_source
 from tests.engine.test_properties import configs, sessions
+from tests.examples import examples
 
 EST = EstimateCounter(4.0)
 # Each example writes and reads four files (one a SQLite database): a quarter of the
-# engine properties' 2,000 (500) keeps this test near 10 s on 2 cores.
-EXAMPLES = max(30, int(os.environ.get("HYPOTHESIS_EXAMPLES", "2000")) // 4)
+# engine properties' count (75 by default, 500 with `--hypothesis-profile=deep`).
+EXAMPLES = max(30, examples() // 4)
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 FORMATS = ("openai-json", "openai-jsonl", "openai-agents-sqlite", "anthropic-json")

@@ -4,9 +4,8 @@ and tail; the middle is offloaded and a notice says how to reload it.
 
 from __future__ import annotations
 
-import threading
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from inspector.engine.analysis import Analysis
 from inspector.engine.config import CompactionConfig, TruncationConfig
@@ -88,12 +87,12 @@ def may_truncate(a: Analysis, config: CompactionConfig) -> bool:
 
 
 def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
-                stop: threading.Event) -> None:
+                stopped: Callable[[], bool]) -> None:
     """Count, before the plans that will need them, the chunks stage 1 keeps of each
     tool output of `msgs` (analysed as `a`) over its limit: the head's and the tail's,
     a chunk more on each side (the notice's tool name may differ in a context).
-    Replay runs this on a second thread while it plans (tiktoken releases the GIL
-    while it encodes), and its plans find the counts in `memo.chunks`. Counts only:
+    Replay has this run beside it while it plans (a second thread, started by the
+    caller's `beside`, inspector/edge.py; tiktoken releases the GIL while it encodes), and its plans find the counts in `memo.chunks`. Counts only:
     whichever thread counts a chunk first, the plans decide the same.
 
     Args:
@@ -102,7 +101,7 @@ def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         config: the policy (nothing is done unless truncation is on and the counter
             counts by lines, as `truncate_count` then does).
         memo: the session's memo, shared with the plans.
-        stop: set when replay is done.
+        stopped: true once replay is done.
     """
     tc = config.reduction.truncation
     counter = memo.texts.counter
@@ -110,7 +109,7 @@ def count_ahead(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         return
     probe_id = "off-" + "0" * 12  # every offload id has this length: the notice too
     for i, name, per_part in over_limit(a, tc):
-        if stop.is_set():
+        if stopped():
             return
         for k, p in enumerate(msgs[i].parts):
             cut = cut_part(p.text, per_part, tc.head_ratio, tc.notice, config.recovery_tool, probe_id, name,
