@@ -641,19 +641,24 @@ _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])|\n\s*\n|\n(?=\s*(?:[-*]|
 _FENCE = re.compile(r"```[^\n`]*\n.{0,4000}?```|<command>.{0,4000}?</command>", re.S)
 
 
-def sentences(text: str, limit: int = SCAN_CHARS) -> list[str]:
+def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> list[str]:
     """The sentences of a text, code fences removed, whitespace collapsed.
 
     Args:
         text: any prose.
         limit: characters read at most.
+        by_line: end a sentence at every line break too (a list of strings, one a
+            line, is not one long sentence).
 
     Returns:
         The sentences of at least 3 characters, in order.
     """
     text = _FENCE.sub(" ", text[:limit])
     out = []
-    for s in _SENTENCE_RE.split(text):
+    parts = _SENTENCE_RE.split(text)
+    if by_line:
+        parts = [line for part in parts for line in part.splitlines()]
+    for s in parts:
         s = " ".join(s.split())
         if len(s) >= 3:
             out.append(s)

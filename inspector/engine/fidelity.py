@@ -290,6 +290,8 @@ class _View:
     paths: tuple[str, ...]
     values: tuple[str, ...]
     lower: tuple[str, ...]  # the sentences, lower case (where evidence is looked for)
+    prose: frozenset[int] = frozenset()  # the sentences written as prose (`is_prose`)
+    claimed: tuple[str, ...] = ()  # the digit tokens it states (`_claimed_tokens`)
 
 
 _VIEWS: dict[str, _View] = {}
@@ -299,10 +301,37 @@ _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here a
                           r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
 
 
+_LETTERS = re.compile(r"[A-Za-z']+")
+PROSE_WORDS = 5  # words a prose sentence has at least
+PROSE_FUNCTION_SHARE = 0.2  # ... and the share of them that are function words ("the", "was", "to")
+
+
+def is_prose(sentence: str) -> bool:
+    """True when a sentence is written as prose: a few words, some of them function
+    words that tie the others into a statement. A verbatim string of code, output or
+    paths, one a line, is not: a list of strings states no finding, no decision and
+    no next step, however many of their words it holds.
+
+    Args:
+        sentence: one sentence (or line).
+
+    Returns:
+        Whether it reads as prose.
+    """
+    ws = _LETTERS.findall(sentence)
+    if len(ws) < PROSE_WORDS:
+        return False
+    return sum(w.lower() in _STOP for w in ws) >= PROSE_FUNCTION_SHARE * len(ws)
+
+
 def _view(m: Message) -> _View:
     hit = _VIEWS.get(m.content_hash)
     if hit is None:
-        ss, ws = _message_sentences(m, REWRITTEN_CHARS)
+        text = m.text
+        args = [c.arguments_raw[:2000] for c in m.tool_calls]
+        ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS,
+                                      by_line=True)))
+        ws = tuple(words(x) for x in ss)
         postings: dict[str, list[int]] = {}
         for j, sw in enumerate(ws):
             for w in sw:
@@ -310,7 +339,8 @@ def _view(m: Message) -> _View:
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
-                    tuple(x.lower() for x in ss))
+                    tuple(x.lower() for x in ss), frozenset(j for j, x in enumerate(ss) if is_prose(x)),
+                    tuple(_claimed_tokens(own)))
         if len(_VIEWS) >= 2_000:
             _VIEWS.clear()
         _VIEWS[m.content_hash] = hit
@@ -342,6 +372,52 @@ class _Index:
 
 _KEYS: dict[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = {}
 
+# A token that holds a digit: a number, a port, an offset, a hex literal, a flag-like
+# string. Such a token is exact: a summary that states one the original never had
+# states something false.
+_DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,64}(?![a-z0-9])")
+# Where a quoted string was cut ("…", "..."): its last token is a prefix, not a claim.
+_CUT = re.compile(r"(?:\u2026|\.\.\.)")
+
+
+# A token longer than this may be quoted cut: its head is what is checked.
+LONG_TOKEN = 32
+
+
+def digit_tokens(text: str) -> set[str]:
+    """The tokens of a text that hold a digit (lower case; "_" and punctuation split
+    them), two characters at least.
+
+    Args:
+        text: any text.
+
+    Returns:
+        The tokens.
+    """
+    return set(_DIGIT_TOKEN.findall(text.lower()))
+
+
+def _claimed_tokens(text: str) -> list[str]:
+    """The digit tokens a rewritten text states as exact: not a cut quote's last
+    token, not a plural of a digit ("0s and 1s")."""
+    low = text.lower()
+    out: dict[str, None] = {}
+    for m in _DIGIT_TOKEN.finditer(low):
+        tok = m.group()
+        if _CUT.match(low, m.end()) or re.fullmatch(r"\ds", tok):
+            continue
+        out[tok] = None
+    return list(out)
+
+
+def _same_number(tok: str, post: dict[str, list[int]]) -> bool:
+    """True when the original holds the same number in another base (30 and 0x1e)."""
+    try:
+        n = int(tok, 16) if tok.startswith("0x") else int(tok)
+    except ValueError:
+        return False
+    return ("t:" + str(n)) in post or ("t:" + hex(n)) in post
+
 
 def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
     """The index keys of path mentions: "P:" + the path below its root for an absolute
@@ -368,8 +444,13 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     out.update("e:" + error_core(e) for e in (a.errors or extract_errors(text)))
     out.update("v:" + v for v in a.values)
     out.update("c:" + _norm(c) for c in a.commands)
+    out.update("cw:" + c.split()[0].lower() for c in a.commands if c.strip())
     if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
         out.update("a:" + v for v in a.values)
+    args = " ".join(c.arguments_raw[:2000] for c in m.tool_calls)
+    tokens = digit_tokens(f"{text} {args}" if args else text)
+    out.update("t:" + t for t in tokens)
+    out.update("tp:" + t[:LONG_TOKEN] for t in tokens if len(t) > LONG_TOKEN)
     hit = frozenset(out)
     if len(_KEYS) >= 100_000:
         _KEYS.clear()
@@ -591,10 +672,11 @@ class _Haystack:
     text: str  # the rewritten messages' text, normalized
     paths: set[str]  # the rewritten messages' `path_keys`
 
-    @property
-    def sentences(self) -> list[tuple[str, frozenset[str]]]:
-        """The rewritten messages' sentences and their words."""
-        return [pair for v in self.views for pair in zip(v.sentences, v.words, strict=True)]
+    def prose_sentences(self, prose_only: bool) -> list[tuple[str, frozenset[str]]]:
+        """The rewritten messages' sentences (those written as prose, with `prose_only`)
+        and their words."""
+        return [(s, w) for v in self.views for j, (s, w) in enumerate(zip(v.sentences, v.words, strict=True))
+                if not prose_only or j in v.prose]
 
     def sentences_of(self, i: int) -> list[tuple[str, frozenset[str]]]:
         ss, ws = _message_sentences(self.original.messages[i])
@@ -650,15 +732,17 @@ def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
 
 
 def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
-                     sources: frozenset[Kind] | None = None) -> tuple[float, str]:
+                     sources: frozenset[Kind] | None = None, prose_only: bool = True) -> tuple[float, str]:
     """The best coverage of `item` by one sentence of the compacted context (of the
-    rewritten messages, and of the kept messages of the kinds `sources`)."""
+    rewritten messages, and of the kept messages of the kinds `sources`); with
+    `prose_only`, of the rewritten sentences written as prose only (a finding, a
+    decision, a step is stated, not listed)."""
     sources = _PROSE if sources is None else sources
     ws = words(item)
     if not ws:
         return 0.0, ""
     if similarity is not None:
-        candidates = hay.sentences + _kept_sentences(ws, hay, sources)
+        candidates = hay.prose_sentences(prose_only) + _kept_sentences(ws, hay, sources)
         if not candidates:
             return 0.0, ""
         sims = similarity([item], [s for s, _ in candidates])[0]
@@ -672,7 +756,8 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
         acc: dict[int, float] = {}
         for w, wt in weights.items():
             for j in v.postings.get(w, ()):
-                acc[j] = acc.get(j, 0.0) + wt
+                if not prose_only or j in v.prose:
+                    acc[j] = acc.get(j, 0.0) + wt
         if acc:
             j = max(acc, key=lambda j: (acc[j], -j))
             if acc[j] / total > best_cov:
@@ -766,7 +851,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
-                cov, ev = _match_narrative(text, hay, similarity, sources)
+                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task")
                 credit = _credit(cov)
                 ok = credit >= KEPT
                 if credit <= 0:
@@ -785,7 +870,10 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     # A tool result cut or cleared is the original's output and our notice, not a claim.
     replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes and m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
-    for kind, text, ev in _unsupported([_view(m) for m in replacing], index, model.roots):
+    replacing_views = [_view(m) for m in replacing]
+    claims = _unsupported(replacing_views, index, model.roots)
+    claims += [c for v in replacing_views for c in _step_claims(v, index, model)]
+    for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
     return Fidelity(kinds, len(removed), items)
@@ -829,11 +917,59 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]])
     return ("S:" + rel) in post or any(t in post for t in tails)
 
 
+_SPAN = re.compile(r"`([^`\n]{3,200})`")
+# A sentence that says a step was taken, and one that says it went well or not.
+_RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called)\b", re.I)
+_WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|passe[sd]|worked|works|fixed|verified|"
+                        r"confirmed|without (?:any )?(?:error|output))\b", re.I)
+_WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|invalid|didn't|wasn't|couldn't|"
+                         r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
+_RESULT_FAILED = re.compile(r"not been applied|wrong flag|timed out|command not found|no such file|"
+                            r"syntax error|invalid|failed|traceback", re.I)
+
+
+def _step_failed(model: ContentModel, action: int) -> bool:
+    """True when what answered the action at `action` reports a failure."""
+    for j in model.result_of(action):
+        m = model.messages[j]
+        if message_artifacts(m, model.kinds[j]).errors or _RESULT_FAILED.search(m.text[:SCAN_CHARS]):
+            return True
+    return False
+
+
+def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
+    """The steps a rewritten message says were taken that the original never took,
+    and the steps it says went well that failed each time they were taken:
+    ("last_step", the command, the sentence)."""
+    out: list[tuple[str, str, str]] = []
+    post = index.postings
+    for j in sorted(v.prose):
+        sentence = v.sentences[j]
+        if not _RAN.search(sentence) and not _WENT_WELL.search(sentence):
+            continue
+        for span in _SPAN.findall(sentence):
+            command = _norm(span)
+            if "..." in command or "\u2026" in command or "<" in command:
+                continue  # a pattern with a placeholder, not a command as run
+            if ("cw:" + command.split()[0]) not in post or len(command.split()) < 2:
+                continue  # not a command of this session's kind
+            where = post.get("c:" + command)
+            if not where:
+                if _RAN.search(sentence) and not _WENT_BADLY.search(sentence):
+                    out.append(("last_step", span, sentence))
+                continue
+            if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
+                    and all(_step_failed(model, i) for i in where if model.kinds[i] is Kind.ACTION)):
+                out.append(("last_step", span, sentence))
+    return out
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
+    stated: set[str] = set()
     for v in views:
         for p in v.paths:
             if not _supported_path(p, roots, post):
@@ -843,6 +979,15 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
                 continue  # a name in a code span may be new and right (a function the summary names)
             if ("v:" + value) not in post and ("w:" + _stem(value)) not in post:
                 out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
+                stated.add(value)
+        for tok in v.claimed:
+            if ("t:" + tok) in post or tok in stated or _same_number(tok, post) or (
+                    len(tok) >= LONG_TOKEN and ("tp:" + tok[:LONG_TOKEN]) in post):
+                continue
+            if any(tok in p for p in v.paths):
+                continue  # judged as a path above
+            stated.add(tok)
+            out.append(("values", tok, next((s for s in v.sentences if tok in s.lower()), tok)))
     return out
 
 
