@@ -101,6 +101,12 @@ _OBSERVATION_MARKS = re.compile(
     r"^Found \d+ matches for|^No matches found for|^Text replaced\. Please review|^EXECUTION RESULT|"
     r"^Exit code:? -?\d+|^Command (?:exited|failed) with (?:exit )?code", re.M)
 _NUMBERED_LINE = re.compile(r"^\s*\d+[:|]", re.M)
+# A task in a framework's template (SWE-agent's issue and CTF templates, SWE-bench's
+# `<pr_description>`): a statement of work, wherever in the session it comes, even with
+# the environment's footer after it.
+_TASK_STATEMENT = re.compile(
+    r"^\s*(?:we're currently solving the following|<pr_description>|<issue>|<task>)|^ISSUE:\s*$|"
+    r"\bThe CTF challenge is an? [\w -]{1,40} problem named\b", re.I | re.M)
 # An action written in an assistant's text: a fenced block at the end (SWE-agent),
 # a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers.
 _TEXT_ACTION = re.compile(
@@ -137,6 +143,7 @@ class _Local:
     observation_marks: bool
     action: bool
     empty: bool
+    task_statement: bool = False  # it states a task in a framework's task template
 
 
 # content hash -> _Local: re-planning classifies the same messages again and again.
@@ -160,6 +167,7 @@ def _local(m: Message) -> _Local:
         observation_marks=m.role in ("user", "tool") and _has_observation_marks(text),
         action=m.role == "assistant" and (bool(m.tool_calls) or bool(_TEXT_ACTION.search(text[-SCAN_CHARS:]))),
         empty=not stripped and not m.tool_calls,
+        task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head)),
     )
     if not m.meta and m.kind == "message":
         if len(_LOCAL) >= _LOCAL_MAX:
@@ -303,14 +311,23 @@ def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentMo
     acted = False  # an assistant message came since the last request
     seen_action = False
     summarized = False  # a summary with text came first: it states the task
+    demonstrating: int | None = None  # a demonstration began here, and no task came yet
     for i, (m, loc) in enumerate(zip(messages, locals_, strict=True)):
         kind = _kind(m, loc)
         if kind is Kind.ACTION and calls_tools and not m.tool_calls:
             kind = Kind.REASONING
+        if kind is Kind.DEMONSTRATION and task is None and demonstrating is None:
+            demonstrating = i
         if kind is Kind.REQUEST:
-            if task is None and not seen_action and not summarized:
+            if task is None and loc.task_statement and demonstrating is not None:
+                # The turns since the demonstration began were its own, unflagged.
+                for j in range(demonstrating + 1, i):
+                    if kinds[j] is not Kind.SYSTEM:
+                        kinds[j] = Kind.DEMONSTRATION
                 task, kind = i, Kind.TASK
-            elif acted and (environment_users or loc.observation_marks):
+            elif task is None and not seen_action and not summarized:
+                task, kind = i, Kind.TASK
+            elif acted and (environment_users or loc.observation_marks) and not loc.task_statement:
                 kind = Kind.OBSERVATION
         elif kind is Kind.SUMMARY and task is None and m.text.strip():
             summarized = True
