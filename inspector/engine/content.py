@@ -227,6 +227,25 @@ class ContentModel:
                 return i
         return None
 
+    def step_failed(self, action: int) -> bool:
+        """Whether what answered the action at `action` reports a failure: an error
+        that occurred, an edit not applied, a wrong answer, a timeout.
+
+        Args:
+            action: the index of an ACTION message.
+
+        Returns:
+            True when one of its observations reports a failure.
+        """
+        for j in self.result_of(action):
+            m = self.messages[j]
+            if message_artifacts(m, self.kinds[j]).errors:
+                return True
+            # Not in the source lines a viewer shows (`make_error("invalid")`).
+            if _STEP_FAILED.search(_VIEWER_PREFIX_LINES.sub("", m.text[:SCAN_CHARS])):
+                return True
+        return False
+
     def result_of(self, action: int) -> list[int]:
         """The observations that answer the action at `action` (the messages right
         after it, up to the next non-observation).
@@ -244,6 +263,12 @@ class ContentModel:
             out.append(j)
         return out
 
+
+# What an environment says when a step failed, beyond the errors `extract_errors` finds.
+_STEP_FAILED = re.compile(r"not been applied|wrong flag|timed out|command not found|no such file|"
+                          r"syntax error|invalid|failed|traceback", re.I)
+
+_VIEWER_PREFIX_LINES = re.compile(r"^\s*\d+[:|].*$", re.M)
 
 _MODELS: dict[tuple[str, ...], ContentModel] = {}
 # The list itself is held with its model: an id() is reused once its object is freed, and

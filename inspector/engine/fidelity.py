@@ -924,19 +924,6 @@ _WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|pass
                         r"confirmed|without (?:any )?(?:error|output))\b", re.I)
 _WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|invalid|didn't|wasn't|couldn't|"
                          r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
-_RESULT_FAILED = re.compile(r"not been applied|wrong flag|timed out|command not found|no such file|"
-                            r"syntax error|invalid|failed|traceback", re.I)
-
-
-def _step_failed(model: ContentModel, action: int) -> bool:
-    """True when what answered the action at `action` reports a failure."""
-    for j in model.result_of(action):
-        m = model.messages[j]
-        if message_artifacts(m, model.kinds[j]).errors or _RESULT_FAILED.search(m.text[:SCAN_CHARS]):
-            return True
-    return False
-
-
 def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
     """The steps a rewritten message says were taken that the original never took,
     and the steps it says went well that failed each time they were taken:
@@ -959,7 +946,7 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
                     out.append(("last_step", span, sentence))
                 continue
             if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
-                    and all(_step_failed(model, i) for i in where if model.kinds[i] is Kind.ACTION)):
+                    and all(model.step_failed(i) for i in where if model.kinds[i] is Kind.ACTION)):
                 out.append(("last_step", span, sentence))
     return out
 
