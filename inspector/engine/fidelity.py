@@ -357,10 +357,13 @@ class _Index:
 
     hashes: tuple[str, ...] = ()
     postings: dict[str, list[int]] = field(default_factory=dict)
+    commands: list[tuple[int, str]] = field(default_factory=list)  # (action index, its command, normalized)
 
     def extend(self, model: ContentModel, start: int) -> None:
         post = self.postings
         for i in range(start, len(model.kinds)):
+            if model.kinds[i] is Kind.ACTION:
+                self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
             for key in _keys(model.messages[i], model.kinds[i], model.roots):
                 bucket = post.get(key)
                 if bucket is None:
@@ -375,12 +378,13 @@ _KEYS: dict[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = {}
 # A token that holds a digit: a number, a port, an offset, a hex literal, a flag-like
 # string. Such a token is exact: a summary that states one the original never had
 # states something false.
-_DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,64}(?![a-z0-9])")
+_DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])")
 # Where a quoted string was cut ("…", "..."): its last token is a prefix, not a claim.
 _CUT = re.compile(r"(?:\u2026|\.\.\.)")
 
 
-# A token longer than this may be quoted cut: its head is what is checked.
+# A token this long is a blob (binary, base64, a hex dump) that a summary may quote
+# in part, from anywhere: not checked token by token.
 LONG_TOKEN = 32
 
 
@@ -394,7 +398,7 @@ def digit_tokens(text: str) -> set[str]:
     Returns:
         The tokens.
     """
-    return set(_DIGIT_TOKEN.findall(text.lower()))
+    return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
 
 
 def _claimed_tokens(text: str) -> list[str]:
@@ -404,7 +408,7 @@ def _claimed_tokens(text: str) -> list[str]:
     out: dict[str, None] = {}
     for m in _DIGIT_TOKEN.finditer(low):
         tok = m.group()
-        if _CUT.match(low, m.end()) or re.fullmatch(r"\ds", tok):
+        if len(tok) >= LONG_TOKEN or _CUT.match(low, m.end()) or re.fullmatch(r"\ds", tok):
             continue
         out[tok] = None
     return list(out)
@@ -448,9 +452,7 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
         out.update("a:" + v for v in a.values)
     args = " ".join(c.arguments_raw[:2000] for c in m.tool_calls)
-    tokens = digit_tokens(f"{text} {args}" if args else text)
-    out.update("t:" + t for t in tokens)
-    out.update("tp:" + t[:LONG_TOKEN] for t in tokens if len(t) > LONG_TOKEN)
+    out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     hit = frozenset(out)
     if len(_KEYS) >= 100_000:
         _KEYS.clear()
@@ -921,7 +923,8 @@ _SPAN = re.compile(r"`([^`\n]{3,200})`")
 # A sentence that says a step was taken, and one that says it went well or not.
 _RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called)\b", re.I)
 _WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|passe[sd]|worked|works|fixed|verified|"
-                        r"confirmed|without (?:any )?(?:error|output))\b", re.I)
+                        r"confirmed|without (?:any )?(?:error|output)|shows?|showed|prints?|printed|returns?|"
+                        r"returned|gives?|gave|reports?|reported|lists?|listed|decodes?|decoded|completely)\b", re.I)
 _WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|invalid|didn't|wasn't|couldn't|"
                          r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
 def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
@@ -932,17 +935,19 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
     post = index.postings
     for j in sorted(v.prose):
         sentence = v.sentences[j]
-        if not _RAN.search(sentence) and not _WENT_WELL.search(sentence):
+        if not _RAN.search(sentence) and not _WENT_WELL.search(sentence) or "`" not in sentence:
             continue
         for span in _SPAN.findall(sentence):
             command = _norm(span)
             if "..." in command or "\u2026" in command or "<" in command:
                 continue  # a pattern with a placeholder, not a command as run
-            if ("cw:" + command.split()[0]) not in post or len(command.split()) < 2:
-                continue  # not a command of this session's kind
-            where = post.get("c:" + command)
+            if len(command.split()) < 2:
+                continue
+            # The actions that ran it: as their whole command, or as part of one (a pipe).
+            where = post.get("c:" + command) or [i for i, c in index.commands if command in c]
             if not where:
-                if _RAN.search(sentence) and not _WENT_BADLY.search(sentence):
+                if (("cw:" + command.split()[0]) in post  # a command of this session's kind
+                        and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)):
                     out.append(("last_step", span, sentence))
                 continue
             if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
@@ -962,14 +967,13 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
             if not _supported_path(p, roots, post):
                 out.append(("files", p, next((s for s in v.sentences if p.rsplit("/", 1)[-1] in s.lower()), p)))
         for value in v.values:
-            if not _CHECKABLE_VALUE.fullmatch(value):
+            if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
                 continue  # a name in a code span may be new and right (a function the summary names)
             if ("v:" + value) not in post and ("w:" + _stem(value)) not in post:
                 out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
                 stated.add(value)
         for tok in v.claimed:
-            if ("t:" + tok) in post or tok in stated or _same_number(tok, post) or (
-                    len(tok) >= LONG_TOKEN and ("tp:" + tok[:LONG_TOKEN]) in post):
+            if ("t:" + tok) in post or tok in stated or _same_number(tok, post):
                 continue
             if any(tok in p for p in v.paths):
                 continue  # judged as a path above
