@@ -292,6 +292,8 @@ class _View:
     lower: tuple[str, ...]  # the sentences, lower case (where evidence is looked for)
     prose: frozenset[int] = frozenset()  # the sentences written as prose (`is_prose`)
     claimed: tuple[str, ...] = ()  # the digit tokens it states (`_claimed_tokens`)
+    plans: tuple[int, ...] = ()  # the prose sentences that say what comes next (`_PLAN`)
+    steps: tuple[int, ...] = ()  # the prose sentences that say a quoted step ran or went well (`_step_claims`)
 
 
 _VIEWS: dict[str, _View] = {}
@@ -338,9 +340,11 @@ def _view(m: Message) -> _View:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
+        prose = sorted(j for j, x in enumerate(ss) if is_prose(x))
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
-                    tuple(x.lower() for x in ss), frozenset(j for j, x in enumerate(ss) if is_prose(x)),
-                    tuple(_claimed_tokens(own)))
+                    tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
+                    tuple(j for j in prose if _PLAN.search(ss[j])),
+                    tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))))
         if len(_VIEWS) >= 2_000:
             _VIEWS.clear()
         _VIEWS[m.content_hash] = hit
@@ -358,9 +362,20 @@ class _Index:
     hashes: tuple[str, ...] = ()
     postings: dict[str, list[int]] = field(default_factory=dict)
     commands: list[tuple[int, str]] = field(default_factory=list)  # (action index, its command, normalized)
+    _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+
+    def running(self, command: str) -> list[int]:
+        """The actions whose command holds `command` (normalized), in order."""
+        hit = self._running.get(command)
+        if hit is None:
+            hit = self._running[command] = [i for i, c in self.commands if command in c]
+            if len(self._running) > 1_000:
+                self._running.clear()
+        return hit
 
     def extend(self, model: ContentModel, start: int) -> None:
         post = self.postings
+        self._running.clear()
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
@@ -544,6 +559,7 @@ class _Buckets:
     items: dict[str, dict[str, None]] = field(default_factory=lambda: {k: {} for k in KINDS})
     roots: tuple[str, ...] = SANDBOX_ROOTS
     exact: set[str] = field(default_factory=set)  # items matched verbatim (commands)
+    next_words: frozenset[str] = frozenset()  # the words of what the agent did next (text and commands)
 
     def add(self, kind: str, values: Sequence[str]) -> None:
         bucket = self.items[kind]
@@ -595,8 +611,10 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
     after = next((k for k in range(removed[-1] + 1, len(msgs)) if kinds[k] in (Kind.ACTION, Kind.REASONING)), None)
     if after is not None:
         said = [s for s in sentences(msgs[after].text) if len(words(s)) >= 3]
-        step = said[0] if said else next(iter(message_artifacts(msgs[after], kinds[after]).commands), "")
+        done = message_artifacts(msgs[after], kinds[after]).commands
+        step = said[0] if said else next(iter(done), "")
         b.add("next_step", [_short(step)])
+        b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done]))
     seen: set[str] = set()
     scanned = 0
     for i in reversed(removed):
@@ -765,7 +783,7 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
             if acc[j] / total > best_cov:
                 best_cov, best_s = acc[j] / total, v.sentences[j]
     for s, sw in _kept_sentences(ws, hay, sources):
-        c = coverage(ws, sw)
+        c = sum(weights[w] for w in ws & sw) / total
         if c > best_cov:
             best_cov, best_s = c, s
     return best_cov, best_s
@@ -854,6 +872,10 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
                 cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task")
+                if kind == "next_step":
+                    planned, plan = _planned_next(hay, buckets.next_words)
+                    if planned > cov:
+                        cov, ev = planned, plan
                 credit = _credit(cov)
                 ok = credit >= KEPT
                 if credit <= 0:
@@ -879,6 +901,32 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
     return Fidelity(kinds, len(removed), items)
+
+
+# A sentence that says what comes next.
+_PLAN = re.compile(r"\b(?:next|plan(?:s|ned)?|will|should|then|going to|to do|remaining|todo)\b", re.I)
+
+
+def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, str]:
+    """How much of what a rewritten sentence says comes next the agent then did: the
+    weighted share of the sentence's words that the agent's next message (its text
+    and its commands) holds, best over the prose sentences that state a plan. A next
+    step put in other words than the agent's own still counts when it names what
+    the agent went on to do."""
+    best, best_s = 0.0, ""
+    if not next_words:
+        return best, best_s
+    for v in hay.views:
+        for j in v.plans:
+            s = v.sentences[j]
+            ws = v.words[j]
+            total = sum(_weight(w) for w in ws)
+            if total < 4:  # "Next: submit." says too little to tell
+                continue
+            share = sum(_weight(w) for w in ws & next_words) / total
+            if share > best:
+                best, best_s = share, s
+    return best, best_s
 
 
 def _as_token(text: str, value: str) -> bool:
@@ -927,16 +975,16 @@ _WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|pass
                         r"returned|gives?|gave|reports?|reported|lists?|listed|decodes?|decoded|completely)\b", re.I)
 _WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|invalid|didn't|wasn't|couldn't|"
                          r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
+
+
 def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
     """The steps a rewritten message says were taken that the original never took,
     and the steps it says went well that failed each time they were taken:
     ("last_step", the command, the sentence)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
-    for j in sorted(v.prose):
+    for j in v.steps:
         sentence = v.sentences[j]
-        if not _RAN.search(sentence) and not _WENT_WELL.search(sentence) or "`" not in sentence:
-            continue
         for span in _SPAN.findall(sentence):
             command = _norm(span)
             if "..." in command or "\u2026" in command or "<" in command:
@@ -944,7 +992,7 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
             if len(command.split()) < 2:
                 continue
             # The actions that ran it: as their whole command, or as part of one (a pipe).
-            where = post.get("c:" + command) or [i for i, c in index.commands if command in c]
+            where = post.get("c:" + command) or index.running(command)
             if not where:
                 if (("cw:" + command.split()[0]) in post  # a command of this session's kind
                         and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)):
