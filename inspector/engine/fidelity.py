@@ -155,9 +155,14 @@ class Fidelity:
         scored = [(WEIGHTS[n], k.fraction) for n, k in self.kinds.items() if k.scored]
         total = sum(w for w, _ in scored)
         base = sum(w * f for w, f in scored) / total if total else 1.0
-        # A false statement misleads the whole context, not only its kind.
-        unsupported = sum(len(k.unsupported) for k in self.kinds.values())
-        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * unsupported)
+        # A false statement misleads the whole context, not only its kind; a sentence
+        # with three wrong values in it is one false statement.
+        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * self.false_statements)
+
+    @property
+    def false_statements(self) -> int:
+        """The sentences of the compacted context that state something unsupported."""
+        return len({it.evidence or it.text for it in self.items if it.status == "unsupported"})
 
     def lost(self) -> list[Item]:
         """The items missing or unsupported, in kind order."""
@@ -340,6 +345,7 @@ def _view(m: Message) -> _View:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
+        own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
         prose = sorted(j for j, x in enumerate(ss) if is_prose(x))
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
@@ -396,6 +402,8 @@ _KEYS: dict[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = {}
 _DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])")
 # Where a quoted string was cut ("…", "..."): its last token is a prefix, not a claim.
 _CUT = re.compile(r"(?:\u2026|\.\.\.)")
+_CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
+_CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}]*")
 
 
 # A token this long is a blob (binary, base64, a hex dump) that a summary may quote
@@ -416,14 +424,22 @@ def digit_tokens(text: str) -> set[str]:
     return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
 
 
+# A digit token that states a value: a number of two digits or more (decimal, or hex
+# with "0x"), or an id of six characters or more (a flag, a hash, a key). Shorter mixed
+# tokens are names a summary may coin ("c1", "n2", "x86"), ordinals are words ("5th").
+_VALUE_TOKEN = re.compile(r"\d{2,}|0x[0-9a-f]{2,}|(?=.*[a-z])(?!\d+(?:st|nd|rd|th)$).{6,}")
+
+
 def _claimed_tokens(text: str) -> list[str]:
-    """The digit tokens a rewritten text states as exact: not a cut quote's last
-    token, not a plural of a digit ("0s and 1s")."""
+    """The digit tokens a rewritten text states as exact values (`_VALUE_TOKEN`): not
+    a cut quote's ends ("A76EDD72...FAC323"), not a blob."""
     low = text.lower()
     out: dict[str, None] = {}
     for m in _DIGIT_TOKEN.finditer(low):
         tok = m.group()
-        if len(tok) >= LONG_TOKEN or _CUT.match(low, m.end()) or re.fullmatch(r"\ds", tok):
+        if len(tok) >= LONG_TOKEN or not _VALUE_TOKEN.fullmatch(tok):
+            continue
+        if _CUT.match(low, m.end()) or _CUT_BEFORE.search(low, 0, m.start()):
             continue
         out[tok] = None
     return list(out)
@@ -466,7 +482,10 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     out.update("cw:" + c.split()[0].lower() for c in a.commands if c.strip())
     if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
         out.update("a:" + v for v in a.values)
-    args = " ".join(c.arguments_raw[:2000] for c in m.tool_calls)
+    # (Tool call ids too: a dump of the session's strings may quote them.)
+    args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
+    if kind is Kind.TASK:  # the values of the instructions around the task too
+        out.update("v:" + v for v in extract_values(text))
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     hit = frozenset(out)
     if len(_KEYS) >= 100_000:
