@@ -56,11 +56,67 @@ def test_planted_errors_and_keyword_dumps_score_below_the_faithful_summary_and_t
 
 @needs_set
 def test_agreement_with_the_judges_does_not_regress():
-    """Regression guard below the bench targets (0.8, 0.85; bench/fidelity_bench.py
-    reports the figures): measured 0.71 and 0.89 when the measure was tuned."""
+    """At the bench targets on the labelled set (0.8, 0.85; bench/fidelity_bench.py
+    reports the figures): measured 0.83 and 0.97 when the measure was tuned."""
     a = judged.agreement(ITEMS, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["pairwise_accuracy"] >= 0.85
-    assert a["spearman"] >= 0.65
+    assert a["spearman"] >= 0.8
+
+
+HELDOUT = judged.load(judged.HELDOUT) if any(judged.HELDOUT.glob("items-*.jsonl")) else []
+SETS = [pytest.param(ITEMS, id="labelled"), pytest.param(HELDOUT, id="heldout")]
+# (better, worse) variant pairs a careful reader orders, when the judges separate them.
+ORDERED = (("faithful", "keyword_dump"), ("faithful", "planted_errors"), ("terse", "nothing"))
+
+
+def _separated_pairs(items: list[judged.JudgedItem]) -> list[tuple[str, str, str, bool]]:
+    """Per session, each ORDERED pair the judges separate by 2 points or more:
+    (session, better, worse, whether the measure orders them the same way)."""
+    by: dict[str, dict[str, judged.JudgedItem]] = defaultdict(dict)
+    for it in items:
+        if it.variant:
+            by[it.session][it.variant] = it
+    out = []
+    for session, v in sorted(by.items()):
+        for hi, lo in ORDERED:
+            if hi in v and lo in v and v[hi].gold - v[lo].gold >= judged.CLEAR_GAP - 1e-9:
+                score = {k: fidelity(v[k].original(), v[k].compacted()).score for k in (hi, lo)}
+                out.append((session, hi, lo, score[hi] > score[lo]))
+    return out
+
+
+@needs_set
+def test_per_session_keyword_dumps_and_planted_errors_below_faithful_and_terse_above_nothing():
+    """Issue #23.6, per session of the labelled set, wherever the judges separate the two
+    by 2 points or more."""
+    pairs = _separated_pairs(ITEMS)
+    assert len(pairs) >= 20
+    assert [p for p in pairs if not p[3]] == []
+
+
+@pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
+def test_per_session_orderings_on_the_held_out_set():
+    """The same on the held-out set (never used to tune the measure). Not all hold
+    there: planted errors that are neither values nor steps (a wrong reading of the
+    output) go unseen, and where the removed range is a few messages every variant
+    keeps nearly all of it (measured: 6 pairs of 10). Guarded on the means and on a
+    majority of the pairs."""
+    pairs = _separated_pairs(HELDOUT)
+    assert len(pairs) >= 10
+    assert sum(p[3] for p in pairs) > len(pairs) / 2
+    scores: dict[str, list[float]] = defaultdict(list)
+    for it in HELDOUT:
+        scores[it.variant or "?"].append(fidelity(it.original(), it.compacted()).score)
+    for hi, lo in ORDERED:
+        assert mean(scores[hi]) > mean(scores[lo]), (hi, lo)
+
+
+@pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
+def test_held_out_agreement_does_not_regress():
+    """Below the targets on the held-out set (measured 0.55 and 0.78; the bench reports
+    them): a guard, not the goal."""
+    a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
+    assert a["spearman"] >= 0.5 and a["pairwise_accuracy"] >= 0.75
 
 
 # --------------------------------------------------------------- the issue's findings, small
