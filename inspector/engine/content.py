@@ -101,6 +101,12 @@ _OBSERVATION_MARKS = re.compile(
     r"^Found \d+ matches for|^No matches found for|^Text replaced\. Please review|^EXECUTION RESULT|"
     r"^Exit code:? -?\d+|^Command (?:exited|failed) with (?:exit )?code", re.M)
 _NUMBERED_LINE = re.compile(r"^\s*\d+[:|]", re.M)
+# A task in a framework's template (SWE-agent's issue and CTF templates, SWE-bench's
+# `<pr_description>`): a statement of work, wherever in the session it comes, even with
+# the environment's footer after it.
+_TASK_STATEMENT = re.compile(
+    r"^\s*(?:we're currently solving the following|<pr_description>|<issue>|<task>)|^ISSUE:\s*$|"
+    r"\bThe CTF challenge is an? [\w -]{1,40} problem named\b", re.I | re.M)
 # An action written in an assistant's text: a fenced block at the end (SWE-agent),
 # a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers.
 _TEXT_ACTION = re.compile(
@@ -137,6 +143,7 @@ class _Local:
     observation_marks: bool
     action: bool
     empty: bool
+    task_statement: bool = False  # it states a task in a framework's task template
 
 
 # content hash -> _Local: re-planning classifies the same messages again and again.
@@ -160,6 +167,7 @@ def _local(m: Message) -> _Local:
         observation_marks=m.role in ("user", "tool") and _has_observation_marks(text),
         action=m.role == "assistant" and (bool(m.tool_calls) or bool(_TEXT_ACTION.search(text[-SCAN_CHARS:]))),
         empty=not stripped and not m.tool_calls,
+        task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head)),
     )
     if not m.meta and m.kind == "message":
         if len(_LOCAL) >= _LOCAL_MAX:
@@ -219,6 +227,25 @@ class ContentModel:
                 return i
         return None
 
+    def step_failed(self, action: int) -> bool:
+        """Whether what answered the action at `action` reports a failure: an error
+        that occurred, an edit not applied, a wrong answer, a timeout.
+
+        Args:
+            action: the index of an ACTION message.
+
+        Returns:
+            True when one of its observations reports a failure.
+        """
+        for j in self.result_of(action):
+            m = self.messages[j]
+            if message_artifacts(m, self.kinds[j]).errors:
+                return True
+            # Not in the source lines a viewer shows (`make_error("invalid")`).
+            if _STEP_FAILED.search(_VIEWER_PREFIX_LINES.sub("", m.text[:SCAN_CHARS])):
+                return True
+        return False
+
     def result_of(self, action: int) -> list[int]:
         """The observations that answer the action at `action` (the messages right
         after it, up to the next non-observation).
@@ -236,6 +263,12 @@ class ContentModel:
             out.append(j)
         return out
 
+
+# What an environment says when a step failed, beyond the errors `extract_errors` finds.
+_STEP_FAILED = re.compile(r"not been applied|wrong flag|timed out|command not found|no such file|"
+                          r"syntax error|invalid|failed|traceback", re.I)
+
+_VIEWER_PREFIX_LINES = re.compile(r"^\s*\d+[:|].*$", re.M)
 
 _MODELS: dict[tuple[str, ...], ContentModel] = {}
 # The list itself is held with its model: an id() is reused once its object is freed, and
@@ -303,14 +336,23 @@ def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentMo
     acted = False  # an assistant message came since the last request
     seen_action = False
     summarized = False  # a summary with text came first: it states the task
+    demonstrating: int | None = None  # a demonstration began here, and no task came yet
     for i, (m, loc) in enumerate(zip(messages, locals_, strict=True)):
         kind = _kind(m, loc)
         if kind is Kind.ACTION and calls_tools and not m.tool_calls:
             kind = Kind.REASONING
+        if kind is Kind.DEMONSTRATION and task is None and demonstrating is None:
+            demonstrating = i
         if kind is Kind.REQUEST:
-            if task is None and not seen_action and not summarized:
+            if task is None and loc.task_statement and demonstrating is not None:
+                # The turns since the demonstration began were its own, unflagged.
+                for j in range(demonstrating + 1, i):
+                    if kinds[j] is not Kind.SYSTEM:
+                        kinds[j] = Kind.DEMONSTRATION
                 task, kind = i, Kind.TASK
-            elif acted and (environment_users or loc.observation_marks):
+            elif task is None and not seen_action and not summarized:
+                task, kind = i, Kind.TASK
+            elif acted and (environment_users or loc.observation_marks) and not loc.task_statement:
                 kind = Kind.OBSERVATION
         elif kind is Kind.SUMMARY and task is None and m.text.strip():
             summarized = True
@@ -641,19 +683,24 @@ _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])|\n\s*\n|\n(?=\s*(?:[-*]|
 _FENCE = re.compile(r"```[^\n`]*\n.{0,4000}?```|<command>.{0,4000}?</command>", re.S)
 
 
-def sentences(text: str, limit: int = SCAN_CHARS) -> list[str]:
+def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> list[str]:
     """The sentences of a text, code fences removed, whitespace collapsed.
 
     Args:
         text: any prose.
         limit: characters read at most.
+        by_line: end a sentence at every line break too (a list of strings, one a
+            line, is not one long sentence).
 
     Returns:
         The sentences of at least 3 characters, in order.
     """
     text = _FENCE.sub(" ", text[:limit])
     out = []
-    for s in _SENTENCE_RE.split(text):
+    parts = _SENTENCE_RE.split(text)
+    if by_line:
+        parts = [line for part in parts for line in part.splitlines()]
+    for s in parts:
         s = " ".join(s.split())
         if len(s) >= 3:
             out.append(s)

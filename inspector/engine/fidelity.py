@@ -155,9 +155,14 @@ class Fidelity:
         scored = [(WEIGHTS[n], k.fraction) for n, k in self.kinds.items() if k.scored]
         total = sum(w for w, _ in scored)
         base = sum(w * f for w, f in scored) / total if total else 1.0
-        # A false statement misleads the whole context, not only its kind.
-        unsupported = sum(len(k.unsupported) for k in self.kinds.values())
-        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * unsupported)
+        # A false statement misleads the whole context, not only its kind; a sentence
+        # with three wrong values in it is one false statement.
+        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * self.false_statements)
+
+    @property
+    def false_statements(self) -> int:
+        """The sentences of the compacted context that state something unsupported."""
+        return len({it.evidence or it.text for it in self.items if it.status == "unsupported"})
 
     def lost(self) -> list[Item]:
         """The items missing or unsupported, in kind order."""
@@ -290,6 +295,10 @@ class _View:
     paths: tuple[str, ...]
     values: tuple[str, ...]
     lower: tuple[str, ...]  # the sentences, lower case (where evidence is looked for)
+    prose: frozenset[int] = frozenset()  # the sentences written as prose (`is_prose`)
+    claimed: tuple[str, ...] = ()  # the digit tokens it states (`_claimed_tokens`)
+    plans: tuple[int, ...] = ()  # the prose sentences that say what comes next (`_PLAN`)
+    steps: tuple[int, ...] = ()  # the prose sentences that say a quoted step ran or went well (`_step_claims`)
 
 
 _VIEWS: dict[str, _View] = {}
@@ -299,18 +308,49 @@ _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here a
                           r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
 
 
+_LETTERS = re.compile(r"[A-Za-z']+")
+PROSE_WORDS = 5  # words a prose sentence has at least
+PROSE_FUNCTION_SHARE = 0.2  # ... and the share of them that are function words ("the", "was", "to")
+
+
+def is_prose(sentence: str) -> bool:
+    """True when a sentence is written as prose: a few words, some of them function
+    words that tie the others into a statement. A verbatim string of code, output or
+    paths, one a line, is not: a list of strings states no finding, no decision and
+    no next step, however many of their words it holds.
+
+    Args:
+        sentence: one sentence (or line).
+
+    Returns:
+        Whether it reads as prose.
+    """
+    ws = _LETTERS.findall(sentence)
+    if len(ws) < PROSE_WORDS:
+        return False
+    return sum(w.lower() in _STOP for w in ws) >= PROSE_FUNCTION_SHARE * len(ws)
+
+
 def _view(m: Message) -> _View:
     hit = _VIEWS.get(m.content_hash)
     if hit is None:
-        ss, ws = _message_sentences(m, REWRITTEN_CHARS)
+        text = m.text
+        args = [c.arguments_raw[:2000] for c in m.tool_calls]
+        ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS,
+                                      by_line=True)))
+        ws = tuple(words(x) for x in ss)
         postings: dict[str, list[int]] = {}
         for j, sw in enumerate(ws):
             for w in sw:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
+        own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
+        prose = sorted(j for j, x in enumerate(ss) if is_prose(x))
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
-                    tuple(x.lower() for x in ss))
+                    tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
+                    tuple(j for j in prose if _PLAN.search(ss[j])),
+                    tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))))
         if len(_VIEWS) >= 2_000:
             _VIEWS.clear()
         _VIEWS[m.content_hash] = hit
@@ -327,10 +367,24 @@ class _Index:
 
     hashes: tuple[str, ...] = ()
     postings: dict[str, list[int]] = field(default_factory=dict)
+    commands: list[tuple[int, str]] = field(default_factory=list)  # (action index, its command, normalized)
+    _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+
+    def running(self, command: str) -> list[int]:
+        """The actions whose command holds `command` (normalized), in order."""
+        hit = self._running.get(command)
+        if hit is None:
+            hit = self._running[command] = [i for i, c in self.commands if command in c]
+            if len(self._running) > 1_000:
+                self._running.clear()
+        return hit
 
     def extend(self, model: ContentModel, start: int) -> None:
         post = self.postings
+        self._running.clear()
         for i in range(start, len(model.kinds)):
+            if model.kinds[i] is Kind.ACTION:
+                self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
             for key in _keys(model.messages[i], model.kinds[i], model.roots):
                 bucket = post.get(key)
                 if bucket is None:
@@ -341,6 +395,63 @@ class _Index:
 
 
 _KEYS: dict[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = {}
+
+# A token that holds a digit: a number, a port, an offset, a hex literal, a flag-like
+# string. Such a token is exact: a summary that states one the original never had
+# states something false.
+_DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])")
+# Where a quoted string was cut ("…", "..."): its last token is a prefix, not a claim.
+_CUT = re.compile(r"(?:\u2026|\.\.\.)")
+_CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
+_CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}]*")
+
+
+# A token this long is a blob (binary, base64, a hex dump) that a summary may quote
+# in part, from anywhere: not checked token by token.
+LONG_TOKEN = 32
+
+
+def digit_tokens(text: str) -> set[str]:
+    """The tokens of a text that hold a digit (lower case; "_" and punctuation split
+    them), two characters at least.
+
+    Args:
+        text: any text.
+
+    Returns:
+        The tokens.
+    """
+    return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
+
+
+# A digit token that states a value: a number of two digits or more (decimal, or hex
+# with "0x"), or an id of six characters or more (a flag, a hash, a key). Shorter mixed
+# tokens are names a summary may coin ("c1", "n2", "x86"), ordinals are words ("5th").
+_VALUE_TOKEN = re.compile(r"\d{2,}|0x[0-9a-f]{2,}|(?=.*[a-z])(?!\d+(?:st|nd|rd|th)$).{6,}")
+
+
+def _claimed_tokens(text: str) -> list[str]:
+    """The digit tokens a rewritten text states as exact values (`_VALUE_TOKEN`): not
+    a cut quote's ends ("A76EDD72...FAC323"), not a blob."""
+    low = text.lower()
+    out: dict[str, None] = {}
+    for m in _DIGIT_TOKEN.finditer(low):
+        tok = m.group()
+        if len(tok) >= LONG_TOKEN or not _VALUE_TOKEN.fullmatch(tok):
+            continue
+        if _CUT.match(low, m.end()) or _CUT_BEFORE.search(low, 0, m.start()):
+            continue
+        out[tok] = None
+    return list(out)
+
+
+def _same_number(tok: str, post: dict[str, list[int]]) -> bool:
+    """True when the original holds the same number in another base (30 and 0x1e)."""
+    try:
+        n = int(tok, 16) if tok.startswith("0x") else int(tok)
+    except ValueError:
+        return False
+    return ("t:" + str(n)) in post or ("t:" + hex(n)) in post
 
 
 def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
@@ -368,8 +479,14 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     out.update("e:" + error_core(e) for e in (a.errors or extract_errors(text)))
     out.update("v:" + v for v in a.values)
     out.update("c:" + _norm(c) for c in a.commands)
+    out.update("cw:" + c.split()[0].lower() for c in a.commands if c.strip())
     if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
         out.update("a:" + v for v in a.values)
+    # (Tool call ids too: a dump of the session's strings may quote them.)
+    args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
+    if kind is Kind.TASK:  # the values of the instructions around the task too
+        out.update("v:" + v for v in extract_values(text))
+    out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     hit = frozenset(out)
     if len(_KEYS) >= 100_000:
         _KEYS.clear()
@@ -461,6 +578,7 @@ class _Buckets:
     items: dict[str, dict[str, None]] = field(default_factory=lambda: {k: {} for k in KINDS})
     roots: tuple[str, ...] = SANDBOX_ROOTS
     exact: set[str] = field(default_factory=set)  # items matched verbatim (commands)
+    next_words: frozenset[str] = frozenset()  # the words of what the agent did next (text and commands)
 
     def add(self, kind: str, values: Sequence[str]) -> None:
         bucket = self.items[kind]
@@ -512,8 +630,10 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
     after = next((k for k in range(removed[-1] + 1, len(msgs)) if kinds[k] in (Kind.ACTION, Kind.REASONING)), None)
     if after is not None:
         said = [s for s in sentences(msgs[after].text) if len(words(s)) >= 3]
-        step = said[0] if said else next(iter(message_artifacts(msgs[after], kinds[after]).commands), "")
+        done = message_artifacts(msgs[after], kinds[after]).commands
+        step = said[0] if said else next(iter(done), "")
         b.add("next_step", [_short(step)])
+        b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done]))
     seen: set[str] = set()
     scanned = 0
     for i in reversed(removed):
@@ -591,10 +711,11 @@ class _Haystack:
     text: str  # the rewritten messages' text, normalized
     paths: set[str]  # the rewritten messages' `path_keys`
 
-    @property
-    def sentences(self) -> list[tuple[str, frozenset[str]]]:
-        """The rewritten messages' sentences and their words."""
-        return [pair for v in self.views for pair in zip(v.sentences, v.words, strict=True)]
+    def prose_sentences(self, prose_only: bool) -> list[tuple[str, frozenset[str]]]:
+        """The rewritten messages' sentences (those written as prose, with `prose_only`)
+        and their words."""
+        return [(s, w) for v in self.views for j, (s, w) in enumerate(zip(v.sentences, v.words, strict=True))
+                if not prose_only or j in v.prose]
 
     def sentences_of(self, i: int) -> list[tuple[str, frozenset[str]]]:
         ss, ws = _message_sentences(self.original.messages[i])
@@ -650,15 +771,17 @@ def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
 
 
 def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
-                     sources: frozenset[Kind] | None = None) -> tuple[float, str]:
+                     sources: frozenset[Kind] | None = None, prose_only: bool = True) -> tuple[float, str]:
     """The best coverage of `item` by one sentence of the compacted context (of the
-    rewritten messages, and of the kept messages of the kinds `sources`)."""
+    rewritten messages, and of the kept messages of the kinds `sources`); with
+    `prose_only`, of the rewritten sentences written as prose only (a finding, a
+    decision, a step is stated, not listed)."""
     sources = _PROSE if sources is None else sources
     ws = words(item)
     if not ws:
         return 0.0, ""
     if similarity is not None:
-        candidates = hay.sentences + _kept_sentences(ws, hay, sources)
+        candidates = hay.prose_sentences(prose_only) + _kept_sentences(ws, hay, sources)
         if not candidates:
             return 0.0, ""
         sims = similarity([item], [s for s, _ in candidates])[0]
@@ -672,13 +795,14 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
         acc: dict[int, float] = {}
         for w, wt in weights.items():
             for j in v.postings.get(w, ()):
-                acc[j] = acc.get(j, 0.0) + wt
+                if not prose_only or j in v.prose:
+                    acc[j] = acc.get(j, 0.0) + wt
         if acc:
             j = max(acc, key=lambda j: (acc[j], -j))
             if acc[j] / total > best_cov:
                 best_cov, best_s = acc[j] / total, v.sentences[j]
     for s, sw in _kept_sentences(ws, hay, sources):
-        c = coverage(ws, sw)
+        c = sum(weights[w] for w in ws & sw) / total
         if c > best_cov:
             best_cov, best_s = c, s
     return best_cov, best_s
@@ -766,7 +890,11 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
-                cov, ev = _match_narrative(text, hay, similarity, sources)
+                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task")
+                if kind == "next_step":
+                    planned, plan = _planned_next(hay, buckets.next_words)
+                    if planned > cov:
+                        cov, ev = planned, plan
                 credit = _credit(cov)
                 ok = credit >= KEPT
                 if credit <= 0:
@@ -785,10 +913,39 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     # A tool result cut or cleared is the original's output and our notice, not a claim.
     replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes and m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
-    for kind, text, ev in _unsupported([_view(m) for m in replacing], index, model.roots):
+    replacing_views = [_view(m) for m in replacing]
+    claims = _unsupported(replacing_views, index, model.roots)
+    claims += [c for v in replacing_views for c in _step_claims(v, index, model)]
+    for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
     return Fidelity(kinds, len(removed), items)
+
+
+# A sentence that says what comes next.
+_PLAN = re.compile(r"\b(?:next|plan(?:s|ned)?|will|should|then|going to|to do|remaining|todo)\b", re.I)
+
+
+def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, str]:
+    """How much of what a rewritten sentence says comes next the agent then did: the
+    weighted share of the sentence's words that the agent's next message (its text
+    and its commands) holds, best over the prose sentences that state a plan. A next
+    step put in other words than the agent's own still counts when it names what
+    the agent went on to do."""
+    best, best_s = 0.0, ""
+    if not next_words:
+        return best, best_s
+    for v in hay.views:
+        for j in v.plans:
+            s = v.sentences[j]
+            ws = v.words[j]
+            total = sum(_weight(w) for w in ws)
+            if total < 4:  # "Next: submit." says too little to tell
+                continue
+            share = sum(_weight(w) for w in ws & next_words) / total
+            if share > best:
+                best, best_s = share, s
+    return best, best_s
 
 
 def _as_token(text: str, value: str) -> bool:
@@ -829,20 +986,66 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]])
     return ("S:" + rel) in post or any(t in post for t in tails)
 
 
+_SPAN = re.compile(r"`([^`\n]{3,200})`")
+# A sentence that says a step was taken, and one that says it went well or not.
+_RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called)\b", re.I)
+_WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|passe[sd]|worked|works|fixed|verified|"
+                        r"confirmed|without (?:any )?(?:error|output)|shows?|showed|prints?|printed|returns?|"
+                        r"returned|gives?|gave|reports?|reported|lists?|listed|decodes?|decoded|completely)\b", re.I)
+_WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|invalid|didn't|wasn't|couldn't|"
+                         r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
+
+
+def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
+    """The steps a rewritten message says were taken that the original never took,
+    and the steps it says went well that failed each time they were taken:
+    ("last_step", the command, the sentence)."""
+    out: list[tuple[str, str, str]] = []
+    post = index.postings
+    for j in v.steps:
+        sentence = v.sentences[j]
+        for span in _SPAN.findall(sentence):
+            command = _norm(span)
+            if "..." in command or "\u2026" in command or "<" in command:
+                continue  # a pattern with a placeholder, not a command as run
+            if len(command.split()) < 2:
+                continue
+            # The actions that ran it: as their whole command, or as part of one (a pipe).
+            where = post.get("c:" + command) or index.running(command)
+            if not where:
+                if (("cw:" + command.split()[0]) in post  # a command of this session's kind
+                        and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)):
+                    out.append(("last_step", span, sentence))
+                continue
+            if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
+                    and all(model.step_failed(i) for i in where if model.kinds[i] is Kind.ACTION)):
+                out.append(("last_step", span, sentence))
+    return out
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
+    stated: set[str] = set()
     for v in views:
         for p in v.paths:
             if not _supported_path(p, roots, post):
                 out.append(("files", p, next((s for s in v.sentences if p.rsplit("/", 1)[-1] in s.lower()), p)))
         for value in v.values:
-            if not _CHECKABLE_VALUE.fullmatch(value):
+            if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
                 continue  # a name in a code span may be new and right (a function the summary names)
             if ("v:" + value) not in post and ("w:" + _stem(value)) not in post:
                 out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
+                stated.add(value)
+        for tok in v.claimed:
+            if ("t:" + tok) in post or tok in stated or _same_number(tok, post):
+                continue
+            if any(tok in p for p in v.paths):
+                continue  # judged as a path above
+            stated.add(tok)
+            out.append(("values", tok, next((s for s in v.sentences if tok in s.lower()), tok)))
     return out
 
 

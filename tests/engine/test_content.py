@@ -196,3 +196,34 @@ def test_last_action_and_its_result():
 def test_model_is_memoised_on_content():
     msgs = swe("a.py" + SWE_FOOTER.format(f="n/a"))
     assert content_model(msgs) is content_model(list(msgs))
+
+
+SECOND_TASK = ("We're currently solving the following issue within our repository. Here's the issue text:\n"
+               "ISSUE:\nDataset.save_as drops the preamble\n\nINSTRUCTIONS:\nNow, you're going to solve this issue "
+               "on your own." + SWE_FOOTER.format(f="n/a"))
+
+
+def test_a_later_task_statement_in_a_swe_agent_session_is_a_request_not_an_observation():
+    """Issue #23: in a session whose environment answers in user messages, a user turn
+    after an action was taken for an observation even when it states a new task."""
+    msgs = [*swe("a.py" + SWE_FOOTER.format(f="n/a")), asst("```\nsubmit\n```"), user(SECOND_TASK),
+            asst("```\nls\n```"), user("b.py" + SWE_FOOTER.format(f="n/a"))]
+    m = content_model(msgs)
+    assert m.environment_users and m.task == 1
+    assert m.kinds[5] is Kind.REQUEST, msgs[5].text[:60]
+    assert m.kinds[7] is Kind.OBSERVATION
+    assert m.requests == [1, 5]
+
+
+def test_the_task_after_an_unflagged_demonstration_trajectory_is_the_task():
+    """A demonstration given as real turns (its actions and observations not flagged):
+    the task statement after them is the task, and the turns before it are the
+    demonstration's, not the session's own work."""
+    heading = "Here is a demonstration of how to correctly accomplish this task."
+    msgs = [sys("SETTING: You are an autonomous programmer."), user(heading), asst("```\nls\n```"),
+            user("old.py" + SWE_FOOTER.format(f="n/a")), user(SWE_TASK), asst("```\nls\n```"),
+            user("a.py" + SWE_FOOTER.format(f="n/a"))]
+    m = content_model(msgs)
+    assert m.task == 4
+    assert m.kinds[1:4] == (Kind.DEMONSTRATION,) * 3
+    assert m.kinds[5:] == (Kind.ACTION, Kind.OBSERVATION)

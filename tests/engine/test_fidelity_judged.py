@@ -56,11 +56,67 @@ def test_planted_errors_and_keyword_dumps_score_below_the_faithful_summary_and_t
 
 @needs_set
 def test_agreement_with_the_judges_does_not_regress():
-    """Regression guard below the bench targets (0.8, 0.85; bench/fidelity_bench.py
-    reports the figures): measured 0.71 and 0.89 when the measure was tuned."""
+    """At the bench targets on the labelled set (0.8, 0.85; bench/fidelity_bench.py
+    reports the figures): measured 0.83 and 0.97 when the measure was tuned."""
     a = judged.agreement(ITEMS, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["pairwise_accuracy"] >= 0.85
-    assert a["spearman"] >= 0.65
+    assert a["spearman"] >= 0.8
+
+
+HELDOUT = judged.load(judged.HELDOUT) if any(judged.HELDOUT.glob("items-*.jsonl")) else []
+SETS = [pytest.param(ITEMS, id="labelled"), pytest.param(HELDOUT, id="heldout")]
+# (better, worse) variant pairs a careful reader orders, when the judges separate them.
+ORDERED = (("faithful", "keyword_dump"), ("faithful", "planted_errors"), ("terse", "nothing"))
+
+
+def _separated_pairs(items: list[judged.JudgedItem]) -> list[tuple[str, str, str, bool]]:
+    """Per session, each ORDERED pair the judges separate by 2 points or more:
+    (session, better, worse, whether the measure orders them the same way)."""
+    by: dict[str, dict[str, judged.JudgedItem]] = defaultdict(dict)
+    for it in items:
+        if it.variant:
+            by[it.session][it.variant] = it
+    out = []
+    for session, v in sorted(by.items()):
+        for hi, lo in ORDERED:
+            if hi in v and lo in v and v[hi].gold - v[lo].gold >= judged.CLEAR_GAP - 1e-9:
+                score = {k: fidelity(v[k].original(), v[k].compacted()).score for k in (hi, lo)}
+                out.append((session, hi, lo, score[hi] > score[lo]))
+    return out
+
+
+@needs_set
+def test_per_session_keyword_dumps_and_planted_errors_below_faithful_and_terse_above_nothing():
+    """Issue #23.6, per session of the labelled set, wherever the judges separate the two
+    by 2 points or more."""
+    pairs = _separated_pairs(ITEMS)
+    assert len(pairs) >= 20
+    assert [p for p in pairs if not p[3]] == []
+
+
+@pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
+def test_per_session_orderings_on_the_held_out_set():
+    """The same on the held-out set (never used to tune the measure). Not all hold
+    there: planted errors that are neither values nor steps (a wrong reading of the
+    output) go unseen, and where the removed range is a few messages every variant
+    keeps nearly all of it (measured: 6 pairs of 10). Guarded on the means and on a
+    majority of the pairs."""
+    pairs = _separated_pairs(HELDOUT)
+    assert len(pairs) >= 10
+    assert sum(p[3] for p in pairs) > len(pairs) / 2
+    scores: dict[str, list[float]] = defaultdict(list)
+    for it in HELDOUT:
+        scores[it.variant or "?"].append(fidelity(it.original(), it.compacted()).score)
+    for hi, lo in ORDERED:
+        assert mean(scores[hi]) > mean(scores[lo]), (hi, lo)
+
+
+@pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
+def test_held_out_agreement_does_not_regress():
+    """Below the targets on the held-out set (measured 0.55 and 0.78; the bench reports
+    them): a guard, not the goal."""
+    a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
+    assert a["spearman"] >= 0.5 and a["pairwise_accuracy"] >= 0.75
 
 
 # --------------------------------------------------------------- the issue's findings, small
@@ -137,3 +193,73 @@ def test_our_own_notices_are_not_claims():
                                              "recover(id=\"off-3af2c1d4e5f6\") to read them.", kind="summary")
     f = fidelity(msgs, [msgs[0], summary, msgs[1], msgs[2], cleared, *msgs[4:]])
     assert not [it for it in f.items if it.status == "unsupported"]
+
+
+# --------------------------------------------------------------- false claims, and lists that are not summaries
+
+
+def _unsupported(summary: str) -> list[str]:
+    return [it.text for it in fidelity(_session(), _compacted(summary)).items if it.status == "unsupported"]
+
+
+def test_a_wrong_value_that_is_not_a_path_is_unsupported():
+    """Planted errors that are values, not paths: a wrong number, a wrong id."""
+    right = "reproduce.py prints 344 where 345 is expected; the fix is at line 1475 of fields.py."
+    assert _unsupported(right) == []
+    assert _unsupported(right.replace("344", "346")) == ["346"]
+    assert _unsupported(right + " The commit is 9f3e2a1c7.") == ["9f3e2a1c7"]
+    assert _unsupported(right.replace("344", "34")) == ["34"]  # two digits: an offset, a port, a constant
+    assert _unsupported(right + " The expected token is TD345X9Z.") == ["td345x9z"]  # an id, not a name
+
+
+def test_a_failed_step_called_successful_and_a_step_never_taken_are_unsupported():
+    msgs = _session()  # the retry edits another range: `edit 1475:1475` failed each time it ran
+    msgs[8] = asst("The edit needs the method's indentation.\n```\nedit 1474:1475\n        return int(round(x))\n"
+                   "end_of_edit\n```")
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    failed_ok = ("The first `edit 1475:1475` was accepted and applied, so the method now rounds. "
+                 "Next: run the reproduction again.")
+    assert unsupported(failed_ok) == ["edit 1475:1475"]
+    said_failed = ("The first `edit 1475:1475` was rejected with E999 IndentationError: unexpected indent. "
+                   "Next: retry it with the method's indentation.")
+    assert unsupported(said_failed) == []
+    # run twice, failed once and then applied: "it was applied" is true
+    assert _unsupported(failed_ok) == []
+    never_ran = "After the fix `python -m pytest tests/test_fields.py` was run and passed. Next: submit."
+    assert set(_unsupported(never_ran)) == {"tests/test_fields.py", "python -m pytest tests/test_fields.py"}
+    assert _unsupported("Then `python reproduce.py --check` was run and passed.") == ["python reproduce.py --check"]
+    ran = "`python reproduce.py` was run and printed 344, which confirms the truncation."
+    assert _unsupported(ran) == []
+
+
+def test_coined_names_cut_quotes_and_the_tasks_own_instructions_are_not_false_claims():
+    msgs = _session()
+    msgs[1] = user(SWE_TASK.replace("INSTRUCTIONS:\n", "INSTRUCTIONS:\nTest with `nc -w5 127.0.0.1 80`.\n"))
+    summary = ("Two outputs were compared: o1 = 344 and o2 = 345; the 5th run matched. The hash began "
+               "a76edd72...fac323. Instructions: test with nc -w5 127.0.0.1 80.")
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
+    assert [it.text for it in f.items if it.status == "unsupported"] == []
+
+
+def test_many_wrong_values_in_one_sentence_are_one_false_statement():
+    one = fidelity(_session(), _compacted("The run printed 346, 347 and 348 where 349 is expected."))
+    assert len([it for it in one.items if it.status == "unsupported"]) == 4
+    assert one.false_statements == 1
+
+
+def test_a_list_of_verbatim_strings_states_no_decision_or_next_step():
+    """A keyword dump: the strings of the range, one a line, no narrative. Its artifacts
+    count; the findings and the next step it does not state do not."""
+    prose = ("The output 344 confirms the truncation bug in fields.py. The first edit failed with an "
+             "indentation error, so the next step is to retry the edit with the method's indentation.")
+    dump = "\n".join(["344", "confirms truncation bug", "/repo/src/marshmallow/fields.py", "reproduce.py",
+                      "edit 1475:1475",
+                      "E999 IndentationError: unexpected indent", "retry edit indentation method's"])
+    p, d = (fidelity(_session(), _compacted(s)) for s in (prose, dump))
+    assert d.kinds["errors"].fraction == 1.0 and d.kinds["files"].fraction == 1.0
+    assert d.kinds["decisions"].fraction < p.kinds["decisions"].fraction
+    assert d.kinds["next_step"].fraction < p.kinds["next_step"].fraction

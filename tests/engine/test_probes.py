@@ -11,7 +11,6 @@ from inspector.engine import preset
 from inspector.engine.fidelity import words
 from inspector.engine.probes import (
     CATEGORIES,
-    QUESTIONS,
     GradeError,
     answer_prompt,
     grade_prompt,
@@ -36,7 +35,7 @@ def test_probes_ask_about_what_was_removed_in_every_category(compacted):
     s, result = compacted
     ps = probes(s.messages, result.messages)
     assert [p.category for p in ps] == list(CATEGORIES)
-    assert all(p.question == QUESTIONS[p.category] and p.reference for p in ps)
+    assert all(p.question and p.reference for p in ps)
     kept = {m.content_hash for m in result.messages}
     removed_text = " ".join(" ".join(m.text.split()) for m in s.messages if m.content_hash not in kept).lower()
     removed_args = " ".join(c.arguments_raw for m in s.messages if m.content_hash not in kept
@@ -49,6 +48,8 @@ def test_probes_ask_about_what_was_removed_in_every_category(compacted):
     by = {p.category: p for p in ps}
     assert any("i got id" in f.lower() for f in by["recall"].reference)  # the task statement
     assert "/etc/passwd" in by["artifact"].reference
+    assert any(f.endswith("printenv.pl (modified)") or f.endswith("printenv.pl (created)")
+               for f in by["artifact"].reference)
     # the same session and compaction give the same questions
     assert probes(s.messages, result.messages) == ps
 
@@ -110,3 +111,32 @@ def test_facts_come_from_the_content_model_not_from_observations_or_source_lines
             assert " ".join(fact.split())[:60] not in observed or p.category == "continuation", (p.category, fact)
             assert not re.match(r"\s*\d+:", fact), fact  # a viewer's line: "1480: except (TypeError, …"
     assert "recall" in ps and "decision" in ps
+
+
+def test_questions_are_built_from_each_sessions_own_content_model():
+    """Issue #23.5: not the same template questions for every session: each names the
+    session's own commands and files, and its references come from the same model."""
+    def asked(name):
+        s = load_session(SWE_AGENT / f"{name}.traj", None)
+        cut = len(s.messages) * 2 // 3
+        return {p.category: p for p in probes(s.messages, [s.messages[0], *s.messages[cut:]])}
+
+    baby, marsh = asked("ctf_crypto_BabyEncryption"), asked("marshmallow-1867_function_calling")
+    for c in CATEGORIES:
+        assert c in baby and c in marsh
+    assert {p.question for p in baby.values()}.isdisjoint(p.question for p in marsh.values())
+    # recall: the error a named command of the session gave, graded against that error
+    assert "`python decrypt.py`" in baby["recall"].question
+    assert "typeerror: integer argument expected, got float" in baby["recall"].reference
+    # artifact: what was done to each file; a rejected edit changed nothing
+    refs = baby["artifact"].reference
+    assert any(f.endswith("decrypt.py (created)") for f in refs), refs
+    assert not any(f.endswith("chall.py (modified)") for f in refs), refs
+    assert "`decrypt.py`" in baby["artifact"].question
+    refs = marsh["artifact"].reference  # (cut before the fix: the one edit of fields.py was rejected)
+    assert any(f.endswith("reproduce.py (created)") for f in refs), refs
+    assert any(f.endswith("src/marshmallow/fields.py") for f in refs), refs
+    # continuation: the removed range's last command is the first fact
+    assert marsh["continuation"].reference[0].startswith("edit")
+    # decision: tied to the step the agent concluded it from
+    assert "`" in baby["decision"].question and baby["decision"].reference
