@@ -46,3 +46,26 @@ def test_ruff_is_clean() -> None:
 def test_mypy_is_clean() -> None:
     out = _run(_tool("mypy"))
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
+
+
+LONGEST_FUNCTION = 120  # lines; a longer function holds several concepts (issue #29)
+
+
+def test_no_function_is_longer_than_the_limit() -> None:
+    import ast
+
+    long = []
+    for path in sorted((ROOT / "inspector").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > LONGEST_FUNCTION:
+                    long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines} lines)")
+    assert not long, "split along its concepts: " + "; ".join(long)
+
+
+def test_the_session_screen_paints_and_delegates() -> None:
+    """The session screen stays a painter: tuning lives in `service.tuning`, reading,
+    following and texts in their own modules (issue #29: under 400 lines)."""
+    lines = (ROOT / "inspector/tui/screens/session.py").read_text(encoding="utf-8").count("\n")
+    assert lines < 400, f"inspector/tui/screens/session.py has {lines} lines"
