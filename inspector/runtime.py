@@ -201,23 +201,9 @@ class Compactor:
     def recovery_tool(self) -> dict[str, Any]:
         """An OpenAI function-tool definition for `recover`, named as the config's
         notices tell the model to call it (`recovery_tool`)."""
-        return {
-            "type": "function",
-            "function": {
-                "name": self.config.recovery_tool,
-                "description": "Read back tool output or arguments that were truncated or cleared, "
-                               "or messages a summary replaced, by the id the notice or summary shows.",
-                "parameters": {
-                    "type": "object",
-                    "properties": {
-                        "id": {"type": "string", "description": "the id the notice shows: off- and 12 hex digits"},
-                        "offset": {"type": "integer", "minimum": 0, "description": "first character"},
-                        "limit": {"type": "integer", "minimum": 1, "description": "characters to read"},
-                    },
-                    "required": ["id"],
-                },
-            },
-        }
+        from inspector.engine.recovery_tool import recovery_tool_function
+
+        return {"type": "function", "function": recovery_tool_function(self.config.recovery_tool)}
 
     def handle_recovery_call(self, arguments: str | dict[str, Any]) -> str:
         """Run a recovery tool call (its JSON arguments); errors come back as text the

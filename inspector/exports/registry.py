@@ -48,6 +48,7 @@ from inspector.engine.applier import Compacted
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.planning import Plan
+from inspector.engine.recovery_tool import recovery_tool_function
 from inspector.engine.validation import errors as only_errors
 from inspector.engine.validation import validate
 from inspector.engine.wording import plural
@@ -127,33 +128,6 @@ def _chat_document(messages: list[dict[str, Any]], model: str | None,
     for k, d in enumerate(messages):
         yield ("\n" if k == 0 else ",\n") + json_text(d)
     yield "\n]" + (f', "tools": {json_text(tools)}' if tools else "") + "}\n"
-
-
-def recovery_tool_function(name: str) -> dict[str, Any]:
-    """The recovery tool a compaction's notices name, as a function definition
-    (`name`, `description`, `parameters`: the one `inspector.runtime.Compactor.recovery_tool`
-    gives the runtime, which answers its calls).
-
-    Args:
-        name: the config's `recovery_tool`.
-
-    Returns:
-        The function definition.
-    """
-    return {
-        "name": name,
-        "description": "Read back tool output or arguments that were truncated or cleared, "
-                       "or messages a summary replaced, by the id the notice or summary shows.",
-        "parameters": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string", "description": "the id the notice shows: off- and 12 hex digits"},
-                "offset": {"type": "integer", "minimum": 0, "description": "first character"},
-                "limit": {"type": "integer", "minimum": 1, "description": "characters to read"},
-            },
-            "required": ["id"],
-        },
-    }
 
 
 def _notice_tool(job: ExportJob) -> dict[str, Any] | None:
