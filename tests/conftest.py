@@ -22,6 +22,23 @@ if not os.environ.get("TIKTOKEN_CACHE_DIR"):
 
     os.environ["TIKTOKEN_CACHE_DIR"] = bundled_tiktoken_dir() or ""
 
+
+
+def pytest_collection_modifyitems(session, config, items) -> None:
+    """Start test_extras' pip resolutions at once when it is selected (they wait on the
+    package index for minutes; tests/resolution.py)."""
+    from tests.resolution import MODULE, start_early
+
+    if any(item.nodeid.startswith(MODULE) for item in items):
+        start_early()
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    from tests.resolution import stop_all
+
+    stop_all()
+
+
 FIXTURES = Path(__file__).parent / "fixtures"
 SWE_AGENT = FIXTURES / "swe-agent"
 CLAUDE_CODE = FIXTURES / "claude-code"

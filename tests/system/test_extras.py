@@ -5,9 +5,10 @@ today; the test fails when the resolved set and the tested set diverge").
 pip resolves (`--dry-run`, nothing installed) the project's dependencies with its
 `agents`, `langchain` and `adk` extras (a user's install) and with its `test` extra (the
 tests' install), as pyproject.toml states them. Needs the package index; skipped when it
-cannot be reached. Each resolution is slow (a minute or more on 2 cores): the two both
-tests need run once per session, side by side, and the README set is resolved again
-only when the plain resolution does not already give it.
+cannot be reached. Each resolution is slow (a minute or more of waiting on the index): the two both
+tests need start at collection and run while the rest of the suite does
+(tests/resolution.py), and the README set is resolved again only when the plain
+resolution does not already give it.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+
+from tests.resolution import dry_run, requirements, started
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -47,19 +49,6 @@ def _readme_set() -> dict[str, str]:
     return dict(re.findall(r"`([A-Za-z0-9_.-]+)==([0-9][0-9A-Za-z.]*)`", para))
 
 
-def _dry_run(tmp_path: Path, name: str, reqs: list[str], *constraints: str) -> tuple[subprocess.Popen, Path]:
-    """Start `pip install --dry-run --report` of `reqs` (under `constraints`) in the background."""
-    (tmp_path / f"{name}.txt").write_text("\n".join(reqs) + "\n")
-    args = ["-r", str(tmp_path / f"{name}.txt")]
-    if constraints:
-        (tmp_path / f"{name}-set.txt").write_text("".join(f"{c}\n" for c in constraints))
-        args += ["-c", str(tmp_path / f"{name}-set.txt")]
-    out = tmp_path / f"{name}-report.json"
-    cmd = [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet", "--report", str(out),
-           *args]
-    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), out
-
-
 def _report(started: tuple[subprocess.Popen, Path], timeout: float = 900) -> dict[str, dict]:
     """The resolved set of a started dry run: name -> the release's metadata."""
     proc, out = started
@@ -85,18 +74,12 @@ def _accepts(metadata: dict, name: str, version: str) -> bool:
 KEY = ("litellm", "openai", "openai-agents", "google-adk", "langchain", "langchain-core")
 
 
-def _requirements(*extras: str) -> list[str]:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    return [*project["dependencies"], *(r for e in extras for r in project["optional-dependencies"][e])]
-
-
 @pytest.fixture(scope="module")
 def resolved(index, tmp_path_factory) -> dict[str, dict[str, dict]]:
     """What pip resolves today for a user's install (`users`: the extras agents,
     langchain, adk) and for the tests' (`tested`: the test extra), resolved side by side."""
     tmp = tmp_path_factory.mktemp("resolve")
-    users = _dry_run(tmp, "users", _requirements("agents", "langchain", "adk"))
-    tested = _dry_run(tmp, "tested", _requirements("test"))
+    users, tested = started("users", tmp), started("tested", tmp)  # both started at collection
     return {"users": _report(users), "tested": _report(tested)}
 
 
@@ -107,11 +90,11 @@ def test_the_extras_resolve_to_the_set_readme_names(tmp_path, resolved):
     assert set(KEY) <= set(named)
     got = resolved["users"]
     if any(got.get(k, {}).get("version") != v for k, v in named.items()):
-        got = _report(_dry_run(tmp_path, "users-named", _requirements("agents", "langchain", "adk"),
+        got = _report(dry_run(tmp_path, "users-named", requirements("agents", "langchain", "adk"),
                                *(f"{k}=={v}" for k, v in named.items())))
     assert {k: got[k]["version"] for k in named} == named
     # The test extra pins openai-agents to the tested release's series.
-    pin = next(r for r in _requirements("test") if r.startswith("openai-agents"))
+    pin = next(r for r in requirements("test") if r.startswith("openai-agents"))
     series = ".".join(named["openai-agents"].split(".")[:2])
     assert pin == f"openai-agents>={series},<0.{int(series.split('.')[1]) + 1}", pin
 
