@@ -284,3 +284,80 @@ def test_a_followed_claude_code_transcript_converts_only_its_new_records(tmp_pat
         assert reused > 0
     finally:
         follower.close()
+
+
+CODEX = sorted((ROLLOUT.parent).glob("*.jsonl"))
+
+
+def _settled(messages) -> int:
+    """How many leading messages no record appended can change: those before the
+    assistant message that follows the last one with its usage (a `token_count`
+    record fills only the latest assistant message's usage, and only a missing one);
+    the last assistant message itself may still be open."""
+    assistants = [i for i, m in enumerate(messages) if m.role == "assistant" and m.kind == "message"]
+    with_usage = [i for i in assistants if messages[i].usage is not None]
+    if not with_usage:
+        return assistants[0] if assistants else len(messages) - 1
+    after = [i for i in assistants if i > with_usage[-1]]
+    return after[0] if after else with_usage[-1]
+
+
+@pytest.mark.parametrize("rollout", CODEX, ids=[p.stem for p in CODEX])
+def test_a_followed_codex_rollout_converts_only_its_new_records(tmp_path, monkeypatch, rollout):
+    """Each record appended (half a line first): the session, its metadata and what
+    the reader reports skipping are what a fresh read of the file gives; only the new
+    records are converted, with those from the last message a new record can still
+    change (an assistant message still open, or waiting for its `token_count` usage);
+    the messages before it are the very objects the last read made."""
+    from inspector.sources import codex
+    from inspector.sources.base import follow_jsonl, unfollow_jsonl
+
+    fed: list[int] = []
+    real_feed = codex._Reading.feed
+
+    def counting(self, path, lineno, line):
+        fed.append(lineno)
+        return real_feed(self, path, lineno, line)
+
+    monkeypatch.setattr(codex._Reading, "feed", counting)
+    lines = rollout.read_bytes().splitlines(keepends=True)
+    path = tmp_path / rollout.name
+    path.write_bytes(b"".join(lines[:3]))
+    APPENDED.add(path)
+    follow_jsonl(path)
+
+    def read(p: Path):
+        with open_source(p) as src:
+            return src.read(src.session_ids()[0]), [str(s) for s in src.skipped]
+
+    try:
+        last, _ = read(path)
+        total_fed = reused = 0
+        for k in range(3, len(lines)):
+            append(path, lines[k][:len(lines[k]) // 2])
+            read(path)  # a half-written line: waited for
+            append(path, lines[k][len(lines[k]) // 2:])
+            fed.clear()
+            session, skipped = read(path)
+            converted = list(fed)
+            copy = tmp_path / f"copy-{k}" / path.name  # the same name: an id taken from it is the same
+            copy.parent.mkdir()
+            copy.write_bytes(path.read_bytes())
+            fresh, fresh_skipped = read(copy)
+            assert [m.model_dump() for m in session.messages] == [m.model_dump() for m in fresh.messages]
+            assert session.model_dump(exclude={"messages", "source_path"}) == \
+                fresh.model_dump(exclude={"messages", "source_path"})
+            assert skipped == fresh_skipped
+            assert converted and converted[-1] == k + 1  # the new record, converted
+            if session.metadata.get("compactions") == last.metadata.get("compactions"):  # else all replaced
+                settled = _settled(last.messages)
+                assert all(a is b for a, b in zip(last.messages[:settled], session.messages[:settled]))
+                assert converted[0] > 1  # not the whole file again
+            total_fed += len(converted)
+            reused += sum(1 for a, b in zip(last.messages, session.messages) if a is b)
+            last = session
+        converted_anew = sum(range(4, len(lines) + 1))  # what reading the whole file each time converts
+        assert total_fed < converted_anew / 4, (total_fed, converted_anew)
+        assert reused > 0
+    finally:
+        unfollow_jsonl(path)
