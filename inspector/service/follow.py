@@ -50,6 +50,10 @@ class Follower:
             raise PipelineError(str(exc)) from None
         self.session_id = session_id
         self.tail = None if self.sqlite else follow_jsonl(self.path)
+        if self.sqlite:
+            from inspector.sources.sqlite import follow_database
+
+            follow_database(self.path)  # readers whose store only appends rows read only the new ones
         self._seen: tuple | None = None
 
     def signature(self) -> tuple:
@@ -152,6 +156,10 @@ class Follower:
 
         if self.tail is not None:
             unfollow_jsonl(self.path)
+        if self.sqlite:
+            from inspector.sources.sqlite import unfollow_database
+
+            unfollow_database(self.path)
 
 
 @dataclass

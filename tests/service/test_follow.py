@@ -361,3 +361,75 @@ def test_a_followed_codex_rollout_converts_only_its_new_records(tmp_path, monkey
         assert reused > 0
     finally:
         unfollow_jsonl(path)
+
+
+def test_a_followed_agents_database_converts_only_its_new_rows(tmp_path, monkeypatch, source_guard):
+    """The SDK's own `SQLiteSession` adding items to a WAL database: each read converts
+    only the rows after the last one seen (the messages before are the very objects the
+    last read made) and gives what a fresh read gives; a row the SDK pops (deleted) makes
+    the next read start over, and still right."""
+    pytest.importorskip("agents")
+    from agents.memory import SQLiteSession
+
+    from inspector.formats.responses import ItemConverter
+
+    fed: list[str] = []
+    real_feed = ItemConverter.feed
+
+    def counting(self, item, where, source_id=None, ts=None):
+        fed.append(source_id)
+        return real_feed(self, item, where, source_id=source_id, ts=ts)
+
+    monkeypatch.setattr(ItemConverter, "feed", counting)
+    db = tmp_path / "live.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+    writer = SQLiteSession("live-1", str(db))
+    APPENDED.add(db)
+    turns = [
+        [{"role": "user", "content": "find the parser"}],
+        [{"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "look around"}]},
+         {"type": "function_call", "call_id": "c1", "name": "grep", "arguments": "{\"q\": \"parse\"}"}],
+        [{"type": "function_call_output", "call_id": "c1", "output": "src/parser.py:1: def parse"}],
+        [{"role": "assistant", "content": [{"type": "output_text", "text": "It is in src/parser.py."}]}],
+        [{"role": "user", "content": "and the tests?"}],
+        [{"type": "function_call", "call_id": "c2", "name": "ls", "arguments": "{}"},
+         {"type": "function_call_output", "call_id": "c2", "output": "tests/test_parser.py"}],
+    ]
+
+    def fresh():
+        copy = tmp_path / f"copy-{len(fed)}.db"
+        with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
+            src.backup(dst)
+        with open_source(copy) as s:
+            session = s.read("live-1")
+        source_guard.forget(copy)  # a copy of the live database, still in WAL mode
+        return session
+
+    follower = Follower(db, "live-1")
+    try:
+        asyncio.run(writer.add_items(turns[0]))
+        last = follower.poll()
+        rows = 1
+        for items in turns[1:]:
+            asyncio.run(writer.add_items(items))
+            fed.clear()
+            session = follower.poll()
+            converted = list(fed)
+            assert [m.model_dump() for m in session.messages] == [m.model_dump() for m in fresh().messages]
+            assert converted and len(converted) <= len(items) + 2  # the new rows (an open call group again)
+            assert int(converted[0]) > rows - 2
+            kept = sum(1 for a, b in zip(last.messages, session.messages) if a is b)
+            assert kept >= len(last.messages) - 1
+            rows += len(items)
+            last = session
+        asyncio.run(writer.pop_item())  # the SDK deletes the last row: the next read starts over
+        asyncio.run(writer.add_items([{"role": "user", "content": "never mind"}]))
+        fed.clear()
+        session = follower.poll()
+        assert len(fed) == rows  # every row converted again: rows-1 kept, one new
+        assert [m.model_dump() for m in session.messages] == [m.model_dump() for m in fresh().messages]
+        assert session.messages[-1].text == "never mind"
+    finally:
+        follower.close()
+        writer.close()
