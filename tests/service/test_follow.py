@@ -17,7 +17,7 @@ from inspector.cli.main import main
 from inspector.engine import preset
 from inspector.engine.planning import counter_for
 from inspector.service.follow import Follower, watch_row
-from inspector.sources.base import open_source
+from inspector.sources.base import SourceError, open_source
 
 ROLLOUT = Path(__file__).resolve().parents[1] / "fixtures" / "codex" / "rollout-2025-10-29T01-00-00-marshmallow.jsonl"
 LINES = ROLLOUT.read_bytes().splitlines(keepends=True)
@@ -433,3 +433,49 @@ def test_a_followed_agents_database_converts_only_its_new_rows(tmp_path, monkeyp
     finally:
         follower.close()
         writer.close()
+
+
+@pytest.mark.parametrize("rollout", CODEX, ids=[p.stem for p in CODEX])
+def test_a_codex_rollout_growing_in_random_pieces_reads_as_a_fresh_read(tmp_path, rollout):
+    """Bytes appended in pieces of any size (lines cut anywhere, several records at
+    once, a complete last record without its newline): every read of the followed file
+    gives the session, metadata and reports a fresh read of the same bytes gives."""
+    import random
+
+    from inspector.sources.base import follow_jsonl, unfollow_jsonl
+
+    def read(p: Path):
+        with open_source(p) as src:
+            session = src.read(src.session_ids()[0])
+            # following waits for a half-written last line; a single read leaves it out: same line
+            reports = [str(s).split(", ")[0] if "incomplete last line" in str(s) else str(s) for s in src.skipped]
+        return ([m.model_dump() for m in session.messages], session.model_dump(exclude={"messages", "source_path"}),
+                reports)
+
+    data = rollout.read_bytes()
+    rng = random.Random(rollout.name)  # seeded: the same pieces every run
+    for trial in range(4):
+        path = tmp_path / f"live-{trial}" / rollout.name
+        path.parent.mkdir()
+        path.write_bytes(b"")
+        APPENDED.add(path)
+        follow_jsonl(path)
+        try:
+            pos = 0
+            while pos < len(data):
+                piece = data[pos:pos + rng.choice([1, 9, 80, 600, 3000, 20000])]
+                append(path, piece)
+                pos += len(piece)
+                copy = tmp_path / f"copy-{trial}-{pos}" / rollout.name
+                copy.parent.mkdir()
+                copy.write_bytes(data[:pos])
+                try:
+                    followed = read(path)
+                except SourceError as exc:  # nothing read yet: the same error as a fresh read
+                    with pytest.raises(SourceError) as fresh_error:
+                        read(copy)
+                    assert str(fresh_error.value).replace(str(copy), "X") == str(exc).replace(str(path), "X")
+                    continue
+                assert followed == read(copy), (trial, pos)
+        finally:
+            unfollow_jsonl(path)
