@@ -209,3 +209,16 @@ async def test_a_url_is_refused_for_a_file_format_as_the_cli_refuses_it(demo_app
     err = capsys.readouterr().err
     assert code != 0 and status.split(": ", 1)[1] in err and PASSWORD not in err
     assert not (tmp_path / "out.md").exists()
+
+
+async def test_a_database_that_cannot_be_reached_is_named_without_its_password(demo_app):
+    pytest.importorskip("langgraph.checkpoint.postgres")
+    from tests.postgres_server import PASSWORD
+
+    url = f"postgresql://inspector:{PASSWORD}@127.0.0.1:9/nowhere"  # nothing listens on port 9
+    async with demo_app.run_test(size=SIZE) as pilot:
+        dialog = await _export_to(pilot, demo_app, "langgraph", url)
+        status, notices = _status(dialog), _notices(demo_app)
+        assert demo_app.last_export is None
+    assert "inspector:***@127.0.0.1:9/nowhere" in status, status
+    assert PASSWORD not in status + notices and "export failed" in notices
