@@ -360,25 +360,22 @@ class Progress:
 
 
 def _export(args: argparse.Namespace, config: CompactionConfig) -> int:
-    from inspector.formats.locations import is_database_url
-    from inspector.service.catalog import resolve_target
-
     out = Path(args.output)
     if args.all:
         if args.session:
             raise CliError("give either --session ID or --all, not both")
         return _export_all(args, config, out)
-    from inspector.service.export import export_compacted
+    from inspector.service.export import export_compacted, export_destination
     from inspector.service.pipeline import failure_types
 
     session, ws = _load(args)
     # The workspace keeps what the export removes: `inspector recover ID` resolves its hints.
     ws = ws or _open_workspace(args.workspace)
     try:
-        # A PostgreSQL URL is a database, never a file name (`export_session` decides).
-        out = args.output if is_database_url(args.output) else resolve_target(args.output, session.id, args.format)
         try:
-            exported = export_compacted(session, config, args.format, out, offloads=ws,
+            # A database URL stays a URL (refused for a file format before anything is compacted).
+            dest = export_destination(args.output, session.id, args.format)
+            exported = export_compacted(session, config, args.format, dest, offloads=ws,
                                         summary_cache=ws.summary_cache(), token_cache=ws.token_cache(),
                                         on_event=EventPrinter(), into_source=args.into_source, force=args.force,
                                         unique_ids=False if args.keep_duplicate_ids else None,
@@ -407,11 +404,16 @@ def _export(args: argparse.Namespace, config: CompactionConfig) -> int:
 def _export_all(args: argparse.Namespace, config: CompactionConfig, out: Path) -> int:
     from inspector.formats.locations import is_database_url, shown
     from inspector.service.catalog import BY_NAME, default_name, safe_name
-    from inspector.service.export import compact_many
+    from inspector.service.export import compact_many, export_destination
     from inspector.service.opening import iter_sessions, where
     from inspector.service.pipeline import PipelineError
 
     to_url = is_database_url(args.output)  # every session into that one database
+    if to_url:
+        try:  # refused for a file format before anything is read or compacted
+            export_destination(args.output, "", args.format)
+        except _export_errors() as exc:
+            raise CliError(str(exc)) from None
     if not to_url and out.exists() and not out.is_dir():
         raise CliError(f"{out}: --all writes one file per session; give a directory")
 

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from itertools import islice
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall, Usage
@@ -117,6 +119,19 @@ def responses_usage(u: Any) -> Usage | None:
                  total_tokens=u.get("total_tokens"))
 
 
+@dataclass(frozen=True)
+class ConverterMark:
+    """Where an `ItemConverter` stood between two items with no assistant message open
+    (`ItemConverter.mark`): cheap to take after every item (references and lengths, no
+    copy), turned into a state to resume from by `ItemConverter.resumed`."""
+
+    messages: list[Message]  # the list as it was (a compaction's `clear` starts another)
+    count: int  # how many of them were made then
+    names: int  # how many call names were known then
+    renamed: int  # how many times a known call id had been given another name then
+    last_assistant: Message | None
+
+
 class ItemConverter:
     """Feed items in order; read `messages` at the end (call `finish()` first)."""
 
@@ -127,7 +142,39 @@ class ItemConverter:
         self._group: Message | None = None
         self._group_raw: list[Any] = []
         self._call_names: dict[str, str] = {}
+        self._renamed = 0  # a call id named again differently (a mark before it cannot be resumed)
         self.last_assistant: Message | None = None
+
+    # -- resuming (a followed file: only the items after a mark are converted again)
+
+    @property
+    def settled(self) -> bool:
+        """No assistant message is open: the messages made so far get no more parts."""
+        return self._group is None
+
+    def mark(self) -> ConverterMark:
+        """The converter's state now (call only when `settled`)."""
+        return ConverterMark(self.messages, len(self.messages), len(self._call_names), self._renamed,
+                             self.last_assistant)
+
+    def resumed(self, mark: ConverterMark, skip=None) -> ItemConverter | None:
+        """A new converter in the state `mark` recorded, taken from this one (which
+        went on from there, or is still there): fed the items after the mark, it makes
+        what this one made of them (the messages before the mark are the same objects).
+        None when a call id known at the mark was named differently since (the names
+        known then are lost).
+
+        Args:
+            mark: a `mark()` of this converter.
+            skip: where the new converter reports what it leaves out (default: here).
+        """
+        if self._renamed != mark.renamed:
+            return None
+        out = ItemConverter(self.developer_role, skip or self._skip)
+        out.messages = mark.messages[:mark.count]
+        out._call_names = dict(islice(self._call_names.items(), mark.names))  # insertion order: the first ones
+        out.last_assistant = mark.last_assistant
+        return out
 
     # -- assistant grouping
 
@@ -209,6 +256,8 @@ class ItemConverter:
                                            if k not in ("type", "id", "call_id", "status")})
             if not isinstance(args, str):
                 args = json.dumps(args, ensure_ascii=False)
+            if self._call_names.get(str(call_id), name) != name:
+                self._renamed += 1
             self._call_names[str(call_id)] = name
             g = self._assistant(item, sid, ts, False)
             g.tool_calls.append(ToolCall(id=str(call_id), name=name, arguments_raw=args, type=CALLS[t]))

@@ -90,6 +90,44 @@ def target_options(*, model: str | None = None, max_tokens: str | int | None = N
                          adk_app=text(adk_app), adk_user=text(adk_user))
 
 
+def export_destination(output: str, session_id: str, fmt: str) -> str | Path:
+    """Where an export named `output` (`-o OUTPUT`, the TUI's field) writes: a database
+    URL as given (the writer opens it where the framework's own service would), else the
+    file (`OUTPUT`, or `OUTPUT/<default name>` for a directory). Checked before anything
+    is compacted, so a refused output costs no summary.
+
+    Args:
+        output: what the user typed: a path, or a `postgresql[+driver]://` or
+            `sqlite:///` URL.
+        session_id: the session exported (names the file inside a directory).
+        fmt: the export format.
+
+    Returns:
+        The URL text unchanged, or the file path.
+
+    Raises:
+        ExportError: a URL for a format that writes a file (the message names the
+            URL without its password and the formats a URL takes).
+    """
+    from inspector.exports.catalog import URL_FORMATS, resolve_target
+    from inspector.exports.registry import ExportError
+    from inspector.formats.locations import is_database_url, shown
+
+    if is_database_url(output):
+        if fmt not in URL_FORMATS:
+            raise ExportError(f"{shown(output)}: {fmt} writes a file; a database URL takes {', '.join(URL_FORMATS)}")
+        return output
+    return resolve_target(output, session_id, fmt)
+
+
+def shown_output(output: object) -> str:
+    """An export's output as messages show it: a database URL without its password, a
+    file as an absolute path (found whatever the working directory)."""
+    from inspector.formats.locations import shown
+
+    return str(output.resolve()) if isinstance(output, Path) else shown(output)
+
+
 def export_compacted(
     session: Session,
     config: CompactionConfig,

@@ -5,7 +5,14 @@ mode included) getting rows.
 cheap enough to call a few times a second; `poll()` reads the session again when it
 changed. A JSONL source is followed (`sources.base.follow_jsonl`): only the bytes
 appended since the last read are read and parsed, and a half-written last line is
-waited for. `update(shown, counter)` is what a view of the session calls: the
+waited for; the Claude Code and Codex readers then convert only the new records (the
+messages of the others are the objects the last read made). A SQLite source is read
+again when it changes; the Agents SDK reader reads only the rows after the last `id`
+seen (an AUTOINCREMENT key, the rows seen checked still there). The others read their
+session whole, for reasons of their schema: ADK orders events by their timestamp, not
+by row, and a compaction event rewrites the messages before it; a LangGraph
+checkpoint holds the whole message list; the `llm` CLI's threads are hash chains from
+a tip that moves. `update(shown, counter)` is what a view of the session calls: the
 messages the view already has and the source still holds at the same places are kept
 (the same objects), the new ones appended, and the view's analysis extended over the
 new messages only (`engine.analysis.analyze_extending`), never recomputed. `watch_rows` is what `inspector watch` prints: per session, the context
@@ -50,6 +57,10 @@ class Follower:
             raise PipelineError(str(exc)) from None
         self.session_id = session_id
         self.tail = None if self.sqlite else follow_jsonl(self.path)
+        if self.sqlite:
+            from inspector.sources.sqlite import follow_database
+
+            follow_database(self.path)  # readers whose store only appends rows read only the new ones
         self._seen: tuple | None = None
 
     def signature(self) -> tuple:
@@ -152,6 +163,10 @@ class Follower:
 
         if self.tail is not None:
             unfollow_jsonl(self.path)
+        if self.sqlite:
+            from inspector.sources.sqlite import unfollow_database
+
+            unfollow_database(self.path)
 
 
 @dataclass

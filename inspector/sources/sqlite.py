@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from inspector.engine.wording import plural
@@ -65,3 +67,37 @@ class SqliteSource(Source):
             self.conn.close()
         except sqlite3.Error:
             pass
+
+
+# ---- following a database that gets rows
+
+_FOLLOWED: dict[Path, dict[Any, Any]] = {}
+_IDENTITY = object()  # the memo's key for the file it was made from
+
+
+def follow_database(path: Path) -> None:
+    """Keep what readers make of `path`'s rows (`database_memo`) while it is followed,
+    so a reader whose store only appends rows reads only the new ones."""
+    _FOLLOWED.setdefault(Path(path), {})
+
+
+def unfollow_database(path: Path) -> None:
+    _FOLLOWED.pop(Path(path), None)
+
+
+def database_memo(path: Path) -> dict[Any, Any] | None:
+    """A reader's memo for a followed SQLite file (None when it is not followed),
+    emptied when the file was replaced (another inode). A reader checks the rows it
+    kept are still there, unchanged, before reusing what it made of them."""
+    memo = _FOLLOWED.get(path) if isinstance(path, Path) else None
+    if memo is None:
+        return None
+    try:
+        st = os.stat(path)
+        identity = (st.st_dev, st.st_ino)
+    except OSError:
+        identity = None
+    if memo.get(_IDENTITY) != identity:
+        memo.clear()
+        memo[_IDENTITY] = identity
+    return memo

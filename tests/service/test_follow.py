@@ -17,7 +17,7 @@ from inspector.cli.main import main
 from inspector.engine import preset
 from inspector.engine.planning import counter_for
 from inspector.service.follow import Follower, watch_row
-from inspector.sources.base import open_source
+from inspector.sources.base import SourceError, open_source
 
 ROLLOUT = Path(__file__).resolve().parents[1] / "fixtures" / "codex" / "rollout-2025-10-29T01-00-00-marshmallow.jsonl"
 LINES = ROLLOUT.read_bytes().splitlines(keepends=True)
@@ -284,3 +284,198 @@ def test_a_followed_claude_code_transcript_converts_only_its_new_records(tmp_pat
         assert reused > 0
     finally:
         follower.close()
+
+
+CODEX = sorted((ROLLOUT.parent).glob("*.jsonl"))
+
+
+def _settled(messages) -> int:
+    """How many leading messages no record appended can change: those before the
+    assistant message that follows the last one with its usage (a `token_count`
+    record fills only the latest assistant message's usage, and only a missing one);
+    the last assistant message itself may still be open."""
+    assistants = [i for i, m in enumerate(messages) if m.role == "assistant" and m.kind == "message"]
+    with_usage = [i for i in assistants if messages[i].usage is not None]
+    if not with_usage:
+        return assistants[0] if assistants else len(messages) - 1
+    after = [i for i in assistants if i > with_usage[-1]]
+    return after[0] if after else with_usage[-1]
+
+
+@pytest.mark.parametrize("rollout", CODEX, ids=[p.stem for p in CODEX])
+def test_a_followed_codex_rollout_converts_only_its_new_records(tmp_path, monkeypatch, rollout):
+    """Each record appended (half a line first): the session, its metadata and what
+    the reader reports skipping are what a fresh read of the file gives; only the new
+    records are converted, with those from the last message a new record can still
+    change (an assistant message still open, or waiting for its `token_count` usage);
+    the messages before it are the very objects the last read made."""
+    from inspector.sources import codex
+    from inspector.sources.base import follow_jsonl, unfollow_jsonl
+
+    fed: list[int] = []
+    real_feed = codex._Reading.feed
+
+    def counting(self, path, lineno, line):
+        fed.append(lineno)
+        return real_feed(self, path, lineno, line)
+
+    monkeypatch.setattr(codex._Reading, "feed", counting)
+    lines = rollout.read_bytes().splitlines(keepends=True)
+    path = tmp_path / rollout.name
+    path.write_bytes(b"".join(lines[:3]))
+    APPENDED.add(path)
+    follow_jsonl(path)
+
+    def read(p: Path):
+        with open_source(p) as src:
+            return src.read(src.session_ids()[0]), [str(s) for s in src.skipped]
+
+    try:
+        last, _ = read(path)
+        total_fed = reused = 0
+        for k in range(3, len(lines)):
+            append(path, lines[k][:len(lines[k]) // 2])
+            read(path)  # a half-written line: waited for
+            append(path, lines[k][len(lines[k]) // 2:])
+            fed.clear()
+            session, skipped = read(path)
+            converted = list(fed)
+            copy = tmp_path / f"copy-{k}" / path.name  # the same name: an id taken from it is the same
+            copy.parent.mkdir()
+            copy.write_bytes(path.read_bytes())
+            fresh, fresh_skipped = read(copy)
+            assert [m.model_dump() for m in session.messages] == [m.model_dump() for m in fresh.messages]
+            assert session.model_dump(exclude={"messages", "source_path"}) == \
+                fresh.model_dump(exclude={"messages", "source_path"})
+            assert skipped == fresh_skipped
+            assert converted and converted[-1] == k + 1  # the new record, converted
+            if session.metadata.get("compactions") == last.metadata.get("compactions"):  # else all replaced
+                settled = _settled(last.messages)
+                assert all(a is b for a, b in zip(last.messages[:settled], session.messages[:settled]))
+                assert converted[0] > 1  # not the whole file again
+            total_fed += len(converted)
+            reused += sum(1 for a, b in zip(last.messages, session.messages) if a is b)
+            last = session
+        converted_anew = sum(range(4, len(lines) + 1))  # what reading the whole file each time converts
+        assert total_fed < converted_anew / 4, (total_fed, converted_anew)
+        assert reused > 0
+    finally:
+        unfollow_jsonl(path)
+
+
+def test_a_followed_agents_database_converts_only_its_new_rows(tmp_path, monkeypatch, source_guard):
+    """The SDK's own `SQLiteSession` adding items to a WAL database: each read converts
+    only the rows after the last one seen (the messages before are the very objects the
+    last read made) and gives what a fresh read gives; a row the SDK pops (deleted) makes
+    the next read start over, and still right."""
+    pytest.importorskip("agents")
+    from agents.memory import SQLiteSession
+
+    from inspector.formats.responses import ItemConverter
+
+    fed: list[str] = []
+    real_feed = ItemConverter.feed
+
+    def counting(self, item, where, source_id=None, ts=None):
+        fed.append(source_id)
+        return real_feed(self, item, where, source_id=source_id, ts=ts)
+
+    monkeypatch.setattr(ItemConverter, "feed", counting)
+    db = tmp_path / "live.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+    writer = SQLiteSession("live-1", str(db))
+    APPENDED.add(db)
+    turns = [
+        [{"role": "user", "content": "find the parser"}],
+        [{"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "look around"}]},
+         {"type": "function_call", "call_id": "c1", "name": "grep", "arguments": "{\"q\": \"parse\"}"}],
+        [{"type": "function_call_output", "call_id": "c1", "output": "src/parser.py:1: def parse"}],
+        [{"role": "assistant", "content": [{"type": "output_text", "text": "It is in src/parser.py."}]}],
+        [{"role": "user", "content": "and the tests?"}],
+        [{"type": "function_call", "call_id": "c2", "name": "ls", "arguments": "{}"},
+         {"type": "function_call_output", "call_id": "c2", "output": "tests/test_parser.py"}],
+    ]
+
+    def fresh():
+        copy = tmp_path / f"copy-{len(fed)}.db"
+        with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
+            src.backup(dst)
+        with open_source(copy) as s:
+            session = s.read("live-1")
+        source_guard.forget(copy)  # a copy of the live database, still in WAL mode
+        return session
+
+    follower = Follower(db, "live-1")
+    try:
+        asyncio.run(writer.add_items(turns[0]))
+        last = follower.poll()
+        rows = 1
+        for items in turns[1:]:
+            asyncio.run(writer.add_items(items))
+            fed.clear()
+            session = follower.poll()
+            converted = list(fed)
+            assert [m.model_dump() for m in session.messages] == [m.model_dump() for m in fresh().messages]
+            assert converted and len(converted) <= len(items) + 2  # the new rows (an open call group again)
+            assert int(converted[0]) > rows - 2
+            kept = sum(1 for a, b in zip(last.messages, session.messages) if a is b)
+            assert kept >= len(last.messages) - 1
+            rows += len(items)
+            last = session
+        asyncio.run(writer.pop_item())  # the SDK deletes the last row: the next read starts over
+        asyncio.run(writer.add_items([{"role": "user", "content": "never mind"}]))
+        fed.clear()
+        session = follower.poll()
+        assert len(fed) == rows  # every row converted again: rows-1 kept, one new
+        assert [m.model_dump() for m in session.messages] == [m.model_dump() for m in fresh().messages]
+        assert session.messages[-1].text == "never mind"
+    finally:
+        follower.close()
+        writer.close()
+
+
+@pytest.mark.parametrize("rollout", CODEX, ids=[p.stem for p in CODEX])
+def test_a_codex_rollout_growing_in_random_pieces_reads_as_a_fresh_read(tmp_path, rollout):
+    """Bytes appended in pieces of any size (lines cut anywhere, several records at
+    once, a complete last record without its newline): every read of the followed file
+    gives the session, metadata and reports a fresh read of the same bytes gives."""
+    import random
+
+    from inspector.sources.base import follow_jsonl, unfollow_jsonl
+
+    def read(p: Path):
+        with open_source(p) as src:
+            session = src.read(src.session_ids()[0])
+            # following waits for a half-written last line; a single read leaves it out: same line
+            reports = [str(s).split(", ")[0] if "incomplete last line" in str(s) else str(s) for s in src.skipped]
+        return ([m.model_dump() for m in session.messages], session.model_dump(exclude={"messages", "source_path"}),
+                reports)
+
+    data = rollout.read_bytes()
+    rng = random.Random(rollout.name)  # seeded: the same pieces every run
+    for trial in range(4):
+        path = tmp_path / f"live-{trial}" / rollout.name
+        path.parent.mkdir()
+        path.write_bytes(b"")
+        APPENDED.add(path)
+        follow_jsonl(path)
+        try:
+            pos = 0
+            while pos < len(data):
+                piece = data[pos:pos + rng.choice([1, 9, 80, 600, 3000, 20000])]
+                append(path, piece)
+                pos += len(piece)
+                copy = tmp_path / f"copy-{trial}-{pos}" / rollout.name
+                copy.parent.mkdir()
+                copy.write_bytes(data[:pos])
+                try:
+                    followed = read(path)
+                except SourceError as exc:  # nothing read yet: the same error as a fresh read
+                    with pytest.raises(SourceError) as fresh_error:
+                        read(copy)
+                    assert str(fresh_error.value).replace(str(copy), "X") == str(exc).replace(str(path), "X")
+                    continue
+                assert followed == read(copy), (trial, pos)
+        finally:
+            unfollow_jsonl(path)

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import uuid
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +91,134 @@ async def test_model_and_max_tokens_reach_the_request_body(demo_app, tmp_path):
         assert demo_app.last_export == (out, "anthropic-json")
     body = json.loads(out.read_text())
     assert body["model"] == "claude-sonnet-4-5" and body["max_tokens"] == 4096
+
+
+# --------------------------------------------------------------------------- a database URL as the output
+
+
+async def _export_to(pilot, app, fmt: str, output: str, *, original: bool = True):
+    """The dialog filled with `output` for `fmt`, Export pressed, every worker done."""
+    from textual.widgets import Input, RadioButton
+
+    dialog = await _dialog(pilot, app, fmt)
+    if original:  # the session as it is: what the framework reads back is the demo session itself
+        dialog.query_one("#export-original", RadioButton).value = True
+    dialog.query_one("#export-path", Input).value = output
+    await pilot.click("#export-go")
+    await settle(pilot, app)
+    return dialog
+
+
+def _status(dialog) -> str:
+    from textual.widgets import Static
+
+    return str(dialog.query_one("#export-status", Static).render())
+
+
+def _notices(app) -> str:
+    return "\n".join(f"{n.title} {n.message}" for n in app._notifications)
+
+
+async def test_a_postgres_url_takes_a_langgraph_thread_read_back_by_the_saver(demo_app, postgres):
+    """`inspector export -o URL` in the dialog: the thread goes into the PostgreSQL
+    database (PostgresSaver's own tables), read back by PostgresSaver; the password
+    shows nowhere."""
+    pytest.importorskip("langgraph.checkpoint.postgres")
+    from langgraph.checkpoint.postgres import PostgresSaver
+
+    from tests.postgres_server import PASSWORD
+
+    name = postgres.create_database(f"tui_lg_{uuid.uuid4().hex[:8]}")
+    async with demo_app.run_test(size=SIZE) as pilot:
+        dialog = await _export_to(pilot, demo_app, "langgraph", postgres.url(name, "psycopg"))
+        session = dialog.session
+        status, notices = _status(dialog), _notices(demo_app)
+        assert demo_app.last_export is not None, (status, notices)
+        written, fmt = demo_app.last_export
+    assert fmt == "langgraph"
+    assert PASSWORD not in status + notices and "***" in status
+    thread = status.split("session ", 1)[1].split(" ", 1)[0]  # the id the notice names, as the CLI prints it
+    with PostgresSaver.from_conn_string(postgres.url(name)) as saver:
+        state = saver.get_tuple({"configurable": {"thread_id": thread}})
+    assert state is not None
+    stored = state.checkpoint["channel_values"]["messages"]
+    assert len(stored) == len(session.messages)
+    assert [m.text for m in stored][-1] == session.messages[-1].text
+
+
+async def test_a_postgres_url_takes_an_agents_session_read_back_by_the_sdk(demo_app, postgres):
+    pytest.importorskip("agents.extensions.memory")
+    from agents.extensions.memory import SQLAlchemySession
+
+    from tests.postgres_server import PASSWORD
+
+    name = postgres.create_database(f"tui_ag_{uuid.uuid4().hex[:8]}")
+    url = postgres.url(name, "psycopg")
+    async with demo_app.run_test(size=SIZE) as pilot:
+        dialog = await _export_to(pilot, demo_app, "openai-agents-sqlite", url, original=False)
+        status, notices = _status(dialog), _notices(demo_app)
+        assert demo_app.last_export is not None, (status, notices)
+    assert PASSWORD not in status + notices
+    sid = status.split("session ", 1)[1].split(" ", 1)[0]
+    sdk = SQLAlchemySession.from_url(sid, url=url)
+    try:
+        items = await sdk.get_items()
+    finally:
+        await sdk.engine.dispose()
+    assert items and items[0]["role"] in ("user", "system", "developer")
+
+
+async def test_a_sqlite_url_takes_an_adk_session_read_back_by_adk(demo_app, tmp_path):
+    pytest.importorskip("google.adk")
+    import sqlite3
+
+    from tests.exports.test_adk import adk_get
+
+    out = tmp_path / "adk.db"
+    async with demo_app.run_test(size=SIZE) as pilot:
+        dialog = await _export_to(pilot, demo_app, "adk-sqlite", f"sqlite:///{out}")
+        status = _status(dialog)
+        assert demo_app.last_export == (out, "adk-sqlite"), (status, _notices(demo_app))
+        session = dialog.session
+    assert str(out) in status and "sqlite:" not in status
+    with sqlite3.connect(out) as conn:
+        ((sid, app_name, user),) = conn.execute("SELECT id, app_name, user_id FROM sessions").fetchall()
+    loaded = await adk_get(out, app_name, user, sid, "sqlite")  # ADK's own get_session
+    assert loaded is not None
+    texts = [p.text for e in loaded.events if e.content for p in e.content.parts or [] if p.text]
+    assert texts[-1] == session.messages[-1].text
+
+
+@pytest.mark.parametrize("scheme", ["postgresql", "sqlite"])
+async def test_a_url_is_refused_for_a_file_format_as_the_cli_refuses_it(demo_app, tmp_path, scheme, capsys,
+                                                                         workspace):
+    from inspector.cli.main import main
+    from tests.postgres_server import PASSWORD
+
+    url = (f"postgresql://inspector:{PASSWORD}@127.0.0.1:9/nowhere" if scheme == "postgresql"
+           else f"sqlite:///{tmp_path / 'out.md'}")
+    async with demo_app.run_test(size=SIZE) as pilot:
+        dialog = await _export_to(pilot, demo_app, "markdown", url)
+        status = _status(dialog)
+        assert demo_app.last_export is None
+    assert "markdown writes a file; a database URL takes adk-sqlite, openai-agents-sqlite, langgraph" in status
+    assert PASSWORD not in status + _notices(demo_app)
+    source = Path(__file__).parents[1] / "fixtures" / "claude-code" / "session_b.jsonl"
+    code = main(["export", str(source), "--format", "markdown", "-o", url,
+                 "--preset", "none"])
+    err = capsys.readouterr().err
+    assert code != 0 and status.split(": ", 1)[1] in err and PASSWORD not in err
+    assert not (tmp_path / "out.md").exists()
+
+
+async def test_a_database_that_cannot_be_reached_is_named_without_its_password(demo_app):
+    pytest.importorskip("langgraph.checkpoint.postgres")
+    from tests.postgres_server import PASSWORD
+
+    url = f"postgresql://inspector:{PASSWORD}@127.0.0.1:9/nowhere"  # nothing listens on port 9
+    async with demo_app.run_test(size=SIZE) as pilot:
+        dialog = await _export_to(pilot, demo_app, "langgraph", url)
+        status, notices = _status(dialog), _notices(demo_app)
+        assert demo_app.last_export is None
+    assert "inspector:***@127.0.0.1:9/nowhere" in status, status
+    assert PASSWORD not in status + notices and "export failed" in notices

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
-from inspector.service.catalog import BY_NAME, EXPORT_FORMATS, default_name, resolve_target
+from inspector.service.catalog import BY_NAME, EXPORT_FORMATS, default_name
 from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
@@ -136,48 +136,69 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
     @on(Button.Pressed, "#export-go")
     def _go(self) -> None:
         fmt = str(self.query_one("#export-format", Select).value)
-        # a string, not a Path: a trailing "/" (a directory) must survive
-        path = os.path.expanduser(self.query_one("#export-path", Input).value.strip())
+        # a string, not a Path: a trailing "/" (a directory) and a URL's "//" must survive
+        typed = os.path.expanduser(self.query_one("#export-path", Input).value.strip())
         compacted = self.query_one("#export-compacted", RadioButton).value
-        from inspector.service.export import TargetOptionError
+        from inspector.service.export import TargetOptionError, export_destination, export_errors
 
+        refused: tuple[type[BaseException], ...] = (TargetOptionError, *export_errors())
         try:
             options = self._target(fmt)
-        except TargetOptionError as exc:
-            self.query_one("#export-status", Static).update(Text(str(exc), style="red"))
+            # A database URL (the formats whose framework keeps sessions in one) stays a
+            # URL, as `inspector export -o URL` takes it; refused for a file format.
+            target = export_destination(typed, self.session.id, fmt)
+        except refused as exc:
+            self._status(Text(str(exc), style="red"))
             return
-        target = resolve_target(path, self.session.id, fmt)
         # An existing file is replaced only when asked twice (the CLI's --force).
         force = self._confirm_replace == target
-        if target.is_file() and not force and not BY_NAME[fmt].adds_to_existing:
+        if isinstance(target, Path) and target.is_file() and not force and not BY_NAME[fmt].adds_to_existing:
             self._confirm_replace = target
-            self.query_one("#export-status", Static).update(
-                Text(f"{target.resolve()} exists: press Export again to replace it", style="yellow"))
+            self._status(Text(f"{target.resolve()} exists: press Export again to replace it", style="yellow"))
             return
         self._confirm_replace = None
-        self.query_one("#export-status", Static).update("exporting…")
+        self._status("exporting…")
         self._export(fmt, target, compacted, force, options)
 
+    def _status(self, text: str | Text) -> None:
+        self.query_one("#export-status", Static).update(text)
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False, description="export")
-    def _export(self, fmt: str, path: Path, compacted: bool, force: bool = False, options: Any = None) -> None:
-        from inspector.service.export import export_compacted, export_original
+    def _export(self, fmt: str, target: str | Path, compacted: bool, force: bool = False,
+                options: Any = None) -> None:
+        from inspector.service.export import export_compacted, export_errors, export_original, shown_output
 
         data = self.inspector.data
-        if compacted:
-            # The use case `inspector export` runs: summaries from the cache, the rest by
-            # the config's summarizer; removed content kept, so the hints resolve.
-            exported = export_compacted(self.session, self.plan.config, fmt, path, offloads=data,
-                                        counter=self.counter, summary_cache=data.summary_cache(),
-                                        token_cache=data.token_cache(), force=force, target=options)
-        else:
-            exported = export_original(self.session, fmt, path, force=force, target=options)
-        self.app.call_from_thread(self._done, exported.written.path, fmt)
+        try:
+            if compacted:
+                # The use case `inspector export` runs: summaries from the cache, the rest by
+                # the config's summarizer; removed content kept, so the hints resolve.
+                exported = export_compacted(self.session, self.plan.config, fmt, target, offloads=data,
+                                            counter=self.counter, summary_cache=data.summary_cache(),
+                                            token_cache=data.token_cache(), force=force, target=options)
+            else:
+                exported = export_original(self.session, fmt, target, force=force, target=options)
+        except export_errors() as exc:
+            # The writer's message names the output (a URL without its password).
+            error = (f"{shown_output(target)}: cannot write the export ({exc.strerror or exc})"
+                     if isinstance(exc, OSError) else str(exc))
+            self.app.call_from_thread(self._failed, error)
+            return
+        written = exported.written
+        self.app.call_from_thread(self._done, written.path, fmt, written.session_id)
 
-    def _done(self, out: Path, fmt: str) -> None:
-        shown = out.resolve()  # absolute: the user can find it whatever the working directory
-        self.query_one("#export-status", Static).update(Text(f"wrote {shown} ({fmt})", style="green"))
-        self.notify(f"exported {shown}", timeout=4)
+    def _failed(self, error: str) -> None:
+        self._status(Text(error, style="red"))
+        self.notify(error, title="export failed", severity="error", timeout=8)
+
+    def _done(self, out: Any, fmt: str, session_id: str | None = None) -> None:
+        from inspector.service.export import shown_output
+
+        # a file absolute, a database URL without its password
+        shown = shown_output(out)
+        what = f"session {session_id} to {shown}" if session_id is not None else shown
+        self._status(Text(f"wrote {what} ({fmt})", style="green"))
+        self.notify(f"exported {what}", timeout=4)
         self.inspector.exported(out, fmt)
 
 
