@@ -7,8 +7,8 @@ repaints about a screenful of rows whatever the session's length.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 
 from rich.segment import Segment
 from rich.style import Style
@@ -30,15 +30,69 @@ BAR = "█"
 PARTIAL = " ▏▎▍▌▋▊▉"
 
 
+def preview_of(message) -> str:
+    """The one-line preview of a message the heatmap shows: its text (or its first
+    tool call's arguments), escapes removed, whitespace collapsed, cut to 160 characters."""
+    text = message.text
+    if not text and message.tool_calls:
+        text = message.tool_calls[0].arguments_raw
+    # escapes removed before the cut, so none is cut in half
+    return clean(" ".join(strip_escapes(text[:480]).split())[:160])
+
+
+class Previews(Sequence[str]):
+    """The rows' previews, each made the first time it is drawn: a screenful of the
+    rows is ever drawn, so a 100,000-message session makes (and keeps) a few dozen,
+    not 100,000 strings while it loads."""
+
+    def __init__(self, messages: Sequence = ()) -> None:
+        self._messages: list = list(messages)
+        self._made: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._messages)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._messages)))]
+        if index < 0:
+            index += len(self._messages)
+        made = self._made.get(index)
+        if made is None:
+            made = self._made[index] = preview_of(self._messages[index])
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return (self[i] for i in range(len(self._messages)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Previews | list):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def extend(self, other: Previews) -> None:
+        """Append the previews of the next messages."""
+        self._messages.extend(other._messages)
+
+    def copy(self) -> Previews:
+        """Previews of the same messages (those made so far kept)."""
+        copied = Previews(self._messages)
+        copied._made = dict(self._made)
+        return copied
+
+
 @dataclass
 class RowData:
-    """Plain per-message values the heatmap draws (computed once per session)."""
+    """Plain per-message values the heatmap draws (computed once per session; the
+    previews as they are drawn)."""
 
     roles: list[str]
     tools: list[str]
     tokens: list[int]
-    previews: list[str]
-    kinds: list[str]
+    previews: Previews = field(default_factory=Previews)
+    kinds: list[str] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -64,7 +118,7 @@ class RowBuilder:
     def add(self, messages, tokens: Sequence[int]) -> RowData:
         """The rows of the next messages of the session (and their token counts)."""
         call_names = self._call_names
-        roles, tools, previews, kinds = [], [], [], []
+        roles, tools, kinds = [], [], []
         for m in messages:
             for c in m.tool_calls:
                 call_names[c.id] = visible(c.name)
@@ -77,12 +131,7 @@ class RowBuilder:
                 tools.append("→" + (names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"))
             else:
                 tools.append(visible(m.name or ""))
-            text = m.text
-            if not text and m.tool_calls:
-                text = m.tool_calls[0].arguments_raw
-            # escapes removed before the cut, so none is cut in half
-            previews.append(clean(" ".join(strip_escapes(text[:480]).split())[:160]))
-        return RowData(roles, tools, list(tokens), previews, kinds)
+        return RowData(roles, tools, list(tokens), Previews(messages), kinds)
 
 
 def fmt_tokens(n: int) -> str:
@@ -169,7 +218,7 @@ class Heatmap(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.rows: RowData = RowData([], [], [], [], [])
+        self.rows: RowData = RowData([], [], [])
         self.actions: Sequence[str] | None = None
         self.after: list[int] | None = None
         self.scale = TokenScale(2)
@@ -280,7 +329,7 @@ class Heatmap(ScrollView, can_focus=True):
         """Append the rows of the next messages (a session still loading)."""
         mine = self.rows
         if not mine.n:
-            self.set_rows(RowData(list(rows.roles), list(rows.tools), list(rows.tokens), list(rows.previews),
+            self.set_rows(RowData(list(rows.roles), list(rows.tools), list(rows.tokens), rows.previews.copy(),
                                   list(rows.kinds)))
             return
         mine.roles.extend(rows.roles)

@@ -1,0 +1,95 @@
+"""The heatmap's rows: previews made as they are drawn equal the ones made eagerly
+for every message, and a big session makes only those of the rows on screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.engine.models import Message, ToolCall
+from inspector.tui.render import clean, strip_escapes
+from inspector.tui.widgets import heatmap as heatmap_module
+from inspector.tui.widgets.heatmap import Heatmap, Previews, RowBuilder, row_data
+
+
+def eager_preview(m) -> str:
+    """The preview as the heatmap made it for every message before it made them lazily."""
+    text = m.text
+    if not text and m.tool_calls:
+        text = m.tool_calls[0].arguments_raw
+    return clean(" ".join(strip_escapes(text[:480]).split())[:160])
+
+
+def awkward_messages() -> list[Message]:
+    return [
+        Message.text_message("user", "\x1b[31mred\x1b[0m  text\twith\n\nwhitespace " + "x" * 600),
+        Message(role="assistant", tool_calls=[ToolCall(id="c1", name="grep", arguments_raw='{"q": "ä \x1b[2J ✓"}')]),
+        Message(role="tool", tool_call_id="c1"),
+        Message.text_message("assistant", "\u200b\x07bell and zero width " * 40),
+        Message(role="system"),
+    ]
+
+
+def test_lazy_previews_equal_eager_ones_in_batches(demo_sessions_cached):
+    sessions = [*demo_sessions_cached, None]
+    for session in sessions:
+        messages = awkward_messages() if session is None else session.messages
+        eager = [eager_preview(m) for m in messages]
+        builder = RowBuilder()
+        rows = None
+        for start in range(0, len(messages), 7):  # batches, as a big session loads
+            batch = messages[start:start + 7]
+            part = builder.add(batch, [1] * len(batch))
+            if rows is None:
+                rows = part
+            else:
+                rows.previews.extend(part.previews)
+        assert rows is not None
+        assert len(rows.previews) == len(eager)
+        # read backwards, by negative index and by slice: each is the eager preview
+        assert [rows.previews[i] for i in reversed(range(len(eager)))] == eager[::-1]
+        assert rows.previews[-1] == eager[-1]
+        assert rows.previews[1:4] == eager[1:4]
+        assert list(rows.previews) == eager
+        assert rows.previews == eager
+        assert row_data(type("S", (), {"messages": messages})(), [1] * len(messages)).previews == rows.previews
+
+
+def test_previews_copy_keeps_the_messages_and_what_was_made():
+    messages = awkward_messages()
+    previews = Previews(messages)
+    first = previews[0]
+    copied = previews.copy()
+    copied.extend(Previews(messages[:2]))
+    assert len(previews) == len(messages)  # the copy grew, not the original
+    assert len(copied) == len(messages) + 2
+    assert copied[0] is first
+    assert copied[len(messages)] == eager_preview(messages[0])
+
+
+@pytest.mark.anyio
+async def test_a_big_session_makes_only_the_previews_on_screen(demo_sessions_cached, monkeypatch):
+    from inspector.demo import synthetic_session
+    from inspector.tui.app import InspectorApp
+    from inspector.tui.data import MemoryData
+
+    from .helpers import open_session, settings
+
+    session = synthetic_session(5_000, demo_sessions_cached)
+    made: list[int] = []
+    original = heatmap_module.preview_of
+
+    def counting(message):
+        made.append(id(message))
+        return original(message)
+
+    monkeypatch.setattr(heatmap_module, "preview_of", counting)
+    app = InspectorApp(MemoryData([session], label="big"), settings=settings())
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = await open_session(pilot, app, "synthetic")
+        heatmap = screen.query_one(Heatmap)
+        assert heatmap.rows.n == len(session.messages)
+        visible = len(heatmap.visible_range())
+        assert made, "the rows on screen show previews"
+        assert len(set(made)) <= 2 * visible + 4, (len(set(made)), visible)
+        shown = heatmap.row_text(0)
+        assert eager_preview(session.messages[0])[:20] in shown
