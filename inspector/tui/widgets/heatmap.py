@@ -52,7 +52,7 @@ class Previews(Sequence[str]):
     def __len__(self) -> int:
         return len(self._messages)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self._messages)))]
         if index < 0:
