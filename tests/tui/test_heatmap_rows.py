@@ -93,3 +93,44 @@ async def test_a_big_session_makes_only_the_previews_on_screen(demo_sessions_cac
         assert len(set(made)) <= 2 * visible + 4, (len(set(made)), visible)
         shown = heatmap.row_text(0)
         assert eager_preview(session.messages[0])[:20] in shown
+
+
+def eager_tools(messages) -> list[str]:
+    """The tool column as the heatmap made it, one string per row."""
+    from inspector.formats.terminal import visible
+
+    names: dict[str, str] = {}
+    tools = []
+    for m in messages:
+        for c in m.tool_calls:
+            names[c.id] = visible(c.name)
+        if m.role == "tool":
+            tools.append(visible(m.name or names.get(m.tool_call_id or "", "") or "tool"))
+        elif m.tool_calls:
+            shown = [visible(c.name) for c in m.tool_calls]
+            tools.append("→" + (shown[0] if len(shown) == 1 else f"{shown[0]} +{len(shown) - 1}"))
+        else:
+            tools.append(visible(m.name or ""))
+    return tools
+
+
+def test_tool_labels_equal_the_per_row_ones_and_are_shared(demo_sessions_cached):
+    calls = [ToolCall(id="a1", name="read\x1b[2J"), ToolCall(id="a2", name="grep")]
+    extra = [
+        Message(role="assistant", tool_calls=calls),
+        Message(role="tool", tool_call_id="a1"),
+        Message(role="tool", tool_call_id="a2", name="named\u202e"),
+        Message(role="tool", tool_call_id="unknown"),
+        Message(role="assistant", tool_calls=[ToolCall(id="a3", name="read\x1b[2J")]),
+        Message(role="tool", tool_call_id="a3"),
+    ]
+    for messages in [*(s.messages for s in demo_sessions_cached), extra]:
+        builder = RowBuilder()
+        tools: list[str] = []
+        for start in range(0, len(messages), 5):  # a result named after a call in an earlier batch
+            batch = messages[start:start + 5]
+            tools += builder.add(batch, [1] * len(batch)).tools
+        assert tools == eager_tools(messages)
+        by_text: dict[str, str] = {}
+        for label in tools:  # equal labels are one string
+            assert by_text.setdefault(label, label) is label

@@ -114,23 +114,39 @@ class RowBuilder:
 
     def __init__(self) -> None:
         self._call_names: dict[str, str] = {}
+        # One string per distinct label: a session has a few dozen tools, and a label
+        # made per row was ~60 bytes each, 100,000 times over.
+        self._labels: dict[tuple[str, int], str] = {}
+
+    def _label(self, name: str, calls: int = 0) -> str:
+        """The tool column of a row: the tool's name shown safely; with `calls`, "→"
+        and the first call's name (and how many more)."""
+        key = (name, calls)
+        label = self._labels.get(key)
+        if label is None:
+            shown = visible(name)
+            if calls:
+                shown = "→" + (shown if calls == 1 else f"{shown} +{calls - 1}")
+            label = self._labels[key] = shown
+        return label
 
     def add(self, messages, tokens: Sequence[int]) -> RowData:
         """The rows of the next messages of the session (and their token counts)."""
         call_names = self._call_names
+        label = self._label
         roles, tools, kinds = [], [], []
         for m in messages:
-            for c in m.tool_calls:
-                call_names[c.id] = visible(c.name)
+            calls = m.tool_calls
+            for c in calls:
+                call_names[c.id] = c.name
             roles.append(m.role)
             kinds.append(m.kind)
             if m.role == "tool":
-                tools.append(visible(m.name or call_names.get(m.tool_call_id or "", "") or "tool"))
-            elif m.tool_calls:
-                names = [visible(c.name) for c in m.tool_calls]
-                tools.append("→" + (names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"))
+                tools.append(label(m.name or call_names.get(m.tool_call_id or "", "") or "tool"))
+            elif calls:
+                tools.append(label(calls[0].name, len(calls)))
             else:
-                tools.append(visible(m.name or ""))
+                tools.append(label(m.name or ""))
         return RowData(roles, tools, list(tokens), Previews(messages), kinds)
 
 
