@@ -134,3 +134,45 @@ def test_tool_labels_equal_the_per_row_ones_and_are_shared(demo_sessions_cached)
         by_text: dict[str, str] = {}
         for label in tools:  # equal labels are one string
             assert by_text.setdefault(label, label) is label
+
+
+@pytest.mark.anyio
+async def test_rows_loaded_in_batches_draw_as_all_rows_at_once_and_colour_only_what_is_drawn(monkeypatch):
+    """A longer message in a later batch moves every row's colour: the rows drawn after
+    it equal the rows of the whole session set at once, and the scale is asked about
+    the rows drawn, not about every row again."""
+    from textual.app import App, ComposeResult
+
+    from inspector.tui.colors import TokenScale
+
+    messages = [Message.text_message("user" if k % 2 else "assistant", f"message {k} " * (1 + k % 7))
+                for k in range(3000)]
+    tokens = [10 + (k * 37) % 500 for k in range(3000)]
+    tokens[2500] = 90_000  # the longest arrives last
+
+    class Host(App):
+        def compose(self) -> ComposeResult:
+            yield Heatmap(id="batched")
+            yield Heatmap(id="whole")
+
+    asked: list[int] = []
+    original = TokenScale.step
+
+    def counting(self, n):
+        asked.append(n)
+        return original(self, n)
+
+    monkeypatch.setattr(TokenScale, "step", counting)
+    app = Host()
+    async with app.run_test(size=(160, 40)) as pilot:
+        batched, whole = app.query_one("#batched", Heatmap), app.query_one("#whole", Heatmap)
+        builder = RowBuilder()
+        for start in range(0, 3000, 500):
+            batched.extend_rows(builder.add(messages[start:start + 500], tokens[start:start + 500]))
+            await pilot.pause()
+        whole.set_rows(row_data(type("S", (), {"messages": messages})(), tokens))
+        await pilot.pause()
+        assert len(asked) < 400, len(asked)  # a screenful per batch, not 3,000 rows per longer message
+        for i in (0, 1, 499, 2500, 2999):
+            assert batched.row_text(i) == whole.row_text(i)
+            assert batched._render_row(i, 150) == whole._render_row(i, 150)

@@ -239,7 +239,6 @@ class Heatmap(ScrollView, can_focus=True):
         self.after: list[int] | None = None
         self.scale = TokenScale(2)
         self.total = 0
-        self._steps: list[int] = []
         self._cache: LRUCache[tuple, Strip] = LRUCache(1024)
         self.header_height = 1
         self.generation = 0  # bumped on every plan change (tests and benchmarks read it)
@@ -329,7 +328,6 @@ class Heatmap(ScrollView, can_focus=True):
         self.rows = rows
         self.total = rows.total
         self.scale = TokenScale(max(rows.tokens, default=2))
-        self._steps = [self.scale.step(t) for t in rows.tokens]
         self.actions = None
         self.after = None
         self._cache.clear()
@@ -357,9 +355,6 @@ class Heatmap(ScrollView, can_focus=True):
         top = max(rows.tokens, default=0)
         if top > self.scale.top:  # a longer message: every row's colour moves
             self.scale = TokenScale(top)
-            self._steps = [self.scale.step(t) for t in mine.tokens]
-        else:
-            self._steps.extend(self.scale.step(t) for t in rows.tokens)
         self._cache.clear()  # the total moved: every share shown changes
         self._ranked = None
         if self._order is not None:
@@ -466,7 +461,9 @@ class Heatmap(ScrollView, can_focus=True):
         c = self.column_widths(width)
         bar_w = c["bar"]
         tokens = rows.tokens[i]
-        step = self._steps[i]
+        # the colour step when the row is drawn (a strip is cached): not one per row
+        # kept, made again for every row whenever a longer message arrived while loading
+        step = self.scale.step(tokens)
         share = tokens / self.total if self.total else 0.0
         action = self.actions[i] if self.actions else Action.KEEP
         gone = action in (Action.SUMMARIZE, Action.DROP)
