@@ -7,8 +7,8 @@ repaints about a screenful of rows whatever the session's length.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 
 from rich.segment import Segment
 from rich.style import Style
@@ -30,15 +30,69 @@ BAR = "█"
 PARTIAL = " ▏▎▍▌▋▊▉"
 
 
+def preview_of(message) -> str:
+    """The one-line preview of a message the heatmap shows: its text (or its first
+    tool call's arguments), escapes removed, whitespace collapsed, cut to 160 characters."""
+    text = message.text
+    if not text and message.tool_calls:
+        text = message.tool_calls[0].arguments_raw
+    # escapes removed before the cut, so none is cut in half
+    return clean(" ".join(strip_escapes(text[:480]).split())[:160])
+
+
+class Previews(Sequence[str]):
+    """The rows' previews, each made the first time it is drawn: a screenful of the
+    rows is ever drawn, so a 100,000-message session makes (and keeps) a few dozen,
+    not 100,000 strings while it loads."""
+
+    def __init__(self, messages: Sequence = ()) -> None:
+        self._messages: list = list(messages)
+        self._made: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._messages)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._messages)))]
+        if index < 0:
+            index += len(self._messages)
+        made = self._made.get(index)
+        if made is None:
+            made = self._made[index] = preview_of(self._messages[index])
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return (self[i] for i in range(len(self._messages)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Previews | list):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def extend(self, other: Previews) -> None:
+        """Append the previews of the next messages."""
+        self._messages.extend(other._messages)
+
+    def copy(self) -> Previews:
+        """Previews of the same messages (those made so far kept)."""
+        copied = Previews(self._messages)
+        copied._made = dict(self._made)
+        return copied
+
+
 @dataclass
 class RowData:
-    """Plain per-message values the heatmap draws (computed once per session)."""
+    """Plain per-message values the heatmap draws (computed once per session; the
+    previews as they are drawn)."""
 
     roles: list[str]
     tools: list[str]
     tokens: list[int]
-    previews: list[str]
-    kinds: list[str]
+    previews: Previews = field(default_factory=Previews)
+    kinds: list[str] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -60,29 +114,40 @@ class RowBuilder:
 
     def __init__(self) -> None:
         self._call_names: dict[str, str] = {}
+        # One string per distinct label: a session has a few dozen tools, and a label
+        # made per row was ~60 bytes each, 100,000 times over.
+        self._labels: dict[tuple[str, int], str] = {}
+
+    def _label(self, name: str, calls: int = 0) -> str:
+        """The tool column of a row: the tool's name shown safely; with `calls`, "→"
+        and the first call's name (and how many more)."""
+        key = (name, calls)
+        label = self._labels.get(key)
+        if label is None:
+            shown = visible(name)
+            if calls:
+                shown = "→" + (shown if calls == 1 else f"{shown} +{calls - 1}")
+            label = self._labels[key] = shown
+        return label
 
     def add(self, messages, tokens: Sequence[int]) -> RowData:
         """The rows of the next messages of the session (and their token counts)."""
         call_names = self._call_names
-        roles, tools, previews, kinds = [], [], [], []
+        label = self._label
+        roles, tools, kinds = [], [], []
         for m in messages:
-            for c in m.tool_calls:
-                call_names[c.id] = visible(c.name)
+            calls = m.tool_calls
+            for c in calls:
+                call_names[c.id] = c.name
             roles.append(m.role)
             kinds.append(m.kind)
             if m.role == "tool":
-                tools.append(visible(m.name or call_names.get(m.tool_call_id or "", "") or "tool"))
-            elif m.tool_calls:
-                names = [visible(c.name) for c in m.tool_calls]
-                tools.append("→" + (names[0] if len(names) == 1 else f"{names[0]} +{len(names) - 1}"))
+                tools.append(label(m.name or call_names.get(m.tool_call_id or "", "") or "tool"))
+            elif calls:
+                tools.append(label(calls[0].name, len(calls)))
             else:
-                tools.append(visible(m.name or ""))
-            text = m.text
-            if not text and m.tool_calls:
-                text = m.tool_calls[0].arguments_raw
-            # escapes removed before the cut, so none is cut in half
-            previews.append(clean(" ".join(strip_escapes(text[:480]).split())[:160]))
-        return RowData(roles, tools, list(tokens), previews, kinds)
+                tools.append(label(m.name or ""))
+        return RowData(roles, tools, list(tokens), Previews(messages), kinds)
 
 
 def fmt_tokens(n: int) -> str:
@@ -169,12 +234,11 @@ class Heatmap(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.rows: RowData = RowData([], [], [], [], [])
+        self.rows: RowData = RowData([], [], [])
         self.actions: Sequence[str] | None = None
         self.after: list[int] | None = None
         self.scale = TokenScale(2)
         self.total = 0
-        self._steps: list[int] = []
         self._cache: LRUCache[tuple, Strip] = LRUCache(1024)
         self.header_height = 1
         self.generation = 0  # bumped on every plan change (tests and benchmarks read it)
@@ -264,7 +328,6 @@ class Heatmap(ScrollView, can_focus=True):
         self.rows = rows
         self.total = rows.total
         self.scale = TokenScale(max(rows.tokens, default=2))
-        self._steps = [self.scale.step(t) for t in rows.tokens]
         self.actions = None
         self.after = None
         self._cache.clear()
@@ -280,7 +343,7 @@ class Heatmap(ScrollView, can_focus=True):
         """Append the rows of the next messages (a session still loading)."""
         mine = self.rows
         if not mine.n:
-            self.set_rows(RowData(list(rows.roles), list(rows.tools), list(rows.tokens), list(rows.previews),
+            self.set_rows(RowData(list(rows.roles), list(rows.tools), list(rows.tokens), rows.previews.copy(),
                                   list(rows.kinds)))
             return
         mine.roles.extend(rows.roles)
@@ -292,9 +355,6 @@ class Heatmap(ScrollView, can_focus=True):
         top = max(rows.tokens, default=0)
         if top > self.scale.top:  # a longer message: every row's colour moves
             self.scale = TokenScale(top)
-            self._steps = [self.scale.step(t) for t in mine.tokens]
-        else:
-            self._steps.extend(self.scale.step(t) for t in rows.tokens)
         self._cache.clear()  # the total moved: every share shown changes
         self._ranked = None
         if self._order is not None:
@@ -401,7 +461,9 @@ class Heatmap(ScrollView, can_focus=True):
         c = self.column_widths(width)
         bar_w = c["bar"]
         tokens = rows.tokens[i]
-        step = self._steps[i]
+        # the colour step when the row is drawn (a strip is cached): not one per row
+        # kept, made again for every row whenever a longer message arrived while loading
+        step = self.scale.step(tokens)
         share = tokens / self.total if self.total else 0.0
         action = self.actions[i] if self.actions else Action.KEEP
         gone = action in (Action.SUMMARIZE, Action.DROP)

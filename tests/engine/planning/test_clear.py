@@ -3,7 +3,10 @@ replaced by placeholders, the latest rounds kept; skipped when it frees too litt
 
 from __future__ import annotations
 
+import copy
 import json
+
+import pytest
 
 from inspector.engine import plan
 from inspector.engine.planning import Action
@@ -99,3 +102,38 @@ def test_cleared_arguments_replanned_equal_a_fresh_plan_and_their_ids_are_not_ke
     # Per-call ids live in the plans' reductions only, not also on the analysis.
     (analysis,) = s._analyses.values()
     assert not [k for k in analysis.offload_ids if k[1].startswith("args:")]
+
+
+def test_reductions_without_cleared_arguments_share_one_read_only_empty_mapping():
+    from inspector.engine.planning.results import NO_ARGUMENTS
+
+    s = big()
+    p = plan(s, cleared(reduction__clear__keep_rounds=2), COUNTER)
+    results = [red for red in p.reductions.values() if red.clear_result and not red.clear_arguments]
+    assert results, "results are cleared"
+    assert all(red.clear_arguments is NO_ARGUMENTS for red in results)
+    with pytest.raises(TypeError):
+        results[0].clear_arguments["c1"] = "off-000000000000"
+    assert NO_ARGUMENTS == {}  # compares, dumps and copies as an empty dict
+    assert type(copy.deepcopy(results[0]).clear_arguments) is dict
+
+
+def test_argument_placeholders_are_not_kept_in_the_text_cache():
+    """The arguments memo holds each call's (before, after) by offload id; the text
+    cache kept every placeholder besides (one text per call, never met again)."""
+    from inspector.engine.analysis import analyze
+    from inspector.engine.planning.memo import memo_for
+
+    msgs = [user("write the files")]
+    for r in range(6):
+        args = json.dumps({"path": f"f{r}.py", "content": f"print({r})\n" * 200})
+        msgs += [asst(f"writing {r}", [(f"c{r}", "write", args)]), tool(f"c{r}", "written " * 200, "write")]
+    msgs.append(asst("done"))
+    s = session(*msgs)
+    p = plan(s, cleared(reduction__clear__keep_rounds=1), COUNTER)
+    oids = {oid for red in p.reductions.values() for oid in red.clear_arguments.values()}
+    assert len(oids) == 6
+    memo = memo_for(analyze(s, COUNTER), COUNTER)
+    assert not [text for text in memo.texts._data if any(oid in text for oid in oids)]
+    assert len(memo.arguments) == 6
+    assert output_counts(s, p) == p.tokens_after  # the counts are still the texts'
