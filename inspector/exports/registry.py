@@ -12,7 +12,9 @@ Formats (`EXPORT_FORMATS`, from `inspector.exports.catalog`, with their suffixes
 - `anthropic-json`: an Anthropic Messages request body (`model`, `max_tokens` (the
   model's output limit in litellm's map unless given, lowered with a warning to what
   the Anthropic SDK sends without streaming when it refuses more), top-level `system`, alternating
-  roles, `tool_use` / `tool_result` blocks, thinking signatures kept);
+  roles, `tool_use` / `tool_result` blocks, thinking signatures kept; `tools` defining
+  every tool the history calls, as the API requires: the source's recorded definitions,
+  else minimal ones with a warning, and the recovery tool when notices name it);
 - `markdown`: a readable transcript;
 - `openai-agents-sqlite`: a new session in an OpenAI Agents SDK `SQLiteSession`
   database (created if missing; existing sessions are never written to);
@@ -57,7 +59,7 @@ from inspector.exports.agents_sqlite import AgentsExportError, write_agents_sess
 from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, URL_FORMATS, ExportFormat
 from inspector.exports.claude_code import to_claude_code, write_claude_code
 from inspector.exports.report import report
-from inspector.formats.anthropic import to_anthropic
+from inspector.formats.anthropic import body_tools, to_anthropic
 from inspector.formats.common import json_text, unique_tool_call_ids
 from inspector.formats.locations import DatabaseUrl, is_database_url, resolve
 from inspector.formats.markdown import to_markdown
@@ -224,9 +226,11 @@ def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
     body = to_anthropic(job.messages, model=model, warnings=result.warnings)
     body = {"model": body.pop("model"), "max_tokens": max_tokens, **body}
     tool = _notice_tool(job)
-    if tool is not None:
-        body["tools"] = [{"name": tool["name"], "description": tool["description"],
-                          "input_schema": tool["parameters"]}]
+    notice_tool = [] if tool is None else [{"name": tool["name"], "description": tool["description"],
+                                            "input_schema": tool["parameters"]}]
+    tools = body_tools(body["messages"], job.session.metadata.get("tools"), notice_tool, result.warnings)
+    if tools:
+        body["tools"] = tools
     result.items = len(body["messages"])
     atomic_write_chunks(job.out, [json_text(body, indent=1), "\n"])
 

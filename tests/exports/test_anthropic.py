@@ -64,6 +64,10 @@ def conversation() -> dict:
             {"role": "assistant", "content": [{"type": "text", "text": "parse() drops the last line."}]},
             {"role": "user", "content": "Fix it."},
         ],
+        # the definitions of the tools it calls, which the API requires with tool blocks
+        "tools": [{"name": name, "description": f"{name} as the agent defines it",
+                   "input_schema": {"type": "object", "properties": {key: {"type": "string"}}, "required": [key]}}
+                  for name, key in (("read_file", "path"), ("write_file", "path"), ("bash", "cmd"))],
     }
 
 
@@ -102,7 +106,7 @@ def test_reader_maps_blocks_to_canonical_messages(tmp_path):
     path.write_text(json.dumps(conversation()))
     s = read_anthropic_json(path)
     assert s.id == "conv" and s.model == "claude-sonnet-4-5" and s.source_format == "anthropic-json"
-    assert s.metadata == {"max_tokens": 4096}
+    assert s.metadata == {"max_tokens": 4096, "tools": conversation()["tools"]}  # the tools kept for export
     roles = [m.role for m in s.messages]
     assert roles == ["system", "system", "user", "assistant", "tool", "tool", "user", "assistant", "tool",
                      "assistant", "user"]
