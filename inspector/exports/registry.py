@@ -313,6 +313,10 @@ def _claude_code_records(job: ExportJob, warnings: list[str]) -> tuple[str, list
         pre_tokens=job.compacted.plan.total_before if job.compacted is not None else None)
 
 
+# The name the README and the Claude Code export's warning register `inspector mcp` under.
+MCP_SERVER_NAME = "inspector-recover"
+
+
 def _write_claude_code(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     cc_id, records = _claude_code_records(job, result.warnings)
@@ -320,12 +324,14 @@ def _write_claude_code(job: ExportJob, result: ExportResult) -> None:
         result.warnings.append(f"Claude Code resumes this session (sessionId {cc_id}) from a file named "
                                f"{cc_id}.jsonl in its project folder; rename {job.out.name} to that")
     if job.compacted is not None and job.compacted.offloads:
-        # Claude Code registers no tool of the notices' name (only MCP servers add tools):
-        # its Bash tool reads the content back from the workspace the export stored it in.
+        # Claude Code adds tools only through MCP servers: `inspector mcp` serves the
+        # notices' tool from the workspace the export stored the removed content in.
         tool = job.compacted.plan.config.recovery_tool
         result.warnings.append(
-            f"{plural(len(job.compacted.offloads), 'notice')} name {tool}(id=...), a tool Claude Code does not "
-            f"have: the removed content is answered by `inspector recover ID` (Claude Code's Bash tool can run it)")
+            f"{plural(len(job.compacted.offloads), 'notice')} name {tool}(id=...), a tool Claude Code has once "
+            f"inspector's MCP server is registered: `claude mcp add {MCP_SERVER_NAME} -- inspector mcp --workspace "
+            f"WORKSPACE` (the workspace this export stored the removed content in; Claude Code shows the tool as "
+            f"mcp__{MCP_SERVER_NAME}__{tool}); `inspector recover ID` answers them too")
     write_claude_code(job.out, records)
     result.session_id = cc_id
     result.items = len(records)
