@@ -39,6 +39,7 @@ The payloads are built by the codecs in `inspector.formats` (`to_openai_chat`,
 
 from __future__ import annotations
 
+import shlex
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -88,6 +89,9 @@ class TargetOptions:
             default: the ADK source's agent, else `agent`).
         adk_app, adk_user: the ADK session's app name and user id (`--adk-app`,
             `--adk-user`; default: the ADK source's, else `inspector` / `user`).
+        workspace: the workspace the removed content is stored in, named in the
+            `inspector mcp` command the Claude Code export's warning gives (set by
+            `service.export.write_compacted`).
     """
 
     model: str | None = None
@@ -95,6 +99,7 @@ class TargetOptions:
     adk_author: str | None = None
     adk_app: str | None = None
     adk_user: str | None = None
+    workspace: str | None = None
 
 
 @dataclass
@@ -327,11 +332,13 @@ def _write_claude_code(job: ExportJob, result: ExportResult) -> None:
         # Claude Code adds tools only through MCP servers: `inspector mcp` serves the
         # notices' tool from the workspace the export stored the removed content in.
         tool = job.compacted.plan.config.recovery_tool
+        where = (shlex.quote(job.target.workspace) if job.target.workspace
+                 else "WORKSPACE (the workspace this export stored the removed content in)")
         result.warnings.append(
             f"{plural(len(job.compacted.offloads), 'notice')} name {tool}(id=...), a tool Claude Code has once "
             f"inspector's MCP server is registered: `claude mcp add {MCP_SERVER_NAME} -- inspector mcp --workspace "
-            f"WORKSPACE` (the workspace this export stored the removed content in; Claude Code shows the tool as "
-            f"mcp__{MCP_SERVER_NAME}__{tool}); `inspector recover ID` answers them too")
+            f"{where}` (Claude Code shows the tool as mcp__{MCP_SERVER_NAME}__{tool}); `inspector recover ID` "
+            "answers them too")
     write_claude_code(job.out, records)
     result.session_id = cc_id
     result.items = len(records)

@@ -63,7 +63,9 @@ def test_claude_code_reads_the_notices_back_through_the_mcp_server(tmp_path):
     result, named, out = _exported(tmp_path)
     tool = result.plan.config.recovery_tool
     (warning,) = [w for w in out.warnings if "inspector mcp" in w]
-    assert "claude mcp add inspector-recover -- inspector mcp --workspace" in warning and tool in warning
+    # the command it gives names the workspace the export stored the content in, runnable as it is
+    command = f"claude mcp add inspector-recover -- inspector mcp --workspace {(tmp_path / 'ws.db').resolve()}"
+    assert command in warning and f"mcp__inspector-recover__{tool}" in warning
     longest = max(named, key=lambda o: len(o.content))
     init, listed, results = asyncio.run(_session_calls(_server(tmp_path), [
         (tool, {"id": longest.id}),
