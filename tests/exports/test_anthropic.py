@@ -287,3 +287,24 @@ def test_anthropic_export_is_opened_as_anthropic_json_by_content(tmp_path):
         (only,) = source.session_ids()
         assert [m.content_hash for m in source.read(only).messages] == \
             [m.content_hash for m in read_anthropic_json(src).messages]
+
+
+SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}}
+
+
+@pytest.mark.parametrize("recorded, expected", [
+    ({"name": "f", "input_schema": SCHEMA}, {"name": "f", "input_schema": SCHEMA}),  # Anthropic's: as it is
+    ({"type": "custom", "name": "f", "input_schema": SCHEMA}, {"type": "custom", "name": "f", "input_schema": SCHEMA}),
+    ({"type": "bash_20250124", "name": "bash"}, {"type": "bash_20250124", "name": "bash"}),  # a server tool
+    ({"type": "function", "function": {"name": "f", "description": "d", "parameters": SCHEMA}},  # OpenAI Chat
+     {"name": "f", "description": "d", "input_schema": SCHEMA}),
+    ({"type": "function", "name": "f", "parameters": SCHEMA}, {"name": "f", "input_schema": SCHEMA}),  # Responses
+    ({"type": "custom", "name": "apply_patch", "description": "d", "format": {"type": "grammar"}},  # freeform
+     {"name": "apply_patch", "description": "d", "input_schema": {"type": "object"}}),
+    ({"type": "web_search"}, None), ({"type": "file_search", "vector_store_ids": []}, None), ("f", None),
+    ({"type": "function", "function": {"description": "no name"}}, None),
+])
+def test_recorded_tool_definitions_in_every_form_become_anthropic_tools(recorded, expected):
+    from inspector.formats.anthropic import as_anthropic_tool
+
+    assert as_anthropic_tool(recorded) == expected
