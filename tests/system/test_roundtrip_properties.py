@@ -213,6 +213,10 @@ def test_export_then_import_gives_back_what_a_model_reads(folder, session, confi
             assert turns(back) == turns(messages)
             body = json.loads(path.read_text())
             body.pop("max_tokens")  # a request option, not part of the conversation
+            # the tools the history calls are defined (the API requires it), and only those
+            called = dict.fromkeys(b["name"] for t in body["messages"] if isinstance(t["content"], list)
+                                   for b in t["content"] if b.get("type") == "tool_use")
+            assert [t["name"] for t in body.pop("tools", [])] == list(called)
             assert to_anthropic(back, model=body.get("model")) == body  # a fixed point
         elif fmt == "openai-agents-sqlite":
             assert agents_view(back) == agents_view(messages)
