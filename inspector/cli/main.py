@@ -247,6 +247,15 @@ def _add_workspace_commands(sub: Any) -> None:
     p.add_argument("--limit", type=_count(0), default=None)
     _workspace(p)
 
+    p = sub.add_parser("mcp", help="serve the recovery tool to an agent over MCP (stdio), answered from the "
+                                   "workspace; Claude Code: claude mcp add inspector-recover -- inspector mcp "
+                                   "--workspace DB")
+    _workspace(p)
+    p.add_argument("--config", "-c", metavar="FILE", help="compaction config TOML: its recovery_tool names the tool")
+    p.add_argument("--preset", metavar="NAME", help="or a preset's recovery_tool")
+    p.add_argument("--set", dest="set_values", metavar="KEY=VALUE", action="append", default=[],
+                   help="override one knob, e.g. recovery_tool=read_file")
+
 
 # command -> module implementing `run(args) -> int`
 _COMMANDS = {
@@ -265,6 +274,7 @@ _COMMANDS = {
     "fidelity": "inspector.cli.fidelity",
     "versions": "inspector.cli.workspace",
     "recover": "inspector.cli.workspace",
+    "mcp": "inspector.cli.mcp",
 }
 
 

@@ -12,7 +12,9 @@ Formats (`EXPORT_FORMATS`, from `inspector.exports.catalog`, with their suffixes
 - `anthropic-json`: an Anthropic Messages request body (`model`, `max_tokens` (the
   model's output limit in litellm's map unless given, lowered with a warning to what
   the Anthropic SDK sends without streaming when it refuses more), top-level `system`, alternating
-  roles, `tool_use` / `tool_result` blocks, thinking signatures kept);
+  roles, `tool_use` / `tool_result` blocks, thinking signatures kept; `tools` defining
+  every tool the history calls, as the API requires: the source's recorded definitions,
+  else minimal ones with a warning, and the recovery tool when notices name it);
 - `markdown`: a readable transcript;
 - `openai-agents-sqlite`: a new session in an OpenAI Agents SDK `SQLiteSession`
   database (created if missing; existing sessions are never written to);
@@ -37,6 +39,7 @@ The payloads are built by the codecs in `inspector.formats` (`to_openai_chat`,
 
 from __future__ import annotations
 
+import shlex
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -57,7 +60,7 @@ from inspector.exports.agents_sqlite import AgentsExportError, write_agents_sess
 from inspector.exports.catalog import BY_NAME, EXPORT_FORMATS, FORMATS, URL_FORMATS, ExportFormat
 from inspector.exports.claude_code import to_claude_code, write_claude_code
 from inspector.exports.report import report
-from inspector.formats.anthropic import to_anthropic
+from inspector.formats.anthropic import body_tools, to_anthropic
 from inspector.formats.common import json_text, unique_tool_call_ids
 from inspector.formats.locations import DatabaseUrl, is_database_url, resolve
 from inspector.formats.markdown import to_markdown
@@ -86,6 +89,9 @@ class TargetOptions:
             default: the ADK source's agent, else `agent`).
         adk_app, adk_user: the ADK session's app name and user id (`--adk-app`,
             `--adk-user`; default: the ADK source's, else `inspector` / `user`).
+        workspace: the workspace the removed content is stored in, named in the
+            `inspector mcp` command the Claude Code export's warning gives (set by
+            `service.export.write_compacted`).
     """
 
     model: str | None = None
@@ -93,6 +99,7 @@ class TargetOptions:
     adk_author: str | None = None
     adk_app: str | None = None
     adk_user: str | None = None
+    workspace: str | None = None
 
 
 @dataclass
@@ -224,9 +231,11 @@ def _write_anthropic(job: ExportJob, result: ExportResult) -> None:
     body = to_anthropic(job.messages, model=model, warnings=result.warnings)
     body = {"model": body.pop("model"), "max_tokens": max_tokens, **body}
     tool = _notice_tool(job)
-    if tool is not None:
-        body["tools"] = [{"name": tool["name"], "description": tool["description"],
-                          "input_schema": tool["parameters"]}]
+    notice_tool = [] if tool is None else [{"name": tool["name"], "description": tool["description"],
+                                            "input_schema": tool["parameters"]}]
+    tools = body_tools(body["messages"], job.session.metadata.get("tools"), notice_tool, result.warnings)
+    if tools:
+        body["tools"] = tools
     result.items = len(body["messages"])
     atomic_write_chunks(job.out, [json_text(body, indent=1), "\n"])
 
@@ -309,6 +318,10 @@ def _claude_code_records(job: ExportJob, warnings: list[str]) -> tuple[str, list
         pre_tokens=job.compacted.plan.total_before if job.compacted is not None else None)
 
 
+# The name the README and the Claude Code export's warning register `inspector mcp` under.
+MCP_SERVER_NAME = "inspector-recover"
+
+
 def _write_claude_code(job: ExportJob, result: ExportResult) -> None:
     result.warnings.extend(_problem_warnings(job.messages))
     cc_id, records = _claude_code_records(job, result.warnings)
@@ -316,12 +329,16 @@ def _write_claude_code(job: ExportJob, result: ExportResult) -> None:
         result.warnings.append(f"Claude Code resumes this session (sessionId {cc_id}) from a file named "
                                f"{cc_id}.jsonl in its project folder; rename {job.out.name} to that")
     if job.compacted is not None and job.compacted.offloads:
-        # Claude Code registers no tool of the notices' name (only MCP servers add tools):
-        # its Bash tool reads the content back from the workspace the export stored it in.
+        # Claude Code adds tools only through MCP servers: `inspector mcp` serves the
+        # notices' tool from the workspace the export stored the removed content in.
         tool = job.compacted.plan.config.recovery_tool
+        where = (shlex.quote(job.target.workspace) if job.target.workspace
+                 else "WORKSPACE (the workspace this export stored the removed content in)")
         result.warnings.append(
-            f"{plural(len(job.compacted.offloads), 'notice')} name {tool}(id=...), a tool Claude Code does not "
-            f"have: the removed content is answered by `inspector recover ID` (Claude Code's Bash tool can run it)")
+            f"{plural(len(job.compacted.offloads), 'notice')} name {tool}(id=...), a tool Claude Code has once "
+            f"inspector's MCP server is registered: `claude mcp add {MCP_SERVER_NAME} -- inspector mcp --workspace "
+            f"{where}` (Claude Code shows the tool as mcp__{MCP_SERVER_NAME}__{tool}); `inspector recover ID` "
+            "answers them too")
     write_claude_code(job.out, records)
     result.session_id = cc_id
     result.items = len(records)

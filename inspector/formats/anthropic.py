@@ -23,11 +23,16 @@ Writing (`to_anthropic`):
   cannot be sent to Anthropic and is left out, with a warning.
 - Tool calls become `tool_use` blocks; arguments that are not a JSON object are
   wrapped as `{"arguments": <text>}`, with a warning.
+- `body_tools` gives the body's `tools`: the Messages API refuses a request whose
+  history holds `tool_use` / `tool_result` blocks without tool definitions, so every
+  tool the history calls is defined (the source's own definitions when it recorded
+  them, in Anthropic, OpenAI Chat or Responses form; else a minimal one).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -449,3 +454,102 @@ def to_anthropic(messages: Sequence[Message], model: str | None = None,
                     "before it (Anthropic requires the user role first)")
     body["messages"] = turns
     return body
+
+
+# Anthropic's rule for a tool's name (a definition with another name is refused).
+_TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
+_SERVER_TOOL_TYPE = re.compile(r"[a-z_]+_\d{8}")  # web_search_20250305, bash_20250124
+MINIMAL_TOOL_DESCRIPTION = ("A tool this conversation called; its definition was not recorded "
+                            "(defined from the calls by inspector).")
+
+
+def as_anthropic_tool(definition: Any) -> dict[str, Any] | None:
+    """A recorded tool definition as an entry of a Messages body's `tools`.
+
+    Args:
+        definition: an Anthropic tool (custom, or a server tool such as
+            `{"type": "web_search_20250305", "name": ...}`: kept as it is), an OpenAI Chat
+            `{"type": "function", "function": {...}}` or a Responses / flat
+            `{"type": "function", "name", "parameters"}` definition.
+
+    Returns:
+        The Anthropic definition, or None for what is none of these (a hosted OpenAI
+        tool such as `{"type": "web_search"}`, which has no Anthropic equivalent).
+    """
+    if not isinstance(definition, dict):
+        return None
+    kind = definition.get("type")
+    function = definition.get("function")
+    flat = function if kind == "function" and isinstance(function, dict) else definition
+    name = flat.get("name")
+    if not isinstance(name, str) or not name:
+        return None
+    if kind in (None, "custom") and isinstance(definition.get("input_schema"), dict):
+        return definition  # Anthropic's own custom tool
+    if isinstance(kind, str) and _SERVER_TOOL_TYPE.fullmatch(kind):
+        return definition  # an Anthropic server tool, defined by its versioned type
+    if kind not in ("function", "custom"):
+        return None  # an OpenAI hosted tool (web_search, file_search, ...)
+    schema = flat.get("parameters")  # an OpenAI custom (freeform) tool has none: its input is text
+    tool: dict[str, Any] = {"name": name}
+    if isinstance(flat.get("description"), str) and flat["description"]:
+        tool["description"] = flat["description"]
+    tool["input_schema"] = schema if isinstance(schema, dict) else {"type": "object"}
+    return tool
+
+
+def called_tools(turns: Sequence[dict[str, Any]]) -> dict[str, str]:
+    """The tools a body's messages call, by name in order of first call, with the kind of
+    block that calls them (`tool_use`, `server_tool_use`, `mcp_tool_use`)."""
+    called: dict[str, str] = {}
+    for turn in turns:
+        content = turn.get("content")
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and block.get("type") in TOOL_USE_TYPES and isinstance(block.get("name"), str):
+                called.setdefault(block["name"], block["type"])
+    return called
+
+
+def body_tools(turns: Sequence[dict[str, Any]], recorded: Any, extra: Sequence[dict[str, Any]] = (),
+               warnings: list[str] | None = None) -> list[dict[str, Any]]:
+    """The `tools` of a Messages body: a definition for every tool its history calls.
+
+    Args:
+        turns: the body's `messages`.
+        recorded: the tool definitions the source recorded (`Session.metadata["tools"]`),
+            in any form `as_anthropic_tool` reads; all are offered, as the agent had them.
+        extra: definitions to add when no recorded one has their name (the recovery
+            tool the notices name).
+        warnings: where the tools defined from their calls alone, and those no
+            definition can be written for, are said.
+
+    Returns:
+        The definitions, one per name (empty when the history calls nothing and none
+        were recorded or given).
+    """
+    warn = warnings if warnings is not None else []
+    tools: dict[str, dict[str, Any]] = {}
+    for definition in recorded if isinstance(recorded, list) else []:
+        tool = as_anthropic_tool(definition)
+        if tool is not None:
+            tools.setdefault(tool["name"], tool)
+    for tool in extra:
+        tools.setdefault(tool["name"], tool)
+    made: list[str] = []
+    for name, kind in called_tools(turns).items():
+        if name in tools:
+            continue
+        if kind != "tool_use":  # a server or MCP tool: defined by its type or its server, not a schema
+            warn.append(f"the history calls the {kind.replace('_use', '')} {name!r}, whose definition the source "
+                        "did not record: add it to the body's tools (or mcp_servers) before sending")
+            continue
+        if not _TOOL_NAME.fullmatch(name):
+            warn.append(f"tool name {name!r} is not one the Messages API accepts in a definition "
+                        "(letters, digits, _ and -, at most 128): rename it before sending")
+        tools[name] = {"name": name, "description": MINIMAL_TOOL_DESCRIPTION, "input_schema": {"type": "object"}}
+        made.append(name)
+    if made:
+        warn.append(f"the source recorded no definition of {', '.join(made)}: minimal ones (any object as input) "
+                    "were written, as the Messages API refuses tool_use / tool_result blocks without the tools "
+                    "defined; give the real definitions if the model should call them again")
+    return list(tools.values())

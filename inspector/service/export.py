@@ -188,9 +188,26 @@ def write_compacted(session: Session, result: Compacted, fmt: str, out: str | Pa
     offloads.store_offloads(result.offloads)
     if result.summaries and result.plan.config.summarization.recovery_hint:
         offloads.add_session(session)
+    stored_in = _workspace_path(offloads)
+    if stored_in is not None and (target is None or target.workspace is None):
+        from dataclasses import replace
+
+        from inspector.exports.registry import TargetOptions
+
+        target = replace(target or TargetOptions(), workspace=stored_in)
     fid = measure_fidelity(session, result=result).to_dict() if fmt == "report" else None
     return export_session(session, fmt, out, compacted=result, plan=result.plan, into_source=into_source,
                           force=force, unique_ids=unique_ids, fidelity=fid, target=target)
+
+
+def _workspace_path(store: object) -> str | None:
+    """The workspace file an export store keeps the removed content in (a `Workspace`,
+    or a `WorkspaceStore` around one), for the commands an export prints; None in memory."""
+    workspace = getattr(store, "ws", store)
+    path = getattr(workspace, "path", None)
+    if not isinstance(path, Path) or str(path) == ":memory:":
+        return None
+    return str(path.resolve())
 
 
 def export_original(session: Session, fmt: str, out: str | Path, *, force: bool = False,

@@ -43,6 +43,8 @@ def session_from_anthropic(doc: Any, path: str | Path | None = None, session_id:
     if isinstance(doc, dict):
         meta = {k: v for k, v in doc.items() if k not in ("messages", "system", "model")
                 and isinstance(v, (str, int, float, bool))}
+        if isinstance(doc.get("tools"), list) and doc["tools"]:
+            meta["tools"] = doc["tools"]  # the definitions a body written from it carries again
     sid = session_id or (p.stem if p is not None else "anthropic")
     return Session(id=sid, source_format=FORMAT, source_path=str(p) if p is not None else None, title=sid,
                    model=model, metadata=meta, messages=messages)

@@ -85,6 +85,8 @@ class OpenAIChatSource(Source):
         model = doc.get("model") if isinstance(doc.get("model"), str) else None
         meta = {k: v for k, v in doc.items() if k not in ("messages", "id", "title", "model") and
                 isinstance(v, (str, int, float, bool))}
+        if isinstance(doc.get("tools"), list) and doc["tools"]:
+            meta["tools"] = doc["tools"]  # the definitions an Anthropic body written from it carries
         self._sessions[sid] = Session(id=sid, source_format=FORMAT, source_path=str(path), title=title,
                                       model=model, metadata=meta, messages=messages).renumber()
 

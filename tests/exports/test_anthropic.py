@@ -64,6 +64,10 @@ def conversation() -> dict:
             {"role": "assistant", "content": [{"type": "text", "text": "parse() drops the last line."}]},
             {"role": "user", "content": "Fix it."},
         ],
+        # the definitions of the tools it calls, which the API requires with tool blocks
+        "tools": [{"name": name, "description": f"{name} as the agent defines it",
+                   "input_schema": {"type": "object", "properties": {key: {"type": "string"}}, "required": [key]}}
+                  for name, key in (("read_file", "path"), ("write_file", "path"), ("bash", "cmd"))],
     }
 
 
@@ -102,7 +106,7 @@ def test_reader_maps_blocks_to_canonical_messages(tmp_path):
     path.write_text(json.dumps(conversation()))
     s = read_anthropic_json(path)
     assert s.id == "conv" and s.model == "claude-sonnet-4-5" and s.source_format == "anthropic-json"
-    assert s.metadata == {"max_tokens": 4096}
+    assert s.metadata == {"max_tokens": 4096, "tools": conversation()["tools"]}  # the tools kept for export
     roles = [m.role for m in s.messages]
     assert roles == ["system", "system", "user", "assistant", "tool", "tool", "user", "assistant", "tool",
                      "assistant", "user"]
@@ -283,3 +287,24 @@ def test_anthropic_export_is_opened_as_anthropic_json_by_content(tmp_path):
         (only,) = source.session_ids()
         assert [m.content_hash for m in source.read(only).messages] == \
             [m.content_hash for m in read_anthropic_json(src).messages]
+
+
+SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}}
+
+
+@pytest.mark.parametrize("recorded, expected", [
+    ({"name": "f", "input_schema": SCHEMA}, {"name": "f", "input_schema": SCHEMA}),  # Anthropic's: as it is
+    ({"type": "custom", "name": "f", "input_schema": SCHEMA}, {"type": "custom", "name": "f", "input_schema": SCHEMA}),
+    ({"type": "bash_20250124", "name": "bash"}, {"type": "bash_20250124", "name": "bash"}),  # a server tool
+    ({"type": "function", "function": {"name": "f", "description": "d", "parameters": SCHEMA}},  # OpenAI Chat
+     {"name": "f", "description": "d", "input_schema": SCHEMA}),
+    ({"type": "function", "name": "f", "parameters": SCHEMA}, {"name": "f", "input_schema": SCHEMA}),  # Responses
+    ({"type": "custom", "name": "apply_patch", "description": "d", "format": {"type": "grammar"}},  # freeform
+     {"name": "apply_patch", "description": "d", "input_schema": {"type": "object"}}),
+    ({"type": "web_search"}, None), ({"type": "file_search", "vector_store_ids": []}, None), ("f", None),
+    ({"type": "function", "function": {"description": "no name"}}, None),
+])
+def test_recorded_tool_definitions_in_every_form_become_anthropic_tools(recorded, expected):
+    from inspector.formats.anthropic import as_anthropic_tool
+
+    assert as_anthropic_tool(recorded) == expected

@@ -105,7 +105,7 @@ def test_claude_code_session_keeps_its_records_with_new_ids(tmp_path):
     named = export_session(session, "claude-code", tmp_path / "0a1b2c3d-0000-4000-8000-00000000000f.jsonl",
                            compacted=result)
     assert named.session_id == "0a1b2c3d-0000-4000-8000-00000000000f"
-    assert not [w for w in named.warnings if "inspector recover ID" not in w]  # the naming rule is met
+    assert not [w for w in named.warnings if "inspector mcp" not in w]  # the naming rule is met
     recs = records(out)
     check_transcript(recs, res.session_id)
     source = records(CC / "branch_merge.jsonl")

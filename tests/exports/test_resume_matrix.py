@@ -196,13 +196,15 @@ def test_every_source_resumes_in_every_framework_and_its_notices_are_answered(tm
             out = write_compacted(s, result, fmt, tmp_path / file, offloads=ws, target=target)
             written[fmt] = out.path.read_text()
             if fmt == "claude-code":  # no read_offload there: the warning says what answers
-                assert any("inspector recover ID" in w for w in out.warnings), out.warnings
+                assert any("claude mcp add inspector-recover -- inspector mcp" in w for w in out.warnings), out.warnings
     runtime = Compactor(_config(), offloads=WorkspaceOffloadStore(Workspace(tmp_path / "ws.db")))
     # the bodies offer the tool their notices name, defined as the runtime answers it
     spec = runtime.recovery_tool()["function"]
     assert json.loads(written["openai-json"])["tools"] == [{"type": "function", "function": spec}]
-    assert json.loads(written["anthropic-json"])["tools"] == [{"name": spec["name"], "description": spec[
-        "description"], "input_schema": spec["parameters"]}]
+    # (next to a definition of each tool its history calls, which the Messages API requires)
+    anthropic_tools = json.loads(written["anthropic-json"])["tools"]
+    assert [t for t in anthropic_tools if t["name"] == spec["name"]] == [
+        {"name": spec["name"], "description": spec["description"], "input_schema": spec["parameters"]}]
     for fmt, text in written.items():
         shown = _named(text, result)
         assert shown, f"{fmt}: the notices are written"

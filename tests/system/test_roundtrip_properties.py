@@ -39,7 +39,7 @@ from inspector.engine.models import Message, Part, Session
 from inspector.engine.summarize import SummaryRejected
 from inspector.engine.tokens import EstimateCounter
 from inspector.exports.registry import export_session
-from inspector.formats.anthropic import to_anthropic
+from inspector.formats.anthropic import LEADING_USER_TEXT, to_anthropic
 from inspector.sources.anthropic_json import read_anthropic_json
 from inspector.sources.base import open_source
 from tests.engine.test_properties import configs, sessions
@@ -210,9 +210,18 @@ def test_export_then_import_gives_back_what_a_model_reads(folder, session, confi
         dropped = [p for m in messages for p in m.parts if p.type == "reasoning" and not carried(fmt, p)]
         assert len(result.warnings) >= (1 if dropped else 0)  # left out, and said so
         if fmt == "anthropic-json":
+            opened = next((k for k, m in enumerate(back) if m.role not in ("system", "developer")), None)
+            if opened is not None and back[opened].text == LEADING_USER_TEXT:
+                # a conversation opening with the assistant gets a user turn first (the API's rule), said
+                assert any(LEADING_USER_TEXT in w for w in result.warnings)
+                back = back[:opened] + back[opened + 1:]
             assert turns(back) == turns(messages)
             body = json.loads(path.read_text())
             body.pop("max_tokens")  # a request option, not part of the conversation
+            # the tools the history calls are defined (the API requires it), and only those
+            called = dict.fromkeys(b["name"] for t in body["messages"] if isinstance(t["content"], list)
+                                   for b in t["content"] if b.get("type") == "tool_use")
+            assert [t["name"] for t in body.pop("tools", [])] == list(called)
             assert to_anthropic(back, model=body.get("model")) == body  # a fixed point
         elif fmt == "openai-agents-sqlite":
             assert agents_view(back) == agents_view(messages)
