@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
+from inspector.engine.bounded import Memo
 from inspector.engine.models import Message, ToolCall
 
 
@@ -147,8 +148,7 @@ class _Local:
 
 
 # content hash -> _Local: re-planning classifies the same messages again and again.
-_LOCAL: dict[str, _Local] = {}
-_LOCAL_MAX = 200_000
+_LOCAL: Memo[str, _Local] = Memo(200_000)
 
 
 def _local(m: Message) -> _Local:
@@ -170,9 +170,7 @@ def _local(m: Message) -> _Local:
         task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head)),
     )
     if not m.meta and m.kind == "message":
-        if len(_LOCAL) >= _LOCAL_MAX:
-            _LOCAL.clear()
-        _LOCAL[key] = local
+        _LOCAL.put(key, local)
     return local
 
 
@@ -270,11 +268,10 @@ _STEP_FAILED = re.compile(r"not been applied|wrong flag|timed out|command not fo
 
 _VIEWER_PREFIX_LINES = re.compile(r"^\s*\d+[:|].*$", re.M)
 
-_MODELS: dict[tuple[str, ...], ContentModel] = {}
+_MODELS: Memo[tuple[str, ...], ContentModel] = Memo(16)
 # The list itself is held with its model: an id() is reused once its object is freed, and
 # a new list with the old one's id, length and ends classified as the old one.
 _LAST: dict[tuple[int, int, str, str], tuple[Sequence[Message], ContentModel]] = {}
-_MODELS_MAX = 16
 
 
 def content_model(messages: Sequence[Message]) -> ContentModel:
@@ -304,9 +301,7 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
     if hit is not None:
         return hit
     model = _classify(messages, hashes)
-    if len(_MODELS) >= _MODELS_MAX:
-        _MODELS.pop(next(iter(_MODELS)))
-    _MODELS[hashes] = model
+    _MODELS.put(hashes, model)
     _LAST.clear()
     _LAST[quick] = (messages, model)
     return model
@@ -788,8 +783,7 @@ class Artifacts:
     decisions: tuple[str, ...] = ()
 
 
-_ARTIFACTS: dict[tuple[str, Kind], Artifacts] = {}
-_ARTIFACTS_MAX = 100_000
+_ARTIFACTS: Memo[tuple[str, Kind], Artifacts] = Memo(100_000)
 
 
 def message_artifacts(m: Message, kind: Kind) -> Artifacts:
@@ -822,10 +816,7 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
             commands=tuple(commands(m)) if kind is Kind.ACTION else (),
             decisions=tuple(extract_decisions(text)) if m.role == "assistant" else (),
         )
-    if len(_ARTIFACTS) >= _ARTIFACTS_MAX:
-        _ARTIFACTS.clear()
-    _ARTIFACTS[key] = out
-    return out
+    return _ARTIFACTS.put(key, out)
 
 
 def artifacts(model: ContentModel, index: int) -> Artifacts:

@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from inspector.engine.bounded import Memo
 from inspector.engine.content import (
     SANDBOX_ROOTS,
     SCAN_CHARS,
@@ -244,8 +245,7 @@ def coverage(item: frozenset[str], sentence: frozenset[str]) -> float:
 
 # content hash -> (sentences, their words): the compacted context's messages are mostly
 # the original's, scored again at every re-plan.
-_SENTENCES: dict[tuple[str, int], tuple[tuple[str, ...], tuple[frozenset[str], ...]]] = {}
-_SENTENCES_MAX = 50_000
+_SENTENCES: Memo[tuple[str, int], tuple[tuple[str, ...], tuple[frozenset[str], ...]]] = Memo(50_000)
 
 
 SENTENCE_WORDS = 40
@@ -277,9 +277,7 @@ def _message_sentences(m: Message, limit: int = SCAN_CHARS) -> tuple[tuple[str, 
         args = [c.arguments_raw[:2000] for c in m.tool_calls]
         ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, limit)))
         hit = (ss, tuple(words(s) for s in ss))
-        if len(_SENTENCES) >= _SENTENCES_MAX:
-            _SENTENCES.clear()
-        _SENTENCES[key] = hit
+        _SENTENCES.put(key, hit)
     return hit
 
 
@@ -301,7 +299,7 @@ class _View:
     steps: tuple[int, ...] = ()  # the prose sentences that say a quoted step ran or went well (`_step_claims`)
 
 
-_VIEWS: dict[str, _View] = {}
+_VIEWS: Memo[str, _View] = Memo(2_000)
 # The notices inspector writes into what it compacts (summary_format, planning.text):
 # offload ids, message positions, character counts.
 _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here are stored as [^\n]*|"
@@ -351,9 +349,7 @@ def _view(m: Message) -> _View:
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
                     tuple(j for j in prose if _PLAN.search(ss[j])),
                     tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))))
-        if len(_VIEWS) >= 2_000:
-            _VIEWS.clear()
-        _VIEWS[m.content_hash] = hit
+        _VIEWS.put(m.content_hash, hit)
     return hit
 
 
@@ -394,7 +390,7 @@ class _Index:
         self.hashes = model.hashes
 
 
-_KEYS: dict[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = {}
+_KEYS: Memo[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = Memo(100_000)
 
 # A token that holds a digit: a number, a port, an offset, a hex literal, a flag-like
 # string. Such a token is exact: a summary that states one the original never had
@@ -488,10 +484,7 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("v:" + v for v in extract_values(text))
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     hit = frozenset(out)
-    if len(_KEYS) >= 100_000:
-        _KEYS.clear()
-    _KEYS[key] = hit
-    return hit
+    return _KEYS.put(key, hit)
 
 
 _INDEXES: list[_Index] = []
@@ -667,7 +660,7 @@ _VIEWED = re.compile(r"^\[File: ([^\]\s]+)|\(Open file: ([^)\s]+)\)", re.M)
 
 # (the original's hashes, the removed indices) -> their items: a repaint measures the
 # same plan again, and a knob that moves no cut removes the same messages.
-_COLLECTED: dict[tuple[tuple[str, ...], tuple[int, ...]], _Buckets] = {}
+_COLLECTED: Memo[tuple[tuple[str, ...], tuple[int, ...]], _Buckets] = Memo(32)
 
 
 def _collected(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
@@ -675,9 +668,7 @@ def _collected(model: ContentModel, removed: list[int], index: _Index) -> _Bucke
     hit = _COLLECTED.get(key)
     if hit is None:
         hit = _collect(model, removed, index)
-        if len(_COLLECTED) >= 32:
-            _COLLECTED.pop(next(iter(_COLLECTED)))
-        _COLLECTED[key] = hit
+        _COLLECTED.put(key, hit)
     return hit
 
 

@@ -7,47 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING
 
 from inspector.engine.analysis import Analysis
+from inspector.engine.bounded import Memo
 from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.tokens import TextCountCache, TokenCounter
 
 if TYPE_CHECKING:
     from inspector.engine.planning.clear import Cleared, ClearItems
     from inspector.engine.planning.truncation import Chunks
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class Memo(Generic[K, V]):
-    """A dict that keeps at most `limit` entries, forgetting the oldest first.
-
-    First-in-first-out rather than least-recently-used: a hit costs one dict lookup,
-    which matters on the re-plan path, and the entries that recur are re-added soon.
-    """
-
-    __slots__ = ("_data", "limit")
-
-    def __init__(self, limit: int):
-        self._data: dict[K, V] = {}
-        self.limit = limit
-
-    def get(self, key: K) -> V | None:
-        return self._data.get(key)
-
-    def put(self, key: K, value: V) -> V:
-        """Store `value` under `key` (evicting the oldest entry when full); returns it."""
-        data = self._data
-        if key not in data and len(data) >= self.limit:
-            del data[next(iter(data))]
-        data[key] = value
-        return value
-
-    def __len__(self) -> int:
-        return len(self._data)
-
 
 @dataclass
 class Reduced:
