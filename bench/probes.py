@@ -215,9 +215,9 @@ def probe_replan_repaint(changes: int = 20) -> dict:
     from engine_bench import replan_config
     from textual.screen import Screen
 
+    from inspector.service.store import MemoryStore
     from inspector.settings import AppSettings
     from inspector.tui.app import InspectorApp
-    from inspector.tui.data import MemoryData
     from inspector.tui.messages import PlanReady
     from inspector.tui.widgets.heatmap import Heatmap
     from inspector.tui.widgets.knobs import TuningPanel
@@ -258,7 +258,7 @@ def probe_replan_repaint(changes: int = 20) -> dict:
         await pilot.pause()
 
     async def main() -> dict:
-        data = MemoryData([session], label="bench")
+        data = MemoryStore([session], label="bench")
         app = InspectorApp(data, settings=AppSettings(), config=replan_config("balanced", 8000))
         out: dict = {}
         async with app.run_test(size=(160, 48)) as pilot:
@@ -325,9 +325,9 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
     _isolate(tempfile.mkdtemp())
     from textual.screen import Screen
 
+    from inspector.service.store import WorkspaceStore
     from inspector.settings import AppSettings
     from inspector.tui.app import InspectorApp
-    from inspector.tui.data import WorkspaceData
     from inspector.tui.screens.session import SessionScreen
     from inspector.tui.widgets.heatmap import Heatmap
     from inspector.workspace.database import Workspace
@@ -382,7 +382,7 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
     resettable = reset_peak()
 
     async def main() -> None:
-        app = InspectorApp(WorkspaceData(ws), settings=AppSettings(), open_session=session_id)
+        app = InspectorApp(WorkspaceStore(ws), settings=AppSettings(), open_session=session_id)
         async with app.run_test(size=(160, 48)):
             # Waited for without polling: Pilot.pause() sends a message through every
             # widget of the screen each time (~80,000 on this screen at 10 ms), work on

@@ -31,6 +31,6 @@ def demo_sessions_cached():
 @pytest.fixture
 def memory_demo(demo_sessions_cached):
     """The demo sessions in memory (deterministic labels for snapshots)."""
-    from inspector.tui.data import MemoryData
+    from inspector.service.store import MemoryStore
 
-    return MemoryData(demo_sessions_cached, label="demo")
+    return MemoryStore(demo_sessions_cached, label="demo")

@@ -506,12 +506,12 @@ async def test_command_palette_runs_main_actions(memory_demo):
 
 
 async def test_single_session_source_opens_directly(tmp_path):
+    from inspector.service.store import MemoryStore
     from inspector.sources.swe_agent import read_traj
-    from inspector.tui.data import MemoryData
     from tests.conftest import SWE_AGENT
 
     s = read_traj(SWE_AGENT / "function_calling_simple.traj")
-    app = InspectorApp(MemoryData([s], label="one"), settings=settings(theme="nord"))
+    app = InspectorApp(MemoryStore([s], label="one"), settings=settings(theme="nord"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, SessionScreen)

@@ -9,8 +9,8 @@ from textual.widgets import DataTable, OptionList
 
 from inspector.engine.breakdown import Category
 from inspector.engine.models import Message, Part, Session, ToolCall
+from inspector.service.store import MemoryStore
 from inspector.tui.app import InspectorApp
-from inspector.tui.data import MemoryData
 from inspector.tui.screens.breakdown import BreakdownScreen
 from inspector.tui.screens.session import SessionScreen
 from inspector.tui.widgets.heatmap import Heatmap
@@ -408,7 +408,7 @@ async def test_colour_codes_in_tool_output_show_as_colours_never_as_escapes():
         Message(role="assistant", tool_calls=[ToolCall(id="c1", name="bash", arguments_raw='{"cmd": "pytest"}')]),
         Message(role="tool", tool_call_id="c1", name="bash", parts=[Part(text=coloured)]),
     ]).renumber()
-    app = InspectorApp(MemoryData([s]), settings=settings())
+    app = InspectorApp(MemoryStore([s]), settings=settings())
     app.show_timings = False
     async with app.run_test(size=LARGE) as pilot:
         screen = await open_session(pilot, app, "ansi")

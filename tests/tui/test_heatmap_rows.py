@@ -69,8 +69,8 @@ def test_previews_copy_keeps_the_messages_and_what_was_made():
 @pytest.mark.anyio
 async def test_a_big_session_makes_only_the_previews_on_screen(demo_sessions_cached, monkeypatch):
     from inspector.demo import synthetic_session
+    from inspector.service.store import MemoryStore
     from inspector.tui.app import InspectorApp
-    from inspector.tui.data import MemoryData
 
     from .helpers import open_session, settings
 
@@ -83,7 +83,7 @@ async def test_a_big_session_makes_only_the_previews_on_screen(demo_sessions_cac
         return original(message)
 
     monkeypatch.setattr(heatmap_module, "preview_of", counting)
-    app = InspectorApp(MemoryData([session], label="big"), settings=settings())
+    app = InspectorApp(MemoryStore([session], label="big"), settings=settings())
     async with app.run_test(size=(160, 48)) as pilot:
         screen = await open_session(pilot, app, "synthetic")
         heatmap = screen.query_one(Heatmap)

@@ -342,11 +342,11 @@ async def test_one_context_window_for_the_list_and_the_session(app):
 
 async def test_a_big_session_shows_rows_while_its_tokens_are_counted(demo_sessions_cached, monkeypatch):
     from inspector.demo import synthetic_session
-    from inspector.tui.data import MemoryData
+    from inspector.service.store import MemoryStore
 
     big = synthetic_session(6000, demo_sessions_cached)
     seen = _rows_seen(monkeypatch)
-    app = InspectorApp(MemoryData([big], label="big"), settings=settings())
+    app = InspectorApp(MemoryStore([big], label="big"), settings=settings())
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, SessionScreen)
@@ -360,7 +360,7 @@ async def test_a_big_session_from_the_workspace_shows_rows_while_it_is_read(demo
     are the rows of the whole session (tool names across batches included)."""
     from inspector.demo import synthetic_session
     from inspector.engine.tokens import TokenCache, count_messages
-    from inspector.tui.data import WorkspaceData
+    from inspector.service.store import WorkspaceStore
     from inspector.tui.widgets.heatmap import row_data
     from inspector.workspace.database import Workspace
 
@@ -368,7 +368,7 @@ async def test_a_big_session_from_the_workspace_shows_rows_while_it_is_read(demo
     ws = Workspace(tmp_path / "ws.db")
     wid = ws.add_session(big)
     seen = _rows_seen(monkeypatch)
-    app = InspectorApp(WorkspaceData(ws), settings=settings(), open_session=wid)
+    app = InspectorApp(WorkspaceStore(ws), settings=settings(), open_session=wid)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
         screen = app.screen
@@ -384,10 +384,10 @@ async def test_sessions_show_while_the_rest_loads(demo_sessions_cached, monkeypa
     """A slow source: rows arrive in batches before the whole list, with the count."""
     import time
 
-    from inspector.tui.data import MemoryData
+    from inspector.service.store import MemoryStore
     from inspector.tui.screens import sessions as sessions_module
 
-    class SlowData(MemoryData):
+    class SlowData(MemoryStore):
         def list_sessions(self, counter, progress=None, each=None):
             def slow_each(row):
                 time.sleep(0.1)  # a big source: each session takes a while

@@ -8,8 +8,8 @@ import sqlite3
 
 import pytest
 
+from inspector.service.store import MemoryStore
 from inspector.tui.app import InspectorApp, create_app
-from inspector.tui.data import MemoryData
 from inspector.tui.screens.session import SessionScreen
 from inspector.tui.screens.sessions import SessionsScreen
 
@@ -47,7 +47,7 @@ async def test_a_source_that_cannot_be_read_ends_loading_with_its_error(tmp_path
         assert "load failed" in _status(app)
 
 
-class _Unreadable(MemoryData):
+class _Unreadable(MemoryStore):
     def load_session(self, session_id, each=None):
         raise ValueError(f"{session_id}: the store went away")
 

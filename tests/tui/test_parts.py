@@ -126,19 +126,19 @@ asyncio.run(main())
 
 def test_cli_demo_and_open_build_the_app(monkeypatch, tmp_path):
     from inspector import cli
+    from inspector.service.store import MemoryStore, WorkspaceStore
     from inspector.tui.app import InspectorApp
-    from inspector.tui.data import MemoryData, WorkspaceData
 
     seen = []
     monkeypatch.setattr(InspectorApp, "run", lambda self, *a, **k: seen.append(self))
     monkeypatch.setenv("INSPECTOR_SETTINGS", str(tmp_path / "none.toml"))
     assert cli.main(["demo", "--workspace", str(tmp_path / "ws.db")]) == 0
-    assert isinstance(seen[-1].data, WorkspaceData)
+    assert isinstance(seen[-1].data, WorkspaceStore)
     traj = ROOT / "tests/fixtures/swe-agent/function_calling_simple.traj"
     assert cli.main([str(traj), "--workspace", str(tmp_path / "ws2.db"), "--preset", "eino",
                      "--set", "summarization.trigger.context_tokens=1000"]) == 0
     app = seen[-1]
     assert app.config.preset == "eino" and app.config.summarization.trigger.context_tokens == 1000
-    assert isinstance(app.data, (WorkspaceData, MemoryData))
+    assert isinstance(app.data, (WorkspaceStore, MemoryStore))
     assert cli.main(["open", str(tmp_path / "missing.json")]) == 2
     assert cli.main(["open", str(traj), "--set", "nope=1"]) == 2

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from inspector.service.store import MemoryStore
 from inspector.tui.app import InspectorApp
-from inspector.tui.data import MemoryData
 from inspector.tui.widgets.heatmap import Heatmap
 
 from .helpers import open_session, settings, settle
@@ -31,7 +31,7 @@ async def test_ten_thousand_messages_render_only_what_is_on_screen(big_session, 
         return original(self, i, width)
 
     monkeypatch.setattr(Heatmap, "_render_row", counting)
-    app = InspectorApp(MemoryData([big_session], label="big"), settings=settings())
+    app = InspectorApp(MemoryStore([big_session], label="big"), settings=settings())
     async with app.run_test(size=(160, 48)) as pilot:
         screen = await open_session(pilot, app, "synthetic")
         heatmap = screen.query_one(Heatmap)

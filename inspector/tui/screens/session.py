@@ -161,7 +161,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         heatmap.focus()
         self.request_plan()
         self._show_detail(heatmap.cursor)
-        self.mount(SourceFollow(self.session, self.session_id, self.counter, self.inspector.data.token_cache()))
+        self.mount(SourceFollow(self.session, self.counter, self.inspector.data.token_cache()))
 
     def on_session_grew(self, message: SessionGrew) -> None:
         """The source changed: the heatmap, the profile, the title, then the plan and

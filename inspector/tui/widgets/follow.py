@@ -28,7 +28,6 @@ class SourceFollow(ReportsWorkerErrors, Widget):
 
     Args:
         session: the session shown.
-        session_id: its id in the store (the session read again takes it).
         counter: the counter the screen counts with.
         token_cache: the store's token cache.
     """
@@ -36,10 +35,9 @@ class SourceFollow(ReportsWorkerErrors, Widget):
     DEFAULT_CSS = "SourceFollow { display: none; }"
     FOLLOW_SECONDS = 0.5  # how often the source is checked (one stat)
 
-    def __init__(self, session: Any, session_id: str, counter: Any, token_cache: Any) -> None:
+    def __init__(self, session: Any, counter: Any, token_cache: Any) -> None:
         super().__init__()
         self.session = session
-        self.session_id = session_id
         self.counter = counter
         self.token_cache = token_cache
         self.follower: Any = None  # service.follow.Follower of the source, once primed
