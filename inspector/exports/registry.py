@@ -465,6 +465,20 @@ def _write(job: ExportJob, spec: ExportFormat, unique_ids: bool | None) -> Expor
     return result
 
 
+def refuse_file_format(where: object, fmt: str) -> None:
+    """Refuse a database URL as the output of a format that writes a file.
+
+    Args:
+        where: the URL as shown (without its password).
+        fmt: the export format.
+
+    Raises:
+        ExportError: `fmt` writes a file (names the formats a URL takes).
+    """
+    if fmt not in URL_FORMATS:
+        raise ExportError(f"{where}: {fmt} writes a file; a database URL takes {', '.join(URL_FORMATS)}")
+
+
 def _output(out_path: str | Path | DatabaseUrl, session: Session, spec: ExportFormat,
             into_source: bool) -> Path | DatabaseUrl:
     """The file, or the PostgreSQL database, `out_path` names (a `sqlite:///` URL is its
@@ -478,8 +492,7 @@ def _output(out_path: str | Path | DatabaseUrl, session: Session, spec: ExportFo
         raise ExportError(str(exc)) from None
     if not isinstance(where, DatabaseUrl):
         return where
-    if spec.name not in URL_FORMATS:
-        raise ExportError(f"{where}: {spec.name} writes a file; a database URL takes {', '.join(URL_FORMATS)}")
+    refuse_file_format(where, spec.name)
     is_source = session.source_path == where.redacted
     if into_source and not is_source:
         raise ExportError(f"{where}: into_source / --into-source adds the session to the source database itself "

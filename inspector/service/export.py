@@ -109,13 +109,12 @@ def export_destination(output: str, session_id: str, fmt: str) -> str | Path:
         ExportError: a URL for a format that writes a file (the message names the
             URL without its password and the formats a URL takes).
     """
-    from inspector.exports.catalog import URL_FORMATS, resolve_target
-    from inspector.exports.registry import ExportError
+    from inspector.exports.catalog import resolve_target
+    from inspector.exports.registry import refuse_file_format
     from inspector.formats.locations import is_database_url, shown
 
     if is_database_url(output):
-        if fmt not in URL_FORMATS:
-            raise ExportError(f"{shown(output)}: {fmt} writes a file; a database URL takes {', '.join(URL_FORMATS)}")
+        refuse_file_format(shown(output), fmt)
         return output
     return resolve_target(output, session_id, fmt)
 
