@@ -166,3 +166,40 @@ def collection_paused() -> Iterator[None]:
                     gc.freeze()
                     gc.unfreeze()
                 gc.enable()
+
+
+_hold_lock = threading.Lock()
+_holds = 0
+
+
+def hold_survivors() -> Callable[[], None]:
+    """Move every object alive now out of the collector's reach (`gc.freeze`) until the
+    returned function is called: a session being tuned holds millions of objects that
+    stay alive, and each collection walked them all again.
+
+    Reference-counted across holders and threads: the objects go back to the collector
+    (`gc.unfreeze`) only when the last holder lets go, so one screen closing does not
+    hand back what another still tunes.
+
+    Returns:
+        The function that lets go; calling it more than once does nothing.
+    """
+    global _holds
+    with _hold_lock:
+        gc.freeze()
+        _holds += 1
+    released = False
+
+    def release() -> None:
+        global _holds
+        nonlocal released
+        with _hold_lock:
+            if released:
+                return
+            released = True
+            _holds -= 1
+            if _holds == 0:
+                gc.unfreeze()
+
+    return release
+

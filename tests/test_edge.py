@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import threading
 
-from inspector.edge import collection_paused
+from inspector.edge import collection_paused, hold_survivors
 
 
 def test_the_collector_stays_off_until_the_last_of_two_threads_leaves_its_pause():
@@ -62,3 +62,22 @@ def test_many_threads_pausing_at_once_leave_the_collector_as_they_found_it():
         assert not gc.isenabled(), "a collector the caller turned off stays off"
     finally:
         gc.enable()
+
+
+def test_survivors_stay_out_of_reach_until_the_last_holder_lets_go():
+    """Two tunings open at once (two session screens): closing one must not hand the
+    other's session back to the collector, which `gc.unfreeze` alone did."""
+    assert gc.get_freeze_count() == 0
+    first_session = [object() for _ in range(1000)]
+    let_go_first = hold_survivors()
+    frozen_by_first = gc.get_freeze_count()
+    second_session = [object() for _ in range(1000)]
+    let_go_second = hold_survivors()
+    assert gc.get_freeze_count() > frozen_by_first > 0
+    let_go_first()
+    let_go_first()  # a second call does nothing
+    assert gc.get_freeze_count() > frozen_by_first, "the second holder's objects thawed"
+    let_go_second()
+    assert gc.get_freeze_count() == 0
+    del first_session, second_session
+

@@ -18,12 +18,13 @@ interpreter lock while newer plans paint).
 
 from __future__ import annotations
 
-import gc
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from inspector.edge import hold_survivors
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.config import CompactionConfig
@@ -85,7 +86,7 @@ class Tuning:
         self._plan_lock = threading.Lock()
         self._measure_lock = threading.Lock()
         self._scratch: Any = None  # the offline summaries measured, per range (a MemorySummaryCache)
-        self._frozen = False
+        self._release: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ the session
 
@@ -107,13 +108,16 @@ class Tuning:
 
     def close(self) -> None:
         """Hand what `start` and the first plan kept back to the collector."""
-        if self._frozen:  # only what this tuning froze (one that never started froze nothing)
-            self._frozen = False
-            gc.unfreeze()
+        if self._release is not None:  # one that never started froze nothing
+            self._release()
+            self._release = None
 
     def _freeze(self) -> None:
-        gc.freeze()
-        self._frozen = True
+        # A second call moves what was allocated since (the plan memo) out of reach too;
+        # the new hold is taken before the old one is let go, so nothing thaws between.
+        previous, self._release = self._release, hold_survivors()
+        if previous is not None:
+            previous()
 
     # ------------------------------------------------------------------ the config
 

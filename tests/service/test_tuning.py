@@ -168,3 +168,18 @@ def test_the_collector_is_handed_back(traj_sessions, counter):
     assert gc.get_freeze_count() >= before
     t.close()
     assert gc.get_freeze_count() == 0
+
+
+def test_closing_one_tuning_keeps_another_open_one_out_of_the_collectors_reach(traj_sessions, counter):
+    """Two session screens tune at once; closing one thawed the other's session too
+    (a bare `gc.unfreeze`), and the collector walked it again on every collection."""
+    session = max(traj_sessions, key=lambda s: len(s.messages))
+    assert gc.get_freeze_count() == 0
+    first, second = (Tuning(preset("balanced"), MemoryStore([session])) for _ in range(2))
+    first.start(session, counter)
+    second.start(session, counter)
+    second.plan_now()  # its first plan's memo is moved out of reach as well
+    first.close()
+    assert gc.get_freeze_count() > 0
+    second.close()
+    assert gc.get_freeze_count() == 0
