@@ -52,6 +52,7 @@ class JudgedItem:
     replacement: str
     variant: str | None = None
     overall: list[float] = field(default_factory=list)  # each judge's overall, 0..10
+    sessions: Path = SESSIONS  # where `session` is: the set's own sessions/, else the fixtures
 
     @property
     def gold(self) -> float:
@@ -60,21 +61,21 @@ class JudgedItem:
 
     def original(self) -> list[Message]:
         """The session's messages (the `.traj` history, read by inspector)."""
-        return list(_session(self.session))
+        return list(_session(self.sessions / self.session))
 
     def compacted(self) -> list[Message]:
         """The context the judges read: the system prompt, the replacement as a user
         message (none when empty), then messages[cut:] unchanged."""
-        msgs = _session(self.session)
+        msgs = _session(self.sessions / self.session)
         replacement = [Message.text_message("user", self.replacement)] if self.replacement else []
         return [msgs[0], *replacement, *msgs[self.cut:]]
 
 
 @cache
-def _session(name: str) -> tuple[Message, ...]:
+def _session(path: Path) -> tuple[Message, ...]:
     from inspector.sources.swe_agent import read_traj
 
-    return tuple(read_traj(SESSIONS / name).messages)
+    return tuple(read_traj(path).messages)
 
 
 def data_dir() -> Path:
@@ -109,16 +110,19 @@ def load(directory: Path | None = None, judged_only: bool = True) -> list[Judged
         JudgedSetError: a malformed file, a cut outside its session, an unknown session.
     """
     d = directory or data_dir()
+    # A set may carry sessions of its own (real runs not among the fixtures), with their LICENSE.
+    sessions = d / "sessions" if (d / "sessions").is_dir() else SESSIONS
     items: dict[str, JudgedItem] = {}
     for path in sorted(d.glob("items-*.jsonl")):
         for n, obj in _lines(path):
             try:
-                item = JudgedItem(str(obj["id"]), str(obj["session"]), int(obj["cut"]), str(obj.get("replacement") or ""))
+                item = JudgedItem(str(obj["id"]), str(obj["session"]), int(obj["cut"]), str(obj.get("replacement") or ""),
+                                  sessions=sessions)
             except (KeyError, TypeError, ValueError) as exc:
                 raise JudgedSetError(f"{path}:{n}: {exc!r}") from None
-            if not (SESSIONS / item.session).is_file():
-                raise JudgedSetError(f"{path}:{n}: no session {item.session} in {SESSIONS}")
-            if not 1 <= item.cut <= len(_session(item.session)):
+            if not (sessions / item.session).is_file():
+                raise JudgedSetError(f"{path}:{n}: no session {item.session} in {sessions}")
+            if not 1 <= item.cut <= len(_session(sessions / item.session)):
                 raise JudgedSetError(f"{path}:{n}: cut {item.cut} outside {item.session}")
             items[item.id] = item
     for path in sorted(d.glob("key/key-*.json")):
