@@ -141,7 +141,8 @@ def _llm(root: Path) -> Iterable[Found]:
 
 
 def _databases(cwd: Path) -> Iterable[Found]:
-    from inspector.sources.base import SourceError, detect_format
+    from inspector.sources.model import SourceError
+    from inspector.sources.registry import detect_format
 
     try:
         files = [f for f in cwd.iterdir() if f.suffix.lower() in DATABASE_SUFFIXES and f.is_file()]

@@ -331,7 +331,7 @@ class _Opened:
     worker process."""
 
     def __init__(self, source: str, on_skip: Callable[[str], None] | None = None) -> None:
-        from inspector.sources.base import open_source
+        from inspector.sources.registry import open_source
 
         self.source = source
         self.workspace: Any = None

@@ -30,7 +30,9 @@ from inspector.edge import collection_paused
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
 from inspector.engine.wording import plural
 from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts
-from inspector.sources.base import Probe, Source, SourceError, follow_memo, iter_jsonl, majority, parse_time
+from inspector.sources.jsonio import follow_memo, iter_jsonl
+from inspector.sources.model import Source, SourceError, parse_time
+from inspector.sources.probing import Probe, majority
 
 FORMAT = "claude-code"
 MESSAGE_TYPES = ("user", "assistant", "system")

@@ -26,16 +26,9 @@ from typing import Any
 
 from inspector.engine.models import Message, Part, Session
 from inspector.formats.responses import ConverterMark, ItemConverter, responses_usage
-from inspector.sources.base import (
-    Probe,
-    Skipped,
-    Source,
-    SourceError,
-    follow_memo,
-    iter_jsonl,
-    majority,
-    parse_time,
-)
+from inspector.sources.jsonio import follow_memo, iter_jsonl
+from inspector.sources.model import Skipped, Source, SourceError, parse_time
+from inspector.sources.probing import Probe, majority
 
 FORMAT = "codex"
 LINE_TYPES = {"session_meta", "response_item", "compacted", "turn_context", "event_msg"}

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from inspector.formats.locations import POSTGRES_KIND, DatabaseUrl
-from inspector.sources.base import Probe, SourceError
+from inspector.sources.model import SourceError
+from inspector.sources.probing import Probe
 
 # --------------------------------------------------------------------------- PostgreSQL
 

@@ -27,7 +27,9 @@ from typing import Any
 from inspector.engine.models import Message, Session
 from inspector.formats.langchain import ROLES, from_langchain
 from inspector.formats.locations import SQL_KINDS
-from inspector.sources.base import Probe, SourceError, parse_json, parse_time
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import SourceError, parse_time
+from inspector.sources.probing import Probe
 from inspector.sources.sqlite import SqliteSource
 
 FORMAT = "langgraph"

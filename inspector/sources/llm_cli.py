@@ -19,7 +19,9 @@ import json
 from typing import Any
 
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
-from inspector.sources.base import Probe, parse_json, parse_time
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import parse_time
+from inspector.sources.probing import Probe
 from inspector.sources.sqlite import SqliteSource
 
 FORMAT = "llm"

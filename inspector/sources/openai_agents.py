@@ -17,7 +17,9 @@ from inspector.engine.models import Session
 from inspector.engine.wording import plural
 from inspector.formats.locations import SQL_KINDS
 from inspector.formats.responses import ConverterMark, ItemConverter
-from inspector.sources.base import Probe, Skipped, parse_json, parse_time
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import Skipped, parse_time
+from inspector.sources.probing import Probe
 from inspector.sources.sqlite import SqliteSource, database_memo
 
 FORMAT = "openai-agents"

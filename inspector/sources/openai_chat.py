@@ -11,7 +11,9 @@ from typing import Any
 
 from inspector.engine.models import Session
 from inspector.formats.openai_chat import ConversionError, message_from_openai
-from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, majority
+from inspector.sources.jsonio import iter_jsonl
+from inspector.sources.model import Source, SourceError
+from inspector.sources.probing import Probe, majority
 
 FORMAT = "openai-chat"
 ROLES = {"system", "developer", "user", "assistant", "tool", "function"}

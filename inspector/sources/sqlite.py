@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from inspector.engine.wording import plural
-from inspector.sources.base import Probe, Source, SourceError, quote_ident
+from inspector.sources.model import Source, SourceError
+from inspector.sources.probing import Probe
+from inspector.sources.sqlite_ro import quote_ident
 
 
 class SqliteSource(Source):

@@ -13,7 +13,8 @@ from typing import Any
 
 from inspector.engine.models import Session
 from inspector.formats.openai_chat import message_from_openai
-from inspector.sources.base import notify_open, parse_json
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import audit_open
 
 
 class TrajError(ValueError):
@@ -62,7 +63,7 @@ def history_to_openai(history: list[dict[str, Any]], where: str = "traj") -> lis
 
 def read_traj(path: str | Path) -> Session:
     p = Path(path)
-    notify_open(p)
+    audit_open(p)
     try:
         data = parse_json(p.read_bytes())
     except ValueError as exc:
@@ -102,7 +103,7 @@ def sniff(probe) -> bool:
 
 
 def load(probe):
-    from inspector.sources.base import Source, SourceError
+    from inspector.sources.model import Source, SourceError
 
     try:
         session = read_traj(probe.path)
