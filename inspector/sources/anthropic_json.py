@@ -35,6 +35,16 @@ def read_anthropic_json(path: str | Path) -> Session:
 
 
 def session_from_anthropic(doc: Any, path: str | Path | None = None, session_id: str | None = None) -> Session:
+    """An Anthropic Messages request body (`system`, `messages`, `model`) as a session.
+
+    Args:
+        doc: the parsed request body.
+        path: the file it came from, named in errors and kept as the source path.
+        session_id: the session's id; the file's stem (or `anthropic`) when None.
+
+    Returns:
+        The session, its scalar top-level fields kept as metadata.
+    """
     p = Path(path) if path is not None else None
     where = str(p) if p is not None else "document"
     messages = messages_from_anthropic(doc, where)

@@ -54,6 +54,7 @@ def _looks_like(rec: Any) -> bool:
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the probed file a Claude Code transcript (JSONL records typed `user`, `assistant`, ...)?"""
     if probe.kind not in ("json", "jsonl"):
         return False
     return any(_looks_like(r) for r in probe.records) and majority(
@@ -61,6 +62,7 @@ def sniff(probe: Probe) -> bool:
 
 
 def load(probe: Probe) -> ClaudeCodeSource:
+    """The Claude Code session of the probed file."""
     return ClaudeCodeSource(probe.path)
 
 
@@ -129,6 +131,8 @@ def _result_blocks(rec: dict) -> list[dict]:
 
 
 class ClaudeCodeSource(Source):
+    """One Claude Code transcript: its one session, read from the conversation's leaf back to its root."""
+
     format = FORMAT
 
     def __init__(self, path: Path):
@@ -138,6 +142,7 @@ class ClaudeCodeSource(Source):
         self._parse()
 
     def session_ids(self) -> list[str]:
+        """The transcript's one session id (none when no record was a message)."""
         return [self._sid] if self._sid else []
 
     def _read(self, session_id: str) -> Session:

@@ -21,6 +21,11 @@ UTF8_BOM = b"\xef\xbb\xbf"  # some Windows tools start UTF-8 text with it; it is
 
 
 def decode_line(raw: bytes, path: Path, lineno: int) -> str:
+    """One JSONL line as text (a BOM on line 1 dropped).
+
+    Raises:
+        SourceError: the line is not UTF-8, naming the file, line, byte and column.
+    """
     try:
         return raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
     except UnicodeDecodeError as exc:
@@ -29,6 +34,11 @@ def decode_line(raw: bytes, path: Path, lineno: int) -> str:
 
 
 def decode_text(data: bytes, path: Path) -> str:
+    """A whole file's bytes as text (a leading BOM dropped).
+
+    Raises:
+        SourceError: the bytes are not UTF-8, naming the file, line, byte and column.
+    """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -223,6 +233,7 @@ def follow_jsonl(path: Path) -> JsonlTail:
 
 
 def unfollow_jsonl(path: Path) -> None:
+    """Stop following `path`: `iter_jsonl` reads it whole again."""
     _TAILS.pop(Path(path), None)
 
 

@@ -57,6 +57,7 @@ def _legacy_tables(probe: Probe) -> dict[str, str | None]:
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the database an `llm` CLI log (the threads store, or the legacy `responses` table)?"""
     if probe.kind != "sqlite":
         return False
     st = _store_tables(probe)
@@ -66,6 +67,7 @@ def sniff(probe: Probe) -> bool:
 
 
 def load(probe: Probe) -> LlmSource:
+    """The `llm` conversations of the probed database."""
     return LlmSource(probe)
 
 
@@ -87,6 +89,8 @@ def _usage(inp: Any, out: Any, details: Any) -> Usage | None:
 
 
 class LlmSource(SqliteSource):
+    """The conversations of an `llm` CLI log database: threads, or legacy responses grouped by conversation."""
+
     format = FORMAT
 
     def __init__(self, probe: Probe):
@@ -100,6 +104,7 @@ class LlmSource(SqliteSource):
         self._kind: dict[str, tuple[str, Any]] = {}
 
     def session_ids(self) -> list[str]:
+        """The conversation ids: the threads first, then the legacy conversations, in the order written."""
         if self._ids is not None:
             return self._ids
         ids: list[str] = []

@@ -67,6 +67,7 @@ class Source:
         audit_open(self.path)
 
     def session_ids(self) -> list[str]:
+        """The ids of the source's sessions, in the order the store gives them."""
         raise NotImplementedError
 
     def _read(self, session_id: str) -> Session:
@@ -79,6 +80,11 @@ class Source:
         return None
 
     def read(self, session_id: str) -> Session:
+        """The session `session_id`, its tool call arguments checked for depth.
+
+        Raises:
+            SourceError: no such session (the first ids named), or a record too deep or malformed.
+        """
         if session_id not in self._id_set:
             ids = self.session_ids()
             hint = ", ".join(ids[:5]) + (" ..." if len(ids) > 5 else "")
@@ -91,6 +97,7 @@ class Source:
         return set(self.session_ids())
 
     def sessions(self) -> Iterator[Session]:
+        """Every session of the source, read one at a time."""
         for sid in self.session_ids():
             with collection_paused():
                 session = self._checked(self._read(sid))
@@ -114,6 +121,7 @@ class Source:
         return session
 
     def skip(self, where: str, reason: str) -> None:
+        """Report a record left out (or repaired): `where` it is and why."""
         self.skipped.append(Skipped(where, reason))
 
     def nothing_read(self, what: str) -> SourceError:
@@ -123,7 +131,7 @@ class Source:
         return SourceError(f"{self.path}: no {what} in the file" + (f" ({shown})" if shown else ""))
 
     def close(self) -> None:
-        pass
+        """Release what the source holds open (nothing by default)."""
 
     def __enter__(self) -> Source:
         return self

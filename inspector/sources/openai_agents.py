@@ -29,14 +29,18 @@ SQLITE_TABLES = (MESSAGE_COLUMNS,)  # for the "lacks column" hint on unknown sch
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the database an OpenAI Agents SDK session store (its `agent_messages` table)?"""
     return probe.kind in SQL_KINDS and probe.find_table(*MESSAGE_COLUMNS) is not None
 
 
 def load(probe: Probe) -> AgentsSource:
+    """The Agents SDK sessions of the probed database."""
     return AgentsSource(probe)
 
 
 class AgentsSource(SqliteSource):
+    """The sessions of an OpenAI Agents SDK `SQLiteSession` database."""
+
     format = FORMAT
 
     def __init__(self, probe: Probe):
@@ -47,6 +51,7 @@ class AgentsSource(SqliteSource):
         self._meta: dict[str, tuple] = {}
 
     def session_ids(self) -> list[str]:
+        """The session ids: those of the sessions table, then any found only among the messages."""
         if self._ids is None:
             m = self.q(self.messages_table)
             ids: list[str] = []

@@ -84,6 +84,7 @@ class Probe:
 
     @property
     def conn(self) -> sqlite3.Connection:
+        """A read-only connection to the probed database (opened on first use)."""
         if self._conn is None:
             self._conn = connect_ro(self.path)
         return self._conn
@@ -95,6 +96,7 @@ class Probe:
         return conn
 
     def close(self) -> None:
+        """Close the connection unless a reader took it."""
         if self._conn is not None:
             self._conn.close()
             self._conn = None

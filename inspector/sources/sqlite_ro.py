@@ -11,6 +11,7 @@ from inspector.sources.model import SourceError
 
 
 def sqlite_uri(path: Path) -> str:
+    """The read-only (`mode=ro`) URI of a database file."""
     return path.resolve().as_uri() + "?mode=ro"
 
 
@@ -65,5 +66,6 @@ def connect_ro(path: Path) -> sqlite3.Connection:
 
 
 def quote_ident(name: str) -> str:
+    """`name` quoted as an SQL identifier (embedded quotes doubled)."""
     return '"' + name.replace('"', '""') + '"'
 

@@ -18,7 +18,7 @@ from inspector.sources.model import audit_open
 
 
 class TrajError(ValueError):
-    pass
+    """The file is not a SWE-agent trajectory; the message names it."""
 
 
 def _literal(value: Any, where: str) -> Any:
@@ -62,6 +62,11 @@ def history_to_openai(history: list[dict[str, Any]], where: str = "traj") -> lis
 
 
 def read_traj(path: str | Path) -> Session:
+    """A SWE-agent `.traj` file's history as a session.
+
+    Raises:
+        TrajError: not JSON, or no `history` list of messages.
+    """
     p = Path(path)
     audit_open(p)
     try:
@@ -95,6 +100,7 @@ FORMAT = "swe-agent"
 
 
 def sniff(probe) -> bool:
+    """Is the probed file a SWE-agent trajectory (a `history` of role messages, no `messages`)?"""
     doc = probe.document if probe.kind == "json" else None
     if not (isinstance(doc, dict) and isinstance(doc.get("history"), list) and "messages" not in doc):
         return False
@@ -103,6 +109,7 @@ def sniff(probe) -> bool:
 
 
 def load(probe):
+    """The one session of the probed trajectory."""
     from inspector.sources.model import Source, SourceError
 
     try:
