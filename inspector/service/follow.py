@@ -161,6 +161,7 @@ class Follower:
         return Grown(session, list(analysis.tokens), keep)
 
     def close(self) -> None:
+        """Stop following the source: the incremental readers drop what they kept of it."""
         from inspector.sources.jsonio import unfollow_jsonl
 
         if self.tail is not None:
@@ -201,6 +202,7 @@ class WatchRow:
     source: str
 
     def to_dict(self) -> dict[str, Any]:
+        """The row as a JSON-ready dict (the time as text)."""
         out = asdict(self)
         out["last_activity"] = self.last_activity.isoformat() if self.last_activity else None
         return out
