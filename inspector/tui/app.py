@@ -18,6 +18,8 @@ from inspector.tui.screens.sessions import SessionsScreen
 
 
 class InspectorApp(App):
+    """The inspector TUI: the sessions of a store, each opened to see and tune its compaction."""
+
     CSS_PATH = "app.tcss"
     TITLE = "inspector"
     COMMANDS = App.COMMANDS | {InspectorCommands}
@@ -73,11 +75,13 @@ class InspectorApp(App):
     # ------------------------------------------------------------------ lifecycle
 
     def on_resize(self, event) -> None:
+        """Mark a short terminal (under 32 rows) so dialogs shrink to keep their buttons on screen."""
         # Short terminals (24 rows): dialogs drop their padding and shrink their logs, so
         # their buttons stay on screen (app.tcss, `.-short`).
         self.set_class(self.size.height < 32, "-short")
 
     def on_mount(self) -> None:
+        """Apply the settings' theme and start loading the sessions."""
         self.set_class(self.size.height < 32, "-short")
         theme = self.settings.theme
         if theme in self.available_themes:
@@ -120,6 +124,7 @@ class InspectorApp(App):
     # ------------------------------------------------------------------ navigation
 
     def sessions_loaded(self, rows: list[SessionRow]) -> None:
+        """Show the loaded sessions (and notes on skipped records); open the session asked for, if any."""
         self.session_rows = rows
         for note in self.data.take_notes():
             self.notify(note, title="imported with skipped records", severity="warning", timeout=10)
@@ -140,6 +145,7 @@ class InspectorApp(App):
                 self.notify(f"no session {target!r} in {self.data.label}", severity="error")
 
     def open_session(self, session_id: str) -> None:
+        """Open a session's screen (unless it is the one shown)."""
         from inspector.tui.screens.session import SessionScreen
 
         if isinstance(self.screen, SessionScreen) and self.screen.session_id == session_id:
@@ -147,6 +153,7 @@ class InspectorApp(App):
         self.push_screen(SessionScreen(session_id))
 
     def action_help(self) -> None:
+        """Show the help for the current screen."""
         from inspector.tui.screens.help import HelpScreen, section_of
 
         if not isinstance(self.screen, HelpScreen):
@@ -155,21 +162,26 @@ class InspectorApp(App):
     # ------------------------------------------------------------------ events
 
     def on_plan_ready(self, message: PlanReady) -> None:
+        """Keep the latest plan (for tests, benchmarks and the palette)."""
         # Bubbled from the session screen: kept for tests, benchmarks and the palette.
         self.last_plan = message
         self.plan_count += 1
 
     def version_saved(self, message: ApplyFinished) -> None:
+        """Keep the version just stored and say so."""
         self.last_version = message
         self.notify(f"stored version {message.version_id} ({message.summarizer})", timeout=4)
 
     def exported(self, path: Path, fmt: str) -> None:
+        """Keep the last export's path and format."""
         self.last_export = (path, fmt)
 
     def on_work_failed(self, message: WorkFailed) -> None:
+        """Show a worker's error as a notification."""
         self.notify(message.error, title=message.what, severity="error", timeout=8)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Hand a failed worker to `worker_failed`."""
         if event.state == WorkerState.ERROR:
             self.worker_failed(event.worker)
 
@@ -185,6 +197,7 @@ class InspectorApp(App):
     # ------------------------------------------------------------------ palette
 
     def palette_commands(self, screen) -> list[tuple[str, str, Any]]:
+        """The command palette's entries for `screen`: (name, help, callback) of what it can do."""
         from inspector.engine.config import PRESETS
         from inspector.tui.screens.session import SessionScreen
 
