@@ -84,6 +84,7 @@ class HelpScreen(ModalScreen):
         self.where = where
 
     def compose(self) -> ComposeResult:
+        """The table of every key, where it works, its id and what it does."""
         with Vertical(id="help-dialog", classes="dialog"):
             yield Static("Keys — remap any id in settings.toml [keybindings] or INSPECTOR_KEYBINDINGS",
                          classes="dialog-title")
@@ -95,6 +96,7 @@ class HelpScreen(ModalScreen):
             yield Static("ctrl+p: command palette (actions, presets, sessions, themes)", classes="muted")
 
     def on_mount(self) -> None:
+        """Focus the table on the rows of the screen the help was opened from."""
         table = self.query_one(DataTable)
         table.focus()
         first = next((k for k, row in enumerate(binding_rows(self.app)) if row[0] == self.where), 0)

@@ -42,6 +42,7 @@ class PreviewScreen(Screen):
         self.mode = "diff" if plan.actions[index] in (Action.TRUNCATE, Action.CLEAR) else "side"
 
     def compose(self) -> ComposeResult:
+        """The before and after columns (or the diff) of one message."""
         yield Header()
         yield Static("", id="preview-title")
         with Horizontal(id="preview-side"):
@@ -55,10 +56,12 @@ class PreviewScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Show the message the preview was opened on."""
         self.title = "preview"
         self.show(self.index)
 
     def show(self, index: int) -> None:
+        """Show message `index`, before and after the plan."""
         self.index = index
         s, p = self.session, self.plan
         m = s.messages[index]
@@ -85,10 +88,12 @@ class PreviewScreen(Screen):
         self.query_one("#preview-diff").display = self.mode == "diff"
 
     def action_toggle_diff(self) -> None:
+        """Switch between side by side and the diff."""
         self.mode = "side" if self.mode == "diff" else "diff"
         self.show(self.index)
 
     def action_next_changed(self, direction: int) -> None:
+        """Show the next (`direction` 1) or previous (-1) message the plan changes."""
         acts = self.plan.actions
         i = self.index + direction
         while 0 <= i < len(acts):
@@ -99,6 +104,7 @@ class PreviewScreen(Screen):
         self.notify("no further change in that direction", timeout=2)
 
     def action_context(self) -> None:
+        """Show the whole context the plan leaves."""
         self.app.push_screen(ContextScreen.for_plan(self.session, self.plan, self.counter, None))
 
 
@@ -138,6 +144,7 @@ class ContextScreen(Screen):
 
     @classmethod
     def for_messages(cls, title: str, messages: list, counter=None) -> ContextScreen:
+        """A screen showing `messages` under `title`, with their tokens when a counter is given."""
         tokens = None
         if counter is not None:
             from inspector.engine.tokens import count_messages
@@ -150,12 +157,14 @@ class ContextScreen(Screen):
         return cls(title, context_lines(messages, tokens), summary)
 
     def compose(self) -> ComposeResult:
+        """The summary line and the messages."""
         yield Header()
         yield Static(Text(self.summary, style="bold"), id="context-summary")
         yield LinesView(self.lines, id="context-lines")
         yield Footer()
 
     def on_mount(self) -> None:
+        """Focus the messages; build them first when the screen was made with a builder."""
         self.title = self.heading
         self.query_one(LinesView).focus()
         if self.build is not None:
