@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SeverityLevel
 from textual.binding import Binding
@@ -15,6 +15,14 @@ from inspector.service.store import MemoryStore, SessionRow, SessionStore
 from inspector.tui.commands import InspectorCommands
 from inspector.tui.messages import ApplyFinished, PlanReady, WorkFailed
 from inspector.tui.screens.sessions import SessionsScreen
+
+if TYPE_CHECKING:
+    from textual import events
+    from textual.screen import Screen
+
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.tokens import TokenCounter
+    from inspector.tui.widgets.knobs import TuningPanel
 
 
 class InspectorApp(App):
@@ -74,7 +82,7 @@ class InspectorApp(App):
 
     # ------------------------------------------------------------------ lifecycle
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Mark a short terminal (under 32 rows) so dialogs shrink to keep their buttons on screen."""
         # Short terminals (24 rows): dialogs drop their padding and shrink their logs, so
         # their buttons stay on screen (app.tcss, `.-short`).
@@ -109,7 +117,7 @@ class InspectorApp(App):
             self.notify(note, severity="warning", timeout=6)
         self.push_screen(SessionsScreen())
 
-    def counter(self, config: Any = None):
+    def counter(self, config: CompactionConfig | None = None) -> TokenCounter:
         """The token counter for a config (one instance per kind/model)."""
         from inspector.engine.planning import counter_for
 
@@ -196,7 +204,7 @@ class InspectorApp(App):
 
     # ------------------------------------------------------------------ palette
 
-    def palette_commands(self, screen) -> list[tuple[str, str, Any]]:
+    def palette_commands(self, screen: Screen[object]) -> list[tuple[str, str, Any]]:
         """The command palette's entries for `screen`: (name, help, callback) of what it can do."""
         from inspector.engine.config import PRESETS
         from inspector.tui.screens.session import SessionScreen
@@ -237,7 +245,7 @@ class InspectorApp(App):
         return out
 
 
-def _preset_message(name: str):
+def _preset_message(name: str) -> TuningPanel.PresetChosen:
     from inspector.tui.widgets.knobs import TuningPanel
 
     return TuningPanel.PresetChosen(name)

@@ -16,9 +16,13 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from inspector.settings import AppSettings
 
 
-def _settings():
+def _settings() -> AppSettings:
     os.environ.setdefault("INSPECTOR_SETTINGS", os.path.join(tempfile.mkdtemp(), "none.toml"))
     from inspector.settings import AppSettings
 

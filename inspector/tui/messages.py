@@ -10,6 +10,8 @@ from textual.message import Message
 from inspector.service.store import SessionRow, VersionRow
 
 if TYPE_CHECKING:  # pragma: no cover
+    from textual.worker import Worker
+
     from inspector.engine.config import CompactionConfig
     from inspector.engine.models import Session
     from inspector.engine.planning import Plan
@@ -115,7 +117,7 @@ class ReportsWorkerErrors:
     """Mixin for screens: worker state events do not bubble, so each screen hands its
     failed workers to the app's one error handler."""
 
-    def on_worker_state_changed(self, event) -> None:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Hand a failed worker to the app's error handler."""
         from textual.worker import WorkerState
 

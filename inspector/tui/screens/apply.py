@@ -5,7 +5,7 @@ version in the workspace."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -23,6 +23,10 @@ from inspector.service.pipeline import summarizer_label
 from inspector.tui.messages import ApplyFinished, ApplyProgress
 
 if TYPE_CHECKING:
+    from inspector.engine.models import Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.summarize.protocol import SummaryEvent
+    from inspector.engine.tokens import TokenCounter
     from inspector.tui.app import InspectorApp
 
 
@@ -37,7 +41,7 @@ class ApplyScreen(ModalScreen[str | None]):
         Binding("escape,q", "cancel", "Cancel / close", id="apply.cancel"),
     ]
 
-    def __init__(self, session, plan, counter: Any) -> None:
+    def __init__(self, session: Session, plan: Plan, counter: TokenCounter) -> None:
         super().__init__()
         self.session = session
         self.plan = plan
@@ -115,7 +119,7 @@ class ApplyScreen(ModalScreen[str | None]):
             if worker.is_cancelled:
                 raise Cancelled()
 
-        def on_event(ev) -> None:
+        def on_event(ev: SummaryEvent) -> None:
             nonlocal done
             check()
             if ev.kind == "after":

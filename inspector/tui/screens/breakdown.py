@@ -26,6 +26,9 @@ from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
     from inspector.engine.breakdown import Breakdown
+    from inspector.engine.models import Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.tokens import TokenCache, TokenCounter
 
 
 @dataclass
@@ -96,7 +99,8 @@ class BreakdownScreen(ReportsWorkerErrors, Screen):
         Binding("end,G", "last", "Last", id="breakdown.last", show=False),
     ]
 
-    def __init__(self, session, plan, counter, token_cache=None) -> None:
+    def __init__(self, session: Session, plan: Plan, counter: TokenCounter,
+                 token_cache: TokenCache | None = None) -> None:
         super().__init__()
         self.session = session
         self.plan = plan

@@ -18,6 +18,10 @@ from inspector.service.catalog import BY_NAME, EXPORT_FORMATS, default_name
 from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.models import Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.tokens import TokenCounter
     from inspector.tui.app import InspectorApp
 
 
@@ -48,7 +52,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
 
     BINDINGS = [Binding("escape,q", "dismiss_none", "Close", id="export.close")]
 
-    def __init__(self, session, plan, counter: Any) -> None:
+    def __init__(self, session: Session, plan: Plan, counter: TokenCounter) -> None:
         super().__init__()
         self.session = session
         self.plan = plan
@@ -213,7 +217,7 @@ class SaveConfigScreen(ModalScreen[Path | None]):
 
     BINDINGS = [Binding("escape,q", "dismiss_none", "Close", id="save_config.close")]
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: CompactionConfig) -> None:
         super().__init__()
         self.config = config
 

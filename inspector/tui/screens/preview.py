@@ -4,7 +4,7 @@ whole compacted context as the model would receive it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -20,6 +20,12 @@ from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.render import after_text, context_lines, diff_lines, message_body, message_header, plain_lines
 from inspector.tui.widgets.lines import LinesView
 
+if TYPE_CHECKING:
+    from inspector.engine.applier import SummaryCache
+    from inspector.engine.models import Message, Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.tokens import TokenCounter
+
 
 class PreviewScreen(Screen):
     """Before and after for the selected message; n/N (or ]/[) walk the changed ones."""
@@ -32,7 +38,8 @@ class PreviewScreen(Screen):
         Binding("c", "context", "Whole context", id="preview.context"),
     ]
 
-    def __init__(self, session, plan, index: int, counter: Any, summary_texts: dict[str, str] | None = None) -> None:
+    def __init__(self, session: Session, plan: Plan, index: int, counter: TokenCounter,
+                 summary_texts: dict[str, str] | None = None) -> None:
         super().__init__()
         self.session = session
         self.plan = plan
@@ -124,7 +131,8 @@ class ContextScreen(Screen):
         self.build = build  # run in a worker on mount: the lines and summary to show
 
     @classmethod
-    def for_plan(cls, session, plan, counter, summary_cache) -> ContextScreen:
+    def for_plan(cls, session: Session, plan: Plan, counter: TokenCounter,
+                 summary_cache: SummaryCache | None) -> ContextScreen:
         """The compacted context, built off the UI thread by the service's preview."""
 
         def build() -> tuple[list, str]:
@@ -143,7 +151,7 @@ class ContextScreen(Screen):
         return cls(f"compacted context · {visible(session.id)}", [], "building the compacted context…", build)
 
     @classmethod
-    def for_messages(cls, title: str, messages: list, counter=None) -> ContextScreen:
+    def for_messages(cls, title: str, messages: list[Message], counter: TokenCounter | None = None) -> ContextScreen:
         """A screen showing `messages` under `title`, with their tokens when a counter is given."""
         tokens = None
         if counter is not None:

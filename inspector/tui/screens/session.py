@@ -30,6 +30,8 @@ from inspector.tui.widgets.plan_pane import PlanSummary
 from inspector.tui.widgets.profile import ContextGauge, Profile
 
 if TYPE_CHECKING:
+    from textual.worker import Worker
+
     from inspector.engine.config import CompactionConfig
 
 NARROW = 120  # below this many columns the tuning panel is an overlay (f2)
@@ -132,7 +134,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         expected = next((r.messages for r in app.session_rows if r.id == self.session_id), None)
         read_session(app.data, self.session_id, app.counter(self.config), expected, self.post_message)
 
-    def on_worker_state_changed(self, event) -> None:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A session that cannot be loaded is not left on "loading": the error is shown
         (the app's toast) and the screen goes back to the sessions."""
         from textual.worker import WorkerState

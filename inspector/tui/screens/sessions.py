@@ -24,6 +24,8 @@ from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLo
 from inspector.tui.widgets.table import RowTable
 
 if TYPE_CHECKING:
+    from textual.worker import Worker
+
     from inspector.tui.app import InspectorApp
 
 WINDOWS = (("32k", 32_768), ("128k", 128_000), ("200k", 200_000), ("400k", 400_000), ("1M", 1_000_000))
@@ -178,7 +180,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         rows = app.data.list_sessions(counter, progress, each)
         self.post_message(SessionsLoaded(rows, counter.name, time.perf_counter() - start))
 
-    def on_worker_state_changed(self, event) -> None:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A load that failed ends loading: the error stays on the status line (the
         toast goes), the progress bar goes, and `R` tries again."""
         from textual.worker import WorkerState
@@ -244,10 +246,10 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         if key == "window":
             key = "tokens"
         if key == "activity":
-            def sort_value(r: SessionRow):
+            def sort_value(r: SessionRow) -> float | str:
                 return r.last_activity.timestamp() if r.last_activity else 0.0
         else:
-            def sort_value(r: SessionRow):
+            def sort_value(r: SessionRow) -> float | str:
                 v = getattr(r, key)
                 return v.lower() if isinstance(v, str) else v
         return sorted(rows, key=sort_value, reverse=self.sort_reverse)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, overload
 
 from rich.segment import Segment
 from rich.style import Style
@@ -26,11 +27,15 @@ from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
 from inspector.tui.render import clean, strip_escapes
 
+if TYPE_CHECKING:
+    from inspector.engine.models import Message as SessionMessage
+    from inspector.engine.models import Session
+
 BAR = "█"
 PARTIAL = " ▏▎▍▌▋▊▉"
 
 
-def preview_of(message) -> str:
+def preview_of(message: SessionMessage) -> str:
     """The one-line preview of a message the heatmap shows: its text (or its first
     tool call's arguments), escapes removed, whitespace collapsed, cut to 160 characters."""
     text = message.text
@@ -45,14 +50,20 @@ class Previews(Sequence[str]):
     rows is ever drawn, so a 100,000-message session makes (and keeps) a few dozen,
     not 100,000 strings while it loads."""
 
-    def __init__(self, messages: Sequence = ()) -> None:
-        self._messages: list = list(messages)
+    def __init__(self, messages: Sequence[SessionMessage] = ()) -> None:
+        self._messages: list[SessionMessage] = list(messages)
         self._made: dict[int, str] = {}
 
     def __len__(self) -> int:
         return len(self._messages)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self._messages)))]
         if index < 0:
@@ -105,7 +116,7 @@ class RowData:
         return sum(self.tokens)
 
 
-def row_data(session, tokens: list[int]) -> RowData:
+def row_data(session: Session, tokens: list[int]) -> RowData:
     """Row values from a session and its per-message token counts."""
     return RowBuilder().add(session.messages, tokens)
 
@@ -132,11 +143,13 @@ class RowBuilder:
             label = self._labels[key] = shown
         return label
 
-    def add(self, messages, tokens: Sequence[int]) -> RowData:
+    def add(self, messages: Sequence[SessionMessage], tokens: Sequence[int]) -> RowData:
         """The rows of the next messages of the session (and their token counts)."""
         call_names = self._call_names
         label = self._label
-        roles, tools, kinds = [], [], []
+        roles: list[str] = []
+        tools: list[str] = []
+        kinds: list[str] = []
         for m in messages:
             calls = m.tool_calls
             for c in calls:
