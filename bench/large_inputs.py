@@ -39,7 +39,7 @@ def write_claude_code_100k(path: Path, n: int = 100_000) -> dict[str, Any]:
 
 def measure_read_jsonl(path: Path, runs: int = 2) -> dict[str, Any]:
     """`open_source(path).read(id)`: probe, detection, parse, canonical messages."""
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     times: list[float] = []
     cpu: list[float] = []

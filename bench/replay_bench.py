@@ -188,7 +188,7 @@ def _serial_fleet_s(agents_db: Path, ids: list[str]) -> float:
     other, in this process."""
     from inspector.engine import preset
     from inspector.service.replay import replay_session
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     config = preset("balanced")
     t = time.perf_counter()

@@ -46,6 +46,7 @@ def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> Path:
 
 
 def atomic_write_text(path: str | Path, text: str) -> Path:
+    """Write `text` to `path` atomically (a temporary file renamed over it); returns the path."""
     return atomic_write_chunks(path, [text])
 
 

@@ -377,6 +377,7 @@ class CostEstimate:
     usd: float | None  # None: the model is not in the price map
 
     def describe(self) -> str:
+        """One line: the model, the tokens in and out, and the cost (or why it is unknown)."""
         if self.model == EXTRACTIVE:
             return "extractive summary: offline, no cost"
         cost = f"${self.usd:.4f}" if self.usd is not None else "price unknown (not in litellm's price map)"
@@ -385,6 +386,15 @@ class CostEstimate:
 
 
 def estimate_request_cost(model: str, requests: Sequence[SummaryRequest]) -> CostEstimate:
+    """What summarizing `requests` with `model` would cost, from litellm's local price map.
+
+    Args:
+        model: the summary model; empty or `extractive` costs nothing.
+        requests: the summary requests a plan makes.
+
+    Returns:
+        The token counts and the price (None when the model is not in the price map).
+    """
     tin = sum(r.input_tokens() for r in requests)
     tout = sum(summary_share_tokens(r.max_words) for r in requests)
     if not model or model == EXTRACTIVE:

@@ -108,10 +108,12 @@ class Compactor:
 
     @classmethod
     def from_preset(cls, name: str, **kwargs: Any) -> Compactor:
+        """A compactor with the named preset's config (`balanced`, `sagents`, ...); `kwargs` as in the constructor."""
         return cls(preset(name), **kwargs)
 
     @property
     def counter(self) -> TokenCounter:
+        """The token counter the config names (made on first use)."""
         if self._counter is None:
             from inspector.engine.planning import counter_for
 
@@ -120,6 +122,7 @@ class Compactor:
 
     @property
     def summarizer(self) -> Summarizer:
+        """The summarizer the config names (made on first use)."""
         if self._summarizer is None:
             from inspector.llm import summarizer_for
 
@@ -189,6 +192,15 @@ class Compactor:
 
     async def acompact(self, messages: Sequence[dict[str, Any]], *,
                        session_id: str | None = None) -> list[dict[str, Any]]:
+        """`compact` for async agents: the compacted Chat Completions messages.
+
+        Args:
+            messages: the conversation as Chat Completions message dicts.
+            session_id: the session's id (offloads and logs name it); a fresh one when None.
+
+        Returns:
+            The messages to send, as Chat Completions message dicts.
+        """
         return _to_chat((await self.acompact_session(self.session(messages, session_id))).messages)
 
     # -------------------------------------------------------------------- recovery

@@ -35,27 +35,33 @@ APP_NAME = "inspector"
 
 
 def user_config_dir() -> Path:
+    """The directory of the app's settings file (platformdirs: `~/.config/inspector` on Linux)."""
     from platformdirs import user_config_dir as _dir
 
     return Path(_dir(APP_NAME, appauthor=False))
 
 
 def user_data_dir() -> Path:
+    """The directory of the app's data, the default workspace included (platformdirs)."""
     from platformdirs import user_data_dir as _dir
 
     return Path(_dir(APP_NAME, appauthor=False))
 
 
 def settings_path() -> Path:
+    """The settings file: `$INSPECTOR_SETTINGS`, or `settings.toml` in `user_config_dir()`."""
     env = os.environ.get("INSPECTOR_SETTINGS")
     return Path(env) if env else user_config_dir() / "settings.toml"
 
 
 def default_workspace_path() -> Path:
+    """The workspace used when none is named: `workspace.db` in `user_data_dir()`."""
     return user_data_dir() / "workspace.db"
 
 
 class AppSettings(BaseSettings):
+    """The app's settings: from `INSPECTOR_*` variables, then the settings file, then the defaults."""
+
     model_config = SettingsConfigDict(env_prefix="INSPECTOR_", extra="ignore", validate_default=True)
 
     theme: str = Field("textual-dark", description="Textual theme name (ctrl+p → 'theme' lists them).")
@@ -91,10 +97,12 @@ class AppSettings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Where settings come from, first wins: arguments, `INSPECTOR_*` variables, the TOML settings file."""
         return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls, toml_file=settings_path()))
 
     @property
     def workspace_path(self) -> Path:
+        """The workspace to open: the one set, or `default_workspace_path()`."""
         return self.workspace or default_workspace_path()
 
     def compaction(self):
@@ -139,4 +147,4 @@ def load_settings(**overrides: Any) -> AppSettings:
 
 
 class SettingsError(ValueError):
-    pass
+    """The settings file cannot be read or holds a bad value; the message names it."""

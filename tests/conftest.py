@@ -1,10 +1,15 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from inspector.sources.model import OPEN_EVENT
 
 # Property tests run a bounded number of examples by default, the same ones every run
 # (derandomize); `pytest --hypothesis-profile=deep` runs the full count (README, "Tests").
@@ -66,11 +71,36 @@ def traj_sessions(traj_paths):
 # --------------------------------------------------------------------------- sources are never modified
 
 
+_SOURCE_WATCHERS: list[Callable[[Path], None]] = []
+
+
+def _on_audit_event(event: str, args: tuple) -> None:
+    if event == OPEN_EVENT:
+        for watcher in list(_SOURCE_WATCHERS):
+            watcher(args[0])
+
+
+# One audit hook for the whole run (Python cannot remove one): it calls whoever watches.
+sys.addaudithook(_on_audit_event)
+
+
+@contextmanager
+def watching_sources(watcher: Callable[[Path], None]) -> Iterator[None]:
+    """Call `watcher(path)` with every source file opened inside the block, before it
+    is read (the audit event `inspector.sources.open`)."""
+    _SOURCE_WATCHERS.append(watcher)
+    try:
+        yield
+    finally:
+        _SOURCE_WATCHERS.remove(watcher)
+
+
 class SourceGuard:
     """sha256 of every source file read (and its -wal/-journal), taken before it is
     opened and checked again when the test ends.
 
-    Recorded through `sources.notify_open`, which every way of reading a source calls:
+    Recorded through the audit event `inspector.sources.open`, which every way of
+    reading a source raises (`inspector.sources.model.audit_open`; `watching_sources`):
     `Probe` (so `open_source`, `detect_format`, the workspace import and the TUI), every
     `Source` (readers built directly), `read_traj` and `read_anthropic_json`. Sources
     a test hands to a subprocess are recorded with `source_guard.record(path)`."""
@@ -119,14 +149,9 @@ class SourceGuard:
 @pytest.fixture(autouse=True)
 def source_guard():
     """Fails the test if any source it read changed."""
-    from inspector.sources import base as sources
-
     guard = SourceGuard()
-    sources._OPEN_HOOKS.append(guard.record)
-    try:
+    with watching_sources(guard.record):
         yield guard
-    finally:
-        sources._OPEN_HOOKS.remove(guard.record)
     guard.verify()
 
 

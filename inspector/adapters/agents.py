@@ -244,10 +244,12 @@ class CompactingSession:
 
     @property
     def session_id(self) -> str:
+        """The wrapped session's id."""
         return self.session.session_id
 
     @property
     def session_settings(self) -> Any:
+        """The wrapped session's `session_settings` (None when it has none)."""
         return getattr(self.session, "session_settings", None)
 
     @session_settings.setter
@@ -402,14 +404,17 @@ class CompactingSession:
     # serialises them with its own lock anyway; other sessions only with this one).
 
     async def add_items(self, items: list[Any]) -> None:
+        """Add `items` to the wrapped session, after any write-back in progress."""
         async with self._mutation:
             await self.session.add_items(items)
 
     async def pop_item(self) -> Any:
+        """Remove and return the wrapped session's last item, after any write-back in progress."""
         async with self._mutation:
             return await self.session.pop_item()
 
     async def clear_session(self) -> None:
+        """Empty the wrapped session, after any write-back in progress."""
         async with self._mutation:
             await self.session.clear_session()
 

@@ -92,6 +92,7 @@ class EventPrinter:
         self.stream = stream or sys.stderr
 
     def __call__(self, event: Any) -> None:
+        """Print one summarization event (a successful attempt is left to the `after` event that follows)."""
         if event.kind == "attempt" and event.error is None:
             return  # "after" follows
         self.stream.write(visible(f"{self.prefix}{event.describe()}") + "\n")
@@ -333,11 +334,13 @@ class Progress:
         self.last = 0.0
 
     def bar(self) -> str:
+        """The bar as text: `[####....] done/total label`, with the failures if any."""
         filled = int(self.width * self.done / self.total) if self.total else self.width
         fail = f", {self.failed} failed" if self.failed else ""
         return f"[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} {self.label}{fail}"
 
     def advance(self, ok: bool = True) -> None:
+        """Count one more item done (`ok=False`: failed) and redraw the bar when due."""
         self.done += 1
         if not ok:
             self.failed += 1
@@ -353,6 +356,7 @@ class Progress:
             self.stream.flush()
 
     def message(self, line: str) -> None:
+        """Print a line of its own above the bar."""
         if self.tty:
             self.stream.write("\r\x1b[K")
         self.stream.write(visible(line) + "\n")
@@ -483,6 +487,7 @@ def _export_all(args: argparse.Namespace, config: CompactionConfig, out: Path) -
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector plan`, `apply` or `export`; the exit code."""
     config = _config(args)
     if args.command == "plan":
         return _plan(args, config)

@@ -17,6 +17,7 @@ from inspector.formats.terminal import escaped_in_strings, visible
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector config` (presets, show, init, set); the exit code."""
     from inspector.engine.config import PRESETS, ConfigError, preset
     from inspector.service.config import load_config, save_config
 

@@ -10,6 +10,7 @@ from inspector.formats.terminal import terminal_json, visible
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector discover`: the session stores found on this machine, as a table or JSON; the exit code."""
     from inspector.service.discovery import discover, fill
 
     found = discover()

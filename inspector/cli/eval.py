@@ -38,6 +38,7 @@ def format_report(report: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector eval`: the model-judged fidelity of a compaction; the exit code."""
     from inspector.cli.compact import _config, _load
     from inspector.formats.terminal import terminal_json, visible
     from inspector.service.eval import EvalError, EvalFailed, evaluate

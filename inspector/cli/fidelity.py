@@ -57,6 +57,7 @@ def _read(path: str, session: str | None, role: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector fidelity`: what a compacted session lost against its original; the exit code."""
     from inspector.formats.terminal import visible
     from inspector.service.pipeline import compare_compaction
 

@@ -85,6 +85,7 @@ def _fleet_options(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The `inspector` argument parser, every command included."""
     parser = argparse.ArgumentParser(
         prog="inspector",
         description="See where an agent session's tokens go, preview compaction, tune it, apply it.",
@@ -279,6 +280,14 @@ _COMMANDS = {
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The `inspector` command: parse `argv` and run the command it names.
+
+    Args:
+        argv: the arguments after the program name; `sys.argv[1:]` when None.
+
+    Returns:
+        The exit code: `EXIT_OK`, `EXIT_FAILED`, `EXIT_BAD_INPUT` (usage errors too), 130 when interrupted.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     # `inspector FILE` is short for `inspector open FILE`.

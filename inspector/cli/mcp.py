@@ -33,6 +33,7 @@ def serve(server: RecoveryMcpServer, stdin: BinaryIO, stdout: BinaryIO) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector mcp`: the workspace's offloads served to an agent over MCP (stdio); the exit code."""
     from inspector.cli.compact import _config
     from inspector.service.mcp import workspace_recovery_server
     from inspector.service.store import WorkspaceError, open_workspace

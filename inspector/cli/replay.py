@@ -91,6 +91,7 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def format_sweep(result: Any) -> str:
+    """A sweep's rows as a text table: per value, the totals, the 90th percentile and the problems."""
     rows = [("value", "sessions", "compactions", "billed input", "cached", "p90 billed", "peak", "cost",
              "unmanaged", "fidelity", "overflow", "thrashing")]
     for row in result.rows:
@@ -157,6 +158,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector replay` or `inspector sweep`; the exit code."""
     if args.command == "replay":
         return _run_replay(args)
     return _run_sweep(args)

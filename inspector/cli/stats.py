@@ -38,6 +38,15 @@ def calibration_summary(session: Session, counter: TokenCounter) -> dict | None:
 
 
 def session_stats(session: Session, counter: TokenCounter) -> dict:
+    """A session's counts for `inspector stats`: messages, tokens by role and kind, the context total.
+
+    Args:
+        session: the session.
+        counter: the token counter.
+
+    Returns:
+        The figures, as a JSON-ready dict.
+    """
     from inspector.engine.tokens import count_messages
     from inspector.service.pipeline import context_total
 
@@ -82,6 +91,7 @@ class _Progress:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector stats`: per session of a source, its counts; the exit code."""
     from inspector.engine.tokens import CounterUnavailable, make_counter
     from inspector.service.opening import open_source, source_errors
 

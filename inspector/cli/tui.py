@@ -29,6 +29,7 @@ def _config(args: argparse.Namespace, settings: Any) -> CompactionConfig:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the TUI (`inspector open`, `inspector demo`); the exit code."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     from inspector.settings import SettingsError, load_settings
 

@@ -32,6 +32,7 @@ def _line(row: Any, now: datetime) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector watch`: the live sessions on this machine and how far each is from compaction; the exit code."""
     from inspector.cli.compact import _config
     from inspector.engine.planning import counter_for
     from inspector.engine.tokens import TokenCache

@@ -79,6 +79,7 @@ def _recover(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run `inspector versions` or `inspector recover`; the exit code."""
     if args.command == "versions":
         return _versions(args)
     if args.command == "recover":

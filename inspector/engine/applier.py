@@ -56,6 +56,8 @@ class Offload:
 
 @dataclass
 class GeneratedSummary:
+    """A summary written into a compacted session: its text, its model, and the positions it replaced."""
+
     key: str
     text: str
     model: str
@@ -66,6 +68,8 @@ class GeneratedSummary:
 
 @dataclass
 class Compacted:
+    """A compacted session: the messages, what was offloaded and summarized, and where each message came from."""
+
     messages: list[Message]
     offloads: list[Offload]
     summaries: list[GeneratedSummary]
@@ -78,23 +82,32 @@ class Compacted:
 
     @property
     def total_after(self) -> int:
+        """Tokens of the compacted messages, reply priming included (the plan's `total_after`, exact)."""
         return sum(self.tokens_after) + self.plan.reply_priming
 
 
 class SummaryCache(Protocol):
-    def get(self, key: str) -> SummaryResult | None: ...
+    """Where summaries already made are kept, by the key of their request (text and settings)."""
 
-    def put(self, key: str, result: SummaryResult) -> None: ...
+    def get(self, key: str) -> SummaryResult | None:
+        """The summary made for this key, or None."""
+
+    def put(self, key: str, result: SummaryResult) -> None:
+        """Keep the summary made for this key."""
 
 
 class MemorySummaryCache:
+    """Summaries kept in this process."""
+
     def __init__(self) -> None:
         self._data: dict[str, SummaryResult] = {}
 
     def get(self, key: str) -> SummaryResult | None:
+        """The summary made for this key, or None."""
         return self._data.get(key)
 
     def put(self, key: str, result: SummaryResult) -> None:
+        """Keep the summary made for this key."""
         self._data[key] = result
 
 
@@ -188,6 +201,17 @@ def _tool_name(session: Session, plan: Plan, i: int) -> str | None:
 
 
 def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: TokenCounter) -> SummaryRequest:
+    """The request that summarizes one planned span, its messages as the plan reduced them.
+
+    Args:
+        session: the session planned.
+        plan: its plan.
+        spec: the summary of the plan to request.
+        counter: the plan's token counter (the "shorter" check counts with it).
+
+    Returns:
+        The request: the messages, the previous summary, the prompt and the word budget.
+    """
     sc = plan.config.summarization
     msgs = [reduce_message(session, plan, i)[0] for i in range(spec.start, spec.end)]
     # The summary must be shorter than what it stands for: the summarized messages,

@@ -25,6 +25,7 @@ class Memo(Generic[K, V]):
         self.limit = limit
 
     def get(self, key: K) -> V | None:
+        """The value kept for `key`, or None."""
         return self._data.get(key)
 
     def put(self, key: K, value: V) -> V:

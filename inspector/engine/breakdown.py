@@ -75,6 +75,7 @@ class Bar:
 
     @property
     def label(self) -> str:
+        """The bar's label: the category, or `tool results: NAME`."""
         return f"{self.category.value}: {self.tool}" if self.tool else self.category.value
 
 

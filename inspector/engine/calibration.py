@@ -17,16 +17,29 @@ from inspector.engine.tokens import TokenCache, TokenCounter
 
 @dataclass
 class CalibrationPoint:
+    """One assistant turn where the source recorded the input tokens: theirs against our count."""
+
     position: int
     recorded: int  # input tokens the source recorded (cached input included)
     counted: int  # our count of the messages before it, plus reply priming
 
     @property
     def ratio(self) -> float:
+        """Our count over the recorded one (0.0 when nothing was recorded)."""
         return self.counted / self.recorded if self.recorded else 0.0
 
 
 def calibration(session: Session, counter: TokenCounter, cache: TokenCache | None = None) -> list[CalibrationPoint]:
+    """Per assistant turn with recorded usage, the recorded input tokens against our count of its context.
+
+    Args:
+        session: the session.
+        counter: the token counter to check.
+        cache: token counts already made, reused.
+
+    Returns:
+        One point per assistant message with usage, in order.
+    """
     a = analyze(session, counter, cache)
     priming = counter.framing.reply_priming
     points = []

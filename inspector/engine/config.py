@@ -80,6 +80,8 @@ class _Section(BaseModel):
 
 
 class TokensConfig(_Section):
+    """How tokens are counted: the counter, the model (its tokenizer and window), the framing."""
+
     counter: Literal["tiktoken", "estimate"] = Field(
         "tiktoken",
         description="'tiktoken' counts exactly; 'estimate' divides characters by "
@@ -100,6 +102,8 @@ class TokensConfig(_Section):
 
 
 class TriggerConfig(_Section):
+    """When summarization fires: context tokens, messages, or a share of the window."""
+
     context_tokens: int = Field(
         0, ge=0, description="Fire when context tokens exceed this (Eino ContextTokens, "
         "default 160000; Sagents max_tokens_before_summary 170000). 0 = off.",
@@ -127,6 +131,8 @@ class TriggerConfig(_Section):
 
 
 class KeepConfig(_Section):
+    """What stays verbatim after a summary: the last messages, a token budget, or a fraction."""
+
     mode: Literal["messages", "tokens", "fraction"] = Field(
         "messages", description="What stays verbatim after the summary: the last N "
         "messages (Sagents), the recent messages that fit N tokens (Synaptic: half the "
@@ -151,6 +157,8 @@ class KeepConfig(_Section):
 
 
 class PreserveUserConfig(_Section):
+    """Recent user messages carried into the summary message (Eino's PreserveUserMessages)."""
+
     enabled: bool = Field(
         True, description="Carry the most recent original user messages into the summary "
         "(Eino PreserveUserMessages, enabled by default).",
@@ -162,6 +170,8 @@ class PreserveUserConfig(_Section):
 
 
 class PreserveToolsConfig(_Section):
+    """Latest outputs of named tools carried into the summary message (Eino's PreserveSkills)."""
+
     tools: list[str] = Field(
         default_factory=list, description="Tools whose latest outputs are carried into "
         "the summary (generalises Eino PreserveSkills, whose tool is 'skill').",
@@ -174,6 +184,8 @@ class PreserveToolsConfig(_Section):
 
 
 class SummarizationConfig(_Section):
+    """Summarization: its trigger, what is kept and preserved, the model and how its text is injected."""
+
     enabled: bool = Field(True, description="Replace older turns with a summary when a trigger fires (Eino, Sagents, Synaptic and trpc summarization; on by default).")
     trigger: TriggerConfig = Field(default_factory=TriggerConfig)
     keep: KeepConfig = Field(default_factory=KeepConfig)
@@ -236,12 +248,16 @@ class SummarizationConfig(_Section):
 
 
 class ToolOverride(_Section):
+    """One tool's exceptions to truncation and clearing."""
+
     max_chars: int | None = Field(None, ge=1, description="Truncation limit for this tool.")
     skip_truncation: bool = False
     skip_clear: bool = False
 
 
 class TruncationConfig(_Section):
+    """Truncation of oversized tool outputs, head and tail kept (Eino's reduction)."""
+
     enabled: bool = Field(True, description="Truncate oversized tool outputs head + tail (Eino reduction, on by default).")
     max_chars: int = Field(50000, ge=1, description="Characters per tool output before truncation (Eino MaxLengthForTrunc, 50000).")
     head_ratio: float = Field(
@@ -264,6 +280,8 @@ class TruncationConfig(_Section):
 
 
 class ClearConfig(_Section):
+    """Clearing of old tool results when the context is large (Eino's reduction)."""
+
     enabled: bool = Field(True, description="Clear old tool results when the context is large (Eino reduction, on by default).")
     trigger_tokens: int = Field(160000, ge=0, description="Clear when context tokens exceed this (Eino MaxTokensForClear, 160000).")
     keep_rounds: int = Field(1, ge=0, description="Latest assistant rounds never cleared (Eino ClearRetentionSuffixLimit, 1).")
@@ -288,6 +306,8 @@ class ClearConfig(_Section):
 
 
 class ToolResultCompactionConfig(_Section):
+    """trpc's two-pass tool result compaction: old results to placeholders, then oversized ones."""
+
     enabled: bool = Field(False, description="trpc WithEnableContextCompaction (off by default).")
     tool_result_max_tokens: int = Field(
         1024, ge=0, description="Pass 1: historical results over this become placeholders "
@@ -314,12 +334,16 @@ class ToolResultCompactionConfig(_Section):
 
 
 class ReductionConfig(_Section):
+    """The reductions applied before summarizing: truncation, clearing, tool result compaction."""
+
     truncation: TruncationConfig = Field(default_factory=TruncationConfig)
     clear: ClearConfig = Field(default_factory=ClearConfig)
     compaction: ToolResultCompactionConfig = Field(default_factory=ToolResultCompactionConfig)
 
 
 class TailoringConfig(_Section):
+    """Tailoring: whole oldest rounds dropped to fit a final budget (trpc's token tailoring)."""
+
     enabled: bool = Field(False, description="Drop whole oldest rounds to fit a final budget (trpc token tailoring).")
     budget_tokens: int = Field(
         0, ge=0, description="Final budget; 0 = context window minus reserve_output_tokens (trpc token tailoring)."
@@ -371,9 +395,11 @@ class CompactionConfig(_Section):
 
     @property
     def context_window(self) -> int:
+        """The context window: the one set, or the model's from litellm's map."""
         return self.tokens.context_window or context_window_for(self.tokens.model)[0]
 
     def preserve_user_budget(self) -> int:
+        """Tokens for preserved user messages: the one set, or a third of the trigger (Eino's default)."""
         p = self.summarization.preserve_user_messages
         if p.max_tokens:
             return p.max_tokens
@@ -382,6 +408,7 @@ class CompactionConfig(_Section):
         return base // 3 if base else 30000  # Eino DefaultFinalizer: 30000
 
     def keep_tokens_budget(self) -> int:
+        """Tokens kept verbatim in mode `tokens`: the one set, or half the trigger (Synaptic)."""
         k = self.summarization.keep
         if k.tokens:
             return k.tokens
@@ -390,6 +417,7 @@ class CompactionConfig(_Section):
         return base // 2
 
     def tailoring_budget(self) -> int:
+        """Tailoring's final budget: the one set, or the window minus the reply's reserve."""
         t = self.tailoring
         return t.budget_tokens or max(0, self.context_window - t.reserve_output_tokens)
 
@@ -419,6 +447,18 @@ class CompactionConfig(_Section):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], source: str = "config") -> CompactionConfig:
+        """A config from a dict (a TOML table): its preset's values, then the dict's over them.
+
+        Args:
+            data: the settings; a `preset` key names the base.
+            source: what the dict came from, named in errors.
+
+        Returns:
+            The config.
+
+        Raises:
+            ConfigError: an unknown preset or key, or a value out of range, naming `source`.
+        """
         base = data.get("preset")
         if "preset" in data:
             _known_preset(base, source)
@@ -437,6 +477,11 @@ class CompactionConfig(_Section):
         return _to_toml(self, comments)
 
     def get(self, dotted: str) -> Any:
+        """The value at a dotted key (`summarization.trigger.context_tokens`).
+
+        Raises:
+            ConfigError: no such key.
+        """
         obj: Any = self
         for part in dotted.split("."):
             if isinstance(obj, BaseModel):
@@ -806,6 +851,11 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
 
 
 def preset(name: str) -> CompactionConfig:
+    """The named preset's config.
+
+    Raises:
+        ConfigError: no such preset (the presets named).
+    """
     try:
         values = PRESETS[name][1]
     except KeyError:

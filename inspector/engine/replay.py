@@ -108,6 +108,7 @@ class Call:
     summary_output_tokens: int = 0
 
     def to_dict(self) -> dict[str, Any]:
+        """The call as a JSON-ready dict."""
         return {"index": self.index, "position": self.position, "tokens_unmanaged": self.tokens_unmanaged,
                 "tokens_sent": self.tokens_sent, "cached_tokens": self.cached_tokens,
                 "compacted": self.compacted}
@@ -138,6 +139,7 @@ class Totals:
                  "unmanaged_cost_usd")
 
     def to_dict(self) -> dict[str, Any]:
+        """The totals as a JSON-ready dict."""
         return {k: getattr(self, k) for k in self.JSON_KEYS}
 
     def add(self, call: Call, unmanaged_cached: int, window: int) -> None:
@@ -207,6 +209,7 @@ class Replay:
     same_from_trigger: int | None = None
 
     def to_dict(self, model: str = "") -> dict[str, Any]:
+        """The replay as a JSON-ready dict: its calls, totals and fidelity, under `model`."""
         return {"session": self.session_id, "model": model, "calls": [c.to_dict() for c in self.calls],
                 "totals": self.totals.to_dict() | {"thrashing": self.totals.thrashing},
                 "fidelity": self.fidelity.to_dict()}

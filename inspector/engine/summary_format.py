@@ -84,5 +84,6 @@ def summary_message_tokens(session: Session, config, spec: SummarySpec, text: st
 
 
 def pending_summary_text(spec: SummarySpec) -> str:
+    """The placeholder a preview shows for a summary not generated yet: its span and estimated size."""
     return (f"(summary of messages {spec.start}\u2013{spec.end - 1} not generated yet: "
             f"about {spec.estimated_tokens:,} tokens)")

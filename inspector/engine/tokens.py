@@ -90,9 +90,11 @@ class TokenCounter(Protocol):
     note: str | None
     framing: Framing
 
-    def count(self, text: str) -> int: ...
+    def count(self, text: str) -> int:
+        """The tokens of `text`."""
 
-    def count_batch(self, texts: Sequence[str]) -> list[int]: ...
+    def count_batch(self, texts: Sequence[str]) -> list[int]:
+        """The tokens of each text, in order (at once: faster than one `count` each)."""
 
 
 def _get_encoding(name: str) -> Any:
@@ -138,6 +140,8 @@ def _last_clean_cut(text: str, lo: int, hi: int) -> int | None:
 
 
 class TiktokenCounter:
+    """Exact counts with tiktoken: the model's encoding (or the one named), long texts on threads."""
+
     exact = True
 
     def __init__(
@@ -162,6 +166,7 @@ class TiktokenCounter:
         self.estimated_runs = 0  # runs without a space counted by estimate (see _count_long)
 
     def count(self, text: str) -> int:
+        """The tokens of `text` (a long one is counted on threads)."""
         if not text:
             return 0
         if len(text) > LONG_TEXT_CHARS:
@@ -261,6 +266,7 @@ class TiktokenCounter:
             return [c for part in parts for c in part]
 
     def encode(self, text: str) -> list[int]:
+        """The token ids of `text` (special tokens read as text)."""
         return self._enc.encode_ordinary(text)
 
     def token_spans(self, text: str) -> list[tuple[int, int]]:
@@ -298,9 +304,11 @@ class EstimateCounter:
         self.note: str | None = "estimated from character counts, not tokenized"
 
     def count(self, text: str) -> int:
+        """The characters of `text` over `chars_per_token`, rounded up."""
         return math.ceil(len(text) / self.chars_per_token) if text else 0
 
     def count_batch(self, texts: Sequence[str]) -> list[int]:
+        """`count` of each text."""
         cpt = self.chars_per_token
         return [math.ceil(len(t) / cpt) if t else 0 for t in texts]
 
@@ -311,6 +319,20 @@ def make_counter(
     chars_per_token: float = 4.0,
     encoding: str | None = None,
 ) -> TokenCounter:
+    """A token counter by kind.
+
+    Args:
+        kind: `tiktoken` (exact) or `estimate` (characters over `chars_per_token`).
+        model: the model whose encoding tiktoken uses.
+        chars_per_token: the estimate's divisor.
+        encoding: a tiktoken encoding to use instead of the model's.
+
+    Returns:
+        The counter.
+
+    Raises:
+        ValueError: an unknown kind.
+    """
     if kind == "tiktoken":
         return TiktokenCounter(model=model, encoding=encoding or None)
     if kind == "estimate":
@@ -352,6 +374,7 @@ def message_texts(message: Message) -> tuple[list[str], list[str], int, int]:
 
 
 def framing_tokens(message: Message, framing: Framing) -> int:
+    """The tokens a message adds around its content (per message, name, tool call)."""
     n = framing.per_message
     if message.name and message.role != "tool":
         n += framing.per_name
@@ -390,6 +413,7 @@ class TokenCache:
 
     @property
     def max_entries(self) -> int | None:
+        """The most entries kept (None: unbounded); the oldest go first."""
         return self._data.limit
 
     @max_entries.setter
@@ -397,6 +421,7 @@ class TokenCache:
         self._data.limit = value
 
     def get_many(self, counter: str, hashes: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """The cached counts of these content hashes under `counter` (those found; each marked recent)."""
         data = self._data
         out = {}
         for h in hashes:
@@ -408,6 +433,7 @@ class TokenCache:
         return out
 
     def put_many(self, counter: str, values: dict[str, tuple[int, int]]) -> None:
+        """Keep counts by content hash under `counter`."""
         data = self._data
         for h, v in values.items():
             data[(counter, h)] = v
@@ -549,6 +575,7 @@ class TextCountCache:
         self.by_lines = splits_after_newline(counter)
 
     def count(self, text: str) -> int:
+        """The tokens of `text`, from the memo when counted before."""
         v = self._data.get(text)
         if v is None:
             v = self.counter.count(text)

@@ -46,6 +46,8 @@ Severity = Literal["error", "warning"]
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """One thing wrong (or doubtful) in a message list: a code, its severity, where, and what."""
+
     code: str
     severity: Severity
     position: int
@@ -228,6 +230,7 @@ def _close_batch(open_calls: dict[str, int], batch: int, at: int, add) -> None:
 
 
 def errors(problems: Sequence[Problem]) -> list[Problem]:
+    """The problems that are errors (warnings left out)."""
     return [p for p in problems if p.severity == "error"]
 
 

@@ -62,7 +62,7 @@ def insert_offloads(conn: sqlite3.Connection, offloads: Sequence[Any]) -> None:
 
 
 class AgentsExportError(RuntimeError):
-    pass
+    """The Agents SDK refused what an export wrote (or could not be loaded to check it)."""
 
 
 def _now_sql() -> str:

@@ -104,6 +104,8 @@ class TargetOptions:
 
 @dataclass
 class ExportResult:
+    """What an export wrote: its format, destination and counts, and the warnings to show."""
+
     format: str
     path: Path | DatabaseUrl  # a URL prints without its password
     messages: int  # messages exported
@@ -186,7 +188,8 @@ class ExportJob:
 class Writer(Protocol):
     """Writes one format: fills `result.items` (and `session_id`, `warnings`)."""
 
-    def __call__(self, job: ExportJob, result: ExportResult) -> None: ...
+    def __call__(self, job: ExportJob, result: ExportResult) -> None:
+        """Write `job`'s messages in this format, recording counts and warnings in `result`."""
 
 
 def _write_chat(job: ExportJob, result: ExportResult, jsonl: bool) -> None:

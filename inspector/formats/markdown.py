@@ -34,6 +34,15 @@ def _quote(text: str) -> str:
 
 
 def message_markdown(m: Message, index: int | None = None) -> str:
+    """One message as Markdown: a heading with its position and role, then its content.
+
+    Args:
+        m: the message.
+        index: the position to show; the message's own `position` when None.
+
+    Returns:
+        The Markdown text of the message.
+    """
     pos = m.position if index is None else index
     title = _ROLE_TITLES.get(m.role, m.role)
     bits = [f"#{pos}", title]

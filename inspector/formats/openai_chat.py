@@ -61,6 +61,19 @@ def _parts(content: Any, where: str) -> list[Part]:
 
 
 def message_from_openai(d: Any, position: int = 0, summary_prefix: str | None = None) -> Message:
+    """One Chat Completions message dict as a `Message` (its dict kept as `raw`).
+
+    Args:
+        d: the message dict.
+        position: the message's position, named in errors.
+        summary_prefix: the text that starts a summary message, to mark such messages as summaries.
+
+    Returns:
+        The message.
+
+    Raises:
+        ConversionError: not an object, an unknown role, or malformed content or tool calls.
+    """
     where = f"message {position}"
     if not isinstance(d, dict):
         raise ConversionError(f"{where}: expected an object, got {type(d).__name__}")
@@ -108,6 +121,18 @@ def message_from_openai(d: Any, position: int = 0, summary_prefix: str | None = 
 
 
 def from_openai(messages: Iterable[Any], summary_prefix: str | None = None) -> list[Message]:
+    """Chat Completions messages as ours, each tool result named after the call it answers.
+
+    Args:
+        messages: the message dicts, in order.
+        summary_prefix: the text that starts a summary message, to mark such messages as summaries.
+
+    Returns:
+        The messages, positioned from 0.
+
+    Raises:
+        ConversionError: a message that is not a Chat Completions message, naming its position.
+    """
     out = [message_from_openai(d, i, summary_prefix) for i, d in enumerate(messages)]
     # Chat Completions tool messages carry no tool name: take it from the call.
     names: dict[str, str] = {}
@@ -120,6 +145,15 @@ def from_openai(messages: Iterable[Any], summary_prefix: str | None = None) -> l
 
 
 def message_to_openai(m: Message, keep_raw: bool = True) -> dict[str, Any]:
+    """One message as a Chat Completions message dict.
+
+    Args:
+        m: the message.
+        keep_raw: return the dict the message was read from when the message is untouched.
+
+    Returns:
+        The message dict.
+    """
     if keep_raw and untouched(m) and isinstance(m.raw, dict) and "role" in m.raw:
         return m.raw
     role = m.role
@@ -153,6 +187,7 @@ def message_to_openai(m: Message, keep_raw: bool = True) -> dict[str, Any]:
 
 
 def to_openai(messages: Sequence[Message], keep_raw: bool = True) -> list[dict[str, Any]]:
+    """Messages as Chat Completions message dicts (`message_to_openai` on each)."""
     return [message_to_openai(m, keep_raw) for m in messages]
 
 

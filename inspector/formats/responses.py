@@ -89,6 +89,7 @@ def output_parts(output: Any) -> list[Part]:
 
 
 def reasoning_part(item: dict) -> Part:
+    """A Responses `reasoning` item as a reasoning part: its summary texts (or content) joined, the item kept."""
     texts = [s.get("text", "") for s in item.get("summary") or [] if isinstance(s, dict)]
     if not texts:
         texts = [c.get("text", "") for c in item.get("content") or [] if isinstance(c, dict)]
@@ -96,6 +97,7 @@ def reasoning_part(item: dict) -> Part:
 
 
 def hosted_text(item: dict) -> str:
+    """The one-line text shown for a hosted tool call item (`[web_search: query]`)."""
     t = item.get("type", "")
     action = item.get("action")
     if isinstance(action, dict):
@@ -196,10 +198,12 @@ class ItemConverter:
         return g
 
     def finish(self) -> list[Message]:
+        """The messages converted so far, the assistant turn being grouped included."""
         self._flush()
         return self.messages
 
     def add(self, message: Message) -> None:
+        """Append a message converted elsewhere, after the assistant turn being grouped."""
         self._flush()
         self.messages.append(message)
 
@@ -214,6 +218,14 @@ class ItemConverter:
     # -- items
 
     def feed(self, item: Any, where: str, source_id: str | None = None, ts: datetime | None = None) -> None:
+        """Convert one Responses item, grouping consecutive assistant items into one message.
+
+        Args:
+            item: the item (a `message`, `function_call`, `function_call_output`, `reasoning`, ...).
+            where: its location (file and line), named in what is skipped.
+            source_id: the id of the record it came from; the item's own id when None.
+            ts: when it was written, if known.
+        """
         if not isinstance(item, dict):
             self._skip(where, f"not an item object ({type(item).__name__})")
             return

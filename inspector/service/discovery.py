@@ -55,9 +55,11 @@ class Found:
 
     @property
     def tool_name(self) -> str:
+        """The tool's display name (`Claude Code` for `claude-code`)."""
         return TOOL_NAMES.get(self.tool, self.tool)
 
     def to_dict(self) -> dict[str, Any]:
+        """The store as a JSON-ready dict (path and time as text)."""
         out = asdict(self)
         out["path"] = str(self.path)
         out["modified"] = self.modified.isoformat()
@@ -73,14 +75,17 @@ def _mtime(path: Path) -> tuple[datetime, int] | None:
 
 
 def claude_home(env: Mapping[str, str], home: Path) -> Path:
+    """Claude Code's home: `$CLAUDE_CONFIG_DIR`, or `~/.claude`."""
     return Path(env["CLAUDE_CONFIG_DIR"]) if env.get("CLAUDE_CONFIG_DIR") else home / ".claude"
 
 
 def codex_home(env: Mapping[str, str], home: Path) -> Path:
+    """Codex's home: `$CODEX_HOME`, or `~/.codex`."""
     return Path(env["CODEX_HOME"]) if env.get("CODEX_HOME") else home / ".codex"
 
 
 def llm_home(env: Mapping[str, str], home: Path) -> Path:
+    """The `llm` CLI's directory (`$LLM_USER_PATH`, or click's app dir for `io.datasette.llm`)."""
     if env.get("LLM_USER_PATH"):
         return Path(env["LLM_USER_PATH"])
     # click.get_app_dir("io.datasette.llm"), which llm uses: ~/.config on Linux
@@ -141,7 +146,8 @@ def _llm(root: Path) -> Iterable[Found]:
 
 
 def _databases(cwd: Path) -> Iterable[Found]:
-    from inspector.sources.base import SourceError, detect_format
+    from inspector.sources.model import SourceError
+    from inspector.sources.registry import detect_format
 
     try:
         files = [f for f in cwd.iterdir() if f.suffix.lower() in DATABASE_SUFFIXES and f.is_file()]

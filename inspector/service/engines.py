@@ -118,14 +118,16 @@ class InlineEngine:
 
     @property
     def cores(self) -> int:
+        """One: batches run one at a time."""
         return 1
 
     def run(self, job: SweepJob, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[Outcome]]]:
+        """Run each batch in turn, yielding it with its outcomes."""
         for batch in batches:
             yield batch, _run_batch(job, batch)
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
 
 class PoolEngine:
@@ -139,9 +141,11 @@ class PoolEngine:
 
     @property
     def cores(self) -> int:
+        """The number of worker processes."""
         return self.workers
 
     def run(self, job: SweepJob, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[Outcome]]]:
+        """Run the batches on the pool, yielding each with its outcomes as it finishes (not in order)."""
         if self._pool is None:
             from inspector.service.replay import _pool  # the sweep's pool: workers die with this process
 
@@ -158,6 +162,7 @@ class PoolEngine:
         return _bounded(submit, done_one, batches, self.workers * 2)
 
     def close(self) -> None:
+        """Shut the pool down, cancelling batches not started."""
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None

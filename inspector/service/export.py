@@ -222,6 +222,8 @@ def export_original(session: Session, fmt: str, out: str | Path, *, force: bool 
 
 @dataclass
 class BatchItem:
+    """One session of `export --all`: whether it was written, where, or why not."""
+
     session_id: str
     ok: bool
     output: Path | None = None

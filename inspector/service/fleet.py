@@ -122,6 +122,7 @@ def config_digest(config_json: str, model: str) -> str:
 
 
 def inspector_version() -> str:
+    """The installed inspector's version (`unknown` from a checkout that was not installed)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:

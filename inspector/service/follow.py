@@ -3,7 +3,7 @@ mode included) getting rows.
 
 `Follower` watches one source: `changed()` is one `stat` of the file (and its `-wal`),
 cheap enough to call a few times a second; `poll()` reads the session again when it
-changed. A JSONL source is followed (`sources.base.follow_jsonl`): only the bytes
+changed. A JSONL source is followed (`sources.jsonio.follow_jsonl`): only the bytes
 appended since the last read are read and parsed, and a half-written last line is
 waited for; the Claude Code and Codex readers then convert only the new records (the
 messages of the others are the objects the last read made). A SQLite source is read
@@ -46,7 +46,9 @@ class Follower:
     """
 
     def __init__(self, path: str | Path, session_id: str | None = None):
-        from inspector.sources.base import SourceError, check_path, follow_jsonl
+        from inspector.sources.jsonio import follow_jsonl
+        from inspector.sources.model import SourceError
+        from inspector.sources.probing import check_path
 
         self.path = Path(path)
         try:
@@ -159,7 +161,8 @@ class Follower:
         return Grown(session, list(analysis.tokens), keep)
 
     def close(self) -> None:
-        from inspector.sources.base import unfollow_jsonl
+        """Stop following the source: the incremental readers drop what they kept of it."""
+        from inspector.sources.jsonio import unfollow_jsonl
 
         if self.tail is not None:
             unfollow_jsonl(self.path)
@@ -199,6 +202,7 @@ class WatchRow:
     source: str
 
     def to_dict(self) -> dict[str, Any]:
+        """The row as a JSON-ready dict (the time as text)."""
         out = asdict(self)
         out["last_activity"] = self.last_activity.isoformat() if self.last_activity else None
         return out

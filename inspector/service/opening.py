@@ -16,7 +16,7 @@ from inspector.service.pipeline import PipelineError
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.models import Session
     from inspector.formats.locations import DatabaseUrl
-    from inspector.sources.base import Source
+    from inspector.sources.model import Source
     from inspector.workspace.database import ImportReport, Workspace
 
 
@@ -56,7 +56,7 @@ def open_source(path: str | Path | DatabaseUrl) -> Source:
     Raises:
         One of `source_errors()`, naming the source.
     """
-    from inspector.sources.base import open_source as open_with_reader
+    from inspector.sources.registry import open_source as open_with_reader
 
     return open_with_reader(path)
 
@@ -64,7 +64,7 @@ def open_source(path: str | Path | DatabaseUrl) -> Source:
 def source_errors() -> tuple[type[BaseException], ...]:
     """The errors reading a source raises (each one line naming the source)."""
     from inspector.formats.openai_chat import ConversionError
-    from inspector.sources.base import SourceError
+    from inspector.sources.model import SourceError
     from inspector.sources.swe_agent import TrajError
 
     return (SourceError, ConversionError, TrajError)
@@ -80,7 +80,7 @@ def detect_format(source: str | Path) -> str:
     Raises:
         One of `source_errors()` for unknown or unreadable input.
     """
-    from inspector.sources.base import detect_format as detect
+    from inspector.sources.registry import detect_format as detect
 
     return detect(source)
 
@@ -92,7 +92,7 @@ def checked_location(source: str | Path | DatabaseUrl) -> Path | DatabaseUrl:
     Raises:
         PipelineError, or one of `source_errors()`: one line naming the source.
     """
-    from inspector.sources.base import check_path
+    from inspector.sources.probing import check_path
 
     location = where(source)
     if isinstance(location, Path):
@@ -111,7 +111,8 @@ def _files(path: Path) -> list[Path]:
 def load_session(source: str | Path | DatabaseUrl, session_id: str | None = None) -> Session:
     """One session of a source file or database. Without `session_id` the source
     must hold exactly one session. Raises PipelineError naming the file."""
-    from inspector.sources.base import SourceError, check_path
+    from inspector.sources.model import SourceError
+    from inspector.sources.probing import check_path
 
     path = where(source)
     try:
@@ -143,7 +144,8 @@ def iter_sessions(source: str | Path | DatabaseUrl, on_skip: Callable[[str], Non
     """Every session of a source, in its order. A directory is read file by file (in
     name order); a file there that is not a supported source is passed to `on_skip`
     (one line naming it) instead of stopping the whole run."""
-    from inspector.sources.base import SourceError, check_path
+    from inspector.sources.model import SourceError
+    from inspector.sources.probing import check_path
 
     path = where(source)
     try:
@@ -259,7 +261,8 @@ def is_workspace(path: Path | DatabaseUrl) -> bool:
         with open(path, "rb") as fh:
             if fh.read(16) != b"SQLite format 3\x00":
                 return False
-        from inspector.sources.base import SourceError, connect_ro
+        from inspector.sources.model import SourceError
+        from inspector.sources.sqlite_ro import connect_ro
 
         try:
             conn = connect_ro(path)  # leaves no -wal/-shm beside a WAL-mode source

@@ -54,6 +54,7 @@ def system_clock() -> datetime:
 
 
 def summarizer_label(config: CompactionConfig) -> str:
+    """The summarizer a config uses, as shown: the model and its fallbacks, or `extractive`."""
     sc = config.summarization
     if not sc.model:
         return "extractive (offline, no model)"
@@ -332,6 +333,7 @@ def _extractive_texts(session: Session, p: Plan, specs: Sequence[Any], counter: 
 
 
 def make_summarizer(config: CompactionConfig, summarizer: Summarizer | None = None, **kwargs: Any) -> Summarizer:
+    """The summarizer given, or the one the config names (`kwargs` passed to `summarizer_for`)."""
     from inspector.llm import summarizer_for
 
     return summarizer if summarizer is not None else summarizer_for(config, **kwargs)

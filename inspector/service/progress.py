@@ -33,6 +33,7 @@ class Progress:
     engine: str
 
     def to_event(self) -> dict[str, Any]:
+        """The progress as a JSON event (`{"event": "progress", ...}`), times rounded."""
         return {"event": "progress", "done": self.done, "total": self.total, "reused": self.reused,
                 "elapsed_s": round(self.elapsed_s, 3), "eta_s": None if self.eta_s is None else round(self.eta_s, 1),
                 "engine": self.engine}
@@ -66,6 +67,7 @@ class ProgressClock:
         self._start = clock()
 
     def at(self, done: int) -> Progress:
+        """The progress after `done` sessions: elapsed time, and the ETA from this run's rate."""
         elapsed = self._clock() - self._start
         replayed = done - self.reused
         eta = None if replayed <= 0 else elapsed / replayed * (self.total - done)

@@ -44,9 +44,11 @@ class RayEngine:
 
     @property
     def cores(self) -> int:
+        """The cores the Ray cluster offers."""
         return self._cores
 
     def run(self, job: SweepJob, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[Outcome]]]:
+        """Run the batches as Ray tasks, yielding each with its outcomes as it finishes (not in order)."""
         ray = self._ray
         job_ref = ray.put(job)
 
@@ -64,6 +66,7 @@ class RayEngine:
         return _bounded(submit, done_one, batches, self._cores * 2)
 
     def close(self) -> None:
+        """Shut down the Ray instance this engine started (one it joined is left running)."""
         if self._started:
             self._ray.shutdown()
             self._started = False

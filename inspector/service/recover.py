@@ -20,9 +20,17 @@ class OffloadNotFound(KeyError):
 
 
 class OffloadStore(Protocol):
-    def put_offloads(self, offloads: Iterable[Offload]) -> None: ...
+    """Where offloaded content is kept and read back (`recover`)."""
 
-    def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str: ...
+    def put_offloads(self, offloads: Iterable[Offload]) -> None:
+        """Keep the offloads (an id already kept is replaced or kept, as the store does)."""
+
+    def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
+        """The offload's content from `offset`, at most `limit` characters.
+
+        Raises:
+            OffloadNotFound: no offload has this id.
+        """
 
 
 def _slice(content: str, offset: int, limit: int | None) -> str:
@@ -41,11 +49,13 @@ class MemoryOffloadStore:
         self._lock = threading.Lock()
 
     def put_offloads(self, offloads: Iterable[Offload]) -> None:
+        """Keep the offloads in memory."""
         with self._lock:
             for o in offloads:
                 self._data[o.id] = o
 
     def get(self, offload_id: str) -> Offload | None:
+        """The offload with this id, or None."""
         return self._data.get(offload_id)
 
     def all(self) -> list[Offload]:
@@ -54,6 +64,11 @@ class MemoryOffloadStore:
             return list(self._data.values())
 
     def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
+        """The offload's content from `offset`, at most `limit` characters.
+
+        Raises:
+            OffloadNotFound: no offload has this id.
+        """
         o = self._data.get(offload_id)
         if o is None:
             raise OffloadNotFound(offload_id)
@@ -72,9 +87,15 @@ class WorkspaceOffloadStore:
         self._memory = MemoryOffloadStore()
 
     def put_offloads(self, offloads: Iterable[Offload]) -> None:
+        """Keep the offloads in memory (the workspace is read only)."""
         self._memory.put_offloads(offloads)
 
     def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
+        """The offload's content from `offset`, at most `limit` characters: from memory first, then the workspace.
+
+        Raises:
+            OffloadNotFound: no offload has this id.
+        """
         if self._memory.get(offload_id) is not None:
             return self._memory.recover(offload_id, offset, limit)
         try:
@@ -119,6 +140,7 @@ class SqliteOffloadStore:
         return sqlite3.connect(self.path, timeout=30.0)
 
     def put_offloads(self, offloads: Iterable[Offload]) -> None:
+        """Keep the offloads in the database, all of them or none (one transaction)."""
         rows = [(o.id, o.session_id, o.position, o.kind, o.tool_name, o.tool_call_id, o.content) for o in offloads]
         if not rows:
             return
@@ -133,6 +155,11 @@ class SqliteOffloadStore:
                 conn.close()
 
     def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
+        """The offload's content from `offset`, at most `limit` characters.
+
+        Raises:
+            OffloadNotFound: no offload has this id.
+        """
         _slice("", offset, limit)  # validates offset and limit
         conn = self._connect()
         try:

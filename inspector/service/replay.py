@@ -199,13 +199,17 @@ class SessionTotals:
 
 @dataclass
 class SweepRow:
+    """One value of a sweep: the replay totals of each session under it."""
+
     value: Any
     sessions: list[SessionTotals] = field(default_factory=list)
 
     def ok(self) -> list[SessionTotals]:
+        """The sessions replayed without an error."""
         return [s for s in self.sessions if s.error is None]
 
     def summed(self) -> dict[str, Any]:
+        """The totals summed over the sessions (the peak context: the largest); None when a session lacks one."""
         out: dict[str, Any] = {}
         for key in SUMMED:
             values = [s.totals[key] for s in self.ok()]
@@ -218,6 +222,7 @@ class SweepRow:
         return out
 
     def quantile(self, q: float) -> dict[str, Any]:
+        """Per total, its `q` quantile over the sessions (None when a session lacks it)."""
         out: dict[str, Any] = {}
         for key in SUMMED:
             values = [s.totals[key] for s in self.ok()]
@@ -226,6 +231,7 @@ class SweepRow:
 
     @property
     def fidelity(self) -> float | None:
+        """The mean fidelity over the sessions, None without any."""
         scores = [s.fidelity for s in self.ok()]
         return round(sum(scores) / len(scores), 4) if scores else None
 
@@ -244,6 +250,7 @@ class SweepRow:
 
     @property
     def overflowing(self) -> list[str]:
+        """The sessions whose context went over the window at least once."""
         return [s.session_id for s in self.ok() if s.totals["over_window_calls"]]
 
     @property
@@ -252,6 +259,7 @@ class SweepRow:
         return [s.session_id for s in self.ok() if thrashes(s.totals["calls"], s.totals["compactions"])]
 
     def to_dict(self) -> dict[str, Any]:
+        """The row as a JSON-ready dict: totals, quantiles, fidelity, losses and errors."""
         return {"value": self.value, "sessions": len(self.ok()), "totals": self.summed(),
                 "p50": self.quantile(0.5), "p90": self.quantile(0.9), "max": self.quantile(1.0),
                 "fidelity": self.fidelity, "lost": self.lost(), "overflowing": self.overflowing,
@@ -261,10 +269,13 @@ class SweepRow:
 
 @dataclass
 class SweepResult:
+    """A sweep: the knob varied and one row per value."""
+
     knob: str
     rows: list[SweepRow]
 
     def to_dict(self) -> dict[str, Any]:
+        """The sweep as a JSON-ready dict."""
         return {"knob": self.knob, "rows": [r.to_dict() for r in self.rows]}
 
 
@@ -331,7 +342,7 @@ class _Opened:
     worker process."""
 
     def __init__(self, source: str, on_skip: Callable[[str], None] | None = None) -> None:
-        from inspector.sources.base import open_source
+        from inspector.sources.registry import open_source
 
         self.source = source
         self.workspace: Any = None

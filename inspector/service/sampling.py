@@ -64,6 +64,7 @@ class SampleDesign:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """The sample's description as a JSON-ready dict."""
         out: dict[str, Any] = {"method": self.method, "population": self.population, "size": self.size,
                                "seed": self.seed, "estimator": METHOD,
                                "strata": [{"population": s.population, "sample": s.sample, "smallest": s.smallest,
@@ -73,6 +74,7 @@ class SampleDesign:
         return out
 
     def describe(self) -> str:
+        """One line: the sample's size, method and seed."""
         how = (f"stratified by session size ({len(self.strata)} strata, Neyman allocation by size)"
                if self.method == "stratified" else "uniform")
         return (f"sample of {self.size:,} of {self.population:,} sessions, {how}, seed {self.seed}"
@@ -88,13 +90,16 @@ class Estimate:
 
     @property
     def low(self) -> float:
+        """The interval's lower end."""
         return self.value - self.half_width
 
     @property
     def high(self) -> float:
+        """The interval's upper end."""
         return self.value + self.half_width
 
     def to_dict(self) -> dict[str, float]:
+        """The estimate and its interval as a JSON-ready dict, rounded."""
         return {"estimate": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
 
 

@@ -25,7 +25,9 @@ from typing import Any
 from inspector.engine.models import Message, Part, Session, Usage
 from inspector.formats.genai import g, parse_parts, response_text
 from inspector.formats.locations import SQL_KINDS
-from inspector.sources.base import Probe, SourceError, parse_json, parse_time
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import SourceError, parse_time
+from inspector.sources.probing import Probe
 from inspector.sources.sqlite import SqliteSource
 
 FORMAT = "adk"
@@ -36,6 +38,11 @@ SQLITE_TABLES = (EVENT_COLUMNS,)  # for the "lacks column" hint on unknown schem
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the database a Google ADK session store (its `events` table)?
+
+    Raises:
+        SourceError: the legacy ADK v0 layout, which is not read.
+    """
     if probe.kind not in SQL_KINDS:
         return False
     if probe.find_table(*EVENT_COLUMNS) is not None:
@@ -50,10 +57,12 @@ def sniff(probe: Probe) -> bool:
 
 
 def load(probe: Probe) -> AdkSource:
+    """The ADK sessions of the probed database."""
     return AdkSource(probe)
 
 
 def adk_usage(u: Any) -> Usage | None:
+    """ADK's `usage_metadata` as a `Usage` (thought tokens counted as output); None when absent."""
     if not isinstance(u, dict):
         return None
     prompt = g(u, "prompt_token_count")
@@ -68,6 +77,8 @@ def adk_usage(u: Any) -> Usage | None:
 
 
 class AdkSource(SqliteSource):
+    """The sessions of a Google ADK database (`DatabaseSessionService`'s `sessions` and `events`)."""
+
     format = FORMAT
 
     def __init__(self, probe: Probe):
@@ -79,6 +90,7 @@ class AdkSource(SqliteSource):
         self._ids: list[str] | None = None
 
     def session_ids(self) -> list[str]:
+        """The ids of the sessions (`app_name`, `user_id` and `id` joined), oldest first."""
         if self._ids is not None:
             return self._ids
         keys: list[tuple[str, str, str]] = []

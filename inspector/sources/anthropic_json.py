@@ -20,9 +20,9 @@ FORMAT = "anthropic-json"
 def read_anthropic_json(path: str | Path) -> Session:
     """One session from an Anthropic Messages JSON file (id: the file name's stem)."""
     p = Path(path)
-    from inspector.sources.base import notify_open
+    from inspector.sources.model import audit_open
 
-    notify_open(p)
+    audit_open(p)
     try:
         doc = json.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -35,6 +35,16 @@ def read_anthropic_json(path: str | Path) -> Session:
 
 
 def session_from_anthropic(doc: Any, path: str | Path | None = None, session_id: str | None = None) -> Session:
+    """An Anthropic Messages request body (`system`, `messages`, `model`) as a session.
+
+    Args:
+        doc: the parsed request body.
+        path: the file it came from, named in errors and kept as the source path.
+        session_id: the session's id; the file's stem (or `anthropic`) when None.
+
+    Returns:
+        The session, its scalar top-level fields kept as metadata.
+    """
     p = Path(path) if path is not None else None
     where = str(p) if p is not None else "document"
     messages = messages_from_anthropic(doc, where)
@@ -54,13 +64,13 @@ def session_from_anthropic(doc: Any, path: str | Path | None = None, session_id:
 
 
 def sniff(probe: Any) -> bool:
-    """For `inspector.sources.base`: a JSON document in Anthropic's request shape."""
+    """For `inspector.sources.registry`: a JSON document in Anthropic's request shape."""
     return getattr(probe, "kind", None) == "json" and is_anthropic_document(probe.document)
 
 
 def load(probe: Any):
-    """For `inspector.sources.base`: a Source with the one session of the document."""
-    from inspector.sources.base import Source, SourceError
+    """For `inspector.sources.registry`: a Source with the one session of the document."""
+    from inspector.sources.model import Source, SourceError
 
     try:
         session = session_from_anthropic(probe.document, probe.path)

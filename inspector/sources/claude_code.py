@@ -30,7 +30,9 @@ from inspector.edge import collection_paused
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
 from inspector.engine.wording import plural
 from inspector.formats.anthropic import TOOL_RESULT_TYPES, TOOL_USE_TYPES, block_part, tool_call, tool_result_parts
-from inspector.sources.base import Probe, Source, SourceError, follow_memo, iter_jsonl, majority, parse_time
+from inspector.sources.jsonio import follow_memo, iter_jsonl
+from inspector.sources.model import Source, SourceError, parse_time
+from inspector.sources.probing import Probe, majority
 
 FORMAT = "claude-code"
 MESSAGE_TYPES = ("user", "assistant", "system")
@@ -52,6 +54,7 @@ def _looks_like(rec: Any) -> bool:
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the probed file a Claude Code transcript (JSONL records typed `user`, `assistant`, ...)?"""
     if probe.kind not in ("json", "jsonl"):
         return False
     return any(_looks_like(r) for r in probe.records) and majority(
@@ -59,6 +62,7 @@ def sniff(probe: Probe) -> bool:
 
 
 def load(probe: Probe) -> ClaudeCodeSource:
+    """The Claude Code session of the probed file."""
     return ClaudeCodeSource(probe.path)
 
 
@@ -127,6 +131,8 @@ def _result_blocks(rec: dict) -> list[dict]:
 
 
 class ClaudeCodeSource(Source):
+    """One Claude Code transcript: its one session, read from the conversation's leaf back to its root."""
+
     format = FORMAT
 
     def __init__(self, path: Path):
@@ -136,6 +142,7 @@ class ClaudeCodeSource(Source):
         self._parse()
 
     def session_ids(self) -> list[str]:
+        """The transcript's one session id (none when no record was a message)."""
         return [self._sid] if self._sid else []
 
     def _read(self, session_id: str) -> Session:

@@ -26,22 +26,16 @@ from typing import Any
 
 from inspector.engine.models import Message, Part, Session
 from inspector.formats.responses import ConverterMark, ItemConverter, responses_usage
-from inspector.sources.base import (
-    Probe,
-    Skipped,
-    Source,
-    SourceError,
-    follow_memo,
-    iter_jsonl,
-    majority,
-    parse_time,
-)
+from inspector.sources.jsonio import follow_memo, iter_jsonl
+from inspector.sources.model import Skipped, Source, SourceError, parse_time
+from inspector.sources.probing import Probe, majority
 
 FORMAT = "codex"
 LINE_TYPES = {"session_meta", "response_item", "compacted", "turn_context", "event_msg"}
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the probed file a Codex rollout (JSONL lines with a `type` and a `payload`)?"""
     if probe.kind != "jsonl":
         return False
     return majority(probe.records, lambda r: isinstance(r, dict) and "payload" in r
@@ -50,10 +44,13 @@ def sniff(probe: Probe) -> bool:
 
 
 def load(probe: Probe) -> CodexSource:
+    """The Codex session of the probed rollout."""
     return CodexSource(probe.path)
 
 
 class CodexSource(Source):
+    """One Codex CLI rollout file: its one session, replacement histories (compactions) applied."""
+
     format = FORMAT
 
     def __init__(self, path: Path):
@@ -61,6 +58,7 @@ class CodexSource(Source):
         self._session = self._parse()
 
     def session_ids(self) -> list[str]:
+        """The rollout's one session id."""
         return [self._session.id]
 
     def _read(self, session_id: str) -> Session:

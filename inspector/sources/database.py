@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from inspector.formats.locations import POSTGRES_KIND, DatabaseUrl
-from inspector.sources.base import Probe, SourceError
+from inspector.sources.model import SourceError
+from inspector.sources.probing import Probe
 
 # --------------------------------------------------------------------------- PostgreSQL
 
@@ -83,6 +84,11 @@ class PostgresConnection:
         self._conn.read_only = True
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _Rows:
+        """Run `sql` (SQLite's dialect: `?`, `rowid`) in its own read-only transaction; the rows.
+
+        Raises:
+            SourceError: the server's error, the URL named without its password.
+        """
         text = re.sub(r"\browid\b", "ctid", sql.replace("%", "%%").replace("?", "%s"))
         try:
             with self._conn.cursor() as cur:
@@ -101,6 +107,7 @@ class PostgresConnection:
             pass
 
     def close(self) -> None:
+        """Close the connection (an error closing it is ignored: nothing was written)."""
         try:
             self._conn.close()
         except self._errors:
@@ -135,17 +142,20 @@ class DatabaseProbe(Probe):
 
     @property
     def conn(self) -> sqlite3.Connection:
+        """The database's connection, shaped as a SQLite one (SourceError once handed to a reader)."""
         if self._pg is None:
             raise SourceError(f"{self.path}: connection already handed to a reader")
         # The readers call only what both have: execute(sql, params).fetchall(), close().
         return cast(sqlite3.Connection, self._pg)
 
     def take_conn(self) -> sqlite3.Connection:
+        """Hand the connection to a reader (the probe will not close it)."""
         conn = self.conn
         self._pg = None
         return conn
 
     def close(self) -> None:
+        """Close the connection unless a reader took it."""
         if self._pg is not None:
             self._pg.close()
             self._pg = None

@@ -27,7 +27,9 @@ from typing import Any
 from inspector.engine.models import Message, Session
 from inspector.formats.langchain import ROLES, from_langchain
 from inspector.formats.locations import SQL_KINDS
-from inspector.sources.base import Probe, SourceError, parse_json, parse_time
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import SourceError, parse_time
+from inspector.sources.probing import Probe
 from inspector.sources.sqlite import SqliteSource
 
 FORMAT = "langgraph"
@@ -40,10 +42,12 @@ AT = "@"  # THREAD@CHECKPOINT_ID: an earlier state of a thread
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the database a LangGraph checkpoint store (its `checkpoints` table)?"""
     return probe.kind in SQL_KINDS and probe.find_table(*CHECKPOINT_COLUMNS) is not None
 
 
 def load(probe: Probe) -> LangGraphSource:
+    """The LangGraph threads of the probed database."""
     return LangGraphSource(probe)
 
 
@@ -79,6 +83,8 @@ def plain_message(value: Any) -> dict[str, Any]:
 
 
 class LangGraphSource(SqliteSource):
+    """The threads of a LangGraph checkpoint database, each read from its latest checkpoint."""
+
     format = FORMAT
 
     def __init__(self, probe: Probe):
@@ -92,6 +98,7 @@ class LangGraphSource(SqliteSource):
     # ---- threads
 
     def session_ids(self) -> list[str]:
+        """The thread ids, in the order of their first checkpoint."""
         if self._ids is None:
             rows = self.query(f"SELECT thread_id, MAX(checkpoint_id) FROM {self.q(self.table)} "
                               f"WHERE checkpoint_ns = '' GROUP BY thread_id ORDER BY MIN(checkpoint_id)",

@@ -19,7 +19,9 @@ import json
 from typing import Any
 
 from inspector.engine.models import Message, Part, Session, ToolCall, Usage
-from inspector.sources.base import Probe, parse_json, parse_time
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import parse_time
+from inspector.sources.probing import Probe
 from inspector.sources.sqlite import SqliteSource
 
 FORMAT = "llm"
@@ -55,6 +57,7 @@ def _legacy_tables(probe: Probe) -> dict[str, str | None]:
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the database an `llm` CLI log (the threads store, or the legacy `responses` table)?"""
     if probe.kind != "sqlite":
         return False
     st = _store_tables(probe)
@@ -64,6 +67,7 @@ def sniff(probe: Probe) -> bool:
 
 
 def load(probe: Probe) -> LlmSource:
+    """The `llm` conversations of the probed database."""
     return LlmSource(probe)
 
 
@@ -85,6 +89,8 @@ def _usage(inp: Any, out: Any, details: Any) -> Usage | None:
 
 
 class LlmSource(SqliteSource):
+    """The conversations of an `llm` CLI log database: threads, or legacy responses grouped by conversation."""
+
     format = FORMAT
 
     def __init__(self, probe: Probe):
@@ -98,6 +104,7 @@ class LlmSource(SqliteSource):
         self._kind: dict[str, tuple[str, Any]] = {}
 
     def session_ids(self) -> list[str]:
+        """The conversation ids: the threads first, then the legacy conversations, in the order written."""
         if self._ids is not None:
             return self._ids
         ids: list[str] = []

@@ -17,7 +17,9 @@ from inspector.engine.models import Session
 from inspector.engine.wording import plural
 from inspector.formats.locations import SQL_KINDS
 from inspector.formats.responses import ConverterMark, ItemConverter
-from inspector.sources.base import Probe, Skipped, parse_json, parse_time
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import Skipped, parse_time
+from inspector.sources.probing import Probe
 from inspector.sources.sqlite import SqliteSource, database_memo
 
 FORMAT = "openai-agents"
@@ -27,14 +29,18 @@ SQLITE_TABLES = (MESSAGE_COLUMNS,)  # for the "lacks column" hint on unknown sch
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the database an OpenAI Agents SDK session store (its `agent_messages` table)?"""
     return probe.kind in SQL_KINDS and probe.find_table(*MESSAGE_COLUMNS) is not None
 
 
 def load(probe: Probe) -> AgentsSource:
+    """The Agents SDK sessions of the probed database."""
     return AgentsSource(probe)
 
 
 class AgentsSource(SqliteSource):
+    """The sessions of an OpenAI Agents SDK `SQLiteSession` database."""
+
     format = FORMAT
 
     def __init__(self, probe: Probe):
@@ -45,6 +51,7 @@ class AgentsSource(SqliteSource):
         self._meta: dict[str, tuple] = {}
 
     def session_ids(self) -> list[str]:
+        """The session ids: those of the sessions table, then any found only among the messages."""
         if self._ids is None:
             m = self.q(self.messages_table)
             ids: list[str] = []

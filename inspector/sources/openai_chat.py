@@ -11,7 +11,9 @@ from typing import Any
 
 from inspector.engine.models import Session
 from inspector.formats.openai_chat import ConversionError, message_from_openai
-from inspector.sources.base import Probe, Source, SourceError, iter_jsonl, majority
+from inspector.sources.jsonio import iter_jsonl
+from inspector.sources.model import Source, SourceError
+from inspector.sources.probing import Probe, majority
 
 FORMAT = "openai-chat"
 ROLES = {"system", "developer", "user", "assistant", "tool", "function"}
@@ -31,6 +33,7 @@ def _is_conversation(v: Any) -> bool:
 
 
 def sniff(probe: Probe) -> bool:
+    """Is the probed file Chat Completions messages (a list, `{"messages": [...]}`, or JSONL of either)?"""
     if probe.kind == "json":
         return _is_conversation(probe.document)
     if probe.kind == "jsonl":
@@ -39,10 +42,13 @@ def sniff(probe: Probe) -> bool:
 
 
 def load(probe: Probe) -> OpenAIChatSource:
+    """The conversations of the probed file."""
     return OpenAIChatSource(probe)
 
 
 class OpenAIChatSource(Source):
+    """Chat Completions conversations: one from a JSON document, or one per JSONL line."""
+
     format = FORMAT
 
     def __init__(self, probe: Probe):
@@ -91,6 +97,7 @@ class OpenAIChatSource(Source):
                                       model=model, metadata=meta, messages=messages).renumber()
 
     def session_ids(self) -> list[str]:
+        """The conversation ids: each document's `id`, or the file's stem (and the line)."""
         return list(self._sessions)
 
     def _read(self, session_id: str) -> Session:

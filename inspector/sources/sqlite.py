@@ -9,10 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from inspector.engine.wording import plural
-from inspector.sources.base import Probe, Source, SourceError, quote_ident
+from inspector.sources.model import Source, SourceError
+from inspector.sources.probing import Probe
+from inspector.sources.sqlite_ro import quote_ident
 
 
 class SqliteSource(Source):
+    """A source read from a foreign SQLite database through the probe's read-only connection."""
+
     def __init__(self, probe: Probe):
         super().__init__(probe.path)
         self.tables = probe.tables
@@ -20,6 +24,16 @@ class SqliteSource(Source):
         self.conn.row_factory = sqlite3.Row
 
     def query(self, sql: str, params: Sequence[Any] = (), where: str = "") -> list[sqlite3.Row]:
+        """Run `sql` and fetch its rows; text that is not UTF-8 is read with U+FFFD and reported.
+
+        Args:
+            sql: the query.
+            params: its parameters.
+            where: the table or record it reads, named in errors.
+
+        Raises:
+            SourceError: the database could not be read, naming the file and `where`.
+        """
         try:
             try:
                 return self.conn.execute(sql, params).fetchall()
@@ -53,6 +67,7 @@ class SqliteSource(Source):
         return rows
 
     def has(self, table: str | None, column: str) -> bool:
+        """Does `table` (None: absent) have `column`?"""
         return table is not None and column in self.tables.get(table, ())
 
     @staticmethod
@@ -63,6 +78,7 @@ class SqliteSource(Source):
         return quote_ident(name)
 
     def close(self) -> None:
+        """Close the connection (an error closing it is ignored: nothing was written)."""
         try:
             self.conn.close()
         except sqlite3.Error:
@@ -82,6 +98,7 @@ def follow_database(path: Path) -> None:
 
 
 def unfollow_database(path: Path) -> None:
+    """Stop following `path`: its readers' memo is dropped."""
     _FOLLOWED.pop(Path(path), None)
 
 

@@ -13,11 +13,12 @@ from typing import Any
 
 from inspector.engine.models import Session
 from inspector.formats.openai_chat import message_from_openai
-from inspector.sources.base import notify_open, parse_json
+from inspector.sources.jsonio import parse_json
+from inspector.sources.model import audit_open
 
 
 class TrajError(ValueError):
-    pass
+    """The file is not a SWE-agent trajectory; the message names it."""
 
 
 def _literal(value: Any, where: str) -> Any:
@@ -61,8 +62,13 @@ def history_to_openai(history: list[dict[str, Any]], where: str = "traj") -> lis
 
 
 def read_traj(path: str | Path) -> Session:
+    """A SWE-agent `.traj` file's history as a session.
+
+    Raises:
+        TrajError: not JSON, or no `history` list of messages.
+    """
     p = Path(path)
-    notify_open(p)
+    audit_open(p)
     try:
         data = parse_json(p.read_bytes())
     except ValueError as exc:
@@ -94,6 +100,7 @@ FORMAT = "swe-agent"
 
 
 def sniff(probe) -> bool:
+    """Is the probed file a SWE-agent trajectory (a `history` of role messages, no `messages`)?"""
     doc = probe.document if probe.kind == "json" else None
     if not (isinstance(doc, dict) and isinstance(doc.get("history"), list) and "messages" not in doc):
         return False
@@ -102,7 +109,8 @@ def sniff(probe) -> bool:
 
 
 def load(probe):
-    from inspector.sources.base import Source, SourceError
+    """The one session of the probed trajectory."""
+    from inspector.sources.model import Source, SourceError
 
     try:
         session = read_traj(probe.path)

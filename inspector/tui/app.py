@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SeverityLevel
 from textual.binding import Binding
@@ -16,8 +16,18 @@ from inspector.tui.commands import InspectorCommands
 from inspector.tui.messages import ApplyFinished, PlanReady, WorkFailed
 from inspector.tui.screens.sessions import SessionsScreen
 
+if TYPE_CHECKING:
+    from textual import events
+    from textual.screen import Screen
+
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.tokens import TokenCounter
+    from inspector.tui.widgets.knobs import TuningPanel
+
 
 class InspectorApp(App):
+    """The inspector TUI: the sessions of a store, each opened to see and tune its compaction."""
+
     CSS_PATH = "app.tcss"
     TITLE = "inspector"
     COMMANDS = App.COMMANDS | {InspectorCommands}
@@ -72,12 +82,14 @@ class InspectorApp(App):
 
     # ------------------------------------------------------------------ lifecycle
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        """Mark a short terminal (under 32 rows) so dialogs shrink to keep their buttons on screen."""
         # Short terminals (24 rows): dialogs drop their padding and shrink their logs, so
         # their buttons stay on screen (app.tcss, `.-short`).
         self.set_class(self.size.height < 32, "-short")
 
     def on_mount(self) -> None:
+        """Apply the settings' theme and start loading the sessions."""
         self.set_class(self.size.height < 32, "-short")
         theme = self.settings.theme
         if theme in self.available_themes:
@@ -105,7 +117,7 @@ class InspectorApp(App):
             self.notify(note, severity="warning", timeout=6)
         self.push_screen(SessionsScreen())
 
-    def counter(self, config: Any = None):
+    def counter(self, config: CompactionConfig | None = None) -> TokenCounter:
         """The token counter for a config (one instance per kind/model)."""
         from inspector.engine.planning import counter_for
 
@@ -120,6 +132,7 @@ class InspectorApp(App):
     # ------------------------------------------------------------------ navigation
 
     def sessions_loaded(self, rows: list[SessionRow]) -> None:
+        """Show the loaded sessions (and notes on skipped records); open the session asked for, if any."""
         self.session_rows = rows
         for note in self.data.take_notes():
             self.notify(note, title="imported with skipped records", severity="warning", timeout=10)
@@ -140,6 +153,7 @@ class InspectorApp(App):
                 self.notify(f"no session {target!r} in {self.data.label}", severity="error")
 
     def open_session(self, session_id: str) -> None:
+        """Open a session's screen (unless it is the one shown)."""
         from inspector.tui.screens.session import SessionScreen
 
         if isinstance(self.screen, SessionScreen) and self.screen.session_id == session_id:
@@ -147,6 +161,7 @@ class InspectorApp(App):
         self.push_screen(SessionScreen(session_id))
 
     def action_help(self) -> None:
+        """Show the help for the current screen."""
         from inspector.tui.screens.help import HelpScreen, section_of
 
         if not isinstance(self.screen, HelpScreen):
@@ -155,21 +170,26 @@ class InspectorApp(App):
     # ------------------------------------------------------------------ events
 
     def on_plan_ready(self, message: PlanReady) -> None:
+        """Keep the latest plan (for tests, benchmarks and the palette)."""
         # Bubbled from the session screen: kept for tests, benchmarks and the palette.
         self.last_plan = message
         self.plan_count += 1
 
     def version_saved(self, message: ApplyFinished) -> None:
+        """Keep the version just stored and say so."""
         self.last_version = message
         self.notify(f"stored version {message.version_id} ({message.summarizer})", timeout=4)
 
     def exported(self, path: Path, fmt: str) -> None:
+        """Keep the last export's path and format."""
         self.last_export = (path, fmt)
 
     def on_work_failed(self, message: WorkFailed) -> None:
+        """Show a worker's error as a notification."""
         self.notify(message.error, title=message.what, severity="error", timeout=8)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Hand a failed worker to `worker_failed`."""
         if event.state == WorkerState.ERROR:
             self.worker_failed(event.worker)
 
@@ -184,7 +204,8 @@ class InspectorApp(App):
 
     # ------------------------------------------------------------------ palette
 
-    def palette_commands(self, screen) -> list[tuple[str, str, Any]]:
+    def palette_commands(self, screen: Screen[object]) -> list[tuple[str, str, Any]]:
+        """The command palette's entries for `screen`: (name, help, callback) of what it can do."""
         from inspector.engine.config import PRESETS
         from inspector.tui.screens.session import SessionScreen
 
@@ -224,7 +245,7 @@ class InspectorApp(App):
         return out
 
 
-def _preset_message(name: str):
+def _preset_message(name: str) -> TuningPanel.PresetChosen:
     from inspector.tui.widgets.knobs import TuningPanel
 
     return TuningPanel.PresetChosen(name)

@@ -16,9 +16,13 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from inspector.settings import AppSettings
 
 
-def _settings():
+def _settings() -> AppSettings:
     os.environ.setdefault("INSPECTOR_SETTINGS", os.path.join(tempfile.mkdtemp(), "none.toml"))
     from inspector.settings import AppSettings
 
@@ -38,6 +42,7 @@ async def _first_frame(workspace: Path) -> float:
 
 
 def first_frame_seconds() -> float:
+    """Seconds from the app's start to its first painted frame on the demo data."""
     with tempfile.TemporaryDirectory() as tmp:
         return asyncio.run(_first_frame(Path(tmp) / "demo.db"))
 
@@ -71,6 +76,7 @@ async def _replan(n: int, changes: int) -> list[float]:
 
 
 def replan_repaint_ms(n: int = 10_000, changes: int = 20) -> list[float]:
+    """Milliseconds from each of `changes` knob changes to the repainted plan, on a session of `n` messages."""
     return asyncio.run(_replan(n, changes))
 
 

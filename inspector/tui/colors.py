@@ -22,6 +22,7 @@ STEPS = 64
 
 @lru_cache(maxsize=STEPS + 1)
 def viridis(t: float) -> tuple[int, int, int]:
+    """The viridis colour at `t` (0..1, clamped), interpolated between its stops."""
     t = min(1.0, max(0.0, t))
     x = t * (len(_VIRIDIS) - 1)
     i = min(int(x), len(_VIRIDIS) - 2)
@@ -38,11 +39,13 @@ class TokenScale:
         self._log_top = math.log1p(self.top)
 
     def position(self, tokens: int) -> float:
+        """The count's place on the log scale, 0..1."""
         if tokens <= 0:
             return 0.0
         return min(1.0, math.log1p(tokens) / self._log_top)
 
     def step(self, tokens: int) -> int:
+        """The count's step on the scale, 0..STEPS."""
         return round(self.position(tokens) * STEPS)
 
 
@@ -57,6 +60,7 @@ def heat_style(step: int) -> Style:
 
 @lru_cache(maxsize=STEPS + 1)
 def heat_fg(step: int) -> Style:
+    """Text coloured with the scale's colour at `step`."""
     r, g, b = viridis(step / STEPS)
     return Style(color=RichColor.from_rgb(r, g, b))
 
@@ -82,6 +86,7 @@ ACTION_LABELS = {
 
 @lru_cache(maxsize=16)
 def action_style(action: str) -> Style:
+    """The style of a plan action: its colour for text when kept, as a bold background otherwise."""
     color = ACTION_COLORS.get(action, "#7f8c8d")
     if action == Action.KEEP:
         return Style(color=color)

@@ -9,15 +9,19 @@ from inspector.formats.terminal import escape_markup
 
 
 class InspectorCommands(Provider):
+    """The command palette's entries: what the current screen offers (`palette_commands`)."""
+
     def _commands(self) -> list[tuple[str, str, object]]:
         return self.app.palette_commands(self.screen)  # type: ignore[attr-defined]
 
     async def discover(self) -> Hits:
+        """Every entry, before anything is typed."""
         for name, help_text, callback in self._commands():
             # Text, never markup: a session id from a file may hold "[/]"
             yield DiscoveryHit(Text(name), callback, text=name, help=help_text)  # type: ignore[arg-type]
 
     async def search(self, query: str) -> Hits:
+        """The entries matching `query`, highlighted."""
         matcher = self.matcher(query)
         for name, help_text, callback in self._commands():
             score = matcher.match(name)

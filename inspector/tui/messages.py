@@ -10,6 +10,8 @@ from textual.message import Message
 from inspector.service.store import SessionRow, VersionRow
 
 if TYPE_CHECKING:  # pragma: no cover
+    from textual.worker import Worker
+
     from inspector.engine.config import CompactionConfig
     from inspector.engine.models import Session
     from inspector.engine.planning import Plan
@@ -27,11 +29,14 @@ class LoadProgress(Message):
     what: str = ""
 
     def can_replace(self, message: Message) -> bool:
+        """A newer progress report replaces one still queued."""
         return isinstance(message, LoadProgress)
 
 
 @dataclass
 class SessionsLoaded(Message):
+    """The session rows of the store are listed (and how long counting took)."""
+
     rows: list[SessionRow]
     counter: str
     seconds: float
@@ -65,6 +70,8 @@ class PlanReady(Message):
 
 @dataclass
 class ApplyProgress(Message):
+    """How far applying a compaction is."""
+
     done: int
     total: int
     detail: str = ""
@@ -72,6 +79,8 @@ class ApplyProgress(Message):
 
 @dataclass
 class ApplyFinished(Message):
+    """A compacted version is stored: its id and figures."""
+
     version_id: str
     session_id: str
     summarizer: str
@@ -82,6 +91,8 @@ class ApplyFinished(Message):
 
 @dataclass
 class VersionsLoaded(Message):
+    """A session's stored versions are listed."""
+
     session_id: str
     rows: list[VersionRow]
 
@@ -106,7 +117,8 @@ class ReportsWorkerErrors:
     """Mixin for screens: worker state events do not bubble, so each screen hands its
     failed workers to the app's one error handler."""
 
-    def on_worker_state_changed(self, event) -> None:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Hand a failed worker to the app's error handler."""
         from textual.worker import WorkerState
 
         if event.state == WorkerState.ERROR:

@@ -55,6 +55,7 @@ def ansi_text(text: str) -> Text:
 
 
 def message_header(m: Any, index: int | None = None, tokens: int | None = None) -> str:
+    """A message's header line: its position, role, name, tool call id and tokens."""
     bits = [f"#{index}" if index is not None else "", m.role]
     if m.name:
         bits.append(f"name={m.name}")
@@ -103,6 +104,7 @@ def message_text(m: Any) -> str:
 
 
 def message_lines(m: Any, index: int | None = None, tokens: int | None = None) -> list[Line]:
+    """A message as styled lines: its header, then its text."""
     color = ROLE_COLORS.get(m.role, "")
     out: list[Line] = [(message_header(m, index, tokens), f"bold {color}".strip())]
     for line in message_body(m).splitlines() or [""]:
@@ -147,4 +149,5 @@ def diff_lines(before: str, after: str, context: int = 3) -> list[Line]:
 
 
 def plain_lines(text: str, style: str = "") -> list[Line]:
+    """`text` as lines of one style (one empty line for empty text)."""
     return [(line, style) for line in text.splitlines()] or [("", "")]

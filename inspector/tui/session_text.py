@@ -4,7 +4,7 @@ its fidelity, and the detail of one message under the plan."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from rich.text import Text
@@ -14,6 +14,12 @@ from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.render import MAX_DETAIL_CHARS, after_text, ansi_text, clean, message_header, message_text
+
+if TYPE_CHECKING:
+    from inspector.engine.models import Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.tokens import TokenCounter
+    from inspector.service.pipeline import FidelityReport
 
 TOKEN_BG = ("#2c3e50", "#4a235a")  # alternate token backgrounds (t: token boundaries)
 
@@ -65,7 +71,8 @@ def detail_text(session: Any, tokens: Sequence[int], plan: Any, index: int, coun
     return text
 
 
-def session_heading(session, tokens: Sequence[int], counter, seconds: float | None = None) -> Text:
+def session_heading(session: Session, tokens: Sequence[int], counter: TokenCounter,
+                    seconds: float | None = None) -> Text:
     """The line above the heatmap: title, format, messages and tokens, counted as the plan
     counts them (the reply priming included: the same total as the plan line, the
     sessions list and the palette).
@@ -89,8 +96,8 @@ def session_heading(session, tokens: Sequence[int], counter, seconds: float | No
         + (f"  ·  loaded in {seconds:.2f}s" if seconds is not None else ""))
 
 
-def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: bool = False,
-                 fidelity=None) -> Text:
+def plan_summary(plan: Plan, ms: float | None, *, compact: bool = False, modified: bool = False,
+                 fidelity: FidelityReport | None = None) -> Text:
     """The plan as text: one line (totals, actions, fidelity, warnings) and, unless
     `compact`, every stage, trigger, warning and note below it, then one line per
     fidelity category that loses something.
@@ -162,7 +169,7 @@ def plan_summary(plan, ms: float | None, *, compact: bool = False, modified: boo
     return t
 
 
-def _fidelity_lines(t: Text, report) -> None:
+def _fidelity_lines(t: Text, report: FidelityReport) -> None:
     """Below the plan: what the fidelity is of, kept / items per kind, and for each kind
     that loses something what it loses first (and what a summary states that the
     original never had)."""

@@ -174,7 +174,7 @@ def test_export_never_writes_over_its_source(capsys, tmp_path, source_guard):
     db = tmp_path / "agent.db"
     shutil.copy(SWE_AGENT.parent / "openai-agents" / "sessions.db", db)
     digest = hashlib.sha256(db.read_bytes()).hexdigest()
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     with open_source(db) as source:
         sid = source.session_ids()[0]

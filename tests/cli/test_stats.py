@@ -105,7 +105,7 @@ def test_stats_reports_our_count_next_to_recorded_usage(capsys):
     of the context before that call beside it."""
     from inspector.engine.calibration import calibration
     from inspector.engine.tokens import make_counter
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     src = FIX / "claude-code" / "representative_messages.jsonl"
     code, out, _ = run(capsys, src, "--json")

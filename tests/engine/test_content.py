@@ -20,7 +20,7 @@ from inspector.engine.content import (
     path_matches,
     task_text,
 )
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 from inspector.sources.swe_agent import read_traj
 from tests.conftest import FIXTURES, SWE_AGENT
 from tests.sessions import asst, sys, tool, user

@@ -17,7 +17,7 @@ from inspector.engine.fidelity import fidelity
 from inspector.engine.flow import replay_step
 from inspector.engine.replay import Prices, call_positions, replay
 from inspector.exports.registry import to_openai_chat
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 from inspector.sources.swe_agent import read_traj
 from tests.conftest import CLAUDE_CODE, SWE_AGENT
 from tests.engine.test_properties import EST, EXAMPLES, configs, sessions

@@ -15,7 +15,7 @@ from inspector.engine import preset
 from inspector.exports import adk as export_adk
 from inspector.exports.registry import ExportError, export_session
 from inspector.formats.genai import from_contents
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 from tests.exports.test_formats import chat_session, compact, model_view
 
 pytest.importorskip("google.adk", reason="google-adk is in the test extra")

@@ -39,7 +39,7 @@ def read_source(path: Path, session_id: str, guard=None):
     For a database this test wrote, pass the source guard: the SDK left it in WAL mode,
     and a read-only reader of a WAL database may create its -wal file.
     """
-    sources = pytest.importorskip("inspector.sources.base")
+    sources = pytest.importorskip("inspector.sources.registry")
     with sources.open_source(path) as src:
         assert src.format == "openai-agents"
         session = src.read(session_id)
@@ -230,7 +230,7 @@ def test_exports_carry_their_offloads_and_a_restarted_agent_recovers_them(tmp_pa
     from inspector.engine.summarize import ExtractiveSummarizer
     from inspector.exports.registry import export_session
     from inspector.service.recover import SqliteOffloadStore
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     fixtures = Path(__file__).resolve().parents[1] / "fixtures"
     with open_source(fixtures / "swe-agent" / "marshmallow-1867_function_calling.traj") as src:

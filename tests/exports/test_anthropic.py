@@ -153,7 +153,7 @@ def test_detection_tells_anthropic_from_openai_chat():
 
 def test_sniff_and_load_work_with_the_source_probe(tmp_path):
     from inspector.sources import anthropic_json as anthropic
-    from inspector.sources.base import Probe
+    from inspector.sources.probing import Probe
 
     path = tmp_path / "req.json"
     path.write_text(json.dumps(conversation(), indent=2))
@@ -276,7 +276,7 @@ def test_unsigned_reasoning_and_non_object_arguments_are_reported():
 
 
 def test_anthropic_export_is_opened_as_anthropic_json_by_content(tmp_path):
-    from inspector.sources.base import detect_format, open_source
+    from inspector.sources.registry import detect_format, open_source
 
     src = tmp_path / "in.json"
     src.write_text(json.dumps(conversation()))

@@ -12,7 +12,7 @@ import pytest
 from inspector.engine import preset
 from inspector.exports.claude_code import SUMMARY_PREAMBLE, to_claude_code
 from inspector.exports.registry import ExportError, export_session
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 from tests.exports.test_adk import small_config
 from tests.exports.test_formats import chat_session, compact, model_view
 
@@ -183,7 +183,7 @@ def test_request_ids_and_the_boundary_s_logical_parent_are_written_as_claude_cod
     from inspector.engine import apply, plan
     from inspector.engine.summarize import ExtractiveSummarizer
     from inspector.exports.registry import export_session
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
     from tests.exports.test_formats import compact_config
 
     fixtures = Path(__file__).resolve().parents[1] / "fixtures"
@@ -203,7 +203,7 @@ def test_request_ids_and_the_boundary_s_logical_parent_are_written_as_claude_cod
 
 
 def test_parentless_records_are_read_in_file_order_and_said_so(tmp_path):
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     src = Path(__file__).resolve().parents[1] / "fixtures" / "claude-code" / "representative_messages.jsonl"
     lines = []
@@ -234,7 +234,7 @@ def test_records_whose_parents_are_not_in_the_file_are_read_in_file_order(tmp_pa
     import uuid
 
     from inspector.exports.registry import export_session
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     src = Path(__file__).resolve().parents[1] / "fixtures" / "claude-code" / fixture
     lines = []

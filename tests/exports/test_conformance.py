@@ -25,7 +25,7 @@ import pytest
 from inspector.engine import apply, plan
 from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.exports.registry import TargetOptions, export_session
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 from tests.exports.test_formats import compact_config
 
 agents = pytest.importorskip("agents")

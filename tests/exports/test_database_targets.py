@@ -19,7 +19,7 @@ from langchain_core.messages import AIMessage  # noqa: E402
 from langgraph.checkpoint.sqlite import SqliteSaver  # noqa: E402
 
 from inspector.cli.main import main  # noqa: E402
-from inspector.sources.base import open_source  # noqa: E402
+from inspector.sources.registry import open_source  # noqa: E402
 from tests.langgraph_agent import make_agent, run_threads  # noqa: E402
 from tests.postgres_server import PASSWORD  # noqa: E402
 

@@ -121,7 +121,7 @@ def test_openai_round_trip_every_swe_agent_fixture(fmt, tmp_path, traj_paths):
 
 
 def test_openai_round_trip_through_the_source_reader(tmp_path, traj_paths):
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     s = chat_session(traj_paths[0])
     for fmt, name in (("openai-json", "x.json"), ("openai-jsonl", "x.jsonl")):

@@ -70,7 +70,7 @@ def _langgraph_db(folder: Path) -> Path:
 
 
 def _derived(name: str, folder: Path):
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     fmt = DERIVED[name]
     if fmt == "langgraph":

@@ -245,7 +245,7 @@ def _recorded_tools_request(form: str) -> dict:
 
 @pytest.mark.parametrize("form", ["anthropic", "openai"])
 def test_the_source_s_own_tool_definitions_are_carried_and_only_the_missing_are_made_up(tmp_path, server, form):
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     (tmp_path / "request.json").write_text(json.dumps(_recorded_tools_request(form)))
     with open_source(tmp_path / "request.json") as src:

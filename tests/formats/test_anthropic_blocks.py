@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from inspector.sources.anthropic_json import session_from_anthropic
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "claude-code" / "representative_messages.jsonl"
 

@@ -15,7 +15,7 @@ import pytest
 
 from inspector.cli.main import main
 from inspector.service.discovery import discover, fill
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

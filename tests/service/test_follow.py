@@ -17,7 +17,8 @@ from inspector.cli.main import main
 from inspector.engine import preset
 from inspector.engine.planning import counter_for
 from inspector.service.follow import Follower, watch_row
-from inspector.sources.base import SourceError, open_source
+from inspector.sources.model import SourceError
+from inspector.sources.registry import open_source
 
 ROLLOUT = Path(__file__).resolve().parents[1] / "fixtures" / "codex" / "rollout-2025-10-29T01-00-00-marshmallow.jsonl"
 LINES = ROLLOUT.read_bytes().splitlines(keepends=True)
@@ -310,7 +311,7 @@ def test_a_followed_codex_rollout_converts_only_its_new_records(tmp_path, monkey
     change (an assistant message still open, or waiting for its `token_count` usage);
     the messages before it are the very objects the last read made."""
     from inspector.sources import codex
-    from inspector.sources.base import follow_jsonl, unfollow_jsonl
+    from inspector.sources.jsonio import follow_jsonl, unfollow_jsonl
 
     fed: list[int] = []
     real_feed = codex._Reading.feed
@@ -442,7 +443,7 @@ def test_a_codex_rollout_growing_in_random_pieces_reads_as_a_fresh_read(tmp_path
     gives the session, metadata and reports a fresh read of the same bytes gives."""
     import random
 
-    from inspector.sources.base import follow_jsonl, unfollow_jsonl
+    from inspector.sources.jsonio import follow_jsonl, unfollow_jsonl
 
     def read(p: Path):
         with open_source(p) as src:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from inspector.sources.base import SourceError, detect_format, open_source
+from inspector.sources.model import SourceError
+from inspector.sources.registry import detect_format, open_source
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures"
 AGENTS = FIX / "openai-agents" / "sessions.db"

@@ -11,7 +11,9 @@ import pytest
 
 from inspector.edge import collection_paused
 from inspector.engine.limits import MAX_JSON_DEPTH
-from inspector.sources.base import SourceError, iter_jsonl, open_source
+from inspector.sources.jsonio import iter_jsonl
+from inspector.sources.model import SourceError
+from inspector.sources.registry import open_source
 
 LINES = [
     '{"type": "user", "message": {"content": "caf\\u00e9 \\ud83d\\ude00 plain é"}}',

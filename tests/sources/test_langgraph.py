@@ -20,7 +20,8 @@ from inspector.engine import apply, plan, preset  # noqa: E402
 from inspector.engine.summarize import ExtractiveSummarizer  # noqa: E402
 from inspector.engine.validation import errors, validate  # noqa: E402
 from inspector.exports.langgraph import LangGraphExportError, write_thread  # noqa: E402
-from inspector.sources.base import SourceError, detect_format, open_source  # noqa: E402
+from inspector.sources.model import SourceError
+from inspector.sources.registry import detect_format, open_source  # noqa: E402
 from tests.langgraph_agent import make_agent, run_threads  # noqa: E402
 
 THREADS = {"alpha": 3, "beta": 1, "gamma": 5}

@@ -18,7 +18,8 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg is in the test extra")
 from inspector.cli.main import main  # noqa: E402
 from inspector.engine.validation import errors, validate  # noqa: E402
 from inspector.formats.locations import DatabaseUrl  # noqa: E402
-from inspector.sources.base import SourceError, detect_format, open_source  # noqa: E402
+from inspector.sources.model import SourceError  # noqa: E402
+from inspector.sources.registry import detect_format, open_source  # noqa: E402
 from tests.postgres_server import PASSWORD  # noqa: E402
 
 

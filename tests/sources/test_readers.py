@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from inspector.sources.base import FORMAT_NAMES, READERS, SourceError, detect_format, open_source
+from inspector.sources.model import SourceError
+from inspector.sources.registry import FORMAT_NAMES, READERS, detect_format, open_source
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures"
 AGENTS = FIX / "openai-agents" / "sessions.db"
@@ -427,7 +428,7 @@ def test_swe_agent_registered(traj_paths):
 def test_every_registered_reader_is_a_reader_named_as_registered():
     import importlib
 
-    from inspector.sources.base import READERS, Reader
+    from inspector.sources.registry import READERS, Reader
 
     for name, module_name in READERS:
         mod = importlib.import_module(module_name)

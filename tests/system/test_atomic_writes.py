@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli.main import main
-from inspector.sources.base import FORMAT_NAMES
+from inspector.sources.registry import FORMAT_NAMES
 from inspector.workspace.database import Workspace
 
 ROUNDS = 800  # 1 + 800 * 3 = 2,401 messages: three batches of bodies

@@ -12,7 +12,7 @@ import pytest
 
 from inspector.formats.terminal import visible
 from inspector.service.opening import import_source
-from inspector.sources.base import SourceError
+from inspector.sources.model import SourceError
 from inspector.workspace.database import Workspace
 from tests.bad_inputs.cases import CASES, HERE, README_HEAD, readme
 from tests.bad_inputs.cases import TRAJ as SWE_TRAJ

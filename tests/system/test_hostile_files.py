@@ -77,7 +77,7 @@ def test_process_substitution_is_named_a_pipe(capsys):
 def test_a_fifo_in_the_tui_is_a_notification(fifo, app_env):
     from inspector.engine.tokens import EstimateCounter
     from inspector.service.store import open_store
-    from inspector.sources.base import SourceError
+    from inspector.sources.model import SourceError
 
     data = open_store(fifo, app_env / "ws.db").data
     with pytest.raises(SourceError, match="a pipe, not a file"):

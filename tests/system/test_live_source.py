@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("agents.memory", reason="openai-agents (in the project's test extra) is not installed")
 
 from inspector.service.opening import import_source
-from inspector.sources.base import open_source  # noqa: E402
+from inspector.sources.registry import open_source  # noqa: E402
 from inspector.workspace.database import Workspace  # noqa: E402
 
 WRITER = textwrap.dedent("""

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from inspector.service.opening import import_source
-from inspector.sources import base as sources
+from inspector.sources.registry import open_source
 from inspector.workspace.database import Workspace
 from tests.bad_inputs.cases import HERE as BAD
 from tests.bad_inputs.cases import REDACTED, SIGNATURE
-from tests.conftest import CLAUDE_CODE, FIXTURES, SWE_AGENT
+from tests.conftest import CLAUDE_CODE, FIXTURES, SWE_AGENT, watching_sources
 from tests.conftest import run_cli as run
 
 TRAJ = SWE_AGENT / "ctf_web_i_got_id_demo.traj"
@@ -33,19 +33,17 @@ SUMMARIZE = ["--preset", "sagents", "--set", "summarization.trigger.context_toke
 def opened():
     """Paths the open hooks see (what the source guard records)."""
     seen: list[Path] = []
-    hook = seen.append
-    sources._OPEN_HOOKS.append(hook)
-    yield lambda: {p.resolve() for p in seen}
-    sources._OPEN_HOOKS.remove(hook)
+    with watching_sources(seen.append):
+        yield lambda: {p.resolve() for p in seen}
 
 
 def test_every_way_of_reading_a_source_is_watched(opened, tmp_path, capsys, workspace):
     from inspector.service.opening import iter_sessions, load_session
     from inspector.service.store import open_store
     from inspector.sources.anthropic_json import read_anthropic_json
-    from inspector.sources.base import detect_format, open_source
     from inspector.sources.claude_code import ClaudeCodeSource
     from inspector.sources.codex import CodexSource
+    from inspector.sources.registry import detect_format, open_source
     from inspector.sources.swe_agent import read_traj
 
     cc = CLAUDE_CODE / "session_b.jsonl"
@@ -93,11 +91,8 @@ def test_the_guard_fails_a_test_that_changes_a_source(tmp_path, source_guard):
     db = tmp_path / "s.db"
     db.write_bytes(AGENTS.read_bytes())
     guard = SourceGuard()
-    sources._OPEN_HOOKS.append(guard.record)
-    try:
-        sources.open_source(db).close()
-    finally:
-        sources._OPEN_HOOKS.remove(guard.record)
+    with watching_sources(guard.record):
+        open_source(db).close()
     assert guard.changed() == []
     con = sqlite3.connect(db)
     con.execute("PRAGMA journal_mode=WAL")

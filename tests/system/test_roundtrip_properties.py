@@ -41,7 +41,7 @@ from inspector.engine.tokens import EstimateCounter
 from inspector.exports.registry import export_session
 from inspector.formats.anthropic import LEADING_USER_TEXT, to_anthropic
 from inspector.sources.anthropic_json import read_anthropic_json
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 from tests.engine.test_properties import configs, sessions
 from tests.examples import examples
 

@@ -616,7 +616,7 @@ def test_import_reports_skipped_records(ws, tmp_path):
     report = import_source(ws, db)
     assert len(report.session_ids) == 2
     assert len(report.skipped) == 1 and "invalid JSON" in report.skipped[0] and "swe-simple" in report.skipped[0]
-    from inspector.sources.base import SourceError
+    from inspector.sources.model import SourceError
 
     with pytest.raises(SourceError):
         import_source(ws, tmp_path / "missing.db")
@@ -651,7 +651,7 @@ def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_pa
 
     from inspector.engine.models import PackedRaw
     from inspector.exports.registry import TargetOptions, export_session
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     original = next(iter(open_source(source).sessions()))
     with Workspace(tmp_path / "ws.db") as w:

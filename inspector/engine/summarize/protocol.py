@@ -118,6 +118,8 @@ EventHandler = Callable[[SummaryEvent], None]
 
 @dataclass
 class SummaryRequest:
+    """What to summarize and how: the messages, the previous summary, the prompt and the budget."""
+
     key: str
     messages: list[Message]  # the messages to summarize, as the model currently sees them
     previous_summary: str | None
@@ -140,6 +142,15 @@ class SummaryRequest:
     max_text_tokens: int = 0
 
     def conversation_text(self, messages: Sequence[Message] | None = None, previous: str | None = None) -> str:
+        """The text the prompt gets: the previous summary, then the messages as a transcript.
+
+        Args:
+            messages: the messages; the request's own when None.
+            previous: the previous summary; the request's own when None.
+
+        Returns:
+            The conversation as text.
+        """
         msgs = self.messages if messages is None else messages
         prev = self.previous_summary if previous is None else previous
         body = format_conversation(msgs)
@@ -148,6 +159,7 @@ class SummaryRequest:
         return body
 
     def render(self, conversation_text: str) -> str:
+        """The prompt: the template with the word budget and `conversation_text` filled in."""
         return self.prompt_template.replace("{max_summary_words}", str(self.max_words)).replace(
             "{conversation_text}", conversation_text
         )
@@ -179,6 +191,8 @@ class Summarize:
 
 @dataclass
 class SummaryResult:
+    """A summary made: its text, the model that wrote it, attempts and tokens, and the errors met."""
+
     text: str
     model: str
     extractive: bool
@@ -189,6 +203,7 @@ class SummaryResult:
 
     @property
     def label(self) -> str:
+        """Who wrote it: `model NAME`, or the extractive summarizer."""
         return "extractive (offline, no model)" if self.extractive else f"model {self.model}"
 
 
@@ -213,12 +228,20 @@ class SummaryFailed(RuntimeError):
 
 @runtime_checkable
 class Summarizer(Protocol):
+    """What writes summaries: a model through litellm, the extractive summarizer, or a fake."""
+
     name: str
     extractive: bool
 
-    def summarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult: ...
+    def summarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
+        """Summarize `request`, reporting attempts and retries to `on_event`.
 
-    async def asummarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult: ...
+        Raises:
+            SummaryFailed: every model and retry failed.
+        """
+
+    async def asummarize(self, request: SummaryRequest, on_event: EventHandler | None = None) -> SummaryResult:
+        """`summarize` for async callers."""
 
 
 def check_summary(text: str | None, request: SummaryRequest) -> str:

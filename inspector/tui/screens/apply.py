@@ -5,7 +5,7 @@ version in the workspace."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -23,19 +23,25 @@ from inspector.service.pipeline import summarizer_label
 from inspector.tui.messages import ApplyFinished, ApplyProgress
 
 if TYPE_CHECKING:
+    from inspector.engine.models import Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.summarize.protocol import SummaryEvent
+    from inspector.engine.tokens import TokenCounter
     from inspector.tui.app import InspectorApp
 
 
 class Cancelled(Exception):
-    pass
+    """The user cancelled applying; nothing is stored."""
 
 
 class ApplyScreen(ModalScreen[str | None]):
+    """The dialog that applies a plan: summaries generated with progress, then a version stored."""
+
     BINDINGS = [
         Binding("escape,q", "cancel", "Cancel / close", id="apply.cancel"),
     ]
 
-    def __init__(self, session, plan, counter: Any) -> None:
+    def __init__(self, session: Session, plan: Plan, counter: TokenCounter) -> None:
         super().__init__()
         self.session = session
         self.plan = plan
@@ -45,9 +51,11 @@ class ApplyScreen(ModalScreen[str | None]):
 
     @property
     def inspector(self) -> InspectorApp:
+        """The app, typed."""
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        """The dialog: what applying will do, a label for the version, the progress and its log."""
         p = self.plan
         live = p.applied_summaries()
         with Vertical(id="apply-dialog", classes="dialog"):
@@ -68,6 +76,7 @@ class ApplyScreen(ModalScreen[str | None]):
                 yield Button("Cancel", id="apply-cancel")
 
     def on_mount(self) -> None:
+        """Focus the label (a typed label is not lost; enter applies)."""
         self.query_one("#apply-label").focus()  # a typed label is not lost; enter applies
 
     @on(Input.Submitted, "#apply-label")
@@ -88,6 +97,7 @@ class ApplyScreen(ModalScreen[str | None]):
         self.action_cancel()
 
     def action_cancel(self) -> None:
+        """Cancel a running apply (after the current request), or close the dialog."""
         if self.worker is not None and self.worker.state == WorkerState.RUNNING:
             self.worker.cancel()
             self.query_one("#apply-log", RichLog).write("cancelling… (after the current request)")
@@ -109,7 +119,7 @@ class ApplyScreen(ModalScreen[str | None]):
             if worker.is_cancelled:
                 raise Cancelled()
 
-        def on_event(ev) -> None:
+        def on_event(ev: SummaryEvent) -> None:
             nonlocal done
             check()
             if ev.kind == "after":
@@ -135,10 +145,12 @@ class ApplyScreen(ModalScreen[str | None]):
         return finished
 
     def on_apply_progress(self, message: ApplyProgress) -> None:
+        """Show how far applying is."""
         self.query_one("#apply-progress", ProgressBar).update(total=message.total, progress=message.done)
         self.query_one("#apply-log", RichLog).write(message.detail)
 
     def on_apply_finished(self, message: ApplyFinished) -> None:
+        """Report the stored version and turn the button into `Close`."""
         self.version_id = message.version_id
         log = self.query_one("#apply-log", RichLog)
         log.write(f"version {message.version_id}: {message.tokens_before:,} → {message.tokens_after:,} tokens, "
@@ -150,6 +162,7 @@ class ApplyScreen(ModalScreen[str | None]):
         self.inspector.version_saved(message)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Report a cancelled or failed apply in the log."""
         if event.worker is not self.worker:
             return
         log = self.query_one("#apply-log", RichLog)

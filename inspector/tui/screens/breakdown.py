@@ -26,10 +26,15 @@ from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
     from inspector.engine.breakdown import Breakdown
+    from inspector.engine.models import Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.tokens import TokenCache, TokenCounter
 
 
 @dataclass
 class BreakdownReady(Message):
+    """A session's breakdown is computed (and how long it took)."""
+
     breakdown: Breakdown
     seconds: float
 
@@ -94,7 +99,8 @@ class BreakdownScreen(ReportsWorkerErrors, Screen):
         Binding("end,G", "last", "Last", id="breakdown.last", show=False),
     ]
 
-    def __init__(self, session, plan, counter, token_cache=None) -> None:
+    def __init__(self, session: Session, plan: Plan, counter: TokenCounter,
+                 token_cache: TokenCache | None = None) -> None:
         super().__init__()
         self.session = session
         self.plan = plan
@@ -104,6 +110,7 @@ class BreakdownScreen(ReportsWorkerErrors, Screen):
         self.filters: list[Filter | None] = []  # per option of the list
 
     def compose(self) -> ComposeResult:
+        """The title, the bars and the hint."""
         yield Header()
         yield Static("counting…", id="breakdown-title")
         yield OptionList(id="breakdown-bars")
@@ -112,6 +119,7 @@ class BreakdownScreen(ReportsWorkerErrors, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Start computing the breakdown."""
         self.title = "inspector"
         self.sub_title = f"breakdown · {visible(self.session.id)}"
         self.query_one(OptionList).loading = True
@@ -126,6 +134,7 @@ class BreakdownScreen(ReportsWorkerErrors, Screen):
         self.post_message(BreakdownReady(b, time.perf_counter() - start))
 
     def on_breakdown_ready(self, message: BreakdownReady) -> None:
+        """Show the bars."""
         self.breakdown = message.breakdown
         options = self.query_one(OptionList)
         options.loading = False
@@ -133,6 +142,7 @@ class BreakdownScreen(ReportsWorkerErrors, Screen):
         options.focus()
 
     def on_resize(self) -> None:
+        """Draw the bars again at the new width."""
         if self.breakdown is not None:
             self._fill()
 
@@ -195,12 +205,15 @@ class BreakdownScreen(ReportsWorkerErrors, Screen):
             self.dismiss(chosen)
 
     def action_back(self) -> None:
+        """Go back to the session."""
         self.dismiss(None)
 
     def action_first(self) -> None:
+        """Choose the first bar."""
         self.query_one(OptionList).action_first()
 
     def action_last(self) -> None:
+        """Choose the last bar."""
         self.query_one(OptionList).action_last()
 
 

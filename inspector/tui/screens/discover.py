@@ -28,16 +28,22 @@ COLUMNS = (("tool", "tool"), ("project", "project"), ("modified", "modified"), (
 
 @dataclass
 class StoresFound(Message):
+    """The stores on this machine are found (their sizes still to fill)."""
+
     found: list[Found]
 
 
 @dataclass
 class StoreFilled(Message):
+    """One store's size and sessions are known."""
+
     index: int
     found: Found
 
 
 class DiscoverScreen(ReportsWorkerErrors, Screen):
+    """The session stores found on this machine, to open one."""
+
     AUTO_FOCUS = "#discover-table"
     BINDINGS = [
         Binding("enter", "open", "Open", id="discover.open", show=True),
@@ -52,9 +58,11 @@ class DiscoverScreen(ReportsWorkerErrors, Screen):
 
     @property
     def inspector(self) -> InspectorApp:
+        """The app, typed."""
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        """The status line and the table of stores."""
         yield Header()
         yield Static("looking for sessions…", id="discover-status")
         table: DataTable = DataTable(cursor_type="row", zebra_stripes=True, id="discover-table")
@@ -64,11 +72,13 @@ class DiscoverScreen(ReportsWorkerErrors, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Start looking for stores."""
         self.title = "inspector"
         self.sub_title = "sessions on this machine"
         self._scan()
 
     def action_rescan(self) -> None:
+        """Look for stores again."""
         self._scan()
 
     @work(thread=True, exclusive=True, group="discover", exit_on_error=False, description="discover")
@@ -81,6 +91,7 @@ class DiscoverScreen(ReportsWorkerErrors, Screen):
             self.post_message(StoreFilled(k, fill(f)))
 
     def on_stores_found(self, message: StoresFound) -> None:
+        """List the stores found."""
         self.found = message.found
         self.filled = 0
         table = self.query_one("#discover-table", DataTable)
@@ -92,6 +103,7 @@ class DiscoverScreen(ReportsWorkerErrors, Screen):
         self._status()
 
     def on_store_filled(self, message: StoreFilled) -> None:
+        """Fill in one store's row."""
         f = message.found
         self.filled += 1
         table = self.query_one("#discover-table", DataTable)
@@ -111,6 +123,7 @@ class DiscoverScreen(ReportsWorkerErrors, Screen):
         self.query_one("#discover-status", Static).update(Text(text))
 
     def selected(self) -> Found | None:
+        """The store under the cursor, or None."""
         table = self.query_one("#discover-table", DataTable)
         if not table.row_count:
             return None
@@ -118,9 +131,11 @@ class DiscoverScreen(ReportsWorkerErrors, Screen):
         return self.found[int(str(row))]
 
     def action_open(self) -> None:
+        """Open the store under the cursor."""
         f = self.selected()
         if f is not None:
             self.inspector.open_store(f.path)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Open the store chosen."""
         self.action_open()

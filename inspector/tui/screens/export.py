@@ -18,6 +18,10 @@ from inspector.service.catalog import BY_NAME, EXPORT_FORMATS, default_name
 from inspector.tui.messages import ReportsWorkerErrors
 
 if TYPE_CHECKING:
+    from inspector.engine.config import CompactionConfig
+    from inspector.engine.models import Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.tokens import TokenCounter
     from inspector.tui.app import InspectorApp
 
 
@@ -44,9 +48,11 @@ def renamed_for(typed: str, old_default: str, new_default: str) -> str:
 
 
 class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
+    """The dialog that exports a session, compacted by the plan, in a chosen format."""
+
     BINDINGS = [Binding("escape,q", "dismiss_none", "Close", id="export.close")]
 
-    def __init__(self, session, plan, counter: Any) -> None:
+    def __init__(self, session: Session, plan: Plan, counter: TokenCounter) -> None:
         super().__init__()
         self.session = session
         self.plan = plan
@@ -57,9 +63,11 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
 
     @property
     def inspector(self) -> InspectorApp:
+        """The app, typed."""
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        """The dialog: the format, the destination and the target's own fields."""
         fmt = self.formats[0]
         with Vertical(id="export-dialog", classes="dialog"):
             yield Static(Text("Export", style="bold"), classes="dialog-title")
@@ -90,6 +98,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
                 yield Button("Close", id="export-close")
 
     def on_mount(self) -> None:
+        """Show the chosen format's fields."""
         self._show_target_fields(self._format)
 
     def _show_target_fields(self, fmt: str) -> None:
@@ -126,6 +135,7 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
         self._show_target_fields(self._format)
 
     def action_dismiss_none(self) -> None:
+        """Close without exporting."""
         self.dismiss(None)
 
     @on(Button.Pressed, "#export-close")
@@ -203,13 +213,16 @@ class ExportScreen(ReportsWorkerErrors, ModalScreen[Path | None]):
 
 
 class SaveConfigScreen(ModalScreen[Path | None]):
+    """The dialog that saves the tuned config as TOML."""
+
     BINDINGS = [Binding("escape,q", "dismiss_none", "Close", id="save_config.close")]
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: CompactionConfig) -> None:
         super().__init__()
         self.config = config
 
     def compose(self) -> ComposeResult:
+        """The dialog: what the file is for, its path and the button."""
         with Vertical(id="save-dialog", classes="dialog"):
             yield Static(Text("Save config", style="bold"), classes="dialog-title")
             yield Static("Writes every knob as TOML: `inspector plan|apply|export --config FILE`, "
@@ -223,6 +236,7 @@ class SaveConfigScreen(ModalScreen[Path | None]):
                 yield Button("Close", id="save-close")
 
     def action_dismiss_none(self) -> None:
+        """Close without saving."""
         self.dismiss(None)
 
     @on(Button.Pressed, "#save-close")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from inspector.tui.widgets.table import RowTable
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 def readable_keys(keys: str) -> str:
@@ -61,7 +64,7 @@ def section_of(screen: object) -> str:
     return next((where for where, cls in sections() if type(screen) is cls), "app")
 
 
-def binding_rows(app) -> list[tuple[str, str, str, str]]:
+def binding_rows(app: App[object]) -> list[tuple[str, str, str, str]]:
     """(where, id, keys, description) for every binding with an id, keymap applied."""
     keymap = getattr(app, "_keymap", {}) or {}
     rows = []
@@ -84,6 +87,7 @@ class HelpScreen(ModalScreen):
         self.where = where
 
     def compose(self) -> ComposeResult:
+        """The table of every key, where it works, its id and what it does."""
         with Vertical(id="help-dialog", classes="dialog"):
             yield Static("Keys — remap any id in settings.toml [keybindings] or INSPECTOR_KEYBINDINGS",
                          classes="dialog-title")
@@ -95,6 +99,7 @@ class HelpScreen(ModalScreen):
             yield Static("ctrl+p: command palette (actions, presets, sessions, themes)", classes="muted")
 
     def on_mount(self) -> None:
+        """Focus the table on the rows of the screen the help was opened from."""
         table = self.query_one(DataTable)
         table.focus()
         first = next((k for k, row in enumerate(binding_rows(self.app)) if row[0] == self.where), 0)

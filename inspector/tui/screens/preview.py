@@ -4,7 +4,7 @@ whole compacted context as the model would receive it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -20,6 +20,12 @@ from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.render import after_text, context_lines, diff_lines, message_body, message_header, plain_lines
 from inspector.tui.widgets.lines import LinesView
 
+if TYPE_CHECKING:
+    from inspector.engine.applier import SummaryCache
+    from inspector.engine.models import Message, Session
+    from inspector.engine.planning.results import Plan
+    from inspector.engine.tokens import TokenCounter
+
 
 class PreviewScreen(Screen):
     """Before and after for the selected message; n/N (or ]/[) walk the changed ones."""
@@ -32,7 +38,8 @@ class PreviewScreen(Screen):
         Binding("c", "context", "Whole context", id="preview.context"),
     ]
 
-    def __init__(self, session, plan, index: int, counter: Any, summary_texts: dict[str, str] | None = None) -> None:
+    def __init__(self, session: Session, plan: Plan, index: int, counter: TokenCounter,
+                 summary_texts: dict[str, str] | None = None) -> None:
         super().__init__()
         self.session = session
         self.plan = plan
@@ -42,6 +49,7 @@ class PreviewScreen(Screen):
         self.mode = "diff" if plan.actions[index] in (Action.TRUNCATE, Action.CLEAR) else "side"
 
     def compose(self) -> ComposeResult:
+        """The before and after columns (or the diff) of one message."""
         yield Header()
         yield Static("", id="preview-title")
         with Horizontal(id="preview-side"):
@@ -55,10 +63,12 @@ class PreviewScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Show the message the preview was opened on."""
         self.title = "preview"
         self.show(self.index)
 
     def show(self, index: int) -> None:
+        """Show message `index`, before and after the plan."""
         self.index = index
         s, p = self.session, self.plan
         m = s.messages[index]
@@ -85,10 +95,12 @@ class PreviewScreen(Screen):
         self.query_one("#preview-diff").display = self.mode == "diff"
 
     def action_toggle_diff(self) -> None:
+        """Switch between side by side and the diff."""
         self.mode = "side" if self.mode == "diff" else "diff"
         self.show(self.index)
 
     def action_next_changed(self, direction: int) -> None:
+        """Show the next (`direction` 1) or previous (-1) message the plan changes."""
         acts = self.plan.actions
         i = self.index + direction
         while 0 <= i < len(acts):
@@ -99,6 +111,7 @@ class PreviewScreen(Screen):
         self.notify("no further change in that direction", timeout=2)
 
     def action_context(self) -> None:
+        """Show the whole context the plan leaves."""
         self.app.push_screen(ContextScreen.for_plan(self.session, self.plan, self.counter, None))
 
 
@@ -118,7 +131,8 @@ class ContextScreen(Screen):
         self.build = build  # run in a worker on mount: the lines and summary to show
 
     @classmethod
-    def for_plan(cls, session, plan, counter, summary_cache) -> ContextScreen:
+    def for_plan(cls, session: Session, plan: Plan, counter: TokenCounter,
+                 summary_cache: SummaryCache | None) -> ContextScreen:
         """The compacted context, built off the UI thread by the service's preview."""
 
         def build() -> tuple[list, str]:
@@ -137,7 +151,8 @@ class ContextScreen(Screen):
         return cls(f"compacted context · {visible(session.id)}", [], "building the compacted context…", build)
 
     @classmethod
-    def for_messages(cls, title: str, messages: list, counter=None) -> ContextScreen:
+    def for_messages(cls, title: str, messages: list[Message], counter: TokenCounter | None = None) -> ContextScreen:
+        """A screen showing `messages` under `title`, with their tokens when a counter is given."""
         tokens = None
         if counter is not None:
             from inspector.engine.tokens import count_messages
@@ -150,12 +165,14 @@ class ContextScreen(Screen):
         return cls(title, context_lines(messages, tokens), summary)
 
     def compose(self) -> ComposeResult:
+        """The summary line and the messages."""
         yield Header()
         yield Static(Text(self.summary, style="bold"), id="context-summary")
         yield LinesView(self.lines, id="context-lines")
         yield Footer()
 
     def on_mount(self) -> None:
+        """Focus the messages; build them first when the screen was made with a builder."""
         self.title = self.heading
         self.query_one(LinesView).focus()
         if self.build is not None:

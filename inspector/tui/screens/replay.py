@@ -39,6 +39,8 @@ RATIO_KNOB = "summarization.trigger.context_ratio"
 
 
 class ReplayReady(Message):
+    """A replay is done, for the config of `generation`."""
+
     def __init__(self, replay: Replay, generation: int) -> None:
         super().__init__()
         self.replay = replay
@@ -46,6 +48,8 @@ class ReplayReady(Message):
 
 
 class SweepProgress(Message):
+    """How many of a sweep's replays are done."""
+
     def __init__(self, done: int, total: int) -> None:
         super().__init__()
         self.done = done
@@ -53,6 +57,8 @@ class SweepProgress(Message):
 
 
 class SweepReady(Message):
+    """A sweep is done."""
+
     def __init__(self, result: SweepResult) -> None:
         super().__init__()
         self.result = result
@@ -206,9 +212,11 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
 
     @property
     def inspector(self) -> InspectorApp:
+        """The app, typed."""
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        """The chart, the totals, the per-call table and the tuning panel."""
         yield Header()
         with Horizontal(id="replay-body"):
             with Vertical(id="replay-main"):
@@ -219,6 +227,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Show the title and start the replay."""
         self.title = "inspector"
         self.sub_title = f"replay · {visible(self.session.id)}"
         self.query_one("#replay-title", Static).update(Text.assemble(
@@ -231,6 +240,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
 
     @property
     def narrow(self) -> bool:
+        """Is the screen narrow (the tuning panel an overlay)?"""
         return self.has_class("-narrow")
 
     def _adapt(self) -> None:
@@ -245,6 +255,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
                 self.query_one("#replay-totals", Static).update(totals_text(self.replay, self.model, compact=narrow))
 
     def on_resize(self) -> None:
+        """Lay out for the new size."""
         self._adapt()
 
     def action_toggle_tuning(self) -> None:
@@ -262,6 +273,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
     # ------------------------------------------------------------------ replay
 
     def request_replay(self) -> None:
+        """Replay again for the current config (older replays are discarded)."""
         self.generation += 1
         self._replay(self.config, self.generation)
 
@@ -276,6 +288,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         self.post_message(ReplayReady(r, generation))
 
     def on_replay_ready(self, message: ReplayReady) -> None:
+        """Show the replay: its totals, the chart and the calls."""
         if message.generation != self.generation:
             return
         r = self.replay = message.replay
@@ -320,6 +333,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         self.set_knob(event.key, event.value)
 
     def set_knob(self, key: str, value: Any) -> None:
+        """Change one knob and replay; a bad value is shown on the knob."""
         from inspector.engine.config import ConfigError
 
         try:
@@ -357,6 +371,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
     # ------------------------------------------------------------------ actions
 
     def action_back(self) -> None:
+        """Close the tuning overlay, or go back to the session with the config tuned here."""
         if self.narrow and self.has_class("-tuning"):
             self.remove_class("-tuning")  # esc closes the overlay first
             self.set_focus(None)
@@ -364,6 +379,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen):
         self.dismiss(self.config)
 
     def action_sweep(self) -> None:
+        """Sweep the chosen knob over values around its current one."""
         peak = self.replay.totals.unmanaged_peak_tokens if self.replay is not None else 0
         current = self.config.get(self.knob)
         values = sweep_values(self.knob, current, peak)
@@ -485,6 +501,7 @@ class SweepScreen(ReportsWorkerErrors, Screen):
         self.points: list[tuple[float, float]] = []  # (cost, fidelity) per value, as plotted
 
     def compose(self) -> ComposeResult:
+        """The knob chooser, the progress and the table of results."""
         yield Header()
         with Vertical(id="sweep-main"):
             with Horizontal(id="sweep-knob-row"):
@@ -505,6 +522,7 @@ class SweepScreen(ReportsWorkerErrors, Screen):
                              "  ·  enter: use the selected one")
 
     def on_mount(self) -> None:
+        """Start the sweep."""
         self.title = "inspector"
         self.sub_title = f"sweep · {visible(self.session.id)}"
         self.query_one(DataTable).focus()
@@ -531,6 +549,7 @@ class SweepScreen(ReportsWorkerErrors, Screen):
         self._sweep()
 
     def action_choose_knob(self) -> None:
+        """Open the knob chooser."""
         select = self.query_one("#sweep-knob", Select)
         select.focus()
         select.expanded = True
@@ -550,9 +569,11 @@ class SweepScreen(ReportsWorkerErrors, Screen):
             self.post_message(SweepReady(result))
 
     def on_sweep_progress(self, message: SweepProgress) -> None:
+        """Show how many replays are done."""
         self.query_one(ProgressBar).update(progress=message.done)
 
     def on_sweep_ready(self, message: SweepReady) -> None:
+        """Fill the table: per value, the totals and costs, the current value marked."""
         self.result = message.result
         current = self.config.get(self.knob)
         table = self.query_one(DataTable)
@@ -612,9 +633,11 @@ class SweepScreen(ReportsWorkerErrors, Screen):
         chart.refresh()
 
     def action_back(self) -> None:
+        """Go back without choosing a value."""
         self.dismiss(None)
 
     def action_pick(self) -> None:
+        """Choose the value under the cursor for the knob."""
         if self.result is None:
             self.notify("still sweeping…", severity="warning", timeout=2)
             return

@@ -30,6 +30,8 @@ from inspector.tui.widgets.plan_pane import PlanSummary
 from inspector.tui.widgets.profile import ContextGauge, Profile
 
 if TYPE_CHECKING:
+    from textual.worker import Worker
+
     from inspector.engine.config import CompactionConfig
 
 NARROW = 120  # below this many columns the tuning panel is an overlay (f2)
@@ -37,6 +39,8 @@ SHORT = 32  # below this many rows the detail pane shrinks
 
 
 class SessionScreen(ReportsWorkerErrors, SessionKeys):
+    """One session: the heatmap of its messages, the plan overlaid, and the tuning panel."""
+
     def __init__(self, session_id: str) -> None:
         super().__init__()
         self.session_id = session_id
@@ -54,12 +58,14 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
 
     @property
     def tuning(self) -> Tuning:
+        """The session's tuning (config, generation, plan, fidelity)."""
         assert self._tuning is not None, "made when the screen mounts"
         return self._tuning
 
     # What the tuning holds, as the app, the other screens and the tests read it.
     @property
     def config(self) -> CompactionConfig:
+        """The config tuned here (the app's until the screen mounts)."""
         return self._tuning.config if self._tuning is not None else self.inspector.config
 
     plan = property(lambda self: self._tuning.plan if self._tuning is not None else None)
@@ -68,10 +74,12 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
 
     @property
     def follower(self) -> Any:
+        """The follower of the session's source, while it is followed."""
         follow = self.query_one_optional(SourceFollow)
         return follow.follower if follow is not None else None
 
     def compose(self) -> ComposeResult:
+        """The title, profile, heatmap, detail and tuning panel."""
         yield Header()
         with Vertical(id="session-top"):
             yield Static("", id="session-title")
@@ -90,6 +98,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Start tuning with the app's config and start loading the session."""
         self._tuning = Tuning(self.inspector.config, self.inspector.data)
         self.title = "inspector"
         self.sub_title = visible(self.session_id)
@@ -98,6 +107,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self._load()
 
     def on_unmount(self) -> None:
+        """Stop tuning: what it kept out of the collector's passes goes back."""
         if self._tuning is not None:
             self._tuning.close()  # what it kept out of the collector's passes goes back
 
@@ -105,6 +115,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
 
     @property
     def narrow(self) -> bool:
+        """Is the screen narrow (the tuning panel an overlay)?"""
         return self.has_class("-narrow")
 
     def _adapt(self) -> None:
@@ -123,7 +134,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         expected = next((r.messages for r in app.session_rows if r.id == self.session_id), None)
         read_session(app.data, self.session_id, app.counter(self.config), expected, self.post_message)
 
-    def on_worker_state_changed(self, event) -> None:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A session that cannot be loaded is not left on "loading": the error is shown
         (the app's toast) and the screen goes back to the sessions."""
         from textual.worker import WorkerState
@@ -134,6 +145,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
             self.app.pop_screen()
 
     def on_rows_loaded(self, message: RowsLoaded) -> None:
+        """Show the rows loaded so far (until the session is ready)."""
         if self.session is not None:
             return
         heatmap = self.query_one(Heatmap)
@@ -145,6 +157,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self.query_one("#session-title", Static).update(Text(f"loading: {n:,} of {total:,} messages"))
 
     def on_session_ready(self, message: SessionReady) -> None:
+        """Start tuning the loaded session and show its rows."""
         self.tuning.start(message.session, message.counter)
         self.session, self.counter, self.tokens = message.session, message.counter, message.tokens
         heatmap = self.query_one(Heatmap)
@@ -215,10 +228,12 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                 self._measure(pending[1])
 
     def on_fidelity_ready(self, message: FidelityReady) -> None:
+        """Show the plan again with its fidelity (if it is still the current plan's)."""
         if self.tuning.accept_fidelity(message.report, message.generation):
             self._show_plan()
 
     def on_plan_ready(self, message: PlanReady) -> None:
+        """Show a new plan."""
         planned = Planned(message.plan, message.config, message.generation, message.ms, message.changed)
         self._show_new_plan(planned)
 
@@ -330,6 +345,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                     + " · ctrl+z undoes", timeout=6)
 
     def action_reset(self) -> None:
+        """Go back to the preset's config (undo restores it)."""
         self.tuning.reset()
         self._config_replaced()
         self.notify("config reset to the preset · ctrl+z undoes", timeout=4)
@@ -359,6 +375,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self._sync_window()  # the rows on screen now (a later resize may be queued behind)
 
     def on_resize(self) -> None:
+        """Lay out for the new size."""
         self._adapt()
         self._sync_window()
 

@@ -53,14 +53,17 @@ class SessionKeys(Screen):
         config: Any
         plan: Any
 
-        def set_config(self, config: Any) -> None: ...
+        def set_config(self, config: Any) -> None:
+            """Replace the config tuned."""
 
         def _show_detail(self, index: int) -> None: ...
 
-        def action_warnings(self) -> None: ...
+        def action_warnings(self) -> None:
+            """Show the plan's warnings."""
 
     @property
     def inspector(self) -> InspectorApp:
+        """The app, typed."""
         return self.app  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ focus
@@ -79,6 +82,7 @@ class SessionKeys(Screen):
         return False
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Close the tuning overlay or the minimap when focus goes elsewhere, and show what is focused."""
         if self.has_class("-tuning") and not self._in_panel(event.widget):
             self.remove_class("-tuning")  # a click on the table closes the overlay
         if not isinstance(event.widget, Profile):
@@ -120,6 +124,7 @@ class SessionKeys(Screen):
             knobs.first().query("Slider, Switch, Select").first().focus()
 
     def action_focus_heatmap(self) -> None:
+        """Focus the heatmap (the overlays closed)."""
         self.remove_class("-tuning")
         self.remove_class("-minimap")
         self.query_one(Heatmap).focus()
@@ -140,14 +145,17 @@ class SessionKeys(Screen):
         heatmap.focus()
 
     def action_sort(self) -> None:
+        """Change the heatmap's order."""
         self.query_one(Heatmap).action_sort()
 
     def action_largest(self) -> None:
+        """Go to the largest message."""
         heatmap = self.query_one(Heatmap)
         heatmap.action_largest(1)
         heatmap.focus()
 
     def action_back(self) -> None:
+        """Leave the knob or minimap, clear a filter, or go back to the sessions."""
         if self._in_panel(self.focused) or isinstance(self.focused, Profile):
             self.action_focus_heatmap()  # esc leaves the knob, not the session
             return
@@ -162,6 +170,7 @@ class SessionKeys(Screen):
         self.app.pop_screen()
 
     def action_token_boundaries(self) -> None:
+        """Show or hide the token boundaries in the detail (tiktoken only)."""
         if not hasattr(self.counter, "token_spans"):
             self.notify("token boundaries need the tiktoken counter", severity="warning")
             return
@@ -181,6 +190,7 @@ class SessionKeys(Screen):
         self.action_preview()
 
     def action_preview(self) -> None:
+        """Preview the plan on the message under the cursor."""
         if not self._need_plan():
             return
         from inspector.tui.screens.preview import PreviewScreen
@@ -189,6 +199,7 @@ class SessionKeys(Screen):
                                            self.counter))
 
     def action_context(self) -> None:
+        """Show the whole context the plan leaves."""
         if not self._need_plan():
             return
         from inspector.tui.screens.preview import ContextScreen
@@ -197,6 +208,7 @@ class SessionKeys(Screen):
                                                     self.inspector.data.summary_cache()))
 
     def action_apply(self) -> None:
+        """Apply the plan (a dialog)."""
         if not self._need_plan():
             return
         from inspector.tui.screens.apply import ApplyScreen
@@ -204,6 +216,7 @@ class SessionKeys(Screen):
         self.app.push_screen(ApplyScreen(self.session, self.plan, self.counter))
 
     def action_export(self) -> None:
+        """Export the session as the plan compacts it (a dialog)."""
         if not self._need_plan():
             return
         from inspector.tui.screens.export import ExportScreen
@@ -211,6 +224,7 @@ class SessionKeys(Screen):
         self.app.push_screen(ExportScreen(self.session, self.plan, self.counter))
 
     def action_save_config(self) -> None:
+        """Save the tuned config as TOML (a dialog)."""
         from inspector.tui.screens.export import SaveConfigScreen
 
         self.app.push_screen(SaveConfigScreen(self.config))
@@ -249,6 +263,7 @@ class SessionKeys(Screen):
         self._focus_line(heatmap)
 
     def action_versions(self) -> None:
+        """Show the session's stored versions; one restored sets its config."""
         if self.session is None:
             return
         from inspector.tui.screens.versions import VersionsScreen

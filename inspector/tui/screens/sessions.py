@@ -24,6 +24,8 @@ from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLo
 from inspector.tui.widgets.table import RowTable
 
 if TYPE_CHECKING:
+    from textual.worker import Worker
+
     from inspector.tui.app import InspectorApp
 
 WINDOWS = (("32k", 32_768), ("128k", 128_000), ("200k", 200_000), ("400k", 400_000), ("1M", 1_000_000))
@@ -68,6 +70,8 @@ def _when(ts: datetime | None) -> str:
 
 
 class SessionsScreen(ReportsWorkerErrors, Screen):
+    """The sessions of the store: a filterable, sortable table with tokens against a window."""
+
     AUTO_FOCUS = "#sessions-table"
 
     BINDINGS = [
@@ -92,9 +96,11 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
 
     @property
     def inspector(self) -> InspectorApp:
+        """The app, typed."""
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        """The filter, the window choice, the table and the status line."""
         yield Header()
         with Horizontal(id="sessions-bar"):
             yield Input(placeholder="filter: id, title, format…  (/)", id="sessions-filter")
@@ -120,6 +126,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         return [(window_label(v), v) for v in values]
 
     def on_screen_resume(self) -> None:
+        """Follow a window changed in a session's screen."""
         # The session view may have changed the window (a knob, a preset, another model).
         want = self.inspector.config.context_window
         if want != self.window:
@@ -131,6 +138,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
             self.refresh_table()
 
     def on_mount(self) -> None:
+        """Start loading the sessions."""
         self.title = "inspector"
         self.sub_title = self.inspector.data.label
         self.load()
@@ -138,9 +146,11 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
     # ------------------------------------------------------------------ loading
 
     def action_reload(self) -> None:
+        """Load the sessions again."""
         self.load()
 
     def load(self) -> None:
+        """Load the sessions (on a worker), the table filled as rows arrive."""
         bar = self.query_one("#sessions-progress", ProgressBar)
         bar.display = True
         bar.update(total=None, progress=0)
@@ -170,7 +180,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         rows = app.data.list_sessions(counter, progress, each)
         self.post_message(SessionsLoaded(rows, counter.name, time.perf_counter() - start))
 
-    def on_worker_state_changed(self, event) -> None:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A load that failed ends loading: the error stays on the status line (the
         toast goes), the progress bar goes, and `R` tries again."""
         from textual.worker import WorkerState
@@ -183,18 +193,21 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
             self.refresh_table()
 
     def on_load_progress(self, message: LoadProgress) -> None:
+        """Show how far loading is."""
         bar = self.query_one("#sessions-progress", ProgressBar)
         bar.update(total=message.total or None, progress=message.done)
         self.query_one("#sessions-status", Static).update(
             Text(f"loading {message.done:,}/{message.total:,} {message.what}"))
 
     def on_rows_arrived(self, message: RowsArrived) -> None:
+        """Show the rows so far."""
         if self.loaded:
             return  # a late batch after the full list
         self.rows = message.rows
         self.refresh_table()
 
     def on_sessions_loaded(self, message: SessionsLoaded) -> None:
+        """Show every row and the counter that counted them."""
         self.rows = message.rows
         self.loaded = True
         self._counter_name = message.counter
@@ -223,6 +236,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
     # ------------------------------------------------------------------ table
 
     def visible_rows(self) -> list[SessionRow]:
+        """The rows the filter keeps, in the chosen order."""
         query = self.query_one("#sessions-filter", Input).value.strip().lower()
         rows = self.rows
         if query:
@@ -232,15 +246,16 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         if key == "window":
             key = "tokens"
         if key == "activity":
-            def sort_value(r: SessionRow):
+            def sort_value(r: SessionRow) -> float | str:
                 return r.last_activity.timestamp() if r.last_activity else 0.0
         else:
-            def sort_value(r: SessionRow):
+            def sort_value(r: SessionRow) -> float | str:
                 v = getattr(r, key)
                 return v.lower() if isinstance(v, str) else v
         return sorted(rows, key=sort_value, reverse=self.sort_reverse)
 
     def refresh_table(self) -> None:
+        """Fill the table again, keeping the selected session."""
         table = self.query_one("#sessions-table", DataTable)
         selected = self.selected_id()
         table.clear()
@@ -295,10 +310,12 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self._show_detail()
 
     def on_resize(self) -> None:
+        """Draw the table again at the new width."""
         if self.rows:
             self.refresh_table()
 
     def selected_id(self) -> str | None:
+        """The id of the session under the cursor, or None."""
         table = self.query_one("#sessions-table", DataTable)
         if not table.row_count:
             return None
@@ -339,14 +356,17 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self.inspector.open_session(str(event.row_key.value))
 
     def action_open(self) -> None:
+        """Open the session under the cursor."""
         sid = self.selected_id()
         if sid:
             self.inspector.open_session(sid)
 
     def action_filter(self) -> None:
+        """Focus the filter."""
         self.query_one("#sessions-filter", Input).focus()
 
     def action_clear_filter(self) -> None:
+        """Clear the filter, or go back to discovery when it is empty."""
         inp = self.query_one("#sessions-filter", Input)
         if inp.value:
             inp.value = ""
@@ -356,12 +376,14 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         self.query_one("#sessions-table").focus()
 
     def action_cycle_sort(self) -> None:
+        """Sort by the next column."""
         keys = [k for k, _ in COLUMNS]
         self.sort_key = keys[(keys.index(self.sort_key) + 1) % len(keys)]
         self.sort_reverse = self.sort_key in ("tokens", "messages", "window", "activity")
         self.refresh_table()
 
     def action_cycle_window(self) -> None:
+        """Use the next context window."""
         values = [v for _, v in self._window_options()]
         nxt = values[(values.index(self.window) + 1) % len(values)] if self.window in values else values[0]
         self.query_one("#sessions-window", Select).value = nxt

@@ -37,9 +37,11 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
 
     @property
     def inspector(self) -> InspectorApp:
+        """The app, typed."""
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        """The table of versions."""
         with Vertical(id="versions-dialog", classes="dialog"):
             yield Static(Text(f"Versions of {visible(self.session_id)}", style="bold"), classes="dialog-title")
             table: DataTable = RowTable(cursor_type="row", id="versions-table")
@@ -53,6 +55,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Start loading the versions."""
         self.query_one(DataTable).focus()
         self._load()
 
@@ -61,6 +64,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         self.post_message(VersionsLoaded(self.session_id, self.inspector.data.list_versions(self.session_id)))
 
     def on_versions_loaded(self, message: VersionsLoaded) -> None:
+        """List the versions, newest first."""
         self.rows = message.rows
         table = self.query_one(DataTable)
         table.clear()
@@ -80,6 +84,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
     def action_dismiss_none(self) -> None:
+        """Close without restoring."""
         self.dismiss(None)
 
     @on(DataTable.RowSelected)
@@ -87,6 +92,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         self.action_view()
 
     def action_view(self) -> None:
+        """Show the messages of the version under the cursor."""
         vid = self._selected()
         if vid is None:
             return
@@ -97,6 +103,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
                                                         self.inspector.counter()))
 
     def action_restore(self) -> None:
+        """Restore the config of the version under the cursor."""
         vid = self._selected()
         if vid is None:
             return

@@ -43,6 +43,7 @@ class SourceFollow(ReportsWorkerErrors, Widget):
         self.follower: Any = None  # service.follow.Follower of the source, once primed
 
     def on_mount(self) -> None:
+        """Start following the source (on a worker thread)."""
         self._start()
 
     @work(thread=True, exclusive=True, group="follow-start", exit_on_error=False, description="follow-start")
@@ -95,6 +96,7 @@ class SourceFollow(ReportsWorkerErrors, Widget):
         self.post_message(SessionGrew(grown.session, grown.tokens))
 
     def on_unmount(self) -> None:
+        """Stop following the source."""
         if self.follower is not None:
             self.follower.close()
             self.follower = None

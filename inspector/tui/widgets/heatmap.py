@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, overload
 
 from rich.segment import Segment
 from rich.style import Style
@@ -26,11 +27,15 @@ from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_LABELS, ROLE_COLORS, TokenScale, action_style, heat_fg, heat_style
 from inspector.tui.render import clean, strip_escapes
 
+if TYPE_CHECKING:
+    from inspector.engine.models import Message as SessionMessage
+    from inspector.engine.models import Session
+
 BAR = "█"
 PARTIAL = " ▏▎▍▌▋▊▉"
 
 
-def preview_of(message) -> str:
+def preview_of(message: SessionMessage) -> str:
     """The one-line preview of a message the heatmap shows: its text (or its first
     tool call's arguments), escapes removed, whitespace collapsed, cut to 160 characters."""
     text = message.text
@@ -45,14 +50,20 @@ class Previews(Sequence[str]):
     rows is ever drawn, so a 100,000-message session makes (and keeps) a few dozen,
     not 100,000 strings while it loads."""
 
-    def __init__(self, messages: Sequence = ()) -> None:
-        self._messages: list = list(messages)
+    def __init__(self, messages: Sequence[SessionMessage] = ()) -> None:
+        self._messages: list[SessionMessage] = list(messages)
         self._made: dict[int, str] = {}
 
     def __len__(self) -> int:
         return len(self._messages)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self._messages)))]
         if index < 0:
@@ -96,14 +107,16 @@ class RowData:
 
     @property
     def n(self) -> int:
+        """The number of rows."""
         return len(self.tokens)
 
     @property
     def total(self) -> int:
+        """The session's tokens."""
         return sum(self.tokens)
 
 
-def row_data(session, tokens: list[int]) -> RowData:
+def row_data(session: Session, tokens: list[int]) -> RowData:
     """Row values from a session and its per-message token counts."""
     return RowBuilder().add(session.messages, tokens)
 
@@ -130,11 +143,13 @@ class RowBuilder:
             label = self._labels[key] = shown
         return label
 
-    def add(self, messages, tokens: Sequence[int]) -> RowData:
+    def add(self, messages: Sequence[SessionMessage], tokens: Sequence[int]) -> RowData:
         """The rows of the next messages of the session (and their token counts)."""
         call_names = self._call_names
         label = self._label
-        roles, tools, kinds = [], [], []
+        roles: list[str] = []
+        tools: list[str] = []
+        kinds: list[str] = []
         for m in messages:
             calls = m.tool_calls
             for c in calls:
@@ -151,6 +166,7 @@ class RowBuilder:
 
 
 def fmt_tokens(n: int) -> str:
+    """A token count with thousands separators."""
     return f"{n:,}"
 
 
@@ -325,6 +341,7 @@ class Heatmap(ScrollView, can_focus=True):
     # ------------------------------------------------------------------ data
 
     def set_rows(self, rows: RowData) -> None:
+        """Show new rows (a new session), without a plan."""
         self.rows = rows
         self.total = rows.total
         self.scale = TokenScale(max(rows.tokens, default=2))
@@ -363,6 +380,7 @@ class Heatmap(ScrollView, can_focus=True):
         self.refresh()
 
     def set_plan(self, actions: Sequence[str] | None, after: list[int] | None) -> None:
+        """Overlay a plan: each row's action and tokens after (None: no plan)."""
         self.actions = actions
         self.after = after
         self.generation += 1
@@ -373,20 +391,24 @@ class Heatmap(ScrollView, can_focus=True):
     # ------------------------------------------------------------------ rendering
 
     def notify_style_update(self) -> None:
+        """Drop the rendered rows: the theme changed."""
         super().notify_style_update()
         self._cache.clear()
 
     def on_resize(self, event: events.Resize) -> None:
+        """Re-render at the new width and report the rows now in view."""
         self._cache.clear()
         self.virtual_size = Size(event.size.width, self.shown + self.header_height)
         self.post_message(self.Viewed(self, self.visible_range()))
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Report the rows in view when the scroll moves by a row or more."""
         super().watch_scroll_y(old_value, new_value)
         if round(old_value) != round(new_value):
             self.post_message(self.Viewed(self, self.visible_range()))
 
     def render_line(self, y: int) -> Strip:
+        """One line of the heatmap: the header, or a message's row."""
         width = self.scrollable_content_region.width
         if y == 0:
             return self._header(width)
@@ -504,6 +526,7 @@ class Heatmap(ScrollView, can_focus=True):
     # ------------------------------------------------------------------ cursor
 
     def watch_cursor(self, old: int, new: int) -> None:
+        """Repaint the rows the cursor left and entered, and keep it in view."""
         for index in (old, new):
             row = self.row_of(index)
             if row is not None:
@@ -523,6 +546,7 @@ class Heatmap(ScrollView, can_focus=True):
             self.scroll_to(y=row - height + 1, animate=False)
 
     def move_to(self, index: int) -> None:
+        """Put the cursor on row `index` (clamped)."""
         if self.rows.n:
             self.cursor = max(0, min(self.rows.n - 1, index))
 
@@ -535,21 +559,26 @@ class Heatmap(ScrollView, can_focus=True):
         self.move_to(self.index_at(row))
 
     def action_cursor(self, delta: int) -> None:
+        """Move the cursor `delta` rows."""
         self._move_rows(delta)
 
     def action_page(self, direction: int) -> None:
+        """Move the cursor a page up (`direction` -1) or down (1)."""
         height = max(1, self.scrollable_content_region.height - self.header_height)
         self._move_rows(direction * height)
 
     def action_jump(self, where: int) -> None:
+        """Move the cursor to the first row (`where` >= 0) or the last."""
         if self.shown:
             self.move_to(self.index_at(0 if where >= 0 else self.shown - 1))
 
     def action_open(self) -> None:
+        """Open the message under the cursor."""
         if self.rows.n:
             self.post_message(self.Opened(self, self.cursor))
 
     def on_click(self, event: events.Click) -> None:
+        """Put the cursor on the clicked row."""
         offset = event.get_content_offset(self)
         if offset is None or offset.y < self.header_height:
             return

@@ -36,6 +36,8 @@ from inspector.tui.widgets.slider import Slider
 
 @dataclass(frozen=True)
 class KnobSpec:
+    """One knob of the tuning panel: the config key, its label, kind and slider range."""
+
     key: str  # dotted config key
     label: str
     kind: str = "int"  # int | float | bool | choice | tools
@@ -58,6 +60,7 @@ def _nice(x: float) -> int:
 
 
 def to_position(spec: KnobSpec, value: float) -> int:
+    """The slider position for `value` (0 for knobs without a slider)."""
     if spec.kind in ("bool", "choice", "tools"):
         return 0
     if spec.scale == "log":
@@ -73,6 +76,7 @@ def to_position(spec: KnobSpec, value: float) -> int:
 
 
 def from_position(spec: KnobSpec, position: int) -> float:
+    """The value at slider `position` (log scales rounded to two significant digits)."""
     if spec.scale == "log":
         if spec.zero_off and position <= 0:
             return 0
@@ -87,6 +91,7 @@ def from_position(spec: KnobSpec, position: int) -> float:
 
 
 def format_value(spec: KnobSpec, value: Any) -> str:
+    """A value as the knob's input shows it."""
     if spec.kind == "float":
         return f"{value:.2f}"
     if spec.kind == "int":
@@ -95,6 +100,11 @@ def format_value(spec: KnobSpec, value: Any) -> str:
 
 
 def parse_value(spec: KnobSpec, text: str) -> float:
+    """The value typed in the knob's input (`1,000`, `1_000`; `25%` for a fraction).
+
+    Raises:
+        ValueError: not a number.
+    """
     t = text.strip().replace(",", "").replace("_", "")
     if spec.kind == "float":
         if t.endswith("%"):
@@ -236,6 +246,8 @@ class Knob(Horizontal):
     """
 
     class Changed(Message):
+        """A knob's value changed (by its slider, input, switch or select)."""
+
         def __init__(self, knob: Knob, key: str, value: Any) -> None:
             super().__init__()
             self.knob = knob
@@ -244,6 +256,7 @@ class Knob(Horizontal):
 
         @property
         def control(self) -> Knob:
+            """The knob that changed."""
             return self.knob
 
     def __init__(self, spec: KnobSpec, value: Any, preset_name: str | None = None) -> None:
@@ -258,6 +271,7 @@ class Knob(Horizontal):
     # its ancestors on a focus change, not their other children, so the knob's name
     # kept its unfocused style (issue 17.5: focus readable without colour).
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Mark the knob focused and show its description in the panel."""
         self.add_class("-focused")
         if isinstance(self.parent, TuningPanel):
             self.parent.describe(self)
@@ -285,6 +299,7 @@ class Knob(Horizontal):
             inp.cursor_position = len(inp.value)
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """Unmark the knob when focus leaves it."""
         self.remove_class("-focused")
 
     @property
@@ -293,6 +308,7 @@ class Knob(Horizontal):
         return f"{self.spec.label} ({self.spec.key}): {knob_help(self.spec, self.preset_name)}"
 
     def compose(self) -> ComposeResult:
+        """The label, then the slider and input (or the switch, or the select) for the knob's kind."""
         s = self.spec
         yield Label(s.label, classes="knob-label")
         if s.kind == "bool":
@@ -307,6 +323,7 @@ class Knob(Horizontal):
     # -- programmatic update (no Changed message) --------------------------------
 
     def sync(self, value: Any) -> None:
+        """Show `value` (the config changed elsewhere) without reporting a change."""
         if value == self.value:
             return
         self.value = value
@@ -341,6 +358,7 @@ class Knob(Horizontal):
             self.post_message(self.Changed(self, self.spec.key, value))
 
     def on_mount(self) -> None:
+        """Watch the slider's position."""
         # The slider's position is watched, not its Changed message: the value, the
         # input beside it and (through the panel's `on_change`) the plan then
         # change in the handler of the key or click that moved the slider, and paint in
@@ -412,6 +430,7 @@ class Knob(Horizontal):
             self._emit(event.value)
 
     def mark_invalid(self) -> None:
+        """Mark the value as invalid (the input is shown in error)."""
         self.add_class("-invalid")
 
     def step(self, delta: int) -> None:
@@ -428,6 +447,7 @@ class ToolList(SelectionList[str]):
     (Textual's toggle only changes colour)."""
 
     def render_line(self, y: int) -> Strip:
+        """One line of the list, the check box drawn as `[x]` or `[ ]`."""
         strip = super().render_line(y)
         segments = list(strip)
         if len(segments) < 4:
@@ -546,11 +566,15 @@ class TuningPanel(VerticalScroll):
     ]
 
     class PresetChosen(Message):
+        """A preset was chosen."""
+
         def __init__(self, name: str) -> None:
             super().__init__()
             self.name = name
 
     class ToolsExcluded(Message):
+        """The tools to exclude changed."""
+
         def __init__(self, tools: list[str]) -> None:
             super().__init__()
             self.tools = tools
@@ -569,6 +593,7 @@ class TuningPanel(VerticalScroll):
         self._described: Knob | None = None
 
     def compose(self) -> ComposeResult:
+        """The preset select, every knob, and the tools to exclude."""
         from inspector.engine.config import PRESETS
 
         with Horizontal(id="preset-row"):
@@ -633,6 +658,7 @@ class TuningPanel(VerticalScroll):
             sel.value = name
 
     def knob(self, key: str) -> Knob:
+        """The knob of a dotted config key."""
         return self.query_one(f"#{_safe_id(key)}", Knob)
 
     def stops(self) -> list[Widget]:
@@ -649,6 +675,7 @@ class TuningPanel(VerticalScroll):
         return out
 
     def action_cycle(self, step: int) -> None:
+        """Move focus to the next (`step` 1) or previous (-1) knob, wrapping around."""
         stops = self.stops()
         focused = self.screen.focused
         here = next((k for k, w in enumerate(stops) if focused is w or (focused is not None and w in focused.ancestors)

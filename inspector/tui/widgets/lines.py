@@ -16,6 +16,8 @@ Line = tuple[str, str]  # (text, rich style string)
 
 
 class LinesView(ScrollView, can_focus=True):
+    """Styled lines, wrapped to the width and drawn a screenful at a time (long messages stay fast)."""
+
     DEFAULT_CSS = """
     LinesView {
         background: $surface;
@@ -42,6 +44,7 @@ class LinesView(ScrollView, can_focus=True):
         self._styles: dict[str, Style] = {}
 
     def set_lines(self, lines: list[Line]) -> None:
+        """Show `lines` from the top."""
         self._logical = list(lines)
         self._width = 0
         self._rewrap(self.scrollable_content_region.width)
@@ -50,9 +53,11 @@ class LinesView(ScrollView, can_focus=True):
 
     @property
     def lines(self) -> list[Line]:
+        """The lines shown, unwrapped."""
         return self._logical
 
     def text(self) -> str:
+        """The text shown, without styles."""
         return "\n".join(t for t, _ in self._logical)
 
     def _style(self, s: str) -> Style:
@@ -82,13 +87,16 @@ class LinesView(ScrollView, can_focus=True):
         self.virtual_size = Size(width, len(rows))
 
     def on_resize(self, event: events.Resize) -> None:
+        """Wrap again at the new width."""
         self._rewrap(self.scrollable_content_region.width)
 
     def notify_style_update(self) -> None:
+        """Drop the rendered rows: the theme changed."""
         super().notify_style_update()
         self._cache.clear()
 
     def render_line(self, y: int) -> Strip:
+        """One wrapped row."""
         width = self.scrollable_content_region.width
         index = int(self.scroll_offset.y) + y
         base = self.rich_style

@@ -47,6 +47,8 @@ class Profile(Widget, can_focus=True):
     TOOLTIP = "The whole session: click a column to jump there (m, then ← → and enter)"
 
     class Jump(Message):
+        """Jump to message `index` (a bucket was clicked or chosen)."""
+
         def __init__(self, index: int) -> None:
             super().__init__()
             self.index = index
@@ -64,17 +66,21 @@ class Profile(Widget, can_focus=True):
         self.tooltip = self.TOOLTIP
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Two rows: the heat and the plan."""
         return 2
 
     def set_tokens(self, tokens: list[int]) -> None:
+        """Show a session's token counts."""
         self.tokens = tokens
         self.refresh()
 
     def set_actions(self, actions: Sequence[str] | None) -> None:
+        """Overlay a plan's actions (None: no plan)."""
         self.actions = actions
         self.refresh()
 
     def set_window(self, start: int, end: int) -> None:
+        """Mark the messages in view, `start` to `end`."""
         if self.window != (start, end):
             self.window = (start, end)
             self.refresh()
@@ -87,10 +93,12 @@ class Profile(Widget, can_focus=True):
         return [(k * n // width, (k + 1) * n // width) for k in range(width)]
 
     def notify_style_update(self) -> None:
+        """Drop the rendered rows: the theme changed."""
         super().notify_style_update()
         self._lines.clear()
 
     def render_line(self, y: int) -> Strip:
+        """One row: the heat with the view marked (row 0), or the plan's actions (row 1)."""
         width = self.content_region.width
         # The lists themselves (compared by identity: a plan's actions are never changed
         # in place), so a freed list's id cannot be mistaken for a new one's.
@@ -137,11 +145,13 @@ class Profile(Widget, can_focus=True):
         return Strip(segs).crop_extend(0, width, base)
 
     def on_click(self, event: events.Click) -> None:
+        """Jump to the clicked bucket's first message."""
         buckets = self._buckets(self.content_region.width)
         if buckets and 0 <= event.x < len(buckets):
             self.post_message(self.Jump(buckets[event.x][0]))
 
     def on_focus(self) -> None:
+        """Put the keyboard column on the bucket in view."""
         buckets = self._buckets(self.content_region.width)
         if self.column is None and buckets:
             lo = self.window[0] if self.window else 0
@@ -149,16 +159,19 @@ class Profile(Widget, can_focus=True):
             self.refresh()
 
     def on_blur(self) -> None:
+        """Hide the keyboard column."""
         self.column = None
         self.refresh()
 
     def action_move(self, delta: int) -> None:
+        """Move the keyboard column `delta` buckets."""
         buckets = self._buckets(self.content_region.width)
         if buckets:
             self.column = max(0, min(len(buckets) - 1, (self.column or 0) + delta))
             self.refresh()
 
     def action_jump(self) -> None:
+        """Jump to the first message of the bucket under the keyboard column."""
         buckets = self._buckets(self.content_region.width)
         if buckets and self.column is not None:
             self.post_message(self.Jump(buckets[min(self.column, len(buckets) - 1)][0]))
@@ -183,6 +196,7 @@ class ContextGauge(Widget):
         self.until_trigger: int | None = None
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One row."""
         return 1
 
     def update_values(self, before: int, after: int | None, window: int, counter: str = "",
@@ -200,6 +214,7 @@ class ContextGauge(Widget):
         return "#2ecc71" if share < 0.6 else "#f1c40f" if share < 0.9 else "#e74c3c"
 
     def render(self) -> Text:
+        """The gauge: context used before and after the plan, against the window."""
         width = self.content_region.width
         if not self.window:
             return Text("context: –")

@@ -15,6 +15,8 @@ from textual.widget import Widget
 
 
 class Slider(Widget, can_focus=True):
+    """A one-line slider over positions 0 to `steps`: keys, clicks and drags move it."""
+
     DEFAULT_CSS = """
     Slider {
         height: 1;
@@ -48,6 +50,8 @@ class Slider(Widget, can_focus=True):
     position: reactive[int] = reactive(0, init=False)
 
     class Changed(Message):
+        """The slider's position changed."""
+
         def __init__(self, slider: Slider, position: int) -> None:
             super().__init__()
             self.slider = slider
@@ -55,6 +59,7 @@ class Slider(Widget, can_focus=True):
 
         @property
         def control(self) -> Slider:
+            """The slider that moved."""
             return self.slider
 
     def __init__(self, steps: int = 100, position: int = 0, *, id: str | None = None,
@@ -65,12 +70,15 @@ class Slider(Widget, can_focus=True):
         self._dragging = False
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One row."""
         return 1
 
     def validate_position(self, position: int) -> int:
+        """Keep the position within 0 to `steps`."""
         return max(0, min(self.steps, int(position)))
 
     def watch_position(self, position: int) -> None:
+        """Report the new position."""
         self.post_message(self.Changed(self, position))
 
     def set_position(self, position: int, notify: bool = False) -> None:
@@ -82,6 +90,7 @@ class Slider(Widget, can_focus=True):
             self.refresh()
 
     def render_line(self, y: int) -> Strip:
+        """The track with the handle at the position."""
         width = self.content_region.width
         style = self.rich_style
         if y != 0 or width <= 0:
@@ -102,21 +111,26 @@ class Slider(Widget, can_focus=True):
         return round(max(0, min(track, x)) / track * self.steps)
 
     def action_step(self, delta: int) -> None:
+        """Move `delta` steps."""
         self.position = self.position + delta
 
     def action_set(self, where: int) -> None:
+        """Go to position `where` (a negative one: the last)."""
         self.position = where if where >= 0 else self.steps
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
+        """Start a drag: the handle goes to the click."""
         self._dragging = True
         self.capture_mouse()
         self.position = self._position_at(event.x)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Drag the handle with the mouse."""
         if self._dragging:
             self.position = self._position_at(event.x)
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
+        """End the drag."""
         if self._dragging:
             self._dragging = False
             self.release_mouse()

@@ -16,9 +16,11 @@ class RowTable(DataTable):
     ]
 
     def action_first_row(self) -> None:
+        """Move the cursor to the first row."""
         if self.row_count:
             self.move_cursor(row=0)
 
     def action_last_row(self) -> None:
+        """Move the cursor to the last row."""
         if self.row_count:
             self.move_cursor(row=self.row_count - 1)
