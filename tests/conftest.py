@@ -29,19 +29,67 @@ if not os.environ.get("TIKTOKEN_CACHE_DIR"):
 
 
 
+# ------------------------------------------------------------------ the run: workers and early work
+
+
+def pytest_xdist_auto_num_workers(config) -> int | None:
+    """How many processes `-n auto` (pyproject's addopts) starts: one per core the run
+    may use when it runs a whole tree (no paths given, or a directory), none for a
+    listing or a run of files and tests (starting workers, each importing and collecting,
+    costs more than it saves there). `PYTEST_XDIST_AUTO_NUM_WORKERS` and `-n N` still win."""
+    if config.option.collectonly:
+        return 0
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own reading of it
+    given = [Path(str(a).split("::")[0]) for a in config.args]
+    if config.args_source != pytest.Config.ArgsSource.TESTPATHS and not any(p.is_dir() for p in given):
+        return 0
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def pytest_configure(config) -> None:
+    if not hasattr(config, "workerinput"):  # the process that runs or controls the run
+        from tests.resolution import share
+
+        share()
+
+
 def pytest_collection_modifyitems(session, config, items) -> None:
     """Start test_extras' pip resolutions at once when it is selected (they wait on the
-    package index for minutes; tests/resolution.py)."""
+    package index for minutes; tests/resolution.py). Distributed, the controlling process
+    starts them (below); a worker only orders its items, heaviest modules first."""
+    if hasattr(config, "workerinput"):
+        _heavy_modules_first(items)
+        return
+    if config.option.collectonly:
+        return
     from tests.resolution import MODULE, start_early
 
     if any(item.nodeid.startswith(MODULE) for item in items):
         start_early()
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids) -> None:
+    from tests.resolution import MODULE, start_early
+
+    if any(nodeid.startswith(MODULE) for nodeid in ids):
+        start_early()
+
+
+def _heavy_modules_first(items) -> None:
+    """Modules holding a `slow` test go first, whole and in their order, so a long one
+    does not start last and leave the other workers idle at the end (`--dist loadfile`
+    sends modules in collection order with `--no-loadscope-reorder`). Every worker
+    collects the same order, as xdist requires."""
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)
+
+
 def pytest_sessionfinish(session, exitstatus) -> None:
     from tests.resolution import stop_all
 
-    stop_all()
+    stop_all(shared=not hasattr(session.config, "workerinput"))
 
 
 FIXTURES = Path(__file__).parent / "fixtures"

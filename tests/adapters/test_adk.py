@@ -9,27 +9,31 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("google.adk", reason="the `adk` extra is not installed")
-
-from google.adk.agents import LlmAgent  # noqa: E402
-from google.adk.apps import App  # noqa: E402
-from google.adk.cli.agent_test_runner import MockModel  # noqa: E402
-from google.adk.runners import Runner  # noqa: E402
-from google.adk.sessions.sqlite_session_service import SqliteSessionService  # noqa: E402
-from google.genai import types  # noqa: E402
-
-from inspector import Compactor  # noqa: E402
-from inspector.adapters.adk import (  # noqa: E402
-    OFFLOAD_STATE_PREFIX,
-    CompactingPlugin,
-    compacting_callback,
-    recovery_tool,
-)
-from inspector.engine import preset  # noqa: E402
-from inspector.exports.adk import write_adk_session  # noqa: E402
-from inspector.formats.genai import from_contents  # noqa: E402
+from inspector import Compactor
+from inspector.engine import preset
+from inspector.exports.adk import write_adk_session
+from inspector.formats.genai import from_contents
 from inspector.service.config import save_config
-from tests.exports.test_formats import chat_session  # noqa: E402
+from tests.exports.test_formats import chat_session
+from tests.lazy import installed
+
+pytestmark = pytest.mark.skipif(not installed("google.adk"), reason="the `adk` extra is not installed")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _adk() -> None:
+    """ADK and the adapter, imported when these tests run (tests/lazy.py)."""
+    global LlmAgent, App, MockModel, Runner, SqliteSessionService, types
+    global OFFLOAD_STATE_PREFIX, CompactingPlugin, compacting_callback, recovery_tool
+    from google.adk.agents import LlmAgent
+    from google.adk.apps import App
+    from google.adk.cli.agent_test_runner import MockModel
+    from google.adk.runners import Runner
+    from google.adk.sessions.sqlite_session_service import SqliteSessionService
+    from google.genai import types
+
+    from inspector.adapters.adk import OFFLOAD_STATE_PREFIX, CompactingPlugin, compacting_callback, recovery_tool
+
 
 ROOT = Path(__file__).resolve().parents[2]
 SWE = ROOT / "tests" / "fixtures" / "swe-agent"

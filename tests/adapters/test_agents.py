@@ -7,12 +7,23 @@ import json
 
 import pytest
 
-agents = pytest.importorskip("agents", reason="the `agents` extra (openai-agents) is not installed")
+from inspector import Compactor
+from inspector.adapters.agents import CompactingSession, compact_items, items_to_session, messages_to_items
+from inspector.engine import preset
+from inspector.service.config import save_config
+from tests.lazy import installed
 
-from inspector import Compactor  # noqa: E402
-from inspector.adapters.agents import CompactingSession, compact_items, items_to_session, messages_to_items  # noqa: E402
-from inspector.engine import preset  # noqa: E402
-from inspector.service.config import save_config  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("agents"), reason="the `agents` extra (openai-agents) is not installed")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _agents() -> None:
+    """The Agents SDK, imported when these tests run (tests/lazy.py), and the fake model
+    built on its `Model`."""
+    global agents, LoopingModel
+    import agents
+
+    from tests.adapters.agents_model import LoopingModel
 
 
 def turn(k: int, output: str = "z " * 300) -> list[dict]:
@@ -285,36 +296,6 @@ def test_from_toml_compacts_with_the_config_the_tui_saves(tmp_path):
 # ------------------------------------------------------------ per model call (issue 25)
 
 TRIGGER = 5000
-
-
-class LoopingModel(agents.Model):
-    """A fake Agents SDK model: asks for `calls` tool calls in a row (one per model
-    call, all in one run), then answers; records what each call was sent."""
-
-    def __init__(self, calls: int) -> None:
-        self.calls = calls
-        self.sent: list[tuple[str | None, list[dict]]] = []
-
-    async def get_response(self, system_instructions, input, model_settings, tools, output_schema, handoffs,
-                           tracing, *, previous_response_id=None, conversation_id=None, prompt=None):
-        from agents.items import ModelResponse
-        from agents.usage import Usage
-        from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
-
-        items = [i if isinstance(i, dict) else i.model_dump(exclude_unset=True) for i in input]
-        self.sent.append((system_instructions, json.loads(json.dumps(items))))
-        k = len(self.sent)
-        if k <= self.calls:
-            out = [ResponseFunctionToolCall(type="function_call", id=f"fc_{k}", call_id=f"call_{k}", name="bash",
-                                            arguments=json.dumps({"cmd": f"pytest -k part{k}"}))]
-        else:
-            out = [ResponseOutputMessage(type="message", id="msg_done", role="assistant", status="completed",
-                                         content=[ResponseOutputText(type="output_text", text="All parts pass.",
-                                                                     annotations=[])])]
-        return ModelResponse(output=out, usage=Usage(), response_id=None)
-
-    def stream_response(self, *args, **kwargs):  # pragma: no cover - not used
-        raise NotImplementedError
 
 
 def _loop_agent(model: LoopingModel):

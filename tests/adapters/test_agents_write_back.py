@@ -22,11 +22,19 @@ from pathlib import Path
 
 import pytest
 
-agents = pytest.importorskip("agents", reason="the `agents` extra (openai-agents) is not installed")
+from inspector import Compactor
+from inspector.adapters.agents import CompactingSession
+from tests.adapters.test_agents import config, history
+from tests.lazy import installed
 
-from inspector import Compactor  # noqa: E402
-from inspector.adapters.agents import CompactingSession  # noqa: E402
-from tests.adapters.test_agents import config, history  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("agents"), reason="the `agents` extra (openai-agents) is not installed")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _agents() -> None:
+    """The Agents SDK, imported when these tests run (tests/lazy.py)."""
+    global agents
+    import agents
 
 TURNS = 750  # 1 + 750 * 6 = 4,501 items, as in the report
 

@@ -9,32 +9,39 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("langchain.agents", reason="the `langchain` extra is not installed")
+from inspector.engine import preset
+from inspector.formats.langchain import from_langchain, to_langchain
+from inspector.service.config import save_config
+from tests.lazy import installed
 
-from langchain.agents import create_agent  # noqa: E402
-from langchain_core.language_models.fake_chat_models import GenericFakeChatModel  # noqa: E402
-from langchain_core.messages import AIMessage, HumanMessage, ToolMessage  # noqa: E402
-from langchain_core.tools import tool  # noqa: E402
-
-from inspector.adapters.langchain import CompactingMiddleware  # noqa: E402
-from inspector.engine import preset  # noqa: E402
-from inspector.formats.langchain import from_langchain, to_langchain  # noqa: E402
-from inspector.service.config import save_config  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("langchain.agents"), reason="the `langchain` extra is not installed")
 
 PREFIX = "[Previous conversation summary]"
 
 
-class RecordingFakeModel(GenericFakeChatModel):
-    """LangChain's fake chat model, remembering what each call received."""
+@pytest.fixture(autouse=True, scope="module")
+def _langchain() -> None:
+    """LangChain and the middleware, imported when these tests run (tests/lazy.py)."""
+    global create_agent, GenericFakeChatModel, AIMessage, HumanMessage, ToolMessage, tool, CompactingMiddleware
+    global RecordingFakeModel
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+    from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+    from langchain_core.tools import tool
 
-    seen: list[list[Any]] = []
+    from inspector.adapters.langchain import CompactingMiddleware
 
-    def bind_tools(self, tools, **kwargs):
-        return self
+    class RecordingFakeModel(GenericFakeChatModel):
+        """LangChain's fake chat model, remembering what each call received."""
 
-    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
-        self.seen.append(list(messages))
-        return super()._generate(messages, stop=stop, run_manager=run_manager, **kwargs)
+        seen: list[list[Any]] = []
+
+        def bind_tools(self, tools, **kwargs):
+            return self
+
+        def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+            self.seen.append(list(messages))
+            return super()._generate(messages, stop=stop, run_manager=run_manager, **kwargs)
 
 
 def model(*replies: AIMessage) -> RecordingFakeModel:

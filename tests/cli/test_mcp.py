@@ -18,10 +18,17 @@ from inspector.engine.planning import plan
 from inspector.engine.summarize.extractive import ExtractiveSummarizer
 from inspector.service.mcp import PROTOCOL_VERSIONS, RecoveryMcpServer
 from tests.exports.test_resume_matrix import _config, _session
+from tests.lazy import installed
 
-mcp = pytest.importorskip("mcp", reason="the test extra installs the MCP Python SDK")
-from mcp import ClientSession, StdioServerParameters  # noqa: E402
-from mcp.client.stdio import stdio_client  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("mcp"), reason="the test extra installs the MCP Python SDK")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _mcp() -> None:
+    """The MCP Python SDK, imported when these tests run (tests/lazy.py)."""
+    global ClientSession, StdioServerParameters, stdio_client
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
 
 OFFLOAD_ID = re.compile(r"off-[0-9a-f]{12}")
 

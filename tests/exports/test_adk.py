@@ -17,14 +17,22 @@ from inspector.exports.registry import ExportError, export_session
 from inspector.formats.genai import from_contents
 from inspector.sources.registry import open_source
 from tests.exports.test_formats import chat_session, compact, model_view
+from tests.lazy import installed
 
-pytest.importorskip("google.adk", reason="google-adk is in the test extra")
-from google.adk.agents import LlmAgent  # noqa: E402
-from google.adk.cli.agent_test_runner import MockModel  # noqa: E402
-from google.adk.runners import Runner  # noqa: E402
-from google.adk.sessions.database_session_service import DatabaseSessionService  # noqa: E402
-from google.adk.sessions.sqlite_session_service import SqliteSessionService  # noqa: E402
-from google.genai import types  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("google.adk"), reason="google-adk is in the test extra")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _adk() -> None:
+    """ADK, imported when these tests run (tests/lazy.py)."""
+    global LlmAgent, MockModel, Runner, DatabaseSessionService, SqliteSessionService, types
+    from google.adk.agents import LlmAgent
+    from google.adk.cli.agent_test_runner import MockModel
+    from google.adk.runners import Runner
+    from google.adk.sessions.database_session_service import DatabaseSessionService
+    from google.adk.sessions.sqlite_session_service import SqliteSessionService
+    from google.genai import types
+
 
 ROOT = Path(__file__).resolve().parents[2]
 ADK = ROOT / "tests" / "fixtures" / "adk"
@@ -49,6 +57,9 @@ def read(path: Path, session_id: str | None = None):
 
 
 async def adk_get(db: Path, app: str, user: str, sid: str, layout: str):
+    from google.adk.sessions.database_session_service import DatabaseSessionService
+    from google.adk.sessions.sqlite_session_service import SqliteSessionService
+
     if layout == "sqlite":
         return await SqliteSessionService(str(db)).get_session(app_name=app, user_id=user, session_id=sid)
     svc = DatabaseSessionService(f"sqlite+aiosqlite:///{db}")

@@ -17,8 +17,16 @@ from inspector.exports import agents_sqlite as export_agents
 from inspector.exports.registry import ExportError, export_session
 from inspector.formats.responses import to_responses_items
 from tests.exports.test_formats import chat_session, clear_config, compact_config, model_view
+from tests.lazy import installed
 
-agents = pytest.importorskip("agents", reason="openai-agents is in the test extra")
+pytestmark = pytest.mark.skipif(not installed("agents"), reason="openai-agents is in the test extra")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _agents() -> None:
+    """The Agents SDK, imported when these tests run (tests/lazy.py)."""
+    global agents
+    import agents
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "openai-agents" / "sessions.db"

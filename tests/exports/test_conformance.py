@@ -27,10 +27,10 @@ from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.exports.registry import TargetOptions, export_session
 from inspector.sources.registry import open_source
 from tests.exports.test_formats import compact_config
+from tests.lazy import installed
 
-agents = pytest.importorskip("agents")
-from agents import SQLiteSession  # noqa: E402
-from agents.models.chatcmpl_converter import Converter  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("agents"), reason="the test extra installs openai-agents")
+
 
 F = Path(__file__).resolve().parents[1] / "fixtures"
 SOURCES = {
@@ -70,7 +70,17 @@ def _versions(name: str):
     return s, {"recorded": None, "compacted": r}
 
 
+def _chat_messages(items: list) -> list[dict]:
+    """The SDK's items as the Chat Completions messages its models send
+    (`Converter.items_to_messages`, behind `OpenAIChatCompletionsModel` / `LitellmModel`)."""
+    from agents.models.chatcmpl_converter import Converter
+
+    return Converter.items_to_messages(items)
+
+
 def _sdk_items(db: Path, sid: str) -> list:
+    from agents import SQLiteSession
+
     async def read():
         session = SQLiteSession(sid, db)
         try:
@@ -88,7 +98,7 @@ def test_agents_export_resumes_with_chat_completions_models(tmp_path, name):
         res = export_session(s, "openai-agents-sqlite", db, compacted=compacted)
         items = _sdk_items(db, res.session_id)
         assert len(items) == res.items
-        chat = Converter.items_to_messages(items)  # raised UserError for rebuilt turns
+        chat = _chat_messages(items)  # raised UserError for rebuilt turns
         calls = [c["id"] for m in chat for c in m.get("tool_calls") or []]
         assert len(calls) == len(set(calls)), "duplicate ids renamed by default"
 
@@ -111,7 +121,7 @@ def test_duplicate_call_ids_no_longer_lose_items_in_the_sdk(tmp_path):
     assert len(ids) > len(set(ids)), "the fixture repeats call ids"
     res = export_session(s, "openai-agents-sqlite", tmp_path / "a.db")
     assert any("duplicate tool-call id" in w for w in res.warnings)
-    chat = Converter.items_to_messages(_sdk_items(tmp_path / "a.db", res.session_id))
+    chat = _chat_messages(_sdk_items(tmp_path / "a.db", res.session_id))
     call_ids = [c["id"] for m in chat for c in m.get("tool_calls") or []]
     answered = [m["tool_call_id"] for m in chat if m["role"] == "tool"]
     assert len(call_ids) == len(ids) and sorted(call_ids) == sorted(answered)
@@ -258,7 +268,7 @@ def test_codex_custom_tool_calls_resume_on_every_model_path(tmp_path, monkeypatc
         written = {i["call_id"]: json.loads(i["arguments"]) for i in items if i.get("call_id") in patches
                    and i.get("type") == "function_call"}
         assert written == {cid: {"arguments": text} for cid, text in patches.items()}
-        chat = Converter.items_to_messages(items)
+        chat = _chat_messages(items)
         sent_calls = {c["id"]: c["function"]["arguments"] for m in chat for c in m.get("tool_calls") or []}
         assert {cid: json.loads(sent_calls[cid]) for cid in patches} == written
         sent = _resume_responses(db, res.session_id)
@@ -326,7 +336,7 @@ def test_every_other_export_is_accepted_where_it_is_read(tmp_path, name):
 
 def _run_once(agent, sid: str, db: Path) -> None:
     """One `Runner.run` of `agent` on the exported session `sid` of `db`: it must answer "ok"."""
-    from agents import Runner
+    from agents import Runner, SQLiteSession
 
     async def run() -> None:
         session = SQLiteSession(sid, db)
@@ -392,7 +402,7 @@ def test_codex_listed_tool_outputs_are_converted_to_what_each_target_accepts(tmp
         for m in messages:
             if m.role == "tool" and m.tool_call_id in texts and not m.meta.get("inspector_reduced"):
                 assert texts[m.tool_call_id] == m.text, "the output's text is kept"
-        Converter.items_to_messages(items)
+        _chat_messages(items)
         sent = _resume(db, res.session_id)
         assert len([m for m in sent if m["role"] == "tool"]) == len(outputs)
         _resume_responses(db, res.session_id)

@@ -13,15 +13,24 @@ import uuid
 
 import pytest
 
-pytest.importorskip("langgraph.checkpoint.sqlite", reason="langgraph-checkpoint-sqlite is in the test extra")
+from inspector.cli.main import main
+from inspector.sources.base import open_source
+from tests.lazy import installed
+from tests.postgres_server import PASSWORD
 
-from langchain_core.messages import AIMessage  # noqa: E402
-from langgraph.checkpoint.sqlite import SqliteSaver  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("langgraph.checkpoint.sqlite"),
+                                reason="langgraph-checkpoint-sqlite is in the test extra")
 
-from inspector.cli.main import main  # noqa: E402
-from inspector.sources.registry import open_source  # noqa: E402
-from tests.langgraph_agent import make_agent, run_threads  # noqa: E402
-from tests.postgres_server import PASSWORD  # noqa: E402
+
+@pytest.fixture(autouse=True, scope="module")
+def _langgraph() -> None:
+    """LangGraph's saver and the LangChain agent, imported when these tests run (tests/lazy.py)."""
+    global AIMessage, SqliteSaver, make_agent, run_threads
+    from langchain_core.messages import AIMessage
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    from tests.langgraph_agent import make_agent, run_threads
+
 
 # Small enough to summarize the gamma thread (5 turns) down to a few messages.
 SMALL = ["--preset", "balanced", "--summarizer", "extractive",
@@ -230,7 +239,8 @@ def test_agents_session_into_postgres_reads_back_with_the_sdk(postgres, tmp_path
     assert got == json.loads(json.dumps(to_responses_items(session.messages, [], functions_only=True)))
 
     # an agent resumes from it: the model is sent the stored items, then the new turn
-    from tests.adapters.test_agents import LoopingModel, _loop_agent
+    from tests.adapters.agents_model import LoopingModel
+    from tests.adapters.test_agents import _loop_agent
 
     async def resume():
         from agents import Runner

@@ -37,9 +37,10 @@ from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.exports.registry import TargetOptions, export_session
 from tests.exports.test_conformance import NO_OUTPUT_LIMIT, SOURCES, _mocked_openai, _session
 from tests.exports.test_formats import compact_config
+from tests.lazy import installed
 
-pytest.importorskip("agents")
-pytest.importorskip("google.adk")
+pytestmark = pytest.mark.skipif(not (installed("agents") and installed("google.adk")),
+                                reason="the test extra installs openai-agents and google-adk")
 
 TOO_SMALL = {"claude-code-compacted", "anthropic-json", "claude-code-duplicate-ids", "openai-chat-duplicate-ids"}
 OFFLOAD_ID = re.compile(r"off-[0-9a-f]{12}")

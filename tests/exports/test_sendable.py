@@ -15,9 +15,18 @@ import pytest
 
 from inspector.exports.registry import ExportError, TargetOptions, export_session
 from tests.exports.test_conformance import NO_OUTPUT_LIMIT, SOURCES, _versions
+from tests.lazy import installed
 
-anthropic = pytest.importorskip("anthropic", reason="the test extra installs the Anthropic SDK")
-openai = pytest.importorskip("openai")
+pytestmark = pytest.mark.skipif(not (installed("anthropic") and installed("openai")),
+                                reason="the test extra installs the Anthropic and OpenAI SDKs")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _clients_sdks() -> None:
+    """The Anthropic and OpenAI SDKs, imported when these tests run (tests/lazy.py)."""
+    global anthropic, openai
+    import anthropic
+    import openai
 
 
 def tool_blocks(body: dict) -> tuple[set[str], bool]:

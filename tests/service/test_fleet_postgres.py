@@ -17,11 +17,12 @@ import uuid
 
 import pytest
 
-psycopg = pytest.importorskip("psycopg", reason="psycopg is in the test extra")
+from inspector.exports.agents_sqlite import SCHEMA as SQLITE_SCHEMA
+from inspector.exports.postgres import AGENTS_SCHEMA
+from tests.lazy import installed
+from tests.postgres_server import PASSWORD
 
-from inspector.exports.agents_sqlite import SCHEMA as SQLITE_SCHEMA  # noqa: E402
-from inspector.exports.postgres import AGENTS_SCHEMA  # noqa: E402
-from tests.postgres_server import PASSWORD  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("psycopg"), reason="psycopg is in the test extra")
 
 SESSIONS = 2000
 KNOB = "summarization.trigger.context_tokens"
@@ -52,6 +53,8 @@ def fleet(postgres, tmp_path_factory):
     rng = random.Random(5)
     rows = [(f"s{k:05d}", data) for k in range(SESSIONS) for data in items(k, rng)]
     ids = [f"s{k:05d}" for k in range(SESSIONS)]
+    import psycopg
+
     with psycopg.connect(postgres.url(name)) as conn:
         for ddl in AGENTS_SCHEMA:  # SQLAlchemySession's tables on PostgreSQL
             conn.execute(ddl)

@@ -13,14 +13,17 @@ import pytest
 from inspector.service.engines import InlineEngine, ray_engine
 from inspector.service.fleet import SampleSpec, fleet_sweep
 from inspector.service.replay import parse_values
+from tests.lazy import installed
 from tests.service.fleet_data import KNOB, SET, VALUES, base_config, write_fleet
 
-ray = pytest.importorskip("ray")
-pytestmark = pytest.mark.slow  # Ray's own start, ~20 s on 2 cores
+pytestmark = [pytest.mark.slow,  # Ray's own start, ~20 s on 2 cores
+              pytest.mark.skipif(not installed("ray"), reason="the test extra installs ray")]
 
 
 @pytest.fixture(scope="module")
 def local_ray():
+    import ray  # when these tests run, not at collection (tests/lazy.py)
+
     started = not ray.is_initialized()
     if started:
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,

@@ -11,18 +11,26 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("langgraph.checkpoint.sqlite", reason="langgraph-checkpoint-sqlite is in the test extra")
+from inspector.engine import apply, plan, preset
+from inspector.engine.summarize import ExtractiveSummarizer
+from inspector.engine.validation import errors, validate
+from inspector.exports.langgraph import LangGraphExportError, write_thread
+from inspector.sources.base import SourceError, detect_format, open_source
+from tests.lazy import installed
 
-from langchain_core.messages import AIMessage  # noqa: E402
-from langgraph.checkpoint.sqlite import SqliteSaver  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("langgraph.checkpoint.sqlite"),
+                                reason="langgraph-checkpoint-sqlite is in the test extra")
 
-from inspector.engine import apply, plan, preset  # noqa: E402
-from inspector.engine.summarize import ExtractiveSummarizer  # noqa: E402
-from inspector.engine.validation import errors, validate  # noqa: E402
-from inspector.exports.langgraph import LangGraphExportError, write_thread  # noqa: E402
-from inspector.sources.model import SourceError
-from inspector.sources.registry import detect_format, open_source  # noqa: E402
-from tests.langgraph_agent import make_agent, run_threads  # noqa: E402
+
+@pytest.fixture(autouse=True, scope="module")
+def _langgraph() -> None:
+    """LangGraph's saver and the LangChain agent, imported when these tests run (tests/lazy.py)."""
+    global AIMessage, SqliteSaver, make_agent, run_threads
+    from langchain_core.messages import AIMessage
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    from tests.langgraph_agent import make_agent, run_threads
+
 
 THREADS = {"alpha": 3, "beta": 1, "gamma": 5}
 

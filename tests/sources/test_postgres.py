@@ -13,14 +13,14 @@ import uuid
 
 import pytest
 
-psycopg = pytest.importorskip("psycopg", reason="psycopg is in the test extra")
+from inspector.cli.main import main
+from inspector.engine.validation import errors, validate
+from inspector.formats.locations import DatabaseUrl
+from inspector.sources.base import SourceError, detect_format, open_source
+from tests.lazy import installed
+from tests.postgres_server import PASSWORD
 
-from inspector.cli.main import main  # noqa: E402
-from inspector.engine.validation import errors, validate  # noqa: E402
-from inspector.formats.locations import DatabaseUrl  # noqa: E402
-from inspector.sources.model import SourceError  # noqa: E402
-from inspector.sources.registry import detect_format, open_source  # noqa: E402
-from tests.postgres_server import PASSWORD  # noqa: E402
+pytestmark = pytest.mark.skipif(not installed("psycopg"), reason="psycopg is in the test extra")
 
 
 def fresh_db(postgres, prefix: str) -> str:
@@ -203,6 +203,8 @@ def test_opened_read_only_and_no_lock_outlives_a_read(postgres, agents_db):
         done = threading.Event()
 
         def alter():
+            import psycopg
+
             with psycopg.connect(postgres.url(name), autocommit=True) as conn:
                 conn.execute("SET lock_timeout = '3s'")
                 conn.execute("ALTER TABLE agent_messages ADD COLUMN note text")

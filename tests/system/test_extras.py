@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.resolution import dry_run, requirements, started
+from tests.resolution import Resolution, dry_run, requirements, started
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -49,16 +49,11 @@ def _readme_set() -> dict[str, str]:
     return dict(re.findall(r"`([A-Za-z0-9_.-]+)==([0-9][0-9A-Za-z.]*)`", para))
 
 
-def _report(started: tuple[subprocess.Popen, Path], timeout: float = 900) -> dict[str, dict]:
+def _report(started: Resolution, timeout: float = 900) -> dict[str, dict]:
     """The resolved set of a started dry run: name -> the release's metadata."""
-    proc, out = started
-    try:
-        _, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
-    assert proc.returncode == 0, err[-3000:]
-    return {i["metadata"]["name"].lower(): i["metadata"] for i in json.loads(out.read_text())["install"]}
+    code, err = started.wait(timeout)
+    assert code == 0, err[-3000:]
+    return {i["metadata"]["name"].lower(): i["metadata"] for i in json.loads(started.report.read_text())["install"]}
 
 
 def _accepts(metadata: dict, name: str, version: str) -> bool:

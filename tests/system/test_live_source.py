@@ -15,11 +15,14 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("agents.memory", reason="openai-agents (in the project's test extra) is not installed")
-
 from inspector.service.opening import import_source
-from inspector.sources.registry import open_source  # noqa: E402
-from inspector.workspace.database import Workspace  # noqa: E402
+from inspector.sources.base import open_source
+from inspector.workspace.database import Workspace
+from tests.lazy import installed
+
+# the writer (a child process) stores its session with the Agents SDK
+pytestmark = pytest.mark.skipif(not installed("agents"),
+                                reason="openai-agents (in the project's test extra) is not installed")
 
 WRITER = textwrap.dedent("""
     import asyncio, sys, threading
