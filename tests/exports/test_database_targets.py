@@ -14,7 +14,7 @@ import uuid
 import pytest
 
 from inspector.cli.main import main
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 from tests.lazy import installed
 from tests.postgres_server import PASSWORD
 

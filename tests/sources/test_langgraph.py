@@ -15,7 +15,8 @@ from inspector.engine import apply, plan, preset
 from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.engine.validation import errors, validate
 from inspector.exports.langgraph import LangGraphExportError, write_thread
-from inspector.sources.base import SourceError, detect_format, open_source
+from inspector.sources.model import SourceError
+from inspector.sources.registry import detect_format, open_source
 from tests.lazy import installed
 
 pytestmark = pytest.mark.skipif(not installed("langgraph.checkpoint.sqlite"),

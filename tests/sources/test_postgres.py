@@ -16,7 +16,8 @@ import pytest
 from inspector.cli.main import main
 from inspector.engine.validation import errors, validate
 from inspector.formats.locations import DatabaseUrl
-from inspector.sources.base import SourceError, detect_format, open_source
+from inspector.sources.model import SourceError
+from inspector.sources.registry import detect_format, open_source
 from tests.lazy import installed
 from tests.postgres_server import PASSWORD
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from inspector.service.opening import import_source
-from inspector.sources.base import open_source
+from inspector.sources.registry import open_source
 from inspector.workspace.database import Workspace
 from tests.lazy import installed
 
