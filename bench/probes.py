@@ -409,14 +409,16 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
 
 
 def _raw_read(workspace: str, session_id: str) -> float:
-    """Seconds to read the session's rows (body JSON and content hash, in order) with
-    plain sqlite3: the floor of a load from the workspace."""
+    """Seconds to read the session's rows (the columns `load_session` reads: each
+    body's stored record, text and packed raw record, or its JSON, and the content
+    hash, in order) with plain sqlite3: the floor of a load from the workspace."""
     import sqlite3
+
+    from inspector.workspace.database import SESSION_ROWS_SQL
 
     t = time.perf_counter()
     conn = sqlite3.connect(f"file:{workspace}?mode=ro", uri=True)
-    rows = conn.execute("SELECT b.data, m.content_hash FROM messages m JOIN bodies b ON b.hash = m.body "
-                        "WHERE m.session_id = ? ORDER BY m.position", (session_id,)).fetchall()
+    rows = conn.execute(SESSION_ROWS_SQL, (session_id,)).fetchall()
     seconds = time.perf_counter() - t
     conn.close()
     del rows
