@@ -111,7 +111,7 @@ _call = ToolCall.trusted
 _message = Message.trusted
 
 
-def decode(record: bytes, text: str | None, raw: bytes | None) -> Message:
+def decode(record: bytes, text: str | None, raw: bytes | None, names: dict[str, str] | None = None) -> Message:
     """The message a stored record holds (as `Message.compact` leaves a loaded one:
     `raw` packed, an empty `meta` or `tool_calls` the shared read-only one).
 
@@ -119,6 +119,10 @@ def decode(record: bytes, text: str | None, raw: bytes | None) -> Message:
         record: the record `encode` made.
         text: the first part's text.
         raw: the packed raw record's bytes, or None.
+        names: strings already made by this load (roles, kinds, types, tool names and
+            call ids), each kept once: a load of 100,000 messages would otherwise
+            hold several new copies of each per message (~20 MB; pydantic-core's parser
+            shared them through its string cache). Filled as it goes.
 
     Returns:
         The message (position 0: the caller places it).
@@ -131,35 +135,43 @@ def decode(record: bytes, text: str | None, raw: bytes | None) -> Message:
         if fields[0] != RECORD_FORMAT:
             raise RecordError(f"a stored message of record format {fields[0]!r} (this inspector reads "
                               f"{RECORD_FORMAT}); upgrade inspector")
-        return _decode(fields, text, raw)
+        return _decode(fields, text, raw, {} if names is None else names)
     except RecordError:
         raise
     except (orjson.JSONDecodeError, ValueError, TypeError, IndexError, KeyError) as exc:
         raise RecordError(f"a damaged stored message ({type(exc).__name__}: {exc})") from None
 
 
-def _decode(fields: list[Any], text: str | None, raw: bytes | None) -> Message:
-    parts: list[Part] = []
-    for row in fields[8]:
-        n = len(row)
-        if not parts:  # the first part: its text is the column
-            if n == 1:
-                parts.append(_part(type=row[0], text=text))
-            else:
-                parts.append(_part(type=row[0], text=text, data=row[2], media_type=row[3], url=row[4]))
-        elif n == 2:
-            parts.append(_part(type=row[0], text=row[1]))
-        else:
-            parts.append(_part(type=row[0], text=row[1], data=row[2], media_type=row[3], url=row[4]))
-    calls: list[ToolCall] = ([_call(id=c[0], name=c[1], arguments_raw=c[2], type=c[3]) for c in fields[9]]
-                             if fields[9] else _NO_CALLS)
+def _decode(fields: list[Any], text: str | None, raw: bytes | None, names: dict[str, str]) -> Message:
+    # Lists are made at their exact size (a list grown by appends keeps spare room).
+    name = names.setdefault
+    rows = fields[8]
+    parts: list[Part]
+    if not rows:
+        parts = []
+    else:
+        first = rows[0]
+        parts = [_part(type=name(first[0], first[0]), text=text) if len(first) == 1 else
+                 _part(type=name(first[0], first[0]), text=text, data=first[2], media_type=first[3], url=first[4])]
+        if len(rows) > 1:
+            for row in rows[1:]:
+                kind = name(row[0], row[0])
+                parts.append(_part(type=kind, text=row[1]) if len(row) == 2 else
+                             _part(type=kind, text=row[1], data=row[2], media_type=row[3], url=row[4]))
+            parts = parts[:]
+    calls: list[ToolCall] = _NO_CALLS
+    if fields[9]:
+        calls = [_call(id=name(c[0], c[0]), name=name(c[1], c[1]), arguments_raw=c[2], type=name(c[3], c[3]))
+                 for c in fields[9]][:]
     value = fields[10]
     if raw is not None:
         texts = [p.text for p in parts] + [c.arguments_raw for c in calls]
         value = PackedRaw(raw, tuple([texts[k] for k in value]))
     usage = fields[7]
     stamp = fields[6]
-    return _message(role=fields[1], kind=fields[2], name=fields[3], tool_call_id=fields[4], source_id=fields[5],
+    role, kind, who, call_id = fields[1], fields[2], fields[3], fields[4]
+    return _message(role=name(role, role), kind=name(kind, kind), name=who if who is None else name(who, who),
+                    tool_call_id=call_id if call_id is None else name(call_id, call_id), source_id=fields[5],
                     timestamp=None if stamp is None else _TIMESTAMP.validate_python(stamp),
                     usage=None if usage is None else Usage.trusted(**dict(zip(_USAGE_FIELDS, usage, strict=True))),
                     parts=parts, tool_calls=calls, raw=value,

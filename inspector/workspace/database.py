@@ -585,6 +585,7 @@ class Workspace:
         done = 0
         messages: list[Message] = []
         append = messages.append
+        names: dict[str, str] = {}  # short strings the records repeat, each made once (`engine.stored.decode`)
         with collection_paused():
             with self._lock:
                 self._check_open()
@@ -597,18 +598,22 @@ class Workspace:
                     while rows := cursor.fetchmany(_LOAD_CHUNK):
                         json_rows = [r for r in rows if r[1] is None]
                         validated = iter(self._validate_chunk(json_rows, params) if json_rows else ())
-                        for row in rows:
-                            if row[1] is None:
-                                m = next(validated)
-                                # A parsed record costs several times its JSON, and
-                                # repeats the message's texts: kept packed.
-                                m.compact()
-                            else:
-                                m = self._decode(row, params, len(messages))
-                            if trust:
-                                m.remember_hash(row[4])
-                            m.position = len(messages)
-                            append(m)
+                        try:
+                            for row in rows:
+                                if row[1] is None:
+                                    m = next(validated)
+                                    # A parsed record costs several times its JSON, and
+                                    # repeats the message's texts: kept packed.
+                                    m.compact()
+                                else:
+                                    m = decode(row[1], row[2], row[3], names)
+                                if trust:
+                                    m.remember_hash(row[4])
+                                m.position = len(messages)
+                                append(m)
+                        except RecordError as exc:
+                            raise WorkspaceError(f"{self.path}: {params[0] if params else 'a session'}: message "
+                                                 f"{len(messages)}: {exc}") from None
                         del rows, json_rows, validated
                         if each is not None and len(messages) - done >= _EACH_BATCH:
                             each(messages[done:])
@@ -618,13 +623,6 @@ class Workspace:
             if each is not None and (len(messages) > done or not messages):
                 each(messages[done:])
         return messages
-
-    def _decode(self, row: Sequence[Any], params: Sequence[Any], position: int) -> Message:
-        try:
-            return decode(row[1], row[2], row[3])
-        except RecordError as exc:
-            raise WorkspaceError(f"{self.path}: {params[0] if params else 'a session'}: message {position}: "
-                                 f"{exc}") from None
 
     def _hashes_current(self) -> bool:
         """Were the stored content hashes computed the way this engine computes them?
