@@ -1,6 +1,7 @@
 """The workspace: inspector's own SQLite database (through sqlite-utils).
 
-It holds imported sessions (canonical message JSON plus content hash), the token
+It holds imported sessions (each message a stored record, `engine.stored`, read back
+without validation; content-addressed by its canonical JSON), the token
 count cache, compaction versions (config, engine version, stats, the compacted
 messages and their lineage), offloaded content and the summary cache.
 
@@ -8,7 +9,9 @@ messages and their lineage), offloaded content and the summary cache.
   database at the old state or the new one. A version is saved whole or not at all.
 - Applying never deletes: each compaction is a new version; older versions stay.
 - Message bodies are content-addressed, so a version that keeps most messages
-  unchanged does not store them twice.
+  unchanged does not store them twice. A body is validated once, when it is first
+  written; bodies written before records (schema 2) keep their JSON in `data` and are
+  validated on load.
 - Rows are written through sqlite-utils' table API (inserts, upserts, updates);
   the bulk inserts of the hot tables (bodies, messages, version messages, token
   counts) stay hand-written `executemany`: measured 2.5-4x faster than `insert_all`
