@@ -23,18 +23,22 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, get_args
 
 import orjson
 from pydantic import TypeAdapter
 
-from inspector.engine.models import _NO_CALLS, _NO_META, Message, Part, ToolCall, Usage
+from inspector.engine.models import _NO_CALLS, _NO_META, Message, MessageKind, Part, PartType, Role, ToolCall, Usage
 from inspector.engine.packing import MIN_SHARED, PackedRaw
 
 # The first value of every record. A later layout is a new number that `decode` reads
 # beside this one; a record of a number it does not know is refused, never guessed at.
 RECORD_FORMAT = 1
 
+# The values of the fields that take a few (`models`' Literals), stored as their place.
+_ROLES: tuple[str, ...] = get_args(Role)
+_KINDS: tuple[str, ...] = get_args(MessageKind)
+_PART_TYPES: tuple[str, ...] = get_args(PartType)
 _USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_creation_tokens", "total_tokens")
 # A run of 20 digits may be an integer orjson would read as a float (sources/base.py).
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
@@ -66,7 +70,7 @@ def encode(body: str) -> Stored | None:
         # reads the body, and orjson refuses to write such an integer into the record.
         d = json.loads(body) if _TWENTY_DIGITS in data.translate(_DIGITS_AS_ZERO) else orjson.loads(data)
         return _encode(d)
-    except (ValueError, orjson.JSONEncodeError, RecursionError, KeyError, TypeError):
+    except (ValueError, orjson.JSONEncodeError, RecursionError, KeyError, TypeError):  # ValueError: index too
         return None
 
 
@@ -76,7 +80,8 @@ def _encode(d: dict[str, Any]) -> Stored:
     text = parts[0]["text"] if parts else None
     part_rows: list[list[Any]] = []
     for k, p in enumerate(parts):
-        row = [p["type"]] if k == 0 else [p["type"], p["text"]]
+        kind = _PART_TYPES.index(p["type"])
+        row = [kind] if k == 0 else [kind, p["text"]]
         if p["data"] is not None or p["media_type"] is not None or p["url"] is not None:
             if k == 0:
                 row.append(None)  # the text is the column's
@@ -99,7 +104,7 @@ def _encode(d: dict[str, Any]) -> Stored:
         raw_bytes = packed.data
     else:
         raw_field, raw_bytes = raw, None
-    record = [RECORD_FORMAT, d["role"], d["kind"], d["name"], d["tool_call_id"], d["source_id"], d["timestamp"],
+    record = [RECORD_FORMAT, _ROLES.index(d["role"]), _KINDS.index(d["kind"]), d["name"], d["tool_call_id"], d["source_id"], d["timestamp"],
               None if usage is None else [usage[f] for f in _USAGE_FIELDS], part_rows, call_rows, raw_field]
     if d["meta"]:
         record.append(d["meta"])
@@ -135,44 +140,44 @@ def decode(record: bytes, text: str | None, raw: bytes | None, names: dict[str, 
         if fields[0] != RECORD_FORMAT:
             raise RecordError(f"a stored message of record format {fields[0]!r} (this inspector reads "
                               f"{RECORD_FORMAT}); upgrade inspector")
-        return _decode(fields, text, raw, {} if names is None else names)
+        shared: dict[str, str] = {} if names is None else names
+        name = shared.setdefault
+        # Lists are made at their exact size (a list grown by appends keeps spare room).
+        rows = fields[8]
+        parts: list[Part]
+        if not rows:
+            parts = []
+        else:
+            first = rows[0]
+            parts = [_part(type=_PART_TYPES[first[0]], text=text) if len(first) == 1 else
+                     _part(type=_PART_TYPES[first[0]], text=text, data=first[2], media_type=first[3], url=first[4])]
+            if len(rows) > 1:
+                for row in rows[1:]:
+                    kind = _PART_TYPES[row[0]]
+                    parts.append(_part(type=kind, text=row[1]) if len(row) == 2 else
+                                 _part(type=kind, text=row[1], data=row[2], media_type=row[3], url=row[4]))
+                parts = parts[:]
+        calls: list[ToolCall] = _NO_CALLS
+        if fields[9]:
+            calls = [_call(id=name(c[0], c[0]), name=name(c[1], c[1]), arguments_raw=c[2], type=name(c[3], c[3]))
+                     for c in fields[9]][:]
+        value = fields[10]
+        if raw is not None:
+            if len(value) == 1 and value[0] == 0 and text is not None:  # the usual case: the first text
+                value = PackedRaw(raw, text)
+            else:
+                texts = [p.text for p in parts] + [c.arguments_raw for c in calls]
+                value = PackedRaw(raw, tuple([texts[k] for k in value]))
+        usage = fields[7]
+        stamp = fields[6]
+        who, call_id = fields[3], fields[4]
+        return _message(role=_ROLES[fields[1]], kind=_KINDS[fields[2]], name=who if who is None else name(who, who),
+                        tool_call_id=call_id if call_id is None else name(call_id, call_id), source_id=fields[5],
+                        timestamp=None if stamp is None else _TIMESTAMP.validate_python(stamp),
+                        usage=None if usage is None else Usage.trusted(**dict(zip(_USAGE_FIELDS, usage, strict=True))),
+                        parts=parts, tool_calls=calls, raw=value,
+                        meta=fields[11] if len(fields) > 11 else _NO_META)
     except RecordError:
         raise
     except (orjson.JSONDecodeError, ValueError, TypeError, IndexError, KeyError) as exc:
         raise RecordError(f"a damaged stored message ({type(exc).__name__}: {exc})") from None
-
-
-def _decode(fields: list[Any], text: str | None, raw: bytes | None, names: dict[str, str]) -> Message:
-    # Lists are made at their exact size (a list grown by appends keeps spare room).
-    name = names.setdefault
-    rows = fields[8]
-    parts: list[Part]
-    if not rows:
-        parts = []
-    else:
-        first = rows[0]
-        parts = [_part(type=name(first[0], first[0]), text=text) if len(first) == 1 else
-                 _part(type=name(first[0], first[0]), text=text, data=first[2], media_type=first[3], url=first[4])]
-        if len(rows) > 1:
-            for row in rows[1:]:
-                kind = name(row[0], row[0])
-                parts.append(_part(type=kind, text=row[1]) if len(row) == 2 else
-                             _part(type=kind, text=row[1], data=row[2], media_type=row[3], url=row[4]))
-            parts = parts[:]
-    calls: list[ToolCall] = _NO_CALLS
-    if fields[9]:
-        calls = [_call(id=name(c[0], c[0]), name=name(c[1], c[1]), arguments_raw=c[2], type=name(c[3], c[3]))
-                 for c in fields[9]][:]
-    value = fields[10]
-    if raw is not None:
-        texts = [p.text for p in parts] + [c.arguments_raw for c in calls]
-        value = PackedRaw(raw, tuple([texts[k] for k in value]))
-    usage = fields[7]
-    stamp = fields[6]
-    role, kind, who, call_id = fields[1], fields[2], fields[3], fields[4]
-    return _message(role=name(role, role), kind=name(kind, kind), name=who if who is None else name(who, who),
-                    tool_call_id=call_id if call_id is None else name(call_id, call_id), source_id=fields[5],
-                    timestamp=None if stamp is None else _TIMESTAMP.validate_python(stamp),
-                    usage=None if usage is None else Usage.trusted(**dict(zip(_USAGE_FIELDS, usage, strict=True))),
-                    parts=parts, tool_calls=calls, raw=value,
-                    meta=fields[11] if len(fields) > 11 else _NO_META)

@@ -25,6 +25,7 @@ from tests.workspace.test_workspace import _v1_database
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 _UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(msg|req)_[0-9a-f]{24}")
+_GENERATED = re.compile(rb'"generated_at": "[^"]*"')
 _STAMP = re.compile(rb'"timestamp": "[^"]*"')
 TARGET = TargetOptions(max_tokens=4096)
 SESSIONS = 3  # per fixture folder: the suite's time (every session is checked with fewer formats elsewhere)
@@ -59,9 +60,11 @@ def test_a_stored_session_loads_without_validating_its_messages(tmp_path, monkey
 def _fixed(data: bytes, fmt: str) -> bytes:
     """An export with what each export draws afresh masked (Claude Code's session and
     message uuids, message and request ids, and the time of writing for a message
-    the source gave no time): all else must be the same bytes. The messages' own
+    the source gave no time; the report's time of writing): all else must be the same bytes. The messages' own
     times are compared before (their dumps)."""
     data = _UUID.sub(b"<uuid>", data)
+    if fmt == "report":
+        return _GENERATED.sub(b"<time>", data)
     return _STAMP.sub(b"<time>", data) if fmt == "claude-code" else data
 
 
