@@ -408,19 +408,21 @@ def probe_open_session(workspace: str, session_id: str) -> dict:
     raise RuntimeError("the probe should have left after the first plan")
 
 
-def _raw_read(workspace: str, session_id: str) -> float:
-    """Seconds to read the session's rows (body JSON and content hash, in order) with
-    plain sqlite3: the floor of a load from the workspace."""
+def _raw_read(workspace: str, session_id: str) -> tuple[float, float]:
+    """Seconds (wall, CPU) to read the session's rows (the columns `load_session` reads: each
+    body's stored record, text and packed raw record, or its JSON, and the content
+    hash, in order) with plain sqlite3: the floor of a load from the workspace."""
     import sqlite3
 
-    t = time.perf_counter()
+    from inspector.workspace.database import SESSION_ROWS_SQL
+
+    t, c = time.perf_counter(), time.process_time()
     conn = sqlite3.connect(f"file:{workspace}?mode=ro", uri=True)
-    rows = conn.execute("SELECT b.data, m.content_hash FROM messages m JOIN bodies b ON b.hash = m.body "
-                        "WHERE m.session_id = ? ORDER BY m.position", (session_id,)).fetchall()
-    seconds = time.perf_counter() - t
+    rows = conn.execute(SESSION_ROWS_SQL, (session_id,)).fetchall()
+    seconds, cpu = time.perf_counter() - t, time.process_time() - c
     conn.close()
     del rows
-    return round(seconds, 3)
+    return round(seconds, 3), round(cpu, 3)
 
 
 def probe_replan_stored(workspace: str, session_id: str) -> dict:
@@ -439,12 +441,13 @@ def probe_replan_stored(workspace: str, session_id: str) -> dict:
     from inspector.settings import AppSettings
     from inspector.workspace.database import Workspace
 
-    raw_s = [_raw_read(workspace, session_id)]
+    raw = [_raw_read(workspace, session_id)]
     with Workspace(workspace) as ws:
         t, c = time.perf_counter(), time.process_time()
         session = ws.load_session(session_id)
         load_s, load_cpu = time.perf_counter() - t, time.process_time() - c
-    raw_s.append(_raw_read(workspace, session_id))
+    raw.append(_raw_read(workspace, session_id))
+    raw_s, raw_cpu = [r[0] for r in raw], [r[1] for r in raw]
     with Workspace(workspace) as ws:
         counter = make_counter(model=session.model)
         t, c = time.perf_counter(), time.process_time()
@@ -465,6 +468,7 @@ def probe_replan_stored(workspace: str, session_id: str) -> dict:
         plan(session, cfg, counter)
         again.append((time.perf_counter() - t) * 1000)
     return {"messages": len(session.messages), "raw_read_s": round(min(raw_s), 3), "raw_read_runs_s": raw_s,
+            "raw_read_cpu_s": min(raw_cpu),
             "load_s": round(load_s, 3), "analyze_s": round(analyze_s, 3), "load_cpu_s": round(load_cpu, 3),
             "analyze_cpu_s": round(analyze_cpu, 3), "first_plan_cpu_s": round(first_cpu, 3),
             "first_plan_s": round(first_s, 3), "ms": [round(x, 2) for x in ms],

@@ -90,8 +90,9 @@ TARGETS.update({
     "open_100k_first_plan_vs_library": ("app opening the 100k session from the workspace: session screen mounted "
                                         "-> first plan painted / the library's load + analysis + first plan of "
                                         "the same session (fresh process)", "<= 1.2", lambda v: v <= 1.2),
-    "load_100k_vs_raw_read": ("Workspace.load_session of the 100k session / reading its rows (body JSON, hash) "
-                              "with plain sqlite3", "<= 2", lambda v: v <= 2),
+    "load_100k_vs_raw_read": ("Workspace.load_session of the 100k session / reading the same rows (each body's "
+                              "stored record, text and packed raw record, content hash) with plain sqlite3",
+                              "<= 2", lambda v: v <= 2),
     "rss_ratio_100k": ("peak RSS growth with the 100k session open in the app, first plan painted / its text bytes",
                        "<= 3", lambda v: v <= 3),
     "replan_100k_vs_10k": ("plan() on the 100k session loaded from the workspace / on the 10k session, medians "
@@ -241,6 +242,7 @@ def measure_big(tmp: Path, figures: dict[str, Any], details: dict[str, Any]) -> 
     figures["open_100k_first_plan_s"] = opened["first_plan_s"]
     figures["open_100k_first_plan_vs_library"] = round(opened["first_plan_s"] / library_s, 2)
     figures["load_100k_vs_raw_read"] = round(replan["load_s"] / replan["raw_read_s"], 2)
+    figures["load_100k_cpu_vs_raw_read"] = round(replan["load_cpu_s"] / replan["raw_read_cpu_s"], 2)
     figures["rss_ratio_100k"] = round(opened["peak_growth"] / info["text_bytes"], 2)
     figures["rss_peak_100k_mb"] = round(opened["peak_rss"] / 1e6, 1)
     figures["replan_100k_ms"] = replan["median"]

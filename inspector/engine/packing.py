@@ -76,6 +76,17 @@ class PackedRaw:
             data = data.replace(fragment, code)
         return cls(data, tuple(strings))
 
+    @property
+    def data(self) -> bytes:
+        """The packed JSON bytes (fragments coded, shared strings as references)."""
+        return self._data
+
+    @property
+    def shared(self) -> tuple[str, ...]:
+        """The shared strings, in the order the references number them."""
+        strings = self._strings
+        return (strings,) if isinstance(strings, str) else strings
+
     def unpack(self) -> Any:
         """The record, as a new object each call.
 

@@ -13,6 +13,8 @@ import re
 from string import Formatter
 from typing import Any
 
+from inspector.engine.bounded import Memo
+
 MAX_WIDTH = 1000  # largest width or precision a template field may ask for
 
 # [[fill]align][width][.precision][s]: what a field of text can sensibly use.
@@ -59,6 +61,37 @@ def template_problem(template: str, fields: frozenset[str] | set[str]) -> str | 
     return None
 
 
+# A template as `fill` uses it, per (template, the names given): (literal, field name
+# or None, format spec) pieces, a field `fill` leaves as written folded into its
+# literal; no pieces for braces that do not balance. A plan fills the same few templates
+# tens of thousands of times (a placeholder per tool result of a 100,000-message
+# session): parsing and checking each time was most of a first plan's Python time.
+_Pieces = tuple[tuple[str, str | None, str], ...]
+_COMPILED: Memo[tuple[str, tuple[str, ...]], _Pieces] = Memo(512)
+
+
+def _compile(template: str, names: tuple[str, ...]) -> _Pieces:
+    try:
+        parsed = list(_FORMATTER.parse(template))
+    except ValueError:
+        return ()
+    allowed = set(names)
+    pieces: list[tuple[str, str | None, str]] = []
+    literal = ""
+    for text, name, spec, conversion in parsed:
+        literal += text
+        if name is None:
+            continue
+        spec = spec or ""
+        if _field_problem(name, conversion, spec, allowed) is not None:
+            literal += "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            continue
+        pieces.append((literal, name, spec[:-1] if spec.endswith("s") else spec))
+        literal = ""
+    pieces.append((literal, None, ""))
+    return tuple(pieces)
+
+
 def fill(template: str, **values: Any) -> str:
     """`template` with its fields filled from `values` (each `str()`-ed).
 
@@ -73,22 +106,18 @@ def fill(template: str, **values: Any) -> str:
     Returns:
         The filled-in text.
     """
-    try:
-        parsed = list(_FORMATTER.parse(template))
-    except ValueError:
+    key = (template, tuple(values))
+    pieces = _COMPILED.get(key)
+    if pieces is None:
+        pieces = _COMPILED.put(key, _compile(template, key[1]))
+    if not pieces:
         out = template
         for k, v in values.items():
             out = out.replace("{" + k + "}", str(v))
         return out
-    allowed = set(values)
     parts: list[str] = []
-    for literal, name, spec, conversion in parsed:
+    for literal, name, spec in pieces:
         parts.append(literal)
-        if name is None:
-            continue
-        spec = spec or ""
-        if _field_problem(name, conversion, spec, allowed) is not None:
-            parts.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
-            continue
-        parts.append(format(str(values[name]), spec[:-1] if spec.endswith("s") else spec))
+        if name is not None:
+            parts.append(format(str(values[name]), spec))
     return "".join(parts)

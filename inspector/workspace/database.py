@@ -1,6 +1,7 @@
 """The workspace: inspector's own SQLite database (through sqlite-utils).
 
-It holds imported sessions (canonical message JSON plus content hash), the token
+It holds imported sessions (each message a stored record, `engine.stored`, read back
+without validation; content-addressed by its canonical JSON), the token
 count cache, compaction versions (config, engine version, stats, the compacted
 messages and their lineage), offloaded content and the summary cache.
 
@@ -8,7 +9,9 @@ messages and their lineage), offloaded content and the summary cache.
   database at the old state or the new one. A version is saved whole or not at all.
 - Applying never deletes: each compaction is a new version; older versions stay.
 - Message bodies are content-addressed, so a version that keeps most messages
-  unchanged does not store them twice.
+  unchanged does not store them twice. A body is validated once, when it is first
+  written; bodies written before records (schema 2) keep their JSON in `data` and are
+  validated on load.
 - Rows are written through sqlite-utils' table API (inserts, upserts, updates);
   the bulk inserts of the hot tables (bodies, messages, version messages, token
   counts) stay hand-written `executemany`: measured 2.5-4x faster than `insert_all`
@@ -41,6 +44,7 @@ from inspector.edge import collection_paused
 from inspector.engine.applier import Compacted, Offload
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
+from inspector.engine.stored import RecordError, decode, encode
 from inspector.engine.summarize import SummaryResult
 from inspector.engine.tokens import TokenCache
 from inspector.engine.wording import plural
@@ -262,7 +266,14 @@ def _session_stats(messages: Sequence[Message]) -> dict[str, int]:
     }
 
 
-_LOAD_CHUNK = 100  # bodies per parse when loading: small chunks keep the peak low
+# A body's columns, in the order `_load_bodies` reads them (`m` a message row).
+_BODY_COLUMNS = "b.data, b.record, b.text, b.raw, m.content_hash"
+# A stored session's rows, in order (bench/probes.py reads them with plain sqlite3: the
+# floor of `load_session`).
+SESSION_ROWS_SQL = (f"SELECT {_BODY_COLUMNS} FROM messages m JOIN bodies b ON b.hash = m.body "
+                    "WHERE m.session_id = ? ORDER BY m.position")
+_INSERT_BODY = "INSERT OR IGNORE INTO bodies (hash, data, record, text, raw) VALUES (?, ?, ?, ?, ?)"
+_LOAD_CHUNK = 500  # bodies per fetch when loading: small chunks keep the peak low
 _SCAN_CACHE_KIB = -64  # SQLite's page cache while bodies are read (negative: KiB)
 _EACH_BATCH = 2000  # messages per `load_session(each=...)` call
 
@@ -521,23 +532,26 @@ class Workspace:
 
     def _store_bodies(self, conn: sqlite3.Connection, messages: Iterable[Message]) -> Iterator[tuple[Message, str]]:
         """Yield (message, body hash) and insert the bodies, in batches."""
-        batch: list[tuple[str, str]] = []
+        batch: list[tuple[str, str, bytes | None, str | None, bytes | None]] = []
         pending: list[tuple[Message, str]] = []
         for m in messages:
             body = _body(m)
-            h = _body_hash(body)
-            batch.append((h, body))
+            h = _body_hash(body)  # content-addressed by the canonical JSON, whatever form is stored
+            stored = encode(body)
+            # The stored record (read back without validation), or the JSON when the
+            # record cannot hold the message (engine/stored.py).
+            batch.append((h, body, None, None, None) if stored is None else (h, "", *stored))
             pending.append((m, h))
             if len(batch) >= 1000:
                 # executemany: insert_all is no faster here (bench/bench_workspace.py), and this
                 # batch must be stored before the caller's message rows that reference it.
-                conn.executemany("INSERT OR IGNORE INTO bodies (hash, data) VALUES (?, ?)", batch)
+                conn.executemany(_INSERT_BODY, batch)
                 fault_point("workspace.bodies_batch")
                 batch.clear()
                 yield from pending
                 pending.clear()
         if batch:
-            conn.executemany("INSERT OR IGNORE INTO bodies (hash, data) VALUES (?, ?)", batch)
+            conn.executemany(_INSERT_BODY, batch)
         yield from pending
 
     def _validate_chunk(self, rows: list[Any], params: Sequence[Any]) -> list[Message]:
@@ -557,20 +571,24 @@ class Workspace:
 
     def _load_bodies(self, sql: str, params: Sequence[Any],
                      each: Callable[[Sequence[Message]], None] | None = None) -> list[Message]:
-        """Messages from rows of (body JSON, content hash), in order.
+        """Messages from rows of `_BODY_COLUMNS` (JSON, record, text, raw, content
+        hash), in order.
 
-        Rows are read and validated in chunks (`_LOAD_CHUNK` bodies joined into one JSON
-        array, parsed by pydantic-core straight into models), with the garbage
-        collector paused (tens of thousands of new objects would otherwise trigger full
-        collections). Each chunk's source records are packed before the next one is
-        read, so the peak stays close to what the session finally holds. The
-        stored content hashes are reused when this engine computes hashes the same
+        A body stored as a record (`engine.stored`) is decoded without validation: it
+        was validated when it was written. One stored as JSON (written before records,
+        or one a record cannot hold) is validated as before, a chunk of bodies joined
+        into one JSON array parsed by pydantic-core, then its source record packed
+        (`Message.compact`). Rows are read in chunks with the garbage collector paused
+        (tens of thousands of new objects would otherwise trigger full collections).
+        The stored content hashes are reused when this engine computes hashes the same
         way (checked once per workspace). `each` is called with every `_EACH_BATCH`
         messages read (and the last ones), in order, while the rest is still read.
         """
         trust = self._hashes_current()
         done = 0
         messages: list[Message] = []
+        append = messages.append
+        names: dict[str, str] = {}  # short strings the records repeat, each made once (`engine.stored.decode`)
         with collection_paused():
             with self._lock:
                 self._check_open()
@@ -581,16 +599,25 @@ class Workspace:
                 try:
                     cursor = self._conn.execute(sql, params)
                     while rows := cursor.fetchmany(_LOAD_CHUNK):
-                        chunk = self._validate_chunk(rows, params)
-                        for m, row in zip(chunk, rows):
-                            if trust:
-                                m.remember_hash(row[1])
-                            # A parsed record costs several times its JSON, and repeats
-                            # the message's texts: kept packed (`Message.compact`).
-                            m.compact()
-                            m.position = len(messages)
-                            messages.append(m)
-                        del rows, chunk
+                        json_rows = [r for r in rows if r[1] is None]
+                        validated = iter(self._validate_chunk(json_rows, params) if json_rows else ())
+                        try:
+                            for row in rows:
+                                if row[1] is None:
+                                    m = next(validated)
+                                    # A parsed record costs several times its JSON, and
+                                    # repeats the message's texts: kept packed.
+                                    m.compact()
+                                else:
+                                    m = decode(row[1], row[2], row[3], names)
+                                if trust:
+                                    m.remember_hash(row[4])
+                                m.position = len(messages)
+                                append(m)
+                        except RecordError as exc:
+                            raise WorkspaceError(f"{self.path}: {params[0] if params else 'a session'}: message "
+                                                 f"{len(messages)}: {exc}") from None
+                        del rows, json_rows, validated
                         if each is not None and len(messages) - done >= _EACH_BATCH:
                             each(messages[done:])
                             done = len(messages)
@@ -758,8 +785,7 @@ class Workspace:
         (sid, fmt, spath, ssid, title, model, created, updated, _imported, meta, _digest,
          *_rest) = self._session_row(session_id)
         messages = self._load_bodies(
-            "SELECT b.data, m.content_hash FROM messages m JOIN bodies b ON b.hash = m.body "
-            "WHERE m.session_id = ? ORDER BY m.position", (session_id,), each)
+            SESSION_ROWS_SQL, (session_id,), each)
         metadata = {**json.loads(meta), "workspace_id": sid, "source_session_id": ssid}
         return Session(id=sid, source_format=fmt, source_path=spath, title=title, model=model,
                        created_at=_dt(created), updated_at=_dt(updated), metadata=metadata, messages=messages)
@@ -920,7 +946,7 @@ class Workspace:
         info = self.version_info(version_id)
         (sid, fmt, spath, ssid, title, model, created, updated, *_rest) = self._session_row(info.session_id)
         messages = self._load_bodies(
-            "SELECT b.data, m.content_hash FROM version_messages m JOIN bodies b ON b.hash = m.body "
+            f"SELECT {_BODY_COLUMNS} FROM version_messages m JOIN bodies b ON b.hash = m.body "
             "WHERE m.version_id = ? ORDER BY m.position", (version_id,))
         metadata = {
             "workspace_session_id": sid, "source_session_id": ssid, "version": version_id,

@@ -134,6 +134,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX offloads_by_version ON offloads (version_id)",
         ),
     ),
+    Migration(
+        "message bodies stored as records read back without validation (engine/stored.py)",
+        (
+            # A body written from now on is its record, its first part's text and its
+            # packed raw record, `data` left empty; one written before keeps its JSON in
+            # `data` (the record NULL) and is validated on load as before.
+            "ALTER TABLE bodies ADD COLUMN record BLOB",
+            "ALTER TABLE bodies ADD COLUMN text TEXT",
+            "ALTER TABLE bodies ADD COLUMN raw BLOB",
+        ),
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

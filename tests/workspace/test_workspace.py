@@ -350,11 +350,12 @@ def test_offloads_are_recoverable_by_the_id_in_the_hint(ws, traj):
 # -------------------------------------------------------------------------- migrations
 
 
-def _v1_database(path: Path, session) -> None:
-    """A workspace as schema version N-1 left it, written with that version's SQL."""
+def _v1_database(path: Path, session, version: int = 1) -> None:
+    """A workspace as schema `version` left it (1: before versions), written with that
+    version's SQL: each body its canonical JSON."""
     conn = sqlite3.connect(path)
     conn.execute("BEGIN")
-    migrations.apply_migrations(conn, 0, migrations.SCHEMA_VERSION - 1)
+    migrations.apply_migrations(conn, 0, version)
     conn.execute(
         "INSERT INTO sessions (id, source_format, source_path, source_session_id, title, imported_at, digest, "
         "messages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -373,7 +374,7 @@ def test_opening_an_older_schema_migrates_it(tmp_path, traj):
     path = tmp_path / "old.db"
     _v1_database(path, traj)
     conn = sqlite3.connect(path)
-    assert migrations.read_version(conn) == migrations.SCHEMA_VERSION - 1
+    assert migrations.read_version(conn) == 1
     assert "versions" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     conn.close()
     with Workspace(path) as w:

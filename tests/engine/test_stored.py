@@ -1,0 +1,186 @@
+"""A message's stored record (engine/stored.py) reads back as exactly the message
+validating its canonical JSON and packing its record gives: the same fields, dumps,
+equality, hash and raw record, for every kind of value a message holds; what a record
+cannot hold is refused at writing (the caller keeps the JSON), and a damaged or
+later-format record is refused at reading."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from datetime import UTC, datetime, timedelta, timezone
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inspector.engine.models import Message, Part, ToolCall, Usage
+from inspector.engine.packing import PackedRaw
+from inspector.engine.stored import RECORD_FORMAT, RecordError, decode, encode
+from tests.examples import examples
+
+LONG = "a long tool output line that a raw record repeats verbatim, " * 3
+
+
+def _body(m: Message) -> str:
+    return m.model_dump_json(exclude={"position"}, fallback=repr)  # as the workspace stores it
+
+
+def _validated(body: str) -> Message:
+    """What the workspace made of a stored JSON body before records: validated, compacted."""
+    m = Message.model_validate_json(body)
+    m.compact()
+    return m
+
+
+def _assert_same(decoded: Message, expected: Message) -> None:
+    assert decoded == expected and expected == decoded
+    assert decoded.model_dump_json() == expected.model_dump_json()
+    assert decoded.model_dump() == expected.model_dump()
+    assert decoded.raw == expected.raw
+    assert decoded.content_hash == expected.content_hash
+    assert decoded.timestamp == expected.timestamp
+    if expected.timestamp is not None:
+        assert decoded.timestamp.utcoffset() == expected.timestamp.utcoffset()
+        assert decoded.timestamp.isoformat() == expected.timestamp.isoformat()
+    assert type(decoded.raw) is type(expected.raw)
+    assert type(decoded.packed_raw) is type(expected.packed_raw)
+    assert pickle.loads(pickle.dumps(decoded)) == expected
+    assert copy.deepcopy(decoded) == expected
+
+
+def _round_trip(m: Message) -> Message:
+    body = _body(m)
+    stored = encode(body)
+    assert stored is not None, body
+    decoded = decode(*stored)
+    _assert_same(decoded, _validated(body))
+    return decoded
+
+
+CASES = {
+    "text": Message.text_message("user", "hello"),
+    "empty": Message(role="assistant"),
+    "empty first text": Message(role="assistant", parts=[Part(text=""), Part(text="second")]),
+    "tool call and usage": Message(
+        role="assistant", parts=[Part(text="Looking."), Part(type="reasoning", text="think",
+                                                              data={"signature": "c2ln" * 10})],
+        tool_calls=[ToolCall(id="call_1", name="bash", arguments_raw='{"cmd": "' + LONG + '"}'),
+                    ToolCall(id="call_2", name="web", arguments_raw="", type="web_search_call")],
+        usage=Usage(input_tokens=120, output_tokens=30, cache_read_tokens=4),
+        timestamp=datetime(2025, 1, 2, 3, 4, 5, 123456, tzinfo=UTC), source_id="item-7",
+        raw={"role": "assistant", "content": "Looking.",
+             "tool_calls": [{"id": "call_1", "function": {"arguments": '{"cmd": "' + LONG + '"}'}}]}),
+    "first part with data": Message(role="user", parts=[
+        Part(type="image", url="https://example.invalid/a.png", media_type="image/png", data={"detail": "low"}),
+        Part(text=LONG)], raw=[{"type": "image_url"}, {"type": "text", "text": LONG}]),
+    "tool result": Message(role="tool", tool_call_id="call_1", name="bash", parts=[Part(text=LONG)],
+                           meta={"exit": 0, "nested": {"k": [1, 2.5, None, True]}},
+                           raw={"role": "tool", "content": LONG, "extra": LONG}),
+    "offset and naive times": Message(role="user", parts=[Part(text="x")],
+                                      timestamp=datetime(2024, 5, 6, 7, 8, 9, tzinfo=timezone(timedelta(hours=-5)))),
+    "naive time": Message(role="user", parts=[Part(text="x")], timestamp=datetime(2024, 5, 6, 7, 8, 9)),
+    "summary kind": Message(role="user", kind="summary", parts=[Part(text="so far")], name="compactor"),
+    "raw scalar": Message(role="user", parts=[Part(text="x")], raw="a line of text"),
+    "raw with the reference key": Message(role="user", parts=[Part(text=LONG)], raw={"\u0000ref": 0, "t": LONG}),
+    "raw repeats one text twice": Message(role="assistant", parts=[Part(text=LONG), Part(text=LONG)],
+                                          tool_calls=[ToolCall(id="c", name="n", arguments_raw=LONG)],
+                                          raw=[LONG, {"a": LONG}, LONG + "!"]),
+    "big integer in the text": Message(role="user", parts=[Part(text="id 123456789012345678901234567890")],
+                                       raw={"id": "123456789012345678901234567890"}),
+    "non-ascii": Message(role="user", parts=[Part(text="naïve café ✓ " * 10 + "\U0001f600")],
+                         raw={"content": "naïve café ✓ " * 10 + "\U0001f600"}),
+    "control characters": Message(role="user", parts=[Part(text="a\u0001b\u0000c\n" * 30)],
+                                  raw={"content": "a\u0001b\u0000c\n" * 30, "role": "user"}),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_record_reads_back_as_the_validated_message(name):
+    _round_trip(CASES[name])
+
+
+def test_texts_the_raw_record_repeats_are_the_messages_own_strings():
+    m = _round_trip(CASES["tool result"])
+    assert type(m.packed_raw) is PackedRaw
+    assert m.packed_raw.shared == (m.parts[0].text,)
+    assert m.packed_raw.shared[0] is m.parts[0].text  # one string, not a copy
+    assert m.raw == {"role": "tool", "content": LONG, "extra": LONG}
+
+
+def test_empty_meta_and_calls_are_the_shared_read_only_ones():
+    m = _round_trip(CASES["text"])
+    with pytest.raises(TypeError):
+        m.meta["x"] = 1
+    with pytest.raises(TypeError):
+        m.tool_calls.append(ToolCall(id="c", name="n"))
+    m.meta = {"x": 1}  # a new value is fine
+    assert m.meta == {"x": 1}
+
+
+@pytest.mark.parametrize("raw", [{"n": 123456789012345678901234567890}, {"deep": [[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]}])
+def test_values_a_record_cannot_hold_exactly_are_left_to_the_json(raw):
+    m = Message(role="user", parts=[Part(text="x")], raw=raw)
+    stored = encode(_body(m))
+    if stored is None:  # kept as JSON: the workspace validates it as before
+        return
+    _assert_same(decode(*stored), _validated(_body(m)))
+
+
+def test_an_integer_past_64_bits_is_never_read_as_a_float():
+    m = Message(role="user", parts=[Part(text="x")], raw={"n": 123456789012345678901234567890},
+                meta={"big": -(2**70)})
+    stored = encode(_body(m))
+    assert stored is None  # orjson would make it a float: the JSON stays
+
+
+def test_a_damaged_or_later_record_is_refused_in_one_line():
+    record, text, raw = encode(_body(CASES["tool result"]))
+    with pytest.raises(RecordError, match="damaged"):
+        decode(record[:-3], text, raw)
+    with pytest.raises(RecordError, match="damaged"):
+        decode(b"[1, \"user\"]", text, raw)
+    later = orjson.dumps([RECORD_FORMAT + 1, *orjson.loads(record)[1:]])
+    with pytest.raises(RecordError, match=f"record format {RECORD_FORMAT + 1}.*upgrade"):
+        decode(later, text, raw)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=80),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4),
+    max_leaves=12)
+texts = st.one_of(st.text(max_size=20), st.text(min_size=64, max_size=120))
+
+
+@st.composite
+def messages(draw) -> Message:
+    parts = draw(st.lists(st.builds(
+        Part, type=st.sampled_from(["text", "reasoning", "image", "file", "other"]), text=texts,
+        data=st.none() | st.dictionaries(st.text(max_size=8), json_values, max_size=3),
+        media_type=st.none() | st.just("image/png"), url=st.none() | st.text(max_size=20)), max_size=3))
+    calls = draw(st.lists(st.builds(ToolCall, id=st.text(min_size=1, max_size=8), name=st.text(max_size=8),
+                                    arguments_raw=texts, type=st.sampled_from(["function", "custom"])), max_size=2))
+    own = [p.text for p in parts] + [c.arguments_raw for c in calls]
+    raw = draw(st.none() | json_values | st.lists(st.sampled_from(own) if own else st.just("x"), max_size=3)
+               | st.fixed_dictionaries({"content": st.sampled_from(own) if own else st.just(""), "more": json_values}))
+    stamp = draw(st.none() | st.datetimes(timezones=st.none() | st.just(UTC) | st.builds(
+        timezone, st.timedeltas(min_value=timedelta(hours=-12), max_value=timedelta(hours=12)).map(
+            lambda d: timedelta(minutes=int(d.total_seconds() // 60))))))
+    return Message(role=draw(st.sampled_from(["system", "developer", "user", "assistant", "tool"])),
+                   kind=draw(st.sampled_from(["message", "summary", "compaction"])), parts=parts, tool_calls=calls,
+                   tool_call_id=draw(st.none() | st.text(max_size=8)), name=draw(st.none() | st.text(max_size=8)),
+                   source_id=draw(st.none() | st.text(max_size=8)), timestamp=stamp,
+                   usage=draw(st.none() | st.builds(Usage, input_tokens=st.none() | st.integers(0, 10**6),
+                                                    output_tokens=st.none() | st.integers(0, 10**6))),
+                   raw=raw, meta=draw(st.dictionaries(st.text(max_size=8), json_values, max_size=3)))
+
+
+@settings(max_examples=min(examples(), 30), deadline=None)  # each example builds a rich message: ~0.2 s
+@given(messages())
+def test_any_message_reads_back_as_its_validated_json(m):
+    body = _body(m)
+    stored = encode(body)
+    assert stored is not None  # plain JSON values, integers within 64 bits: a record holds them
+    _assert_same(decode(*stored), _validated(body))
