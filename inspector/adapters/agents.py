@@ -75,7 +75,9 @@ def items_to_session(items: Sequence[Any], session_id: str = "agents", summary_p
     msgs = conv.finish()
     if summary_prefix:
         for i, m in enumerate(msgs):
-            if m.kind == "message" and m.role in ("system", "user", "developer") and m.text.startswith(summary_prefix):
+            if m.kind == "message" and (m.role in ("system", "user", "developer")
+                                        or (m.role == "assistant" and not m.tool_calls)) \
+                    and m.text.startswith(summary_prefix):
                 msgs[i] = m.model_copy(update={"kind": "summary"})
     return Session(id=session_id, source_format="openai-agents", messages=msgs).renumber()
 

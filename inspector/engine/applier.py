@@ -18,7 +18,7 @@ from inspector.engine.analysis import analysis_of, input_validation
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Role, Session, ToolCall
-from inspector.engine.planning.results import Action, Plan, SummarySpec
+from inspector.engine.planning.results import IN_FLIGHT, Action, Plan, SummarySpec
 from inspector.engine.planning.text import fit_marker, render, truncate_text_parts, truncated_part
 from inspector.engine.summarize.extractive import strip_frame
 from inspector.engine.summarize.protocol import (
@@ -520,6 +520,8 @@ def rewritten_group(session: Session, plan: Plan, i: int, call: Message,
 
 
 def _summary_role(spec: SummarySpec) -> Role:
+    if spec.injection == IN_FLIGHT:
+        return "assistant"
     return "system" if spec.injection in ("system", "system_merge") else "user"
 
 

@@ -17,7 +17,8 @@ from an ADK event is written from that event (usage, thought signatures, actions
 with a fresh id and timestamp. Model turns and tool results are authored by the agent
 (`author`: ADK shows another author's events to an agent as "For context:" user
 text, so pass the name of the agent that will resume); user turns by `user`. A summary
-is a user event. Session-scoped state of an ADK source is copied; `app:`, `user:` and
+is a user event (the summary of the turn in flight, an assistant message after its
+request, is the agent's). Session-scoped state of an ADK source is copied; `app:`, `user:` and
 `temp:` keys are not (they are shared, or never stored). What compaction removed goes
 to the session's state too, one key per offload (`inspector_offload:<id>`), where the
 ADK adapter keeps its own: the recovery tool (`inspector.adapters.adk.recovery_tool`)

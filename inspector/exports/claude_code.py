@@ -140,7 +140,9 @@ def to_claude_code(
     """
     warn = warnings if warnings is not None else []
     w = _Writer(session_id or str(uuid.uuid4()), cwd or os.getcwd(), version or VERSION, git_branch)
-    start = next((k for k, m in enumerate(messages) if m.kind in ("summary", "compaction")
+    # (the summary of the turn in flight, an assistant message after its request, is
+    # written where it is, as the assistant's: a boundary would put it before the request)
+    start = next((k for k, m in enumerate(messages) if (m.kind in ("summary", "compaction") and m.role != "assistant")
                   or (m.role in SYSTEM_ROLES and m.meta.get("inspector_summary"))), None)
     order = list(messages)
     if start is not None:

@@ -100,8 +100,9 @@ def from_contents(contents: Sequence[Any], summary_prefix: str | None = None) ->
 
     Args:
         contents: `Content` dicts (`role`, `parts`), oldest first.
-        summary_prefix: user text starting with it is an earlier summary (kind
-            `summary`), so repeated compaction folds it into the next one.
+        summary_prefix: a user or model text (without calls) starting with it is an
+            earlier summary (kind `summary`), so repeated compaction folds it into the
+            next one.
 
     Returns:
         The messages, positions numbered from 0.
@@ -118,7 +119,7 @@ def from_contents(contents: Sequence[Any], summary_prefix: str | None = None) ->
         if parts or calls:
             role = "assistant" if g(content, "role") == "model" else "user"
             m = Message(role=role, parts=parts, tool_calls=calls, raw=content)
-            if (summary_prefix and role == "user" and not calls and m.text.startswith(summary_prefix)):
+            if summary_prefix and not calls and m.text.startswith(summary_prefix):
                 m = m.model_copy(update={"kind": "summary"})
             out.append(m)
     for i, m in enumerate(out):

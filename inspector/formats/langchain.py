@@ -68,8 +68,9 @@ def from_langchain(messages: Sequence[Any], summary_prefix: str | None = None) -
 
     Args:
         messages: `BaseMessage` objects (or anything with the same attributes).
-        summary_prefix: a user or system text starting with it is an earlier summary
-            (kind `summary`), so repeated compaction folds it into the next one.
+        summary_prefix: a user, system or assistant text (without calls) starting with
+            it is an earlier summary (kind `summary`), so repeated compaction folds it
+            into the next one.
 
     Returns:
         The messages, positions numbered from 0.
@@ -90,7 +91,8 @@ def from_langchain(messages: Sequence[Any], summary_prefix: str | None = None) -
                     tool_call_id=getattr(lm, "tool_call_id", None) if role == "tool" else None,
                     name=getattr(lm, "name", None), source_id=getattr(lm, "id", None), raw=lm,
                     usage=_usage(getattr(lm, "usage_metadata", None)) if role == "assistant" else None)
-        if summary_prefix and role in ("user", "system") and m.text.startswith(summary_prefix):
+        if summary_prefix and (role in ("user", "system") or (role == "assistant" and not calls)) \
+                and m.text.startswith(summary_prefix):
             m = m.model_copy(update={"kind": "summary"})
         out.append(m)
     return out

@@ -111,7 +111,9 @@ def message_from_openai(d: Any, position: int = 0, summary_prefix: str | None = 
     if d.get("role") == "function" and not tool_call_id:
         tool_call_id = f"fc_{position - 1}"
     kind = "message"
-    if summary_prefix and role in ("system", "user") and parts and parts[0].text.startswith(summary_prefix):
+    # (an assistant one is the summary of the turn in flight, written after its request)
+    if summary_prefix and (role in ("system", "user") or (role == "assistant" and not calls)) and parts \
+            and parts[0].text.startswith(summary_prefix):
         kind = "summary"
     return Message(
         position=position, role=role, parts=parts, tool_calls=calls,

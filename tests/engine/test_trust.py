@@ -148,7 +148,9 @@ def test_single_request_agent_loop_keeps_the_task_when_summarized():
     p = plan(s, c, EST)
     assert p.summaries and p.summaries[0].kept == [1]
     out = apply(s, p, counter=EST)
-    assert out.messages[2].content_hash == s.messages[1].content_hash
+    # the request where it was, then the summary of the work done for it (issue 24)
+    assert out.messages[1].content_hash == s.messages[1].content_hash
+    assert out.messages[2].kind == "summary" and out.messages[2].role == "assistant"
     assert out_has_verbatim(out, s.messages[1])
 
 

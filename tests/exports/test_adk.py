@@ -77,8 +77,10 @@ def adk_messages(session):
 
 def expected(messages):
     """The messages an ADK session can carry (system prompts live in the agent; a
-    summary, system-injected or not, is a user event)."""
-    return [model_view(m.model_copy(update={"role": "user"}) if m.kind == "summary" else m)
+    summary, system-injected or not, is a user event, but the summary of the turn in
+    flight, the agent's own account after the request, is a model event)."""
+    return [model_view(m.model_copy(update={"role": "user"}) if m.kind == "summary" and m.role != "assistant"
+                       else m)
             for m in messages if not (m.role == "system" and m.kind == "message")]
 
 

@@ -72,7 +72,8 @@ def without_system(messages):
 
 def test_compacted_chat_session_round_trips_with_a_compact_boundary(tmp_path):
     session = chat_session(SWE / "function_calling_simple.traj")
-    result = compact(session, small_config())
+    # the request folded into the summary too: the boundary opens the file
+    result = compact(session, small_config().with_values({"summarization.keep.latest_user": False}))
     summary = next(m for m in result.messages if m.kind == "summary")
     res = export_session(session, "claude-code", tmp_path, compacted=result)
     assert res.path == tmp_path / f"{res.session_id}.jsonl"  # a folder gets <sessionId>.jsonl
@@ -90,6 +91,23 @@ def test_compacted_chat_session_round_trips_with_a_compact_boundary(tmp_path):
     assert back.messages[0].kind == "compaction" and back.messages[0].text == SUMMARY_PREAMBLE + summary.text
     assert [model_view(m) for m in back.messages[1:]] == without_system(
         [m for m in result.messages if m.kind != "summary"])
+
+
+def test_the_summary_of_the_turn_in_flight_stays_after_its_request(tmp_path):
+    """The summary of work already done for the current request (an assistant message
+    right after it, issue 24) is written there as the assistant's, not as a compact
+    boundary, which would open the file and put the summary before the request."""
+    session = chat_session(SWE / "function_calling_simple.traj")
+    result = compact(session, small_config())
+    k = next(i for i, m in enumerate(result.messages) if m.kind == "summary")
+    assert result.messages[k].role == "assistant" and result.messages[k - 1].role == "user"
+    res = export_session(session, "claude-code", tmp_path / "t.jsonl", compacted=result)
+    recs = records(res.path)
+    check_transcript(recs, res.session_id)
+    assert not [x for x in recs if x.get("subtype") == "compact_boundary"]
+    assert not [w for w in res.warnings if "before the summary" in w]
+    back = read(res.path)
+    assert [model_view(m) for m in back.messages] == without_system(result.messages)
 
 
 def test_claude_code_session_keeps_its_records_with_new_ids(tmp_path):
@@ -189,7 +207,8 @@ def test_request_ids_and_the_boundary_s_logical_parent_are_written_as_claude_cod
     fixtures = Path(__file__).resolve().parents[1] / "fixtures"
     with open_source(fixtures / "swe-agent" / "marshmallow-1867_function_calling.traj") as src:
         s = src.read(src.session_ids()[0])
-    r = apply(s, plan(s, compact_config()), ExtractiveSummarizer())
+    r = apply(s, plan(s, compact_config().with_values({"summarization.keep.latest_user": False})),
+              ExtractiveSummarizer())
     recs = records(export_session(s, "claude-code", tmp_path / "t.jsonl", compacted=r).path)
     assistant = [x for x in recs if x["type"] == "assistant"]
     assert assistant and all(str(x.get("requestId", "")).startswith("req_") for x in assistant)

@@ -3,9 +3,12 @@ points 2 and 4-10). Each test quotes the spec line it follows (../shared/specs/)
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from inspector.engine import apply, plan, preset
+from inspector.engine.analysis import analyze
 from inspector.engine.config import ConfigError
 from inspector.engine.models import Session
 from inspector.engine.planning import Action
@@ -66,29 +69,24 @@ def in_flight_session() -> Session:
     return session(*msgs)
 
 
-# Open (issue 24): placing the summary after the request needs a message every provider
-# format carries (a late system message is user text in Anthropic's) and a later summary
-# that folds it once; tried and reverted, so the three presets that cut inside the turn
-# in flight still put its summary before the request.
-_IN_FLIGHT_OPEN = pytest.mark.xfail(strict=True, reason="open in #24: the summary of the turn in flight "
-                                    "is placed before its request")
+def in_flight_config(name: str):
+    return preset(name).with_values({"tokens.context_window": 8_000, "tailoring.enabled": False,
+                                     **({} if name in ("balanced", "trpc") else
+                                        {"summarization.trigger.context_tokens": 4_000})})
 
 
-@pytest.mark.parametrize("name", ["eino", "trpc", *(pytest.param(n, marks=_IN_FLIGHT_OPEN)
-                                                     for n in ("balanced", "sagents", "synaptic"))])
+@pytest.mark.parametrize("name", ["balanced", "eino", "sagents", "synaptic", "trpc"])
 def test_no_preset_puts_the_turn_in_flight_before_its_request(name):
     """Issue 24, point 4: "the request is placed after it: the model sees the commit as
     still to do". Synaptic: the summary "replaces the older messages"; Sagents: "To
-    summarize: Older messages before cutoff point"; trpc: the request "appends only
+    summarize: Older messages before cutoff point" and "Replaces older messages with
+    summary messages, preserving recent messages"; trpc: the request "appends only
     incremental events after the summary point". So a summary that covers work done for
     the current request is read after that request (or, Eino, carries the request inside
     it: "returns []M{summary}" with "the most recent original user messages")."""
     s = in_flight_session()
     request = 7
-    c = preset(name).with_values({"tokens.context_window": 8_000, "tailoring.enabled": False,
-                                  **({} if name in ("balanced", "trpc") else
-                                     {"summarization.trigger.context_tokens": 4_000})})
-    p = plan(s, c, COUNTER)
+    p = plan(s, in_flight_config(name), COUNTER)
     assert p.summaries, name
     out = apply(s, p, counter=COUNTER)
     text = text_of(out)
@@ -97,11 +95,108 @@ def test_no_preset_puts_the_turn_in_flight_before_its_request(name):
         assert request in spec.preserved_users and spec.end == len(s.messages)
     elif name == "trpc":  # "all incremental events after the summary point": none summarized
         assert all(p.actions[i] == Action.KEEP for i in range(request, len(s.messages)))
-    else:  # the request, then the summary of what was done for it, then the rest
-        assert spec.start < request < spec.end - 1
+    else:  # the request kept in place, then the assistant's account of what it did for it, then the rest
+        assert spec.start < request < spec.end - 1 and spec.kept == [request]
+        k = next(i for i, m in enumerate(out.messages) if m.kind == "summary")
+        assert out.messages[k - 1].content_hash == s.messages[request].content_hash
+        assert out.messages[k].role == "assistant" and out.messages[k + 1].role == "assistant"
         assert text.index("Fix the parser") < text.index("extractive summary") < text.index("step 19")
-        merged = next(m for m in out.messages if "Fix the parser" in m.text)
-        assert merged.parts[0] == s.messages[request].parts[0]  # verbatim, first
+        # the last summarized action's result (its commit) is carried
+        last = s.messages[spec.end - 1]
+        assert last.role == "tool" and last.text.split("]")[0] + "]" in out.messages[k].text
+        assert any(w.code == "injection_changed" and w.positions == [request + 1] for w in p.warnings)
+
+
+@pytest.mark.parametrize("name", ["balanced", "sagents", "synaptic"])
+def test_a_later_compaction_folds_the_in_flight_summary_once(name):
+    """The summary of the turn in flight is a message of its own (kind summary), so the
+    next compaction folds it once: no summary nested in another, none duplicated, the
+    request verbatim once and still before the work done for it."""
+    s = in_flight_session()
+    c = in_flight_config(name)
+    out = apply(s, plan(s, c, COUNTER), counter=COUNTER)
+    msgs = list(out.messages)
+    for k in range(20, 32):  # the turn goes on
+        msgs += [asst(f"Step {k}.", [(f"c{k}", "bash", f'{{"cmd": "git commit -am step{k}"}}')]),
+                 tool(f"c{k}", f"[main {k:07x}] step {k}\n" + "out " * 300, "bash")]
+    again = Session(id="again", source_format="test", messages=msgs).renumber()
+    p2 = plan(again, c, COUNTER)
+    (spec,) = p2.summaries
+    first = next(i for i, m in enumerate(again.messages) if m.kind == "summary")
+    assert spec.start <= first < spec.end  # the earlier summary is folded into the new one
+    out2 = apply(again, p2, counter=COUNTER)
+    prefix = c.summarization.summary_prefix
+    assert sum(m.text.count(prefix) for m in out2.messages) == 1
+    assert sum(m.text.count("extractive summary, generated offline") for m in out2.messages) == 1
+    assert [m.kind for m in out2.messages].count("summary") == 1
+    requests = [i for i, m in enumerate(out2.messages) if m.text == "Fix the parser and commit each step."]
+    (k,) = [i for i, m in enumerate(out2.messages) if m.kind == "summary"]
+    assert len(requests) == 1 and requests[0] == k - 1 and out2.messages[k].role == "assistant"
+
+
+def test_an_in_flight_summary_with_nothing_after_it_is_a_user_message():
+    """When nothing is kept after the summary of the turn in flight (Sagents
+    messages_to_keep = 0), it is a user message after the request: an assistant message
+    last is a prefill the model would continue, not a turn to answer. Tailoring that
+    drops every round after it does the same."""
+    s = in_flight_session()
+    c = in_flight_config("sagents").with_values({"summarization.keep.messages": 0})
+    p = plan(s, c, COUNTER)
+    (spec,) = p.summaries
+    assert spec.end == len(s.messages) and spec.injection == "user" and spec.insert_at == 8
+    out = apply(s, p, counter=COUNTER)
+    assert [(m.role, m.kind) for m in out.messages] == [("system", "message"), ("user", "message"),
+                                                         ("user", "summary")]
+    # kept rounds after it, all dropped by tailoring: the summary ends the context as a user message
+    from inspector.engine.planning.tailor import LATEST_ROUND, tailor
+    c2 = in_flight_config("sagents").with_values({"tailoring.enabled": True, "summarization.keep.messages": 4})
+    p2 = plan(s, c2, COUNTER)
+    (spec2,) = [dataclasses.replace(x) for x in p2.summaries]
+    assert spec2.injection == "assistant" and spec2.end < len(s.messages)
+    cur, actions = list(p2.tokens_after), list(p2.actions)
+    a = analyze(s, COUNTER)
+    tailor(c2.with_values({"tokens.context_window": 100, "tailoring.reserve_output_tokens": 0}), a, cur,
+           actions, [spec2], sum(cur) + spec2.estimated_tokens, 0, lead=1, level=LATEST_ROUND)
+    assert all(actions[i] == Action.DROP for i in range(spec2.end, len(s.messages)))
+    assert spec2.injection == "user"
+
+
+@pytest.mark.parametrize("name", ["balanced", "sagents", "synaptic"])
+def test_the_in_flight_summary_is_carried_by_every_provider_format(name):
+    """The assistant summary after the request, through the exporters: the Messages API's
+    rules hold (turns alternate, every tool_use answered), the summary stays assistant
+    text after the request in Anthropic's, OpenAI chat's, the Agents SDK's, ADK's and
+    LangChain's forms; the output validates."""
+    from inspector.engine.validation import validate
+    from inspector.formats.anthropic import to_anthropic
+    from inspector.formats.genai import to_contents
+    from inspector.formats.langchain import to_langchain
+    from inspector.formats.openai_chat import to_openai_chat
+    from inspector.formats.responses import to_responses_items
+    from tests.exports.test_anthropic import check_valid
+
+    s = in_flight_session()
+    out = apply(s, plan(s, in_flight_config(name), COUNTER), counter=COUNTER)
+    summary = next(m for m in out.messages if m.kind == "summary").text
+    assert not [p for p in validate(out.messages) if p.severity == "error"]
+    body = to_anthropic(out.messages)
+    check_valid(body)
+    turns = [(t["role"], b.get("text", "")) for t in body["messages"] for b in t["content"]]
+    k = next(j for j, (_, t) in enumerate(turns) if t == summary)
+    assert turns[k - 1] == ("user", "Fix the parser and commit each step.") and turns[k][0] == "assistant"
+    chat = to_openai_chat(out.messages)
+    k = next(j for j, m in enumerate(chat) if m.get("content") == summary)
+    assert chat[k]["role"] == "assistant" and chat[k - 1]["role"] == "user"
+    items = to_responses_items(out.messages)
+    k = next(j for j, i in enumerate(items) if isinstance(i.get("content"), list)
+             and [c.get("text") for c in i["content"]] == [summary])
+    assert items[k]["role"] == "assistant" and items[k - 1]["role"] == "user"
+    contents = to_contents(out.messages)
+    k = next(j for j, c in enumerate(contents) if any(p.get("text") == summary for p in c["parts"]))
+    assert contents[k]["role"] == "model" and contents[k - 1]["role"] == "user"
+    lc = to_langchain(out.messages)
+    k = next(j for j, m in enumerate(lc) if m.content == summary)
+    assert lc[k].type == "ai" and lc[k - 1].type == "human"
 
 
 def test_trpc_context_compaction_is_off_by_default():

@@ -28,6 +28,9 @@ class Action(StrEnum):
 
 # The injection of a user-injected summary that tailoring dropped with its round.
 EVICTED = "evicted"
+# The injection of a summary of the turn in flight: an assistant message right after
+# the current request (`summarize._place`).
+IN_FLIGHT = "assistant"
 
 
 def _read_only(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -82,7 +85,7 @@ class SummarySpec:
     replaced_tokens: int  # tokens (after reduction) of everything it replaces
     estimated_tokens: int
     exact: bool  # True when the summary text is known (from the summary cache)
-    injection: str  # effective injection: system | system_merge | user
+    injection: str  # effective injection: system | system_merge | user | assistant (IN_FLIGHT) | evicted
     insert_at: int  # position (in input numbering) the summary goes before
     merge_into: int | None  # position of the message it is merged into, if any
     key: str = ""  # summary-cache key: (range, prompt, model)

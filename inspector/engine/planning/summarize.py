@@ -17,7 +17,15 @@ from inspector.engine.analysis import Analysis
 from inspector.engine.config import CompactionConfig, TriggerConfig
 from inspector.engine.models import Session
 from inspector.engine.planning.memo import PlanMemo
-from inspector.engine.planning.results import Action, Cutoff, PlanWarning, StageResult, SummarySpec, TriggerCheck
+from inspector.engine.planning.results import (
+    IN_FLIGHT,
+    Action,
+    Cutoff,
+    PlanWarning,
+    StageResult,
+    SummarySpec,
+    TriggerCheck,
+)
 from inspector.engine.summarize.protocol import summary_share_tokens
 from inspector.engine.summary_format import summary_body
 from inspector.engine.wording import plural
@@ -98,7 +106,13 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
             f"the latest user message ({latest}) is not kept verbatim: it goes into the summary"
             + (" (carried inside it)" if latest in spec.preserved_users else "")
             + " because summarization.keep.latest_user = false", [latest]))
-    if spec.injection != sc.injection:
+    if latest in spec.kept and spec.insert_at == latest + 1:
+        out.warnings.append(PlanWarning(
+            "injection_changed",
+            f"summary injected as {'an assistant' if spec.injection == IN_FLIGHT else 'a user'} message right "
+            f"after the current request ({latest}), not as a {sc.injection.replace('_', ' ')} summary before it: "
+            "it covers work already done for that request", [spec.insert_at]))
+    elif spec.injection != sc.injection:
         out.warnings.append(PlanWarning(
             "injection_changed",
             "summary injected as a user message: " + (
@@ -210,7 +224,7 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         spec.estimated_tokens = summary_tokens[spec.key]
     else:
         spec.estimated_tokens = estimated
-    _place(config, a, spec)
+    _place(config, a, spec, is_request)
     summary_reason = f"{plural(final - lead, 'message')} {lead}\u2013{final - 1} into one summary; {reason}"
     return spec, cut, summary_reason
 
@@ -368,10 +382,28 @@ def _fit_carried(config: CompactionConfig, session: Session, cur: list[int], mem
     return fixed + (text_tokens(spec) if extractive else words_tokens), fixed
 
 
-def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec) -> None:
-    """Where the summary goes and as which role (`spec` changed in place)."""
+def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec,
+           is_request: Callable[[int], bool] | None = None) -> None:
+    """Where the summary goes and as which role (`spec` changed in place); `is_request`
+    as `summarize` takes it."""
     sc = config.summarization
     lead, final, kept = spec.start, spec.end, spec.kept
+    request = a.user_positions[-1] if a.user_positions else -1
+    if request in kept and final - 1 > request and (is_request is None or is_request(request)):
+        # The turn in flight is summarized (the recent messages kept are fewer than its
+        # own): the summary goes right after the request, so that what was done for it
+        # reads after it, never before it as if still to do (Synaptic and Sagents: the
+        # summary "replaces the older messages"; the request itself is kept in place).
+        # As the assistant's own account of its work, which every provider format
+        # carries as such (a late system message is user text in Anthropic's), and as a
+        # message of its own (kind summary), which the next summary folds once. With
+        # nothing after it, it is a user message: an assistant message last would be
+        # a prefill to continue. (An observation stored as a user message answers an
+        # action the summary holds: the summary stays before it.)
+        spec.insert_at = request + 1
+        spec.merge_into = None
+        spec.injection = IN_FLIGHT if final < a.n else "user"
+        return
     injection = sc.injection
     first_role = a.roles[final] if final < a.n else None
     if injection == "system_merge":

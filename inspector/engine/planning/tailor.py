@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from inspector.engine.analysis import Analysis
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import SYSTEM_ROLES
-from inspector.engine.planning.results import EVICTED, Action, PlanWarning, StageResult, SummarySpec
+from inspector.engine.planning.results import EVICTED, IN_FLIGHT, Action, PlanWarning, StageResult, SummarySpec
 from inspector.engine.wording import plural
 
 # Levels of `drop_rounds`: what it may drop besides the oldest rounds.
@@ -130,4 +130,10 @@ def drop_rounds(a: Analysis, cur: list[int], actions: list[Action], summaries: l
             s.estimated_tokens = 0
             s.injection = EVICTED
             evictable.remove(s)
+    for s in summaries:
+        if s.injection == IN_FLIGHT and not any(actions[i] not in gone and roles[i] not in SYSTEM_ROLES
+                                                for i in range(s.insert_at, n)):
+            # nothing is left after the summary of the turn in flight: an assistant
+            # message last would be a prefill to continue
+            s.injection = "user"
     return dropped, total, latest
