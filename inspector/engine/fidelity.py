@@ -297,6 +297,7 @@ class _View:
     claimed: tuple[str, ...] = ()  # the digit tokens it states (`_claimed_tokens`)
     plans: tuple[int, ...] = ()  # the prose sentences that say what comes next (`_PLAN`)
     steps: tuple[int, ...] = ()  # the prose sentences that say a quoted step ran or went well (`_step_claims`)
+    failures: tuple[str, ...] = ()  # the prose sentences that say a quoted step failed (`_STEP_FAILED_CLAIM`)
 
 
 _VIEWS: Memo[str, _View] = Memo(2_000)
@@ -348,7 +349,9 @@ def _view(m: Message) -> _View:
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
                     tuple(j for j in prose if _PLAN.search(ss[j])),
-                    tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))))
+                    tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))),
+                    # (sentences across line breaks: a claim wrapped over two lines is one claim)
+                    tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)))
         _VIEWS.put(m.content_hash, hit)
     return hit
 
@@ -447,7 +450,12 @@ def _same_number(tok: str, post: dict[str, list[int]]) -> bool:
         n = int(tok, 16) if tok.startswith("0x") else int(tok)
     except ValueError:
         return False
-    return ("t:" + str(n)) in post or ("t:" + hex(n)) in post
+    if ("t:" + str(n)) in post or ("t:" + hex(n)) in post:
+        return True
+    # A number computed from one the original states, in the ways a reader computes
+    # (half or twice, bits and bytes): derived, not made up.
+    derived = [n * 2, n * 8] + [n // d for d in (2, 8) if n % d == 0]
+    return any(("t:" + str(x)) in post or ("t:" + hex(x)) in post for x in derived if x >= 10)
 
 
 def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
@@ -458,6 +466,8 @@ def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
         anchored, rel = relative_path(p, roots)
         out.add(("P:" if anchored else "U:") + rel)
         out.update("S:" + s for s in path_suffixes(rel))
+        if anchored:  # where the file is: a summary that puts it elsewhere is wrong
+            out.add("A:" + rel.rsplit("/", 1)[-1])
     return out
 
 
@@ -480,8 +490,9 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("a:" + v for v in a.values)
     # (Tool call ids too: a dump of the session's strings may quote them.)
     args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
-    if kind is Kind.TASK:  # the values of the instructions around the task too
+    if kind is Kind.TASK:  # the values and files of the instructions around the task too
         out.update("v:" + v for v in extract_values(text))
+        out.update(path_keys(extract_paths(text), roots))
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     hit = frozenset(out)
     return _KEYS.put(key, hit)
@@ -965,12 +976,16 @@ def _match_value(value: str, hay: _Haystack) -> tuple[bool, str]:
 _CHECKABLE_VALUE = re.compile(r"v?[\d.]+[\w-]*|[0-9a-f-]{7,64}|\w{2,12}\{.+\}")
 
 
-def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]]) -> bool:
-    """True when the original names the file `path` names (a bare name always: which
-    file it means cannot be told)."""
+def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]], planned: bool = False) -> bool:
+    """True when the original names the file `path` names. A bare file name: when the
+    original names a file of that name anywhere (which one cannot be told), or when
+    the sentence plans it (a file to create). An absolute path at the root: when the
+    original has it there, or has no file of that name at another place."""
     anchored, rel = relative_path(path, roots)
     if "/" not in rel:
-        return True
+        if anchored and ("P:" + rel) not in post and ("A:" + rel) in post:
+            return False  # the original has this file, at another place
+        return ("S:" + rel) in post or planned
     tails = ["U:" + s for s in path_suffixes(rel) if "/" in s]
     if anchored:
         return ("P:" + rel) in post or any(t in post for t in tails)
@@ -987,12 +1002,28 @@ _WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|in
                          r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
 
 
+# A sentence that says a step itself failed (was refused, changed nothing), not that
+# its output showed something wrong.
+_STEP_FAILED_CLAIM = re.compile(r"\b(?:failed|rejected|refused|not (?:been )?(?:applied|accepted)|no changes? (?:was|were)"
+                                r" made|did not (?:apply|work|succeed|take effect)|didn't (?:apply|work|succeed)|"
+                                r"errored(?: out)?|crashed)\b", re.I)
+
+
 def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
     """The steps a rewritten message says were taken that the original never took,
-    and the steps it says went well that failed each time they were taken:
-    ("last_step", the command, the sentence)."""
+    the steps it says went well that failed each time they were taken, and the
+    steps it says failed that went well each time: ("last_step", the command, the
+    sentence)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
+    for sentence in v.failures:
+        for span in _SPAN.findall(sentence):
+            command = _norm(span)
+            if len(command.split()) < 2 or "..." in command or "\u2026" in command:
+                continue
+            where = [i for i in (post.get("c:" + command) or index.running(command)) if model.kinds[i] is Kind.ACTION]
+            if where and not any(model.step_failed(i) or not model.result_of(i) for i in where):
+                out.append(("last_step", span, sentence))
     for j in v.steps:
         sentence = v.sentences[j]
         for span in _SPAN.findall(sentence):
@@ -1022,12 +1053,14 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     stated: set[str] = set()
     for v in views:
         for p in v.paths:
-            if not _supported_path(p, roots, post):
-                out.append(("files", p, next((s for s in v.sentences if p.rsplit("/", 1)[-1] in s.lower()), p)))
+            base = p.rsplit("/", 1)[-1]
+            where = next((s for s in v.sentences if base in s.lower()), p)
+            if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
+                out.append(("files", p, where))
         for value in v.values:
             if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
                 continue  # a name in a code span may be new and right (a function the summary names)
-            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post:
+            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post):
                 out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
                 stated.add(value)
         for tok in v.claimed:

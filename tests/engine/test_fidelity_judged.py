@@ -263,3 +263,56 @@ def test_a_list_of_verbatim_strings_states_no_decision_or_next_step():
     assert d.kinds["errors"].fraction == 1.0 and d.kinds["files"].fraction == 1.0
     assert d.kinds["decisions"].fraction < p.kinds["decisions"].fraction
     assert d.kinds["next_step"].fraction < p.kinds["next_step"].fraction
+
+
+# --------------------------------------------------------------- wrong readings of what happened
+
+
+def _tool_session() -> list[Message]:
+    """A made-up run whose tools are called through the API: a file found below the
+    root, a search/replace edit that went through, a build that did not."""
+    from tests.sessions import tool
+
+    return [
+        sys("You are a coding agent."),
+        user("The build of the parser breaks with `NameError: tokens`. Fix it."),
+        asst("Let's find the parser.", [("c1", "find_file", '{"file_name": "parser.py"}')]),
+        tool("c1", "Found 1 matches for \"parser.py\" in /work:\n/work/lib/parser.py"),
+        asst("The loop uses `tokens` before it is set. Let's set it first.",
+             [("c2", "edit", '{"search": "for t in tokens:", "replace": "tokens = lex(src)\\nfor t in tokens:"}')]),
+        tool("c2", "Text replaced. Please review the changes."),
+        asst("Let's build the archive.", [("c3", "bash", '{"cmd": "make dist"}')]),
+        tool("c3", "make: *** No rule to make target 'dist'. Stop.\nExit code: 2"),
+        asst("There is no dist target; the key is 1024 bits. Let's read the Makefile.",
+             [("c4", "bash", '{"cmd": "cat Makefile"}')]),
+        tool("c4", "build:\n\tpython -m build"),
+    ]
+
+
+def _tool_unsupported(summary: str) -> list[str]:
+    msgs = _tool_session()
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
+    return [it.text for it in f.items if it.status == "unsupported"]
+
+
+def test_a_step_that_went_through_called_failed_is_unsupported():
+    right = "The edit (search `for t in tokens:`) was applied, so the loop now sets tokens first."
+    assert _tool_unsupported(right) == []
+    wrong = ("The edit with search `for t in tokens:` failed because the search text was not found, "
+             "so no change was made and the loop is unchanged.")
+    assert _tool_unsupported(wrong) == ["for t in tokens:"]
+    # a step that did fail, said to have failed, is true
+    assert _tool_unsupported("Then `make dist` failed: there is no rule for that target.") == []
+
+
+def test_a_file_put_at_another_place_or_named_wrongly_is_unsupported():
+    assert _tool_unsupported("The parser is /work/lib/parser.py; the edit there was applied.") == []
+    assert _tool_unsupported("The parser is /work/parser.py; the edit there was applied.") == ["/work/parser.py"]
+    assert _tool_unsupported("The build wrote an archive named parser.tgz with the sources.") == ["parser.tgz"]
+    # a file the plan will create is not a claim about the original
+    assert _tool_unsupported("Next: write the missing target into a new file build.mk and run it.") == []
+
+
+def test_a_number_derived_from_the_original_is_not_made_up():
+    assert _tool_unsupported("The key is 1024 bits, so each prime has 512 bits (128 bytes).") == []
+    assert _tool_unsupported("The key is 1024 bits, so each prime has 500 bits.") == ["500"]
