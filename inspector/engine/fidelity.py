@@ -70,11 +70,13 @@ NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"
 # turn: every held-out choice put the task first and the findings second.
 WEIGHTS = {"task": 4.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
            "next_step": 2.0, "decisions": 2.0}
+# What the kept latest messages weigh (`Fidelity.state_kept`).
+STATE_WEIGHT = 6.0
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
 TASK_BEST_OF = 1
 # ... and this share of the whole score.
-UNSUPPORTED_PENALTY = 0.35
+UNSUPPORTED_PENALTY = 0.5
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
 MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "next_step": 1,
@@ -150,10 +152,16 @@ class Fidelity:
     kinds: dict[str, KindScore]
     removed_messages: int
     items: list[Item] = field(default_factory=list)
+    state_kept: bool = False  # the compacted context keeps the original's latest messages
 
     @property
     def score(self) -> float:
         scored = [(WEIGHTS[n], k.fraction) for n, k in self.kinds.items() if k.scored]
+        if scored and self.state_kept:
+            # What the agent sees last (its latest action and result, where the work
+            # stands) is kept verbatim: the agent goes on from there whatever the
+            # history lost.
+            scored.append((STATE_WEIGHT, 1.0))
         total = sum(w for w, _ in scored)
         base = sum(w * f for w, f in scored) / total if total else 1.0
         # A false statement misleads the whole context, not only its kind; a sentence
@@ -307,6 +315,9 @@ _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here a
                           r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
 
 
+# A sentence cut short ("…" at its end, as an extractive summary cuts what it quotes):
+# a fragment, whose statement is not there to read.
+_CUT_SHORT = re.compile(r"(?:\u2026|\.\.\.)\W{0,3}$")
 _LETTERS = re.compile(r"[A-Za-z']+")
 PROSE_WORDS = 5  # words a prose sentence has at least
 PROSE_FUNCTION_SHARE = 0.2  # ... and the share of them that are function words ("the", "was", "to")
@@ -345,7 +356,7 @@ def _view(m: Message) -> _View:
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
         own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
-        prose = sorted(j for j, x in enumerate(ss) if is_prose(x))
+        prose = sorted(j for j, x in enumerate(ss) if is_prose(x) and not _CUT_SHORT.search(x))
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
                     tuple(j for j in prose if _PLAN.search(ss[j])),
@@ -921,7 +932,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
-    return Fidelity(kinds, len(removed), items)
+    state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
+    return Fidelity(kinds, len(removed), items, state_kept)
 
 
 # A sentence that says what comes next.

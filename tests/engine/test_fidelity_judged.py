@@ -50,14 +50,16 @@ def test_planted_errors_and_keyword_dumps_score_below_the_faithful_summary_and_t
     # a dump of verbatim strings keeps many artifacts but not the narrative: below the
     # faithful summary on average (per session it still ties in some: see the report)
     assert mean(by[s]["faithful"] for s in sessions) > mean(by[s]["keyword_dump"] for s in sessions)
+    # nothing is below every correct compaction (planted errors may go below nothing:
+    # a false claim misleads, and the kept latest messages still show where the work is)
     assert mean(by[s]["nothing"] for s in sessions) < min(mean(by[s][v] for s in sessions) for v in by[sessions[0]]
-                                                          if v != "nothing")
+                                                          if v not in ("nothing", "planted_errors"))
 
 
 @needs_set
 def test_agreement_with_the_judges_does_not_regress():
     """At the bench targets on the labelled set (0.8, 0.85; bench/fidelity_bench.py
-    reports the figures): measured 0.83 and 0.97 when the measure was tuned."""
+    reports the figures): measured 0.83 and 0.98."""
     a = judged.agreement(ITEMS, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["pairwise_accuracy"] >= 0.85
     assert a["spearman"] >= 0.8
@@ -96,14 +98,12 @@ def test_per_session_keyword_dumps_and_planted_errors_below_faithful_and_terse_a
 
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_per_session_orderings_on_the_held_out_set():
-    """The same on the held-out set (never used to tune the measure). Not all hold
-    there: planted errors that are neither values nor steps (a wrong reading of the
-    output) go unseen, and where the removed range is a few messages every variant
-    keeps nearly all of it (measured: 6 pairs of 10). Guarded on the means and on a
-    majority of the pairs."""
+    """The same on the held-out set (looked at once, then development data: issue #23,
+    session 3). Measured 9 pairs of 10 (where the removed range is a few messages a
+    keyword dump keeps nearly all of it, and ties the faithful summary)."""
     pairs = _separated_pairs(HELDOUT)
     assert len(pairs) >= 10
-    assert sum(p[3] for p in pairs) > len(pairs) / 2
+    assert sum(p[3] for p in pairs) >= 0.8 * len(pairs)
     scores: dict[str, list[float]] = defaultdict(list)
     for it in HELDOUT:
         scores[it.variant or "?"].append(fidelity(it.original(), it.compacted()).score)
@@ -113,10 +113,19 @@ def test_per_session_orderings_on_the_held_out_set():
 
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_held_out_agreement_does_not_regress():
-    """Below the targets on the held-out set (measured 0.55 and 0.78; the bench reports
-    them): a guard, not the goal."""
+    """On the second set (measured 0.80 and 0.90; the bench reports them): a guard a
+    little below the measured figures."""
     a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.5 and a["pairwise_accuracy"] >= 0.75
+    assert a["spearman"] >= 0.75 and a["pairwise_accuracy"] >= 0.85
+
+
+@pytest.mark.skipif(not HELDOUT or not ITEMS, reason="the labelled sets are not there")
+def test_agreement_on_both_sets_together():
+    """Over every labelled item (13 sessions, two pairs of judges): measured Spearman
+    0.82 and pairwise 0.95; leaving each session out in turn to choose the weights of
+    the kept latest messages and of a false statement gives the same figures."""
+    a = judged.agreement(ITEMS + HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
+    assert a["spearman"] >= 0.78 and a["pairwise_accuracy"] >= 0.9
 
 
 # --------------------------------------------------------------- the issue's findings, small
@@ -316,3 +325,26 @@ def test_a_file_put_at_another_place_or_named_wrongly_is_unsupported():
 def test_a_number_derived_from_the_original_is_not_made_up():
     assert _tool_unsupported("The key is 1024 bits, so each prime has 512 bits (128 bytes).") == []
     assert _tool_unsupported("The key is 1024 bits, so each prime has 500 bits.") == ["500"]
+
+
+def test_the_kept_latest_messages_count_and_a_false_claim_costs_more_than_nothing():
+    """The whole context the agent will see is judged: a compaction that keeps the
+    latest messages keeps where the work stands, so losing the history is not losing
+    everything; a summary that misleads is worse than none."""
+    msgs = _session()
+    nothing = fidelity(msgs, _compacted(""))
+    assert nothing.state_kept and 0.2 < nothing.score < 0.6
+    everything_gone = fidelity(msgs, [msgs[0], user("Go on.")])
+    assert not everything_gone.state_kept and everything_gone.score < nothing.score
+    misleading = ("The fix is in src/marshmallow/utils.py line 1475; reproduce.py printed 346. "
+                  "Next: retry the edit with the method's indentation.")
+    assert fidelity(msgs, _compacted(misleading)).score < nothing.score
+
+
+def test_a_sentence_cut_short_states_no_finding():
+    """An extractive summary's fragments ("…" where it cut the quote) hold the words of
+    a finding, not the finding."""
+    whole = "The output 344 confirms the truncation bug in the rounding of fields.py, so the fix rounds."
+    cut = "The output 344 confirms the truncation bug in the rounding of fields.py, so the\u2026"
+    w, c = (fidelity(_session(), _compacted(s)) for s in (whole, cut))
+    assert c.kinds["decisions"].credit < w.kinds["decisions"].credit
