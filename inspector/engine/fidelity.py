@@ -306,6 +306,7 @@ class _View:
     plans: tuple[int, ...] = ()  # the prose sentences that say what comes next (`_PLAN`)
     steps: tuple[int, ...] = ()  # the prose sentences that say a quoted step ran or went well (`_step_claims`)
     failures: tuple[str, ...] = ()  # the prose sentences that say a quoted step failed (`_STEP_FAILED_CLAIM`)
+    assigned: tuple[tuple[str, str, str], ...] = ()  # (name, number, sentence) it states (`_STATED_SETTING`)
 
 
 _VIEWS: Memo[str, _View] = Memo(2_000)
@@ -362,7 +363,9 @@ def _view(m: Message) -> _View:
                     tuple(j for j in prose if _PLAN.search(ss[j])),
                     tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))),
                     # (sentences across line breaks: a claim wrapped over two lines is one claim)
-                    tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)))
+                    tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
+                    tuple((name, number, x) for x in sentences(own) if "=" in x
+                          for name, number in _settings(x, _STATED_SETTING)))
         _VIEWS.put(m.content_hash, hit)
     return hit
 
@@ -466,7 +469,8 @@ def _same_number(tok: str, post: dict[str, list[int]]) -> bool:
     # A number computed from one the original states, in the ways a reader computes
     # (half or twice, bits and bytes): derived, not made up.
     derived = [n * 2, n * 8] + [n // d for d in (2, 8) if n % d == 0]
-    return any(("t:" + str(x)) in post or ("t:" + hex(x)) in post for x in derived if x >= 10)
+    # (from a number of three digits or more: a small one derives too much by chance)
+    return any(("t:" + str(x)) in post or ("t:" + hex(x)) in post for x in derived if x >= 100)
 
 
 def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
@@ -505,6 +509,9 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("v:" + v for v in extract_values(text))
         out.update(path_keys(extract_paths(text), roots))
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
+    if "=" in text or ":" in text:
+        for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
+            out.update(("=:" + name, f"=:{name}={number}"))
     hit = frozenset(out)
     return _KEYS.put(key, hit)
 
@@ -1057,6 +1064,29 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
     return out
 
 
+# A name set to a number: in the original as code, output or config shows it
+# (`self.e = 5`, `"port": 8000`, `e=5`); in a summary as prose states it (`e = 3`), not
+# an expression (`offset = 0x40 + 8`: the sum is checked as a number).
+_SETTING = re.compile(r"(?<![\w.])(?:[a-z_]\w*\.)*[\"']?([a-z_]\w{0,30})[\"']?\s*[=:]\s*[\"']?"
+                      r"(-?(?:0x[0-9a-f]+|\d+(?:\.\d+)?))(?!\w|\.\w)", re.I)
+_STATED_SETTING = re.compile(r"(?<![\w.])(?:[a-z_]\w*\.)*([a-z_]\w{0,30})\s*=\s*"
+                             r"(-?(?:0x[0-9a-f]+|\d+(?:\.\d+)?))(?!\w|\.\w)(?!\s*[-+*/%^&|<>(])", re.I)
+
+
+def _settings(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str]]:
+    """(name, number) for each name a text sets to a number, the number in one
+    notation (hex and decimal alike), names lower case."""
+    out = []
+    for m in pattern.finditer(text[:SCAN_CHARS]):
+        raw = m.group(2).lower()
+        try:
+            number = str(int(raw, 16)) if raw.lstrip("-").startswith("0x") else str(float(raw) if "." in raw else int(raw))
+        except ValueError:
+            continue
+        out.append((m.group(1).lower(), number))
+    return out
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
@@ -1082,6 +1112,10 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
                 continue  # judged as a path above
             stated.add(tok)
             out.append(("values", tok, next((s for s in v.sentences if tok in s.lower()), tok)))
+        for name, number, sentence in v.assigned:
+            # A name the original sets, set here to a number the original never gives it.
+            if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence):
+                out.append(("values", f"{name} = {number}", sentence))
     return out
 
 

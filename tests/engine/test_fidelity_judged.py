@@ -12,7 +12,7 @@ import pytest
 from inspector.engine.fidelity import fidelity
 from inspector.engine.models import Message
 from tests import judged
-from tests.sessions import asst, sys, user
+from tests.sessions import asst, sys, tool, user
 
 ITEMS = judged.load() if any(judged.data_dir().glob("items-*.jsonl")) else []
 needs_set = pytest.mark.skipif(not ITEMS, reason=f"the labelled set is not in {judged.data_dir()}")
@@ -192,8 +192,6 @@ def test_a_made_up_path_is_worse_than_a_missing_one():
 def test_our_own_notices_are_not_claims():
     """A cleared tool result's notice ("1,124 tokens") and a summary's recovery hint (an
     offload id, message positions) state nothing the original should hold."""
-    from tests.sessions import tool
-
     msgs = [*_session()[:2], asst("", [("c1", "bash", '{"cmd": "cat log"}')]), tool("c1", "x " * 500),
             *_session()[2:]]
     cleared = tool("c1", "[bash output cleared to save context (1,124 tokens). recover(id=\"off-3af2c1d4e5f6\")]")
@@ -280,8 +278,6 @@ def test_a_list_of_verbatim_strings_states_no_decision_or_next_step():
 def _tool_session() -> list[Message]:
     """A made-up run whose tools are called through the API: a file found below the
     root, a search/replace edit that went through, a build that did not."""
-    from tests.sessions import tool
-
     return [
         sys("You are a coding agent."),
         user("The build of the parser breaks with `NameError: tokens`. Fix it."),
@@ -348,3 +344,36 @@ def test_a_sentence_cut_short_states_no_finding():
     cut = "The output 344 confirms the truncation bug in the rounding of fields.py, so the\u2026"
     w, c = (fidelity(_session(), _compacted(s)) for s in (whole, cut))
     assert c.kinds["decisions"].credit < w.kinds["decisions"].credit
+
+
+def test_a_setting_given_another_number_than_the_original_gives_it_is_unsupported():
+    """`e = 3` where the code the agent read sets `self.e = 5`: a wrong reading of
+    what was shown, though 3 occurs elsewhere; the same number in hex, or a name the
+    original never sets, or a plan, is no false claim."""
+    msgs = _tool_session()
+    msgs[9] = tool("c4", "1: class Key:\n2:     def __init__(self):\n3:         self.e = 5\n4:         self.port = 0x1f40\n"
+                         "build:\n\tpython -m build -j 3")
+    msgs = [*msgs, asst("Let's build.", [("c5", "bash", '{"cmd": "make build"}')]), tool("c5", "ok")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[10:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported("The Makefile's Key class uses e = 5 and port = 8000 for the build.") == []
+    assert unsupported("The Makefile's Key class uses e = 3 for the build.") == ["e = 3"]
+    assert unsupported("The Makefile's Key class uses n = 3 for the build.") == []  # n is never set
+    assert unsupported("Next: try e = 3 in the Key class and build again.") == []
+
+
+def test_a_small_number_derives_nothing():
+    """Half or twice a number of three digits or more is derived; from a small number
+    (17 * 8 = 136) anything would be."""
+    msgs = _tool_session()
+    msgs[9] = tool("c4", "17 targets, 1024 bits")
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported("The key is 1024 bits, so each prime has 512 bits.") == []
+    assert unsupported("The 17 targets need 136 bytes.") == ["136"]  # not 17 * 8
