@@ -730,6 +730,7 @@ class _Haystack:
     views: list[_View]  # the rewritten messages
     text: str  # the rewritten messages' text, normalized
     paths: set[str]  # the rewritten messages' `path_keys`
+    stale: frozenset[str] = frozenset()  # rewritten sentences that restate a step already taken (`_stale`)
 
     def prose_sentences(self, prose_only: bool) -> list[tuple[str, frozenset[str]]]:
         """The rewritten messages' sentences (those written as prose, with `prose_only`)
@@ -791,17 +792,19 @@ def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
 
 
 def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
-                     sources: frozenset[Kind] | None = None, prose_only: bool = True) -> tuple[float, str]:
+                     sources: frozenset[Kind] | None = None, prose_only: bool = True,
+                     skip: frozenset[str] = frozenset()) -> tuple[float, str]:
     """The best coverage of `item` by one sentence of the compacted context (of the
     rewritten messages, and of the kept messages of the kinds `sources`); with
     `prose_only`, of the rewritten sentences written as prose only (a finding, a
-    decision, a step is stated, not listed)."""
+    decision, a step is stated, not listed); the sentences `skip` not."""
     sources = _PROSE if sources is None else sources
     ws = words(item)
     if not ws:
         return 0.0, ""
     if similarity is not None:
-        candidates = hay.prose_sentences(prose_only) + _kept_sentences(ws, hay, sources)
+        candidates = [c for c in hay.prose_sentences(prose_only) if c[0] not in skip]
+        candidates += _kept_sentences(ws, hay, sources)
         if not candidates:
             return 0.0, ""
         sims = similarity([item], [s for s, _ in candidates])[0]
@@ -817,6 +820,8 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
             for j in v.postings.get(w, ()):
                 if not prose_only or j in v.prose:
                     acc[j] = acc.get(j, 0.0) + wt
+        if skip:
+            acc = {j: a for j, a in acc.items() if v.sentences[j] not in skip}
         if acc:
             j = max(acc, key=lambda j: (acc[j], -j))
             if acc[j] / total > best_cov:
@@ -910,7 +915,10 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
-                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task")
+                if kind == "next_step":
+                    hay.stale = _stale(hay, model, index, set(removed), buckets.next_words)
+                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task",
+                                           skip=hay.stale if kind == "next_step" else frozenset())
                 if kind == "next_step":
                     planned, plan = _planned_next(hay, buckets.next_words)
                     if planned > cov:
@@ -947,6 +955,41 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 _PLAN = re.compile(r"\b(?:next|plan(?:s|ned)?|will|should|then|going to|to do|remaining|todo)\b", re.I)
 
 
+# The share of a sentence's words an agent's earlier statement holds for the sentence to copy it.
+STALE_COVERAGE = 0.75
+
+
+def _stale(hay: _Haystack, model: ContentModel, index: _Index, removed: set[int],
+           next_words: frozenset[str]) -> frozenset[str]:
+    """The rewritten prose sentences that copy what the agent said before a step it
+    then took (an action of the removed range that has its result), closer to it than
+    to what the agent did next: a step already taken, which a compaction that offers
+    it as what comes next sends the agent back to."""
+    out = set()
+    for v in hay.views:
+        for j in v.prose:
+            ws = v.words[j]
+            if len(ws) < 4:
+                continue
+            ahead = len(ws & next_words)
+            where: dict[int, int] = {}
+            for w in ws:
+                posting = index.postings.get("w:" + w, ())
+                if len(posting) > 1000:  # a word most messages hold says nothing of which one
+                    continue
+                for i in posting:
+                    if i in removed and model.kinds[i] is Kind.ACTION:
+                        where[i] = where.get(i, 0) + 1
+            for i in sorted(where, key=lambda i: -where[i])[:3]:
+                if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or not model.result_of(i):
+                    continue
+                if any(len(ws & sw) >= STALE_COVERAGE * len(ws) and len(ws & sw) > ahead
+                       for _, sw in hay.sentences_of(i)):
+                    out.add(v.sentences[j])
+                    break
+    return frozenset(out)
+
+
 def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, str]:
     """How much of what a rewritten sentence says comes next the agent then did: the
     weighted share of the sentence's words that the agent's next message (its text
@@ -959,6 +1002,8 @@ def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, st
     for v in hay.views:
         for j in v.plans:
             s = v.sentences[j]
+            if s in hay.stale:
+                continue
             ws = v.words[j]
             total = sum(_weight(w) for w in ws)
             if total < 4:  # "Next: submit." says too little to tell

@@ -377,3 +377,29 @@ def test_a_small_number_derives_nothing():
 
     assert unsupported("The key is 1024 bits, so each prime has 512 bits.") == []
     assert unsupported("The 17 targets need 136 bytes.") == ["136"]  # not 17 * 8
+
+
+def test_a_next_step_that_copies_a_step_already_taken_is_not_the_next_step():
+    """An extractive summary that offers, as what comes next, what the agent said
+    before a step it then took sends the agent back; the step that does come next,
+    in other words, counts."""
+    msgs = [
+        sys("You are a coding agent."),
+        user("The parser test fails with a KeyError on empty input. Fix it."),
+        asst("The failing parser test calls parse with an empty string, so let's open the parser module to find "
+             "the lookup.", [("c1", "open", '{"path": "lib/parser.py"}')]),
+        tool("c1", "[File: lib/parser.py (40 lines total)]\n12: return table[key]"),
+        asst("The lookup at line 12 has no default, so let's change it to use table.get with a default.",
+             [("c2", "edit", '{"search": "return table[key]", "replace": "return table.get(key)"}')]),
+        tool("c2", "Text replaced."),
+        asst("The lookup now has a default; let's run the failing parser test again.",
+             [("c3", "bash", '{"cmd": "pytest tests"}')]),
+        tool("c3", "3 passed"),
+    ]
+    task = "Task: the parser test fails with a KeyError on empty input. "
+    stale = task + ("Next step: the failing parser test calls parse with an empty string, so let's open the parser "
+                    "module to find the lookup.")
+    fresh = task + "The lookup at line 12 now uses table.get. Next: run the failing parser test again."
+    s, f = (fidelity(msgs, [msgs[0], user(x), *msgs[6:]]) for x in (stale, fresh))
+    assert s.kinds["next_step"].credit < f.kinds["next_step"].credit == 1.0
+    assert not any(it.evidence.startswith("Next step:") for it in s.items if it.kind == "next_step")
