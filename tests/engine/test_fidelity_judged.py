@@ -113,19 +113,19 @@ def test_per_session_orderings_on_the_held_out_set():
 
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_held_out_agreement_does_not_regress():
-    """On the second set (measured 0.80 and 0.90; the bench reports them): a guard a
+    """On the second set (measured 0.88 and 0.95; the bench reports them): a guard a
     little below the measured figures."""
     a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.75 and a["pairwise_accuracy"] >= 0.85
+    assert a["spearman"] >= 0.83 and a["pairwise_accuracy"] >= 0.9
 
 
 @pytest.mark.skipif(not HELDOUT or not ITEMS, reason="the labelled sets are not there")
 def test_agreement_on_both_sets_together():
     """Over every labelled item (13 sessions, two pairs of judges): measured Spearman
-    0.82 and pairwise 0.95; leaving each session out in turn to choose the weights of
-    the kept latest messages and of a false statement gives the same figures."""
+    0.85 and pairwise 0.97; leaving each session out in turn to choose the weights of
+    the kept latest messages and of a false statement gives 0.85 and 0.97 too."""
     a = judged.agreement(ITEMS + HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.78 and a["pairwise_accuracy"] >= 0.9
+    assert a["spearman"] >= 0.82 and a["pairwise_accuracy"] >= 0.93
 
 
 # --------------------------------------------------------------- the issue's findings, small
