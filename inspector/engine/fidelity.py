@@ -1073,6 +1073,9 @@ _STEP_FAILED_CLAIM = re.compile(r"\b(?:failed|rejected|refused|not (?:been )?(?:
                                 r"errored(?: out)?|crashed)\b", re.I)
 
 
+_SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gave|gives)\b", re.I)
+
+
 def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
     """The steps a rewritten message says were taken that the original never took,
     the steps it says went well that failed each time they were taken, and the
@@ -1081,6 +1084,8 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
     out: list[tuple[str, str, str]] = []
     post = index.postings
     for sentence in v.failures:
+        if _SHOWED.search(sentence):
+            continue  # it ran and showed something: the failure it states is of what it showed
         for span in _SPAN.findall(sentence):
             command = _norm(span)
             if len(command.split()) < 2 or "..." in command or "\u2026" in command:
@@ -1141,7 +1146,8 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     for v in views:
         for p in v.paths:
             base = p.rsplit("/", 1)[-1]
-            where = next((s for s in v.sentences if base in s.lower()), p)
+            where = next((s for s in v.sentences if p in s.lower()), None) or next(
+                (s for s in v.sentences if base in s.lower()), p)
             if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
                 out.append(("files", p, where))
         for value in v.values:

@@ -403,3 +403,12 @@ def test_a_next_step_that_copies_a_step_already_taken_is_not_the_next_step():
     s, f = (fidelity(msgs, [msgs[0], user(x), *msgs[6:]]) for x in (stale, fresh))
     assert s.kinds["next_step"].credit < f.kinds["next_step"].credit == 1.0
     assert not any(it.evidence.startswith("Next step:") for it in s.items if it.kind == "next_step")
+
+
+def test_a_step_whose_output_shows_a_failure_is_not_called_a_failed_step():
+    """`python reproduce.py` ran (it printed 344): "the fix failed" says what its output
+    showed, not that the step was refused."""
+    msgs = _session()
+    said = "After the edit `python reproduce.py` still printed 344, so the fix failed and the bug remains."
+    f = fidelity(msgs, [msgs[0], user(said), *msgs[8:]])
+    assert [it.text for it in f.items if it.status == "unsupported"] == []
