@@ -202,3 +202,18 @@ def test_a_damaged_database_exits_2_naming_it(capsys, tmp_path):
     bad.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
     code, out, err = run_cli(capsys, "fidelity", TRAJ, bad)
     assert code == 2 and out == "" and "sessions.db" in err
+
+
+def test_the_plans_fidelity_lines_say_what_was_lost_and_why(capsys):
+    """A newcomer reads, under the plan's fidelity line, what "lost" and "not in the
+    original" mean, and each kind's lost items; the line says the latest messages were
+    kept (why losing the history is not losing everything)."""
+    traj = SWE_AGENT / "ctf_web_i_got_id_demo.traj"
+    code, out, err = run_cli(capsys, "plan", traj, "--preset", "sagents", "--set",
+                             "summarization.trigger.context_tokens=8000")
+    assert code == 0, err
+    lines = out.splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("fidelity "))
+    assert "latest messages kept verbatim" in lines[at]
+    assert lines[at + 1].strip().startswith("(lost: neither the summary nor a kept message states it")
+    assert lines[at + 2].strip().startswith(("lost ", "not in the original ("))
