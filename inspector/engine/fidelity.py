@@ -730,7 +730,9 @@ class _Haystack:
     views: list[_View]  # the rewritten messages
     text: str  # the rewritten messages' text, normalized
     paths: set[str]  # the rewritten messages' `path_keys`
-    stale: frozenset[str] = frozenset()  # rewritten sentences that restate a step already taken (`_stale`)
+    # Whether a rewritten sentence restates a step already taken (`_Stale`), asked only
+    # of the sentences that would cover the next step.
+    stale: Callable[[str, frozenset[str]], bool] | None = None
 
     def prose_sentences(self, prose_only: bool) -> list[tuple[str, frozenset[str]]]:
         """The rewritten messages' sentences (those written as prose, with `prose_only`)
@@ -793,17 +795,17 @@ def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
 
 def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
                      sources: frozenset[Kind] | None = None, prose_only: bool = True,
-                     skip: frozenset[str] = frozenset()) -> tuple[float, str]:
+                     skip: Callable[[str, frozenset[str]], bool] | None = None) -> tuple[float, str]:
     """The best coverage of `item` by one sentence of the compacted context (of the
     rewritten messages, and of the kept messages of the kinds `sources`); with
     `prose_only`, of the rewritten sentences written as prose only (a finding, a
-    decision, a step is stated, not listed); the sentences `skip` not."""
+    decision, a step is stated, not listed); the sentences `skip` says so of not."""
     sources = _PROSE if sources is None else sources
     ws = words(item)
     if not ws:
         return 0.0, ""
     if similarity is not None:
-        candidates = [c for c in hay.prose_sentences(prose_only) if c[0] not in skip]
+        candidates = [c for c in hay.prose_sentences(prose_only) if skip is None or not skip(*c)]
         candidates += _kept_sentences(ws, hay, sources)
         if not candidates:
             return 0.0, ""
@@ -820,12 +822,21 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
             for j in v.postings.get(w, ()):
                 if not prose_only or j in v.prose:
                     acc[j] = acc.get(j, 0.0) + wt
-        if skip:
-            acc = {j: a for j, a in acc.items() if v.sentences[j] not in skip}
-        if acc:
-            j = max(acc, key=lambda j: (acc[j], -j))
-            if acc[j] / total > best_cov:
+        if not acc:
+            continue
+        j = max(acc, key=lambda j: (acc[j], -j))
+        if acc[j] / total <= best_cov:
+            continue
+        if skip is None or not skip(v.sentences[j], v.words[j]):
+            best_cov, best_s = acc[j] / total, v.sentences[j]
+            continue
+        # The best sentence that is not skipped (asked best first: the question may cost).
+        for j in sorted(acc, key=lambda j: (-acc[j], j)):
+            if acc[j] / total <= best_cov:
+                break
+            if not skip(v.sentences[j], v.words[j]):
                 best_cov, best_s = acc[j] / total, v.sentences[j]
+                break
     for s, sw in _kept_sentences(ws, hay, sources):
         c = sum(weights[w] for w in ws & sw) / total
         if c > best_cov:
@@ -916,9 +927,9 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
                 if kind == "next_step":
-                    hay.stale = _stale(hay, model, index, set(removed), buckets.next_words)
+                    hay.stale = _Stale(model, index, set(removed), buckets.next_words, hay)
                 cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task",
-                                           skip=hay.stale if kind == "next_step" else frozenset())
+                                           skip=hay.stale if kind == "next_step" else None)
                 if kind == "next_step":
                     planned, plan = _planned_next(hay, buckets.next_words)
                     if planned > cov:
@@ -959,35 +970,46 @@ _PLAN = re.compile(r"\b(?:next|plan(?:s|ned)?|will|should|then|going to|to do|re
 STALE_COVERAGE = 0.75
 
 
-def _stale(hay: _Haystack, model: ContentModel, index: _Index, removed: set[int],
-           next_words: frozenset[str]) -> frozenset[str]:
-    """The rewritten prose sentences that copy what the agent said before a step it
-    then took (an action of the removed range that has its result), closer to it than
-    to what the agent did next: a step already taken, which a compaction that offers
-    it as what comes next sends the agent back to."""
-    out = set()
-    for v in hay.views:
-        for j in v.prose:
-            ws = v.words[j]
-            if len(ws) < 4:
+@dataclass
+class _Stale:
+    """Whether a rewritten sentence copies what the agent said before a step it then
+    took (an action of the removed range that has its result), closer to it than to
+    what the agent did next: a step already taken, which a compaction that offers it
+    as what comes next sends the agent back to. Answers are kept per sentence."""
+
+    model: ContentModel
+    index: _Index
+    removed: set[int]
+    next_words: frozenset[str]
+    hay: _Haystack
+    known: dict[str, bool] = field(default_factory=dict)
+
+    def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
+        hit = self.known.get(sentence)
+        if hit is None:
+            hit = self.known[sentence] = self._copies(ws)
+        return hit
+
+    def _copies(self, ws: frozenset[str]) -> bool:
+        if len(ws) < 4:
+            return False
+        ahead = len(ws & self.next_words)
+        kinds = self.model.kinds
+        where: dict[int, int] = {}
+        for w in ws:
+            posting = self.index.postings.get("w:" + w, ())
+            if len(posting) > 1000:  # a word most messages hold says nothing of which one
                 continue
-            ahead = len(ws & next_words)
-            where: dict[int, int] = {}
-            for w in ws:
-                posting = index.postings.get("w:" + w, ())
-                if len(posting) > 1000:  # a word most messages hold says nothing of which one
-                    continue
-                for i in posting:
-                    if i in removed and model.kinds[i] is Kind.ACTION:
-                        where[i] = where.get(i, 0) + 1
-            for i in sorted(where, key=lambda i: -where[i])[:3]:
-                if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or not model.result_of(i):
-                    continue
-                if any(len(ws & sw) >= STALE_COVERAGE * len(ws) and len(ws & sw) > ahead
-                       for _, sw in hay.sentences_of(i)):
-                    out.add(v.sentences[j])
-                    break
-    return frozenset(out)
+            for i in posting:
+                if kinds[i] is Kind.ACTION and i in self.removed:
+                    where[i] = where.get(i, 0) + 1
+        for i in sorted(where, key=lambda i: -where[i])[:3]:
+            if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or not self.model.result_of(i):
+                continue
+            if any(len(ws & sw) >= STALE_COVERAGE * len(ws) and len(ws & sw) > ahead
+                   for _, sw in self.hay.sentences_of(i)):
+                return True
+        return False
 
 
 def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, str]:
@@ -1002,14 +1024,12 @@ def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, st
     for v in hay.views:
         for j in v.plans:
             s = v.sentences[j]
-            if s in hay.stale:
-                continue
             ws = v.words[j]
             total = sum(_weight(w) for w in ws)
             if total < 4:  # "Next: submit." says too little to tell
                 continue
             share = sum(_weight(w) for w in ws & next_words) / total
-            if share > best:
+            if share > best and not (hay.stale is not None and hay.stale(s, ws)):
                 best, best_s = share, s
     return best, best_s
 
