@@ -31,7 +31,7 @@ from inspector.engine.models import Message
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "data" / "fidelity_judged"
-# Other sessions, other writers and judges, kept apart from any tuning of the measure.
+# Other sessions, other writers and judges (development data since issue #23 session 3).
 HELDOUT = ROOT / "data" / "fidelity_judged_heldout"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.

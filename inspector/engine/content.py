@@ -401,7 +401,9 @@ def _kind(m: Message, loc: _Local) -> Kind:
 _PATH_RE = re.compile(r"(?<![\w/.~:-])(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*\w(?:\.[A-Za-z][A-Za-z0-9]{0,7})?"
                       r"|(?<![\w/.~:-])[\w@+-][\w.@+-]*\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|c|h|cc|cpp|hpp|rb|php|"
                       r"sh|md|rst|txt|toml|yaml|yml|json|cfg|ini|html|css|sql|ipynb|lock|xml|csv|log|traj|jsonl|"
-                      r"kt|swift|scala|m|mpeg|m4v|zip|tar|gz|bin|elf|pcap|png|jpg)\b")
+                      r"kt|swift|scala|m|mpeg|m4v|zip|tar|gz|bin|elf|pcap|png|jpg|jpeg|gif|bmp|svg|img|iso|pdf|exe|so|out|"
+                      r"avi|mp4|mp3|wav|pub|pem|key|enc|dat|db|sqlite|jar|apk|tgz|bz2|xz|7z|rar|cs|lua|conf|"
+                      r"env|patch|diff|whl|pyc)\b")
 _URLISH = re.compile(r"^[a-z][\w+.-]*:|^//")
 _CWD = re.compile(r"\(Current directory: (/[^)\s]+)\)|<cwd>\s*(/[^<\s]+)\s*</cwd>|Current working directory: (/\S+)")
 

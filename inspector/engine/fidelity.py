@@ -70,11 +70,13 @@ NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"
 # turn: every held-out choice put the task first and the findings second.
 WEIGHTS = {"task": 4.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
            "next_step": 2.0, "decisions": 2.0}
+# What the kept latest messages weigh (`Fidelity.state_kept`).
+STATE_WEIGHT = 6.0
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
 TASK_BEST_OF = 1
 # ... and this share of the whole score.
-UNSUPPORTED_PENALTY = 0.35
+UNSUPPORTED_PENALTY = 0.5
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
 MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "next_step": 1,
@@ -150,10 +152,16 @@ class Fidelity:
     kinds: dict[str, KindScore]
     removed_messages: int
     items: list[Item] = field(default_factory=list)
+    state_kept: bool = False  # the compacted context keeps the original's latest messages
 
     @property
     def score(self) -> float:
         scored = [(WEIGHTS[n], k.fraction) for n, k in self.kinds.items() if k.scored]
+        if scored and self.state_kept:
+            # What the agent sees last (its latest action and result, where the work
+            # stands) is kept verbatim: the agent goes on from there whatever the
+            # history lost.
+            scored.append((STATE_WEIGHT, 1.0))
         total = sum(w for w, _ in scored)
         base = sum(w * f for w, f in scored) / total if total else 1.0
         # A false statement misleads the whole context, not only its kind; a sentence
@@ -297,6 +305,8 @@ class _View:
     claimed: tuple[str, ...] = ()  # the digit tokens it states (`_claimed_tokens`)
     plans: tuple[int, ...] = ()  # the prose sentences that say what comes next (`_PLAN`)
     steps: tuple[int, ...] = ()  # the prose sentences that say a quoted step ran or went well (`_step_claims`)
+    failures: tuple[str, ...] = ()  # the prose sentences that say a quoted step failed (`_STEP_FAILED_CLAIM`)
+    assigned: tuple[tuple[str, str, str], ...] = ()  # (name, number, sentence) it states (`_STATED_SETTING`)
 
 
 _VIEWS: Memo[str, _View] = Memo(2_000)
@@ -306,6 +316,9 @@ _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here a
                           r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
 
 
+# A sentence cut short ("…" at its end, as an extractive summary cuts what it quotes):
+# a fragment, whose statement is not there to read.
+_CUT_SHORT = re.compile(r"(?:\u2026|\.\.\.)\W{0,3}$")
 _LETTERS = re.compile(r"[A-Za-z']+")
 PROSE_WORDS = 5  # words a prose sentence has at least
 PROSE_FUNCTION_SHARE = 0.2  # ... and the share of them that are function words ("the", "was", "to")
@@ -344,11 +357,15 @@ def _view(m: Message) -> _View:
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
         own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
-        prose = sorted(j for j, x in enumerate(ss) if is_prose(x))
+        prose = sorted(j for j, x in enumerate(ss) if is_prose(x) and not _CUT_SHORT.search(x))
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
                     tuple(j for j in prose if _PLAN.search(ss[j])),
-                    tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))))
+                    tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))),
+                    # (sentences across line breaks: a claim wrapped over two lines is one claim)
+                    tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
+                    tuple((name, number, x) for x in sentences(own) if "=" in x
+                          for name, number in _settings(x, _STATED_SETTING)))
         _VIEWS.put(m.content_hash, hit)
     return hit
 
@@ -447,7 +464,13 @@ def _same_number(tok: str, post: dict[str, list[int]]) -> bool:
         n = int(tok, 16) if tok.startswith("0x") else int(tok)
     except ValueError:
         return False
-    return ("t:" + str(n)) in post or ("t:" + hex(n)) in post
+    if ("t:" + str(n)) in post or ("t:" + hex(n)) in post:
+        return True
+    # A number computed from one the original states, in the ways a reader computes
+    # (half or twice, bits and bytes): derived, not made up.
+    derived = [n * 2, n * 8] + [n // d for d in (2, 8) if n % d == 0]
+    # (from a number of three digits or more: a small one derives too much by chance)
+    return any(("t:" + str(x)) in post or ("t:" + hex(x)) in post for x in derived if x >= 100)
 
 
 def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
@@ -458,6 +481,8 @@ def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
         anchored, rel = relative_path(p, roots)
         out.add(("P:" if anchored else "U:") + rel)
         out.update("S:" + s for s in path_suffixes(rel))
+        if anchored:  # where the file is: a summary that puts it elsewhere is wrong
+            out.add("A:" + rel.rsplit("/", 1)[-1])
     return out
 
 
@@ -480,9 +505,13 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("a:" + v for v in a.values)
     # (Tool call ids too: a dump of the session's strings may quote them.)
     args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
-    if kind is Kind.TASK:  # the values of the instructions around the task too
+    if kind is Kind.TASK:  # the values and files of the instructions around the task too
         out.update("v:" + v for v in extract_values(text))
+        out.update(path_keys(extract_paths(text), roots))
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
+    if "=" in text or ":" in text:
+        for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
+            out.update(("=:" + name, f"=:{name}={number}"))
     hit = frozenset(out)
     return _KEYS.put(key, hit)
 
@@ -701,6 +730,9 @@ class _Haystack:
     views: list[_View]  # the rewritten messages
     text: str  # the rewritten messages' text, normalized
     paths: set[str]  # the rewritten messages' `path_keys`
+    # Whether a rewritten sentence restates a step already taken (`_Stale`), asked only
+    # of the sentences that would cover the next step.
+    stale: Callable[[str, frozenset[str]], bool] | None = None
 
     def prose_sentences(self, prose_only: bool) -> list[tuple[str, frozenset[str]]]:
         """The rewritten messages' sentences (those written as prose, with `prose_only`)
@@ -762,17 +794,19 @@ def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
 
 
 def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
-                     sources: frozenset[Kind] | None = None, prose_only: bool = True) -> tuple[float, str]:
+                     sources: frozenset[Kind] | None = None, prose_only: bool = True,
+                     skip: Callable[[str, frozenset[str]], bool] | None = None) -> tuple[float, str]:
     """The best coverage of `item` by one sentence of the compacted context (of the
     rewritten messages, and of the kept messages of the kinds `sources`); with
     `prose_only`, of the rewritten sentences written as prose only (a finding, a
-    decision, a step is stated, not listed)."""
+    decision, a step is stated, not listed); the sentences `skip` says so of not."""
     sources = _PROSE if sources is None else sources
     ws = words(item)
     if not ws:
         return 0.0, ""
     if similarity is not None:
-        candidates = hay.prose_sentences(prose_only) + _kept_sentences(ws, hay, sources)
+        candidates = [c for c in hay.prose_sentences(prose_only) if skip is None or not skip(*c)]
+        candidates += _kept_sentences(ws, hay, sources)
         if not candidates:
             return 0.0, ""
         sims = similarity([item], [s for s, _ in candidates])[0]
@@ -788,10 +822,21 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
             for j in v.postings.get(w, ()):
                 if not prose_only or j in v.prose:
                     acc[j] = acc.get(j, 0.0) + wt
-        if acc:
-            j = max(acc, key=lambda j: (acc[j], -j))
-            if acc[j] / total > best_cov:
+        if not acc:
+            continue
+        j = max(acc, key=lambda j: (acc[j], -j))
+        if acc[j] / total <= best_cov:
+            continue
+        if skip is None or not skip(v.sentences[j], v.words[j]):
+            best_cov, best_s = acc[j] / total, v.sentences[j]
+            continue
+        # The best sentence that is not skipped (asked best first: the question may cost).
+        for j in sorted(acc, key=lambda j: (-acc[j], j)):
+            if acc[j] / total <= best_cov:
+                break
+            if not skip(v.sentences[j], v.words[j]):
                 best_cov, best_s = acc[j] / total, v.sentences[j]
+                break
     for s, sw in _kept_sentences(ws, hay, sources):
         c = sum(weights[w] for w in ws & sw) / total
         if c > best_cov:
@@ -881,7 +926,10 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
-                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task")
+                if kind == "next_step":
+                    hay.stale = _Stale(model, index, set(removed), buckets.next_words, hay)
+                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task",
+                                           skip=hay.stale if kind == "next_step" else None)
                 if kind == "next_step":
                     planned, plan = _planned_next(hay, buckets.next_words)
                     if planned > cov:
@@ -910,11 +958,58 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
-    return Fidelity(kinds, len(removed), items)
+    state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
+    return Fidelity(kinds, len(removed), items, state_kept)
 
 
 # A sentence that says what comes next.
 _PLAN = re.compile(r"\b(?:next|plan(?:s|ned)?|will|should|then|going to|to do|remaining|todo)\b", re.I)
+
+
+# The share of a sentence's words an agent's earlier statement holds for the sentence to copy it.
+STALE_COVERAGE = 0.75
+
+
+@dataclass
+class _Stale:
+    """Whether a rewritten sentence copies what the agent said before a step it then
+    took (an action of the removed range that has its result), closer to it than to
+    what the agent did next: a step already taken, which a compaction that offers it
+    as what comes next sends the agent back to. Answers are kept per sentence."""
+
+    model: ContentModel
+    index: _Index
+    removed: set[int]
+    next_words: frozenset[str]
+    hay: _Haystack
+    known: dict[str, bool] = field(default_factory=dict)
+
+    def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
+        hit = self.known.get(sentence)
+        if hit is None:
+            hit = self.known[sentence] = self._copies(ws)
+        return hit
+
+    def _copies(self, ws: frozenset[str]) -> bool:
+        if len(ws) < 4:
+            return False
+        ahead = len(ws & self.next_words)
+        kinds = self.model.kinds
+        where: dict[int, int] = {}
+        for w in ws:
+            posting = self.index.postings.get("w:" + w, ())
+            if len(posting) > 1000:  # a word most messages hold says nothing of which one
+                continue
+            for i in posting:
+                if kinds[i] is Kind.ACTION and i in self.removed:
+                    where[i] = where.get(i, 0) + 1
+        for i in sorted(where, key=lambda i: -where[i])[:3]:
+            if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or not self.model.result_of(i):
+                continue
+            if any(len(ws & sw) >= STALE_COVERAGE * len(ws) and len(ws & sw) > ahead
+                   for _, sw in self.hay.sentences_of(i)):
+                return True
+        return False
 
 
 def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, str]:
@@ -934,7 +1029,7 @@ def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, st
             if total < 4:  # "Next: submit." says too little to tell
                 continue
             share = sum(_weight(w) for w in ws & next_words) / total
-            if share > best:
+            if share > best and not (hay.stale is not None and hay.stale(s, ws)):
                 best, best_s = share, s
     return best, best_s
 
@@ -965,12 +1060,16 @@ def _match_value(value: str, hay: _Haystack) -> tuple[bool, str]:
 _CHECKABLE_VALUE = re.compile(r"v?[\d.]+[\w-]*|[0-9a-f-]{7,64}|\w{2,12}\{.+\}")
 
 
-def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]]) -> bool:
-    """True when the original names the file `path` names (a bare name always: which
-    file it means cannot be told)."""
+def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]], planned: bool = False) -> bool:
+    """True when the original names the file `path` names. A bare file name: when the
+    original names a file of that name anywhere (which one cannot be told), or when
+    the sentence plans it (a file to create). An absolute path at the root: when the
+    original has it there, or has no file of that name at another place."""
     anchored, rel = relative_path(path, roots)
     if "/" not in rel:
-        return True
+        if anchored and ("P:" + rel) not in post and ("A:" + rel) in post:
+            return False  # the original has this file, at another place
+        return ("S:" + rel) in post or planned
     tails = ["U:" + s for s in path_suffixes(rel) if "/" in s]
     if anchored:
         return ("P:" + rel) in post or any(t in post for t in tails)
@@ -987,12 +1086,33 @@ _WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|in
                          r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
 
 
+# A sentence that says a step itself failed (was refused, changed nothing), not that
+# its output showed something wrong.
+_STEP_FAILED_CLAIM = re.compile(r"\b(?:failed|rejected|refused|not (?:been )?(?:applied|accepted)|no changes? (?:was|were)"
+                                r" made|did not (?:apply|work|succeed|take effect)|didn't (?:apply|work|succeed)|"
+                                r"errored(?: out)?|crashed)\b", re.I)
+
+
+_SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gave|gives)\b", re.I)
+
+
 def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
     """The steps a rewritten message says were taken that the original never took,
-    and the steps it says went well that failed each time they were taken:
-    ("last_step", the command, the sentence)."""
+    the steps it says went well that failed each time they were taken, and the
+    steps it says failed that went well each time: ("last_step", the command, the
+    sentence)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
+    for sentence in v.failures:
+        if _SHOWED.search(sentence):
+            continue  # it ran and showed something: the failure it states is of what it showed
+        for span in _SPAN.findall(sentence):
+            command = _norm(span)
+            if len(command.split()) < 2 or "..." in command or "\u2026" in command:
+                continue
+            where = [i for i in (post.get("c:" + command) or index.running(command)) if model.kinds[i] is Kind.ACTION]
+            if where and not any(model.step_failed(i) or not model.result_of(i) for i in where):
+                out.append(("last_step", span, sentence))
     for j in v.steps:
         sentence = v.sentences[j]
         for span in _SPAN.findall(sentence):
@@ -1014,6 +1134,29 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
     return out
 
 
+# A name set to a number: in the original as code, output or config shows it
+# (`self.e = 5`, `"port": 8000`, `e=5`); in a summary as prose states it (`e = 3`), not
+# an expression (`offset = 0x40 + 8`: the sum is checked as a number).
+_SETTING = re.compile(r"(?<![\w.])(?:[a-z_]\w*\.)*[\"']?([a-z_]\w{0,30})[\"']?\s*[=:]\s*[\"']?"
+                      r"(-?(?:0x[0-9a-f]+|\d+(?:\.\d+)?))(?!\w|\.\w)", re.I)
+_STATED_SETTING = re.compile(r"(?<![\w.])(?:[a-z_]\w*\.)*([a-z_]\w{0,30})\s*=\s*"
+                             r"(-?(?:0x[0-9a-f]+|\d+(?:\.\d+)?))(?!\w|\.\w)(?!\s*[-+*/%^&|<>(])", re.I)
+
+
+def _settings(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str]]:
+    """(name, number) for each name a text sets to a number, the number in one
+    notation (hex and decimal alike), names lower case."""
+    out = []
+    for m in pattern.finditer(text[:SCAN_CHARS]):
+        raw = m.group(2).lower()
+        try:
+            number = str(int(raw, 16)) if raw.lstrip("-").startswith("0x") else str(float(raw) if "." in raw else int(raw))
+        except ValueError:
+            continue
+        out.append((m.group(1).lower(), number))
+    return out
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
@@ -1022,12 +1165,15 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     stated: set[str] = set()
     for v in views:
         for p in v.paths:
-            if not _supported_path(p, roots, post):
-                out.append(("files", p, next((s for s in v.sentences if p.rsplit("/", 1)[-1] in s.lower()), p)))
+            base = p.rsplit("/", 1)[-1]
+            where = next((s for s in v.sentences if p in s.lower()), None) or next(
+                (s for s in v.sentences if base in s.lower()), p)
+            if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
+                out.append(("files", p, where))
         for value in v.values:
             if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
                 continue  # a name in a code span may be new and right (a function the summary names)
-            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post:
+            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post):
                 out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
                 stated.add(value)
         for tok in v.claimed:
@@ -1037,6 +1183,10 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
                 continue  # judged as a path above
             stated.add(tok)
             out.append(("values", tok, next((s for s in v.sentences if tok in s.lower()), tok)))
+        for name, number, sentence in v.assigned:
+            # A name the original sets, set here to a number the original never gives it.
+            if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence):
+                out.append(("values", f"{name} = {number}", sentence))
     return out
 
 

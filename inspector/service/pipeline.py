@@ -218,18 +218,25 @@ class FidelityReport:
         made_up = sum(len(k.unsupported) for k in f.kinds.values())
         if made_up:
             parts.append(f"{made_up} stated but not in the original")
+        if parts and f.state_kept:
+            parts.append("latest messages kept verbatim")
         return f"fidelity {f.score:.2f} of {self.scored}: {', '.join(parts) or 'nothing removed'}"
 
     def lost_lines(self, per_kind: int = 3) -> list[str]:
-        """What was lost, by kind: "lost decisions: …", "made up files: …".
+        """What was lost, by kind: "lost decisions: …", "not in the original (files): …",
+        after a line that says what each means.
 
         Args:
             per_kind: items shown per kind at most.
 
         Returns:
-            One line per kind that lost something.
+            The key, then one line per kind that lost something (none when nothing was).
         """
         out = []
+        kinds = self.fidelity.kinds.values()
+        if any(k.missing for k in kinds) or any(k.unsupported for k in kinds):
+            out.append("(lost: neither the summary nor a kept message states it; not in the original: the summary "
+                       "states what the original never had, which costs more than a loss)")
         for name, k in self.fidelity.kinds.items():
             label = name.replace("_", " ")
             if k.missing:

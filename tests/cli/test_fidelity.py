@@ -151,3 +151,69 @@ def test_sweep_and_replay_say_what_each_value_loses(capsys):
                             "summarization.trigger.context_tokens=3000")
     first = low["lost"]["items"][0]
     assert f"lost {first['kind'].replace('_', ' ')}: {first['text'][:60]}" in text
+
+
+def test_langgraph_checkpoints_as_either_argument(capsys, tmp_path):
+    """A LangGraph `SqliteSaver` database written by a real `create_agent` graph: a
+    thread against itself keeps everything; against a shorter thread of the same
+    database (`--compacted-session`) it loses the later turns, named by kind."""
+    pytest.importorskip("langgraph.checkpoint.sqlite", reason="langgraph-checkpoint-sqlite is in the test extra")
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    from tests.langgraph_agent import run_threads
+
+    db = tmp_path / "checkpoints.sqlite"
+    with SqliteSaver.from_conn_string(str(db)) as saver:
+        run_threads(saver, {"long": 4, "short": 1})
+    code, out, err = run_cli(capsys, "fidelity", db, db, "-s", "long", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    check_shape(d)
+    assert d["score"] == 1.0 and d["items"] == []
+    code, out, err = run_cli(capsys, "fidelity", db, db, "-s", "long", "--compacted-session", "short", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    check_shape(d)
+    assert d["score"] < 1.0
+    assert any(it["status"] == "missing" for it in d["items"])
+
+
+def test_an_openai_chat_json_original(capsys, tmp_path):
+    """OpenAI chat JSON as the original too: against itself everything is kept; against
+    a compaction of it, what the summary lost is named."""
+    from inspector.formats.openai_chat import message_to_openai
+
+    msgs = read_traj(TRAJ).messages
+    original = tmp_path / "original.json"
+    original.write_text(json.dumps([message_to_openai(m) for m in msgs]))
+    code, out, err = run_cli(capsys, "fidelity", original, original, "--json")
+    assert code == 0, err
+    assert json.loads(out)["score"] == 1.0
+    compacted = openai_chat_compaction(tmp_path, "Task: fix TimeDelta serialization precision.", 14, "short.json")
+    code, out, err = run_cli(capsys, "fidelity", original, compacted, "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    check_shape(d)
+    assert 0.0 < d["score"] < 1.0 and any(it["status"] == "missing" for it in d["items"])
+
+
+def test_a_damaged_database_exits_2_naming_it(capsys, tmp_path):
+    bad = tmp_path / "sessions.db"
+    bad.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    code, out, err = run_cli(capsys, "fidelity", TRAJ, bad)
+    assert code == 2 and out == "" and "sessions.db" in err
+
+
+def test_the_plans_fidelity_lines_say_what_was_lost_and_why(capsys):
+    """A newcomer reads, under the plan's fidelity line, what "lost" and "not in the
+    original" mean, and each kind's lost items; the line says the latest messages were
+    kept (why losing the history is not losing everything)."""
+    traj = SWE_AGENT / "ctf_web_i_got_id_demo.traj"
+    code, out, err = run_cli(capsys, "plan", traj, "--preset", "sagents", "--set",
+                             "summarization.trigger.context_tokens=8000")
+    assert code == 0, err
+    lines = out.splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("fidelity "))
+    assert "latest messages kept verbatim" in lines[at]
+    assert lines[at + 1].strip().startswith("(lost: neither the summary nor a kept message states it")
+    assert lines[at + 2].strip().startswith(("lost ", "not in the original ("))

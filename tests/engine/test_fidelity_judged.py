@@ -12,7 +12,7 @@ import pytest
 from inspector.engine.fidelity import fidelity
 from inspector.engine.models import Message
 from tests import judged
-from tests.sessions import asst, sys, user
+from tests.sessions import asst, sys, tool, user
 
 ITEMS = judged.load() if any(judged.data_dir().glob("items-*.jsonl")) else []
 needs_set = pytest.mark.skipif(not ITEMS, reason=f"the labelled set is not in {judged.data_dir()}")
@@ -50,14 +50,16 @@ def test_planted_errors_and_keyword_dumps_score_below_the_faithful_summary_and_t
     # a dump of verbatim strings keeps many artifacts but not the narrative: below the
     # faithful summary on average (per session it still ties in some: see the report)
     assert mean(by[s]["faithful"] for s in sessions) > mean(by[s]["keyword_dump"] for s in sessions)
+    # nothing is below every correct compaction (planted errors may go below nothing:
+    # a false claim misleads, and the kept latest messages still show where the work is)
     assert mean(by[s]["nothing"] for s in sessions) < min(mean(by[s][v] for s in sessions) for v in by[sessions[0]]
-                                                          if v != "nothing")
+                                                          if v not in ("nothing", "planted_errors"))
 
 
 @needs_set
 def test_agreement_with_the_judges_does_not_regress():
     """At the bench targets on the labelled set (0.8, 0.85; bench/fidelity_bench.py
-    reports the figures): measured 0.83 and 0.97 when the measure was tuned."""
+    reports the figures): measured 0.83 and 0.98."""
     a = judged.agreement(ITEMS, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["pairwise_accuracy"] >= 0.85
     assert a["spearman"] >= 0.8
@@ -96,14 +98,12 @@ def test_per_session_keyword_dumps_and_planted_errors_below_faithful_and_terse_a
 
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_per_session_orderings_on_the_held_out_set():
-    """The same on the held-out set (never used to tune the measure). Not all hold
-    there: planted errors that are neither values nor steps (a wrong reading of the
-    output) go unseen, and where the removed range is a few messages every variant
-    keeps nearly all of it (measured: 6 pairs of 10). Guarded on the means and on a
-    majority of the pairs."""
+    """The same on the held-out set (looked at once, then development data: issue #23,
+    session 3). Measured 9 pairs of 10 (where the removed range is a few messages a
+    keyword dump keeps nearly all of it, and ties the faithful summary)."""
     pairs = _separated_pairs(HELDOUT)
     assert len(pairs) >= 10
-    assert sum(p[3] for p in pairs) > len(pairs) / 2
+    assert sum(p[3] for p in pairs) >= 0.8 * len(pairs)
     scores: dict[str, list[float]] = defaultdict(list)
     for it in HELDOUT:
         scores[it.variant or "?"].append(fidelity(it.original(), it.compacted()).score)
@@ -113,10 +113,19 @@ def test_per_session_orderings_on_the_held_out_set():
 
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_held_out_agreement_does_not_regress():
-    """Below the targets on the held-out set (measured 0.55 and 0.78; the bench reports
-    them): a guard, not the goal."""
+    """On the second set (measured 0.88 and 0.95; the bench reports them): a guard a
+    little below the measured figures."""
     a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.5 and a["pairwise_accuracy"] >= 0.75
+    assert a["spearman"] >= 0.83 and a["pairwise_accuracy"] >= 0.9
+
+
+@pytest.mark.skipif(not HELDOUT or not ITEMS, reason="the labelled sets are not there")
+def test_agreement_on_both_sets_together():
+    """Over every labelled item (13 sessions, two pairs of judges): measured Spearman
+    0.85 and pairwise 0.97; leaving each session out in turn to choose the weights of
+    the kept latest messages and of a false statement gives 0.85 and 0.97 too."""
+    a = judged.agreement(ITEMS + HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
+    assert a["spearman"] >= 0.82 and a["pairwise_accuracy"] >= 0.93
 
 
 # --------------------------------------------------------------- the issue's findings, small
@@ -183,8 +192,6 @@ def test_a_made_up_path_is_worse_than_a_missing_one():
 def test_our_own_notices_are_not_claims():
     """A cleared tool result's notice ("1,124 tokens") and a summary's recovery hint (an
     offload id, message positions) state nothing the original should hold."""
-    from tests.sessions import tool
-
     msgs = [*_session()[:2], asst("", [("c1", "bash", '{"cmd": "cat log"}')]), tool("c1", "x " * 500),
             *_session()[2:]]
     cleared = tool("c1", "[bash output cleared to save context (1,124 tokens). recover(id=\"off-3af2c1d4e5f6\")]")
@@ -263,3 +270,145 @@ def test_a_list_of_verbatim_strings_states_no_decision_or_next_step():
     assert d.kinds["errors"].fraction == 1.0 and d.kinds["files"].fraction == 1.0
     assert d.kinds["decisions"].fraction < p.kinds["decisions"].fraction
     assert d.kinds["next_step"].fraction < p.kinds["next_step"].fraction
+
+
+# --------------------------------------------------------------- wrong readings of what happened
+
+
+def _tool_session() -> list[Message]:
+    """A made-up run whose tools are called through the API: a file found below the
+    root, a search/replace edit that went through, a build that did not."""
+    return [
+        sys("You are a coding agent."),
+        user("The build of the parser breaks with `NameError: tokens`. Fix it."),
+        asst("Let's find the parser.", [("c1", "find_file", '{"file_name": "parser.py"}')]),
+        tool("c1", "Found 1 matches for \"parser.py\" in /work:\n/work/lib/parser.py"),
+        asst("The loop uses `tokens` before it is set. Let's set it first.",
+             [("c2", "edit", '{"search": "for t in tokens:", "replace": "tokens = lex(src)\\nfor t in tokens:"}')]),
+        tool("c2", "Text replaced. Please review the changes."),
+        asst("Let's build the archive.", [("c3", "bash", '{"cmd": "make dist"}')]),
+        tool("c3", "make: *** No rule to make target 'dist'. Stop.\nExit code: 2"),
+        asst("There is no dist target; the key is 1024 bits. Let's read the Makefile.",
+             [("c4", "bash", '{"cmd": "cat Makefile"}')]),
+        tool("c4", "build:\n\tpython -m build"),
+    ]
+
+
+def _tool_unsupported(summary: str) -> list[str]:
+    msgs = _tool_session()
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
+    return [it.text for it in f.items if it.status == "unsupported"]
+
+
+def test_a_step_that_went_through_called_failed_is_unsupported():
+    right = "The edit (search `for t in tokens:`) was applied, so the loop now sets tokens first."
+    assert _tool_unsupported(right) == []
+    wrong = ("The edit with search `for t in tokens:` failed because the search text was not found, "
+             "so no change was made and the loop is unchanged.")
+    assert _tool_unsupported(wrong) == ["for t in tokens:"]
+    # a step that did fail, said to have failed, is true
+    assert _tool_unsupported("Then `make dist` failed: there is no rule for that target.") == []
+
+
+def test_a_file_put_at_another_place_or_named_wrongly_is_unsupported():
+    assert _tool_unsupported("The parser is /work/lib/parser.py; the edit there was applied.") == []
+    assert _tool_unsupported("The parser is /work/parser.py; the edit there was applied.") == ["/work/parser.py"]
+    assert _tool_unsupported("The build wrote an archive named parser.tgz with the sources.") == ["parser.tgz"]
+    # a file the plan will create is not a claim about the original
+    assert _tool_unsupported("Next: write the missing target into a new file build.mk and run it.") == []
+
+
+def test_a_number_derived_from_the_original_is_not_made_up():
+    assert _tool_unsupported("The key is 1024 bits, so each prime has 512 bits (128 bytes).") == []
+    assert _tool_unsupported("The key is 1024 bits, so each prime has 500 bits.") == ["500"]
+
+
+def test_the_kept_latest_messages_count_and_a_false_claim_costs_more_than_nothing():
+    """The whole context the agent will see is judged: a compaction that keeps the
+    latest messages keeps where the work stands, so losing the history is not losing
+    everything; a summary that misleads is worse than none."""
+    msgs = _session()
+    nothing = fidelity(msgs, _compacted(""))
+    assert nothing.state_kept and 0.2 < nothing.score < 0.6
+    everything_gone = fidelity(msgs, [msgs[0], user("Go on.")])
+    assert not everything_gone.state_kept and everything_gone.score < nothing.score
+    misleading = ("The fix is in src/marshmallow/utils.py line 1475; reproduce.py printed 346. "
+                  "Next: retry the edit with the method's indentation.")
+    assert fidelity(msgs, _compacted(misleading)).score < nothing.score
+
+
+def test_a_sentence_cut_short_states_no_finding():
+    """An extractive summary's fragments ("…" where it cut the quote) hold the words of
+    a finding, not the finding."""
+    whole = "The output 344 confirms the truncation bug in the rounding of fields.py, so the fix rounds."
+    cut = "The output 344 confirms the truncation bug in the rounding of fields.py, so the\u2026"
+    w, c = (fidelity(_session(), _compacted(s)) for s in (whole, cut))
+    assert c.kinds["decisions"].credit < w.kinds["decisions"].credit
+
+
+def test_a_setting_given_another_number_than_the_original_gives_it_is_unsupported():
+    """`e = 3` where the code the agent read sets `self.e = 5`: a wrong reading of
+    what was shown, though 3 occurs elsewhere; the same number in hex, or a name the
+    original never sets, or a plan, is no false claim."""
+    msgs = _tool_session()
+    msgs[9] = tool("c4", "1: class Key:\n2:     def __init__(self):\n3:         self.e = 5\n4:         self.port = 0x1f40\n"
+                         "build:\n\tpython -m build -j 3")
+    msgs = [*msgs, asst("Let's build.", [("c5", "bash", '{"cmd": "make build"}')]), tool("c5", "ok")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[10:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported("The Makefile's Key class uses e = 5 and port = 8000 for the build.") == []
+    assert unsupported("The Makefile's Key class uses e = 3 for the build.") == ["e = 3"]
+    assert unsupported("The Makefile's Key class uses n = 3 for the build.") == []  # n is never set
+    assert unsupported("Next: try e = 3 in the Key class and build again.") == []
+
+
+def test_a_small_number_derives_nothing():
+    """Half or twice a number of three digits or more is derived; from a small number
+    (17 * 8 = 136) anything would be."""
+    msgs = _tool_session()
+    msgs[9] = tool("c4", "17 targets, 1024 bits")
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported("The key is 1024 bits, so each prime has 512 bits.") == []
+    assert unsupported("The 17 targets need 136 bytes.") == ["136"]  # not 17 * 8
+
+
+def test_a_next_step_that_copies_a_step_already_taken_is_not_the_next_step():
+    """An extractive summary that offers, as what comes next, what the agent said
+    before a step it then took sends the agent back; the step that does come next,
+    in other words, counts."""
+    msgs = [
+        sys("You are a coding agent."),
+        user("The parser test fails with a KeyError on empty input. Fix it."),
+        asst("The failing parser test calls parse with an empty string, so let's open the parser module to find "
+             "the lookup.", [("c1", "open", '{"path": "lib/parser.py"}')]),
+        tool("c1", "[File: lib/parser.py (40 lines total)]\n12: return table[key]"),
+        asst("The lookup at line 12 has no default, so let's change it to use table.get with a default.",
+             [("c2", "edit", '{"search": "return table[key]", "replace": "return table.get(key)"}')]),
+        tool("c2", "Text replaced."),
+        asst("The lookup now has a default; let's run the failing parser test again.",
+             [("c3", "bash", '{"cmd": "pytest tests"}')]),
+        tool("c3", "3 passed"),
+    ]
+    task = "Task: the parser test fails with a KeyError on empty input. "
+    stale = task + ("Next step: the failing parser test calls parse with an empty string, so let's open the parser "
+                    "module to find the lookup.")
+    fresh = task + "The lookup at line 12 now uses table.get. Next: run the failing parser test again."
+    s, f = (fidelity(msgs, [msgs[0], user(x), *msgs[6:]]) for x in (stale, fresh))
+    assert s.kinds["next_step"].credit < f.kinds["next_step"].credit == 1.0
+    assert not any(it.evidence.startswith("Next step:") for it in s.items if it.kind == "next_step")
+
+
+def test_a_step_whose_output_shows_a_failure_is_not_called_a_failed_step():
+    """`python reproduce.py` ran (it printed 344): "the fix failed" says what its output
+    showed, not that the step was refused."""
+    msgs = _session()
+    said = "After the edit `python reproduce.py` still printed 344, so the fix failed and the bug remains."
+    f = fidelity(msgs, [msgs[0], user(said), *msgs[8:]])
+    assert [it.text for it in f.items if it.status == "unsupported"] == []
