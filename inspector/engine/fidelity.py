@@ -11,16 +11,26 @@ come the items those probes ask about, each checked against the compacted contex
     errors      errors that occurred (in observed output only)              artifact
     values      identifiers and values reused later (hashes, versions, ids) artifact
     last_step   the last action, its result, the state the agent was in     narrative
+    next_step   what the agent did right after the removed range            narrative
     decisions   what the agent found and decided, and why                   narrative
 
 Artifacts are matched exactly after normalization (paths by their trailing components,
 errors from the exception name on, bullets dropped). Narrative items are matched by
 meaning: the share of the item's content words (stemmed, weighted) that one sentence
 of the compacted context covers, so a paraphrase counts and a keyword list covering
-scattered words does not. Paths and values that the rewritten part of the compacted
-context states but the original never had are `unsupported`: each costs its kind more
-than a missing item (a made-up path sends the agent the wrong way). Every item reports
-its evidence: the sentence that covers it, or "missing", or "unsupported".
+scattered words does not; a sentence cut short ("…") states no finding, and a "next
+step" that copies what the agent said before a step it already took is not the next
+step. What the rewritten part of the compacted context states that the original does
+not support is `unsupported`: a path or file name the original never has (or has at
+another place), a number or id it never holds (a number derived from one it holds, half
+or twice or in bits and bytes, is not made up), a name set to another number than the
+original sets it to, a step said to have run that never ran, said to have gone well that
+failed each time, or said to have failed that went through. Each costs its kind more
+than a missing item and half of the whole score (a false claim sends the agent the wrong
+way; several in one sentence are one). The whole context the agent will see is judged:
+when it keeps the original's latest messages, where the work stands is kept
+(`Fidelity.state_kept`, weighed like a kind). Every item reports its evidence: the
+sentence that covers it, or "missing", or "unsupported".
 
 Cheap enough to run after every re-plan: the content model, each message's items and
 each message's words are memoised on its content hash, and the words of the original
@@ -147,7 +157,9 @@ class KindScore:
 @dataclass
 class Fidelity:
     """Per kind what the compacted context kept; `score` is their weighted mean over the
-    kinds with items (or unsupported statements); `items` every item with its evidence."""
+    kinds with items (or unsupported statements), with the kept latest messages
+    (`state_kept`) weighed in, less the false statements' cost; `items` every item with
+    its evidence."""
 
     kinds: dict[str, KindScore]
     removed_messages: int
