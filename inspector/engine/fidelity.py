@@ -980,14 +980,18 @@ _PLAN = re.compile(r"\b(?:next|plan(?:s|ned)?|will|should|then|going to|to do|re
 
 # The share of a sentence's words an agent's earlier statement holds for the sentence to copy it.
 STALE_COVERAGE = 0.75
+# The removed messages a sentence may copy to say nothing of what comes next.
+STALE_KINDS = frozenset({Kind.ACTION, Kind.OBSERVATION})
 
 
 @dataclass
 class _Stale:
     """Whether a rewritten sentence copies what the agent said before a step it then
-    took (an action of the removed range that has its result), closer to it than to
-    what the agent did next: a step already taken, which a compaction that offers it
-    as what comes next sends the agent back to. Answers are kept per sentence."""
+    took (an action of the removed range that has its result), or what the environment
+    showed (an observation of the removed range), closer to it than to what the agent
+    did next: a step already taken, which a compaction that offers it as what comes
+    next sends the agent back to, or output echoed, which names no step. Answers are
+    kept per sentence."""
 
     model: ContentModel
     index: _Index
@@ -1013,10 +1017,11 @@ class _Stale:
             if len(posting) > 1000:  # a word most messages hold says nothing of which one
                 continue
             for i in posting:
-                if kinds[i] is Kind.ACTION and i in self.removed:
+                if kinds[i] in STALE_KINDS and i in self.removed:
                     where[i] = where.get(i, 0) + 1
         for i in sorted(where, key=lambda i: -where[i])[:3]:
-            if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or not self.model.result_of(i):
+            if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or (
+                    kinds[i] is Kind.ACTION and not self.model.result_of(i)):
                 continue
             if any(len(ws & sw) >= STALE_COVERAGE * len(ws) and len(ws & sw) > ahead
                    for _, sw in self.hay.sentences_of(i)):

@@ -59,7 +59,7 @@ def test_planted_errors_and_keyword_dumps_score_below_the_faithful_summary_and_t
 @needs_set
 def test_agreement_with_the_judges_does_not_regress():
     """At the bench targets on the labelled set (0.8, 0.85; bench/fidelity_bench.py
-    reports the figures): measured 0.83 and 0.98."""
+    reports the figures): measured 0.83 and 0.97."""
     a = judged.agreement(ITEMS, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["pairwise_accuracy"] >= 0.85
     assert a["spearman"] >= 0.8
@@ -113,7 +113,7 @@ def test_per_session_orderings_on_the_held_out_set():
 
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_held_out_agreement_does_not_regress():
-    """On the second set (measured 0.88 and 0.95; the bench reports them): a guard a
+    """On the second set (measured 0.88 and 0.97; the bench reports them): a guard a
     little below the measured figures."""
     a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["spearman"] >= 0.83 and a["pairwise_accuracy"] >= 0.9
@@ -122,8 +122,8 @@ def test_held_out_agreement_does_not_regress():
 @pytest.mark.skipif(not HELDOUT or not ITEMS, reason="the labelled sets are not there")
 def test_agreement_on_both_sets_together():
     """Over every labelled item (13 sessions, two pairs of judges): measured Spearman
-    0.85 and pairwise 0.97; leaving each session out in turn to choose the weights of
-    the kept latest messages and of a false statement gives 0.85 and 0.97 too."""
+    0.86 and pairwise 0.97; leaving each session out in turn to choose the weights of
+    the kept latest messages and of a false statement gives 0.85 and 0.97."""
     a = judged.agreement(ITEMS + HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["spearman"] >= 0.82 and a["pairwise_accuracy"] >= 0.93
 
@@ -412,3 +412,22 @@ def test_a_step_whose_output_shows_a_failure_is_not_called_a_failed_step():
     said = "After the edit `python reproduce.py` still printed 344, so the fix failed and the bug remains."
     f = fidelity(msgs, [msgs[0], user(said), *msgs[8:]])
     assert [it.text for it in f.items if it.status == "unsupported"] == []
+
+
+def test_a_copy_of_the_environments_output_is_not_the_next_step():
+    """A line of tool output copied into a summary says what was shown, not what comes
+    next (an extractive summary's "next step" that echoes the last output)."""
+    msgs = [
+        sys("You are a coding agent."),
+        user("The parser tests fail after the upgrade. Fix them."),
+        asst("Let's run the parser tests to see what fails.", [("c1", "bash", '{"cmd": "pytest tests/parser"}')]),
+        tool("c1", "Three parser tests fail in the tokenizer module because the grammar file is missing from the build."),
+        asst("The grammar file is missing from the build, so let's add it to the package data in the tokenizer setup.",
+             [("c2", "bash", '{"cmd": "cat setup.cfg"}')]),
+        tool("c2", "[options.package_data]\nparser = *.lark"),
+    ]
+    task = "Task: the parser tests fail after the upgrade. "
+    copy = task + "Output: three parser tests fail in the tokenizer module because the grammar file is missing from the build."
+    said = task + "The grammar file is missing from the build. Next: add it to the package data in the tokenizer setup."
+    c, s = (fidelity(msgs, [msgs[0], user(x), *msgs[4:]]) for x in (copy, said))
+    assert c.kinds["next_step"].kept == 0 and s.kinds["next_step"].kept == 1
