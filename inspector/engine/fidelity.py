@@ -18,9 +18,10 @@ Artifacts are matched exactly after normalization (paths by their trailing compo
 errors from the exception name on, bullets dropped). Narrative items are matched by
 meaning: the share of the item's content words (stemmed, weighted) that one sentence
 of the compacted context covers, so a paraphrase counts and a keyword list covering
-scattered words does not; a sentence cut short ("…") states no finding, and a "next
-step" that copies what the agent said before a step it already took is not the next
-step. What the rewritten part of the compacted context states that the original does
+scattered words does not; a sentence cut short ("…") states no finding (and quotes
+cut short cost the whole context a share: `Fidelity.fragments`), and a "next step" that
+copies what the agent said before a step it already took, or echoes an output, is not
+the next step. What the rewritten part of the compacted context states that the original does
 not support is `unsupported`: a path or file name the original never has (or has at
 another place), a number or id it never holds (a number derived from one it holds, half
 or twice or in bits and bytes, is not made up), a name set to another number than the
@@ -80,6 +81,9 @@ NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"
 # turn: every held-out choice put the task first and the findings second.
 WEIGHTS = {"task": 4.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
            "next_step": 2.0, "decisions": 2.0}
+# What a rewritten context made only of quotes cut short loses (`Fidelity.fragments`):
+# chosen leaving each session of the labelled sets out in turn (every fold chose 0.4).
+FRAGMENT_COST = 0.4
 # What the kept latest messages weigh (`Fidelity.state_kept`).
 STATE_WEIGHT = 6.0
 # An unsupported artifact costs this many items of its kind.
@@ -165,6 +169,7 @@ class Fidelity:
     removed_messages: int
     items: list[Item] = field(default_factory=list)
     state_kept: bool = False  # the compacted context keeps the original's latest messages
+    fragments: float = 0.0  # the share of the rewritten sentences that are quotes cut short
 
     @property
     def score(self) -> float:
@@ -178,7 +183,10 @@ class Fidelity:
         base = sum(w * f for w, f in scored) / total if total else 1.0
         # A false statement misleads the whole context, not only its kind; a sentence
         # with three wrong values in it is one false statement.
-        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * self.false_statements)
+        # Quotes cut mid-statement are text the agent reads past, and say the facts
+        # they held are only partly there.
+        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * self.false_statements) * (
+            1.0 - FRAGMENT_COST * self.fragments)
 
     @property
     def false_statements(self) -> int:
@@ -319,6 +327,7 @@ class _View:
     steps: tuple[int, ...] = ()  # the prose sentences that say a quoted step ran or went well (`_step_claims`)
     failures: tuple[str, ...] = ()  # the prose sentences that say a quoted step failed (`_STEP_FAILED_CLAIM`)
     assigned: tuple[tuple[str, str, str], ...] = ()  # (name, number, sentence) it states (`_STATED_SETTING`)
+    fragments: int = 0  # its sentences that are quotes cut short (`_FRAGMENT`)
 
 
 _VIEWS: Memo[str, _View] = Memo(2_000)
@@ -328,9 +337,9 @@ _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here a
                           r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
 
 
-# A sentence cut short ("…" at its end, as an extractive summary cuts what it quotes):
-# a fragment, whose statement is not there to read.
-_CUT_SHORT = re.compile(r"(?:\u2026|\.\.\.)\W{0,3}$")
+# A sentence cut short ("…" right after a word, as an extractive summary cuts what it
+# quotes; not a list's "a, b, ...)."): a fragment, whose statement is not there to read.
+_FRAGMENT = re.compile(r"[\w,;:(\[{\"'`=-](?:\u2026|\.\.\.)[\"'`]?$")
 _LETTERS = re.compile(r"[A-Za-z']+")
 PROSE_WORDS = 5  # words a prose sentence has at least
 PROSE_FUNCTION_SHARE = 0.2  # ... and the share of them that are function words ("the", "was", "to")
@@ -369,7 +378,7 @@ def _view(m: Message) -> _View:
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
         own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
-        prose = sorted(j for j, x in enumerate(ss) if is_prose(x) and not _CUT_SHORT.search(x))
+        prose = sorted(j for j, x in enumerate(ss) if is_prose(x) and not _FRAGMENT.search(x))
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
                     tuple(j for j in prose if _PLAN.search(ss[j])),
@@ -377,7 +386,8 @@ def _view(m: Message) -> _View:
                     # (sentences across line breaks: a claim wrapped over two lines is one claim)
                     tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
                     tuple((name, number, x) for x in sentences(own) if "=" in x
-                          for name, number in _settings(x, _STATED_SETTING)))
+                          for name, number in _settings(x, _STATED_SETTING)),
+                    sum(1 for x in ss if _FRAGMENT.search(x)))
         _VIEWS.put(m.content_hash, hit)
     return hit
 
@@ -971,7 +981,9 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
-    return Fidelity(kinds, len(removed), items, state_kept)
+    written = sum(len(v.sentences) for v in replacing_views)
+    fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
+    return Fidelity(kinds, len(removed), items, state_kept, fragments)
 
 
 # A sentence that says what comes next.

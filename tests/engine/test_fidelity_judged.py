@@ -59,10 +59,10 @@ def test_planted_errors_and_keyword_dumps_score_below_the_faithful_summary_and_t
 @needs_set
 def test_agreement_with_the_judges_does_not_regress():
     """At the bench targets on the labelled set (0.8, 0.85; bench/fidelity_bench.py
-    reports the figures): measured 0.83 and 0.97."""
+    reports the figures): measured 0.87 and 0.99."""
     a = judged.agreement(ITEMS, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["pairwise_accuracy"] >= 0.85
-    assert a["spearman"] >= 0.8
+    assert a["pairwise_accuracy"] >= 0.95
+    assert a["spearman"] >= 0.83
 
 
 HELDOUT = judged.load(judged.HELDOUT) if any(judged.HELDOUT.glob("items-*.jsonl")) else []
@@ -99,11 +99,10 @@ def test_per_session_keyword_dumps_and_planted_errors_below_faithful_and_terse_a
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_per_session_orderings_on_the_held_out_set():
     """The same on the held-out set (looked at once, then development data: issue #23,
-    session 3). Measured 9 pairs of 10 (where the removed range is a few messages a
-    keyword dump keeps nearly all of it, and ties the faithful summary)."""
+    session 3). Measured 10 pairs of 10."""
     pairs = _separated_pairs(HELDOUT)
     assert len(pairs) >= 10
-    assert sum(p[3] for p in pairs) >= 0.8 * len(pairs)
+    assert [p for p in pairs if not p[3]] == []
     scores: dict[str, list[float]] = defaultdict(list)
     for it in HELDOUT:
         scores[it.variant or "?"].append(fidelity(it.original(), it.compacted()).score)
@@ -113,19 +112,20 @@ def test_per_session_orderings_on_the_held_out_set():
 
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_held_out_agreement_does_not_regress():
-    """On the second set (measured 0.88 and 0.97; the bench reports them): a guard a
+    """On the second set (measured 0.90 and 0.99; the bench reports them): a guard a
     little below the measured figures."""
     a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.83 and a["pairwise_accuracy"] >= 0.9
+    assert a["spearman"] >= 0.85 and a["pairwise_accuracy"] >= 0.95
 
 
 @pytest.mark.skipif(not HELDOUT or not ITEMS, reason="the labelled sets are not there")
 def test_agreement_on_both_sets_together():
     """Over every labelled item (13 sessions, two pairs of judges): measured Spearman
-    0.86 and pairwise 0.97; leaving each session out in turn to choose the weights of
-    the kept latest messages and of a false statement gives 0.85 and 0.97."""
+    0.88 and pairwise 0.99; leaving each session out in turn to choose the weights of
+    the kept latest messages, of a false statement and of quotes cut short gives 0.87
+    and 0.99."""
     a = judged.agreement(ITEMS + HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.82 and a["pairwise_accuracy"] >= 0.93
+    assert a["spearman"] >= 0.85 and a["pairwise_accuracy"] >= 0.95
 
 
 # --------------------------------------------------------------- the issue's findings, small
@@ -431,3 +431,18 @@ def test_a_copy_of_the_environments_output_is_not_the_next_step():
     said = task + "The grammar file is missing from the build. Next: add it to the package data in the tokenizer setup."
     c, s = (fidelity(msgs, [msgs[0], user(x), *msgs[4:]]) for x in (copy, said))
     assert c.kinds["next_step"].kept == 0 and s.kinds["next_step"].kept == 1
+
+
+def test_quotes_cut_short_cost_the_context_and_a_lists_ellipsis_does_not():
+    """A summary of quotes cut mid-statement is text to read past, whose facts are only
+    partly there; "(a, b, ...)" ends a list, not a quote."""
+    whole = ("The output 344 confirms the truncation bug in fields.py.\n"
+             "The first edit failed with E999 IndentationError: unexpected indent.\n"
+             "Next: retry the edit with the method's indentation.")
+    cut = ("The output 344 confirms the truncation bug in fiel\u2026\n"
+           "The first edit failed with E999 IndentationError: unexpected indent.\n"
+           "Next: retry the edit with the method's indentation.")
+    listed = whole + "\nThe repository holds the usual files (src/, tests/, setup.py, ...)."
+    w, c, lst = (fidelity(_session(), _compacted(s)) for s in (whole, cut, listed))
+    assert c.fragments > 0 and c.score < w.score
+    assert w.fragments == 0 and lst.fragments == 0
