@@ -30,7 +30,9 @@ failed each time, or said to have failed that went through. Each costs its kind 
 than a missing item and half of the whole score (a false claim sends the agent the wrong
 way; several in one sentence are one). The whole context the agent will see is judged:
 when it keeps the original's latest messages, where the work stands is kept
-(`Fidelity.state_kept`, weighed like a kind). Every item reports its evidence: the
+(`Fidelity.state_kept`, weighed like a kind), and what those later messages restate of
+the removed range is counted there once, not again per item (a message kept inside the
+range counts in full). Every item reports its evidence: the
 sentence that covers it, or "missing", or "unsupported".
 
 Cheap enough to run after every re-plan: the content model, each message's items and
@@ -40,6 +42,7 @@ are indexed once per session (extended, not rebuilt, as the session grows).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -84,8 +87,15 @@ WEIGHTS = {"task": 4.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 
 # What a rewritten context made only of quotes cut short loses (`Fidelity.fragments`):
 # chosen leaving each session of the labelled sets out in turn (every fold chose 0.4).
 FRAGMENT_COST = 0.4
-# What the kept latest messages weigh (`Fidelity.state_kept`).
-STATE_WEIGHT = 6.0
+# What the kept latest messages weigh (`Fidelity.state_kept`), and the credit an item of
+# the removed range earns when only those later messages restate it (`restated_later`):
+# it is counted once, by their weight, not again item by item. A reader of a context
+# that lost the history reads a later turn's passing mention ("the output was 344")
+# without the story it belongs to; every compaction that keeps the latest messages has
+# it, so it separates none of them. Chosen leaving each session of both labelled sets
+# out in turn (every fold chose 8 and 0).
+STATE_WEIGHT = 8.0
+KEPT_CREDIT = 0.0
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
 TASK_BEST_OF = 1
@@ -756,6 +766,23 @@ class _Haystack:
     # of the sentences that would cover the next step.
     stale: Callable[[str, frozenset[str]], bool] | None = None
 
+    last_removed: int = -1  # the last message the compaction removed
+    # Where each sentence of a kept message looked at was read (its earliest message).
+    origin: dict[str, int] = field(default_factory=dict)
+
+    @functools.cached_property
+    def written(self) -> frozenset[str]:
+        return frozenset(s for v in self.views for s in v.sentences)
+
+    def restated_later(self, evidence: str) -> bool:
+        """True when `evidence` is only a sentence of a kept message after the removed
+        range: the session going on, which the kept latest messages' weight credits."""
+        return evidence not in self.written and self.origin.get(evidence, -1) > self.last_removed
+
+    def pick_kept(self, where: list[int]) -> int:
+        """Of the kept messages holding something, one inside the removed range first."""
+        return next((i for i in where if i < self.last_removed), where[-1])
+
     def prose_sentences(self, prose_only: bool) -> list[tuple[str, frozenset[str]]]:
         """The rewritten messages' sentences (those written as prose, with `prose_only`)
         and their words."""
@@ -787,7 +814,7 @@ def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:
     for key in keys:
         where = hay.kept_with(key)
         if where:
-            return True, _evidence_at(hay, where[-1], base)
+            return True, _evidence_at(hay, hay.pick_kept(where), base)
     return False, ""
 
 
@@ -796,11 +823,17 @@ def _match_text(needle: str, hay: _Haystack, key: str) -> tuple[bool, str]:
         return True, _evidence_in(hay, needle)
     where = hay.kept_with(key)
     if where:
-        return True, _evidence_at(hay, where[-1], needle)
+        return True, _evidence_at(hay, hay.pick_kept(where), needle)
     return False, ""
 
 
 def _evidence_in(hay: _Haystack, needle: str) -> str:
+    """The rewritten sentence that holds `needle`: one written as prose first (the
+    statement that ties it to what came of it), else the line that lists it."""
+    for v in hay.views:
+        for j in sorted(v.prose):
+            if needle in v.lower[j]:
+                return v.sentences[j]
     for v in hay.views:
         for s, low in zip(v.sentences, v.lower, strict=True):
             if needle in low:
@@ -811,8 +844,11 @@ def _evidence_in(hay: _Haystack, needle: str) -> str:
 def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
     for s, _ in hay.sentences_of(i):
         if needle in s.lower():
+            hay.origin[s] = min(i, hay.origin.get(s, i))
             return s
-    return f"message {i} (kept)"
+    where = f"message {i} (kept)"
+    hay.origin[where] = i
+    return where
 
 
 def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
@@ -879,7 +915,9 @@ def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]
                 score[i] = score.get(i, 0.0) + _weight(w)
     out: list[tuple[str, frozenset[str]]] = []
     for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
-        out.extend(hay.sentences_of(i))
+        for s, sw in hay.sentences_of(i):
+            hay.origin[s] = min(i, hay.origin.get(s, i))
+            out.append((s, sw))
     return out
 
 
@@ -916,7 +954,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 
     views = [_view(m) for m in rewritten]
     rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
-    hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths)
+    hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths,
+                    last_removed=max(removed, default=-1))
 
     buckets = _collected(model, removed, index) if removed else _Buckets()
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0) for k in KINDS}
@@ -960,6 +999,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 ok = credit >= KEPT
                 if credit <= 0:
                     ev = ""
+            if credit and hay.restated_later(ev):
+                credit *= KEPT_CREDIT
             score.items += 1
             score.credit += credit
             score.credits.append(credit)
@@ -1080,7 +1121,7 @@ def _match_value(value: str, hay: _Haystack) -> tuple[bool, str]:
         return True, _evidence_in(hay, value)
     where = hay.kept_with("v:" + value)
     if where:
-        return True, _evidence_at(hay, where[-1], value)
+        return True, _evidence_at(hay, hay.pick_kept(where), value)
     return False, ""
 
 
