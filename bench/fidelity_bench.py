@@ -8,6 +8,9 @@
 - fidelity_heldout_spearman, fidelity_heldout_pairwise_accuracy: the same on the
   held-out set (tests/data/fidelity_judged_heldout: other sessions, writers and judges,
   looked at once, then used as development data: see its README).
+- `--folds`: how a choice of the measure's constants generalizes: for a grid of them,
+  leaving each session out in turn (the choice made on the others scores it; the
+  held-out scores pooled), and choosing on one set to score the other.
 - fidelity_vs_replan: on the 10k session, the median time of `measure_fidelity` of a
   plan whose offline summaries are in the scratch cache (what the TUI runs after each
   repaint; it keeps them there) / the median time of the re-plan itself, same
@@ -70,6 +73,66 @@ def measure_combined() -> dict[str, Any]:
             "pairs": a["pairs"], "items": a["items"]}
 
 
+# The constants `--folds` chooses among (inspector.engine.fidelity's names).
+FOLD_GRID: dict[str, list[Any]] = {"STATE_WEIGHT": [4.0, 6.0, 8.0, 10.0], "KEPT_CREDIT": [0.0, 0.25, 0.5, 1.0]}
+
+
+def measure_folds(grid: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+    """Agreement of the constants chosen without the data they are scored on.
+
+    Args:
+        grid: per constant of inspector.engine.fidelity, the values to choose among
+            (default `FOLD_GRID`).
+
+    Returns:
+        The choice on all items and its agreement; leave-one-session-out (each
+        session scored with the choice made on the others, the scores pooled); the
+        choice made on the first set scored on the second and the reverse, beside the
+        current constants' figures.
+    """
+    import itertools
+
+    from inspector.engine import fidelity as measure
+    from tests import judged
+
+    grid = grid or FOLD_GRID
+    first, second = judged.load(), judged.load(judged.HELDOUT)
+    items = first + second
+    saved = {name: getattr(measure, name) for name in grid}
+    scores: dict[tuple[Any, ...], dict[str, float]] = {}
+    try:
+        for combo in itertools.product(*grid.values()):
+            for name, value in zip(grid, combo, strict=True):
+                setattr(measure, name, value)
+            scores[combo] = {it.id: measure.fidelity(it.original(), it.compacted()).score for it in items}
+    finally:
+        for name, value in saved.items():
+            setattr(measure, name, value)
+    current = tuple(saved.values())
+
+    def figures(group: list[Any], by: dict[str, float]) -> dict[str, float]:
+        a = judged.agreement(group, lambda it: by[it.id])
+        return {"spearman": round(a["spearman"], 4), "pairwise_accuracy": round(a["pairwise_accuracy"], 4)}
+
+    def best(group: list[Any]) -> tuple[Any, ...]:
+        return max(scores, key=lambda c: sum(figures(group, scores[c]).values()))
+
+    pooled: dict[str, float] = {}
+    chosen = []
+    for session in sorted({it.session for it in items}):
+        choice = best([it for it in items if it.session != session])
+        chosen.append(choice)
+        pooled.update({it.id: scores[choice][it.id] for it in items if it.session == session})
+    on_first, on_second = best(first), best(second)
+    return {"grid": grid, "current": current, "current_all": figures(items, scores[current]),
+            "best_all": best(items),
+            "leave_one_session_out": {"chosen": chosen, **figures(items, pooled)},
+            "first_to_second": {"chosen": on_first, **figures(second, scores[on_first]),
+                                "current": figures(second, scores[current])},
+            "second_to_first": {"chosen": on_second, **figures(first, scores[on_second]),
+                                "current": figures(first, scores[current])}}
+
+
 def measure_speed(session: Any, counter: Any, thresholds: list[int] | None = None) -> dict[str, Any]:
     """measure_fidelity of each re-plan / the re-plan, on the same thresholds."""
     import engine_bench
@@ -112,6 +175,8 @@ def main() -> int:
 
     print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT),
                       "both": measure_combined()}, indent=1))
+    if "--folds" in sys.argv:
+        print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:
         import data
 

@@ -453,7 +453,6 @@ def relative_path(norm: str, roots: tuple[str, ...] = SANDBOX_ROOTS) -> tuple[bo
 
 
 def path_suffixes(norm: str) -> list[str]:
-    norm = norm.lstrip("/")
     """The trailing component runs of a normalized path ("a/b/c.py" -> "a/b/c.py",
     "b/c.py", "c.py"): what another mention of the same file may keep of it.
 
@@ -463,6 +462,7 @@ def path_suffixes(norm: str) -> list[str]:
     Returns:
         The suffixes, longest first.
     """
+    norm = norm.lstrip("/")
     parts = [p for p in norm.split("/") if p]
     return ["/".join(parts[k:]) for k in range(len(parts))]
 

@@ -59,10 +59,10 @@ def test_planted_errors_and_keyword_dumps_score_below_the_faithful_summary_and_t
 @needs_set
 def test_agreement_with_the_judges_does_not_regress():
     """At the bench targets on the labelled set (0.8, 0.85; bench/fidelity_bench.py
-    reports the figures): measured 0.83 and 0.98."""
+    reports the figures): measured 0.90 and 1.00."""
     a = judged.agreement(ITEMS, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["pairwise_accuracy"] >= 0.85
-    assert a["spearman"] >= 0.8
+    assert a["pairwise_accuracy"] >= 0.97
+    assert a["spearman"] >= 0.86
 
 
 HELDOUT = judged.load(judged.HELDOUT) if any(judged.HELDOUT.glob("items-*.jsonl")) else []
@@ -99,11 +99,10 @@ def test_per_session_keyword_dumps_and_planted_errors_below_faithful_and_terse_a
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_per_session_orderings_on_the_held_out_set():
     """The same on the held-out set (looked at once, then development data: issue #23,
-    session 3). Measured 9 pairs of 10 (where the removed range is a few messages a
-    keyword dump keeps nearly all of it, and ties the faithful summary)."""
+    session 3). Measured 10 pairs of 10."""
     pairs = _separated_pairs(HELDOUT)
     assert len(pairs) >= 10
-    assert sum(p[3] for p in pairs) >= 0.8 * len(pairs)
+    assert [p for p in pairs if not p[3]] == []
     scores: dict[str, list[float]] = defaultdict(list)
     for it in HELDOUT:
         scores[it.variant or "?"].append(fidelity(it.original(), it.compacted()).score)
@@ -113,19 +112,21 @@ def test_per_session_orderings_on_the_held_out_set():
 
 @pytest.mark.skipif(not HELDOUT, reason="the held-out set is not there")
 def test_held_out_agreement_does_not_regress():
-    """On the second set (measured 0.88 and 0.95; the bench reports them): a guard a
+    """On the second set (measured 0.92 and 1.00; the bench reports them): a guard a
     little below the measured figures."""
     a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.83 and a["pairwise_accuracy"] >= 0.9
+    assert a["spearman"] >= 0.88 and a["pairwise_accuracy"] >= 0.97
 
 
 @pytest.mark.skipif(not HELDOUT or not ITEMS, reason="the labelled sets are not there")
 def test_agreement_on_both_sets_together():
     """Over every labelled item (13 sessions, two pairs of judges): measured Spearman
-    0.85 and pairwise 0.97; leaving each session out in turn to choose the weights of
-    the kept latest messages and of a false statement gives 0.85 and 0.97 too."""
+    0.90 and pairwise 1.00; leaving each session out in turn to choose the weight of
+    the kept latest messages and the credit of what only they restate gives 0.90 and
+    1.00 (`python bench/fidelity_bench.py --folds`); choosing them on one set and
+    scoring the other, 0.91/0.99 (second set) and 0.89/1.00 (first)."""
     a = judged.agreement(ITEMS + HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.82 and a["pairwise_accuracy"] >= 0.93
+    assert a["spearman"] >= 0.88 and a["pairwise_accuracy"] >= 0.97
 
 
 # --------------------------------------------------------------- the issue's findings, small
@@ -412,3 +413,80 @@ def test_a_step_whose_output_shows_a_failure_is_not_called_a_failed_step():
     said = "After the edit `python reproduce.py` still printed 344, so the fix failed and the bug remains."
     f = fidelity(msgs, [msgs[0], user(said), *msgs[8:]])
     assert [it.text for it in f.items if it.status == "unsupported"] == []
+
+
+def test_a_copy_of_the_environments_output_is_not_the_next_step():
+    """A line of tool output copied into a summary says what was shown, not what comes
+    next (an extractive summary's "next step" that echoes the last output)."""
+    msgs = [
+        sys("You are a coding agent."),
+        user("The parser tests fail after the upgrade. Fix them."),
+        asst("Let's run the parser tests to see what fails.", [("c1", "bash", '{"cmd": "pytest tests/parser"}')]),
+        tool("c1", "Three parser tests fail in the tokenizer module because the grammar file is missing from the build."),
+        asst("The grammar file is missing from the build, so let's add it to the package data in the tokenizer setup.",
+             [("c2", "bash", '{"cmd": "cat setup.cfg"}')]),
+        tool("c2", "[options.package_data]\nparser = *.lark"),
+    ]
+    task = "Task: the parser tests fail after the upgrade. "
+    copy = task + "Output: three parser tests fail in the tokenizer module because the grammar file is missing from the build."
+    said = task + "The grammar file is missing from the build. Next: add it to the package data in the tokenizer setup."
+    c, s = (fidelity(msgs, [msgs[0], user(x), *msgs[4:]]) for x in (copy, said))
+    assert c.kinds["next_step"].kept == 0 and s.kinds["next_step"].kept == 1
+
+
+def test_quotes_cut_short_cost_the_context_and_a_lists_ellipsis_does_not():
+    """A summary of quotes cut mid-statement is text to read past, whose facts are only
+    partly there; "(a, b, ...)" ends a list, not a quote."""
+    whole = ("The output 344 confirms the truncation bug in fields.py.\n"
+             "The first edit failed with E999 IndentationError: unexpected indent.\n"
+             "Next: retry the edit with the method's indentation.")
+    cut = ("The output 344 confirms the truncation bug in fiel\u2026\n"
+           "The first edit failed with E999 IndentationError: unexpected indent.\n"
+           "Next: retry the edit with the method's indentation.")
+    listed = whole + "\nThe repository holds the usual files (src/, tests/, setup.py, ...)."
+    w, c, lst = (fidelity(_session(), _compacted(s)) for s in (whole, cut, listed))
+    assert c.fragments > 0 and c.score < w.score
+    assert w.fragments == 0 and lst.fragments == 0
+
+
+def _session_going_on() -> list[Message]:
+    """The small session, then a later turn that restates a finding of the earlier range
+    in passing."""
+    return [*_session(),
+            asst("Recall: reproduce.py printed 344, so the bug is the truncation in fields.py. Let's run the "
+                 "tests.\n```\npytest\n```"),
+            user("1 passed\n(Open file: /repo/src/marshmallow/fields.py)\n(Current directory: /repo)\nbash-$")]
+
+
+def _credits(f, kind: str) -> dict[str, float]:
+    return {it.text: it.credit for it in f.items if it.kind == kind and it.status == "kept"}
+
+
+def test_what_only_the_kept_latest_messages_restate_is_counted_once_not_per_item():
+    """The removed range's finding (344, reproduce.py), restated only by a later turn the
+    compaction keeps anyway, earns no credit of its own (the kept latest messages' weight
+    holds it): it is in the context but separates no compaction from another. The same
+    finding stated by the summary, or by a message kept inside the removed range, earns
+    full credit, and scores above losing the history."""
+    msgs = _session_going_on()
+    nothing = fidelity(msgs, [msgs[0], *msgs[8:]])
+    assert nothing.state_kept
+    later = _credits(nothing, "values")
+    assert later.get("344") == 0.0 and _credits(nothing, "files").get("reproduce.py") == 0.0
+    said = fidelity(msgs, [msgs[0], user("reproduce.py printed 344, so the bug is the truncation in fields.py."),
+                           *msgs[8:]])
+    assert _credits(said, "values")["344"] == 1.0 and _credits(said, "files")["reproduce.py"] == 1.0
+    kept_inside = fidelity(msgs, [msgs[0], msgs[4], *msgs[8:]])  # "The output is 344, which confirms …"
+    assert _credits(kept_inside, "values")["344"] == 1.0
+    assert nothing.score < kept_inside.score and nothing.score < said.score
+
+
+def test_an_artifacts_evidence_is_the_sentence_that_states_it_not_the_line_listing_it():
+    """A summary that lists a path and then says what came of it: the evidence shown for
+    the path is the statement."""
+    summary = ("Files:\n/repo/src/marshmallow/fields.py\n\n"
+               "The truncation bug is in /repo/src/marshmallow/fields.py, where the edit of line 1475 failed "
+               "on its indentation.")
+    f = fidelity(_session(), _compacted(summary))
+    ev = next(it.evidence for it in f.items if it.kind == "files" and it.text.endswith("fields.py"))
+    assert ev.startswith("The truncation bug is in")
