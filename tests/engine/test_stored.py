@@ -184,3 +184,15 @@ def test_any_message_reads_back_as_its_validated_json(m):
     stored = encode(body)
     assert stored is not None  # plain JSON values, integers within 64 bits: a record holds them
     _assert_same(decode(*stored), _validated(body))
+
+
+def test_the_packed_bytes_a_workspace_stores_are_pinned_to_the_record_format():
+    """The raw column holds `PackedRaw` bytes: its table of frequent keys is part of
+    RECORD_FORMAT 1. A change to the table must come with a new record format that
+    still reads these bytes (this test then names the old table's bytes)."""
+    m = Message(role="tool", tool_call_id="call_1", parts=[Part(text=LONG)],
+                raw={"role": "tool", "content": LONG, "tool_call_id": "call_1", "type": "x", "uuid": "u"})
+    _record, _text, raw = encode(_body(m))
+    assert RECORD_FORMAT == 1
+    assert raw == b'{\x02"tool",\x03\x010},\x0e"call_1",\x04"x",\x13"u"}'
+    assert decode(*encode(_body(m))).raw == m.raw
