@@ -141,6 +141,8 @@ def test_a_damaged_or_later_record_is_refused_in_one_line():
         decode(record[:-3], text, raw)
     with pytest.raises(RecordError, match="damaged"):
         decode(b"[1, \"user\"]", text, raw)
+    with pytest.raises(RecordError, match="first text is missing"):
+        decode(record, None, raw)
     later = orjson.dumps([RECORD_FORMAT + 1, *orjson.loads(record)[1:]])
     with pytest.raises(RecordError, match=f"record format {RECORD_FORMAT + 1}.*upgrade"):
         decode(later, text, raw)
