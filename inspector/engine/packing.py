@@ -21,6 +21,9 @@ from pydantic_core import PydanticSerializationError, from_json, to_json
 _REF = "\u0000ref"
 MIN_SHARED = 64  # shorter strings are cheaper inline than as references
 
+# The workspace stores packed bytes (engine/stored.py): this table is part of its record
+# format. Changing `_KEYS` (or the codes) needs a new `stored.RECORD_FORMAT` that reads
+# the old bytes with the old table (tests/engine/test_stored.py pins it).
 # Packed JSON holds no control characters (JSON escapes them), so each stands for one
 # frequent fragment: a reference, or a key the supported formats' records repeat in
 # every record ("role", "content", "uuid", ...). A third to half of a record's bytes

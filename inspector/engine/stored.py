@@ -148,6 +148,8 @@ def decode(record: bytes, text: str | None, raw: bytes | None, names: dict[str, 
         if not rows:
             parts = []
         else:
+            if type(text) is not str:
+                raise RecordError("a damaged stored message (its first text is missing)")
             first = rows[0]
             parts = [_part(type=_PART_TYPES[first[0]], text=text) if len(first) == 1 else
                      _part(type=_PART_TYPES[first[0]], text=text, data=first[2], media_type=first[3], url=first[4])]

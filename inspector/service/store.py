@@ -36,6 +36,7 @@ from inspector.service.opening import where
 from inspector.service.pipeline import context_total
 from inspector.workspace.database import (
     SessionInfo,
+    StoredCounts,
     VersionInfo,
     Workspace,
     WorkspaceError,
@@ -127,6 +128,11 @@ class SessionStore(VersionStore, ExportStore, Protocol):
         they are read (all at once when it is in memory already)."""
         ...
 
+    def counts_by_position(self, session_id: str, counter_name: str) -> StoredCounts | None:
+        """The stored session's content hashes and cached counts, in order
+        (`Workspace.counts_by_position`); None when the store keeps none."""
+        ...
+
     def list_versions(self, session_id: str) -> list[VersionRow]:
         """The session's stored versions, newest first."""
         ...
@@ -189,6 +195,10 @@ class MemoryStore:
         if each is not None:
             each(s.messages)
         return s
+
+    def counts_by_position(self, session_id: str, counter_name: str) -> StoredCounts | None:
+        """None: a session in memory has no stored counts to read."""
+        return None
 
     def token_cache(self) -> TokenCache:
         return self._cache
@@ -325,6 +335,13 @@ class WorkspaceStore:
         elif each is not None:
             each(s.messages)
         return s
+
+    def counts_by_position(self, session_id: str, counter_name: str) -> StoredCounts | None:
+        """The workspace's (`Workspace.counts_by_position`); None for a session this
+        store holds in memory already (its messages are not read again)."""
+        if session_id in self._sessions:
+            return None
+        return self.ws.counts_by_position(session_id, counter_name)
 
     def token_cache(self) -> TokenCache:
         return self.ws.token_cache()

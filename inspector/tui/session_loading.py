@@ -46,5 +46,9 @@ def read_session(store: Any, session_id: str, counter: Any, expected: int | None
         # Rows of a big session as it is read, counted and analysed (a cold count is slow).
         post(RowsLoaded(builder.add(batch, tokens), expected))
 
-    session, a = load_analysed(store.load_session, session_id, counter, store.token_cache(), rows, COUNT_CHUNK)
+    # The counts the store keeps, read in one query (a lookup per batch cost ~1 s on
+    # 100,000 messages: bench `open_100k_first_plan_vs_library`).
+    stored = store.counts_by_position(session_id, counter.name)
+    session, a = load_analysed(store.load_session, session_id, counter, store.token_cache(), rows, COUNT_CHUNK,
+                               stored_counts=stored)
     post(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))

@@ -141,6 +141,8 @@ def test_a_damaged_or_later_record_is_refused_in_one_line():
         decode(record[:-3], text, raw)
     with pytest.raises(RecordError, match="damaged"):
         decode(b"[1, \"user\"]", text, raw)
+    with pytest.raises(RecordError, match="first text is missing"):
+        decode(record, None, raw)
     later = orjson.dumps([RECORD_FORMAT + 1, *orjson.loads(record)[1:]])
     with pytest.raises(RecordError, match=f"record format {RECORD_FORMAT + 1}.*upgrade"):
         decode(later, text, raw)
@@ -184,3 +186,15 @@ def test_any_message_reads_back_as_its_validated_json(m):
     stored = encode(body)
     assert stored is not None  # plain JSON values, integers within 64 bits: a record holds them
     _assert_same(decode(*stored), _validated(body))
+
+
+def test_the_packed_bytes_a_workspace_stores_are_pinned_to_the_record_format():
+    """The raw column holds `PackedRaw` bytes: its table of frequent keys is part of
+    RECORD_FORMAT 1. A change to the table must come with a new record format that
+    still reads these bytes (this test then names the old table's bytes)."""
+    m = Message(role="tool", tool_call_id="call_1", parts=[Part(text=LONG)],
+                raw={"role": "tool", "content": LONG, "tool_call_id": "call_1", "type": "x", "uuid": "u"})
+    _record, _text, raw = encode(_body(m))
+    assert RECORD_FORMAT == 1
+    assert raw == b'{\x02"tool",\x03\x010},\x0e"call_1",\x04"x",\x13"u"}'
+    assert decode(*encode(_body(m))).raw == m.raw

@@ -102,3 +102,40 @@ def test_batches_grow_to_the_largest_then_stay(stored):
         expected.append(size)
         done += size
     assert sizes == expected and sum(sizes) == n and max(sizes) == 20
+
+
+@pytest.mark.parametrize("batch", [1, 7, 2000])
+def test_counts_the_store_keeps_by_position_are_taken_without_a_lookup(stored, batch):
+    """The workspace's counts read in one query (`counts_by_position`) stand for the
+    per-batch cache lookups: the same rows and analysis, no hash asked for."""
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        known = ws.counts_by_position(wid, counter.name)
+        assert known is not None and None not in known[1]
+        cache = Lookups(ws.token_cache())
+        shown: list[tuple[str, int]] = []
+        session, a = load_analysed(ws.load_session, wid, counter, cache,
+                                   lambda ms, tokens: shown.extend(zip((m.content_hash for m in ms), tokens)),
+                                   batch, stored_counts=known)
+        fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+    assert _fields(a) == _fields(fresh)
+    assert shown == list(zip(fresh.hashes, fresh.tokens))
+    assert cache.asked == []
+
+
+def test_stored_counts_that_do_not_match_the_messages_read_are_not_used(stored):
+    """A count is taken only for the message whose hash is stored at its position, and
+    only when cached: a batch with another message (the session changed between the
+    two reads) or a count missing is counted as before."""
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        hashes, tokens, texts = ws.counts_by_position(wid, counter.name)
+        # another message at position 3, with its own count: not taken for the one read
+        wrong = ([*hashes[:3], "0" * 32, *hashes[4:]], [*tokens[:3], tokens[3] + 1000, *tokens[4:]], texts)
+        missing = (hashes, [None, *tokens[1:]], texts)
+        for known in (wrong, missing):
+            cache = Lookups(ws.token_cache())
+            session, a = load_analysed(ws.load_session, wid, counter, cache, batch=2, stored_counts=known)
+            fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+            assert _fields(a) == _fields(fresh)
+            assert cache.asked  # the batch that did not match was looked up
