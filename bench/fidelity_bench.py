@@ -8,6 +8,9 @@
 - fidelity_heldout_spearman, fidelity_heldout_pairwise_accuracy: the same on the
   held-out set (tests/data/fidelity_judged_heldout: other sessions, writers and judges,
   looked at once, then used as development data: see its README).
+- fidelity_blind_spearman, fidelity_blind_pairwise_accuracy: the same on the blind set
+  (tests/data/fidelity_judged_blind: sessions in no other set, a fourth writer, two more
+  judges), never used to choose anything in the measure.
 - `--folds`: how a choice of the measure's constants generalizes: for a grid of them,
   leaving each session out in turn (the choice made on the others scores it; the
   held-out scores pooled), and choosing on one set to score the other.
@@ -174,7 +177,7 @@ def main() -> int:
     from tests import judged
 
     print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT),
-                      "both": measure_combined()}, indent=1))
+                      "both": measure_combined(), "blind": measure_agreement(judged.BLIND)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

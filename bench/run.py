@@ -121,6 +121,9 @@ TARGETS["fidelity_vs_replan_10k"] = ("measure_fidelity of a plan (TUI, after eac
 TARGETS["fidelity_heldout_spearman"] = ("the same on the held-out set (other sessions, writers, judges)", ">= 0.8",
                                         lambda v: v >= 0.8)
 TARGETS["fidelity_heldout_pairwise_accuracy"] = ("the same on the held-out set", ">= 0.85", lambda v: v >= 0.85)
+TARGETS["fidelity_blind_spearman"] = ("the same on the blind set (sessions in no other set, a fourth writer, two more "
+                                      "judges; never used to tune the measure)", ">= 0.8", lambda v: v >= 0.8)
+TARGETS["fidelity_blind_pairwise_accuracy"] = ("the same on the blind set", ">= 0.85", lambda v: v >= 0.85)
 SECTIONS += ("fidelity",)
 # issue 30, fleet sweeps (bench/fleet_bench.py; ray_vs_pool needs the `ray` extra)
 TARGETS["sweep_fleet_100k_peak_mb"] = ("driver's peak RSS sweeping a 100,000-session Agents SDK database on the "
@@ -136,7 +139,8 @@ KINDS.update({"rss_ratio_10k": MEMORY, "rss_ratio_100k": MEMORY, "sweep_fleet_10
               "tui_replan_repaint_ms": LATENCY_MS, "tui_replan_repaint_p90_ms": LATENCY_MS,
               "import_sessions_per_s": RATE, "fidelity_judged_spearman": AGREEMENT,
               "fidelity_pairwise_accuracy": AGREEMENT, "fidelity_heldout_spearman": AGREEMENT,
-              "fidelity_heldout_pairwise_accuracy": AGREEMENT})
+              "fidelity_heldout_pairwise_accuracy": AGREEMENT, "fidelity_blind_spearman": AGREEMENT,
+              "fidelity_blind_pairwise_accuracy": AGREEMENT})
 # Figures printed below the targets in the table: the seconds behind the ratios.
 DETAIL_FIGURES = ("replan_median_ms", "replan_median_ms_eino", "replan_100k_ms", "count_warm_speedup_with_load",
                   "cli_startup_s", "tui_first_frame_s", "apply_100k_s", "rss_peak_mb", "rss_peak_100k_mb",
@@ -460,13 +464,18 @@ def main(argv: list[str] | None = None) -> int:
 
             agreement = fidelity_bench.measure_agreement()
             heldout = fidelity_bench.measure_agreement(judged.HELDOUT)
-            details["fidelity"] = {"definition": fidelity_bench.__doc__, "agreement": agreement, "heldout": heldout}
+            blind = fidelity_bench.measure_agreement(judged.BLIND)
+            details["fidelity"] = {"definition": fidelity_bench.__doc__, "agreement": agreement, "heldout": heldout,
+                                   "blind": blind}
             if "spearman" in agreement:
                 figures["fidelity_judged_spearman"] = agreement["spearman"]
                 figures["fidelity_pairwise_accuracy"] = agreement["pairwise_accuracy"]
             if "spearman" in heldout:
                 figures["fidelity_heldout_spearman"] = heldout["spearman"]
                 figures["fidelity_heldout_pairwise_accuracy"] = heldout["pairwise_accuracy"]
+            if "spearman" in blind:
+                figures["fidelity_blind_spearman"] = blind["spearman"]
+                figures["fidelity_blind_pairwise_accuracy"] = blind["pairwise_accuracy"]
             speed = fidelity_bench.measure_speed(session, counter)
             details["fidelity"]["speed"] = speed
             ratio = speed.get("fidelity_vs_replan_10k", speed.get("fidelity_vs_replan"))

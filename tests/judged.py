@@ -33,6 +33,9 @@ ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "data" / "fidelity_judged"
 # Other sessions, other writers and judges (development data since issue #23 session 3).
 HELDOUT = ROOT / "data" / "fidelity_judged_heldout"
+# Sessions in no other set, a fourth writer, two more judges; scored only once the measure
+# was final (its README): the figures that say whether the measure generalizes.
+BLIND = ROOT / "data" / "fidelity_judged_blind"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
