@@ -39,6 +39,9 @@ if not os.environ.get("TIKTOKEN_CACHE_DIR"):
 # ------------------------------------------------------------------ the run: workers and early work
 
 
+MAX_WORKERS = 8  # each worker holds up to ~1 GB (the TUI and property tests): bounded on big machines
+
+
 def pytest_xdist_auto_num_workers(config) -> int | None:
     """How many processes `-n auto` (pyproject's addopts) starts: one per core the run
     may use when it runs a whole tree (no paths given, or a directory), none for a
@@ -51,7 +54,8 @@ def pytest_xdist_auto_num_workers(config) -> int | None:
     given = [Path(str(a).split("::")[0]) for a in config.args]
     if config.args_source != pytest.Config.ArgsSource.TESTPATHS and not any(p.is_dir() for p in given):
         return 0
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return min(cores, MAX_WORKERS)
 
 
 def pytest_configure(config) -> None:
