@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +20,16 @@ settings.register_profile("bounded", max_examples=300)
 settings.register_profile("deep", max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "bounded"))
 
+# No test reads or writes the user's own inspector data: the default workspace and the
+# settings live under XDG_DATA_HOME / XDG_CONFIG_HOME (platformdirs), which point into a
+# directory of this process (each worker of a distributed run has its own; subprocesses
+# inherit it). Tests that need a fresh one per test use `app_env` or `workspace`. Before,
+# a CLI test without `workspace` wrote ~/.local/share/inspector/workspace.db, shared with
+# every other run on the machine.
+_OWN_HOME = tempfile.mkdtemp(prefix="inspector-tests-home-")
+os.environ["XDG_DATA_HOME"] = os.path.join(_OWN_HOME, "data")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_OWN_HOME, "config")
+
 # No test may touch the network: litellm's price map stays local, tiktoken reads the
 # BPE files bundled with litellm. The engine finds those files without the variable;
 # tests that call tiktoken itself as the reference need it.
@@ -32,6 +44,9 @@ if not os.environ.get("TIKTOKEN_CACHE_DIR"):
 # ------------------------------------------------------------------ the run: workers and early work
 
 
+MAX_WORKERS = 8  # each worker holds up to ~1 GB (the TUI and property tests): bounded on big machines
+
+
 def pytest_xdist_auto_num_workers(config) -> int | None:
     """How many processes `-n auto` (pyproject's addopts) starts: one per core the run
     may use when it runs a whole tree (no paths given, or a directory), none for a
@@ -44,7 +59,8 @@ def pytest_xdist_auto_num_workers(config) -> int | None:
     given = [Path(str(a).split("::")[0]) for a in config.args]
     if config.args_source != pytest.Config.ArgsSource.TESTPATHS and not any(p.is_dir() for p in given):
         return 0
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return min(cores, MAX_WORKERS)
 
 
 def pytest_configure(config) -> None:
@@ -80,16 +96,20 @@ def pytest_xdist_node_collection_finished(node, ids) -> None:
 def _heavy_modules_first(items) -> None:
     """Modules holding a `slow` test go first, whole and in their order, so a long one
     does not start last and leave the other workers idle at the end (`--dist loadfile`
-    sends modules in collection order with `--no-loadscope-reorder`). Every worker
+    sends modules in collection order with `--no-loadscope-reorder`); test_extras goes
+    last, by when the resolutions it reads, started at collection, are done. Every worker
     collects the same order, as xdist requires."""
+    from tests.resolution import MODULE
+
     slow = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow)
+    items.sort(key=lambda item: 2 if item.nodeid.startswith(MODULE) else 0 if item.path in slow else 1)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
     from tests.resolution import stop_all
 
     stop_all(shared=not hasattr(session.config, "workerinput"))
+    shutil.rmtree(_OWN_HOME, ignore_errors=True)
 
 
 FIXTURES = Path(__file__).parent / "fixtures"

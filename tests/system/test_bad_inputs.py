@@ -248,7 +248,7 @@ async def _still_usable(pilot, app) -> None:
 @pytest.mark.parametrize("name", TUI_ERRORS)
 async def test_tui_shows_the_error_and_stays_usable(name, app_env):
     from inspector.tui.app import create_app
-    from tests.tui.helpers import settings, settle
+    from tests.tui.helpers import notices, settings, settle
 
     case = next(c for c in CASES if c.file == name)
     path = HERE / name
@@ -257,8 +257,8 @@ async def test_tui_shows_the_error_and_stays_usable(name, app_env):
     app = create_app(path, workspace=app_env / "ws.db", settings=settings())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
-        errors = [n for n in app._notifications if n.severity == "error"]
-        assert errors, [n.message for n in app._notifications]
+        errors = [n for n in notices(app) if n.severity == "error"]
+        assert errors, [n.message for n in notices(app)]
         message = errors[0].message
         assert str(path) in message and all(f in message for f in case.expect), message
         assert "Traceback" not in message
@@ -271,13 +271,13 @@ async def test_tui_shows_the_error_and_stays_usable(name, app_env):
 @pytest.mark.parametrize("name", TUI_SKIPS)
 async def test_tui_imports_the_valid_part_and_notifies_what_it_skipped(name, app_env):
     from inspector.tui.app import create_app
-    from tests.tui.helpers import settings, settle
+    from tests.tui.helpers import notices, settings, settle
 
     case = next(c for c in CASES if c.file == name)
     app = create_app(HERE / name, workspace=app_env / "ws.db", settings=settings())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         assert app.session_rows
-        warnings = [n.message for n in app._notifications if n.severity == "warning"]
+        warnings = [n.message for n in notices(app) if n.severity == "warning"]
         assert any(all(f in w for f in case.expect) for w in warnings), warnings
-        assert not [n for n in app._notifications if n.severity == "error"]
+        assert not [n for n in notices(app) if n.severity == "error"]

@@ -116,7 +116,7 @@ async def test_reading_a_database_an_agent_is_writing(writer, tmp_path, source_g
 
     # 2. The TUI shows the session, and Reload brings the new messages in.
     from inspector.tui.app import create_app
-    from tests.tui.helpers import settings, settle
+    from tests.tui.helpers import notices, settings, settle
 
     app = create_app(db, workspace=tmp_path / "tui-ws.db", settings=settings())
     app.auto_open_single = False  # stay on the sessions table
@@ -130,7 +130,7 @@ async def test_reading_a_database_an_agent_is_writing(writer, tmp_path, source_g
         await settle(pilot, app)
         (row,) = app.session_rows
         assert row.messages > first + 20
-        assert not [n for n in app._notifications if n.severity == "error"]
+        assert not [n for n in notices(app) if n.severity == "error"]
 
     # 3. Writer done: inspector reads exactly what the SDK reads back.
     turns = stop(proc)

@@ -5,6 +5,13 @@ from __future__ import annotations
 from inspector.settings import AppSettings
 
 
+def notices(app) -> list:
+    """The notifications the app has on screen (Textual's `Notification`s: title, message,
+    severity). Textual keeps them in a private attribute with no public reader; this is
+    the suite's one reach into it."""
+    return list(app._notifications)
+
+
 def settings(**kw) -> AppSettings:
     return AppSettings(**kw)
 

@@ -14,7 +14,7 @@ from inspector.tui.widgets.heatmap import Heatmap
 from inspector.tui.widgets.knobs import TuningPanel
 from inspector.tui.widgets.slider import Slider
 
-from .helpers import open_session, settings, settle
+from .helpers import notices, open_session, settings, settle
 
 SIZE = (160, 48)
 pytestmark = pytest.mark.anyio
@@ -542,7 +542,7 @@ async def test_worker_errors_become_notifications(memory_demo, monkeypatch):
         monkeypatch.setattr(app.data, "load_session", boom)
         app.open_session("missing")
         await settle(pilot, app)
-        notes = [n.message for n in app._notifications]
+        notes = [n.message for n in notices(app)]
         assert any("no session 'missing'" in n for n in notes)
 
 

@@ -371,7 +371,7 @@ async def test_home_and_g_in_the_sessions_table_and_q_back_on_every_screen(app):
             assert app.screen is screen, key
         await pilot.press("q")
         await settle(pilot, app)
-        assert isinstance(app.screen, SessionsScreen) and not app._exit
+        assert isinstance(app.screen, SessionsScreen) and app.return_code is None  # not exited
 
 
 async def test_export_keeps_the_typed_folder_and_enter_exports(app, tmp_path):

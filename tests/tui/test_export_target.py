@@ -11,7 +11,7 @@ import pytest
 
 from inspector.tui.app import create_app
 
-from .helpers import open_session, settings, settle
+from .helpers import notices, open_session, settings, settle
 
 SIZE = (160, 48)
 pytestmark = pytest.mark.anyio
@@ -116,7 +116,7 @@ def _status(dialog) -> str:
 
 
 def _notices(app) -> str:
-    return "\n".join(f"{n.title} {n.message}" for n in app._notifications)
+    return "\n".join(f"{n.title} {n.message}" for n in notices(app))
 
 
 async def test_a_postgres_url_takes_a_langgraph_thread_read_back_by_the_saver(demo_app, postgres):

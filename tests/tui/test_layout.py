@@ -12,7 +12,7 @@ from inspector.tui.widgets.heatmap import Heatmap
 from inspector.tui.widgets.knobs import Knob, TuningPanel
 from inspector.tui.widgets.slider import Slider
 
-from .helpers import open_session, settings, settle
+from .helpers import notices, open_session, settings, settle
 
 pytestmark = pytest.mark.anyio
 SMALL, LARGE = (80, 24), (160, 48)
@@ -156,7 +156,7 @@ async def test_preset_shows_modified_and_a_switch_can_be_undone(app):
         screen.post_message(TuningPanel.PresetChosen("eino"))
         await settle(pilot, app)
         assert app.last_plan.config.preset == "eino"
-        assert any("ctrl+z" in n.message for n in app._notifications)
+        assert any("ctrl+z" in n.message for n in notices(app))
         await pilot.press("ctrl+z")
         await settle(pilot, app)
         assert app.last_plan.config.preset == "balanced"
@@ -257,7 +257,7 @@ async def test_q_quits_from_the_sessions_screen(app):
         await settle(pilot, app)
         await pilot.press("q")
         await pilot.pause()
-        assert app._exit and app.return_code == 0
+        assert app.return_code == 0  # it exited, cleanly (None until it exits)
 
 
 async def test_q_goes_back_from_the_session_screen_but_types_into_an_input(app):
@@ -274,15 +274,15 @@ async def test_q_goes_back_from_the_session_screen_but_types_into_an_input(app):
         before = field.value
         await pilot.press("end", "q")
         await pilot.pause()
-        assert not app._exit and field.value == before + "q"
+        assert app.return_code is None and field.value == before + "q"
         screen.query_one(Heatmap).focus()
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, SessionsScreen) and not app._exit
+        assert isinstance(app.screen, SessionsScreen) and app.return_code is None  # not exited
         await pilot.press("q")
         await pilot.pause()
-        assert app._exit and app.return_code == 0
+        assert app.return_code == 0  # it exited, cleanly (None until it exits)
 
 
 async def test_sessions_count_follows_the_filter_with_plurals(app):

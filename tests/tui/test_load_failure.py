@@ -13,7 +13,7 @@ from inspector.tui.app import InspectorApp, create_app
 from inspector.tui.screens.session import SessionScreen
 from inspector.tui.screens.sessions import SessionsScreen
 
-from .helpers import settings, settle
+from .helpers import notices, settings, settle
 
 SIZE = (160, 48)
 pytestmark = pytest.mark.anyio
@@ -40,7 +40,7 @@ async def test_a_source_that_cannot_be_read_ends_loading_with_its_error(tmp_path
         assert "loading" not in status
         assert "load failed" in status and "unknown.db" in status and "gadgets" in status
         assert screen.query_one("#sessions-progress", ProgressBar).display is False
-        assert any("unknown.db" in n.message for n in app._notifications)
+        assert any("unknown.db" in n.message for n in notices(app))
         # R tries again, and fails again the same way (nothing left spinning)
         await pilot.press("R")
         await settle(pilot, app)
@@ -62,4 +62,4 @@ async def test_a_session_that_cannot_be_loaded_goes_back_to_the_sessions(demo_se
         await settle(pilot, app)
         assert not isinstance(app.screen, SessionScreen)
         assert isinstance(app.screen, SessionsScreen)
-        assert any("the store went away" in n.message for n in app._notifications)
+        assert any("the store went away" in n.message for n in notices(app))

@@ -12,7 +12,7 @@ import pytest
 
 from inspector.tui.app import create_app
 
-from .helpers import settings, settle
+from .helpers import notices, settings, settle
 
 SIZE = (160, 48)
 pytestmark = pytest.mark.anyio
@@ -94,7 +94,7 @@ async def test_a_postgres_url_session_opens_without_showing_the_password(tmp_pat
         row, screen = await _open_first(pilot, app)
         shown = _screen_text(app)
         texts = [m.text for m in screen.session.messages]
-        notices = "\n".join(f"{n.title} {n.message}" for n in app._notifications)
-    assert PASSWORD not in shown + notices + row.source and "***" in row.source
+        shown_notices = "\n".join(f"{n.title} {n.message}" for n in notices(app))
+    assert PASSWORD not in shown + shown_notices + row.source and "***" in row.source
     items = await _sdk_items(url, "conv-1", sqlite=False)
     assert texts == [i["content"] for i in items]
