@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, count
@@ -117,36 +117,24 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     Returns:
         The problems, and the checkpoints of the scan.
     """
-    problems: list[Problem] = []
-    seen_ids: dict[str, int] = {}
-    open_calls: dict[str, int] = {}  # call id -> position, awaiting a result
-    last_call_msg = -1  # position of the assistant message whose results may follow
-    seen_non_system = False
-    first_conversational: int | None = None
-    checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]] = []
-    call_ids: list[str] = []
-    call_positions: list[int] = []
-    start = 0
+    scan = None
     if resume is not None:
-        before = resume.messages
         # how many leading messages are the same objects
-        same = same_objects(before, messages)
-        if same == len(before) == len(messages):
+        same = same_objects(resume.messages, messages)
+        if same == len(resume.messages) == len(messages):
             return Validation(resume.messages, list(resume.problems), list(resume.checkpoints),
                               list(resume.call_ids), list(resume.call_positions))
-        k = bisect_right(resume.checkpoints, same, key=lambda c: c[0]) - 1
-        if k > 0:
-            start, opened, last_call_msg, seen_non_system, first_conversational, found = resume.checkpoints[k]
-            open_calls = dict(opened) if opened else {}
-            problems = resume.problems[:found]
-            checkpoints = resume.checkpoints[:k]
-            # the calls seen before `start` (its messages are the same objects)
-            cut = bisect_left(resume.call_positions, start)
-            call_ids, call_positions = resume.call_ids[:cut], resume.call_positions[:cut]
-            seen_ids = dict(zip(call_ids, call_positions))
+        scan = _Scan.resumed(resume, same)
+    if scan is None:
+        scan = _Scan([], {}, {}, -1, False, None, [], [], [], 0)
+    problems = scan.problems
     add = problems.append
+    open_calls, seen_ids = scan.open_calls, scan.seen_ids
+    call_ids, call_positions, checkpoints = scan.call_ids, scan.call_positions, scan.checkpoints
+    last_call_msg, seen_non_system, first_conversational = (scan.last_call_msg, scan.seen_non_system,
+                                                            scan.first_conversational)
 
-    for i in range(start, len(messages)):
+    for i in range(scan.start, len(messages)):
         m = messages[i]
         if not i % CHECKPOINT_EVERY:
             checkpoints.append((i, dict(open_calls) if open_calls else None, last_call_msg, seen_non_system,
@@ -162,19 +150,7 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
             first_conversational = i
 
         if role == "tool":
-            cid = m.tool_call_id
-            if not cid:
-                add(Problem("missing_tool_call_id", "error", i, "tool result without a tool_call_id"))
-                continue
-            call_pos = open_calls.pop(cid, None)
-            if call_pos is None:
-                add(Problem("orphan_tool_result", "error", i,
-                            f"tool result {cid!r} answers no earlier tool call", cid))
-                continue
-            # Results must follow their call with nothing but other results between.
-            if call_pos != last_call_msg:
-                add(Problem("result_not_adjacent", "error", i,
-                            f"tool result {cid!r} is separated from its call at {call_pos}", cid))
+            _check_result(m, i, open_calls, last_call_msg, add)
             continue
 
         # A non-tool message closes the previous assistant's batch of calls.
@@ -183,25 +159,89 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
         last_call_msg = -1
 
         if role == "assistant":
-            if not m.tool_calls and not any((p.text or p.data) for p in m.parts):
-                add(Problem("empty_message", "error", i, "assistant message with no content and no tool calls"))
-            for c in m.tool_calls:
-                if c.id in seen_ids:
-                    add(Problem("duplicate_tool_call_id", "error", i,
-                                f"tool call id {c.id!r} already used at {seen_ids[c.id]}", c.id))
-                seen_ids[c.id] = i
-                open_calls[c.id] = i
-                call_ids.append(c.id)
-                call_positions.append(i)
-                if c.type == "function" and c.arguments_raw and not _is_json(c.arguments_raw):
-                    add(Problem("invalid_arguments_json", "warning", i,
-                                f"arguments of {c.name!r} ({c.id}) are not valid JSON", c.id))
+            _check_assistant(m, i, seen_ids, open_calls, call_ids, call_positions, add)
             if m.tool_calls:
                 last_call_msg = i
         elif role == "user":
             if not any((p.text.strip() or p.type in ("image", "file") or p.data) for p in m.parts):
                 add(Problem("empty_message", "error", i, "user message with no content"))
 
+    _check_end(messages, open_calls, last_call_msg, first_conversational, add)
+    return Validation(tuple(messages), problems, checkpoints, call_ids, call_positions)
+
+
+@dataclass(slots=True)
+class _Scan:
+    """Where `validate_resumable`'s scan starts: the state at a checkpoint of a list
+    sharing its first messages, or the start of the list."""
+
+    problems: list[Problem]
+    seen_ids: dict[str, int]
+    open_calls: dict[str, int]  # call id -> position, awaiting a result
+    last_call_msg: int  # position of the assistant message whose results may follow
+    seen_non_system: bool
+    first_conversational: int | None
+    checkpoints: list[tuple[int, dict[str, int] | None, int, bool, int | None, int]]
+    call_ids: list[str]
+    call_positions: list[int]
+    start: int
+
+    @classmethod
+    def resumed(cls, resume: Validation, same: int) -> _Scan | None:
+        """The state at `resume`'s last checkpoint among its first `same` messages (those
+        the list validated shares with it); None when there is none past the start."""
+        k = bisect_right(resume.checkpoints, same, key=lambda c: c[0]) - 1
+        if k <= 0:
+            return None
+        start, opened, last_call_msg, seen_non_system, first_conversational, found = resume.checkpoints[k]
+        # the calls seen before `start` (its messages are the same objects)
+        cut = bisect_left(resume.call_positions, start)
+        call_ids, call_positions = resume.call_ids[:cut], resume.call_positions[:cut]
+        return cls(resume.problems[:found], dict(zip(call_ids, call_positions)), dict(opened) if opened else {},
+                   last_call_msg, seen_non_system, first_conversational, resume.checkpoints[:k],
+                   call_ids, call_positions, start)
+
+
+def _check_result(m: Message, i: int, open_calls: dict[str, int], last_call_msg: int,
+                  add: Callable[[Problem], None]) -> None:
+    """A tool result answers an open call of the assistant message just before."""
+    cid = m.tool_call_id
+    if not cid:
+        add(Problem("missing_tool_call_id", "error", i, "tool result without a tool_call_id"))
+        return
+    call_pos = open_calls.pop(cid, None)
+    if call_pos is None:
+        add(Problem("orphan_tool_result", "error", i,
+                    f"tool result {cid!r} answers no earlier tool call", cid))
+        return
+    # Results must follow their call with nothing but other results between.
+    if call_pos != last_call_msg:
+        add(Problem("result_not_adjacent", "error", i,
+                    f"tool result {cid!r} is separated from its call at {call_pos}", cid))
+
+
+def _check_assistant(m: Message, i: int, seen_ids: dict[str, int], open_calls: dict[str, int],
+                     call_ids: list[str], call_positions: list[int], add: Callable[[Problem], None]) -> None:
+    """An assistant message has content or calls; its calls (opened here) have new ids
+    and JSON arguments."""
+    if not m.tool_calls and not any((p.text or p.data) for p in m.parts):
+        add(Problem("empty_message", "error", i, "assistant message with no content and no tool calls"))
+    for c in m.tool_calls:
+        if c.id in seen_ids:
+            add(Problem("duplicate_tool_call_id", "error", i,
+                        f"tool call id {c.id!r} already used at {seen_ids[c.id]}", c.id))
+        seen_ids[c.id] = i
+        open_calls[c.id] = i
+        call_ids.append(c.id)
+        call_positions.append(i)
+        if c.type == "function" and c.arguments_raw and not _is_json(c.arguments_raw):
+            add(Problem("invalid_arguments_json", "warning", i,
+                        f"arguments of {c.name!r} ({c.id}) are not valid JSON", c.id))
+
+
+def _check_end(messages: Sequence[Message], open_calls: dict[str, int], last_call_msg: int,
+               first_conversational: int | None, add: Callable[[Problem], None]) -> None:
+    """What only the end tells: calls left open, and how the conversation starts."""
     # Calls still open at the end: pending if they belong to the last assistant batch.
     for cid, pos in sorted(open_calls.items(), key=lambda kv: kv[1]):
         if pos == last_call_msg:
@@ -216,7 +256,6 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     if first_conversational is not None and messages[first_conversational].role == "assistant":
         add(Problem("first_not_user", "warning", first_conversational,
                     "the conversation starts with an assistant message (Anthropic rejects this)"))
-    return Validation(tuple(messages), problems, checkpoints, call_ids, call_positions)
 
 
 def _close_batch(open_calls: dict[str, int], batch: int, at: int, add) -> None:

@@ -188,7 +188,19 @@ def _flush_user(out: list[Message], msg: dict, k: int, at: str, pending: list[tu
 
 
 def messages_from_anthropic(doc: Any, where: str = "document") -> list[Message]:
-    """Canonical messages of a Messages API request body (or a bare message list)."""
+    """Canonical messages of a Messages API request body (or a bare message list).
+
+    Args:
+        doc: the request body (`system` and `messages`), or a list of messages.
+        where: the file or document, named in errors.
+
+    Returns:
+        The messages, positioned from 0: the system blocks, then each turn (a user turn's
+        tool results as tool messages of their own).
+
+    Raises:
+        AnthropicFormatError: a malformed body, turn or block, naming where it is.
+    """
     if isinstance(doc, dict):
         msgs = doc.get("messages")
         system = doc.get("system")
@@ -196,65 +208,77 @@ def messages_from_anthropic(doc: Any, where: str = "document") -> list[Message]:
         msgs, system = doc, None
     if not isinstance(msgs, list):
         raise AnthropicFormatError(f"{where}: expected a list of messages or an object with 'messages'")
-    out: list[Message] = []
-    if isinstance(system, str):
-        if system:
-            out.append(Message(role="system", parts=[Part(text=system)], source_id="system", raw=system))
-    elif isinstance(system, list):
-        for j, block in enumerate(system):
-            part = block_part(block, f"{where}: system[{j}]")
-            out.append(Message(role="system", parts=[part], source_id=f"system[{j}]", raw=block))
-    elif system is not None:
-        raise AnthropicFormatError(f"{where}: 'system' must be a string or a list of text blocks")
-
+    out = _system_messages(system, where)
     call_names: dict[str, str] = {}
     for k, msg in enumerate(msgs):
         at = f"{where}: messages[{k}]"
         if not isinstance(msg, dict):
             raise AnthropicFormatError(f"{at}: expected an object, got {type(msg).__name__}")
         role = msg.get("role")
-        content = msg.get("content")
         if role == "assistant":
-            parts: list[Part] = []
-            calls: list[ToolCall] = []
-            blocks = [content] if isinstance(content, str) else content
-            if blocks is None:
-                blocks = []
-            if not isinstance(blocks, list):
-                raise AnthropicFormatError(f"{at}: content must be a string or a list of blocks")
-            for j, block in enumerate(blocks):
-                if isinstance(block, dict) and block.get("type") in TOOL_USE_TYPES:
-                    call = tool_call(block, f"{at}.content[{j}]")
-                    calls.append(call)
-                    call_names[call.id] = call.name
-                else:
-                    parts.append(block_part(block, f"{at}.content[{j}]"))
-            out.append(Message(role="assistant", parts=parts, tool_calls=calls, source_id=f"messages[{k}]",
-                               raw=msg))
+            out.append(_assistant_message(msg, k, at, call_names))
         elif role == "user":
-            if not isinstance(content, list):
-                out.append(Message(role="user", parts=content_parts(content, at), source_id=f"messages[{k}]",
-                                   raw=msg))
-                continue
-            pending: list[tuple[int, Any]] = []
-            for j, block in enumerate(content):
-                if isinstance(block, dict) and block.get("type") in TOOL_RESULT_TYPES:
-                    _flush_user(out, msg, k, at, pending)
-                    cid = block.get("tool_use_id")
-                    if not isinstance(cid, str):
-                        raise AnthropicFormatError(f"{at}.content[{j}]: tool_result without a string tool_use_id")
-                    meta = {"is_error": True} if block.get("is_error") else {}
-                    out.append(Message(role="tool", tool_call_id=cid, name=call_names.get(cid),
-                                       parts=tool_result_parts(block.get("content"), f"{at}.content[{j}]"),
-                                       source_id=f"messages[{k}].content[{j}]", raw=block, meta=meta))
-                else:
-                    pending.append((j, block))
-            _flush_user(out, msg, k, at, pending)
+            _add_user_turn(out, msg, k, at, call_names)
         else:
             raise AnthropicFormatError(f"{at}: role must be 'user' or 'assistant', not {role!r}")
     for i, m in enumerate(out):
         m.position = i
     return out
+
+
+def _system_messages(system: Any, where: str) -> list[Message]:
+    """The request's `system`: a string, or one message per text block."""
+    if isinstance(system, str):
+        return [Message(role="system", parts=[Part(text=system)], source_id="system", raw=system)] if system else []
+    if isinstance(system, list):
+        return [Message(role="system", parts=[block_part(block, f"{where}: system[{j}]")], source_id=f"system[{j}]",
+                        raw=block) for j, block in enumerate(system)]
+    if system is not None:
+        raise AnthropicFormatError(f"{where}: 'system' must be a string or a list of text blocks")
+    return []
+
+
+def _assistant_message(msg: dict[str, Any], k: int, at: str, call_names: dict[str, str]) -> Message:
+    """An assistant turn as one message: its blocks as parts, its tool uses as calls
+    (their names noted in `call_names` for the results that follow)."""
+    content = msg.get("content")
+    parts: list[Part] = []
+    calls: list[ToolCall] = []
+    blocks = [content] if isinstance(content, str) else content
+    if blocks is None:
+        blocks = []
+    if not isinstance(blocks, list):
+        raise AnthropicFormatError(f"{at}: content must be a string or a list of blocks")
+    for j, block in enumerate(blocks):
+        if isinstance(block, dict) and block.get("type") in TOOL_USE_TYPES:
+            call = tool_call(block, f"{at}.content[{j}]")
+            calls.append(call)
+            call_names[call.id] = call.name
+        else:
+            parts.append(block_part(block, f"{at}.content[{j}]"))
+    return Message(role="assistant", parts=parts, tool_calls=calls, source_id=f"messages[{k}]", raw=msg)
+
+
+def _add_user_turn(out: list[Message], msg: dict[str, Any], k: int, at: str, call_names: dict[str, str]) -> None:
+    """A user turn: each tool result a tool message, the blocks between them user messages."""
+    content = msg.get("content")
+    if not isinstance(content, list):
+        out.append(Message(role="user", parts=content_parts(content, at), source_id=f"messages[{k}]", raw=msg))
+        return
+    pending: list[tuple[int, Any]] = []
+    for j, block in enumerate(content):
+        if isinstance(block, dict) and block.get("type") in TOOL_RESULT_TYPES:
+            _flush_user(out, msg, k, at, pending)
+            cid = block.get("tool_use_id")
+            if not isinstance(cid, str):
+                raise AnthropicFormatError(f"{at}.content[{j}]: tool_result without a string tool_use_id")
+            meta = {"is_error": True} if block.get("is_error") else {}
+            out.append(Message(role="tool", tool_call_id=cid, name=call_names.get(cid),
+                               parts=tool_result_parts(block.get("content"), f"{at}.content[{j}]"),
+                               source_id=f"messages[{k}].content[{j}]", raw=block, meta=meta))
+        else:
+            pending.append((j, block))
+    _flush_user(out, msg, k, at, pending)
 
 
 def _is_block(value: Any) -> bool:

@@ -503,6 +503,66 @@ def function_output(output: Any) -> str | list[dict[str, Any]]:
     return parts
 
 
+def _tool_output_item(m: Message, call_types: dict[str, str]) -> dict[str, Any]:
+    """A tool result as the output item of the kind of call it answers (images kept)."""
+    cid = m.tool_call_id or ""
+    kind = call_types.get(cid, "function_call")
+    out_type = f"{kind}_output"
+    output: Any = m.text
+    if any(p.type == "image" for p in m.parts):
+        output = _content(m, "user")
+        if isinstance(output, str):
+            output = [{"type": "input_text", "text": output}]
+    if out_type not in ITEM_TYPES:
+        out_type = "function_call_output"
+    return {"type": out_type, "call_id": cid, "output": output}
+
+
+def _add_assistant_items(items: list[dict[str, Any]], m: Message, call_types: dict[str, str], warn: list[str],
+                         where: str) -> None:
+    """An assistant message's items: reasoning and hosted items in part order, the text,
+    then the calls (each call's item type noted in `call_types`)."""
+    texts_pending = False
+    for p in m.parts:
+        if p.type == "reasoning":
+            item = _reasoning_item(p.data or {}, p.text)
+            if item is None:
+                warn.append(f"{where}: reasoning without OpenAI encrypted content left out")
+            else:
+                items.append(item)
+        elif p.type == "other" and _is_item(p.data) and (p.data or {}).get("type") != "message":
+            items.append(p.data)  # type: ignore[arg-type]
+        elif p.type == "text" and p.text:
+            texts_pending = True
+    if texts_pending:
+        items.append({"id": FAKE_RESPONSES_ID, "type": "message", "role": "assistant", "status": "completed",
+                      "content": _content(m, "assistant")})
+    raw_by_call = {}
+    if isinstance(m.raw, (list, dict)):
+        for it in m.raw if isinstance(m.raw, list) else [m.raw]:
+            if isinstance(it, dict) and it.get("call_id"):
+                raw_by_call[str(it["call_id"])] = it
+    for c in m.tool_calls:
+        if c.type == "custom":
+            items.append(_with_id({"type": "custom_tool_call", "call_id": c.id, "name": c.name,
+                                   "input": c.arguments_raw}))
+            call_types[c.id] = "custom_tool_call"
+        elif c.type == "function":
+            items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
+                                   "arguments": c.arguments_raw}))
+            call_types[c.id] = "function_call"
+        elif c.id in raw_by_call:
+            items.append(raw_by_call[c.id])
+            call_types[c.id] = raw_by_call[c.id].get("type", "function_call")
+            if m.meta.get("inspector_reduced"):
+                warn.append(f"{where}: {c.type} call {c.id} written as recorded (its arguments cannot be "
+                            "cleared in this format)")
+        else:
+            items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
+                                   "arguments": c.arguments_raw}))
+            call_types[c.id] = "function_call"
+
+
 def to_responses_items(messages: Sequence[Message], warnings: list[str] | None = None, *,
                        functions_only: bool = False) -> list[dict[str, Any]]:
     """Responses-API input items for the messages, in order.
@@ -519,7 +579,7 @@ def to_responses_items(messages: Sequence[Message], warnings: list[str] | None =
     """
     warn = warnings if warnings is not None else []
     items: list[dict[str, Any]] = []
-    call_types: dict[str, str] = {}
+    call_types: dict[str, str] = {}  # call id -> the type of the item that made the call
     for m in messages:
         where = f"message {m.position}"
         raw = _raw_items(m)
@@ -531,67 +591,15 @@ def to_responses_items(messages: Sequence[Message], warnings: list[str] | None =
                     if it.get("call_id"):
                         call_types[str(it["call_id"])] = it["type"]
             items.extend(_with_id(it) for it in raw)
-            continue
-        if m.kind == "compaction":
+        elif m.kind == "compaction":
             if m.text:  # a summary the source wrote (Claude Code's compact summary): the model read it
                 items.append({"role": "user" if m.role not in _MESSAGE_ROLES else m.role, "content": m.text})
             else:
                 warn.append(f"{where}: compaction record from another format left out")
-            continue
-        if m.role == "tool":
-            cid = m.tool_call_id or ""
-            kind = call_types.get(cid, "function_call")
-            out_type = f"{kind}_output"
-            output: Any = m.text
-            if any(p.type == "image" for p in m.parts):
-                output = _content(m, "user")
-                if isinstance(output, str):
-                    output = [{"type": "input_text", "text": output}]
-            if out_type not in ITEM_TYPES:
-                out_type = "function_call_output"
-            items.append({"type": out_type, "call_id": cid, "output": output})
-            continue
-        if m.role != "assistant":
+        elif m.role == "tool":
+            items.append(_tool_output_item(m, call_types))
+        elif m.role != "assistant":
             items.append({"role": m.role, "content": _content(m, m.role)})
-            continue
-        # assistant: reasoning and hosted items in part order, the text, then the calls
-        texts_pending = False
-        for p in m.parts:
-            if p.type == "reasoning":
-                item = _reasoning_item(p.data or {}, p.text)
-                if item is None:
-                    warn.append(f"{where}: reasoning without OpenAI encrypted content left out")
-                else:
-                    items.append(item)
-            elif p.type == "other" and _is_item(p.data) and (p.data or {}).get("type") != "message":
-                items.append(p.data)  # type: ignore[arg-type]
-            elif p.type == "text" and p.text:
-                texts_pending = True
-        if texts_pending:
-            items.append({"id": FAKE_RESPONSES_ID, "type": "message", "role": "assistant", "status": "completed",
-                          "content": _content(m, "assistant")})
-        raw_by_call = {}
-        if isinstance(m.raw, (list, dict)):
-            for it in m.raw if isinstance(m.raw, list) else [m.raw]:
-                if isinstance(it, dict) and it.get("call_id"):
-                    raw_by_call[str(it["call_id"])] = it
-        for c in m.tool_calls:
-            if c.type == "custom":
-                items.append(_with_id({"type": "custom_tool_call", "call_id": c.id, "name": c.name,
-                                       "input": c.arguments_raw}))
-                call_types[c.id] = "custom_tool_call"
-            elif c.type == "function":
-                items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
-                                       "arguments": c.arguments_raw}))
-                call_types[c.id] = "function_call"
-            elif c.id in raw_by_call:
-                items.append(raw_by_call[c.id])
-                call_types[c.id] = raw_by_call[c.id].get("type", "function_call")
-                if m.meta.get("inspector_reduced"):
-                    warn.append(f"{where}: {c.type} call {c.id} written as recorded (its arguments cannot be "
-                                "cleared in this format)")
-            else:
-                items.append(_with_id({"type": "function_call", "call_id": c.id, "name": c.name,
-                                       "arguments": c.arguments_raw}))
-                call_types[c.id] = "function_call"
+        else:
+            _add_assistant_items(items, m, call_types, warn, where)
     return _function_items(items, messages, warn) if functions_only else items

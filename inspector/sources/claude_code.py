@@ -130,6 +130,33 @@ def _result_blocks(rec: dict) -> list[dict]:
             and b.get("type") in TOOL_RESULT_TYPES]
 
 
+def _title(active: list[tuple[int, dict]], titles: dict[str, str], messages: list[Message]) -> str | None:
+    """The session's title: the summary of a record on the branch (the latest), else the
+    last summary in the file, else the first line of the first user message."""
+    for _, rec in reversed(active):
+        if rec.get("uuid") in titles:
+            return titles[rec["uuid"]]
+    if titles:
+        return list(titles.values())[-1]
+    for m in messages:
+        if m.role == "user" and m.kind == "message" and m.text:
+            return m.text.strip().splitlines()[0][:80]
+    return None
+
+
+def _model(active: list[tuple[int, dict]]) -> str | None:
+    """The model of the branch's last assistant record that names a real one (Claude
+    Code's `<synthetic>` messages name none); when none does, what the branch's first
+    assistant record says."""
+    model = None
+    for _, rec in reversed(active):
+        if rec.get("type") == "assistant":
+            model = rec["message"].get("model")
+            if model and model != "<synthetic>":
+                break
+    return model
+
+
 class ClaudeCodeSource(Source):
     """One Claude Code transcript: its one session, read from the conversation's leaf back to its root."""
 
@@ -159,9 +186,35 @@ class ClaudeCodeSource(Source):
 
     def _parse_records(self) -> None:
         path = self.path
+        records, titles = self._conversation_records()
+        if not records:
+            raise self.nothing_read("Claude Code conversation record")
+        active = self._active_branch(records)
+        messages = self._messages(active)
+        sid = None
+        for _, rec in reversed(active or records):
+            if rec.get("sessionId"):
+                sid = str(rec["sessionId"])
+                break
+        self._sid = sid or path.stem
+        meta: dict[str, Any] = {}
+        for _, rec in active[:1]:
+            for k in ("cwd", "version", "gitBranch"):
+                if rec.get(k):
+                    meta[k] = rec[k]
+        self._session = Session(
+            id=self._sid, source_format=FORMAT, source_path=str(path), title=_title(active, titles, messages),
+            model=_model(active), created_at=messages[0].timestamp if messages else None,
+            updated_at=messages[-1].timestamp if messages else None,
+            metadata=meta, messages=messages).renumber()
+
+    def _conversation_records(self) -> tuple[list[tuple[int, dict]], dict[str, str]]:
+        """The file's records that are part of the conversation, with their line numbers
+        (the others reported as skipped), and the titles of `summary` records by the
+        uuid of the leaf they name."""
         records: list[tuple[int, dict]] = []
         titles: dict[str, str] = {}
-        for lineno, rec in iter_jsonl(path, self.skip):
+        for lineno, rec in iter_jsonl(self.path, self.skip):
             if not isinstance(rec, dict):
                 self.skip(f"line {lineno}", f"expected a JSON object, got {type(rec).__name__}; left out")
                 continue
@@ -184,44 +237,7 @@ class ClaudeCodeSource(Source):
                 self.skip(f"line {lineno}", f"{t} record without a 'message' object; left out")
                 continue
             records.append((lineno, rec))
-        if not records:
-            raise self.nothing_read("Claude Code conversation record")
-        active = self._active_branch(records)
-        messages = self._messages(active)
-        sid = None
-        for _, rec in reversed(active or records):
-            if rec.get("sessionId"):
-                sid = str(rec["sessionId"])
-                break
-        self._sid = sid or path.stem
-        title = None
-        for _, rec in reversed(active):
-            if rec.get("uuid") in titles:
-                title = titles[rec["uuid"]]
-                break
-        if title is None and titles:
-            title = list(titles.values())[-1]
-        if title is None:
-            for m in messages:
-                if m.role == "user" and m.kind == "message" and m.text:
-                    title = m.text.strip().splitlines()[0][:80]
-                    break
-        model = None
-        for _, rec in reversed(active):
-            if rec.get("type") == "assistant":
-                model = rec["message"].get("model")
-                if model and model != "<synthetic>":
-                    break
-        meta: dict[str, Any] = {}
-        for _, rec in active[:1]:
-            for k in ("cwd", "version", "gitBranch"):
-                if rec.get(k):
-                    meta[k] = rec[k]
-        self._session = Session(
-            id=self._sid, source_format=FORMAT, source_path=str(path), title=title, model=model,
-            created_at=messages[0].timestamp if messages else None,
-            updated_at=messages[-1].timestamp if messages else None,
-            metadata=meta, messages=messages).renumber()
+        return records, titles
 
     def _active_branch(self, records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
         if not records:

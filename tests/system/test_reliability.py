@@ -31,7 +31,7 @@ SUMMARIZE = ["--preset", "sagents", "--set", "summarization.trigger.context_toke
 
 @pytest.fixture
 def opened():
-    """Paths the open hooks see (what the source guard records)."""
+    """Paths of the `inspector.sources.open` audit events (what the source guard records)."""
     seen: list[Path] = []
     with watching_sources(seen.append):
         yield lambda: {p.resolve() for p in seen}

@@ -15,6 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
+from textual.worker import Worker
 
 from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
@@ -30,8 +31,6 @@ from inspector.tui.widgets.plan_pane import PlanSummary
 from inspector.tui.widgets.profile import ContextGauge, Profile
 
 if TYPE_CHECKING:
-    from textual.worker import Worker
-
     from inspector.engine.config import CompactionConfig
 
 NARROW = 120  # below this many columns the tuning panel is an overlay (f2)
@@ -113,10 +112,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
 
     # ------------------------------------------------------------------ layout and focus
 
-    @property
-    def narrow(self) -> bool:
-        """Is the screen narrow (the tuning panel an overlay)?"""
-        return self.has_class("-narrow")
+    narrow = property(lambda self: self.has_class("-narrow"))  # a narrow screen: the tuning panel is an overlay
 
     def _adapt(self) -> None:
         """Narrow terminals: the tuning panel becomes an overlay (f2) and the plan one
