@@ -134,6 +134,7 @@ class Item:
     credit: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
+        """The item as JSON-ready data; `evidence` names why when there is none."""
         evidence = self.evidence or ("unsupported" if self.status == "unsupported" else "missing")
         return {"kind": self.kind, "text": self.text, "status": self.status, "evidence": evidence,
                 "credit": round(self.credit, 3)}
@@ -165,6 +166,7 @@ class KindScore:
 
     @property
     def scored(self) -> bool:
+        """Whether this kind counts towards the score: it has items or unsupported statements."""
         return bool(self.items or self.unsupported)
 
 
@@ -183,6 +185,12 @@ class Fidelity:
 
     @property
     def score(self) -> float:
+        """The fidelity, 0..1: the weighted mean of the scored kinds' fractions (and the
+        kept latest messages), scaled down per false statement and per cut quote.
+
+        Returns:
+            The score; with no kind scored the mean counts as 1.0 (nothing that could be lost).
+        """
         scored = [(WEIGHTS[n], k.fraction) for n, k in self.kinds.items() if k.scored]
         if scored and self.state_kept:
             # What the agent sees last (its latest action and result, where the work
@@ -208,6 +216,7 @@ class Fidelity:
         return [it for it in self.items if it.status != "kept"]
 
     def to_dict(self) -> dict[str, Any]:
+        """The score, per-kind figures and every item as JSON-ready data."""
         return {
             "score": round(self.score, 4),
             "removed_messages": self.removed_messages,

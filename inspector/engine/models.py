@@ -58,6 +58,7 @@ class Part(Slotted):
 
     @property
     def encrypted(self) -> bool:
+        """Whether the part holds opaque content a model cannot read: encrypted, signed or redacted."""
         data = self.data or {}
         return any(k in data for k in ("encrypted_content", "signature", "redacted"))
 
@@ -72,6 +73,10 @@ class _ToolCallSlots(Slotted):
 
 @dataclass(slots=True, kw_only=True, eq=False, config=_CONFIG)
 class ToolCall(_ToolCallSlots):
+    """One tool call an assistant message makes: its id, tool name and arguments as sent.
+
+    `arguments_raw` is the arguments' text as the source holds it; `arguments` parses it.
+    """
 
     if TYPE_CHECKING:  # validated at run time, as a BaseModel's constructor (pydantic's mypy plugin)
         def __init__(self, **data: Any) -> None: ...
@@ -172,6 +177,12 @@ class _MessageSlots(Slotted):
 
 @dataclass(slots=True, kw_only=True, eq=False, config=_CONFIG)
 class Message(_MessageSlots):
+    """One message of a session in the common model.
+
+    `parts` are what a model reads; `tool_calls` the calls an assistant message makes;
+    `tool_call_id` ties a tool result to its call. `raw` keeps the source record(s)
+    verbatim and `meta` whatever else an importer records.
+    """
 
     if TYPE_CHECKING:  # validated at run time, as a BaseModel's constructor (pydantic's mypy plugin)
         def __init__(self, **data: Any) -> None: ...
@@ -203,6 +214,7 @@ class Message(_MessageSlots):
 
     @property
     def text_chars(self) -> int:
+        """Characters of the text parts."""
         return sum(len(p.text) for p in self.parts if p.type == "text")
 
     @property
@@ -216,6 +228,18 @@ class Message(_MessageSlots):
             return h
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Message:
+        """A copy with `update` applied, as pydantic's `model_copy`.
+
+        The memoised content hash is dropped when `update` changes what reaches a model
+        (anything but position, meta, timestamp or source id).
+
+        Args:
+            update: field values to set on the copy.
+            deep: copy nested values too.
+
+        Returns:
+            The new message.
+        """
         # Not `super()`: the slotted dataclass is a new class, the cell holds the old one.
         new = Slotted.model_copy(self, update=update, deep=deep)
         if update and not set(update) <= {"position", "meta", "timestamp", "source_id"}:
@@ -227,6 +251,16 @@ class Message(_MessageSlots):
 
     @classmethod
     def text_message(cls, role: Role, text: str, **kw: Any) -> Message:
+        """A message with one text part.
+
+        Args:
+            role: the message's role.
+            text: its text.
+            **kw: any other `Message` fields.
+
+        Returns:
+            The new message.
+        """
         return cls(role=role, parts=[Part(type="text", text=text)], **kw)
 
     def pack_raw(self) -> bool:
@@ -281,6 +315,12 @@ setattr(Message, "raw", property(lambda self: plain_raw(_RAW.__get__(self)), _RA
 
 
 def content_hash(message: Message) -> str:
+    """Hash of what of `message` reaches a model: role, name, tool call id, parts and tool calls.
+
+    Returns:
+        A 32-character hex digest (BLAKE2b, 16 bytes); `raw`, position, time, `meta`
+        and parts' opaque `data` do not enter it.
+    """
     h = hashlib.blake2b(digest_size=16)
     h.update(message.role.encode())
     h.update(b"\x1f")
@@ -307,6 +347,8 @@ def content_hash(message: Message) -> str:
 
 
 class Session(BaseModel):
+    """One conversation in the common model: its messages in order, with where it came from."""
+
     model_config = ConfigDict(extra="forbid")
 
     id: str
@@ -325,12 +367,19 @@ class Session(BaseModel):
     _analyses: dict[str, Any] = PrivateAttr(default_factory=dict)
 
     def renumber(self) -> Session:
+        """Set each message's `position` to its index in `messages`.
+
+        Returns:
+            This session (renumbered in place).
+        """
         for i, m in enumerate(self.messages):
             m.position = i
         return self
 
     @property
     def last_activity(self) -> datetime | None:
+        """The latest message timestamp, else the session's updated or created time
+        (None when none is known)."""
         for m in reversed(self.messages):
             if m.timestamp is not None:
                 return m.timestamp

@@ -184,4 +184,5 @@ def _resolve(value: Any, strings: tuple[str, ...]) -> Any:
 
 
 def plain_raw(value: Any) -> Any:
+    """`value` as a plain record: a `PackedRaw` unpacked, anything else as it is."""
     return value.unpack() if type(value) is PackedRaw else value

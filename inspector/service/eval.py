@@ -45,6 +45,7 @@ class ProbeResult:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
+        """The question, its reference facts, answer and grade (also as a fraction), JSON-ready."""
         from inspector.engine.probes import MAX_SCORE
 
         return {"category": self.category, "question": self.question, "reference": self.reference,
@@ -92,6 +93,8 @@ class EvalReport:
         return estimate_cost(self.judge, self.judge_input_tokens, self.judge_output_tokens)
 
     def to_dict(self) -> dict[str, Any]:
+        """The whole report as JSON-ready data: tokens, scores per category, questions,
+        the offline fidelity and what the judge cost."""
         return {
             "session": self.session_id, "judge": self.judge, "preset": self.preset,
             "tokens_before": self.tokens_before, "tokens_after": self.tokens_after,

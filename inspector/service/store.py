@@ -55,6 +55,10 @@ TITLE_LOAD_LIMIT = 20_000  # messages: larger sessions keep their stored title u
 
 @dataclass(frozen=True, slots=True)
 class SessionRow:
+    """One session as a front end lists it: id, format, title, size in messages and tokens
+    (counted with `counter`), last activity, source, tool calls and stored versions.
+    """
+
     id: str
     format: str
     title: str
@@ -69,6 +73,10 @@ class SessionRow:
 
 @dataclass(frozen=True, slots=True)
 class VersionRow:
+    """One stored version of a session as a front end lists it: when and how it was made
+    (`summarizer`, `preset`, `label`, `parent` version), its messages and the tokens before and after.
+    """
+
     id: str
     session_id: str
     created_at: datetime | None
@@ -83,6 +91,8 @@ class VersionRow:
 
 @dataclass
 class StoredVersion:
+    """A stored version read back: its row, compacted messages and the config that made it."""
+
     row: VersionRow
     messages: list[Message]
     config: CompactionConfig
@@ -91,12 +101,30 @@ class StoredVersion:
 class VersionStore(Protocol):
     """What a compaction stored as a version needs (`versions.compact_and_save`)."""
 
-    def summary_cache(self) -> SummaryCache: ...
+    def summary_cache(self) -> SummaryCache:
+        """Where generated summaries are kept, so a previewed summary is the one applied."""
+        ...
 
-    def token_cache(self) -> TokenCache | None: ...
+    def token_cache(self) -> TokenCache | None:
+        """Where token counts are kept across calls; None when the store keeps none."""
+        ...
 
     def save_version(self, session_id: str, compacted: Compacted, config: CompactionConfig, *,
-                     parent: str | None = None, summarizer: str = "", label: str = "") -> str: ...
+                     parent: str | None = None, summarizer: str = "", label: str = "") -> str:
+        """Store a compaction's result as a new version of the session.
+
+        Args:
+            session_id: the session compacted.
+            compacted: the compaction's result (messages, plan, offloads).
+            config: the config that made it, stored with it.
+            parent: the version it was made from, if any.
+            summarizer: what wrote its summaries.
+            label: the user's name for it.
+
+        Returns:
+            The new version's id.
+        """
+        ...
 
 
 class ExportStore(Protocol):
@@ -104,9 +132,17 @@ class ExportStore(Protocol):
     reads the workspace): the content it removed, and the session a summary stands
     for."""
 
-    def store_offloads(self, offloads: Sequence[Offload]) -> None: ...
+    def store_offloads(self, offloads: Sequence[Offload]) -> None:
+        """Keep the content an export removed, by its ids (what its recovery hints name)."""
+        ...
 
-    def add_session(self, session: Session) -> str: ...
+    def add_session(self, session: Session) -> str:
+        """Keep a session a summary stands for, so its recovery hint can name it.
+
+        Returns:
+            The session's id in the store.
+        """
+        ...
 
 
 class SessionStore(VersionStore, ExportStore, Protocol):
@@ -166,6 +202,16 @@ class MemoryStore:
 
     def list_sessions(self, counter: TokenCounter, progress: Progress | None = None,
                       each: Callable[[SessionRow], None] | None = None) -> list[SessionRow]:
+        """The sessions in memory as rows counted with `counter`.
+
+        Args:
+            counter: the token counter the rows' figures use.
+            progress: called as (done, total, session id) after each row.
+            each: called with each row as it is made.
+
+        Returns:
+            The rows, in the order the sessions were given.
+        """
         rows = []
         total = len(self._sessions)
         for k, s in enumerate(self._sessions.values()):
@@ -185,9 +231,15 @@ class MemoryStore:
         return rows
 
     def take_notes(self) -> list[str]:
+        """Nothing: a store in memory has nothing to tell."""
         return []
 
     def load_session(self, session_id: str, each: Callable[[Sequence[Message]], None] | None = None) -> Session:
+        """The session with this id; `each` is called once with all its messages.
+
+        Raises:
+            KeyError: no session with this id.
+        """
         try:
             s = self._sessions[session_id]
         except KeyError:
@@ -201,13 +253,20 @@ class MemoryStore:
         return None
 
     def token_cache(self) -> TokenCache:
+        """The token cache shared by this store's sessions."""
         return self._cache
 
     def summary_cache(self) -> SummaryCache:
+        """The summary cache kept for the life of this store."""
         return self._summaries
 
     def save_version(self, session_id: str, compacted: Compacted, config: CompactionConfig, *,
                      parent: str | None = None, summarizer: str = "", label: str = "") -> str:
+        """Keep a compaction's result in memory as a new version (`VersionStore.save_version`).
+
+        Returns:
+            The new version's id ("v1", "v2", ...).
+        """
         with self._lock:
             vid = f"v{next(self._ids)}"
             row = VersionRow(
@@ -220,18 +279,30 @@ class MemoryStore:
         return vid
 
     def store_offloads(self, offloads: Sequence[Offload]) -> None:
+        """Keep each offload by its id; one already kept stays as it is."""
         for o in offloads:
             self.offloads.setdefault(o.id, o)
 
     def add_session(self, session: Session) -> str:
+        """Keep a session unless one with its id is held already.
+
+        Returns:
+            The session's id.
+        """
         self._sessions.setdefault(session.id, session)
         return session.id
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
+        """The session's versions, newest first."""
         rows = [v.row for v in self._versions.values() if v.row.session_id == session_id]
         return sorted(rows, key=lambda r: r.created_at or datetime.min.replace(tzinfo=UTC), reverse=True)
 
     def load_version(self, version_id: str) -> StoredVersion:
+        """One version made in this store.
+
+        Raises:
+            KeyError: no version with this id.
+        """
         try:
             return self._versions[version_id]
         except KeyError:
@@ -283,6 +354,19 @@ class WorkspaceStore:
 
     def list_sessions(self, counter: TokenCounter, progress: Progress | None = None,
                       each: Callable[[SessionRow], None] | None = None) -> list[SessionRow]:
+        """The workspace's sessions as rows counted with `counter`, once pending sources are imported.
+
+        Sessions counted with another counter (or not yet) are counted now and the figure
+        stored. A store opened for given sources lists only their sessions.
+
+        Args:
+            counter: the token counter the rows' figures use.
+            progress: called as (done, total, session id) after each session.
+            each: called with each row as it is made.
+
+        Returns:
+            The rows, most recently active first.
+        """
         self._import_pending(progress)
         infos = self.ws.list_sessions()
         rows = []
@@ -328,6 +412,15 @@ class WorkspaceStore:
         return title
 
     def load_session(self, session_id: str, each: Callable[[Sequence[Message]], None] | None = None) -> Session:
+        """The session, read from the workspace once and then held in memory.
+
+        Args:
+            session_id: its id in the workspace.
+            each: called with its messages in batches as they are read (at once when held already).
+
+        Raises:
+            WorkspaceError: no such session in the workspace (`UnknownIdError`).
+        """
         s = self._sessions.get(session_id)
         if s is None:
             s = self.ws.load_session(session_id, each)
@@ -344,25 +437,44 @@ class WorkspaceStore:
         return self.ws.counts_by_position(session_id, counter_name)
 
     def token_cache(self) -> TokenCache:
+        """The workspace's token cache."""
         return self.ws.token_cache()
 
     def summary_cache(self) -> SummaryCache:
+        """The workspace's summary cache."""
         return self.ws.summary_cache()
 
     def save_version(self, session_id: str, compacted: Compacted, config: CompactionConfig, *,
                      parent: str | None = None, summarizer: str = "", label: str = "") -> str:
+        """Store a compaction's result in the workspace as a new version (`Workspace.save_version`).
+
+        Returns:
+            The new version's id.
+        """
         return self.ws.save_version(session_id, compacted, config, parent=parent, summarizer=summarizer, label=label)
 
     def store_offloads(self, offloads: Sequence[Offload]) -> None:
+        """Store the offloads in the workspace (`Workspace.store_offloads`)."""
         self.ws.store_offloads(offloads)
 
     def add_session(self, session: Session) -> str:
+        """Store or update a session in the workspace (`Workspace.add_session`).
+
+        Returns:
+            Its id in the workspace.
+        """
         return self.ws.add_session(session)
 
     def list_versions(self, session_id: str) -> list[VersionRow]:
+        """The session's versions in the workspace, newest first."""
         return [_version_row(v) for v in reversed(self.ws.list_versions(session_id))]  # newest first
 
     def load_version(self, version_id: str) -> StoredVersion:
+        """One version from the workspace: its row, messages and config.
+
+        Raises:
+            WorkspaceError: no version with this id (`UnknownIdError`).
+        """
         stored = self.ws.load_version(version_id)  # a Session holding the compacted messages
         info = self.ws.version_info(version_id)
         return StoredVersion(_version_row(info), list(stored.messages), info.config())
@@ -381,6 +493,8 @@ def _version_row(v: VersionInfo) -> VersionRow:
 
 @dataclass
 class Opened:
+    """What `open_store` opened: the store, and notes for the user (skipped records, ...)."""
+
     data: SessionStore
     notes: list[str] = field(default_factory=list)
 

@@ -149,6 +149,11 @@ class UnknownIdError(WorkspaceError, KeyError):
 
 @dataclass
 class SessionInfo:
+    """One stored session's summary row: where it came from, its title, counts of
+    messages, tool calls, tool results, user messages and text characters, its token
+    count (with `counter`, None if not counted), times and number of versions.
+    """
+
     id: str
     source_format: str
     source_path: str | None
@@ -170,6 +175,11 @@ class SessionInfo:
 
 @dataclass
 class VersionInfo:
+    """One stored version's summary row: its session, number and parent, when and how it
+    was made (engine version, summarizer, preset, counter), tokens before and after,
+    message count, stats and the config it was made with (as TOML).
+    """
+
     id: str
     session_id: str
     number: int
@@ -187,11 +197,20 @@ class VersionInfo:
     config_toml: str
 
     def config(self) -> CompactionConfig:
+        """The config this version was made with.
+
+        Raises:
+            ConfigError: the stored config is not valid (the error names the version).
+        """
         return CompactionConfig.from_dict(tomllib.loads(self.config_toml), source=f"version {self.id}")
 
 
 @dataclass
 class ImportReport:
+    """What one import did: the format read, the sessions it holds, records skipped
+    ("where: reason"), and which sessions are new, updated or unchanged.
+    """
+
     format: str
     session_ids: list[str]
     skipped: list[str] = field(default_factory=list)  # "where: reason"
@@ -313,6 +332,13 @@ class WorkspaceTokenCache(TokenCache):
         self._rows: dict[str, int] = {}  # stored rows per counter (an upper bound once this process wrote)
 
     def get_many(self, counter: str, hashes: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """Cached counts for `hashes` by `counter`: the in-memory layer first, the rest from
+        the database (a query per 50,000 hashes, or one scan of the counter's rows when
+        they are most of them).
+
+        Returns:
+            (tokens, text tokens) per hash found; hashes not counted yet are left out.
+        """
         wanted = hashes if isinstance(hashes, (set, frozenset)) else set(hashes)
         if len(self._data):
             out = super().get_many(counter, wanted)
@@ -347,6 +373,7 @@ class WorkspaceTokenCache(TokenCache):
         return n
 
     def put_many(self, counter: str, values: dict[str, tuple[int, int]]) -> None:
+        """Store counts by `counter`, in memory and in the database, in one transaction."""
         if not values:
             return
         super().put_many(counter, values)
@@ -374,6 +401,7 @@ class WorkspaceSummaryCache:
         self._ws = workspace
 
     def get(self, key: str) -> SummaryResult | None:
+        """The stored summary for `key`, None when there is none."""
         rows = self._ws._query(
             "SELECT text, model, extractive, attempts, input_tokens, output_tokens, errors "
             "FROM summaries WHERE key = ?", (key,))
@@ -384,6 +412,7 @@ class WorkspaceSummaryCache:
                              input_tokens=tin, output_tokens=tout, errors=json.loads(errors))
 
     def put(self, key: str, result: SummaryResult) -> None:
+        """Store the summary for `key`, replacing any stored one."""
         with self._ws._write():
             self._ws.db.table("summaries").insert({
                 "key": key, "text": result.text, "model": result.model, "extractive": int(result.extractive),
@@ -491,9 +520,11 @@ class Workspace:
 
     @property
     def schema_version(self) -> int:
+        """The database's schema version (the number of migrations applied)."""
         return int(self._query("SELECT value FROM meta WHERE key = 'schema_version'")[0][0])
 
     def close(self) -> None:
+        """Close the database connection; closing again does nothing."""
         with self._lock:
             if not self._closed:
                 self._closed = True
@@ -753,15 +784,22 @@ class Workspace:
         return rows[0]
 
     def has_session(self, session_id: str) -> bool:
+        """Whether a session with this id is stored."""
         return bool(self._query("SELECT 1 FROM sessions WHERE id = ?", (session_id,)))
 
     def list_sessions(self) -> list[SessionInfo]:
+        """Every stored session, most recently active first."""
         rows = self._query(
             f"SELECT {_SESSION_COLUMNS}, (SELECT count(*) FROM versions v WHERE v.session_id = s.id) "
             "FROM sessions s ORDER BY coalesce(updated_at, created_at, imported_at) DESC, id")
         return [self._info(r) for r in rows]
 
     def session_info(self, session_id: str) -> SessionInfo:
+        """The stored session's summary row.
+
+        Raises:
+            UnknownIdError: no session with this id.
+        """
         row = self._session_row(session_id)
         count = self._query("SELECT count(*) FROM versions WHERE session_id = ?", (session_id,))[0][0]
         return self._info((*row, count))
@@ -846,11 +884,13 @@ class Workspace:
         return hashes, [p[0] for p in pairs], [p[1] for p in pairs]
 
     def token_cache(self) -> WorkspaceTokenCache:
+        """The workspace's token-count cache (one per workspace)."""
         if self._token_cache is None:
             self._token_cache = WorkspaceTokenCache(self)
         return self._token_cache
 
     def summary_cache(self) -> WorkspaceSummaryCache:
+        """The workspace's summary cache (one per workspace)."""
         if self._summary_cache is None:
             self._summary_cache = WorkspaceSummaryCache(self)
         return self._summary_cache
@@ -956,6 +996,11 @@ class Workspace:
         return [self._version(r) for r in rows]
 
     def version_info(self, version_id: str) -> VersionInfo:
+        """The stored version's summary row.
+
+        Raises:
+            UnknownIdError: no version with this id.
+        """
         rows = self._query(f"SELECT {_VERSION_COLUMNS} FROM versions WHERE id = ?", (version_id,))
         if not rows:
             raise UnknownIdError(f"{self.path.name}: no version {version_id!r}")
@@ -994,12 +1039,14 @@ class Workspace:
     # ---------------------------------------------------------------------- offloads
 
     def get_offload(self, offload_id: str) -> Offload | None:
+        """The offloaded content with this id, None when there is none."""
         rows = self._query(
             "SELECT id, session_id, position, kind, tool_name, tool_call_id, content FROM offloads WHERE id = ?",
             (offload_id,))
         return Offload(*rows[0]) if rows else None
 
     def list_offloads(self, version_id: str) -> list[Offload]:
+        """The content offloaded by this version, by position."""
         rows = self._query(
             "SELECT id, session_id, position, kind, tool_name, tool_call_id, content FROM offloads "
             "WHERE version_id = ? ORDER BY position, id", (version_id,))

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Migration:
+    """One schema step: what it adds, and the SQL statements that make it."""
+
     description: str
     statements: tuple[str, ...]
 
