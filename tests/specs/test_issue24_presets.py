@@ -374,6 +374,34 @@ def test_config_validate_exits_2_naming_the_keys(tmp_path, capsys):
     assert str(path) in err and "tokens.context_window" in err and "reserve_output_tokens" in err
 
 
+def test_keeping_as_many_messages_as_the_message_trigger_is_refused_naming_both_keys():
+    """Issue 24, point 8 ("keep > trigger where the preset would never fire"): with
+    Sagents' messages_to_keep at or over a message-count trigger, the trigger fires with
+    nothing to summarize, then on every call (the kept messages alone are over it)."""
+    for keep, trigger in ((6, 4), (6, 6)):
+        with pytest.raises(ConfigError) as err:
+            preset("sagents").with_values({"summarization.trigger.messages": trigger,
+                                           "summarization.keep.messages": keep})
+        assert "summarization.keep.messages" in str(err.value) and "summarization.trigger.messages" in str(err.value)
+    # below the trigger; another trigger that must fire too ("all"); or kept by tokens: accepted
+    preset("sagents").with_values({"summarization.trigger.messages": 7})
+    preset("sagents").with_values({"summarization.trigger.messages": 4, "summarization.trigger.combine": "all"})
+    preset("synaptic").with_values({"summarization.trigger.messages": 4})
+    preset("sagents").with_values({"summarization.trigger.messages": 4, "summarization.enabled": False})
+
+
+def test_config_validate_refuses_keep_over_the_message_trigger(tmp_path, capsys):
+    from inspector.cli.main import main
+
+    path = tmp_path / "inspector.toml"
+    path.write_text('preset = "sagents"\n[summarization.trigger]\nmessages = 4\n')
+    assert main(["config", "validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "summarization.keep.messages" in err and "summarization.trigger.messages" in err
+    path.write_text('preset = "sagents"\n[summarization.trigger]\nmessages = 4\n[summarization.keep]\nmessages = 3\n')
+    assert main(["config", "validate", str(path)]) == 0
+
+
 # ------------------------------------------------------------------ point 10: summary
 
 
