@@ -106,6 +106,7 @@ def check(s: Session, name: str, budget: int) -> None:
     if out is None:
         return
     assert out.total_after <= budget
+    in_flight_after_request(s, out)
     task = task_text(s)
     if task is None:
         return
@@ -113,6 +114,28 @@ def check(s: Session, name: str, budget: int) -> None:
     # dropped (not verbatim, not carried in a summary) only with a warning
     if task not in written and task.strip().split("\n")[0][:80] not in written:
         assert "task_dropped" in [w.code for w in p.warnings], (s.id, name, budget)
+
+
+def in_flight_after_request(s: Session, out) -> None:
+    """Issue 24, point 4: a summary that covers work done after the latest user message
+    (kept verbatim) is read after it, never before it as if still to do; unless that
+    message answers an action (an observation a framework stores as a user message,
+    here: right after an assistant message that calls a tool or runs a fenced command),
+    whose summary stays before it."""
+    users = [i for i, m in enumerate(s.messages) if m.role == "user" and m.kind == "message"]
+    if not users:
+        return
+    request = users[-1]
+    before = s.messages[request - 1] if request else None
+    if before is not None and before.role == "assistant" and (before.tool_calls or "```" in before.text
+                                                              or "<command>" in before.text):
+        return
+    at = next((k for k, origin in enumerate(out.lineage) if origin == [request]), None)
+    if at is None:
+        return  # the request itself is summarized (a preset that folds it in)
+    for k, m in enumerate(out.messages):
+        if m.kind == "summary" and m.meta.get("inspector_summary") and max(out.lineage[k]) > request:
+            assert k > at, (s.id, k, at)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
