@@ -55,6 +55,26 @@ def test_trpc_summary_covers_history_before_the_current_request():
     assert text.index("Commit the fix now.") < text.index("3f2a9c1")  # the request before its result
 
 
+@pytest.mark.parametrize("window", [6_000, 8_000, 16_000])
+def test_trpc_never_summarizes_the_latest_turn_of_a_real_session(window):
+    """trpc: the summary "includes all incremental events after the summary point" and
+    tailoring "tries to preserve system messages and the latest turn": on every real
+    session (a CTF run was cut "at 19 to keep the last 0 messages"), nothing from the
+    latest user message on is summarized, whatever the window."""
+    from tests.engine.planning.test_search import real_sessions
+
+    summarized = 0
+    for s in real_sessions():
+        users = [i for i, m in enumerate(s.messages) if m.role == "user" and m.kind == "message"]
+        if not users:
+            continue
+        p = plan(s, preset("trpc").with_values({"tokens.context_window": window}), COUNTER)
+        summarized += bool(p.summaries)
+        assert all(sp.end <= users[-1] for sp in p.summaries), s.id
+        assert Action.SUMMARIZE not in p.actions[users[-1]:], s.id
+    assert summarized >= 5
+
+
 def in_flight_session() -> Session:
     """Earlier turns, then the current request and a long turn in flight: more work
     done for it than any preset keeps verbatim, each step's result naming a commit."""
