@@ -194,6 +194,23 @@ def test_a_demonstration_is_summarized_or_dropped_before_anything_is_refused():
     assert not [w for w in p.warnings if w.code in ("over_budget", "task_dropped")]
 
 
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_no_preset_pins_the_demonstration(name):
+    """Issue 24, point 6: "the SWE-agent demonstration is treated as preamble and never
+    summarized or dropped in any preset". In every preset it is history: summarized
+    when a trigger fires, dropped or summarized when the budget needs it; the task stays."""
+    s = demonstration_session()
+    c = preset(name).with_values({"tokens.context_window": 8_000, "tailoring.enabled": True})
+    p = plan(s, c, COUNTER)
+    assert p.actions[1] in (Action.SUMMARIZE, Action.DROP)
+    out = apply(s, p, counter=COUNTER)
+    assert "TimeDelta serialization precision" in "\n".join(m.text for m in out.messages)
+    assert not [w for w in p.warnings if w.code in ("over_budget", "task_dropped")]
+    if plan(s, c.with_values({"tailoring.enabled": False}), COUNTER).triggered:
+        # a trigger that fires summarizes it, with no budget to force it
+        assert plan(s, c.with_values({"tailoring.enabled": False}), COUNTER).actions[1] == Action.SUMMARIZE
+
+
 def test_keep_tokens_is_bounded_by_the_budget_so_summarization_fires():
     """balanced keeps 20,000 tokens; in an 8,000 window the trigger (6,000) fires and
     the kept part is bounded by what the budget allows, so a summary is made."""
