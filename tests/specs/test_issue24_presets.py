@@ -219,6 +219,29 @@ def test_the_in_flight_summary_is_carried_by_every_provider_format(name):
     assert lc[k].type == "ai" and lc[k - 1].type == "human"
 
 
+@pytest.mark.parametrize("fmt", ["openai-json", "anthropic-json", "openai-agents-sqlite", "adk-sqlite", "langgraph",
+                                 "claude-code"])
+def test_the_in_flight_summary_reads_back_after_its_request_from_every_export(tmp_path, fmt):
+    """Written by each exporter and read back by inspector's own reader: the request,
+    then the summary of the work done for it, then the kept steps; every call answered."""
+    from inspector.exports.registry import export_session
+    from inspector.sources.base import open_source
+
+    s = in_flight_session()
+    out = apply(s, plan(s, in_flight_config("sagents"), COUNTER), counter=COUNTER)
+    body = next(m for m in out.messages if m.kind == "summary").text.split("\n\n", 1)[1][:200]
+    res = export_session(s, fmt, tmp_path / f"out-{fmt.replace('-', '_')}", compacted=out)
+    with open_source(res.path) as src:
+        back = src.read(res.session_id if res.session_id else src.session_ids()[0]).messages
+    texts = [m.text for m in back]
+    request = next(i for i, t in enumerate(texts) if t.endswith("Fix the parser and commit each step."))
+    summary = next(i for i, t in enumerate(texts) if body in t)
+    later = next(i for i, t in enumerate(texts) if "step 19" in t)
+    assert request < summary < later, fmt
+    calls = [c.id for m in back for c in m.tool_calls]
+    assert sorted(calls) == sorted(m.tool_call_id for m in back if m.role == "tool"), fmt
+
+
 def test_trpc_context_compaction_is_off_by_default():
     """trpc: "EnableContextCompaction=false always means the framework will not modify
     any tool result" (off by default)."""
