@@ -561,11 +561,19 @@ class CompactionConfig(_Section):
 
 
 def budget_problems(config: CompactionConfig) -> list[str]:
-    """Budgets in `config` that cannot hold, each naming its keys: a derived tailoring
-    budget of zero (the window is not larger than the output reserve: every session
-    would fail). A kept share over the summarization trigger is not refused: the
-    planner bounds `keep.tokens` below the token trigger and within the budget, and
-    says so in the plan's notes.
+    """Budgets in `config` that cannot hold, each naming its keys:
+
+    - a derived tailoring budget of zero (the window is not larger than the output
+      reserve: every session would fail);
+    - in `keep.mode = "messages"`, `keep.messages` not smaller than a message-count
+      trigger that decides alone (`combine = "any"`, or no other trigger): the trigger
+      fires with nothing to summarize (every message is kept) until the session is
+      longer than what is kept, and from then on the messages kept after the summary
+      fire it again on every call.
+
+    A kept share in tokens over the token trigger is not refused: the planner bounds
+    `keep.tokens` below the token trigger and within the budget, and says so in the
+    plan's reasons.
 
     Args:
         config: the config to check.
@@ -581,6 +589,13 @@ def budget_problems(config: CompactionConfig) -> list[str]:
             out.append(f"tokens.context_window ({window:,}) must be larger than tailoring.reserve_output_tokens "
                        f"({t.reserve_output_tokens:,}): the tailoring budget would be "
                        f"{max(0, window - t.reserve_output_tokens):,} tokens")
+    sc = config.summarization
+    tr, keep = sc.trigger, sc.keep
+    decides_alone = tr.combine == "any" or not (tr.context_tokens or tr.context_ratio or tr.idle_seconds)
+    if sc.enabled and keep.mode == "messages" and tr.messages and keep.messages >= tr.messages and decides_alone:
+        out.append(f"summarization.keep.messages ({keep.messages:,}) must be smaller than "
+                   f"summarization.trigger.messages ({tr.messages:,}): the trigger would fire with nothing to "
+                   "summarize, then on every call, as the messages kept after a summary are over it")
     return out
 
 

@@ -140,7 +140,9 @@ FULL = textwrap.dedent("""
             os.remove(os.path.join(mnt, name))
         shutil.copy(src, db)
         inner = agents.SQLiteSession("user-42", db)
-        wrapped = CompactingSession(inner, Compactor(config(**{"summarization.keep.messages": 2400})),
+        # (the trigger past what is kept: a config keeping more than it fires at is refused)
+        wrapped = CompactingSession(inner, Compactor(config(**{"summarization.keep.messages": 2400,
+                                                               "summarization.trigger.messages": 2401})),
                                     write_back=True)
         await inner.get_items()  # the connection, its WAL and shared memory exist
         with open(filler, "wb") as fh:

@@ -129,6 +129,9 @@ def configs(draw, total_hint: int = 60_000):
         "tailoring.budget_tokens": draw(st.sampled_from([0, 300, 3_000, 30_000])),
         "tokens.context_window": draw(st.sampled_from([0, 8_000, 32_000])),
     }
+    trigger = values["summarization.trigger.messages"]
+    if trigger and values["summarization.keep.messages"] >= trigger:  # refused (config.budget_problems)
+        values["summarization.keep.messages"] = trigger - 1
     return c.with_values(values)
 
 

@@ -243,7 +243,8 @@ def test_a_summary_merged_into_the_system_prompt_is_kept(tmp_path):
     from tests.sessions import agent_session
 
     # the kept messages start with a user message, so trpc's injection merges the summary
-    cfg = small_config().with_values({"summarization.injection": "system_merge", "summarization.keep.messages": 9})
+    cfg = small_config().with_values({"summarization.injection": "system_merge", "summarization.keep.messages": 9,
+                                      "summarization.trigger.messages": 10})
     result = compact(agent_session(rounds=6), cfg)
     assert result.messages[0].role == "system" and result.messages[0].meta.get("inspector_summary")
     warnings: list[str] = []
@@ -290,7 +291,7 @@ def test_repeated_ids_of_an_adk_source_are_renamed_in_every_event(tmp_path, comp
     session = read(src, sid)
     assert len({c.id for m in session.messages for c in m.tool_calls}) == 1
     result = compact(session, preset("balanced").with_values({
-        "summarization.trigger.context_ratio": 0.0, "summarization.trigger.messages": 4,
+        "summarization.trigger.context_ratio": 0.0, "summarization.trigger.messages": 6,
         "summarization.keep.mode": "messages", "summarization.keep.messages": 5,
         "summarization.preserve_user_messages.enabled": False})) if compacted else None
     res = export_session(session, "adk-sqlite", tmp_path / "out.db", compacted=result)

@@ -169,7 +169,8 @@ def test_a_summary_merged_into_the_system_prompt_becomes_the_compact_summary(tmp
     from tests.sessions import agent_session
 
     # the kept messages start with a user message, so trpc's injection merges the summary
-    cfg = small_config().with_values({"summarization.injection": "system_merge", "summarization.keep.messages": 9})
+    cfg = small_config().with_values({"summarization.injection": "system_merge", "summarization.keep.messages": 9,
+                                      "summarization.trigger.messages": 10})
     result = compact(agent_session(rounds=6), cfg)
     assert result.messages[0].role == "system" and result.messages[0].meta.get("inspector_summary")
     sid, recs = to_claude_code(result.messages)

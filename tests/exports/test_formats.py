@@ -55,7 +55,7 @@ def chat_session(path) -> Session:
 def compact_config():
     return preset("balanced").with_values({
         "summarization.trigger.context_ratio": 0.0,
-        "summarization.trigger.messages": 5,
+        "summarization.trigger.messages": 13,  # fires once more than the 12 kept (issue 24: keep < trigger)
         "summarization.keep.mode": "messages",
         "summarization.keep.messages": 12,
         "reduction.truncation.max_chars": 1500,

@@ -292,7 +292,8 @@ def test_runtime_api_stays_light_until_a_model_summarizes():
         "from inspector.formats.openai_chat import to_openai\n"
         "from tests.sessions import agent_session\n"
         "cfg = preset('balanced').with_values({'summarization.trigger.context_ratio': 0.0,"
-        " 'summarization.trigger.messages': 5, 'summarization.keep.mode': 'messages'})\n"
+        " 'summarization.trigger.messages': 5, 'summarization.keep.mode': 'messages',"
+        " 'summarization.keep.messages': 4})\n"
         "out = Compactor(cfg).compact(to_openai(agent_session(rounds=6).messages))\n"
         "print(len(out), 'litellm' in sys.modules, 'textual' in sys.modules)\n"
     )

@@ -12,8 +12,9 @@ from inspector.service.replay import replay_session, sweep
 from inspector.sources.swe_agent import read_traj
 
 TRAJ = Path(__file__).resolve().parents[1] / "fixtures" / "swe-agent" / "ctf_crypto_katy.traj"
-# a message trigger under what is kept: every call over it compacts again
-THRASH = {"summarization.trigger.messages": 4, "summarization.keep.messages": 6,
+# a message trigger just over what is kept (3, with the system prompt and the summary: 5):
+# every call over it compacts again
+THRASH = {"summarization.trigger.messages": 4, "summarization.keep.messages": 3,
           "summarization.trigger.context_ratio": 0.0}
 
 
@@ -31,7 +32,8 @@ def test_a_value_that_compacts_on_most_calls_is_marked():
 
 def test_sweep_rows_name_the_sessions_a_value_thrashes_on():
     s = read_traj(TRAJ)
-    result = sweep(TRAJ, [s.id], preset("sagents").with_values({"summarization.trigger.context_ratio": 0.0}),
+    result = sweep(TRAJ, [s.id], preset("sagents").with_values({"summarization.trigger.context_ratio": 0.0,
+                                                                "summarization.keep.messages": 3}),
                    "summarization.trigger.messages", [4, 10_000], workers=1, sessions=[s])
     hot, calm = result.rows
     assert hot.thrashing == [s.id] and calm.thrashing == []

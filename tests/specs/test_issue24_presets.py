@@ -55,6 +55,26 @@ def test_trpc_summary_covers_history_before_the_current_request():
     assert text.index("Commit the fix now.") < text.index("3f2a9c1")  # the request before its result
 
 
+@pytest.mark.parametrize("window", [6_000, 8_000, 16_000])
+def test_trpc_never_summarizes_the_latest_turn_of_a_real_session(window):
+    """trpc: the summary "includes all incremental events after the summary point" and
+    tailoring "tries to preserve system messages and the latest turn": on every real
+    session (a CTF run was cut "at 19 to keep the last 0 messages"), nothing from the
+    latest user message on is summarized, whatever the window."""
+    from tests.engine.planning.test_search import real_sessions
+
+    summarized = 0
+    for s in real_sessions():
+        users = [i for i, m in enumerate(s.messages) if m.role == "user" and m.kind == "message"]
+        if not users:
+            continue
+        p = plan(s, preset("trpc").with_values({"tokens.context_window": window}), COUNTER)
+        summarized += bool(p.summaries)
+        assert all(sp.end <= users[-1] for sp in p.summaries), s.id
+        assert Action.SUMMARIZE not in p.actions[users[-1]:], s.id
+    assert summarized >= 5
+
+
 def in_flight_session() -> Session:
     """Earlier turns, then the current request and a long turn in flight: more work
     done for it than any preset keeps verbatim, each step's result naming a commit."""
@@ -197,6 +217,29 @@ def test_the_in_flight_summary_is_carried_by_every_provider_format(name):
     lc = to_langchain(out.messages)
     k = next(j for j, m in enumerate(lc) if m.content == summary)
     assert lc[k].type == "ai" and lc[k - 1].type == "human"
+
+
+@pytest.mark.parametrize("fmt", ["openai-json", "anthropic-json", "openai-agents-sqlite", "adk-sqlite", "langgraph",
+                                 "claude-code"])
+def test_the_in_flight_summary_reads_back_after_its_request_from_every_export(tmp_path, fmt):
+    """Written by each exporter and read back by inspector's own reader: the request,
+    then the summary of the work done for it, then the kept steps; every call answered."""
+    from inspector.exports.registry import export_session
+    from inspector.sources.base import open_source
+
+    s = in_flight_session()
+    out = apply(s, plan(s, in_flight_config("sagents"), COUNTER), counter=COUNTER)
+    body = next(m for m in out.messages if m.kind == "summary").text.split("\n\n", 1)[1][:200]
+    res = export_session(s, fmt, tmp_path / f"out-{fmt.replace('-', '_')}", compacted=out)
+    with open_source(res.path) as src:
+        back = src.read(res.session_id if res.session_id else src.session_ids()[0]).messages
+    texts = [m.text for m in back]
+    request = next(i for i, t in enumerate(texts) if t.endswith("Fix the parser and commit each step."))
+    summary = next(i for i, t in enumerate(texts) if body in t)
+    later = next(i for i, t in enumerate(texts) if "step 19" in t)
+    assert request < summary < later, fmt
+    calls = [c.id for m in back for c in m.tool_calls]
+    assert sorted(calls) == sorted(m.tool_call_id for m in back if m.role == "tool"), fmt
 
 
 def test_trpc_context_compaction_is_off_by_default():
@@ -372,6 +415,34 @@ def test_config_validate_exits_2_naming_the_keys(tmp_path, capsys):
     assert main(["config", "validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert str(path) in err and "tokens.context_window" in err and "reserve_output_tokens" in err
+
+
+def test_keeping_as_many_messages_as_the_message_trigger_is_refused_naming_both_keys():
+    """Issue 24, point 8 ("keep > trigger where the preset would never fire"): with
+    Sagents' messages_to_keep at or over a message-count trigger, the trigger fires with
+    nothing to summarize, then on every call (the kept messages alone are over it)."""
+    for keep, trigger in ((6, 4), (6, 6)):
+        with pytest.raises(ConfigError) as err:
+            preset("sagents").with_values({"summarization.trigger.messages": trigger,
+                                           "summarization.keep.messages": keep})
+        assert "summarization.keep.messages" in str(err.value) and "summarization.trigger.messages" in str(err.value)
+    # below the trigger; another trigger that must fire too ("all"); or kept by tokens: accepted
+    preset("sagents").with_values({"summarization.trigger.messages": 7})
+    preset("sagents").with_values({"summarization.trigger.messages": 4, "summarization.trigger.combine": "all"})
+    preset("synaptic").with_values({"summarization.trigger.messages": 4})
+    preset("sagents").with_values({"summarization.trigger.messages": 4, "summarization.enabled": False})
+
+
+def test_config_validate_refuses_keep_over_the_message_trigger(tmp_path, capsys):
+    from inspector.cli.main import main
+
+    path = tmp_path / "inspector.toml"
+    path.write_text('preset = "sagents"\n[summarization.trigger]\nmessages = 4\n')
+    assert main(["config", "validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "summarization.keep.messages" in err and "summarization.trigger.messages" in err
+    path.write_text('preset = "sagents"\n[summarization.trigger]\nmessages = 4\n[summarization.keep]\nmessages = 3\n')
+    assert main(["config", "validate", str(path)]) == 0
 
 
 # ------------------------------------------------------------------ point 10: summary

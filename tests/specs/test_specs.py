@@ -444,7 +444,8 @@ def test_trpc_time_threshold_is_evaluated_only_with_a_clock():
 
 def test_trpc_checks_all_needs_every_condition():
     s = chat(turns=6)
-    any_ = only_summarize(**{"summarization.trigger.messages": 5, "summarization.trigger.context_tokens": 10**6})
+    any_ = only_summarize(**{"summarization.trigger.messages": 5, "summarization.trigger.context_tokens": 10**6,
+                             "summarization.keep.messages": 2})
     all_ = any_.with_values({"summarization.trigger.combine": "all"})
     assert plan(s, any_, EST).triggered and not plan(s, all_, EST).triggered
     both = all_.with_values({"summarization.trigger.context_tokens": 10})
@@ -454,7 +455,8 @@ def test_trpc_checks_all_needs_every_condition():
 def test_trpc_delta_counts_only_events_since_the_last_summary():
     prior = Message.text_message("system", "[Previous conversation summary]\nold stuff", kind="summary")
     s = session(sys(), prior, *chat(turns=3).messages[1:])  # 6 messages after the summary
-    c = only_summarize(**{"summarization.trigger.messages": 6, "summarization.trigger.since_last_summary": True})
+    c = only_summarize(**{"summarization.trigger.messages": 6, "summarization.trigger.since_last_summary": True,
+                          "summarization.keep.messages": 2})
     assert not plan(s, c, EST).triggered
     assert plan(s, c.with_values({"summarization.trigger.messages": 5}), EST).triggered
     whole = c.with_values({"summarization.trigger.since_last_summary": False})
@@ -610,7 +612,7 @@ def test_trpc_user_mode_summary_can_be_evicted_by_tailoring_but_system_mode_cann
     s = chat(turns=10, size=400)
     # "Summary participates in round trimming, can be evicted" (inspector keeps a summary
     # that carries the task while anything else can go, unless tailoring.keep_task = false)
-    base = only_summarize(**{"summarization.trigger.messages": 3, "summarization.keep.messages": 6,
+    base = only_summarize(**{"summarization.trigger.messages": 7, "summarization.keep.messages": 6,
                              "tailoring.enabled": True, "tailoring.budget_tokens": 800,
                              "tailoring.keep_task": False})
     user_mode = plan(s, base.with_values({"summarization.injection": "user"}), EST)

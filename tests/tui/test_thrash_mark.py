@@ -14,7 +14,9 @@ TRAJ = Path(__file__).resolve().parents[1] / "fixtures" / "swe-agent" / "ctf_cry
 
 def test_totals_say_thrashing_only_when_most_calls_compact():
     s = read_traj(TRAJ)
+    # 3 kept after the summary and the system prompt: 5 messages, over the trigger at every call
     hot = replay_session(s, preset("sagents").with_values({"summarization.trigger.messages": 4,
+                                                           "summarization.keep.messages": 3,
                                                            "summarization.trigger.context_ratio": 0.0}))
     calm = replay_session(s, preset("balanced"))
     assert hot.totals.thrashing and not calm.totals.thrashing

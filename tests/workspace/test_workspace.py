@@ -36,7 +36,7 @@ def compact_config():
     """Every stage that writes something: truncation, summary (extractive), offloads."""
     return preset("balanced").with_values({
         "summarization.trigger.context_ratio": 0.0,
-        "summarization.trigger.messages": 5,
+        "summarization.trigger.messages": 13,  # fires once more than the 12 kept (keep < trigger)
         "summarization.keep.mode": "messages",
         "summarization.keep.messages": 12,
         "reduction.truncation.max_chars": 1500,

@@ -226,6 +226,15 @@ class RequestKinds:
         self.kinds: tuple[Kind, ...] = ()
 
     def __call__(self, i: int) -> bool:
+        """Whether user message `i` is the task or a later request."""
+        return self.kind(i) in (Kind.TASK, Kind.REQUEST)
+
+    def observation(self, i: int) -> bool:
+        """Whether user message `i` is the environment's answer to an action."""
+        return self.kind(i) is Kind.OBSERVATION
+
+    def kind(self, i: int) -> Kind | None:
+        """What user message `i` is; None before the messages read (the pinned lead)."""
         if self.start < 0 or i >= self.start + len(self.kinds):
             users = self.a.user_positions
             k = bisect_right(users, i) - 1
@@ -235,8 +244,8 @@ class RequestKinds:
             self.start = max(self.lead, first - REQUEST_CONTEXT)
             self.kinds = content_model(self.msgs[self.start:i + 1]).kinds
         if i < self.start:
-            return False
-        return self.kinds[i - self.start] in (Kind.TASK, Kind.REQUEST)
+            return None
+        return self.kinds[i - self.start]
 
 
 # Messages read before the oldest user message looked at (`RequestKinds`).
@@ -295,9 +304,10 @@ def _stages_45(config: CompactionConfig, a: Analysis, session: Session, memo: Pl
     cur = list(cur0)
     actions = list(actions0)
     if summarize_on:
+        kinds = RequestKinds(a, session.messages, lead)
         s4 = summarize(config, a, session, memo, cur, actions, total0, now, summary_tokens, force=force,
                        lead=lead, keep_cap=keep_cap, preserve_cap=preserve_cap,
-                       is_request=RequestKinds(a, session.messages, lead))
+                       is_request=kinds, is_observation=kinds.observation)
     else:
         # the triggers are still evaluated: the result may stay over them (`_again_warning`)
         triggers, triggered = ((check_triggers(config, a, cur, total0, a.n, now, config.context_window))

@@ -55,7 +55,8 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
               actions: list[Action], total: int, now: datetime | None,
               summary_tokens: dict[str, int] | None, *, force: bool = False, lead: int | None = None,
               keep_cap: int | None = None, preserve_cap: int | None = None,
-              is_request: Callable[[int], bool] | None = None) -> Summarized:
+              is_request: Callable[[int], bool] | None = None,
+              is_observation: Callable[[int], bool] | None = None) -> Summarized:
     """Run stage 4 on `cur` / `actions` (changed in place).
 
     Args:
@@ -68,6 +69,8 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
         is_request: whether user message i is the user's request: only those are
             carried inside the summary, never observations a framework stored as user
             messages; None carries every user message.
+        is_observation: whether user message i is the environment's answer to an
+            action (a summary of the work after it stays before it); None: none is.
     """
     sc = config.summarization
     before = total
@@ -80,7 +83,7 @@ def summarize(config: CompactionConfig, a: Analysis, session: Session, memo: Pla
                           triggers=triggers)
     spec, cutoff, reason = plan_summary(config, a, session, cur, actions, memo, summary_tokens, lead=lead,
                                         keep_cap=keep_cap, preserve_cap=preserve_cap, force=force,
-                                        is_request=is_request)
+                                        is_request=is_request, is_observation=is_observation)
     if force and spec is not None:
         reason = f"forced (the context does not fit the budget otherwise): {reason}"
     if spec is None:
@@ -178,10 +181,12 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
                  actions: list[Action], memo: PlanMemo, summary_tokens: dict[str, int] | None, *,
                  lead: int | None = None, keep_cap: int | None = None, preserve_cap: int | None = None,
                  force: bool = False, is_request: Callable[[int], bool] | None = None,
+                 is_observation: Callable[[int], bool] | None = None,
                  ) -> tuple[SummarySpec | None, Cutoff | None, str]:
     """The summary to make (None when there is nothing worth summarizing), its
     cutoff and the reason; marks the summarized and preserved messages in `actions`.
-    `lead`, `keep_cap`, `preserve_cap` and `force` as `summarize` takes them."""
+    `lead`, `keep_cap`, `preserve_cap`, `force`, `is_request` and `is_observation` as
+    `summarize` takes them."""
     sc = config.summarization
     if lead is None:
         lead = a.leading_system
@@ -200,6 +205,9 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         return None, cut, msg
 
     kept = _kept_in_range(a, lead, final, sc.keep.latest_user)
+    # (asked before the preserved users: one content model of the messages around the
+    # request answers both)
+    in_flight = _in_flight(a, final, kept, is_observation)
     spec = SummarySpec(
         index=0, start=lead, end=final,
         preserved_users=_preserved_users(config, a, cur, lead, final, kept, preserve_cap, is_request),
@@ -224,7 +232,7 @@ def plan_summary(config: CompactionConfig, a: Analysis, session: Session, cur: l
         spec.estimated_tokens = summary_tokens[spec.key]
     else:
         spec.estimated_tokens = estimated
-    _place(config, a, spec, is_request)
+    _place(config, a, spec, in_flight)
     summary_reason = f"{plural(final - lead, 'message')} {lead}\u2013{final - 1} into one summary; {reason}"
     return spec, cut, summary_reason
 
@@ -382,14 +390,21 @@ def _fit_carried(config: CompactionConfig, session: Session, cur: list[int], mem
     return fixed + (text_tokens(spec) if extractive else words_tokens), fixed
 
 
-def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec,
-           is_request: Callable[[int], bool] | None = None) -> None:
-    """Where the summary goes and as which role (`spec` changed in place); `is_request`
-    as `summarize` takes it."""
+def _in_flight(a: Analysis, final: int, kept: list[int], is_observation: Callable[[int], bool] | None) -> bool:
+    """Whether a summary ending at `final` covers work done after the latest user
+    message, which it keeps in place (the recent messages kept are fewer than the turn
+    in flight's own), and that message is not an observation (`summarize`'s
+    `is_observation`)."""
+    request = a.user_positions[-1] if a.user_positions else -1
+    return request in kept and final - 1 > request and not (is_observation is not None and is_observation(request))
+
+
+def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec, in_flight: bool = False) -> None:
+    """Where the summary goes and as which role (`spec` changed in place); `in_flight`:
+    it covers work done for the latest user message, kept in place (`_in_flight`)."""
     sc = config.summarization
     lead, final, kept = spec.start, spec.end, spec.kept
-    request = a.user_positions[-1] if a.user_positions else -1
-    if request in kept and final - 1 > request and (is_request is None or is_request(request)):
+    if in_flight:
         # The turn in flight is summarized (the recent messages kept are fewer than its
         # own): the summary goes right after the request, so that what was done for it
         # reads after it, never before it as if still to do (Synaptic and Sagents: the
@@ -399,8 +414,10 @@ def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec,
         # message of its own (kind summary), which the next summary folds once. With
         # nothing after it, it is a user message: an assistant message last would be
         # a prefill to continue. (An observation stored as a user message answers an
-        # action the summary holds: the summary stays before it.)
-        spec.insert_at = request + 1
+        # action the summary holds: the summary stays before it. Any other user
+        # message opens the work after it: a request, framework context, another
+        # tool's summary handed over as a user message.)
+        spec.insert_at = a.user_positions[-1] + 1
         spec.merge_into = None
         spec.injection = IN_FLIGHT if final < a.n else "user"
         return

@@ -342,7 +342,8 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
         "files": _dedupe(recent.files + old.get("files", [])),
         "errors": _dedupe(recent.errors + old.get("errors", [])),
         "actions": _dedupe(recent.actions + old.get("actions", [])),
-        "next": next_step or old.get("next", [])[:1],
+        # an earlier summary's next step only while nothing was done since it
+        "next": next_step or (old.get("next", [])[:1] if model.last_action is None else []),
         "tools": [", ".join(f"{k} \u00d7{v}" for k, v in sorted(tools.items(), key=lambda kv: (-kv[1], kv[0])))]
         if tools else old.get("tools", [])[:1],
         "earlier": loose + old.get("earlier", []),
@@ -468,6 +469,9 @@ _PRIORITY = (("task", 1), ("result", 1), ("earlier", 1), ("next", 1), ("requests
 _TAKEN_AT_MOST = {key: sum(more for k, more in _PRIORITY if k == key) for key in _TITLES}
 # The first earlier summary (older history, compressed) takes at most this share.
 EARLIER_SHARE = 3
+# ... and the last result at most this share: a line of a thousand tokens (binary output
+# read as text) is still carried, its head, beside the next step and the requests.
+RESULT_SHARE = 4
 
 
 def _render(chosen: dict[str, list[str]]) -> str:
@@ -501,9 +505,10 @@ def _fit(lists: dict[str, list[str]], max_words: int, count: Callable[[str], int
                 break
             taken[key] = k + 1
             item = src[k]
-            if key == "earlier" and k == 0:
-                item = _cut_words(item, (max_words // EARLIER_SHARE, None if max_tokens is None
-                                         else max_tokens // EARLIER_SHARE), count) or item
+            share = {"earlier": EARLIER_SHARE, "result": RESULT_SHARE}.get(key) if k == 0 else None
+            if share is not None:
+                item = _cut_words(item, (max_words // share, None if max_tokens is None
+                                         else max_tokens // share), count) or item
             chosen[key].append(item)
             candidate = _render(chosen)
             if over(candidate) and key in ("task", "earlier", "next"):

@@ -106,6 +106,7 @@ def check(s: Session, name: str, budget: int) -> None:
     if out is None:
         return
     assert out.total_after <= budget
+    in_flight_after_request(s, out)
     task = task_text(s)
     if task is None:
         return
@@ -113,6 +114,28 @@ def check(s: Session, name: str, budget: int) -> None:
     # dropped (not verbatim, not carried in a summary) only with a warning
     if task not in written and task.strip().split("\n")[0][:80] not in written:
         assert "task_dropped" in [w.code for w in p.warnings], (s.id, name, budget)
+
+
+def in_flight_after_request(s: Session, out) -> None:
+    """Issue 24, point 4: a summary that covers work done after the latest user message
+    (kept verbatim) is read after it, never before it as if still to do; unless that
+    message answers an action (an observation a framework stores as a user message,
+    here: right after an assistant message that calls a tool or runs a fenced command),
+    whose summary stays before it."""
+    users = [i for i, m in enumerate(s.messages) if m.role == "user" and m.kind == "message"]
+    if not users:
+        return
+    request = users[-1]
+    before = s.messages[request - 1] if request else None
+    if before is not None and before.role == "assistant" and (before.tool_calls or "```" in before.text
+                                                              or "<command>" in before.text):
+        return
+    at = next((k for k, origin in enumerate(out.lineage) if origin == [request]), None)
+    if at is None:
+        return  # the request itself is summarized (a preset that folds it in)
+    for k, m in enumerate(out.messages):
+        if m.kind == "summary" and m.meta.get("inspector_summary") and max(out.lineage[k]) > request:
+            assert k > at, (s.id, k, at)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -169,6 +192,23 @@ def test_a_demonstration_is_summarized_or_dropped_before_anything_is_refused():
     assert p.actions[2] in (Action.KEEP, Action.SUMMARIZE)  # the task stays, or is in the summary
     assert "TimeDelta serialization precision" in "\n".join(m.text for m in out.messages)
     assert not [w for w in p.warnings if w.code in ("over_budget", "task_dropped")]
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_no_preset_pins_the_demonstration(name):
+    """Issue 24, point 6: "the SWE-agent demonstration is treated as preamble and never
+    summarized or dropped in any preset". In every preset it is history: summarized
+    when a trigger fires, dropped or summarized when the budget needs it; the task stays."""
+    s = demonstration_session()
+    c = preset(name).with_values({"tokens.context_window": 8_000, "tailoring.enabled": True})
+    p = plan(s, c, COUNTER)
+    assert p.actions[1] in (Action.SUMMARIZE, Action.DROP)
+    out = apply(s, p, counter=COUNTER)
+    assert "TimeDelta serialization precision" in "\n".join(m.text for m in out.messages)
+    assert not [w for w in p.warnings if w.code in ("over_budget", "task_dropped")]
+    if plan(s, c.with_values({"tailoring.enabled": False}), COUNTER).triggered:
+        # a trigger that fires summarizes it, with no budget to force it
+        assert plan(s, c.with_values({"tailoring.enabled": False}), COUNTER).actions[1] == Action.SUMMARIZE
 
 
 def test_keep_tokens_is_bounded_by_the_budget_so_summarization_fires():
