@@ -225,7 +225,7 @@ def test_the_in_flight_summary_reads_back_after_its_request_from_every_export(tm
     """Written by each exporter and read back by inspector's own reader: the request,
     then the summary of the work done for it, then the kept steps; every call answered."""
     from inspector.exports.registry import export_session
-    from inspector.sources.base import open_source
+    from inspector.sources.registry import open_source
 
     s = in_flight_session()
     out = apply(s, plan(s, in_flight_config("sagents"), COUNTER), counter=COUNTER)
