@@ -40,7 +40,7 @@ _ROLES: tuple[str, ...] = get_args(Role)
 _KINDS: tuple[str, ...] = get_args(MessageKind)
 _PART_TYPES: tuple[str, ...] = get_args(PartType)
 _USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_creation_tokens", "total_tokens")
-# A run of 20 digits may be an integer orjson would read as a float (sources/base.py).
+# A run of 20 digits may be an integer orjson would read as a float (sources/jsonio.py).
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _TWENTY_DIGITS = b"0" * 20
 # Timestamps parsed as pydantic parses them (its time zone objects, its formats).
