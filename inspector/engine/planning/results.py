@@ -76,6 +76,9 @@ class Reduction:
 
 @dataclass
 class SummarySpec:
+    """One summary a plan makes: the range it replaces, what it carries verbatim, its
+    size (exact once the text is cached) and where it is injected."""
+
     index: int
     start: int  # first summarized position
     end: int  # one past the last summarized position (the cutoff)
@@ -105,6 +108,9 @@ class SummarySpec:
 
 @dataclass
 class StageResult:
+    """What one stage of the plan (truncation, compaction, clear, summarize, tailor) did, or why not,
+    and the context's tokens before and after it."""
+
     name: str
     enabled: bool
     ran: bool
@@ -115,11 +121,14 @@ class StageResult:
 
     @property
     def saved(self) -> int:
+        """Tokens this stage took off the context."""
         return self.tokens_before - self.tokens_after
 
 
 @dataclass
 class TriggerCheck:
+    """One summarization trigger checked: its value against its threshold, and whether it fired."""
+
     name: str
     fired: bool
     value: float
@@ -129,6 +138,9 @@ class TriggerCheck:
 
 @dataclass
 class Cutoff:
+    """Where summarization cuts: the position the keep settings ask for (`target`) and the
+    safe one it moved to (`final`, never inside a tool-call pair), with the reason."""
+
     target: int
     final: int
     reason: str
@@ -145,6 +157,10 @@ class PlanWarning:
 
 @dataclass
 class Plan:
+    """What a compaction would do to a session, message by message, before anything is
+    written: each message's action and tokens before and after, the reductions, the
+    summaries, each stage's and trigger's result, and the warnings."""
+
     session_id: str
     counter: str
     counter_exact: bool
@@ -166,10 +182,12 @@ class Plan:
 
     @property
     def total_before(self) -> int:
+        """Tokens of the context as it is, the reply priming included."""
         return sum(self.tokens_before) + self.reply_priming
 
     @property
     def total_after(self) -> int:
+        """Tokens of the context after the plan, summaries at their (estimated or exact) size."""
         extra = sum(s.estimated_tokens for s in self.summaries)
         return sum(self.tokens_after) + extra + self.reply_priming
 
@@ -181,6 +199,7 @@ class Plan:
 
     @property
     def saved(self) -> int:
+        """Tokens the plan takes off the context."""
         return self.total_before - self.total_after
 
     @property
@@ -195,6 +214,7 @@ class Plan:
 
     @property
     def changed(self) -> bool:
+        """True when any message is not kept as it is."""
         return any(a != Action.KEEP for a in self.actions)
 
     def applied_summaries(self) -> list[SummarySpec]:
@@ -202,6 +222,7 @@ class Plan:
         return [s for s in self.summaries if not s.evicted]
 
     def stage(self, name: str) -> StageResult:
+        """The result of the stage called `name` (truncation, compaction, clear, summarize or tailor)."""
         return next(s for s in self.stages if s.name == name)
 
     def action_counts(self) -> dict[str, int]:
@@ -212,6 +233,14 @@ class Plan:
         return {a.value: c for a, c in counts.items()}
 
     def to_dict(self, messages: bool = True) -> dict[str, Any]:
+        """The plan as JSON-ready data (what `inspector plan --json` prints).
+
+        Args:
+            messages: include one entry per message (action and tokens).
+
+        Returns:
+            A dict of plain values.
+        """
         d: dict[str, Any] = {
             "session": self.session_id,
             "counter": self.counter,
