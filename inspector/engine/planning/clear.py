@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message
-from inspector.engine.planning.compaction import placeholder_tokens
+from inspector.engine.planning.compaction import placeholder_counts
 from inspector.engine.planning.memo import Memo, PlanMemo, Reduced
 from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.planning.text import offload_id, render
@@ -102,6 +102,7 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     results = memo.clear_results.get((cl.placeholder, recovery, framing))
     if results is None:
         results = memo.clear_results.put((cl.placeholder, recovery, framing), Memo(200_000))
+    eligible: list[int] = []
     for i in a.tool_results:
         name = a.tool_names[i] or ""
         if name in exclude or a.already_reduced[i] or actions[i] == Action.CLEAR:
@@ -109,15 +110,24 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         o = per_tool.get(name) if per_tool else None
         if o is not None and o.skip_clear:
             continue
-        tokens = cur[i]
-        hit = results.get((i, tokens))
-        if hit is None:
-            oid = offload_id(a, i, "clear", memoise=False)  # kept in the reduction
-            # counted through the placeholder memo, which replay's successive plans share
-            new_tokens = placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, tokens, memo, framing)
-            hit = results.put((i, tokens), (new_tokens, Reduction(
+        eligible.append(i)
+    hits = [results.get((i, cur[i])) for i in eligible]
+    missed = [j for j, hit in enumerate(hits) if hit is None]
+    if missed:
+        # counted through the placeholder memo, which replay's successive plans share,
+        # in one batch
+        oids = [offload_id(a, eligible[j], "clear", memoise=False) for j in missed]  # kept in the reduction
+        counts = placeholder_counts(memo, framing, cl.placeholder, recovery, [
+            (a.tool_names[eligible[j]], cur[eligible[j]], oid, msgs[eligible[j]].tool_call_id)
+            for j, oid in zip(missed, oids)])
+        for j, oid, new_tokens in zip(missed, oids, counts):
+            i = eligible[j]
+            tokens = cur[i]
+            hits[j] = results.put((i, tokens), (new_tokens, Reduction(
                 Action.CLEAR, "clear", oid, clear_result=True, template=cl.placeholder,
                 shown_tokens=tokens) if new_tokens < tokens else None))
+    for i, hit in zip(eligible, hits):
+        assert hit is not None
         items.positions.append(i)
         items.new_tokens.append(hit[0])
         items.reductions.append(hit[1])
@@ -128,18 +138,62 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
                 arg = 1
                 by_call.setdefault(a.result_call[i], []).append(cid)
         items.args.append(arg)
-    for c, id_list in by_call.items():
-        ids = tuple(id_list)  # kept in the items (a tuple is half the size of a list)
-        key = (c, ids, cl.arguments_placeholder)
+    template = cl.arguments_placeholder
+    calls = [(c, tuple(id_list)) for c, id_list in by_call.items()]  # a tuple is half the size of a list
+    unknown = [(c, ids) for c, ids in calls if memo.clear_arguments.get((c, ids, template)) is None]
+    arg_oids = count_arguments(a, msgs, unknown, template, memo) if unknown else {}
+    for c, ids in calls:
+        key = (c, ids, template)
         full = memo.clear_arguments.get(key)
         if full is None:
-            full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo))
+            full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, template, memo, arg_oids))
         items.full_args[c] = (ids, *full)
     return items
 
 
+def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[int, Sequence[str]]],
+                    template: str, memo: PlanMemo) -> dict[tuple[int, str], str]:
+    """Put in the arguments memo the counts `argument_counts` would make for the calls
+    `clear_args` looks at, counted in two batches: each distinct arguments text once
+    (a session repeats them: 114 texts for 45,725 calls in the 100k-message bench
+    session) and the placeholders not memoised yet.
+
+    Args:
+        a: the session's analysis.
+        msgs: its messages.
+        calls: (call message, ids of its calls whose arguments may be cleared).
+        template: the arguments placeholder.
+        memo: the plan memo.
+
+    Returns:
+        The offload id of each call looked at, by (call message, call id), for
+        `clear_args` (an id is a hash of the messages up to the call: made once).
+    """
+    oids: dict[tuple[int, str], str] = {}
+    todo: dict[tuple[str, str], str] = {}  # memo key -> the call's arguments
+    for c, ids in calls:
+        for call in msgs[c].tool_calls:
+            if call.id in ids:
+                args = call.arguments_raw
+                if len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args):
+                    continue
+                oid = oids[(c, call.id)] = offload_id(a, c, "args:" + call.id, memoise=False)
+                key = (oid, template)
+                if memo.arguments.get(key) is None:
+                    todo[key] = args
+    if todo:
+        counter = memo.texts.counter
+        distinct = list(dict.fromkeys(todo.values()))
+        by_text = dict(zip(distinct, counter.count_batch(distinct)))
+        keys = list(todo)
+        placeholders = counter.count_batch([render(template, offload_id=oid) for oid, _ in keys])
+        for key, after in zip(keys, placeholders):
+            memo.arguments.put(key, (by_text[todo[key]], after))
+    return oids
+
+
 def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str], template: str,
-               memo: PlanMemo) -> tuple[int, int, dict[str, str]]:
+               memo: PlanMemo, oids_made: dict[tuple[int, str], str] | None = None) -> tuple[int, int, dict[str, str]]:
     """(tokens before, tokens after, oids) for the arguments of call message `c` that
     clearing shrinks, among the calls whose ids are given.
 
@@ -148,7 +202,8 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str],
 
     The caller memoises the result per call message (and calls this again only for
     the one message the kept rounds split); the counts come from the arguments memo,
-    which replay's successive plans share."""
+    which replay's successive plans share (`oids_made`: the offload ids
+    `count_arguments` made for them)."""
     old = 0
     new = 0
     oids: dict[str, str] = {}
@@ -157,7 +212,9 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str],
             args = call.arguments_raw
             if len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args):
                 continue
-            oid = offload_id(a, c, "args:" + call.id, memoise=False)
+            oid = oids_made.get((c, call.id)) if oids_made else None
+            if oid is None:
+                oid = offload_id(a, c, "args:" + call.id, memoise=False)
             before, after = argument_counts(memo, args, oid, template)
             if after < before:
                 oids[call.id] = oid
