@@ -6,6 +6,7 @@ worth more).
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
@@ -79,8 +80,8 @@ class ClearItems:
     """What stage 3 would do to each tool result, whatever the number of rounds kept:
     computed once per clear config (its trigger, minimum and kept rounds apart)."""
 
-    positions: list[int]  # eligible tool results, in order
-    new_tokens: list[int]  # their size as a placeholder
+    positions: array[int]  # eligible tool results, in order (an array: 4 bytes an item)
+    new_tokens: array[int]  # their size as a placeholder
     reductions: list[Reduction | None]  # None where the placeholder would not be smaller
     args: bytearray  # 1 where the result's call may have its arguments cleared
     full_args: dict[int, tuple[tuple[str, ...], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
@@ -95,7 +96,7 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     actions = s12.actions
     exclude = set(cl.exclude_tools)
     per_tool = config.reduction.truncation.per_tool
-    items = ClearItems([], [], [], bytearray(), {})
+    items = ClearItems(array("i"), array("i"), [], bytearray(), {})
     by_call: dict[int, list[str]] = {}
     # (position, its tokens) -> (placeholder tokens, reduction): the same under every
     # truncation or compaction setting that leaves the result as it is.

@@ -136,7 +136,9 @@ def placeholder_counts(memo: PlanMemo, framing: Framing, template: str, recovery
                        requests: Sequence[tuple[str | None, int, str, str | None]]) -> list[int]:
     """`placeholder_count` of many tool results at once: the placeholders not memoised
     yet are counted in one `count_batch` (a first plan of a 100k-message session has
-    ~46,000 of them; the counter spreads a batch over its threads).
+    ~46,000 of them; the counter spreads a batch over its threads). What it counts is
+    not added to the placeholder memo: its caller (stage 3) keeps each count by
+    position, and a second copy by offload id was ~10 MB at 100k messages.
 
     Args:
         memo: the plan memo, whose placeholder counts are read and added to.
@@ -162,8 +164,6 @@ def placeholder_counts(memo: PlanMemo, framing: Framing, template: str, recovery
         out.append(v)
     if todo:
         counts = memo.texts.counter.count_batch([text for _, _, text in todo])
-        for (_, key, _), n in zip(todo, counts):
-            memo.placeholders.put(key, framing.per_message + n)
         values = [framing.per_message + n for n in counts]
         out = [v if v >= 0 else values[-1 - v] for v in out]
     return out
