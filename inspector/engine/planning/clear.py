@@ -153,11 +153,14 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
 
 
 def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[int, Sequence[str]]],
-                    template: str, memo: PlanMemo) -> dict[tuple[int, str], str]:
-    """Put in the arguments memo the counts `argument_counts` would make for the calls
-    `clear_args` looks at, counted in two batches: each distinct arguments text once
-    (a session repeats them: 114 texts for 45,725 calls in the 100k-message bench
-    session) and the placeholders not memoised yet.
+                    template: str, memo: PlanMemo) -> dict[tuple[int, str], tuple[str, int, int]]:
+    """The counts `argument_counts` would make for the calls `clear_args` looks at,
+    counted in two batches: each distinct arguments text once (a session repeats
+    them: 114 texts for 45,725 calls in the 100k-message bench session) and the
+    placeholders not memoised yet. Only those of a message with several calls go into
+    the arguments memo: a message with one call is memoised whole (`clear_arguments`,
+    which a split by the kept rounds never misses), and a second copy by offload id
+    was ~10 MB at 100k messages.
 
     Args:
         a: the session's analysis.
@@ -167,34 +170,46 @@ def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[
         memo: the plan memo.
 
     Returns:
-        The offload id of each call looked at, by (call message, call id), for
-        `clear_args` (an id is a hash of the messages up to the call: made once).
+        (offload id, tokens before, tokens after) of each call looked at, by (call
+        message, call id), for `clear_args` (an id is a hash of the messages up to the
+        call: made once).
     """
-    oids: dict[tuple[int, str], str] = {}
-    todo: dict[tuple[str, str], str] = {}  # memo key -> the call's arguments
+    made: dict[tuple[int, str], tuple[str, int, int]] = {}
+    todo: dict[tuple[str, str], tuple[str, list[tuple[int, str]], bool]] = {}  # key -> (args, calls, memoise)
     for c, ids in calls:
         for call in msgs[c].tool_calls:
             if call.id in ids:
                 args = call.arguments_raw
                 if len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args):
                     continue
-                oid = oids[(c, call.id)] = offload_id(a, c, "args:" + call.id, memoise=False)
+                oid = offload_id(a, c, "args:" + call.id, memoise=False)
                 key = (oid, template)
-                if memo.arguments.get(key) is None:
-                    todo[key] = args
+                pair = memo.arguments.get(key)
+                if pair is not None:
+                    made[(c, call.id)] = (oid, *pair)
+                elif key in todo:
+                    todo[key][1].append((c, call.id))
+                else:
+                    todo[key] = (args, [(c, call.id)], len(ids) > 1)
     if todo:
         counter = memo.texts.counter
-        distinct = list(dict.fromkeys(todo.values()))
+        distinct = list(dict.fromkeys(args for args, _, _ in todo.values()))
         by_text = dict(zip(distinct, counter.count_batch(distinct)))
         keys = list(todo)
         placeholders = counter.count_batch([render(template, offload_id=oid) for oid, _ in keys])
         for key, after in zip(keys, placeholders):
-            memo.arguments.put(key, (by_text[todo[key]], after))
-    return oids
+            args, where, memoise = todo[key]
+            before = by_text[args]
+            if memoise:
+                memo.arguments.put(key, (before, after))
+            for c_id in where:
+                made[c_id] = (key[0], before, after)
+    return made
 
 
 def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str], template: str,
-               memo: PlanMemo, oids_made: dict[tuple[int, str], str] | None = None) -> tuple[int, int, dict[str, str]]:
+               memo: PlanMemo, made: dict[tuple[int, str], tuple[str, int, int]] | None = None,
+               ) -> tuple[int, int, dict[str, str]]:
     """(tokens before, tokens after, oids) for the arguments of call message `c` that
     clearing shrinks, among the calls whose ids are given.
 
@@ -203,8 +218,8 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str],
 
     The caller memoises the result per call message (and calls this again only for
     the one message the kept rounds split); the counts come from the arguments memo,
-    which replay's successive plans share (`oids_made`: the offload ids
-    `count_arguments` made for them)."""
+    which replay's successive plans share, or from `made` (what
+    `count_arguments` counted for them)."""
     old = 0
     new = 0
     oids: dict[str, str] = {}
@@ -213,10 +228,12 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str],
             args = call.arguments_raw
             if len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args):
                 continue
-            oid = oids_made.get((c, call.id)) if oids_made else None
-            if oid is None:
+            known = made.get((c, call.id)) if made else None
+            if known is None:
                 oid = offload_id(a, c, "args:" + call.id, memoise=False)
-            before, after = argument_counts(memo, args, oid, template)
+                before, after = argument_counts(memo, args, oid, template)
+            else:
+                oid, before, after = known
             if after < before:
                 oids[call.id] = oid
                 old += before

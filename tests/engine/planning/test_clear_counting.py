@@ -75,3 +75,21 @@ def test_batched_clearing_plans_what_counting_one_by_one_plans():
     assert batched.tokens_after == one.tokens_after
     assert batched.reductions == one.reductions
     assert batched.stages == one.stages
+
+
+def test_calls_of_a_message_with_several_are_memoised_so_a_split_counts_nothing(monkeypatch):
+    s = clearing_session()  # every other message makes two calls
+    counter = TiktokenCounter(model="gpt-4o")
+    config = preset("balanced").with_values(CLEARING)
+    plan(s, config, counter, token_cache=TokenCache())
+    from inspector.engine.analysis import analyze
+    from inspector.engine.planning.memo import memo_for
+
+    memo = memo_for(analyze(s, counter), counter)
+    several = sum(len(m.tool_calls) for m in s.messages if len(m.tool_calls) > 1)
+    assert several and len(memo.arguments) == several
+    singles, batches = _recording(monkeypatch, counter)
+    for keep in range(2, 12):  # kept rounds that split no message or one
+        p = plan(s, config.with_values({"reduction.clear.keep_rounds": keep}), counter)
+        assert any(r.clear_arguments for r in p.reductions.values())
+    assert not [t for t in singles + [t for b in batches for t in b] if "off-" in t]
