@@ -84,7 +84,8 @@ class ClearItems:
     new_tokens: array[int]  # their size as a placeholder
     reductions: list[Reduction | None]  # None where the placeholder would not be smaller
     args: bytearray  # 1 where the result's call may have its arguments cleared
-    full_args: dict[int, tuple[tuple[str, ...], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
+    # call message -> (old, new, oids) for all its calls: the tuple the `clear_arguments` memo holds
+    full_args: dict[int, tuple[int, int, dict[str, str]]]
 
 
 def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo, framing: Framing,
@@ -148,7 +149,7 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         full = memo.clear_arguments.get(key)
         if full is None:
             full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, template, memo, arg_oids))
-        items.full_args[c] = (ids, *full)
+        items.full_args[c] = full
     return items
 
 
@@ -278,13 +279,14 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
         if flags[j]:
             i = positions[j]
             args_saving.setdefault(result_call[i], []).append(msgs[i].tool_call_id or "")
+    split = {result_call[positions[j]] for j in range(k, len(positions)) if flags[j]}
     # Arguments: rewritten on the assistant message that made the calls.
     arg_changes: list[tuple[int, int, dict[str, str]]] = []
     for c, ids in args_saving.items():
-        # `ids` are the first of the call ids in `full[0]`, in order: all of them when as many
-        full = items.full_args[c]
-        if len(ids) == len(full[0]):
-            old, new, oids = full[1:]
+        # `ids` are the first of the message's call ids, in order: all of them unless
+        # one of its results is at or after the protected position
+        if c not in split:
+            old, new, oids = items.full_args[c]
         else:
             old, new, oids = clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo)
         if new < old:
