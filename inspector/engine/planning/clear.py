@@ -6,6 +6,7 @@ worth more).
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
@@ -13,7 +14,7 @@ from dataclasses import dataclass, replace
 from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message
-from inspector.engine.planning.compaction import placeholder_tokens
+from inspector.engine.planning.compaction import placeholder_counts
 from inspector.engine.planning.memo import Memo, PlanMemo, Reduced
 from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.planning.text import offload_id, render
@@ -79,11 +80,12 @@ class ClearItems:
     """What stage 3 would do to each tool result, whatever the number of rounds kept:
     computed once per clear config (its trigger, minimum and kept rounds apart)."""
 
-    positions: list[int]  # eligible tool results, in order
-    new_tokens: list[int]  # their size as a placeholder
+    positions: array[int]  # eligible tool results, in order (an array: 4 bytes an item)
+    new_tokens: array[int]  # their size as a placeholder
     reductions: list[Reduction | None]  # None where the placeholder would not be smaller
     args: bytearray  # 1 where the result's call may have its arguments cleared
-    full_args: dict[int, tuple[tuple[str, ...], int, int, dict[str, str]]]  # call message -> (ids, old, new, oids)
+    # call message -> (old, new, oids) for all its calls: the tuple the `clear_arguments` memo holds
+    full_args: dict[int, tuple[int, int, dict[str, str]]]
 
 
 def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo, framing: Framing,
@@ -95,13 +97,14 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     actions = s12.actions
     exclude = set(cl.exclude_tools)
     per_tool = config.reduction.truncation.per_tool
-    items = ClearItems([], [], [], bytearray(), {})
+    items = ClearItems(array("i"), array("i"), [], bytearray(), {})
     by_call: dict[int, list[str]] = {}
     # (position, its tokens) -> (placeholder tokens, reduction): the same under every
     # truncation or compaction setting that leaves the result as it is.
     results = memo.clear_results.get((cl.placeholder, recovery, framing))
     if results is None:
         results = memo.clear_results.put((cl.placeholder, recovery, framing), Memo(200_000))
+    eligible: list[int] = []
     for i in a.tool_results:
         name = a.tool_names[i] or ""
         if name in exclude or a.already_reduced[i] or actions[i] == Action.CLEAR:
@@ -109,15 +112,24 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         o = per_tool.get(name) if per_tool else None
         if o is not None and o.skip_clear:
             continue
-        tokens = cur[i]
-        hit = results.get((i, tokens))
-        if hit is None:
-            oid = offload_id(a, i, "clear", memoise=False)  # kept in the reduction
-            # counted through the placeholder memo, which replay's successive plans share
-            new_tokens = placeholder_tokens(a, msgs, i, cl.placeholder, recovery, oid, tokens, memo, framing)
-            hit = results.put((i, tokens), (new_tokens, Reduction(
+        eligible.append(i)
+    hits = [results.get((i, cur[i])) for i in eligible]
+    missed = [j for j, hit in enumerate(hits) if hit is None]
+    if missed:
+        # counted through the placeholder memo, which replay's successive plans share,
+        # in one batch
+        oids = [offload_id(a, eligible[j], "clear", memoise=False) for j in missed]  # kept in the reduction
+        counts = placeholder_counts(memo, framing, cl.placeholder, recovery, [
+            (a.tool_names[eligible[j]], cur[eligible[j]], oid, msgs[eligible[j]].tool_call_id)
+            for j, oid in zip(missed, oids)])
+        for j, oid, new_tokens in zip(missed, oids, counts):
+            i = eligible[j]
+            tokens = cur[i]
+            hits[j] = results.put((i, tokens), (new_tokens, Reduction(
                 Action.CLEAR, "clear", oid, clear_result=True, template=cl.placeholder,
                 shown_tokens=tokens) if new_tokens < tokens else None))
+    for i, hit in zip(eligible, hits):
+        assert hit is not None
         items.positions.append(i)
         items.new_tokens.append(hit[0])
         items.reductions.append(hit[1])
@@ -128,18 +140,77 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
                 arg = 1
                 by_call.setdefault(a.result_call[i], []).append(cid)
         items.args.append(arg)
-    for c, id_list in by_call.items():
-        ids = tuple(id_list)  # kept in the items (a tuple is half the size of a list)
-        key = (c, ids, cl.arguments_placeholder)
+    template = cl.arguments_placeholder
+    calls = [(c, tuple(id_list)) for c, id_list in by_call.items()]  # a tuple is half the size of a list
+    unknown = [(c, ids) for c, ids in calls if memo.clear_arguments.get((c, ids, template)) is None]
+    arg_oids = count_arguments(a, msgs, unknown, template, memo) if unknown else {}
+    for c, ids in calls:
+        key = (c, ids, template)
         full = memo.clear_arguments.get(key)
         if full is None:
-            full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo))
-        items.full_args[c] = (ids, *full)
+            full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, template, memo, arg_oids))
+        items.full_args[c] = full
     return items
 
 
+def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[int, Sequence[str]]],
+                    template: str, memo: PlanMemo) -> dict[tuple[int, str], tuple[str, int, int]]:
+    """The counts `argument_counts` would make for the calls `clear_args` looks at,
+    counted in two batches: each distinct arguments text once (a session repeats
+    them: 114 texts for 45,725 calls in the 100k-message bench session) and the
+    placeholders not memoised yet. Only those of a message with several calls go into
+    the arguments memo: a message with one call is memoised whole (`clear_arguments`,
+    which a split by the kept rounds never misses), and a second copy by offload id
+    was ~10 MB at 100k messages.
+
+    Args:
+        a: the session's analysis.
+        msgs: its messages.
+        calls: (call message, ids of its calls whose arguments may be cleared).
+        template: the arguments placeholder.
+        memo: the plan memo.
+
+    Returns:
+        (offload id, tokens before, tokens after) of each call looked at, by (call
+        message, call id), for `clear_args` (an id is a hash of the messages up to the
+        call: made once).
+    """
+    made: dict[tuple[int, str], tuple[str, int, int]] = {}
+    todo: dict[tuple[str, str], tuple[str, list[tuple[int, str]], bool]] = {}  # key -> (args, calls, memoise)
+    for c, ids in calls:
+        for call in msgs[c].tool_calls:
+            if call.id in ids:
+                args = call.arguments_raw
+                if len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args):
+                    continue
+                oid = offload_id(a, c, "args:" + call.id, memoise=False)
+                key = (oid, template)
+                pair = memo.arguments.get(key)
+                if pair is not None:
+                    made[(c, call.id)] = (oid, *pair)
+                elif key in todo:
+                    todo[key][1].append((c, call.id))
+                else:
+                    todo[key] = (args, [(c, call.id)], len(ids) > 1)
+    if todo:
+        counter = memo.texts.counter
+        distinct = list(dict.fromkeys(args for args, _, _ in todo.values()))
+        by_text = dict(zip(distinct, counter.count_batch(distinct)))
+        keys = list(todo)
+        placeholders = counter.count_batch([render(template, offload_id=oid) for oid, _ in keys])
+        for key, after in zip(keys, placeholders):
+            args, where, memoise = todo[key]
+            before = by_text[args]
+            if memoise:
+                memo.arguments.put(key, (before, after))
+            for c_id in where:
+                made[c_id] = (key[0], before, after)
+    return made
+
+
 def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str], template: str,
-               memo: PlanMemo) -> tuple[int, int, dict[str, str]]:
+               memo: PlanMemo, made: dict[tuple[int, str], tuple[str, int, int]] | None = None,
+               ) -> tuple[int, int, dict[str, str]]:
     """(tokens before, tokens after, oids) for the arguments of call message `c` that
     clearing shrinks, among the calls whose ids are given.
 
@@ -148,7 +219,8 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str],
 
     The caller memoises the result per call message (and calls this again only for
     the one message the kept rounds split); the counts come from the arguments memo,
-    which replay's successive plans share."""
+    which replay's successive plans share, or from `made` (what
+    `count_arguments` counted for them)."""
     old = 0
     new = 0
     oids: dict[str, str] = {}
@@ -157,8 +229,12 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str],
             args = call.arguments_raw
             if len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args):
                 continue
-            oid = offload_id(a, c, "args:" + call.id, memoise=False)
-            before, after = argument_counts(memo, args, oid, template)
+            known = made.get((c, call.id)) if made else None
+            if known is None:
+                oid = offload_id(a, c, "args:" + call.id, memoise=False)
+                before, after = argument_counts(memo, args, oid, template)
+            else:
+                oid, before, after = known
             if after < before:
                 oids[call.id] = oid
                 old += before
@@ -203,13 +279,14 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
         if flags[j]:
             i = positions[j]
             args_saving.setdefault(result_call[i], []).append(msgs[i].tool_call_id or "")
+    split = {result_call[positions[j]] for j in range(k, len(positions)) if flags[j]}
     # Arguments: rewritten on the assistant message that made the calls.
     arg_changes: list[tuple[int, int, dict[str, str]]] = []
     for c, ids in args_saving.items():
-        # `ids` are the first of the call ids in `full[0]`, in order: all of them when as many
-        full = items.full_args[c]
-        if len(ids) == len(full[0]):
-            old, new, oids = full[1:]
+        # `ids` are the first of the message's call ids, in order: all of them unless
+        # one of its results is at or after the protected position
+        if c not in split:
+            old, new, oids = items.full_args[c]
         else:
             old, new, oids = clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo)
         if new < old:

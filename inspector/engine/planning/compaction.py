@@ -132,6 +132,43 @@ def placeholder_count(memo: PlanMemo, framing: Framing, template: str, tool: str
     return v
 
 
+def placeholder_counts(memo: PlanMemo, framing: Framing, template: str, recovery: str,
+                       requests: Sequence[tuple[str | None, int, str, str | None]]) -> list[int]:
+    """`placeholder_count` of many tool results at once: the placeholders not memoised
+    yet are counted in one `count_batch` (a first plan of a 100k-message session has
+    ~46,000 of them; the counter spreads a batch over its threads). What it counts is
+    not added to the placeholder memo: its caller (stage 3) keeps each count by
+    position, and a second copy by offload id was ~10 MB at 100k messages.
+
+    Args:
+        memo: the plan memo, whose placeholder counts are read and added to.
+        framing: the counter's framing (a placeholder is a message).
+        template: the placeholder template.
+        recovery: the recovery tool's name.
+        requests: per result, (tool name, its tokens, offload id, tool call id).
+
+    Returns:
+        The placeholder message's tokens per request, as `placeholder_count` gives them.
+    """
+    out: list[int] = []
+    todo: list[tuple[int, tuple[str, str, str, int, str | None], str]] = []  # (index, key, text)
+    pending: dict[tuple[str, str, str, int, str | None], int] = {}  # key -> its place in `todo`
+    for tool, tokens, oid, call_id in requests:
+        key = (oid, template, recovery, tokens, tool)
+        v = memo.placeholders.get(key)
+        if v is None:
+            if key not in pending:
+                pending[key] = len(todo)
+                todo.append((len(out), key, placeholder_text(template, tool, tokens, oid, recovery, call_id)))
+            v = -1 - pending[key]  # filled in below
+        out.append(v)
+    if todo:
+        counts = memo.texts.counter.count_batch([text for _, _, text in todo])
+        values = [framing.per_message + n for n in counts]
+        out = [v if v >= 0 else values[-1 - v] for v in out]
+    return out
+
+
 def placeholder_text(template: str, tool: str | None, tokens: int, oid: str, recovery: str,
                      tool_call_id: str | None) -> str:
     """The placeholder of a tool result of `tokens` tokens (stage 2 and clear)."""
