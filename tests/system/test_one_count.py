@@ -18,6 +18,23 @@ ARGS = ["--preset", "balanced", "--set", "reduction.truncation.max_chars=300",
         "--set", "summarization.trigger.context_tokens=1000", "--set", "summarization.keep.tokens=400"]
 # Exports `stats` reads back as the messages written: their count is the plan's, exactly.
 READ_BACK = ["openai-json", "openai-jsonl", "anthropic-json", "openai-agents-sqlite"]
+# Anthropic's turns alternate: two assistant messages in a row (the summary of the turn in
+# flight, then the kept action, issue 24) are written as one turn, which reads back as one
+# message; its count differs from the two by the per-message overhead and the block joint.
+MERGES_TURNS = {"anthropic-json"}
+MERGE_SLACK = 4  # tokens a merged pair may differ by (3 of message overhead, 1 joint)
+
+
+def _merged_runs(messages) -> list[list[int]]:
+    """Positions grouped as Anthropic's turns group them: consecutive assistant messages
+    together (tool results start user turns of their own, as their messages read back)."""
+    runs: list[list[int]] = []
+    for i, m in enumerate(messages):
+        if runs and m.role == "assistant" and messages[runs[-1][-1]].role == "assistant":
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
 # Targets that cannot hold a system message: they say so, and count without it.
 NO_SYSTEM = ["adk-sqlite", "claude-code"]
 WRITTEN_ONLY = ["markdown", "report"]  # not session files: their log line is the figure
@@ -99,13 +116,20 @@ def test_one_total_for_one_session_config_and_summaries(tmp_path, monkeypatch, c
     assert "estimated" not in _plan_line(capsys, SOURCE) and f"-> {total:,} " in _plan_line(capsys, SOURCE)
 
     # ---- every export: its log line, and `stats` of the file it wrote
+    from inspector.service.pipeline import compact_session as _compact
+
+    tui_messages = _compact(source_session, config, counter=counter,
+                            summary_cache=WorkspaceStore(Workspace(ws_path)).summary_cache()).messages
     out_dir = tmp_path / "out"
     for fmt in READ_BACK + NO_SYSTEM + WRITTEN_ONLY:
         code, out, err = run_cli(capsys, "export", ws_path, "-s", wid, *ARGS, "-f", fmt, "-o", f"{out_dir}/")
         assert code == 0, err
         assert re.search(rf": [\d,]+ -> {total:,} tokens; wrote", err), (fmt, err)
         written = re.search(r"wrote (?:session \S+ to )?(\S+)$", err.strip().splitlines()[-1]).group(1)
-        if fmt in READ_BACK:
+        if fmt in MERGES_TURNS:
+            merged = sum(len(run) - 1 for run in _merged_runs(tui_messages))
+            assert abs(_stats_tokens(capsys, written) - total) <= MERGE_SLACK * merged, fmt
+        elif fmt in READ_BACK:
             assert _stats_tokens(capsys, written) == total, fmt
         elif fmt in NO_SYSTEM:
             # The export says it left the system prompt out; the file counts the rest.
@@ -160,5 +184,12 @@ def test_exports_read_back_count_message_for_message_as_compacted(tmp_path, monk
         code, _, err = run_cli(capsys, "export", SOURCE, *ARGS, "-f", fmt, "-o", f"{tmp_path / fmt}/")
         assert code == 0, err
         written = re.search(r"wrote (?:session \S+ to )?(\S+)$", err.strip().splitlines()[-1]).group(1)
-        exported = load_session(written, None)
-        assert count_messages(exported.messages, counter)[0] == want, fmt
+        exported = count_messages(load_session(written, None).messages, counter)[0]
+        if fmt in MERGES_TURNS:
+            runs = _merged_runs(result.messages)
+            assert len(exported) == len(runs), fmt
+            for run, got in zip(runs, exported, strict=True):
+                assert abs(got - sum(want[i] for i in run)) <= MERGE_SLACK * (len(run) - 1), (fmt, run)
+            assert any(len(run) > 1 for run in runs), "the case this allows for is not exercised"
+        else:
+            assert exported == want, fmt
