@@ -56,7 +56,7 @@ def test_every_command_prints_no_escape_or_c1(name, capsys, monkeypatch, tmp_pat
         _, out, _ = run(capsys, "replay", path, *SQUEEZE, *flags)
         if flags:
             assert json.loads(out)["session"] == sid
-        run(capsys, "sweep", path, "--all", *SQUEEZE, "--knob", "summarization.keep.messages", "--values", "1,2",
+        run(capsys, "sweep", path, "--all", *SQUEEZE, "--knob", "summarization.keep.messages", "--values", "0,1",
             "--workers", "1", *flags)
     for offload in applied["offloads"][:2]:  # exact when piped; inert on a terminal
         with monkeypatch.context() as m:

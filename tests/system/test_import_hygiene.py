@@ -47,7 +47,7 @@ def test_library_imports_neither_textual_nor_litellm(module):
         "from tests.sessions import agent_session\n"
         "s = agent_session(rounds=6)\n"
         "cfg = preset('balanced').with_values({'summarization.trigger.context_ratio': 0.0,"
-        " 'summarization.trigger.messages': 5, 'summarization.keep.mode': 'messages'})\n"
+        " 'summarization.trigger.messages': 5, 'summarization.keep.messages': 2, 'summarization.keep.mode': 'messages'})\n"
         "apply(s, plan(s, cfg))\n"
     )
     assert "textual" not in mods
