@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,6 +109,7 @@ MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "
 MAX_SCANNED = 400
 ITEM_CHARS = 200
 SHOWN_MISSING = 5
+COMMON_WORD = 1000  # messages a word may be in and still tell which message an item came from
 # Narrative coverage: below LOW nothing, from HIGH on full credit; "kept" from KEPT.
 LOW, HIGH, KEPT = 0.2, 0.6, 0.5
 
@@ -423,6 +424,15 @@ class _Index:
     postings: dict[str, list[int]] = field(default_factory=dict)
     commands: list[tuple[int, str]] = field(default_factory=list)  # (action index, its command, normalized)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+
+    def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
+        """(word, message) for each message holding each of `words`, leaving out words
+        most messages hold (more than `COMMON_WORD`): they say nothing of which message."""
+        for w in words:
+            where = self.postings.get("w:" + w, ())
+            if len(where) <= COMMON_WORD:
+                for i in where:
+                    yield w, i
 
     def running(self, command: str) -> list[int]:
         """The actions whose command holds `command` (normalized), in order."""
@@ -915,13 +925,9 @@ def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]
     """The sentences of the kept messages (of the kinds `sources`) that hold most of
     the item's weight."""
     score: dict[int, float] = {}
-    for w in ws:
-        where = hay.index.postings.get("w:" + w, ())
-        if len(where) > 1000:  # a word most messages hold says nothing of which one
-            continue
-        for i in where:
-            if i in hay.kept and hay.original.kinds[i] in sources:
-                score[i] = score.get(i, 0.0) + _weight(w)
+    for w, i in hay.index.telling(ws):
+        if i in hay.kept and hay.original.kinds[i] in sources:
+            score[i] = score.get(i, 0.0) + _weight(w)
     out: list[tuple[str, frozenset[str]]] = []
     for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
         for s, sw in hay.sentences_of(i):
@@ -1074,13 +1080,9 @@ class _Stale:
         ahead = len(ws & self.next_words)
         kinds = self.model.kinds
         where: dict[int, int] = {}
-        for w in ws:
-            posting = self.index.postings.get("w:" + w, ())
-            if len(posting) > 1000:  # a word most messages hold says nothing of which one
-                continue
-            for i in posting:
-                if kinds[i] in STALE_KINDS and i in self.removed:
-                    where[i] = where.get(i, 0) + 1
+        for _, i in self.index.telling(ws):
+            if kinds[i] in STALE_KINDS and i in self.removed:
+                where[i] = where.get(i, 0) + 1
         for i in sorted(where, key=lambda i: -where[i])[:3]:
             if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or (
                     kinds[i] is Kind.ACTION and not self.model.result_of(i)):
