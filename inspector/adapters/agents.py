@@ -47,6 +47,7 @@ from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from inspector._faults import fault_point
+from inspector.formats.common import is_earlier_summary
 from inspector.formats.responses import to_responses_items
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,9 +76,7 @@ def items_to_session(items: Sequence[Any], session_id: str = "agents", summary_p
     msgs = conv.finish()
     if summary_prefix:
         for i, m in enumerate(msgs):
-            if m.kind == "message" and (m.role in ("system", "user", "developer")
-                                        or (m.role == "assistant" and not m.tool_calls)) \
-                    and m.text.startswith(summary_prefix):
+            if m.kind == "message" and is_earlier_summary(m.role, bool(m.tool_calls), m.text, summary_prefix):
                 msgs[i] = m.model_copy(update={"kind": "summary"})
     return Session(id=session_id, source_format="openai-agents", messages=msgs).renumber()
 

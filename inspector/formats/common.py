@@ -22,6 +22,25 @@ from inspector.engine.models import Message, ToolCall
 RENAMED = "inspector_renamed_ids"  # meta key: {new id: source id} on a message whose ids were renamed
 
 
+def is_earlier_summary(role: str, has_calls: bool, text: str, summary_prefix: str | None) -> bool:
+    """Whether a message read back is an earlier summary (kind `summary`), so repeated
+    compaction folds it into the next one instead of nesting it.
+
+    Args:
+        role: the message's canonical role.
+        has_calls: whether it makes tool calls (an assistant message with calls is an action).
+        text: its text.
+        summary_prefix: the text a summary starts with (none: nothing is a summary).
+
+    Returns:
+        True for a system, developer or user text, or an assistant text without calls
+        (the summary of the turn in flight, written after its request), that starts
+        with `summary_prefix`.
+    """
+    return bool(summary_prefix) and (role in ("system", "developer", "user") or (role == "assistant" and not has_calls)) \
+        and text.startswith(summary_prefix or "")
+
+
 def untouched(m: Message) -> bool:
     """True when `m` is exactly what the source held, so `m.raw` may be written as is.
 

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall
-from inspector.formats.common import COMPACT, RENAMED
+from inspector.formats.common import COMPACT, RENAMED, is_earlier_summary
 
 # A function_response is {"result": text} when the tool returned plain text (ADK's
 # own convention for non-dict tool results).
@@ -119,7 +119,7 @@ def from_contents(contents: Sequence[Any], summary_prefix: str | None = None) ->
         if parts or calls:
             role = "assistant" if g(content, "role") == "model" else "user"
             m = Message(role=role, parts=parts, tool_calls=calls, raw=content)
-            if summary_prefix and not calls and m.text.startswith(summary_prefix):
+            if is_earlier_summary(role, bool(calls), m.text, summary_prefix):
                 m = m.model_copy(update={"kind": "summary"})
             out.append(m)
     for i, m in enumerate(out):

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall, Usage
+from inspector.formats.common import is_earlier_summary
 
 ROLES = {"human": "user", "ai": "assistant", "system": "system", "tool": "tool",
          "HumanMessageChunk": "user", "AIMessageChunk": "assistant"}
@@ -91,8 +92,7 @@ def from_langchain(messages: Sequence[Any], summary_prefix: str | None = None) -
                     tool_call_id=getattr(lm, "tool_call_id", None) if role == "tool" else None,
                     name=getattr(lm, "name", None), source_id=getattr(lm, "id", None), raw=lm,
                     usage=_usage(getattr(lm, "usage_metadata", None)) if role == "assistant" else None)
-        if summary_prefix and (role in ("user", "system") or (role == "assistant" and not calls)) \
-                and m.text.startswith(summary_prefix):
+        if is_earlier_summary(role, bool(calls), m.text, summary_prefix):
             m = m.model_copy(update={"kind": "summary"})
         out.append(m)
     return out

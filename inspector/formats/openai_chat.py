@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from inspector.engine.models import Message, Part, ToolCall
-from inspector.formats.common import json_arguments, untouched
+from inspector.formats.common import is_earlier_summary, json_arguments, untouched
 
 _ROLES = {"system", "developer", "user", "assistant", "tool"}
 
@@ -111,9 +111,7 @@ def message_from_openai(d: Any, position: int = 0, summary_prefix: str | None = 
     if d.get("role") == "function" and not tool_call_id:
         tool_call_id = f"fc_{position - 1}"
     kind = "message"
-    # (an assistant one is the summary of the turn in flight, written after its request)
-    if summary_prefix and (role in ("system", "user") or (role == "assistant" and not calls)) and parts \
-            and parts[0].text.startswith(summary_prefix):
+    if parts and is_earlier_summary(role, bool(calls), parts[0].text, summary_prefix):
         kind = "summary"
     return Message(
         position=position, role=role, parts=parts, tool_calls=calls,
