@@ -1,6 +1,7 @@
 """What this machine has: the session stores of the agent tools a user already runs.
 
-- Claude Code: `$CLAUDE_CONFIG_DIR/projects/<project>/*.jsonl` (default `~/.claude`);
+- Claude Code: `$CLAUDE_CONFIG_DIR/projects/<project>/*.jsonl` and its sub-agents'
+  `<project>/<session>/subagents/agent-*.jsonl` (default `~/.claude`);
 - Codex: `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl` (default `~/.codex`);
 - the `llm` CLI: `$LLM_USER_PATH/logs.db` (default its user directory);
 - Agents SDK, ADK and LangGraph databases (and `llm` ones) in the current directory,
@@ -109,7 +110,8 @@ def _claude_code(root: Path) -> Iterable[Found]:
     for folder in projects.iterdir():
         if not folder.is_dir():
             continue
-        for f in folder.glob("*.jsonl"):
+        # A session's own transcript, and its sub-agents' (Claude Code 2.1: <session>/subagents/).
+        for f in [*folder.glob("*.jsonl"), *folder.glob("*/subagents/agent-*.jsonl")]:
             stat = _mtime(f)
             if stat is not None and stat[1] > 0:
                 yield Found("claude-code", _claude_project(folder.name), f, *stat)

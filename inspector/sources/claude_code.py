@@ -23,6 +23,7 @@ record before it, and `skipped` says so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,20 +107,97 @@ def _assistant_parts(blocks: list[Any], where: str, parts: list[Part], calls: li
             parts.append(block_part(b, where, strict=False))
 
 
-def _one_chain(records: list[tuple[int, dict]]) -> bool:
+def _one_chain(records: list[tuple[int, dict]], parent: Callable[[dict], Any] | None = None) -> bool:
     """Is every record the child of the record before it, the first a root, and no uuid
     seen twice? Then the active branch is the whole list (`_active_branch` finds the same
-    by walking the links back from the last record, a few times slower)."""
-    if records[0][1].get("parentUuid"):
+    by walking the links back from the last record, a few times slower). `parent`: a
+    record's parent uuid (default its `parentUuid`)."""
+    if parent is None:
+        def parent(rec: dict) -> Any:
+            return rec.get("parentUuid")
+    if parent(records[0][1]):
         return False
     previous = records[0][1].get("uuid")
     seen = {previous}
     for _, rec in records[1:]:
-        if not previous or rec.get("parentUuid") != previous:
+        if not previous or parent(rec) != previous:
             return False
         previous = rec.get("uuid")
         seen.add(previous)
     return len(seen) == len(records)
+
+
+def _with_parallel_calls(records: list[tuple[int, dict]],
+                         branch: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    """The branch with the records of its parallel tool calls, in file order.
+
+    Claude Code writes one record per content block and links them as a tree: the second
+    `tool_use` of one response, and each `tool_result`, may hang off another record than
+    the one before, so walking back from the last record misses siblings. A record off the
+    branch belongs to it when it is a block of a response on it (the same `message.id`; a
+    retried response has a new id) or the result of a call on it not answered on it. An
+    abandoned branch (an edited or retried prompt) shares neither, so it stays out."""
+    on = {id(rec) for _, rec in branch}
+    responses = {rec["message"].get("id") for _, rec in branch if rec["type"] == "assistant"} - {None}
+    calls: set[str] = set()
+    answered: set[str] = set()
+    for _, rec in branch:
+        calls.update(_call_ids(rec))
+        answered.update(str(b.get("tool_use_id")) for b in _result_blocks(rec))
+    added = True
+    while added:
+        added = False
+        for _, rec in records:
+            if id(rec) in on:
+                continue
+            if rec["type"] == "assistant":
+                if rec["message"].get("id") in responses:
+                    on.add(id(rec))
+                    calls.update(_call_ids(rec))
+                    added = True
+            elif rec["type"] == "user":
+                results = {str(b.get("tool_use_id")) for b in _result_blocks(rec)}
+                if results and results <= calls and not results & answered:
+                    on.add(id(rec))
+                    answered.update(results)
+                    added = True
+    return _responses_together([lr for lr in records if id(lr[1]) in on])
+
+
+def _responses_together(records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    """The blocks of one response next to each other, its results after them: Claude Code
+    may write a call's result before the response's next block."""
+    out: list[tuple[int, dict]] = []
+    pending: list[tuple[int, dict]] = []  # results waiting for the response to end
+    open_id = None  # the response whose blocks are still arriving
+    for lr in records:
+        rec = lr[1]
+        if rec["type"] == "assistant" and open_id is not None and rec["message"].get("id") == open_id:
+            out.append(lr)
+        elif open_id is not None and _result_blocks(rec) and not _text_blocks(rec):
+            pending.append(lr)
+        else:
+            out.extend(pending)
+            pending = []
+            out.append(lr)
+            open_id = rec["message"].get("id") if rec["type"] == "assistant" else None
+    out.extend(pending)
+    return out
+
+
+def _call_ids(rec: dict) -> list[str]:
+    if rec.get("type") != "assistant":
+        return []
+    return [str(b.get("id")) for b in _blocks(rec["message"].get("content"))
+            if isinstance(b, dict) and b.get("type") in TOOL_USE_TYPES]
+
+
+def _text_blocks(rec: dict) -> bool:
+    """Does the user record say something besides tool results?"""
+    content = rec["message"].get("content") if isinstance(rec.get("message"), dict) else None
+    if isinstance(content, str):
+        return bool(content)
+    return any(not (isinstance(b, dict) and b.get("type") in TOOL_RESULT_TYPES) for b in _blocks(content))
 
 
 def _result_blocks(rec: dict) -> list[dict]:
@@ -166,6 +244,8 @@ class ClaudeCodeSource(Source):
         super().__init__(path)
         self._session: Session | None = None
         self._sid: str | None = None
+        self._sub_agent = False  # a sub-agent's own transcript (sidechain records only)
+        self._links: dict[str, Any] = {}  # uuid -> parentUuid of records not in the conversation
         self._parse()
 
     def session_ids(self) -> list[str]:
@@ -202,6 +282,12 @@ class ClaudeCodeSource(Source):
             for k in ("cwd", "version", "gitBranch"):
                 if rec.get(k):
                     meta[k] = rec[k]
+            if self._sub_agent and rec.get("agentId"):
+                # Its records carry the parent's sessionId; the sub-agent is named as its file is.
+                meta["agentId"] = str(rec["agentId"])
+                if sid:
+                    meta["parentSessionId"] = sid
+                self._sid = f"agent-{rec['agentId']}"
         self._session = Session(
             id=self._sid, source_format=FORMAT, source_path=str(path), title=_title(active, titles, messages),
             model=_model(active), created_at=messages[0].timestamp if messages else None,
@@ -213,12 +299,18 @@ class ClaudeCodeSource(Source):
         (the others reported as skipped), and the titles of `summary` records by the
         uuid of the leaf they name."""
         records: list[tuple[int, dict]] = []
+        sidechain: list[tuple[int, dict]] = []
         titles: dict[str, str] = {}
+        links = self._links
         for lineno, rec in iter_jsonl(self.path, self.skip):
             if not isinstance(rec, dict):
                 self.skip(f"line {lineno}", f"expected a JSON object, got {type(rec).__name__}; left out")
                 continue
             t = rec.get("type")
+            if t not in MESSAGE_TYPES and rec.get("uuid"):
+                # Progress and hook records sit in the parent chain (Claude Code 2.x): a
+                # conversation record's parent may be one of them, so their links are kept.
+                links[str(rec["uuid"])] = rec.get("parentUuid")
             if t == "summary":
                 if rec.get("leafUuid") and isinstance(rec.get("summary"), str):
                     titles[rec["leafUuid"]] = rec["summary"]
@@ -227,7 +319,7 @@ class ClaudeCodeSource(Source):
                 self.skip(f"line {lineno}", f"record type {t!r} is not part of the conversation")
                 continue
             if rec.get("isSidechain"):
-                self.skip(f"line {lineno}", "sidechain (sub-agent) record")
+                sidechain.append((lineno, rec))
                 continue
             if t == "system" and rec.get("subtype") != "compact_boundary":
                 self.skip(f"line {lineno}",
@@ -237,32 +329,79 @@ class ClaudeCodeSource(Source):
                 self.skip(f"line {lineno}", f"{t} record without a 'message' object; left out")
                 continue
             records.append((lineno, rec))
-        return records, titles
+        return self._main_or_sub_agent(records, sidechain), titles
+
+    def _main_or_sub_agent(self, records: list[tuple[int, dict]],
+                           sidechain: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+        """The conversation this file holds. Inside a main transcript, sidechain records are a
+        sub-agent's and are left out (each said in `skipped`); a file of sidechain records only
+        is a sub-agent's own transcript (Claude Code 2.1 writes `<session>/subagents/agent-<id>.jsonl`)
+        and is read as its conversation."""
+        if records or not sidechain:
+            for lineno, _ in sidechain:
+                self.skip(f"line {lineno}", "sidechain (sub-agent) record")
+            return records
+        self._sub_agent = True
+        kept = []
+        for lineno, rec in sidechain:
+            t = rec.get("type")
+            if t == "system" and rec.get("subtype") != "compact_boundary":
+                self.skip(f"line {lineno}",
+                          f"system record {rec.get('subtype') or ''}".strip() + " (not sent to the model)")
+            elif t != "system" and not isinstance(rec.get("message"), dict):
+                self.skip(f"line {lineno}", f"{t} record without a 'message' object; left out")
+            else:
+                kept.append((lineno, rec))
+        return kept
+
+    def _parent(self, rec: dict) -> Any:
+        """The record's parent in the conversation: its `parentUuid`, past any progress or
+        hook records between them (a root when the chain ends there)."""
+        parent = rec.get("parentUuid")
+        links = self._links
+        if not links or parent not in links:
+            return parent
+        seen = set()
+        while parent in links and parent not in seen:
+            seen.add(parent)
+            parent = links[parent]
+        return parent
 
     def _active_branch(self, records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+        """The records of the conversation the file ends on, in file order: the branch from
+        the last record back to its root, with the records of the same parallel tool calls
+        (`_with_parallel_calls`)."""
+        branch = self._branch(records)
+        if len(branch) == len(records) or not branch:
+            return branch
+        with_calls = _with_parallel_calls(records, branch)
+        off = len(records) - len(with_calls)
+        if off:
+            self.skip("file", f"{plural(off, 'record')} not on the active branch (earlier branches or before a compaction)")
+        return with_calls
+
+    def _branch(self, records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+        parent = self._parent
         if not records:
             return []
-        if not any(rec.get("parentUuid") for _, rec in records):
+        if not any(parent(rec) for _, rec in records):
             if len(records) > 1:
                 self.skip("file", f"no record names a parent (parentUuid null on all {len(records)}): "
                                   "read in file order")
             return records  # no links at all: file order
-        if _one_chain(records):
+        if _one_chain(records, parent):
             return records  # each record the child of the one before (a file without branches)
         by_uuid: dict[str, tuple[int, dict]] = {}
         for lr in records:
             u = lr[1].get("uuid")
             if u:
                 by_uuid[u] = lr
-        if len(records) > 1 and not any(rec.get("parentUuid") in by_uuid for _, rec in records):
+        if len(records) > 1 and not any(parent(rec) in by_uuid for _, rec in records):
             self.skip("file", f"no record's parent is in the file (parentUuid null or naming a record not in "
                               f"the file on all {len(records)}): read in file order")
             return records  # links, but none inside this file: file order
         chain = self._walk_links(records, by_uuid)
         chain.reverse()
-        off = len(records) - len(chain)
-        if off:
-            self.skip("file", f"{plural(off, 'record')} not on the active branch (earlier branches or before a compaction)")
         return chain
 
     def _walk_links(self, records: list[tuple[int, dict]],
@@ -289,7 +428,7 @@ class ClaudeCodeSource(Source):
             if u:
                 seen.add(u)
             chain.append(cur)
-            parent = rec.get("parentUuid")
+            parent = self._parent(rec)
             cur = by_uuid.get(parent) if parent else None
             if parent and cur is None:
                 k = position[id(chain[-1])]

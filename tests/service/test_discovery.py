@@ -35,6 +35,8 @@ def machine(tmp_path, monkeypatch):
     _place(FIXTURES / "claude-code/branch_merge.jsonl", cc / "-home-ada-shop" / "0b1d-aaaa.jsonl", 5)
     _place(FIXTURES / "claude-code/session_b.jsonl", cc / "-home-ada-shop" / "0b1d-bbbb.jsonl", 1)
     _place(FIXTURES / "claude-code/todowrite_examples.jsonl", cc / "-home-ada-blog" / "77aa.jsonl", 30)
+    _place(FIXTURES / "claude-code-subagent/agent-a7be2f0.jsonl",
+           cc / "-home-ada-shop" / "0b1d-bbbb" / "subagents" / "agent-a7be2f0.jsonl", 1.5)
     (cc / "-home-ada-blog" / "empty.jsonl").write_bytes(b"")  # a session just started: nothing yet
     codex = home / ".codex" / "sessions" / "2025" / "10" / "29"
     _place(FIXTURES / "codex/rollout-2025-10-29T01-00-00-marshmallow.jsonl",
@@ -57,6 +59,7 @@ def test_grouped_by_tool_and_project_newest_first(machine):
     found = discover()
     assert [(f.tool, f.project, f.path.name) for f in found] == [
         ("claude-code", "/home/ada/shop", "0b1d-bbbb.jsonl"),
+        ("claude-code", "/home/ada/shop", "agent-a7be2f0.jsonl"),
         ("claude-code", "/home/ada/shop", "0b1d-aaaa.jsonl"),
         ("claude-code", "/home/ada/blog", "77aa.jsonl"),
         ("codex", "/testbed", "rollout-2025-10-29T01-00-00-marshmallow.jsonl"),
@@ -88,7 +91,7 @@ def test_the_tools_own_variables_are_honoured(machine, tmp_path, monkeypatch):
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(elsewhere / "claude"))
     monkeypatch.setenv("CODEX_HOME", str(elsewhere / "codex"))
     monkeypatch.setenv("LLM_USER_PATH", str(elsewhere / "llm"))
-    assert [f.tool for f in discover()].count("claude-code") == 3
+    assert [f.tool for f in discover()].count("claude-code") == 4
     assert {f.tool for f in discover()} == {"claude-code", "codex", "llm", "openai-agents", "adk"}
 
 

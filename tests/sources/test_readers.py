@@ -469,7 +469,7 @@ def test_claude_code_linear_files_take_the_whole_chain_as_the_walk_does(tmp_path
     export_session(next(iter(sessions.values())), "claude-code", linear)
     records = [(k, json.loads(line)) for k, line in enumerate(linear.read_text().splitlines(), 1)]
     assert claude_code._one_chain([r for r in records if r[1].get("type") in claude_code.MESSAGE_TYPES])
-    files = [linear, *sorted(CC.glob("*.jsonl"))]
+    files = [linear, *sorted(CC.glob("*.jsonl")), SUBAGENT]
 
     def read(path):
         with open_source(path) as src:
@@ -477,8 +477,69 @@ def test_claude_code_linear_files_take_the_whole_chain_as_the_walk_does(tmp_path
                     for s in (src.read(i) for i in src.session_ids())]
 
     fast = [read(f) for f in files]
-    monkeypatch.setattr(claude_code, "_one_chain", lambda records: False)
+    monkeypatch.setattr(claude_code, "_one_chain", lambda records, parent=None: False)
     assert fast == [read(f) for f in files]
     # a record whose parent is not the record before it is a branch: walked
     branched = [records[0], records[2], records[1]]
     assert not claude_code._one_chain(branched)
+
+
+SUBAGENT = FIX / "claude-code-subagent" / "agent-a7be2f0.jsonl"
+
+
+def test_claude_code_sub_agent_transcript_is_read_as_its_own_session():
+    # Claude Code 2.1 writes each sub-agent's conversation to <session>/subagents/agent-<id>.jsonl,
+    # every record a sidechain record. Skipping sidechain records (right inside a main
+    # transcript) read such a file as empty.
+    src, sessions = read_all(SUBAGENT)
+    (s,) = sessions.values()
+    assert s.id == "agent-a7be2f0"
+    assert s.metadata["parentSessionId"] == "8463c716-a2ea-4c14-9efa-87158ebd9f20"
+    assert s.metadata["agentId"] == "a7be2f0"
+    assert s.messages[0].role == "user" and s.messages[0].text.startswith("I need to understand:")
+    assert s.model == "claude-haiku-4-5-20251001"
+    calls = [c for m in s.messages for c in m.tool_calls]
+    results = [m for m in s.messages if m.role == "tool"]
+    assert calls and len(results) == len(calls)
+    assert {m.tool_call_id for m in results} == {c.id for c in calls}
+    assert not any("sidechain" in x.reason for x in src.skipped)
+
+
+def test_sidechain_records_inside_a_main_transcript_are_still_left_out(tmp_path):
+    main = tmp_path / "main.jsonl"
+    lines = (CC / "session_b.jsonl").read_text().splitlines()
+    side = SUBAGENT.read_text().splitlines()[:3]
+    main.write_text("\n".join(lines + side) + "\n")
+    src, sessions = read_all(main)
+    (s,) = sessions.values()
+    assert not any("I need to understand" in m.text for m in s.messages)
+    assert any("sidechain" in x.reason for x in src.skipped)
+
+
+def test_claude_code_parallel_tool_calls_keep_every_call_and_result(tmp_path):
+    # The same records as a main transcript: Claude Code links the blocks of one response and
+    # their results as a tree (through progress records too), so walking back from the last
+    # record alone dropped 4 of the 18 results, leaving 4 calls unanswered.
+    main = tmp_path / "main.jsonl"
+    with main.open("w") as out:
+        for line in SUBAGENT.read_text().splitlines():
+            rec = json.loads(line)
+            rec["isSidechain"] = False
+            out.write(json.dumps(rec) + "\n")
+    raw_calls = {b["id"] for line in SUBAGENT.read_text().splitlines()
+                 for rec in [json.loads(line)] if rec.get("type") == "assistant"
+                 for b in rec["message"]["content"] if b.get("type") == "tool_use"}
+    src, sessions = read_all(main)
+    (s,) = sessions.values()
+    calls = [c.id for m in s.messages for c in m.tool_calls]
+    assert sorted(calls) == sorted(raw_calls)
+    pending: set[str] = set()
+    for m in s.messages:  # every result right after the response that asked for it
+        if m.role == "assistant":
+            assert not pending
+            pending = {c.id for c in m.tool_calls}
+        elif m.role == "tool":
+            assert m.tool_call_id in pending
+            pending.discard(m.tool_call_id)
+    assert not pending
+    assert not any("not on the active branch" in x.reason for x in src.skipped)
