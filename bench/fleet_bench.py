@@ -19,8 +19,8 @@ throughput per core against the local pool's.
 - `sweep_ray_vs_pool`: the 1,000-session database swept with the same config on the
   local pool (2 processes) and on a local Ray instance started with the same 2 CPUs
   and, as `ray_engine()` starts one, its workers at the driver's priority like the
-  pool's (Ray's default, niceness 15, gave them what the machine's other processes
-  left: 0.32 on a shared machine, in-task CPU the same as the pool's),
+  pool's (Ray's default, niceness 15, gives them only what the machine's other
+  processes leave: on a shared machine the same in-task CPU took 4x the wall time),
   each engine warmed up first (its workers started and the source opened on a
   20-session sweep), then timed twice, alternating; throughput per core = sessions /
   (best seconds x cores); the figure is Ray's over the pool's (1 = as fast; the
