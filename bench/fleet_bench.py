@@ -17,7 +17,10 @@ throughput per core against the local pool's.
   driver process's peak RSS (VmHWM, the pool's workers not included: they hold one
   batch of sessions each, whatever the fleet's size).
 - `sweep_ray_vs_pool`: the 1,000-session database swept with the same config on the
-  local pool (2 processes) and on a local Ray instance started with the same 2 CPUs,
+  local pool (2 processes) and on a local Ray instance started with the same 2 CPUs
+  and, as `ray_engine()` starts one, its workers at the driver's priority like the
+  pool's (Ray's default, niceness 15, gives them only what the machine's other
+  processes leave: on a shared machine the same in-task CPU took 4x the wall time),
   each engine warmed up first (its workers started and the source opened on a
   20-session sweep), then timed twice, alternating; throughput per core = sessions /
   (best seconds x cores); the figure is Ray's over the pool's (1 = as fast; the
@@ -123,7 +126,9 @@ def measure_ray_vs_pool(tmp: Path, cores: int = 2, rounds: int = 2) -> dict[str,
     t = time.perf_counter()
     sweep(db, ids, preset("balanced"), "preset", ["balanced"], workers=cores)
     out["sweep_pool_s"] = round(time.perf_counter() - t, 2)
-    ray.init(num_cpus=cores, include_dashboard=False, log_to_driver=False)
+    from inspector.service.ray_engine import local_options
+
+    ray.init(**local_options(cores))  # as `ray_engine()` starts one: workers at the driver's priority
     pool = PoolEngine(cores)
     on_ray = ray_engine()
     runs: dict[str, list[float]] = {"pool": [], "ray": []}

@@ -262,7 +262,24 @@ def words(text: str) -> frozenset[str]:
     Returns:
         The set of stems.
     """
-    return frozenset(_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1)
+    # (each distinct word stemmed once: a text repeats its words, a session its stems)
+    stems = _STEMS
+    out = set()
+    for w in set(_WORD.findall(text.lower())):
+        stem = stems.get(w)
+        if stem is None:
+            if w in _STOP or len(w) <= 1:
+                continue
+            stem = _stem(w)
+            if len(stems) < _STEMS_MAX:
+                stems[w] = stem
+        out.add(stem)
+    return frozenset(out)
+
+
+# Stems of the words seen (stop words and single letters never enter): bounded.
+_STEMS: dict[str, str] = {}
+_STEMS_MAX = 200_000
 
 
 _WEIGHTS: dict[str, float] = {}
@@ -537,6 +554,11 @@ def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
     return out
 
 
+# The kinds whose artifacts hold the errors of the message's text (its first SCAN_CHARS),
+# as `content.message_artifacts` extracts them.
+_ERRORS_FROM_TEXT = frozenset((Kind.OBSERVATION, Kind.REQUEST))
+
+
 def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     """The index keys of a message: its words ("w:"), paths (`path_keys`), error
     cores ("e:") and values ("v:")."""
@@ -546,9 +568,13 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         return hit
     text = m.text[:SCAN_CHARS]
     out: set[str] = {"w:" + w for w in words(text)}
-    a = message_artifacts(m, Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind)
+    akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
+    a = message_artifacts(m, akind)
     out.update(path_keys(a.paths, roots))
-    out.update("e:" + error_core(e) for e in (a.errors or extract_errors(text)))
+    # (message_artifacts took an observation's or a request's errors from this same
+    # text: found none, there are none to find again)
+    errors = a.errors if akind in _ERRORS_FROM_TEXT else (a.errors or extract_errors(text))
+    out.update("e:" + error_core(e) for e in errors)
     out.update("v:" + v for v in a.values)
     out.update("c:" + _norm(c) for c in a.commands)
     out.update("cw:" + c.split()[0].lower() for c in a.commands if c.strip())

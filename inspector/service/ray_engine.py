@@ -5,6 +5,11 @@ Imported only when that engine is picked: Ray is an optional extra
 worker opens the source (a path every node can read, or a database URL) once per
 worker process, reads its batch's sessions by id and sends back their totals. The
 job (configs, model) goes to the object store once, not with every task.
+
+A local instance this engine starts runs its workers at the driver's priority
+(`local_options`): Ray's default (niceness 15, so that its own services keep up)
+leaves them the CPU every other process on the machine does not want, where the
+local pool's workers, forked from the driver, share it on equal terms.
 """
 
 from __future__ import annotations
@@ -14,6 +19,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from inspector.service.engines import Batch, EngineError, Outcome, SweepJob, _bounded, _run_batch
+
+
+def local_options(cores: int | None) -> dict[str, Any]:
+    """`ray.init` arguments for a local instance on this machine: `cores` CPUs (None:
+    all), no dashboard, the workers at this process's niceness (the
+    local pool's workers inherit it; Ray would start them at 15).
+
+    Args:
+        cores: CPUs the instance offers.
+
+    Returns:
+        Keyword arguments for `ray.init`.
+    """
+    return {"num_cpus": cores, "include_dashboard": False, "log_to_driver": False,
+            "_system_config": {"worker_niceness": os.nice(0)}}
 
 
 class RayEngine:
@@ -34,7 +54,7 @@ class RayEngine:
                 if address:
                     ray.init(address=address, log_to_driver=False)
                 else:  # a local instance, loopback only, for this process's life
-                    ray.init(num_cpus=cores, include_dashboard=False, log_to_driver=False)
+                    ray.init(**local_options(cores))
                     self._started = True
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise EngineError(f"cannot start or join Ray{f' at {address}' if address else ''}: "

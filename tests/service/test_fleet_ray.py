@@ -24,10 +24,11 @@ pytestmark = [pytest.mark.slow,  # Ray's own start, ~20 s on 2 cores
 def local_ray():
     import ray  # when these tests run, not at collection (tests/lazy.py)
 
+    from inspector.service.ray_engine import local_options
+
     started = not ray.is_initialized()
-    if started:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-                 _node_ip_address="127.0.0.1")
+    if started:  # as the engine starts one (its workers' priority included), on two CPUs
+        ray.init(**local_options(2), _node_ip_address="127.0.0.1")
     yield ray
     if started:
         ray.shutdown()
@@ -54,6 +55,18 @@ def test_ray_sweep_equals_the_local_sweep_byte_for_byte(local_ray, fleet_db):
     rows = json.loads(on_ray)["rows"]
     assert rows[0]["sessions"] == 12 and rows[0]["totals"] != rows[1]["totals"]
     assert local_ray.is_initialized()  # an instance the engine joined is left running
+
+
+def test_local_ray_workers_run_at_the_drivers_priority(local_ray):
+    # Ray starts its workers at niceness 15: on a busy machine they got a fraction of
+    # the CPU the pool's workers (forked from the driver, its niceness) got.
+    import os
+
+    @local_ray.remote(num_cpus=1)
+    def niceness() -> int:
+        return os.nice(0)
+
+    assert local_ray.get([niceness.remote() for _ in range(2)]) == [os.nice(0)] * 2
 
 
 def test_ray_sample_equals_the_local_sample(local_ray, fleet_db):
