@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
+from textual.widgets import Footer, Header, ProgressBar, Static
 from textual.worker import Worker
 
 from inspector.engine.wording import plural
@@ -92,7 +92,9 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                     yield PlanSummary(id="plan-summary")
                 with VerticalScroll(id="detail-pane"):
                     yield Static("", id="detail")
-            yield LoadingIndicator(id="tuning-loading")
+            # Still, not an animation: one repainting 16 times a second took ~1.3 s of the
+            # painting thread from a 100,000-message load (tests/tui/test_open_work.py).
+            yield Static(Text("knobs: once the session is read", style="dim"), id="tuning-loading")
         yield Static("", id="focus-line")
         yield Footer()
 
