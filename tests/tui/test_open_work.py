@@ -24,11 +24,15 @@ class _Paused(MemoryStore):
 
     def __init__(self, *args, **kw) -> None:
         super().__init__(*args, **kw)
+        self.started = threading.Event()
+        self.go_on_reading = threading.Event()
         self.first_batch = threading.Event()
         self.go_on = threading.Event()
 
     def load_session(self, session_id, each=None):
         session = super().load_session(session_id)
+        self.started.set()
+        self.go_on_reading.wait(30)
         if each is not None:
             half = len(session.messages) // 2
             each(session.messages[:half])
@@ -55,6 +59,15 @@ async def test_nothing_repaints_on_a_timer_while_the_rows_arrive(demo_sessions_c
         await settle(pilot, app)
         app.open_session(app.session_rows[0].id)
         try:
+            # before the first rows: the bar stands at 0 of the messages the list knows of
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if store.started.is_set() and isinstance(app.screen, SessionScreen):
+                    break
+            assert isinstance(app.screen, SessionScreen) and app.screen.query_one(Heatmap).rows.n == 0
+            # (the heatmap's own loading overlay stays until the first rows: one place says "loading")
+            assert [w for w in _animated(app.screen) if not w.startswith("LoadingIndicator")] == []
+            store.go_on_reading.set()
             for _ in range(200):
                 await pilot.pause(0.02)
                 screen = app.screen
@@ -67,6 +80,7 @@ async def test_nothing_repaints_on_a_timer_while_the_rows_arrive(demo_sessions_c
             assert "loading" in str(screen.query_one("#session-title").render())
             assert _animated(screen) == []
         finally:
+            store.go_on_reading.set()
             store.go_on.set()
         await settle(pilot, app)
         assert app.screen.plan is not None
