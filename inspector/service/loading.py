@@ -24,7 +24,7 @@ MAX_BATCH = 16_000
 Loader = Callable[[str, Callable[[Sequence[Message]], None] | None], Session]
 # (content hashes, tokens, text-part tokens) of a stored session, in order
 # (`SessionStore.counts_by_position`)
-Known = tuple[list[str], list[int | None], list[int | None]]
+Known = tuple[Sequence[str], list[int | None], list[int | None]]
 
 
 def load_analysed(load: Loader, session_id: str, counter: TokenCounter, token_cache: TokenCache | None,

@@ -25,6 +25,20 @@ class RowsLoaded(Message):
     expected: int | None  # messages the session has, when known
 
 
+def expected_messages(app: Any, session_id: str) -> int | None:
+    """How many messages session `session_id` has, when the app's sessions list says."""
+    return next((r.messages for r in app.session_rows if r.id == session_id), None)
+
+
+def show_expected(bar: Any, app: Any, session_id: str) -> None:
+    """Set the loading bar to 0 of the session's messages, when known: a bar that fills
+    from the start, not an indeterminate one repainting the screen 15 times a second
+    while the first rows are read (tests/tui/test_open_work.py)."""
+    expected = expected_messages(app, session_id)
+    if expected:
+        bar.update(total=expected, progress=0)
+
+
 def read_session(store: Any, session_id: str, counter: Any, expected: int | None,
                  post: Callable[[Message], Any]) -> None:
     """Read and count session `session_id` of `store` (in a worker thread), posting

@@ -139,3 +139,20 @@ def test_stored_counts_that_do_not_match_the_messages_read_are_not_used(stored):
             fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
             assert _fields(a) == _fields(fresh)
             assert cache.asked  # the batch that did not match was looked up
+
+
+def test_counts_by_position_are_each_messages_hash_and_cached_counts(stored):
+    """`counts_by_position` (one joined query, the hashes kept as one string) gives, at
+    every position, the hash of the message loaded there and the counts the cache
+    holds for it, None where nothing is cached: the from-scratch lookup's answer."""
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        session = ws.load_session(wid)
+        hashes, tokens, texts = ws.counts_by_position(wid, counter.name)
+        expected = [m.content_hash for m in session.messages]
+        assert len(hashes) == len(expected) and list(hashes) == expected
+        assert hashes[-1] == expected[-1] and hashes[2:5] == expected[2:5]
+        cached = ws.token_cache().get_many(counter.name, set(expected))
+        assert tokens == [cached[h][0] for h in expected] and texts == [cached[h][1] for h in expected]
+        assert ws.counts_by_position(wid, "estimate:4 chars/token")[1] == [None] * len(expected)
+        assert len(ws.counts_by_position("no-such-session", counter.name)[0]) == 0

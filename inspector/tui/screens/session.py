@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, LoadingIndicator, ProgressBar, Static
+from textual.widgets import Footer, Header, ProgressBar, Static
 from textual.worker import Worker
 
 from inspector.engine.wording import plural
@@ -22,7 +22,7 @@ from inspector.formats.terminal import visible
 from inspector.service.tuning import Planned, Tuning
 from inspector.tui.messages import FidelityReady, PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.screens.session_actions import SessionKeys
-from inspector.tui.session_loading import RowsLoaded, read_session
+from inspector.tui.session_loading import RowsLoaded, expected_messages, read_session, show_expected
 from inspector.tui.session_text import detail_text, plan_summary, session_heading
 from inspector.tui.widgets.follow import SessionGrew, SourceFollow
 from inspector.tui.widgets.heatmap import Heatmap, row_data
@@ -92,17 +92,18 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                     yield PlanSummary(id="plan-summary")
                 with VerticalScroll(id="detail-pane"):
                     yield Static("", id="detail")
-            yield LoadingIndicator(id="tuning-loading")
+            # still: an animation took ~1 s of CPU from a 100k load (tests/tui/test_open_work.py)
+            yield Static(Text("knobs: once the session is read", style="dim"), id="tuning-loading")
         yield Static("", id="focus-line")
         yield Footer()
 
     def on_mount(self) -> None:
         """Start tuning with the app's config and start loading the session."""
         self._tuning = Tuning(self.inspector.config, self.inspector.data)
-        self.title = "inspector"
-        self.sub_title = visible(self.session_id)
+        self.title, self.sub_title = "inspector", visible(self.session_id)
         self._adapt()
         self.query_one(Heatmap).loading = True
+        show_expected(self.query_one("#session-progress", ProgressBar), self.inspector, self.session_id)
         self._load()
 
     def on_unmount(self) -> None:
@@ -127,8 +128,8 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
     @work(thread=True, exclusive=True, group="session-load", exit_on_error=False, description="session-load")
     def _load(self) -> None:
         app = self.inspector
-        expected = next((r.messages for r in app.session_rows if r.id == self.session_id), None)
-        read_session(app.data, self.session_id, app.counter(self.config), expected, self.post_message)
+        read_session(app.data, self.session_id, app.counter(self.config), expected_messages(app, self.session_id),
+                     self.post_message)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A session that cannot be loaded is not left on "loading": the error is shown
