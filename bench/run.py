@@ -74,7 +74,8 @@ TARGETS: dict[str, tuple[str, str, Any]] = {
     "rss_ratio_10k": ("peak RSS growth opening + planning the 10k session / its text bytes",
                       "<= 3", lambda v: v <= 3),
     "replay_vs_naive": ("Compactor.compact before every call of the 10k session, recounting (every 10th call "
-                        "timed) / the cold replay() of the same calls",
+                        "timed) / the cold replay() of the same calls (the same compaction work; the fidelity "
+                        "of its final context, measured when first asked for, is `replay_fidelity_s`)",
                         ">= 100", lambda v: v >= 100),
     "replay_vs_naive_2k": ("the same ratio (per-call loop / replay) timed at every call, first 2,000 messages, a "
                            "config compacting every "
@@ -145,8 +146,8 @@ KINDS.update({"rss_ratio_10k": MEMORY, "rss_ratio_100k": MEMORY, "sweep_fleet_10
 # Figures printed below the targets in the table: the seconds behind the ratios.
 DETAIL_FIGURES = ("replan_median_ms", "replan_median_ms_eino", "replan_100k_ms", "count_warm_speedup_with_load",
                   "cli_startup_s", "tui_first_frame_s", "apply_100k_s", "rss_peak_mb", "rss_peak_100k_mb",
-                  "replay_10k_s", "sweep_20_s", "sweep_fleet_1000_s", "open_100k_s", "open_100k_all_rows_s",
-                  "open_100k_first_plan_s", "read_jsonl_100k_s", "plan_50mb_s")
+                  "replay_10k_s", "replay_fidelity_s", "sweep_20_s", "sweep_fleet_1000_s", "open_100k_s",
+                  "open_100k_all_rows_s", "open_100k_first_plan_s", "read_jsonl_100k_s", "plan_50mb_s")
 
 
 def log(msg: str) -> None:
@@ -415,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
             rep = replay_bench.measure_replay(session, counter)
             figures["replay_10k_s"] = rep["seconds"]
             figures["replay_10k_cpu_s"] = rep["cpu_s"]
+            figures["replay_fidelity_s"] = rep["fidelity_s"]
             log(f"replay vs Compactor before every call (first {args.naive_messages:,} messages)")
             naive = replay_bench.measure_naive(session, counter, args.naive_messages)
             figures["replay_vs_naive_2k"] = naive["replay_vs_naive"]

@@ -200,13 +200,31 @@ class Replay:
     context_window: int
     calls: list[Call]
     totals: Totals
-    fidelity: Fidelity
     final_messages: list[Message] = field(default_factory=list)  # the context of the last call
     # Every `summarization.trigger.context_tokens` from this one up, below the replay's
     # own trigger as above it, gives this same replay (None: not shown): no plan of it
     # triggered a summary, no trigger check went above this, nor any call it did not
     # plan (under every limit, so under any trigger from this up it is not planned either).
     same_from_trigger: int | None = None
+    # What `fidelity` compares, kept until it is first asked for: the session up to the last
+    # call and that call's context as the engine made it.
+    _measured: tuple[Sequence[Message], Sequence[Message]] = field(default=((), ()), repr=False, compare=False)
+    _fidelity: Fidelity | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def fidelity(self) -> Fidelity:
+        """What the last call's context lost of the session, measured on first use.
+
+        Returns:
+            The `Fidelity` of the final context against the session up to its last call.
+            Measured lazily: the first measure of a session indexes all of it (seconds on a
+            10,000-message session), which callers that want only the replay's cost (a
+            `Compactor` check, a bench of the compaction work) need not pay.
+        """
+        if self._fidelity is None:
+            original, final = self._measured
+            self._fidelity = fidelity(list(original), list(final))
+        return self._fidelity
 
     def to_dict(self, model: str = "") -> dict[str, Any]:
         """The replay as a JSON-ready dict: its calls, totals and fidelity, under `model`."""
@@ -552,12 +570,12 @@ def replay(
     t.price(prices, summary_prices)
     stop_counting()
     final = ctx.messages
-    fid = fidelity(msgs[:last], final) if calls else fidelity([], [])
+    measured = (msgs[:last], list(final)) if calls else ((), ())  # before `apply`'s numbering
     for j in range(numbered):  # as `apply` numbers its output
         if final[j].position != j:
             final[j] = final[j].model_copy(update={"position": j})
     same = max(compactions.reach, 1) if compactions.provable else None
-    return Replay(session.id, config, counter.name, window, calls, t, fid, final, same)
+    return Replay(session.id, config, counter.name, window, calls, t, final, same, measured)
 
 
 def _count_ahead(a: Analysis, msgs: list[Message], config: CompactionConfig, memo: PlanMemo,

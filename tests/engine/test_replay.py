@@ -92,6 +92,25 @@ def test_a_trigger_below_the_session_size_compacts_and_bounds_the_peak(path, cou
             assert c.cached_tokens <= sum(counter.count(m.text) + 10 for m in before)
 
 
+def test_fidelity_is_measured_when_asked_and_as_the_final_context_was_made(counter, monkeypatch):
+    import inspector.engine.replay as replay_module
+
+    session = read_traj(TRAJS[0])
+    trigger = replay(session, preset("none"), counter=counter).totals.unmanaged_peak_tokens // 2
+    measured = []
+    real = replay_module.fidelity
+    monkeypatch.setattr(replay_module, "fidelity", lambda a, b: measured.append((a, b)) or real(a, b))
+    r = replay(session, tight(trigger), counter=counter)
+    assert measured == []  # the replay's cost alone does not index the session
+    last = r.calls[-1].position
+    first = r.fidelity
+    assert r.fidelity is first and len(measured) == 1  # once
+    original, final = measured[0]
+    assert [m.position for m in original] == [m.position for m in session.messages[:last]]
+    assert [m.text for m in final] == [m.text for m in r.final_messages]
+    assert first.score == real(list(session.messages[:last]), final).score
+
+
 def test_cost_is_tokens_times_prices(counter):
     session = read_traj(SWE_AGENT / "ctf_web_i_got_id_demo.traj")
     agent = Prices(input=3e-6, output=15e-6, cache_read=0.3e-6, cache_write=3.75e-6)
