@@ -21,7 +21,8 @@ of the compacted context covers, so a paraphrase counts and a keyword list cover
 scattered words does not; a sentence cut short ("…") states no finding (and quotes
 cut short cost the whole context a share: `Fidelity.fragments`), and a "next step" that
 copies what the agent said before a step it already took, or echoes an output, is not
-the next step. What the rewritten part of the compacted context states that the original does
+the next step; a sentence that copies a line the agent did not write (output, the
+instructions) verbatim states no finding, decision or step at all. What the rewritten part of the compacted context states that the original does
 not support is `unsupported`: a path or file name the original never has (or has at
 another place), a number or id it never holds (a number derived from one it holds, half
 or twice or in bits and bytes, is not made up), a name set to another number than the
@@ -42,6 +43,7 @@ are indexed once per session (extended, not rebuilt, as the session grows).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -423,6 +425,10 @@ class _Index:
     hashes: tuple[str, ...] = ()
     postings: dict[str, list[int]] = field(default_factory=dict)
     commands: list[tuple[int, str]] = field(default_factory=list)  # (action index, its command, normalized)
+    # The prose sentences (and lines) of what the agent did not write (output, the
+    # instructions), normalized: a summary sentence that is one of them quotes them, it
+    # does not state what the agent found, decided or does next.
+    printed: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
@@ -449,6 +455,8 @@ class _Index:
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
+            elif model.kinds[i] in _NOT_THE_AGENTS:
+                self.printed.update(_printed_prose(model.messages[i]))
             for key in _keys(model.messages[i], model.kinds[i], model.roots):
                 bucket = post.get(key)
                 if bucket is None:
@@ -459,6 +467,32 @@ class _Index:
 
 
 _KEYS: Memo[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = Memo(100_000)
+_PRINTED: Memo[str, frozenset[str]] = Memo(100_000)
+
+
+# The messages the agent did not write: their sentences quoted are not its narrative.
+_NOT_THE_AGENTS = frozenset({Kind.OBSERVATION, Kind.SYSTEM, Kind.DEMONSTRATION, Kind.TASK})
+
+
+def _printed_prose(m: Message) -> frozenset[str]:
+    """A message's sentences and lines that read as prose, normalized (`_Index.printed`)."""
+    hit = _PRINTED.get(m.content_hash)
+    if hit is None:
+        text = m.text[:SCAN_CHARS]
+        found = {_norm(x) for x in sentences(text) + sentences(text, by_line=True) if is_prose(x)}
+        hit = _PRINTED.put(m.content_hash, frozenset(found))
+    return hit
+
+
+def _unquoted(v: _View, printed: set[str]) -> _View:
+    """`v` with the prose sentences that quote the environment's output verbatim no
+    longer prose: a line of output copied into a summary (a keyword dump's "Running it
+    again will lead to the same error.") states what was printed, not what the agent
+    found, decided or does next."""
+    quoted = frozenset(j for j in v.prose if _norm(v.sentences[j]) in printed)
+    if not quoted:
+        return v
+    return dataclasses.replace(v, prose=v.prose - quoted, plans=tuple(j for j in v.plans if j not in quoted))
 
 # A token that holds a digit: a number, a port, an offset, a hex literal, a flag-like
 # string. Such a token is exact: a summary that states one the original never had
@@ -967,7 +1001,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     original_hashes = set(model.hashes)
     rewritten = [m for m in compacted if m.content_hash not in original_hashes]
 
-    views = [_view(m) for m in rewritten]
+    views = [_unquoted(_view(m), index.printed) for m in rewritten]
     rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
     hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths,
                     last_removed=max(removed, default=-1))

@@ -510,3 +510,29 @@ def test_an_artifacts_evidence_is_the_sentence_that_states_it_not_the_line_listi
     f = fidelity(_session(), _compacted(summary))
     ev = next(it.evidence for it in f.items if it.kind == "files" and it.text.endswith("fields.py"))
     assert ev.startswith("The truncation bug is in")
+
+
+def test_a_line_of_output_or_instructions_quoted_verbatim_states_no_finding_or_step():
+    """A keyword dump copies whole lines of what the environment printed; one that reads
+    like prose ("Running it again will lead to the same error.") is still output, not
+    the agent's finding or next step, however many of the next step's words it holds."""
+    msgs = [
+        sys("SETTING: You are an autonomous programmer."),
+        user("The parser rejects empty tuples. Make `parse('()')` return an empty tuple."),
+        asst("Let's fix the tuple rule.\n```\nedit 12:14\n    return ()\nend_of_edit\n```"),
+        user("Your proposed edit has introduced new syntax error(s).\nERRORS:\n- E999 SyntaxError: unmatched ')'\n"
+             "DO NOT re-run the same failed edit command. Running it again will lead to the same error.\n"
+             "(Open file: /repo/parser.py)\nbash-$"),
+        asst("Running the same edit again would lead to the same error, so I will fix the unmatched parenthesis "
+             "in the tuple rule first.\n```\nedit 12:13\n    return ()\nend_of_edit\n```"),
+        user("File updated.\n(Open file: /repo/parser.py)\nbash-$"),
+    ]
+    dump = "\n".join(["parse('()')", "edit 12:14", "E999 SyntaxError: unmatched ')'",
+                      "Running it again will lead to the same error.", "/repo/parser.py"])
+    said = ("Task: make parse('()') return an empty tuple. The edit of lines 12-14 of /repo/parser.py failed with "
+            "E999 SyntaxError: unmatched ')'. Next: fix the unmatched parenthesis in the tuple rule and run the "
+            "edit again.")
+    d, s = (fidelity(msgs, [msgs[0], msgs[1], user(x), *msgs[4:]]) for x in (dump, said))
+    assert d.kinds["errors"].fraction == 1.0  # its artifacts count
+    assert d.kinds["next_step"].credit == 0 < s.kinds["next_step"].credit
+    assert d.score < s.score
