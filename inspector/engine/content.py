@@ -379,6 +379,14 @@ def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentMo
         elif kind in (Kind.TASK, Kind.REQUEST):
             acted = False
         kinds.append(kind)
+    if calls_tools and environment_users:
+        # A session that does both (runs of several frameworks in one, the demo's
+        # marathon): a command in text that the environment answered, in the user
+        # message right after it, was run.
+        for i in range(len(kinds) - 1):
+            if (kinds[i] is Kind.REASONING and locals_[i].action and not messages[i].tool_calls
+                    and kinds[i + 1] is Kind.OBSERVATION and messages[i + 1].role == "user"):
+                kinds[i] = Kind.ACTION
     return ContentModel(tuple(kinds), task, environment_users, hashes, tuple(messages), _roots(messages))
 
 

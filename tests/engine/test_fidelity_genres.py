@@ -141,3 +141,44 @@ def test_harness_notices_in_user_turns_are_not_requests_and_a_tool_use_error_is_
     assert [it.text for it in f.items if it.kind == "requests"] == []  # (the last request is kept)
     assert any("file has not been read yet" in it.text for it in f.items if it.kind == "errors")
     assert all("reminder" not in it.text.lower() and "todowrite" not in it.text.lower() for it in f.items)
+
+
+def test_a_command_in_text_the_environment_answered_is_an_action_in_a_session_that_also_calls_tools():
+    """Runs of several frameworks in one session (the demo's marathon): a fenced command
+    that the environment answered in the next user message ran, even though other
+    turns call tools through the API."""
+    from tests.sessions import asst, sys, tool, user
+
+    footer = "\n(Open file: n/a)\n(Current directory: /repo)\nbash-$"
+    msgs = [
+        sys("SETTING: You are an autonomous programmer."),
+        user("We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\n"
+             "The build script exits with code 2 on a clean checkout.\n" + footer),
+        asst("Let me list the scripts.", [("c1", "bash", '{"command": "ls scripts"}')]),
+        tool("c1", "build.sh\nrelease.sh"),
+        asst("Let's run the build script to see the failure.\n```\nbash scripts/build.sh\n```"),
+        user("scripts/build.sh: line 3: ./configure: No such file or directory" + footer),
+        asst("The script expects ./configure, which a clean checkout lacks, so it must run autoreconf first.\n"
+             "```\nopen scripts/build.sh\n```"),
+        user("[File: /repo/scripts/build.sh (9 lines total)]\n1:#!/bin/sh\n2:set -e\n3:./configure" + footer),
+    ]
+    model = content_model(msgs)
+    assert [model.kinds[i] for i in (2, 4, 6)] == [Kind.ACTION] * 3
+    assert model.step_failed(4)
+    f = fidelity(msgs, [msgs[0], msgs[1], msgs[-2], msgs[-1]])
+    assert "bash scripts/build.sh" in [it.text for it in f.items if it.kind == "last_step"]
+
+
+def test_the_demo_sessions_read_as_a_reader_does():
+    """Every demo session has its task; no command the environment answered is taken
+    for reasoning; no tool result or environment reply is a request."""
+    from inspector.demo import demo_sessions
+
+    for s in demo_sessions():
+        model = content_model(s.messages)
+        assert model.task is not None, s.id
+        for i in range(len(s.messages) - 1):
+            m, k, after = s.messages[i], model.kinds[i], model.kinds[i + 1]
+            if m.role == "assistant" and after is Kind.OBSERVATION and s.messages[i + 1].role == "user":
+                assert k is Kind.ACTION, (s.id, i)
+        assert all(k is Kind.OBSERVATION for m, k in zip(s.messages, model.kinds, strict=True) if m.role == "tool")
