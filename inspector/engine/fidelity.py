@@ -429,6 +429,8 @@ class _Index:
     # instructions), normalized: a summary sentence that is one of them quotes them, it
     # does not state what the agent found, decided or does next.
     printed: set[str] = field(default_factory=set)
+    # The prose sentences the agent wrote, normalized (`_other_quote`).
+    said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
@@ -455,8 +457,10 @@ class _Index:
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
-            elif model.kinds[i] in _NOT_THE_AGENTS:
+            if model.kinds[i] in _NOT_THE_AGENTS:
                 self.printed.update(_printed_prose(model.messages[i]))
+            elif model.kinds[i] in (Kind.ACTION, Kind.REASONING):
+                self.said.update(_printed_prose(model.messages[i]))
             for key in _keys(model.messages[i], model.kinds[i], model.roots):
                 bucket = post.get(key)
                 if bucket is None:
@@ -484,12 +488,21 @@ def _printed_prose(m: Message) -> frozenset[str]:
     return hit
 
 
+_LIST_MARK = re.compile(r"^(?:[-*\u2022>]|\d+[.)])\s+")
+
+
+def _quoted(sentence: str) -> str:
+    """A rewritten sentence as the original would hold it if it quotes it: normalized,
+    a list's bullet or number off."""
+    return _LIST_MARK.sub("", _norm(sentence))
+
+
 def _unquoted(v: _View, printed: set[str]) -> _View:
     """`v` with the prose sentences that quote the environment's output verbatim no
     longer prose: a line of output copied into a summary (a keyword dump's "Running it
     again will lead to the same error.") states what was printed, not what the agent
     found, decided or does next."""
-    quoted = frozenset(j for j in v.prose if _norm(v.sentences[j]) in printed)
+    quoted = frozenset(j for j in v.prose if _quoted(v.sentences[j]) in printed)
     if not quoted:
         return v
     return dataclasses.replace(v, prose=v.prose - quoted, plans=tuple(j for j in v.plans if j not in quoted))
@@ -1036,10 +1049,11 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
+                skip = _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES else None
                 if kind == "next_step":
                     hay.stale = _Stale(model, index, set(removed), buckets.next_words, hay)
-                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task",
-                                           skip=hay.stale if kind == "next_step" else None)
+                    skip = _either(skip, hay.stale)
+                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task", skip=skip)
                 if kind == "next_step":
                     planned, plan = _planned_next(hay, buckets.next_words)
                     if planned > cov:
@@ -1074,6 +1088,38 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
     return Fidelity(kinds, len(removed), items, state_kept, fragments)
+
+
+# A rewritten sentence that copies one the agent wrote covers only that statement
+# (`_OtherQuote`): off, a quote's words in common with another item count as its
+# paraphrase. On in every fold of leave-one-session-out over the four labelled sets.
+QUOTES_STATE_ONLY_THEMSELVES = True
+# The narrative items taken from what the agent wrote.
+_AGENTS_ITEMS = frozenset({"last_step", "next_step", "decisions"})
+
+
+@dataclass(frozen=True)
+class _OtherQuote:
+    """Whether a rewritten sentence is a verbatim copy of another sentence the agent
+    wrote than the item's own: a quote states what it quotes, and its words in common
+    with another statement are no paraphrase of that one."""
+
+    said: set[str]
+    item: str
+
+    def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
+        n = _quoted(sentence)
+        if n not in self.said:
+            return False
+        head = min(len(n), len(self.item), ITEM_CHARS - 20)
+        return n[:head] != self.item[:head]
+
+
+def _either(a: Callable[[str, frozenset[str]], bool] | None,
+            b: Callable[[str, frozenset[str]], bool] | None) -> Callable[[str, frozenset[str]], bool] | None:
+    if a is None or b is None:
+        return a or b
+    return lambda s, ws: a(s, ws) or b(s, ws)
 
 
 # A sentence that says what comes next.

@@ -536,3 +536,40 @@ def test_a_line_of_output_or_instructions_quoted_verbatim_states_no_finding_or_s
     assert d.kinds["errors"].fraction == 1.0  # its artifacts count
     assert d.kinds["next_step"].credit == 0 < s.kinds["next_step"].credit
     assert d.score < s.score
+
+
+def test_a_quote_of_what_the_agent_said_covers_that_statement_not_another_it_shares_words_with():
+    """An extractive summary copies the agent's sentences; the copy of a plan ("I will
+    check whether …") is not the finding the agent later stated in the same words."""
+    from inspector.engine import fidelity as measure
+
+    msgs = [
+        sys("You are a coding agent."),
+        user("Settings exported in the shell are ignored at startup. Fix it."),
+        asst("I will check whether the loader reads the config file before the environment variables.",
+             [("c1", "bash", '{"cmd": "sed -n 1,40p src/loader.py"}')]),
+        tool("c1", "def load():\n    cfg = read_file()\n    cfg.update(read_env())\n    return read_file_again(cfg)"),
+        asst("The loader reads the config file again after the environment variables, because read_file_again "
+             "merges the file last.",
+             [("c2", "bash", '{"cmd": "sed -n 40,60p src/loader.py"}')]),
+        tool("c2", "def read_file_again(cfg):\n    return {**cfg, **read_file()}"),
+        asst("I will drop the second read.", [("c3", "bash", '{"cmd": "python fix.py"}')]),
+        tool("c3", "done"),
+    ]
+    plan = "- I will check whether the loader reads the config file before the environment variables."
+    finding = ("- The loader reads the config file again after the environment variables, because read_file_again "
+               "merges the file last.")
+
+    def decision(summary: str) -> float:
+        f = fidelity(msgs, [msgs[0], msgs[1], user(summary), *msgs[6:]])
+        return max(it.credit for it in f.items if it.kind in ("decisions", "last_step")
+                   and it.text.startswith("The loader reads"))
+
+    assert decision(finding) == 1.0
+    assert decision(plan) == 0.0
+    saved = measure.QUOTES_STATE_ONLY_THEMSELVES
+    try:
+        measure.QUOTES_STATE_ONLY_THEMSELVES = False
+        assert decision(plan) > 0.5  # (what the rule stops: the plan's words taken for the finding)
+    finally:
+        measure.QUOTES_STATE_ONLY_THEMSELVES = saved
