@@ -1049,7 +1049,9 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
-                skip = _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES else None
+                skip: Callable[[str, frozenset[str]], bool] | None = (
+                    _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES
+                    else None)
                 if kind == "next_step":
                     hay.stale = _Stale(model, index, set(removed), buckets.next_words, hay)
                     skip = _either(skip, hay.stale)
