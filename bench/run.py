@@ -122,7 +122,7 @@ TARGETS["fidelity_heldout_spearman"] = ("the same on the held-out set (other ses
                                         lambda v: v >= 0.8)
 TARGETS["fidelity_heldout_pairwise_accuracy"] = ("the same on the held-out set", ">= 0.85", lambda v: v >= 0.85)
 TARGETS["fidelity_blind_spearman"] = ("the same on the blind set (sessions in no other set, a fourth writer, two more "
-                                      "judges; never used to tune the measure)", ">= 0.8", lambda v: v >= 0.8)
+                                      "judges; blind until the measure's fourth pass)", ">= 0.8", lambda v: v >= 0.8)
 TARGETS["fidelity_blind_pairwise_accuracy"] = ("the same on the blind set", ">= 0.85", lambda v: v >= 0.85)
 SECTIONS += ("fidelity",)
 # issue 30, fleet sweeps (bench/fleet_bench.py; ray_vs_pool needs the `ray` extra)

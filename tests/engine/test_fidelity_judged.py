@@ -134,10 +134,21 @@ BLIND = judged.load(judged.BLIND) if any(judged.BLIND.glob("items-*.jsonl")) els
 
 @pytest.mark.skipif(not BLIND, reason="the blind set is not there")
 def test_blind_agreement_does_not_regress():
-    """On the blind set (sessions no rule was fitted to; measured Spearman 0.78, pairwise
-    0.94, below the 0.8 Spearman target): a guard against regressions, not the target."""
+    """On the blind set L4 (blind until the measure's fourth pass, development data since:
+    measured Spearman 0.78 and pairwise 0.94 blind, 0.80 and 0.96 now, every change
+    chosen leaving each session of all four sets out in turn): a guard a little below."""
     a = judged.agreement(BLIND, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.75 and a["pairwise_accuracy"] >= 0.9
+    assert a["spearman"] >= 0.79 and a["pairwise_accuracy"] >= 0.95
+
+
+@pytest.mark.skipif(not BLIND or not HELDOUT or not ITEMS, reason="the labelled sets are not there")
+def test_each_set_holds_when_its_sessions_are_left_out_of_the_choice():
+    """Every labelled set at or above the targets (0.8, 0.85) with the measure's
+    constants as they are, which leave-one-session-out over the 18 sessions of all four
+    sets chooses in every fold (`python bench/fidelity_bench.py --folds`)."""
+    for name, items in (("L1+L2", ITEMS), ("L3", HELDOUT), ("L4", BLIND)):
+        a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
+        assert a["spearman"] >= 0.8 and a["pairwise_accuracy"] >= 0.85, (name, a)
 
 
 @pytest.mark.skipif(not BLIND, reason="the blind set is not there")
