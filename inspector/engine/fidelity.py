@@ -12,7 +12,8 @@ come the items those probes ask about, each checked against the compacted contex
     values      identifiers and values reused later (hashes, versions, ids) artifact
     last_step   the last action, its result, the state the agent was in     narrative
     next_step   what the agent did right after the removed range            narrative
-    decisions   what the agent found and decided, and why                   narrative
+    decisions   what the agent found and decided, and why, and what its     narrative
+                todo list (TodoWrite, update_plan) left open
 
 Artifacts are matched exactly after normalization (paths by their trailing components,
 errors from the exception name on, bullets dropped). Narrative items are matched by
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -754,6 +756,10 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
         step = said[0] if said else next(iter(done), "")
         b.add("next_step", [_short(step)])
         b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done]))
+    # What the agent's own plan (its latest todo list in the range) says is left to do.
+    plan = next((todo for i in reversed(removed) if kinds[i] is Kind.ACTION for todo in [_open_todos(msgs[i])]
+                 if todo is not None), [])
+    b.add("decisions", [_short(t) for t in plan])
     seen: set[str] = set()
     scanned = 0
     for i in reversed(removed):
@@ -783,6 +789,26 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
 
 
 _VIEWED = re.compile(r"^\[File: ([^\]\s]+)|\(Open file: ([^)\s]+)\)", re.M)
+# The tools that write an agent's plan (Claude Code's TodoWrite, Codex's update_plan),
+# and where their entries' text is.
+_PLAN_TOOLS = {"todowrite": ("todos", "content"), "todo_write": ("todos", "content"), "update_plan": ("plan", "step")}
+
+
+def _open_todos(m: Message) -> list[str] | None:
+    """The entries a plan-writing tool call of `m` leaves open (not completed), or None
+    when it writes no plan."""
+    for call in m.tool_calls:
+        where = _PLAN_TOOLS.get(call.name.lower())
+        if where is None:
+            continue
+        try:
+            entries = json.loads(call.arguments_raw).get(where[0])
+        except (ValueError, AttributeError):
+            continue
+        if isinstance(entries, list):
+            return [str(e.get(where[1]) or "") for e in entries
+                    if isinstance(e, dict) and str(e.get("status") or "").lower() != "completed"]
+    return None
 
 
 # (the original's hashes, the removed indices) -> their items: a repaint measures the

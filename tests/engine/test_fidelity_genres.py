@@ -182,3 +182,24 @@ def test_the_demo_sessions_read_as_a_reader_does():
             if m.role == "assistant" and after is Kind.OBSERVATION and s.messages[i + 1].role == "user":
                 assert k is Kind.ACTION, (s.id, i)
         assert all(k is Kind.OBSERVATION for m, k in zip(s.messages, model.kinds, strict=True) if m.role == "tool")
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_the_open_entries_of_the_agents_todo_list_are_what_it_decided_to_do(genre):
+    """A Claude Code agent keeps its plan in a TodoWrite list: the entries it left open
+    are items a summary should keep (the completed ones are history)."""
+    msgs = _messages(genre)
+    f = fidelity(msgs, _compacted(msgs, FAITHFUL))
+    decisions = {it.text: it for it in f.items if it.kind == "decisions"}
+    assert "Check the other importers for the same split" in decisions
+    assert "Run the reader tests" in decisions  # pending when the list was written
+    assert not any(t.startswith("Fix the split in read_rows") and it.status == "missing"
+                   for t, it in decisions.items())  # in progress, and the summary says it was done
+    assert decisions["Check the other importers for the same split"].status == "kept"
+    forgot = FAITHFUL.replace("Still to do: check the other importers for the same split, so the next step is to "
+                              "grep src/importer for it and fix any other reader the same way.", "")
+    lost = fidelity(msgs, _compacted(msgs, forgot))
+    # (only the kept tail says it then: counted there, by the tail's weight, not again)
+    assert [it.credit for it in lost.items if it.text == "Check the other importers for the same split"] == [0.0]
+    assert decisions["Check the other importers for the same split"].credit == 1.0
+    assert lost.score < f.score
