@@ -11,8 +11,12 @@
 - fidelity_blind_spearman, fidelity_blind_pairwise_accuracy: the same on the blind set
   (tests/data/fidelity_judged_blind: sessions in no other set, a fourth writer, two more
   judges), blind until the measure's fourth pass, development data since (its README).
+- fidelity_L5_spearman, fidelity_L5_pairwise_accuracy, fidelity_L6_*: the same on the
+  sets of other agents (tests/data/fidelity_judged_L5: mini-swe-agent, SWE-agent function
+  calling) and other genres (tests/data/fidelity_judged_L6: tau-bench customer service,
+  Claude Code sub-agents), development data since the measure's fifth pass.
 - `--folds`: how a choice of the measure's constants generalizes: for a grid of them,
-  leaving each session of every labelled set (L1-L4) out in turn (the choice made on
+  leaving each session of every labelled set (L1-L6) out in turn (the choice made on
   the others scores it; the held-out scores pooled, figures per set).
 - fidelity_vs_replan: on the 10k session, the median time of `measure_fidelity` of a
   plan whose offline summaries are in the scratch cache (what the TUI runs after each
@@ -83,11 +87,13 @@ FOLD_GRID: dict[str, list[Any]] = {"STATE_WEIGHT": [4.0, 6.0, 8.0, 10.0], "KEPT_
 
 
 def labelled_sets() -> dict[str, list[Any]]:
-    """Every labelled set, by name: L1+L2 (the first set), L3 (held out), L4 (blind):
-    all development data now, the figures changes are chosen by."""
+    """Every labelled set, by name: L1+L2 (the first set), L3 (held out), L4 (blind), L5
+    (other agents), L6 (other genres): all development data now, the figures changes
+    are chosen by."""
     from tests import judged
 
-    return {"L1+L2": judged.load(), "L3": judged.load(judged.HELDOUT), "L4": judged.load(judged.BLIND)}
+    return {"L1+L2": judged.load(), "L3": judged.load(judged.HELDOUT), "L4": judged.load(judged.BLIND),
+            "L5": judged.load(judged.L5), "L6": judged.load(judged.L6)}
 
 
 def _set_constant(measure: Any, name: str, value: Any) -> None:
@@ -209,7 +215,8 @@ def main() -> int:
     from tests import judged
 
     print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT),
-                      "both": measure_combined(), "blind": measure_agreement(judged.BLIND)}, indent=1))
+                      "both": measure_combined(), "blind": measure_agreement(judged.BLIND),
+                      "L5": measure_agreement(judged.L5), "L6": measure_agreement(judged.L6)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

@@ -352,6 +352,7 @@ class _View:
     failures: tuple[str, ...] = ()  # the prose sentences that say a quoted step failed (`_STEP_FAILED_CLAIM`)
     assigned: tuple[tuple[str, str, str], ...] = ()  # (name, number, sentence) it states (`_STATED_SETTING`)
     fragments: int = 0  # its sentences that are quotes cut short (`_FRAGMENT`)
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "1671" -> ("1", "671") of "1,671"
 
 
 _VIEWS: Memo[str, _View] = Memo(2_000)
@@ -402,6 +403,9 @@ def _view(m: Message) -> _View:
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
         own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
+        # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
+        groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
+        own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
         prose = sorted(j for j, x in enumerate(ss) if is_prose(x) and not _FRAGMENT.search(x))
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
@@ -411,7 +415,7 @@ def _view(m: Message) -> _View:
                     tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
                     tuple((name, number, x) for x in sentences(own) if "=" in x
                           for name, number in _settings(x, _STATED_SETTING)),
-                    sum(1 for x in ss if _FRAGMENT.search(x)))
+                    sum(1 for x in ss if _FRAGMENT.search(x)), groups)
         _VIEWS.put(m.content_hash, hit)
     return hit
 
@@ -516,6 +520,8 @@ _DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])
 # Where a quoted string was cut ("…", "..."): its last token is a prefix, not a claim.
 _CUT = re.compile(r"(?:\u2026|\.\.\.)")
 _CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
+# A thousands separator inside a number ("1,671", "12,000,000").
+_THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])")
 _CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}]*")
 
 
@@ -583,7 +589,16 @@ def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
         out.update("S:" + s for s in path_suffixes(rel))
         if anchored:  # where the file is: a summary that puts it elsewhere is wrong
             out.add("A:" + rel.rsplit("/", 1)[-1])
+        # The directories it lies in (each run of its leading components, below the
+        # root and as written): a summary naming one of them names a place the
+        # session shows (`/opt/conda/envs/testbed` of `/opt/conda/envs/testbed/lib/x.py`).
+        parts = rel.split("/")[:-1][:MAX_DIR_DEPTH]
+        out.update("D:" + "/".join(parts[a:b]) for a in range(len(parts)) for b in range(a + 1, len(parts) + 1))
     return out
+
+
+# Leading components of a path whose directories `path_keys` indexes.
+MAX_DIR_DEPTH = 12
 
 
 def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
@@ -601,6 +616,8 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     out.update("v:" + v for v in a.values)
     out.update("c:" + _norm(c) for c in a.commands)
     out.update("cw:" + c.split()[0].lower() for c in a.commands if c.strip())
+    if m.tool_calls:  # "bash python -m pytest": the tool, then the command it ran
+        out.update("cw:" + c.split()[1].lower() for c in a.commands if len(c.split()) > 1)
     if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
         out.update("a:" + v for v in a.values)
     # (Tool call ids too: a dump of the session's strings may quote them.)
@@ -1255,6 +1272,8 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
     the sentence plans it (a file to create). An absolute path at the root: when the
     original has it there, or has no file of that name at another place."""
     anchored, rel = relative_path(path, roots)
+    if ("D:" + rel) in post:
+        return True  # a directory the session shows paths in
     if "/" not in rel:
         if anchored and ("P:" + rel) not in post and ("A:" + rel) in post:
             return False  # the original has this file, at another place
@@ -1282,6 +1301,38 @@ _STEP_FAILED_CLAIM = re.compile(r"\b(?:failed|rejected|refused|not (?:been )?(?:
                                 r"errored(?: out)?|crashed)\b", re.I)
 
 
+# Where a sentence's clause ends: a failure it states is of the steps quoted in its
+# own clause ("Read failed (`EISDIR`); `ls -la` then listed them": `ls -la` did not fail).
+_CLAUSE_END = re.compile(r"[;()\u2014]|\.\s|\bthen\b|\bbut\b|\bafter\b|\bwhile\b", re.I)
+
+
+def _failed_spans(sentence: str) -> list[str]:
+    """The quoted steps of `sentence` in a clause that says a step failed."""
+    out: list[str] = []
+    for clause in _CLAUSE_END.split(_SPAN.sub(lambda m: m.group().replace(";", ",").replace("(", " ")
+                                              .replace(")", " ").replace(". ", " "), sentence)):
+        if _STEP_FAILED_CLAIM.search(_SPAN.sub(" ", clause)):
+            out += _SPAN.findall(clause)
+    return out
+
+
+def _shown(text: str, index: _Index, model: ContentModel) -> bool:
+    """True when a message the agent did not write (the task, the environment's
+    output) shows `text` (normalized) verbatim: a line of code quoted from it, not a
+    step the summary says ran."""
+    ws = words(text)
+    if not ws:
+        return False
+    common: set[int] | None = None
+    for w in ws:
+        where = set(index.postings.get("w:" + w, ()))
+        common = where if common is None else common & where
+        if not common:
+            return False
+    return any(model.kinds[i] in _NOT_THE_AGENTS and text in _norm(model.messages[i].text[:SCAN_CHARS])
+               for i in sorted(common or ()))
+
+
 _SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gave|gives)\b", re.I)
 
 
@@ -1295,7 +1346,7 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
     for sentence in v.failures:
         if _SHOWED.search(sentence):
             continue  # it ran and showed something: the failure it states is of what it showed
-        for span in _SPAN.findall(sentence):
+        for span in _failed_spans(sentence):
             command = _norm(span)
             if len(command.split()) < 2 or "..." in command or "\u2026" in command:
                 continue
@@ -1314,7 +1365,8 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
             where = post.get("c:" + command) or index.running(command)
             if not where:
                 if (("cw:" + command.split()[0]) in post  # a command of this session's kind
-                        and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)):
+                        and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)
+                        and not _shown(command, index, model)):
                     out.append(("last_step", span, sentence))
                 continue
             if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
@@ -1346,6 +1398,21 @@ def _settings(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str]]:
     return out
 
 
+_EXTENSION = re.compile(r"\.[a-z][a-z0-9]{0,7}$")
+
+
+def _clearly_a_path(path: str) -> bool:
+    """True when a rewritten text's slash-joined string is a path a summary may have
+    made up: one whose file name has an extension, or an absolute one. A relative
+    string of names without an extension is as often a list ("a/b/c" for "a, b and c",
+    "pre-/post-" for "pre- and post-") or a directory named in passing, and a summary
+    is not called false on a reading it may not mean."""
+    parts = path.split("/")
+    if any(part.endswith("-") for part in parts[:-1]):
+        return False  # "pre-/post-hook.sh": one word's alternatives, not directories
+    return path.startswith(("/", "~")) or bool(_EXTENSION.search(parts[-1]))
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
@@ -1354,6 +1421,8 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     stated: set[str] = set()
     for v in views:
         for p in v.paths:
+            if not _clearly_a_path(p):
+                continue
             base = p.rsplit("/", 1)[-1]
             where = next((s for s in v.sentences if p in s.lower()), None) or next(
                 (s for s in v.sentences if base in s.lower()), p)
@@ -1368,6 +1437,8 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
         for tok in v.claimed:
             if ("t:" + tok) in post or tok in stated or _same_number(tok, post):
                 continue
+            if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
+                continue  # "1,234" as the original lists it: 1 and 234
             if any(tok in p for p in v.paths):
                 continue  # judged as a path above
             stated.add(tok)
