@@ -83,10 +83,14 @@ _TASK_SOURCES = frozenset({Kind.TASK, Kind.REQUEST, Kind.SUMMARY})
 KINDS = ("task", "requests", "files", "errors", "values", "last_step", "next_step", "decisions")
 NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"})
 # What each kind weighs in the score: what the task is and where the work stands
-# matter most to an agent going on; a value it can look up again matters least.
-# Chosen on the labelled set (tests/data/fidelity_judged), leaving each session out in
-# turn: every held-out choice put the task first and the findings second.
-WEIGHTS = {"task": 4.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
+# matter most to an agent going on; a value it can look up again matters least. The
+# task weighs as much as the requests, the next step and the findings: a context that
+# keeps the task and loses the rest (a customer's ids and words, what was found) leaves
+# the agent to start over. Chosen leaving each session of the six labelled sets out in
+# turn (27 folds of 28 chose task 2 with STATE_WEIGHT 6; on the four SWE-agent sets
+# alone every fold chose 4 and 8: their L3/L4 judges credited the task and the kept
+# tail more than the judges of other agents and genres).
+WEIGHTS = {"task": 2.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
            "next_step": 2.0, "decisions": 2.0}
 # What a rewritten context made only of quotes cut short loses (`Fidelity.fragments`):
 # chosen leaving each session of the labelled sets out in turn (every fold chose 0.4).
@@ -97,14 +101,18 @@ FRAGMENT_COST = 0.4
 # that lost the history reads a later turn's passing mention ("the output was 344")
 # without the story it belongs to; every compaction that keeps the latest messages has
 # it, so it separates none of them. Chosen leaving each session of both labelled sets
-# out in turn (every fold chose 8 and 0).
-STATE_WEIGHT = 8.0
+# out in turn (every fold chose 8 and 0; over all six sets, 6: see WEIGHTS).
+STATE_WEIGHT = 6.0
 KEPT_CREDIT = 0.0
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
 TASK_BEST_OF = 1
-# ... and this share of the whole score.
+# ... and this share of the whole score, per false statement, down to FALSE_FLOOR of it:
+# the cost is bounded, so a summary is not worth nothing for a few statements the
+# measure cannot tell from made-up ones (27 folds of 28 over the six sets chose 0.5
+# over 0: a second false statement costs its kind, not the whole summary again).
 UNSUPPORTED_PENALTY = 0.5
+FALSE_FLOOR = 0.5
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
 MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "next_step": 1,
@@ -208,7 +216,7 @@ class Fidelity:
         # with three wrong values in it is one false statement.
         # Quotes cut mid-statement are text the agent reads past, and say the facts
         # they held are only partly there.
-        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * self.false_statements) * (
+        return base * max(FALSE_FLOOR, 1.0 - UNSUPPORTED_PENALTY * self.false_statements) * (
             1.0 - FRAGMENT_COST * self.fragments)
 
     @property
@@ -410,7 +418,10 @@ def _view(m: Message) -> _View:
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
                     tuple(j for j in prose if _PLAN.search(ss[j])),
-                    tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))),
+                    # (a terse "Ran `x`: 60 tests, OK." is a claim too, prose or not)
+                    tuple(j for j in range(len(ss)) if "`" in ss[j] and (
+                        (j in prose and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j])))
+                        or (_HAS_RUN.search(ss[j]) and not _FRAGMENT.search(ss[j])))),
                     # (sentences across line breaks: a claim wrapped over two lines is one claim)
                     tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
                     tuple((name, number, x) for x in sentences(own) if "=" in x
@@ -752,7 +763,7 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
     # The state at the end of the removed range: the last action, its result, the last words.
     last_action = next((i for i in reversed(removed) if kinds[i] is Kind.ACTION), None)
     if last_action is not None:
-        command = message_artifacts(msgs[last_action], Kind.ACTION).commands[:1]
+        command = [_as_stated(c, msgs[last_action]) for c in message_artifacts(msgs[last_action], Kind.ACTION).commands[:1]]
         b.add("last_step", list(command))
         b.exact.update(command)
         result = [j for j in model.result_of(last_action) if j in removed_set]
@@ -803,6 +814,15 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
         if kind in (Kind.ACTION, Kind.REASONING):
             b.add("decisions", [_short(s) for s in reversed(a.decisions)])
     return b
+
+
+def _as_stated(command: str, m: Message) -> str:
+    """A command as a summary states it: a tool call's main argument without the tool's
+    name ("bash pytest -q" is `pytest -q`)."""
+    for call in m.tool_calls[:1]:
+        if command.startswith(call.name + " "):
+            return command[len(call.name) + 1:]
+    return command
 
 
 _VIEWED = re.compile(r"^\[File: ([^\]\s]+)|\(Open file: ([^)\s]+)\)", re.M)
@@ -1063,6 +1083,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                     last_removed=max(removed, default=-1))
 
     buckets = _collected(model, removed, index) if removed else _Buckets()
+    removed_set = frozenset(removed)
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0) for k in KINDS}
     items: list[Item] = []
     if removed and model.task is not None and model.task in kept:
@@ -1086,8 +1107,12 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             elif text in buckets.exact:  # a command: quoted, or every word of it in one sentence
                 ok, ev = _match_text(_norm(text), hay, "c:" + _norm(text))
+                if ok and ev in hay.written and _plans_taken_step(ev, model, index, removed_set):
+                    # named only as a step still to take: the summary says it has not run
+                    ok, ev = _said_done(_norm(text), hay, model, index, removed_set)
                 if not ok:
-                    cov, ev = _match_narrative(text, hay, similarity)
+                    cov, ev = _match_narrative(text, hay, similarity, skip=lambda s, _: _plans_taken_step(
+                        s, model, index, removed_set))
                     ok = cov >= 0.99
                 credit = 1.0 if ok else 0.0
             else:
@@ -1125,7 +1150,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
     claims = _unsupported(replacing_views, index, model.roots)
-    claims += [c for v in replacing_views for c in _step_claims(v, index, model)]
+    horizon = max(removed, default=len(model.hashes))
+    claims += [c for v in replacing_views for c in _step_claims(v, index, model, horizon)]
     for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
@@ -1196,10 +1222,12 @@ class _Stale:
     def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
         hit = self.known.get(sentence)
         if hit is None:
-            hit = self.known[sentence] = self._copies(ws)
+            hit = self.known[sentence] = self._copies(ws, sentence)
         return hit
 
-    def _copies(self, ws: frozenset[str]) -> bool:
+    def _copies(self, ws: frozenset[str], sentence: str = "") -> bool:
+        if sentence and _plans_taken_step(sentence, self.model, self.index, self.removed):
+            return True
         if len(ws) < 4:
             return False
         ahead = len(ws & self.next_words)
@@ -1216,6 +1244,36 @@ class _Stale:
                    for _, sw in self.hay.sentences_of(i)):
                 return True
         return False
+
+
+# A plan that says a step is to be taken again: not stale when the step already ran.
+_AGAIN = re.compile(r"\b(?:again|re-?run|re-?try|retry|rerun|once more|re-?apply|re-?check|re-?test)\b", re.I)
+
+
+def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed: frozenset[int] | set[int]) -> bool:
+    """True when a rewritten sentence offers as a step still to take (a plan: "Next:
+    run `pytest x`") a command the removed range already ran and got the result of:
+    a stale plan, which sends the agent back over work it did."""
+    plan = _PLAN.search(sentence)
+    if not plan or _AGAIN.search(sentence):
+        return False
+    for m in _SPAN.finditer(sentence, plan.start()):  # what the plan names, not what came before it
+        command = _norm(m.group(1))
+        if len(command.split()) < 2 or "..." in command or "\u2026" in command:
+            continue
+        if any(i in removed and model.kinds[i] is Kind.ACTION and model.result_of(i) for i in index.running(command)):
+            return True
+    return False
+
+
+def _said_done(needle: str, hay: _Haystack, model: ContentModel, index: _Index,
+               removed: frozenset[int]) -> tuple[bool, str]:
+    """A rewritten sentence holding `needle` that is not a stale plan (`_plans_taken_step`)."""
+    for v in hay.views:
+        for sentence, low in zip(v.sentences, v.lower, strict=True):
+            if needle in low and not _plans_taken_step(sentence, model, index, removed):
+                return True, sentence
+    return False, ""
 
 
 def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, str]:
@@ -1333,16 +1391,30 @@ def _shown(text: str, index: _Index, model: ContentModel) -> bool:
                for i in sorted(common or ()))
 
 
+# A sentence about what is still to come.
+_FUTURE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
+                     r"needs? to|must)\b", re.I)
+# A sentence that says a step has run, in the past tense.
+_HAS_RUN = re.compile(r"\b(?:ran|re-?ran|(?:was|were|been|got) (?:run|executed|applied)|executed|passed|succeeded|"
+                      r"went through)\b", re.I)
 _SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gave|gives)\b", re.I)
 
 
-def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
-    """The steps a rewritten message says were taken that the original never took,
-    the steps it says went well that failed each time they were taken, and the
-    steps it says failed that went well each time: ("last_step", the command, the
-    sentence)."""
+def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
+    """The steps a rewritten message says were taken that the original never took by
+    the end of the range it replaces (message `horizon`: a step the session takes only
+    later had not run when the summary speaks), the steps it says went well that
+    failed each time they were taken, and the steps it says failed that went well each
+    time: ("last_step", the command, the sentence)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
+
+    def ran(command: str, sentence: str) -> list[int]:
+        where = post.get("c:" + command) or index.running(command)
+        if _FUTURE.search(sentence) or not _HAS_RUN.search(sentence):
+            return where  # not said to have run (a step still to take, a decision)
+        return [i for i in where if i <= horizon]
+
     for sentence in v.failures:
         if _SHOWED.search(sentence):
             continue  # it ran and showed something: the failure it states is of what it showed
@@ -1350,7 +1422,7 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
             command = _norm(span)
             if len(command.split()) < 2 or "..." in command or "\u2026" in command:
                 continue
-            where = [i for i in (post.get("c:" + command) or index.running(command)) if model.kinds[i] is Kind.ACTION]
+            where = [i for i in ran(command, sentence) if model.kinds[i] is Kind.ACTION]
             if where and not any(model.step_failed(i) or not model.result_of(i) for i in where):
                 out.append(("last_step", span, sentence))
     for j in v.steps:
@@ -1362,7 +1434,7 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
             if len(command.split()) < 2:
                 continue
             # The actions that ran it: as their whole command, or as part of one (a pipe).
-            where = post.get("c:" + command) or index.running(command)
+            where = ran(command, sentence)
             if not where:
                 if (("cw:" + command.split()[0]) in post  # a command of this session's kind
                         and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)

@@ -73,3 +73,51 @@ def test_a_failure_is_of_the_steps_quoted_in_its_own_clause():
 def test_a_number_with_thousands_separators_is_that_number():
     assert _unsupported(GOOD + "The sample ledger has 1,671 rows.") == []
     assert _unsupported(GOOD + "The sample ledger has 1,672 rows.") == ["1672"]
+
+
+def _later_session() -> list[Message]:
+    """The session going on after the range a summary replaces (messages 12 on): the
+    full test suite runs only then."""
+    return [*_session(), asst("Now the whole suite.", [("c7", "bash", '{"command": "python -m pytest tests -q"}')]),
+            tool("c7", "12 passed")]
+
+
+def _measure(summary: str, msgs: list[Message] | None = None):
+    msgs = msgs or _later_session()
+    return fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+
+
+def test_a_step_said_to_have_run_that_runs_only_after_the_summarized_range_is_unsupported():
+    said_ran = _measure(GOOD + "Then `python -m pytest tests -q` ran: 12 passed.")
+    assert [it.text for it in said_ran.items if it.status == "unsupported"] == ["python -m pytest tests -q"]
+    # terse, not prose, still a claim
+    terse = _measure(GOOD + "Ran `python -m pytest tests -q`: OK.")
+    assert [it.text for it in terse.items if it.status == "unsupported"] == ["python -m pytest tests -q"]
+    # the same step as what comes next is right
+    planned = _measure(GOOD + "Next: guard the empty case, then run `python -m pytest tests -q`.")
+    assert [it.text for it in planned.items if it.status == "unsupported"] == []
+
+
+def test_a_plan_to_take_a_step_the_range_already_took_is_stale():
+    done = _measure("The report job crashes on an empty ledger. `python -m pytest tests/test_report.py -q` "
+                    "failed with IndexError: list index out of range, so the next step is guarding the empty case.")
+    stale = _measure("The report job crashes on an empty ledger; `total` reads rows[0]. Next: run "
+                     "`python -m pytest tests/test_report.py -q` to see how it fails, then guard the empty case.")
+    assert done.kinds["last_step"].credit > stale.kinds["last_step"].credit
+    assert done.kinds["next_step"].credit > stale.kinds["next_step"].credit
+    assert done.score > stale.score
+    # a plan to take it again is no stale plan
+    again = _measure("The report job crashes on an empty ledger; `total` reads rows[0]. Next: guard the empty "
+                     "case and run `python -m pytest tests/test_report.py -q` again.")
+    assert again.kinds["last_step"].credit > stale.kinds["last_step"].credit
+
+
+def test_the_cost_of_false_statements_is_bounded():
+    one = _measure(GOOD + "The bug is in billing/summary.py.")
+    three = _measure(GOOD + "The bug is in billing/summary.py. The ledger has 1,672 rows. "
+                            "The fix goes to billing/totals.py.")
+    right = _measure(GOOD)
+    assert one.false_statements == 1 and three.false_statements == 3
+    assert three.score < right.score and one.score < right.score
+    # each costs, but a few the measure calls false leave the summary half its worth at least
+    assert three.score >= 0.5 * right.score * 0.8 > 0

@@ -11,12 +11,12 @@ import sys
 
 sys.path.insert(0, "/work/labels-L6")
 sys.path.insert(0, "/work/labels-L6-key")
-import tools  # noqa: E402
-from inspector.engine.summarize.extractive import build_summary  # noqa: E402
-
 import content_A_B  # noqa: E402
 import content_C_D  # noqa: E402
 import content_E  # noqa: E402
+import tools  # noqa: E402
+
+from inspector.engine.summarize.extractive import build_summary  # noqa: E402
 
 CUTS = {
     "tau-bench_airline_gpt-4o_task3.json": 50,
