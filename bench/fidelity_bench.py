@@ -10,10 +10,14 @@
   looked at once, then used as development data: see its README).
 - fidelity_blind_spearman, fidelity_blind_pairwise_accuracy: the same on the blind set
   (tests/data/fidelity_judged_blind: sessions in no other set, a fourth writer, two more
-  judges), never used to choose anything in the measure.
+  judges), blind until the measure's fourth pass, development data since (its README).
+- fidelity_L5_spearman, fidelity_L5_pairwise_accuracy, fidelity_L6_*: the same on the
+  sets of other agents (tests/data/fidelity_judged_L5: mini-swe-agent, SWE-agent function
+  calling) and other genres (tests/data/fidelity_judged_L6: tau-bench customer service,
+  Claude Code sub-agents), development data since the measure's fifth pass.
 - `--folds`: how a choice of the measure's constants generalizes: for a grid of them,
-  leaving each session out in turn (the choice made on the others scores it; the
-  held-out scores pooled), and choosing on one set to score the other.
+  leaving each session of every labelled set (L1-L6) out in turn (the choice made on
+  the others scores it; the held-out scores pooled, figures per set).
 - fidelity_vs_replan: on the 10k session, the median time of `measure_fidelity` of a
   plan whose offline summaries are in the scratch cache (what the TUI runs after each
   repaint; it keeps them there) / the median time of the re-plan itself, same
@@ -76,22 +80,50 @@ def measure_combined() -> dict[str, Any]:
             "pairs": a["pairs"], "items": a["items"]}
 
 
-# The constants `--folds` chooses among (inspector.engine.fidelity's names).
-FOLD_GRID: dict[str, list[Any]] = {"STATE_WEIGHT": [4.0, 6.0, 8.0, 10.0], "KEPT_CREDIT": [0.0, 0.25, 0.5, 1.0]}
+# The constants `--folds` chooses among: inspector.engine.fidelity's names, "NAME.key"
+# for an entry of a dict constant (WEIGHTS.task).
+FOLD_GRID: dict[str, list[Any]] = {"STATE_WEIGHT": [6.0, 8.0], "WEIGHTS.task": [2.0, 3.0, 4.0],
+                                   "FALSE_FLOOR": [0.0, 0.5]}
+
+
+def labelled_sets() -> dict[str, list[Any]]:
+    """Every labelled set, by name: L1+L2 (the first set), L3 (held out), L4 (blind), L5
+    (other agents), L6 (other genres): all development data now, the figures changes
+    are chosen by."""
+    from tests import judged
+
+    return {"L1+L2": judged.load(), "L3": judged.load(judged.HELDOUT), "L4": judged.load(judged.BLIND),
+            "L5": judged.load(judged.L5), "L6": judged.load(judged.L6)}
+
+
+def _set_constant(measure: Any, name: str, value: Any) -> None:
+    base, _, key = name.partition(".")
+    if key:
+        getattr(measure, base)[key] = value
+    else:
+        setattr(measure, base, value)
+
+
+def _get_constant(measure: Any, name: str) -> Any:
+    base, _, key = name.partition(".")
+    return getattr(measure, base)[key] if key else getattr(measure, base)
 
 
 def measure_folds(grid: dict[str, list[Any]] | None = None) -> dict[str, Any]:
-    """Agreement of the constants chosen without the data they are scored on.
+    """Agreement of the constants chosen without the data they are scored on, over
+    every labelled set (`labelled_sets`).
+
+    A choice is judged by the mean over the sets of Spearman + pairwise accuracy on the
+    items it may see (each set on its own: its judges use their own scale).
 
     Args:
-        grid: per constant of inspector.engine.fidelity, the values to choose among
-            (default `FOLD_GRID`).
+        grid: per constant of inspector.engine.fidelity ("NAME" or "NAME.key"), the
+            values to choose among (default `FOLD_GRID`).
 
     Returns:
-        The choice on all items and its agreement; leave-one-session-out (each
-        session scored with the choice made on the others, the scores pooled); the
-        choice made on the first set scored on the second and the reverse, beside the
-        current constants' figures.
+        The current constants' figures per set; leave-one-session-out over every
+        session of every set (each session scored with the choice made on all the
+        others, the scores pooled, then figures per set); and the choice on all items.
     """
     import itertools
 
@@ -99,41 +131,47 @@ def measure_folds(grid: dict[str, list[Any]] | None = None) -> dict[str, Any]:
     from tests import judged
 
     grid = grid or FOLD_GRID
-    first, second = judged.load(), judged.load(judged.HELDOUT)
-    items = first + second
-    saved = {name: getattr(measure, name) for name in grid}
+    sets = labelled_sets()
+    items = [it for group in sets.values() for it in group]
+    set_of = {it.id: name for name, group in sets.items() for it in group}
+    saved = {name: _get_constant(measure, name) for name in grid}
     scores: dict[tuple[Any, ...], dict[str, float]] = {}
     try:
         for combo in itertools.product(*grid.values()):
             for name, value in zip(grid, combo, strict=True):
-                setattr(measure, name, value)
+                _set_constant(measure, name, value)
             scores[combo] = {it.id: measure.fidelity(it.original(), it.compacted()).score for it in items}
     finally:
         for name, value in saved.items():
-            setattr(measure, name, value)
+            _set_constant(measure, name, value)
     current = tuple(saved.values())
 
-    def figures(group: list[Any], by: dict[str, float]) -> dict[str, float]:
-        a = judged.agreement(group, lambda it: by[it.id])
-        return {"spearman": round(a["spearman"], 4), "pairwise_accuracy": round(a["pairwise_accuracy"], 4)}
+    def per_set(group: list[Any], by: dict[str, float]) -> dict[str, dict[str, float]]:
+        out = {}
+        for name in sets:
+            part = [it for it in group if set_of[it.id] == name]
+            if part:
+                a = judged.agreement(part, lambda it: by[it.id])
+                out[name] = {"spearman": round(a["spearman"], 4), "pairwise_accuracy": round(a["pairwise_accuracy"], 4)}
+        return out
+
+    def merit(group: list[Any], by: dict[str, float]) -> float:
+        figures = per_set(group, by)
+        return sum(f["spearman"] + f["pairwise_accuracy"] for f in figures.values()) / len(figures)
 
     def best(group: list[Any]) -> tuple[Any, ...]:
-        return max(scores, key=lambda c: sum(figures(group, scores[c]).values()))
+        return max(scores, key=lambda c: (merit(group, scores[c]), c == current))
 
     pooled: dict[str, float] = {}
     chosen = []
-    for session in sorted({it.session for it in items}):
-        choice = best([it for it in items if it.session != session])
+    for session in sorted({(set_of[it.id], it.session) for it in items}):
+        choice = best([it for it in items if (set_of[it.id], it.session) != session])
         chosen.append(choice)
-        pooled.update({it.id: scores[choice][it.id] for it in items if it.session == session})
-    on_first, on_second = best(first), best(second)
-    return {"grid": grid, "current": current, "current_all": figures(items, scores[current]),
-            "best_all": best(items),
-            "leave_one_session_out": {"chosen": chosen, **figures(items, pooled)},
-            "first_to_second": {"chosen": on_first, **figures(second, scores[on_first]),
-                                "current": figures(second, scores[current])},
-            "second_to_first": {"chosen": on_second, **figures(first, scores[on_second]),
-                                "current": figures(first, scores[current])}}
+        pooled.update({it.id: scores[choice][it.id] for it in items
+                       if (set_of[it.id], it.session) == session})
+    return {"grid": grid, "current": current, "current_figures": per_set(items, scores[current]),
+            "best_all": best(items), "best_all_figures": per_set(items, scores[best(items)]),
+            "leave_one_session_out": {"chosen": chosen, "figures": per_set(items, pooled)}}
 
 
 def measure_speed(session: Any, counter: Any, thresholds: list[int] | None = None) -> dict[str, Any]:
@@ -177,7 +215,8 @@ def main() -> int:
     from tests import judged
 
     print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT),
-                      "both": measure_combined(), "blind": measure_agreement(judged.BLIND)}, indent=1))
+                      "both": measure_combined(), "blind": measure_agreement(judged.BLIND),
+                      "L5": measure_agreement(judged.L5), "L6": measure_agreement(judged.L6)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

@@ -36,6 +36,10 @@ HELDOUT = ROOT / "data" / "fidelity_judged_heldout"
 # Sessions in no other set, a fourth writer, two more judges; scored only once the measure
 # was final (its README): the figures that say whether the measure generalizes.
 BLIND = ROOT / "data" / "fidelity_judged_blind"
+# Other origins and genres (mini-swe-agent, SWE-agent function calling; tau-bench customer
+# service, Claude Code sub-agents): sessions of a fifth and sixth writer, four more judges.
+L5 = ROOT / "data" / "fidelity_judged_L5"
+L6 = ROOT / "data" / "fidelity_judged_L6"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -76,9 +80,15 @@ class JudgedItem:
 
 @cache
 def _session(path: Path) -> tuple[Message, ...]:
-    from inspector.sources.swe_agent import read_traj
+    if path.suffix == ".traj":
+        from inspector.sources.swe_agent import read_traj
 
-    return tuple(read_traj(path).messages)
+        return tuple(read_traj(path).messages)
+    # Any other format inspector reads (mini-swe-agent, OpenAI chat or Anthropic JSON): the
+    # reader its content calls for, as `inspector fidelity` would open it.
+    from inspector.sources.registry import open_source
+
+    return tuple(next(open_source(path).sessions()).messages)
 
 
 def data_dir() -> Path:

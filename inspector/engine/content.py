@@ -79,7 +79,14 @@ _SYSTEM_OPENINGS = (
     "instructions:", "your role", "act as ", "# agents.md", "<environment_context", "<user_instructions",
     "<system-reminder", "<command-name>", "<local-command-", "caveat: the messages below",
     "<permissions instructions", "<environment_details", "<user-prompt-submit-hook",
+    "[request interrupted by user",
 )
+# Blocks a harness injects into a user's turn (Claude Code's reminders before or after
+# the prompt, a hook's output): not the user's words.
+_INJECTED = re.compile(r"<(system-reminder|user-prompt-submit-hook)>.*?</\1>\s*", re.S)
+# A line a file viewer numbered: "12:" or "12|" (SWE-agent), "    12→" (Claude Code's
+# Read), "    12<tab>" (`cat -n`).
+_NUMBERED = r"\s*\d+(?:\s*[:|]|\u2192|\t)"
 _SYSTEM_LIKE = re.compile(
     r"^\s*(?:<\s*system|\[?system\]?\s*:|#+\s*system|you are (?:a|an|the)\b|your role is|"
     r"instructions?\s*:|SETTING:)", re.I)
@@ -101,7 +108,7 @@ _OBSERVATION_MARKS = re.compile(
     r"^Your command ran successfully|^Your proposed edit has introduced|^File updated\. Please review|"
     r"^Found \d+ matches for|^No matches found for|^Text replaced\. Please review|^EXECUTION RESULT|"
     r"^Exit code:? -?\d+|^Command (?:exited|failed) with (?:exit )?code", re.M)
-_NUMBERED_LINE = re.compile(r"^\s*\d+[:|]", re.M)
+_NUMBERED_LINE = re.compile("^" + _NUMBERED, re.M)
 # A task in a framework's template (SWE-agent's issue and CTF templates, SWE-bench's
 # `<pr_description>`): a statement of work, wherever in the session it comes, even with
 # the environment's footer after it.
@@ -113,6 +120,21 @@ _TASK_STATEMENT = re.compile(
 _TEXT_ACTION = re.compile(
     r"```[^\n`]*\n(?:(?!```).)*?\n?```\s*$|<command>.+?</command>|^Action(?: Input)?:\s*\S|<function=\w+>|"
     r"<tool_call>|<invoke name=", re.S | re.M)
+
+
+def own_text(text: str) -> str:
+    """A user turn's own words: its text without the blocks a harness injected into it
+    (`<system-reminder>`, a prompt hook's output).
+
+    Args:
+        text: a user message's text.
+
+    Returns:
+        The text without them (empty when they were all of it).
+    """
+    if "</" not in text:
+        return text
+    return _INJECTED.sub("", text).strip()
 
 
 def _is_system_like(text: str) -> bool:
@@ -156,7 +178,7 @@ def _local(m: Message) -> _Local:
     hit = _LOCAL.get(key)
     if hit is not None and not m.meta and m.kind == "message":
         return hit
-    text = m.text
+    text = own_text(m.text) if m.role == "user" else m.text
     stripped = text.strip()
     head = stripped[:_HEAD]
     demo_flag = bool(_meta_flag(m, "is_demo")) or _meta_flag(m, "message_type") == "demonstration"
@@ -266,7 +288,7 @@ class ContentModel:
 _STEP_FAILED = re.compile(r"not been applied|wrong flag|timed out|command not found|no such file|"
                           r"syntax error|invalid|failed|traceback", re.I)
 
-_VIEWER_PREFIX_LINES = re.compile(r"^\s*\d+[:|].*$", re.M)
+_VIEWER_PREFIX_LINES = re.compile("^" + _NUMBERED + ".*$", re.M)
 
 _MODELS: Memo[tuple[str, ...], ContentModel] = Memo(16)
 # The list itself is held with its model: an id() is reused once its object is freed, and
@@ -357,6 +379,14 @@ def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentMo
         elif kind in (Kind.TASK, Kind.REQUEST):
             acted = False
         kinds.append(kind)
+    if calls_tools and environment_users:
+        # A session that does both (runs of several frameworks in one, the demo's
+        # marathon): a command in text that the environment answered, in the user
+        # message right after it, was run.
+        for i in range(len(kinds) - 1):
+            if (kinds[i] is Kind.REASONING and locals_[i].action and not messages[i].tool_calls
+                    and kinds[i + 1] is Kind.OBSERVATION and messages[i + 1].role == "user"):
+                kinds[i] = Kind.ACTION
     return ContentModel(tuple(kinds), task, environment_users, hashes, tuple(messages), _roots(messages))
 
 
@@ -546,11 +576,11 @@ _ERROR_LINE = re.compile(
     r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b(?::\s*\S|\s*$)|^\s*(?:\w+\s+)?error(?:\[\w+\])?:\s*\S"
     r"|^\s*fatal:|command not found|No such file or directory|Permission denied|Segmentation fault|"
     r"^\s*FAILED\b|^\s*ERROR\b|\bexit (?:code|status):? [1-9]|<returncode>[1-9]|^E\d{3}\b|"
-    r"cannot open|not found$|Killed$|Aborted", re.I | re.M)
+    r"cannot open|not found$|Killed$|Aborted|<tool_use_error>", re.I | re.M)
 _CASE_SENSITIVE_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure)\b")
 # Lines that are code shown, not output: a viewer's numbered lines, diff lines, and
 # statements of common languages.
-_VIEWER_LINE = re.compile(r"^\s*\d+\s*[:|]")
+_VIEWER_LINE = re.compile("^" + _NUMBERED)
 _CODE_LINE = re.compile(
     r"^\s*(?:raise|except|class|def|import|from\s+\S+\s+import|return|if|elif|else|try|with|assert|for|while|"
     r"throw|catch|function|const|let|var|public|private|#|//|\*|@)\b|^\s*(?:except|catch)\s*\(|[({\[,]\s*$")
@@ -637,7 +667,7 @@ _NUMBER = re.compile(r"(?<![\w.,])-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)|(?<![\w.,])\
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
 _IDENT = re.compile(r"^[A-Za-z_][\w.]*[\w)]$")
 _FILE_NAME = re.compile(r"[\w./-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
-_VIEWER_PREFIX = re.compile(r"^\s*\d+[:|]|^\(\d+ more lines (?:above|below)\)|\(\d+ lines total\)", re.M)
+_VIEWER_PREFIX = re.compile("^" + _NUMBERED + r"|^\(\d+ more lines (?:above|below)\)|\(\d+ lines total\)", re.M)
 
 
 def extract_values(text: str) -> list[str]:
@@ -806,7 +836,7 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
     if kind in (Kind.SYSTEM, Kind.DEMONSTRATION):
         out = Artifacts()
     else:
-        text = m.text[:SCAN_CHARS]
+        text = (own_text(m.text) if m.role == "user" else m.text)[:SCAN_CHARS]
         if kind is Kind.TASK:  # the task's own words, not the framework's instructions around it
             text = task_text(text)
         args = [t for c in m.tool_calls for t in call_texts(c)]
@@ -861,6 +891,7 @@ def task_text(text: str) -> str:
     Returns:
         The task's own text (the whole text when no wrapper is known).
     """
+    text = own_text(text)
     for pattern in _EXTRACTORS:
         found = pattern.search(text)
         if found:

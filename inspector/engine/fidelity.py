@@ -12,7 +12,8 @@ come the items those probes ask about, each checked against the compacted contex
     values      identifiers and values reused later (hashes, versions, ids) artifact
     last_step   the last action, its result, the state the agent was in     narrative
     next_step   what the agent did right after the removed range            narrative
-    decisions   what the agent found and decided, and why                   narrative
+    decisions   what the agent found and decided, and why, and what its     narrative
+                todo list (TodoWrite, update_plan) left open
 
 Artifacts are matched exactly after normalization (paths by their trailing components,
 errors from the exception name on, bullets dropped). Narrative items are matched by
@@ -21,7 +22,8 @@ of the compacted context covers, so a paraphrase counts and a keyword list cover
 scattered words does not; a sentence cut short ("…") states no finding (and quotes
 cut short cost the whole context a share: `Fidelity.fragments`), and a "next step" that
 copies what the agent said before a step it already took, or echoes an output, is not
-the next step. What the rewritten part of the compacted context states that the original does
+the next step; a sentence that copies a line the agent did not write (output, the
+instructions) verbatim states no finding, decision or step at all. What the rewritten part of the compacted context states that the original does
 not support is `unsupported`: a path or file name the original never has (or has at
 another place), a number or id it never holds (a number derived from one it holds, half
 or twice or in bits and bytes, is not made up), a name set to another number than the
@@ -42,7 +44,9 @@ are indexed once per session (extended, not rebuilt, as the session grows).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -79,10 +83,14 @@ _TASK_SOURCES = frozenset({Kind.TASK, Kind.REQUEST, Kind.SUMMARY})
 KINDS = ("task", "requests", "files", "errors", "values", "last_step", "next_step", "decisions")
 NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"})
 # What each kind weighs in the score: what the task is and where the work stands
-# matter most to an agent going on; a value it can look up again matters least.
-# Chosen on the labelled set (tests/data/fidelity_judged), leaving each session out in
-# turn: every held-out choice put the task first and the findings second.
-WEIGHTS = {"task": 4.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
+# matter most to an agent going on; a value it can look up again matters least. The
+# task weighs as much as the requests, the next step and the findings: a context that
+# keeps the task and loses the rest (a customer's ids and words, what was found) leaves
+# the agent to start over. Chosen leaving each session of the six labelled sets out in
+# turn (27 folds of 28 chose task 2 with STATE_WEIGHT 6; on the four SWE-agent sets
+# alone every fold chose 4 and 8: their L3/L4 judges credited the task and the kept
+# tail more than the judges of other agents and genres).
+WEIGHTS = {"task": 2.0, "requests": 2.0, "files": 1.5, "errors": 1.5, "values": 1.0, "last_step": 1.0,
            "next_step": 2.0, "decisions": 2.0}
 # What a rewritten context made only of quotes cut short loses (`Fidelity.fragments`):
 # chosen leaving each session of the labelled sets out in turn (every fold chose 0.4).
@@ -93,14 +101,18 @@ FRAGMENT_COST = 0.4
 # that lost the history reads a later turn's passing mention ("the output was 344")
 # without the story it belongs to; every compaction that keeps the latest messages has
 # it, so it separates none of them. Chosen leaving each session of both labelled sets
-# out in turn (every fold chose 8 and 0).
-STATE_WEIGHT = 8.0
+# out in turn (every fold chose 8 and 0; over all six sets, 6: see WEIGHTS).
+STATE_WEIGHT = 6.0
 KEPT_CREDIT = 0.0
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
 TASK_BEST_OF = 1
-# ... and this share of the whole score.
+# ... and this share of the whole score, per false statement, down to FALSE_FLOOR of it:
+# the cost is bounded, so a summary is not worth nothing for a few statements the
+# measure cannot tell from made-up ones (27 folds of 28 over the six sets chose 0.5
+# over 0: a second false statement costs its kind, not the whole summary again).
 UNSUPPORTED_PENALTY = 0.5
+FALSE_FLOOR = 0.5
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
 MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "next_step": 1,
@@ -204,7 +216,7 @@ class Fidelity:
         # with three wrong values in it is one false statement.
         # Quotes cut mid-statement are text the agent reads past, and say the facts
         # they held are only partly there.
-        return base * max(0.0, 1.0 - UNSUPPORTED_PENALTY * self.false_statements) * (
+        return base * max(FALSE_FLOOR, 1.0 - UNSUPPORTED_PENALTY * self.false_statements) * (
             1.0 - FRAGMENT_COST * self.fragments)
 
     @property
@@ -365,6 +377,7 @@ class _View:
     failures: tuple[str, ...] = ()  # the prose sentences that say a quoted step failed (`_STEP_FAILED_CLAIM`)
     assigned: tuple[tuple[str, str, str], ...] = ()  # (name, number, sentence) it states (`_STATED_SETTING`)
     fragments: int = 0  # its sentences that are quotes cut short (`_FRAGMENT`)
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "1671" -> ("1", "671") of "1,671"
 
 
 _VIEWS: Memo[str, _View] = Memo(2_000)
@@ -415,16 +428,22 @@ def _view(m: Message) -> _View:
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
         own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
+        # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
+        groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
+        own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
         prose = sorted(j for j, x in enumerate(ss) if is_prose(x) and not _FRAGMENT.search(x))
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
                     tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
                     tuple(j for j in prose if _PLAN.search(ss[j])),
-                    tuple(j for j in prose if "`" in ss[j] and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j]))),
+                    # (a terse "Ran `x`: 60 tests, OK." is a claim too, prose or not)
+                    tuple(j for j in range(len(ss)) if "`" in ss[j] and (
+                        (j in prose and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j])))
+                        or (_HAS_RUN.search(ss[j]) and not _FRAGMENT.search(ss[j])))),
                     # (sentences across line breaks: a claim wrapped over two lines is one claim)
                     tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
                     tuple((name, number, x) for x in sentences(own) if "=" in x
                           for name, number in _settings(x, _STATED_SETTING)),
-                    sum(1 for x in ss if _FRAGMENT.search(x)))
+                    sum(1 for x in ss if _FRAGMENT.search(x)), groups)
         _VIEWS.put(m.content_hash, hit)
     return hit
 
@@ -440,6 +459,12 @@ class _Index:
     hashes: tuple[str, ...] = ()
     postings: dict[str, list[int]] = field(default_factory=dict)
     commands: list[tuple[int, str]] = field(default_factory=list)  # (action index, its command, normalized)
+    # The prose sentences (and lines) of what the agent did not write (output, the
+    # instructions), normalized: a summary sentence that is one of them quotes them, it
+    # does not state what the agent found, decided or does next.
+    printed: set[str] = field(default_factory=set)
+    # The prose sentences the agent wrote, normalized (`_other_quote`).
+    said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
@@ -466,6 +491,10 @@ class _Index:
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
+            if model.kinds[i] in _NOT_THE_AGENTS:
+                self.printed.update(_printed_prose(model.messages[i]))
+            elif model.kinds[i] in (Kind.ACTION, Kind.REASONING):
+                self.said.update(_printed_prose(model.messages[i]))
             for key in _keys(model.messages[i], model.kinds[i], model.roots):
                 bucket = post.get(key)
                 if bucket is None:
@@ -476,6 +505,41 @@ class _Index:
 
 
 _KEYS: Memo[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = Memo(100_000)
+_PRINTED: Memo[str, frozenset[str]] = Memo(100_000)
+
+
+# The messages the agent did not write: their sentences quoted are not its narrative.
+_NOT_THE_AGENTS = frozenset({Kind.OBSERVATION, Kind.SYSTEM, Kind.DEMONSTRATION, Kind.TASK})
+
+
+def _printed_prose(m: Message) -> frozenset[str]:
+    """A message's sentences and lines that read as prose, normalized (`_Index.printed`)."""
+    hit = _PRINTED.get(m.content_hash)
+    if hit is None:
+        text = m.text[:SCAN_CHARS]
+        found = {_norm(x) for x in sentences(text) + sentences(text, by_line=True) if is_prose(x)}
+        hit = _PRINTED.put(m.content_hash, frozenset(found))
+    return hit
+
+
+_LIST_MARK = re.compile(r"^(?:[-*\u2022>]|\d+[.)])\s+")
+
+
+def _quoted(sentence: str) -> str:
+    """A rewritten sentence as the original would hold it if it quotes it: normalized,
+    a list's bullet or number off."""
+    return _LIST_MARK.sub("", _norm(sentence))
+
+
+def _unquoted(v: _View, printed: set[str]) -> _View:
+    """`v` with the prose sentences that quote the environment's output verbatim no
+    longer prose: a line of output copied into a summary (a keyword dump's "Running it
+    again will lead to the same error.") states what was printed, not what the agent
+    found, decided or does next."""
+    quoted = frozenset(j for j in v.prose if _quoted(v.sentences[j]) in printed)
+    if not quoted:
+        return v
+    return dataclasses.replace(v, prose=v.prose - quoted, plans=tuple(j for j in v.plans if j not in quoted))
 
 # A token that holds a digit: a number, a port, an offset, a hex literal, a flag-like
 # string. Such a token is exact: a summary that states one the original never had
@@ -484,6 +548,8 @@ _DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])
 # Where a quoted string was cut ("…", "..."): its last token is a prefix, not a claim.
 _CUT = re.compile(r"(?:\u2026|\.\.\.)")
 _CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
+# A thousands separator inside a number ("1,671", "12,000,000").
+_THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])")
 _CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}]*")
 
 
@@ -551,12 +617,19 @@ def path_keys(paths: Sequence[str], roots: Sequence[str]) -> set[str]:
         out.update("S:" + s for s in path_suffixes(rel))
         if anchored:  # where the file is: a summary that puts it elsewhere is wrong
             out.add("A:" + rel.rsplit("/", 1)[-1])
+        # The directories it lies in (each run of its leading components, below the
+        # root and as written): a summary naming one of them names a place the
+        # session shows (`/opt/conda/envs/testbed` of `/opt/conda/envs/testbed/lib/x.py`).
+        parts = rel.split("/")[:-1][:MAX_DIR_DEPTH]
+        out.update("D:" + "/".join(parts[a:b]) for a in range(len(parts)) for b in range(a + 1, len(parts) + 1))
     return out
 
 
 # The kinds whose artifacts hold the errors of the message's text (its first SCAN_CHARS),
 # as `content.message_artifacts` extracts them.
 _ERRORS_FROM_TEXT = frozenset((Kind.OBSERVATION, Kind.REQUEST))
+# Leading components of a path whose directories `path_keys` indexes.
+MAX_DIR_DEPTH = 12
 
 
 def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
@@ -578,6 +651,8 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     out.update("v:" + v for v in a.values)
     out.update("c:" + _norm(c) for c in a.commands)
     out.update("cw:" + c.split()[0].lower() for c in a.commands if c.strip())
+    if m.tool_calls:  # "bash python -m pytest": the tool, then the command it ran
+        out.update("cw:" + c.split()[1].lower() for c in a.commands if len(c.split()) > 1)
     if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
         out.update("a:" + v for v in a.values)
     # (Tool call ids too: a dump of the session's strings may quote them.)
@@ -712,7 +787,7 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
     # The state at the end of the removed range: the last action, its result, the last words.
     last_action = next((i for i in reversed(removed) if kinds[i] is Kind.ACTION), None)
     if last_action is not None:
-        command = message_artifacts(msgs[last_action], Kind.ACTION).commands[:1]
+        command = [_as_stated(c, msgs[last_action]) for c in message_artifacts(msgs[last_action], Kind.ACTION).commands[:1]]
         b.add("last_step", list(command))
         b.exact.update(command)
         result = [j for j in model.result_of(last_action) if j in removed_set]
@@ -733,6 +808,10 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
         step = said[0] if said else next(iter(done), "")
         b.add("next_step", [_short(step)])
         b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done]))
+    # What the agent's own plan (its latest todo list in the range) says is left to do.
+    plan = next((todo for i in reversed(removed) if kinds[i] is Kind.ACTION for todo in [_open_todos(msgs[i])]
+                 if todo is not None), [])
+    b.add("decisions", [_short(t) for t in plan])
     seen: set[str] = set()
     scanned = 0
     for i in reversed(removed):
@@ -761,7 +840,36 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
     return b
 
 
+def _as_stated(command: str, m: Message) -> str:
+    """A command as a summary states it: a tool call's main argument without the tool's
+    name ("bash pytest -q" is `pytest -q`)."""
+    for call in m.tool_calls[:1]:
+        if command.startswith(call.name + " "):
+            return command[len(call.name) + 1:]
+    return command
+
+
 _VIEWED = re.compile(r"^\[File: ([^\]\s]+)|\(Open file: ([^)\s]+)\)", re.M)
+# The tools that write an agent's plan (Claude Code's TodoWrite, Codex's update_plan),
+# and where their entries' text is.
+_PLAN_TOOLS = {"todowrite": ("todos", "content"), "todo_write": ("todos", "content"), "update_plan": ("plan", "step")}
+
+
+def _open_todos(m: Message) -> list[str] | None:
+    """The entries a plan-writing tool call of `m` leaves open (not completed), or None
+    when it writes no plan."""
+    for call in m.tool_calls:
+        where = _PLAN_TOOLS.get(call.name.lower())
+        if where is None:
+            continue
+        try:
+            entries = json.loads(call.arguments_raw).get(where[0])
+        except (ValueError, AttributeError):
+            continue
+        if isinstance(entries, list):
+            return [str(e.get(where[1]) or "") for e in entries
+                    if isinstance(e, dict) and str(e.get("status") or "").lower() != "completed"]
+    return None
 
 
 # (the original's hashes, the removed indices) -> their items: a repaint measures the
@@ -993,12 +1101,13 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     original_hashes = set(model.hashes)
     rewritten = [m for m in compacted if m.content_hash not in original_hashes]
 
-    views = [_view(m) for m in rewritten]
+    views = [_unquoted(_view(m), index.printed) for m in rewritten]
     rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
     hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths,
                     last_removed=max(removed, default=-1))
 
     buckets = _collected(model, removed, index) if removed else _Buckets()
+    removed_set = frozenset(removed)
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0) for k in KINDS}
     items: list[Item] = []
     if removed and model.task is not None and model.task in kept:
@@ -1022,16 +1131,23 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             elif text in buckets.exact:  # a command: quoted, or every word of it in one sentence
                 ok, ev = _match_text(_norm(text), hay, "c:" + _norm(text))
+                if ok and ev in hay.written and _plans_taken_step(ev, model, index, removed_set):
+                    # named only as a step still to take: the summary says it has not run
+                    ok, ev = _said_done(_norm(text), hay, model, index, removed_set)
                 if not ok:
-                    cov, ev = _match_narrative(text, hay, similarity)
+                    cov, ev = _match_narrative(text, hay, similarity, skip=lambda s, _: _plans_taken_step(
+                        s, model, index, removed_set))
                     ok = cov >= 0.99
                 credit = 1.0 if ok else 0.0
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
+                skip: Callable[[str, frozenset[str]], bool] | None = (
+                    _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES
+                    else None)
                 if kind == "next_step":
                     hay.stale = _Stale(model, index, set(removed), buckets.next_words, hay)
-                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task",
-                                           skip=hay.stale if kind == "next_step" else None)
+                    skip = _either(skip, hay.stale)
+                cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task", skip=skip)
                 if kind == "next_step":
                     planned, plan = _planned_next(hay, buckets.next_words)
                     if planned > cov:
@@ -1058,7 +1174,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
     claims = _unsupported(replacing_views, index, model.roots)
-    claims += [c for v in replacing_views for c in _step_claims(v, index, model)]
+    horizon = max(removed, default=len(model.hashes))
+    claims += [c for v in replacing_views for c in _step_claims(v, index, model, horizon)]
     for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
@@ -1066,6 +1183,38 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
     return Fidelity(kinds, len(removed), items, state_kept, fragments)
+
+
+# A rewritten sentence that copies one the agent wrote covers only that statement
+# (`_OtherQuote`): off, a quote's words in common with another item count as its
+# paraphrase. On in every fold of leave-one-session-out over the four labelled sets.
+QUOTES_STATE_ONLY_THEMSELVES = True
+# The narrative items taken from what the agent wrote.
+_AGENTS_ITEMS = frozenset({"last_step", "next_step", "decisions"})
+
+
+@dataclass(frozen=True)
+class _OtherQuote:
+    """Whether a rewritten sentence is a verbatim copy of another sentence the agent
+    wrote than the item's own: a quote states what it quotes, and its words in common
+    with another statement are no paraphrase of that one."""
+
+    said: set[str]
+    item: str
+
+    def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
+        n = _quoted(sentence)
+        if n not in self.said:
+            return False
+        head = min(len(n), len(self.item), ITEM_CHARS - 20)
+        return n[:head] != self.item[:head]
+
+
+def _either(a: Callable[[str, frozenset[str]], bool] | None,
+            b: Callable[[str, frozenset[str]], bool] | None) -> Callable[[str, frozenset[str]], bool] | None:
+    if a is None or b is None:
+        return a or b
+    return lambda s, ws: a(s, ws) or b(s, ws)
 
 
 # A sentence that says what comes next.
@@ -1097,10 +1246,12 @@ class _Stale:
     def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
         hit = self.known.get(sentence)
         if hit is None:
-            hit = self.known[sentence] = self._copies(ws)
+            hit = self.known[sentence] = self._copies(ws, sentence)
         return hit
 
-    def _copies(self, ws: frozenset[str]) -> bool:
+    def _copies(self, ws: frozenset[str], sentence: str = "") -> bool:
+        if sentence and _plans_taken_step(sentence, self.model, self.index, self.removed):
+            return True
         if len(ws) < 4:
             return False
         ahead = len(ws & self.next_words)
@@ -1117,6 +1268,36 @@ class _Stale:
                    for _, sw in self.hay.sentences_of(i)):
                 return True
         return False
+
+
+# A plan that says a step is to be taken again: not stale when the step already ran.
+_AGAIN = re.compile(r"\b(?:again|re-?run|re-?try|retry|rerun|once more|re-?apply|re-?check|re-?test)\b", re.I)
+
+
+def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed: frozenset[int] | set[int]) -> bool:
+    """True when a rewritten sentence offers as a step still to take (a plan: "Next:
+    run `pytest x`") a command the removed range already ran and got the result of:
+    a stale plan, which sends the agent back over work it did."""
+    plan = _PLAN.search(sentence)
+    if not plan or _AGAIN.search(sentence):
+        return False
+    for m in _SPAN.finditer(sentence, plan.start()):  # what the plan names, not what came before it
+        command = _norm(m.group(1))
+        if len(command.split()) < 2 or "..." in command or "\u2026" in command:
+            continue
+        if any(i in removed and model.kinds[i] is Kind.ACTION and model.result_of(i) for i in index.running(command)):
+            return True
+    return False
+
+
+def _said_done(needle: str, hay: _Haystack, model: ContentModel, index: _Index,
+               removed: frozenset[int]) -> tuple[bool, str]:
+    """A rewritten sentence holding `needle` that is not a stale plan (`_plans_taken_step`)."""
+    for v in hay.views:
+        for sentence, low in zip(v.sentences, v.lower, strict=True):
+            if needle in low and not _plans_taken_step(sentence, model, index, removed):
+                return True, sentence
+    return False, ""
 
 
 def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, str]:
@@ -1173,6 +1354,8 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
     the sentence plans it (a file to create). An absolute path at the root: when the
     original has it there, or has no file of that name at another place."""
     anchored, rel = relative_path(path, roots)
+    if ("D:" + rel) in post:
+        return True  # a directory the session shows paths in
     if "/" not in rel:
         if anchored and ("P:" + rel) not in post and ("A:" + rel) in post:
             return False  # the original has this file, at another place
@@ -1200,24 +1383,70 @@ _STEP_FAILED_CLAIM = re.compile(r"\b(?:failed|rejected|refused|not (?:been )?(?:
                                 r"errored(?: out)?|crashed)\b", re.I)
 
 
+# Where a sentence's clause ends: a failure it states is of the steps quoted in its
+# own clause ("Read failed (`EISDIR`); `ls -la` then listed them": `ls -la` did not fail).
+_CLAUSE_END = re.compile(r"[;()\u2014]|\.\s|\bthen\b|\bbut\b|\bafter\b|\bwhile\b", re.I)
+
+
+def _failed_spans(sentence: str) -> list[str]:
+    """The quoted steps of `sentence` in a clause that says a step failed."""
+    out: list[str] = []
+    for clause in _CLAUSE_END.split(_SPAN.sub(lambda m: m.group().replace(";", ",").replace("(", " ")
+                                              .replace(")", " ").replace(". ", " "), sentence)):
+        if _STEP_FAILED_CLAIM.search(_SPAN.sub(" ", clause)):
+            out += _SPAN.findall(clause)
+    return out
+
+
+def _shown(text: str, index: _Index, model: ContentModel) -> bool:
+    """True when a message the agent did not write (the task, the environment's
+    output) shows `text` (normalized) verbatim: a line of code quoted from it, not a
+    step the summary says ran."""
+    ws = words(text)
+    if not ws:
+        return False
+    common: set[int] | None = None
+    for w in ws:
+        where = set(index.postings.get("w:" + w, ()))
+        common = where if common is None else common & where
+        if not common:
+            return False
+    return any(model.kinds[i] in _NOT_THE_AGENTS and text in _norm(model.messages[i].text[:SCAN_CHARS])
+               for i in sorted(common or ()))
+
+
+# A sentence about what is still to come.
+_FUTURE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
+                     r"needs? to|must)\b", re.I)
+# A sentence that says a step has run, in the past tense.
+_HAS_RUN = re.compile(r"\b(?:ran|re-?ran|(?:was|were|been|got) (?:run|executed|applied)|executed|passed|succeeded|"
+                      r"went through)\b", re.I)
 _SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gave|gives)\b", re.I)
 
 
-def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str, str, str]]:
-    """The steps a rewritten message says were taken that the original never took,
-    the steps it says went well that failed each time they were taken, and the
-    steps it says failed that went well each time: ("last_step", the command, the
-    sentence)."""
+def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
+    """The steps a rewritten message says were taken that the original never took by
+    the end of the range it replaces (message `horizon`: a step the session takes only
+    later had not run when the summary speaks), the steps it says went well that
+    failed each time they were taken, and the steps it says failed that went well each
+    time: ("last_step", the command, the sentence)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
+
+    def ran(command: str, sentence: str) -> list[int]:
+        where = post.get("c:" + command) or index.running(command)
+        if _FUTURE.search(sentence) or not _HAS_RUN.search(sentence):
+            return where  # not said to have run (a step still to take, a decision)
+        return [i for i in where if i <= horizon]
+
     for sentence in v.failures:
         if _SHOWED.search(sentence):
             continue  # it ran and showed something: the failure it states is of what it showed
-        for span in _SPAN.findall(sentence):
+        for span in _failed_spans(sentence):
             command = _norm(span)
             if len(command.split()) < 2 or "..." in command or "\u2026" in command:
                 continue
-            where = [i for i in (post.get("c:" + command) or index.running(command)) if model.kinds[i] is Kind.ACTION]
+            where = [i for i in ran(command, sentence) if model.kinds[i] is Kind.ACTION]
             if where and not any(model.step_failed(i) or not model.result_of(i) for i in where):
                 out.append(("last_step", span, sentence))
     for j in v.steps:
@@ -1229,10 +1458,11 @@ def _step_claims(v: _View, index: _Index, model: ContentModel) -> list[tuple[str
             if len(command.split()) < 2:
                 continue
             # The actions that ran it: as their whole command, or as part of one (a pipe).
-            where = post.get("c:" + command) or index.running(command)
+            where = ran(command, sentence)
             if not where:
                 if (("cw:" + command.split()[0]) in post  # a command of this session's kind
-                        and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)):
+                        and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)
+                        and not _shown(command, index, model)):
                     out.append(("last_step", span, sentence))
                 continue
             if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
@@ -1264,6 +1494,21 @@ def _settings(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str]]:
     return out
 
 
+_EXTENSION = re.compile(r"\.[a-z][a-z0-9]{0,7}$")
+
+
+def _clearly_a_path(path: str) -> bool:
+    """True when a rewritten text's slash-joined string is a path a summary may have
+    made up: one whose file name has an extension, or an absolute one. A relative
+    string of names without an extension is as often a list ("a/b/c" for "a, b and c",
+    "pre-/post-" for "pre- and post-") or a directory named in passing, and a summary
+    is not called false on a reading it may not mean."""
+    parts = path.split("/")
+    if any(part.endswith("-") for part in parts[:-1]):
+        return False  # "pre-/post-hook.sh": one word's alternatives, not directories
+    return path.startswith(("/", "~")) or bool(_EXTENSION.search(parts[-1]))
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
@@ -1272,6 +1517,8 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     stated: set[str] = set()
     for v in views:
         for p in v.paths:
+            if not _clearly_a_path(p):
+                continue
             base = p.rsplit("/", 1)[-1]
             where = next((s for s in v.sentences if p in s.lower()), None) or next(
                 (s for s in v.sentences if base in s.lower()), p)
@@ -1286,6 +1533,8 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
         for tok in v.claimed:
             if ("t:" + tok) in post or tok in stated or _same_number(tok, post):
                 continue
+            if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
+                continue  # "1,234" as the original lists it: 1 and 234
             if any(tok in p for p in v.paths):
                 continue  # judged as a path above
             stated.add(tok)

@@ -44,7 +44,10 @@ _CHALLENGE = re.compile(r"\ban? ((?:[\w-]+ ){0,2}?[\w-]+) problem named \"([^\"]
 
 
 def _text(message: Message) -> str:
-    return message.text.strip()
+    from inspector.engine.content import own_text
+
+    # (a user turn's own words: Claude Code puts its reminders into the first prompt)
+    return own_text(message.text).strip() if message.role == "user" else message.text.strip()
 
 
 def is_preamble(message: Message) -> bool:

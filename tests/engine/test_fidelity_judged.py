@@ -134,10 +134,47 @@ BLIND = judged.load(judged.BLIND) if any(judged.BLIND.glob("items-*.jsonl")) els
 
 @pytest.mark.skipif(not BLIND, reason="the blind set is not there")
 def test_blind_agreement_does_not_regress():
-    """On the blind set (sessions no rule was fitted to; measured Spearman 0.78, pairwise
-    0.94, below the 0.8 Spearman target): a guard against regressions, not the target."""
+    """On the blind set L4 (blind until the measure's fourth pass, development data since:
+    measured Spearman 0.78 and pairwise 0.94 blind, 0.80 and 0.96 after the fourth pass,
+    0.78 and 0.96 after the fifth, whose weights of the task and the kept tail the
+    six sets chose leaving each session out (its judges credit both more than the
+    judges of L1/L2, L5 and L6 do; L6 gained 0.06 by them)): a guard a little below."""
     a = judged.agreement(BLIND, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.75 and a["pairwise_accuracy"] >= 0.9
+    assert a["spearman"] >= 0.77 and a["pairwise_accuracy"] >= 0.95
+
+
+L5 = judged.load(judged.L5) if any(judged.L5.glob("items-*.jsonl")) else []
+L6 = judged.load(judged.L6) if any(judged.L6.glob("items-*.jsonl")) else []
+
+
+@pytest.mark.skipif(not BLIND or not HELDOUT or not ITEMS or not L5 or not L6, reason="the labelled sets are not there")
+def test_each_set_holds_when_its_sessions_are_left_out_of_the_choice():
+    """Every labelled set with the measure's constants as they are, which leave-one-
+    session-out over the 28 sessions of all six sets chooses in 27 folds of 28
+    (`python bench/fidelity_bench.py --folds`): the SWE-agent sets L1-L3 at the targets
+    (0.8, 0.85); L4 0.78 / 0.96; L5 (other agents) 0.76 / 0.95, from 0.48 / 0.78; L6
+    (other genres) 0.72 / 0.85, from 0.08 / 0.55. Guards a little below."""
+    floors = {"L1+L2": (0.8, 0.85), "L3": (0.8, 0.85), "L4": (0.77, 0.95), "L5": (0.74, 0.93), "L6": (0.7, 0.83)}
+    for name, items in (("L1+L2", ITEMS), ("L3", HELDOUT), ("L4", BLIND), ("L5", L5), ("L6", L6)):
+        a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
+        assert a["spearman"] >= floors[name][0] and a["pairwise_accuracy"] >= floors[name][1], (name, a)
+
+
+@pytest.mark.skipif(not L5 or not L6, reason="the labelled sets of other agents and genres are not there")
+def test_other_agents_and_genres_a_faithful_summary_beats_planted_errors_and_nothing():
+    """On L5 and L6 (mini-swe-agent, SWE-agent function calling, tau-bench customer
+    service, Claude Code sub-agents), in every session: the faithful summary above
+    nothing and the task alone, however many of its statements the measure cannot
+    check; above the one with planted errors in all sessions but one (spotter a7be2f0:
+    a wrong finding and a file said to exist, which no cheap check tells)."""
+    below_planted = []
+    for items in (L5, L6):
+        for session in {it.session for it in items}:
+            got = {it.variant: fidelity(it.original(), it.compacted()).score for it in items if it.session == session}
+            assert got["faithful"] > max(got["nothing"], got["task_only"]), session
+            if got["faithful"] <= got["planted_errors"]:
+                below_planted.append(session)
+    assert len(below_planted) <= 1, below_planted
 
 
 @pytest.mark.skipif(not BLIND, reason="the blind set is not there")
@@ -510,3 +547,66 @@ def test_an_artifacts_evidence_is_the_sentence_that_states_it_not_the_line_listi
     f = fidelity(_session(), _compacted(summary))
     ev = next(it.evidence for it in f.items if it.kind == "files" and it.text.endswith("fields.py"))
     assert ev.startswith("The truncation bug is in")
+
+
+def test_a_line_of_output_or_instructions_quoted_verbatim_states_no_finding_or_step():
+    """A keyword dump copies whole lines of what the environment printed; one that reads
+    like prose ("Running it again will lead to the same error.") is still output, not
+    the agent's finding or next step, however many of the next step's words it holds."""
+    msgs = [
+        sys("SETTING: You are an autonomous programmer."),
+        user("The parser rejects empty tuples. Make `parse('()')` return an empty tuple."),
+        asst("Let's fix the tuple rule.\n```\nedit 12:14\n    return ()\nend_of_edit\n```"),
+        user("Your proposed edit has introduced new syntax error(s).\nERRORS:\n- E999 SyntaxError: unmatched ')'\n"
+             "DO NOT re-run the same failed edit command. Running it again will lead to the same error.\n"
+             "(Open file: /repo/parser.py)\nbash-$"),
+        asst("Running the same edit again would lead to the same error, so I will fix the unmatched parenthesis "
+             "in the tuple rule first.\n```\nedit 12:13\n    return ()\nend_of_edit\n```"),
+        user("File updated.\n(Open file: /repo/parser.py)\nbash-$"),
+    ]
+    dump = "\n".join(["parse('()')", "edit 12:14", "E999 SyntaxError: unmatched ')'",
+                      "Running it again will lead to the same error.", "/repo/parser.py"])
+    said = ("Task: make parse('()') return an empty tuple. The edit of lines 12-14 of /repo/parser.py failed with "
+            "E999 SyntaxError: unmatched ')'. Next: fix the unmatched parenthesis in the tuple rule and run the "
+            "edit again.")
+    d, s = (fidelity(msgs, [msgs[0], msgs[1], user(x), *msgs[4:]]) for x in (dump, said))
+    assert d.kinds["errors"].fraction == 1.0  # its artifacts count
+    assert d.kinds["next_step"].credit == 0 < s.kinds["next_step"].credit
+    assert d.score < s.score
+
+
+def test_a_quote_of_what_the_agent_said_covers_that_statement_not_another_it_shares_words_with():
+    """An extractive summary copies the agent's sentences; the copy of a plan ("I will
+    check whether …") is not the finding the agent later stated in the same words."""
+    from inspector.engine import fidelity as measure
+
+    msgs = [
+        sys("You are a coding agent."),
+        user("Settings exported in the shell are ignored at startup. Fix it."),
+        asst("I will check whether the loader reads the config file before the environment variables.",
+             [("c1", "bash", '{"cmd": "sed -n 1,40p src/loader.py"}')]),
+        tool("c1", "def load():\n    cfg = read_file()\n    cfg.update(read_env())\n    return read_file_again(cfg)"),
+        asst("The loader reads the config file again after the environment variables, because read_file_again "
+             "merges the file last.",
+             [("c2", "bash", '{"cmd": "sed -n 40,60p src/loader.py"}')]),
+        tool("c2", "def read_file_again(cfg):\n    return {**cfg, **read_file()}"),
+        asst("I will drop the second read.", [("c3", "bash", '{"cmd": "python fix.py"}')]),
+        tool("c3", "done"),
+    ]
+    plan = "- I will check whether the loader reads the config file before the environment variables."
+    finding = ("- The loader reads the config file again after the environment variables, because read_file_again "
+               "merges the file last.")
+
+    def decision(summary: str) -> float:
+        f = fidelity(msgs, [msgs[0], msgs[1], user(summary), *msgs[6:]])
+        return max(it.credit for it in f.items if it.kind in ("decisions", "last_step")
+                   and it.text.startswith("The loader reads"))
+
+    assert decision(finding) == 1.0
+    assert decision(plan) == 0.0
+    saved = measure.QUOTES_STATE_ONLY_THEMSELVES
+    try:
+        measure.QUOTES_STATE_ONLY_THEMSELVES = False
+        assert decision(plan) > 0.5  # (what the rule stops: the plan's words taken for the finding)
+    finally:
+        measure.QUOTES_STATE_ONLY_THEMSELVES = saved

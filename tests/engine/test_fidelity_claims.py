@@ -1,0 +1,123 @@
+"""What a summary states that the original does not support (issue #23, fifth pass):
+a false claim costs only when it is clearly made up, and what it costs is bounded.
+Each case on a small made-up session of a function-calling agent."""
+
+from __future__ import annotations
+
+from inspector.engine.fidelity import fidelity
+from inspector.engine.models import Message
+from tests.sessions import asst, sys, tool, user
+
+TASK = "The report job crashes on an empty ledger. Find the cause in the billing package and fix it."
+
+
+def _session() -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user(TASK),
+        asst("Let me see the environment first.", [("c1", "bash", '{"command": "pip show billing"}')]),
+        tool("c1", "Name: billing\nVersion: 2.4.1\nLocation: /opt/conda/envs/work/lib/python3.9/site-packages"),
+        asst("Now the report module.", [("c2", "read_file", '{"path": "/srv/app/billing/report.py"}')]),
+        tool("c2", "1 def total(rows):\n2     return rows[0].amount + sum(r.amount for r in rows[1:])\n"
+                   "3 # the amount column, 1671 rows in the sample ledger"),
+        asst("Reading the directory as a file fails, so list it.",
+             [("c3", "read_file", '{"path": "/srv/app/billing"}')]),
+        tool("c3", "EISDIR: illegal operation on a directory, read"),
+        asst("", [("c4", "bash", '{"command": "ls -la /srv/app/billing"}')]),
+        tool("c4", "report.py\nledger.py\nconn_case.py\nlive_view.py"),
+        asst("The crash is rows[0] on an empty list. I will guard it.",
+             [("c5", "bash", '{"command": "python -m pytest tests/test_report.py -q"}')]),
+        tool("c5", "1 failed: IndexError: list index out of range"),
+        asst("Guarding the empty case now.", [("c6", "edit", '{"path": "/srv/app/billing/report.py"}')]),
+        tool("c6", "File updated."),
+    ]
+
+
+def _unsupported(summary: str) -> list[str]:
+    msgs = _session()
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+    return [it.text for it in f.items if it.status == "unsupported"]
+
+
+GOOD = ("The report job crashes on an empty ledger: `total` in /srv/app/billing/report.py reads rows[0]. "
+        "`python -m pytest tests/test_report.py -q` failed with IndexError: list index out of range. ")
+
+
+def test_a_directory_the_session_shows_paths_in_is_not_made_up():
+    assert _unsupported(GOOD + "billing 2.4.1 is installed in /opt/conda/envs/work.") == []
+    assert _unsupported(GOOD + "The package lives in /srv/app/billing.") == []
+    # a directory the session never shows anything in is
+    assert _unsupported(GOOD + "billing 2.4.1 is installed in /opt/conda/envs/prod.") == ["/opt/conda/envs/prod"]
+
+
+def test_a_slash_joined_list_of_names_is_not_a_path_but_a_made_up_file_is():
+    assert _unsupported(GOOD + "The package holds the conn_case/live_view/ledger modules.") == []
+    assert _unsupported(GOOD + "Both pre-/post-report.py hooks are untouched.") == []
+    assert _unsupported(GOOD + "The bug is in billing/summary.py.") == ["billing/summary.py"]
+
+
+def test_a_code_line_the_session_shows_quoted_beside_a_run_is_no_made_up_command():
+    said = GOOD + "Line 2 is `return rows[0].amount + sum(r.amount for r in rows[1:])` and was run by the job."
+    assert _unsupported(said) == []
+    assert _unsupported(GOOD + "Then `python -m pytest tests/test_ledger.py` was run and passed.") == [
+        "tests/test_ledger.py", "python -m pytest tests/test_ledger.py"]
+
+
+def test_a_failure_is_of_the_steps_quoted_in_its_own_clause():
+    assert _unsupported(GOOD + "Reading the directory as a file failed (`EISDIR: illegal operation`); "
+                               "`ls -la /srv/app/billing` then listed the four modules.") == []
+    assert _unsupported(GOOD + "`ls -la /srv/app/billing` failed, so the modules are unknown.") == [
+        "ls -la /srv/app/billing"]
+
+
+def test_a_number_with_thousands_separators_is_that_number():
+    assert _unsupported(GOOD + "The sample ledger has 1,671 rows.") == []
+    assert _unsupported(GOOD + "The sample ledger has 1,672 rows.") == ["1672"]
+
+
+def _later_session() -> list[Message]:
+    """The session going on after the range a summary replaces (messages 12 on): the
+    full test suite runs only then."""
+    return [*_session(), asst("Now the whole suite.", [("c7", "bash", '{"command": "python -m pytest tests -q"}')]),
+            tool("c7", "12 passed")]
+
+
+def _measure(summary: str, msgs: list[Message] | None = None):
+    msgs = msgs or _later_session()
+    return fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+
+
+def test_a_step_said_to_have_run_that_runs_only_after_the_summarized_range_is_unsupported():
+    said_ran = _measure(GOOD + "Then `python -m pytest tests -q` ran: 12 passed.")
+    assert [it.text for it in said_ran.items if it.status == "unsupported"] == ["python -m pytest tests -q"]
+    # terse, not prose, still a claim
+    terse = _measure(GOOD + "Ran `python -m pytest tests -q`: OK.")
+    assert [it.text for it in terse.items if it.status == "unsupported"] == ["python -m pytest tests -q"]
+    # the same step as what comes next is right
+    planned = _measure(GOOD + "Next: guard the empty case, then run `python -m pytest tests -q`.")
+    assert [it.text for it in planned.items if it.status == "unsupported"] == []
+
+
+def test_a_plan_to_take_a_step_the_range_already_took_is_stale():
+    done = _measure("The report job crashes on an empty ledger. `python -m pytest tests/test_report.py -q` "
+                    "failed with IndexError: list index out of range, so the next step is guarding the empty case.")
+    stale = _measure("The report job crashes on an empty ledger; `total` reads rows[0]. Next: run "
+                     "`python -m pytest tests/test_report.py -q` to see how it fails, then guard the empty case.")
+    assert done.kinds["last_step"].credit > stale.kinds["last_step"].credit
+    assert done.kinds["next_step"].credit > stale.kinds["next_step"].credit
+    assert done.score > stale.score
+    # a plan to take it again is no stale plan
+    again = _measure("The report job crashes on an empty ledger; `total` reads rows[0]. Next: guard the empty "
+                     "case and run `python -m pytest tests/test_report.py -q` again.")
+    assert again.kinds["last_step"].credit > stale.kinds["last_step"].credit
+
+
+def test_the_cost_of_false_statements_is_bounded():
+    one = _measure(GOOD + "The bug is in billing/summary.py.")
+    three = _measure(GOOD + "The bug is in billing/summary.py. The ledger has 1,672 rows. "
+                            "The fix goes to billing/totals.py.")
+    right = _measure(GOOD)
+    assert one.false_statements == 1 and three.false_statements == 3
+    assert three.score < right.score and one.score < right.score
+    # each costs, but a few the measure calls false leave the summary half its worth at least
+    assert three.score >= 0.5 * right.score * 0.8 > 0
