@@ -15,6 +15,7 @@ from inspector.engine.planning.results import Action, Reduction, StageResult
 from inspector.engine.tokens import TextCountCache, TokenCounter
 
 if TYPE_CHECKING:
+    from inspector.engine.content import Kind
     from inspector.engine.planning.clear import Cleared, ClearItems
     from inspector.engine.planning.truncation import Chunks
 
@@ -72,6 +73,8 @@ class PlanMemo:
         self.clear_arguments: Memo[Hashable, tuple[int, int, dict[str, str]]] = Memo(TEXT_LIMIT)
         # the task's position (`planner.task_position`), found on first use
         self.task: int | None = None
+        # the kinds of `planner.RequestKinds`' windows, by (start, end)
+        self.request_kinds: Memo[tuple[int, int], tuple[Kind, ...]] = Memo(8)
 
 
     def carry(self, prev: PlanMemo, keep: int) -> None:

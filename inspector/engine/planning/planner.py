@@ -25,7 +25,7 @@ re-plan does only list arithmetic, so it can run on every keypress.
 from __future__ import annotations
 
 import copy
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -218,11 +218,20 @@ class RequestKinds:
     an observation a framework stored as a user message, a demonstration or framework
     context: its kind in one content model of the messages around the newest user
     messages, made when first asked (`summarize` asks newest first, at most
-    PRESERVE_LOOKBACK of them)."""
+    PRESERVE_LOOKBACK of them).
 
-    def __init__(self, a: Analysis, msgs: Sequence[Message], lead: int):
-        self.a, self.msgs, self.lead = a, msgs, lead
+    The model's window ends at a block of WINDOW_BLOCK messages (`request_window`), and
+    its kinds are kept on the plan memo: plans a slider move apart ask about nearly the
+    same user messages, and so share one window (classifying a thousand messages again
+    for each threshold cost ten times the rest of a re-plan). The window reaches up to
+    a block past the message asked about: the session's habits (does the environment
+    answer in user messages? does the agent call tools?) are read from a little more of
+    it, never less."""
+
+    def __init__(self, a: Analysis, msgs: Sequence[Message], lead: int, memo: PlanMemo | None = None):
+        self.a, self.msgs, self.lead, self.memo = a, msgs, lead, memo
         self.start = -1
+        self.end = -1
         self.kinds: tuple[Kind, ...] = ()
 
     def __call__(self, i: int) -> bool:
@@ -235,21 +244,45 @@ class RequestKinds:
 
     def kind(self, i: int) -> Kind | None:
         """What user message `i` is; None before the messages read (the pinned lead)."""
-        if self.start < 0 or i >= self.start + len(self.kinds):
-            users = self.a.user_positions
-            k = bisect_right(users, i) - 1
-            first = users[max(0, k - PRESERVE_LOOKBACK)]
-            # from a little before the oldest: the session's habit (do the environment's
-            # replies carry its marks?) is read from the messages around them
-            self.start = max(self.lead, first - REQUEST_CONTEXT)
-            self.kinds = content_model(self.msgs[self.start:i + 1]).kinds
+        if self.start < 0 or i >= self.end:
+            self.start, self.end = request_window(self.a, self.lead, i)
+            self.kinds = self._kinds(self.start, self.end)
         if i < self.start:
             return None
         return self.kinds[i - self.start]
 
+    def _kinds(self, start: int, end: int) -> tuple[Kind, ...]:
+        memo = self.memo
+        key = (start, end)
+        if memo is not None:
+            hit = memo.request_kinds.get(key)
+            if hit is not None:
+                return hit
+        kinds = content_model(self.msgs[start:end]).kinds
+        if memo is not None:
+            memo.request_kinds.put(key, kinds)
+        return kinds
+
+
+def request_window(a: Analysis, lead: int, i: int) -> tuple[int, int]:
+    """The messages (start, end) whose content model says what user message `i` and
+    the PRESERVE_LOOKBACK user messages before it are (`RequestKinds`): `end` just past
+    `i`, aligned to WINDOW_BLOCK messages, and `start` a little before the oldest user
+    message any message of that block looks back to (the session's habit is read from
+    the messages around them), so that one window serves the whole block."""
+    users = a.user_positions
+    end = min(a.n, (i // WINDOW_BLOCK + 1) * WINDOW_BLOCK)
+    block = bisect_left(users, end - WINDOW_BLOCK)
+    k = min(block, bisect_right(users, i) - 1)
+    first = users[max(0, k - PRESERVE_LOOKBACK)]
+    return max(lead, first - REQUEST_CONTEXT), end
+
 
 # Messages read before the oldest user message looked at (`RequestKinds`).
 REQUEST_CONTEXT = 40
+# The alignment of `RequestKinds`' window: one model serves the plans whose asked
+# messages fall in the same blocks.
+WINDOW_BLOCK = 256
 
 
 def _room(config: CompactionConfig, a: Analysis, lead: int, priming: int) -> int:
@@ -304,7 +337,7 @@ def _stages_45(config: CompactionConfig, a: Analysis, session: Session, memo: Pl
     cur = list(cur0)
     actions = list(actions0)
     if summarize_on:
-        kinds = RequestKinds(a, session.messages, lead)
+        kinds = RequestKinds(a, session.messages, lead, memo)
         s4 = summarize(config, a, session, memo, cur, actions, total0, now, summary_tokens, force=force,
                        lead=lead, keep_cap=keep_cap, preserve_cap=preserve_cap,
                        is_request=kinds, is_observation=kinds.observation)

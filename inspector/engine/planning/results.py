@@ -6,6 +6,7 @@ the CLI, the TUI and the exports show it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -227,10 +228,8 @@ class Plan:
 
     def action_counts(self) -> dict[str, int]:
         """Messages per action, every action present (keyed by the action's value)."""
-        counts = dict.fromkeys(Action, 0)
-        for a in self.actions:
-            counts[a] += 1
-        return {a.value: c for a, c in counts.items()}
+        found = Counter(self.actions)  # counted in C: the TUI shows them on every knob move
+        return {a.value: found.get(a, 0) for a in Action}
 
     def to_dict(self, messages: bool = True) -> dict[str, Any]:
         """The plan as JSON-ready data (what `inspector plan --json` prints).

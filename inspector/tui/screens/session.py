@@ -51,7 +51,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self.detail_text: Text | None = None
         self._shown_detail: tuple | None = None
         self._flush_scheduled = False
-        self._unmeasured: tuple[int, Planned] | None = None  # (heatmap generation, plan) to measure once painted
+        self._unmeasured: tuple[int, Planned] | None = None  # (generation, plan): views, fidelity after its paint
         self.plan_expanded = False
         self.live = False  # the source grew while shown: the gauge shows the tokens until compaction
 
@@ -201,8 +201,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                 return
         self._plan(self.config, generation, dict(self.tuning.changed))
 
-    # A fixed description: Textual's default is the repr of every argument (a whole
-    # config, or a plan of 10,000 actions: ~25 ms per knob move).
+    # A fixed description: Textual's default reprs every argument (a 10k plan: ~25 ms a knob move).
     @work(thread=True, exclusive=True, group="plan", exit_on_error=False, description="plan")
     def _plan(self, config: CompactionConfig, generation: int, changed: dict[str, Any]) -> None:
         planned = self.tuning.plan_for(config, generation, changed)
@@ -217,10 +216,11 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
 
     @on(Heatmap.Painted)
     def _painted(self, event: Heatmap.Painted) -> None:
-        """The plan's rows are on screen: time to measure its fidelity."""
+        """The plan's rows are on screen: time for the views around them, then its fidelity."""
         pending = self._unmeasured
         if pending is not None and event.generation >= pending[0]:
             self._unmeasured = None
+            self._show_plan_views()
             if pending[1].generation == self.generation:  # else a newer plan is on its way
                 self._measure(pending[1])
 
@@ -231,32 +231,33 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
 
     def on_plan_ready(self, message: PlanReady) -> None:
         """Show a new plan."""
-        planned = Planned(message.plan, message.config, message.generation, message.ms, message.changed)
-        self._show_new_plan(planned)
+        self._show_new_plan(Planned(message.plan, message.config, message.generation, message.ms, message.changed))
 
     def _show_new_plan(self, planned: Planned) -> None:
         if not self.tuning.accept(planned):
             return  # superseded, or shown already
-        plan = planned.plan
         heatmap = self.query_one(Heatmap)
-        heatmap.set_plan(plan.actions, plan.tokens_after)
-        # Measured once the heatmap has painted this plan: started at once, the
-        # worker's thread held the interpreter lock through the repaint (~2x its wall
-        # time). A heatmap with no rows on screen paints nothing: measured at once.
+        heatmap.set_plan(planned.plan.actions, planned.plan.tokens_after)
+        # The heatmap paints first, then the other views (~2/3 of a frame at 10k messages)
+        # and the fidelity (its worker held the interpreter lock through the repaint).
         if heatmap.display and heatmap.size.height > heatmap.header_height:
             self._unmeasured = (heatmap.generation, planned)
         else:
+            self._show_plan_views()
             self._measure(planned)
+
+    def _show_plan_views(self) -> None:
+        """The views of the plan shown besides the heatmap: minimap, gauge, text, preset, detail."""
+        plan = self.plan  # accepted: never None here
         self.query_one(Profile).set_actions(plan.actions)
         self.query_one(ContextGauge).update_values(plan.total_before, plan.total_after, plan.context_window,
                                                    plan.counter, plan.estimated,
                                                    plan.tokens_until_trigger if self.live else None)
         self._show_plan()
-        panel = self._panel()
-        if panel is not None:
+        if (panel := self._panel()) is not None:
             panel.show_preset(self.config.preset, bool(self.tuning.changed))
-        if self._detail_key(heatmap.cursor) != self._shown_detail:
-            self._show_detail(heatmap.cursor)  # only when what it says about the message changed
+        if self._detail_key(cursor := self.query_one(Heatmap).cursor) != self._shown_detail:
+            self._show_detail(cursor)  # only when what it says about the message changed
 
     def _show_plan(self) -> None:
         """The plan: one line on narrow screens (w or a click on the warnings opens

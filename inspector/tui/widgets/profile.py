@@ -132,16 +132,14 @@ class Profile(Widget, can_focus=True):
                 segs.append(Segment(ch, style))
         else:
             actions = self.actions
+            if actions is None:
+                return Strip([Segment("─" * len(buckets), base + Style(dim=True))]).crop_extend(0, width, base)
+            # one segment per action, made once per row rather than once per column
+            marks = {act: Segment("─", base + Style(color=ACTION_COLORS["keep"], dim=True)) if act == Action.KEEP
+                     else Segment("▀", base + Style(color=ACTION_COLORS[act])) for act in ORDER}
             for a, b in buckets:
-                if actions is None:
-                    segs.append(Segment("─", base + Style(dim=True)))
-                    continue
                 present = set(actions[a:b])
-                act = next((x for x in ORDER if x in present), Action.KEEP)
-                if act == Action.KEEP:
-                    segs.append(Segment("─", base + Style(color=ACTION_COLORS["keep"], dim=True)))
-                else:
-                    segs.append(Segment("▀", base + Style(color=ACTION_COLORS[act])))
+                segs.append(marks[next((x for x in ORDER if x in present), Action.KEEP)])
         return Strip(segs).crop_extend(0, width, base)
 
     def on_click(self, event: events.Click) -> None:
