@@ -92,8 +92,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                     yield PlanSummary(id="plan-summary")
                 with VerticalScroll(id="detail-pane"):
                     yield Static("", id="detail")
-            # still: an animation took ~1 s of CPU from a 100k load (tests/tui/test_open_work.py)
-            yield Static(Text("knobs: once the session is read", style="dim"), id="tuning-loading")
+            yield Static(Text("knobs: once the session is read", style="dim"), id="tuning-loading")  # still: test_open_work
         yield Static("", id="focus-line")
         yield Footer()
 
