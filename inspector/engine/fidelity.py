@@ -637,12 +637,18 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("v:" + v for v in extract_values(text))
         out.update(path_keys(extract_paths(text), roots))
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
+    # Every file name the text shows, wherever (a URL's last part, a listing's bare
+    # names): a summary naming that file names one the session has seen.
+    out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
     if "=" in text or ":" in text:
         for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
             out.update(("=:" + name, f"=:{name}={number}"))
     hit = frozenset(out)
     return _KEYS.put(key, hit)
 
+
+# A file name as text shows it: a name, a dot, an extension, not inside a longer word.
+_FILE_NAME = re.compile(r"(?<![\w.-])[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w-])")
 
 _INDEXES: list[_Index] = []
 _INDEXES_MAX = 4
@@ -1332,14 +1338,18 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
     anchored, rel = relative_path(path, roots)
     if ("D:" + rel) in post:
         return True  # a directory the session shows paths in
-    if "/" not in rel:
+    directory, _, name = rel.rpartition("/")
+    if not directory:
         if anchored and ("P:" + rel) not in post and ("A:" + rel) in post:
             return False  # the original has this file, at another place
-        return ("S:" + rel) in post or planned
+        return ("S:" + rel) in post or ("n:" + rel) in post or planned
     tails = ["U:" + s for s in path_suffixes(rel) if "/" in s]
     if anchored:
         return ("P:" + rel) in post or any(t in post for t in tails)
-    return ("S:" + rel) in post or any(t in post for t in tails)
+    # A relative path: one the original names, or a file name it shows (a listing of
+    # bare names) in a directory it shows paths in.
+    return (("S:" + rel) in post or any(t in post for t in tails)
+            or (("n:" + name) in post and ("D:" + directory) in post))
 
 
 _SPAN = re.compile(r"`([^`\n]{3,200})`")

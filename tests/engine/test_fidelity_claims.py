@@ -121,3 +121,20 @@ def test_the_cost_of_false_statements_is_bounded():
     assert three.score < right.score and one.score < right.score
     # each costs, but a few the measure calls false leave the summary half its worth at least
     assert three.score >= 0.5 * right.score * 0.8 > 0
+
+
+def test_a_file_name_the_session_shows_in_a_listing_or_a_url_is_not_made_up():
+    """(sixth pass) A listing of bare names (`ls`) and a URL's last part show files:
+    a summary naming one of them, in the directory listed, names a file the session
+    has seen; a name it never shows is made up."""
+    msgs = _session()
+    msgs[1] = user(TASK + " The sample ledger is at https://example.org/data/ledger_2024.csv.")
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported(GOOD + "billing/ledger.py and billing/live_view.py are untouched.") == []
+    assert unsupported(GOOD + "The sample is ledger_2024.csv.") == []
+    assert unsupported(GOOD + "billing/invoice.py is untouched.") == ["billing/invoice.py"]
+    assert unsupported(GOOD + "The sample is ledger_2025.csv.") == ["ledger_2025.csv"]
