@@ -361,6 +361,7 @@ class _View:
     assigned: tuple[tuple[str, str, str], ...] = ()  # (name, number, sentence) it states (`_STATED_SETTING`)
     fragments: int = 0  # its sentences that are quotes cut short (`_FRAGMENT`)
     groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "1671" -> ("1", "671") of "1,671"
+    urls: tuple[str, ...] = ()  # the URLs it states (`url_keys`' form)
 
 
 _VIEWS: Memo[str, _View] = Memo(2_000)
@@ -410,6 +411,7 @@ def _view(m: Message) -> _View:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
+        urls = tuple(_urls(own))
         own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
         # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
         groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
@@ -426,7 +428,7 @@ def _view(m: Message) -> _View:
                     tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
                     tuple((name, number, x) for x in sentences(own) if "=" in x
                           for name, number in _settings(x, _STATED_SETTING)),
-                    sum(1 for x in ss if _FRAGMENT.search(x)), groups)
+                    sum(1 for x in ss if _FRAGMENT.search(x)), groups, urls)
         _VIEWS.put(m.content_hash, hit)
     return hit
 
@@ -640,6 +642,8 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     # Every file name the text shows, wherever (a URL's last part, a listing's bare
     # names): a summary naming that file names one the session has seen.
     out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
+    if "://" in text or "://" in args:
+        out.update(url_keys(f"{text} {args}"))
     if "=" in text or ":" in text:
         for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
             out.update(("=:" + name, f"=:{name}={number}"))
@@ -649,6 +653,48 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
 
 # A file name as text shows it: a name, a dot, an extension, not inside a longer word.
 _FILE_NAME = re.compile(r"(?<![\w.-])[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w-])")
+
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://([^\s\"'`<>()\[\]{}|\\]+)", re.I)
+
+
+def _urls(text: str) -> list[str]:
+    """The URLs of a text without scheme, query and fragment, lower case ("https://
+    Example.org/a/b.csv?x=1." is "example.org/a/b.csv"); not those cut short ("…")."""
+    out = []
+    for m in _URL.finditer(text):
+        if "\u2026" in m.group(1) or m.group(1).endswith(".."):
+            continue  # a URL cut short states none
+        url = re.split(r"[?#]", m.group(1), maxsplit=1)[0].rstrip(".,;:!/*").lower()
+        if "." in url.split("/", 1)[0]:  # a host, not a template's "{base}"
+            out.append(url)
+    return out
+
+
+def url_keys(text: str) -> set[str]:
+    """The index keys of the URLs a text holds: "u:" + each URL and each of its leading
+    runs of components (the host, its directories).
+
+    Args:
+        text: a message's text (and its tool calls' arguments).
+
+    Returns:
+        The keys: a summary's URL is the original's when it is one of them, or lies in
+        a directory one of them is in (`_supported_url`).
+    """
+    out = set()
+    for url in _urls(text):
+        parts = url.split("/")
+        out.update("u:" + "/".join(parts[:k]) for k in range(1, len(parts) + 1))
+    return out
+
+
+def _supported_url(url: str, post: dict[str, list[int]]) -> bool:
+    """True when the original states `url`, a longer URL it begins, or a URL in the same
+    directory (another file of a listing it fetched); a URL of a host or a directory the
+    original never shows is made up (a wrong branch, repository or file in a link)."""
+    directory = url.rpartition("/")[0]
+    return ("u:" + url) in post or bool(directory) and ("u:" + directory) in post
+
 
 _INDEXES: list[_Index] = []
 _INDEXES_MAX = 4
@@ -1510,6 +1556,10 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
                 (s for s in v.sentences if base in s.lower()), p)
             if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
                 out.append(("files", p, where))
+        for url in v.urls:
+            if url not in stated and not _supported_url(url, post):
+                stated.add(url)
+                out.append(("files", url, next((s for s in v.sentences if url in s.lower()), url)))
         for value in v.values:
             if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
                 continue  # a name in a code span may be new and right (a function the summary names)

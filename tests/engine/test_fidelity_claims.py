@@ -138,3 +138,22 @@ def test_a_file_name_the_session_shows_in_a_listing_or_a_url_is_not_made_up():
     assert unsupported(GOOD + "The sample is ledger_2024.csv.") == []
     assert unsupported(GOOD + "billing/invoice.py is untouched.") == ["billing/invoice.py"]
     assert unsupported(GOOD + "The sample is ledger_2025.csv.") == ["ledger_2025.csv"]
+
+
+def test_a_url_of_a_place_the_session_never_shows_is_made_up():
+    """(sixth pass) A link is an artifact like a path: the original's URL, a shorter
+    one it begins with, or another file of the same directory is supported; a wrong
+    branch or repository in it is not; a URL cut short ("…") states none."""
+    msgs = _session()
+    msgs[1] = user(TASK + " The sample ledger: https://raw.example.org/acme/books/master/data/ledger.csv?raw=1")
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported(GOOD + "The sample is https://raw.example.org/acme/books/master/data/ledger.csv.") == []
+    assert unsupported(GOOD + "The data lives under https://raw.example.org/acme/books.") == []
+    assert unsupported(GOOD + "The ledger is read from https://raw.example.org/acme/books/master/data/ledger.json.") == []
+    assert unsupported(GOOD + "The sample is https://raw.example.org/acme/books/main/data/ledger.csv.") == [
+        "raw.example.org/acme/books/main/data/ledger.csv"]
+    assert unsupported(GOOD + "See https://raw.example.org/acme/bo\u2026 for the ledger.") == []
