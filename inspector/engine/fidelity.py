@@ -681,7 +681,7 @@ def url_keys(text: str) -> set[str]:
         The keys: a summary's URL is the original's when it is one of them, or lies in
         a directory one of them is in (`_supported_url`).
     """
-    out = set()
+    out: set[str] = set()
     for url in _urls(text):
         parts = url.split("/")
         out.update("u:" + "/".join(parts[:k]) for k in range(1, len(parts) + 1))
