@@ -502,7 +502,8 @@ def _printed_prose(m: Message) -> frozenset[str]:
     hit = _PRINTED.get(m.content_hash)
     if hit is None:
         text = m.text[:SCAN_CHARS]
-        found = {_norm(x) for x in sentences(text) + sentences(text, by_line=True) if is_prose(x)}
+        # (a list's bullet off, as `_quoted` takes it off the sentence that quotes it)
+        found = {_quoted(x) for x in sentences(text) + sentences(text, by_line=True) if is_prose(x)}
         hit = _PRINTED.put(m.content_hash, frozenset(found))
     return hit
 
@@ -1181,6 +1182,13 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                     if planned > cov:
                         cov, ev = planned, plan
                 credit = _credit(cov)
+                if credit and hay.restated_later(ev):
+                    # The session going on restates it (credited by the kept messages'
+                    # weight): what the summary itself says of it is what it keeps.
+                    own, own_ev = _match_narrative(text, hay, similarity, frozenset(), prose_only=kind != "task",
+                                                   skip=skip)
+                    if _credit(own) > credit * KEPT_CREDIT:
+                        credit, ev = _credit(own), own_ev
                 ok = credit >= KEPT
                 if credit <= 0:
                     ev = ""
