@@ -1408,7 +1408,8 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
 
 _SPAN = re.compile(r"`([^`\n]{3,200})`")
 # A sentence that says a step was taken, and one that says it went well or not.
-_RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called)\b", re.I)
+_RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called|"
+                  r"(?:re)?built|compiled|installed)\b", re.I)
 _WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|passe[sd]|worked|works|fixed|verified|"
                         r"confirmed|without (?:any )?(?:error|output)|shows?|showed|prints?|printed|returns?|"
                         r"returned|gives?|gave|reports?|reported|lists?|listed|decodes?|decoded|completely)\b", re.I)
@@ -1460,7 +1461,7 @@ _FUTURE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s
                      r"needs? to|must)\b", re.I)
 # A sentence that says a step has run, in the past tense.
 _HAS_RUN = re.compile(r"\b(?:ran|re-?ran|(?:was|were|been|got) (?:run|executed|applied)|executed|passed|succeeded|"
-                      r"went through)\b", re.I)
+                      r"went through|(?:re)?built|compiled|installed)\b", re.I)
 _SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gave|gives)\b", re.I)
 
 
@@ -1495,8 +1496,8 @@ def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> 
             command = _norm(span)
             if "..." in command or "\u2026" in command or "<" in command:
                 continue  # a pattern with a placeholder, not a command as run
-            if len(command.split()) < 2:
-                continue
+            if len(command.split()) < 2 and ("cw:" + command) not in post:
+                continue  # one word: a name, unless the session runs it as a command (`make`)
             # The actions that ran it: as their whole command, or as part of one (a pipe).
             where = ran(command, sentence)
             if not where:

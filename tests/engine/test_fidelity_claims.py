@@ -157,3 +157,20 @@ def test_a_url_of_a_place_the_session_never_shows_is_made_up():
     assert unsupported(GOOD + "The sample is https://raw.example.org/acme/books/main/data/ledger.csv.") == [
         "raw.example.org/acme/books/main/data/ledger.csv"]
     assert unsupported(GOOD + "See https://raw.example.org/acme/bo\u2026 for the ledger.") == []
+
+
+def test_a_one_word_command_said_to_have_built_before_it_ran_is_unsupported():
+    """(sixth pass) `make` is one word, yet a command when the session runs commands
+    that begin with it; "built with `make`" of a range where nothing was built is a
+    step said to have run that had not (the session builds only later). A plan to
+    build, and a one-word name the session never runs, are no such claim."""
+    msgs = [*_session(), asst("Now build it.", [("c7", "bash", '{"command": "make clean && make"}')]),
+            tool("c7", "make: *** [Makefile:12: build] Error 1")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported(GOOD + "The agent built the package with `make` and ran the report on it.") == ["make"]
+    assert unsupported(GOOD + "Next: build the package with `make` and rerun the tests.") == []
+    assert unsupported(GOOD + "The agent ran `total` on the sample ledger and it printed the sum.") == []
