@@ -14,9 +14,11 @@
 - fidelity_L5_spearman, fidelity_L5_pairwise_accuracy, fidelity_L6_*: the same on the
   sets of other agents (tests/data/fidelity_judged_L5: mini-swe-agent, SWE-agent function
   calling) and other genres (tests/data/fidelity_judged_L6: tau-bench customer service,
-  Claude Code sub-agents), development data since the measure's fifth pass.
+  Claude Code sub-agents), development data since the measure's fifth pass;
+  fidelity_L7_*: the set of other origins (tests/data/fidelity_judged_L7: OpenHands, a
+  Claude Code main session, AutoGen conversations), development data since the sixth.
 - `--folds`: how a choice of the measure's constants generalizes: for a grid of them,
-  leaving each session of every labelled set (L1-L6) out in turn (the choice made on
+  leaving each session of every labelled set (L1-L7) out in turn (the choice made on
   the others scores it; the held-out scores pooled, figures per set).
 - fidelity_vs_replan: on the 10k session, the median time of `measure_fidelity` of a
   plan whose offline summaries are in the scratch cache (what the TUI runs after each
