@@ -881,6 +881,10 @@ _EXTRACTORS = (
     re.compile(r"<pr_description>\s*(.+?)\s*(?:</pr_description>|$)", re.S),
     re.compile(r"<issue>\s*(.+?)\s*(?:</issue>|$)", re.S),
     re.compile(r"<task>\s*(.+?)\s*(?:</task>|$)", re.S),
+    re.compile(r"<issue_description>\s*(.+?)\s*(?:</issue_description>|$)", re.S),  # (OpenHands SWE-bench)
+    # OpenHands resolver's "# Problem Statement", up to its instructions
+    re.compile(r"^#{1,3}\s*(?:Problem Statement|Issue(?: Description)?|Task)\s*\n(.+?)(?:\n\s*(?:IMPORTANT|INSTRUCTIONS):|\Z)",
+               re.S | re.M),
     re.compile(r"^ISSUE:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|\Z)", re.S | re.M),
     re.compile(r"The description is:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|\Z)", re.S),
 )

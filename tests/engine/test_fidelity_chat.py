@@ -87,3 +87,21 @@ def test_a_statement_the_session_restates_later_is_credited_by_what_the_summary_
     restatement is credited once, by the kept messages' weight)."""
     assert _finding_credit(TASK + "\nThe assistant found that the ledger's totals column is total_eur, not "
                                   "total, and decided the chart uses it.") > 0.5
+
+
+def test_an_openhands_prompt_states_its_task_inside_the_template():
+    """OpenHands wraps the work in a template: the resolver's "# Problem Statement" up
+    to its IMPORTANT instructions, the SWE-bench prompt's <issue_description>. The task
+    a summary should keep is that statement, not the template's opening lines."""
+    from inspector.engine.fidelity import _task_items
+
+    resolver = ("Please fix the following issue for the repository in /workspace.\nEnvironment has been set up for "
+                "you to start working. You may assume all necessary tools are installed.\n\n# Problem Statement\n"
+                "The ledger chart should support a dark theme with a toggle in the header.\n\nIMPORTANT: You should "
+                "ONLY interact with the environment provided to you AND NEVER ASK FOR HUMAN HELP.")
+    swe = ("I've uploaded a C code repository in the directory ledger__1.0. Consider the following issue "
+           "description:\n\n<issue_description>\nThe report job segfaults on an empty ledger file.\n"
+           "</issue_description>\n\nCan you help me implement the necessary changes?")
+    assert _task_items(resolver)[0].startswith("The ledger chart should support a dark theme")
+    assert not any("IMPORTANT" in t or "Environment has been set up" in t for t in _task_items(resolver))
+    assert _task_items(swe) == ["The report job segfaults on an empty ledger file."]
