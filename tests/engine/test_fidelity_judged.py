@@ -164,11 +164,11 @@ def test_each_set_holds_when_its_sessions_are_left_out_of_the_choice():
 @pytest.mark.skipif(not L7, reason="the labelled set of other origins is not there")
 def test_other_origins_agreement_does_not_regress():
     """On L7 (OpenHands runs, a Claude Code main session, AutoGen conversations; blind
-    through the fifth pass: 0.43 / 0.72 then), after the sixth pass 0.58 / 0.85 (a file
+    through the fifth pass: 0.43 / 0.72 then), after the sixth pass 0.59 / 0.86 (a file
     name a listing or a URL shows is no made-up file, a link is checked like a path, an
     executor's reply is the environment, a quoted bullet covers itself only, an item the
     kept tail restates is credited by what the summary says, "built with `make`" is a
-    step said to have run): a guard a little below;
+    step said to have run, OpenHands' template holds the task): a guard a little below;
     and in every session the faithful summary above the keyword dump, the task alone and
     nothing."""
     a = judged.agreement(L7, lambda it: fidelity(it.original(), it.compacted()).score)
