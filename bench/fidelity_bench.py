@@ -14,9 +14,11 @@
 - fidelity_L5_spearman, fidelity_L5_pairwise_accuracy, fidelity_L6_*: the same on the
   sets of other agents (tests/data/fidelity_judged_L5: mini-swe-agent, SWE-agent function
   calling) and other genres (tests/data/fidelity_judged_L6: tau-bench customer service,
-  Claude Code sub-agents), development data since the measure's fifth pass.
+  Claude Code sub-agents), development data since the measure's fifth pass;
+  fidelity_L7_*: the set of other origins (tests/data/fidelity_judged_L7: OpenHands, a
+  Claude Code main session, AutoGen conversations), development data since the sixth.
 - `--folds`: how a choice of the measure's constants generalizes: for a grid of them,
-  leaving each session of every labelled set (L1-L6) out in turn (the choice made on
+  leaving each session of every labelled set (L1-L7) out in turn (the choice made on
   the others scores it; the held-out scores pooled, figures per set).
 - fidelity_vs_replan: on the 10k session, the median time of `measure_fidelity` of a
   plan whose offline summaries are in the scratch cache (what the TUI runs after each
@@ -88,12 +90,13 @@ FOLD_GRID: dict[str, list[Any]] = {"STATE_WEIGHT": [6.0, 8.0], "WEIGHTS.task": [
 
 def labelled_sets() -> dict[str, list[Any]]:
     """Every labelled set, by name: L1+L2 (the first set), L3 (held out), L4 (blind), L5
-    (other agents), L6 (other genres): all development data now, the figures changes
+    (other agents), L6 (other genres), L7 (other origins: OpenHands, a Claude Code main
+    session, AutoGen conversations): all development data now, the figures changes
     are chosen by."""
     from tests import judged
 
     return {"L1+L2": judged.load(), "L3": judged.load(judged.HELDOUT), "L4": judged.load(judged.BLIND),
-            "L5": judged.load(judged.L5), "L6": judged.load(judged.L6)}
+            "L5": judged.load(judged.L5), "L6": judged.load(judged.L6), "L7": judged.load(judged.L7)}
 
 
 def _set_constant(measure: Any, name: str, value: Any) -> None:
@@ -216,7 +219,8 @@ def main() -> int:
 
     print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT),
                       "both": measure_combined(), "blind": measure_agreement(judged.BLIND),
-                      "L5": measure_agreement(judged.L5), "L6": measure_agreement(judged.L6)}, indent=1))
+                      "L5": measure_agreement(judged.L5), "L6": measure_agreement(judged.L6),
+                      "L7": measure_agreement(judged.L7)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

@@ -40,6 +40,8 @@ BLIND = ROOT / "data" / "fidelity_judged_blind"
 # service, Claude Code sub-agents): sessions of a fifth and sixth writer, four more judges.
 L5 = ROOT / "data" / "fidelity_judged_L5"
 L6 = ROOT / "data" / "fidelity_judged_L6"
+# Origins no other set has (OpenHands, a Claude Code main session, AutoGen): a seventh writer.
+L7 = ROOT / "data" / "fidelity_judged_L7"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2

@@ -101,13 +101,15 @@ _SUMMARY_OPENINGS = re.compile(
     r"(?:conversation|messages|work)|previous conversation summary:|conversation summary:|another language model "
     r"started to solve this problem|summary so far:)", re.I)
 # Marks only an environment writes: SWE-agent's footer and viewer, mini-swe-agent's
-# `<returncode>`, ReAct's "Observation:", a shell prompt, tool feedback templates.
+# `<returncode>`, ReAct's "Observation:", a shell prompt, tool feedback templates,
+# AutoGen's executor reply ("exitcode: 1 (execution failed)").
 _OBSERVATION_MARKS = re.compile(
     r"\(Open file: [^)\n]*\)|\(Current directory: [^)\n]*\)|^bash-\$\s*$|^\[File: [^\]\n]+\]|"
     r"^\(\d+ more lines (?:above|below)\)|<returncode>|^<output>|^Observation:|^OBSERVATION:|"
     r"^Your command ran successfully|^Your proposed edit has introduced|^File updated\. Please review|"
     r"^Found \d+ matches for|^No matches found for|^Text replaced\. Please review|^EXECUTION RESULT|"
-    r"^Exit code:? -?\d+|^Command (?:exited|failed) with (?:exit )?code", re.M)
+    r"^Exit code:? -?\d+|^Command (?:exited|failed) with (?:exit )?code|"
+    r"^exitcode: -?\d+ \(execution (?:succeeded|failed)\)", re.M)  # (AutoGen's code executor)
 _NUMBERED_LINE = re.compile("^" + _NUMBERED, re.M)
 # A task in a framework's template (SWE-agent's issue and CTF templates, SWE-bench's
 # `<pr_description>`): a statement of work, wherever in the session it comes, even with
@@ -329,10 +331,9 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
     return model
 
 
-def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentModel:
-    locals_ = [_local(m) for m in messages]
-    # The environment answers in user messages when most user replies to an assistant
-    # action carry its marks.
+def _environment_answers(messages: Sequence[Message], locals_: list[_Local]) -> bool:
+    """Whether the environment answers in user messages: most user replies to an
+    assistant's action in text carry its marks."""
     replies = marked = 0
     after_action = False
     for m, loc in zip(messages, locals_, strict=True):
@@ -343,7 +344,12 @@ def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentMo
                 replies += 1
                 marked += loc.observation_marks
             after_action = False
-    environment_users = replies > 0 and marked * 2 >= replies
+    return replies > 0 and marked * 2 >= replies
+
+
+def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentModel:
+    locals_ = [_local(m) for m in messages]
+    environment_users = _environment_answers(messages, locals_)
 
     kinds: list[Kind] = []
     task: int | None = None
@@ -351,6 +357,7 @@ def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentMo
     # fenced block there is an example, not an action.
     calls_tools = any(m.tool_calls for m in messages if m.role == "assistant")
     acted = False  # an assistant message came since the last request
+    replied_to = False  # the latest assistant message wrote an action (text or tool call)
     seen_action = False
     summarized = False  # a summary with text came first: it states the task
     demonstrating: int | None = None  # a demonstration began here, and no task came yet
@@ -369,10 +376,14 @@ def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentMo
                 task, kind = i, Kind.TASK
             elif task is None and not seen_action and not summarized:
                 task, kind = i, Kind.TASK
-            elif acted and (environment_users or loc.observation_marks) and not loc.task_statement:
+            elif acted and (loc.observation_marks or environment_users and replied_to) and not loc.task_statement:
+                # (an unmarked turn answers an action; after words only, a person speaks:
+                # a group chat's user asking for more after a critic's review)
                 kind = Kind.OBSERVATION
         elif kind is Kind.SUMMARY and task is None and m.text.strip():
             summarized = True
+        if m.role == "assistant":
+            replied_to = loc.action
         if kind in (Kind.ACTION, Kind.REASONING):
             acted = True
             seen_action = seen_action or kind is Kind.ACTION
@@ -870,6 +881,10 @@ _EXTRACTORS = (
     re.compile(r"<pr_description>\s*(.+?)\s*(?:</pr_description>|$)", re.S),
     re.compile(r"<issue>\s*(.+?)\s*(?:</issue>|$)", re.S),
     re.compile(r"<task>\s*(.+?)\s*(?:</task>|$)", re.S),
+    re.compile(r"<issue_description>\s*(.+?)\s*(?:</issue_description>|$)", re.S),  # (OpenHands SWE-bench)
+    # OpenHands resolver's "# Problem Statement", up to its instructions
+    re.compile(r"^#{1,3}\s*(?:Problem Statement|Issue(?: Description)?|Task)\s*\n(.+?)(?:\n\s*(?:IMPORTANT|INSTRUCTIONS):|\Z)",
+               re.S | re.M),
     re.compile(r"^ISSUE:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|\Z)", re.S | re.M),
     re.compile(r"The description is:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|\Z)", re.S),
 )

@@ -378,6 +378,7 @@ class _View:
     assigned: tuple[tuple[str, str, str], ...] = ()  # (name, number, sentence) it states (`_STATED_SETTING`)
     fragments: int = 0  # its sentences that are quotes cut short (`_FRAGMENT`)
     groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "1671" -> ("1", "671") of "1,671"
+    urls: tuple[str, ...] = ()  # the URLs it states (`url_keys`' form)
 
 
 _VIEWS: Memo[str, _View] = Memo(2_000)
@@ -427,6 +428,7 @@ def _view(m: Message) -> _View:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
         own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
+        urls = tuple(_urls(own))
         own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
         # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
         groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
@@ -443,7 +445,7 @@ def _view(m: Message) -> _View:
                     tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
                     tuple((name, number, x) for x in sentences(own) if "=" in x
                           for name, number in _settings(x, _STATED_SETTING)),
-                    sum(1 for x in ss if _FRAGMENT.search(x)), groups)
+                    sum(1 for x in ss if _FRAGMENT.search(x)), groups, urls)
         _VIEWS.put(m.content_hash, hit)
     return hit
 
@@ -517,7 +519,8 @@ def _printed_prose(m: Message) -> frozenset[str]:
     hit = _PRINTED.get(m.content_hash)
     if hit is None:
         text = m.text[:SCAN_CHARS]
-        found = {_norm(x) for x in sentences(text) + sentences(text, by_line=True) if is_prose(x)}
+        # (a list's bullet off, as `_quoted` takes it off the sentence that quotes it)
+        found = {_quoted(x) for x in sentences(text) + sentences(text, by_line=True) if is_prose(x)}
         hit = _PRINTED.put(m.content_hash, frozenset(found))
     return hit
 
@@ -661,11 +664,61 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("v:" + v for v in extract_values(text))
         out.update(path_keys(extract_paths(text), roots))
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
+    # Every file name the text shows, wherever (a URL's last part, a listing's bare
+    # names): a summary naming that file names one the session has seen.
+    out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
+    if "://" in text or "://" in args:
+        out.update(url_keys(f"{text} {args}"))
     if "=" in text or ":" in text:
         for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
             out.update(("=:" + name, f"=:{name}={number}"))
     hit = frozenset(out)
     return _KEYS.put(key, hit)
+
+
+# A file name as text shows it: a name, a dot, an extension, not inside a longer word.
+_FILE_NAME = re.compile(r"(?<![\w.-])[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w-])")
+
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://([^\s\"'`<>()\[\]{}|\\]+)", re.I)
+
+
+def _urls(text: str) -> list[str]:
+    """The URLs of a text without scheme, query and fragment, lower case ("https://
+    Example.org/a/b.csv?x=1." is "example.org/a/b.csv"); not those cut short ("…")."""
+    out = []
+    for m in _URL.finditer(text):
+        if "\u2026" in m.group(1) or m.group(1).endswith(".."):
+            continue  # a URL cut short states none
+        url = re.split(r"[?#]", m.group(1), maxsplit=1)[0].rstrip(".,;:!/*").lower()
+        if "." in url.split("/", 1)[0]:  # a host, not a template's "{base}"
+            out.append(url)
+    return out
+
+
+def url_keys(text: str) -> set[str]:
+    """The index keys of the URLs a text holds: "u:" + each URL and each of its leading
+    runs of components (the host, its directories).
+
+    Args:
+        text: a message's text (and its tool calls' arguments).
+
+    Returns:
+        The keys: a summary's URL is the original's when it is one of them, or lies in
+        a directory one of them is in (`_supported_url`).
+    """
+    out: set[str] = set()
+    for url in _urls(text):
+        parts = url.split("/")
+        out.update("u:" + "/".join(parts[:k]) for k in range(1, len(parts) + 1))
+    return out
+
+
+def _supported_url(url: str, post: dict[str, list[int]]) -> bool:
+    """True when the original states `url`, a longer URL it begins, or a URL in the same
+    directory (another file of a listing it fetched); a URL of a host or a directory the
+    original never shows is made up (a wrong branch, repository or file in a link)."""
+    directory = url.rpartition("/")[0]
+    return ("u:" + url) in post or bool(directory) and ("u:" + directory) in post
 
 
 _INDEXES: list[_Index] = []
@@ -1153,6 +1206,13 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                     if planned > cov:
                         cov, ev = planned, plan
                 credit = _credit(cov)
+                if credit and hay.restated_later(ev):
+                    # The session going on restates it (credited by the kept messages'
+                    # weight): what the summary itself says of it is what it keeps.
+                    own, own_ev = _match_narrative(text, hay, similarity, frozenset(), prose_only=kind != "task",
+                                                   skip=skip)
+                    if _credit(own) > credit * KEPT_CREDIT:
+                        credit, ev = _credit(own), own_ev
                 ok = credit >= KEPT
                 if credit <= 0:
                     ev = ""
@@ -1356,19 +1416,24 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
     anchored, rel = relative_path(path, roots)
     if ("D:" + rel) in post:
         return True  # a directory the session shows paths in
-    if "/" not in rel:
+    directory, _, name = rel.rpartition("/")
+    if not directory:
         if anchored and ("P:" + rel) not in post and ("A:" + rel) in post:
             return False  # the original has this file, at another place
-        return ("S:" + rel) in post or planned
+        return ("S:" + rel) in post or ("n:" + rel) in post or planned
     tails = ["U:" + s for s in path_suffixes(rel) if "/" in s]
     if anchored:
         return ("P:" + rel) in post or any(t in post for t in tails)
-    return ("S:" + rel) in post or any(t in post for t in tails)
+    # A relative path: one the original names, or a file name it shows (a listing of
+    # bare names) in a directory it shows paths in.
+    return (("S:" + rel) in post or any(t in post for t in tails)
+            or (("n:" + name) in post and ("D:" + directory) in post))
 
 
 _SPAN = re.compile(r"`([^`\n]{3,200})`")
 # A sentence that says a step was taken, and one that says it went well or not.
-_RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called)\b", re.I)
+_RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called|"
+                  r"(?:re)?built|compiled|installed)\b", re.I)
 _WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|passe[sd]|worked|works|fixed|verified|"
                         r"confirmed|without (?:any )?(?:error|output)|shows?|showed|prints?|printed|returns?|"
                         r"returned|gives?|gave|reports?|reported|lists?|listed|decodes?|decoded|completely)\b", re.I)
@@ -1420,7 +1485,7 @@ _FUTURE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s
                      r"needs? to|must)\b", re.I)
 # A sentence that says a step has run, in the past tense.
 _HAS_RUN = re.compile(r"\b(?:ran|re-?ran|(?:was|were|been|got) (?:run|executed|applied)|executed|passed|succeeded|"
-                      r"went through)\b", re.I)
+                      r"went through|(?:re)?built|compiled|installed)\b", re.I)
 _SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gave|gives)\b", re.I)
 
 
@@ -1455,8 +1520,8 @@ def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> 
             command = _norm(span)
             if "..." in command or "\u2026" in command or "<" in command:
                 continue  # a pattern with a placeholder, not a command as run
-            if len(command.split()) < 2:
-                continue
+            if len(command.split()) < 2 and ("cw:" + command) not in post:
+                continue  # one word: a name, unless the session runs it as a command (`make`)
             # The actions that ran it: as their whole command, or as part of one (a pipe).
             where = ran(command, sentence)
             if not where:
@@ -1524,6 +1589,10 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
                 (s for s in v.sentences if base in s.lower()), p)
             if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
                 out.append(("files", p, where))
+        for url in v.urls:
+            if url not in stated and not _supported_url(url, post):
+                stated.add(url)
+                out.append(("files", url, next((s for s in v.sentences if url in s.lower()), url)))
         for value in v.values:
             if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
                 continue  # a name in a code span may be new and right (a function the summary names)

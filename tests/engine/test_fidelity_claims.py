@@ -121,3 +121,56 @@ def test_the_cost_of_false_statements_is_bounded():
     assert three.score < right.score and one.score < right.score
     # each costs, but a few the measure calls false leave the summary half its worth at least
     assert three.score >= 0.5 * right.score * 0.8 > 0
+
+
+def test_a_file_name_the_session_shows_in_a_listing_or_a_url_is_not_made_up():
+    """(sixth pass) A listing of bare names (`ls`) and a URL's last part show files:
+    a summary naming one of them, in the directory listed, names a file the session
+    has seen; a name it never shows is made up."""
+    msgs = _session()
+    msgs[1] = user(TASK + " The sample ledger is at https://example.org/data/ledger_2024.csv.")
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported(GOOD + "billing/ledger.py and billing/live_view.py are untouched.") == []
+    assert unsupported(GOOD + "The sample is ledger_2024.csv.") == []
+    assert unsupported(GOOD + "billing/invoice.py is untouched.") == ["billing/invoice.py"]
+    assert unsupported(GOOD + "The sample is ledger_2025.csv.") == ["ledger_2025.csv"]
+
+
+def test_a_url_of_a_place_the_session_never_shows_is_made_up():
+    """(sixth pass) A link is an artifact like a path: the original's URL, a shorter
+    one it begins with, or another file of the same directory is supported; a wrong
+    branch or repository in it is not; a URL cut short ("…") states none."""
+    msgs = _session()
+    msgs[1] = user(TASK + " The sample ledger: https://raw.example.org/acme/books/master/data/ledger.csv?raw=1")
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported(GOOD + "The sample is https://raw.example.org/acme/books/master/data/ledger.csv.") == []
+    assert unsupported(GOOD + "The data lives under https://raw.example.org/acme/books.") == []
+    assert unsupported(GOOD + "The ledger is read from https://raw.example.org/acme/books/master/data/ledger.json.") == []
+    assert unsupported(GOOD + "The sample is https://raw.example.org/acme/books/main/data/ledger.csv.") == [
+        "raw.example.org/acme/books/main/data/ledger.csv"]
+    assert unsupported(GOOD + "See https://raw.example.org/acme/bo\u2026 for the ledger.") == []
+
+
+def test_a_one_word_command_said_to_have_built_before_it_ran_is_unsupported():
+    """(sixth pass) `make` is one word, yet a command when the session runs commands
+    that begin with it; "built with `make`" of a range where nothing was built is a
+    step said to have run that had not (the session builds only later). A plan to
+    build, and a one-word name the session never runs, are no such claim."""
+    msgs = [*_session(), asst("Now build it.", [("c7", "bash", '{"command": "make clean && make"}')]),
+            tool("c7", "make: *** [Makefile:12: build] Error 1")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
+        return [it.text for it in f.items if it.status == "unsupported"]
+
+    assert unsupported(GOOD + "The agent built the package with `make` and ran the report on it.") == ["make"]
+    assert unsupported(GOOD + "Next: build the package with `make` and rerun the tests.") == []
+    assert unsupported(GOOD + "The agent ran `total` on the sample ledger and it printed the sum.") == []

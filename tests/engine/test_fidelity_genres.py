@@ -199,7 +199,9 @@ def test_the_open_entries_of_the_agents_todo_list_are_what_it_decided_to_do(genr
     forgot = FAITHFUL.replace("Still to do: check the other importers for the same split, so the next step is to "
                               "grep src/importer for it and fix any other reader the same way.", "")
     lost = fidelity(msgs, _compacted(msgs, forgot))
-    # (only the kept tail says it then: counted there, by the tail's weight, not again)
-    assert [it.credit for it in lost.items if it.text == "Check the other importers for the same split"] == [0.0]
+    # (the kept tail says it then: counted there, by the tail's weight, not again; what
+    # credit it keeps comes from the summary's own sentences, lexical overlap here)
+    item = next(it for it in lost.items if it.text == "Check the other importers for the same split")
+    assert not item.credit or item.evidence in forgot
     assert decisions["Check the other importers for the same split"].credit == 1.0
     assert lost.score < f.score

@@ -145,6 +145,7 @@ def test_blind_agreement_does_not_regress():
 
 L5 = judged.load(judged.L5) if any(judged.L5.glob("items-*.jsonl")) else []
 L6 = judged.load(judged.L6) if any(judged.L6.glob("items-*.jsonl")) else []
+L7 = judged.load(judged.L7) if any(judged.L7.glob("items-*.jsonl")) else []
 
 
 @pytest.mark.skipif(not BLIND or not HELDOUT or not ITEMS or not L5 or not L6, reason="the labelled sets are not there")
@@ -158,6 +159,23 @@ def test_each_set_holds_when_its_sessions_are_left_out_of_the_choice():
     for name, items in (("L1+L2", ITEMS), ("L3", HELDOUT), ("L4", BLIND), ("L5", L5), ("L6", L6)):
         a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
         assert a["spearman"] >= floors[name][0] and a["pairwise_accuracy"] >= floors[name][1], (name, a)
+
+
+@pytest.mark.skipif(not L7, reason="the labelled set of other origins is not there")
+def test_other_origins_agreement_does_not_regress():
+    """On L7 (OpenHands runs, a Claude Code main session, AutoGen conversations; blind
+    through the fifth pass: 0.43 / 0.72 then), after the sixth pass 0.59 / 0.86 (a file
+    name a listing or a URL shows is no made-up file, a link is checked like a path, an
+    executor's reply is the environment, a quoted bullet covers itself only, an item the
+    kept tail restates is credited by what the summary says, "built with `make`" is a
+    step said to have run, OpenHands' template holds the task): a guard a little below;
+    and in every session the faithful summary above the keyword dump, the task alone and
+    nothing."""
+    a = judged.agreement(L7, lambda it: fidelity(it.original(), it.compacted()).score)
+    assert a["spearman"] >= 0.55 and a["pairwise_accuracy"] >= 0.83, a
+    for session in {it.session for it in L7}:
+        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in L7 if it.session == session}
+        assert got["faithful"] > max(got["keyword_dump"], got["task_only"], got["nothing"]), (session, got)
 
 
 @pytest.mark.skipif(not L5 or not L6, reason="the labelled sets of other agents and genres are not there")
