@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -173,19 +174,22 @@ def run_here(commands: list[Command], parallel: bool = False, timeout: float = 1
     return results
 
 
-def warm() -> None:
-    """Import what the commands import, once, before any child is forked."""
+def warm(also: Sequence[str] = ()) -> None:
+    """Import what the commands import (and the modules `also` names), once, before any
+    child is forked."""
     import importlib
 
-    for name in WARM:
+    for name in [*WARM, *also]:
         importlib.import_module(name)
 
 
 def run_commands(commands: list[Command], env: dict[str, str] | None = None, cwd: Path | str | None = None,
-                 parallel: bool = False, timeout: float = 120) -> list[Result]:
+                 parallel: bool = False, timeout: float = 120, warm_also: Sequence[str] = ()) -> list[Result]:
     """Run `commands` in children of a fresh server process (started with `env`, the
-    test's environment by default, in `cwd`, the checkout by default); see `run_here`."""
-    request = {"commands": [asdict(c) for c in commands], "parallel": parallel, "timeout": timeout}
+    test's environment by default, in `cwd`, the checkout by default, having imported
+    the modules `warm_also` names besides the CLI's); see `run_here`."""
+    request = {"commands": [asdict(c) for c in commands], "parallel": parallel, "timeout": timeout,
+               "warm": list(warm_also)}
     base = dict(os.environ if env is None else env)
     base.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     base["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), base.get("PYTHONPATH")]))
@@ -199,7 +203,7 @@ def run_commands(commands: list[Command], env: dict[str, str] | None = None, cwd
 def _serve() -> None:
     request = json.loads(sys.stdin.read())
     commands = [Command(**c) for c in request["commands"]]
-    warm()
+    warm(request["warm"])
     results = run_here(commands, parallel=request["parallel"], timeout=request["timeout"])
     sys.stdout.write(json.dumps([asdict(r) for r in results]))
 
