@@ -2,7 +2,7 @@
 CPU seconds its setup, call and teardown took in the test process and in the child
 processes it waited for (subprocesses, pip, mypy), with wall seconds and the worker.
 
-    INSPECTOR_CPU_REPORT=/tmp/cpu.jsonl python -m pytest -q -p tests.cpu_report
+    INSPECTOR_CPU_REPORT=/tmp/cpu.jsonl python -m pytest -q     # (tests/conftest.py loads it)
     python -m tests.cpu_report /tmp/cpu.jsonl      # per module, heaviest first
 
 CPU rather than wall: the machine the suite runs on is shared, and CPU seconds are what
