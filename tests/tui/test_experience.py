@@ -41,41 +41,47 @@ async def _breakdown(pilot, app) -> BreakdownScreen:
 # ------------------------------------------------------------------ 1. breakdown
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "200x50"])
-async def test_breakdown_bars_add_up_and_a_bar_filters_the_heatmap(app, size):
-    async with app.run_test(size=size) as pilot:
+async def test_breakdown_bars_add_up_and_a_bar_filters_the_heatmap(app):
+    """At 80x24 (the fresh start) and resized to 200x50, on one app: the breakdown is
+    composed anew each time it opens, and each round ends with the filter cleared."""
+    async with app.run_test(size=SMALL) as pilot:
         session_screen = await open_session(pilot, app, "marathon")
-        plan = session_screen.plan
-        screen = await _breakdown(pilot, app)
-        b = screen.breakdown
-        assert (b.total_before, b.total_after) == (plan.total_before, plan.total_after)
-        title = str(screen.query_one("#breakdown-title").render())
-        assert f"{plan.total_before:,} tokens" in title and f"{plan.total_after:,} after the plan" in title
-        labels = screen.bar_labels()
-        assert "system prompt" in labels and "user requests" in labels
-        assert any(label.startswith("tool results: ") for label in labels)
-        # every option fits the terminal (no bar cut by the edge)
-        options = screen.query_one(OptionList)
-        assert options.size.width <= size[0]
-        # by keyboard: down to the largest tool-results bar, enter
-        results = max((x for x in b.bars if x.category == Category.RESULTS), key=lambda x: x.before)
-        target = labels.index(results.label)
-        options.focus()
-        await pilot.press("home")
-        for _ in range(target - options.highlighted):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await settle(pilot, app)
-        assert app.screen is session_screen
-        heatmap = session_screen.query_one(Heatmap)
-        assert heatmap.shown == len(results.messages)
-        assert [heatmap.index_at(k) for k in range(heatmap.shown)] == list(results.messages)
-        assert results.label in heatmap.render_line(0).text or size == SMALL
-        assert "esc shows all" in str(session_screen.query_one("#focus-line").render())
-        # esc clears the filter first, then leaves
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is session_screen and heatmap.shown == len(session_screen.session.messages)
+        for size in (SMALL, LARGE):
+            if size != SMALL:
+                await pilot.resize_terminal(*size)
+                await settle(pilot, app)
+            assert app.size == size
+            plan = session_screen.plan
+            screen = await _breakdown(pilot, app)
+            b = screen.breakdown
+            assert (b.total_before, b.total_after) == (plan.total_before, plan.total_after)
+            title = str(screen.query_one("#breakdown-title").render())
+            assert f"{plan.total_before:,} tokens" in title and f"{plan.total_after:,} after the plan" in title
+            labels = screen.bar_labels()
+            assert "system prompt" in labels and "user requests" in labels
+            assert any(label.startswith("tool results: ") for label in labels)
+            # every option fits the terminal (no bar cut by the edge)
+            options = screen.query_one(OptionList)
+            assert options.size.width <= size[0]
+            # by keyboard: down to the largest tool-results bar, enter
+            results = max((x for x in b.bars if x.category == Category.RESULTS), key=lambda x: x.before)
+            target = labels.index(results.label)
+            options.focus()
+            await pilot.press("home")
+            for _ in range(target - options.highlighted):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.screen is session_screen
+            heatmap = session_screen.query_one(Heatmap)
+            assert heatmap.shown == len(results.messages)
+            assert [heatmap.index_at(k) for k in range(heatmap.shown)] == list(results.messages)
+            assert results.label in heatmap.render_line(0).text or size == SMALL
+            assert "esc shows all" in str(session_screen.query_one("#focus-line").render())
+            # esc clears the filter first, then leaves
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is session_screen and heatmap.shown == len(session_screen.session.messages)
 
 
 async def test_breakdown_bars_are_clickable(app):
