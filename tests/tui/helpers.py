@@ -17,24 +17,26 @@ def settings(**kw) -> AppSettings:
 
 
 async def settle(pilot, app) -> None:
-    """Wait until the app is idle: every worker done, every message queue empty and the
-    screen stack unchanged across a round.
+    """Wait until the app is idle: no worker running, no message or callback queued,
+    and the same screens, over two rounds in a row.
 
     Each round is one `pilot.pause()` (which processes the messages queued so far and
-    repaints): a round is as costly as a Textual refresh, so the rounds stop as soon as
-    the app is idle instead of running a fixed number of them (issue 29). A handler may
-    start a worker or push a screen, so the app is idle only when a round ends with no
-    worker running, nothing queued and the same screens as before it. A worker's last
-    messages are queued before it counts as finished (Textual posts them first).
+    repaints); an idle round costs little, a fixed number of rounds with a wait for the
+    workers after each cost a Textual refresh apiece (issue 29). A handler may start a
+    worker, post a message or push a screen, and the first pause may come before a
+    worker exists: hence two idle rounds in a row. A worker's last messages are queued
+    before it counts as finished (Textual posts them first).
     """
     stack = tuple(map(id, app.screen_stack))
+    quiet = 0
     for _ in range(_MAX_ROUNDS):
         await pilot.pause()
         running = any(not w.is_finished for w in app.workers)
         if running:
             await app.workers.wait_for_complete()
         now = tuple(map(id, app.screen_stack))
-        if not running and now == stack and _queues_empty(app):
+        quiet = quiet + 1 if not running and now == stack and _all_handled(app) else 0
+        if quiet == 2:
             return
         stack = now
     raise AssertionError(f"the app was still busy after {_MAX_ROUNDS} rounds")
@@ -43,10 +45,11 @@ async def settle(pilot, app) -> None:
 _MAX_ROUNDS = 50
 
 
-def _queues_empty(app) -> bool:
-    """No message waiting in the app, its screens or their widgets."""
+def _all_handled(app) -> bool:
+    """No message or callback waiting in the app, its screens or their widgets."""
     pumps = [app, *(w for s in app.screen_stack for w in s.walk_children(with_self=True))]
-    return all(p._message_queue.empty() for p in pumps)
+    return all(p._message_queue.empty() and p._pending_message is None and not p._next_callbacks
+               for p in pumps)
 
 
 async def open_session(pilot, app, needle: str):
