@@ -13,6 +13,10 @@ from hypothesis import settings
 
 from inspector.sources.model import OPEN_EVENT
 
+# `INSPECTOR_CPU_REPORT=FILE` writes the CPU seconds of every test (own and children) to
+# FILE; `python -m tests.cpu_report FILE` sums them per module (README, "Try it").
+pytest_plugins = ["tests.cpu_report"]
+
 # Property tests run a bounded number of examples by default, the same ones every run
 # (derandomize); `pytest --hypothesis-profile=deep` runs the full count (README, "Tests").
 # Each property scales its own count from the profile's `max_examples` (tests/examples.py).

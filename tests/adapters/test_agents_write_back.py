@@ -25,6 +25,7 @@ import pytest
 from inspector import Compactor
 from inspector.adapters.agents import CompactingSession
 from tests.adapters.test_agents import config, history
+from tests.forked import Command, run_commands
 from tests.lazy import installed
 
 pytestmark = pytest.mark.skipif(not installed("agents"), reason="the `agents` extra (openai-agents) is not installed")
@@ -86,14 +87,9 @@ CHILD = textwrap.dedent("""
 """)
 
 
-def child(db: Path, fault: str | None = None) -> subprocess.Popen:
-    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    env.pop("INSPECTOR_FAULT", None)
-    if fault:
-        env["INSPECTOR_FAULT"] = fault
-    root = Path(__file__).resolve().parents[2]
-    return subprocess.Popen([sys.executable, "-c", CHILD, str(db)], cwd=root, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def child(db: Path, fault: str | None = None) -> Command:
+    """CHILD over `db` as a process of its own (tests/forked.py), dying at `fault`."""
+    return Command([str(db)], env={"LITELLM_LOCAL_MODEL_COST_MAP": "True", "INSPECTOR_FAULT": fault}, code=CHILD)
 
 
 async def write_back(db: Path) -> list[dict]:
@@ -111,8 +107,9 @@ def test_kill_9_between_the_steps_leaves_the_old_history_or_the_new_one(big, tmp
     copies = {p: tmp_path / f"{k}.db" for k, p in enumerate(points)}
     for path in copies.values():
         shutil.copy(db, path)
-    procs = {p: child(copies[p], p) for p in points}
-    results = {p: (proc.communicate(timeout=300), proc.returncode) for p, proc in procs.items()}
+    runs = run_commands([child(copies[p], p) for p in points], parallel=True, timeout=300,
+                        warm_also=["agents", "inspector.adapters.agents", "tests.adapters.test_agents"])
+    results = {p: ((r.stdout, r.stderr), r.returncode) for p, r in zip(points, runs)}
     for point, ((_, err), code) in results.items():
         assert code == -signal.SIGKILL, (point, err)  # it died at the point
         assert stored(copies[point]) == before, point  # every one of the 4,501 items

@@ -35,6 +35,7 @@ import pytest
 from inspector.cli.main import main
 from inspector.sources.registry import FORMAT_NAMES
 from inspector.workspace.database import Workspace
+from tests.forked import Command, run_commands
 
 ROUNDS = 800  # 1 + 800 * 3 = 2,401 messages: three batches of bodies
 APPLY = ["--preset", "none", "--set", "tokens.counter=estimate", "--set", "reduction.truncation.enabled=true",
@@ -53,22 +54,18 @@ def chat_session(rounds: int = ROUNDS) -> dict:
     return {"id": "build", "messages": msgs}
 
 
-def cli(*argv: str | Path, env: dict[str, str], fault: str | None = None) -> subprocess.Popen:
-    e = {**os.environ, **env, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    e.pop("INSPECTOR_FAULT", None)
-    if fault:
-        e["INSPECTOR_FAULT"] = fault
-    return subprocess.Popen([sys.executable, "-m", "inspector.cli", *map(str, argv)], env=e,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def cli(*argv: str | Path, env: dict[str, str], fault: str | None = None) -> Command:
+    """`inspector ARGV` as a process of its own (tests/forked.py), dying at `fault`."""
+    return Command([str(a) for a in argv], env={**env, "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+                                                "INSPECTOR_FAULT": fault})
 
 
-def finish(procs: dict[str, subprocess.Popen]) -> dict[str, tuple[int, str, str]]:
-    """Wait for processes started side by side (2 cores: they overlap their imports)."""
-    out = {}
-    for name, p in procs.items():
-        stdout, stderr = p.communicate(timeout=120)
-        out[name] = (p.returncode, stdout, stderr)
-    return out
+def finish(commands: dict[str, Command]) -> dict[str, tuple[int, str, str]]:
+    """Run the commands side by side, each a process (2 cores: they overlap); their
+    (exit status, stdout, stderr)."""
+    results = run_commands(list(commands.values()), parallel=True, timeout=120)
+    assert not any(r.timed_out for r in results), [r.argv for r in results if r.timed_out]
+    return {name: (r.returncode, r.stdout, r.stderr) for name, r in zip(commands, results)}
 
 
 def state(path: Path) -> dict:
@@ -221,7 +218,11 @@ def test_python_m_inspector_cli_prints_one_line_not_a_traceback(tmp_path):
     the `inspector` script: the commands' CliError used to escape as a traceback."""
     bad = tmp_path / "notes.txt"
     bad.write_text("not a session\n")
-    code, out, err = finish({"p": cli("stats", bad, env={})})["p"]
+    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    env.pop("INSPECTOR_FAULT", None)
+    run = subprocess.run([sys.executable, "-m", "inspector.cli", "stats", str(bad)], env=env, capture_output=True,
+                         text=True, timeout=120)
+    code, out, err = run.returncode, run.stdout, run.stderr
     assert (code, out) == (2, "")
     assert err == f"inspector: {bad}: not a supported session file (neither SQLite nor JSON); supported: " \
                   f"{', '.join(FORMAT_NAMES)}\n"

@@ -16,6 +16,7 @@ import pytest
 
 from tests.bad_inputs.cases import HERE
 from tests.conftest import SWE_AGENT
+from tests.forked import Command, run_commands
 
 CHAT = HERE / "hostile-names.json"
 
@@ -46,18 +47,14 @@ def test_a_fifo_anywhere_a_file_is_expected_is_refused_without_opening_it(fifo, 
         ("export", CHAT, "-f", "adk-sqlite", "-o", fifo, *ws),
         ("export", CHAT, "-f", "openai-json", "-o", fifo, "--force", *ws),
     ]
-    procs = []
-    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    for argv in cases:
-        procs.append((argv, subprocess.Popen([sys.executable, "-m", "inspector.cli", *map(str, argv)], env=env,
-                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
-    for argv, p in procs:
-        try:
-            out, err = p.communicate(timeout=120)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            pytest.fail(f"inspector {' '.join(map(str, argv))} hangs on a FIFO")
-        assert p.returncode == 2 and out == "", (argv, err)
+    # each command a process of its own (forked from one that imported the CLI once):
+    # one that opens the FIFO blocks there and is killed at the timeout
+    results = run_commands([Command([str(a) for a in argv], env={"INSPECTOR_FAULT": None}) for argv in cases],
+                           parallel=True, timeout=120)
+    for argv, r in zip(cases, results):
+        assert not r.timed_out, f"inspector {' '.join(map(str, argv))} hangs on a FIFO"
+        assert r.returncode == 2 and r.stdout == "", (argv, r.stderr)
+        err = r.stderr
         assert err.count("\n") == 1 and str(fifo) in err and "Traceback" not in err, (argv, err)
         assert "pipe" in err or "not a regular file" in err, (argv, err)
 

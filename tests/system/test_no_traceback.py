@@ -115,13 +115,14 @@ DISK = textwrap.dedent("""
     for d, opts in (("full", "size=600k"), ("ro", "size=1m")):
         os.makedirs(f"{m}/{d}", exist_ok=True)
         assert os.system(f"mount -t tmpfs -o {opts} {d} {m}/{d}") == 0
-    cli = [sys.executable, "-m", "inspector.cli"]
-    env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    # each command a process of its own, forked from this one once it imported the CLI
+    from tests.forked import Command, run_here, warm
+    os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
+    warm()
     def run(*argv):
-        p = subprocess.run(cli + list(argv), capture_output=True, text=True, env=env)
+        (p,) = run_here([Command(list(argv))])
         print(repr((argv[0], argv[-1], p.returncode, p.stdout, p.stderr)))
-    subprocess.run(cli + ["apply", src, "-w", f"{m}/ro/ws.db"], capture_output=True, env=env)
-    subprocess.run(cli + ["apply", src, "-w", f"{m}/full/ws.db"], capture_output=True, env=env)
+    run_here([Command(["apply", src, "-w", f"{m}/ro/ws.db"]), Command(["apply", src, "-w", f"{m}/full/ws.db"])])
     assert os.system(f"mount -o remount,ro {m}/ro") == 0
     try:
         with open(f"{m}/full/filler", "wb", buffering=0) as fh:

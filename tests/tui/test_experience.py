@@ -41,41 +41,47 @@ async def _breakdown(pilot, app) -> BreakdownScreen:
 # ------------------------------------------------------------------ 1. breakdown
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "200x50"])
-async def test_breakdown_bars_add_up_and_a_bar_filters_the_heatmap(app, size):
-    async with app.run_test(size=size) as pilot:
+async def test_breakdown_bars_add_up_and_a_bar_filters_the_heatmap(app):
+    """At 80x24 (the fresh start) and resized to 200x50, on one app: the breakdown is
+    composed anew each time it opens, and each round ends with the filter cleared."""
+    async with app.run_test(size=SMALL) as pilot:
         session_screen = await open_session(pilot, app, "marathon")
-        plan = session_screen.plan
-        screen = await _breakdown(pilot, app)
-        b = screen.breakdown
-        assert (b.total_before, b.total_after) == (plan.total_before, plan.total_after)
-        title = str(screen.query_one("#breakdown-title").render())
-        assert f"{plan.total_before:,} tokens" in title and f"{plan.total_after:,} after the plan" in title
-        labels = screen.bar_labels()
-        assert "system prompt" in labels and "user requests" in labels
-        assert any(label.startswith("tool results: ") for label in labels)
-        # every option fits the terminal (no bar cut by the edge)
-        options = screen.query_one(OptionList)
-        assert options.size.width <= size[0]
-        # by keyboard: down to the largest tool-results bar, enter
-        results = max((x for x in b.bars if x.category == Category.RESULTS), key=lambda x: x.before)
-        target = labels.index(results.label)
-        options.focus()
-        await pilot.press("home")
-        for _ in range(target - options.highlighted):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await settle(pilot, app)
-        assert app.screen is session_screen
-        heatmap = session_screen.query_one(Heatmap)
-        assert heatmap.shown == len(results.messages)
-        assert [heatmap.index_at(k) for k in range(heatmap.shown)] == list(results.messages)
-        assert results.label in heatmap.render_line(0).text or size == SMALL
-        assert "esc shows all" in str(session_screen.query_one("#focus-line").render())
-        # esc clears the filter first, then leaves
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is session_screen and heatmap.shown == len(session_screen.session.messages)
+        for size in (SMALL, LARGE):
+            if size != SMALL:
+                await pilot.resize_terminal(*size)
+                await settle(pilot, app)
+            assert app.size == size
+            plan = session_screen.plan
+            screen = await _breakdown(pilot, app)
+            b = screen.breakdown
+            assert (b.total_before, b.total_after) == (plan.total_before, plan.total_after)
+            title = str(screen.query_one("#breakdown-title").render())
+            assert f"{plan.total_before:,} tokens" in title and f"{plan.total_after:,} after the plan" in title
+            labels = screen.bar_labels()
+            assert "system prompt" in labels and "user requests" in labels
+            assert any(label.startswith("tool results: ") for label in labels)
+            # every option fits the terminal (no bar cut by the edge)
+            options = screen.query_one(OptionList)
+            assert options.size.width <= size[0]
+            # by keyboard: down to the largest tool-results bar, enter
+            results = max((x for x in b.bars if x.category == Category.RESULTS), key=lambda x: x.before)
+            target = labels.index(results.label)
+            options.focus()
+            await pilot.press("home")
+            for _ in range(target - options.highlighted):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.screen is session_screen
+            heatmap = session_screen.query_one(Heatmap)
+            assert heatmap.shown == len(results.messages)
+            assert [heatmap.index_at(k) for k in range(heatmap.shown)] == list(results.messages)
+            assert results.label in heatmap.render_line(0).text or size == SMALL
+            assert "esc shows all" in str(session_screen.query_one("#focus-line").render())
+            # esc clears the filter first, then leaves
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is session_screen and heatmap.shown == len(session_screen.session.messages)
 
 
 async def test_breakdown_bars_are_clickable(app):
@@ -190,39 +196,52 @@ async def test_replay_at_80x24_overlays_the_panel_and_keeps_the_totals_whole(app
         assert isinstance(app.screen, SessionScreen)
 
 
-@pytest.mark.parametrize("key", ["a", "e", "S", "v"])
-async def test_dialogs_fit_80x24_with_their_buttons(app, key):
+async def test_dialogs_fit_80x24_with_their_buttons(app):
+    """Each dialog opened from the session at 80x24 has its buttons whole on screen.
+    One app, the dialogs opened in turn (each is composed anew when opened)."""
     from textual.widgets import Button
 
     async with app.run_test(size=SMALL) as pilot:
-        await open_session(pilot, app, "marathon")
-        await pilot.press(key)
+        session_screen = await open_session(pilot, app, "marathon")
+        for key in ["a", "e", "S", "v"]:
+            await pilot.press(key)
+            await settle(pilot, app)
+            dialog = app.screen
+            assert not isinstance(dialog, SessionScreen), key
+            for button in dialog.query(Button):
+                region = button.region
+                assert region.height and region.bottom <= SMALL[1] and region.right <= SMALL[0], (key, button)
+            await _back_to(pilot, app, session_screen)
+
+
+async def _back_to(pilot, app, screen) -> None:
+    """Escape until `screen` is on top again."""
+    while app.screen is not screen:
+        await pilot.press("escape")
         await settle(pilot, app)
-        dialog = app.screen
-        assert not isinstance(dialog, SessionScreen)
-        for button in dialog.query(Button):
-            region = button.region
-            assert region.height and region.bottom <= SMALL[1] and region.right <= SMALL[0], button
 
 
 # ------------------------------------------------------------------ 5. help
 
 
-@pytest.mark.parametrize("where,keys", [("session", ()), ("replay", ("r",)), ("breakdown", ("b",))])
-async def test_help_opens_at_the_current_screens_section(app, where, keys):
+async def test_help_opens_at_the_current_screens_section(app):
+    """f1 opens the help at the section of the screen it was pressed on (one app, the
+    screens visited in turn)."""
     from inspector.tui.screens.help import HelpScreen, binding_rows
 
     async with app.run_test(size=LARGE) as pilot:
-        await open_session(pilot, app, "marathon")
-        for key in keys:
-            await pilot.press(key)
+        session_screen = await open_session(pilot, app, "marathon")
+        for where, keys in [("session", ()), ("replay", ("r",)), ("breakdown", ("b",))]:
+            for key in keys:
+                await pilot.press(key)
+                await settle(pilot, app)
+            await pilot.press("f1")
             await settle(pilot, app)
-        await pilot.press("f1")
-        await settle(pilot, app)
-        assert isinstance(app.screen, HelpScreen)
-        assert app.screen.current_section() == where
-        sections = {row[0] for row in binding_rows(app)}
-        assert {"replay", "sweep", "breakdown", "tuning panel", "heatmap"} <= sections
+            assert isinstance(app.screen, HelpScreen), where
+            assert app.screen.current_section() == where
+            sections = {row[0] for row in binding_rows(app)}
+            assert {"replay", "sweep", "breakdown", "tuning panel", "heatmap"} <= sections
+            await _back_to(pilot, app, session_screen)
 
 
 # ------------------------------------------------------------------ 6. the panel by keyboard
@@ -439,32 +458,35 @@ SCREENS = [("session", ()), ("breakdown", ("b",)), ("preview", ("p",)), ("contex
            ("sweep", ("r", "w")), ("help", ("f1",))]
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "200x50"])
-async def test_every_screen_fits_with_its_buttons_and_footer(app, size):
+async def test_every_screen_fits_with_its_buttons_and_footer(app):
     """Every screen opened from the session at 80x24 and 200x50: its own widgets (not
     what scrolls inside them) inside the terminal, its buttons whole, its footer on the
-    last row, and q or esc back to the session."""
+    last row, and q or esc back to the session. One app, started at 80x24 then resized
+    to 200x50: each screen is composed anew when it is opened, at the size of the
+    moment (the session screen's fresh start at a large size is test_layout's)."""
     from textual.widgets import Button, Footer
 
     from inspector.tui.screens.help import section_of
 
-    width, height = size
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         session_screen = await open_session(pilot, app, "marathon")
-        for name, keys in SCREENS:
-            for key in keys:
-                await pilot.press(key)
+        for width, height in (SMALL, LARGE):
+            if (width, height) != SMALL:
+                await pilot.resize_terminal(width, height)
                 await settle(pilot, app)
-            screen = app.screen
-            assert section_of(screen) == name
-            for widget in screen.children:
-                if widget.display and widget.region.area:
-                    assert widget.region.right <= width and widget.region.bottom <= height, (name, widget)
-            for button in screen.query(Button):
-                assert button.region.area and button.region.bottom <= height and button.region.right <= width, \
-                    (name, button)
-            footers = [f for f in screen.query(Footer) if f.display]
-            assert all(f.region.bottom == height for f in footers), name
-            while app.screen is not session_screen:
-                await pilot.press("escape")
-                await settle(pilot, app)
+            assert app.size == (width, height)
+            for name, keys in SCREENS:
+                for key in keys:
+                    await pilot.press(key)
+                    await settle(pilot, app)
+                screen = app.screen
+                assert section_of(screen) == name
+                for widget in screen.children:
+                    if widget.display and widget.region.area:
+                        assert widget.region.right <= width and widget.region.bottom <= height, (name, widget)
+                for button in screen.query(Button):
+                    assert button.region.area and button.region.bottom <= height and button.region.right <= width, \
+                        (name, button)
+                footers = [f for f in screen.query(Footer) if f.display]
+                assert all(f.region.bottom == height for f in footers), name
+                await _back_to(pilot, app, session_screen)

@@ -107,18 +107,23 @@ async def test_160x48_panel_beside_the_table_f2_toggles_focus(app):
         assert app.focused is heatmap and app.screen is screen
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE])
-async def test_sessions_table_shows_title_messages_tokens_window_first(app, size):
-    async with app.run_test(size=size) as pilot:
+async def test_sessions_table_shows_title_messages_tokens_window_first(app):
+    """At 80x24 (the fresh start) and once resized to 160x48, on one app."""
+    async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
-        table = app.screen.query_one("#sessions-table", DataTable)
-        shown = _visible_table_columns(table)
-        assert shown[:4] == ["title", "messages", "tokens", "window"]
-        if size == LARGE:
-            assert "id" in shown
-        # The id is whole in the detail line.
-        detail = str(app.screen.query_one("#sessions-detail").render())
-        assert app.screen.selected_id() in detail
+        for size in (SMALL, LARGE):
+            if size != SMALL:
+                await pilot.resize_terminal(*size)
+                await settle(pilot, app)
+            assert app.size == size
+            table = app.screen.query_one("#sessions-table", DataTable)
+            shown = _visible_table_columns(table)
+            assert shown[:4] == ["title", "messages", "tokens", "window"], size
+            if size == LARGE:
+                assert "id" in shown
+            # The id is whole in the detail line.
+            detail = str(app.screen.query_one("#sessions-detail").render())
+            assert app.screen.selected_id() in detail
 
 
 async def test_knob_help_is_the_config_fields_text_as_config_init_writes_it(app):
