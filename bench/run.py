@@ -127,7 +127,8 @@ TARGETS["fidelity_blind_spearman"] = ("the same on the blind set (sessions in no
 TARGETS["fidelity_blind_pairwise_accuracy"] = ("the same on the blind set", ">= 0.85", lambda v: v >= 0.85)
 for _set, _what in (("L5", "other agents: mini-swe-agent, SWE-agent function calling"),
                     ("L6", "other genres: tau-bench customer service, Claude Code sub-agents"),
-                    ("L7", "other origins: OpenHands, a Claude Code main session, AutoGen conversations")):
+                    ("L7", "other origins: OpenHands, a Claude Code main session, AutoGen conversations"),
+                    ("L8", "blind in session 4: tau-bench, a Claude Code sub-agent, OpenHands, mini-swe-agent")):
     TARGETS[f"fidelity_{_set}_spearman"] = (f"the same on {_set} ({_what})", ">= 0.8", lambda v: v >= 0.8)
     TARGETS[f"fidelity_{_set}_pairwise_accuracy"] = (f"the same on {_set}", ">= 0.85", lambda v: v >= 0.85)
 SECTIONS += ("fidelity",)
@@ -148,7 +149,7 @@ KINDS.update({"rss_ratio_10k": MEMORY, "rss_ratio_100k": MEMORY, "sweep_fleet_10
               "fidelity_pairwise_accuracy": AGREEMENT, "fidelity_heldout_spearman": AGREEMENT,
               "fidelity_heldout_pairwise_accuracy": AGREEMENT, "fidelity_blind_spearman": AGREEMENT,
               "fidelity_blind_pairwise_accuracy": AGREEMENT,
-              **{f"fidelity_{s}_{f}": AGREEMENT for s in ("L5", "L6", "L7") for f in ("spearman", "pairwise_accuracy")}})
+              **{f"fidelity_{s}_{f}": AGREEMENT for s in ("L5", "L6", "L7", "L8") for f in ("spearman", "pairwise_accuracy")}})
 # Figures printed below the targets in the table: the seconds behind the ratios.
 DETAIL_FIGURES = ("replan_median_ms", "replan_median_ms_eino", "replan_100k_ms", "count_warm_speedup_with_load",
                   "cli_startup_s", "tui_first_frame_s", "apply_100k_s", "rss_peak_mb", "rss_peak_100k_mb",
@@ -476,7 +477,8 @@ def main(argv: list[str] | None = None) -> int:
             blind = fidelity_bench.measure_agreement(judged.BLIND)
             others = {name: fidelity_bench.measure_agreement(where) for name, where in (("L5", judged.L5),
                                                                                       ("L6", judged.L6),
-                                                                                      ("L7", judged.L7))}
+                                                                                      ("L7", judged.L7),
+                                                                                      ("L8", judged.L8))}
             details["fidelity"] = {"definition": fidelity_bench.__doc__, "agreement": agreement, "heldout": heldout,
                                    "blind": blind, **others}
             if "spearman" in agreement:
@@ -488,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
             if "spearman" in blind:
                 figures["fidelity_blind_spearman"] = blind["spearman"]
                 figures["fidelity_blind_pairwise_accuracy"] = blind["pairwise_accuracy"]
-            for name, other in others.items():  # other agents (L5), genres (L6), origins (L7)
+            for name, other in others.items():  # other agents (L5), genres (L6), origins (L7), blind (L8)
                 if "spearman" in other:
                     figures[f"fidelity_{name}_spearman"] = other["spearman"]
                     figures[f"fidelity_{name}_pairwise_accuracy"] = other["pairwise_accuracy"]

@@ -42,6 +42,8 @@ L5 = ROOT / "data" / "fidelity_judged_L5"
 L6 = ROOT / "data" / "fidelity_judged_L6"
 # Origins no other set has (OpenHands, a Claude Code main session, AutoGen): a seventh writer.
 L7 = ROOT / "data" / "fidelity_judged_L7"
+# The final blind check of session 4: never seen while the measure was tuned (its README).
+L8 = ROOT / "data" / "fidelity_judged_L8"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2

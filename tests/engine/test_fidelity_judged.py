@@ -146,6 +146,7 @@ def test_blind_agreement_does_not_regress():
 L5 = judged.load(judged.L5) if any(judged.L5.glob("items-*.jsonl")) else []
 L6 = judged.load(judged.L6) if any(judged.L6.glob("items-*.jsonl")) else []
 L7 = judged.load(judged.L7) if any(judged.L7.glob("items-*.jsonl")) else []
+L8 = judged.load(judged.L8) if any(judged.L8.glob("items-*.jsonl")) else []
 
 
 @pytest.mark.skipif(not BLIND or not HELDOUT or not ITEMS or not L5 or not L6, reason="the labelled sets are not there")
@@ -176,6 +177,15 @@ def test_other_origins_agreement_does_not_regress():
     for session in {it.session for it in L7}:
         got = {it.variant: fidelity(it.original(), it.compacted()).score for it in L7 if it.session == session}
         assert got["faithful"] > max(got["keyword_dump"], got["task_only"], got["nothing"]), (session, got)
+
+
+@pytest.mark.skipif(not L8, reason="the final blind set of session 4 is not there")
+def test_the_blind_set_of_session_4_does_not_regress():
+    """L8 was never seen while the measure was tuned: 0.17 / 0.58 at ec059ee, 0.41 / 0.70
+    after the sixth pass (short of the targets). A guard a little below, so a change that
+    helps the sets it was chosen on and hurts sessions nobody tuned on shows here."""
+    a = judged.agreement(L8, lambda it: fidelity(it.original(), it.compacted()).score)
+    assert a["spearman"] >= 0.38 and a["pairwise_accuracy"] >= 0.67, a
 
 
 @pytest.mark.skipif(not L5 or not L6, reason="the labelled sets of other agents and genres are not there")
