@@ -182,8 +182,8 @@ def _separate_replays_s(session: Any, counter: Any, base: Any, values: list[Any]
 
     analyze(session, counter)
     t = time.perf_counter()
-    for value in values:
-        replay_session(session, base.with_values({KNOB: value}), counter=counter)
+    for value in values:  # with its fidelity, as each of the sweep's rows has it
+        _ = replay_session(session, base.with_values({KNOB: value}), counter=counter).fidelity
     return time.perf_counter() - t
 
 
@@ -198,8 +198,8 @@ def _serial_fleet_s(agents_db: Path, ids: list[str]) -> float:
     config = preset("balanced")
     t = time.perf_counter()
     with open_source(agents_db) as src:
-        for sid in ids:
-            replay_session(src.read(sid), config)
+        for sid in ids:  # with its fidelity, as each session's totals in the sweep have it
+            _ = replay_session(src.read(sid), config).fidelity
     return time.perf_counter() - t
 
 
