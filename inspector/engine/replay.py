@@ -222,8 +222,7 @@ class Replay:
             `Compactor` check, a bench of the compaction work) need not pay.
         """
         if self._fidelity is None:
-            original, final = self._measured
-            self._fidelity = fidelity(list(original), list(final))
+            self._fidelity = fidelity(*self._measured)
         return self._fidelity
 
     def to_dict(self, model: str = "") -> dict[str, Any]:

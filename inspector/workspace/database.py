@@ -102,7 +102,6 @@ def _check_workspace_file(path: Path) -> None:
 _ENVIRONMENT_CODES = {8, 10, 13, 14, 3}
 
 
-
 class HashesByPosition(Sequence[str]):
     """A stored session's content hashes, in order, kept as one string and where each
     one ends: 100,000 hashes as separate strings took ~11 MB while a session loaded

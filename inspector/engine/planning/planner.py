@@ -228,7 +228,7 @@ class RequestKinds:
     answer in user messages? does the agent call tools?) are read from a little more of
     it, never less."""
 
-    def __init__(self, a: Analysis, msgs: Sequence[Message], lead: int, memo: PlanMemo | None = None):
+    def __init__(self, a: Analysis, msgs: Sequence[Message], lead: int, memo: PlanMemo):
         self.a, self.msgs, self.lead, self.memo = a, msgs, lead, memo
         self.start = -1
         self.end = -1
@@ -252,16 +252,11 @@ class RequestKinds:
         return self.kinds[i - self.start]
 
     def _kinds(self, start: int, end: int) -> tuple[Kind, ...]:
-        memo = self.memo
         key = (start, end)
-        if memo is not None:
-            hit = memo.request_kinds.get(key)
-            if hit is not None:
-                return hit
-        kinds = content_model(self.msgs[start:end]).kinds
-        if memo is not None:
-            memo.request_kinds.put(key, kinds)
-        return kinds
+        hit = self.memo.request_kinds.get(key)
+        if hit is not None:
+            return hit
+        return self.memo.request_kinds.put(key, content_model(self.msgs[start:end]).kinds)
 
 
 def request_window(a: Analysis, lead: int, i: int) -> tuple[int, int]:
