@@ -23,7 +23,6 @@ record before it, and `skipped` says so.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -217,17 +216,16 @@ def _title(active: list[tuple[int, dict]], titles: dict[str, str], messages: lis
             return titles[rec["uuid"]]
     if titles:
         return list(titles.values())[-1]
+    from inspector.engine.content import own_text  # (its regexes compiled only once a title is wanted)
+
     for m in messages:
         if m.role == "user" and m.kind == "message" and not m.meta.get("isMeta"):
             # Claude Code puts its own <system-reminder> blocks into the first prompt; the
-            # title is the user's words.
-            words = _REMINDER.sub("", m.text).strip()
+            # title is the user's words, as the content model reads them.
+            words = own_text(m.text).strip()
             if words:
                 return words.splitlines()[0][:80]
     return None
-
-
-_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.S)
 
 
 def _model(active: list[tuple[int, dict]]) -> str | None:
