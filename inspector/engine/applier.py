@@ -239,10 +239,10 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
             text=_unframed(m.text, sc.summary_prefix))]}) for m in msgs]
     return SummaryRequest(
         key=spec.key, messages=msgs, previous_summary=previous, prompt_template=sc.prompt,
-        system_prompt=sc.system_prompt, max_words=sc.max_summary_words,
+        system_prompt=sc.system_prompt, max_words=spec.word_limit(sc.max_summary_words),
         replaced_tokens=replaced, count=_line_counts(counter), max_input_tokens=sc.max_input_tokens,
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
-        max_text_tokens=summary_share_tokens(sc.max_summary_words),
+        max_text_tokens=summary_share_tokens(spec.word_limit(sc.max_summary_words)),
     )
 
 

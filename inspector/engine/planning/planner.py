@@ -17,7 +17,8 @@ When the result does not fit the tailoring budget, the planner searches before i
 refuses (`_search`): a summary of older turns, demonstrations included, whether a
 trigger fired or not and keeping only what the budget allows; then tailoring with the
 task's round, then the latest round allowed to go; each with and without the summary.
-The first that fits wins; when none does, the plan sacrifices nothing more and its
+The first that fits wins; then the first whose one summary fits with a lower word
+limit (`summary_shrunk`); when none does, the plan sacrifices nothing more and its
 `over_budget` warning names what stays and by how much. After counts are cached (`analysis.analyze`, `memo.PlanMemo`), a
 re-plan does only list arithmetic, so it can run on every keypress.
 """
@@ -25,6 +26,7 @@ re-plan does only list arithmetic, so it can run on every keypress.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,7 +48,14 @@ from inspector.engine.planning.results import (
     SummarySpec,
     TriggerCheck,
 )
-from inspector.engine.planning.summarize import PRESERVE_LOOKBACK, Summarized, check_triggers, evaluate, summarize
+from inspector.engine.planning.summarize import (
+    PRESERVE_LOOKBACK,
+    Summarized,
+    check_triggers,
+    evaluate,
+    shrink_summary,
+    summarize,
+)
 from inspector.engine.planning.tailor import LATEST_ROUND, OLDEST, TASK, tailor
 from inspector.engine.planning.truncation import truncate
 from inspector.engine.summarize.protocol import summary_share_tokens
@@ -363,6 +372,7 @@ def _search(config: CompactionConfig, a: Analysis, session: Session, memo: PlanM
     budget = config.tailoring_budget()
     least: _End | None = None
     summary_on = config.summarization.enabled
+    candidates: list[_End] = []
     for level in (OLDEST, TASK, LATEST_ROUND):
         for with_summary in ((True, False) if summary_on else (False,)):
             end = _stages_45(config, a, session, memo, cur0, actions0, total0, now, summary_tokens, priming,
@@ -370,10 +380,44 @@ def _search(config: CompactionConfig, a: Analysis, session: Session, memo: PlanM
                              level=level, summarize_on=with_summary)
             if end.total + priming <= budget:
                 return end, end
+            candidates.append(end)
             if least is None or end.total < least.total:
                 least = end
     assert least is not None
+    # Last, before refusing: a summary whose own words are all that does not fit is
+    # asked for fewer words (a shorter summary loses less than a refusal).
+    for end in candidates:
+        if _shrunk(config, a, session, memo, end, budget - priming, summary_tokens):
+            return end, end
     return None, least
+
+
+def _shrunk(config: CompactionConfig, a: Analysis, session: Session, memo: PlanMemo, end: _End, limit: int,
+            summary_tokens: dict[str, int] | None) -> bool:
+    """Whether `end` fits `limit` once its one summary's word limit is lowered
+    (`shrink_summary`); `end` is changed in place only when it does."""
+    live = [s for s in end.summaries if not s.evicted]
+    if len(live) != 1 or end.total <= limit:
+        return False
+    spec = dataclasses.replace(live[0])  # the candidate changes only when it then fits
+    configured = config.summarization.max_summary_words
+    saved = shrink_summary(config, a, session, end.cur, memo, spec, end.total - limit, summary_tokens)
+    if not saved or end.total - saved > limit:
+        return False
+    end.summaries[end.summaries.index(live[0])] = spec
+    end.total -= saved
+    end.over = None
+    s4 = end.s4
+    s4.summary = spec
+    s4.stage = dataclasses.replace(s4.stage, tokens_after=s4.stage.tokens_after - saved)
+    end.tailor_stage = dataclasses.replace(end.tailor_stage, tokens_before=end.tailor_stage.tokens_before - saved,
+                                           tokens_after=end.tailor_stage.tokens_after - saved)
+    s4.warnings.append(PlanWarning(
+        "summary_shrunk",
+        f"the summary of {spec.start}\u2013{spec.end - 1} is asked for at most {spec.max_words} words, not "
+        f"{configured} (summarization.max_summary_words), to fit the {config.tailoring_budget():,}-token budget",
+        [spec.start]))
+    return True
 
 
 def _over_warning(config: CompactionConfig, a: Analysis, least: _End, priming: int, lead: int) -> PlanWarning:

@@ -94,6 +94,13 @@ class SummarySpec:
     merge_into: int | None  # position of the message it is merged into, if any
     key: str = ""  # summary-cache key: (range, prompt, model)
     kept: list[int] = field(default_factory=list)  # inside the range but kept in place (the latest user message)
+    # The word limit when the budget lowered it below summarization.max_summary_words
+    # (`planning.summarize.shrink_summary`); None: the config's.
+    max_words: int | None = None
+
+    def word_limit(self, configured: int) -> int:
+        """The words this summary may take: its own lowered limit, else `configured`."""
+        return configured if self.max_words is None else self.max_words
 
     @property
     def evicted(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import math
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from inspector.engine.planning.results import (
     SummarySpec,
     TriggerCheck,
 )
-from inspector.engine.summarize.protocol import summary_share_tokens
+from inspector.engine.summarize.protocol import TOKENS_PER_WORD, summary_share_tokens
 from inspector.engine.summary_format import summary_body
 from inspector.engine.wording import plural
 
@@ -367,7 +368,7 @@ def _fit_carried(config: CompactionConfig, session: Session, cur: list[int], mem
         """The summary message without the model's words: preamble, carried messages, hint."""
         return per_message + memo.texts.count_long(summary_body(session, config, s, "", counter))
 
-    words_tokens = summary_share_tokens(sc.max_summary_words)
+    words_tokens = summary_share_tokens(spec.word_limit(sc.max_summary_words))
     extractive = not sc.model or sc.model == "extractive"
     bare = frame_tokens(dataclasses.replace(spec, preserved_users=[], preserved_tools=[]))
 
@@ -388,6 +389,52 @@ def _fit_carried(config: CompactionConfig, session: Session, cur: list[int], mem
         return None, fixed
     # Everything around the summary text is known exactly; only its words are not.
     return fixed + (text_tokens(spec) if extractive else words_tokens), fixed
+
+
+def shrink_summary(config: CompactionConfig, a: Analysis, session: Session, cur: list[int], memo: PlanMemo,
+                   spec: SummarySpec, excess: int, summary_tokens: dict[str, int] | None) -> int:
+    """Lower `spec`'s word limit so that its estimate falls by `excess` tokens: the
+    planner's last resort before it refuses a budget the summary's own words are all
+    that keeps from fitting (the frame and what it carries stay as they are). Its key
+    names the lower limit, so a summary made under it is found again exactly.
+
+    Args:
+        config, a, session, cur, memo: as `plan_summary` takes them.
+        spec: the summary, changed in place when it can shrink.
+        excess: tokens the plan is over its budget.
+        summary_tokens: summary-cache keys -> exact tokens of summaries made.
+
+    Returns:
+        The tokens saved; 0 when the summary is exact already, or would fall below
+        MIN_SHRUNK_WORDS words (spec unchanged).
+    """
+    if spec.exact or excess <= 0:
+        return 0
+    before = spec.estimated_tokens
+    words = math.floor((before - _fit_carried(config, session, cur, memo, spec)[1] - excess) / TOKENS_PER_WORD)
+    trial = dataclasses.replace(spec, preserved_users=list(spec.preserved_users),
+                                preserved_tools=list(spec.preserved_tools))
+    for _ in range(3):  # the frame names the summary's key (its recovery id): a token or two may move
+        if words < MIN_SHRUNK_WORDS:
+            return 0
+        trial.max_words = words
+        trial.key = summary_key(a, spec.start, spec.end, config, words)
+        if summary_tokens and trial.key in summary_tokens:
+            trial.exact, trial.estimated_tokens = True, summary_tokens[trial.key]
+        else:
+            trial.estimated_tokens = _fit_carried(config, session, cur, memo, trial)[0] or before
+        short = excess - (before - trial.estimated_tokens)
+        if short <= 0 or trial.exact:
+            break
+        words -= math.ceil(short / TOKENS_PER_WORD)
+    for name in ("max_words", "key", "exact", "estimated_tokens", "preserved_users", "preserved_tools"):
+        setattr(spec, name, getattr(trial, name))
+    return before - spec.estimated_tokens
+
+
+# The fewest words a summary is shrunk to (`shrink_summary`): below it, leaving the
+# range out loses about as little.
+MIN_SHRUNK_WORDS = 40
 
 
 def _in_flight(a: Analysis, final: int, kept: list[int], is_observation: Callable[[int], bool] | None) -> bool:
@@ -442,12 +489,14 @@ def _place(config: CompactionConfig, a: Analysis, spec: SummarySpec, in_flight: 
     spec.injection = injection
 
 
-def summary_key(a: Analysis, start: int, end: int, config: CompactionConfig) -> str:
-    """Summary-cache key: the exact messages replaced, the prompt and the model."""
+def summary_key(a: Analysis, start: int, end: int, config: CompactionConfig, max_words: int | None = None) -> str:
+    """Summary-cache key: the exact messages replaced, the prompt, the word limit
+    (`max_words` when the plan lowered it) and the model."""
     sc = config.summarization
+    words = sc.max_summary_words if max_words is None else max_words
     h = hashlib.blake2b(digest_size=16)
     h.update(a.link(start) + a.link(end))
     h.update(b"\x1e" + sc.prompt.encode() + b"\x1e" + sc.system_prompt.encode())
-    h.update(f"\x1e{sc.max_summary_words}\x1e{sc.model or 'extractive'}".encode())
+    h.update(f"\x1e{words}\x1e{sc.model or 'extractive'}".encode())
     return h.hexdigest()
 
