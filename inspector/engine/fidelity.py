@@ -71,6 +71,8 @@ from inspector.engine.content import (
     sentences,
     task_text,
 )
+from inspector.engine.fidelity_blend import blend
+from inspector.engine.fidelity_signals import Recency, narrative, recency, weighted_keys
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -82,6 +84,10 @@ _TASK_SOURCES = frozenset({Kind.TASK, Kind.REQUEST, Kind.SUMMARY})
 
 KINDS = ("task", "requests", "files", "errors", "values", "last_step", "next_step", "decisions")
 NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"})
+# Findings of the general signals (`engine.fidelity_signals`), items of their own beside
+# the kinds': "recency" (status "stale") when the replacement stops short of the range's end.
+FINDINGS = ("recency",)
+STATUSES = ("kept", "missing", "unsupported", "stale")
 # What each kind weighs in the score: what the task is and where the work stands
 # matter most to an agent going on; a value it can look up again matters least. The
 # task weighs as much as the requests, the next step and the findings: a context that
@@ -135,7 +141,8 @@ class Item:
     Attributes:
         kind: its kind (one of `KINDS`).
         text: the item as the original states it.
-        status: "kept", "missing" or "unsupported" (stated only by the compacted context).
+        status: "kept", "missing", "unsupported" (stated only by the compacted context) or
+            "stale" (kind "recency": the compacted context stops short of where the range ended).
         evidence: the sentence of the compacted context that covers it ("" when missing).
         credit: how much of it is kept, 0..1 (a paraphrase that covers part of it, part).
     """
@@ -195,10 +202,20 @@ class Fidelity:
     items: list[Item] = field(default_factory=list)
     state_kept: bool = False  # the compacted context keeps the original's latest messages
     fragments: float = 0.0  # the share of the rewritten sentences that are quotes cut short
+    # The general signals (`engine.fidelity_signals`): how far into the removed range the
+    # replacement reaches, and the share of it written as prose.
+    recency: Recency = field(default_factory=Recency)
+    narrative: float = 1.0
 
     @property
     def score(self) -> float:
-        """The fidelity, 0..1: the weighted mean of the scored kinds' fractions (and the
+        """The fidelity, 0..1: the items' score (`items_score`) scaled by the general
+        signals, recency and narrative (`engine.fidelity_blend`)."""
+        return blend(self.items_score, self.recency.reach, self.narrative)
+
+    @property
+    def items_score(self) -> float:
+        """The items' score, 0..1: the weighted mean of the scored kinds' fractions (and the
         kept latest messages), scaled down per false statement and per cut quote.
 
         Returns:
@@ -233,6 +250,9 @@ class Fidelity:
         return {
             "score": round(self.score, 4),
             "removed_messages": self.removed_messages,
+            "signals": {"items_score": round(self.items_score, 4), "reach": round(self.recency.reach, 4),
+                        "late": round(self.recency.late, 4), "early": round(self.recency.early, 4),
+                        "narrative": round(self.narrative, 4)},
             "kinds": {name: {"items": k.items, "kept": k.kept, "fraction": round(k.fraction, 4),
                              "missing": list(k.missing), "unsupported": list(k.unsupported)}
                       for name, k in self.kinds.items()},
@@ -1242,7 +1262,36 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
-    return Fidelity(kinds, len(removed), items, state_kept, fragments)
+    reach, prose = _signals(model, index, removed, rewritten, views, items)
+    return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose)
+
+
+def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message], views: list[_View],
+             items: list[Item]) -> tuple[Recency, float]:
+    """The general signals of a compaction (`engine.fidelity_signals`): its recency, with
+    a "stale" finding added to `items` when it stops short, and its prose share."""
+    reach = _recency(model, index, removed, rewritten)
+    if reach.stale:
+        # (evidence, as for every item not kept, is its status: the text says why)
+        items.append(Item("recency", f"where the removed range ended (messages {reach.first_late}\u2013{reach.last}):"
+                          f" the compacted context holds {reach.late:.0%} of what they established, against "
+                          f"{reach.early:.0%} of the range's first half", "stale", "stale"))
+    return reach, narrative(sum(len(v.prose) for v in views), sum(len(v.sentences) for v in views))
+
+
+def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:
+    """`fidelity_signals.recency` of a compaction, on the original's index."""
+    n = len(model.hashes)
+    written: set[str] = set()
+    for m in rewritten:
+        written.update(_keys(m, Kind.SUMMARY, model.roots))
+
+    def weighted(i: int) -> tuple[float, dict[str, float]]:
+        keys = _keys(model.messages[i], model.kinds[i], model.roots)
+        return weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots, keys,
+                             lambda k: len(index.postings.get(k, ())), n)
+
+    return recency(removed, model.kinds, weighted, written)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement
