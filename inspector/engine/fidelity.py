@@ -35,7 +35,11 @@ when it keeps the original's latest messages, where the work stands is kept
 (`Fidelity.state_kept`, weighed like a kind), and what those later messages restate of
 the removed range is counted there once, not again per item (a message kept inside the
 range counts in full). Every item reports its evidence: the
-sentence that covers it, or "missing", or "unsupported".
+sentence that covers it, or "missing", or "unsupported". Two general signals, asked of
+the compaction as a whole, scale the items' score (`engine.fidelity_signals`,
+`engine.fidelity_blend`): recency (does the replacement reach the end of the range it
+replaces, or stop halfway: a "recency" item, status "stale") and narrative (the share of
+it written as prose, not fragments).
 
 Cheap enough to run after every re-plan: the content model, each message's items and
 each message's words are memoised on its content hash, and the words of the original
