@@ -26,6 +26,7 @@ def _fit_module():
     return module
 
 
+@pytest.mark.slow  # every item of the seven sets measured once (~15 s)
 @pytest.mark.skipif(not _HAVE_SETS, reason="the labelled sets are not there")
 def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     fit = _fit_module()
