@@ -577,7 +577,8 @@ _CUT = re.compile(r"(?:\u2026|\.\.\.)")
 _CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
 # A thousands separator inside a number ("1,671", "12,000,000").
 _THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])")
-_CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}]*")
+# (what follows the cut up to a space is part of the quote: ".../issues/12345" names no path)
+_CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}/.-]*")
 
 
 # A token this long is a blob (binary, base64, a hex dump) that a summary may quote
@@ -1580,6 +1581,7 @@ def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> 
             if not where:
                 if (("cw:" + command.split()[0]) in post  # a command of this session's kind
                         and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)
+                        and not _FUTURE.search(sentence)  # a step still to take has not run yet
                         and not _shown(command, index, model)):
                     out.append(("last_step", span, sentence))
                 continue

@@ -193,8 +193,10 @@ def test_the_blind_set_of_session_4_does_not_regress():
     helps the sets it was chosen on and hurts sessions nobody tuned on shows here."""
     a = judged.agreement(L8, lambda it: fidelity(it.original(), it.compacted()).score)
     # (session 5, with the recency and narrative signals chosen leaving each whole set
-    # out: 0.54 / 0.75 with L8 held out, 0.55 / 0.77 in sample)
-    assert a["spearman"] >= 0.52 and a["pairwise_accuracy"] >= 0.74, a
+    # out, and two false "made-up" flags of a faithful summary gone (a path cut short by
+    # "...", a planned step read as one said to have run): 0.60 / 0.80 with L8 held out,
+    # 0.61 / 0.82 in sample)
+    assert a["spearman"] >= 0.58 and a["pairwise_accuracy"] >= 0.79, a
 
 
 @pytest.mark.skipif(not L5 or not L6, reason="the labelled sets of other agents and genres are not there")
