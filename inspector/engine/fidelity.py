@@ -35,11 +35,12 @@ when it keeps the original's latest messages, where the work stands is kept
 (`Fidelity.state_kept`, weighed like a kind), and what those later messages restate of
 the removed range is counted there once, not again per item (a message kept inside the
 range counts in full). Every item reports its evidence: the
-sentence that covers it, or "missing", or "unsupported". Two general signals, asked of
+sentence that covers it, or "missing", or "unsupported". General signals, asked of
 the compaction as a whole, scale the items' score (`engine.fidelity_signals`,
 `engine.fidelity_blend`): recency (does the replacement reach the end of the range it
 replaces, or stop halfway: a "recency" item, status "stale") and narrative (the share of
-it written as prose, not fragments).
+it written as prose, not fragments; fitted weight 0). A test count it states that the
+range never showed ("1 failed" for a run of 12 passed) is unsupported.
 
 Cheap enough to run after every re-plan: the content model, each message's items and
 each message's words are memoised on its content hash, and the words of the original
@@ -76,7 +77,15 @@ from inspector.engine.content import (
     task_text,
 )
 from inspector.engine.fidelity_blend import blend
-from inspector.engine.fidelity_signals import Recency, narrative, recency, weighted_keys
+from inspector.engine.fidelity_signals import (
+    OUTCOME_WORDS,
+    Recency,
+    contradicted_counts,
+    narrative,
+    outcome_counts,
+    recency,
+    weighted_keys,
+)
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -1261,6 +1270,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     claims = _unsupported(replacing_views, index, model.roots)
     horizon = max(removed, default=len(model.hashes))
     claims += [c for v in replacing_views for c in _step_claims(v, index, model, horizon)]
+    claims += _contradicted(replacing_views, model, index, horizon)
     for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
@@ -1282,6 +1292,33 @@ def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: 
                           f" the compacted context holds {reach.late:.0%} of what they established, against "
                           f"{reach.early:.0%} of the range's first half", "stale", "stale"))
     return reach, narrative(sum(len(v.prose) for v in views), sum(len(v.sentences) for v in views))
+
+
+_OUTCOMES: Memo[str, frozenset[tuple[int, str]]] = Memo(50_000)
+
+
+def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizon: int
+                  ) -> list[tuple[str, str, str]]:
+    """The test outcome counts ("11 passed, 1 failed") the rewritten prose states that no
+    message up to `horizon` showed, while the session did show test counts by then: a
+    run reported other than it went (`fidelity_signals.contradicted_counts`): ("last_step",
+    the count as stated, the sentence)."""
+    said = [v.sentences[j] for v in views for j in sorted(v.prose)]
+    if not any(ch.isdigit() for s in said for ch in s):
+        return []
+
+    found: set[tuple[int, str]] = set()
+    for stem in {w for o in OUTCOME_WORDS for w in words(o)}:
+        for i in index.postings.get("w:" + stem, ()):
+            if i > horizon:
+                break
+            m = model.messages[i]
+            hit = _OUTCOMES.get(m.content_hash)
+            if hit is None:
+                hit = _OUTCOMES.put(m.content_hash, outcome_counts(m.text[:SCAN_CHARS]))
+            found.update(hit)
+    shown = frozenset(found)
+    return [("last_step", text, sentence) for text, sentence in contradicted_counts(said, shown)]
 
 
 def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:

@@ -24,6 +24,7 @@ replacement is read once. How they weigh in the score is `engine.fidelity_blend`
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
@@ -161,3 +162,49 @@ def narrative(prose: int, sentences: int) -> float:
         0..1.
     """
     return prose / sentences if sentences else 1.0
+
+
+# A test run's outcome as a count ("12 passed", "1 failed", "3 errors"): a summary that
+# states one the range never showed reports a run that did not go that way (a passing
+# run called failing, a count made up).
+_OUTCOME_COUNT = re.compile(r"\b(\d+) (passed|failed|errors?|skipped|failures?|xfailed|deselected)\b", re.I)
+# The stems (`fidelity.words`) of those outcome words: the messages that can show one.
+OUTCOME_WORDS = ("passed", "failed", "error", "skipped", "failure", "xfailed", "deselected")
+
+
+def outcome_counts(text: str) -> frozenset[tuple[int, str]]:
+    """The test outcomes a text states as counts.
+
+    Args:
+        text: any text.
+
+    Returns:
+        (count, outcome) pairs, the outcome singular and lower case ("error", "failed").
+    """
+    return frozenset((int(n), _singular(w)) for n, w in _OUTCOME_COUNT.findall(text))
+
+
+def _singular(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if w in ("errors", "failures") else w
+
+
+def contradicted_counts(sentences: Sequence[str], shown: frozenset[tuple[int, str]]) -> list[tuple[str, str]]:
+    """The outcome counts the sentences state that the range never showed.
+
+    Args:
+        sentences: the replacement's sentences (prose; a quote of output states what it quotes).
+        shown: the (count, outcome) pairs the range showed (`outcome_counts`); when it
+            showed none, nothing is checked (no run to contradict).
+
+    Returns:
+        (the claim as stated, the sentence) per count not shown.
+    """
+    if not shown:
+        return []
+    out = []
+    for s in sentences:
+        for n, w in _OUTCOME_COUNT.findall(s):
+            if (int(n), _singular(w)) not in shown:
+                out.append((f"{n} {w}", s))
+    return out

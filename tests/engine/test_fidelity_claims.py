@@ -196,3 +196,17 @@ def test_a_plan_whose_example_is_a_command_states_no_step_that_ran():
     # said to have run, and it never did: a false claim still
     assert _unsupported(GOOD + "Then `pip install billing==2.4.1 --upgrade` was run.") == [
         "pip install billing==2.4.1 --upgrade"]
+
+
+def test_a_test_count_the_range_never_showed_is_a_false_claim():
+    """"11 passed, 1 failed" for a run that showed 12 passed: a run reported other than it
+    went (session 5: a planted error of L8 the measure missed). Counts are checked only
+    where the range shows test counts at all."""
+    ran = GOOD + "The run ended with 1 failed."
+    assert _unsupported(ran) == []
+    assert _unsupported(GOOD + "The run ended with 2 failed.") == ["2 failed"]
+    assert _unsupported(GOOD + "A re-run of the tests then gave 2 passed and 1 failed.") == ["2 passed"]
+    # a session that shows no test counts has none to contradict
+    msgs = _session()[:10]
+    f = fidelity(msgs, [msgs[0], user("The tests gave 3 passed."), *msgs[8:]])
+    assert not [it for it in f.items if it.status == "unsupported"]

@@ -108,4 +108,5 @@ def test_the_blend_keeps_a_perfect_score_and_scales_by_each_signal():
     assert blend(1.0, 1.0, 1.0) == 1.0
     assert blend(0.8, 0.0, 1.0, 0.3, 0.1) == 0.8 * 0.7
     assert blend(0.8, 1.0, 0.0, 0.3, 0.1) == 0.8 * 0.9
-    assert blend(0.5, 0.2, 0.5) < blend(0.5, 0.6, 0.5) < blend(0.5, 0.6, 0.9)
+    assert blend(0.5, 0.2, 0.5) < blend(0.5, 0.6, 0.5)
+    assert blend(0.5, 0.6, 0.5, 0.3, 0.1) < blend(0.5, 0.6, 0.9, 0.3, 0.1)
