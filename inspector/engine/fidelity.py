@@ -1304,8 +1304,8 @@ def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizo
     run reported other than it went (`fidelity_signals.contradicted_counts`): ("last_step",
     the count as stated, the sentence)."""
     said = [v.sentences[j] for v in views for j in sorted(v.prose)]
-    if not any(ch.isdigit() for s in said for ch in s):
-        return []
+    if not any(outcome_counts(s) for s in said):
+        return []  # (the common case: no count stated, the session's counts never read)
 
     found: set[tuple[int, str]] = set()
     for stem in {w for o in OUTCOME_WORDS for w in words(o)}:
