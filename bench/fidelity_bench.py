@@ -17,6 +17,8 @@
   Claude Code sub-agents), development data since the measure's fifth pass;
   fidelity_L7_*: the set of other origins (tests/data/fidelity_judged_L7: OpenHands, a
   Claude Code main session, AutoGen conversations), development data since the sixth.
+- Leaving one whole SET out (the blend of `engine.fidelity_blend` chosen on the others):
+  `python bench/fidelity_fit.py`.
 - `--folds`: how a choice of the measure's constants generalizes: for a grid of them,
   leaving each session of every labelled set (L1-L7) out in turn (the choice made on
   the others scores it; the held-out scores pooled, figures per set).
@@ -220,7 +222,7 @@ def main() -> int:
     print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT),
                       "both": measure_combined(), "blind": measure_agreement(judged.BLIND),
                       "L5": measure_agreement(judged.L5), "L6": measure_agreement(judged.L6),
-                      "L7": measure_agreement(judged.L7)}, indent=1))
+                      "L7": measure_agreement(judged.L7), "L8": measure_agreement(judged.L8)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

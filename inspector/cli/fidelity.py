@@ -41,7 +41,8 @@ def format_fidelity(f: Any) -> str:
     if lost:
         out.append("lost:\n")
         for it in lost:
-            why = "stated, but not in the original" if it.status == "unsupported" else "missing"
+            why = {"unsupported": "stated, but not in the original",
+                   "stale": "the compacted context stops short of it"}.get(it.status, "missing")
             out.append(f"  {it.kind.replace('_', ' ')}: {shorten(it.text, 90)}  ({why})\n")
     return "".join(out)
 

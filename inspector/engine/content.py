@@ -715,7 +715,9 @@ _DECISION_RE = re.compile(r"\b(?:decid\w*|instead|because|since|chose|choose|wil
                           r"so we|plan is|approach|this means|which means|suggests?|confirms?|the solution|"
                           r"turns out|it seems|seems to|appears to|looks like|indicates?|failed|fails|works|worked|"
                           r"did not|didn't|doesn't|does not|cannot|can't|wrong|correct(?:ly)?|found|caused?)\b", re.I)
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])|\n\s*\n|\n(?=\s*(?:[-*]|\d+\.)\s)")
+# (not after an abbreviation that goes on: "revert it (e.g. `git checkout x`)" is one sentence)
+_SENTENCE_RE = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)\s+(?=[A-Z`\"'(])|\n\s*\n|"
+                          r"\n(?=\s*(?:[-*]|\d+\.)\s)")
 # A closed code block (a command, a snippet): not prose. An unclosed fence is left,
 # so it cannot swallow the prose after it.
 _FENCE = re.compile(r"```[^\n`]*\n.{0,4000}?```|<command>.{0,4000}?</command>", re.S)

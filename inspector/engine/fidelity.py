@@ -35,7 +35,12 @@ when it keeps the original's latest messages, where the work stands is kept
 (`Fidelity.state_kept`, weighed like a kind), and what those later messages restate of
 the removed range is counted there once, not again per item (a message kept inside the
 range counts in full). Every item reports its evidence: the
-sentence that covers it, or "missing", or "unsupported".
+sentence that covers it, or "missing", or "unsupported". General signals, asked of
+the compaction as a whole, scale the items' score (`engine.fidelity_signals`,
+`engine.fidelity_blend`): recency (does the replacement reach the end of the range it
+replaces, or stop halfway: a "recency" item, status "stale") and narrative (the share of
+it written as prose, not fragments; fitted weight 0). A test count it states that the
+range never showed ("1 failed" for a run of 12 passed) is unsupported.
 
 Cheap enough to run after every re-plan: the content model, each message's items and
 each message's words are memoised on its content hash, and the words of the original
@@ -71,6 +76,16 @@ from inspector.engine.content import (
     sentences,
     task_text,
 )
+from inspector.engine.fidelity_blend import blend
+from inspector.engine.fidelity_signals import (
+    OUTCOME_WORDS,
+    Recency,
+    contradicted_counts,
+    narrative,
+    outcome_counts,
+    recency,
+    weighted_keys,
+)
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -82,6 +97,10 @@ _TASK_SOURCES = frozenset({Kind.TASK, Kind.REQUEST, Kind.SUMMARY})
 
 KINDS = ("task", "requests", "files", "errors", "values", "last_step", "next_step", "decisions")
 NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"})
+# Findings of the general signals (`engine.fidelity_signals`), items of their own beside
+# the kinds': "recency" (status "stale") when the replacement stops short of the range's end.
+FINDINGS = ("recency",)
+STATUSES = ("kept", "missing", "unsupported", "stale")
 # What each kind weighs in the score: what the task is and where the work stands
 # matter most to an agent going on; a value it can look up again matters least. The
 # task weighs as much as the requests, the next step and the findings: a context that
@@ -135,7 +154,8 @@ class Item:
     Attributes:
         kind: its kind (one of `KINDS`).
         text: the item as the original states it.
-        status: "kept", "missing" or "unsupported" (stated only by the compacted context).
+        status: "kept", "missing", "unsupported" (stated only by the compacted context) or
+            "stale" (kind "recency": the compacted context stops short of where the range ended).
         evidence: the sentence of the compacted context that covers it ("" when missing).
         credit: how much of it is kept, 0..1 (a paraphrase that covers part of it, part).
     """
@@ -195,10 +215,20 @@ class Fidelity:
     items: list[Item] = field(default_factory=list)
     state_kept: bool = False  # the compacted context keeps the original's latest messages
     fragments: float = 0.0  # the share of the rewritten sentences that are quotes cut short
+    # The general signals (`engine.fidelity_signals`): how far into the removed range the
+    # replacement reaches, and the share of it written as prose.
+    recency: Recency = field(default_factory=Recency)
+    narrative: float = 1.0
 
     @property
     def score(self) -> float:
-        """The fidelity, 0..1: the weighted mean of the scored kinds' fractions (and the
+        """The fidelity, 0..1: the items' score (`items_score`) scaled by the general
+        signals, recency and narrative (`engine.fidelity_blend`)."""
+        return blend(self.items_score, self.recency.reach, self.narrative)
+
+    @property
+    def items_score(self) -> float:
+        """The items' score, 0..1: the weighted mean of the scored kinds' fractions (and the
         kept latest messages), scaled down per false statement and per cut quote.
 
         Returns:
@@ -233,6 +263,9 @@ class Fidelity:
         return {
             "score": round(self.score, 4),
             "removed_messages": self.removed_messages,
+            "signals": {"items_score": round(self.items_score, 4), "reach": round(self.recency.reach, 4),
+                        "late": round(self.recency.late, 4), "early": round(self.recency.early, 4),
+                        "narrative": round(self.narrative, 4)},
             "kinds": {name: {"items": k.items, "kept": k.kept, "fraction": round(k.fraction, 4),
                              "missing": list(k.missing), "unsupported": list(k.unsupported)}
                       for name, k in self.kinds.items()},
@@ -553,7 +586,8 @@ _CUT = re.compile(r"(?:\u2026|\.\.\.)")
 _CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
 # A thousands separator inside a number ("1,671", "12,000,000").
 _THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])")
-_CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}]*")
+# (what follows the cut up to a space is part of the quote: ".../issues/12345" names no path)
+_CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}/.-]*")
 
 
 # A token this long is a blob (binary, base64, a hex dump) that a summary may quote
@@ -1236,13 +1270,70 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     claims = _unsupported(replacing_views, index, model.roots)
     horizon = max(removed, default=len(model.hashes))
     claims += [c for v in replacing_views for c in _step_claims(v, index, model, horizon)]
+    claims += _contradicted(replacing_views, model, index, horizon)
     for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
         items.append(Item(kind, text, "unsupported", ev))
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
-    return Fidelity(kinds, len(removed), items, state_kept, fragments)
+    reach, prose = _signals(model, index, removed, rewritten, views, items)
+    return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose)
+
+
+def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message], views: list[_View],
+             items: list[Item]) -> tuple[Recency, float]:
+    """The general signals of a compaction (`engine.fidelity_signals`): its recency, with
+    a "stale" finding added to `items` when it stops short, and its prose share."""
+    reach = _recency(model, index, removed, rewritten)
+    if reach.stale:
+        # (evidence, as for every item not kept, is its status: the text says why)
+        items.append(Item("recency", f"where the removed range ended (messages {reach.first_late}\u2013{reach.last}):"
+                          f" the compacted context holds {reach.late:.0%} of what they established, against "
+                          f"{reach.early:.0%} of the range's first half", "stale", "stale"))
+    return reach, narrative(sum(len(v.prose) for v in views), sum(len(v.sentences) for v in views))
+
+
+_OUTCOMES: Memo[str, frozenset[tuple[int, str]]] = Memo(50_000)
+
+
+def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizon: int
+                  ) -> list[tuple[str, str, str]]:
+    """The test outcome counts ("11 passed, 1 failed") the rewritten prose states that no
+    message up to `horizon` showed, while the session did show test counts by then: a
+    run reported other than it went (`fidelity_signals.contradicted_counts`): ("last_step",
+    the count as stated, the sentence)."""
+    said = [v.sentences[j] for v in views for j in sorted(v.prose)]
+    if not any(outcome_counts(s) for s in said):
+        return []  # (the common case: no count stated, the session's counts never read)
+
+    found: set[tuple[int, str]] = set()
+    for stem in {w for o in OUTCOME_WORDS for w in words(o)}:
+        for i in index.postings.get("w:" + stem, ()):
+            if i > horizon:
+                break
+            m = model.messages[i]
+            hit = _OUTCOMES.get(m.content_hash)
+            if hit is None:
+                hit = _OUTCOMES.put(m.content_hash, outcome_counts(m.text[:SCAN_CHARS]))
+            found.update(hit)
+    shown = frozenset(found)
+    return [("last_step", text, sentence) for text, sentence in contradicted_counts(said, shown)]
+
+
+def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:
+    """`fidelity_signals.recency` of a compaction, on the original's index."""
+    n = len(model.hashes)
+    written: set[str] = set()
+    for m in rewritten:
+        written.update(_keys(m, Kind.SUMMARY, model.roots))
+
+    def weighted(i: int) -> tuple[float, dict[str, float]]:
+        keys = _keys(model.messages[i], model.kinds[i], model.roots)
+        return weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots, keys,
+                             lambda k: len(index.postings.get(k, ())), n)
+
+    return recency(removed, model.kinds, weighted, written)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement
@@ -1527,6 +1618,7 @@ def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> 
             if not where:
                 if (("cw:" + command.split()[0]) in post  # a command of this session's kind
                         and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)
+                        and not _FUTURE.search(sentence)  # a step still to take has not run yet
                         and not _shown(command, index, model)):
                     out.append(("last_step", span, sentence))
                 continue

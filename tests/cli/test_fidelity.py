@@ -8,12 +8,12 @@ import shutil
 
 import pytest
 
-from inspector.engine.fidelity import KINDS
+from inspector.engine.fidelity import FINDINGS, KINDS
 from inspector.sources.swe_agent import read_traj
 from tests.conftest import FIXTURES, SWE_AGENT, run_cli
 
 TRAJ = SWE_AGENT / "marshmallow-1867_window100.traj"
-STATUSES = {"kept", "missing", "unsupported"}
+STATUSES = {"kept", "missing", "unsupported", "stale"}
 
 
 def check_shape(d: dict) -> None:
@@ -25,7 +25,7 @@ def check_shape(d: dict) -> None:
         assert 0 <= k["kept"] <= k["items"]
     for it in d["items"]:
         assert set(it) == {"kind", "text", "status", "evidence"}
-        assert it["kind"] in KINDS and it["status"] in STATUSES and it["evidence"]
+        assert it["kind"] in KINDS + FINDINGS and it["status"] in STATUSES and it["evidence"]
         if it["status"] != "kept":
             assert it["evidence"] == it["status"]
 
@@ -142,7 +142,8 @@ def test_sweep_and_replay_say_what_each_value_loses(capsys):
     low, high = rows[3000], rows[100000]
     assert low["fidelity"] < 1.0 and low["lost"]["items"]
     for it in low["lost"]["items"]:
-        assert it["kind"] in KINDS and it["status"] in {"missing", "unsupported"} and it["session"] == "ctf_crypto_katy"
+        assert it["kind"] in KINDS + FINDINGS and it["status"] in {"missing", "unsupported", "stale"}
+        assert it["session"] == "ctf_crypto_katy"
     assert any(k["kept"] < k["items"] for k in low["lost"]["kinds"].values())
     assert high["fidelity"] == 1.0 and high["lost"]["items"] == []  # nothing compacted, nothing lost
     code, text, _ = run_cli(capsys, "sweep", traj, "--all", *args)

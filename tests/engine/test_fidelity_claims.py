@@ -174,3 +174,39 @@ def test_a_one_word_command_said_to_have_built_before_it_ran_is_unsupported():
     assert unsupported(GOOD + "The agent built the package with `make` and ran the report on it.") == ["make"]
     assert unsupported(GOOD + "Next: build the package with `make` and rerun the tests.") == []
     assert unsupported(GOOD + "The agent ran `total` on the sample ledger and it printed the sum.") == []
+
+
+def test_a_path_cut_short_by_an_ellipsis_names_no_path_but_a_whole_made_up_one_does():
+    """A quote cut before its start (".../issues/12345", "src/.../x.py") states no exact
+    path: the reader sees it was cut (session 5: a faithful summary's placeholder URL)."""
+    assert _unsupported(GOOD + "Its comment cites a placeholder URL .../issues/12345 for the bug.") == []
+    assert _unsupported(GOOD + "The same guard is wanted in billing/.../export_job.py later.") == []
+    assert _unsupported(GOOD + "Its comment cites /srv/app/billing/issues.py for the bug.") == [
+        "/srv/app/billing/issues.py"]
+
+
+def test_a_plan_whose_example_is_a_command_states_no_step_that_ran():
+    """A step still to take has not run: no "never ran" claim, and "(e.g. `x`)" goes on
+    with its sentence, so the plan's "Next" covers the example (session 5: "Next: revert
+    it (e.g. `git checkout f`), re-run the tests, then submit" was read as two sentences,
+    the second saying a step ran that never did)."""
+    assert _unsupported(GOOD + "Next: upgrade the package (e.g. `pip install billing==2.4.1 --upgrade`), "
+                               "re-run the tests, then submit.") == []
+    assert _unsupported(GOOD + "I will reinstall it (e.g. `pip install -e /srv/app/billing`) and re-run the tests.") == []
+    # said to have run, and it never did: a false claim still
+    assert _unsupported(GOOD + "Then `pip install billing==2.4.1 --upgrade` was run.") == [
+        "pip install billing==2.4.1 --upgrade"]
+
+
+def test_a_test_count_the_range_never_showed_is_a_false_claim():
+    """"11 passed, 1 failed" for a run that showed 12 passed: a run reported other than it
+    went (session 5: a planted error of L8 the measure missed). Counts are checked only
+    where the range shows test counts at all."""
+    ran = GOOD + "The run ended with 1 failed."
+    assert _unsupported(ran) == []
+    assert _unsupported(GOOD + "The run ended with 2 failed.") == ["2 failed"]
+    assert _unsupported(GOOD + "A re-run of the tests then gave 2 passed and 1 failed.") == ["2 passed"]
+    # a session that shows no test counts has none to contradict
+    msgs = _session()[:10]
+    f = fidelity(msgs, [msgs[0], user("The tests gave 3 passed."), *msgs[8:]])
+    assert not [it for it in f.items if it.status == "unsupported"]

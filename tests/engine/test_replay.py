@@ -290,7 +290,7 @@ def test_fidelity_counts_what_the_compacted_context_still_mentions():
     full = fidelity(original, original)
     assert full.score == 1.0 and full.removed_messages == 0 and all(s.items == 0 for s in full.kinds.values())
     d = f.to_dict()
-    assert set(d) == {"score", "removed_messages", "kinds", "items"} and d["kinds"]["files"]["fraction"] == 0.5
+    assert set(d) == {"score", "removed_messages", "kinds", "items", "signals"} and d["kinds"]["files"]["fraction"] == 0.5
 
 
 

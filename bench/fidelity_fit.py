@@ -1,0 +1,127 @@
+"""Fit and validate fidelity's blend (`inspector.engine.fidelity_blend`) across the labelled sets.
+
+Each labelled set (tests/data/fidelity_judged*) is a different writer, different judges
+and mostly different agents, so the question that matters is how the measure does on a
+set nobody tuned it on. This script answers it by leaving one whole SET out at a time:
+the blend's constants are chosen on the other sets (the grid point with the best mean of
+Spearman + pairwise accuracy over them), then scored on the held-out set. The final
+constants are the choice on all sets; `fidelity_blend` commits them and
+tests/engine/test_fidelity_fit.py checks they are what `fit()` gives.
+
+    python bench/fidelity_fit.py            # the leave-one-set-out table and the fit
+    python bench/fidelity_fit.py --check    # exit 1 when the committed constants differ
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from inspector.engine import fidelity_blend  # noqa: E402
+from inspector.engine.fidelity import fidelity  # noqa: E402
+from tests import judged  # noqa: E402
+
+SETS = {"L1+L2": judged.DATA, "L3": judged.HELDOUT, "L4": judged.BLIND, "L5": judged.L5, "L6": judged.L6,
+        "L7": judged.L7, "L8": judged.L8}
+# The grid: coarse on purpose (few, rounded constants; a finer grid fits the sets' noise).
+RECENCY_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
+NARRATIVE_GRID = (0.0, 0.1, 0.2, 0.3)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One judged item, measured: the inputs of the blend and the judges' score."""
+
+    set: str
+    item: judged.JudgedItem
+    items_score: float
+    reach: float
+    narrative: float
+
+    def score(self, recency: float, narrative: float) -> float:
+        """The blended score with these constants."""
+        return fidelity_blend.blend(self.items_score, self.reach, self.narrative, recency, narrative)
+
+
+def measure() -> list[Row]:
+    """Every judged item of every set, measured once."""
+    rows = []
+    for name, directory in SETS.items():
+        for it in judged.load(directory):
+            f = fidelity(it.original(), it.compacted())
+            rows.append(Row(name, it, f.items_score, f.recency.reach, f.narrative))
+    return rows
+
+
+def agreement(rows: list[Row], params: tuple[float, float]) -> dict[str, float]:
+    """`judged.agreement` of the blend with `params` (recency, narrative) on `rows`."""
+    scores = {r.item.id: r.score(*params) for r in rows}
+    return judged.agreement([r.item for r in rows], lambda it: scores[it.id])
+
+
+def _objective(rows: list[Row], sets: list[str], params: tuple[float, float]) -> float:
+    # Each set counts alike (not each item): a new set is what the measure must hold on.
+    total = 0.0
+    for s in sets:
+        a = agreement([r for r in rows if r.set == s], params)
+        total += a["spearman"] + a["pairwise_accuracy"]
+    return total / len(sets)
+
+
+def choose(rows: list[Row], sets: list[str]) -> tuple[float, float]:
+    """The grid point best on `sets` (ties: the smaller weights, the simpler measure)."""
+    grid = sorted(itertools.product(RECENCY_GRID, NARRATIVE_GRID), key=lambda p: (p[0] + p[1], p))
+    return max(grid, key=lambda p: _objective(rows, sets, p))
+
+
+def fit(rows: list[Row] | None = None) -> tuple[float, float]:
+    """The constants (RECENCY, NARRATIVE) chosen on all sets."""
+    rows = rows if rows is not None else measure()
+    return choose(rows, list(SETS))
+
+
+def leave_one_set_out(rows: list[Row]) -> list[tuple[str, tuple[float, float], dict[str, float], dict[str, float]]]:
+    """Per held-out set: (its name, the constants chosen on the others, its agreement
+    with them, its agreement with the items' score alone)."""
+    out = []
+    for held in SETS:
+        params = choose(rows, [s for s in SETS if s != held])
+        test = [r for r in rows if r.set == held]
+        out.append((held, params, agreement(test, params), agreement(test, (0.0, 0.0))))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the leave-one-set-out table and the fit; with --check, compare to the committed constants."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--check", action="store_true", help="exit 1 unless fidelity_blend holds the fitted constants")
+    args = ap.parse_args(argv)
+    rows = measure()
+    print("held out | chosen (recency, narrative) | items only: spearman / pairwise | blended: spearman / pairwise")
+    folds = leave_one_set_out(rows)
+    for held, params, a, before in folds:
+        print(f"{held:8s} | {params} | {before['spearman']:.3f} / {before['pairwise_accuracy']:.3f}"
+              f" | {a['spearman']:.3f} / {a['pairwise_accuracy']:.3f}")
+    for label, idx in (("mean", 2), ("items only mean", 3)):
+        sp = [f[idx]["spearman"] for f in folds]
+        pw = [f[idx]["pairwise_accuracy"] for f in folds]
+        print(f"{label}: {sum(sp) / len(sp):.3f} / {sum(pw) / len(pw):.3f}   min {min(sp):.3f} / {min(pw):.3f}")
+    chosen = fit(rows)
+    print(f"fit on all sets: RECENCY={chosen[0]} NARRATIVE={chosen[1]}")
+    for name in SETS:
+        a = agreement([r for r in rows if r.set == name], chosen)
+        print(f"  in sample {name:6s} {a['spearman']:.3f} / {a['pairwise_accuracy']:.3f}")
+    committed = (fidelity_blend.RECENCY, fidelity_blend.NARRATIVE)
+    if args.check and committed != chosen:
+        print(f"committed {committed} differ from the fit {chosen}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,210 @@
+"""General signals of a compaction's quality, beside fidelity's items (`engine.fidelity`).
+
+Fidelity's items ask whether each thing the removed range held is kept. Two questions
+they cannot answer one item at a time, asked of any agent session:
+
+    recency     does the replacement reach the end of what it replaces? A summary
+                that is accurate but stops halfway through the range (stale) tells
+                the agent where the work stood long ago. Measured as the share of
+                the distinctive words, values and names of the LAST part of the
+                removed range the replacement holds, against that share for the
+                first half: `reach` = late / (late + early), 0.5 when it covers
+                both alike, near 0 when it covers only the start.
+    narrative   is the replacement written as statements (prose that ties actions,
+                results and purpose together) or as fragments (a list of strings,
+                verbatim output, JSON bits)? The share of its sentences that read as
+                prose (`fidelity.is_prose`, quotes of output not counted).
+
+Both are cheap per call: each removed message's weighted keys are memoised on its
+content hash and the session's length (what makes a key distinctive), and the
+replacement is read once. How they weigh in the score is `engine.fidelity_blend`
+(constants fitted across the labelled sets by bench/fidelity_fit.py).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+
+from inspector.engine.bounded import Memo
+from inspector.engine.content import Kind
+
+# The keys of a message that say what it is about: its content words ("w:"), tokens
+# with digits ("t:"), values ("v:") and file names ("n:") (`fidelity._keys`).
+SIGNAL_KEYS = ("w:", "t:", "v:", "n:")
+# Messages whose words every compaction keeps or none needs: the prompt, the task
+# (scored as an item of its own), demonstrations.
+_NOT_WORK = frozenset({Kind.SYSTEM, Kind.TASK, Kind.DEMONSTRATION})
+# The last share of the removed range's work messages that is "what it ended with",
+# and the first share that is "how it began".
+LATE_SHARE = 0.25
+EARLY_SHARE = 0.5
+# A key is distinctive when at most this share of the session's messages hold it (and
+# at most in DISTINCT_MIN messages on a short session).
+DISTINCT_SHARE = 0.2
+DISTINCT_MIN = 3
+# Removed messages read at most, newest first (as fidelity's items: `MAX_SCANNED`).
+SCANNED = 400
+# A replacement covering this little of the range's end, against its start, is stale.
+STALE_REACH = 0.35
+
+
+@dataclass(frozen=True)
+class Recency:
+    """How far into the removed range the replacement reaches.
+
+    Attributes:
+        late: the weighted share of the last part's distinctive keys it holds, 0..1.
+        early: the same share of the first half's.
+        first_late: the first message of the last part (an index into the original).
+        last: the last removed message looked at.
+    """
+
+    late: float = 0.0
+    early: float = 0.0
+    first_late: int = -1
+    last: int = -1
+
+    @property
+    def reach(self) -> float:
+        """late / (late + early): 0.5 for a replacement covering start and end alike,
+        near 0 for one that stops early (stale), 1.0 with nothing removed."""
+        if self.last < 0:
+            return 1.0
+        total = self.late + self.early
+        return self.late / total if total else 0.0
+
+    @property
+    def stale(self) -> bool:
+        """True when the replacement covers the start of the range but not its end."""
+        return self.last >= 0 and self.early > 0 and self.reach < STALE_REACH
+
+
+_WEIGHTED: Memo[tuple[str, str, int, Kind, tuple[str, ...]], tuple[float, dict[str, float]]] = Memo(20_000)
+
+
+def weighted_keys(content_hash: str, session: str, kind: Kind, roots: tuple[str, ...], keys: frozenset[str],
+                  doc_freq: Callable[[str], int], messages: int) -> tuple[float, dict[str, float]]:
+    """A message's distinctive keys, each weighted by how rare it is in the session.
+
+    Args:
+        content_hash: the message's content hash (the memo's key, with `session` and `messages`).
+        session: what tells the session apart (its last message's content hash): a
+            message's weights hold for the session as it is, at this length.
+        kind: its content kind.
+        roots: the session's sandbox roots.
+        keys: its index keys (`fidelity._keys`).
+        doc_freq: how many messages of the session hold a key.
+        messages: how many messages the session has.
+
+    Returns:
+        (the weights' total, key -> log(messages / messages holding it + 1)).
+    """
+    memo_key = (content_hash, session, messages, kind, roots)
+    hit = _WEIGHTED.get(memo_key)
+    if hit is None:
+        limit = max(DISTINCT_MIN, int(messages * DISTINCT_SHARE))
+        out: dict[str, float] = {}
+        for k in keys:
+            if k[:2] in SIGNAL_KEYS:
+                df = doc_freq(k) or 1
+                if df <= limit:
+                    out[k] = math.log(messages / df + 1)
+        hit = _WEIGHTED.put(memo_key, (sum(out.values()), out))
+    return hit
+
+
+def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[int], tuple[float, dict[str, float]]],
+            written: Collection[str]) -> Recency:
+    """How much of the end of the removed range the replacement holds, against its start.
+
+    Args:
+        removed: the removed messages (indices into the original, ascending).
+        kinds: the original's content kinds.
+        weighted: a message's `weighted_keys` by its index.
+        written: the index keys of what the compaction wrote (its summaries).
+
+    Returns:
+        A `Recency`; with no work message removed, one whose `reach` is 1.0.
+    """
+    work = [i for i in removed[-SCANNED:] if kinds[i] not in _NOT_WORK]
+    covered: list[tuple[float, float]] = []
+    at: list[int] = []
+    for i in work:
+        total, ks = weighted(i)
+        if total:
+            small, large = (written, ks) if len(written) < len(ks) else (ks, written)
+            covered.append((sum(ks[k] for k in small if k in large), total))
+            at.append(i)
+    if not covered:
+        return Recency()
+    late = max(1, int(len(covered) * LATE_SHARE))
+    early = max(1, int(len(covered) * EARLY_SHARE))
+
+    def share(part: list[tuple[float, float]]) -> float:
+        total = sum(t for _, t in part)
+        return sum(c for c, _ in part) / total if total else 0.0
+
+    return Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1])
+
+
+def narrative(prose: int, sentences: int) -> float:
+    """The share of a replacement's sentences written as prose (1.0 with none written:
+    a compaction that wrote nothing is judged by its items alone).
+
+    Args:
+        prose: its sentences that read as prose (`fidelity.is_prose`, quotes not counted).
+        sentences: all its sentences.
+
+    Returns:
+        0..1.
+    """
+    return prose / sentences if sentences else 1.0
+
+
+# A test run's outcome as a count ("12 passed", "1 failed", "3 errors"): a summary that
+# states one the range never showed reports a run that did not go that way (a passing
+# run called failing, a count made up).
+_OUTCOME_COUNT = re.compile(r"\b(\d+) (passed|failed|errors?|skipped|failures?|xfailed|deselected)\b", re.I)
+# The stems (`fidelity.words`) of those outcome words: the messages that can show one.
+OUTCOME_WORDS = ("passed", "failed", "error", "skipped", "failure", "xfailed", "deselected")
+
+
+def outcome_counts(text: str) -> frozenset[tuple[int, str]]:
+    """The test outcomes a text states as counts.
+
+    Args:
+        text: any text.
+
+    Returns:
+        (count, outcome) pairs, the outcome singular and lower case ("error", "failed").
+    """
+    return frozenset((int(n), _singular(w)) for n, w in _OUTCOME_COUNT.findall(text))
+
+
+def _singular(word: str) -> str:
+    w = word.lower()
+    return w[:-1] if w in ("errors", "failures") else w
+
+
+def contradicted_counts(sentences: Sequence[str], shown: frozenset[tuple[int, str]]) -> list[tuple[str, str]]:
+    """The outcome counts the sentences state that the range never showed.
+
+    Args:
+        sentences: the replacement's sentences (prose; a quote of output states what it quotes).
+        shown: the (count, outcome) pairs the range showed (`outcome_counts`); when it
+            showed none, nothing is checked (no run to contradict).
+
+    Returns:
+        (the claim as stated, the sentence) per count not shown.
+    """
+    if not shown:
+        return []
+    out = []
+    for s in sentences:
+        for n, w in _OUTCOME_COUNT.findall(s):
+            if (int(n), _singular(w)) not in shown:
+                out.append((f"{n} {w}", s))
+    return out

@@ -1,0 +1,112 @@
+"""Fidelity's general signals (`engine.fidelity_signals`, blended by `engine.fidelity_blend`):
+recency (does the replacement reach where the removed range ended?) and narrative (is
+it written as statements or as fragments?), each on a small made-up session."""
+
+from __future__ import annotations
+
+from inspector.engine.content import Kind
+from inspector.engine.fidelity import fidelity
+from inspector.engine.fidelity_blend import blend
+from inspector.engine.fidelity_signals import Recency, narrative, recency
+from inspector.engine.models import Message
+from tests.sessions import asst, sys, tool, user
+
+TASK = "The nightly export writes an empty CSV for accounts with a zero balance. Find out why and fix it."
+
+
+def _session() -> list[Message]:
+    """A function-calling agent: it finds the cause early, then edits, tests, and ends
+    with a failing migration check just before the cut (message 13)."""
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user(TASK),
+        asst("Let me read the exporter.", [("c1", "read_file", '{"path": "exporter/writer.py"}')]),
+        tool("c1", "def rows(accounts):\n    return [a for a in accounts if a.balance]\n"),
+        asst("The filter `if a.balance` drops accounts whose balance is zero: that is the empty CSV.",
+             [("c2", "bash", '{"command": "grep -rn balance exporter"}')]),
+        tool("c2", "exporter/writer.py:2: return [a for a in accounts if a.balance]\nexporter/schema.py:7: balance"),
+        asst("I will change the filter to `a.balance is not None`.",
+             [("c3", "edit_file", '{"path": "exporter/writer.py", "old": "if a.balance", '
+                                   '"new": "if a.balance is not None"}')]),
+        tool("c3", "Edited exporter/writer.py"),
+        asst("Now run the exporter tests.", [("c4", "bash", '{"command": "pytest tests/test_writer.py -q"}')]),
+        tool("c4", "7 passed in 0.41s"),
+        asst("Tests pass. The ledger migration must also accept zero balances; check it.",
+             [("c5", "bash", '{"command": "python manage.py check_migrations --ledger quarterly"}')]),
+        tool("c5", "MigrationConflict: ledger.0042_quarterly_rollup conflicts with ledger.0041_archive_flags"),
+        asst("The quarterly rollup migration 0042 conflicts with 0041_archive_flags; I will rebase 0042 on 0041.",
+             [("c6", "bash", '{"command": "python manage.py makemigrations ledger --merge"}')]),
+        tool("c6", "Created ledger/migrations/0043_merge_rollup_archive.py"),
+        asst("The merge migration exists; next I run check_migrations again."),
+    ]
+
+
+CUT = 14  # the compaction keeps the system prompt, the summary, and messages 14..
+
+FAITHFUL = ("The task: the nightly export wrote an empty CSV for zero-balance accounts. The cause was the filter "
+            "`if a.balance` in exporter/writer.py, which dropped accounts whose balance is zero; I changed it to "
+            "`a.balance is not None` and the exporter tests passed (7 passed). Then check_migrations failed with a "
+            "MigrationConflict: the quarterly rollup migration 0042 conflicts with 0041_archive_flags, so I ran "
+            "makemigrations --merge for the ledger.")
+# The same writer, accurate, but stopping halfway: nothing of the migration conflict.
+STALE = ("The task: the nightly export wrote an empty CSV for zero-balance accounts. The cause was the filter "
+         "`if a.balance` in exporter/writer.py, which dropped accounts whose balance is zero; I changed it to "
+         "`a.balance is not None` and the exporter tests passed (7 passed).")
+# The same facts as FAITHFUL, as a list of strings.
+FRAGMENTS = ("empty CSV\nzero balance\nexporter/writer.py\nif a.balance\na.balance is not None\n7 passed\n"
+             "check_migrations\nMigrationConflict\n0042_quarterly_rollup\n0041_archive_flags\nmakemigrations --merge")
+
+
+def _compacted(summary: str) -> list[Message]:
+    msgs = _session()
+    return [msgs[0], user(summary), *msgs[CUT:]]
+
+
+def test_a_stale_summary_scores_below_the_faithful_one_and_says_why():
+    original = _session()
+    faithful, stale = fidelity(original, _compacted(FAITHFUL)), fidelity(original, _compacted(STALE))
+    assert faithful.recency.reach > stale.recency.reach
+    assert stale.recency.early > stale.recency.late
+    assert faithful.score > stale.score
+    # the finding says which part of the range the summary stops short of
+    found = [it for it in stale.items if it.kind == "recency"]
+    assert found and found[0].status == "stale" and "of the range's first half" in found[0].text
+    assert not [it for it in faithful.items if it.kind == "recency"]
+    assert stale.to_dict()["signals"]["reach"] < faithful.to_dict()["signals"]["reach"]
+
+
+def test_a_fragment_list_scores_below_a_narrative_summary_with_the_same_facts():
+    original = _session()
+    prose, fragments = fidelity(original, _compacted(FAITHFUL)), fidelity(original, _compacted(FRAGMENTS))
+    assert prose.narrative == 1.0 and fragments.narrative < 0.2
+    assert prose.score > fragments.score
+
+
+def test_nothing_removed_or_nothing_written_costs_nothing_by_the_signals():
+    original = _session()
+    same = fidelity(original, original)
+    assert same.recency.reach == 1.0 and same.narrative == 1.0 and same.score == same.items_score
+    dropped = fidelity(original, [original[0], *original[CUT:]])
+    assert dropped.narrative == 1.0  # nothing written: no prose to ask about
+    assert dropped.recency.reach == 0.0 and dropped.score < dropped.items_score
+
+
+def test_recency_compares_the_end_of_the_range_with_its_start():
+    weights = {i: (1.0, {f"w:{i}": 1.0}) for i in range(8)}  # each message one distinctive word
+    work = [Kind.ACTION] * 8  # every message is work (no system prompt or task among them)
+    covers_start = recency(list(range(8)), work, weights.__getitem__, {"w:0", "w:1", "w:2"})
+    covers_end = recency(list(range(8)), work, weights.__getitem__, {"w:6", "w:7"})
+    covers_all = recency(list(range(8)), work, weights.__getitem__, {f"w:{i}" for i in range(8)})
+    assert covers_start.reach == 0.0 and covers_start.stale
+    assert covers_end.reach == 1.0 and not covers_end.stale
+    assert covers_all.reach == 0.5 and not covers_all.stale
+    assert (covers_end.first_late, covers_end.last) == (6, 7)
+    assert Recency().reach == 1.0 and narrative(0, 0) == 1.0 and narrative(1, 4) == 0.25
+
+
+def test_the_blend_keeps_a_perfect_score_and_scales_by_each_signal():
+    assert blend(1.0, 1.0, 1.0) == 1.0
+    assert blend(0.8, 0.0, 1.0, 0.3, 0.1) == 0.8 * 0.7
+    assert blend(0.8, 1.0, 0.0, 0.3, 0.1) == 0.8 * 0.9
+    assert blend(0.5, 0.2, 0.5) < blend(0.5, 0.6, 0.5)
+    assert blend(0.5, 0.6, 0.5, 0.3, 0.1) < blend(0.5, 0.6, 0.9, 0.3, 0.1)
