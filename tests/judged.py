@@ -44,6 +44,10 @@ L6 = ROOT / "data" / "fidelity_judged_L6"
 L7 = ROOT / "data" / "fidelity_judged_L7"
 # The final blind check of session 4: never seen while the measure was tuned (its README).
 L8 = ROOT / "data" / "fidelity_judged_L8"
+# Session 5's blind checks, never seen while the measure was tuned (their READMEs): L9
+# (aider, moatless-tools, tau2-bench medical), L10 (Claude Code sessions of the Entire CLI).
+L9 = ROOT / "data" / "fidelity_judged_L9"
+L10 = ROOT / "data" / "fidelity_judged_L10"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
