@@ -223,7 +223,8 @@ def main() -> int:
                       "both": measure_combined(), "blind": measure_agreement(judged.BLIND),
                       "L5": measure_agreement(judged.L5), "L6": measure_agreement(judged.L6),
                       "L7": measure_agreement(judged.L7), "L8": measure_agreement(judged.L8),
-                      "L9": measure_agreement(judged.L9), "L10": measure_agreement(judged.L10)}, indent=1))
+                      "L9": measure_agreement(judged.L9), "L10": measure_agreement(judged.L10),
+                      "L11": measure_agreement(judged.L11)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

@@ -48,6 +48,8 @@ L8 = ROOT / "data" / "fidelity_judged_L8"
 # (aider, moatless-tools, tau2-bench medical), L10 (Claude Code sessions of the Entire CLI).
 L9 = ROOT / "data" / "fidelity_judged_L9"
 L10 = ROOT / "data" / "fidelity_judged_L10"
+# L11 (LangGraph's customer-support tutorial runs): blind until the position rule (its README).
+L11 = ROOT / "data" / "fidelity_judged_L11"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2

@@ -419,6 +419,10 @@ _VIEWS: Memo[str, _View] = Memo(2_000)
 # offload ids, message positions, character counts.
 _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here are stored as [^\n]*|"
                           r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
+# Where in the conversation a summary says it stands ("the conversation so far (messages
+# 1-51)", "in turn 12"): positions of the messages, which no message states, not values.
+_POSITIONS = re.compile(r"\b(?:messages?|turns?)\s+#?\d+(?:\s*(?:[-\u2013\u2014]|to|through|and)\s*#?\d+)?",
+                        re.IGNORECASE)
 
 
 # A sentence cut short ("…" right after a word, as an extractive summary cuts what it
@@ -460,7 +464,7 @@ def _view(m: Message) -> _View:
             for w in sw:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
-        own = _OWN_NOTICES.sub(" ", text)  # our recovery hints: ids and positions, not claims
+        own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
         urls = tuple(_urls(own))
         own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
         # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)

@@ -210,3 +210,13 @@ def test_a_test_count_the_range_never_showed_is_a_false_claim():
     msgs = _session()[:10]
     f = fidelity(msgs, [msgs[0], user("The tests gave 3 passed."), *msgs[8:]])
     assert not [it for it in f.items if it.status == "unsupported"]
+
+
+def test_the_messages_a_summary_says_it_covers_are_positions_not_values():
+    """Writers head a summary with the range it covers ("messages 1-19"); no message of
+    the original states those numbers, and they are no made-up values (found on two
+    session-5 sets, where it halved every faithful summary's score)."""
+    assert _unsupported("Summary of the conversation so far (messages 1-19). " + GOOD) == []
+    assert _unsupported("Turns 2 to 11, in short: " + GOOD + "See message 7 for the failing run.") == []
+    # a number stated as a value is still checked
+    assert _unsupported(GOOD + "The sample ledger has 1937 rows.") == ["1937"]
