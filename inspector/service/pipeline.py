@@ -384,7 +384,10 @@ class CompactOptions(PlanOptions, total=False):
     counter: the token counter (default: the config's). summarizer: writes the
     summaries (default: the config's, `make_summarizer`). on_event: summarization
     progress. on_plan: gets the first plan, before any summary is written. fallback:
-    see `compact_session`. `now` defaults to the system clock.
+    see `compact_session`. `now` defaults to the system clock. pause_collector: the
+    engine's work (and an offline summary) done with the cyclic collector paused
+    (`compact_session`; what inspector's own apply asks for, not the runtime, which
+    runs inside an agent's process).
     """
 
     counter: TokenCounter | None
@@ -392,6 +395,7 @@ class CompactOptions(PlanOptions, total=False):
     on_event: EventHandler | None
     on_plan: Callable[[Plan], None] | None
     fallback: bool
+    pause_collector: bool
 
 
 def _flow(session: Session, config: CompactionConfig,
@@ -414,7 +418,8 @@ def compact_session(session: Session, config: CompactionConfig, **options: Unpac
     Args:
         session: the session (never mutated).
         config: the compaction config.
-        **options: see `CompactOptions`. With `fallback` (the runtime `Compactor`),
+        **options: see `CompactOptions`. With `pause_collector` (inspector's apply,
+            `service.versions`), see `_paused`. With `fallback` (the runtime `Compactor`),
             under summarization.on_failure = "keep", a result that would break an
             invariant (`engine.invariants`) is replaced by the reductions that need no
             model, or by the unchanged history, and reported as a "fallback" event
@@ -429,6 +434,8 @@ def compact_session(session: Session, config: CompactionConfig, **options: Unpac
 
     steps, summarizer = _flow(session, config, options)
     on_event = options.get("on_event")
+    if not options.get("pause_collector"):
+        return drive(steps, lambda step: summarizer.summarize(step.request, on_event))
     offline = getattr(summarizer, "extractive", False)
 
     def perform(step: Summarize) -> SummaryResult:
