@@ -250,9 +250,12 @@ def _apply(args: argparse.Namespace, config: CompactionConfig) -> int:
         wid = stored.id
 
         def planned(p: Plan) -> None:
-            cost = estimate_cost(stored, p, summary_cache=ws.summary_cache())
-            if cost is not None and cost.model != "extractive":
-                _err(f"summary cost before applying: {cost.describe()}")
+            # The offline summarizer costs nothing: no estimate (its requests, built and
+            # counted, were a tenth of applying 100,000 messages).
+            if p.config.summarization.model not in ("", "extractive"):
+                cost = estimate_cost(stored, p, summary_cache=ws.summary_cache())
+                if cost is not None:
+                    _err(f"summary cost before applying: {cost.describe()}")
             # over budget, "nothing to compact" would precede the failure's one line
             if not p.changed and not any(w.code == "over_budget" for w in p.warnings):
                 _err(f"{wid}: nothing to compact ({p.total_before:,} tokens; no stage applies)")

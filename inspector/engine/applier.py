@@ -216,8 +216,7 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     msgs = [reduce_message(session, plan, i)[0] for i in range(spec.start, spec.end)]
     # The summary must be shorter than what it stands for: the summarized messages,
     # not the preserved ones, which are carried verbatim beside it.
-    folded = set(spec.summarized)
-    replaced = sum(count_messages([m for i, m in enumerate(msgs, spec.start) if i in folded], counter)[0])
+    replaced = _replaced_tokens(plan, spec, msgs, counter)
     # ... counting what the summary message adds around the text (preamble, hint).
     bare = dataclasses.replace(spec, preserved_users=[], preserved_tools=[])
     overhead = counter.framing.per_message + counter.count(summary_body(session, plan.config, bare, "", counter))
@@ -244,6 +243,30 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
         max_text_tokens=summary_share_tokens(spec.word_limit(sc.max_summary_words)),
     )
+
+
+def _replaced_tokens(plan: Plan, spec: SummarySpec, msgs: Sequence[Message], counter: TokenCounter) -> int:
+    """The tokens of the summarized messages of `spec` as the plan reduced them
+    (`msgs`: messages `spec.start` to `spec.end` - 1).
+
+    A message the plan leaves as it is counts what the plan counted it (its
+    `tokens_before`, `count_messages`' total under the same counter): counting again
+    tokenized each of them, a whole 100,000-message session twice per apply (the
+    estimate, then the request), whenever the counts were cached elsewhere than the
+    process-wide cache. Only the ones a stage rewrote are counted here."""
+    folded = set(spec.summarized)
+    if counter.name != plan.counter:
+        return sum(count_messages([m for i, m in enumerate(msgs, spec.start) if i in folded], counter)[0])
+    known, reduced = plan.tokens_before, plan.reductions
+    total = 0
+    rewritten: list[Message] = []
+    for i, m in enumerate(msgs, spec.start):
+        if i in folded:
+            if i in reduced:
+                rewritten.append(m)
+            else:
+                total += known[i]
+    return total + sum(count_messages(rewritten, counter)[0]) if rewritten else total
 
 
 def _line_counts(counter: TokenCounter) -> Callable[[str], int]:

@@ -72,7 +72,7 @@ def compact_and_save(
     """
     result = compact_session(session, config, counter=counter, summarizer=summarizer,
                              summary_cache=store.summary_cache(), token_cache=store.token_cache(), now=now,
-                             on_event=on_event, on_plan=on_plan)
+                             on_event=on_event, on_plan=on_plan, pause_collector=True)
     used = summarizer_label(config)
     vid = store.save_version(session.id, result, config, parent=parent, summarizer=used, label=label)
     return Saved(vid, result, used)

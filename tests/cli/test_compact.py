@@ -134,15 +134,32 @@ def test_apply_writes_a_version_and_prints_its_id(capsys, workspace):
     assert out.strip().endswith("@v2")
 
 
+def test_apply_offline_builds_no_cost_estimate(capsys, monkeypatch):
+    # The offline summarizer costs nothing: building and counting its requests for an
+    # estimate nobody sees was a tenth of applying 100,000 messages (bench apply_100k).
+    import inspector.service.pipeline as pipeline
+
+    estimated = []
+    real = pipeline.estimate_cost
+    monkeypatch.setattr(pipeline, "estimate_cost", lambda *a, **kw: estimated.append(a) or real(*a, **kw))
+    code, _, err = run(capsys, "apply", TRAJ, *SUMMARIZE)
+    assert code == 0, err
+    assert estimated == [] and "summary cost" not in err
+
+
 def test_apply_with_a_model_through_litellm_mock(capsys, monkeypatch, workspace):
+    import inspector.service.pipeline as pipeline
     from inspector.workspace.database import Workspace
 
+    estimated = []
+    real = pipeline.estimate_cost
+    monkeypatch.setattr(pipeline, "estimate_cost", lambda *a, **kw: estimated.append(a) or real(*a, **kw))
     calls = litellm_script(monkeypatch, "litellm.RateLimitError", "The agent found the flag in /static/id.")
     code, out, err = run(capsys, "apply", TRAJ, *SUMMARIZE, "--summarizer", "gpt-4o-mini",
                          "--set", "summarization.backoff_seconds=0", "--json")
     assert code == 0, err
     assert calls == ["gpt-4o-mini", "gpt-4o-mini"]
-    assert "summary cost before applying: gpt-4o-mini" in err
+    assert "summary cost before applying: gpt-4o-mini" in err and len(estimated) == 1
     assert "RateLimitError" in err and "retrying in 0.0s" in err
     d = json.loads(out)
     assert d["summaries"][0]["model"] == "gpt-4o-mini" and not d["summaries"][0]["extractive"]
