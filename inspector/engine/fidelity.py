@@ -71,6 +71,7 @@ from inspector.engine.content import (
     sentences,
     task_text,
 )
+from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -980,6 +981,28 @@ class _Haystack:
     def written(self) -> frozenset[str]:
         return frozenset(s for v in self.views for s in v.sentences)
 
+    @functools.cached_property
+    def merged(self) -> ViewPostings:
+        """The rewritten messages' word postings as one (`_match_narrative`)."""
+        return ViewPostings(self.views)
+
+    @functools.cached_property
+    def prose_finder(self) -> SentenceFinder:
+        """The rewritten prose sentences, searched in order (`_evidence_in`)."""
+        return SentenceFinder((v.sentences[j], v.lower[j]) for v in self.views for j in sorted(v.prose))
+
+    @functools.cached_property
+    def line_finder(self) -> SentenceFinder:
+        """Every rewritten sentence, searched in order (`_evidence_in`)."""
+        return SentenceFinder(pair for v in self.views for pair in zip(v.sentences, v.lower, strict=True))
+
+    @functools.cached_property
+    def kept_scores(self) -> KeptScores:
+        """The weight of an item's words each kept message holds (`_kept_sentences`)."""
+        model = self.original
+        return KeptScores(self.index.postings, self.kept, model.kinds,
+                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD)
+
     def restated_later(self, evidence: str) -> bool:
         """True when `evidence` is only a sentence of a kept message after the removed
         range: the session going on, which the kept latest messages' weight credits."""
@@ -1036,15 +1059,10 @@ def _match_text(needle: str, hay: _Haystack, key: str) -> tuple[bool, str]:
 def _evidence_in(hay: _Haystack, needle: str) -> str:
     """The rewritten sentence that holds `needle`: one written as prose first (the
     statement that ties it to what came of it), else the line that lists it."""
-    for v in hay.views:
-        for j in sorted(v.prose):
-            if needle in v.lower[j]:
-                return v.sentences[j]
-    for v in hay.views:
-        for s, low in zip(v.sentences, v.lower, strict=True):
-            if needle in low:
-                return s
-    return needle
+    hit = hay.prose_finder.first(needle)
+    if hit is None:
+        hit = hay.line_finder.first(needle)
+    return needle if hit is None else hit
 
 
 def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
@@ -1080,12 +1098,9 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
     total = sum(weights.values())
     best_cov, best_s = 0.0, ""
     # The rewritten messages: the weight each sentence holds, through their postings.
-    for v in hay.views:
-        acc: dict[int, float] = {}
-        for w, wt in weights.items():
-            for j in v.postings.get(w, ()):
-                if not prose_only or j in v.prose:
-                    acc[j] = acc.get(j, 0.0) + wt
+    held = hay.merged.sentence_weights(weights, prose_only)
+    for k in sorted(held):
+        v, acc = hay.views[k], held[k]
         if not acc:
             continue
         j = max(acc, key=lambda j: (acc[j], -j))
@@ -1111,10 +1126,7 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
 def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]) -> list[tuple[str, frozenset[str]]]:
     """The sentences of the kept messages (of the kinds `sources`) that hold most of
     the item's weight."""
-    score: dict[int, float] = {}
-    for w, i in hay.index.telling(ws):
-        if i in hay.kept and hay.original.kinds[i] in sources:
-            score[i] = score.get(i, 0.0) + _weight(w)
+    score = hay.kept_scores.scores(ws, sources)
     out: list[tuple[str, frozenset[str]]] = []
     for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
         for s, sw in hay.sentences_of(i):
