@@ -986,6 +986,12 @@ class _Haystack:
         """The rewritten messages' word postings as one (`_match_narrative`)."""
         return ViewPostings(self.views)
 
+    def release(self) -> None:
+        """The measure is done: its merged postings go to the next (which brings them up to date)."""
+        merged = self.__dict__.get("merged")
+        if merged is not None:
+            merged.release()
+
     @functools.cached_property
     def prose_finder(self) -> SentenceFinder:
         """The rewritten prose sentences, searched in order (`_evidence_in`)."""
@@ -1254,6 +1260,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
+    hay.release()
     return Fidelity(kinds, len(removed), items, state_kept, fragments)
 
 

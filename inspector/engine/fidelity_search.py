@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from itertools import accumulate
 from typing import Protocol
 
 
@@ -49,27 +50,102 @@ class View(Protocol):
         """The sentences written as prose."""
 
 
+class _Merged:
+    """word -> {view's id: the sentences holding it}, over a set of views (held here,
+    so their ids stay theirs), all sentences and the prose ones apart; kept from one
+    measure to the next and brought up to date by the views that came and went."""
+
+    __slots__ = ("every", "prose", "views")
+
+    def __init__(self) -> None:
+        self.views: dict[int, View] = {}
+        self.every: dict[str, dict[int, list[int]]] = {}
+        self.prose: dict[str, dict[int, list[int]]] = {}
+
+    def add(self, v: View) -> None:
+        vid = id(v)
+        self.views[vid] = v
+        prose = v.prose
+        for w, js in v.postings.items():
+            hit = self.every.get(w)
+            if hit is None:
+                self.every[w] = {vid: js}
+            else:
+                hit[vid] = js
+            if prose:
+                pjs = [j for j in js if j in prose]
+                if pjs:
+                    hit = self.prose.get(w)
+                    if hit is None:
+                        self.prose[w] = {vid: pjs}
+                    else:
+                        hit[vid] = pjs
+
+    def drop(self, vid: int) -> None:
+        v = self.views.pop(vid)
+        for postings in (self.every, self.prose):
+            for w in v.postings:
+                hit = postings.get(w)
+                if hit is not None and hit.pop(vid, None) is not None and not hit:
+                    del postings[w]
+
+    def sync(self, views: dict[int, View]) -> None:
+        """Hold exactly `views` (id -> view)."""
+        for vid in [vid for vid in self.views if vid not in views]:
+            self.drop(vid)
+        for vid, v in views.items():
+            if vid not in self.views:
+                self.add(v)
+
+
+# The merged postings of the last measure, taken by the next (one measure at a time:
+# a measure on another thread meanwhile finds none and merges its own).
+_LAST: list[_Merged] = []
+# Views a measure may have that the last one did not, at most this share of them, to
+# bring the last one up to date rather than merge afresh.
+_CHANGED_SHARE = 0.5
+
+
 class ViewPostings:
     """The word postings of a sequence of rewritten messages, merged: word -> the
-    messages (by position) holding it and which of their sentences do.
+    messages (by position) holding it and which of their sentences do (those written
+    as prose apart). A knob move changes a few of the rewritten messages (the kept
+    window's edges, the summary): the merge of the last measure is brought up to date
+    (`release` hands it on).
 
     Args:
         views: the rewritten messages, in the compacted context's order.
     """
 
-    __slots__ = ("_postings", "views")
+    __slots__ = ("_merged", "_positions", "views")
 
     def __init__(self, views: Sequence[View]):
         self.views = views
-        merged: dict[str, list[tuple[int, list[int]]]] = {}
+        self._merged: _Merged | None = None
+        positions: dict[int, list[int]] = {}
         for k, v in enumerate(views):
-            for w, js in v.postings.items():
-                hit = merged.get(w)
-                if hit is None:
-                    merged[w] = [(k, js)]
-                else:
-                    hit.append((k, js))
-        self._postings = merged
+            positions.setdefault(id(v), []).append(k)
+        self._positions = positions
+
+    def _postings(self, prose_only: bool) -> dict[str, dict[int, list[int]]]:
+        merged = self._merged
+        if merged is None:
+            try:
+                merged = _LAST.pop()
+            except IndexError:
+                merged = _Merged()
+            unique = {vid: self.views[ks[0]] for vid, ks in self._positions.items()}
+            if sum(1 for vid in unique if vid not in merged.views) > _CHANGED_SHARE * len(unique) + 8:
+                merged = _Merged()
+            merged.sync(unique)
+            self._merged = merged
+        return merged.prose if prose_only else merged.every
+
+    def release(self) -> None:
+        """Hand the merged postings on to the next measure (after this one's last search)."""
+        if self._merged is not None:
+            _LAST[:] = [self._merged]
+            self._merged = None
 
     def sentence_weights(self, weights: Mapping[str, float], prose_only: bool) -> dict[int, dict[int, float]]:
         """Per rewritten message, the weight each of its sentences holds of `weights`'
@@ -81,22 +157,20 @@ class ViewPostings:
             prose_only: count the sentences written as prose only.
 
         Returns:
-            message position -> sentence -> weight held; a message holding none of
-            the words is left out (with `prose_only`, it may map to an empty dict).
+            message position -> sentence -> weight held, for the messages holding
+            any of the words (in such sentences).
         """
-        views = self.views
+        postings, positions = self._postings(prose_only), self._positions
         out: dict[int, dict[int, float]] = {}
         for w, wt in weights.items():
-            for k, js in self._postings.get(w, ()):
-                acc = out.get(k)
-                if acc is None:
-                    acc = out[k] = {}
-                if prose_only:
-                    prose = views[k].prose
-                    for j in js:
-                        if j in prose:
-                            acc[j] = acc.get(j, 0.0) + wt
-                else:
+            hit = postings.get(w)
+            if hit is None:
+                continue
+            for vid, js in hit.items():
+                for k in positions[vid]:
+                    acc = out.get(k)
+                    if acc is None:
+                        acc = out[k] = {}
                     for j in js:
                         acc[j] = acc.get(j, 0.0) + wt
         return out
@@ -121,11 +195,8 @@ class SentenceFinder:
         self._sentences = [s for s, _ in pairs]
         self._lower = [low for _, low in pairs]
         self._joined = _SEPARATOR.join(self._lower)
-        starts, at = [], 0
-        for low in self._lower:
-            starts.append(at)
-            at += len(low) + 1
-        self._starts = starts
+        # (where each sentence starts in the joined text: after the ones before and their separators)
+        self._starts = [0, *accumulate(len(low) + 1 for low in self._lower)][:-1] if pairs else []
 
     def first(self, needle: str) -> str | None:
         """The first sentence whose lower case form holds `needle`, or None."""
