@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -454,6 +455,9 @@ def _view(m: Message) -> _View:
 # --------------------------------------------------------------------------- the original's index
 
 
+_SERIALS = itertools.count()
+
+
 @dataclass
 class _Index:
     """Where each word, path suffix, error and value occurs in a session (message
@@ -469,6 +473,7 @@ class _Index:
     # The prose sentences the agent wrote, normalized (`_other_quote`).
     said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+    serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
         """(word, message) for each message holding each of `words`, leaving out words
@@ -544,6 +549,21 @@ def _unquoted(v: _View, printed: set[str]) -> _View:
     if not quoted:
         return v
     return dataclasses.replace(v, prose=v.prose - quoted, plans=tuple(j for j in v.plans if j not in quoted))
+
+# (message hash, index, its `printed` size) -> the view `_unquoted` leaves: `printed`
+# only grows (`_Index.extend`), so its size tells what it holds.
+_UNQUOTED: Memo[tuple[str, int, int], _View] = Memo(4_000)
+
+
+def _unquoted_view(m: Message, index: _Index) -> _View:
+    """`_unquoted(_view(m), index.printed)`, kept: a knob move measures the same
+    rewritten messages (cleared results, placeholders) again."""
+    key = (m.content_hash, index.serial, len(index.printed))
+    hit = _UNQUOTED.get(key)
+    if hit is None:
+        hit = _UNQUOTED.put(key, _unquoted(_view(m), index.printed))
+    return hit
+
 
 # A token that holds a digit: a number, a port, an offset, a hex literal, a flag-like
 # string. Such a token is exact: a summary that states one the original never had
@@ -1109,9 +1129,10 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
         v, acc = hay.views[k], held[k]
         if not acc:
             continue
-        j = max(acc, key=lambda j: (acc[j], -j))
-        if acc[j] / total <= best_cov:
+        top = max(acc.values())
+        if top / total <= best_cov:
             continue
+        j = min(j for j, held_j in acc.items() if held_j == top)  # (the first of the best)
         if skip is None or not skip(v.sentences[j], v.words[j]):
             best_cov, best_s = acc[j] / total, v.sentences[j]
             continue
@@ -1172,7 +1193,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     original_hashes = set(model.hashes)
     rewritten = [m for m in compacted if m.content_hash not in original_hashes]
 
-    views = [_unquoted(_view(m), index.printed) for m in rewritten]
+    views = [_unquoted_view(m, index) for m in rewritten]
     rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
     hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths,
                     last_removed=max(removed, default=-1))
