@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -77,6 +78,7 @@ from inspector.engine.content import (
     task_text,
 )
 from inspector.engine.fidelity_blend import blend
+from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
     Recency,
@@ -490,6 +492,9 @@ def _view(m: Message) -> _View:
 # --------------------------------------------------------------------------- the original's index
 
 
+_SERIALS = itertools.count()
+
+
 @dataclass
 class _Index:
     """Where each word, path suffix, error and value occurs in a session (message
@@ -505,6 +510,7 @@ class _Index:
     # The prose sentences the agent wrote, normalized (`_other_quote`).
     said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+    serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
         """(word, message) for each message holding each of `words`, leaving out words
@@ -580,6 +586,21 @@ def _unquoted(v: _View, printed: set[str]) -> _View:
     if not quoted:
         return v
     return dataclasses.replace(v, prose=v.prose - quoted, plans=tuple(j for j in v.plans if j not in quoted))
+
+# (message hash, index, its `printed` size) -> the view `_unquoted` leaves: `printed`
+# only grows (`_Index.extend`), so its size tells what it holds.
+_UNQUOTED: Memo[tuple[str, int, int], _View] = Memo(4_000)
+
+
+def _unquoted_view(m: Message, index: _Index) -> _View:
+    """`_unquoted(_view(m), index.printed)`, kept: a knob move measures the same
+    rewritten messages (cleared results, placeholders) again."""
+    key = (m.content_hash, index.serial, len(index.printed))
+    hit = _UNQUOTED.get(key)
+    if hit is None:
+        hit = _UNQUOTED.put(key, _unquoted(_view(m), index.printed))
+    return hit
+
 
 # A token that holds a digit: a number, a port, an offset, a hex literal, a flag-like
 # string. Such a token is exact: a summary that states one the original never had
@@ -1018,6 +1039,34 @@ class _Haystack:
     def written(self) -> frozenset[str]:
         return frozenset(s for v in self.views for s in v.sentences)
 
+    @functools.cached_property
+    def merged(self) -> ViewPostings:
+        """The rewritten messages' word postings as one (`_match_narrative`)."""
+        return ViewPostings(self.views)
+
+    def release(self) -> None:
+        """The measure is done: its merged postings go to the next (which brings them up to date)."""
+        merged = self.__dict__.get("merged")
+        if merged is not None:
+            merged.release()
+
+    @functools.cached_property
+    def prose_finder(self) -> SentenceFinder:
+        """The rewritten prose sentences, searched in order (`_evidence_in`)."""
+        return SentenceFinder((v.sentences[j], v.lower[j]) for v in self.views for j in sorted(v.prose))
+
+    @functools.cached_property
+    def line_finder(self) -> SentenceFinder:
+        """Every rewritten sentence, searched in order (`_evidence_in`)."""
+        return SentenceFinder(pair for v in self.views for pair in zip(v.sentences, v.lower, strict=True))
+
+    @functools.cached_property
+    def kept_scores(self) -> KeptScores:
+        """The weight of an item's words each kept message holds (`_kept_sentences`)."""
+        model = self.original
+        return KeptScores(self.index.postings, self.kept, model.kinds,
+                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD)
+
     def restated_later(self, evidence: str) -> bool:
         """True when `evidence` is only a sentence of a kept message after the removed
         range: the session going on, which the kept latest messages' weight credits."""
@@ -1074,15 +1123,10 @@ def _match_text(needle: str, hay: _Haystack, key: str) -> tuple[bool, str]:
 def _evidence_in(hay: _Haystack, needle: str) -> str:
     """The rewritten sentence that holds `needle`: one written as prose first (the
     statement that ties it to what came of it), else the line that lists it."""
-    for v in hay.views:
-        for j in sorted(v.prose):
-            if needle in v.lower[j]:
-                return v.sentences[j]
-    for v in hay.views:
-        for s, low in zip(v.sentences, v.lower, strict=True):
-            if needle in low:
-                return s
-    return needle
+    hit = hay.prose_finder.first(needle)
+    if hit is None:
+        hit = hay.line_finder.first(needle)
+    return needle if hit is None else hit
 
 
 def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
@@ -1118,17 +1162,15 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
     total = sum(weights.values())
     best_cov, best_s = 0.0, ""
     # The rewritten messages: the weight each sentence holds, through their postings.
-    for v in hay.views:
-        acc: dict[int, float] = {}
-        for w, wt in weights.items():
-            for j in v.postings.get(w, ()):
-                if not prose_only or j in v.prose:
-                    acc[j] = acc.get(j, 0.0) + wt
+    held = hay.merged.sentence_weights(weights, prose_only)
+    for k in sorted(held):
+        v, acc = hay.views[k], held[k]
         if not acc:
             continue
-        j = max(acc, key=lambda j: (acc[j], -j))
-        if acc[j] / total <= best_cov:
+        top = max(acc.values())
+        if top / total <= best_cov:
             continue
+        j = min(j for j, held_j in acc.items() if held_j == top)  # (the first of the best)
         if skip is None or not skip(v.sentences[j], v.words[j]):
             best_cov, best_s = acc[j] / total, v.sentences[j]
             continue
@@ -1149,10 +1191,7 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
 def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]) -> list[tuple[str, frozenset[str]]]:
     """The sentences of the kept messages (of the kinds `sources`) that hold most of
     the item's weight."""
-    score: dict[int, float] = {}
-    for w, i in hay.index.telling(ws):
-        if i in hay.kept and hay.original.kinds[i] in sources:
-            score[i] = score.get(i, 0.0) + _weight(w)
+    score = hay.kept_scores.scores(ws, sources)
     out: list[tuple[str, frozenset[str]]] = []
     for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
         for s, sw in hay.sentences_of(i):
@@ -1192,7 +1231,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     original_hashes = set(model.hashes)
     rewritten = [m for m in compacted if m.content_hash not in original_hashes]
 
-    views = [_unquoted(_view(m), index.printed) for m in rewritten]
+    views = [_unquoted_view(m, index) for m in rewritten]
     rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
     hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths,
                     last_removed=max(removed, default=-1))
@@ -1282,6 +1321,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
     reach, prose = _signals(model, index, removed, rewritten, views, items)
+    hay.release()
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose)
 
 

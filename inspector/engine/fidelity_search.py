@@ -1,0 +1,288 @@
+"""How `engine.fidelity` searches one compacted context, fast: the same answers as
+looping over every rewritten message and every posting of the original's index, at
+the cost of the hits only.
+
+A knob move in the TUI measures the fidelity of a new plan (`service.tuning`); on a
+10,000-message session that context is a few hundred rewritten messages (a summary,
+cleared tool results) beside a few hundred kept ones, and the items of the removed
+range are looked for in both. The loops this replaces visited every rewritten
+message per item, and every message of the session holding one of the item's words
+(kept or not) per item; here:
+
+- `ViewPostings`: the rewritten messages' word postings merged into one, so an item
+  visits the sentences holding its words only;
+- `SentenceFinder`: the rewritten sentences joined once, so the first one holding a
+  string is one `str.find`;
+- `KeptScores`: the weight of an item's words each kept message holds, from the
+  original's postings or from the kept messages' own words, whichever visits fewer.
+
+What is scored stays in `engine.fidelity`: these only find, in the same order, with
+the same sums (each added in the same order), what its rules ask for.
+tests/engine/test_fidelity_search.py checks each against the plain loop, and the
+measure over a sequence of knob moves against a cold one.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from itertools import accumulate
+from typing import Protocol
+
+
+class View(Protocol):
+    """What these searches read of a rewritten message (`engine.fidelity._View`)."""
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """Its sentences."""
+
+    @property
+    def lower(self) -> tuple[str, ...]:
+        """Its sentences, lower case."""
+
+    @property
+    def postings(self) -> dict[str, list[int]]:
+        """Which of its sentences hold each word."""
+
+    @property
+    def prose(self) -> frozenset[int]:
+        """The sentences written as prose."""
+
+
+class _Merged:
+    """word -> {view's id: the sentences holding it}, over a set of views (held here,
+    so their ids stay theirs), all sentences and the prose ones apart; kept from one
+    measure to the next and brought up to date by the views that came and went."""
+
+    __slots__ = ("every", "prose", "views")
+
+    def __init__(self) -> None:
+        self.views: dict[int, View] = {}
+        self.every: dict[str, dict[int, list[int]]] = {}
+        self.prose: dict[str, dict[int, list[int]]] = {}
+
+    def add(self, v: View) -> None:
+        vid = id(v)
+        self.views[vid] = v
+        prose = v.prose
+        for w, js in v.postings.items():
+            hit = self.every.get(w)
+            if hit is None:
+                self.every[w] = {vid: js}
+            else:
+                hit[vid] = js
+            if prose:
+                pjs = [j for j in js if j in prose]
+                if pjs:
+                    hit = self.prose.get(w)
+                    if hit is None:
+                        self.prose[w] = {vid: pjs}
+                    else:
+                        hit[vid] = pjs
+
+    def drop(self, vid: int) -> None:
+        v = self.views.pop(vid)
+        for postings in (self.every, self.prose):
+            for w in v.postings:
+                hit = postings.get(w)
+                if hit is not None and hit.pop(vid, None) is not None and not hit:
+                    del postings[w]
+
+    def sync(self, views: dict[int, View]) -> None:
+        """Hold exactly `views` (id -> view)."""
+        for vid in [vid for vid in self.views if vid not in views]:
+            self.drop(vid)
+        for vid, v in views.items():
+            if vid not in self.views:
+                self.add(v)
+
+
+# The merged postings of the last measure, taken by the next (one measure at a time:
+# a measure on another thread meanwhile finds none and merges its own).
+_LAST: list[_Merged] = []
+# Views a measure may have that the last one did not, at most this share of them, to
+# bring the last one up to date rather than merge afresh.
+_CHANGED_SHARE = 0.5
+
+
+class ViewPostings:
+    """The word postings of a sequence of rewritten messages, merged: word -> the
+    messages (by position) holding it and which of their sentences do (those written
+    as prose apart). A knob move changes a few of the rewritten messages (the kept
+    window's edges, the summary): the merge of the last measure is brought up to date
+    (`release` hands it on).
+
+    Args:
+        views: the rewritten messages, in the compacted context's order.
+    """
+
+    __slots__ = ("_merged", "_positions", "views")
+
+    def __init__(self, views: Sequence[View]):
+        self.views = views
+        self._merged: _Merged | None = None
+        positions: dict[int, list[int]] = {}
+        for k, v in enumerate(views):
+            positions.setdefault(id(v), []).append(k)
+        self._positions = positions
+
+    def _postings(self, prose_only: bool) -> dict[str, dict[int, list[int]]]:
+        merged = self._merged
+        if merged is None:
+            try:
+                merged = _LAST.pop()
+            except IndexError:
+                merged = _Merged()
+            unique = {vid: self.views[ks[0]] for vid, ks in self._positions.items()}
+            if sum(1 for vid in unique if vid not in merged.views) > _CHANGED_SHARE * len(unique) + 8:
+                merged = _Merged()
+            merged.sync(unique)
+            self._merged = merged
+        return merged.prose if prose_only else merged.every
+
+    def release(self) -> None:
+        """Hand the merged postings on to the next measure (after this one's last search)."""
+        if self._merged is not None:
+            _LAST[:] = [self._merged]
+            self._merged = None
+
+    def sentence_weights(self, weights: Mapping[str, float], prose_only: bool) -> dict[int, dict[int, float]]:
+        """Per rewritten message, the weight each of its sentences holds of `weights`'
+        words (only the prose sentences with `prose_only`): what looping over every
+        message's postings gives, each sum added in `weights`' order.
+
+        Args:
+            weights: word -> its weight (an item's words).
+            prose_only: count the sentences written as prose only.
+
+        Returns:
+            message position -> sentence -> weight held, for the messages holding
+            any of the words (in such sentences).
+        """
+        postings, positions = self._postings(prose_only), self._positions
+        out: dict[int, dict[int, float]] = {}
+        for w, wt in weights.items():
+            hit = postings.get(w)
+            if hit is None:
+                continue
+            for vid, js in hit.items():
+                for k in positions[vid]:
+                    acc = out.get(k)
+                    if acc is None:
+                        acc = out[k] = {}
+                    for j in js:
+                        acc[j] = acc.get(j, 0.0) + wt
+        return out
+
+
+# Joins the sentences searched as one text: a needle holding it is searched the slow way.
+_SEPARATOR = "\x00"
+
+
+class SentenceFinder:
+    """The first of a sequence of sentences (lower case) holding a string, by one
+    `str.find` over them joined.
+
+    Args:
+        sentences: (the sentence, its lower case form), in the order searched.
+    """
+
+    __slots__ = ("_joined", "_lower", "_sentences", "_starts")
+
+    def __init__(self, sentences: Iterable[tuple[str, str]]):
+        pairs = list(sentences)
+        self._sentences = [s for s, _ in pairs]
+        self._lower = [low for _, low in pairs]
+        self._joined = _SEPARATOR.join(self._lower)
+        # (where each sentence starts in the joined text: after the ones before and their separators)
+        self._starts = [0, *accumulate(len(low) + 1 for low in self._lower)][:-1] if pairs else []
+
+    def first(self, needle: str) -> str | None:
+        """The first sentence whose lower case form holds `needle`, or None."""
+        if not self._lower:
+            return None
+        if _SEPARATOR in needle:
+            return next((s for s, low in zip(self._sentences, self._lower, strict=True) if needle in low), None)
+        at = self._joined.find(needle)
+        if at < 0:
+            return None
+        return self._sentences[bisect_right(self._starts, at) - 1]
+
+
+class KeptScores:
+    """The weight of an item's words each kept message of the original holds (of the
+    kinds asked for), leaving out the words most messages hold: what looping over
+    the original's postings of each word gives (`engine.fidelity._Index.telling`).
+
+    Args:
+        postings: the original's index postings ("w:" + word -> messages, ascending).
+        kept: the original's messages the compacted context keeps.
+        kinds: each original message's kind.
+        words_of: the index keys of an original message (its words as "w:" + word).
+        weight: a word's weight.
+        common: a word held by more messages than this tells nothing.
+    """
+
+    __slots__ = ("_by_sources", "_common", "_kept", "_kinds", "_postings", "_weight", "_words_of")
+
+    def __init__(self, postings: Mapping[str, Sequence[int]], kept: Collection[int], kinds: Sequence[object],
+                 words_of: Callable[[int], Collection[str]], weight: Callable[[str], float], common: int):
+        self._postings = postings
+        self._kept = kept
+        self._kinds = kinds
+        self._words_of = words_of
+        self._weight = weight
+        self._common = common
+        self._by_sources: dict[frozenset[object], list[tuple[int, Collection[str]]]] = {}
+
+    def _kept_of(self, sources: frozenset[object]) -> list[tuple[int, Collection[str]]]:
+        """The kept messages of the kinds `sources`, with their index keys (once per call)."""
+        hit = self._by_sources.get(sources)
+        if hit is None:
+            kinds = self._kinds
+            hit = self._by_sources[sources] = [(i, self._words_of(i)) for i in sorted(self._kept)
+                                               if kinds[i] in sources]
+        return hit
+
+    def scores(self, words: Iterable[str], sources: frozenset[object]) -> dict[int, float]:
+        """message -> the weight it holds of `words`, for the kept messages of the kinds
+        `sources` holding at least one of them.
+
+        Args:
+            words: an item's words (iterated once, in the order the sums add them).
+            sources: the kinds of message counted.
+
+        Returns:
+            The scores (a message holding none of the words is left out).
+        """
+        if not sources:
+            return {}
+        telling: list[tuple[str, str, int]] = []
+        visits = 0
+        for w in words:
+            key = "w:" + w
+            n = len(self._postings.get(key, ()))
+            if n <= self._common:
+                telling.append((w, key, n))
+                visits += n
+        kept = self._kept_of(sources)
+        score: dict[int, float] = {}
+        if len(kept) * len(telling) < visits:
+            for i, keys in kept:
+                total = None
+                for w, key, _ in telling:
+                    if key in keys:
+                        total = self._weight(w) if total is None else total + self._weight(w)
+                if total is not None:
+                    score[i] = total
+            return score
+        kinds, held = self._kinds, self._kept
+        for w, key, n in telling:
+            if not n:
+                continue
+            wt = self._weight(w)
+            for i in self._postings[key]:
+                if i in held and kinds[i] in sources:
+                    score[i] = score.get(i, 0.0) + wt
+        return score

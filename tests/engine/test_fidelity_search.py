@@ -1,0 +1,216 @@
+"""The fidelity's fast searches (engine/fidelity_search) against the plain loops they
+replace, and the measure over a sequence of knob moves (the merged postings carried
+from one measure to the next, every memo warm) against a cold one with the plain
+loops, on real sessions: the score, every item with its status, evidence and credit."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from inspector.engine import fidelity as fid
+from inspector.engine import fidelity_search as fs
+from inspector.engine.bounded import Memo
+from inspector.engine.models import Message, Part
+from inspector.sources.registry import open_source
+from tests.conftest import FIXTURES, SWE_AGENT
+
+SOURCES = [FIXTURES / "claude-code-subagent/agent-a7be2f0.jsonl", SWE_AGENT / "ctf_web_i_got_id_demo.traj",
+           SWE_AGENT / "marshmallow-1867_function_calling.traj"]
+MOVES = settings(max_examples=12, deadline=None, derandomize=True,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def _session(path):
+    with open_source(path) as src:
+        return src.read(src.session_ids()[0]).messages
+
+
+@pytest.fixture(scope="module")
+def sessions():
+    out = [_session(p) for p in SOURCES]
+    assert all(len(s) >= 20 for s in out)
+    return out
+
+
+# ------------------------------------------------------------------ the plain loops
+
+
+class PlainPostings:
+    """Every rewritten message's postings, per item (the loop `ViewPostings` replaces)."""
+
+    def __init__(self, views):
+        self.views = views
+
+    def sentence_weights(self, weights, prose_only):
+        out = {}
+        for k, v in enumerate(self.views):
+            acc = {}
+            for w, wt in weights.items():
+                for j in v.postings.get(w, ()):
+                    if not prose_only or j in v.prose:
+                        acc[j] = acc.get(j, 0.0) + wt
+            if acc:
+                out[k] = acc
+        return out
+
+    def release(self):
+        pass
+
+
+class PlainFinder:
+    def __init__(self, pairs):
+        self.pairs = list(pairs)
+
+    def first(self, needle):
+        return next((s for s, low in self.pairs if needle in low), None)
+
+
+class PlainKept:
+    """Every posting of each telling word, kept or not (the loop `KeptScores` replaces)."""
+
+    def __init__(self, hay):
+        self.hay = hay
+
+    def scores(self, ws, sources):
+        score = {}
+        for w, i in self.hay.index.telling(ws):
+            if i in self.hay.kept and self.hay.original.kinds[i] in sources:
+                score[i] = score.get(i, 0.0) + fid._weight(w)
+        return score
+
+
+def _plain(monkeypatch):
+    monkeypatch.setattr(fid._Haystack, "merged", property(lambda hay: PlainPostings(hay.views)))
+    monkeypatch.setattr(fid._Haystack, "prose_finder", property(lambda hay: PlainFinder(
+        (v.sentences[j], v.lower[j]) for v in hay.views for j in sorted(v.prose))))
+    monkeypatch.setattr(fid._Haystack, "line_finder", property(lambda hay: PlainFinder(
+        pair for v in hay.views for pair in zip(v.sentences, v.lower, strict=True))))
+    monkeypatch.setattr(fid._Haystack, "kept_scores", property(PlainKept))
+
+
+def _cold():
+    """Forget every memo of the measure: the next one starts from scratch."""
+    for value in vars(fid).values():
+        if isinstance(value, Memo):
+            value._data.clear()
+    fid._INDEXES.clear()
+    fs._LAST.clear()
+
+
+def _same(a, b):
+    assert a.to_dict() == b.to_dict()
+    assert [dataclasses.asdict(it) for it in a.items] == [dataclasses.asdict(it) for it in b.items]
+    assert (a.score, a.state_kept, a.fragments, a.removed_messages) == (
+        b.score, b.state_kept, b.fragments, b.removed_messages)
+
+
+# ------------------------------------------------------------------ compacted contexts
+
+
+def _placeholder(m, k):
+    return Message(role=m.role, tool_call_id=m.tool_call_id, name=m.name,
+                   parts=[Part(text=f"[Output of the tool cleared to save context: {100 + k * 37:,} tokens; "
+                                    f"recover it with off-{k:06x} if it is needed again.]")])
+
+
+def _summary(original, a, b, rng):
+    """A summary of [a, b): sentences of the removed messages, some verbatim, some cut
+    short, some with another number; a plan; a step said to have run."""
+    lines = ["Summary of the earlier conversation:"]
+    for i in sorted(rng.sample(range(a, b), min(6, b - a))):
+        text = " ".join(original[i].text.split())
+        if not text:
+            continue
+        start = rng.randrange(max(1, len(text) - 120))
+        piece = text[start:start + rng.choice([40, 90, 160])]
+        form = rng.random()
+        if form < 0.2:
+            piece += "..."
+        elif form < 0.35:
+            piece = piece.replace("1", "7")
+        lines.append(f"- {piece}")
+    lines.append("Next: run `python -m pytest -q` again and then check the output of the last step.")
+    lines.append("I ran `ls -la` and it worked; the file config.py was updated to set timeout=30.")
+    return Message(role="user", parts=[Part(text="\n".join(lines))])
+
+
+def _compacted(original, a, b, cleared, seed):
+    rng = random.Random(seed)
+    out = list(original[:a]) + [_summary(original, a, b, rng)]
+    for k, m in enumerate(original[b:], start=b):
+        out.append(_placeholder(m, k) if m.role in ("tool", "user") and k in cleared else m)
+    return out
+
+
+@MOVES
+@given(data=st.data())
+def test_a_sequence_of_knob_moves_measures_as_a_cold_measure_with_the_plain_loops(sessions, monkeypatch, data):
+    original = sessions[data.draw(st.integers(0, len(sessions) - 1), label="session")]
+    n = len(original)
+    a = data.draw(st.integers(1, n // 3), label="start")
+    b = data.draw(st.integers(a + 1, n - 2), label="end")
+    cleared = set(data.draw(st.lists(st.integers(0, n - 1), max_size=n), label="cleared"))
+    steps = data.draw(st.lists(st.integers(-6, 6), min_size=2, max_size=5), label="moves")
+    contexts = []
+    for k, step in enumerate(steps):  # the removed range grows and shrinks at its end
+        b = min(max(a + 1, b + step), n - 1)
+        contexts.append(_compacted(original, a, b, cleared, seed=b * 31 + k))
+    _cold()
+    warm = [fid.fidelity(original, c) for c in contexts]  # one after the other, as the TUI measures
+    assert fs._LAST, "the merged postings are handed on to the next measure"
+    with monkeypatch.context() as m:
+        _plain(m)
+        for c, w in zip(contexts, warm, strict=True):
+            _cold()
+            _same(w, fid.fidelity(original, c))
+    _cold()
+
+
+def test_the_merged_postings_follow_views_that_come_and_go(sessions):
+    _cold()
+    original = sessions[1]
+    n = len(original)
+    cleared = set(range(n))
+    contexts = [_compacted(original, 2, b, cleared, seed=b) for b in (n - 3, 5, n // 2, 5, n - 3)]
+    warm = [fid.fidelity(original, c) for c in contexts]
+    merged = fs._LAST[0]
+    # it holds the last context's rewritten messages only, each of their words
+    last = contexts[-1]
+    hashes = set(fid.content_model(original).hashes)
+    rewritten = {m.content_hash for m in last if m.content_hash not in hashes}
+    assert len(merged.views) == len(rewritten)
+    assert set(merged.every) == {w for v in merged.views.values() for w in v.postings}
+    _cold()
+    for c, w in zip(contexts, warm, strict=True):
+        _cold()
+        _same(w, fid.fidelity(original, c))
+
+
+@pytest.mark.parametrize("kept_share", [0.02, 0.3, 1.0])
+def test_kept_scores_equal_the_loop_over_the_postings(sessions, kept_share):
+    original = sessions[2] + sessions[0]
+    model = fid.content_model(original)
+    index = fid._index_of(model)
+    rng = random.Random(7)
+    kept = {i for i in range(len(original)) if rng.random() < kept_share}
+    hay = fid._Haystack(kept, index, model, [], "", set())
+    scores = hay.kept_scores
+    vocabulary = sorted({w[2:] for w in index.postings if w.startswith("w:")})
+    for _ in range(60):
+        ws = frozenset(rng.sample(vocabulary, rng.randint(1, 12)))
+        for sources in (fid._PROSE, fid._TASK_SOURCES, frozenset()):
+            assert scores.scores(ws, sources) == PlainKept(hay).scores(ws, sources)
+
+
+def test_the_sentence_finder_finds_the_first_sentence_holding_a_string():
+    pairs = [(s, s.lower()) for s in ["Alpha beta.", "", "Gamma BETA delta", "x\x00y", "beta"]]
+    finder = fs.SentenceFinder(pairs)
+    plain = PlainFinder(pairs)
+    for needle in ["beta", "gamma beta", "a.", "", "x\x00y", "\x00", "a beta", "delta", "zeta", "y", "a\x00g"]:
+        assert finder.first(needle) == plain.first(needle), needle
+    assert fs.SentenceFinder([]).first("a") is None
