@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
@@ -23,6 +24,14 @@ import pytest
 from hypothesis import settings
 
 from inspector.sources.model import OPEN_EVENT
+
+# The cyclic collector's youngest generation is collected after 50,000 allocations (not
+# 700), the older ones every 20: a Textual app makes and drops containers by the hundred
+# thousand. An app started and a session opened spent 0.5-1.0 s of its 4-5 s of CPU in
+# ~570 collections, 0.15 s in 3 with these; tests/tui/test_layout.py 51.4 -> 48.5 s of
+# CPU (the two run side by side). The test processes only: the app and the CLI keep
+# Python's defaults, and no test depends on when garbage is collected.
+gc.set_threshold(50_000, 20, 20)
 
 # `INSPECTOR_CPU_REPORT=FILE` writes the CPU seconds of every test (own and children) to
 # FILE; `python -m tests.cpu_report FILE` sums them per module (README, "Try it").
