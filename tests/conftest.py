@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
@@ -8,10 +9,29 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+# The run writes bytecode as Python does by default (`__pycache__`, git-ignored), even
+# where PYTHONDONTWRITEBYTECODE is set: without it every process of a run compiles
+# inspector's modules again and pytest rewrites every test module again (each xdist
+# worker ~5 s of CPU at collection, each child `python` a test starts ~0.2 s;
+# tests/system/test_import_hygiene.py 33.9 -> 28.4 s of CPU). Set before any test module
+# is imported (pytest reads the flag when it rewrites one) and passed on to the workers
+# and children through the environment.
+if sys.dont_write_bytecode:
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 import pytest
 from hypothesis import settings
 
 from inspector.sources.model import OPEN_EVENT
+
+# The cyclic collector's youngest generation is collected after 50,000 allocations (not
+# 700), the older ones every 20: a Textual app makes and drops containers by the hundred
+# thousand. An app started and a session opened spent 0.5-1.0 s of its 4-5 s of CPU in
+# ~570 collections, 0.15 s in 3 with these; tests/tui/test_layout.py 51.4 -> 48.5 s of
+# CPU (the two run side by side). The test processes only: the app and the CLI keep
+# Python's defaults, and no test depends on when garbage is collected.
+gc.set_threshold(50_000, 20, 20)
 
 # `INSPECTOR_CPU_REPORT=FILE` writes the CPU seconds of every test (own and children) to
 # FILE; `python -m tests.cpu_report FILE` sums them per module (README, "Try it").

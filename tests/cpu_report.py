@@ -22,6 +22,9 @@ from collections import defaultdict
 import pytest
 
 _FILE = "INSPECTOR_CPU_REPORT"
+# Read once, when the plugin loads: tests remove INSPECTOR_* variables while they run
+# (`app_env`, the TUI's module-scoped apps), which must not stop the report.
+_PATH = os.environ.get(_FILE)
 
 
 def _cpu() -> tuple[float, float]:
@@ -33,7 +36,7 @@ def _cpu() -> tuple[float, float]:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """Time one test's whole protocol (setup, call, teardown) and append it to the report."""
-    path = os.environ.get(_FILE)
+    path = _PATH
     if not path:
         yield
         return

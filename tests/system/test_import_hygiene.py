@@ -1,10 +1,9 @@
 """The engine and the store are libraries: no Textual, no litellm at import time."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,7 +14,7 @@ def _imported(code: str) -> set[str]:
     return set(out.stdout.strip().split(","))
 
 
-@pytest.mark.parametrize("module", [
+LIBRARIES = [
     "inspector.engine",
     "inspector.engine.planning",
     "inspector.engine.applier",
@@ -38,20 +37,40 @@ def _imported(code: str) -> set[str]:
     "inspector.sources.anthropic_json",
     "inspector.cli.stats",
     "inspector",
-])
-def test_library_imports_neither_textual_nor_litellm(module):
-    # Also use the engine, not just import it: a lazy import must stay lazy.
-    mods = _imported(
-        f"import {module}\n"
-        "from inspector.engine import plan, preset, make_counter, apply\n"
-        "from tests.sessions import agent_session\n"
-        "s = agent_session(rounds=6)\n"
-        "cfg = preset('balanced').with_values({'summarization.trigger.context_ratio': 0.0,"
-        " 'summarization.trigger.messages': 5, 'summarization.keep.messages': 2, 'summarization.keep.mode': 'messages'})\n"
-        "apply(s, plan(s, cfg))\n"
-    )
-    assert "textual" not in mods
-    assert "litellm" not in mods
+]
+
+# Using the engine, not just importing it: a lazy import must stay lazy.
+USE_ENGINE = (
+    "from inspector.engine import plan, preset, make_counter, apply\n"
+    "from tests.sessions import agent_session\n"
+    "s = agent_session(rounds=6)\n"
+    "cfg = preset('balanced').with_values({'summarization.trigger.context_ratio': 0.0,"
+    " 'summarization.trigger.messages': 5, 'summarization.keep.messages': 2, 'summarization.keep.mode': 'messages'})\n"
+    "apply(s, plan(s, cfg))\n"
+)
+
+
+def _imported_after_each(steps: list[str]) -> list[set[str]]:
+    """Run each step's code in turn in one fresh interpreter; the top-level modules
+    loaded after each step."""
+    probe = "import json, sys\n" + "".join(
+        f"exec({code!r})\nprint(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}})))\n" for code in steps)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    return [set(json.loads(line)) for line in out.stdout.splitlines()]
+
+
+def test_library_imports_neither_textual_nor_litellm():
+    """Each library module imported in turn, then the engine used, in one fresh
+    interpreter (one interpreter per module cost ~1.2 s of CPU each, 22 of them): nothing
+    is unloaded, so the first step after which Textual or litellm is loaded is the one
+    that loads it, and it is named."""
+    steps = [f"import {module}" for module in LIBRARIES] + [USE_ENGINE]
+    loaded = _imported_after_each(steps)
+    assert len(loaded) == len(steps)
+    assert "inspector" in loaded[0] and "tests" in loaded[-1]  # the steps ran, in this order
+    for step, mods in zip(steps, loaded):
+        assert "textual" not in mods, step
+        assert "litellm" not in mods, step
 
 
 def test_cli_help_imports_nothing_heavy():

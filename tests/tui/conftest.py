@@ -34,3 +34,21 @@ def memory_demo(demo_sessions_cached):
     from inspector.service.store import MemoryStore
 
     return MemoryStore(demo_sessions_cached, label="demo")
+
+
+@pytest.fixture(scope="module")
+def anyio_backend():
+    """asyncio, with the event loop kept for the whole module while a module-scoped app
+    runs on it (`shared_session` in a test module)."""
+    return "asyncio"
+
+
+@pytest.fixture
+async def shared_session(running_session):
+    """The module's running app (its module-scoped `running_session` fixture, made with
+    `helpers.run_shared`), brought back before each test to the state every sharing test
+    starts from (`Running.back_to_start`), and checked after it: a test that changed the
+    config errors instead of handing its change to the next one."""
+    await running_session.back_to_start()
+    yield running_session
+    await running_session.back_to_start()

@@ -41,3 +41,61 @@ async def open_session(pilot, app, needle: str):
     assert isinstance(app.screen, SessionScreen)
     assert app.screen.plan is not None
     return app.screen
+
+
+class Running:
+    """An app running under Pilot with a session screen open, shared by the read-only
+    checks of one test module (`shared_session`): starting an app and opening the
+    demo's marathon costs ~3 s of CPU, most of a short TUI test."""
+
+    def __init__(self, app, pilot, screen):
+        self.app, self.pilot, self.screen = app, pilot, screen
+        self.config = screen.config
+
+    async def back_to_start(self) -> None:
+        """The state every sharing test starts from: the session screen on top, no
+        filter, session order, the first row under the cursor and at the top, the heatmap focused, token
+        boundaries hidden. Fails when the config changed: a test that changes it (or
+        stores anything) needs an app of its own."""
+        from inspector.tui.widgets.heatmap import Heatmap
+
+        app, pilot, screen = self.app, self.pilot, self.screen
+        while app.screen is not screen:
+            await pilot.press("escape")
+            await settle(pilot, app)
+        heatmap = screen.query_one(Heatmap)
+        if heatmap.only is not None:
+            await pilot.press("escape")  # on the session screen, esc clears the filter first
+            await settle(pilot, app)
+        assert heatmap.only is None and app.screen is screen
+        if heatmap.by_tokens:
+            heatmap.set_view(None, by_tokens=False)
+        screen.show_tokens = False
+        heatmap.move_to(0)
+        heatmap.scroll_to(y=0, animate=False)
+        heatmap.focus()
+        await settle(pilot, app)
+        assert screen.config == self.config, "a test changed the shared app's config: give it an app of its own"
+
+
+async def run_shared(make_app, size, needle, tmp_dir):
+    """Start `make_app()` at `size` with the environment a test's `app_env` gives
+    (no user settings, no INSPECTOR_*, data and config dirs in `tmp_dir`), open the
+    session whose id holds `needle`, and yield it `Running` until the module ends
+    (an async generator for a module-scoped fixture)."""
+    import os
+
+    import pytest
+
+    with pytest.MonkeyPatch.context() as mp:
+        for key in list(os.environ):
+            if key.startswith("INSPECTOR_"):
+                mp.delenv(key)
+        mp.setenv("INSPECTOR_SETTINGS", str(tmp_dir / "no-settings.toml"))
+        mp.setenv("XDG_DATA_HOME", str(tmp_dir / "data"))
+        mp.setenv("XDG_CONFIG_HOME", str(tmp_dir / "config"))
+        mp.chdir(tmp_dir)
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_session(pilot, app, needle)
+            yield Running(app, pilot, screen)

@@ -14,7 +14,7 @@ from inspector.tui.widgets.heatmap import Heatmap
 from inspector.tui.widgets.knobs import TuningPanel
 from inspector.tui.widgets.slider import Slider
 
-from .helpers import notices, open_session, settings, settle
+from .helpers import notices, open_session, run_shared, settings, settle
 
 SIZE = (160, 48)
 pytestmark = pytest.mark.anyio
@@ -24,6 +24,18 @@ pytestmark = pytest.mark.anyio
 def demo_app(tmp_path):
     """`inspector demo` as the CLI builds it: the demo imported into a fresh workspace."""
     return create_app(demo=True, workspace=tmp_path / "demo.db", settings=settings())
+
+
+@pytest.fixture(scope="class")
+async def running_session(demo_sessions_cached, tmp_path_factory):
+    """The marathon open on one app at SIZE, for TestOnOneApp's checks (`shared_session`)."""
+    from inspector.service.store import MemoryStore
+
+    def make():
+        return InspectorApp(MemoryStore(demo_sessions_cached, label="demo"), settings=settings())
+
+    async for running in run_shared(make, SIZE, "marathon", tmp_path_factory.mktemp("shared")):
+        yield running
 
 
 async def test_demo_sessions_table_lists_every_format(demo_app):
@@ -197,7 +209,6 @@ async def test_a_knob_move_plans_in_its_own_handler_when_plans_are_quick(memory_
         assert app.plan_count == count + 3
 
 
-
 async def test_fidelity_is_measured_once_the_plan_is_painted(memory_demo, monkeypatch):
     """The fidelity worker (~250 ms on 10,000 messages) starts after the heatmap drew the
     plan it measures, so it never holds the interpreter lock through that repaint."""
@@ -221,22 +232,6 @@ async def test_fidelity_is_measured_once_the_plan_is_painted(memory_demo, monkey
         assert len(measured) == 3
         assert all(painted == generation for painted, generation in measured)
         assert screen.fidelity is not None
-
-
-async def test_the_minimap_marks_the_rows_on_screen(memory_demo):
-    from inspector.tui.widgets.profile import Profile
-
-    app = InspectorApp(memory_demo, settings=settings())
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_session(pilot, app, "marathon")
-        heatmap, profile = screen.query_one(Heatmap), screen.query_one(Profile)
-        rows = heatmap.visible_range()
-        assert len(rows) > 10 and profile.window == (rows.start, rows.stop)
-        heatmap.scroll_to(y=200, animate=False)  # the wheel scrolls without moving the cursor
-        await settle(pilot, app)
-        rows = heatmap.visible_range()
-        assert rows.start == 200 and heatmap.cursor == 0
-        assert profile.window == (rows.start, rows.stop)
 
 
 async def test_invalid_exact_value_is_refused(memory_demo):
@@ -321,37 +316,6 @@ async def test_apply_with_the_offline_summarizer_stores_a_version(demo_app):
         assert demo_app.screen is screen
         assert demo_app.last_plan.config.summarization.trigger.context_ratio == pytest.approx(0.3)
         assert screen.query_one(TuningPanel).knob("summarization.trigger.context_ratio").value == pytest.approx(0.3)
-
-
-async def test_preview_diff_and_whole_context(memory_demo):
-    demo_app = InspectorApp(memory_demo, settings=settings())
-    from inspector.tui.screens.preview import ContextScreen, PreviewScreen
-    from inspector.tui.widgets.lines import LinesView
-
-    async with demo_app.run_test(size=SIZE) as pilot:
-        screen = await open_session(pilot, demo_app, "marathon")
-        p = demo_app.last_plan.plan
-        cleared = [i for i, a in enumerate(p.actions) if a == "clear" and screen.session.messages[i].role == "tool"]
-        assert cleared, "the balanced preset clears old tool results in the marathon"
-        screen.query_one(Heatmap).move_to(cleared[0])
-        await pilot.press("p")
-        await pilot.pause()
-        preview = demo_app.screen
-        assert isinstance(preview, PreviewScreen) and preview.mode == "diff"
-        diff = preview.query_one("#preview-diff", LinesView).lines
-        assert any(t.startswith("-") and not t.startswith("---") for t, _ in diff)
-        assert any("output cleared to save context" in t for t, _ in diff if t.startswith("+"))
-        await pilot.press("d")
-        assert preview.mode == "side"
-        after = preview.query_one("#preview-after", LinesView).text()
-        assert "off-" in after  # the offload id the recovery hint names
-        await pilot.press("c")
-        await settle(pilot, demo_app)  # built in a worker, off the UI thread
-        ctx = demo_app.screen
-        assert isinstance(ctx, ContextScreen)
-        text = ctx.query_one(LinesView).text()
-        assert "output cleared to save context" in text
-        assert f"{p.total_before:,} tokens" in ctx.summary
 
 
 async def test_export_and_save_config(demo_app, tmp_path):
@@ -519,18 +483,6 @@ async def test_single_session_source_opens_directly(tmp_path):
         assert app.screen.query_one(Heatmap).rows.n == len(s.messages)
 
 
-async def test_token_boundaries_in_the_detail_pane(memory_demo):
-    app = InspectorApp(memory_demo, settings=settings())
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_session(pilot, app, "marathon")
-        await pilot.press("t")
-        await pilot.pause()
-        text = screen.detail_text
-        spans = [s for s in text.spans if "on #" in str(s.style)]
-        body_tokens = screen.counter.count(screen.session.messages[0].text)
-        assert abs(len(spans) - body_tokens) <= 2
-
-
 async def test_worker_errors_become_notifications(memory_demo, monkeypatch):
     app = InspectorApp(memory_demo, settings=settings())
 
@@ -575,6 +527,63 @@ async def test_the_plan_panel_shows_the_plans_fidelity(memory_demo):
         assert task.kept == task.items and again.fidelity.score > expected.fidelity.score
         assert screen.fidelity.fidelity.to_dict() == again.fidelity.to_dict()
         assert f"fidelity {again.fidelity.score:.2f}" in str(screen.query_one("#plan-summary").render())
+
+
+class TestOnOneApp:
+    """Checks that only read the marathon's screen (or open a screen over it and go
+    back): one app for the class (`running_session`), ended before the tests below it
+    run (test_an_open_session_is_kept_out_of_full_collections... counts the frozen
+    objects of the whole process)."""
+
+    async def test_the_minimap_marks_the_rows_on_screen(self, shared_session):
+        from inspector.tui.widgets.profile import Profile
+
+        app, pilot, screen = shared_session.app, shared_session.pilot, shared_session.screen
+        heatmap, profile = screen.query_one(Heatmap), screen.query_one(Profile)
+        rows = heatmap.visible_range()
+        assert len(rows) > 10 and profile.window == (rows.start, rows.stop)
+        heatmap.scroll_to(y=200, animate=False)  # the wheel scrolls without moving the cursor
+        await settle(pilot, app)
+        rows = heatmap.visible_range()
+        assert rows.start == 200 and heatmap.cursor == 0
+        assert profile.window == (rows.start, rows.stop)
+
+    async def test_preview_diff_and_whole_context(self, shared_session):
+        from inspector.tui.screens.preview import ContextScreen, PreviewScreen
+        from inspector.tui.widgets.lines import LinesView
+
+        demo_app, pilot, screen = shared_session.app, shared_session.pilot, shared_session.screen
+        p = demo_app.last_plan.plan
+        cleared = [i for i, a in enumerate(p.actions) if a == "clear" and screen.session.messages[i].role == "tool"]
+        assert cleared, "the balanced preset clears old tool results in the marathon"
+        screen.query_one(Heatmap).move_to(cleared[0])
+        await pilot.press("p")
+        await pilot.pause()
+        preview = demo_app.screen
+        assert isinstance(preview, PreviewScreen) and preview.mode == "diff"
+        diff = preview.query_one("#preview-diff", LinesView).lines
+        assert any(t.startswith("-") and not t.startswith("---") for t, _ in diff)
+        assert any("output cleared to save context" in t for t, _ in diff if t.startswith("+"))
+        await pilot.press("d")
+        assert preview.mode == "side"
+        after = preview.query_one("#preview-after", LinesView).text()
+        assert "off-" in after  # the offload id the recovery hint names
+        await pilot.press("c")
+        await settle(pilot, demo_app)  # built in a worker, off the UI thread
+        ctx = demo_app.screen
+        assert isinstance(ctx, ContextScreen)
+        text = ctx.query_one(LinesView).text()
+        assert "output cleared to save context" in text
+        assert f"{p.total_before:,} tokens" in ctx.summary
+
+    async def test_token_boundaries_in_the_detail_pane(self, shared_session):
+        pilot, screen = shared_session.pilot, shared_session.screen
+        await pilot.press("t")
+        await pilot.pause()
+        text = screen.detail_text
+        spans = [s for s in text.spans if "on #" in str(s.style)]
+        body_tokens = screen.counter.count(screen.session.messages[0].text)
+        assert abs(len(spans) - body_tokens) <= 2
 
 
 async def test_an_open_session_is_kept_out_of_full_collections_until_the_screen_goes(memory_demo):

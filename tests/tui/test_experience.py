@@ -17,7 +17,7 @@ from inspector.tui.widgets.heatmap import Heatmap
 from inspector.tui.widgets.knobs import Knob, TuningPanel, knob_help
 from inspector.tui.widgets.profile import Profile
 
-from .helpers import open_session, settings, settle
+from .helpers import open_session, run_shared, settings, settle
 
 pytestmark = pytest.mark.anyio
 SMALL, LARGE = (80, 24), (200, 50)
@@ -28,6 +28,19 @@ def app(memory_demo):
     a = InspectorApp(memory_demo, settings=settings())
     a.show_timings = False
     return a
+
+
+@pytest.fixture(scope="module")
+async def running_session(demo_sessions_cached, tmp_path_factory):
+    """The marathon open on one app at 80x24, for the checks that leave its config as it
+    is (`shared_session`)."""
+    def make():
+        a = InspectorApp(MemoryStore(demo_sessions_cached, label="demo"), settings=settings())
+        a.show_timings = False
+        return a
+
+    async for running in run_shared(make, SMALL, "marathon", tmp_path_factory.mktemp("shared")):
+        yield running
 
 
 async def _breakdown(pilot, app) -> BreakdownScreen:
@@ -118,100 +131,96 @@ async def test_breakdown_is_in_the_palette_and_not_computed_on_knob_moves(app, m
 # ------------------------------------------------------------------ 2. sort and jump
 
 
-async def test_sort_by_tokens_and_jump_to_the_largest_at_80x24(app):
-    async with app.run_test(size=SMALL) as pilot:
-        screen = await open_session(pilot, app, "marathon")
-        heatmap = screen.query_one(Heatmap)
-        tokens = heatmap.rows.tokens
-        ranked = sorted(range(len(tokens)), key=lambda i: (-tokens[i], i))
-        # ] ] ]: the three largest, in order; [ goes back
-        seen = []
-        for _ in range(3):
-            await pilot.press("right_square_bracket")
-            await pilot.pause()
-            seen.append(heatmap.cursor)
-        assert seen == ranked[:3]
-        await pilot.press("left_square_bracket")
+async def test_sort_by_tokens_and_jump_to_the_largest_at_80x24(shared_session):
+    pilot, screen = shared_session.pilot, shared_session.screen
+    heatmap = screen.query_one(Heatmap)
+    tokens = heatmap.rows.tokens
+    ranked = sorted(range(len(tokens)), key=lambda i: (-tokens[i], i))
+    # ] ] ]: the three largest, in order; [ goes back
+    seen = []
+    for _ in range(3):
+        await pilot.press("right_square_bracket")
         await pilot.pause()
-        assert heatmap.cursor == ranked[1]
-        # s: largest first (the header says so), and back to session order
-        await pilot.press("s")
-        await pilot.pause()
-        assert heatmap.by_tokens and "tokens ▼" in heatmap.render_line(0).text
-        assert [heatmap.index_at(k) for k in range(5)] == ranked[:5]
-        await pilot.press("home")
-        await pilot.pause()
-        assert heatmap.cursor == ranked[0]
-        await pilot.press("down")
-        await pilot.pause()
-        assert heatmap.cursor == ranked[1]
-        await pilot.press("s")
-        await pilot.pause()
-        assert not heatmap.by_tokens and heatmap.index_at(0) == 0 and heatmap.cursor == ranked[1]
+        seen.append(heatmap.cursor)
+    assert seen == ranked[:3]
+    await pilot.press("left_square_bracket")
+    await pilot.pause()
+    assert heatmap.cursor == ranked[1]
+    # s: largest first (the header says so), and back to session order
+    await pilot.press("s")
+    await pilot.pause()
+    assert heatmap.by_tokens and "tokens ▼" in heatmap.render_line(0).text
+    assert [heatmap.index_at(k) for k in range(5)] == ranked[:5]
+    await pilot.press("home")
+    await pilot.pause()
+    assert heatmap.cursor == ranked[0]
+    await pilot.press("down")
+    await pilot.pause()
+    assert heatmap.cursor == ranked[1]
+    await pilot.press("s")
+    await pilot.pause()
+    assert not heatmap.by_tokens and heatmap.index_at(0) == 0 and heatmap.cursor == ranked[1]
 
 
-async def test_the_minimap_says_it_is_clickable_and_has_a_key(app):
-    async with app.run_test(size=SMALL) as pilot:
-        screen = await open_session(pilot, app, "marathon")
-        profile = screen.query_one(Profile)
-        assert not profile.display  # a short terminal hides it...
-        assert "click" in str(profile.tooltip)
-        await pilot.press("m")  # ...m shows and focuses it
-        await settle(pilot, app)
-        assert profile.display and app.focused is profile
-        assert "enter jumps there" in str(screen.query_one("#focus-line").render())
-        await pilot.press("end", "enter")
-        await pilot.pause()
-        heatmap = screen.query_one(Heatmap)
-        assert app.focused is heatmap and heatmap.cursor > len(heatmap.rows.tokens) * 0.9
-        assert not profile.display
+async def test_the_minimap_says_it_is_clickable_and_has_a_key(shared_session):
+    app, pilot, screen = shared_session.app, shared_session.pilot, shared_session.screen
+    profile = screen.query_one(Profile)
+    assert not profile.display  # a short terminal hides it...
+    assert "click" in str(profile.tooltip)
+    await pilot.press("m")  # ...m shows and focuses it
+    await settle(pilot, app)
+    assert profile.display and app.focused is profile
+    assert "enter jumps there" in str(screen.query_one("#focus-line").render())
+    await pilot.press("end", "enter")
+    await pilot.pause()
+    heatmap = screen.query_one(Heatmap)
+    assert app.focused is heatmap and heatmap.cursor > len(heatmap.rows.tokens) * 0.9
+    assert not profile.display
 
 
 # ------------------------------------------------------------------ 3. 80x24
 
 
-async def test_replay_at_80x24_overlays_the_panel_and_keeps_the_totals_whole(app):
+async def test_replay_at_80x24_overlays_the_panel_and_keeps_the_totals_whole(shared_session):
     from inspector.tui.screens.replay import ReplayScreen
 
-    async with app.run_test(size=SMALL) as pilot:
-        await open_session(pilot, app, "marathon")
-        await pilot.press("r")
-        await settle(pilot, app)
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen) and screen.replay is not None
-        panel = screen.query_one(TuningPanel)
-        chart = screen.query_one("#replay-chart")
-        assert not panel.display and chart.size.width >= 76
-        totals = str(screen.query_one("#replay-totals").render())
-        assert all(len(line) <= 78 for line in totals.splitlines())
-        assert f"{screen.replay.totals.billed_input_tokens:,}" in totals
-        await pilot.press("f2")
-        await pilot.pause()
-        assert panel.display and app.focused is not None and panel in app.focused.ancestors
-        await pilot.press("f2")
-        await pilot.pause()
-        assert not panel.display
-        await pilot.press("q")  # q goes back, as on every screen but the sessions list
-        await settle(pilot, app)
-        assert isinstance(app.screen, SessionScreen)
+    app, pilot = shared_session.app, shared_session.pilot
+    await pilot.press("r")
+    await settle(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen) and screen.replay is not None
+    panel = screen.query_one(TuningPanel)
+    chart = screen.query_one("#replay-chart")
+    assert not panel.display and chart.size.width >= 76
+    totals = str(screen.query_one("#replay-totals").render())
+    assert all(len(line) <= 78 for line in totals.splitlines())
+    assert f"{screen.replay.totals.billed_input_tokens:,}" in totals
+    await pilot.press("f2")
+    await pilot.pause()
+    assert panel.display and app.focused is not None and panel in app.focused.ancestors
+    await pilot.press("f2")
+    await pilot.pause()
+    assert not panel.display
+    await pilot.press("q")  # q goes back, as on every screen but the sessions list
+    await settle(pilot, app)
+    assert isinstance(app.screen, SessionScreen)
 
 
-async def test_dialogs_fit_80x24_with_their_buttons(app):
+async def test_dialogs_fit_80x24_with_their_buttons(shared_session):
     """Each dialog opened from the session at 80x24 has its buttons whole on screen.
     One app, the dialogs opened in turn (each is composed anew when opened)."""
     from textual.widgets import Button
 
-    async with app.run_test(size=SMALL) as pilot:
-        session_screen = await open_session(pilot, app, "marathon")
-        for key in ["a", "e", "S", "v"]:
-            await pilot.press(key)
-            await settle(pilot, app)
-            dialog = app.screen
-            assert not isinstance(dialog, SessionScreen), key
-            for button in dialog.query(Button):
-                region = button.region
-                assert region.height and region.bottom <= SMALL[1] and region.right <= SMALL[0], (key, button)
-            await _back_to(pilot, app, session_screen)
+    app, pilot, session_screen = shared_session.app, shared_session.pilot, shared_session.screen
+    for key in ["a", "e", "S", "v"]:
+        await pilot.press(key)
+        await settle(pilot, app)
+        dialog = app.screen
+        assert not isinstance(dialog, SessionScreen), key
+        for button in dialog.query(Button):
+            region = button.region
+            assert region.height and region.bottom <= SMALL[1] and region.right <= SMALL[0], (key, button)
+        await _back_to(pilot, app, session_screen)
 
 
 async def _back_to(pilot, app, screen) -> None:

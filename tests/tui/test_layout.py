@@ -12,7 +12,7 @@ from inspector.tui.widgets.heatmap import Heatmap
 from inspector.tui.widgets.knobs import Knob, TuningPanel
 from inspector.tui.widgets.slider import Slider
 
-from .helpers import notices, open_session, settings, settle
+from .helpers import notices, open_session, run_shared, settings, settle
 
 pytestmark = pytest.mark.anyio
 SMALL, LARGE = (80, 24), (160, 48)
@@ -24,6 +24,21 @@ def app(memory_demo):
     a = InspectorApp(memory_demo, settings=settings())
     a.show_timings = False
     return a
+
+
+@pytest.fixture(scope="module")
+async def running_session(demo_sessions_cached, tmp_path_factory):
+    """The marathon open at 160x48 on one app, for the checks that only read it
+    (`shared_session`; the fresh start at this size is test_160x48_panel_beside_...)."""
+    from inspector.service.store import MemoryStore
+
+    def make():
+        a = InspectorApp(MemoryStore(demo_sessions_cached, label="demo"), settings=settings())
+        a.show_timings = False
+        return a
+
+    async for running in run_shared(make, LARGE, "marathon", tmp_path_factory.mktemp("shared")):
+        yield running
 
 
 def _in_panel(screen, widget) -> bool:
@@ -126,25 +141,24 @@ async def test_sessions_table_shows_title_messages_tokens_window_first(app):
             assert app.screen.selected_id() in detail
 
 
-async def test_knob_help_is_the_config_fields_text_as_config_init_writes_it(app):
+async def test_knob_help_is_the_config_fields_text_as_config_init_writes_it(shared_session):
     from inspector.engine.config import CompactionConfig
 
     toml = " ".join(line.lstrip("# ").strip() for line in CompactionConfig().to_toml(comments=True).splitlines())
-    async with app.run_test(size=LARGE) as pilot:
-        screen = await open_session(pilot, app, "marathon")
-        for knob in screen.query(Knob):
-            info = CompactionConfig.model_fields
-            field = None
-            for part in knob.spec.key.split("."):
-                field = info[part]
-                info = getattr(field.annotation, "model_fields", {})
-            description = " ".join(field.description.split())
-            assert description in str(knob.tooltip), knob.spec.key
-            assert " ".join(description.split()) in toml, knob.spec.key
-            assert "Default:" in knob.help_line and "preset balanced:" in knob.help_line
-            # Every knob names the reference system (or says it is inspector's own).
-            assert any(name in description for name in ("Eino", "trpc", "Sagents", "Synaptic", "inspector",
-                                                        "litellm")), knob.spec.key
+    screen = shared_session.screen
+    for knob in screen.query(Knob):
+        info = CompactionConfig.model_fields
+        field = None
+        for part in knob.spec.key.split("."):
+            field = info[part]
+            info = getattr(field.annotation, "model_fields", {})
+        description = " ".join(field.description.split())
+        assert description in str(knob.tooltip), knob.spec.key
+        assert " ".join(description.split()) in toml, knob.spec.key
+        assert "Default:" in knob.help_line and "preset balanced:" in knob.help_line
+        # Every knob names the reference system (or says it is inspector's own).
+        assert any(name in description for name in ("Eino", "trpc", "Sagents", "Synaptic", "inspector",
+                                                    "litellm")), knob.spec.key
 
 
 async def test_preset_shows_modified_and_a_switch_can_be_undone(app):
@@ -225,36 +239,34 @@ async def test_toggles_read_without_colour(app):
         assert tools.render_line(0).text.startswith("[x] ")
 
 
-async def test_focus_reads_without_colour(app):
+async def test_focus_reads_without_colour(shared_session):
     """Issue 17.5: the focused knob's name is bold and reversed (not only a faint
     colour change); the other knobs' names are not."""
-    async with app.run_test(size=LARGE) as pilot:
-        screen = await open_session(pilot, app, "marathon")
-        panel = screen.query_one(TuningPanel)
-        focused = panel.knob("summarization.trigger.context_tokens")
-        other = panel.knob("summarization.keep.tokens")
-        focused.query_one(Slider).focus()
-        await settle(pilot, app)
-        label = focused.query_one("Label.knob-label").rich_style
-        assert label.reverse and label.bold
-        assert not other.query_one("Label.knob-label").rich_style.reverse
-        other.query_one(Slider).focus()
-        await settle(pilot, app)
-        assert not focused.query_one("Label.knob-label").rich_style.reverse
-        assert other.query_one("Label.knob-label").rich_style.reverse
+    app, pilot, screen = shared_session.app, shared_session.pilot, shared_session.screen
+    panel = screen.query_one(TuningPanel)
+    focused = panel.knob("summarization.trigger.context_tokens")
+    other = panel.knob("summarization.keep.tokens")
+    focused.query_one(Slider).focus()
+    await settle(pilot, app)
+    label = focused.query_one("Label.knob-label").rich_style
+    assert label.reverse and label.bold
+    assert not other.query_one("Label.knob-label").rich_style.reverse
+    other.query_one(Slider).focus()
+    await settle(pilot, app)
+    assert not focused.query_one("Label.knob-label").rich_style.reverse
+    assert other.query_one("Label.knob-label").rich_style.reverse
 
 
-async def test_a_plan_with_a_summary_not_generated_says_estimated(app):
+async def test_a_plan_with_a_summary_not_generated_says_estimated(shared_session):
     """Issue 17.3: before its summary exists, the plan's total is an estimate, and the
     plan line and the context gauge say so."""
     from inspector.tui.widgets.profile import ContextGauge
 
-    async with app.run_test(size=LARGE) as pilot:
-        screen = await open_session(pilot, app, "marathon")
-        assert screen.plan.summaries and screen.plan.estimated
-        line = str(screen.query_one("#plan-summary").render())
-        assert f"→ ~{screen.plan.total_after:,} tokens (estimated)" in line
-        assert " → ~" in str(screen.query_one(ContextGauge).render())
+    screen = shared_session.screen
+    assert screen.plan.summaries and screen.plan.estimated
+    line = str(screen.query_one("#plan-summary").render())
+    assert f"→ ~{screen.plan.total_after:,} tokens (estimated)" in line
+    assert " → ~" in str(screen.query_one(ContextGauge).render())
 
 
 async def test_q_quits_from_the_sessions_screen(app):
@@ -314,14 +326,13 @@ async def test_help_shows_readable_key_names(app):
         assert not any("question_mark" in keys or "slash" in keys for keys in rows.values())
 
 
-async def test_apply_dialog_focuses_the_label(app):
-    async with app.run_test(size=LARGE) as pilot:
-        await open_session(pilot, app, "marathon")
-        await pilot.press("a")
-        await pilot.pause()
-        assert app.focused is not None and app.focused.id == "apply-label"
-        text = str(app.screen.query_one("#apply-dialog").query("Static")[1].render())
-        assert "1 summary to generate" in text and "(ies)" not in text and "(s)" not in text
+async def test_apply_dialog_focuses_the_label(shared_session):
+    app, pilot = shared_session.app, shared_session.pilot
+    await pilot.press("a")
+    await pilot.pause()
+    assert app.focused is not None and app.focused.id == "apply-label"
+    text = str(app.screen.query_one("#apply-dialog").query("Static")[1].render())
+    assert "1 summary to generate" in text and "(ies)" not in text and "(s)" not in text
 
 
 async def test_one_context_window_for_the_list_and_the_session(app):
