@@ -92,7 +92,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                     yield PlanSummary(id="plan-summary")
                 with VerticalScroll(id="detail-pane"):
                     yield Static("", id="detail")
-            yield Static(Text("knobs: once the session is read", style="dim"), id="tuning-loading")  # still: test_open_work
+            yield Static(Text("knobs: once the first plan is shown", style="dim"), id="tuning-loading")  # still: test_open_work
         yield Static("", id="focus-line")
         yield Footer()
 
@@ -139,6 +139,23 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         if (event.worker.group == "session-load" and event.state == WorkerState.ERROR
                 and self.session is None and self.is_current):
             self.app.pop_screen()
+        if event.worker.group == "plan" and event.state == WorkerState.ERROR:
+            self._mount_panel()  # no plan to show: the knobs are how to get one
+
+    def _mount_panel(self) -> None:
+        """The tuning panel, once the first plan is shown (or planning failed). Its
+        ~1,000 widgets are laid out several times as they mount, on the thread that
+        paints, and held the interpreter lock the first plan needs: mounted with the
+        session, they delayed a 100,000-message session's first plan by about a second
+        (bench/run.py `open_100k_first_plan_vs_library`)."""
+        if self.session is None or self._panel() is not None:
+            return
+        if (placeholder := self.query_one_optional("#tuning-loading")) is not None:
+            placeholder.remove()
+        panel = TuningPanel(self.config, self.session.tool_names(), id="tuning", on_change=self._knob_moved)
+        self.query_one("#session-body").mount(panel)
+        if self.tuning.changed:  # tuned from code before the panel was there (`set_config`)
+            self.call_after_refresh(panel.show_preset, self.config.preset, True)
 
     def on_rows_loaded(self, message: RowsLoaded) -> None:
         """Show the rows loaded so far (until the session is ready)."""
@@ -164,9 +181,6 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self.query_one(Profile).set_tokens(self.tokens)
         self.query_one("#session-title", Static).update(session_heading(
             self.session, self.tokens, self.counter, message.seconds if self.inspector.show_timings else None))
-        self.query_one("#tuning-loading").remove()
-        self.query_one("#session-body").mount(TuningPanel(self.config, self.session.tool_names(), id="tuning",
-                                                          on_change=self._knob_moved))
         heatmap.focus()
         self.request_plan()
         self._show_detail(heatmap.cursor)
@@ -255,6 +269,8 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self._show_plan()
         if (panel := self._panel()) is not None:
             panel.show_preset(self.config.preset, bool(self.tuning.changed))
+        else:
+            self._mount_panel()  # made with the config as it is now: its preset shown
         if self._detail_key(cursor := self.query_one(Heatmap).cursor) != self._shown_detail:
             self._show_detail(cursor)  # only when what it says about the message changed
 
