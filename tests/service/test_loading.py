@@ -81,6 +81,20 @@ def test_a_load_leaves_no_per_message_facts_behind(stored, monkeypatch):
     assert analysis._TOOL_FACTS  # a plain analysis still keeps them for the next
 
 
+def test_the_spans_a_load_keeps_take_no_spare_room(stored):
+    """Each span's results list lives as long as the session: made at its exact size,
+    not as grown by appends during the scan."""
+    import sys
+
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        _session, a = load_analysed(ws.load_session, wid, counter, ws.token_cache(), None, 7)
+    done = [s for s in a.spans if not s.pending]
+    assert done
+    exact = sys.getsizeof([])  # an empty list; each item is one pointer more
+    assert all(sys.getsizeof(s.results) == exact + 8 * len(s.results) for s in done)
+
+
 def test_a_store_that_hands_over_part_of_the_messages(stored):
     path, wid, counter = stored
     with Workspace(path) as ws:
