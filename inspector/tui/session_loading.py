@@ -65,4 +65,6 @@ def read_session(store: Any, session_id: str, counter: Any, expected: int | None
     stored = store.counts_by_position(session_id, counter.name)
     session, a = load_analysed(store.load_session, session_id, counter, store.token_cache(), rows, COUNT_CHUNK,
                                stored_counts=stored)
-    post(SessionReady(session, list(a.tokens), counter, time.perf_counter() - start))
+    # The analysis' own list, not a copy (0.8 MB at 100,000 messages): nothing changes
+    # it once the scan is done (an extended analysis makes lists of its own).
+    post(SessionReady(session, a.tokens, counter, time.perf_counter() - start))
