@@ -95,6 +95,22 @@ def test_the_spans_a_load_keeps_take_no_spare_room(stored):
     assert all(sys.getsizeof(s.results) == exact + 8 * len(s.results) for s in done)
 
 
+def test_the_positions_an_analysis_keeps_are_the_messages_own(stored, tmp_path):
+    """A position the analysis keeps (of a tool result, a user or assistant message) is
+    the message's own `position` int, not a second object for each (~3 MB at 100,000
+    messages); the analysis is the fresh one all the same."""
+    _path, _wid, counter = stored
+    with Workspace(tmp_path / "long.db") as ws:
+        wid = ws.add_session(agent_session(rounds=150, id="long"))
+        session, a = load_analysed(ws.load_session, wid, counter, ws.token_cache(), None, 50)
+    msgs = session.messages
+    kept = a.tool_results + a.user_positions + a.assistant_positions + list(a.result_call.values())
+    assert [i for i in kept if i > 256]  # past the ints Python keeps one of anyway
+    assert all(i is msgs[i].position for i in kept)
+    fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+    assert _fields(a) == _fields(fresh)
+
+
 def test_a_store_that_hands_over_part_of_the_messages(stored):
     path, wid, counter = stored
     with Workspace(path) as ws:
