@@ -68,3 +68,23 @@ def read_session(store: Any, session_id: str, counter: Any, expected: int | None
     # The analysis' own list, not a copy (0.8 MB at 100,000 messages): nothing changes
     # it once the scan is done (an extended analysis makes lists of its own).
     post(SessionReady(session, a.tokens, counter, time.perf_counter() - start))
+
+
+def share_rows(rows: RowData, session: Any, counter: Any, tokens: list[int]) -> None:
+    """Make the rows shown while `session` loaded hold the lists its analysis holds
+    (counts, roles, kinds) when they are equal: one list of each, not two (~2.4 MB at
+    100,000 messages). Nothing changes these lists once the session is loaded.
+
+    Args:
+        rows: the heatmap's rows, built batch by batch as the session was read.
+        session: the loaded session.
+        counter: the counter it was analysed with.
+        tokens: its per-message counts (`SessionReady.tokens`, the analysis' list).
+    """
+    from inspector.engine.analysis import analysis_of
+
+    if rows.tokens == tokens:
+        rows.tokens = tokens
+    a = analysis_of(session, counter)
+    if a is not None and a.roles == rows.roles and a.kinds == rows.kinds:
+        rows.roles, rows.kinds = a.roles, a.kinds

@@ -61,6 +61,12 @@ async def test_the_panel_is_built_once_the_first_plan_is_shown(demo_sessions_cac
         panel = screen.query_one("#tuning", TuningPanel)
         assert panel.config is screen.config
         assert screen.query_one_optional("#tuning-loading") is None
+        # the rows shown while loading keep the analysis' lists, not copies of them
+        from inspector.engine.analysis import analysis_of
+        from inspector.tui.widgets.heatmap import Heatmap
+
+        rows, a = screen.query_one(Heatmap).rows, analysis_of(screen.session, screen.counter)
+        assert rows.tokens is screen.tokens is a.tokens and rows.roles is a.roles and rows.kinds is a.kinds
         # and it works: a knob moved re-plans
         generation = screen.generation
         screen.set_values({"reduction.truncation.max_chars": 1234}, now=True)

@@ -22,7 +22,7 @@ from inspector.formats.terminal import visible
 from inspector.service.tuning import Planned, Tuning
 from inspector.tui.messages import FidelityReady, PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.screens.session_actions import SessionKeys
-from inspector.tui.session_loading import RowsLoaded, expected_messages, read_session, show_expected
+from inspector.tui.session_loading import RowsLoaded, expected_messages, read_session, share_rows, show_expected
 from inspector.tui.session_text import detail_text, plan_summary, session_heading
 from inspector.tui.widgets.follow import SessionGrew, SourceFollow
 from inspector.tui.widgets.heatmap import Heatmap, row_data
@@ -177,6 +177,8 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         heatmap.loading = False
         if heatmap.rows.tokens != self.tokens:  # not the rows shown while loading
             heatmap.set_rows(row_data(self.session, self.tokens))
+        else:
+            share_rows(heatmap.rows, self.session, self.counter, self.tokens)
         self.query_one("#session-progress", ProgressBar).display = False
         self.query_one(Profile).set_tokens(self.tokens)
         self.query_one("#session-title", Static).update(session_heading(
