@@ -20,9 +20,10 @@ from textual.worker import Worker
 from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.service.tuning import Planned, Tuning
+from inspector.tui import session_loading
 from inspector.tui.messages import FidelityReady, PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.screens.session_actions import SessionKeys
-from inspector.tui.session_loading import RowsLoaded, expected_messages, read_session, share_rows, show_expected
+from inspector.tui.session_loading import RowsLoaded, expected_messages, read_session, show_expected
 from inspector.tui.session_text import detail_text, plan_summary, session_heading
 from inspector.tui.widgets.follow import SessionGrew, SourceFollow
 from inspector.tui.widgets.heatmap import Heatmap, row_data
@@ -140,22 +141,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                 and self.session is None and self.is_current):
             self.app.pop_screen()
         if event.worker.group == "plan" and event.state == WorkerState.ERROR:
-            self._mount_panel()  # no plan to show: the knobs are how to get one
-
-    def _mount_panel(self) -> None:
-        """The tuning panel, once the first plan is shown (or planning failed). Its
-        ~1,000 widgets are laid out several times as they mount, on the thread that
-        paints, and held the interpreter lock the first plan needs: mounted with the
-        session, they delayed a 100,000-message session's first plan by about a second
-        (bench/run.py `open_100k_first_plan_vs_library`)."""
-        if self.session is None or self._panel() is not None:
-            return
-        if (placeholder := self.query_one_optional("#tuning-loading")) is not None:
-            placeholder.remove()
-        panel = TuningPanel(self.config, self.session.tool_names(), id="tuning", on_change=self._knob_moved)
-        self.query_one("#session-body").mount(panel)
-        if self.tuning.changed:  # tuned from code before the panel was there (`set_config`)
-            self.call_after_refresh(panel.show_preset, self.config.preset, True)
+            session_loading.show_tuning_panel(self, self._knob_moved)  # no plan to show: the knobs are how to get one
 
     def on_rows_loaded(self, message: RowsLoaded) -> None:
         """Show the rows loaded so far (until the session is ready)."""
@@ -175,10 +161,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self.session, self.counter, self.tokens = message.session, message.counter, message.tokens
         heatmap = self.query_one(Heatmap)
         heatmap.loading = False
-        if heatmap.rows.tokens != self.tokens:  # not the rows shown while loading
-            heatmap.set_rows(row_data(self.session, self.tokens))
-        else:
-            share_rows(heatmap.rows, self.session, self.counter, self.tokens)
+        session_loading.show_loaded_rows(heatmap, self.session, self.counter, self.tokens)
         self.query_one("#session-progress", ProgressBar).display = False
         self.query_one(Profile).set_tokens(self.tokens)
         self.query_one("#session-title", Static).update(session_heading(
@@ -269,10 +252,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                                                    plan.counter, plan.estimated,
                                                    plan.tokens_until_trigger if self.live else None)
         self._show_plan()
-        if (panel := self._panel()) is not None:
-            panel.show_preset(self.config.preset, bool(self.tuning.changed))
-        else:
-            self._mount_panel()  # made with the config as it is now: its preset shown
+        session_loading.show_tuning_panel(self, self._knob_moved)  # its preset; mounted after the first plan
         if self._detail_key(cursor := self.query_one(Heatmap).cursor) != self._shown_detail:
             self._show_detail(cursor)  # only when what it says about the message changed
 
