@@ -197,7 +197,7 @@ _TOOL_FACTS: dict[str, tuple[int, int, bool]] = {}
 _TOOL_FACTS_LIMIT = 200_000
 
 
-def _tool_facts(m: Message, h: str) -> tuple[int, int, bool]:
+def _tool_facts(m: Message, h: str, remember: bool = True) -> tuple[int, int, bool]:
     chars = 0
     parts = 0
     for p in m.parts:
@@ -205,6 +205,8 @@ def _tool_facts(m: Message, h: str) -> tuple[int, int, bool]:
             chars += len(p.text)
             parts += 1
     facts = (chars, parts, chars <= PLACEHOLDER_MAX_CHARS and has_offload_id(m.text))
+    if not remember:
+        return facts
     if len(_TOOL_FACTS) >= _TOOL_FACTS_LIMIT:
         _TOOL_FACTS.clear()
     _TOOL_FACTS[h] = facts
@@ -254,9 +256,10 @@ class Scan:
 
     A scan is used once: feed it, then finish it."""
 
-    def __init__(self, counter: TokenCounter, cache: TokenCache | None) -> None:
+    def __init__(self, counter: TokenCounter, cache: TokenCache | None, remember: bool = True) -> None:
         self.counter = counter
         self.cache = cache
+        self.remember = remember  # keep each tool result's facts for later scans (`_TOOL_FACTS`)
         self.n = 0
         self.tokens: list[int] = []
         self.text_tokens: list[int] = []
@@ -296,17 +299,21 @@ class Scan:
         self.redo: list[tuple[int, int, int]] = []  # (call position, index, 1 if base has its span)
 
     @classmethod
-    def fresh(cls, counter: TokenCounter, cache: TokenCache | None = None) -> Scan:
+    def fresh(cls, counter: TokenCounter, cache: TokenCache | None = None, *, remember: bool = True) -> Scan:
         """A scan of no messages yet.
 
         Args:
             counter: the token counter.
             cache: where message counts are cached.
+            remember: keep what the scan reads of each tool result, by content hash,
+                for the scans of other contexts holding it (replay's); False for a
+                session scanned once (a front end's load: 45,725 entries, ~5.5 MB,
+                on the 100k bench session). The analysis is the same either way.
 
         Returns:
             The scan, to `feed()`.
         """
-        return cls(counter, cache)
+        return cls(counter, cache, remember)
 
     @classmethod
     def from_base(cls, msgs: Sequence[Message], counter: TokenCounter, cache: TokenCache | None,
@@ -428,9 +435,13 @@ class Scan:
             self.assistant_positions
         call_at, call_ids, call_args, call_positions = self.call_at, self.call_ids, self.call_args, \
             self.call_positions
-        last_summary, last_ts = self.last_summary, self.last_ts
-        for i in range(start, n):
-            m = batch[i - start]
+        last_summary, last_ts, remember = self.last_summary, self.last_ts, self.remember
+        for k in range(start, n):
+            m = batch[k - start]
+            # The message's own int where it is its position (a stored session's are): the
+            # positions the analysis keeps are then not a second copy of each (~3 MB of
+            # int objects at 100,000 messages).
+            i = m.position if m.position == k else k
             role = m.role
             if not i % OPEN_CHECKPOINT:
                 open_at.append(dict(open_calls))
@@ -443,7 +454,7 @@ class Scan:
                 tool_results.append(i)
                 facts = _TOOL_FACTS.get(hashes[i])
                 if facts is None:
-                    facts = _tool_facts(m, hashes[i])
+                    facts = _tool_facts(m, hashes[i], remember)
                 chars, parts, has_id = facts
                 text_chars[i] = chars
                 text_parts[i] = parts
@@ -576,7 +587,9 @@ class Scan:
             if call_pos == pending_from:
                 spans.append(Span(call_pos, call_pos, n, res or [], True))  # nothing after it can be cut away
             elif res:
-                spans.append(Span(call_pos, call_pos, res[-1], res, False))
+                # a copy at its exact size: the list grew by appends (spare room for
+                # three more: ~1 MB on the 100k bench session's 45,725 calls)
+                spans.append(Span(call_pos, call_pos, res[-1], res[:], False))
         spans += old[done:self.kept]
         # A pending call at the end stays with its whole turn. Its span is the last: no
         # call follows it.

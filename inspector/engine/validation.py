@@ -134,8 +134,9 @@ def validate_resumable(messages: Sequence[Message], resume: Validation | None = 
     last_call_msg, seen_non_system, first_conversational = (scan.last_call_msg, scan.seen_non_system,
                                                             scan.first_conversational)
 
-    for i in range(scan.start, len(messages)):
-        m = messages[i]
+    for k in range(scan.start, len(messages)):
+        m = messages[k]
+        i = m.position if m.position == k else k  # the message's own int, not a copy kept (as `analysis` does)
         if not i % CHECKPOINT_EVERY:
             checkpoints.append((i, dict(open_calls) if open_calls else None, last_call_msg, seen_non_system,
                                 first_conversational, len(problems)))

@@ -53,7 +53,7 @@ def load_analysed(load: Loader, session_id: str, counter: TokenCounter, token_ca
         (the session, its analysis for `counter`, memoised on the session as
         `analyze` memoises).
     """
-    scan = Scan.fresh(counter, token_cache)
+    scan = Scan.fresh(counter, token_cache, remember=False)  # read once: no facts kept for other contexts
     pending: list[Message] = []
     size = batch
 

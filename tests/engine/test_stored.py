@@ -109,6 +109,21 @@ def test_texts_the_raw_record_repeats_are_the_messages_own_strings():
     assert m.raw == {"role": "tool", "content": LONG, "extra": LONG}
 
 
+def test_arguments_repeated_across_a_load_are_kept_once():
+    """A session repeats its calls' arguments (114 texts for 45,725 calls in the bench's
+    100,000 messages, ~7 MB of copies): one load (one `names`) keeps each text once,
+    and every message still reads back as its validated JSON."""
+    args = '{"command": "' + LONG + '", "timeout": 30}'
+    bodies = [_body(Message(role="assistant", parts=[Part(text="")], raw={"n": k, "arguments": args}, tool_calls=[
+        ToolCall(id=f"call_{k}_{j}", name="bash", arguments_raw=args) for j in range(2)])) for k in range(3)]
+    names: dict[str, str] = {}
+    decoded = [decode(*encode(body), names) for body in bodies]  # type: ignore[misc]
+    for m, body in zip(decoded, bodies, strict=True):
+        _assert_same(m, _validated(body))
+    first = decoded[0].tool_calls[0].arguments_raw
+    assert all(c.arguments_raw is first for m in decoded for c in m.tool_calls)
+
+
 def test_empty_meta_and_calls_are_the_shared_read_only_ones():
     m = _round_trip(CASES["text"])
     with pytest.raises(TypeError):

@@ -64,6 +64,53 @@ def test_one_pass_gives_the_fresh_analysis_and_every_row_once(stored, batch):
         assert sorted(cache.asked) == sorted(fresh.hashes)  # each count looked up once
 
 
+def test_a_load_leaves_no_per_message_facts_behind(stored, monkeypatch):
+    """The engine keeps the facts of each tool result it scans (by content hash) for
+    replay, which analyses hundreds of contexts sharing them; a session loaded for a
+    front end is scanned once, so a load keeps none (45,725 entries, ~5.5 MB, on the
+    100k bench session) and its analysis is the fresh one all the same."""
+    from inspector.engine import analysis
+
+    path, wid, counter = stored
+    monkeypatch.setattr(analysis, "_TOOL_FACTS", {})
+    with Workspace(path) as ws:
+        session, a = load_analysed(ws.load_session, wid, counter, ws.token_cache(), None, 7)
+    assert analysis._TOOL_FACTS == {}
+    fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+    assert _fields(a) == _fields(fresh)
+    assert analysis._TOOL_FACTS  # a plain analysis still keeps them for the next
+
+
+def test_the_spans_a_load_keeps_take_no_spare_room(stored):
+    """Each span's results list lives as long as the session: made at its exact size,
+    not as grown by appends during the scan."""
+    import sys
+
+    path, wid, counter = stored
+    with Workspace(path) as ws:
+        _session, a = load_analysed(ws.load_session, wid, counter, ws.token_cache(), None, 7)
+    done = [s for s in a.spans if not s.pending]
+    assert done
+    exact = sys.getsizeof([])  # an empty list; each item is one pointer more
+    assert all(sys.getsizeof(s.results) == exact + 8 * len(s.results) for s in done)
+
+
+def test_the_positions_an_analysis_keeps_are_the_messages_own(stored, tmp_path):
+    """A position the analysis keeps (of a tool result, a user or assistant message) is
+    the message's own `position` int, not a second object for each (~3 MB at 100,000
+    messages); the analysis is the fresh one all the same."""
+    _path, _wid, counter = stored
+    with Workspace(tmp_path / "long.db") as ws:
+        wid = ws.add_session(agent_session(rounds=150, id="long"))
+        session, a = load_analysed(ws.load_session, wid, counter, ws.token_cache(), None, 50)
+    msgs = session.messages
+    kept = a.tool_results + a.user_positions + a.assistant_positions + list(a.result_call.values())
+    assert [i for i in kept if i > 256]  # past the ints Python keeps one of anyway
+    assert all(i is msgs[i].position for i in kept)
+    fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+    assert _fields(a) == _fields(fresh)
+
+
 def test_a_store_that_hands_over_part_of_the_messages(stored):
     path, wid, counter = stored
     with Workspace(path) as ws:

@@ -20,6 +20,7 @@ from textual.worker import Worker
 from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.service.tuning import Planned, Tuning
+from inspector.tui import session_loading
 from inspector.tui.messages import FidelityReady, PlanReady, ReportsWorkerErrors, SessionReady
 from inspector.tui.screens.session_actions import SessionKeys
 from inspector.tui.session_loading import RowsLoaded, expected_messages, read_session, show_expected
@@ -92,7 +93,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                     yield PlanSummary(id="plan-summary")
                 with VerticalScroll(id="detail-pane"):
                     yield Static("", id="detail")
-            yield Static(Text("knobs: once the session is read", style="dim"), id="tuning-loading")  # still: test_open_work
+            yield Static(Text("knobs: once the first plan is shown", style="dim"), id="tuning-loading")  # still: test_open_work
         yield Static("", id="focus-line")
         yield Footer()
 
@@ -139,6 +140,8 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         if (event.worker.group == "session-load" and event.state == WorkerState.ERROR
                 and self.session is None and self.is_current):
             self.app.pop_screen()
+        if event.worker.group == "plan" and event.state == WorkerState.ERROR:
+            session_loading.show_tuning_panel(self, self._knob_moved)  # no plan to show: the knobs are how to get one
 
     def on_rows_loaded(self, message: RowsLoaded) -> None:
         """Show the rows loaded so far (until the session is ready)."""
@@ -158,15 +161,11 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self.session, self.counter, self.tokens = message.session, message.counter, message.tokens
         heatmap = self.query_one(Heatmap)
         heatmap.loading = False
-        if heatmap.rows.tokens != self.tokens:  # not the rows shown while loading
-            heatmap.set_rows(row_data(self.session, self.tokens))
+        session_loading.show_loaded_rows(heatmap, self.session, self.counter, self.tokens)
         self.query_one("#session-progress", ProgressBar).display = False
         self.query_one(Profile).set_tokens(self.tokens)
         self.query_one("#session-title", Static).update(session_heading(
             self.session, self.tokens, self.counter, message.seconds if self.inspector.show_timings else None))
-        self.query_one("#tuning-loading").remove()
-        self.query_one("#session-body").mount(TuningPanel(self.config, self.session.tool_names(), id="tuning",
-                                                          on_change=self._knob_moved))
         heatmap.focus()
         self.request_plan()
         self._show_detail(heatmap.cursor)
@@ -253,8 +252,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                                                    plan.counter, plan.estimated,
                                                    plan.tokens_until_trigger if self.live else None)
         self._show_plan()
-        if (panel := self._panel()) is not None:
-            panel.show_preset(self.config.preset, bool(self.tuning.changed))
+        session_loading.show_tuning_panel(self, self._knob_moved)  # its preset; mounted after the first plan
         if self._detail_key(cursor := self.query_one(Heatmap).cursor) != self._shown_detail:
             self._show_detail(cursor)  # only when what it says about the message changed
 

@@ -118,6 +118,32 @@ def test_reductions_without_cleared_arguments_share_one_read_only_empty_mapping(
     assert type(copy.deepcopy(results[0]).clear_arguments) is dict
 
 
+def test_call_messages_whose_arguments_do_not_shrink_share_one_memo_entry():
+    """Arguments shorter than their placeholder are kept; the memo's (before, after,
+    ids) for such a call message is one shared value, not a tuple and an empty dict
+    each (~25,000 of them, ~3 MB, on the 100k bench session), and re-plans still
+    equal fresh plans."""
+    from inspector.engine.planning.memo import memo_for
+    from inspector.engine.planning.results import NO_ARGUMENTS
+
+    msgs = [user("look around")]
+    for r in range(6):
+        msgs += [asst(f"listing {r}", [(f"c{r}", "ls", '{"d": "."}')]), tool(f"c{r}", "file " * 300, "ls")]
+    msgs.append(asst("done"))
+    s = session(*msgs)
+    for keep in (1, 3, 2):
+        config = cleared(reduction__clear__keep_rounds=keep)
+        again = plan(s, config, COUNTER)
+        fresh = plan(session(*msgs), config, COUNTER)
+        assert again.actions == fresh.actions and again.reductions == fresh.reductions
+        assert again.tokens_after == fresh.tokens_after == output_counts(s, again)
+        assert any(a == Action.CLEAR for a in again.actions)  # the results are cleared
+    (analysis,) = s._analyses.values()
+    unchanged = list(memo_for(analysis, COUNTER).clear_arguments._data.values())
+    assert len(unchanged) >= 5 and all(v == (0, 0, {}) for v in unchanged)
+    assert all(v is unchanged[0] for v in unchanged) and unchanged[0][2] is NO_ARGUMENTS
+
+
 def test_argument_placeholders_are_not_kept_in_the_text_cache():
     """The arguments memo holds each call's (before, after) by offload id; the text
     cache kept every placeholder besides (one text per call, never met again)."""

@@ -93,3 +93,27 @@ def test_calls_of_a_message_with_several_are_memoised_so_a_split_counts_nothing(
         p = plan(s, config.with_values({"reduction.clear.keep_rounds": keep}), counter)
         assert any(r.clear_arguments for r in p.reductions.values())
     assert not [t for t in singles + [t for b in batches for t in b] if "off-" in t]
+
+
+def test_placeholders_counted_a_batch_at_a_time_give_the_one_batch_counts(monkeypatch):
+    """`placeholder_counts` counts at most `PLACEHOLDER_BATCH` texts per call (the
+    ~46,000 placeholders of a 100k-message first plan are not all held at once), and
+    what it returns is what counting them in one batch gives, repeated keys included."""
+    from inspector.engine.planning import compaction
+    from inspector.engine.planning.memo import PlanMemo
+    from inspector.engine.tokens import make_counter
+
+    counter = make_counter(model="gpt-4o")
+    template = preset("balanced").reduction.clear.placeholder
+    requests = [(f"tool{k % 3}", 100 + k % 5, f"off-{k % 15:012x}", f"call{k}") for k in range(40)]  # 15 keys
+    framing = counter.framing
+    one = compaction.placeholder_counts(PlanMemo(counter), framing, template, "reload", requests)
+    monkeypatch.setattr(compaction, "PLACEHOLDER_BATCH", 3)
+    sizes: list[int] = []
+    real = counter.count_batch
+    monkeypatch.setattr(counter, "count_batch", lambda texts: sizes.append(len(texts)) or real(texts))
+    batched = compaction.placeholder_counts(PlanMemo(counter), framing, template, "reload", requests)
+    assert batched == one
+    assert len(set(one)) > 1 and max(sizes) <= 3 and sum(sizes) == 15  # each key once
+    assert one == [compaction.placeholder_count(PlanMemo(counter), framing, template, tool, tokens, oid, "reload", cid)
+                   for tool, tokens, oid, cid in requests]
