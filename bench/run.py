@@ -125,13 +125,15 @@ TARGETS["fidelity_heldout_pairwise_accuracy"] = ("the same on the held-out set",
 TARGETS["fidelity_blind_spearman"] = ("the same on the blind set (sessions in no other set, a fourth writer, two more "
                                       "judges; blind until the measure's fourth pass)", ">= 0.8", lambda v: v >= 0.8)
 TARGETS["fidelity_blind_pairwise_accuracy"] = ("the same on the blind set", ">= 0.85", lambda v: v >= 0.85)
-for _set, _what in (("L5", "other agents: mini-swe-agent, SWE-agent function calling"),
-                    ("L6", "other genres: tau-bench customer service, Claude Code sub-agents"),
-                    ("L7", "other origins: OpenHands, a Claude Code main session, AutoGen conversations"),
-                    ("L8", "blind in session 4: tau-bench, a Claude Code sub-agent, OpenHands, mini-swe-agent"),
-                    ("L9", "blind in session 5 until one rule: aider, moatless-tools, tau2-bench medical triage"),
-                    ("L10", "blind in session 5: Claude Code sessions of the Entire CLI, five genres"),
-                    ("L11", "blind in session 5 until one rule: LangGraph's customer-support tutorial runs")):
+# The later labelled sets (tests/judged.py names their directories), each a pair of targets.
+OTHER_SETS = {"L5": "other agents: mini-swe-agent, SWE-agent function calling",
+              "L6": "other genres: tau-bench customer service, Claude Code sub-agents",
+              "L7": "other origins: OpenHands, a Claude Code main session, AutoGen conversations",
+              "L8": "blind in session 4: tau-bench, a Claude Code sub-agent, OpenHands, mini-swe-agent",
+              "L9": "blind in session 5 until one rule: aider, moatless-tools, tau2-bench medical triage",
+              "L10": "blind in session 5: Claude Code sessions of the Entire CLI, five genres",
+              "L11": "blind in session 5 until one rule: LangGraph's customer-support tutorial runs"}
+for _set, _what in OTHER_SETS.items():
     TARGETS[f"fidelity_{_set}_spearman"] = (f"the same on {_set} ({_what})", ">= 0.8", lambda v: v >= 0.8)
     TARGETS[f"fidelity_{_set}_pairwise_accuracy"] = (f"the same on {_set}", ">= 0.85", lambda v: v >= 0.85)
 SECTIONS += ("fidelity",)
@@ -152,8 +154,7 @@ KINDS.update({"rss_ratio_10k": MEMORY, "rss_ratio_100k": MEMORY, "sweep_fleet_10
               "fidelity_pairwise_accuracy": AGREEMENT, "fidelity_heldout_spearman": AGREEMENT,
               "fidelity_heldout_pairwise_accuracy": AGREEMENT, "fidelity_blind_spearman": AGREEMENT,
               "fidelity_blind_pairwise_accuracy": AGREEMENT,
-              **{f"fidelity_{s}_{f}": AGREEMENT for s in ("L5", "L6", "L7", "L8", "L9", "L10", "L11")
-                 for f in ("spearman", "pairwise_accuracy")}})
+              **{f"fidelity_{s}_{f}": AGREEMENT for s in OTHER_SETS for f in ("spearman", "pairwise_accuracy")}})
 # Figures printed below the targets in the table: the seconds behind the ratios.
 DETAIL_FIGURES = ("replan_median_ms", "replan_median_ms_eino", "replan_100k_ms", "count_warm_speedup_with_load",
                   "cli_startup_s", "tui_first_frame_s", "apply_100k_s", "rss_peak_mb", "rss_peak_100k_mb",
@@ -479,13 +480,7 @@ def main(argv: list[str] | None = None) -> int:
             agreement = fidelity_bench.measure_agreement()
             heldout = fidelity_bench.measure_agreement(judged.HELDOUT)
             blind = fidelity_bench.measure_agreement(judged.BLIND)
-            others = {name: fidelity_bench.measure_agreement(where) for name, where in (("L5", judged.L5),
-                                                                                      ("L6", judged.L6),
-                                                                                      ("L7", judged.L7),
-                                                                                      ("L8", judged.L8),
-                                                                                      ("L9", judged.L9),
-                                                                                      ("L10", judged.L10),
-                                                                                      ("L11", judged.L11))}
+            others = {name: fidelity_bench.measure_agreement(getattr(judged, name)) for name in OTHER_SETS}
             details["fidelity"] = {"definition": fidelity_bench.__doc__, "agreement": agreement, "heldout": heldout,
                                    "blind": blind, **others}
             if "spearman" in agreement:
