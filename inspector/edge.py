@@ -66,7 +66,8 @@ def _offline(ctor: Callable[[], dict[str, Any]], directory: str) -> Callable[[],
 
     def construct() -> dict[str, Any]:
         try:
-            return rebuilt()
+            encoding: dict[str, Any] = rebuilt()
+            return encoding
         except FileNotFoundError:
             return ctor()
 

@@ -183,7 +183,7 @@ class LiteLLMSummarizer:
         return await adrive(self._steps(request, on_event), self._aperform)
 
 
-def summarizer_for(config, **kwargs: Any) -> Summarizer:
+def summarizer_for(config: Any, **kwargs: Any) -> Summarizer:
     """The summarizer a config asks for: LiteLLM when a model is set (with its
     fallbacks, retries and backoff), else the offline extractive one. `kwargs` go to
     LiteLLMSummarizer (completion, sleep, rng, extra, ...)."""
@@ -293,7 +293,8 @@ def _price_map() -> dict[str, Any]:
         path = os.path.join(base, "model_prices_and_context_window_backup.json")
         if os.path.exists(path):
             with open(path, encoding="utf-8") as fh:
-                return json.load(fh)
+                loaded: dict[str, Any] = json.load(fh)
+                return loaded
     return {}
 
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.service.pipeline import CompactOptions
 
 
-def _to_chat(messages) -> list[dict[str, Any]]:
+def _to_chat(messages: Any) -> list[dict[str, Any]]:
     """OpenAI chat dicts exactly as `inspector export --format openai-json` writes them
     (untouched messages verbatim; reasoning and thinking blocks kept on changed ones)."""
     from inspector.formats.openai_chat import to_openai_chat

@@ -105,7 +105,7 @@ class AppSettings(BaseSettings):
         """The workspace to open: the one set, or `default_workspace_path()`."""
         return self.workspace or default_workspace_path()
 
-    def compaction(self):
+    def compaction(self) -> Any:
         """The engine config the tuning panel starts from."""
         from inspector.engine.config import preset
         from inspector.service.config import load_config

@@ -170,7 +170,7 @@ def recovery_tool(compactor: Compactor) -> Any:
     Returns:
         A `google.adk.tools.FunctionTool` for the agent's `tools`.
     """
-    from google.adk.tools import FunctionTool
+    from google.adk.tools.function_tool import FunctionTool
 
     spec = compactor.recovery_tool()["function"]
 

@@ -63,7 +63,7 @@ _T = TypeVar("_T")
 
 
 def items_to_session(items: Sequence[Any], session_id: str = "agents", summary_prefix: str | None = None,
-                     skip=None) -> Session:
+                     skip: Any = None) -> Session:
     """Responses input items -> a canonical session (untouched items kept in `raw`)."""
     from inspector.engine.models import Session
     from inspector.formats.responses import ItemConverter
@@ -246,7 +246,7 @@ class CompactingSession:
     @property
     def session_id(self) -> str:
         """The wrapped session's id."""
-        return self.session.session_id
+        return str(self.session.session_id)
 
     @property
     def session_settings(self) -> Any:

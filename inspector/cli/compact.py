@@ -113,7 +113,7 @@ def _pct(part: int, whole: int) -> str:
 
 def fidelity_line(report: Any) -> str:
     """One line: the fidelity score, what it is of, then kept/items per kind."""
-    return report.headline()
+    return str(report.headline())
 
 
 def format_plan(session: Session, p: Plan, cost: Any = None, fidelity: Any = None) -> str:
@@ -462,7 +462,7 @@ def _export_all(args: argparse.Namespace, config: CompactionConfig, out: Path) -
         res = _export_one(session, result, args, names[session.id], ws, say=progress.message)
         if res.session_id is not None:
             progress.message(f"{session.id}: wrote session {res.session_id}")
-        return res.path
+        return Path(res.path)
 
     def done(item: Any) -> None:
         if not item.ok:

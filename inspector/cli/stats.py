@@ -22,7 +22,7 @@ from inspector.formats.terminal import terminal_json, visible
 PROGRESS_MIN_SESSIONS = 20
 
 
-def calibration_summary(session: Session, counter: TokenCounter) -> dict | None:
+def calibration_summary(session: Session, counter: TokenCounter) -> dict[str, Any] | None:
     """Our count of the context before each model call next to the input tokens the
     source recorded for it (None when the source recorded no usage)."""
     from statistics import median
@@ -37,7 +37,7 @@ def calibration_summary(session: Session, counter: TokenCounter) -> dict | None:
             "median_ratio": round(median(p.ratio for p in points), 3)}
 
 
-def session_stats(session: Session, counter: TokenCounter) -> dict:
+def session_stats(session: Session, counter: TokenCounter) -> dict[str, Any]:
     """A session's counts for `inspector stats`: messages, tokens by role and kind, the context total.
 
     Args:
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             if args.session:
                 source.read(args.session)  # unknown id: clear error before any output
             progress = _Progress(len(ids))
-            calibrated: dict[str, dict] = {}
+            calibrated: dict[str, dict[str, Any]] = {}
             for k, sid in enumerate(ids, 1):
                 session = source.read(sid)
                 rows.append(session_stats(session, counter))
@@ -145,7 +145,7 @@ def _breakdown_config(args: argparse.Namespace) -> CompactionConfig:
     return _config(args)
 
 
-def session_breakdown_dict(session: Session, config: CompactionConfig, counter: TokenCounter) -> dict:
+def session_breakdown_dict(session: Session, config: CompactionConfig, counter: TokenCounter) -> dict[str, Any]:
     """The breakdown of `session` before and after the plan of `config` (counted with
     `counter`), as the TUI's breakdown view shows it."""
     from inspector.service.pipeline import plan_session, session_breakdown

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                     targets.append((Follower(found.path), found.tool, found.project))
     except (PipelineError, ValueError) as exc:
         raise CliError(str(exc)) from None
-    rows: dict[int, list] = {}
+    rows: dict[int, list[Any]] = {}
 
     def refresh() -> bool:
         changed = False

@@ -14,7 +14,7 @@ from inspector.engine.validation import validate
 REPORT_VERSION = 1
 
 
-def _change(session: Session, m, origin: list[int]) -> str:
+def _change(session: Session, m: Any, origin: list[int]) -> str:
     if m.kind == "summary":
         return "summary"
     if m.meta.get("inspector_summary") is not None:
@@ -41,7 +41,7 @@ def lineage(session: Session, compacted: Compacted) -> list[dict[str, Any]]:
     return out
 
 
-def _problems(problems) -> list[dict[str, Any]]:
+def _problems(problems: Any) -> list[dict[str, Any]]:
     return [{"code": p.code, "severity": p.severity, "position": p.position, "detail": p.detail}
             for p in problems]
 

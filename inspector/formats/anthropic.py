@@ -84,7 +84,7 @@ TOOL_USE_TYPES = ("tool_use", "server_tool_use", "mcp_tool_use")
 TOOL_RESULT_TYPES = ("tool_result", "mcp_tool_result")
 
 
-def _extra(block: dict, *known: str) -> dict[str, Any] | None:
+def _extra(block: dict[str, Any], *known: str) -> dict[str, Any] | None:
     extra = {k: v for k, v in block.items() if k not in known}
     return extra or None
 
@@ -161,7 +161,7 @@ def tool_result_parts(content: Any, where: str, strict: bool = True) -> list[Par
 _ARGUMENTS_JSON = json.JSONEncoder(ensure_ascii=False, separators=COMPACT).encode
 
 
-def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
+def tool_call(block: dict[str, Any], where: str, strict: bool = True) -> ToolCall:
     """A `tool_use` (or server / MCP tool use) block as a ToolCall (`input` as JSON text;
     an input that is already text stays as it is)."""
     cid, name = block.get("id"), block.get("name")
@@ -175,7 +175,7 @@ def tool_call(block: dict, where: str, strict: bool = True) -> ToolCall:
                             arguments_raw=inp if isinstance(inp, str) else _ARGUMENTS_JSON(inp))
 
 
-def _flush_user(out: list[Message], msg: dict, k: int, at: str, pending: list[tuple[int, Any]]) -> None:
+def _flush_user(out: list[Message], msg: dict[str, Any], k: int, at: str, pending: list[tuple[int, Any]]) -> None:
     """The user blocks collected since the last tool result, as one user message."""
     if not pending:
         return
@@ -289,7 +289,7 @@ def _is_block(value: Any) -> bool:
     return True
 
 
-def _raw_blocks(m: Message) -> list[dict] | None:
+def _raw_blocks(m: Message) -> list[dict[str, Any]] | None:
     """The source turn's blocks, when the message came from Anthropic JSON unchanged."""
     raw = m.raw
     if not untouched(m) or not isinstance(raw, dict) or raw.get("role") != m.role:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from inspector.engine.models import Message, Part, ToolCall
 from inspector.formats.common import COMPACT, RENAMED, is_earlier_summary
@@ -208,7 +208,7 @@ def _response_part(m: Message) -> dict[str, Any]:
         for sp in g(source, "parts") or []:
             fr = g(sp, "function_response") if isinstance(sp, dict) else None
             if fr is not None and str(g(fr, "id") or "") == (m.tool_call_id or ""):
-                return sp
+                return cast(dict[str, Any], sp)
     return {"function_response": {"id": m.tool_call_id, "name": m.name or "",
                                   "response": {RESULT_KEY: m.text}}}
 

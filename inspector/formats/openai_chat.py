@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from inspector.engine.models import Message, Part, ToolCall
 from inspector.formats.common import is_earlier_summary, json_arguments, untouched
@@ -213,7 +213,7 @@ def _chat_shaped(raw: Any, m: Message) -> bool:
 
 def _chat_message(m: Message, warnings: list[str]) -> dict[str, Any]:
     if untouched(m) and _chat_shaped(m.raw, m):
-        return m.raw
+        return cast(dict[str, Any], m.raw)
     d = message_to_openai(m, keep_raw=False)
     if d.get("content") is None and any(p.type == "text" for p in m.parts):
         d["content"] = ""  # an empty text stays an empty text (both are valid with tool_calls)

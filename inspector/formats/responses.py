@@ -88,7 +88,7 @@ def output_parts(output: Any) -> list[Part]:
     return [Part(type="text", text=json.dumps(output, ensure_ascii=False))]
 
 
-def reasoning_part(item: dict) -> Part:
+def reasoning_part(item: dict[str, Any]) -> Part:
     """A Responses `reasoning` item as a reasoning part: its summary texts (or content) joined, the item kept."""
     texts = [s.get("text", "") for s in item.get("summary") or [] if isinstance(s, dict)]
     if not texts:
@@ -96,7 +96,7 @@ def reasoning_part(item: dict) -> Part:
     return Part(type="reasoning", text="\n\n".join(t for t in texts if t), data=item)
 
 
-def hosted_text(item: dict) -> str:
+def hosted_text(item: dict[str, Any]) -> str:
     """The one-line text shown for a hosted tool call item (`[web_search: query]`)."""
     t = item.get("type", "")
     action = item.get("action")
@@ -137,7 +137,7 @@ class ConverterMark:
 class ItemConverter:
     """Feed items in order; read `messages` at the end (call `finish()` first)."""
 
-    def __init__(self, developer_role: str = "developer", skip=None):
+    def __init__(self, developer_role: str = "developer", skip: Any = None):
         self.messages: list[Message] = []
         self.developer_role = developer_role
         self._skip = skip or (lambda where, reason: None)
@@ -159,7 +159,7 @@ class ItemConverter:
         return ConverterMark(self.messages, len(self.messages), len(self._call_names), self._renamed,
                              self.last_assistant)
 
-    def resumed(self, mark: ConverterMark, skip=None) -> ItemConverter | None:
+    def resumed(self, mark: ConverterMark, skip: Any = None) -> ItemConverter | None:
         """A new converter in the state `mark` recorded, taken from this one (which
         went on from there, or is still there): fed the items after the mark, it makes
         what this one made of them (the messages before the mark are the same objects).
@@ -188,7 +188,7 @@ class ItemConverter:
         self._group = None
         self._group_raw = []
 
-    def _assistant(self, item: dict, source_id: str | None, ts: datetime | None, new_response: bool) -> Message:
+    def _assistant(self, item: dict[str, Any], source_id: str | None, ts: datetime | None, new_response: bool) -> Message:
         g = self._group
         if g is None or new_response:
             self._flush()
@@ -324,7 +324,7 @@ def _is_item(value: Any) -> bool:
     return isinstance(content, list) and all(isinstance(c, dict) and c.get("type") in _PART_TYPES for c in content)
 
 
-def _raw_items(m: Message) -> list[dict] | None:
+def _raw_items(m: Message) -> list[dict[str, Any]] | None:
     if not untouched(m):
         return None
     raw = m.raw
@@ -406,7 +406,7 @@ def _content(m: Message, role: str) -> Any:
     return parts
 
 
-def _reasoning_item(data: dict, text: str) -> dict[str, Any] | None:
+def _reasoning_item(data: dict[str, Any], text: str) -> dict[str, Any] | None:
     if data.get("type") == "reasoning":
         return data
     if "encrypted_content" in data:

@@ -147,7 +147,7 @@ class AdkSource(SqliteSource):
             f"SELECT rowid, id, timestamp, event_data FROM {self.q(table)} "
             f"WHERE app_name = ? AND user_id = ? AND session_id = ? ORDER BY timestamp, rowid",
             (app, user, sid), where=f"session {session_id!r} in table {table}")
-        events: list[tuple[float, str, dict, Any]] = []  # (epoch, where, data, column ts)
+        events: list[tuple[float, str, dict[str, Any], Any]] = []  # (epoch, where, data, column ts)
         for r in rows:
             where = f"row {r[0]} of table {table} (session {session_id!r})"
             try:
@@ -179,7 +179,7 @@ class AdkSource(SqliteSource):
 
     # ---- events -> messages, with ADK's compaction rule
 
-    def _messages(self, events: list[tuple[float, str, dict, str]]) -> list[Message]:
+    def _messages(self, events: list[tuple[float, str, dict[str, Any], str]]) -> list[Message]:
         ranges: list[tuple[int, float, float]] = []
         for i, (_, _, data, _) in enumerate(events):
             comp = g(g(data, "actions"), "compaction")
@@ -230,7 +230,7 @@ class AdkSource(SqliteSource):
             out.extend(msgs)
         return out
 
-    def _compaction(self, data: dict, eid: str, epoch: float) -> Message:
+    def _compaction(self, data: dict[str, Any], eid: str, epoch: float) -> Message:
         comp = g(g(data, "actions"), "compaction")
         content = g(comp, "compacted_content") or {}
         parts, calls, _ = parse_parts(g(content, "parts") or [])
@@ -240,7 +240,7 @@ class AdkSource(SqliteSource):
                        meta={"start_timestamp": g(comp, "start_timestamp"),
                              "end_timestamp": g(comp, "end_timestamp")})
 
-    def _event(self, data: dict, eid: str, epoch: float, where: str) -> list[Message]:
+    def _event(self, data: dict[str, Any], eid: str, epoch: float, where: str) -> list[Message]:
         content = g(data, "content")
         if not isinstance(content, dict) or not g(content, "parts"):
             return []  # state-only or control event: no model-visible content

@@ -68,7 +68,7 @@ def sniff(probe: Any) -> bool:
     return getattr(probe, "kind", None) == "json" and is_anthropic_document(probe.document)
 
 
-def load(probe: Any):
+def load(probe: Any) -> Any:
     """For `inspector.sources.registry`: a Source with the one session of the document."""
     from inspector.sources.model import Source, SourceError
 

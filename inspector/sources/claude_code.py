@@ -107,13 +107,13 @@ def _assistant_parts(blocks: list[Any], where: str, parts: list[Part], calls: li
             parts.append(block_part(b, where, strict=False))
 
 
-def _one_chain(records: list[tuple[int, dict]], parent: Callable[[dict], Any] | None = None) -> bool:
+def _one_chain(records: list[tuple[int, dict[str, Any]]], parent: Callable[[dict[str, Any]], Any] | None = None) -> bool:
     """Is every record the child of the record before it, the first a root, and no uuid
     seen twice? Then the active branch is the whole list (`_active_branch` finds the same
     by walking the links back from the last record, a few times slower). `parent`: a
     record's parent uuid (default its `parentUuid`)."""
     if parent is None:
-        def parent(rec: dict) -> Any:
+        def parent(rec: dict[str, Any]) -> Any:
             return rec.get("parentUuid")
     if parent(records[0][1]):
         return False
@@ -127,8 +127,8 @@ def _one_chain(records: list[tuple[int, dict]], parent: Callable[[dict], Any] | 
     return len(seen) == len(records)
 
 
-def _with_parallel_calls(records: list[tuple[int, dict]],
-                         branch: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+def _with_parallel_calls(records: list[tuple[int, dict[str, Any]]],
+                         branch: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:
     """The branch with the records of its parallel tool calls, in file order.
 
     Claude Code writes one record per content block and links them as a tree: the second
@@ -164,11 +164,11 @@ def _with_parallel_calls(records: list[tuple[int, dict]],
     return _responses_together([lr for lr in records if id(lr[1]) in on])
 
 
-def _responses_together(records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+def _responses_together(records: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:
     """The blocks of one response next to each other, its results after them: Claude Code
     may write a call's result before the response's next block."""
-    out: list[tuple[int, dict]] = []
-    pending: list[tuple[int, dict]] = []  # results waiting for the response to end
+    out: list[tuple[int, dict[str, Any]]] = []
+    pending: list[tuple[int, dict[str, Any]]] = []  # results waiting for the response to end
     open_id = None  # the response whose blocks are still arriving
     for lr in records:
         rec = lr[1]
@@ -185,14 +185,14 @@ def _responses_together(records: list[tuple[int, dict]]) -> list[tuple[int, dict
     return out
 
 
-def _call_ids(rec: dict) -> list[str]:
+def _call_ids(rec: dict[str, Any]) -> list[str]:
     if rec.get("type") != "assistant":
         return []
     return [str(b.get("id")) for b in _blocks(rec["message"].get("content"))
             if isinstance(b, dict) and b.get("type") in TOOL_USE_TYPES]
 
 
-def _text_blocks(rec: dict) -> bool:
+def _text_blocks(rec: dict[str, Any]) -> bool:
     """Does the user record say something besides tool results?"""
     content = rec["message"].get("content") if isinstance(rec.get("message"), dict) else None
     if isinstance(content, str):
@@ -200,7 +200,7 @@ def _text_blocks(rec: dict) -> bool:
     return any(not (isinstance(b, dict) and b.get("type") in TOOL_RESULT_TYPES) for b in _blocks(content))
 
 
-def _result_blocks(rec: dict) -> list[dict]:
+def _result_blocks(rec: dict[str, Any]) -> list[dict[str, Any]]:
     """The tool results a user record carries (none for other records)."""
     if rec.get("type") != "user" or not isinstance(rec.get("message"), dict):
         return []
@@ -208,7 +208,7 @@ def _result_blocks(rec: dict) -> list[dict]:
             and b.get("type") in TOOL_RESULT_TYPES]
 
 
-def _title(active: list[tuple[int, dict]], titles: dict[str, str], messages: list[Message]) -> str | None:
+def _title(active: list[tuple[int, dict[str, Any]]], titles: dict[str, str], messages: list[Message]) -> str | None:
     """The session's title: the summary of a record on the branch (the latest), else the
     last summary in the file, else the first line of the first user message."""
     for _, rec in reversed(active):
@@ -228,7 +228,7 @@ def _title(active: list[tuple[int, dict]], titles: dict[str, str], messages: lis
     return None
 
 
-def _model(active: list[tuple[int, dict]]) -> str | None:
+def _model(active: list[tuple[int, dict[str, Any]]]) -> str | None:
     """The model of the branch's last assistant record that names a real one (Claude
     Code's `<synthetic>` messages name none); when none does, what the branch's first
     assistant record says."""
@@ -300,12 +300,12 @@ class ClaudeCodeSource(Source):
             updated_at=messages[-1].timestamp if messages else None,
             metadata=meta, messages=messages).renumber()
 
-    def _conversation_records(self) -> tuple[list[tuple[int, dict]], dict[str, str]]:
+    def _conversation_records(self) -> tuple[list[tuple[int, dict[str, Any]]], dict[str, str]]:
         """The file's records that are part of the conversation, with their line numbers
         (the others reported as skipped), and the titles of `summary` records by the
         uuid of the leaf they name."""
-        records: list[tuple[int, dict]] = []
-        sidechain: list[tuple[int, dict]] = []
+        records: list[tuple[int, dict[str, Any]]] = []
+        sidechain: list[tuple[int, dict[str, Any]]] = []
         titles: dict[str, str] = {}
         links = self._links
         for lineno, rec in iter_jsonl(self.path, self.skip):
@@ -337,8 +337,8 @@ class ClaudeCodeSource(Source):
             records.append((lineno, rec))
         return self._main_or_sub_agent(records, sidechain), titles
 
-    def _main_or_sub_agent(self, records: list[tuple[int, dict]],
-                           sidechain: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    def _main_or_sub_agent(self, records: list[tuple[int, dict[str, Any]]],
+                           sidechain: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:
         """The conversation this file holds. Inside a main transcript, sidechain records are a
         sub-agent's and are left out (each said in `skipped`); a file of sidechain records only
         is a sub-agent's own transcript (Claude Code 2.1 writes `<session>/subagents/agent-<id>.jsonl`)
@@ -360,7 +360,7 @@ class ClaudeCodeSource(Source):
                 kept.append((lineno, rec))
         return kept
 
-    def _parent(self, rec: dict) -> Any:
+    def _parent(self, rec: dict[str, Any]) -> Any:
         """The record's parent in the conversation: its `parentUuid`, past any progress or
         hook records between them (a root when the chain ends there)."""
         parent = rec.get("parentUuid")
@@ -373,7 +373,7 @@ class ClaudeCodeSource(Source):
             parent = links[parent]
         return parent
 
-    def _active_branch(self, records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    def _active_branch(self, records: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:
         """The records of the conversation the file ends on, in file order: the branch from
         the last record back to its root, with the records of the same parallel tool calls
         (`_with_parallel_calls`)."""
@@ -386,7 +386,7 @@ class ClaudeCodeSource(Source):
             self.skip("file", f"{plural(off, 'record')} not on the active branch (earlier branches or before a compaction)")
         return with_calls
 
-    def _branch(self, records: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    def _branch(self, records: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:
         parent = self._parent
         if not records:
             return []
@@ -397,7 +397,7 @@ class ClaudeCodeSource(Source):
             return records  # no links at all: file order
         if _one_chain(records, parent):
             return records  # each record the child of the one before (a file without branches)
-        by_uuid: dict[str, tuple[int, dict]] = {}
+        by_uuid: dict[str, tuple[int, dict[str, Any]]] = {}
         for lr in records:
             u = lr[1].get("uuid")
             if u:
@@ -410,8 +410,8 @@ class ClaudeCodeSource(Source):
         chain.reverse()
         return chain
 
-    def _walk_links(self, records: list[tuple[int, dict]],
-                    by_uuid: dict[str, tuple[int, dict]]) -> list[tuple[int, dict]]:
+    def _walk_links(self, records: list[tuple[int, dict[str, Any]]],
+                    by_uuid: dict[str, tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:
         """The active branch from the last record back to its root, through `parentUuid`.
 
         A null parent is a root, as Claude Code means it (the first prompt, a prompt
@@ -420,10 +420,10 @@ class ClaudeCodeSource(Source):
         record before it in file order, and that is said in `skipped`; only the file's
         first record starts the branch there."""
         position = {id(lr): k for k, lr in enumerate(records)}
-        chain: list[tuple[int, dict]] = []
+        chain: list[tuple[int, dict[str, Any]]] = []
         seen: set[str] = set()
         lost: list[int] = []
-        cur: tuple[int, dict] | None = records[-1]
+        cur: tuple[int, dict[str, Any]] | None = records[-1]
         while cur is not None:
             rec = cur[1]
             u = rec.get("uuid")
@@ -448,7 +448,7 @@ class ClaudeCodeSource(Source):
                               f"{min(lost)}): each read after the record before it in file order")
         return chain
 
-    def _messages(self, active: list[tuple[int, dict]]) -> list[Message]:
+    def _messages(self, active: list[tuple[int, dict[str, Any]]]) -> list[Message]:
         """The records of the active branch as messages. A followed file (`follow_memo`)
         converts only records it has not converted before: a group of records that are
         the same objects as last time, looking up the same tool names, gives the same
@@ -479,7 +479,7 @@ class ClaudeCodeSource(Source):
         return out
 
     @staticmethod
-    def _group_end(active: list[tuple[int, dict]], i: int) -> int:
+    def _group_end(active: list[tuple[int, dict[str, Any]]], i: int) -> int:
         """Where the group of records starting at `i` ends: an assistant message's
         records (one per content block, sharing the message id), a compact boundary
         and its summary, or one record."""
@@ -495,7 +495,7 @@ class ClaudeCodeSource(Source):
             return j
         return i + 1
 
-    def _group_messages(self, active: list[tuple[int, dict]], i: int, j: int,
+    def _group_messages(self, active: list[tuple[int, dict[str, Any]]], i: int, j: int,
                         names: dict[str, str]) -> list[Message]:
         """The messages of the records `active[i:j]` (`_group_end`); `names`: the tool
         name of each call id seen before them."""

@@ -47,16 +47,16 @@ def _plain(value: Any) -> Any:
 
 
 class _Rows:
-    def __init__(self, rows: list[tuple]):
+    def __init__(self, rows: list[tuple[Any, ...]]):
         self._rows = rows
 
-    def fetchall(self) -> list[tuple]:
+    def fetchall(self) -> list[tuple[Any, ...]]:
         return self._rows
 
-    def fetchone(self) -> tuple | None:
+    def fetchone(self) -> tuple[Any, ...] | None:
         return self._rows[0] if self._rows else None
 
-    def __iter__(self):
+    def __iter__(self) -> Any:
         return iter(self._rows)
 
 

@@ -79,7 +79,8 @@ def plain_message(value: Any) -> dict[str, Any]:
         return value
     dump = getattr(value, "model_dump", None)
     data = dump() if callable(dump) else dict(vars(value))
-    return json.loads(json.dumps(data, default=str))
+    plain: dict[str, Any] = json.loads(json.dumps(data, default=str))
+    return plain
 
 
 class LangGraphSource(SqliteSource):
@@ -214,7 +215,7 @@ class LangGraphSource(SqliteSource):
         ts = cp.get("ts") if isinstance(cp, dict) else None
         return ts if isinstance(ts, str) else None
 
-    def _messages_channel(self, thread: str, checkpoint: dict, values: dict, where: str) -> tuple[str, list]:
+    def _messages_channel(self, thread: str, checkpoint: dict[str, Any], values: dict[str, Any], where: str) -> tuple[str, list[Any]]:
         """(channel, its list of messages): `messages`, else the one channel that
         holds messages; values kept apart (`checkpoint_blobs`) are read from there."""
         versions = checkpoint.get("channel_versions") or {}
@@ -245,7 +246,7 @@ class LangGraphSource(SqliteSource):
             return None
         return self._decode(rows[0][0], rows[0][1], f"{where}, channel {channel!r}")
 
-    def _messages(self, items: list, where: str) -> list[Message]:
+    def _messages(self, items: list[Any], where: str) -> list[Message]:
         objects = [SimpleNamespace(**{"tool_calls": [], "name": None, "id": None, **v}) if isinstance(v, dict) else v
                    for v in items]
         try:

@@ -123,7 +123,7 @@ class LlmSource(SqliteSource):
                     ids.append(sid)
         if self.legacy:
             rt = self.legacy["responses"]
-            names: dict[str, tuple] = {}
+            names: dict[str, tuple[Any, ...]] = {}
             ct = self.legacy["conversations"]
             if ct:
                 for r in self.query(f"SELECT id, name, model FROM {self.q(ct)}", where=f"table {ct}"):
@@ -149,8 +149,8 @@ class LlmSource(SqliteSource):
 
     # ---- helpers
 
-    def _in_query(self, sql: str, keys: list, where: str) -> list:
-        rows: list = []
+    def _in_query(self, sql: str, keys: list[Any], where: str) -> list[Any]:
+        rows: list[Any] = []
         for i in range(0, len(keys), CHUNK):
             chunk = keys[i:i + CHUNK]
             rows.extend(self.query(sql.format(ph=",".join("?" * len(chunk))), chunk, where=where))
@@ -196,7 +196,7 @@ class LlmSource(SqliteSource):
             (tip,), where=f"{where} in table {mt}") if tip else []
         if tip and (not chain or chain[-1]["hash"] != tip):
             self.skip(where, f"tip message {tip} is missing from table {mt}")
-        seen_hashes: set = set()
+        seen_hashes: set[Any] = set()
         for k in range(len(chain) - 1, -1, -1):
             if chain[k]["hash"] in seen_hashes:
                 chain = chain[k + 1:]
@@ -210,16 +210,16 @@ class LlmSource(SqliteSource):
                                  f"from table {mt}; the thread starts at that message")
         return chain
 
-    def _parts(self, where: str, hashes: list[Any]) -> tuple[dict[str, list], dict[int, dict], dict[Any, str]]:
+    def _parts(self, where: str, hashes: list[Any]) -> tuple[dict[str, list[Any]], dict[int, dict[str, Any]], dict[Any, str]]:
         """The parts of the messages (by message hash, in order), each part's parsed
         payload (by part id), and the text of the fragments the payloads refer to."""
         assert self.store is not None
         pt = self.store["parts"]
-        part_rows: dict[str, list] = {}
+        part_rows: dict[str, list[Any]] = {}
         for r in self._in_query(f"SELECT * FROM {self.q(pt)} WHERE message_hash IN ({{ph}}) ORDER BY position",
                                 hashes, where=f"{where} in table {pt}"):
             part_rows.setdefault(r["message_hash"], []).append(r)
-        payloads: dict[int, dict] = {}
+        payloads: dict[int, dict[str, Any]] = {}
         frag_ids: set[int] = set()
         for rows in part_rows.values():
             for r in rows:
@@ -259,7 +259,7 @@ class LlmSource(SqliteSource):
                 turn_at.setdefault(hashes[k], r)
         return turn_at, model
 
-    def _thread_messages(self, row: Any, rows: list, payloads: dict[int, dict], frags: dict[Any, str],
+    def _thread_messages(self, row: Any, rows: list[Any], payloads: dict[int, dict[str, Any]], frags: dict[Any, str],
                          turn: Any) -> list[Message]:
         """One stored message as canonical messages: its tool results (one message
         each) then what else it holds, or the message itself."""
@@ -324,8 +324,8 @@ class LlmSource(SqliteSource):
         responses = self.query(f"SELECT rowid AS _rowid, * FROM {self.q(rt)} WHERE COALESCE(conversation_id, id) = ? "
                                f"ORDER BY datetime_utc, rowid", (conv_id,), where=f"{where} in table {rt}")
         rids = [r["id"] for r in responses]
-        calls_by: dict[str, list] = {}
-        results_by: dict[str, list] = {}
+        calls_by: dict[str, list[Any]] = {}
+        results_by: dict[str, list[Any]] = {}
         if lg["tool_calls"]:
             for r in self._in_query(f"SELECT * FROM {self.q(lg['tool_calls'])} WHERE response_id IN ({{ph}}) ORDER BY id",
                                     rids, where=f"{where} in table {lg['tool_calls']}"):

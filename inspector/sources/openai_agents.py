@@ -48,7 +48,7 @@ class AgentsSource(SqliteSource):
         self.messages_table = probe.find_table(*MESSAGE_COLUMNS)
         self.sessions_table = probe.find_table(*SESSION_COLUMNS, without=("message_data",))
         self._ids: list[str] | None = None
-        self._meta: dict[str, tuple] = {}
+        self._meta: dict[str, tuple[Any, ...]] = {}
 
     def session_ids(self) -> list[str]:
         """The session ids: those of the sessions table, then any found only among the messages."""

@@ -99,7 +99,7 @@ def read_traj(path: str | Path) -> Session:
 FORMAT = "swe-agent"
 
 
-def sniff(probe) -> bool:
+def sniff(probe: Any) -> bool:
     """Is the probed file a SWE-agent trajectory (a `history` of role messages, no `messages`)?"""
     doc = probe.document if probe.kind == "json" else None
     if not (isinstance(doc, dict) and isinstance(doc.get("history"), list) and "messages" not in doc):
@@ -108,7 +108,7 @@ def sniff(probe) -> bool:
     return not h or (isinstance(h[0], dict) and "role" in h[0])
 
 
-def load(probe):
+def load(probe: Any) -> Any:
     """The one session of the probed trajectory."""
     from inspector.sources.model import Source, SourceError
 

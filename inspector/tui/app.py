@@ -6,8 +6,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SeverityLevel
+from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.worker import Worker, WorkerState
 
 from inspector.formats.terminal import visible
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from inspector.tui.widgets.knobs import TuningPanel
 
 
-class InspectorApp(App):
+class InspectorApp(App[None]):
     """The inspector TUI: the sessions of a store, each opened to see and tune its compaction."""
 
     CSS_PATH = "app.tcss"
@@ -59,7 +60,7 @@ class InspectorApp(App):
         self.plan_count = 0
         self.last_version: ApplyFinished | None = None
         self.last_export: tuple[Path, str] | None = None
-        self._counters: dict[tuple, Any] = {}
+        self._counters: dict[tuple[Any, ...], Any] = {}
         self.show_timings = True  # off for snapshots and screenshots (deterministic output)
         if settings.keybindings:
             self.set_keymap(settings.keybindings)
@@ -193,7 +194,7 @@ class InspectorApp(App):
         if event.state == WorkerState.ERROR:
             self.worker_failed(event.worker)
 
-    def worker_failed(self, worker: Worker) -> None:
+    def worker_failed(self, worker: Worker[Any]) -> None:
         """The one error handler: any worker that fails is reported as a notification."""
         error = worker.error
         if type(error).__name__ == "Cancelled":

@@ -12,7 +12,8 @@ class InspectorCommands(Provider):
     """The command palette's entries: what the current screen offers (`palette_commands`)."""
 
     def _commands(self) -> list[tuple[str, str, object]]:
-        return self.app.palette_commands(self.screen)  # type: ignore[attr-defined]
+        commands: list[tuple[str, str, object]] = self.app.palette_commands(self.screen)  # type: ignore[attr-defined]
+        return commands
 
     async def discover(self) -> Hits:
         """Every entry, before anything is typed."""

@@ -5,7 +5,7 @@ version in the workspace."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -47,7 +47,7 @@ class ApplyScreen(ModalScreen[str | None]):
         self.plan = plan
         self.counter = counter
         self.version_id: str | None = None
-        self.worker: Worker | None = None
+        self.worker: Worker[Any] | None = None
 
     @property
     def inspector(self) -> InspectorApp:

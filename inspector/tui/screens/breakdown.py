@@ -84,7 +84,7 @@ def bar_line(label: str, before: int, after: int | None, total: int, top: int, *
     return t
 
 
-class BreakdownScreen(ReportsWorkerErrors, Screen):
+class BreakdownScreen(ReportsWorkerErrors, Screen[Any]):
     """Tokens by category, before and after the plan; a bar filters the heatmap."""
 
     DEFAULT_CSS = """

@@ -5,7 +5,7 @@ one (its sessions screen; esc comes back here)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -41,7 +41,7 @@ class StoreFilled(Message):
     found: Found
 
 
-class DiscoverScreen(ReportsWorkerErrors, Screen):
+class DiscoverScreen(ReportsWorkerErrors, Screen[None]):
     """The session stores found on this machine, to open one."""
 
     AUTO_FOCUS = "#discover-table"
@@ -65,7 +65,7 @@ class DiscoverScreen(ReportsWorkerErrors, Screen):
         """The status line and the table of stores."""
         yield Header()
         yield Static("looking for sessions…", id="discover-status")
-        table: DataTable = DataTable(cursor_type="row", zebra_stripes=True, id="discover-table")
+        table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True, id="discover-table")
         for key, label in COLUMNS:
             table.add_column(label, key=key)
         yield table

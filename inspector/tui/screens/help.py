@@ -77,7 +77,7 @@ def binding_rows(app: App[object]) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(ModalScreen[None]):
     """Every binding, by screen; opens at the section of the screen it was called from."""
 
     BINDINGS = [Binding("escape,q,f1", "app.pop_screen", "Close", id="help.close")]
@@ -91,7 +91,7 @@ class HelpScreen(ModalScreen):
         with Vertical(id="help-dialog", classes="dialog"):
             yield Static("Keys — remap any id in settings.toml [keybindings] or INSPECTOR_KEYBINDINGS",
                          classes="dialog-title")
-            table: DataTable = RowTable(cursor_type="row", zebra_stripes=True, id="help-table")
+            table: DataTable[Any] = RowTable(cursor_type="row", zebra_stripes=True, id="help-table")
             table.add_columns("where", "id", "keys", "does")
             for row in binding_rows(self.app):
                 table.add_row(*row)

@@ -4,7 +4,7 @@ whole compacted context as the model would receive it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from inspector.engine.tokens import TokenCounter
 
 
-class PreviewScreen(Screen):
+class PreviewScreen(Screen[None]):
     """Before and after for the selected message; n/N (or ]/[) walk the changed ones."""
 
     BINDINGS = [
@@ -115,14 +115,14 @@ class PreviewScreen(Screen):
         self.app.push_screen(ContextScreen.for_plan(self.session, self.plan, self.counter, None))
 
 
-class ContextScreen(Screen):
+class ContextScreen(Screen[None]):
     """A list of messages shown whole: the compacted context, or a stored version."""
 
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back", id="context.back"),
     ]
 
-    def __init__(self, title: str, lines: list, summary: str, build: Callable[[], tuple[list, str]] | None = None
+    def __init__(self, title: str, lines: list[Any], summary: str, build: Callable[[], tuple[list[Any], str]] | None = None
                  ) -> None:
         super().__init__()
         self.heading = title
@@ -135,8 +135,9 @@ class ContextScreen(Screen):
                  summary_cache: SummaryCache | None) -> ContextScreen:
         """The compacted context, built off the UI thread by the service's preview."""
 
-        def build() -> tuple[list, str]:
-            from inspector.service.pipeline import cached_texts, preview
+        def build() -> tuple[list[Any], str]:
+            from inspector.engine.flow import cached_texts
+            from inspector.service.pipeline import preview
 
             result = preview(session, plan, summary_cache=summary_cache, counter=counter)
             texts = cached_texts(plan, summary_cache)
@@ -184,7 +185,7 @@ class ContextScreen(Screen):
         lines, summary = self.build()
         self.app.call_from_thread(self._show, lines, summary)
 
-    def _show(self, lines: list, summary: str) -> None:
+    def _show(self, lines: list[Any], summary: str) -> None:
         self.lines, self.summary = lines, summary
         self.query_one("#context-summary", Static).update(Text(summary, style="bold"))
         self.query_one(LinesView).set_lines(lines)

@@ -166,7 +166,7 @@ def sweep_values(knob: str, current: Any, peak: int) -> list[Any]:
     return sorted({max(1, int(base * k)) for k in (0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4)})
 
 
-class ReplayScreen(ReportsWorkerErrors, Screen):
+class ReplayScreen(ReportsWorkerErrors, Screen[Any]):
     """Dismisses with the config as tuned here (the session screen takes it over)."""
 
     DEFAULT_CSS = """
@@ -464,7 +464,7 @@ def place_labels(labels: list[str], xs: list[float], ys: list[float], x_range: t
     return out
 
 
-class SweepScreen(ReportsWorkerErrors, Screen):
+class SweepScreen(ReportsWorkerErrors, Screen[Any]):
     """Cost against fidelity over a knob's values; dismisses with the value picked."""
 
     DEFAULT_CSS = """
@@ -510,7 +510,7 @@ class SweepScreen(ReportsWorkerErrors, Screen):
             yield Static(self._title(), id="sweep-title")
             yield ProgressBar(total=len(self.values), id="sweep-progress")
             yield PlotextPlot(id="sweep-chart")
-            table: DataTable = RowTable(cursor_type="row", id="sweep-table")
+            table: DataTable[Any] = RowTable(cursor_type="row", id="sweep-table")
             for key, label in (("value", "value"), ("compactions", "compactions"), ("billed", "billed input"),
                                ("cached", "cached"), ("peak", "peak"), ("cost", "cost"), ("fidelity", "fidelity")):
                 table.add_column(label, key=key)

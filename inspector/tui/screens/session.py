@@ -50,7 +50,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         self.tokens: list[int] = []
         self.show_tokens = False
         self.detail_text: Text | None = None
-        self._shown_detail: tuple | None = None
+        self._shown_detail: tuple[Any, ...] | None = None
         self._flush_scheduled = False
         self._unmeasured: tuple[int, Planned] | None = None  # (generation, plan): views, fidelity after its paint
         self.plan_expanded = False
@@ -378,7 +378,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
         r = self.query_one(Heatmap).visible_range()
         self.query_one(Profile).set_window(r.start, r.stop)
 
-    def _detail_key(self, index: int) -> tuple:
+    def _detail_key(self, index: int) -> tuple[Any, ...]:
         p = self.plan
         if p is None or not (0 <= index < len(p.actions)):
             return (index, None)

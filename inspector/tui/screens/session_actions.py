@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
 
 
-class SessionKeys(Screen):
+class SessionKeys(Screen[None]):
     """The keys of the session screen (`SessionScreen` holds what they act on)."""
 
     BINDINGS = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -69,7 +69,7 @@ def _when(ts: datetime | None) -> str:
     return ts.strftime("%Y-%m-%d %H:%M") if ts else "–"
 
 
-class SessionsScreen(ReportsWorkerErrors, Screen):
+class SessionsScreen(ReportsWorkerErrors, Screen[None]):
     """The sessions of the store: a filterable, sortable table with tokens against a window."""
 
     AUTO_FOCUS = "#sessions-table"
@@ -110,7 +110,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen):
         yield ProgressBar(total=None, show_eta=False, id="sessions-progress")
         yield Static("", id="sessions-status")
         yield Static("", id="sessions-detail")
-        table: DataTable = RowTable(cursor_type="row", zebra_stripes=True, id="sessions-table")
+        table: DataTable[Any] = RowTable(cursor_type="row", zebra_stripes=True, id="sessions-table")
         for key, label in COLUMNS:
             table.add_column(label, key=key)
         yield table

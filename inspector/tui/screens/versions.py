@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from inspector.tui.app import InspectorApp
 
 
-class VersionsScreen(ReportsWorkerErrors, ModalScreen):
+class VersionsScreen(ReportsWorkerErrors, ModalScreen[Any]):
     """Dismisses with the config of a version to restore it, or None."""
 
     BINDINGS = [
@@ -44,7 +44,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen):
         """The table of versions."""
         with Vertical(id="versions-dialog", classes="dialog"):
             yield Static(Text(f"Versions of {visible(self.session_id)}", style="bold"), classes="dialog-title")
-            table: DataTable = RowTable(cursor_type="row", id="versions-table")
+            table: DataTable[Any] = RowTable(cursor_type="row", id="versions-table")
             for key, label in (("id", "version"), ("created", "created"), ("preset", "preset"),
                                ("tokens", "tokens before → after"), ("messages", "messages"),
                                ("summarizer", "summarizer"), ("label", "label")):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from rich.segment import Segment
 from rich.style import Style
@@ -255,7 +255,7 @@ class Heatmap(ScrollView, can_focus=True):
         self.after: list[int] | None = None
         self.scale = TokenScale(2)
         self.total = 0
-        self._cache: LRUCache[tuple, Strip] = LRUCache(1024)
+        self._cache: LRUCache[tuple[Any, ...], Strip] = LRUCache(1024)
         self.header_height = 1
         self.generation = 0  # bumped on every plan change (tests and benchmarks read it)
         self.painted = 0  # the generation whose rows were last drawn

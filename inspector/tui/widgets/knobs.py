@@ -699,6 +699,6 @@ class TuningPanel(VerticalScroll):
             self.post_message(self.PresetChosen(str(event.value)))
 
     @on(SelectionList.SelectedChanged, "#exclude-tools")
-    def _tools(self, event: SelectionList.SelectedChanged) -> None:
+    def _tools(self, event: SelectionList.SelectedChanged[Any]) -> None:
         event.stop()
         self.post_message(self.ToolsExcluded(list(event.selection_list.selected)))

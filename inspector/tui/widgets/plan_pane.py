@@ -14,7 +14,7 @@ class PlanSummary(Static):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__("", **kwargs)
-        self._shape: tuple = ()
+        self._shape: tuple[Any, ...] = ()
 
     def show(self, summary: Text, compact: bool) -> None:
         """Show `summary` (one line when `compact`).

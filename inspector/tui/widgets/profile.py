@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -61,7 +62,7 @@ class Profile(Widget, can_focus=True):
         # The two lines as last drawn, with what they were drawn from: a new plan
         # redraws the actions line only, a scroll the heat line only (each is a pass
         # over the whole session).
-        self._lines: dict[int, tuple[tuple, Strip]] = {}
+        self._lines: dict[int, tuple[tuple[Any, ...], Strip]] = {}
         self.column: int | None = None  # the column chosen by keyboard
         self.tooltip = self.TOOLTIP
 

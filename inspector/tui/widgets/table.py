@@ -3,11 +3,13 @@ the app (Textual's DataTable scrolls sideways on Home and End)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 from textual.widgets import DataTable
 
 
-class RowTable(DataTable):
+class RowTable(DataTable[Any]):
     """`DataTable` with the app's list keys: Home/g first row, End/G last row."""
 
     BINDINGS = [
