@@ -77,7 +77,8 @@ from inspector.engine.content import (
     sentences,
     task_text,
 )
-from inspector.engine.fidelity_blend import blend
+from inspector.engine.fidelity_blend import blend, false_factor
+from inspector.engine.fidelity_claims import near_misses
 from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
@@ -102,7 +103,7 @@ NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"
 # Findings of the general signals (`engine.fidelity_signals`), items of their own beside
 # the kinds': "recency" (status "stale") when the replacement stops short of the range's end.
 FINDINGS = ("recency",)
-STATUSES = ("kept", "missing", "unsupported", "stale")
+STATUSES = ("kept", "missing", "unsupported", "contradicted", "stale")
 # What each kind weighs in the score: what the task is and where the work stands
 # matter most to an agent going on; a value it can look up again matters least. The
 # task weighs as much as the requests, the next step and the findings: a context that
@@ -128,12 +129,7 @@ KEPT_CREDIT = 0.0
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
 TASK_BEST_OF = 1
-# ... and this share of the whole score, per false statement, down to FALSE_FLOOR of it:
-# the cost is bounded, so a summary is not worth nothing for a few statements the
-# measure cannot tell from made-up ones (27 folds of 28 over the six sets chose 0.5
-# over 0: a second false statement costs its kind, not the whole summary again).
-UNSUPPORTED_PENALTY = 0.5
-FALSE_FLOOR = 0.5
+# ... and a share of the whole score per false statement (`fidelity_blend.false_factor`).
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
 MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "next_step": 1,
@@ -156,10 +152,13 @@ class Item:
     Attributes:
         kind: its kind (one of `KINDS`).
         text: the item as the original states it.
-        status: "kept", "missing", "unsupported" (stated only by the compacted context) or
-            "stale" (kind "recency": the compacted context stops short of where the range ended).
+        status: "kept", "missing", "unsupported" (stated only by the compacted context),
+            "contradicted" (stated only by it, and a near miss of what the original has:
+            `engine.fidelity_claims`) or "stale" (kind "recency": the compacted context
+            stops short of where the range ended).
         evidence: the sentence of the compacted context that covers it ("" when missing).
         credit: how much of it is kept, 0..1 (a paraphrase that covers part of it, part).
+        contradicts: for a contradicted item, the original's line it contradicts.
     """
 
     kind: str
@@ -167,12 +166,16 @@ class Item:
     status: str
     evidence: str = ""
     credit: float = 0.0
+    contradicts: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The item as JSON-ready data; `evidence` names why when there is none."""
-        evidence = self.evidence or ("unsupported" if self.status == "unsupported" else "missing")
-        return {"kind": self.kind, "text": self.text, "status": self.status, "evidence": evidence,
-                "credit": round(self.credit, 3)}
+        evidence = self.evidence or (self.status if self.status in ("unsupported", "contradicted") else "missing")
+        out = {"kind": self.kind, "text": self.text, "status": self.status, "evidence": evidence,
+               "credit": round(self.credit, 3)}
+        if self.contradicts:
+            out["contradicts"] = self.contradicts
+        return out
 
 
 @dataclass
@@ -229,9 +232,9 @@ class Fidelity:
         return blend(self.items_score, self.recency.reach, self.narrative)
 
     @property
-    def items_score(self) -> float:
-        """The items' score, 0..1: the weighted mean of the scored kinds' fractions (and the
-        kept latest messages), scaled down per false statement and per cut quote.
+    def items_base(self) -> float:
+        """The items' score before false statements, 0..1: the weighted mean of the scored
+        kinds' fractions (and the kept latest messages), scaled down per cut quote.
 
         Returns:
             The score; with no kind scored the mean counts as 1.0 (nothing that could be lost).
@@ -244,17 +247,29 @@ class Fidelity:
             scored.append((STATE_WEIGHT, 1.0))
         total = sum(w for w, _ in scored)
         base = sum(w * f for w, f in scored) / total if total else 1.0
-        # A false statement misleads the whole context, not only its kind; a sentence
-        # with three wrong values in it is one false statement.
         # Quotes cut mid-statement are text the agent reads past, and say the facts
         # they held are only partly there.
-        return base * max(FALSE_FLOOR, 1.0 - UNSUPPORTED_PENALTY * self.false_statements) * (
-            1.0 - FRAGMENT_COST * self.fragments)
+        return base * (1.0 - FRAGMENT_COST * self.fragments)
+
+    @property
+    def items_score(self) -> float:
+        """The items' score, 0..1: `items_base` scaled down per false statement
+        (`fidelity_blend.false_factor`): a false statement misleads the whole context,
+        not only its kind; a sentence with three wrong values in it is one false
+        statement, and one with a near miss of a real value (`contradicted`) costs
+        apart from one with a value the original merely lacks."""
+        contradicted = self.contradicted_statements
+        return self.items_base * false_factor(self.false_statements - contradicted, contradicted)
 
     @property
     def false_statements(self) -> int:
-        """The sentences of the compacted context that state something unsupported."""
-        return len({it.evidence or it.text for it in self.items if it.status == "unsupported"})
+        """The sentences of the compacted context that state something unsupported or contradicted."""
+        return len({it.evidence or it.text for it in self.items if it.status in ("unsupported", "contradicted")})
+
+    @property
+    def contradicted_statements(self) -> int:
+        """The sentences of the compacted context that state a near miss of a real artifact."""
+        return len({it.evidence or it.text for it in self.items if it.status == "contradicted"})
 
     def lost(self) -> list[Item]:
         """The items missing or unsupported, in kind order."""
@@ -1314,9 +1329,13 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     horizon = max(removed, default=len(model.hashes))
     claims += [c for v in replacing_views for c in _step_claims(v, index, model, horizon)]
     claims += _contradicted(replacing_views, model, index, horizon)
+    near = {(c.kind, c.text, c.sentence): c for c in near_misses(claims, index.postings, index.serial, model.messages,
+                                                                  model.roots, SCAN_CHARS)}
     for kind, text, ev in claims:
         kinds[kind].unsupported.append(text)
-        items.append(Item(kind, text, "unsupported", ev))
+        c = near.get((kind, text, ev))
+        items.append(Item(kind, text, "contradicted", ev, contradicts=c.source or c.real) if c
+                     else Item(kind, text, "unsupported", ev))
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
@@ -1723,6 +1742,9 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
             base = p.rsplit("/", 1)[-1]
             where = next((s for s in v.sentences if p in s.lower()), None) or next(
                 (s for s in v.sentences if base in s.lower()), p)
+            said = "\n".join(v.lower)
+            if "*" + p in said and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said):
+                continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
             if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
                 out.append(("files", p, where))
         for url in v.urls:

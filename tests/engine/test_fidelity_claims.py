@@ -36,7 +36,8 @@ def _session() -> list[Message]:
 def _unsupported(summary: str) -> list[str]:
     msgs = _session()
     f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
-    return [it.text for it in f.items if it.status == "unsupported"]
+    # (a near miss of what the original has is "contradicted": false all the same)
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
 
 GOOD = ("The report job crashes on an empty ledger: `total` in /srv/app/billing/report.py reads rows[0]. "
@@ -132,7 +133,7 @@ def test_a_file_name_the_session_shows_in_a_listing_or_a_url_is_not_made_up():
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     assert unsupported(GOOD + "billing/ledger.py and billing/live_view.py are untouched.") == []
     assert unsupported(GOOD + "The sample is ledger_2024.csv.") == []
@@ -149,7 +150,7 @@ def test_a_url_of_a_place_the_session_never_shows_is_made_up():
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     assert unsupported(GOOD + "The sample is https://raw.example.org/acme/books/master/data/ledger.csv.") == []
     assert unsupported(GOOD + "The data lives under https://raw.example.org/acme/books.") == []
@@ -169,7 +170,7 @@ def test_a_one_word_command_said_to_have_built_before_it_ran_is_unsupported():
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     assert unsupported(GOOD + "The agent built the package with `make` and ran the report on it.") == ["make"]
     assert unsupported(GOOD + "Next: build the package with `make` and rerun the tests.") == []

@@ -32,7 +32,9 @@ def _fit_module():
 def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     fit = _fit_module()
     rows = fit.measure()
-    assert fit.fit(rows) == (fidelity_blend.RECENCY, fidelity_blend.NARRATIVE)
+    assert fit.fit(rows) == fit.committed() == (fidelity_blend.RECENCY, fidelity_blend.NARRATIVE,
+                                                 fidelity_blend.UNSUPPORTED, fidelity_blend.CONTRADICTED,
+                                                 fidelity_blend.FALSE_FLOOR)
     folds = {held: (params, a, before) for held, params, a, before in fit.leave_one_set_out(rows)}
     # Measured (session 5, ten sets, L9-L11 among them): held out, Spearman 0.45 (L10) to 0.92
     # (L1+L2), mean 0.704 against 0.682 for the items' score alone; pairwise 0.75 to 1.00.

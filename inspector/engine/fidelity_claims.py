@@ -1,0 +1,237 @@
+"""Claims a replacement makes that the original CONTRADICTS, beside those it merely lacks.
+
+Fidelity (`engine.fidelity`) flags as `unsupported` an artifact a replacement states that
+the original never has: a path, a number, an id. Most such artifacts in a faithful
+summary are the measure's own misses (a value written another way, a position), while a
+summary with errors planted in it states values that are NEAR MISSES of real ones: a
+patient id PS-84210 where the session has PS-48210, a port 8080 for 8000, a census
+variable B25064 for B25077, a file `sklearn/ensemble/_voting.py` for `.../voting.py`,
+`tests/reproduce.py` for `reproduce.py`. A near miss says the writer had the real object
+in view and stated it wrong, which sends an agent the wrong way, so it is scored as a
+contradiction (`contradicted`, weighed apart in `engine.fidelity_blend`), with the
+original's sentence it contradicts as evidence. What makes a near miss, for any agent
+and genre:
+
+    token   a digit-bearing token (id, number, version part, hash) of the same length
+            and shape (digits where digits are) as one the original holds, differing
+            in one character (two adjacent ones swapped, or two of a long token);
+    setting a name the original sets to a number, stated with another number;
+    path    a file path whose file name the original has in another directory, or a
+            path in a directory the original has with a similar file name (same
+            extension) the original has there.
+
+Cheap: the original's candidate tokens and paths are listed once per index state (the
+index's serial and size), and only the few unsupported artifacts are compared.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from inspector.engine.bounded import Memo
+from inspector.engine.content import relative_path
+from inspector.engine.models import Message
+
+# Tokens shorter than this are not compared: a two-digit number has a one-digit
+# neighbour in any session (21 and 18, 05 and 03).
+MIN_TOKEN = 3
+# Differing characters a near miss may have: one below this length, two from it on.
+LONG_NEAR = 5
+# Two file names in one directory are a near miss from this similarity on.
+NAME_SIMILARITY = 0.4
+# Characters of the original's sentence shown as evidence.
+EVIDENCE_CHARS = 200
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """An artifact the replacement states, the real one it is a near miss of, and where.
+
+    Attributes:
+        kind: the fidelity kind ("values", "files").
+        text: the artifact as the replacement states it.
+        sentence: the replacement's sentence stating it.
+        real: the original's artifact it is a near miss of.
+        source: the original's line holding `real` ("" when not found).
+    """
+
+    kind: str
+    text: str
+    sentence: str
+    real: str
+    source: str
+
+
+def _shape(tok: str) -> str:
+    return "".join("9" if c.isdigit() else "a" if c.isalpha() else c for c in tok)
+
+
+def token_near(a: str, b: str) -> bool:
+    """Whether token `a` is a near miss of `b` (not equal): same length and shape, one
+    differing character, two adjacent ones swapped, or two differing in a long token.
+
+    Args:
+        a: a token (lower case).
+        b: another.
+
+    Returns:
+        True for a near miss.
+    """
+    if a == b or len(a) != len(b) or len(a) < MIN_TOKEN or _shape(a) != _shape(b):
+        return False
+    diff = [k for k in range(len(a)) if a[k] != b[k]]
+    if len(diff) == 1:
+        return True
+    if len(diff) == 2:
+        i, j = diff
+        return (j == i + 1 and a[i] == b[j] and a[j] == b[i]) or len(a) >= LONG_NEAR
+    return False
+
+
+@dataclass
+class _Candidates:
+    tokens: dict[tuple[int, str], list[str]]  # (length, shape) -> the original's tokens
+    names: dict[str, list[str]]  # file name -> the original's paths (below their roots)
+    anchored: set[str]  # the original's paths stated absolute (each names one place)
+    dirs: dict[str, list[str]]  # directory -> the original's paths in it
+    settings: dict[str, list[str]]  # name -> the numbers the original sets it to
+
+
+_CANDIDATES: Memo[tuple[int, int], _Candidates] = Memo(8)
+
+
+def _candidates(postings: Mapping[str, list[int]], serial: int) -> _Candidates:
+    key = (serial, len(postings))
+    hit = _CANDIDATES.get(key)
+    if hit is not None:
+        return hit
+    tokens: dict[tuple[int, str], list[str]] = defaultdict(list)
+    names: dict[str, list[str]] = defaultdict(list)
+    dirs: dict[str, list[str]] = defaultdict(list)
+    settings: dict[str, list[str]] = defaultdict(list)
+    anchored: set[str] = set()
+    for k in postings:
+        head = k[:2]
+        if head == "t:" or (head == "v:" and any(c.isdigit() for c in k)):
+            tok = k[2:]
+            if len(tok) >= MIN_TOKEN:
+                tokens[(len(tok), _shape(tok))].append(tok)
+        elif head in ("P:", "U:"):
+            path = k[2:]
+            if head == "P:":
+                anchored.add(path)
+            directory, _, name = path.rpartition("/")
+            names[name].append(path)
+            if directory:
+                dirs[directory].append(path)
+        elif head == "=:" and "=" in k[2:]:
+            name, _, number = k[2:].partition("=")
+            settings[name].append(number)
+    return _CANDIDATES.put(key, _Candidates(dict(tokens), dict(names), anchored, dict(dirs), dict(settings)))
+
+
+def _near_token(tok: str, cands: _Candidates) -> str | None:
+    for other in cands.tokens.get((len(tok), _shape(tok)), ()):
+        if token_near(tok, other):
+            return other
+    return None
+
+
+def _extension(name: str) -> str:
+    return name.rpartition(".")[2] if "." in name else ""
+
+
+def _near_path(rel: str, anchored: bool, cands: _Candidates) -> str | None:
+    directory, _, name = rel.rpartition("/")
+    if not name:
+        return None
+    # The same file name at another place (`tests/reproduce.py` for the root's
+    # `reproduce.py`). Not a shorter mention of the same path (`fields.py` of
+    # `src/fields.py`, unless stated absolute: then it names the wrong place), nor a
+    # longer one of a name the original never places (`lib/x.py` for a bare `x.py`).
+    for other in cands.names.get(name, ()):
+        if other == rel or (other.endswith("/" + rel) and not anchored):
+            continue
+        if rel.endswith("/" + other) and other not in cands.anchored:
+            continue
+        return other
+    # a similar file name in the same directory (`_voting.py` for `voting.py`)
+    if directory:
+        for other in cands.dirs.get(directory, ()):
+            other_name = other.rpartition("/")[2]
+            if (other_name != name and _extension(other_name) == _extension(name)
+                    and difflib.SequenceMatcher(None, name, other_name).ratio() >= NAME_SIMILARITY):
+                return other
+    return None
+
+
+_SETTING_CLAIM = re.compile(r"^([a-z_]\w*) = (.+)$")
+
+
+def _source_line(real: str, postings: Mapping[str, list[int]], keys: Sequence[str],
+                 messages: Sequence[Message], scan: int) -> str:
+    """The first line of the original holding `real` (case-insensitive), shortened."""
+    needle = real.lower()
+    for key in keys:
+        for i in postings.get(key, ())[:20]:
+            text = messages[i].text[:scan]
+            at = text.lower().find(needle)
+            if at >= 0:
+                start = text.rfind("\n", 0, at) + 1
+                end = text.find("\n", at)
+                line = " ".join(text[start:end if end >= 0 else len(text)].split())
+                return line[:EVIDENCE_CHARS]
+    return ""
+
+
+def near_misses(claims: Sequence[tuple[str, str, str]], postings: Mapping[str, list[int]], serial: int,
+                messages: Sequence[Message], roots: Sequence[str], scan: int) -> list[Contradiction]:
+    """The unsupported claims that are near misses of an artifact the original holds.
+
+    Args:
+        claims: (kind, artifact, sentence) for each artifact the replacement states
+            that the original does not support (`fidelity._unsupported`).
+        postings: the original's index (`fidelity._Index.postings`).
+        serial: the index's serial (with its size, the key of the candidates' cache).
+        messages: the original's messages (for the evidence line).
+        roots: the session's roots (`ContentModel.roots`).
+        scan: characters of a message read for the evidence line.
+
+    Returns:
+        One `Contradiction` per claim that is a near miss.
+    """
+    cands = _candidates(postings, serial)
+    out: list[Contradiction] = []
+    for kind, text, sentence in claims:
+        real: str | None = None
+        keys: list[str] = []
+        shown = ""
+        if kind == "files" and "://" not in text and "/" in text.strip("/"):
+            anchored, rel = relative_path(text, tuple(roots))
+            real = _near_path(rel, anchored, cands)
+        elif kind == "files" and "/" not in text.strip("/") and "." in text:
+            real = _near_path(text.lstrip("/"), False, cands)
+        elif kind == "values":
+            setting = _SETTING_CLAIM.match(text)
+            if setting:
+                numbers = cands.settings.get(setting.group(1))
+                if numbers:
+                    real = f"{setting.group(1)} = {numbers[0]}"
+                    keys = []  # (evidence: the setting itself, `real`)
+            elif " " not in text:
+                real = _near_token(text, cands)
+                keys, shown = ([f"t:{real}", f"v:{real}"], real) if real else ([], "")
+        if real and kind == "files":
+            keys = [f"P:{real}", f"U:{real}"]
+            # the line naming the real path whole, else its file name
+            source = (_source_line(real, postings, keys, messages, scan)
+                      or _source_line(real.rpartition("/")[2], postings, keys, messages, scan))
+            out.append(Contradiction(kind, text, sentence, real, source))
+        elif real:
+            out.append(Contradiction(kind, text, sentence, real, _source_line(shown, postings, keys, messages, scan)))
+    return out
+

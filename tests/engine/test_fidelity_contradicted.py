@@ -1,0 +1,102 @@
+"""Claims the original contradicts (issue #23, session 6): a value or path a summary
+states that is a NEAR MISS of one the original has (digits swapped, one character
+changed, the right file name in the wrong directory) is `contradicted`, with the
+original's line as evidence, and costs more than a value the original merely lacks.
+Each case on a small made-up session of a function-calling agent; the faithful wording
+of the same facts is not flagged."""
+
+from __future__ import annotations
+
+from inspector.engine import fidelity_blend
+from inspector.engine.fidelity import fidelity
+from inspector.engine.fidelity_claims import token_near
+from inspector.engine.models import Message
+from tests.sessions import asst, sys, tool, user
+
+
+def _session() -> list[Message]:
+    return [
+        sys("You are a clinic intake assistant and coding agent. Use the tools."),
+        user("Please look up my record. My patient ID is PS-48210 and I was born on 1962-03-15."),
+        asst("Looking the patient up.", [("c1", "lookup_patient", '{"patient_id": "PS-48210"}')]),
+        tool("c1", '{"patient_id": "PS-48210", "name": "Maria Lopez", "dob": "1962-03-15", "plan": "gold"}'),
+        asst("Now the intake script.", [("c2", "read_file", '{"path": "/srv/clinic/intake/forms.py"}')]),
+        tool("c2", "1 def intake(patient):\n2     return schedule(patient, port=8000)"),
+        asst("", [("c3", "bash", '{"command": "ls /srv/clinic/intake /srv/clinic/tests"}')]),
+        tool("c3", "/srv/clinic/intake:\nforms.py\nschedule.py\n/srv/clinic/tests:\ntest_schedule.py"),
+        asst("The scheduler listens on port 8000; booking the check-up next.",
+             [("c4", "book", '{"patient_id": "PS-48210", "slot": "2024-05-09T10:00"}')]),
+        tool("c4", '{"status": "booked", "confirmation": "CNF-77310"}'),
+    ]
+
+
+FAITHFUL = ("Maria Lopez (patient PS-48210, born 1962-03-15) asked for her record. The intake code is in "
+            "/srv/clinic/intake/forms.py; it schedules through port 8000. ")
+
+
+def _measure(summary: str):
+    msgs = _session()
+    return fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
+
+
+def _status(f, text: str) -> str | None:
+    return next((it.status for it in f.items if it.text == text), None)
+
+
+def test_near_misses_of_a_token_are_of_the_same_shape():
+    assert token_near("84210", "48210")  # two adjacent digits swapped
+    assert token_near("8080", "8000")  # one character changed
+    assert token_near("b25064", "b25077")  # two characters of a long token
+    assert not token_near("8081", "8000")  # two of a short one
+    assert not token_near("48210", "48210")
+    assert not token_near("4821", "48210")  # another length
+    assert not token_near("a8210", "48210")  # another shape
+    assert not token_near("21", "18")  # too short to tell from chance
+
+
+def test_a_near_miss_id_is_contradicted_and_scores_below_the_right_id():
+    right = _measure(FAITHFUL)
+    wrong = _measure(FAITHFUL.replace("PS-48210", "PS-84210"))
+    assert [it.status for it in right.items if it.status in ("unsupported", "contradicted")] == []
+    item = next(it for it in wrong.items if it.status == "contradicted")
+    assert item.text == "84210"
+    assert "PS-84210" in item.evidence  # the summary's sentence
+    assert "48210" in item.contradicts  # the original's line it contradicts
+    assert item.to_dict()["contradicts"] == item.contradicts
+    assert wrong.score < right.score
+
+
+def test_a_near_miss_costs_more_than_a_value_the_original_merely_lacks():
+    near = _measure(FAITHFUL.replace("port 8000", "port 8080"))
+    unrelated = _measure(FAITHFUL.replace("port 8000", "port 5432"))
+    assert _status(near, "8080") == "contradicted"
+    assert _status(unrelated, "5432") == "unsupported"
+    assert fidelity_blend.CONTRADICTED >= fidelity_blend.UNSUPPORTED
+    assert near.score <= unrelated.score
+    assert near.contradicted_statements == 1 and unrelated.contradicted_statements == 0
+    assert near.false_statements == unrelated.false_statements == 1
+
+
+def test_the_right_file_name_in_another_directory_is_contradicted():
+    wrong_dir = _measure(FAITHFUL.replace("/srv/clinic/intake/forms.py", "/srv/clinic/tests/forms.py"))
+    item = next(it for it in wrong_dir.items if it.kind == "files" and it.status == "contradicted")
+    assert "intake/forms.py" in item.contradicts or "forms.py" in item.contradicts
+    # a file of the same directory with a similar name is the wrong one of two real files
+    sibling = _measure(FAITHFUL.replace("intake/forms.py", "intake/form.py"))
+    assert any(it.kind == "files" and it.status == "contradicted" for it in sibling.items)
+    assert wrong_dir.score < _measure(FAITHFUL).score
+
+
+def test_faithful_wordings_are_not_flagged():
+    for summary in (
+        FAITHFUL,
+        # the file by its name alone, and by a shorter path: the same file
+        FAITHFUL.replace("/srv/clinic/intake/forms.py", "forms.py"),
+        FAITHFUL.replace("/srv/clinic/intake/forms.py", "intake/forms.py"),
+        # a glob naming the file
+        FAITHFUL + "It searched `**/intake/forms.py` first.",
+        # the booking the session made, its confirmation quoted
+        FAITHFUL + "The check-up is booked (confirmation CNF-77310).",
+    ):
+        f = _measure(summary)
+        assert [(it.text, it.status) for it in f.items if it.status in ("unsupported", "contradicted")] == [], summary
