@@ -78,7 +78,7 @@ from inspector.engine.content import (
     task_text,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
-from inspector.engine.fidelity_claims import near_misses
+from inspector.engine.fidelity_claims import Contradiction, call_claims, near_misses
 from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
@@ -1325,23 +1325,39 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes and m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
-    claims = _unsupported(replacing_views, index, model.roots)
-    horizon = max(removed, default=len(model.hashes))
-    claims += [c for v in replacing_views for c in _step_claims(v, index, model, horizon)]
-    claims += _contradicted(replacing_views, model, index, horizon)
-    near = {(c.kind, c.text, c.sentence): c for c in near_misses(claims, index.postings, index.serial, model.messages,
-                                                                  model.roots, SCAN_CHARS)}
-    for kind, text, ev in claims:
-        kinds[kind].unsupported.append(text)
-        c = near.get((kind, text, ev))
-        items.append(Item(kind, text, "contradicted", ev, contradicts=c.source or c.real) if c
-                     else Item(kind, text, "unsupported", ev))
+    for item in _false_items(replacing_views, model, index, max(removed, default=len(model.hashes))):
+        kinds[item.kind].unsupported.append(item.text)
+        items.append(item)
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
     reach, prose = _signals(model, index, removed, rewritten, views, items)
     hay.release()
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose)
+
+
+def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
+    """What the replacing messages state that the original does not support (status
+    "unsupported") or contradicts (status "contradicted": a near miss of a real artifact,
+    a call it never made or saw fail, a test count it never showed; `engine.fidelity_claims`),
+    each with the sentence stating it as evidence and, when contradicted, the original's
+    line it contradicts."""
+    claims = _unsupported(views, index, model.roots)
+    claims += [c for v in views for c in _step_claims(v, index, model, horizon)]
+    near = {(c.kind, c.text, c.sentence): c for c in near_misses(claims, index.postings, index.serial, model.messages,
+                                                                  model.roots, SCAN_CHARS)}
+    for call in call_claims([s for v in views for s in v.sentences], model.messages, index.serial, horizon,
+                            model.step_failed, model.result_of):
+        claims.append(("last_step", call.text, call.sentence))
+        near[("last_step", call.text, call.sentence)] = Contradiction("last_step", call.text, call.sentence,
+                                                                      call.text, call.source)
+    claims += _contradicted(views, model, index, horizon)
+    out = []
+    for kind, text, ev in claims:
+        c = near.get((kind, text, ev))
+        out.append(Item(kind, text, "contradicted", ev, contradicts=c.source or c.real) if c
+                   else Item(kind, text, "unsupported", ev))
+    return out
 
 
 def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message], views: list[_View],

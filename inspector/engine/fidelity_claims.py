@@ -29,7 +29,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo
@@ -235,3 +235,138 @@ def near_misses(claims: Sequence[tuple[str, str, str]], postings: Mapping[str, l
             out.append(Contradiction(kind, text, sentence, real, _source_line(shown, postings, keys, messages, scan)))
     return out
 
+
+
+# ------------------------------------------------------------------------------ calls
+
+# A sentence about what comes next or might be: it states no call that was made.
+_NOT_MADE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
+                       r"needs? to|must|if|once|until|whether|instead of)\b", re.I)
+# ... and one that says the call went well, or not.
+_CALL_WENT_WELL = re.compile(r"\b(?:succeeded|successful(?:ly)?|went through|worked|approved|confirmed|booked|"
+                             r"completed?|done|applied)\b", re.I)
+_CALL_WENT_BADLY = re.compile(r"\b(?:fail\w*|reject\w*|refused|error\w*|denied|not|never|no|cannot|can't|couldn't|"
+                              r"unable)\b", re.I)
+# What follows a tool's name in a sentence up to its first argument ("book_hotel(8)",
+# "update_ticket_to_new_flight to flight 19252", "book_hotel 8").
+# Its first argument stated: in parentheses, or named right after ("to flight 19252").
+_ARGUMENT = re.compile(r"\s*(?:\(\s*(?:[a-z_]+\s*=\s*)?[\"']?|\s+(?:to|for|with|on)\s+(?:[a-z]+\s+){0,2}(?:id\s+)?)(\d+)"
+                       r"[\"']?\s*[),]?")
+_FIRST_NUMBER = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class _Call:
+    at: int  # the action's message index
+    numbers: frozenset[str]  # the numbers of its arguments
+
+
+_CALLS: Memo[tuple[int, int], dict[str, list[_Call]]] = Memo(8)
+
+
+def _calls(messages: Sequence[Message], serial: int) -> dict[str, list[_Call]]:
+    """The session's tool calls by tool name (snake_case names only: a summary naming
+    `book_hotel` names that tool; `Edit` or `Read` are words), in order."""
+    key = (serial, len(messages))
+    hit = _CALLS.get(key)
+    if hit is not None:
+        return hit
+    out: dict[str, list[_Call]] = defaultdict(list)
+    for i, m in enumerate(messages):
+        for c in m.tool_calls:
+            if "_" in c.name.strip("_"):
+                out[c.name.lower()].append(_Call(i, frozenset(_FIRST_NUMBER.findall(c.arguments_raw[:2000]))))
+    return _CALLS.put(key, dict(out))
+
+
+@dataclass(frozen=True)
+class CallClaim:
+    """A sentence stating a call of a tool with an argument that the original never
+    made, or made and saw fail.
+
+    Attributes:
+        text: the tool and its argument as the sentence states them.
+        sentence: the replacement's sentence.
+        source: what the original shows instead.
+    """
+
+    text: str
+    sentence: str
+    source: str
+
+
+def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int, horizon: int,
+                failed: Callable[[int], bool], results: Callable[[int], Sequence[int]]) -> list[CallClaim]:
+    """The sentences saying a tool of the session was called with a number (an id, a
+    flight, a line) when no call of that tool up to `horizon` had that number among its
+    arguments (while it was called, with others), or saying that call went well when its
+    last one failed.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the calls' cache key, with its length).
+        horizon: the last message of the range the replacement stands for.
+        failed: whether the action at an index failed (`ContentModel.step_failed`; `refused` is
+            checked too).
+        results: the indices of an action's results (`ContentModel.result_of`).
+
+    Returns:
+        One claim per sentence at most.
+    """
+    calls = _calls(messages, serial)
+    if not calls:
+        return []
+    out: list[CallClaim] = []
+    for sentence in sentences:
+        low = sentence.lower()
+        for name, made in calls.items():
+            at = low.find(name)
+            if at < 0:
+                continue
+            # the clause naming the call says it was made, not that it will or might be
+            start = max(low.rfind(p, 0, at) for p in ";,:") + 1
+            ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
+            if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
+                continue
+            number = _ARGUMENT.match(low, at + len(name))
+            if not number:
+                continue
+            arg = number.group(1)
+            before = [c for c in made if c.at <= horizon]
+            # (the tool's calls with an argument of that shape: the same number of digits)
+            alike = sorted({n for c in before for n in c.numbers if len(n) == len(arg)})
+            if not alike:
+                continue
+            with_it = [c for c in before if arg in c.numbers]
+            claim = f"{name} {arg}"
+            if not with_it:
+                out.append(CallClaim(claim, sentence, f"{name} was called with {', '.join(alike[:3])}, never with {arg}"))
+                break
+            good, bad = _CALL_WENT_WELL.search(low), _CALL_WENT_BADLY.search(low)
+            last = with_it[-1].at
+            answers = results(last)
+            if good and not bad and (failed(last) or refused(messages, answers)):
+                said = next((" ".join(messages[j].text.split())[:EVIDENCE_CHARS] for j in answers), "")
+                out.append(CallClaim(claim, sentence, f"its last call (message {last}) answered: {said}"))
+                break
+    return out
+
+
+# A tool's answer refusing or failing the call (a booking tool's "not permitted", an
+# API's error), beside the failures `ContentModel.step_failed` reads.
+_REFUSED = re.compile(r"\b(?:not permitted|not allowed|cannot|can't|unable to|error|failed|denied|refused|invalid|"
+                      r"not found|exception|rejected)\b", re.I)
+
+
+def refused(messages: Sequence[Message], results: Sequence[int]) -> bool:
+    """Whether the results of a call (their first lines) refuse or fail it.
+
+    Args:
+        messages: the session's messages.
+        results: the indices of the call's results (`ContentModel.result_of`).
+
+    Returns:
+        True when one of them says so within its first 300 characters.
+    """
+    return any(_REFUSED.search(messages[j].text[:300]) for j in results)

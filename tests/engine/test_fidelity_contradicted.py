@@ -100,3 +100,54 @@ def test_faithful_wordings_are_not_flagged():
     ):
         f = _measure(summary)
         assert [(it.text, it.status) for it in f.items if it.status in ("unsupported", "contradicted")] == [], summary
+
+
+def _booking_session() -> list[Message]:
+    return [
+        sys("You are an airline support assistant. Use the tools."),
+        user("Please move my flight to next week, ticket 7240005432906569."),
+        asst("Searching flights.", [("c1", "search_flights", '{"departure": "CDG", "arrival": "BSL"}')]),
+        tool("c1", '[{"flight_id": 19250, "day": "May 6"}, {"flight_id": 19252, "day": "May 6"},'
+                   ' {"flight_id": 19238, "day": "May 8"}]'),
+        asst("Trying May 6.", [("c2", "update_ticket_to_new_flight",
+                                '{"ticket_no": "7240005432906569", "new_flight_id": 19252}')]),
+        tool("c2", "Not permitted to reschedule to a flight that is less than 3 hours from the current time."),
+        asst("Then May 8.", [("c3", "update_ticket_to_new_flight",
+                              '{"ticket_no": "7240005432906569", "new_flight_id": 19238}')]),
+        tool("c3", "Ticket successfully updated to new flight."),
+        user("Thanks. Now a hotel please."),
+        asst("Searching hotels.", [("c4", "search_hotels", '{"location": "Basel"}')]),
+        tool("c4", '[{"id": 8, "name": "Holiday Inn Basel"}]'),
+    ]
+
+
+def _measure_booking(summary: str):
+    msgs = _booking_session()
+    return fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
+
+
+BOOKED = ("She asked to move her flight (ticket 7240005432906569). update_ticket_to_new_flight to 19252 (May 6) "
+          "was refused as less than 3 hours away. I moved her with update_ticket_to_new_flight to flight 19238 on "
+          "May 8; the update succeeded. ")
+
+
+def test_a_call_said_to_be_made_with_another_argument_than_the_original_made_it_is_contradicted():
+    right = _measure_booking(BOOKED)
+    assert [it.text for it in right.items if it.status in ("unsupported", "contradicted")] == []
+    # the call that was made is given another flight (one the search listed, so no made-up value)
+    wrong = _measure_booking(BOOKED.replace("flight 19238", "flight 19250"))
+    item = next(it for it in wrong.items if it.status == "contradicted")
+    assert item.text == "update_ticket_to_new_flight 19250" and "19238" in item.contradicts
+    assert wrong.score < right.score
+
+
+def test_a_refused_call_said_to_have_succeeded_is_contradicted():
+    flipped = _measure_booking("She asked to move her flight (ticket 7240005432906569). My first attempt, "
+                               "update_ticket_to_new_flight to 19252 on May 6, succeeded. ")
+    item = next(it for it in flipped.items if it.status == "contradicted")
+    assert item.text == "update_ticket_to_new_flight 19252" and "Not permitted" in item.contradicts
+    assert flipped.score < _measure_booking(BOOKED).score
+    # a call still to make names no call that was made
+    planned = _measure_booking("She asked to move her flight (ticket 7240005432906569). Next: "
+                               "update_ticket_to_new_flight to 19250 if she agrees.")
+    assert not [it for it in planned.items if it.status == "contradicted"]

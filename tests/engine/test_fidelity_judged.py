@@ -216,8 +216,10 @@ def test_the_blind_sets_of_session_5_do_not_regress():
     # Blind: L9 0.509 / 0.753, L10 0.443 / 0.750, L11 0.464 / 0.705 (main before the pass:
     # 0.398 / 0.700, 0.435 / 0.704, 0.360 / 0.686). Then the rule found on L9 and L11 (the
     # messages a summary says it covers are positions): L9 0.561 / 0.793, L11 0.703 / 0.821.
-    # Session 6 (a glob's tail is no made-up path; near misses weighed apart): L9 0.605 / 0.833.
-    for items, floor in ((L9, (0.58, 0.80)), (L10, (0.42, 0.72)), (L11, (0.67, 0.79))):
+    # Session 6 (a glob's tail is no made-up path; near misses weighed apart; calls said
+    # made with another argument, or to have gone through when refused): L9 0.604 / 0.833,
+    # L11 0.780 / 0.859.
+    for items, floor in ((L9, (0.58, 0.80)), (L10, (0.42, 0.72)), (L11, (0.75, 0.83))):
         a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
         assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
 
