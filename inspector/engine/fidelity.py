@@ -1351,7 +1351,11 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         claims.append(("last_step", call.text, call.sentence))
         near[("last_step", call.text, call.sentence)] = Contradiction("last_step", call.text, call.sentence,
                                                                       call.text, call.source)
-    claims += _contradicted(views, model, index, horizon)
+    for kind, text, sentence in _contradicted(views, model, index, horizon):
+        # (a run reported other than it went: the range showed other counts)
+        claims.append((kind, text, sentence))
+        near[(kind, text, sentence)] = Contradiction(kind, text, sentence, text,
+                                                     f"no run in the range showed {text}; its runs showed other counts")
     out = []
     for kind, text, ev in claims:
         c = near.get((kind, text, ev))

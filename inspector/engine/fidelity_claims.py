@@ -204,6 +204,8 @@ def near_misses(claims: Sequence[tuple[str, str, str]], postings: Mapping[str, l
     Returns:
         One `Contradiction` per claim that is a near miss.
     """
+    if not claims:
+        return []  # (the common case: the original's candidates are not listed)
     cands = _candidates(postings, serial)
     out: list[Contradiction] = []
     for kind, text, sentence in claims:
@@ -314,6 +316,8 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     Returns:
         One claim per sentence at most.
     """
+    if not any("_" in s for s in sentences):
+        return []  # no snake_case name stated: no tool named (the session's calls not listed)
     calls = _calls(messages, serial)
     if not calls:
         return []

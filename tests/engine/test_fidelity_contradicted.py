@@ -151,3 +151,32 @@ def test_a_refused_call_said_to_have_succeeded_is_contradicted():
     planned = _measure_booking("She asked to move her flight (ticket 7240005432906569). Next: "
                                "update_ticket_to_new_flight to 19250 if she agrees.")
     assert not [it for it in planned.items if it.status == "contradicted"]
+
+
+def _lint_session() -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Make the hook skip commits replayed during a rebase, then run the linter."),
+        asst("Adding the check.", [("c1", "edit", '{"path": "strategy/hooks.go"}')]),
+        tool("c1", "The file strategy/hooks.go has been updated."),
+        asst("Linting.", [("c2", "bash", '{"command": "mise run lint"}')]),
+        tool("c2", "golangci-lint run ./...\n0 issues."),
+        user("Great, now add tests for it."),
+        asst("Looking at the tests.", [("c3", "bash", '{"command": "ls strategy"}')]),
+        tool("c3", "hooks.go\nhooks_test.go"),
+    ]
+
+
+def test_a_lint_count_the_range_never_showed_is_contradicted():
+    msgs = _lint_session()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], user(summary), *msgs[6:]])
+
+    said = "The hook now skips commits replayed during a rebase (strategy/hooks.go). After the change the linter "
+    right = measure(said + "reports 0 issues, so it is clean.")
+    wrong = measure(said + "still reports 1 issue, so it is not clean yet.")
+    assert [it.text for it in right.items if it.status in ("unsupported", "contradicted")] == []
+    item = next(it for it in wrong.items if it.status == "contradicted")
+    assert item.text == "1 issue" and "still reports 1 issue" in item.evidence
+    assert wrong.score < right.score

@@ -27,6 +27,11 @@ def _fit_module():
     return module
 
 
+def mean_of(folds: dict, key: str) -> float:
+    """The mean of the held-out sets' `key` figure."""
+    return sum(a[key] for _, a, _ in folds.values()) / len(folds)
+
+
 @pytest.mark.slow  # every item of the ten sets measured once (~25 s)
 @pytest.mark.skipif(not _HAVE_SETS, reason="the labelled sets are not there")
 def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
@@ -38,9 +43,12 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     folds = {held: (params, a, before) for held, params, a, before in fit.leave_one_set_out(rows)}
     # Measured (session 5, ten sets, L9-L11 among them): held out, Spearman 0.45 (L10) to 0.92
     # (L1+L2), mean 0.704 against 0.682 for the items' score alone; pairwise 0.75 to 1.00.
-    # (Seven sets, before L9-L11 came: 0.67 to 0.92, mean 0.770.)
-    assert min(a["spearman"] for _, a, _ in folds.values()) >= 0.43
-    assert min(a["pairwise_accuracy"] for _, a, _ in folds.values()) >= 0.73
+    # (Seven sets, before L9-L11 came: 0.67 to 0.92, mean 0.770.) Session 6, with the claims
+    # the original contradicts (`fidelity_claims`) weighed apart: 0.54 (L10) to 0.92, mean
+    # 0.735; pairwise 0.78 to 1.00, mean 0.900.
+    assert min(a["spearman"] for _, a, _ in folds.values()) >= 0.51
+    assert min(a["pairwise_accuracy"] for _, a, _ in folds.values()) >= 0.76
+    assert mean_of(folds, "spearman") >= 0.72 and mean_of(folds, "pairwise_accuracy") >= 0.88
     mean = sum(a["spearman"] for _, a, _ in folds.values()) / len(folds)
     before = sum(b["spearman"] for _, _, b in folds.values()) / len(folds)
     assert mean > before

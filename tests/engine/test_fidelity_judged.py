@@ -198,8 +198,8 @@ def test_the_blind_set_of_session_4_does_not_regress():
     # out, two false "made-up" flags of a faithful summary gone (a path cut short by
     # "...", a planned step read as one said to have run) and test counts checked: 0.68 /
     # 0.85 with L8 held out and in sample; L8 is development data since; session 6, near
-    # misses weighed apart: 0.689 / 0.861)
-    assert a["spearman"] >= 0.67 and a["pairwise_accuracy"] >= 0.84, a
+    # misses weighed apart, test counts a contradiction: 0.700 / 0.861)
+    assert a["spearman"] >= 0.68 and a["pairwise_accuracy"] >= 0.84, a
 
 
 L9 = judged.load(judged.L9) if any(judged.L9.glob("items-*.jsonl")) else []
@@ -217,9 +217,9 @@ def test_the_blind_sets_of_session_5_do_not_regress():
     # 0.398 / 0.700, 0.435 / 0.704, 0.360 / 0.686). Then the rule found on L9 and L11 (the
     # messages a summary says it covers are positions): L9 0.561 / 0.793, L11 0.703 / 0.821.
     # Session 6 (a glob's tail is no made-up path; near misses weighed apart; calls said
-    # made with another argument, or to have gone through when refused): L9 0.604 / 0.833,
-    # L11 0.780 / 0.859.
-    for items, floor in ((L9, (0.58, 0.80)), (L10, (0.42, 0.72)), (L11, (0.75, 0.83))):
+    # made with another argument, or to have gone through when refused; lint counts):
+    # L9 0.604 / 0.833, L10 0.537 / 0.783, L11 0.780 / 0.859.
+    for items, floor in ((L9, (0.58, 0.80)), (L10, (0.51, 0.76)), (L11, (0.75, 0.83))):
         a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
         assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
 
