@@ -28,9 +28,13 @@ not support is `unsupported`: a path or file name the original never has (or has
 another place), a number or id it never holds (a number derived from one it holds, half
 or twice or in bits and bytes, is not made up), a name set to another number than the
 original sets it to, a step said to have run that never ran, said to have gone well that
-failed each time, or said to have failed that went through. Each costs its kind more
-than a missing item and half of the whole score (a false claim sends the agent the wrong
-way; several in one sentence are one). The whole context the agent will see is judged:
+failed each time, or said to have failed that went through. What the original
+contradicts is `contradicted` (`engine.fidelity_claims`: a near miss of a real artifact,
+a call never made with that argument or refused, a file said written before any call
+wrote it, a test or lint count never shown), with the original's line it contradicts.
+Each costs its kind more than a missing item and a share of the whole score, a
+contradiction more (`fidelity_blend.false_factor`: a false claim sends the agent the
+wrong way; several in one sentence are one). The whole context the agent will see is judged:
 when it keeps the original's latest messages, where the work stands is kept
 (`Fidelity.state_kept`, weighed like a kind), and what those later messages restate of
 the removed range is counted there once, not again per item (a message kept inside the
@@ -78,7 +82,7 @@ from inspector.engine.content import (
     task_text,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
-from inspector.engine.fidelity_claims import Contradiction, call_claims, near_misses
+from inspector.engine.fidelity_claims import Contradiction, call_claims, near_misses, write_claims
 from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
@@ -1351,6 +1355,10 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         claims.append(("last_step", call.text, call.sentence))
         near[("last_step", call.text, call.sentence)] = Contradiction("last_step", call.text, call.sentence,
                                                                       call.text, call.source)
+    for w in write_claims([s for v in views for s in v.sentences], index.postings, index.serial, model.messages,
+                          model.kinds, horizon, model.roots):
+        claims.append(("last_step", w.text, w.sentence))
+        near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
     for kind, text, sentence in _contradicted(views, model, index, horizon):
         # (a run reported other than it went: the range showed other counts)
         claims.append((kind, text, sentence))

@@ -374,3 +374,63 @@ def refused(messages: Sequence[Message], results: Sequence[int]) -> bool:
         True when one of them says so within its first 300 characters.
     """
     return any(_REFUSED.search(messages[j].text[:300]) for j in results)
+
+
+# ------------------------------------------------------------------------------ writes
+
+# A sentence saying a file was written to: by the agent, already, in the past.
+_WROTE = re.compile(r"\b(?:already (?:added|wrote|written|created|updated|edited|changed|applied)|(?:was|were|been|is|are) "
+                    r"already (?:added|written|created|updated|edited|changed|applied)|(?:i|we|the agent) (?:added|wrote|"
+                    r"created|updated|edited|changed|modified|inserted|applied))\b", re.I)
+# Tools that write a file and name it in their arguments (function-calling agents).
+_WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
+
+
+_WRITES: Memo[tuple[int, int], list[int]] = Memo(8)
+
+
+def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], serial: int,
+                 messages: Sequence[Message], kinds: Sequence[object], horizon: int,
+                 roots: Sequence[str]) -> list[CallClaim]:
+    """The sentences saying the agent wrote to a file (added to it, created, edited it)
+    when no call of a writing tool up to `horizon` names that file, in a session whose
+    writing calls do name their files (an agent that edits by tool calls, not one that
+    edits "the open file").
+
+    Args:
+        sentences: the replacement's sentences.
+        postings: the original's index.
+        serial: the index's serial (the writing calls' cache key, with the session's length).
+        messages: the original's messages.
+        kinds: the original's content kinds.
+        horizon: the last message of the range the replacement stands for.
+        roots: the session's roots.
+
+    Returns:
+        One claim per sentence at most.
+    """
+    from inspector.engine.content import Kind, extract_paths, path_suffixes
+
+    out: list[CallClaim] = []
+    writes: list[int] | None = None
+    for sentence in sentences:
+        if not _WROTE.search(sentence) or _NOT_MADE.search(sentence):
+            continue
+        if writes is None:
+            # (the session's writing calls, to its end: they show that its writes name their files)
+            writes = _WRITES.get((serial, len(messages)))
+            if writes is None:
+                writes = _WRITES.put((serial, len(messages)), [
+                    i for i in range(len(messages)) if kinds[i] is Kind.ACTION
+                    and any(_WRITE_TOOL.search(c.name) for c in messages[i].tool_calls)])
+        if not writes:
+            return []
+        for p in extract_paths(sentence):
+            _, rel = relative_path(p, tuple(roots))
+            if "." not in rel.rpartition("/")[2]:
+                continue
+            named = set(postings.get("S:" + path_suffixes(rel)[-1], ()))
+            if not any(i in named for i in writes if i <= horizon):
+                out.append(CallClaim(p, sentence, f"no writing call in the range names {rel}"))
+                break
+    return out

@@ -180,3 +180,38 @@ def test_a_lint_count_the_range_never_showed_is_contradicted():
     item = next(it for it in wrong.items if it.status == "contradicted")
     assert item.text == "1 issue" and "still reports 1 issue" in item.evidence
     assert wrong.score < right.score
+
+
+def _writing_session() -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Draft the 0.4.4 section of the changelog and show it to me first."),
+        asst("Reading the changelog.", [("c1", "read_file", '{"path": "/repo/CHANGELOG.md"}')]),
+        tool("c1", "# Changelog\n## [0.4.3] - 2026-02-12\n- Fixed hooks"),
+        asst("Here is the draft: ## [0.4.4] - Added Gemini support. Shall I write it?"),
+        user("Yes, write it."),
+        asst("Writing it.", [("c2", "edit_file", '{"path": "/repo/CHANGELOG.md", "old": "## [0.4.3]"}')]),
+        tool("c2", "The file /repo/CHANGELOG.md has been updated."),
+        asst("Also the docs.", [("c3", "edit_file", '{"path": "/repo/docs/usage.md", "old": "usage"}')]),
+        tool("c3", "The file /repo/docs/usage.md has been updated."),
+    ]
+
+
+def test_a_file_said_written_before_any_call_wrote_it_is_contradicted():
+    msgs = _writing_session()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], user(summary), *msgs[5:]])  # the range: messages 1-4
+
+    shown = measure("The user asked for the 0.4.4 changelog section. I read CHANGELOG.md (newest: 0.4.3) and "
+                    "showed a draft of the 0.4.4 section; it is not in the file yet.")
+    written = measure("The user asked for the 0.4.4 changelog section. I read CHANGELOG.md (newest: 0.4.3) and "
+                      "I already wrote the 0.4.4 section into CHANGELOG.md.")
+    assert not [it for it in shown.items if it.status == "contradicted"]
+    item = next(it for it in written.items if it.status == "contradicted")
+    assert item.text == "changelog.md" and "already wrote" in item.evidence
+    assert written.score < shown.score
+    # once the range holds the writing call, saying it was written is right
+    later = fidelity(msgs, [msgs[0], user("The user asked for the 0.4.4 section; after showing a draft I "
+                                          "already wrote it into CHANGELOG.md, as the user agreed."), *msgs[8:]])
+    assert not [it for it in later.items if it.status == "contradicted"]
