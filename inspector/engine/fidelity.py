@@ -82,7 +82,7 @@ from inspector.engine.content import (
     task_text,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
-from inspector.engine.fidelity_claims import Contradiction, call_claims, near_misses, write_claims
+from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
 from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
@@ -1359,6 +1359,9 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
                           model.kinds, horizon, model.roots):
         claims.append(("last_step", w.text, w.sentence))
         near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
+    for a in answer_claims([s for v in views for s in v.sentences], model.messages, model.kinds, horizon):
+        claims.append(("requests", a.text, a.sentence))
+        near[("requests", a.text, a.sentence)] = Contradiction("requests", a.text, a.sentence, a.text, a.source)
     for kind, text, sentence in _contradicted(views, model, index, horizon):
         # (a run reported other than it went: the range showed other counts)
         claims.append((kind, text, sentence))

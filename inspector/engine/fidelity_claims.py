@@ -434,3 +434,60 @@ def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], se
                 out.append(CallClaim(p, sentence, f"no writing call in the range names {rel}"))
                 break
     return out
+
+
+# ------------------------------------------------------------------------- user answers
+
+# A sentence saying what the user wants, chose or answered.
+_USER_SAID = re.compile(r"\b(?:the user|user|the customer|customer|she|he|they)\b[^.;:]{0,40}?\b(?:wants?|wanted|"
+                        r"prefer(?:s|red)?|chose|chooses|picked|answered|agreed|asked for|decided|selected|"
+                        r"confirmed|would like)\b", re.I)
+# Its scope: all of the things, or one of them only. A user's "only" answers a
+# summary's "both"/"all" and the reverse.
+_ALL = re.compile(r"\b(?:both|all|every|each|combined|single combined|one combined)\b", re.I)
+_ONLY = re.compile(r"\b(?:only|just|separate|separately|neither|none)\b", re.I)
+_CONTENT = re.compile(r"[a-z][a-z0-9_-]{2,}")
+_COMMON = frozenset("""the and for but not you are was can its all one any out our she her him his who how why
+that this with from they them their there what when which would could should about into
+have has had were been being will your yours want wants like just only both also then than some more most very
+user users here make made does doing done lets yeah sure okay""".split())
+
+
+def answer_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object],
+                  horizon: int) -> list[CallClaim]:
+    """The sentences saying the user wanted, chose or answered all or both of something
+    when the user's own message on that subject (sharing a content word with the
+    sentence) limits it ("only", "just", "separate"), or the reverse.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        kinds: the original's content kinds.
+        horizon: the last message of the range the replacement stands for.
+
+    Returns:
+        One claim per sentence at most.
+    """
+    from inspector.engine.content import Kind
+
+    said = [s for s in sentences if _USER_SAID.search(s) and (_ALL.search(s) or _ONLY.search(s))]
+    if not said:
+        return []
+    asked = [m.text[:500] for i, m in enumerate(messages[:horizon + 1]) if kinds[i] is Kind.REQUEST]
+    out: list[CallClaim] = []
+    for sentence in said:
+        low = sentence.lower()
+        mine = set(_CONTENT.findall(low)) - _COMMON
+        scope_all, scope_only = bool(_ALL.search(low)), bool(_ONLY.search(low))
+        if scope_all == scope_only:
+            continue
+        for text in reversed(asked):  # the user's latest word on it
+            theirs = set(_CONTENT.findall(text.lower())) - _COMMON
+            if not mine & theirs:
+                continue
+            if (scope_all and _ONLY.search(text) and not _ALL.search(text)) or (
+                    scope_only and _ALL.search(text) and not _ONLY.search(text)):
+                out.append(CallClaim(", ".join(sorted(mine & theirs)[:3]), sentence,
+                                     "the user said: " + " ".join(text.split())[:EVIDENCE_CHARS]))
+            break
+    return out

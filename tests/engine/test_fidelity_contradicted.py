@@ -215,3 +215,31 @@ def test_a_file_said_written_before_any_call_wrote_it_is_contradicted():
     later = fidelity(msgs, [msgs[0], user("The user asked for the 0.4.4 section; after showing a draft I "
                                           "already wrote it into CHANGELOG.md, as the user agreed."), *msgs[8:]])
     assert not [it for it in later.items if it.status == "contradicted"]
+
+
+def _asking_session() -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Create issue templates for bug reports and feature requests."),
+        asst("Writing the bug form.", [("c1", "write_file", '{"path": ".github/ISSUE_TEMPLATE/bug_report.yml"}')]),
+        tool("c1", "Wrote .github/ISSUE_TEMPLATE/bug_report.yml"),
+        asst("Should the form get a free field for the terminal used, in the bug form or both forms?"),
+        user("yeah bug report only"),
+        asst("Adding it.", [("c2", "edit_file", '{"path": ".github/ISSUE_TEMPLATE/bug_report.yml"}')]),
+        tool("c2", "Edited .github/ISSUE_TEMPLATE/bug_report.yml"),
+    ]
+
+
+def test_a_user_answer_given_the_other_scope_is_contradicted():
+    msgs = _asking_session()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], user(summary), *msgs[6:]])
+
+    said = "The bug form is in .github/ISSUE_TEMPLATE/bug_report.yml. Asked about a terminal field, "
+    right = measure(said + "the user wants it in the bug report form only.")
+    wrong = measure(said + "the user wants it in both the bug report and the feature request form.")
+    assert not [it for it in right.items if it.status in ("unsupported", "contradicted")]
+    item = next(it for it in wrong.items if it.status == "contradicted")
+    assert item.kind == "requests" and "bug report only" in item.contradicts
+    assert wrong.score < right.score
