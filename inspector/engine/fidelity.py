@@ -442,7 +442,7 @@ _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here a
                           r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
 # Where in the conversation a summary says it stands ("the conversation so far (messages
 # 1-51)", "in turn 12"): positions of the messages, which no message states, not values.
-_POSITIONS = re.compile(r"\b(?:messages?|turns?)\s+#?\d+(?:\s*(?:[-\u2013\u2014]|to|through|and)\s*#?\d+)?",
+_POSITIONS = re.compile(r"\b(?:messages?|turns?)\s+[#(]?\d+\)?(?:\s*(?:[-\u2013\u2014]|to|through|and)\s*#?\d+)?",
                         re.IGNORECASE)
 
 
@@ -629,7 +629,8 @@ _DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])
 _CUT = re.compile(r"(?:\u2026|\.\.\.)")
 _CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
 # A thousands separator inside a number ("1,671", "12,000,000").
-_THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])")
+# (Not after a sign: "@@ -613,6 +613,118 @@", a diff's hunk, is two pairs of numbers.)
+_THOUSANDS = re.compile(r"(?<![\w.,+-])\d{1,3}(?:,\d{3})+(?![\w,])")
 # (what follows the cut up to a space is part of the quote: ".../issues/12345" names no path)
 _CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}/.-]*")
 

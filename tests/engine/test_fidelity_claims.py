@@ -221,3 +221,13 @@ def test_the_messages_a_summary_says_it_covers_are_positions_not_values():
     assert _unsupported("Turns 2 to 11, in short: " + GOOD + "See message 7 for the failing run.") == []
     # a number stated as a value is still checked
     assert _unsupported(GOOD + "The sample ledger has 1937 rows.") == ["1937"]
+
+
+def test_a_message_position_in_parentheses_and_a_diff_hunk_are_no_values():
+    # (session 6, found on L9: each halved a faithful summary)
+    assert _unsupported(GOOD + "The latest user message (11) asks for the guard.") == []
+    # (a hunk's numbers are checked one by one, not joined into 613118)
+    assert _unsupported(GOOD + "The fix's diff is `@@ -613,6 +613,118 @@`, adding the guard.") == ["613", "118"]
+    # a number with thousands separators is still that number, and a made-up one still made up
+    assert _unsupported(GOOD + "The sample ledger has 1,671 rows.") == []
+    assert _unsupported(GOOD + "The sample ledger has 613,118 rows.") == ["613118"]

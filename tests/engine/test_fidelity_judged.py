@@ -218,9 +218,9 @@ def test_the_blind_sets_of_session_5_do_not_regress():
     # messages a summary says it covers are positions): L9 0.561 / 0.793, L11 0.703 / 0.821.
     # Session 6 (a glob's tail is no made-up path; near misses weighed apart; calls said
     # made with another argument, or to have gone through when refused; lint counts; files
-    # said written that no call wrote; a user's answer given the other scope): L9 0.605 /
-    # 0.833, L10 0.684 / 0.849, L11 0.780 / 0.859.
-    for items, floor in ((L9, (0.58, 0.80)), (L10, (0.66, 0.82)), (L11, (0.75, 0.83))):
+    # said written that no call wrote; a user's answer given the other scope; a message
+    # position in parentheses, a diff hunk): L9 0.677 / 0.887, L10 0.684 / 0.849, L11 0.780 / 0.859.
+    for items, floor in ((L9, (0.65, 0.86)), (L10, (0.66, 0.82)), (L11, (0.75, 0.83))):
         a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
         assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
 
