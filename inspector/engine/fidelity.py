@@ -1623,6 +1623,8 @@ _RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|ac
 _WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|passe[sd]|worked|works|fixed|verified|"
                         r"confirmed|without (?:any )?(?:error|output)|shows?|showed|prints?|printed|returns?|"
                         r"returned|gives?|gave|reports?|reported|lists?|listed|decodes?|decoded|completely)\b", re.I)
+# ... and words that say a step itself went well (not that it showed something).
+_STEP_WENT_WELL = re.compile(r"\b(?:succeeded|successful(?:ly)?|went through|worked|passed)\b", re.I)
 _WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|invalid|didn't|wasn't|couldn't|"
                          r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
 
@@ -1718,7 +1720,10 @@ def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> 
                     out.append(("last_step", span, sentence))
                 continue
             if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
-                    and all(model.step_failed(i) for i in where if model.kinds[i] is Kind.ACTION)):
+                    and all(model.step_failed(i) for i in where if model.kinds[i] is Kind.ACTION)
+                    # (a code line the output shows, quoted, with no word of a step run: no step)
+                    and (_RAN.search(sentence) or _STEP_WENT_WELL.search(sentence)
+                         or not _shown(command, index, model))):
                 out.append(("last_step", span, sentence))
     return out
 

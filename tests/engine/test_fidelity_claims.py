@@ -231,3 +231,27 @@ def test_a_message_position_in_parentheses_and_a_diff_hunk_are_no_values():
     # a number with thousands separators is still that number, and a made-up one still made up
     assert _unsupported(GOOD + "The sample ledger has 1,671 rows.") == []
     assert _unsupported(GOOD + "The sample ledger has 613,118 rows.") == ["613118"]
+
+
+def test_a_code_line_the_output_shows_quoted_with_return_is_no_step_said_to_have_gone_well():
+    # (session 6, found on L8: a faithful summary quoting the line its failed edits targeted)
+    msgs = [
+        sys("You are a coding agent. Use the tools."),
+        user("Sub-commands lose their parent's defaults. Fix the parser."),
+        asst("Reading it.", [("c1", "read_file", '{"path": "/repo/cli/parser.pony"}')]),
+        tool("c1", "11 fun _parse(tokens) =>\n12     return CommandParser._sub(cs, this)\n13 // defaults loop below"),
+        asst("Removing the return.", [("c2", "str_replace", '{"path": "/repo/cli/parser.pony", '
+                                                           '"old_str": "return CommandParser._sub(cs, this)"}')]),
+        tool("c2", "ERROR:\nNo replacement was performed, old_str did not appear verbatim."),
+        asst("Looking again.", [("c3", "read_file", '{"path": "/repo/cli/parser.pony"}')]),
+        tool("c3", "12     return CommandParser._sub(cs, this)"),
+    ]
+
+    def flagged(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[6:]])
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+    assert flagged("In /repo/cli/parser.pony line 12 `return CommandParser._sub(cs, this)` returns from the "
+                   "sub-command, so the defaults loop is skipped for the parent.") == []
+    assert flagged("In /repo/cli/parser.pony the str_replace of `return CommandParser._sub(cs, this)` succeeded, "
+                   "so the defaults loop runs now.") == ["return CommandParser._sub(cs, this)"]
