@@ -444,8 +444,9 @@ _USER_SAID = re.compile(r"\b(?:the user|user|the customer|customer|she|he|they)\
                         r"confirmed|would like)\b", re.I)
 # Its scope: all of the things, or one of them only. A user's "only" answers a
 # summary's "both"/"all" and the reverse.
-_ALL = re.compile(r"\b(?:both|all|every|each|combined|single combined|one combined)\b", re.I)
-_ONLY = re.compile(r"\b(?:only|just|separate|separately|neither|none)\b", re.I)
+# (Narrow on purpose: "all" and "just" are everyday words of a summary and of a request.)
+_ALL = re.compile(r"\b(?:both|combined|all (?:of them|three|four|five))\b", re.I)
+_ONLY = re.compile(r"\b(?:only|separate|separately)\b", re.I)
 _CONTENT = re.compile(r"[a-z][a-z0-9_-]{2,}")
 _COMMON = frozenset("""the and for but not you are was can its all one any out our she her him his who how why
 that this with from they them their there what when which would could should about into

@@ -243,3 +243,11 @@ def test_a_user_answer_given_the_other_scope_is_contradicted():
     item = next(it for it in wrong.items if it.status == "contradicted")
     assert item.kind == "requests" and "bug report only" in item.contradicts
     assert wrong.score < right.score
+
+
+def test_everyday_all_and_just_are_no_scope_claims():
+    msgs = _asking_session()
+    summary = ("The bug form is in .github/ISSUE_TEMPLATE/bug_report.yml. The user wants all fields of the "
+               "bug report form to stay short; asked about a terminal field, the user wants it in the bug report.")
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[6:]])
+    assert not [it for it in f.items if it.status == "contradicted"]
