@@ -28,7 +28,7 @@ from tests import judged  # noqa: E402
 
 SETS = {"L1+L2": judged.DATA, "L3": judged.HELDOUT, "L4": judged.BLIND, "L5": judged.L5, "L6": judged.L6,
         "L7": judged.L7, "L8": judged.L8, "L9": judged.L9, "L10": judged.L10,
-        "L11": judged.L11}
+        "L11": judged.L11, "L12": judged.L12, "L13": judged.L13}
 # The grid: coarse on purpose (few, rounded constants; a finer grid fits the sets' noise).
 RECENCY_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
 NARRATIVE_GRID = (0.0, 0.1, 0.2, 0.3)

@@ -50,6 +50,10 @@ L9 = ROOT / "data" / "fidelity_judged_L9"
 L10 = ROOT / "data" / "fidelity_judged_L10"
 # L11 (LangGraph's customer-support tutorial runs): blind until the position rule (its README).
 L11 = ROOT / "data" / "fidelity_judged_L11"
+# Session 6's first blind check (ReAct on WebShop, ToolBench), never seen while the measure was tuned.
+L12 = ROOT / "data" / "fidelity_judged_L12"
+# and its second (Claude Code and Codex CLI coding runs), never seen while the measure was tuned.
+L13 = ROOT / "data" / "fidelity_judged_L13"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2

@@ -58,7 +58,7 @@ import functools
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1766,6 +1766,38 @@ def _clearly_a_path(path: str) -> bool:
     return path.startswith(("/", "~")) or bool(_EXTENSION.search(parts[-1]))
 
 
+def _same_version(value: str, post: Mapping[str, list[int]]) -> bool:
+    """True when the original states the same version with or without its "v"
+    (`cargo-llvm-cov v0.6.23` and "0.6.23")."""
+    return ("v:v" + value) in post or (value.startswith("v") and ("v:" + value[1:]) in post)
+
+
+# The units a number is written with, glued to it ("440p" in `sed -n '320,440p'`, "120px",
+# "30s"): the number is stated all the same.
+_UNITS = ("p", "px", "s", "ms", "m", "h", "d", "k", "kb", "mb", "gb", "x")
+
+
+def _with_unit(tok: str, post: Mapping[str, list[int]]) -> bool:
+    return tok.isdigit() and any(("t:" + tok + unit) in post for unit in _UNITS)
+
+
+# A small number counting things ("14 actions", "11 of the 14 actions", "8 unit tests"): a
+# summary counts what the original shows one by one; the count is its own, not a value
+# the original must hold. (Counts of tests and lint issues are checked as claims.)
+_NOT_PLURAL = frozenset("is was has this its as us yes does plus less minus bus gas thus".split())
+
+
+@functools.lru_cache(maxsize=128)
+def _count_of(tok: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w.$#/:-])" + tok + r"(?:\s+of\s+(?:the\s+)?\d+)?\s+(?:[a-z-]+\s+)?([a-z]+s)\b")
+
+
+def _a_count(tok: str, lower: Sequence[str]) -> bool:
+    if not tok.isdigit() or int(tok) >= 100:
+        return False
+    return any(m.group(1) not in _NOT_PLURAL for x in lower for m in _count_of(tok).finditer(x))
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
@@ -1791,12 +1823,15 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
         for value in v.values:
             if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
                 continue  # a name in a code span may be new and right (a function the summary names)
-            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post):
+            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
+                    and not _same_version(value, post) and not _with_unit(value, post):
                 out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
                 stated.add(value)
         for tok in v.claimed:
-            if ("t:" + tok) in post or tok in stated or _same_number(tok, post):
+            if ("t:" + tok) in post or tok in stated or _same_number(tok, post) or _with_unit(tok, post):
                 continue
+            if _a_count(tok, v.lower):
+                continue  # "11 of the 14 actions", "8 unit tests": a count the summary makes
             if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
                 continue  # "1,234" as the original lists it: 1 and 234
             if any(tok in p for p in v.paths):
