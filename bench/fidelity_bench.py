@@ -86,8 +86,7 @@ def measure_combined() -> dict[str, Any]:
 
 # The constants `--folds` chooses among: inspector.engine.fidelity's names, "NAME.key"
 # for an entry of a dict constant (WEIGHTS.task).
-FOLD_GRID: dict[str, list[Any]] = {"STATE_WEIGHT": [6.0, 8.0], "WEIGHTS.task": [2.0, 3.0, 4.0],
-                                   "FALSE_FLOOR": [0.0, 0.5]}
+FOLD_GRID: dict[str, list[Any]] = {"STATE_WEIGHT": [6.0, 8.0], "WEIGHTS.task": [2.0, 3.0, 4.0]}
 
 
 def labelled_sets() -> dict[str, list[Any]]:

@@ -23,7 +23,9 @@ def to_json(f: Any) -> dict[str, Any]:
         "kinds": {name: {"items": k.items, "kept": k.kept, "fraction": round(k.fraction, 4),
                          "missing": list(k.missing), "unsupported": list(k.unsupported)}
                   for name, k in f.kinds.items()},
-        "items": [{key: it.to_dict()[key] for key in ("kind", "text", "status", "evidence")} for it in f.items],
+        # (a contradicted item also names the original's line it contradicts)
+        "items": [{key: value for key, value in it.to_dict().items()
+                   if key in ("kind", "text", "status", "evidence", "contradicts")} for it in f.items],
     }
 
 
@@ -42,6 +44,7 @@ def format_fidelity(f: Any) -> str:
         out.append("lost:\n")
         for it in lost:
             why = {"unsupported": "stated, but not in the original",
+                   "contradicted": f"contradicts the original: {shorten(it.contradicts, 90)}",
                    "stale": "the compacted context stops short of it"}.get(it.status, "missing")
             out.append(f"  {it.kind.replace('_', ' ')}: {shorten(it.text, 90)}  ({why})\n")
     return "".join(out)

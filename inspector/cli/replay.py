@@ -51,7 +51,8 @@ def format_replay(r: Any, model: str) -> str:
     kinds = ", ".join(f"{name} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items)
     out.append(f"fidelity at the last call: {f.score:.2f} ({kinds or 'nothing removed'})\n")
     for it in f.lost()[:8]:
-        why = "stated, but not in the original" if it.status == "unsupported" else "lost"
+        why = {"unsupported": "stated, but not in the original",
+               "contradicted": "stated, contradicting the original"}.get(it.status, "lost")
         out.append(f"  {why} {it.kind.replace('_', ' ')}: {it.text[:100]}\n")
     fired = [c for c in r.calls if c.compacted]
     if fired:

@@ -28,9 +28,13 @@ not support is `unsupported`: a path or file name the original never has (or has
 another place), a number or id it never holds (a number derived from one it holds, half
 or twice or in bits and bytes, is not made up), a name set to another number than the
 original sets it to, a step said to have run that never ran, said to have gone well that
-failed each time, or said to have failed that went through. Each costs its kind more
-than a missing item and half of the whole score (a false claim sends the agent the wrong
-way; several in one sentence are one). The whole context the agent will see is judged:
+failed each time, or said to have failed that went through. What the original
+contradicts is `contradicted` (`engine.fidelity_claims`: a near miss of a real artifact,
+a call never made with that argument or refused, a file said written before any call
+wrote it, a test or lint count never shown), with the original's line it contradicts.
+Each costs its kind more than a missing item and a share of the whole score, a
+contradiction more (`fidelity_blend.false_factor`: a false claim sends the agent the
+wrong way; several in one sentence are one). The whole context the agent will see is judged:
 when it keeps the original's latest messages, where the work stands is kept
 (`Fidelity.state_kept`, weighed like a kind), and what those later messages restate of
 the removed range is counted there once, not again per item (a message kept inside the
@@ -54,7 +58,7 @@ import functools
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,7 +81,8 @@ from inspector.engine.content import (
     sentences,
     task_text,
 )
-from inspector.engine.fidelity_blend import blend
+from inspector.engine.fidelity_blend import blend, false_factor
+from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
 from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
@@ -102,7 +107,7 @@ NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"
 # Findings of the general signals (`engine.fidelity_signals`), items of their own beside
 # the kinds': "recency" (status "stale") when the replacement stops short of the range's end.
 FINDINGS = ("recency",)
-STATUSES = ("kept", "missing", "unsupported", "stale")
+STATUSES = ("kept", "missing", "unsupported", "contradicted", "stale")
 # What each kind weighs in the score: what the task is and where the work stands
 # matter most to an agent going on; a value it can look up again matters least. The
 # task weighs as much as the requests, the next step and the findings: a context that
@@ -128,12 +133,7 @@ KEPT_CREDIT = 0.0
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
 TASK_BEST_OF = 1
-# ... and this share of the whole score, per false statement, down to FALSE_FLOOR of it:
-# the cost is bounded, so a summary is not worth nothing for a few statements the
-# measure cannot tell from made-up ones (27 folds of 28 over the six sets chose 0.5
-# over 0: a second false statement costs its kind, not the whole summary again).
-UNSUPPORTED_PENALTY = 0.5
-FALSE_FLOOR = 0.5
+# ... and a share of the whole score per false statement (`fidelity_blend.false_factor`).
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
 MAX_ITEMS = {"task": 3, "requests": 8, "files": 12, "errors": 8, "values": 10, "last_step": 3, "next_step": 1,
@@ -156,10 +156,13 @@ class Item:
     Attributes:
         kind: its kind (one of `KINDS`).
         text: the item as the original states it.
-        status: "kept", "missing", "unsupported" (stated only by the compacted context) or
-            "stale" (kind "recency": the compacted context stops short of where the range ended).
+        status: "kept", "missing", "unsupported" (stated only by the compacted context),
+            "contradicted" (stated only by it, and a near miss of what the original has:
+            `engine.fidelity_claims`) or "stale" (kind "recency": the compacted context
+            stops short of where the range ended).
         evidence: the sentence of the compacted context that covers it ("" when missing).
         credit: how much of it is kept, 0..1 (a paraphrase that covers part of it, part).
+        contradicts: for a contradicted item, the original's line it contradicts.
     """
 
     kind: str
@@ -167,12 +170,16 @@ class Item:
     status: str
     evidence: str = ""
     credit: float = 0.0
+    contradicts: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The item as JSON-ready data; `evidence` names why when there is none."""
-        evidence = self.evidence or ("unsupported" if self.status == "unsupported" else "missing")
-        return {"kind": self.kind, "text": self.text, "status": self.status, "evidence": evidence,
-                "credit": round(self.credit, 3)}
+        evidence = self.evidence or (self.status if self.status in ("unsupported", "contradicted") else "missing")
+        out = {"kind": self.kind, "text": self.text, "status": self.status, "evidence": evidence,
+               "credit": round(self.credit, 3)}
+        if self.contradicts:
+            out["contradicts"] = self.contradicts
+        return out
 
 
 @dataclass
@@ -229,9 +236,9 @@ class Fidelity:
         return blend(self.items_score, self.recency.reach, self.narrative)
 
     @property
-    def items_score(self) -> float:
-        """The items' score, 0..1: the weighted mean of the scored kinds' fractions (and the
-        kept latest messages), scaled down per false statement and per cut quote.
+    def items_base(self) -> float:
+        """The items' score before false statements, 0..1: the weighted mean of the scored
+        kinds' fractions (and the kept latest messages), scaled down per cut quote.
 
         Returns:
             The score; with no kind scored the mean counts as 1.0 (nothing that could be lost).
@@ -244,17 +251,29 @@ class Fidelity:
             scored.append((STATE_WEIGHT, 1.0))
         total = sum(w for w, _ in scored)
         base = sum(w * f for w, f in scored) / total if total else 1.0
-        # A false statement misleads the whole context, not only its kind; a sentence
-        # with three wrong values in it is one false statement.
         # Quotes cut mid-statement are text the agent reads past, and say the facts
         # they held are only partly there.
-        return base * max(FALSE_FLOOR, 1.0 - UNSUPPORTED_PENALTY * self.false_statements) * (
-            1.0 - FRAGMENT_COST * self.fragments)
+        return base * (1.0 - FRAGMENT_COST * self.fragments)
+
+    @property
+    def items_score(self) -> float:
+        """The items' score, 0..1: `items_base` scaled down per false statement
+        (`fidelity_blend.false_factor`): a false statement misleads the whole context,
+        not only its kind; a sentence with three wrong values in it is one false
+        statement, and one with a near miss of a real value (`contradicted`) costs
+        apart from one with a value the original merely lacks."""
+        contradicted = self.contradicted_statements
+        return self.items_base * false_factor(self.false_statements - contradicted, contradicted)
 
     @property
     def false_statements(self) -> int:
-        """The sentences of the compacted context that state something unsupported."""
-        return len({it.evidence or it.text for it in self.items if it.status == "unsupported"})
+        """The sentences of the compacted context that state something unsupported or contradicted."""
+        return len({it.evidence or it.text for it in self.items if it.status in ("unsupported", "contradicted")})
+
+    @property
+    def contradicted_statements(self) -> int:
+        """The sentences of the compacted context that state a near miss of a real artifact."""
+        return len({it.evidence or it.text for it in self.items if it.status == "contradicted"})
 
     def lost(self) -> list[Item]:
         """The items missing or unsupported, in kind order."""
@@ -423,7 +442,7 @@ _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here a
                           r"\[\.\.\.[\d,]+ characters truncated;[^\]]*\]|\boff-[0-9a-f]+\b|\(id=\"[^\"]*\"\)")
 # Where in the conversation a summary says it stands ("the conversation so far (messages
 # 1-51)", "in turn 12"): positions of the messages, which no message states, not values.
-_POSITIONS = re.compile(r"\b(?:messages?|turns?)\s+#?\d+(?:\s*(?:[-\u2013\u2014]|to|through|and)\s*#?\d+)?",
+_POSITIONS = re.compile(r"\b(?:messages?|turns?)\s+[#(]?\d+\)?(?:\s*(?:[-\u2013\u2014]|to|through|and)\s*#?\d+)?",
                         re.IGNORECASE)
 
 
@@ -610,7 +629,8 @@ _DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])
 _CUT = re.compile(r"(?:\u2026|\.\.\.)")
 _CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
 # A thousands separator inside a number ("1,671", "12,000,000").
-_THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,])")
+# (Not after a sign: "@@ -613,6 +613,118 @@", a diff's hunk, is two pairs of numbers.)
+_THOUSANDS = re.compile(r"(?<![\w.,+-])\d{1,3}(?:,\d{3})+(?![\w,])")
 # (what follows the cut up to a space is part of the quote: ".../issues/12345" names no path)
 _CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}/.-]*")
 
@@ -1310,19 +1330,50 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes and m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
-    claims = _unsupported(replacing_views, index, model.roots)
-    horizon = max(removed, default=len(model.hashes))
-    claims += [c for v in replacing_views for c in _step_claims(v, index, model, horizon)]
-    claims += _contradicted(replacing_views, model, index, horizon)
-    for kind, text, ev in claims:
-        kinds[kind].unsupported.append(text)
-        items.append(Item(kind, text, "unsupported", ev))
+    for item in _false_items(replacing_views, model, index, max(removed, default=len(model.hashes))):
+        kinds[item.kind].unsupported.append(item.text)
+        items.append(item)
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
     reach, prose = _signals(model, index, removed, rewritten, views, items)
     hay.release()
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose)
+
+
+def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
+    """What the replacing messages state that the original does not support (status
+    "unsupported") or contradicts (status "contradicted": a near miss of a real artifact,
+    a call it never made or saw fail, a test count it never showed; `engine.fidelity_claims`),
+    each with the sentence stating it as evidence and, when contradicted, the original's
+    line it contradicts."""
+    claims = _unsupported(views, index, model.roots)
+    claims += [c for v in views for c in _step_claims(v, index, model, horizon)]
+    near = {(c.kind, c.text, c.sentence): c for c in near_misses(claims, index.postings, index.serial, model.messages,
+                                                                  model.roots, SCAN_CHARS)}
+    for call in call_claims([s for v in views for s in v.sentences], model.messages, index.serial, horizon,
+                            model.step_failed, model.result_of):
+        claims.append(("last_step", call.text, call.sentence))
+        near[("last_step", call.text, call.sentence)] = Contradiction("last_step", call.text, call.sentence,
+                                                                      call.text, call.source)
+    for w in write_claims([s for v in views for s in v.sentences], index.postings, index.serial, model.messages,
+                          model.kinds, horizon, model.roots):
+        claims.append(("last_step", w.text, w.sentence))
+        near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
+    for a in answer_claims([s for v in views for s in v.sentences], model.messages, model.kinds, horizon):
+        claims.append(("requests", a.text, a.sentence))
+        near[("requests", a.text, a.sentence)] = Contradiction("requests", a.text, a.sentence, a.text, a.source)
+    for kind, text, sentence in _contradicted(views, model, index, horizon):
+        # (a run reported other than it went: the range showed other counts)
+        claims.append((kind, text, sentence))
+        near[(kind, text, sentence)] = Contradiction(kind, text, sentence, text,
+                                                     f"no run in the range showed {text}; its runs showed other counts")
+    out = []
+    for kind, text, ev in claims:
+        c = near.get((kind, text, ev))
+        out.append(Item(kind, text, "contradicted", ev, contradicts=c.source or c.real) if c
+                   else Item(kind, text, "unsupported", ev))
+    return out
 
 
 def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message], views: list[_View],
@@ -1572,6 +1623,8 @@ _RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|ac
 _WENT_WELL = re.compile(r"\b(?:accepted|applied|succeeded|successful(?:ly)?|passe[sd]|worked|works|fixed|verified|"
                         r"confirmed|without (?:any )?(?:error|output)|shows?|showed|prints?|printed|returns?|"
                         r"returned|gives?|gave|reports?|reported|lists?|listed|decodes?|decoded|completely)\b", re.I)
+# ... and words that say a step itself went well (not that it showed something).
+_STEP_WENT_WELL = re.compile(r"\b(?:succeeded|successful(?:ly)?|went through|worked|passed)\b", re.I)
 _WENT_BADLY = re.compile(r"\b(?:not|never|no|fail\w*|reject\w*|error\w*|wrong|invalid|didn't|wasn't|couldn't|"
                          r"timed out|crash\w*|broke\w*|garbage)\b", re.I)
 
@@ -1667,7 +1720,10 @@ def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> 
                     out.append(("last_step", span, sentence))
                 continue
             if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
-                    and all(model.step_failed(i) for i in where if model.kinds[i] is Kind.ACTION)):
+                    and all(model.step_failed(i) for i in where if model.kinds[i] is Kind.ACTION)
+                    # (a code line the output shows, quoted, with no word of a step run: no step)
+                    and (_RAN.search(sentence) or _STEP_WENT_WELL.search(sentence)
+                         or not _shown(command, index, model))):
                 out.append(("last_step", span, sentence))
     return out
 
@@ -1710,6 +1766,38 @@ def _clearly_a_path(path: str) -> bool:
     return path.startswith(("/", "~")) or bool(_EXTENSION.search(parts[-1]))
 
 
+def _same_version(value: str, post: Mapping[str, list[int]]) -> bool:
+    """True when the original states the same version with or without its "v"
+    (`cargo-llvm-cov v0.6.23` and "0.6.23")."""
+    return ("v:v" + value) in post or (value.startswith("v") and ("v:" + value[1:]) in post)
+
+
+# The units a number is written with, glued to it ("440p" in `sed -n '320,440p'`, "120px",
+# "30s"): the number is stated all the same.
+_UNITS = ("p", "px", "s", "ms", "m", "h", "d", "k", "kb", "mb", "gb", "x")
+
+
+def _with_unit(tok: str, post: Mapping[str, list[int]]) -> bool:
+    return tok.isdigit() and any(("t:" + tok + unit) in post for unit in _UNITS)
+
+
+# A small number counting things ("14 actions", "11 of the 14 actions", "8 unit tests"): a
+# summary counts what the original shows one by one; the count is its own, not a value
+# the original must hold. (Counts of tests and lint issues are checked as claims.)
+_NOT_PLURAL = frozenset("is was has this its as us yes does plus less minus bus gas thus".split())
+
+
+@functools.lru_cache(maxsize=128)
+def _count_of(tok: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w.$#/:-])" + tok + r"(?:\s+of\s+(?:the\s+)?\d+)?\s+(?:[a-z-]+\s+)?([a-z]+s)\b")
+
+
+def _a_count(tok: str, lower: Sequence[str]) -> bool:
+    if not tok.isdigit() or int(tok) >= 100:
+        return False
+    return any(m.group(1) not in _NOT_PLURAL for x in lower for m in _count_of(tok).finditer(x))
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
@@ -1723,6 +1811,9 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
             base = p.rsplit("/", 1)[-1]
             where = next((s for s in v.sentences if p in s.lower()), None) or next(
                 (s for s in v.sentences if base in s.lower()), p)
+            said = "\n".join(v.lower)
+            if "*" + p in said and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said):
+                continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
             if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
                 out.append(("files", p, where))
         for url in v.urls:
@@ -1732,12 +1823,15 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
         for value in v.values:
             if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
                 continue  # a name in a code span may be new and right (a function the summary names)
-            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post):
+            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
+                    and not _same_version(value, post) and not _with_unit(value, post):
                 out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
                 stated.add(value)
         for tok in v.claimed:
-            if ("t:" + tok) in post or tok in stated or _same_number(tok, post):
+            if ("t:" + tok) in post or tok in stated or _same_number(tok, post) or _with_unit(tok, post):
                 continue
+            if _a_count(tok, v.lower):
+                continue  # "11 of the 14 actions", "8 unit tests": a count the summary makes
             if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
                 continue  # "1,234" as the original lists it: 1 and 234
             if any(tok in p for p in v.paths):

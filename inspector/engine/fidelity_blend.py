@@ -1,8 +1,16 @@
-"""How fidelity's general signals (`engine.fidelity_signals`) weigh in its score.
+"""How fidelity's general signals (`engine.fidelity_signals`) and its false statements
+weigh in its score.
 
-The score is the items' score (`Fidelity.items_score`: the kinds' weighted mean, less
-false statements and cut quotes) scaled by a factor per signal, each a blend between
-1 (the signal at its best) and 1 - weight (at its worst):
+The items' score is the items' base (`Fidelity.items_base`: the kinds' weighted mean,
+less cut quotes) scaled down per false statement, bounded below:
+
+    items = base * max(FALSE_FLOOR, 1 - UNSUPPORTED * unsupported - CONTRADICTED * contradicted)
+
+where `contradicted` counts the sentences stating a near miss of a real artifact (a
+patient id with two digits swapped, a file put in the wrong directory:
+`engine.fidelity_claims`) and `unsupported` the other sentences stating something the
+original does not support. The score is the items' score scaled by a factor per signal,
+each a blend between 1 (the signal at its best) and 1 - weight (at its worst):
 
     score = items * (1 - RECENCY + RECENCY * recency.reach)
                    * (1 - NARRATIVE + NARRATIVE * narrative)
@@ -22,6 +30,34 @@ from __future__ import annotations
 # steps are read from prose sentences only). Kept, weightless, in the result (`signals`).
 RECENCY = 0.3
 NARRATIVE = 0.0
+# The share of the score a false statement costs, down to FALSE_FLOOR of it: the cost is
+# bounded, so a summary is not worth nothing for a few statements the measure cannot
+# tell from made-up ones. A contradicted one (a near miss of a real artifact, a call
+# never made so, a count never shown: `fidelity_claims`) costs more than one the original
+# merely lacks, which is as often the measure's own miss. Session 6, leaving each of the
+# ten sets out: every fold chose CONTRADICTED 0.5 and FALSE_FLOOR 0.5 (of 0.3..0.7 and
+# 0.3/0.5), UNSUPPORTED 0.4 in nine folds of ten (0.5 with L8 left out). With session 6's
+# blind sets L12 and L13 among twelve (and counts, versions and units no longer taken for
+# made-up values): UNSUPPORTED 0.5 in eleven folds of twelve (0.4 with L13 left out).
+UNSUPPORTED = 0.5
+CONTRADICTED = 0.5
+FALSE_FLOOR = 0.5
+
+
+def false_factor(unsupported: int, contradicted: int, unsupported_weight: float = UNSUPPORTED,
+                 contradicted_weight: float = CONTRADICTED) -> float:
+    """What the false statements leave of the items' score.
+
+    Args:
+        unsupported: sentences stating what the original does not support (and no near miss).
+        contradicted: sentences stating a near miss of what the original has.
+        unsupported_weight: what each of the first costs (the fit tries others).
+        contradicted_weight: what each of the second costs (the fit tries others).
+
+    Returns:
+        The factor, FALSE_FLOOR..1.
+    """
+    return max(FALSE_FLOOR, 1.0 - unsupported_weight * unsupported - contradicted_weight * contradicted)
 
 
 def blend(items: float, reach: float, narrative: float, recency_weight: float = RECENCY,

@@ -164,12 +164,13 @@ def narrative(prose: int, sentences: int) -> float:
     return prose / sentences if sentences else 1.0
 
 
-# A test run's outcome as a count ("12 passed", "1 failed", "3 errors"): a summary that
+# A test or lint run's outcome as a count ("12 passed", "1 failed", "3 errors", "0 issues"): a summary that
 # states one the range never showed reports a run that did not go that way (a passing
 # run called failing, a count made up).
-_OUTCOME_COUNT = re.compile(r"\b(\d+) (passed|failed|errors?|skipped|failures?|xfailed|deselected)\b", re.I)
+_OUTCOME_COUNT = re.compile(r"\b(\d+) (passed|failed|errors?|skipped|failures?|xfailed|deselected|issues?|warnings?)\b",
+                            re.I)
 # The stems (`fidelity.words`) of those outcome words: the messages that can show one.
-OUTCOME_WORDS = ("passed", "failed", "error", "skipped", "failure", "xfailed", "deselected")
+OUTCOME_WORDS = ("passed", "failed", "error", "skipped", "failure", "xfailed", "deselected", "issue", "warning")
 
 
 def outcome_counts(text: str) -> frozenset[tuple[int, str]]:
@@ -186,7 +187,7 @@ def outcome_counts(text: str) -> frozenset[tuple[int, str]]:
 
 def _singular(word: str) -> str:
     w = word.lower()
-    return w[:-1] if w in ("errors", "failures") else w
+    return w[:-1] if w in ("errors", "failures", "issues", "warnings") else w
 
 
 def contradicted_counts(sentences: Sequence[str], shown: frozenset[tuple[int, str]]) -> list[tuple[str, str]]:

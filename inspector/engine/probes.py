@@ -234,7 +234,7 @@ def probes(original: Sequence[Message], compacted: Sequence[Message]) -> list[Pr
     lost = fidelity(original, [m for m in original if m.content_hash in kept])
     by_kind: dict[str, list[str]] = {}
     for item in lost.items:
-        if item.status != "unsupported":
+        if item.status not in ("unsupported", "contradicted"):
             by_kind.setdefault(item.kind, []).append(item.text)
     model = content_model(original)
     removed = [i for i, h in enumerate(model.hashes) if h not in kept]

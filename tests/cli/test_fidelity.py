@@ -13,7 +13,7 @@ from inspector.sources.swe_agent import read_traj
 from tests.conftest import FIXTURES, SWE_AGENT, run_cli
 
 TRAJ = SWE_AGENT / "marshmallow-1867_window100.traj"
-STATUSES = {"kept", "missing", "unsupported", "stale"}
+STATUSES = {"kept", "missing", "unsupported", "contradicted", "stale"}
 
 
 def check_shape(d: dict) -> None:
@@ -24,7 +24,9 @@ def check_shape(d: dict) -> None:
         assert set(k) == {"items", "kept", "fraction", "missing", "unsupported"}
         assert 0 <= k["kept"] <= k["items"]
     for it in d["items"]:
-        assert set(it) == {"kind", "text", "status", "evidence"}
+        # (a contradicted item also names the original's line it contradicts)
+        assert set(it) == {"kind", "text", "status", "evidence"} | ({"contradicts"} if it["status"] == "contradicted"
+                                                                   else set())
         assert it["kind"] in KINDS + FINDINGS and it["status"] in STATUSES and it["evidence"]
         if it["status"] != "kept":
             assert it["evidence"] == it["status"]
@@ -60,8 +62,11 @@ def test_a_faithful_chat_json_compaction_beats_a_wrong_one(capsys, tmp_path):
         "line 1479 in _deserialize; tests/reproduce.py prints 346."), 14, "wrong.json")
     code, out, _ = run_cli(capsys, "fidelity", TRAJ, wrong, "--json")
     bad = json.loads(out)
-    unsupported = {it["text"] for it in bad["items"] if it["status"] == "unsupported"}
+    unsupported = {it["text"] for it in bad["items"] if it["status"] in ("unsupported", "contradicted")}
     assert {"/testbed/marshmallow/fields.py", "tests/reproduce.py", "346"} <= unsupported
+    # the file put at another place than the original has it contradicts the original, which says where
+    moved = next(it for it in bad["items"] if it["text"] == "/testbed/marshmallow/fields.py")
+    assert moved["status"] == "contradicted" and "src/marshmallow/fields.py" in moved["contradicts"]
     assert bad["score"] < good["score"]
 
 
@@ -74,7 +79,7 @@ def test_claude_code_transcript_after_compact(capsys):
     # the /compact summary states the error and the file; the turns after it are the
     # session going on, not claims to check
     assert d["kinds"]["errors"]["items"] >= 1
-    assert not any(it["status"] == "unsupported" for it in d["items"])
+    assert not any(it["status"] in ("unsupported", "contradicted") for it in d["items"])
     code, text, _ = run_cli(capsys, "fidelity", original, compacted)
     assert code == 0 and text.startswith(f"fidelity {d['score']:.2f}")
 
@@ -142,7 +147,7 @@ def test_sweep_and_replay_say_what_each_value_loses(capsys):
     low, high = rows[3000], rows[100000]
     assert low["fidelity"] < 1.0 and low["lost"]["items"]
     for it in low["lost"]["items"]:
-        assert it["kind"] in KINDS + FINDINGS and it["status"] in {"missing", "unsupported", "stale"}
+        assert it["kind"] in KINDS + FINDINGS and it["status"] in {"missing", "unsupported", "contradicted", "stale"}
         assert it["session"] == "ctf_crypto_katy"
     assert any(k["kept"] < k["items"] for k in low["lost"]["kinds"].values())
     assert high["fidelity"] == 1.0 and high["lost"]["items"] == []  # nothing compacted, nothing lost

@@ -36,7 +36,8 @@ def _session() -> list[Message]:
 def _unsupported(summary: str) -> list[str]:
     msgs = _session()
     f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
-    return [it.text for it in f.items if it.status == "unsupported"]
+    # (a near miss of what the original has is "contradicted": false all the same)
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
 
 GOOD = ("The report job crashes on an empty ledger: `total` in /srv/app/billing/report.py reads rows[0]. "
@@ -132,7 +133,7 @@ def test_a_file_name_the_session_shows_in_a_listing_or_a_url_is_not_made_up():
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     assert unsupported(GOOD + "billing/ledger.py and billing/live_view.py are untouched.") == []
     assert unsupported(GOOD + "The sample is ledger_2024.csv.") == []
@@ -149,7 +150,7 @@ def test_a_url_of_a_place_the_session_never_shows_is_made_up():
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     assert unsupported(GOOD + "The sample is https://raw.example.org/acme/books/master/data/ledger.csv.") == []
     assert unsupported(GOOD + "The data lives under https://raw.example.org/acme/books.") == []
@@ -169,7 +170,7 @@ def test_a_one_word_command_said_to_have_built_before_it_ran_is_unsupported():
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[12:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     assert unsupported(GOOD + "The agent built the package with `make` and ran the report on it.") == ["make"]
     assert unsupported(GOOD + "Next: build the package with `make` and rerun the tests.") == []
@@ -220,3 +221,37 @@ def test_the_messages_a_summary_says_it_covers_are_positions_not_values():
     assert _unsupported("Turns 2 to 11, in short: " + GOOD + "See message 7 for the failing run.") == []
     # a number stated as a value is still checked
     assert _unsupported(GOOD + "The sample ledger has 1937 rows.") == ["1937"]
+
+
+def test_a_message_position_in_parentheses_and_a_diff_hunk_are_no_values():
+    # (session 6, found on L9: each halved a faithful summary)
+    assert _unsupported(GOOD + "The latest user message (11) asks for the guard.") == []
+    # (a hunk's numbers are checked one by one, not joined into 613118)
+    assert _unsupported(GOOD + "The fix's diff is `@@ -613,6 +613,118 @@`, adding the guard.") == ["613", "118"]
+    # a number with thousands separators is still that number, and a made-up one still made up
+    assert _unsupported(GOOD + "The sample ledger has 1,671 rows.") == []
+    assert _unsupported(GOOD + "The sample ledger has 613,118 rows.") == ["613118"]
+
+
+def test_a_code_line_the_output_shows_quoted_with_return_is_no_step_said_to_have_gone_well():
+    # (session 6, found on L8: a faithful summary quoting the line its failed edits targeted)
+    msgs = [
+        sys("You are a coding agent. Use the tools."),
+        user("Sub-commands lose their parent's defaults. Fix the parser."),
+        asst("Reading it.", [("c1", "read_file", '{"path": "/repo/cli/parser.pony"}')]),
+        tool("c1", "11 fun _parse(tokens) =>\n12     return CommandParser._sub(cs, this)\n13 // defaults loop below"),
+        asst("Removing the return.", [("c2", "str_replace", '{"path": "/repo/cli/parser.pony", '
+                                                           '"old_str": "return CommandParser._sub(cs, this)"}')]),
+        tool("c2", "ERROR:\nNo replacement was performed, old_str did not appear verbatim."),
+        asst("Looking again.", [("c3", "read_file", '{"path": "/repo/cli/parser.pony"}')]),
+        tool("c3", "12     return CommandParser._sub(cs, this)"),
+    ]
+
+    def flagged(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[6:]])
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+    assert flagged("In /repo/cli/parser.pony line 12 `return CommandParser._sub(cs, this)` returns from the "
+                   "sub-command, so the defaults loop is skipped for the parent.") == []
+    assert flagged("In /repo/cli/parser.pony the str_replace of `return CommandParser._sub(cs, this)` succeeded, "
+                   "so the defaults loop runs now.") == ["return CommandParser._sub(cs, this)"]

@@ -197,8 +197,9 @@ def test_the_blind_set_of_session_4_does_not_regress():
     # (session 5, with the recency and narrative signals chosen leaving each whole set
     # out, two false "made-up" flags of a faithful summary gone (a path cut short by
     # "...", a planned step read as one said to have run) and test counts checked: 0.68 /
-    # 0.85 with L8 held out and in sample; L8 is development data since)
-    assert a["spearman"] >= 0.65 and a["pairwise_accuracy"] >= 0.82, a
+    # 0.85 with L8 held out and in sample; L8 is development data since; session 6, near
+    # misses weighed apart, test counts a contradiction: 0.700 / 0.861)
+    assert a["spearman"] >= 0.68 and a["pairwise_accuracy"] >= 0.84, a
 
 
 L9 = judged.load(judged.L9) if any(judged.L9.glob("items-*.jsonl")) else []
@@ -215,7 +216,30 @@ def test_the_blind_sets_of_session_5_do_not_regress():
     # Blind: L9 0.509 / 0.753, L10 0.443 / 0.750, L11 0.464 / 0.705 (main before the pass:
     # 0.398 / 0.700, 0.435 / 0.704, 0.360 / 0.686). Then the rule found on L9 and L11 (the
     # messages a summary says it covers are positions): L9 0.561 / 0.793, L11 0.703 / 0.821.
-    for items, floor in ((L9, (0.53, 0.76)), (L10, (0.42, 0.72)), (L11, (0.67, 0.79))):
+    # Session 6 (a glob's tail is no made-up path; near misses weighed apart; calls said
+    # made with another argument, or to have gone through when refused; lint counts; files
+    # said written that no call wrote; a user's answer given the other scope; a message
+    # position in parentheses, a diff hunk): L9 0.677 / 0.887, L10 0.684 / 0.849, L11 0.780 / 0.859.
+    for items, floor in ((L9, (0.65, 0.86)), (L10, (0.66, 0.82)), (L11, (0.75, 0.83))):
+        a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
+        assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
+
+
+L12 = judged.load(judged.L12) if any(judged.L12.glob("items-*.jsonl")) else []
+L13 = judged.load(judged.L13) if any(judged.L13.glob("items-*.jsonl")) else []
+
+
+@pytest.mark.skipif(not (L12 and L13), reason="the blind sets of session 6 are not there")
+def test_the_blind_sets_of_session_6_do_not_regress():
+    """L12 (ReAct on WebShop, ToolBench) and L13 (Claude Code and Codex coding runs) were
+    written and judged while the measure's sixth pass was made, and scored once it was
+    final (their READMEs); then three classes of false "made-up value" found on them
+    were fixed. Floors a little below what they measure."""
+    # Blind: L12 0.491 / 0.710, L13 0.604 / 0.814 (main before the pass: 0.457 / 0.710,
+    # 0.607 / 0.814). After counts ("11 of the 14 actions"), versions ("0.6.23" for
+    # "v0.6.23") and numbers with units ("440" for "440p") are no made-up values:
+    # L12 0.586 / 0.759, L13 0.745 / 0.886.
+    for items, floor in ((L12, (0.55, 0.73)), (L13, (0.71, 0.85))):
         a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
         assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
 
@@ -303,8 +327,8 @@ def test_a_made_up_path_is_worse_than_a_missing_one():
     wrong = "Task: TimeDelta serialization precision. The bug is in src/marshmallow/utils.py line 1475."
     good, gone, bad = (fidelity(_session(), _compacted(s)) for s in (faithful, missing, wrong))
     assert bad.score < gone.score < good.score
-    assert [it.text for it in bad.items if it.status == "unsupported"] == ["src/marshmallow/utils.py"]
-    assert next(it for it in bad.items if it.status == "unsupported").evidence.startswith("The bug is in")
+    assert [it.text for it in bad.items if it.status in ("unsupported", "contradicted")] == ["src/marshmallow/utils.py"]
+    assert next(it for it in bad.items if it.status in ("unsupported", "contradicted")).evidence.startswith("The bug is in")
 
 
 def test_our_own_notices_are_not_claims():
@@ -317,14 +341,14 @@ def test_our_own_notices_are_not_claims():
                                              "120\u20133400 summarized here are stored as off-3af2c1d4e5f6; call "
                                              "recover(id=\"off-3af2c1d4e5f6\") to read them.", kind="summary")
     f = fidelity(msgs, [msgs[0], summary, msgs[1], msgs[2], cleared, *msgs[4:]])
-    assert not [it for it in f.items if it.status == "unsupported"]
+    assert not [it for it in f.items if it.status in ("unsupported", "contradicted")]
 
 
 # --------------------------------------------------------------- false claims, and lists that are not summaries
 
 
 def _unsupported(summary: str) -> list[str]:
-    return [it.text for it in fidelity(_session(), _compacted(summary)).items if it.status == "unsupported"]
+    return [it.text for it in fidelity(_session(), _compacted(summary)).items if it.status in ("unsupported", "contradicted")]
 
 
 def test_a_wrong_value_that_is_not_a_path_is_unsupported():
@@ -344,7 +368,7 @@ def test_a_failed_step_called_successful_and_a_step_never_taken_are_unsupported(
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     failed_ok = ("The first `edit 1475:1475` was accepted and applied, so the method now rounds. "
                  "Next: run the reproduction again.")
@@ -367,12 +391,12 @@ def test_coined_names_cut_quotes_and_the_tasks_own_instructions_are_not_false_cl
     summary = ("Two outputs were compared: o1 = 344 and o2 = 345; the 5th run matched. The hash began "
                "a76edd72...fac323. Instructions: test with nc -w5 127.0.0.1 80.")
     f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
-    assert [it.text for it in f.items if it.status == "unsupported"] == []
+    assert [it.text for it in f.items if it.status in ("unsupported", "contradicted")] == []
 
 
 def test_many_wrong_values_in_one_sentence_are_one_false_statement():
     one = fidelity(_session(), _compacted("The run printed 346, 347 and 348 where 349 is expected."))
-    assert len([it for it in one.items if it.status == "unsupported"]) == 4
+    assert len([it for it in one.items if it.status in ("unsupported", "contradicted")]) == 4
     assert one.false_statements == 1
 
 
@@ -415,7 +439,7 @@ def _tool_session() -> list[Message]:
 def _tool_unsupported(summary: str) -> list[str]:
     msgs = _tool_session()
     f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
-    return [it.text for it in f.items if it.status == "unsupported"]
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
 
 def test_a_step_that_went_through_called_failed_is_unsupported():
@@ -475,7 +499,7 @@ def test_a_setting_given_another_number_than_the_original_gives_it_is_unsupporte
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[10:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     assert unsupported("The Makefile's Key class uses e = 5 and port = 8000 for the build.") == []
     assert unsupported("The Makefile's Key class uses e = 3 for the build.") == ["e = 3"]
@@ -491,7 +515,7 @@ def test_a_small_number_derives_nothing():
 
     def unsupported(summary: str) -> list[str]:
         f = fidelity(msgs, [msgs[0], user(summary), *msgs[8:]])
-        return [it.text for it in f.items if it.status == "unsupported"]
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
 
     assert unsupported("The key is 1024 bits, so each prime has 512 bits.") == []
     assert unsupported("The 17 targets need 136 bytes.") == ["136"]  # not 17 * 8
@@ -529,7 +553,7 @@ def test_a_step_whose_output_shows_a_failure_is_not_called_a_failed_step():
     msgs = _session()
     said = "After the edit `python reproduce.py` still printed 344, so the fix failed and the bug remains."
     f = fidelity(msgs, [msgs[0], user(said), *msgs[8:]])
-    assert [it.text for it in f.items if it.status == "unsupported"] == []
+    assert [it.text for it in f.items if it.status in ("unsupported", "contradicted")] == []
 
 
 def test_a_copy_of_the_environments_output_is_not_the_next_step():

@@ -102,7 +102,7 @@ def totals_text(r: Replay, model: str, *, compact: bool = False) -> Text:
     kinds = ", ".join(f"{name} {k.kept}/{k.items}" for name, k in f.kinds.items() if k.items)
     out.append(f"  at the last call ({kinds or 'nothing removed'})")
     for it in f.lost()[:4]:  # what the number stands for
-        why = "not in the original" if it.status == "unsupported" else "lost"
+        why = {"unsupported": "not in the original", "contradicted": "contradicts the original"}.get(it.status, "lost")
         out.append(f"\n              {why} {it.kind.replace('_', ' ')}: ", style="yellow")
         out.append(visible(shorten(it.text, 70)), style="dim")
     return out

@@ -1,0 +1,494 @@
+"""Claims a replacement makes that the original CONTRADICTS, beside those it merely lacks.
+
+Fidelity (`engine.fidelity`) flags as `unsupported` an artifact a replacement states that
+the original never has: a path, a number, an id. Most such artifacts in a faithful
+summary are the measure's own misses (a value written another way, a position), while a
+summary with errors planted in it states values that are NEAR MISSES of real ones: a
+patient id PS-84210 where the session has PS-48210, a port 8080 for 8000, a census
+variable B25064 for B25077, a file `sklearn/ensemble/_voting.py` for `.../voting.py`,
+`tests/reproduce.py` for `reproduce.py`. A near miss says the writer had the real object
+in view and stated it wrong, which sends an agent the wrong way, so it is scored as a
+contradiction (`contradicted`, weighed apart in `engine.fidelity_blend`), with the
+original's sentence it contradicts as evidence. What makes a near miss, for any agent
+and genre:
+
+    token   a digit-bearing token (id, number, version part, hash) of the same length
+            and shape (digits where digits are) as one the original holds, differing
+            in one character (two adjacent ones swapped, or two of a long token);
+    setting a name the original sets to a number, stated with another number;
+    path    a file path whose file name the original has in another directory, or a
+            path in a directory the original has with a similar file name (same
+            extension) the original has there.
+
+Cheap: the original's candidate tokens and paths are listed once per index state (the
+index's serial and size), and only the few unsupported artifacts are compared.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from inspector.engine.bounded import Memo
+from inspector.engine.content import relative_path
+from inspector.engine.models import Message
+
+# Tokens shorter than this are not compared: a two-digit number has a one-digit
+# neighbour in any session (21 and 18, 05 and 03).
+MIN_TOKEN = 3
+# Differing characters a near miss may have: one below this length, two from it on.
+LONG_NEAR = 5
+# Two file names in one directory are a near miss from this similarity on.
+NAME_SIMILARITY = 0.4
+# Characters of the original's sentence shown as evidence.
+EVIDENCE_CHARS = 200
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """An artifact the replacement states, the real one it is a near miss of, and where.
+
+    Attributes:
+        kind: the fidelity kind ("values", "files").
+        text: the artifact as the replacement states it.
+        sentence: the replacement's sentence stating it.
+        real: the original's artifact it is a near miss of.
+        source: the original's line holding `real` ("" when not found).
+    """
+
+    kind: str
+    text: str
+    sentence: str
+    real: str
+    source: str
+
+
+def _shape(tok: str) -> str:
+    return "".join("9" if c.isdigit() else "a" if c.isalpha() else c for c in tok)
+
+
+def token_near(a: str, b: str) -> bool:
+    """Whether token `a` is a near miss of `b` (not equal): same length and shape, one
+    differing character, two adjacent ones swapped, or two differing in a long token.
+
+    Args:
+        a: a token (lower case).
+        b: another.
+
+    Returns:
+        True for a near miss.
+    """
+    if a == b or len(a) != len(b) or len(a) < MIN_TOKEN or _shape(a) != _shape(b):
+        return False
+    diff = [k for k in range(len(a)) if a[k] != b[k]]
+    if len(diff) == 1:
+        return True
+    if len(diff) == 2:
+        i, j = diff
+        return (j == i + 1 and a[i] == b[j] and a[j] == b[i]) or len(a) >= LONG_NEAR
+    return False
+
+
+@dataclass
+class _Candidates:
+    tokens: dict[tuple[int, str], list[str]]  # (length, shape) -> the original's tokens
+    names: dict[str, list[str]]  # file name -> the original's paths (below their roots)
+    anchored: set[str]  # the original's paths stated absolute (each names one place)
+    dirs: dict[str, list[str]]  # directory -> the original's paths in it
+    settings: dict[str, list[str]]  # name -> the numbers the original sets it to
+
+
+_CANDIDATES: Memo[tuple[int, int], _Candidates] = Memo(8)
+
+
+def _candidates(postings: Mapping[str, list[int]], serial: int) -> _Candidates:
+    key = (serial, len(postings))
+    hit = _CANDIDATES.get(key)
+    if hit is not None:
+        return hit
+    tokens: dict[tuple[int, str], list[str]] = defaultdict(list)
+    names: dict[str, list[str]] = defaultdict(list)
+    dirs: dict[str, list[str]] = defaultdict(list)
+    settings: dict[str, list[str]] = defaultdict(list)
+    anchored: set[str] = set()
+    for k in postings:
+        head = k[:2]
+        if head == "t:" or (head == "v:" and any(c.isdigit() for c in k)):
+            tok = k[2:]
+            if len(tok) >= MIN_TOKEN:
+                tokens[(len(tok), _shape(tok))].append(tok)
+        elif head in ("P:", "U:"):
+            path = k[2:]
+            if head == "P:":
+                anchored.add(path)
+            directory, _, name = path.rpartition("/")
+            names[name].append(path)
+            if directory:
+                dirs[directory].append(path)
+        elif head == "=:" and "=" in k[2:]:
+            name, _, number = k[2:].partition("=")
+            settings[name].append(number)
+    return _CANDIDATES.put(key, _Candidates(dict(tokens), dict(names), anchored, dict(dirs), dict(settings)))
+
+
+def _near_token(tok: str, cands: _Candidates) -> str | None:
+    for other in cands.tokens.get((len(tok), _shape(tok)), ()):
+        if token_near(tok, other):
+            return other
+    return None
+
+
+def _extension(name: str) -> str:
+    return name.rpartition(".")[2] if "." in name else ""
+
+
+def _near_path(rel: str, anchored: bool, cands: _Candidates) -> str | None:
+    directory, _, name = rel.rpartition("/")
+    if not name:
+        return None
+    # The same file name at another place (`tests/reproduce.py` for the root's
+    # `reproduce.py`). Not a shorter mention of the same path (`fields.py` of
+    # `src/fields.py`, unless stated absolute: then it names the wrong place), nor a
+    # longer one of a name the original never places (`lib/x.py` for a bare `x.py`).
+    for other in cands.names.get(name, ()):
+        if other == rel or (other.endswith("/" + rel) and not anchored):
+            continue
+        if rel.endswith("/" + other) and other not in cands.anchored:
+            continue
+        return other
+    # a similar file name in the same directory (`_voting.py` for `voting.py`)
+    if directory:
+        for other in cands.dirs.get(directory, ()):
+            other_name = other.rpartition("/")[2]
+            if (other_name != name and _extension(other_name) == _extension(name)
+                    and difflib.SequenceMatcher(None, name, other_name).ratio() >= NAME_SIMILARITY):
+                return other
+    return None
+
+
+_SETTING_CLAIM = re.compile(r"^([a-z_]\w*) = (.+)$")
+
+
+def _source_line(real: str, postings: Mapping[str, list[int]], keys: Sequence[str],
+                 messages: Sequence[Message], scan: int) -> str:
+    """The first line of the original holding `real` (case-insensitive), shortened."""
+    needle = real.lower()
+    for key in keys:
+        for i in postings.get(key, ())[:20]:
+            text = messages[i].text[:scan]
+            at = text.lower().find(needle)
+            if at >= 0:
+                start = text.rfind("\n", 0, at) + 1
+                end = text.find("\n", at)
+                line = " ".join(text[start:end if end >= 0 else len(text)].split())
+                return line[:EVIDENCE_CHARS]
+    return ""
+
+
+def near_misses(claims: Sequence[tuple[str, str, str]], postings: Mapping[str, list[int]], serial: int,
+                messages: Sequence[Message], roots: Sequence[str], scan: int) -> list[Contradiction]:
+    """The unsupported claims that are near misses of an artifact the original holds.
+
+    Args:
+        claims: (kind, artifact, sentence) for each artifact the replacement states
+            that the original does not support (`fidelity._unsupported`).
+        postings: the original's index (`fidelity._Index.postings`).
+        serial: the index's serial (with its size, the key of the candidates' cache).
+        messages: the original's messages (for the evidence line).
+        roots: the session's roots (`ContentModel.roots`).
+        scan: characters of a message read for the evidence line.
+
+    Returns:
+        One `Contradiction` per claim that is a near miss.
+    """
+    if not claims:
+        return []  # (the common case: the original's candidates are not listed)
+    cands = _candidates(postings, serial)
+    out: list[Contradiction] = []
+    for kind, text, sentence in claims:
+        real: str | None = None
+        keys: list[str] = []
+        shown = ""
+        if kind == "files" and "://" not in text and "/" in text.strip("/"):
+            anchored, rel = relative_path(text, tuple(roots))
+            real = _near_path(rel, anchored, cands)
+        elif kind == "files" and "/" not in text.strip("/") and "." in text:
+            real = _near_path(text.lstrip("/"), False, cands)
+        elif kind == "values":
+            setting = _SETTING_CLAIM.match(text)
+            if setting:
+                numbers = cands.settings.get(setting.group(1))
+                if numbers:
+                    real = f"{setting.group(1)} = {numbers[0]}"
+                    keys = []  # (evidence: the setting itself, `real`)
+            elif " " not in text:
+                real = _near_token(text, cands)
+                keys, shown = ([f"t:{real}", f"v:{real}"], real) if real else ([], "")
+        if real and kind == "files":
+            keys = [f"P:{real}", f"U:{real}"]
+            # the line naming the real path whole, else its file name
+            source = (_source_line(real, postings, keys, messages, scan)
+                      or _source_line(real.rpartition("/")[2], postings, keys, messages, scan))
+            out.append(Contradiction(kind, text, sentence, real, source))
+        elif real:
+            out.append(Contradiction(kind, text, sentence, real, _source_line(shown, postings, keys, messages, scan)))
+    return out
+
+
+
+# ------------------------------------------------------------------------------ calls
+
+# A sentence about what comes next or might be: it states no call that was made.
+_NOT_MADE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
+                       r"needs? to|must|if|once|until|whether|instead of)\b", re.I)
+# ... and one that says the call went well, or not.
+_CALL_WENT_WELL = re.compile(r"\b(?:succeeded|successful(?:ly)?|went through|worked|approved|confirmed|booked|"
+                             r"completed?|done|applied)\b", re.I)
+_CALL_WENT_BADLY = re.compile(r"\b(?:fail\w*|reject\w*|refused|error\w*|denied|not|never|no|cannot|can't|couldn't|"
+                              r"unable)\b", re.I)
+# What follows a tool's name in a sentence up to its first argument ("book_hotel(8)",
+# "update_ticket_to_new_flight to flight 19252", "book_hotel 8").
+# Its first argument stated: in parentheses, or named right after ("to flight 19252").
+_ARGUMENT = re.compile(r"\s*(?:\(\s*(?:[a-z_]+\s*=\s*)?[\"']?|\s+(?:to|for|with|on)\s+(?:[a-z]+\s+){0,2}(?:id\s+)?)(\d+)"
+                       r"[\"']?\s*[),]?")
+_FIRST_NUMBER = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class _Call:
+    at: int  # the action's message index
+    numbers: frozenset[str]  # the numbers of its arguments
+
+
+_CALLS: Memo[tuple[int, int], dict[str, list[_Call]]] = Memo(8)
+
+
+def _calls(messages: Sequence[Message], serial: int) -> dict[str, list[_Call]]:
+    """The session's tool calls by tool name (snake_case names only: a summary naming
+    `book_hotel` names that tool; `Edit` or `Read` are words), in order."""
+    key = (serial, len(messages))
+    hit = _CALLS.get(key)
+    if hit is not None:
+        return hit
+    out: dict[str, list[_Call]] = defaultdict(list)
+    for i, m in enumerate(messages):
+        for c in m.tool_calls:
+            if "_" in c.name.strip("_"):
+                out[c.name.lower()].append(_Call(i, frozenset(_FIRST_NUMBER.findall(c.arguments_raw[:2000]))))
+    return _CALLS.put(key, dict(out))
+
+
+@dataclass(frozen=True)
+class CallClaim:
+    """A sentence stating a call of a tool with an argument that the original never
+    made, or made and saw fail.
+
+    Attributes:
+        text: the tool and its argument as the sentence states them.
+        sentence: the replacement's sentence.
+        source: what the original shows instead.
+    """
+
+    text: str
+    sentence: str
+    source: str
+
+
+def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int, horizon: int,
+                failed: Callable[[int], bool], results: Callable[[int], Sequence[int]]) -> list[CallClaim]:
+    """The sentences saying a tool of the session was called with a number (an id, a
+    flight, a line) when no call of that tool up to `horizon` had that number among its
+    arguments (while it was called, with others), or saying that call went well when its
+    last one failed.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the calls' cache key, with its length).
+        horizon: the last message of the range the replacement stands for.
+        failed: whether the action at an index failed (`ContentModel.step_failed`; `refused` is
+            checked too).
+        results: the indices of an action's results (`ContentModel.result_of`).
+
+    Returns:
+        One claim per sentence at most.
+    """
+    if not any("_" in s for s in sentences):
+        return []  # no snake_case name stated: no tool named (the session's calls not listed)
+    calls = _calls(messages, serial)
+    if not calls:
+        return []
+    out: list[CallClaim] = []
+    for sentence in sentences:
+        low = sentence.lower()
+        for name, made in calls.items():
+            at = low.find(name)
+            if at < 0:
+                continue
+            # the clause naming the call says it was made, not that it will or might be
+            start = max(low.rfind(p, 0, at) for p in ";,:") + 1
+            ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
+            if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
+                continue
+            number = _ARGUMENT.match(low, at + len(name))
+            if not number:
+                continue
+            arg = number.group(1)
+            before = [c for c in made if c.at <= horizon]
+            # (the tool's calls with an argument of that shape: the same number of digits)
+            alike = sorted({n for c in before for n in c.numbers if len(n) == len(arg)})
+            if not alike:
+                continue
+            with_it = [c for c in before if arg in c.numbers]
+            claim = f"{name} {arg}"
+            if not with_it:
+                out.append(CallClaim(claim, sentence, f"{name} was called with {', '.join(alike[:3])}, never with {arg}"))
+                break
+            good, bad = _CALL_WENT_WELL.search(low), _CALL_WENT_BADLY.search(low)
+            last = with_it[-1].at
+            answers = results(last)
+            if good and not bad and (failed(last) or refused(messages, answers)):
+                said = next((" ".join(messages[j].text.split())[:EVIDENCE_CHARS] for j in answers), "")
+                out.append(CallClaim(claim, sentence, f"its last call (message {last}) answered: {said}"))
+                break
+    return out
+
+
+# A tool's answer refusing or failing the call (a booking tool's "not permitted", an
+# API's error), beside the failures `ContentModel.step_failed` reads.
+_REFUSED = re.compile(r"\b(?:not permitted|not allowed|cannot|can't|unable to|error|failed|denied|refused|invalid|"
+                      r"not found|exception|rejected)\b", re.I)
+
+
+def refused(messages: Sequence[Message], results: Sequence[int]) -> bool:
+    """Whether the results of a call (their first lines) refuse or fail it.
+
+    Args:
+        messages: the session's messages.
+        results: the indices of the call's results (`ContentModel.result_of`).
+
+    Returns:
+        True when one of them says so within its first 300 characters.
+    """
+    return any(_REFUSED.search(messages[j].text[:300]) for j in results)
+
+
+# ------------------------------------------------------------------------------ writes
+
+# A sentence saying a file was written to: by the agent, already, in the past.
+_WROTE = re.compile(r"\b(?:already (?:added|wrote|written|created|updated|edited|changed|applied)|(?:was|were|been|is|are) "
+                    r"already (?:added|written|created|updated|edited|changed|applied)|(?:i|we|the agent) (?:added|wrote|"
+                    r"created|updated|edited|changed|modified|inserted|applied))\b", re.I)
+# Tools that write a file and name it in their arguments (function-calling agents).
+_WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
+
+
+_WRITES: Memo[tuple[int, int], list[int]] = Memo(8)
+
+
+def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], serial: int,
+                 messages: Sequence[Message], kinds: Sequence[object], horizon: int,
+                 roots: Sequence[str]) -> list[CallClaim]:
+    """The sentences saying the agent wrote to a file (added to it, created, edited it)
+    when no call of a writing tool up to `horizon` names that file, in a session whose
+    writing calls do name their files (an agent that edits by tool calls, not one that
+    edits "the open file").
+
+    Args:
+        sentences: the replacement's sentences.
+        postings: the original's index.
+        serial: the index's serial (the writing calls' cache key, with the session's length).
+        messages: the original's messages.
+        kinds: the original's content kinds.
+        horizon: the last message of the range the replacement stands for.
+        roots: the session's roots.
+
+    Returns:
+        One claim per sentence at most.
+    """
+    from inspector.engine.content import Kind, extract_paths, path_suffixes
+
+    out: list[CallClaim] = []
+    writes: list[int] | None = None
+    for sentence in sentences:
+        if not _WROTE.search(sentence) or _NOT_MADE.search(sentence):
+            continue
+        if writes is None:
+            # (the session's writing calls, to its end: they show that its writes name their files)
+            writes = _WRITES.get((serial, len(messages)))
+            if writes is None:
+                writes = _WRITES.put((serial, len(messages)), [
+                    i for i in range(len(messages)) if kinds[i] is Kind.ACTION
+                    and any(_WRITE_TOOL.search(c.name) for c in messages[i].tool_calls)])
+        if not writes:
+            return []
+        for p in extract_paths(sentence):
+            _, rel = relative_path(p, tuple(roots))
+            if "." not in rel.rpartition("/")[2]:
+                continue
+            named = set(postings.get("S:" + path_suffixes(rel)[-1], ()))
+            if not any(i in named for i in writes if i <= horizon):
+                out.append(CallClaim(p, sentence, f"no writing call in the range names {rel}"))
+                break
+    return out
+
+
+# ------------------------------------------------------------------------- user answers
+
+# A sentence saying what the user wants, chose or answered.
+_USER_SAID = re.compile(r"\b(?:the user|user|the customer|customer|she|he|they)\b[^.;:]{0,40}?\b(?:wants?|wanted|"
+                        r"prefer(?:s|red)?|chose|chooses|picked|answered|agreed|asked for|decided|selected|"
+                        r"confirmed|would like)\b", re.I)
+# Its scope: all of the things, or one of them only. A user's "only" answers a
+# summary's "both"/"all" and the reverse.
+# (Narrow on purpose: "all" and "just" are everyday words of a summary and of a request.)
+_ALL = re.compile(r"\b(?:both|combined|all (?:of them|three|four|five))\b", re.I)
+_ONLY = re.compile(r"\b(?:only|separate|separately)\b", re.I)
+_CONTENT = re.compile(r"[a-z][a-z0-9_-]{2,}")
+_COMMON = frozenset("""the and for but not you are was can its all one any out our she her him his who how why
+that this with from they them their there what when which would could should about into
+have has had were been being will your yours want wants like just only both also then than some more most very
+user users here make made does doing done lets yeah sure okay""".split())
+
+
+def answer_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object],
+                  horizon: int) -> list[CallClaim]:
+    """The sentences saying the user wanted, chose or answered all or both of something
+    when the user's own message on that subject (sharing a content word with the
+    sentence) limits it ("only", "just", "separate"), or the reverse.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        kinds: the original's content kinds.
+        horizon: the last message of the range the replacement stands for.
+
+    Returns:
+        One claim per sentence at most.
+    """
+    from inspector.engine.content import Kind
+
+    said = [s for s in sentences if _USER_SAID.search(s) and (_ALL.search(s) or _ONLY.search(s))]
+    if not said:
+        return []
+    asked = [m.text[:500] for i, m in enumerate(messages[:horizon + 1]) if kinds[i] is Kind.REQUEST]
+    out: list[CallClaim] = []
+    for sentence in said:
+        low = sentence.lower()
+        mine = set(_CONTENT.findall(low)) - _COMMON
+        scope_all, scope_only = bool(_ALL.search(low)), bool(_ONLY.search(low))
+        if scope_all == scope_only:
+            continue
+        for text in reversed(asked):  # the user's latest word on it
+            theirs = set(_CONTENT.findall(text.lower())) - _COMMON
+            if not mine & theirs:
+                continue
+            if (scope_all and _ONLY.search(text) and not _ALL.search(text)) or (
+                    scope_only and _ALL.search(text) and not _ONLY.search(text)):
+                out.append(CallClaim(", ".join(sorted(mine & theirs)[:3]), sentence,
+                                     "the user said: " + " ".join(text.split())[:EVIDENCE_CHARS]))
+            break
+    return out
