@@ -673,6 +673,9 @@ _HASH = re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b")
 _UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I)
 _VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)+(?:[-.]?\w+)?\b|\bv\d+\.\d+\b")
 _FLAG = re.compile(r"\b\w{2,12}\{[^{}\s]{3,120}\}")
+# An identifier written in capitals and digits: a product, booking, ticket or patient id
+# ("B08WYY37SB", "PS-48210", "ZFA04Y").
+_CAPS_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){5,23}(?![\w-])")
 # (Not a group of a number written with thousands separators: "1,124".)
 _NUMBER = re.compile(r"(?<![\w.,])-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)|(?<![\w.,])\d+\.\d+(?!\w|\.\w|,\d)")
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
@@ -694,7 +697,7 @@ def extract_values(text: str) -> list[str]:
     # A viewer's line numbers are where a line is, not a value the work produced.
     text = _VIEWER_PREFIX.sub("", text[:SCAN_CHARS])
     out: dict[str, None] = {}
-    for pattern in (_UUID, _HASH, _VERSION, _FLAG):
+    for pattern in (_UUID, _HASH, _VERSION, _FLAG, _CAPS_ID):
         for m in pattern.finditer(text):
             out[m.group().lower()] = None
     for m in _NUMBER.finditer(text):

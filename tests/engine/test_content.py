@@ -108,6 +108,14 @@ def test_values_reused_are_found():
         assert v in values
 
 
+def test_ids_in_capitals_and_digits_are_values_and_words_in_capitals_are_not():
+    text = "Opened B08WYY37SB ($100.0); patient PS-48210, booking ZFA04Y. README, TODO and A1 are not ids."
+    values = extract_values(text)
+    for v in ("b08wyy37sb", "ps-48210", "zfa04y"):
+        assert v in values
+    assert not {"readme", "todo", "a1"} & set(values)
+
+
 def test_demonstration_is_classified_and_holds_no_artifacts():
     demo = ("Here is a demonstration of how to correctly accomplish this task.\nIt is included to show you how to "
             "correctly use the interface.\n--- DEMONSTRATION ---\nISSUE: old bug in /testbed/old.py\n"
