@@ -46,7 +46,7 @@ from inspector.edge import collection_paused
 from inspector.engine.applier import Compacted, Offload
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
-from inspector.engine.stored import RecordError, decode, encode
+from inspector.engine.stored import RecordError, decode, encode_message
 from inspector.engine.summarize import SummaryResult
 from inspector.engine.tokens import TokenCache
 from inspector.engine.wording import plural
@@ -602,7 +602,7 @@ class Workspace:
         for m in messages:
             body = _body(m)
             h = _body_hash(body)  # content-addressed by the canonical JSON, whatever form is stored
-            stored = encode(body)
+            stored = encode_message(m, body)  # encode(body), from the message where that is the same
             # The stored record (read back without validation), or the JSON when the
             # record cannot hold the message (engine/stored.py).
             batch.append((h, body, None, None, None) if stored is None else (h, "", *stored))

@@ -43,7 +43,7 @@ class _NoValidation:
 
 def _json_bodies(monkeypatch) -> None:
     """Store bodies as canonical JSON, as the workspace did before records."""
-    monkeypatch.setattr(database, "encode", lambda body: None)
+    monkeypatch.setattr(database, "encode_message", lambda message, body: None)
 
 
 def test_a_stored_session_loads_without_validating_its_messages(tmp_path, monkeypatch):
