@@ -22,6 +22,7 @@ the canonical JSON, which is validated on load as before.
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from typing import Any, get_args
 
@@ -74,9 +75,10 @@ def encode(body: str) -> Stored | None:
         return None
 
 
-# A run of 19 digits: an integer orjson may read as a float (past 64 bits), in a record
-# `encode_message` packed from the message, where `encode` would have read its JSON.
-_NINETEEN_DIGITS = b"0" * 19
+# What a record `encode_message` packed from the message may hold that its canonical
+# JSON, read back, would not: NaN or an infinity (written as null there), a run of 19
+# digits (an integer orjson may read as a float, past 64 bits).
+_SUSPECT_NUMBER = re.compile(rb"NaN|Infinity|[0-9]{19}")
 _SCALAR_RAW = (str, int, bool, type(None))  # raw values JSON and orjson write alike
 
 
@@ -118,11 +120,10 @@ def _utf8(text: str) -> bool:
 def _encode_fields(m: Message) -> Stored | None:
     """`_encode` of the message's canonical JSON, from its fields; None when a value
     is not one this can take as it is."""
-    if m.meta or type(m.role) is not str or type(m.kind) is not str:
+    role, kind, who, call_id, source = m.role, m.kind, m.name, m.tool_call_id, m.source_id
+    if (m.meta or type(role) is not str or type(kind) is not str or (who is not None and type(who) is not str)
+            or (call_id is not None and type(call_id) is not str) or (source is not None and type(source) is not str)):
         return None
-    for value in (m.name, m.tool_call_id, m.source_id):
-        if value is not None and type(value) is not str:
-            return None
     stamp = m.timestamp
     if stamp is not None:
         if type(stamp) is not datetime:
@@ -138,12 +139,13 @@ def _encode_fields(m: Message) -> Stored | None:
             return None
     texts: list[str] = []
     part_rows: list[list[Any]] = []
-    for k, p in enumerate(m.parts):
-        if (type(p) is not Part or type(p.text) is not str or type(p.type) is not str or p.data is not None
+    for p in m.parts:
+        text = p.text
+        if (type(p) is not Part or type(text) is not str or type(p.type) is not str or p.data is not None
                 or p.media_type is not None or p.url is not None):
             return None
-        texts.append(p.text)
-        part_rows.append([_PART_TYPES.index(p.type)] if k == 0 else [_PART_TYPES.index(p.type), p.text])
+        part_rows.append([_PART_TYPES.index(p.type), text] if texts else [_PART_TYPES.index(p.type)])
+        texts.append(text)
     call_rows: list[list[Any]] = []
     for c in m.tool_calls:
         row = [c.id, c.name, c.arguments_raw, c.type]
@@ -158,13 +160,13 @@ def _encode_fields(m: Message) -> Stored | None:
     if type(raw) is dict or type(raw) is list:
         where: dict[str, int] = {}
         for k, t in enumerate(texts):
-            if len(t) >= MIN_SHARED:
-                where.setdefault(t, k)
-        packed = PackedRaw.pack(raw, {t: t for t in where})
+            if len(t) >= MIN_SHARED and t not in where:
+                where[t] = k
+        packed = PackedRaw.pack(raw, {t: t for t in where} if where else where)
         if packed is None:
             return None  # not plain JSON: its canonical JSON may differ (a tuple, a key that is not a text)
         data = packed.data
-        if b"NaN" in data or b"Infinity" in data or _NINETEEN_DIGITS in data.translate(_DIGITS_AS_ZERO):
+        if _SUSPECT_NUMBER.search(data) is not None:
             return None
         raw_field: Any = [where[t] for t in packed.shared]
         raw_bytes = data
@@ -172,9 +174,9 @@ def _encode_fields(m: Message) -> Stored | None:
         raw_field = raw
     else:
         return None
-    record = [RECORD_FORMAT, _ROLES.index(m.role), _KINDS.index(m.kind), m.name, m.tool_call_id, m.source_id, stamp,
+    record = [RECORD_FORMAT, _ROLES.index(role), _KINDS.index(kind), who, call_id, source, stamp,
               usage_row, part_rows, call_rows, raw_field]
-    return orjson.dumps(record), texts[0] if m.parts else None, raw_bytes
+    return orjson.dumps(record), texts[0] if part_rows else None, raw_bytes
 
 
 def _encode(d: dict[str, Any]) -> Stored:
