@@ -14,6 +14,7 @@ import pytest
 
 from inspector.engine import make_counter, plan
 from inspector.engine.config import preset
+from inspector.engine.models import Message, Part
 from inspector.engine.tokens import count_messages
 from inspector.exports.registry import TargetOptions, export_session
 from inspector.service.opening import import_source
@@ -134,3 +135,15 @@ def test_a_damaged_record_is_named_with_its_session_and_position(tmp_path):
             conn.execute("UPDATE bodies SET record = x'5b312c' WHERE hash = ?", (body,))
         with pytest.raises(WorkspaceError, match=rf"ws\.db: {wid}: message 4: a damaged stored message"):
             ws.load_session(wid)
+
+
+def test_a_body_is_the_messages_canonical_json():
+    """The workspace calls pydantic's serializer itself: what it writes must be
+    `model_dump_json(exclude={"position"}, fallback=repr)`, for every kind of message."""
+    from tests.engine.test_stored import CASES, EDGE_RAWS
+
+    messages = [*CASES.values(), *(Message(role="user", parts=[Part(text="x")], raw=raw, position=3)
+                                   for raw in EDGE_RAWS)]
+    messages += agent_session(rounds=6).messages
+    for m in messages:
+        assert database._body(m) == m.model_dump_json(exclude={"position"}, fallback=repr)
