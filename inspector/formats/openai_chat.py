@@ -112,8 +112,8 @@ def message_from_openai(d: Any, position: int = 0, summary_prefix: str | None = 
         if not isinstance(args, str):
             args = json.dumps(args, ensure_ascii=False)
         call_type = c.get("type") or "function"
-        make = _trusted_call if type(args) is str and type(call_type) is str else ToolCall
-        calls.append(make(id=str(c.get("id") or f"call_{position}_{k}"), name=str(fn.get("name") or ""),
+        make_call = _trusted_call if type(args) is str and type(call_type) is str else ToolCall
+        calls.append(make_call(id=str(c.get("id") or f"call_{position}_{k}"), name=str(fn.get("name") or ""),
                           arguments_raw=args, type=call_type))
     fc = d.get("function_call")
     if isinstance(fc, dict) and not calls:

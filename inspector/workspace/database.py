@@ -282,7 +282,7 @@ def workspace_session_id(source_format: str, source_path: str | None, source_ses
 # `Message.model_dump_json` without the Python of pydantic's TypeAdapter around its
 # serializer: the same JSON (tests/workspace/test_stored_records.py), a quarter sooner.
 _TO_JSON = Message._adapter().serializer.to_json
-_NO_POSITION = frozenset({"position"})
+_NO_POSITION = {"position"}  # (never changed)
 
 
 def _body(message: Message) -> str:
