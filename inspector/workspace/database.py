@@ -312,13 +312,20 @@ def _probe_hash() -> str:
 
 
 def _session_stats(messages: Sequence[Message]) -> dict[str, int]:
-    return {
-        "messages": len(messages),
-        "tool_calls": sum(len(m.tool_calls) for m in messages),
-        "tool_results": sum(1 for m in messages if m.role == "tool"),
-        "user_messages": sum(1 for m in messages if m.role == "user" and m.kind == "message"),
-        "text_chars": sum(m.text_chars for m in messages),
-    }
+    # One pass (five took a twentieth of storing 100,000 messages).
+    calls = results = users = chars = 0
+    for m in messages:
+        calls += len(m.tool_calls)
+        role = m.role
+        if role == "tool":
+            results += 1
+        elif role == "user" and m.kind == "message":
+            users += 1
+        for p in m.parts:
+            if p.type == "text":
+                chars += len(p.text)
+    return {"messages": len(messages), "tool_calls": calls, "tool_results": results, "user_messages": users,
+            "text_chars": chars}
 
 
 # A body's columns, in the order `_load_bodies` reads them (`m` a message row).

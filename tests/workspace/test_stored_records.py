@@ -147,3 +147,17 @@ def test_a_body_is_the_messages_canonical_json():
     messages += agent_session(rounds=6).messages
     for m in messages:
         assert database._body(m) == m.model_dump_json(exclude={"position"}, fallback=repr)
+
+
+def test_session_stats_in_one_pass_are_the_counts_of_each_kind():
+    messages = agent_session(rounds=8).messages + [
+        Message(role="user", kind="summary", parts=[Part(text="so far"), Part(type="reasoning", text="xx")]),
+        Message(role="tool", tool_call_id="c", parts=[Part(text="out"), Part(type="image", url="u")])]
+    assert database._session_stats(messages) == {
+        "messages": len(messages),
+        "tool_calls": sum(len(m.tool_calls) for m in messages),
+        "tool_results": sum(1 for m in messages if m.role == "tool"),
+        "user_messages": sum(1 for m in messages if m.role == "user" and m.kind == "message"),
+        "text_chars": sum(m.text_chars for m in messages),
+    }
+    assert database._session_stats(messages)["tool_calls"] > 0
