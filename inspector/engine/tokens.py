@@ -504,6 +504,11 @@ def count_messages(
         new: dict[str, tuple[int, int]] = {}
         i = 0
         for h, n_text, n_other, fixed in layout:
+            if n_text == 1 and not n_other:  # most messages: one text (no slices to sum)
+                text_tokens = counts[i]
+                i += 1
+                new[h] = (fixed + text_tokens, text_tokens)
+                continue
             text_tokens = sum(counts[i : i + n_text])
             i += n_text
             other_tokens = sum(counts[i : i + n_other])
