@@ -155,3 +155,36 @@ def test_the_shortcut_reads_only_the_newest_requests(monkeypatch):
     build_summary(msgs, [], 5000)
     requests_read = [t for t in seen if t.startswith("request ")]
     assert len(requests_read) == _TAKEN_AT_MOST["requests"]
+
+
+def _plain_transcript(messages, max_result_chars=4000):
+    """The reference transcript: every message's text through `Message.text`."""
+    lines = []
+    for m in messages:
+        if m.role == "tool":
+            text = m.text
+            if len(text) > max_result_chars:
+                half = max_result_chars // 2
+                text = f"{text[:half]}\n[... {len(text) - 2 * half:,} characters omitted ...]\n{text[-half:]}"
+            lines.append(f"[{m.name or 'tool'} returned: {text}]")
+            continue
+        if m.text:
+            lines.append(f"{m.role}: {m.text}")
+        for c in m.tool_calls:
+            args = c.arguments_raw
+            if len(args) > max_result_chars:
+                args = args[:max_result_chars] + "..."
+            lines.append(f"[Called tool: {c.name} with args: {args}]")
+    return "\n".join(lines)
+
+
+def test_the_transcript_takes_a_single_text_as_message_text_does():
+    from inspector.engine.summarize.protocol import format_conversation
+
+    odd = [Message(role="user", parts=[Part(text="")]), Message(role="tool", name="t", parts=[Part(text="x" * 9000)]),
+           Message(role="assistant", parts=[Part(type="reasoning", text="hidden")]),
+           Message(role="assistant", parts=[Part(text="a"), Part(text=""), Part(text="b")]),
+           Message(role="tool", parts=[Part(type="image", url="u")])]
+    for msgs in [*(list(_swe(p)) for p in sorted(SWE.glob("*.traj"))[:4]), odd, _chat(["go", "on"], files=2)]:
+        for limit in (4000, 50, 10**9):
+            assert format_conversation(msgs, limit) == _plain_transcript(msgs, limit)
