@@ -33,6 +33,8 @@ _KEYS = ("role", "content", "type", "text", "id", "name", "arguments", "function
          "userType", "cwd", "version", "gitBranch", "tool_use_id", "model", "usage")
 _FRAGMENTS = (b'{"\\u0000ref":', *(f'"{key}":'.encode() for key in _KEYS))
 _CODES = tuple(bytes([c]) for c in (*range(1, 9), 11, 12, *range(14, 32)))[: len(_FRAGMENTS)]
+# Each key's fragment and code: a record's own keys say which fragments it can hold.
+_KEY_CODES = {key: (fragment, code) for key, fragment, code in zip(_KEYS, _FRAGMENTS[1:], _CODES[1:], strict=True)}
 
 
 class PackedRaw:
@@ -67,17 +69,16 @@ class PackedRaw:
         """
         strings: list[str] = []
         index: dict[str, int] = {}
+        keys: set[str] = set()
         try:
-            tree = _share(record, texts, strings, index, 0)
+            tree = _share(record, texts, strings, index, 0, keys)
         except (_NotPlain, RecursionError):
             return None
         try:  # pydantic-core's encoder: ~10x faster than json's
             data = to_json(tree, inf_nan_mode="constants")
         except PydanticSerializationError:  # a lone surrogate: json escapes it
             data = json.dumps(tree, separators=(",", ":"), allow_nan=True).encode()
-        for fragment, code in zip(_FRAGMENTS, _CODES):
-            data = data.replace(fragment, code)
-        return cls(data, tuple(strings))
+        return cls(_code_fragments(data, keys, bool(strings)), tuple(strings))
 
     @property
     def data(self) -> bytes:
@@ -126,13 +127,40 @@ class _NotPlain(Exception):
     pass
 
 
-def _share(value: Any, texts: Mapping[str, str], strings: list[str], index: dict[str, int], depth: int) -> Any:
-    """`value` with its long strings found in `texts` replaced by references."""
+def _code_fragments(data: bytes, keys: set[str], refs: bool) -> bytes:
+    """`data` (a record's JSON) with each fragment of `_FRAGMENTS` replaced by its code,
+    as replacing every fragment in turn does (the fragments never overlap, and a code
+    never forms one).
+
+    Only the fragments the record can hold are replaced: a key's fragment (`"role":`)
+    occurs in the JSON only where that key is, unless some key holds a quote (the key
+    `a"role` is written `"a\\"role":`) or a backslash, and the reference's only where
+    `_share` made one. A record with such a key has every fragment replaced.
+    """
+    joined = "".join(keys)
+    if '"' in joined or "\\" in joined:
+        for fragment, code in zip(_FRAGMENTS, _CODES):
+            data = data.replace(fragment, code)
+        return data
+    if refs:
+        data = data.replace(_FRAGMENTS[0], _CODES[0])
+    for key in keys:
+        pair = _KEY_CODES.get(key)
+        if pair is not None:
+            data = data.replace(*pair)
+    return data
+
+
+def _share(value: Any, texts: Mapping[str, str], strings: list[str], index: dict[str, int], depth: int,
+           keys: set[str]) -> Any:
+    """`value` with its long strings found in `texts` replaced by references (the keys
+    of its objects added to `keys`)."""
     if depth > 100:
         raise _NotPlain
     # Strings and scalars are handled in the loops (no call per leaf: this runs on
     # every message a workspace loads).
     if type(value) is dict:
+        keys.update(value)
         out = {}
         for key, item in value.items():
             if type(key) is not str or key == _REF:
@@ -143,7 +171,7 @@ def _share(value: Any, texts: Mapping[str, str], strings: list[str], index: dict
             elif item is None or t is bool or t is int or t is float:
                 out[key] = item
             else:
-                out[key] = _share(item, texts, strings, index, depth + 1)
+                out[key] = _share(item, texts, strings, index, depth + 1, keys)
         return out
     if type(value) is list:
         items = []
@@ -154,7 +182,7 @@ def _share(value: Any, texts: Mapping[str, str], strings: list[str], index: dict
             elif item is None or t is bool or t is int or t is float:
                 items.append(item)
             else:
-                items.append(_share(item, texts, strings, index, depth + 1))
+                items.append(_share(item, texts, strings, index, depth + 1, keys))
         return items
     if type(value) is str:
         return _ref(value, texts, strings, index) if len(value) >= MIN_SHARED else value

@@ -396,6 +396,23 @@ class _Entries(OrderedDict[tuple[str, str], tuple[int, int]]):
             while len(self) > self.limit:
                 self.popitem(last=False)
 
+    def put_all(self, items: Iterable[tuple[tuple[str, str], tuple[int, int]]]) -> None:
+        """Store each item, leaving the entries storing them one by one leaves: a new
+        key goes last, a known one moves there, and the oldest beyond `limit` are
+        dropped once at the end (the same ones: the last `limit` of that order).
+
+        Args:
+            items: (key, value) pairs, each key once.
+        """
+        store, move = OrderedDict.__setitem__, self.move_to_end
+        for key, value in items:
+            if key in self:
+                move(key)
+            store(self, key, value)
+        if self.limit is not None:
+            while len(self) > self.limit:
+                self.popitem(last=False)
+
 
 # About 150 bytes an entry: a few 10k-message sessions, a few megabytes.
 DEFAULT_MAX_ENTRIES = 50_000
@@ -434,9 +451,7 @@ class TokenCache:
 
     def put_many(self, counter: str, values: dict[str, tuple[int, int]]) -> None:
         """Keep counts by content hash under `counter`."""
-        data = self._data
-        for h, v in values.items():
-            data[(counter, h)] = v
+        self._data.put_all(((counter, h), v) for h, v in values.items())
 
     def __len__(self) -> int:
         return len(self._data)
@@ -489,6 +504,11 @@ def count_messages(
         new: dict[str, tuple[int, int]] = {}
         i = 0
         for h, n_text, n_other, fixed in layout:
+            if n_text == 1 and not n_other:  # most messages: one text (no slices to sum)
+                text_tokens = counts[i]
+                i += 1
+                new[h] = (fixed + text_tokens, text_tokens)
+                continue
             text_tokens = sum(counts[i : i + n_text])
             i += n_text
             other_tokens = sum(counts[i : i + n_other])

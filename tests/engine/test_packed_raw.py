@@ -103,3 +103,51 @@ def test_frequent_keys_pack_to_one_byte_each():
     assert b"role" not in data and b"tool_call_id" not in data and b"ref" not in data
     assert len(data) < len(b'{"role":"tool","content":{"\\u0000ref":0},"tool_call_id":"call_1","type":"function_call_output"}') - 30
     assert m.raw == record
+
+
+def _reference_pack(record, texts):
+    """The packed bytes as every fragment replaced in turn makes them (the plain path)."""
+    from inspector.engine import packing
+
+    strings, index = [], {}
+    tree = packing._share(record, texts, strings, index, 0, set())
+    try:
+        data = packing.to_json(tree, inf_nan_mode="constants")
+    except packing.PydanticSerializationError:
+        data = json.dumps(tree, separators=(",", ":"), allow_nan=True).encode()
+    for fragment, code in zip(packing._FRAGMENTS, packing._CODES):
+        data = data.replace(fragment, code)
+    return data, tuple(strings)
+
+
+def _claude_code_records():
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parents[1] / "fixtures" / "claude-code"
+    return [json.loads(line) for p in sorted(here.glob("*.jsonl")) for line in p.read_text().splitlines()
+            if line.strip()][:300]
+
+
+TRICKY_KEYS = ['a"role', 'role"', "\\", 'x\\"content', "\u0000ref", "\u0000ref ", "é", "ROLE", "role ", "ro\nle"]
+
+
+def test_fragments_are_coded_as_replacing_each_in_turn_does():
+    import random
+
+    from inspector.engine.packing import PackedRaw
+
+    rng = random.Random(7)
+    records = _claude_code_records() + list(copy.deepcopy(RECORDS))
+    for _ in range(300):  # records mixing the coded keys, tricky keys and texts holding fragments
+        keys = rng.sample([*TRICKY_KEYS, "role", "content", "text", "id", "name", "usage", "other"], 4)
+        values = [LONG, '"role":', '{"\\u0000ref":', "x", 3, None, {"type": LONG}, [{"id": '"text":'}]]
+        record = {k: rng.choice(values) for k in keys}
+        records.append(record if rng.random() < 0.7 else [record, {"content": rng.choice(values)}])
+    assert len(records) > 300
+    for record in records:
+        for texts in ({}, {LONG: LONG}):
+            packed = PackedRaw.pack(record, texts)
+            if packed is None:
+                continue
+            assert (packed.data, packed.shared) == _reference_pack(record, texts), record
+            assert packed.unpack() == json.loads(json.dumps(record)) or "inf" in record or "lone surrogate" in record

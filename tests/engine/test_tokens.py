@@ -257,3 +257,22 @@ def test_counting_through_a_text_memo_gives_the_same_counts(counter, traj_sessio
     assert count_messages(messages, counter, TokenCache(), text_counts=memo) == count_messages(
         messages, counter, TokenCache())
     assert memo._data, "the memo was not used"
+
+
+@pytest.mark.parametrize("limit", [None, 1, 5, 17, 40])
+def test_storing_a_batch_leaves_the_entries_storing_one_by_one_leaves(limit):
+    import random
+
+    from inspector.engine.tokens import _Entries
+
+    rng = random.Random(limit or 0)
+    batch, plain = _Entries(limit), _Entries(limit)
+    for round_ in range(40):
+        values = {(rng.choice("ab"), f"h{rng.randrange(60)}"): (round_, rng.randrange(9))
+                  for _ in range(rng.randrange(1, 30))}
+        batch.put_all(values.items())
+        for key, value in values.items():
+            plain[key] = value
+        assert list(batch.items()) == list(plain.items())
+        if limit is not None:
+            assert len(batch) <= limit

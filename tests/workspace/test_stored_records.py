@@ -14,6 +14,7 @@ import pytest
 
 from inspector.engine import make_counter, plan
 from inspector.engine.config import preset
+from inspector.engine.models import Message, Part
 from inspector.engine.tokens import count_messages
 from inspector.exports.registry import TargetOptions, export_session
 from inspector.service.opening import import_source
@@ -43,7 +44,7 @@ class _NoValidation:
 
 def _json_bodies(monkeypatch) -> None:
     """Store bodies as canonical JSON, as the workspace did before records."""
-    monkeypatch.setattr(database, "encode", lambda body: None)
+    monkeypatch.setattr(database, "encode_message", lambda message, body: None)
 
 
 def test_a_stored_session_loads_without_validating_its_messages(tmp_path, monkeypatch):
@@ -134,3 +135,29 @@ def test_a_damaged_record_is_named_with_its_session_and_position(tmp_path):
             conn.execute("UPDATE bodies SET record = x'5b312c' WHERE hash = ?", (body,))
         with pytest.raises(WorkspaceError, match=rf"ws\.db: {wid}: message 4: a damaged stored message"):
             ws.load_session(wid)
+
+
+def test_a_body_is_the_messages_canonical_json():
+    """The workspace calls pydantic's serializer itself: what it writes must be
+    `model_dump_json(exclude={"position"}, fallback=repr)`, for every kind of message."""
+    from tests.engine.test_stored import CASES, EDGE_RAWS
+
+    messages = [*CASES.values(), *(Message(role="user", parts=[Part(text="x")], raw=raw, position=3)
+                                   for raw in EDGE_RAWS)]
+    messages += agent_session(rounds=6).messages
+    for m in messages:
+        assert database._body(m) == m.model_dump_json(exclude={"position"}, fallback=repr)
+
+
+def test_session_stats_in_one_pass_are_the_counts_of_each_kind():
+    messages = agent_session(rounds=8).messages + [
+        Message(role="user", kind="summary", parts=[Part(text="so far"), Part(type="reasoning", text="xx")]),
+        Message(role="tool", tool_call_id="c", parts=[Part(text="out"), Part(type="image", url="u")])]
+    assert database._session_stats(messages) == {
+        "messages": len(messages),
+        "tool_calls": sum(len(m.tool_calls) for m in messages),
+        "tool_results": sum(1 for m in messages if m.role == "tool"),
+        "user_messages": sum(1 for m in messages if m.role == "user" and m.kind == "message"),
+        "text_chars": sum(m.text_chars for m in messages),
+    }
+    assert database._session_stats(messages)["tool_calls"] > 0

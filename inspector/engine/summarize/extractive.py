@@ -379,18 +379,35 @@ _REQUEST_KINDS = (Kind.TASK, Kind.REQUEST)
 def _requests_and_tools(live: Sequence[Message], model: ContentModel,
                         task_known: bool) -> tuple[list[str], dict[str, int], dict[str, str]]:
     """(the user's requests in order, the task included unless an earlier summary
-    states it; calls per tool name; tool call id -> tool name)."""
-    requests: list[str] = []
+    states it; calls per tool name; tool call id -> tool name).
+
+    The requests are the newest ones `_fit` can take (newest first, each line once):
+    read back from the end until they hold `_TAKEN_AT_MOST["requests"]` different
+    lines, or all of them. A summary of 100,000 messages made a line of each of its
+    50,000 requests to keep 133.
+    """
     tools: dict[str, int] = {}
     names: dict[str, str] = {}
-    for i, m in enumerate(live):
-        if m.role == "user":
-            if model.kinds[i] in _REQUEST_KINDS and (i != model.task or task_known) and m.text.strip():
-                requests.append(_line(m.text, 240))
-        elif m.role == "assistant":
+    for m in live:
+        if m.role == "assistant":
             for c in m.tool_calls:
                 tools[c.name] = tools.get(c.name, 0) + 1
                 names[c.id] = c.name
+    requests: list[str] = []
+    different: set[str] = set()
+    most = _TAKEN_AT_MOST["requests"]
+    kinds, task = model.kinds, model.task
+    for i in range(len(live) - 1, -1, -1):
+        if len(different) >= most:
+            break
+        m = live[i]
+        if m.role == "user" and kinds[i] in _REQUEST_KINDS and (i != task or task_known):
+            text = m.text
+            if text.strip():
+                line = _line(text, 240)
+                requests.append(line)
+                different.add(line)
+    requests.reverse()
     return requests, tools, names
 
 
@@ -408,31 +425,34 @@ class _Recent:
     @classmethod
     def read(cls, live: Sequence[Message], names: dict[str, str]) -> _Recent:
         out = cls()
-        seen: dict[str, set[str]] = {"actions": set(), "errors": set(), "files": set()}
-
-        def full(key: str) -> bool:
-            return len(seen[key]) >= _TAKEN_AT_MOST[key]
-
+        actions: set[str] = set()
+        errors: set[str] = set()
+        files: set[str] = set()
+        most_actions, most_errors, most_files = (_TAKEN_AT_MOST[k] for k in ("actions", "errors", "files"))
         for m in reversed(live):
-            if full("actions") and full("errors") and full("files") and out.next_step:
+            # (each section is full once it holds as many different items as `_fit` may take)
+            actions_full, files_full = len(actions) >= most_actions, len(files) >= most_files
+            errors_full = len(errors) >= most_errors
+            if actions_full and errors_full and files_full and out.next_step:
                 break
-            if m.role == "assistant":
-                if not (full("actions") and out.next_step):
+            role = m.role
+            if role == "assistant":
+                if not (actions_full and out.next_step):
                     said, step = _assistant_actions(m)
                     if step is not None and not out.next_step:
                         out.next_step = [step]
                     out.actions.extend(reversed(said))
-                    seen["actions"].update(said)
-                if not full("files"):
+                    actions.update(said)
+                if not files_full:
                     found = _assistant_files(m)
                     out.files.extend(reversed(found))
-                    seen["files"].update(found)
-            elif m.role == "tool" and not full("errors"):
+                    files.update(found)
+            elif role == "tool" and not errors_full:
                 err = _error_of(m.text)
                 if err is not None:
                     line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
                     out.errors.append(line)
-                    seen["errors"].add(line)
+                    errors.add(line)
         return out
 
 

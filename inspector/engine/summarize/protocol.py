@@ -274,22 +274,28 @@ def check_summary(text: str | None, request: SummaryRequest) -> str:
 def format_conversation(messages: Sequence[Message], max_result_chars: int = 4000) -> str:
     """trpc's default transcript: role lines, `[Called tool: ...]`, `[tool returned: ...]`."""
     lines: list[str] = []
+    add = lines.append
     for m in messages:
-        if m.role == "tool":
+        parts = m.parts
+        # `m.text` (the text parts joined by blank lines), without the property's call
+        # for the usual single text part: the offload of 100,000 messages is this loop.
+        if len(parts) == 1 and parts[0].type == "text":
+            text = parts[0].text
+        else:
             text = m.text
+        if m.role == "tool":
             if len(text) > max_result_chars:
                 half = max_result_chars // 2
                 text = f"{text[:half]}\n[... {len(text) - 2 * half:,} characters omitted ...]\n{text[-half:]}"
-            lines.append(f"[{m.name or 'tool'} returned: {text}]")
+            add(f"[{m.name or 'tool'} returned: {text}]")
             continue
-        text = m.text
         if text:
-            lines.append(f"{m.role}: {text}")
+            add(f"{m.role}: {text}")
         for c in m.tool_calls:
             args = c.arguments_raw
             if len(args) > max_result_chars:
                 args = args[:max_result_chars] + "..."
-            lines.append(f"[Called tool: {c.name} with args: {args}]")
+            add(f"[Called tool: {c.name} with args: {args}]")
     return "\n".join(lines)
 
 
