@@ -510,6 +510,13 @@ class _Index:
     # The prose sentences the agent wrote, normalized (`_other_quote`).
     said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+    # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
+    weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    # (an item's words, the kinds of message counted) -> every message of those kinds holding
+    # its telling words, best first (`KeptScores.ranked`); (words, message) -> the message's
+    # best sentence for them (`_Haystack.kept_best`): both since the last extend
+    ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] = field(default_factory=dict)
+    best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
@@ -533,6 +540,9 @@ class _Index:
     def extend(self, model: ContentModel, start: int) -> None:
         post = self.postings
         self._running.clear()
+        self.weighted.clear()
+        self.ranked.clear()
+        self.best.clear()
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
@@ -1032,8 +1042,11 @@ class _Haystack:
     stale: Callable[[str, frozenset[str]], bool] | None = None
 
     last_removed: int = -1  # the last message the compaction removed
-    # Where each sentence of a kept message looked at was read (its earliest message).
+    # Where each sentence of a kept message quoted as evidence was read (its earliest message).
     origin: dict[str, int] = field(default_factory=dict)
+    # The kept messages whose sentences were looked at (`kept_best`): a sentence's origin is
+    # also the first of them holding it (asked of the few sentences taken as evidence only).
+    touched: set[int] = field(default_factory=set)
 
     @functools.cached_property
     def written(self) -> frozenset[str]:
@@ -1065,12 +1078,58 @@ class _Haystack:
         """The weight of an item's words each kept message holds (`_kept_sentences`)."""
         model = self.original
         return KeptScores(self.index.postings, self.kept, model.kinds,
-                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD)
+                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD,
+                          self.index.ranked)
 
     def restated_later(self, evidence: str) -> bool:
         """True when `evidence` is only a sentence of a kept message after the removed
         range: the session going on, which the kept latest messages' weight credits."""
-        return evidence not in self.written and self.origin.get(evidence, -1) > self.last_removed
+        return evidence not in self.written and self.origin_of(evidence) > self.last_removed
+
+    def origin_of(self, sentence: str) -> int:
+        """The earliest kept message looked at that holds `sentence` (-1 for none)."""
+        at = self.origin.get(sentence)
+        if self.touched:
+            msgs = self.original.messages
+            for i in sorted(self.touched):
+                if at is not None and i >= at:
+                    break
+                if sentence in _sentence_set(msgs[i]):
+                    at = i
+                    break
+        return -1 if at is None else at
+
+    def kept_best(self, ws: frozenset[str], weights: dict[str, float], total: float, sources: frozenset[Kind]
+                  ) -> list[tuple[float, str]]:
+        """Per kept message whose sentences `_kept_sentences` gives for `ws` (in its order),
+        the coverage of its best sentence and that sentence (the first of the best): what
+        `_match_narrative` keeps of them, each message's answer memoised.
+
+        Args:
+            ws: the item's words.
+            weights: their weights (`_weight`).
+            total: the weights' sum.
+            sources: the kinds of message counted.
+
+        Returns:
+            (coverage, sentence) per message, messages without sentences left out.
+        """
+        best, out = self.index.best, []
+        for i in self.kept_scores.top(ws, sources, KEPT_MESSAGES):
+            self.touched.add(i)
+            hit = best.get((ws, i))
+            if hit is None:
+                hit = (0.0, "")
+                for sentence, sw in self.sentences_of(i):
+                    c = sum(weights[w] for w in ws & sw) / total
+                    if c > hit[0] or not hit[1]:
+                        hit = (c, sentence)
+                if len(best) > _BEST_MAX:
+                    best.clear()
+                best[(ws, i)] = hit
+            if hit[1]:
+                out.append(hit)
+        return out
 
     def pick_kept(self, where: list[int]) -> int:
         """Of the kept messages holding something, one inside the removed range first."""
@@ -1181,11 +1240,25 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
             if not skip(v.sentences[j], v.words[j]):
                 best_cov, best_s = acc[j] / total, v.sentences[j]
                 break
-    for s, sw in _kept_sentences(ws, hay, sources):
-        c = sum(weights[w] for w in ws & sw) / total
+    for c, s in hay.kept_best(ws, weights, total, sources):
         if c > best_cov:
             best_cov, best_s = c, s
     return best_cov, best_s
+
+
+# The kept messages whose sentences an item is matched against: those holding most of its weight.
+KEPT_MESSAGES = 6
+# Entries of `_Index.best` (cleared when there are more).
+_BEST_MAX = 200_000
+_SENTENCE_SETS: Memo[str, frozenset[str]] = Memo(20_000)
+
+
+def _sentence_set(m: Message) -> frozenset[str]:
+    """A message's sentences (`_message_sentences`), as a set."""
+    hit = _SENTENCE_SETS.get(m.content_hash)
+    if hit is None:
+        hit = _SENTENCE_SETS.put(m.content_hash, frozenset(_message_sentences(m)[0]))
+    return hit
 
 
 def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]) -> list[tuple[str, frozenset[str]]]:
@@ -1193,7 +1266,7 @@ def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]
     the item's weight."""
     score = hay.kept_scores.scores(ws, sources)
     out: list[tuple[str, frozenset[str]]] = []
-    for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
+    for i in sorted(score, key=lambda i: (-score[i], -i))[:KEPT_MESSAGES]:
         for s, sw in hay.sentences_of(i):
             hay.origin[s] = min(i, hay.origin.get(s, i))
             out.append((s, sw))
@@ -1372,10 +1445,15 @@ def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: 
     for m in rewritten:
         written.update(_keys(m, Kind.SUMMARY, model.roots))
 
+    known = index.weighted
+
     def weighted(i: int) -> tuple[float, dict[str, float]]:
-        keys = _keys(model.messages[i], model.kinds[i], model.roots)
-        return weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots, keys,
-                             lambda k: len(index.postings.get(k, ())), n)
+        hit = known.get(i)
+        if hit is None:
+            keys = _keys(model.messages[i], model.kinds[i], model.roots)
+            hit = known[i] = weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots, keys,
+                                           lambda k: len(index.postings.get(k, ())), n)
+        return hit
 
     return recency(removed, model.kinds, weighted, written)
 

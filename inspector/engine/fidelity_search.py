@@ -210,6 +210,10 @@ class SentenceFinder:
         return self._sentences[bisect_right(self._starts, at) - 1]
 
 
+# Entries `KeptScores.ranked` keeps (forgotten all at once beyond).
+RANKED_MAX = 2_000
+
+
 class KeptScores:
     """The weight of an item's words each kept message of the original holds (of the
     kinds asked for), leaving out the words most messages hold: what looping over
@@ -222,12 +226,15 @@ class KeptScores:
         words_of: the index keys of an original message (its words as "w:" + word).
         weight: a word's weight.
         common: a word held by more messages than this tells nothing.
+        ranked: where `ranked` keeps its answers, kept or not (the same original's
+            from one knob move to the next; at most `RANKED_MAX`).
     """
 
-    __slots__ = ("_by_sources", "_common", "_kept", "_kinds", "_postings", "_weight", "_words_of")
+    __slots__ = ("_by_sources", "_common", "_kept", "_kinds", "_postings", "_ranked", "_weight", "_words_of")
 
     def __init__(self, postings: Mapping[str, Sequence[int]], kept: Collection[int], kinds: Sequence[object],
-                 words_of: Callable[[int], Collection[str]], weight: Callable[[str], float], common: int):
+                 words_of: Callable[[int], Collection[str]], weight: Callable[[str], float], common: int,
+                 ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] | None = None):
         self._postings = postings
         self._kept = kept
         self._kinds = kinds
@@ -235,6 +242,62 @@ class KeptScores:
         self._weight = weight
         self._common = common
         self._by_sources: dict[frozenset[object], list[tuple[int, Collection[str]]]] = {}
+        self._ranked = {} if ranked is None else ranked
+
+    def ranked(self, words: frozenset[str], sources: frozenset[object]) -> list[int]:
+        """Every message of the original (kept or not) of the kinds `sources` holding
+        any of `words`' telling words, by the weight it holds (the same sums as
+        `scores`), highest first, the later first among equals; kept from one measure
+        to the next (it does not depend on what is kept).
+
+        Args:
+            words: an item's words.
+            sources: the kinds of message counted.
+
+        Returns:
+            The messages, best first.
+        """
+        key = (words, sources)
+        hit = self._ranked.get(key)
+        if hit is None:
+            postings, kinds, common = self._postings, self._kinds, self._common
+            score: dict[int, float] = {}
+            for w in words:
+                where = postings.get("w:" + w, ())
+                if not where or len(where) > common:
+                    continue
+                wt = self._weight(w)
+                for i in where:
+                    if kinds[i] in sources:
+                        score[i] = score.get(i, 0.0) + wt
+            hit = sorted(score, key=lambda i: (-score[i], -i))
+            if len(self._ranked) >= RANKED_MAX:
+                self._ranked.clear()
+            self._ranked[key] = hit
+        return hit
+
+    def top(self, words: frozenset[str], sources: frozenset[object], k: int) -> list[int]:
+        """The `k` kept messages holding the most of `words`' weight (of the kinds
+        `sources`), highest first, the later first among equals: `scores` ranked,
+        found by walking `ranked` past the messages not kept.
+
+        Args:
+            words: an item's words.
+            sources: the kinds of message counted.
+            k: how many.
+
+        Returns:
+            At most `k` kept messages.
+        """
+        if not sources or k <= 0:
+            return []
+        kept, out = self._kept, []
+        for i in self.ranked(words, sources):
+            if i in kept:
+                out.append(i)
+                if len(out) == k:
+                    break
+        return out
 
     def _kept_of(self, sources: frozenset[object]) -> list[tuple[int, Collection[str]]]:
         """The kept messages of the kinds `sources`, with their index keys (once per call)."""

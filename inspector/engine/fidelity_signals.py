@@ -136,7 +136,8 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         total, ks = weighted(i)
         if total:
             small, large = (written, ks) if len(written) < len(ks) else (ks, written)
-            covered.append((sum(ks[k] for k in small if k in large), total))
+            # (the same sum, in the same order, iterated in C: this runs per removed message per knob move)
+            covered.append((sum(map(ks.__getitem__, filter(large.__contains__, small))), total))
             at.append(i)
     if not covered:
         return Recency()

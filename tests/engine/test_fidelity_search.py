@@ -83,6 +83,19 @@ class PlainKept:
                 score[i] = score.get(i, 0.0) + fid._weight(w)
         return score
 
+    def top(self, ws, sources, k):
+        score = self.scores(ws, sources)
+        return sorted(score, key=lambda i: (-score[i], -i))[:k]
+
+
+def plain_kept_best(hay, ws, weights, total, sources):
+    """The kept sentences read one by one, each sentence's origin written down (the loop
+    `_Haystack.kept_best` and its lazy `origin_of` replace)."""
+    out = []
+    for s, sw in fid._kept_sentences(ws, hay, sources):
+        out.append((sum(weights[w] for w in ws & sw) / total, s))
+    return out
+
 
 def _plain(monkeypatch):
     monkeypatch.setattr(fid._Haystack, "merged", property(lambda hay: PlainPostings(hay.views)))
@@ -91,6 +104,7 @@ def _plain(monkeypatch):
     monkeypatch.setattr(fid._Haystack, "line_finder", property(lambda hay: PlainFinder(
         pair for v in hay.views for pair in zip(v.sentences, v.lower, strict=True))))
     monkeypatch.setattr(fid._Haystack, "kept_scores", property(PlainKept))
+    monkeypatch.setattr(fid._Haystack, "kept_best", plain_kept_best)
 
 
 def _cold():
@@ -205,6 +219,8 @@ def test_kept_scores_equal_the_loop_over_the_postings(sessions, kept_share):
         ws = frozenset(rng.sample(vocabulary, rng.randint(1, 12)))
         for sources in (fid._PROSE, fid._TASK_SOURCES, frozenset()):
             assert scores.scores(ws, sources) == PlainKept(hay).scores(ws, sources)
+            for k in (1, 6, 40):
+                assert scores.top(ws, sources, k) == PlainKept(hay).top(ws, sources, k)
 
 
 def test_the_sentence_finder_finds_the_first_sentence_holding_a_string():
