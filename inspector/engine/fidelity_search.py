@@ -50,6 +50,28 @@ class View(Protocol):
         """The sentences written as prose."""
 
 
+# A view with more distinct words than this (a summary) is looked up on its own postings,
+# not merged: an item's few words cost a few lookups in it, while merging it (its words
+# in and out of the merge on every knob move that writes another summary) costs all of them.
+LARGE_VIEW = 64
+# view id -> (the view, its postings of the sentences written as prose), at most _PROSE_MAX.
+_PROSE_POSTINGS: dict[int, tuple[View, dict[str, list[int]]]] = {}
+_PROSE_MAX = 4_000
+
+
+def _prose_postings(v: View) -> dict[str, list[int]]:
+    """A view's postings of its prose sentences only (words in none left out)."""
+    hit = _PROSE_POSTINGS.get(id(v))
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    prose = v.prose
+    own = {w: pjs for w, js in v.postings.items() for pjs in [[j for j in js if j in prose]] if pjs}
+    if len(_PROSE_POSTINGS) >= _PROSE_MAX:
+        _PROSE_POSTINGS.clear()
+    _PROSE_POSTINGS[id(v)] = (v, own)
+    return own
+
+
 class _Merged:
     """word -> {view's id: the sentences holding it}, over a set of views (held here,
     so their ids stay theirs), all sentences and the prose ones apart; kept from one
@@ -65,21 +87,13 @@ class _Merged:
     def add(self, v: View) -> None:
         vid = id(v)
         self.views[vid] = v
-        prose = v.prose
-        for w, js in v.postings.items():
-            hit = self.every.get(w)
-            if hit is None:
-                self.every[w] = {vid: js}
-            else:
-                hit[vid] = js
-            if prose:
-                pjs = [j for j in js if j in prose]
-                if pjs:
-                    hit = self.prose.get(w)
-                    if hit is None:
-                        self.prose[w] = {vid: pjs}
-                    else:
-                        hit[vid] = pjs
+        for postings, own in ((self.every, v.postings), (self.prose, _prose_postings(v) if v.prose else {})):
+            for w, js in own.items():
+                hit = postings.get(w)
+                if hit is None:
+                    postings[w] = {vid: js}
+                else:
+                    hit[vid] = js
 
     def drop(self, vid: int) -> None:
         v = self.views.pop(vid)
@@ -117,15 +131,20 @@ class ViewPostings:
         views: the rewritten messages, in the compacted context's order.
     """
 
-    __slots__ = ("_merged", "_positions", "views")
+    __slots__ = ("_large", "_merged", "_positions", "views")
 
     def __init__(self, views: Sequence[View]):
         self.views = views
         self._merged: _Merged | None = None
         positions: dict[int, list[int]] = {}
+        large: list[tuple[int, View]] = []
         for k, v in enumerate(views):
-            positions.setdefault(id(v), []).append(k)
+            if len(v.postings) > LARGE_VIEW:
+                large.append((k, v))
+            else:
+                positions.setdefault(id(v), []).append(k)
         self._positions = positions
+        self._large = large
 
     def _postings(self, prose_only: bool) -> dict[str, dict[int, list[int]]]:
         merged = self._merged
@@ -161,13 +180,21 @@ class ViewPostings:
             any of the words (in such sentences).
         """
         postings, positions = self._postings(prose_only), self._positions
+        large = [(k, _prose_postings(v) if prose_only else v.postings) for k, v in self._large]
         out: dict[int, dict[int, float]] = {}
         for w, wt in weights.items():
             hit = postings.get(w)
-            if hit is None:
-                continue
-            for vid, js in hit.items():
-                for k in positions[vid]:
+            if hit is not None:
+                for vid, js in hit.items():
+                    for k in positions[vid]:
+                        acc = out.get(k)
+                        if acc is None:
+                            acc = out[k] = {}
+                        for j in js:
+                            acc[j] = acc.get(j, 0.0) + wt
+            for k, own in large:
+                js = own.get(w)
+                if js:
                     acc = out.get(k)
                     if acc is None:
                         acc = out[k] = {}

@@ -20,7 +20,9 @@ the same order, and the same fidelity.
 
 from __future__ import annotations
 
-from itertools import compress
+from bisect import bisect_left
+from itertools import compress, pairwise
+from operator import ne
 
 from inspector.engine.applier import _NOT_WRITTEN, _SummaryMessages, _Writer, reduce_message
 from inspector.engine.bounded import Memo
@@ -81,20 +83,32 @@ class _MeasuredWriter(_Writer):
     """`materialize`'s writer, its reductions memoised, no lineage and nothing counted."""
 
     def write_all(self) -> None:
-        """`_Writer.write_all` without the lineage and the counts: the runs of messages
-        kept as they are, the other positions one by one."""
+        """`_Writer.write_all` without the lineage and the counts, by runs of one action:
+        a run kept as it is is copied (split where a summary is inserted or merged), a
+        run summarized or dropped writes only the summaries inserted in it, every other
+        position is written one by one."""
         actions, n, msgs, out = self.plan.actions, self.n, self.msgs, self.out
         keep = Action.KEEP
-        # (the positions whose action is not KEEP: `keep.__ne__` over them, in C)
-        stops = sorted(set(compress(range(n), map(keep.__ne__, actions)))
-                       | self.by_insert.keys() | self.merges.keys() | {n})
-        start = 0
-        for stop in stops:
-            if stop > start:
-                out.extend(msgs[start:stop])
-            if stop == n or actions[stop] not in _NOT_WRITTEN or stop in self.by_insert:
-                self.write(stop)
-            start = stop + 1
+        # (where the action changes, found in C: a 10,000-message plan has a few hundred runs)
+        bounds = [0, *compress(range(1, n), map(ne, actions[1:], actions[:-1])), n] if n else [0]
+        special = sorted(self.by_insert.keys() | self.merges.keys())
+        for a, b in pairwise(bounds):
+            act = actions[a]
+            inside = special[bisect_left(special, a):bisect_left(special, b)]
+            if act == keep:
+                start = a
+                for stop in inside:
+                    out.extend(msgs[start:stop])
+                    self.write(stop)
+                    start = stop + 1
+                out.extend(msgs[start:b])
+            elif act in _NOT_WRITTEN:
+                for stop in inside:
+                    self.write(stop)  # (the summary inserted before it; the message is not written)
+            else:
+                for i in range(a, b):
+                    self.write(i)
+        self.write(n)
 
     def emit(self, m: Message, origin: list[int], count: int | None) -> None:
         """Appends `m` (its lineage and count are not kept)."""

@@ -197,7 +197,10 @@ def test_the_merged_postings_follow_views_that_come_and_go(sessions):
     last = contexts[-1]
     hashes = set(fid.content_model(original).hashes)
     rewritten = {m.content_hash for m in last if m.content_hash not in hashes}
-    assert len(merged.views) == len(rewritten)
+    # (a large one, a summary, is looked up on its own postings, not merged)
+    small = {h for h in rewritten if len(fid._view(next(m for m in last if m.content_hash == h)).postings)
+             <= fs.LARGE_VIEW}
+    assert len(merged.views) == len(small)
     assert set(merged.every) == {w for v in merged.views.values() for w in v.postings}
     _cold()
     for c, w in zip(contexts, warm, strict=True):
@@ -230,3 +233,23 @@ def test_the_sentence_finder_finds_the_first_sentence_holding_a_string():
     for needle in ["beta", "gamma beta", "a.", "", "x\x00y", "\x00", "a beta", "delta", "zeta", "y", "a\x00g"]:
         assert finder.first(needle) == plain.first(needle), needle
     assert fs.SentenceFinder([]).first("a") is None
+
+
+def test_the_merged_and_the_large_views_weigh_sentences_as_the_loop(sessions):
+    """Small views merged, large ones (summaries) on their own postings, over moves that
+    swap both: every sentence's weight as the loop over every view's postings."""
+    rng = random.Random(11)
+    messages = [m for s in sessions for m in s if m.text.strip()]
+    views = [fid._view(m) for m in messages]
+    assert any(len(v.postings) > fs.LARGE_VIEW for v in views) and any(len(v.postings) <= fs.LARGE_VIEW for v in views)
+    vocabulary = sorted({w for v in views for w in v.postings})
+    fs._LAST.clear()
+    for _ in range(8):
+        chosen = rng.sample(views, rng.randint(1, min(60, len(views))))
+        merged = fs.ViewPostings(chosen)
+        for _ in range(20):
+            weights = {w: rng.choice([1.0, 2.0]) for w in rng.sample(vocabulary, rng.randint(1, 10))}
+            for prose_only in (False, True):
+                assert merged.sentence_weights(weights, prose_only) == PlainPostings(chosen).sentence_weights(
+                    weights, prose_only)
+        merged.release()
