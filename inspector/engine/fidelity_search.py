@@ -193,12 +193,12 @@ class ViewPostings:
                         for j in js:
                             acc[j] = acc.get(j, 0.0) + wt
             for k, own in large:
-                js = own.get(w)
-                if js:
+                mine = own.get(w)
+                if mine:
                     acc = out.get(k)
                     if acc is None:
                         acc = out[k] = {}
-                    for j in js:
+                    for j in mine:
                         acc[j] = acc.get(j, 0.0) + wt
         return out
 
