@@ -517,6 +517,9 @@ class _Index:
     # best sentence for them (`_Haystack.kept_best`): both since the last extend
     ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] = field(default_factory=dict)
     best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
+    hash_set: frozenset[str] = frozenset()  # `hashes` as a set
+    _holding: dict[tuple[frozenset[str], frozenset[Kind]], tuple[dict[int, int], list[int]]] = field(
+        default_factory=dict)  # `holding`'s answers since the last extend
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
@@ -543,6 +546,7 @@ class _Index:
         self.weighted.clear()
         self.ranked.clear()
         self.best.clear()
+        self._holding.clear()
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
@@ -557,8 +561,36 @@ class _Index:
                 elif bucket[-1] != i:
                     bucket.append(i)
         self.hashes = model.hashes
+        self.hash_set = frozenset(model.hashes)
+
+    def holding(self, ws: frozenset[str], kinds: Sequence[Kind], of: frozenset[Kind]) -> tuple[dict[int, int], list[int]]:
+        """How many of `ws`' telling words each message of the kinds `of` holds (counted
+        over `telling`, in its order), and those messages by that count, highest first
+        (the first met first among equals); kept until the next extend.
+
+        Args:
+            ws: a sentence's words.
+            kinds: the original's content kinds.
+            of: the kinds of message counted.
+
+        Returns:
+            (message -> count, the messages ranked).
+        """
+        key = (ws, of)
+        hit = self._holding.get(key)
+        if hit is None:
+            where: dict[int, int] = {}
+            for _, i in self.telling(ws):
+                if kinds[i] in of:
+                    where[i] = where.get(i, 0) + 1
+            if len(self._holding) >= _HOLDING_MAX:
+                self._holding.clear()
+            hit = self._holding[key] = (where, sorted(where, key=lambda i: -where[i]))
+        return hit
 
 
+# Answers `_Index.holding` keeps (forgotten all at once beyond).
+_HOLDING_MAX = 5_000
 _KEYS: Memo[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = Memo(100_000)
 _PRINTED: Memo[str, frozenset[str]] = Memo(100_000)
 
@@ -1299,9 +1331,10 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     model = content_model(original)
     index = _index_of(model)
     kept_hashes = {m.content_hash for m in compacted}
-    kept = {i for i, h in enumerate(model.hashes) if h in kept_hashes}
-    removed = [i for i in range(len(model.hashes)) if i not in kept]
-    original_hashes = set(model.hashes)
+    # (both over every message of the original, in C: they run on every knob move)
+    kept = set(itertools.compress(range(len(model.hashes)), map(kept_hashes.__contains__, model.hashes)))
+    removed = list(itertools.filterfalse(kept.__contains__, range(len(model.hashes))))
+    original_hashes = index.hash_set
     rewritten = [m for m in compacted if m.content_hash not in original_hashes]
 
     views = [_unquoted_view(m, index) for m in rewritten]
@@ -1414,15 +1447,29 @@ def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: 
 _OUTCOMES: Memo[str, frozenset[tuple[int, str]]] = Memo(50_000)
 
 
+# view id -> (the view, whether a prose sentence of it states a test outcome count).
+_COUNTS_STATED: dict[int, tuple[_View, bool]] = {}
+
+
+def _states_counts(v: _View) -> bool:
+    """Whether a prose sentence of `v` states a test outcome count (`outcome_counts`)."""
+    hit = _COUNTS_STATED.get(id(v))
+    if hit is None or hit[0] is not v:
+        if len(_COUNTS_STATED) >= 4_000:
+            _COUNTS_STATED.clear()
+        hit = _COUNTS_STATED[id(v)] = (v, any(outcome_counts(v.sentences[j]) for j in v.prose))
+    return hit[1]
+
+
 def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizon: int
                   ) -> list[tuple[str, str, str]]:
     """The test outcome counts ("11 passed, 1 failed") the rewritten prose states that no
     message up to `horizon` showed, while the session did show test counts by then: a
     run reported other than it went (`fidelity_signals.contradicted_counts`): ("last_step",
     the count as stated, the sentence)."""
-    said = [v.sentences[j] for v in views for j in sorted(v.prose)]
-    if not any(outcome_counts(s) for s in said):
+    if not any(_states_counts(v) for v in views):
         return []  # (the common case: no count stated, the session's counts never read)
+    said = [v.sentences[j] for v in views for j in sorted(v.prose)]
 
     found: set[tuple[int, str]] = set()
     for stem in {w for o in OUTCOME_WORDS for w in words(o)}:
@@ -1529,11 +1576,16 @@ class _Stale:
             return False
         ahead = len(ws & self.next_words)
         kinds = self.model.kinds
+        # (the removed messages holding most of its words: the session's ranking, kept from
+        # one knob move to the next, walked past the messages kept)
+        counts, ranked = self.index.holding(ws, kinds, STALE_KINDS)
         where: dict[int, int] = {}
-        for _, i in self.index.telling(ws):
-            if kinds[i] in STALE_KINDS and i in self.removed:
-                where[i] = where.get(i, 0) + 1
-        for i in sorted(where, key=lambda i: -where[i])[:3]:
+        for i in ranked:
+            if i in self.removed:
+                where[i] = counts[i]
+                if len(where) == 3:
+                    break
+        for i in where:
             if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or (
                     kinds[i] is Kind.ACTION and not self.model.result_of(i)):
                 continue
