@@ -518,6 +518,9 @@ class _Index:
     ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] = field(default_factory=dict)
     best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
     hash_set: frozenset[str] = frozenset()  # `hashes` as a set
+    # view id -> (the view, `_unsupported_in`); (view id, horizon) -> (the view, `_step_claims`)
+    unsupported: dict[int, tuple[Any, Any]] = field(default_factory=dict)
+    steps: dict[tuple[int, int], tuple[Any, list[tuple[str, str, str]]]] = field(default_factory=dict)
     _holding: dict[tuple[frozenset[str], frozenset[Kind]], tuple[dict[int, int], list[int]]] = field(
         default_factory=dict)  # `holding`'s answers since the last extend
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
@@ -547,6 +550,10 @@ class _Index:
         self.ranked.clear()
         self.best.clear()
         self._holding.clear()
+        self.unsupported.clear()
+        self.steps.clear()
+        self.unsupported.clear()
+        self.steps.clear()
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
@@ -591,6 +598,8 @@ class _Index:
 
 # Answers `_Index.holding` keeps (forgotten all at once beyond).
 _HOLDING_MAX = 5_000
+# Views whose `_unsupported_in` and `_step_claims` an index keeps (forgotten all at once beyond).
+_PER_VIEW_MAX = 8_000
 _KEYS: Memo[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = Memo(100_000)
 _PRINTED: Memo[str, frozenset[str]] = Memo(100_000)
 
@@ -1098,12 +1107,12 @@ class _Haystack:
     @functools.cached_property
     def prose_finder(self) -> SentenceFinder:
         """The rewritten prose sentences, searched in order (`_evidence_in`)."""
-        return SentenceFinder((v.sentences[j], v.lower[j]) for v in self.views for j in sorted(v.prose))
+        return SentenceFinder.of_views(self.views, prose_only=True)
 
     @functools.cached_property
     def line_finder(self) -> SentenceFinder:
         """Every rewritten sentence, searched in order (`_evidence_in`)."""
-        return SentenceFinder(pair for v in self.views for pair in zip(v.sentences, v.lower, strict=True))
+        return SentenceFinder.of_views(self.views, prose_only=False)
 
     @functools.cached_property
     def kept_scores(self) -> KeptScores:
@@ -1755,6 +1764,19 @@ _SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gav
 
 
 def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
+    """`_found_step_claims`, kept per view and horizon on the index (a summary of the
+    same range comes back when a knob does)."""
+    if not v.failures and not v.steps:
+        return []
+    hit = index.steps.get((id(v), horizon))
+    if hit is None or hit[0] is not v:
+        if len(index.steps) >= _PER_VIEW_MAX:
+            index.steps.clear()
+        hit = index.steps[(id(v), horizon)] = (v, _found_step_claims(v, index, model, horizon))
+    return list(hit[1])
+
+
+def _found_step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
     """The steps a rewritten message says were taken that the original never took by
     the end of the range it replaces (message `horizon`: a step the session takes only
     later had not run when the summary speaks), the steps it says went well that
@@ -1844,41 +1866,72 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
     out: list[tuple[str, str, str]] = []
-    post = index.postings
     stated: set[str] = set()
     for v in views:
-        for p in v.paths:
-            if not _clearly_a_path(p):
-                continue
-            base = p.rsplit("/", 1)[-1]
-            where = next((s for s in v.sentences if p in s.lower()), None) or next(
-                (s for s in v.sentences if base in s.lower()), p)
-            if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
-                out.append(("files", p, where))
-        for url in v.urls:
-            if url not in stated and not _supported_url(url, post):
+        paths, urls, values, claimed, assigned = _unsupported_in(v, index, roots)
+        out.extend(paths)
+        for url, where in urls:
+            if url not in stated:
                 stated.add(url)
-                out.append(("files", url, next((s for s in v.sentences if url in s.lower()), url)))
-        for value in v.values:
-            if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
-                continue  # a name in a code span may be new and right (a function the summary names)
-            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post):
-                out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
-                stated.add(value)
-        for tok in v.claimed:
-            if ("t:" + tok) in post or tok in stated or _same_number(tok, post):
-                continue
-            if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
-                continue  # "1,234" as the original lists it: 1 and 234
-            if any(tok in p for p in v.paths):
-                continue  # judged as a path above
-            stated.add(tok)
-            out.append(("values", tok, next((s for s in v.sentences if tok in s.lower()), tok)))
-        for name, number, sentence in v.assigned:
-            # A name the original sets, set here to a number the original never gives it.
-            if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence):
-                out.append(("values", f"{name} = {number}", sentence))
+                out.append(("files", url, where))
+        for value, where in values:
+            out.append(("values", value, where))
+            stated.add(value)
+        for tok, where in claimed:
+            if tok not in stated:
+                stated.add(tok)
+                out.append(("values", tok, where))
+        out.extend(assigned)
     return out
+
+
+_Unsupported = tuple[list[tuple[str, str, str]], list[tuple[str, str]], list[tuple[str, str]],
+                     list[tuple[str, str]], list[tuple[str, str, str]]]
+
+
+def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupported:
+    """What one view states that the original does not hold, before what the views
+    before it stated is taken out (`_unsupported`): the paths, the URLs, the values, the
+    digit tokens and the settings, each with its sentence; kept per view on the index
+    (a view, a summary or a placeholder, comes back on many knob moves)."""
+    hit = index.unsupported.get(id(v))
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    post = index.postings
+    paths: list[tuple[str, str, str]] = []
+    for p in v.paths:
+        if not _clearly_a_path(p):
+            continue
+        base = p.rsplit("/", 1)[-1]
+        where = next((s for s in v.sentences if p in s.lower()), None) or next(
+            (s for s in v.sentences if base in s.lower()), p)
+        if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
+            paths.append(("files", p, where))
+    urls = [(url, next((s for s in v.sentences if url in s.lower()), url)) for url in v.urls
+            if not _supported_url(url, post)]
+    values: list[tuple[str, str]] = []
+    for value in v.values:
+        if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
+            continue  # a name in a code span may be new and right (a function the summary names)
+        if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post):
+            values.append((value, next((s for s in v.sentences if value in s.lower()), value)))
+    claimed: list[tuple[str, str]] = []
+    for tok in v.claimed:
+        if ("t:" + tok) in post or _same_number(tok, post):
+            continue
+        if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
+            continue  # "1,234" as the original lists it: 1 and 234
+        if any(tok in p for p in v.paths):
+            continue  # judged as a path above
+        claimed.append((tok, next((s for s in v.sentences if tok in s.lower()), tok)))
+    # A name the original sets, set here to a number the original never gives it.
+    assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
+                if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]
+    found = (paths, urls, values, claimed, assigned)
+    if len(index.unsupported) >= _PER_VIEW_MAX:
+        index.unsupported.clear()
+    index.unsupported[id(v)] = (v, found)
+    return found
 
 
 # --------------------------------------------------------------------------- any two sources

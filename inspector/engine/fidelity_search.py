@@ -207,6 +207,39 @@ class ViewPostings:
 _SEPARATOR = "\x00"
 
 
+class _Segment:
+    """The sentences of one view searched (all, or the prose ones), joined, with where
+    each starts in the joined text."""
+
+    __slots__ = ("joined", "lower", "sentences", "starts", "view")
+
+    def __init__(self, view: object, pairs: list[tuple[str, str]]):
+        self.view = view  # (held: the cache below is keyed by its id)
+        self.sentences = [s for s, _ in pairs]
+        self.lower = [low for _, low in pairs]
+        self.joined = _SEPARATOR.join(self.lower)
+        # (where each sentence starts in the joined text: after the ones before and their separators)
+        self.starts = [0, *accumulate(len(low) + 1 for low in self.lower)][:-1] if pairs else []
+
+
+# (view id, prose only) -> its segment: a view comes back on many knob moves.
+_SEGMENTS: dict[tuple[int, bool], _Segment] = {}
+_SEGMENTS_MAX = 8_000
+
+
+def _segment(v: View, prose_only: bool) -> _Segment:
+    hit = _SEGMENTS.get((id(v), prose_only))
+    if hit is None or hit.view is not v:
+        if prose_only:
+            pairs = [(v.sentences[j], v.lower[j]) for j in sorted(v.prose)]
+        else:
+            pairs = list(zip(v.sentences, v.lower, strict=True))
+        if len(_SEGMENTS) >= _SEGMENTS_MAX:
+            _SEGMENTS.clear()
+        hit = _SEGMENTS[(id(v), prose_only)] = _Segment(v, pairs)
+    return hit
+
+
 class SentenceFinder:
     """The first of a sequence of sentences (lower case) holding a string, by one
     `str.find` over them joined.
@@ -215,26 +248,46 @@ class SentenceFinder:
         sentences: (the sentence, its lower case form), in the order searched.
     """
 
-    __slots__ = ("_joined", "_lower", "_sentences", "_starts")
+    __slots__ = ("_joined", "_segments", "_starts")
 
     def __init__(self, sentences: Iterable[tuple[str, str]]):
-        pairs = list(sentences)
-        self._sentences = [s for s, _ in pairs]
-        self._lower = [low for _, low in pairs]
-        self._joined = _SEPARATOR.join(self._lower)
-        # (where each sentence starts in the joined text: after the ones before and their separators)
-        self._starts = [0, *accumulate(len(low) + 1 for low in self._lower)][:-1] if pairs else []
+        self._of([_Segment(None, list(sentences))])
+
+    @classmethod
+    def of_views(cls, views: Iterable[View], prose_only: bool) -> SentenceFinder:
+        """The finder of the views' sentences in order (their prose ones only, with
+        `prose_only`): each view's joined once and kept from one knob move to the next.
+
+        Args:
+            views: the views, in the order searched.
+            prose_only: search the sentences written as prose only.
+
+        Returns:
+            The finder (the same answers as one made of the sentences listed).
+        """
+        finder = cls.__new__(cls)
+        finder._of([_segment(v, prose_only) for v in views])
+        return finder
+
+    def _of(self, segments: list[_Segment]) -> None:
+        segments = [g for g in segments if g.sentences]  # (an empty one adds no sentence and no separator)
+        self._segments = segments
+        self._joined = _SEPARATOR.join(g.joined for g in segments)
+        self._starts = [0, *accumulate(len(g.joined) + 1 for g in segments)][:-1] if segments else []
 
     def first(self, needle: str) -> str | None:
         """The first sentence whose lower case form holds `needle`, or None."""
-        if not self._lower:
+        if not self._segments:
             return None
         if _SEPARATOR in needle:
-            return next((s for s, low in zip(self._sentences, self._lower, strict=True) if needle in low), None)
+            return next((s for g in self._segments for s, low in zip(g.sentences, g.lower, strict=True)
+                         if needle in low), None)
         at = self._joined.find(needle)
         if at < 0:
             return None
-        return self._sentences[bisect_right(self._starts, at) - 1]
+        k = bisect_right(self._starts, at) - 1
+        g = self._segments[k]
+        return g.sentences[bisect_right(g.starts, at - self._starts[k]) - 1]
 
 
 # Entries `KeptScores.ranked` keeps (forgotten all at once beyond).

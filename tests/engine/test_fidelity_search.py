@@ -253,3 +253,20 @@ def test_the_merged_and_the_large_views_weigh_sentences_as_the_loop(sessions):
                 assert merged.sentence_weights(weights, prose_only) == PlainPostings(chosen).sentence_weights(
                     weights, prose_only)
         merged.release()
+
+
+def test_the_finder_of_views_finds_as_the_loop_over_their_sentences(sessions):
+    """Views joined one by one (kept from move to move, empty ones among them): the first
+    sentence holding a string, as the loop over every sentence finds it."""
+    rng = random.Random(5)
+    views = [fid._view(m) for s in sessions for m in s] + [fid._view(Message(role="user", parts=[Part(text="")]))]
+    for _ in range(30):
+        chosen = rng.sample(views, rng.randint(0, 40))
+        for prose_only in (False, True):
+            pairs = [(v.sentences[j], v.lower[j]) for v in chosen
+                     for j in (sorted(v.prose) if prose_only else range(len(v.sentences)))]
+            finder, plain = fs.SentenceFinder.of_views(chosen, prose_only), PlainFinder(pairs)
+            needles = [low[a:a + rng.randint(1, 12)] for _, low in rng.sample(pairs, min(8, len(pairs)))
+                       for a in [rng.randrange(max(1, len(low)))]]
+            for needle in [*needles, "", "zzqzz", "\x00"]:
+                assert finder.first(needle) == plain.first(needle), needle
