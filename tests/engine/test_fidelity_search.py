@@ -270,3 +270,51 @@ def test_the_finder_of_views_finds_as_the_loop_over_their_sentences(sessions):
                        for a in [rng.randrange(max(1, len(low)))]]
             for needle in [*needles, "", "zzqzz", "\x00"]:
                 assert finder.first(needle) == plain.first(needle), needle
+
+
+def plain_recency(removed, kinds, weighted, written):
+    """`fidelity_signals.recency` as the loop over every removed work message (each sum
+    in Python, the middle of the range summed too)."""
+    from inspector.engine import fidelity_signals as sig
+
+    work = [i for i in removed[-sig.SCANNED:] if kinds[i] not in sig._NOT_WORK]
+    covered, at = [], []
+    for i in work:
+        total, ks = weighted(i)
+        if total:
+            small, large = (written, ks) if len(written) < len(ks) else (ks, written)
+            covered.append((sum(ks[k] for k in small if k in large), total))
+            at.append(i)
+    if not covered:
+        return sig.Recency()
+    late = max(1, int(len(covered) * sig.LATE_SHARE))
+    early = max(1, int(len(covered) * sig.EARLY_SHARE))
+
+    def share(part):
+        total = sum(t for _, t in part)
+        return sum(c for c, _ in part) / total if total else 0.0
+
+    return sig.Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1])
+
+
+def test_recency_reads_as_the_loop_over_every_removed_message(sessions):
+    from inspector.engine.fidelity_signals import recency
+
+    rng = random.Random(3)
+    original = sessions[2] + sessions[1] + sessions[0]
+    model = fid.content_model(original)
+    index = fid._index_of(model)
+    keys = sorted({k for i in range(len(original)) for k in fid._keys(original[i], model.kinds[i], model.roots)})
+
+    def weighted(i):
+        return fid.weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots,
+                                 fid._keys(original[i], model.kinds[i], model.roots),
+                                 lambda k: len(index.postings.get(k, ())), len(original))
+
+    for _ in range(40):
+        a = rng.randrange(len(original))
+        b = rng.randrange(a, len(original) + 1)
+        removed = [i for i in range(a, b) if rng.random() < 0.9]
+        written = set(rng.sample(keys, rng.randint(0, min(len(keys), 3000))))
+        assert recency(removed, model.kinds, weighted, written) == plain_recency(removed, model.kinds, weighted,
+                                                                                 written)
