@@ -53,6 +53,7 @@ import dataclasses
 import functools
 import itertools
 import json
+import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -1339,12 +1340,15 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     """
     model = content_model(original)
     index = _index_of(model)
-    kept_hashes = {m.content_hash for m in compacted}
+    hashes = [m.content_hash for m in compacted]  # (read once: the loops below are over every message)
+    kept_hashes = set(hashes)
     # (both over every message of the original, in C: they run on every knob move)
     kept = set(itertools.compress(range(len(model.hashes)), map(kept_hashes.__contains__, model.hashes)))
     removed = list(itertools.filterfalse(kept.__contains__, range(len(model.hashes))))
     original_hashes = index.hash_set
-    rewritten = [m for m in compacted if m.content_hash not in original_hashes]
+    # (where they are in `compacted`: the hashes the original does not hold, found in C)
+    new_at = list(itertools.compress(range(len(hashes)), map(operator.not_, map(original_hashes.__contains__, hashes))))
+    rewritten = [compacted[k] for k in new_at]
 
     views = [_unquoted_view(m, index) for m in rewritten]
     rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
@@ -1420,9 +1424,9 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
             items.append(Item(kind, text, "kept" if ok else "missing", ev if ok else "", credit))
     # What a compaction wrote in place of the original (summaries, and whatever stands
     # before the last message it kept); turns after that are the session going on.
-    last_kept = max((k for k, m in enumerate(compacted) if m.content_hash in original_hashes), default=-1)
+    last_kept = next((k for k in range(len(hashes) - 1, -1, -1) if hashes[k] in original_hashes), -1)
     # A tool result cut or cleared is the original's output and our notice, not a claim.
-    replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes and m.role != "tool"
+    replacing = [m for k in new_at for m in [compacted[k]] if m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
     claims = _unsupported(replacing_views, index, model.roots)

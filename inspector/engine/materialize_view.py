@@ -105,6 +105,9 @@ class _MeasuredWriter(_Writer):
             elif act in _NOT_WRITTEN:
                 for stop in inside:
                     self.write(stop)  # (the summary inserted before it; the message is not written)
+            elif not inside and act in _REDUCED_ACTIONS:  # (nothing inserted or merged: `write` emits each reduced)
+                session, plan = self.session, self.plan
+                out.extend([reduced_message(session, plan, i) for i in range(a, b)])
             else:
                 for i in range(a, b):
                     self.write(i)
