@@ -318,3 +318,33 @@ def test_recency_reads_as_the_loop_over_every_removed_message(sessions):
         written = set(rng.sample(keys, rng.randint(0, min(len(keys), 3000))))
         assert recency(removed, model.kinds, weighted, written) == plain_recency(removed, model.kinds, weighted,
                                                                                  written)
+
+
+def test_knob_moves_on_the_bench_session_shape_measure_as_cold_plain_measures():
+    """The bench's session shape (real episodes repeated and varied, bench/data.py) under
+    plans a slider walks through (each threshold up, then back down): every measure made
+    one after the other through the measuring view, every cache warm, equals a cold one
+    of `materialize`'s context with the plain loops."""
+    from inspector.engine import make_counter, plan, preset
+    from inspector.engine.applier import materialize
+    from inspector.engine.materialize_view import measured_messages
+    from tests.engine.test_materialize_view import _texts, bench_session
+
+    session = bench_session(700)
+    counter = make_counter(model=session.model)
+    plans = [plan(session, preset("balanced").with_values({
+        "summarization.trigger.context_tokens": t, "summarization.trigger.context_ratio": 0.0,
+        "summarization.keep.tokens": 0}), counter) for t in (5_000, 8_000, 12_000, 8_000)]
+    texts = [_texts(session, p, counter, True) for p in plans]
+    assert all(p.applied_summaries() for p in plans) and len({p.applied_summaries()[0].end for p in plans}) > 2
+    _cold()
+    warm = [fid.fidelity(session.messages, measured_messages(session, p, t, counter)) for p, t in zip(plans, texts)]
+    mp = pytest.MonkeyPatch()
+    try:
+        _plain(mp)
+        for p, t, w in zip(plans, texts, warm, strict=True):
+            _cold()
+            _same(w, fid.fidelity(session.messages, materialize(session, p, t, counter, offload_summarized=False).messages))
+    finally:
+        mp.undo()
+        _cold()
