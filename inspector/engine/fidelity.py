@@ -57,6 +57,7 @@ import dataclasses
 import functools
 import itertools
 import json
+import operator
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -529,6 +530,19 @@ class _Index:
     # The prose sentences the agent wrote, normalized (`_other_quote`).
     said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+    # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
+    weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    # (an item's words, the kinds of message counted) -> every message of those kinds holding
+    # its telling words, best first (`KeptScores.ranked`); (words, message) -> the message's
+    # best sentence for them (`_Haystack.kept_best`): both since the last extend
+    ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] = field(default_factory=dict)
+    best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
+    hash_set: frozenset[str] = frozenset()  # `hashes` as a set
+    # view id -> (the view, `_unsupported_in`); (view id, horizon) -> (the view, `_step_claims`)
+    unsupported: dict[int, tuple[Any, Any]] = field(default_factory=dict)
+    steps: dict[tuple[int, int], tuple[Any, list[tuple[str, str, str]]]] = field(default_factory=dict)
+    _holding: dict[tuple[frozenset[str], frozenset[Kind]], tuple[dict[int, int], list[int]]] = field(
+        default_factory=dict)  # `holding`'s answers since the last extend
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
@@ -552,6 +566,14 @@ class _Index:
     def extend(self, model: ContentModel, start: int) -> None:
         post = self.postings
         self._running.clear()
+        self.weighted.clear()
+        self.ranked.clear()
+        self.best.clear()
+        self._holding.clear()
+        self.unsupported.clear()
+        self.steps.clear()
+        self.unsupported.clear()
+        self.steps.clear()
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
@@ -566,8 +588,38 @@ class _Index:
                 elif bucket[-1] != i:
                     bucket.append(i)
         self.hashes = model.hashes
+        self.hash_set = frozenset(model.hashes)
+
+    def holding(self, ws: frozenset[str], kinds: Sequence[Kind], of: frozenset[Kind]) -> tuple[dict[int, int], list[int]]:
+        """How many of `ws`' telling words each message of the kinds `of` holds (counted
+        over `telling`, in its order), and those messages by that count, highest first
+        (the first met first among equals); kept until the next extend.
+
+        Args:
+            ws: a sentence's words.
+            kinds: the original's content kinds.
+            of: the kinds of message counted.
+
+        Returns:
+            (message -> count, the messages ranked).
+        """
+        key = (ws, of)
+        hit = self._holding.get(key)
+        if hit is None:
+            where: dict[int, int] = {}
+            for _, i in self.telling(ws):
+                if kinds[i] in of:
+                    where[i] = where.get(i, 0) + 1
+            if len(self._holding) >= _HOLDING_MAX:
+                self._holding.clear()
+            hit = self._holding[key] = (where, sorted(where, key=lambda i: -where[i]))
+        return hit
 
 
+# Answers `_Index.holding` keeps (forgotten all at once beyond).
+_HOLDING_MAX = 5_000
+# Views whose `_unsupported_in` and `_step_claims` an index keeps (forgotten all at once beyond).
+_PER_VIEW_MAX = 8_000
 _KEYS: Memo[tuple[str, Kind, tuple[str, ...]], frozenset[str]] = Memo(100_000)
 _PRINTED: Memo[str, frozenset[str]] = Memo(100_000)
 
@@ -1052,8 +1104,11 @@ class _Haystack:
     stale: Callable[[str, frozenset[str]], bool] | None = None
 
     last_removed: int = -1  # the last message the compaction removed
-    # Where each sentence of a kept message looked at was read (its earliest message).
+    # Where each sentence of a kept message quoted as evidence was read (its earliest message).
     origin: dict[str, int] = field(default_factory=dict)
+    # The kept messages whose sentences were looked at (`kept_best`): a sentence's origin is
+    # also the first of them holding it (asked of the few sentences taken as evidence only).
+    touched: set[int] = field(default_factory=set)
 
     @functools.cached_property
     def written(self) -> frozenset[str]:
@@ -1073,24 +1128,70 @@ class _Haystack:
     @functools.cached_property
     def prose_finder(self) -> SentenceFinder:
         """The rewritten prose sentences, searched in order (`_evidence_in`)."""
-        return SentenceFinder((v.sentences[j], v.lower[j]) for v in self.views for j in sorted(v.prose))
+        return SentenceFinder.of_views(self.views, prose_only=True)
 
     @functools.cached_property
     def line_finder(self) -> SentenceFinder:
         """Every rewritten sentence, searched in order (`_evidence_in`)."""
-        return SentenceFinder(pair for v in self.views for pair in zip(v.sentences, v.lower, strict=True))
+        return SentenceFinder.of_views(self.views, prose_only=False)
 
     @functools.cached_property
     def kept_scores(self) -> KeptScores:
         """The weight of an item's words each kept message holds (`_kept_sentences`)."""
         model = self.original
         return KeptScores(self.index.postings, self.kept, model.kinds,
-                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD)
+                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD,
+                          self.index.ranked)
 
     def restated_later(self, evidence: str) -> bool:
         """True when `evidence` is only a sentence of a kept message after the removed
         range: the session going on, which the kept latest messages' weight credits."""
-        return evidence not in self.written and self.origin.get(evidence, -1) > self.last_removed
+        return evidence not in self.written and self.origin_of(evidence) > self.last_removed
+
+    def origin_of(self, sentence: str) -> int:
+        """The earliest kept message looked at that holds `sentence` (-1 for none)."""
+        at = self.origin.get(sentence)
+        if self.touched:
+            msgs = self.original.messages
+            for i in sorted(self.touched):
+                if at is not None and i >= at:
+                    break
+                if sentence in _sentence_set(msgs[i]):
+                    at = i
+                    break
+        return -1 if at is None else at
+
+    def kept_best(self, ws: frozenset[str], weights: dict[str, float], total: float, sources: frozenset[Kind]
+                  ) -> list[tuple[float, str]]:
+        """Per kept message whose sentences `_kept_sentences` gives for `ws` (in its order),
+        the coverage of its best sentence and that sentence (the first of the best): what
+        `_match_narrative` keeps of them, each message's answer memoised.
+
+        Args:
+            ws: the item's words.
+            weights: their weights (`_weight`).
+            total: the weights' sum.
+            sources: the kinds of message counted.
+
+        Returns:
+            (coverage, sentence) per message, messages without sentences left out.
+        """
+        best, out = self.index.best, []
+        for i in self.kept_scores.top(ws, sources, KEPT_MESSAGES):
+            self.touched.add(i)
+            hit = best.get((ws, i))
+            if hit is None:
+                hit = (0.0, "")
+                for sentence, sw in self.sentences_of(i):
+                    c = sum(weights[w] for w in ws & sw) / total
+                    if c > hit[0] or not hit[1]:
+                        hit = (c, sentence)
+                if len(best) > _BEST_MAX:
+                    best.clear()
+                best[(ws, i)] = hit
+            if hit[1]:
+                out.append(hit)
+        return out
 
     def pick_kept(self, where: list[int]) -> int:
         """Of the kept messages holding something, one inside the removed range first."""
@@ -1201,11 +1302,25 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
             if not skip(v.sentences[j], v.words[j]):
                 best_cov, best_s = acc[j] / total, v.sentences[j]
                 break
-    for s, sw in _kept_sentences(ws, hay, sources):
-        c = sum(weights[w] for w in ws & sw) / total
+    for c, s in hay.kept_best(ws, weights, total, sources):
         if c > best_cov:
             best_cov, best_s = c, s
     return best_cov, best_s
+
+
+# The kept messages whose sentences an item is matched against: those holding most of its weight.
+KEPT_MESSAGES = 6
+# Entries of `_Index.best` (cleared when there are more).
+_BEST_MAX = 200_000
+_SENTENCE_SETS: Memo[str, frozenset[str]] = Memo(20_000)
+
+
+def _sentence_set(m: Message) -> frozenset[str]:
+    """A message's sentences (`_message_sentences`), as a set."""
+    hit = _SENTENCE_SETS.get(m.content_hash)
+    if hit is None:
+        hit = _SENTENCE_SETS.put(m.content_hash, frozenset(_message_sentences(m)[0]))
+    return hit
 
 
 def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]) -> list[tuple[str, frozenset[str]]]:
@@ -1213,7 +1328,7 @@ def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]
     the item's weight."""
     score = hay.kept_scores.scores(ws, sources)
     out: list[tuple[str, frozenset[str]]] = []
-    for i in sorted(score, key=lambda i: (-score[i], -i))[:6]:
+    for i in sorted(score, key=lambda i: (-score[i], -i))[:KEPT_MESSAGES]:
         for s, sw in hay.sentences_of(i):
             hay.origin[s] = min(i, hay.origin.get(s, i))
             out.append((s, sw))
@@ -1245,11 +1360,15 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     """
     model = content_model(original)
     index = _index_of(model)
-    kept_hashes = {m.content_hash for m in compacted}
-    kept = {i for i, h in enumerate(model.hashes) if h in kept_hashes}
-    removed = [i for i in range(len(model.hashes)) if i not in kept]
-    original_hashes = set(model.hashes)
-    rewritten = [m for m in compacted if m.content_hash not in original_hashes]
+    hashes = [m.content_hash for m in compacted]  # (read once: the loops below are over every message)
+    kept_hashes = set(hashes)
+    # (both over every message of the original, in C: they run on every knob move)
+    kept = set(itertools.compress(range(len(model.hashes)), map(kept_hashes.__contains__, model.hashes)))
+    removed = list(itertools.filterfalse(kept.__contains__, range(len(model.hashes))))
+    original_hashes = index.hash_set
+    # (where they are in `compacted`: the hashes the original does not hold, found in C)
+    new_at = list(itertools.compress(range(len(hashes)), map(operator.not_, map(original_hashes.__contains__, hashes))))
+    rewritten = [compacted[k] for k in new_at]
 
     views = [_unquoted_view(m, index) for m in rewritten]
     rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
@@ -1325,9 +1444,9 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
             items.append(Item(kind, text, "kept" if ok else "missing", ev if ok else "", credit))
     # What a compaction wrote in place of the original (summaries, and whatever stands
     # before the last message it kept); turns after that are the session going on.
-    last_kept = max((k for k, m in enumerate(compacted) if m.content_hash in original_hashes), default=-1)
+    last_kept = next((k for k in range(len(hashes) - 1, -1, -1) if hashes[k] in original_hashes), -1)
     # A tool result cut or cleared is the original's output and our notice, not a claim.
-    replacing = [m for k, m in enumerate(compacted) if m.content_hash not in original_hashes and m.role != "tool"
+    replacing = [m for k in new_at for m in [compacted[k]] if m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
     for item in _false_items(replacing_views, model, index, max(removed, default=len(model.hashes))):
@@ -1392,15 +1511,29 @@ def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: 
 _OUTCOMES: Memo[str, frozenset[tuple[int, str]]] = Memo(50_000)
 
 
+# view id -> (the view, whether a prose sentence of it states a test outcome count).
+_COUNTS_STATED: dict[int, tuple[_View, bool]] = {}
+
+
+def _states_counts(v: _View) -> bool:
+    """Whether a prose sentence of `v` states a test outcome count (`outcome_counts`)."""
+    hit = _COUNTS_STATED.get(id(v))
+    if hit is None or hit[0] is not v:
+        if len(_COUNTS_STATED) >= 4_000:
+            _COUNTS_STATED.clear()
+        hit = _COUNTS_STATED[id(v)] = (v, any(outcome_counts(v.sentences[j]) for j in v.prose))
+    return hit[1]
+
+
 def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizon: int
                   ) -> list[tuple[str, str, str]]:
     """The test outcome counts ("11 passed, 1 failed") the rewritten prose states that no
     message up to `horizon` showed, while the session did show test counts by then: a
     run reported other than it went (`fidelity_signals.contradicted_counts`): ("last_step",
     the count as stated, the sentence)."""
-    said = [v.sentences[j] for v in views for j in sorted(v.prose)]
-    if not any(outcome_counts(s) for s in said):
+    if not any(_states_counts(v) for v in views):
         return []  # (the common case: no count stated, the session's counts never read)
+    said = [v.sentences[j] for v in views for j in sorted(v.prose)]
 
     found: set[tuple[int, str]] = set()
     for stem in {w for o in OUTCOME_WORDS for w in words(o)}:
@@ -1423,10 +1556,15 @@ def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: 
     for m in rewritten:
         written.update(_keys(m, Kind.SUMMARY, model.roots))
 
+    known = index.weighted
+
     def weighted(i: int) -> tuple[float, dict[str, float]]:
-        keys = _keys(model.messages[i], model.kinds[i], model.roots)
-        return weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots, keys,
-                             lambda k: len(index.postings.get(k, ())), n)
+        hit = known.get(i)
+        if hit is None:
+            keys = _keys(model.messages[i], model.kinds[i], model.roots)
+            hit = known[i] = weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots, keys,
+                                           lambda k: len(index.postings.get(k, ())), n)
+        return hit
 
     return recency(removed, model.kinds, weighted, written)
 
@@ -1502,11 +1640,16 @@ class _Stale:
             return False
         ahead = len(ws & self.next_words)
         kinds = self.model.kinds
+        # (the removed messages holding most of its words: the session's ranking, kept from
+        # one knob move to the next, walked past the messages kept)
+        counts, ranked = self.index.holding(ws, kinds, STALE_KINDS)
         where: dict[int, int] = {}
-        for _, i in self.index.telling(ws):
-            if kinds[i] in STALE_KINDS and i in self.removed:
-                where[i] = where.get(i, 0) + 1
-        for i in sorted(where, key=lambda i: -where[i])[:3]:
+        for i in ranked:
+            if i in self.removed:
+                where[i] = counts[i]
+                if len(where) == 3:
+                    break
+        for i in where:
             if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or (
                     kinds[i] is Kind.ACTION and not self.model.result_of(i)):
                 continue
@@ -1678,6 +1821,19 @@ _SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gav
 
 
 def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
+    """`_found_step_claims`, kept per view and horizon on the index (a summary of the
+    same range comes back when a knob does)."""
+    if not v.failures and not v.steps:
+        return []
+    hit = index.steps.get((id(v), horizon))
+    if hit is None or hit[0] is not v:
+        if len(index.steps) >= _PER_VIEW_MAX:
+            index.steps.clear()
+        hit = index.steps[(id(v), horizon)] = (v, _found_step_claims(v, index, model, horizon))
+    return list(hit[1])
+
+
+def _found_step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
     """The steps a rewritten message says were taken that the original never took by
     the end of the range it replaces (message `horizon`: a step the session takes only
     later had not run when the summary speaks), the steps it says went well that
@@ -1802,47 +1958,78 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
     out: list[tuple[str, str, str]] = []
-    post = index.postings
     stated: set[str] = set()
     for v in views:
-        for p in v.paths:
-            if not _clearly_a_path(p):
-                continue
-            base = p.rsplit("/", 1)[-1]
-            where = next((s for s in v.sentences if p in s.lower()), None) or next(
-                (s for s in v.sentences if base in s.lower()), p)
-            said = "\n".join(v.lower)
-            if "*" + p in said and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said):
-                continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
-            if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
-                out.append(("files", p, where))
-        for url in v.urls:
-            if url not in stated and not _supported_url(url, post):
+        paths, urls, values, claimed, assigned = _unsupported_in(v, index, roots)
+        out.extend(paths)
+        for url, where in urls:
+            if url not in stated:
                 stated.add(url)
-                out.append(("files", url, next((s for s in v.sentences if url in s.lower()), url)))
-        for value in v.values:
-            if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
-                continue  # a name in a code span may be new and right (a function the summary names)
-            if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
-                    and not _same_version(value, post) and not _with_unit(value, post):
-                out.append(("values", value, next((s for s in v.sentences if value in s.lower()), value)))
-                stated.add(value)
-        for tok in v.claimed:
-            if ("t:" + tok) in post or tok in stated or _same_number(tok, post) or _with_unit(tok, post):
-                continue
-            if _a_count(tok, v.lower):
-                continue  # "11 of the 14 actions", "8 unit tests": a count the summary makes
-            if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
-                continue  # "1,234" as the original lists it: 1 and 234
-            if any(tok in p for p in v.paths):
-                continue  # judged as a path above
-            stated.add(tok)
-            out.append(("values", tok, next((s for s in v.sentences if tok in s.lower()), tok)))
-        for name, number, sentence in v.assigned:
-            # A name the original sets, set here to a number the original never gives it.
-            if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence):
-                out.append(("values", f"{name} = {number}", sentence))
+                out.append(("files", url, where))
+        for value, where in values:
+            out.append(("values", value, where))
+            stated.add(value)
+        for tok, where in claimed:
+            if tok not in stated:
+                stated.add(tok)
+                out.append(("values", tok, where))
+        out.extend(assigned)
     return out
+
+
+_Unsupported = tuple[list[tuple[str, str, str]], list[tuple[str, str]], list[tuple[str, str]],
+                     list[tuple[str, str]], list[tuple[str, str, str]]]
+
+
+def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupported:
+    """What one view states that the original does not hold, before what the views
+    before it stated is taken out (`_unsupported`): the paths, the URLs, the values, the
+    digit tokens and the settings, each with its sentence; kept per view on the index
+    (a view, a summary or a placeholder, comes back on many knob moves)."""
+    hit = index.unsupported.get(id(v))
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    post = index.postings
+    paths: list[tuple[str, str, str]] = []
+    for p in v.paths:
+        if not _clearly_a_path(p):
+            continue
+        base = p.rsplit("/", 1)[-1]
+        where = next((s for s in v.sentences if p in s.lower()), None) or next(
+            (s for s in v.sentences if base in s.lower()), p)
+        said = "\n".join(v.lower)
+        if "*" + p in said and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said):
+            continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
+        if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
+            paths.append(("files", p, where))
+    urls = [(url, next((s for s in v.sentences if url in s.lower()), url)) for url in v.urls
+            if not _supported_url(url, post)]
+    values: list[tuple[str, str]] = []
+    for value in v.values:
+        if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
+            continue  # a name in a code span may be new and right (a function the summary names)
+        if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
+                and not _same_version(value, post) and not _with_unit(value, post):
+            values.append((value, next((s for s in v.sentences if value in s.lower()), value)))
+    claimed: list[tuple[str, str]] = []
+    for tok in v.claimed:
+        if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post):
+            continue
+        if _a_count(tok, v.lower):
+            continue  # "11 of the 14 actions", "8 unit tests": a count the summary makes
+        if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
+            continue  # "1,234" as the original lists it: 1 and 234
+        if any(tok in p for p in v.paths):
+            continue  # judged as a path above
+        claimed.append((tok, next((s for s in v.sentences if tok in s.lower()), tok)))
+    # A name the original sets, set here to a number the original never gives it.
+    assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
+                if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]
+    found = (paths, urls, values, claimed, assigned)
+    if len(index.unsupported) >= _PER_VIEW_MAX:
+        index.unsupported.clear()
+    index.unsupported[id(v)] = (v, found)
+    return found
 
 
 # --------------------------------------------------------------------------- any two sources

@@ -50,6 +50,28 @@ class View(Protocol):
         """The sentences written as prose."""
 
 
+# A view with more distinct words than this (a summary) is looked up on its own postings,
+# not merged: an item's few words cost a few lookups in it, while merging it (its words
+# in and out of the merge on every knob move that writes another summary) costs all of them.
+LARGE_VIEW = 64
+# view id -> (the view, its postings of the sentences written as prose), at most _PROSE_MAX.
+_PROSE_POSTINGS: dict[int, tuple[View, dict[str, list[int]]]] = {}
+_PROSE_MAX = 4_000
+
+
+def _prose_postings(v: View) -> dict[str, list[int]]:
+    """A view's postings of its prose sentences only (words in none left out)."""
+    hit = _PROSE_POSTINGS.get(id(v))
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    prose = v.prose
+    own = {w: pjs for w, js in v.postings.items() for pjs in [[j for j in js if j in prose]] if pjs}
+    if len(_PROSE_POSTINGS) >= _PROSE_MAX:
+        _PROSE_POSTINGS.clear()
+    _PROSE_POSTINGS[id(v)] = (v, own)
+    return own
+
+
 class _Merged:
     """word -> {view's id: the sentences holding it}, over a set of views (held here,
     so their ids stay theirs), all sentences and the prose ones apart; kept from one
@@ -65,21 +87,13 @@ class _Merged:
     def add(self, v: View) -> None:
         vid = id(v)
         self.views[vid] = v
-        prose = v.prose
-        for w, js in v.postings.items():
-            hit = self.every.get(w)
-            if hit is None:
-                self.every[w] = {vid: js}
-            else:
-                hit[vid] = js
-            if prose:
-                pjs = [j for j in js if j in prose]
-                if pjs:
-                    hit = self.prose.get(w)
-                    if hit is None:
-                        self.prose[w] = {vid: pjs}
-                    else:
-                        hit[vid] = pjs
+        for postings, own in ((self.every, v.postings), (self.prose, _prose_postings(v) if v.prose else {})):
+            for w, js in own.items():
+                hit = postings.get(w)
+                if hit is None:
+                    postings[w] = {vid: js}
+                else:
+                    hit[vid] = js
 
     def drop(self, vid: int) -> None:
         v = self.views.pop(vid)
@@ -117,15 +131,20 @@ class ViewPostings:
         views: the rewritten messages, in the compacted context's order.
     """
 
-    __slots__ = ("_merged", "_positions", "views")
+    __slots__ = ("_large", "_merged", "_positions", "views")
 
     def __init__(self, views: Sequence[View]):
         self.views = views
         self._merged: _Merged | None = None
         positions: dict[int, list[int]] = {}
+        large: list[tuple[int, View]] = []
         for k, v in enumerate(views):
-            positions.setdefault(id(v), []).append(k)
+            if len(v.postings) > LARGE_VIEW:
+                large.append((k, v))
+            else:
+                positions.setdefault(id(v), []).append(k)
         self._positions = positions
+        self._large = large
 
     def _postings(self, prose_only: bool) -> dict[str, dict[int, list[int]]]:
         merged = self._merged
@@ -161,23 +180,64 @@ class ViewPostings:
             any of the words (in such sentences).
         """
         postings, positions = self._postings(prose_only), self._positions
+        large = [(k, _prose_postings(v) if prose_only else v.postings) for k, v in self._large]
         out: dict[int, dict[int, float]] = {}
         for w, wt in weights.items():
             hit = postings.get(w)
-            if hit is None:
-                continue
-            for vid, js in hit.items():
-                for k in positions[vid]:
+            if hit is not None:
+                for vid, js in hit.items():
+                    for k in positions[vid]:
+                        acc = out.get(k)
+                        if acc is None:
+                            acc = out[k] = {}
+                        for j in js:
+                            acc[j] = acc.get(j, 0.0) + wt
+            for k, own in large:
+                mine = own.get(w)
+                if mine:
                     acc = out.get(k)
                     if acc is None:
                         acc = out[k] = {}
-                    for j in js:
+                    for j in mine:
                         acc[j] = acc.get(j, 0.0) + wt
         return out
 
 
 # Joins the sentences searched as one text: a needle holding it is searched the slow way.
 _SEPARATOR = "\x00"
+
+
+class _Segment:
+    """The sentences of one view searched (all, or the prose ones), joined, with where
+    each starts in the joined text."""
+
+    __slots__ = ("joined", "lower", "sentences", "starts", "view")
+
+    def __init__(self, view: object, pairs: list[tuple[str, str]]):
+        self.view = view  # (held: the cache below is keyed by its id)
+        self.sentences = [s for s, _ in pairs]
+        self.lower = [low for _, low in pairs]
+        self.joined = _SEPARATOR.join(self.lower)
+        # (where each sentence starts in the joined text: after the ones before and their separators)
+        self.starts = [0, *accumulate(len(low) + 1 for low in self.lower)][:-1] if pairs else []
+
+
+# (view id, prose only) -> its segment: a view comes back on many knob moves.
+_SEGMENTS: dict[tuple[int, bool], _Segment] = {}
+_SEGMENTS_MAX = 8_000
+
+
+def _segment(v: View, prose_only: bool) -> _Segment:
+    hit = _SEGMENTS.get((id(v), prose_only))
+    if hit is None or hit.view is not v:
+        if prose_only:
+            pairs = [(v.sentences[j], v.lower[j]) for j in sorted(v.prose)]
+        else:
+            pairs = list(zip(v.sentences, v.lower, strict=True))
+        if len(_SEGMENTS) >= _SEGMENTS_MAX:
+            _SEGMENTS.clear()
+        hit = _SEGMENTS[(id(v), prose_only)] = _Segment(v, pairs)
+    return hit
 
 
 class SentenceFinder:
@@ -188,26 +248,50 @@ class SentenceFinder:
         sentences: (the sentence, its lower case form), in the order searched.
     """
 
-    __slots__ = ("_joined", "_lower", "_sentences", "_starts")
+    __slots__ = ("_joined", "_segments", "_starts")
 
     def __init__(self, sentences: Iterable[tuple[str, str]]):
-        pairs = list(sentences)
-        self._sentences = [s for s, _ in pairs]
-        self._lower = [low for _, low in pairs]
-        self._joined = _SEPARATOR.join(self._lower)
-        # (where each sentence starts in the joined text: after the ones before and their separators)
-        self._starts = [0, *accumulate(len(low) + 1 for low in self._lower)][:-1] if pairs else []
+        self._of([_Segment(None, list(sentences))])
+
+    @classmethod
+    def of_views(cls, views: Iterable[View], prose_only: bool) -> SentenceFinder:
+        """The finder of the views' sentences in order (their prose ones only, with
+        `prose_only`): each view's joined once and kept from one knob move to the next.
+
+        Args:
+            views: the views, in the order searched.
+            prose_only: search the sentences written as prose only.
+
+        Returns:
+            The finder (the same answers as one made of the sentences listed).
+        """
+        finder = cls.__new__(cls)
+        finder._of([_segment(v, prose_only) for v in views])
+        return finder
+
+    def _of(self, segments: list[_Segment]) -> None:
+        segments = [g for g in segments if g.sentences]  # (an empty one adds no sentence and no separator)
+        self._segments = segments
+        self._joined = _SEPARATOR.join(g.joined for g in segments)
+        self._starts = [0, *accumulate(len(g.joined) + 1 for g in segments)][:-1] if segments else []
 
     def first(self, needle: str) -> str | None:
         """The first sentence whose lower case form holds `needle`, or None."""
-        if not self._lower:
+        if not self._segments:
             return None
         if _SEPARATOR in needle:
-            return next((s for s, low in zip(self._sentences, self._lower, strict=True) if needle in low), None)
+            return next((s for g in self._segments for s, low in zip(g.sentences, g.lower, strict=True)
+                         if needle in low), None)
         at = self._joined.find(needle)
         if at < 0:
             return None
-        return self._sentences[bisect_right(self._starts, at) - 1]
+        k = bisect_right(self._starts, at) - 1
+        g = self._segments[k]
+        return g.sentences[bisect_right(g.starts, at - self._starts[k]) - 1]
+
+
+# Entries `KeptScores.ranked` keeps (forgotten all at once beyond).
+RANKED_MAX = 2_000
 
 
 class KeptScores:
@@ -222,12 +306,15 @@ class KeptScores:
         words_of: the index keys of an original message (its words as "w:" + word).
         weight: a word's weight.
         common: a word held by more messages than this tells nothing.
+        ranked: where `ranked` keeps its answers, kept or not (the same original's
+            from one knob move to the next; at most `RANKED_MAX`).
     """
 
-    __slots__ = ("_by_sources", "_common", "_kept", "_kinds", "_postings", "_weight", "_words_of")
+    __slots__ = ("_by_sources", "_common", "_kept", "_kinds", "_postings", "_ranked", "_weight", "_words_of")
 
     def __init__(self, postings: Mapping[str, Sequence[int]], kept: Collection[int], kinds: Sequence[object],
-                 words_of: Callable[[int], Collection[str]], weight: Callable[[str], float], common: int):
+                 words_of: Callable[[int], Collection[str]], weight: Callable[[str], float], common: int,
+                 ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] | None = None):
         self._postings = postings
         self._kept = kept
         self._kinds = kinds
@@ -235,6 +322,62 @@ class KeptScores:
         self._weight = weight
         self._common = common
         self._by_sources: dict[frozenset[object], list[tuple[int, Collection[str]]]] = {}
+        self._ranked = {} if ranked is None else ranked
+
+    def ranked(self, words: frozenset[str], sources: frozenset[object]) -> list[int]:
+        """Every message of the original (kept or not) of the kinds `sources` holding
+        any of `words`' telling words, by the weight it holds (the same sums as
+        `scores`), highest first, the later first among equals; kept from one measure
+        to the next (it does not depend on what is kept).
+
+        Args:
+            words: an item's words.
+            sources: the kinds of message counted.
+
+        Returns:
+            The messages, best first.
+        """
+        key = (words, sources)
+        hit = self._ranked.get(key)
+        if hit is None:
+            postings, kinds, common = self._postings, self._kinds, self._common
+            score: dict[int, float] = {}
+            for w in words:
+                where = postings.get("w:" + w, ())
+                if not where or len(where) > common:
+                    continue
+                wt = self._weight(w)
+                for i in where:
+                    if kinds[i] in sources:
+                        score[i] = score.get(i, 0.0) + wt
+            hit = sorted(score, key=lambda i: (-score[i], -i))
+            if len(self._ranked) >= RANKED_MAX:
+                self._ranked.clear()
+            self._ranked[key] = hit
+        return hit
+
+    def top(self, words: frozenset[str], sources: frozenset[object], k: int) -> list[int]:
+        """The `k` kept messages holding the most of `words`' weight (of the kinds
+        `sources`), highest first, the later first among equals: `scores` ranked,
+        found by walking `ranked` past the messages not kept.
+
+        Args:
+            words: an item's words.
+            sources: the kinds of message counted.
+            k: how many.
+
+        Returns:
+            At most `k` kept messages.
+        """
+        if not sources or k <= 0:
+            return []
+        kept, out = self._kept, []
+        for i in self.ranked(words, sources):
+            if i in kept:
+                out.append(i)
+                if len(out) == k:
+                    break
+        return out
 
     def _kept_of(self, sources: frozenset[object]) -> list[tuple[int, Collection[str]]]:
         """The kept messages of the kinds `sources`, with their index keys (once per call)."""

@@ -291,10 +291,10 @@ def measure_fidelity(
         label = "extractive"
     if any(spec.key not in texts for spec in active):
         label = "pending"
-    from inspector.engine.applier import materialize
+    from inspector.engine.materialize_view import measured_messages
 
-    shown = materialize(session, p, texts, counter, offload_summarized=False)
-    return FidelityReport(fidelity(session.messages, shown.messages), label)
+    # (what materialize writes, read only: the kept messages by reference, no counts)
+    return FidelityReport(fidelity(session.messages, measured_messages(session, p, texts, counter)), label)
 
 
 def compare_compaction(original: Session, compacted: Session) -> Fidelity:

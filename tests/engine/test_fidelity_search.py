@@ -83,6 +83,19 @@ class PlainKept:
                 score[i] = score.get(i, 0.0) + fid._weight(w)
         return score
 
+    def top(self, ws, sources, k):
+        score = self.scores(ws, sources)
+        return sorted(score, key=lambda i: (-score[i], -i))[:k]
+
+
+def plain_kept_best(hay, ws, weights, total, sources):
+    """The kept sentences read one by one, each sentence's origin written down (the loop
+    `_Haystack.kept_best` and its lazy `origin_of` replace)."""
+    out = []
+    for s, sw in fid._kept_sentences(ws, hay, sources):
+        out.append((sum(weights[w] for w in ws & sw) / total, s))
+    return out
+
 
 def _plain(monkeypatch):
     monkeypatch.setattr(fid._Haystack, "merged", property(lambda hay: PlainPostings(hay.views)))
@@ -91,6 +104,7 @@ def _plain(monkeypatch):
     monkeypatch.setattr(fid._Haystack, "line_finder", property(lambda hay: PlainFinder(
         pair for v in hay.views for pair in zip(v.sentences, v.lower, strict=True))))
     monkeypatch.setattr(fid._Haystack, "kept_scores", property(PlainKept))
+    monkeypatch.setattr(fid._Haystack, "kept_best", plain_kept_best)
 
 
 def _cold():
@@ -183,7 +197,10 @@ def test_the_merged_postings_follow_views_that_come_and_go(sessions):
     last = contexts[-1]
     hashes = set(fid.content_model(original).hashes)
     rewritten = {m.content_hash for m in last if m.content_hash not in hashes}
-    assert len(merged.views) == len(rewritten)
+    # (a large one, a summary, is looked up on its own postings, not merged)
+    small = {h for h in rewritten if len(fid._view(next(m for m in last if m.content_hash == h)).postings)
+             <= fs.LARGE_VIEW}
+    assert len(merged.views) == len(small)
     assert set(merged.every) == {w for v in merged.views.values() for w in v.postings}
     _cold()
     for c, w in zip(contexts, warm, strict=True):
@@ -205,6 +222,8 @@ def test_kept_scores_equal_the_loop_over_the_postings(sessions, kept_share):
         ws = frozenset(rng.sample(vocabulary, rng.randint(1, 12)))
         for sources in (fid._PROSE, fid._TASK_SOURCES, frozenset()):
             assert scores.scores(ws, sources) == PlainKept(hay).scores(ws, sources)
+            for k in (1, 6, 40):
+                assert scores.top(ws, sources, k) == PlainKept(hay).top(ws, sources, k)
 
 
 def test_the_sentence_finder_finds_the_first_sentence_holding_a_string():
@@ -214,3 +233,118 @@ def test_the_sentence_finder_finds_the_first_sentence_holding_a_string():
     for needle in ["beta", "gamma beta", "a.", "", "x\x00y", "\x00", "a beta", "delta", "zeta", "y", "a\x00g"]:
         assert finder.first(needle) == plain.first(needle), needle
     assert fs.SentenceFinder([]).first("a") is None
+
+
+def test_the_merged_and_the_large_views_weigh_sentences_as_the_loop(sessions):
+    """Small views merged, large ones (summaries) on their own postings, over moves that
+    swap both: every sentence's weight as the loop over every view's postings."""
+    rng = random.Random(11)
+    messages = [m for s in sessions for m in s if m.text.strip()]
+    views = [fid._view(m) for m in messages]
+    assert any(len(v.postings) > fs.LARGE_VIEW for v in views) and any(len(v.postings) <= fs.LARGE_VIEW for v in views)
+    vocabulary = sorted({w for v in views for w in v.postings})
+    fs._LAST.clear()
+    for _ in range(8):
+        chosen = rng.sample(views, rng.randint(1, min(60, len(views))))
+        merged = fs.ViewPostings(chosen)
+        for _ in range(20):
+            weights = {w: rng.choice([1.0, 2.0]) for w in rng.sample(vocabulary, rng.randint(1, 10))}
+            for prose_only in (False, True):
+                assert merged.sentence_weights(weights, prose_only) == PlainPostings(chosen).sentence_weights(
+                    weights, prose_only)
+        merged.release()
+
+
+def test_the_finder_of_views_finds_as_the_loop_over_their_sentences(sessions):
+    """Views joined one by one (kept from move to move, empty ones among them): the first
+    sentence holding a string, as the loop over every sentence finds it."""
+    rng = random.Random(5)
+    views = [fid._view(m) for s in sessions for m in s] + [fid._view(Message(role="user", parts=[Part(text="")]))]
+    for _ in range(30):
+        chosen = rng.sample(views, rng.randint(0, 40))
+        for prose_only in (False, True):
+            pairs = [(v.sentences[j], v.lower[j]) for v in chosen
+                     for j in (sorted(v.prose) if prose_only else range(len(v.sentences)))]
+            finder, plain = fs.SentenceFinder.of_views(chosen, prose_only), PlainFinder(pairs)
+            needles = [low[a:a + rng.randint(1, 12)] for _, low in rng.sample(pairs, min(8, len(pairs)))
+                       for a in [rng.randrange(max(1, len(low)))]]
+            for needle in [*needles, "", "zzqzz", "\x00"]:
+                assert finder.first(needle) == plain.first(needle), needle
+
+
+def plain_recency(removed, kinds, weighted, written):
+    """`fidelity_signals.recency` as the loop over every removed work message (each sum
+    in Python, the middle of the range summed too)."""
+    from inspector.engine import fidelity_signals as sig
+
+    work = [i for i in removed[-sig.SCANNED:] if kinds[i] not in sig._NOT_WORK]
+    covered, at = [], []
+    for i in work:
+        total, ks = weighted(i)
+        if total:
+            small, large = (written, ks) if len(written) < len(ks) else (ks, written)
+            covered.append((sum(ks[k] for k in small if k in large), total))
+            at.append(i)
+    if not covered:
+        return sig.Recency()
+    late = max(1, int(len(covered) * sig.LATE_SHARE))
+    early = max(1, int(len(covered) * sig.EARLY_SHARE))
+
+    def share(part):
+        total = sum(t for _, t in part)
+        return sum(c for c, _ in part) / total if total else 0.0
+
+    return sig.Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1])
+
+
+def test_recency_reads_as_the_loop_over_every_removed_message(sessions):
+    from inspector.engine.fidelity_signals import recency
+
+    rng = random.Random(3)
+    original = sessions[2] + sessions[1] + sessions[0]
+    model = fid.content_model(original)
+    index = fid._index_of(model)
+    keys = sorted({k for i in range(len(original)) for k in fid._keys(original[i], model.kinds[i], model.roots)})
+
+    def weighted(i):
+        return fid.weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots,
+                                 fid._keys(original[i], model.kinds[i], model.roots),
+                                 lambda k: len(index.postings.get(k, ())), len(original))
+
+    for _ in range(40):
+        a = rng.randrange(len(original))
+        b = rng.randrange(a, len(original) + 1)
+        removed = [i for i in range(a, b) if rng.random() < 0.9]
+        written = set(rng.sample(keys, rng.randint(0, min(len(keys), 3000))))
+        assert recency(removed, model.kinds, weighted, written) == plain_recency(removed, model.kinds, weighted,
+                                                                                 written)
+
+
+def test_knob_moves_on_the_bench_session_shape_measure_as_cold_plain_measures():
+    """The bench's session shape (real episodes repeated and varied, bench/data.py) under
+    plans a slider walks through (each threshold up, then back down): every measure made
+    one after the other through the measuring view, every cache warm, equals a cold one
+    of `materialize`'s context with the plain loops."""
+    from inspector.engine import make_counter, plan, preset
+    from inspector.engine.applier import materialize
+    from inspector.engine.materialize_view import measured_messages
+    from tests.engine.test_materialize_view import _texts, bench_session
+
+    session = bench_session(700)
+    counter = make_counter(model=session.model)
+    plans = [plan(session, preset("balanced").with_values({
+        "summarization.trigger.context_tokens": t, "summarization.trigger.context_ratio": 0.0,
+        "summarization.keep.tokens": 0}), counter) for t in (5_000, 8_000, 12_000, 8_000)]
+    texts = [_texts(session, p, counter, True) for p in plans]
+    assert all(p.applied_summaries() for p in plans) and len({p.applied_summaries()[0].end for p in plans}) > 2
+    _cold()
+    warm = [fid.fidelity(session.messages, measured_messages(session, p, t, counter)) for p, t in zip(plans, texts)]
+    mp = pytest.MonkeyPatch()
+    try:
+        _plain(mp)
+        for p, t, w in zip(plans, texts, warm, strict=True):
+            _cold()
+            _same(w, fid.fidelity(session.messages, materialize(session, p, t, counter, offload_summarized=False).messages))
+    finally:
+        mp.undo()
+        _cold()
