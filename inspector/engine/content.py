@@ -188,7 +188,8 @@ def _local(m: Message) -> _Local:
         summary=m.kind != "message" or (m.role in ("user", "system") and bool(_SUMMARY_OPENINGS.search(head))),
         system=m.role in ("system", "developer") or (m.role == "user" and _is_system_like(stripped)),
         demonstration=demo_flag or (m.role == "user" and bool(_DEMONSTRATION.search(head))),
-        observation_marks=m.role in ("user", "tool") and _has_observation_marks(text),
+        # read of user messages only (a tool result is an observation whatever it says)
+        observation_marks=m.role == "user" and _has_observation_marks(text),
         action=m.role == "assistant" and (bool(m.tool_calls) or bool(_TEXT_ACTION.search(text[-SCAN_CHARS:]))),
         empty=not stripped and not m.tool_calls,
         task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head)),
