@@ -175,10 +175,18 @@ class _Local:
 _LOCAL: Memo[str, _Local] = Memo(200_000)
 
 
+def _memoised(m: Message) -> bool:
+    """Whether `_local(m)` is its content's (kept by hash): its meta has none of the
+    keys `_local` reads (a reduction's marks, say, do not change what it says)."""
+    meta = m.meta
+    return m.kind == "message" and (not meta or ("is_demo" not in meta and "message_type" not in meta))
+
+
 def _local(m: Message) -> _Local:
     key = m.content_hash
     hit = _LOCAL.get(key)
-    if hit is not None and not m.meta and m.kind == "message":
+    memoised = _memoised(m)
+    if hit is not None and memoised:
         return hit
     text = own_text(m.text) if m.role == "user" else m.text
     stripped = text.strip()
@@ -194,7 +202,7 @@ def _local(m: Message) -> _Local:
         empty=not stripped and not m.tool_calls,
         task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head)),
     )
-    if not m.meta and m.kind == "message":
+    if memoised:
         _LOCAL.put(key, local)
     return local
 
