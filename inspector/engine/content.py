@@ -103,13 +103,15 @@ _SUMMARY_OPENINGS = re.compile(
 # Marks only an environment writes: SWE-agent's footer and viewer, mini-swe-agent's
 # `<returncode>`, ReAct's "Observation:", a shell prompt, tool feedback templates,
 # AutoGen's executor reply ("exitcode: 1 (execution failed)").
+# The marks a line starts with share one "^" (searched once per position, not once per
+# mark: ten times faster on the long observations of a cold replay).
 _OBSERVATION_MARKS = re.compile(
-    r"\(Open file: [^)\n]*\)|\(Current directory: [^)\n]*\)|^bash-\$\s*$|^\[File: [^\]\n]+\]|"
-    r"^\(\d+ more lines (?:above|below)\)|<returncode>|^<output>|^Observation:|^OBSERVATION:|"
-    r"^Your command ran successfully|^Your proposed edit has introduced|^File updated\. Please review|"
-    r"^Found \d+ matches for|^No matches found for|^Text replaced\. Please review|^EXECUTION RESULT|"
-    r"^Exit code:? -?\d+|^Command (?:exited|failed) with (?:exit )?code|"
-    r"^exitcode: -?\d+ \(execution (?:succeeded|failed)\)", re.M)  # (AutoGen's code executor)
+    r"\(Open file: [^)\n]*\)|\(Current directory: [^)\n]*\)|<returncode>|^(?:bash-\$\s*$|\[File: [^\]\n]+\]|"
+    r"\(\d+ more lines (?:above|below)\)|<output>|Observation:|OBSERVATION:|"
+    r"Your command ran successfully|Your proposed edit has introduced|File updated\. Please review|"
+    r"Found \d+ matches for|No matches found for|Text replaced\. Please review|EXECUTION RESULT|"
+    r"Exit code:? -?\d+|Command (?:exited|failed) with (?:exit )?code|"
+    r"exitcode: -?\d+ \(execution (?:succeeded|failed)\))", re.M)  # (AutoGen's code executor)
 _NUMBERED_LINE = re.compile("^" + _NUMBERED, re.M)
 # A task in a framework's template (SWE-agent's issue and CTF templates, SWE-bench's
 # `<pr_description>`): a statement of work, wherever in the session it comes, even with
