@@ -195,7 +195,11 @@ def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[
     if todo:
         counter = memo.texts.counter
         distinct = list(dict.fromkeys(args for args, _, _ in todo.values()))
-        by_text = dict(zip(distinct, counter.count_batch(distinct)))
+        # what the text cache counted already (replay's checks count every call's
+        # arguments there) is not counted again
+        by_text = {args: n for args in distinct if (n := memo.texts.known(args)) is not None}
+        unknown = [args for args in distinct if args not in by_text]
+        by_text.update(zip(unknown, counter.count_batch(unknown)))
         keys = list(todo)
         placeholders = counter.count_batch([render(template, offload_id=oid) for oid, _ in keys])
         for key, after in zip(keys, placeholders):
