@@ -15,8 +15,8 @@
   others keep their counts, so the loop takes about a minute instead of several): the
   naive time is the timed calls' sum times calls / timed calls. Each cold replay runs
   in a process forked from the state the first replay of this process starts from
-  (the session analysed, its counts cached, the engine imported, nothing replayed
-  yet: `ColdReplays`), so each is as cold as the first; they are spread over the loop
+  (the session analysed, its counts cached, the modules a replay uses imported as
+  they are for the loop, nothing replayed yet: `ColdReplays`), so each is as cold as the first; they are spread over the loop
   (one before it, the others between its calls, outside the timed ones), so a change
   of the machine's load during the loop reaches both sides. One replay of about 3 s,
   timed once, moved the ratio by a third between two runs of the same code (100.8 and
@@ -74,9 +74,8 @@ class ColdReplays:
         import os
 
         from inspector.engine import analyze, preset
-        from inspector.engine.flow import replay_step  # noqa: F401  (imported, as for the loop)
-        from inspector.engine.summarize.extractive import ExtractiveSummarizer  # noqa: F401
 
+        _import_engine()
         analyze(session, counter)  # counts cached
         config = preset("balanced")
         req_r, self._req = os.pipe()
@@ -121,6 +120,18 @@ class ColdReplays:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _import_engine() -> None:
+    """Import what a replay imports on first use (the naive loop is timed with all of
+    it imported too: the first replay of a process would time ~0.3 s of imports)."""
+    import importlib
+
+    for name in ("inspector.edge", "inspector.engine.replay", "inspector.engine.flow", "inspector.engine.driving",
+                 "inspector.engine.planning.planner", "inspector.engine.planning.tailor", "inspector.engine.applier",
+                 "inspector.engine.invariants", "inspector.engine.validation", "inspector.engine.summary_format",
+                 "inspector.engine.summarize.extractive"):
+        importlib.import_module(name)
 
 
 def _serve_cold(requests: int, results: int, session: Any, config: Any, counter: Any) -> int:
