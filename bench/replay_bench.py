@@ -9,12 +9,20 @@
 - replay_vs_naive: the runtime `Compactor.compact` called before every model call
   of the 10k session with the history so far, its count cache emptied first (what
   per-call middleware does: convert, recount, re-plan the whole context each time) /
-  the first (cold) `replay()` of the same session and config (preset balanced). The
-  whole loop runs (the Compactor's history and summaries evolve as in production),
-  but only every `every`-th call is timed with its cache emptied (the others keep
-  their counts, so the loop takes about a minute instead of several): the naive time
-  is the timed calls' sum times calls / timed calls. The two final contexts are
-  checked equal. `replay_vs_naive_2k` is the same loop timed at every call, on the
+  a cold `replay()` of the same session and config (preset balanced), the median of
+  COLD_SAMPLES. The whole loop runs (the Compactor's history and summaries evolve as in
+  production), but only every `every`-th call is timed with its cache emptied (the
+  others keep their counts, so the loop takes about a minute instead of several): the
+  naive time is the timed calls' sum times calls / timed calls. Each cold replay runs
+  in a process forked from the state the first replay of this process starts from
+  (the session analysed, its counts cached, the modules a replay uses imported as
+  they are for the loop, nothing replayed yet: `ColdReplays`), so each is as cold as the first; they are spread over the loop
+  (one before it, the others between its calls, outside the timed ones), so a change
+  of the machine's load during the loop reaches both sides. One replay of about 3 s,
+  timed once, moved the ratio by a third between two runs of the same code (100.8 and
+  73.2: the replay 3.0 and 3.5 s, the loop 303 and 257 s). `replay_vs_naive_cpu` is
+  the same ratio in CPU seconds (the replay's include the thread it counts on beside).
+  The final contexts of the loop and of the replays are checked equal. `replay_vs_naive_2k` is the same loop timed at every call, on the
   first `naive_messages` messages, under a config that compacts far more often
   (summaries at 32k tokens keeping half, clearing at 24k): there a replay is mostly
   its compactions, and the ratio is much lower.
@@ -35,7 +43,9 @@ wall time.
 from __future__ import annotations
 
 import resource
+import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +59,103 @@ def _cpu(children: bool = False) -> float:
         ru = resource.getrusage(resource.RUSAGE_CHILDREN)
         t += ru.ru_utime + ru.ru_stime
     return t
+
+
+COLD_SAMPLES = 5
+
+
+class ColdReplays:
+    """Cold `replay()`s of `session` (preset balanced) on demand, each from the same
+    state: a process forked once the session is analysed (its counts cached) and the
+    engine imported, before any replay ran here, forks a child per replay asked for.
+    Use it as a context manager, created before the first replay of this process."""
+
+    def __init__(self, session: Any, counter: Any) -> None:
+        import os
+
+        from inspector.engine import analyze, preset
+
+        _import_engine()
+        analyze(session, counter)  # counts cached
+        config = preset("balanced")
+        req_r, self._req = os.pipe()
+        res_r, res_w = os.pipe()
+        self._pid = os.fork()
+        if self._pid == 0:  # the process each cold replay is forked from
+            os.close(self._req)
+            os.close(res_r)
+            code = 1
+            try:
+                code = _serve_cold(req_r, res_w, session, config, counter)
+            finally:
+                os._exit(code)
+        os.close(req_r)
+        os.close(res_w)
+        self._results = os.fdopen(res_r, "rb")
+
+    def run(self) -> dict[str, Any]:
+        """One cold replay: its wall and CPU seconds and its totals."""
+        import json
+        import os
+
+        os.write(self._req, b"r")
+        line = self._results.readline()
+        if not line:
+            raise RuntimeError("the cold replay's process ended")
+        out: dict[str, Any] = json.loads(line)
+        if "error" in out:
+            raise RuntimeError(f"cold replay failed: {out['error']}")
+        return out
+
+    def close(self) -> None:
+        """End the process the replays are forked from."""
+        import os
+
+        os.close(self._req)
+        self._results.close()
+        os.waitpid(self._pid, 0)
+
+    def __enter__(self) -> ColdReplays:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _import_engine() -> None:
+    """Import what a replay imports on first use (the naive loop is timed with all of
+    it imported too: the first replay of a process would time ~0.3 s of imports)."""
+    import importlib
+
+    for name in ("inspector.edge", "inspector.engine.replay", "inspector.engine.flow", "inspector.engine.driving",
+                 "inspector.engine.planning.planner", "inspector.engine.planning.tailor", "inspector.engine.applier",
+                 "inspector.engine.invariants", "inspector.engine.validation", "inspector.engine.summary_format",
+                 "inspector.engine.summarize.extractive"):
+        importlib.import_module(name)
+
+
+def _serve_cold(requests: int, results: int, session: Any, config: Any, counter: Any) -> int:
+    """In the forked process: one child per request, each replaying once; returns at EOF."""
+    import json
+    import os
+
+    while os.read(requests, 1):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                t, c = time.perf_counter(), _cpu()
+                r = _replay(session, config, counter)
+                out = {"seconds": time.perf_counter() - t, "cpu_s": _cpu() - c,
+                       "billed_input_tokens": r.totals.billed_input_tokens, "compactions": r.totals.compactions,
+                       "final": [m.content_hash for m in r.final_messages]}
+            except BaseException as exc:  # reported to the bench, which raises it
+                out = {"error": repr(exc)}
+            os.write(results, (json.dumps(out) + "\n").encode())
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+        if status:
+            os.write(results, (json.dumps({"error": f"exit status {status}"}) + "\n").encode())
+    return 0
 
 
 def _replay(session: Any, config: Any, counter: Any) -> Any:
@@ -87,10 +194,12 @@ def measure_replay(session: Any, counter: Any) -> dict[str, Any]:
 
 
 def _compactor_loop(session: Any, config: Any, counter: Any, every: int, recount: bool,
+                    between: Callable[[int], None] | None = None,
                     ) -> tuple[list[dict[str, Any]], int, float, float]:
     """The runtime `Compactor.compact` before every model call of `session`, with the
     history so far, as an agent runs it. Every `every`-th call is timed (the call and
-    its history's concatenation), its count cache emptied first when `recount`.
+    its history's concatenation), its count cache emptied first when `recount`;
+    `between(k)` runs before call k, untimed.
 
     Returns:
         (the final history, timed calls, their seconds, their CPU seconds).
@@ -106,6 +215,8 @@ def _compactor_loop(session: Any, config: Any, counter: Any, every: int, recount
     history: list[dict[str, Any]] = []
     last, timed, timed_s, timed_cpu = 0, 0, 0.0, 0.0
     for k, p in enumerate(call_positions(messages)):
+        if between is not None:
+            between(k)
         if k % every:
             history = compactor.compact(history + dicts[last:p])
         else:
@@ -151,26 +262,45 @@ def measure_naive(session: Any, counter: Any, naive_messages: int) -> dict[str, 
             "config": f"balanced, {KNOB}=32000 (keep half), clear at 24000"}
 
 
-def measure_naive_whole(session: Any, counter: Any, replay_s: float, warm_s: float, every: int = 10,
-                        ) -> dict[str, Any]:
-    """replay_vs_naive on the whole session (see the module's docstring); `replay_s`,
-    the cold replay's time in this run, `warm_s` the next one's (shown beside)."""
+def measure_naive_whole(session: Any, counter: Any, cold: ColdReplays, first_s: float, warm_s: float,
+                        every: int = 10, samples: int = COLD_SAMPLES) -> dict[str, Any]:
+    """replay_vs_naive on the whole session (see the module's docstring): `cold` gives
+    the cold replays, `samples` of them spread over the loop; `first_s` is the first
+    replay's time in this process (cold too), `warm_s` the next one's (shown beside)."""
     from inspector.engine import preset
     from inspector.engine.replay import call_positions
     from inspector.exports.registry import to_openai_chat
 
     config = preset("balanced")
-    r = _replay(session, config, counter=counter)  # its final context, for the check below
-    t_loop = time.perf_counter()
-    history, timed, timed_s, timed_cpu = _compactor_loop(session, config, counter, every, recount=True)
-    loop_s = time.perf_counter() - t_loop
+    r = _replay(session, config, counter=counter)  # its final context, for the checks below
     calls = len(call_positions(session.messages))
-    naive = timed_s * calls / timed
+    at = {calls * i // samples for i in range(samples)}  # before the loop, then between its calls
+    runs: list[dict[str, Any]] = []
+
+    def sample(k: int) -> None:
+        if k in at:
+            runs.append(cold.run())
+
+    t_loop = time.perf_counter()
+    history, timed, timed_s, timed_cpu = _compactor_loop(session, config, counter, every, recount=True,
+                                                         between=sample)
+    loop_s = time.perf_counter() - t_loop
+    naive, naive_cpu = timed_s * calls / timed, timed_cpu * calls / timed
+    replay_s = statistics.median(x["seconds"] for x in runs)
+    replay_cpu = statistics.median(x["cpu_s"] for x in runs)
+    final = to_openai_chat(r.final_messages)
+    hashes = [m.content_hash for m in r.final_messages]
+    same_runs = all(x["final"] == hashes and x["billed_input_tokens"] == r.totals.billed_input_tokens
+                    and x["compactions"] == r.totals.compactions for x in runs)
     return {"replay_vs_naive": round(naive / replay_s, 1), "replay_s": round(replay_s, 3),
+            "replay_runs_s": [round(x["seconds"], 3) for x in runs],
+            "replay_vs_naive_cpu": round(naive_cpu / replay_cpu, 1), "replay_cpu_s": round(replay_cpu, 3),
+            "replay_runs_cpu_s": [round(x["cpu_s"], 3) for x in runs],
+            "replay_vs_naive_first": round(naive / first_s, 1), "first_replay_s": round(first_s, 3),
             "replay_vs_naive_warm_replay": round(naive / warm_s, 1), "warm_replay_s": round(warm_s, 3),
-            "naive_estimated_s": round(naive, 1), "naive_estimated_cpu_s": round(timed_cpu * calls / timed, 1),
+            "naive_estimated_s": round(naive, 1), "naive_estimated_cpu_s": round(naive_cpu, 1),
             "calls": calls, "timed_calls": timed, "timed_s": round(timed_s, 2), "loop_s": round(loop_s, 1),
-            "same_final_context": to_openai_chat(r.final_messages) == history, "config": "balanced"}
+            "same_final_context": final == history and same_runs, "config": "balanced"}
 
 
 def _separate_replays_s(session: Any, counter: Any, base: Any, values: list[Any]) -> float:

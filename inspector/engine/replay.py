@@ -430,7 +430,9 @@ class _Quiet:
                     if not args or (len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args)):
                         continue
                     oid = make_offload_id(chain, position, "args:" + c.id)
-                    old, new = argument_counts(self.memo, args, oid, cl.arguments_placeholder)
+                    # the arguments' count from the text cache (`clear_bound` counted them there):
+                    # only the placeholder, new with each id, is counted
+                    old, new = argument_counts(self.memo, args, oid, cl.arguments_placeholder, self.memo.texts.count)
                     if new < old:
                         gain += old - new
         elif m.role == "tool" and not _reduced(m):

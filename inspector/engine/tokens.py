@@ -604,6 +604,10 @@ class TextCountCache:
             self._data[text] = v
         return v
 
+    def known(self, text: str) -> int | None:
+        """The tokens of `text` when the memo has them, else None (nothing counted)."""
+        return self._data.get(text)
+
     def count_long(self, text: str) -> int:
         """`count(text)` for a long text assembled from parts that recur between calls
         (a summary frame around preserved messages): the sum of memoised counts of its

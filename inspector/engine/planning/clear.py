@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
@@ -195,7 +195,11 @@ def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[
     if todo:
         counter = memo.texts.counter
         distinct = list(dict.fromkeys(args for args, _, _ in todo.values()))
-        by_text = dict(zip(distinct, counter.count_batch(distinct)))
+        # what the text cache counted already (replay's checks count every call's
+        # arguments there) is not counted again
+        by_text = {args: n for args in distinct if (n := memo.texts.known(args)) is not None}
+        unknown = [args for args in distinct if args not in by_text]
+        by_text.update(zip(unknown, counter.count_batch(unknown)))
         keys = list(todo)
         placeholders = counter.count_batch([render(template, offload_id=oid) for oid, _ in keys])
         for key, after in zip(keys, placeholders):
@@ -247,9 +251,12 @@ def clear_args(a: Analysis, msgs: Sequence[Message], c: int, ids: Sequence[str],
     return (old, new, oids) if oids else _UNCHANGED
 
 
-def argument_counts(memo: PlanMemo, args: str, oid: str, template: str) -> tuple[int, int]:
+def argument_counts(memo: PlanMemo, args: str, oid: str, template: str,
+                    count_args: Callable[[str], int] | None = None) -> tuple[int, int]:
     """(tokens of a call's arguments `args`, of their placeholder under id `oid`); the
-    id stands for the call message's content, so for `args` too."""
+    id stands for the call message's content, so for `args` too. `count_args` counts
+    the arguments when the caller memoises their counts already (replay: the text
+    cache, which its bounds filled); by default they are counted."""
     key = (oid, template)
     pair = memo.arguments.get(key)
     if pair is None:
@@ -257,7 +264,7 @@ def argument_counts(memo: PlanMemo, args: str, oid: str, template: str) -> tuple
         # and a cache keyed by the texts kept every placeholder (one per call, unique
         # by its id) and a slot per arguments text: ~8 MB on a 100k-message session.
         count = memo.texts.counter.count
-        pair = memo.arguments.put(key, (count(args), count(render(template, offload_id=oid))))
+        pair = memo.arguments.put(key, ((count_args or count)(args), count(render(template, offload_id=oid))))
     return pair
 
 

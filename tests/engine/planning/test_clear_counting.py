@@ -117,3 +117,26 @@ def test_placeholders_counted_a_batch_at_a_time_give_the_one_batch_counts(monkey
     assert len(set(one)) > 1 and max(sizes) <= 3 and sum(sizes) == 15  # each key once
     assert one == [compaction.placeholder_count(PlanMemo(counter), framing, template, tool, tokens, oid, "reload", cid)
                    for tool, tokens, oid, cid in requests]
+
+
+def test_arguments_the_text_cache_counted_are_not_counted_again_and_plan_the_same(monkeypatch):
+    """Stage 3 takes an arguments text's count from the memo's text cache when it is
+    there (replay's checks counted every call's arguments there): nothing counted
+    twice, and the plan is the one counting them gives."""
+    from inspector.engine.analysis import analyze
+    from inspector.engine.planning.memo import memo_for
+
+    config = preset("balanced").with_values(CLEARING)
+    fresh = plan(clearing_session(), config, TiktokenCounter(model="gpt-4o"), token_cache=TokenCache())
+    s = clearing_session()
+    counter = TiktokenCounter(model="gpt-4o")
+    memo = memo_for(analyze(s, counter, TokenCache()), counter)
+    for text in ARGS:
+        memo.texts.count(text)
+    singles, batches = _recording(monkeypatch, counter)
+    p = plan(s, config, counter)
+    seen = singles + [t for b in batches for t in b]
+    assert not [t for t in ARGS if t in seen]
+    assert any("off-" in t for t in seen)  # the placeholders were counted
+    assert p.tokens_after == fresh.tokens_after
+    assert p.reductions == fresh.reductions
