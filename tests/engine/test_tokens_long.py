@@ -8,7 +8,6 @@ import json
 import random
 
 import pytest
-
 import tiktoken
 
 from inspector.cli.main import main
