@@ -171,7 +171,6 @@ async def test_preset_shows_modified_and_a_switch_can_be_undone(app):
         await settle(pilot, app)
         prompts = [str(option.prompt) for option in select.query_one(OptionList).options]  # the drop-down's
         assert "balanced (modified)" in prompts and "balanced" not in prompts
-        assert str(select.query_one("#label").render()) == "balanced (modified)"  # and what it shows chosen
         assert "balanced, modified" in str(screen.query_one("#plan-summary").render())
         screen.post_message(TuningPanel.PresetChosen("eino"))
         await settle(pilot, app)
