@@ -584,6 +584,14 @@ class TextCountCache:
             self._data[text] = v
         return v
 
+    def texts(self) -> list[str]:
+        """The texts whose counts are kept (a copy: what the memo holds, for tests and diagnostics).
+
+        Returns:
+            The texts, oldest first.
+        """
+        return list(self._data)
+
     def count_long(self, text: str) -> int:
         """`count(text)` for a long text assembled from parts that recur between calls
         (a summary frame around preserved messages): the sum of memoised counts of its

@@ -75,7 +75,7 @@ def test_the_session_screen_paints_and_delegates() -> None:
 # counted this way, 66 by an earlier count). A test checks what the code promises, through
 # its public API; a hook a test truly needs is made public and documented. Lower this
 # when reaches go; never raise it.
-PRIVATE_REACHES = 55
+PRIVATE_REACHES = 51
 
 
 def _private(name: str) -> bool:
