@@ -117,16 +117,28 @@ def pytest_xdist_node_collection_finished(node, ids) -> None:
         start_early()
 
 
+HEAVY_DIRECTORIES = ("tests/tui/",)  # every test starts an app: 2-6 s of CPU each, modules of 20-70 s
+
+
 def _heavy_modules_first(items) -> None:
-    """Modules holding a `slow` test go first, whole and in their order, so a long one
-    does not start last and leave the other workers idle at the end (`--dist loadfile`
-    sends modules in collection order with `--no-loadscope-reorder`); test_extras goes
-    last, by when the resolutions it reads, started at collection, are done. Every worker
-    collects the same order, as xdist requires."""
+    """Modules holding a `slow` test go first, whole and in their order, then the TUI's
+    modules, so a long one does not start last and leave the other worker idle at the
+    end (`--dist loadfile` sends modules in collection order with
+    `--no-loadscope-reorder`): the many short modules come last and even the workers
+    out. test_extras goes last, by when the resolutions it reads, started at
+    collection, are done. Every worker collects the same order, as xdist requires."""
     from tests.resolution import MODULE
 
     slow = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: 2 if item.nodeid.startswith(MODULE) else 0 if item.path in slow else 1)
+
+    def rank(item) -> int:
+        if item.nodeid.startswith(MODULE):
+            return 3
+        if item.path in slow:
+            return 0
+        return 1 if item.nodeid.startswith(HEAVY_DIRECTORIES) else 2
+
+    items.sort(key=rank)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

@@ -38,3 +38,11 @@ class Memo(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._data)
+
+    def items(self) -> list[tuple[K, V]]:
+        """The entries kept, oldest first (a copy: what a memo holds, for tests and diagnostics).
+
+        Returns:
+            (key, value) pairs.
+        """
+        return list(self._data.items())

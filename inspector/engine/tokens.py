@@ -608,6 +608,14 @@ class TextCountCache:
         """The tokens of `text` when the memo has them, else None (nothing counted)."""
         return self._data.get(text)
 
+    def texts(self) -> list[str]:
+        """The texts whose counts are kept (a copy: what the memo holds, for tests and diagnostics).
+
+        Returns:
+            The texts, oldest first.
+        """
+        return list(self._data)
+
     def count_long(self, text: str) -> int:
         """`count(text)` for a long text assembled from parts that recur between calls
         (a summary frame around preserved messages): the sum of memoised counts of its

@@ -593,6 +593,26 @@ class Workspace:
             self._check_open()
             return self._conn.execute(sql, params).fetchall()
 
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """The rows of one read-only statement, run on the workspace's own connection (it
+        sees a write of this workspace still in progress): for diagnostics, and for the
+        tests that check what is stored. Writing through it fails (`PRAGMA query_only`).
+
+        Args:
+            sql: one SELECT, or a PRAGMA that reads (`integrity_check`, ...).
+            params: the statement's parameters.
+
+        Returns:
+            The rows, as tuples.
+        """
+        with self._lock:
+            self._check_open()
+            self._conn.execute("PRAGMA query_only = ON")
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            finally:
+                self._conn.execute("PRAGMA query_only = OFF")
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction; nested uses join the outer one."""

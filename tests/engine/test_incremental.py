@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inspector.engine import Message, Part, Session, ToolCall, make_counter, preset
-from inspector.engine.analysis import OPEN_CHECKPOINT, Analysis, _analyze, analyze, analyze_extending
+from inspector.engine.analysis import OPEN_CHECKPOINT, Analysis, analyze, analyze_extending
 from inspector.engine.flow import replay_step
 from inspector.engine.replay import replay
 from inspector.engine.validation import CHECKPOINT_EVERY, validate, validate_resumable
@@ -124,7 +124,7 @@ def assert_extends(base_msgs: list[Message], msgs: list[Message], keep: int, cou
     s = Session(id="b", messages=list(msgs))
     got = analyze_extending(s, counter, base, keep)
     assert analyze(s, counter) is got  # memoised as analyze memoises
-    fresh = _analyze(Session(id="b", messages=list(msgs)), counter, None)
+    fresh = analyze(Session(id="b", messages=list(msgs)), counter)
     assert _fields(got) == _fields(fresh)
     assert _scan_state(got) == _scan_state(fresh)
     assert [got.link(i) for i in range(len(msgs) + 1)] == [fresh.link(i) for i in range(len(msgs) + 1)]
@@ -160,7 +160,7 @@ def test_an_analysis_extended_again_and_again_is_a_fresh_one(first, data):
         shared = _same_prefix(prev, msgs)
         keep = data.draw(st.sampled_from([shared, data.draw(st.integers(0, shared))]))
         got = analyze_extending(Session(id=f"a{k + 1}", messages=list(msgs)), EST, base, keep)
-        fresh = _analyze(Session(id="f", messages=list(msgs)), EST, None)
+        fresh = analyze(Session(id="f", messages=list(msgs)), EST)
         assert _fields(got) == _fields(fresh)
         assert _scan_state(got) == _scan_state(fresh)
         base, prev = got, msgs
@@ -183,7 +183,7 @@ def test_an_analysis_grown_or_cut_anywhere_across_checkpoints_is_a_fresh_one():
     base = analyze(Session(id="g0", messages=msgs[:1]), EST)
     for n in range(2, len(msgs) + 1):  # grown: from the base's end
         base = analyze_extending(Session(id=f"g{n}", messages=msgs[:n]), EST, base, n - 1)
-        fresh = _analyze(Session(id="f", messages=msgs[:n]), EST, None)
+        fresh = analyze(Session(id="f", messages=msgs[:n]), EST)
         assert _fields(base) == _fields(fresh) and _scan_state(base) == _scan_state(fresh), n
     whole = base
     assert whole.call_args_chars["c6"] == 18 and any(sp.pending for sp in whole.spans)
@@ -191,7 +191,7 @@ def test_an_analysis_grown_or_cut_anywhere_across_checkpoints_is_a_fresh_one():
     for keep in range(len(msgs)):  # the rest rewritten: a summary after `keep`
         msgs2 = msgs[:keep] + [Message.text_message("user", "summary", kind="summary")] + msgs[keep + 5:]
         got = analyze_extending(Session(id="h", messages=msgs2), EST, whole, keep)
-        fresh = _analyze(Session(id="f", messages=msgs2), EST, None)
+        fresh = analyze(Session(id="f", messages=msgs2), EST)
         assert _fields(got) == _fields(fresh) and _scan_state(got) == _scan_state(fresh), keep
 
 
@@ -272,7 +272,7 @@ def test_every_context_a_replay_plans_is_analysed_and_validated_as_afresh(path, 
 
     def checking(s, cfg):
         a = analyze(s, counter)
-        fresh = _analyze(Session(id=s.id, messages=list(s.messages)), counter, None)
+        fresh = analyze(Session(id=s.id, messages=list(s.messages)), counter)
         assert _fields(a) == _fields(fresh)
         assert a.problems(s.messages) == validate(s.messages)
         seen.append(a.n)
@@ -298,7 +298,7 @@ def test_a_scan_fed_in_batches_is_a_fresh_analysis(msgs, cuts):
         batch = msgs[lo:hi]
         scan.feed(batch, count_messages(batch, EST, None) if k % 2 else None)
     got = scan.finish(s)
-    fresh = _analyze(Session(id="f", messages=list(msgs)), EST, None)
+    fresh = analyze(Session(id="f", messages=list(msgs)), EST)
     assert _fields(got) == _fields(fresh)
     assert _scan_state(got) == _scan_state(fresh)
     with pytest.raises(ValueError, match="scanned"):
@@ -306,4 +306,4 @@ def test_a_scan_fed_in_batches_is_a_fresh_analysis(msgs, cuts):
             Session(id="g", messages=[Message.text_message("user", "hi")]))
     s.messages.append(Message.text_message("user", "one more"))
     grown = analyze_extending(s, EST, got, len(msgs))
-    assert _fields(grown) == _fields(_analyze(Session(id="f", messages=list(s.messages)), EST, None))
+    assert _fields(grown) == _fields(analyze(Session(id="f", messages=list(s.messages)), EST))

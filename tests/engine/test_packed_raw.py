@@ -58,7 +58,7 @@ def test_long_strings_are_the_messages_own_and_each_read_is_a_new_record():
     assert second["content"] == LONG and m.raw["content"] == LONG
     # The packed form holds each text once, by reference: its bytes are the record's
     # structure only.
-    assert len(m.packed_raw._data) < 300
+    assert len(m.packed_raw.data) < 300
 
 
 @pytest.mark.parametrize("record", [{"\u0000ref": 0}, {1: "int key"}, {"t": (1, 2)}, {"o": object()}, "a string",
@@ -99,7 +99,7 @@ def test_frequent_keys_pack_to_one_byte_each():
     record = {"role": "tool", "content": LONG, "tool_call_id": "call_1", "type": "function_call_output"}
     m = _message(record)
     assert m.pack_raw()
-    data = m.packed_raw._data
+    data = m.packed_raw.data
     assert b"role" not in data and b"tool_call_id" not in data and b"ref" not in data
     assert len(data) < len(b'{"role":"tool","content":{"\\u0000ref":0},"tool_call_id":"call_1","type":"function_call_output"}') - 30
     assert m.raw == record

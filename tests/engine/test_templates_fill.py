@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspector.engine.templates import _field_problem, fill
+from inspector.engine.templates import fill, template_problem
 from tests.examples import examples
 
 
@@ -29,8 +29,9 @@ def _fill_parsing_each_time(template: str, **values: Any) -> str:
         if name is None:
             continue
         spec = spec or ""
-        if _field_problem(name, conversion, spec, set(values)) is not None:
-            parts.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+        field = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+        if template_problem(field, set(values)) is not None:  # the field alone, checked as a template
+            parts.append(field)
             continue
         parts.append(format(str(values[name]), spec[:-1] if spec.endswith("s") else spec))
     return "".join(parts)

@@ -253,10 +253,17 @@ def test_counting_through_a_text_memo_gives_the_same_counts(counter, traj_sessio
     from inspector.engine.tokens import TextCountCache, TokenCache, count_messages
 
     messages = [m for s in traj_sessions for m in s.messages]
-    memo = TextCountCache(counter)
+    counted: list[str] = []
+
+    class Recording(TextCountCache):
+        def count_long(self, text):
+            counted.append(text)
+            return super().count_long(text)
+
+    memo = Recording(counter)
     assert count_messages(messages, counter, TokenCache(), text_counts=memo) == count_messages(
         messages, counter, TokenCache())
-    assert memo._data, "the memo was not used"
+    assert counted, "the memo was not used"
 
 
 @pytest.mark.parametrize("limit", [None, 1, 5, 17, 40])

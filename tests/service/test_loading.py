@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from inspector.engine import Session, make_counter
-from inspector.engine.analysis import _analyze, analyze
+from inspector.engine.analysis import analyze
 from inspector.engine.tokens import TokenCache
 from inspector.service.loading import load_analysed
 from inspector.workspace.database import Workspace
@@ -57,7 +57,7 @@ def test_one_pass_gives_the_fresh_analysis_and_every_row_once(stored, batch):
         session, a = load_analysed(ws.load_session, wid, counter, cache,
                                    lambda ms, tokens: shown.extend(zip((m.content_hash for m in ms), tokens)),
                                    batch)
-        fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+        fresh = analyze(Session(id=session.id, messages=list(session.messages)), counter)
         assert _fields(a) == _fields(fresh)
         assert analyze(session, counter) is a  # memoised: the plans reuse it
         assert shown == list(zip(fresh.hashes, fresh.tokens))  # every row once, in order
@@ -76,7 +76,7 @@ def test_a_load_leaves_no_per_message_facts_behind(stored, monkeypatch):
     with Workspace(path) as ws:
         session, a = load_analysed(ws.load_session, wid, counter, ws.token_cache(), None, 7)
     assert analysis._TOOL_FACTS == {}
-    fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+    fresh = analyze(Session(id=session.id, messages=list(session.messages)), counter)
     assert _fields(a) == _fields(fresh)
     assert analysis._TOOL_FACTS  # a plain analysis still keeps them for the next
 
@@ -107,7 +107,7 @@ def test_the_positions_an_analysis_keeps_are_the_messages_own(stored, tmp_path):
     kept = a.tool_results + a.user_positions + a.assistant_positions + list(a.result_call.values())
     assert [i for i in kept if i > 256]  # past the ints Python keeps one of anyway
     assert all(i is msgs[i].position for i in kept)
-    fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+    fresh = analyze(Session(id=session.id, messages=list(session.messages)), counter)
     assert _fields(a) == _fields(fresh)
 
 
@@ -121,8 +121,7 @@ def test_a_store_that_hands_over_part_of_the_messages(stored):
 
         session, a = load_analysed(load, wid, counter, ws.token_cache())
         assert a.n == len(session.messages)
-        assert _fields(a) == _fields(_analyze(Session(id=session.id, messages=list(session.messages)), counter,
-                                              None))
+        assert _fields(a) == _fields(analyze(Session(id=session.id, messages=list(session.messages)), counter))
 
 
 def test_a_session_already_analysed_keeps_its_analysis(stored):
@@ -164,7 +163,7 @@ def test_counts_the_store_keeps_by_position_are_taken_without_a_lookup(stored, b
         session, a = load_analysed(ws.load_session, wid, counter, cache,
                                    lambda ms, tokens: shown.extend(zip((m.content_hash for m in ms), tokens)),
                                    batch, stored_counts=known)
-        fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+        fresh = analyze(Session(id=session.id, messages=list(session.messages)), counter)
     assert _fields(a) == _fields(fresh)
     assert shown == list(zip(fresh.hashes, fresh.tokens))
     assert cache.asked == []
@@ -183,7 +182,7 @@ def test_stored_counts_that_do_not_match_the_messages_read_are_not_used(stored):
         for known in (wrong, missing):
             cache = Lookups(ws.token_cache())
             session, a = load_analysed(ws.load_session, wid, counter, cache, batch=2, stored_counts=known)
-            fresh = _analyze(Session(id=session.id, messages=list(session.messages)), counter, None)
+            fresh = analyze(Session(id=session.id, messages=list(session.messages)), counter)
             assert _fields(a) == _fields(fresh)
             assert cache.asked  # the batch that did not match was looked up
 

@@ -11,7 +11,7 @@ import pytest
 
 from inspector.engine import apply, materialize, plan, preset, validate
 from inspector.engine.applier import MemorySummaryCache
-from inspector.engine.models import Message, Part
+from inspector.engine.models import Message, Part, Session
 from inspector.engine.planning import Action
 from inspector.engine.summarize import format_conversation
 from inspector.engine.tokens import EstimateCounter, TiktokenCounter
@@ -433,7 +433,7 @@ def test_trpc_time_threshold_is_evaluated_only_with_a_clock():
     t0 = datetime(2026, 1, 1, tzinfo=UTC)
     for k, m in enumerate(s.messages):
         m.timestamp = t0 + timedelta(minutes=k)
-    s._analyses.clear()
+    s = Session(id=s.id, messages=list(s.messages))  # analysed anew, with the clock
     c = only_summarize(**{"summarization.trigger.idle_seconds": 300})
     last = s.messages[-1].timestamp
     assert not plan(s, c, EST).triggered

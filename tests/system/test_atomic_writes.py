@@ -71,15 +71,15 @@ def finish(commands: dict[str, Command]) -> dict[str, tuple[int, str, str]]:
 def state(path: Path) -> dict:
     """Everything a reader of the workspace can see, and its consistency."""
     with Workspace(path) as ws:
-        assert ws._query("PRAGMA integrity_check")[0][0] == "ok"
-        assert ws._query("PRAGMA foreign_key_check") == []
+        assert ws.query("PRAGMA integrity_check")[0][0] == "ok"
+        assert ws.query("PRAGMA foreign_key_check") == []
         versions = {}
         for s in ws.list_sessions():
             for v in ws.list_versions(s.id):
                 msgs = ws.load_version(v.id).messages
                 assert len(msgs) == v.messages == len(ws.version_lineage(v.id))
                 versions[v.id] = ([m.content_hash for m in msgs], sorted(o.id for o in ws.list_offloads(v.id)))
-        orphans = ws._query(
+        orphans = ws.query(
             "SELECT (SELECT count(*) FROM version_messages WHERE version_id NOT IN (SELECT id FROM versions)), "
             "(SELECT count(*) FROM offloads WHERE version_id IS NOT NULL AND version_id NOT IN "
             "(SELECT id FROM versions)), "

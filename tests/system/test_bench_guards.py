@@ -1,7 +1,7 @@
 """Guards for the performance work measured by bench/run.py (no timings here).
 
-- `inspector --help` and opening the TUI never import litellm (its import takes
-  seconds and fetches a price map);
+- `inspector --help` never imports litellm (its import takes seconds and fetches a
+  price map; opening the TUI: tests/tui/test_parts.py);
 - counting a long generated text from memoised lines (the planner's summary frame)
   gives exactly tiktoken's count of the whole text;
 - a re-plan served from the per-config stage cache equals a plan computed from
@@ -35,34 +35,9 @@ def test_cli_help_does_not_import_litellm():
     assert "litellm" not in mods
 
 
-def test_opening_the_tui_does_not_import_litellm(tmp_path):
-    # The demo app as `inspector demo` builds it, run headless until a session is
-    # open and planned (the heatmap has the plan overlaid).
-    code = f"""
-import asyncio, os
-os.environ["INSPECTOR_SETTINGS"] = {str(tmp_path / "none.toml")!r}
-from inspector.settings import AppSettings
-from inspector.tui.app import create_app
-from inspector.tui.screens.session import SessionScreen
-
-async def main():
-    app = create_app(demo=True, workspace={str(tmp_path / "demo.db")!r}, settings=AppSettings())
-    async with app.run_test(size=(160, 48)) as pilot:
-        for _ in range(4):
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-        app.open_session(app.session_rows[0].id)
-        for _ in range(6):
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-        assert isinstance(app.screen, SessionScreen) and app.screen.plan is not None
-        assert app.last_plan is not None
-
-asyncio.run(main())
-"""
-    mods = _modules_after(code)
-    assert "textual" in mods  # the app really ran
-    assert "litellm" not in mods
+# Opening the TUI (the demo imported, a session planned, a screen opened) imports no
+# litellm: tests/tui/test_parts.py::test_opening_the_app_never_imports_litellm (one
+# child process for that check, not two).
 
 
 # ---------------------------------------------------------------- counting by lines

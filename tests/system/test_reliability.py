@@ -140,8 +140,8 @@ def stored(ws_path: Path) -> dict:
         return {
             "sessions": {s.id: [m.content_hash for m in ws.load_session(s.id).messages] for s in sessions},
             "versions": [v.id for s in sessions for v in ws.list_versions(s.id)],
-            "summaries": ws._query("SELECT count(*) FROM summaries")[0][0],
-            "offloads": ws._query("SELECT count(*) FROM offloads")[0][0],
+            "summaries": ws.query("SELECT count(*) FROM summaries")[0][0],
+            "offloads": ws.query("SELECT count(*) FROM offloads")[0][0],
         }
 
 

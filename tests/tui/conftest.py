@@ -52,3 +52,31 @@ async def shared_session(running_session):
     await running_session.back_to_start()
     yield running_session
     await running_session.back_to_start()
+
+
+@pytest.fixture(scope="session")
+def imported_demo(tmp_path_factory):
+    """The demo imported into a workspace once per test process, its sessions counted
+    (what `inspector demo` does on its first start): the file a test copies with
+    `demo_workspace` rather than importing the demo again. test_app's
+    test_demo_sessions_table_lists_every_format keeps a fresh import."""
+    from inspector.demo import open_demo
+    from inspector.engine import make_counter
+
+    path = tmp_path_factory.mktemp("demo") / "demo.db"
+    store = open_demo(path)
+    store.list_sessions(make_counter("tiktoken", model="gpt-4o"))  # the app's default counter
+    store.ws.close()  # checkpointed: the whole workspace is in the one file
+    assert not path.with_name(path.name + "-wal").exists() or not path.with_name(path.name + "-wal").stat().st_size
+    return path
+
+
+@pytest.fixture
+def demo_workspace(imported_demo, tmp_path):
+    """A copy of the imported demo workspace for one test (its path): the app reads the
+    demo sources again, finds them unchanged and imports nothing."""
+    import shutil
+
+    path = tmp_path / "demo.db"
+    shutil.copyfile(imported_demo, path)
+    return path

@@ -21,9 +21,15 @@ pytestmark = pytest.mark.anyio
 
 
 @pytest.fixture
-def demo_app(tmp_path):
-    """`inspector demo` as the CLI builds it: the demo imported into a fresh workspace."""
-    return create_app(demo=True, workspace=tmp_path / "demo.db", settings=settings())
+def fresh_demo_app(tmp_path):
+    """`inspector demo` as the CLI builds it on a first start: the demo imported into a fresh workspace."""
+    return create_app(demo=True, workspace=tmp_path / "fresh-demo.db", settings=settings())
+
+
+@pytest.fixture
+def demo_app(demo_workspace):
+    """`inspector demo` on a later start: a copy of the demo imported once (tui/conftest.py)."""
+    return create_app(demo=True, workspace=demo_workspace, settings=settings())
 
 
 @pytest.fixture(scope="class")
@@ -38,8 +44,10 @@ async def running_session(demo_sessions_cached, tmp_path_factory):
         yield running
 
 
-async def test_demo_sessions_table_lists_every_format(demo_app):
+async def test_demo_sessions_table_lists_every_format(fresh_demo_app):
     from textual.widgets import DataTable
+
+    demo_app = fresh_demo_app
 
     async with demo_app.run_test(size=SIZE) as pilot:
         await settle(pilot, demo_app)

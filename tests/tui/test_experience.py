@@ -233,24 +233,23 @@ async def _back_to(pilot, app, screen) -> None:
 # ------------------------------------------------------------------ 5. help
 
 
-async def test_help_opens_at_the_current_screens_section(app):
+async def test_help_opens_at_the_current_screens_section(shared_session):
     """f1 opens the help at the section of the screen it was pressed on (one app, the
     screens visited in turn)."""
     from inspector.tui.screens.help import HelpScreen, binding_rows
 
-    async with app.run_test(size=LARGE) as pilot:
-        session_screen = await open_session(pilot, app, "marathon")
-        for where, keys in [("session", ()), ("replay", ("r",)), ("breakdown", ("b",))]:
-            for key in keys:
-                await pilot.press(key)
-                await settle(pilot, app)
-            await pilot.press("f1")
+    app, pilot, session_screen = shared_session.app, shared_session.pilot, shared_session.screen
+    for where, keys in [("session", ()), ("replay", ("r",)), ("breakdown", ("b",))]:
+        for key in keys:
+            await pilot.press(key)
             await settle(pilot, app)
-            assert isinstance(app.screen, HelpScreen), where
-            assert app.screen.current_section() == where
-            sections = {row[0] for row in binding_rows(app)}
-            assert {"replay", "sweep", "breakdown", "tuning panel", "heatmap"} <= sections
-            await _back_to(pilot, app, session_screen)
+        await pilot.press("f1")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HelpScreen), where
+        assert app.screen.current_section() == where
+        sections = {row[0] for row in binding_rows(app)}
+        assert {"replay", "sweep", "breakdown", "tuning panel", "heatmap"} <= sections
+        await _back_to(pilot, app, session_screen)
 
 
 # ------------------------------------------------------------------ 6. the panel by keyboard
@@ -328,8 +327,9 @@ async def test_sweep_chooses_its_knob_and_labels_fit(app):
         replay = app.screen
         assert replay.config.reduction.truncation.max_chars == sweep.values[0]
         preset_select = replay.query_one("#preset", Select)
-        shown = [str(label) for label, value in preset_select._options if value == preset_select.value]
-        assert shown == [f"{replay.config.preset} (modified)"]  # 8: kept after a sweep pick
+        prompts = [str(option.prompt) for option in preset_select.query_one(OptionList).options]  # its drop-down
+        preset = replay.config.preset
+        assert f"{preset} (modified)" in prompts and preset not in prompts  # 8: kept after a sweep pick
     # labels never overlap and never leave the chart, even for points on its edges
     xs = [0.0, 0.001, 0.002, 0.5, 0.999, 1.0]
     ys = [0.5, 0.5, 0.5, 0.9, 1.0, 1.0]
@@ -416,7 +416,7 @@ async def test_export_keeps_the_typed_folder_and_enter_exports(app, tmp_path):
         path = dialog.query_one("#export-path", Input)
         path.value = f"{tmp_path}/mine/"
         select = dialog.query_one("#export-format", Select)
-        options = [v for _, v in select._options if v != select.value and v is not Select.BLANK]
+        options = [f for f in dialog.formats if f != select.value]
         select.value = options[0]
         await pilot.pause()
         assert path.value.startswith(f"{tmp_path}/mine/")
@@ -467,18 +467,20 @@ SCREENS = [("session", ()), ("breakdown", ("b",)), ("preview", ("p",)), ("contex
            ("sweep", ("r", "w")), ("help", ("f1",))]
 
 
-async def test_every_screen_fits_with_its_buttons_and_footer(app):
+async def test_every_screen_fits_with_its_buttons_and_footer(shared_session):
     """Every screen opened from the session at 80x24 and 200x50: its own widgets (not
     what scrolls inside them) inside the terminal, its buttons whole, its footer on the
-    last row, and q or esc back to the session. One app, started at 80x24 then resized
-    to 200x50: each screen is composed anew when it is opened, at the size of the
-    moment (the session screen's fresh start at a large size is test_layout's)."""
+    last row, and q or esc back to the session. The module's app, at 80x24 then resized
+    to 200x50 (and back for the next test): each screen is composed anew when it is
+    opened, at the size of the moment (the session screen's fresh start at a large size
+    is test_layout's). Opening and leaving a screen changes no config."""
     from textual.widgets import Button, Footer
 
     from inspector.tui.screens.help import section_of
 
-    async with app.run_test(size=SMALL) as pilot:
-        session_screen = await open_session(pilot, app, "marathon")
+    app, pilot, session_screen = shared_session.app, shared_session.pilot, shared_session.screen
+    assert app.size == SMALL
+    try:
         for width, height in (SMALL, LARGE):
             if (width, height) != SMALL:
                 await pilot.resize_terminal(width, height)
@@ -499,3 +501,7 @@ async def test_every_screen_fits_with_its_buttons_and_footer(app):
                 footers = [f for f in screen.query(Footer) if f.display]
                 assert all(f.region.bottom == height for f in footers), name
                 await _back_to(pilot, app, session_screen)
+    finally:
+        await _back_to(pilot, app, session_screen)
+        await pilot.resize_terminal(*SMALL)
+        await settle(pilot, app)

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.anyio
 
 
 @pytest.fixture
-def demo_app(tmp_path):
-    return create_app(demo=True, workspace=tmp_path / "demo.db", settings=settings())
+def demo_app(demo_workspace):
+    """`inspector demo`, on a copy of the demo imported once (tui/conftest.py)."""
+    return create_app(demo=True, workspace=demo_workspace, settings=settings())
 
 
 async def _dialog(pilot, app, fmt: str):

@@ -175,4 +175,4 @@ async def test_rows_loaded_in_batches_draw_as_all_rows_at_once_and_colour_only_w
         assert len(asked) < 400, len(asked)  # a screenful per batch, not 3,000 rows per longer message
         for i in (0, 1, 499, 2500, 2999):
             assert batched.row_text(i) == whole.row_text(i)
-            assert batched._render_row(i, 150) == whole._render_row(i, 150)
+            assert batched.render_row(i, 150) == whole.render_row(i, 150)

@@ -24,13 +24,13 @@ def big_session(demo_sessions_cached):
 
 async def test_ten_thousand_messages_render_only_what_is_on_screen(big_session, monkeypatch):
     rendered: list[int] = []
-    original = Heatmap._render_row
+    original = Heatmap.render_row
 
     def counting(self, i, width):
         rendered.append(i)
         return original(self, i, width)
 
-    monkeypatch.setattr(Heatmap, "_render_row", counting)
+    monkeypatch.setattr(Heatmap, "render_row", counting)
     app = InspectorApp(MemoryStore([big_session], label="big"), settings=settings())
     async with app.run_test(size=(160, 48)) as pilot:
         screen = await open_session(pilot, app, "synthetic")

@@ -51,7 +51,7 @@ def test_a_stored_session_loads_without_validating_its_messages(tmp_path, monkey
     session = agent_session(rounds=12)
     with Workspace(tmp_path / "ws.db") as ws:
         wid = ws.add_session(session)
-        assert ws._query("SELECT count(*) FROM bodies WHERE record IS NULL OR data != ''")[0][0] == 0
+        assert ws.query("SELECT count(*) FROM bodies WHERE record IS NULL OR data != ''")[0][0] == 0
         monkeypatch.setattr(database, "_MESSAGES", _NoValidation())
         loaded = ws.load_session(wid)
     assert [m.model_dump_json() for m in loaded.messages] == [m.model_dump_json() for m in session.messages]
@@ -76,7 +76,7 @@ def _import_both(tmp_path: Path, monkeypatch, source: Path) -> tuple[Workspace, 
         _json_bodies(patch)
         json_ws = Workspace(tmp_path / "json.db")
         assert import_source(json_ws, source).session_ids == ids
-    assert json_ws._query("SELECT count(*) FROM bodies WHERE record IS NOT NULL")[0][0] == 0
+    assert json_ws.query("SELECT count(*) FROM bodies WHERE record IS NOT NULL")[0][0] == 0
     return records, json_ws, ids
 
 
@@ -119,7 +119,7 @@ def test_a_workspace_written_before_records_opens_and_reads_both_kinds_of_body(t
         grown = old.model_copy(update={"messages": [*old.messages, *agent_session(rounds=2).messages]})
         grown.renumber()
         assert w.store_session(grown) == ("old:s", "updated")
-        kinds = w._query("SELECT b.record IS NULL, count(*) FROM messages m JOIN bodies b ON b.hash = m.body "
+        kinds = w.query("SELECT b.record IS NULL, count(*) FROM messages m JOIN bodies b ON b.hash = m.body "
                          "WHERE m.session_id = 'old:s' GROUP BY 1 ORDER BY 1")
         assert kinds == [(0, len(grown.messages) - len(traj.messages)), (1, len(traj.messages))]
         mixed = w.load_session("old:s")
@@ -130,9 +130,10 @@ def test_a_workspace_written_before_records_opens_and_reads_both_kinds_of_body(t
 def test_a_damaged_record_is_named_with_its_session_and_position(tmp_path):
     with Workspace(tmp_path / "ws.db") as ws:
         wid = ws.add_session(agent_session(rounds=3))
-        body = ws._query("SELECT body FROM messages WHERE session_id = ? AND position = 4", (wid,))[0][0]
-        with ws._write() as conn:
+        body = ws.query("SELECT body FROM messages WHERE session_id = ? AND position = 4", (wid,))[0][0]
+        with sqlite3.connect(tmp_path / "ws.db") as conn:  # damaged from outside, as a disk would
             conn.execute("UPDATE bodies SET record = x'5b312c' WHERE hash = ?", (body,))
+        conn.close()
         with pytest.raises(WorkspaceError, match=rf"ws\.db: {wid}: message 4: a damaged stored message"):
             ws.load_session(wid)
 

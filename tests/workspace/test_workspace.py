@@ -115,9 +115,9 @@ def test_reimport_unchanged_grown_and_changed(ws):
     s = agent_session(rounds=8)
     wid, status = ws.store_session(s)
     assert status == "new"
-    bodies = ws._query("SELECT count(*) FROM bodies")[0][0]
+    bodies = ws.query("SELECT count(*) FROM bodies")[0][0]
     assert ws.store_session(s)[1] == "unchanged"
-    assert ws._query("SELECT count(*) FROM bodies")[0][0] == bodies
+    assert ws.query("SELECT count(*) FROM bodies")[0][0] == bodies
 
     grown = agent_session(rounds=10)  # the same first messages, then more
     assert grown.messages[5].content_hash == s.messages[5].content_hash
@@ -129,7 +129,7 @@ def test_reimport_unchanged_grown_and_changed(ws):
     assert ws.store_session(changed) == (wid, "updated")
     assert [canon(m) for m in ws.load_session(wid).messages] == [canon(m) for m in changed.messages]
     # Bodies nothing refers to any more were removed.
-    orphans = ws._query("SELECT count(*) FROM bodies WHERE hash NOT IN (SELECT body FROM messages) "
+    orphans = ws.query("SELECT count(*) FROM bodies WHERE hash NOT IN (SELECT body FROM messages) "
                         "AND hash NOT IN (SELECT body FROM version_messages)")[0][0]
     assert orphans == 0
 
@@ -214,15 +214,16 @@ def test_reopened_counts_are_exact_by_scan_or_lookup(tmp_path, traj, counter, mo
 
     # The traj wants most of the counter's rows: scanned unless the threshold is out of reach.
     monkeypatch.setattr(WorkspaceTokenCache, "SCAN_MIN", 1 if scan else 10**9)
-    queries: list[str] = []
+    queries: list[str] = []  # every statement the workspace's connection runs (sqlite3's trace)
+    real_connect = sqlite3.connect
+
+    def traced(*a, **k):
+        conn = real_connect(*a, **k)
+        conn.set_trace_callback(queries.append)
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
     with Workspace(path) as w:
-        original = w._query
-
-        def spy(sql, *args):
-            queries.append(sql)
-            return original(sql, *args)
-
-        monkeypatch.setattr(w, "_query", spy)
         session = w.load_session(wid)
         queries.clear()
         for c in (counter, estimate):
@@ -316,10 +317,10 @@ def test_versions_are_saved_whole_and_never_replace_each_other(ws, traj):
 
 def test_unchanged_messages_are_stored_once(ws, traj):
     wid = ws.add_session(traj)
-    before = ws._query("SELECT count(*) FROM bodies")[0][0]
+    before = ws.query("SELECT count(*) FROM bodies")[0][0]
     r = compacted(ws.load_session(wid))
     ws.save_version(wid, r, compact_config())
-    after = ws._query("SELECT count(*) FROM bodies")[0][0]
+    after = ws.query("SELECT count(*) FROM bodies")[0][0]
     changed = sum(1 for m, o in zip(r.messages, r.lineage)
                   if not (len(o) == 1 and traj.messages[o[0]].model_dump(exclude={"position"})
                           == m.model_dump(exclude={"position"})))
@@ -447,14 +448,14 @@ def test_failure_between_rows_leaves_the_old_version(tmp_path, traj, monkeypatch
         s = w.load_session(wid)
         r = compacted(s)
         v1 = w.save_version(wid, r, compact_config())
-        counts = {t: w._query(f"SELECT count(*) FROM {t}")[0][0]
+        counts = {t: w.query(f"SELECT count(*) FROM {t}")[0][0]
                   for t in ("versions", "version_messages", "offloads", "bodies", "summaries")}
         seen = {}
 
         def die():
             # Inside the transaction: the new version's row and first messages exist.
-            seen["rows"] = w._conn.execute(
-                "SELECT count(*) FROM version_messages WHERE version_id = ?", (f"{wid}@v2",)).fetchone()[0]
+            seen["rows"] = w.query(
+                "SELECT count(*) FROM version_messages WHERE version_id = ?", (f"{wid}@v2",))[0][0]
             raise RuntimeError("injected failure between rows")
 
         monkeypatch.setattr(wsmod, "json", _DyingJson(6, die))
@@ -463,7 +464,7 @@ def test_failure_between_rows_leaves_the_old_version(tmp_path, traj, monkeypatch
             w.save_version(wid, r2, compact_config())
         monkeypatch.setattr(wsmod, "json", json)
         assert seen["rows"] >= 3
-        assert {t: w._query(f"SELECT count(*) FROM {t}")[0][0] for t in counts} == counts
+        assert {t: w.query(f"SELECT count(*) FROM {t}")[0][0] for t in counts} == counts
         assert [v.id for v in w.list_versions(wid)] == [v1]
         # The workspace is still usable, and numbering continues from the saved one.
         assert w.save_version(wid, r2, compact_config()) == f"{wid}@v2"
@@ -484,8 +485,8 @@ def test_killed_writer_leaves_the_old_version(tmp_path, traj):
         s = w.load_session({wid!r})
         r = compacted(s, compact_config().with_values({{"summarization.keep.messages": 8}}))
         def die():
-            rows = w._conn.execute("SELECT count(*) FROM version_messages WHERE version_id = ?",
-                                   ({wid!r} + "@v2",)).fetchone()[0]
+            rows = w.query("SELECT count(*) FROM version_messages WHERE version_id = ?",
+                           ({wid!r} + "@v2",))[0][0]
             print(rows, flush=True)
             os._exit(17)  # no rollback, no close: as if the process were killed
         wsmod.json = _DyingJson(6, die)
@@ -495,29 +496,29 @@ def test_killed_writer_leaves_the_old_version(tmp_path, traj):
     assert proc.returncode == 17, proc.stderr
     assert int(proc.stdout.strip()) >= 3  # killed with rows of the new version written
     with Workspace(path) as w:
-        assert w._query("PRAGMA integrity_check")[0][0] == "ok"
+        assert w.query("PRAGMA integrity_check")[0][0] == "ok"
         assert [v.id for v in w.list_versions(wid)] == [v1]
         assert [canon(m) for m in w.load_version(v1).messages] == before
-        assert w._query("SELECT count(*) FROM version_messages WHERE version_id != ?", (v1,))[0][0] == 0
+        assert w.query("SELECT count(*) FROM version_messages WHERE version_id != ?", (v1,))[0][0] == 0
 
 
 def test_add_session_is_one_transaction(ws, monkeypatch):
-    import inspector.workspace.database as wsmod
+    from inspector.engine.models import Message
 
     s = agent_session(rounds=6)
-    real, n = wsmod._body, [0]
+    real, n = Message.model_dump_json, [0]
 
-    def failing(m):
+    def failing(m, *a, **k):  # the 10th message's body fails to serialise, mid-transaction
         n[0] += 1
         if n[0] == 10:
             raise RuntimeError("boom")
-        return real(m)
+        return real(m, *a, **k)
 
-    monkeypatch.setattr(wsmod, "_body", failing)
+    monkeypatch.setattr(Message, "model_dump_json", failing)
     with pytest.raises(RuntimeError):
         ws.add_session(s)
     assert ws.list_sessions() == []
-    assert ws._query("SELECT count(*) FROM messages")[0][0] == 0
+    assert ws.query("SELECT count(*) FROM messages")[0][0] == 0
 
 
 # ------------------------------------------------------------------------ batch work
@@ -584,7 +585,7 @@ def test_closed_workspace_says_so(tmp_path):
 def test_stats_json_is_plain_json(ws, traj):
     wid = ws.add_session(traj)
     vid = ws.save_version(wid, compacted(ws.load_session(wid)), compact_config())
-    raw = ws._query("SELECT stats FROM versions WHERE id = ?", (vid,))[0][0]
+    raw = ws.query("SELECT stats FROM versions WHERE id = ?", (vid,))[0][0]
     stats = json.loads(raw)
     assert stats["tokens_before"] - stats["tokens_after"] == stats["saved"]
     assert stats["messages_after"] == ws.version_info(vid).messages
@@ -686,7 +687,7 @@ def test_a_loaded_session_keeps_its_records_packed_and_exports_byte_equal(tmp_pa
     # Stored again, changed (its last message gone), its bodies are the ones stored:
     # a packed record is written as the record it packs.
     with Workspace(tmp_path / "ws.db") as w:
-        before = set(w._query("SELECT hash FROM bodies"))
+        before = set(w.query("SELECT hash FROM bodies"))
         w.add_session(loaded.model_copy(update={"messages": [m.model_copy() for m in loaded.messages[:-1]]}))
-        after = set(w._query("SELECT hash FROM bodies"))
+        after = set(w.query("SELECT hash FROM bodies"))
         assert after < before and len(after) == len(before) - 1

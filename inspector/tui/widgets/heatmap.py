@@ -423,7 +423,7 @@ class Heatmap(ScrollView, can_focus=True):
                self.actions[index] if self.actions else None, self.after[index] if self.after else None)
         strip = self._cache.get(key)
         if strip is None:
-            strip = self._render_row(index, width)
+            strip = self.render_row(index, width)
             self._cache[key] = strip
         return strip
 
@@ -477,7 +477,18 @@ class Heatmap(ScrollView, can_focus=True):
         style = self.get_component_rich_style("heatmap--header")
         return Strip([Segment(text[:width].ljust(width), style)], width)
 
-    def _render_row(self, i: int, width: int) -> Strip:
+    def render_row(self, i: int, width: int) -> Strip:
+        """Draw message `i`'s row at `width` columns, anew: `render_line` keeps what
+        this returns by what the row shows, so a count of these calls is a count of
+        the rows drawn (tests/tui/test_scale.py).
+
+        Args:
+            i: the message's position in the session.
+            width: the row's width in cells.
+
+        Returns:
+            The row's strip.
+        """
         base = self.rich_style
         rows = self.rows
         c = self.column_widths(width)
@@ -603,4 +614,4 @@ class Heatmap(ScrollView, can_focus=True):
     def row_text(self, index: int) -> str:
         """The plain text of a rendered row (tests and screenshots)."""
         width = max(120, self.scrollable_content_region.width)
-        return self._render_row(index, width).text
+        return self.render_row(index, width).text

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from inspector.engine import plan
+from inspector.engine.analysis import analysis_of
 from inspector.engine.planning import Action
 from tests.sessions import agent_session, asst, session, tool, user
 
@@ -100,7 +101,7 @@ def test_cleared_arguments_replanned_equal_a_fresh_plan_and_their_ids_are_not_ke
         # the final answer is the latest round
         assert len(cleared_calls) == 6 - keep and all(len(r.clear_arguments) == 2 for r in cleared_calls)
     # Per-call ids live in the plans' reductions only, not also on the analysis.
-    (analysis,) = s._analyses.values()
+    analysis = analysis_of(s, COUNTER)  # the one the plans above made
     assert not [k for k in analysis.offload_ids if k[1].startswith("args:")]
 
 
@@ -138,8 +139,8 @@ def test_call_messages_whose_arguments_do_not_shrink_share_one_memo_entry():
         assert again.actions == fresh.actions and again.reductions == fresh.reductions
         assert again.tokens_after == fresh.tokens_after == output_counts(s, again)
         assert any(a == Action.CLEAR for a in again.actions)  # the results are cleared
-    (analysis,) = s._analyses.values()
-    unchanged = list(memo_for(analysis, COUNTER).clear_arguments._data.values())
+    analysis = analysis_of(s, COUNTER)  # the one the plans above made
+    unchanged = [v for _, v in memo_for(analysis, COUNTER).clear_arguments.items()]
     assert len(unchanged) >= 5 and all(v == (0, 0, {}) for v in unchanged)
     assert all(v is unchanged[0] for v in unchanged) and unchanged[0][2] is NO_ARGUMENTS
 
@@ -160,7 +161,7 @@ def test_argument_placeholders_are_not_kept_in_the_text_cache():
     oids = {oid for red in p.reductions.values() for oid in red.clear_arguments.values()}
     assert len(oids) == 6
     memo = memo_for(analyze(s, COUNTER), COUNTER)
-    assert not [text for text in memo.texts._data if any(oid in text for oid in oids)]
+    assert not [text for text in memo.texts.texts() if any(oid in text for oid in oids)]
     # a message with one call is memoised whole, not again call by call (issue 31)
     assert len(memo.arguments) == 0 and len(memo.clear_arguments) == 6
     assert output_counts(s, p) == p.tokens_after  # the counts are still the texts'

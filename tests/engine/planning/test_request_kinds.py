@@ -9,6 +9,7 @@ import copy
 import pytest
 
 from inspector.engine import content, plan, preset
+from inspector.engine.analysis import analysis_of
 from inspector.engine.content import Kind, content_model
 from inspector.engine.models import Message, Session
 from inspector.engine.planning.planner import WINDOW_BLOCK, request_window
@@ -75,7 +76,7 @@ def test_replans_a_slider_move_apart_share_one_content_model(classified):
     assert len(set(cuts)) >= 10  # the cut moved with the slider...
     # ...and the plans asked about the user messages of at most two blocks, each
     # classified once (it was once per plan)
-    windows = {request_window(s._analyses[COUNTER.name], 1, cut - 1) for cut in cuts}
+    windows = {request_window(analysis_of(s, COUNTER), 1, cut - 1) for cut in cuts}
     assert len(classified) <= len(windows) <= 2, (classified, windows)
 
 
@@ -97,7 +98,7 @@ def test_the_kinds_come_from_one_block_aligned_window_and_match_a_fresh_plan():
 def test_a_window_covers_its_block_and_the_lookback_of_every_user_message_in_it():
     s, requests = swe_style_session(900, "window")
     plan(s, balanced(20_000), COUNTER)
-    a = s._analyses[COUNTER.name]
+    a = analysis_of(s, COUNTER)
     users = a.user_positions
     whole = content_model(s.messages).kinds
     for k in range(0, len(users), 7):
