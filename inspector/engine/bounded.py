@@ -39,6 +39,10 @@ class Memo(Generic[K, V]):
     def __len__(self) -> int:
         return len(self._data)
 
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._data.clear()
+
     def items(self) -> list[tuple[K, V]]:
         """The entries kept, oldest first (a copy: what a memo holds, for tests and diagnostics).
 

@@ -309,6 +309,20 @@ _MODELS: Memo[tuple[str, ...], ContentModel] = Memo(16)
 _LAST: dict[tuple[int, int, str, str], tuple[Sequence[Message], ContentModel]] = {}
 
 
+def forget_models(*, messages_too: bool = True) -> None:
+    """Empty the content model's memos, so the next `content_model` classifies from
+    scratch (a memo is only a cache: results do not change; tests compare the two).
+
+    Args:
+        messages_too: also forget each message's own marks (kept on its hash), not
+            only the models of whole sessions.
+    """
+    _LAST.clear()
+    _MODELS.clear()
+    if messages_too:
+        _LOCAL.clear()
+
+
 def content_model(messages: Sequence[Message]) -> ContentModel:
     """Classify every message of a session (or any run of its messages).
 
