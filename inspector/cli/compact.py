@@ -458,11 +458,11 @@ def _export_all(args: argparse.Namespace, config: CompactionConfig, out: Path) -
             name = f"{base}-{k}"
         names[s.id] = out / default_name(name, args.format)
 
-    def write(session: Session, result: Any) -> Path:
+    def write(session: Session, result: Any) -> Any:  # a file's Path, or a database's URL
         res = _export_one(session, result, args, names[session.id], ws, say=progress.message)
         if res.session_id is not None:
             progress.message(f"{session.id}: wrote session {res.session_id}")
-        return Path(res.path)
+        return res.path
 
     def done(item: Any) -> None:
         if not item.ok:

@@ -502,20 +502,15 @@ def test_killed_writer_leaves_the_old_version(tmp_path, traj):
         assert w.query("SELECT count(*) FROM version_messages WHERE version_id != ?", (v1,))[0][0] == 0
 
 
-def test_add_session_is_one_transaction(ws, monkeypatch):
-    from inspector.engine.models import Message
-
+def test_add_session_is_one_transaction(ws):
     s = agent_session(rounds=6)
-    real, n = Message.model_dump_json, [0]
-
-    def failing(m, *a, **k):  # the 10th message's body fails to serialise, mid-transaction
-        n[0] += 1
-        if n[0] == 10:
-            raise RuntimeError("boom")
-        return real(m, *a, **k)
-
-    monkeypatch.setattr(Message, "model_dump_json", failing)
-    with pytest.raises(RuntimeError):
+    # The 10th message row fails to insert, mid-transaction (the session's row and nine
+    # messages already written in it): a trigger another connection adds to the file.
+    with sqlite3.connect(ws.path) as other:
+        other.execute("CREATE TRIGGER fail_tenth BEFORE INSERT ON messages WHEN (SELECT count(*) FROM messages) >= 9 "
+                      "BEGIN SELECT RAISE(ABORT, 'boom'); END")
+    other.close()
+    with pytest.raises(sqlite3.DatabaseError, match="boom"):
         ws.add_session(s)
     assert ws.list_sessions() == []
     assert ws.query("SELECT count(*) FROM messages")[0][0] == 0
