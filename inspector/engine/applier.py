@@ -301,8 +301,10 @@ def _embedded_summary(text: str, prefix: str) -> str | None:
 
 # ---------------------------------------------------------------------------- materialize
 
-_NOT_WRITTEN = frozenset((Action.SUMMARIZE, Action.PRESERVE, Action.DROP))
-_REDUCED = frozenset((Action.TRUNCATE, Action.CLEAR))
+# Actions whose message is not written (a summary may be, in its place), and those that
+# write it reduced: shared with `materialize_view`, the measuring copy of the writer.
+NOT_WRITTEN = frozenset((Action.SUMMARIZE, Action.PRESERVE, Action.DROP))
+REDUCED_ACTIONS = frozenset((Action.TRUNCATE, Action.CLEAR))
 
 
 def materialize(
@@ -334,13 +336,13 @@ def materialize(
     from inspector.engine.planning import counter_for
 
     counter = counter or counter_for(plan.config)
-    written = _SummaryMessages(session, plan, summary_texts or {}, counter, finalize, offload_summarized)
-    writer = _Writer(session, plan, counter, written, clear_rewriter)
+    written = SummaryMessages(session, plan, summary_texts or {}, counter, finalize, offload_summarized)
+    writer = ContextWriter(session, plan, counter, written, clear_rewriter)
     writer.write_all()
     return writer.compacted(written.offloads, written.generated)
 
 
-class _SummaryMessages:
+class SummaryMessages:
     """What each summary of the plan writes (by the summary's index): the summary
     message (or a pending marker), or what a Finalizer made of it; with the offload
     record of the messages it replaced and what was generated."""
@@ -380,11 +382,11 @@ class _SummaryMessages:
         return out
 
 
-class _Writer:
+class ContextWriter:
     """Writes the plan's output in order, with each message's lineage and, where known
     without tokenizing, its count."""
 
-    def __init__(self, session: Session, plan: Plan, counter: TokenCounter, summaries: _SummaryMessages,
+    def __init__(self, session: Session, plan: Plan, counter: TokenCounter, summaries: SummaryMessages,
                  clear_rewriter: ClearRewriter | None) -> None:
         self.session, self.plan, self.counter = session, plan, counter
         self.msgs = session.messages
@@ -425,7 +427,7 @@ class _Writer:
                 self.out.extend(msgs[start:stop])
                 self.lineage.extend([[j] for j in range(start, stop)])
                 self.counts.extend(known[start:stop] if known is not None else [None] * (stop - start))
-            if stop == n or actions[stop] not in _NOT_WRITTEN or stop in self.by_insert:
+            if stop == n or actions[stop] not in NOT_WRITTEN or stop in self.by_insert:
                 self.write(stop)
             start = stop + 1
 
@@ -440,7 +442,7 @@ class _Writer:
         if i == self.n:
             return
         act = self.plan.actions[i]
-        if act in _NOT_WRITTEN or i in self.rewritten_groups:
+        if act in NOT_WRITTEN or i in self.rewritten_groups:
             return
         m, count = self.reduced(i, act)
         origin = [i]
@@ -459,6 +461,7 @@ class _Writer:
         self.emit(m, origin, count)
 
     def emit(self, m: Message, origin: list[int], count: int | None) -> None:
+        """Appends `m` with the positions it came from and its count (None: unknown)."""
         self.out.append(m)
         self.lineage.append(origin)
         self.counts.append(count)
@@ -468,7 +471,7 @@ class _Writer:
         msgs, known = self.msgs, self.known
         if act == Action.KEEP:
             return msgs[i], known[i] if known is not None else None
-        m, offs = reduce_message(self.session, self.plan, i) if act in _REDUCED else (msgs[i], [])
+        m, offs = reduce_message(self.session, self.plan, i) if act in REDUCED_ACTIONS else (msgs[i], [])
         self.offloads.extend(offs)
         if m is msgs[i]:  # nothing to reduce (a placeholder already)
             return m, known[i] if known is not None else None

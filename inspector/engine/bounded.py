@@ -1,6 +1,7 @@
 """`Memo`: a dict with a bound, for the engine's memos of per-message facts (content
 kinds, sentences, artifacts) and of plan results: they live as long as the process and
-must not grow with every session it ever reads."""
+must not grow with every session it ever reads. `ByObject`: the same for what is
+computed from an object that has no hash of its own, found by its identity."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Generic, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+O = TypeVar("O")
 
 
 class Memo(Generic[K, V]):
@@ -50,3 +52,35 @@ class Memo(Generic[K, V]):
             (key, value) pairs.
         """
         return list(self._data.items())
+
+
+class ByObject(Generic[O, V]):
+    """Values computed from an object (and an optional hashable detail), found by the
+    object's identity: the object itself is kept, so an id the runtime reuses once the
+    object is freed is no hit. Forgets everything when full: its users' entries come back
+    on the next knob move."""
+
+    __slots__ = ("_data", "limit")
+
+    def __init__(self, limit: int):
+        self._data: dict[tuple[int, Hashable], tuple[O, V]] = {}
+        self.limit = limit
+
+    def get(self, obj: O, detail: Hashable = None) -> V | None:
+        """The value kept for `obj` (and `detail`), or None."""
+        hit = self._data.get((id(obj), detail))
+        return hit[1] if hit is not None and hit[0] is obj else None
+
+    def put(self, obj: O, value: V, detail: Hashable = None) -> V:
+        """Keep `value` for `obj` (and `detail`); returns it."""
+        if len(self._data) >= self.limit:
+            self._data.clear()
+        self._data[(id(obj), detail)] = (obj, value)
+        return value
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._data.clear()
+
+    def __len__(self) -> int:
+        return len(self._data)

@@ -63,7 +63,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from inspector.engine.bounded import Memo
+from inspector.engine.bounded import ByObject, Memo
 from inspector.engine.content import (
     SANDBOX_ROOTS,
     SCAN_CHARS,
@@ -538,9 +538,9 @@ class _Index:
     ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] = field(default_factory=dict)
     best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
     hash_set: frozenset[str] = frozenset()  # `hashes` as a set
-    # view id -> (the view, `_unsupported_in`); (view id, horizon) -> (the view, `_step_claims`)
-    unsupported: dict[int, tuple[Any, Any]] = field(default_factory=dict)
-    steps: dict[tuple[int, int], tuple[Any, list[tuple[str, str, str]]]] = field(default_factory=dict)
+    # a view -> `_unsupported_in`; (a view, a horizon) -> `_step_claims`
+    unsupported: ByObject[_View, _Unsupported] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
+    steps: ByObject[_View, list[tuple[str, str, str]]] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
     _holding: dict[tuple[frozenset[str], frozenset[Kind]], tuple[dict[int, int], list[int]]] = field(
         default_factory=dict)  # `holding`'s answers since the last extend
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
@@ -570,8 +570,6 @@ class _Index:
         self.ranked.clear()
         self.best.clear()
         self._holding.clear()
-        self.unsupported.clear()
-        self.steps.clear()
         self.unsupported.clear()
         self.steps.clear()
         for i in range(start, len(model.kinds)):
@@ -1512,17 +1510,15 @@ _OUTCOMES: Memo[str, frozenset[tuple[int, str]]] = Memo(50_000)
 
 
 # view id -> (the view, whether a prose sentence of it states a test outcome count).
-_COUNTS_STATED: dict[int, tuple[_View, bool]] = {}
+_COUNTS_STATED: ByObject[_View, bool] = ByObject(4_000)
 
 
 def _states_counts(v: _View) -> bool:
     """Whether a prose sentence of `v` states a test outcome count (`outcome_counts`)."""
-    hit = _COUNTS_STATED.get(id(v))
-    if hit is None or hit[0] is not v:
-        if len(_COUNTS_STATED) >= 4_000:
-            _COUNTS_STATED.clear()
-        hit = _COUNTS_STATED[id(v)] = (v, any(outcome_counts(v.sentences[j]) for j in v.prose))
-    return hit[1]
+    hit = _COUNTS_STATED.get(v)
+    if hit is None:
+        hit = _COUNTS_STATED.put(v, any(outcome_counts(v.sentences[j]) for j in v.prose))
+    return hit
 
 
 def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizon: int
@@ -1825,12 +1821,10 @@ def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> 
     same range comes back when a knob does)."""
     if not v.failures and not v.steps:
         return []
-    hit = index.steps.get((id(v), horizon))
-    if hit is None or hit[0] is not v:
-        if len(index.steps) >= _PER_VIEW_MAX:
-            index.steps.clear()
-        hit = index.steps[(id(v), horizon)] = (v, _found_step_claims(v, index, model, horizon))
-    return list(hit[1])
+    hit = index.steps.get(v, horizon)
+    if hit is None:
+        hit = index.steps.put(v, _found_step_claims(v, index, model, horizon), horizon)
+    return list(hit)
 
 
 def _found_step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
@@ -1986,9 +1980,9 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     before it stated is taken out (`_unsupported`): the paths, the URLs, the values, the
     digit tokens and the settings, each with its sentence; kept per view on the index
     (a view, a summary or a placeholder, comes back on many knob moves)."""
-    hit = index.unsupported.get(id(v))
-    if hit is not None and hit[0] is v:
-        return hit[1]
+    hit = index.unsupported.get(v)
+    if hit is not None:
+        return hit
     post = index.postings
     paths: list[tuple[str, str, str]] = []
     for p in v.paths:
@@ -2026,10 +2020,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
                 if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]
     found = (paths, urls, values, claimed, assigned)
-    if len(index.unsupported) >= _PER_VIEW_MAX:
-        index.unsupported.clear()
-    index.unsupported[id(v)] = (v, found)
-    return found
+    return index.unsupported.put(v, found)
 
 
 # --------------------------------------------------------------------------- any two sources

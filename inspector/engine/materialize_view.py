@@ -24,7 +24,7 @@ from bisect import bisect_left
 from itertools import compress, pairwise
 from operator import ne
 
-from inspector.engine.applier import _NOT_WRITTEN, _SummaryMessages, _Writer, reduce_message
+from inspector.engine.applier import NOT_WRITTEN, REDUCED_ACTIONS, ContextWriter, SummaryMessages, reduce_message
 from inspector.engine.bounded import Memo
 from inspector.engine.models import Message, Session
 from inspector.engine.planning.results import Action, Plan, Reduction
@@ -36,7 +36,6 @@ _REDUCED: Memo[tuple[object, ...], tuple[Message, Message]] = Memo(20_000)
 # (id of the message, id of its Reduction) -> (the message, the Reduction, the settings,
 # the message reduced): the same Reduction object, found without reading its fields.
 _SAME: Memo[tuple[int, int], tuple[Message, Reduction, tuple[object, ...], Message]] = Memo(20_000)
-_REDUCED_ACTIONS = frozenset((Action.TRUNCATE, Action.CLEAR))
 
 
 def _reduction_key(red: Reduction) -> tuple[object, ...]:
@@ -79,11 +78,11 @@ def reduced_message(session: Session, plan: Plan, i: int) -> Message:
     return reduced
 
 
-class _MeasuredWriter(_Writer):
+class _MeasuredWriter(ContextWriter):
     """`materialize`'s writer, its reductions memoised, no lineage and nothing counted."""
 
     def write_all(self) -> None:
-        """`_Writer.write_all` without the lineage and the counts, by runs of one action:
+        """`ContextWriter.write_all` without the lineage and the counts, by runs of one action:
         a run kept as it is is copied (split where a summary is inserted or merged), a
         run summarized or dropped writes only the summaries inserted in it, every other
         position is written one by one."""
@@ -102,10 +101,10 @@ class _MeasuredWriter(_Writer):
                     self.write(stop)
                     start = stop + 1
                 out.extend(msgs[start:b])
-            elif act in _NOT_WRITTEN:
+            elif act in NOT_WRITTEN:
                 for stop in inside:
                     self.write(stop)  # (the summary inserted before it; the message is not written)
-            elif not inside and act in _REDUCED_ACTIONS:  # (nothing inserted or merged: `write` emits each reduced)
+            elif not inside and act in REDUCED_ACTIONS:  # (nothing inserted or merged: `write` emits each reduced)
                 session, plan = self.session, self.plan
                 out.extend([reduced_message(session, plan, i) for i in range(a, b)])
             else:
@@ -119,7 +118,7 @@ class _MeasuredWriter(_Writer):
 
     def reduced(self, i: int, act: Action) -> tuple[Message, int | None]:
         """Message `i` as the reductions leave it (no count: nothing here is counted)."""
-        if act in _REDUCED_ACTIONS:
+        if act in REDUCED_ACTIONS:
             return reduced_message(self.session, self.plan, i), None
         return self.msgs[i], None
 
@@ -140,7 +139,7 @@ def measured_messages(session: Session, plan: Plan, summary_texts: dict[str, str
     Returns:
         The messages.
     """
-    written = _SummaryMessages(session, plan, summary_texts, counter, None, False)
+    written = SummaryMessages(session, plan, summary_texts, counter, None, False)
     writer = _MeasuredWriter(session, plan, counter, written, None)
     writer.write_all()
     return writer.out
