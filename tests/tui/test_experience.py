@@ -5,7 +5,7 @@ and chart, "(modified)" kept, consistent keys, colour codes in tool output."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, OptionList, Static
 
 from inspector.engine.breakdown import Category
 from inspector.engine.models import Message, Part, Session, ToolCall
@@ -330,6 +330,7 @@ async def test_sweep_chooses_its_knob_and_labels_fit(app):
         prompts = [str(option.prompt) for option in preset_select.query_one(OptionList).options]  # its drop-down
         preset = replay.config.preset
         assert f"{preset} (modified)" in prompts and preset not in prompts  # 8: kept after a sweep pick
+        assert f"{preset} (modified)" in str(preset_select.query_one("SelectCurrent #label", Static).render())
     # labels never overlap and never leave the chart, even for points on its edges
     xs = [0.0, 0.001, 0.002, 0.5, 0.999, 1.0]
     ys = [0.5, 0.5, 0.5, 0.9, 1.0, 1.0]

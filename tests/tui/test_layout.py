@@ -4,7 +4,7 @@ Textual users expect, knobs explain themselves, and state is visible."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, Select
+from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from inspector.tui.app import InspectorApp
 from inspector.tui.screens.session import SessionScreen
@@ -171,6 +171,7 @@ async def test_preset_shows_modified_and_a_switch_can_be_undone(app):
         await settle(pilot, app)
         prompts = [str(option.prompt) for option in select.query_one(OptionList).options]  # the drop-down's
         assert "balanced (modified)" in prompts and "balanced" not in prompts
+        assert "balanced (modified)" in str(select.query_one("SelectCurrent #label", Static).render())  # shown too
         assert "balanced, modified" in str(screen.query_one("#plan-summary").render())
         screen.post_message(TuningPanel.PresetChosen("eino"))
         await settle(pilot, app)

@@ -656,6 +656,9 @@ class TuningPanel(VerticalScroll):
         with sel.prevent(Select.Changed):
             sel.set_options([(f"{n} (modified)" if n == name and modified else n, n) for n in PRESETS])
             sel.value = name
+            # set_options re-selects the first preset; when that is `name` the value never changes,
+            # so Select would keep showing the old label: run its watchers once more.
+            sel.mutate_reactive(Select.value)
 
     def knob(self, key: str) -> Knob:
         """The knob of a dotted config key."""
