@@ -140,89 +140,125 @@ def to_claude_code(
     """
     warn = warnings if warnings is not None else []
     w = _Writer(session_id or str(uuid.uuid4()), cwd or os.getcwd(), version or VERSION, git_branch)
-    # (the summary of the turn in flight, an assistant message after its request, is
-    # written where it is, as the assistant's: a boundary would put it before the request)
-    start = next((k for k, m in enumerate(messages) if (m.kind in ("summary", "compaction") and m.role != "assistant")
-                  or (m.role in SYSTEM_ROLES and m.meta.get("inspector_summary"))), None)
-    order = list(messages)
-    if start is not None:
-        before = [m for m in order[:start] if m.role not in SYSTEM_ROLES]
-        if before:
-            warn.append(f"{plural(len(before), 'message')} before the summary written after it (a compact boundary "
-                        "starts a Claude Code transcript)")
-        order = [order[start]] + order[:start] + order[start + 1:]
+    order, boundary = _summary_first(messages, warn)
     i = 0
     while i < len(order):
         m = order[i]
-        where = f"message {m.position}"
         i += 1
-        if i == 1 and start is not None:
-            meta: dict[str, Any] = {"trigger": "manual"}
-            meta.update({k: v for k, v in m.meta.items() if k in ("trigger", "preTokens")})
-            if pre_tokens is not None:
-                meta["preTokens"] = pre_tokens
-            ts = _stamp(m)
-            # Claude Code names the record before the boundary in logicalParentUuid; the
-            # boundary opens this file, so there is none (null, the key kept as it writes it)
-            w.add(w.new("system", ts, subtype="compact_boundary", content="Conversation compacted", isMeta=False,
-                        level="info", compactMetadata=meta), root=True)
-            w.records[-1]["logicalParentUuid"] = None
-            w.add(w.new("user", ts, message={"role": "user", "content": _summary_text(m)},
-                        isCompactSummary=True, isVisibleInTranscriptOnly=True))
+        if i == 1 and boundary:
+            _write_boundary(w, m, pre_tokens)
             continue
         if m.role in SYSTEM_ROLES and m.kind == "message":
-            warn.append(f"{where}: {m.role} message left out (Claude Code sends its own system prompt)")
+            warn.append(f"message {m.position}: {m.role} message left out (Claude Code sends its own system prompt)")
             continue
-        # (a changed message, a summary or one with renamed tool-call ids is not copied
-        # from its source records: they hold the old content and ids)
-        raw = None if not untouched(m) else m.raw  # unpacked once (a loaded record is packed)
-        records = [] if raw is None else _records(raw)
-        if records and m.role == "tool":
-            # One user record may hold several results: copy it once, for all of them.
-            results = [b for b in (records[0]["message"].get("content") or [])
-                       if isinstance(b, dict) and b.get("type") == "tool_result"]
-            group = [m]
-            while (i < len(order) and len(group) < len(results) and order[i].role == "tool"
-                   and untouched(order[i]) and order[i].raw == raw):
-                group.append(order[i])
-                i += 1
-            only_results = len(results) == len(records[0]["message"].get("content") or [])
-            if only_results and [b.get("tool_use_id") for b in results] == [x.tool_call_id for x in group]:
-                w.copy(records[0])
-                continue
-            i -= len(group) - 1
-        elif records and m.role in ("user", "assistant") and m.kind == "message" and not _has_results(records):
-            for r in records:
-                w.copy(r)
+        copied = _copy_source_records(w, order, i - 1)
+        if copied:
+            i += copied - 1
             continue
-        ts = _stamp(m)
-        blocks = _blocks(m, warn)
-        if m.role == "assistant":
-            if not blocks:
-                warn.append(f"{where}: empty assistant message left out")
-                continue
-            mid = f"msg_{uuid.uuid4().hex[:24]}"
-            request_id = f"req_{uuid.uuid4().hex[:24]}"  # one API request: every record of the reply has it
-            usage = {"input_tokens": 0, "output_tokens": 0}
-            if m.usage is not None:
-                usage = {"input_tokens": m.usage.input_tokens or 0, "output_tokens": m.usage.output_tokens or 0,
-                         "cache_read_input_tokens": m.usage.cache_read_tokens or 0,
-                         "cache_creation_input_tokens": m.usage.cache_creation_tokens or 0}
-            for b in blocks:
-                w.add(w.new("assistant", ts, message={
-                    "id": mid, "type": "message", "role": "assistant", "model": model or "<synthetic>",
-                    "content": [b], "stop_reason": None, "stop_sequence": None, "usage": usage},
-                    requestId=request_id))
-        elif m.role == "tool":
-            w.add(w.new("user", ts, message={"role": "user", "content": blocks}))
-        else:  # user, or a later summary / compaction record
-            content: Any = blocks
-            if len(blocks) == 1 and set(blocks[0]) == {"type", "text"}:
-                content = blocks[0]["text"]
-            if not blocks:
-                content = m.text
-            w.add(w.new("user", ts, message={"role": "user", "content": content}))
+        _write_fresh(w, m, model, warn)
     return w.session_id, w.records
+
+
+def _summary_first(messages: Sequence[Message], warn: list[str]) -> tuple[list[Message], bool]:
+    """The messages in file order, the first summary moved to the front (a compact
+    boundary starts a Claude Code transcript), and whether there is one.
+
+    The summary of the turn in flight, an assistant message after its request, stays
+    where it is, as the assistant's: a boundary would put it before the request.
+    """
+    start = next((k for k, m in enumerate(messages) if (m.kind in ("summary", "compaction") and m.role != "assistant")
+                  or (m.role in SYSTEM_ROLES and m.meta.get("inspector_summary"))), None)
+    order = list(messages)
+    if start is None:
+        return order, False
+    before = [m for m in order[:start] if m.role not in SYSTEM_ROLES]
+    if before:
+        warn.append(f"{plural(len(before), 'message')} before the summary written after it (a compact boundary "
+                    "starts a Claude Code transcript)")
+    return [order[start]] + order[:start] + order[start + 1:], True
+
+
+def _write_boundary(w: _Writer, m: Message, pre_tokens: int | None) -> None:
+    """The compact boundary and the summary record after it, as `/compact` writes them."""
+    meta: dict[str, Any] = {"trigger": "manual"}
+    meta.update({k: v for k, v in m.meta.items() if k in ("trigger", "preTokens")})
+    if pre_tokens is not None:
+        meta["preTokens"] = pre_tokens
+    ts = _stamp(m)
+    # Claude Code names the record before the boundary in logicalParentUuid; the
+    # boundary opens this file, so there is none (null, the key kept as it writes it)
+    w.add(w.new("system", ts, subtype="compact_boundary", content="Conversation compacted", isMeta=False,
+                level="info", compactMetadata=meta), root=True)
+    w.records[-1]["logicalParentUuid"] = None
+    w.add(w.new("user", ts, message={"role": "user", "content": _summary_text(m)},
+                isCompactSummary=True, isVisibleInTranscriptOnly=True))
+
+
+def _copy_source_records(w: _Writer, order: Sequence[Message], i: int) -> int:
+    """Copy `order[i]`'s own source records when they still say what it says.
+
+    Returns:
+        How many messages the copied records carry (0: nothing copied). One user record
+        may hold several tool results: it is copied once, for all of them.
+    """
+    m = order[i]
+    # (a changed message, a summary or one with renamed tool-call ids is not copied
+    # from its source records: they hold the old content and ids)
+    raw = None if not untouched(m) else m.raw  # unpacked once (a loaded record is packed)
+    records = [] if raw is None else _records(raw)
+    if not records:
+        return 0
+    if m.role == "tool":
+        content = records[0]["message"].get("content") or []
+        results = [b for b in content if isinstance(b, dict) and b.get("type") == "tool_result"]
+        group = [m]
+        j = i + 1
+        while (j < len(order) and len(group) < len(results) and order[j].role == "tool"
+               and untouched(order[j]) and order[j].raw == raw):
+            group.append(order[j])
+            j += 1
+        if len(results) == len(content) and [b.get("tool_use_id") for b in results] == [x.tool_call_id
+                                                                                    for x in group]:
+            w.copy(records[0])
+            return len(group)
+        return 0
+    if m.role in ("user", "assistant") and m.kind == "message" and not _has_results(records):
+        for r in records:
+            w.copy(r)
+        return 1
+    return 0
+
+
+def _write_fresh(w: _Writer, m: Message, model: str | None, warn: list[str]) -> None:
+    """New records for a message that has no source records to copy: one per block for
+    an assistant reply (as Claude Code streams them), one user record otherwise."""
+    ts = _stamp(m)
+    blocks = _blocks(m, warn)
+    if m.role == "assistant":
+        if not blocks:
+            warn.append(f"message {m.position}: empty assistant message left out")
+            return
+        mid = f"msg_{uuid.uuid4().hex[:24]}"
+        request_id = f"req_{uuid.uuid4().hex[:24]}"  # one API request: every record of the reply has it
+        usage = {"input_tokens": 0, "output_tokens": 0}
+        if m.usage is not None:
+            usage = {"input_tokens": m.usage.input_tokens or 0, "output_tokens": m.usage.output_tokens or 0,
+                     "cache_read_input_tokens": m.usage.cache_read_tokens or 0,
+                     "cache_creation_input_tokens": m.usage.cache_creation_tokens or 0}
+        for b in blocks:
+            w.add(w.new("assistant", ts, message={
+                "id": mid, "type": "message", "role": "assistant", "model": model or "<synthetic>",
+                "content": [b], "stop_reason": None, "stop_sequence": None, "usage": usage},
+                requestId=request_id))
+    elif m.role == "tool":
+        w.add(w.new("user", ts, message={"role": "user", "content": blocks}))
+    else:  # user, or a later summary / compaction record
+        content: Any = blocks
+        if len(blocks) == 1 and set(blocks[0]) == {"type", "text"}:
+            content = blocks[0]["text"]
+        if not blocks:
+            content = m.text
+        w.add(w.new("user", ts, message={"role": "user", "content": content}))
 
 
 def write_claude_code(path: str | Path, records: Sequence[dict[str, Any]]) -> Path:
