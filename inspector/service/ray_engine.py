@@ -33,7 +33,9 @@ def local_options(cores: int | None) -> dict[str, Any]:
         Keyword arguments for `ray.init`.
     """
     return {"num_cpus": cores, "include_dashboard": False, "log_to_driver": False,
-            "_system_config": {"worker_niceness": os.nice(0)}}
+            # the raylet applies it with nice(), which adds to the niceness its workers
+            # inherit from this process: 0 keeps them at ours (os.nice(0) doubled it)
+            "_system_config": {"worker_niceness": 0}}
 
 
 class RayEngine:
