@@ -49,8 +49,8 @@ from inspector.service.replay import (
     _highest_first,
     _Opened,
     _serves,
-    _value_order,
     configs_for,
+    value_order,
 )
 from inspector.service.sampling import Estimate, SampleDesign, draw_sample, estimate_total
 
@@ -315,7 +315,7 @@ class _SweepState:
 
     def _one_by_one(self, pending: list[int]) -> Iterator[Batch]:
         configs = self.configs
-        self.queue.extend((self.ids[k], vi) for k in pending for vi in _value_order(configs)
+        self.queue.extend((self.ids[k], vi) for k in pending for vi in value_order(configs)
                           if self.cells[vi][k] is None)
         while self.queue:
             sid, vi = self.queue.popleft()

@@ -435,7 +435,7 @@ def _chunks(ids: Sequence[str], n_values: int, workers: int) -> list[list[str]] 
     return [list(ids[i:i + size]) for i in range(0, len(ids), size)]
 
 
-def _value_order(configs: Sequence[CompactionConfig]) -> list[int]:
+def value_order(configs: Sequence[CompactionConfig]) -> list[int]:
     """The order a session's values go to the pool: the highest token trigger first,
     then the others lowest first. Above the tailoring budget the trigger is typically
     never reached (tailoring keeps the context under it), and the highest value's
@@ -445,7 +445,15 @@ def _value_order(configs: Sequence[CompactionConfig]) -> list[int]:
     value above the tailoring budget, if it is not the highest: the context reaches
     the budget plus a turn before tailoring runs, so that value is rarely served, and
     with both summaries and tailoring firing it is usually the costliest replay (on the
-    bench's sweep, 10 s of 36; sent last, it ran alone at the end)."""
+    bench's sweep, 10 s of 36; sent last, it ran alone at the end). Public: the fleet's
+    queue sends values in the same order.
+
+    Args:
+        configs: one config per value of the sweep.
+
+    Returns:
+        The indices of `configs` in the order they are sent.
+    """
     order = _trigger_order(configs, range(len(configs)))
     top, rest = order[-1:], order[:-1]
     above = [vi for vi in rest if configs[vi].tailoring.enabled
@@ -585,9 +593,9 @@ def _sweep_each(source: str, ids: Sequence[str], configs: Sequence[CompactionCon
                 ) -> dict[tuple[str, int], SessionTotals]:
     """A few sessions on the pool, one task per session and value, no more than
     `workers` at a time: a value that a replay already back serves (`_serves`) is
-    never sent (the values go in `_value_order`, the rest of a session's highest first
+    never sent (the values go in `value_order`, the rest of a session's highest first
     once one of its replays proved some: `_highest_first`)."""
-    pending = deque((sid, vi) for sid in ids for vi in _value_order(configs))
+    pending = deque((sid, vi) for sid in ids for vi in value_order(configs))
     steps = len(pending)
     found: dict[tuple[str, int], SessionTotals] = {}
     proofs: dict[str, list[tuple[int, int]]] = {}  # session -> (value index, its replay's same_from_trigger)

@@ -107,11 +107,19 @@ def _assistant_parts(blocks: list[Any], where: str, parts: list[Part], calls: li
             parts.append(block_part(b, where, strict=False))
 
 
-def _one_chain(records: list[tuple[int, dict[str, Any]]], parent: Callable[[dict[str, Any]], Any] | None = None) -> bool:
+def one_chain(records: list[tuple[int, dict[str, Any]]], parent: Callable[[dict[str, Any]], Any] | None = None) -> bool:
     """Is every record the child of the record before it, the first a root, and no uuid
     seen twice? Then the active branch is the whole list (`_active_branch` finds the same
-    by walking the links back from the last record, a few times slower). `parent`: a
-    record's parent uuid (default its `parentUuid`)."""
+    by walking the links back from the last record, a few times slower). Public for the
+    test that reads every file both ways (tests/sources/test_readers.py).
+
+    Args:
+        records: (line number, record) of a file's message records, in file order.
+        parent: a record's parent uuid (default its `parentUuid`).
+
+    Returns:
+        True when the records form one chain the reader may take whole.
+    """
     if parent is None:
         def parent(rec: dict[str, Any]) -> Any:
             return rec.get("parentUuid")
@@ -395,7 +403,7 @@ class ClaudeCodeSource(Source):
                 self.skip("file", f"no record names a parent (parentUuid null on all {len(records)}): "
                                   "read in file order")
             return records  # no links at all: file order
-        if _one_chain(records, parent):
+        if one_chain(records, parent):
             return records  # each record the child of the one before (a file without branches)
         by_uuid: dict[str, tuple[int, dict[str, Any]]] = {}
         for lr in records:

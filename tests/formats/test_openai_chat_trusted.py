@@ -44,9 +44,8 @@ CRAFTED: list[Any] = [
 
 def _validated(monkeypatch: pytest.MonkeyPatch) -> None:
     """The plain path: every constructor validates."""
-    monkeypatch.setattr(openai_chat, "_trusted_part", Part)
-    monkeypatch.setattr(openai_chat, "_trusted_call", ToolCall)
-    monkeypatch.setattr(openai_chat, "_trusted_message", Message)
+    for model in (Part, ToolCall, Message):
+        monkeypatch.setattr(model, "trusted", model)
 
 
 def _shape(m: Message) -> Any:

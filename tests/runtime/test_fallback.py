@@ -106,16 +106,16 @@ def test_cli_exits_1_with_one_line_even_under_on_failure_keep(tmp_path, capsys):
 def test_a_fallback_identical_to_the_failing_config_is_not_planned_again(monkeypatch):
     """With summarization already off, "the reductions that need no model" is the config
     that just failed: planning it again would fail the same way, so it is skipped."""
-    from inspector.engine import flow
+    from inspector.engine.planning import planner
 
     plans = []
-    original = flow._Run.replan
+    original = planner.plan
 
-    def counting(self, exact):
-        plans.append(self.config)
-        return original(self, exact)
+    def counting(session, config, *args, **kwargs):
+        plans.append(config)
+        return original(session, config, *args, **kwargs)
 
-    monkeypatch.setattr(flow._Run, "replan", counting)
+    monkeypatch.setattr(planner, "plan", counting)
     events = []
     config = _budget_config("keep").with_values({"summarization.enabled": False})
     out = Compactor(config, counter=EST, on_event=events.append).compact(_over_budget())

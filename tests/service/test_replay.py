@@ -261,7 +261,7 @@ def test_a_pool_sweep_of_one_session_sends_no_value_a_replay_already_serves(monk
     """On the pool, every row is what replaying its value separately gives, and values a
     replay already back shows (above the tailoring budget the trigger is never reached)
     are not sent: fewer replays than values, none twice. Which ones go first is
-    `_value_order`'s business (tested below on its own); this asserts results only. (The
+    `value_order`'s business (tested below on its own); this asserts results only. (The
     tasks run in this process, each as it is sent, so what is sent does not depend on
     timing.)"""
     config = base().with_values({"tailoring.budget_tokens": 4400})
@@ -301,15 +301,15 @@ def test_the_pool_gets_the_highest_value_first_then_the_lowest_above_the_budget_
     above the tailoring budget (rarely served and usually the costliest: sent last, it
     ran alone at the end), then the rest lowest first; without tailoring, the highest
     then lowest up."""
-    from inspector.service.replay import _value_order
+    from inspector.service.replay import value_order
 
     config = base().with_values({"tailoring.budget_tokens": 4400})
     budget = config.tailoring_budget()
     values = [3000, 30000, 3500, budget + 200, 2500, budget + 900]
     configs = [config.with_values({KNOB: v}) for v in values]
-    assert [values[i] for i in _value_order(configs)] == [30000, budget + 200, 2500, 3000, 3500, budget + 900]
+    assert [values[i] for i in value_order(configs)] == [30000, budget + 200, 2500, 3000, 3500, budget + 900]
     plain = [c.with_values({"tailoring.enabled": False}) for c in configs]
-    assert [values[i] for i in _value_order(plain)] == [30000, 2500, 3000, 3500, budget + 200, budget + 900]
+    assert [values[i] for i in value_order(plain)] == [30000, 2500, 3000, 3500, budget + 200, budget + 900]
 
 
 def test_the_collector_is_paused_during_a_replay_and_restored(monkeypatch):

@@ -108,12 +108,13 @@ def test_the_collector_is_paused_while_parsing_and_restored(tmp_path, monkeypatc
     seen: list[bool] = []
     from inspector.sources import claude_code
 
-    def parse(self):
+    def part(block, where, strict=True):  # the reader's conversion of a content block
         seen.append(gc.isenabled())
         raise SourceError("a reader failing midway")
-    monkeypatch.setattr(claude_code.ClaudeCodeSource, "_parse", parse)
+    monkeypatch.setattr(claude_code, "block_part", part)
     path = tmp_path / "cc.jsonl"
-    path.write_text(json.dumps({"type": "user", "uuid": "u", "sessionId": "s", "message": {"role": "user"}}) + "\n")
+    path.write_text(json.dumps({"type": "user", "uuid": "u", "sessionId": "s", "message": {
+        "role": "user", "content": [{"type": "text", "text": "x"}]}}) + "\n")
     with pytest.raises(SourceError, match="midway"):
         open_source(path)
     assert seen == [False] and gc.isenabled()

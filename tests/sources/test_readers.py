@@ -459,7 +459,7 @@ def test_llm_responses_with_no_id_are_skipped_not_a_session_called_none(tmp_path
 
 def test_claude_code_linear_files_take_the_whole_chain_as_the_walk_does(tmp_path, monkeypatch):
     """A file without branches is read as one chain without walking the links
-    (`_one_chain`): the same session as the walk gives, on that file and on files with
+    (`claude_code.one_chain`): the same session as the walk gives, on that file and on files with
     branches, compactions and no links."""
     from inspector.exports.registry import export_session
     from inspector.sources import claude_code
@@ -468,7 +468,7 @@ def test_claude_code_linear_files_take_the_whole_chain_as_the_walk_does(tmp_path
     linear = tmp_path / "linear.jsonl"
     export_session(next(iter(sessions.values())), "claude-code", linear)
     records = [(k, json.loads(line)) for k, line in enumerate(linear.read_text().splitlines(), 1)]
-    assert claude_code._one_chain([r for r in records if r[1].get("type") in claude_code.MESSAGE_TYPES])
+    assert claude_code.one_chain([r for r in records if r[1].get("type") in claude_code.MESSAGE_TYPES])
     files = [linear, *sorted(CC.glob("*.jsonl")), SUBAGENT]
 
     def read(path):
@@ -477,11 +477,11 @@ def test_claude_code_linear_files_take_the_whole_chain_as_the_walk_does(tmp_path
                     for s in (src.read(i) for i in src.session_ids())]
 
     fast = [read(f) for f in files]
-    monkeypatch.setattr(claude_code, "_one_chain", lambda records, parent=None: False)
+    monkeypatch.setattr(claude_code, "one_chain", lambda records, parent=None: False)
     assert fast == [read(f) for f in files]
     # a record whose parent is not the record before it is a branch: walked
     branched = [records[0], records[2], records[1]]
-    assert not claude_code._one_chain(branched)
+    assert not claude_code.one_chain(branched)
 
 
 SUBAGENT = FIX / "claude-code-subagent" / "agent-a7be2f0.jsonl"

@@ -76,8 +76,11 @@ def test_the_session_screen_paints_and_delegates() -> None:
 # its public API; a hook a test truly needs is made public and documented. Lower this
 # when reaches go; never raise it. (51 on the suite's own branch in session 6; the
 # equivalence tests of that session's caches, merged beside it, patch or read the plain
-# paths they compare with: 75.)
-PRIVATE_REACHES = 75
+# paths they compare with: 75. Session 7: stored bodies and stats read through
+# Workspace.query, trusted constructors patched on the models, plans counted at
+# planner.plan, claude_code.one_chain and replay.value_order public (the fleet imported
+# the latter too), a failing reader patched at the public block_part: 60.)
+PRIVATE_REACHES = 60
 
 
 def _private(name: str) -> bool:

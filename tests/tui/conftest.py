@@ -80,3 +80,49 @@ def demo_workspace(imported_demo, tmp_path):
     path = tmp_path / "demo.db"
     shutil.copyfile(imported_demo, path)
     return path
+
+
+@pytest.fixture
+def sweeps_once(monkeypatch, tmp_path_factory):
+    """The Sweep view's sweeps computed once per run: a sweep of the same sessions,
+    config, knob, values, model and counter that a test of this run (on any worker)
+    already made is read back from the run's temporary directory instead of replaying
+    the session once per value again (~4 s of CPU for the demo's marathon). For the
+    checks of the view (its layout, snapshot and knob chooser); what a sweep computes is
+    checked by tests/tui/test_replay.py and tests/service/test_replay.py, which sweep for
+    real."""
+    import hashlib
+    import os
+    import pickle
+    import time
+
+    from inspector.service import replay
+
+    run_dir = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_dir = run_dir.parent  # each worker's directory is inside the run's
+    memo = run_dir / "sweeps"
+    memo.mkdir(exist_ok=True)
+    real = replay.sweep
+
+    def sweep(source, ids, base, knob, values, **kw):
+        counter = kw.get("counter")
+        key = repr((str(source), list(ids), base.model_dump_json(), knob, list(values), kw.get("model"),
+                    getattr(counter, "name", None),
+                    [(s.id, len(s.messages), sum(m.text_chars for m in s.messages)) for s in kw.get("sessions") or ()]))
+        path = memo / f"{hashlib.sha256(key.encode()).hexdigest()}.pickle"
+        if path.exists():
+            if kw.get("progress"):
+                # one report per value, as a sweep makes them, over a second: the view's
+                # bar shows an estimate (00:00:00) only from samples a second apart
+                for done in range(1, len(values) + 1):
+                    time.sleep(1.2 / len(values))
+                    kw["progress"](done, len(values))
+            return pickle.loads(path.read_bytes())
+        result = real(source, ids, base, knob, values, **kw)
+        part = path.with_name(f"{path.name}.{os.getpid()}.part")
+        part.write_bytes(pickle.dumps(result))
+        os.replace(part, path)  # whole or absent for a worker reading it meanwhile
+        return result
+
+    monkeypatch.setattr(replay, "sweep", sweep)

@@ -11,7 +11,7 @@ import pytest
 
 from inspector.tui.app import create_app
 
-from .helpers import notices, open_session, settings, settle
+from .helpers import notices, open_session, run_shared, settings, settle
 
 SIZE = (160, 48)
 pytestmark = pytest.mark.anyio
@@ -23,12 +23,30 @@ def demo_app(demo_workspace):
     return create_app(demo=True, workspace=demo_workspace, settings=settings())
 
 
-async def _dialog(pilot, app, fmt: str):
+@pytest.fixture(scope="module")
+async def running_session(imported_demo, tmp_path_factory):
+    """`inspector demo` with the marathon open on one app, shared by the checks of the
+    exports the dialog refuses or that fail (`shared_session`): they change no config
+    and store nothing."""
+    import shutil
+
+    tmp = tmp_path_factory.mktemp("shared")
+    shutil.copyfile(imported_demo, tmp / "demo.db")
+
+    def make():
+        return create_app(demo=True, workspace=tmp / "demo.db", settings=settings())
+
+    async for running in run_shared(make, SIZE, "marathon", tmp):
+        yield running
+
+
+async def _dialog(pilot, app, fmt: str, *, opened: bool = False):
     from textual.widgets import Select
 
     from inspector.tui.screens.export import ExportScreen
 
-    await open_session(pilot, app, "marathon")
+    if not opened:
+        await open_session(pilot, app, "marathon")
     await pilot.press("e")
     await pilot.pause()
     dialog = app.screen
@@ -97,11 +115,12 @@ async def test_model_and_max_tokens_reach_the_request_body(demo_app, tmp_path):
 # --------------------------------------------------------------------------- a database URL as the output
 
 
-async def _export_to(pilot, app, fmt: str, output: str, *, original: bool = True):
-    """The dialog filled with `output` for `fmt`, Export pressed, every worker done."""
+async def _export_to(pilot, app, fmt: str, output: str, *, original: bool = True, opened: bool = False):
+    """The dialog filled with `output` for `fmt`, Export pressed, every worker done
+    (`opened`: the session screen is already on top)."""
     from textual.widgets import Input, RadioButton
 
-    dialog = await _dialog(pilot, app, fmt)
+    dialog = await _dialog(pilot, app, fmt, opened=opened)
     if original:  # the session as it is: what the framework reads back is the demo session itself
         dialog.query_one("#export-original", RadioButton).value = True
     dialog.query_one("#export-path", Input).value = output
@@ -116,8 +135,9 @@ def _status(dialog) -> str:
     return str(dialog.query_one("#export-status", Static).render())
 
 
-def _notices(app) -> str:
-    return "\n".join(f"{n.title} {n.message}" for n in notices(app))
+def _notices(app, but=()) -> str:
+    """The app's notifications, but those in `but` (shown before a shared app's test)."""
+    return "\n".join(f"{n.title} {n.message}" for n in notices(app) if not any(n is old for old in but))
 
 
 async def test_a_postgres_url_takes_a_langgraph_thread_read_back_by_the_saver(demo_app, postgres):
@@ -191,19 +211,19 @@ async def test_a_sqlite_url_takes_an_adk_session_read_back_by_adk(demo_app, tmp_
 
 
 @pytest.mark.parametrize("scheme", ["postgresql", "sqlite"])
-async def test_a_url_is_refused_for_a_file_format_as_the_cli_refuses_it(demo_app, tmp_path, scheme, capsys,
+async def test_a_url_is_refused_for_a_file_format_as_the_cli_refuses_it(shared_session, tmp_path, scheme, capsys,
                                                                          workspace):
     from inspector.cli.main import main
     from tests.postgres_server import PASSWORD
 
+    app, pilot = shared_session.app, shared_session.pilot
     url = (f"postgresql://inspector:{PASSWORD}@127.0.0.1:9/nowhere" if scheme == "postgresql"
            else f"sqlite:///{tmp_path / 'out.md'}")
-    async with demo_app.run_test(size=SIZE) as pilot:
-        dialog = await _export_to(pilot, demo_app, "markdown", url)
-        status = _status(dialog)
-        assert demo_app.last_export is None
+    dialog = await _export_to(pilot, app, "markdown", url, opened=True)
+    status = _status(dialog)
+    assert app.last_export is None
     assert "markdown writes a file; a database URL takes adk-sqlite, openai-agents-sqlite, langgraph" in status
-    assert PASSWORD not in status + _notices(demo_app)
+    assert PASSWORD not in status + _notices(app)
     source = Path(__file__).parents[1] / "fixtures" / "claude-code" / "session_b.jsonl"
     code = main(["export", str(source), "--format", "markdown", "-o", url,
                  "--preset", "none"])
@@ -212,14 +232,15 @@ async def test_a_url_is_refused_for_a_file_format_as_the_cli_refuses_it(demo_app
     assert not (tmp_path / "out.md").exists()
 
 
-async def test_a_database_that_cannot_be_reached_is_named_without_its_password(demo_app):
+async def test_a_database_that_cannot_be_reached_is_named_without_its_password(shared_session):
     pytest.importorskip("langgraph.checkpoint.postgres")
     from tests.postgres_server import PASSWORD
 
+    app, pilot = shared_session.app, shared_session.pilot
     url = f"postgresql://inspector:{PASSWORD}@127.0.0.1:9/nowhere"  # nothing listens on port 9
-    async with demo_app.run_test(size=SIZE) as pilot:
-        dialog = await _export_to(pilot, demo_app, "langgraph", url)
-        status, notices = _status(dialog), _notices(demo_app)
-        assert demo_app.last_export is None
+    before = notices(app)
+    dialog = await _export_to(pilot, app, "langgraph", url, opened=True)
+    status, shown = _status(dialog), _notices(app, but=before)
+    assert app.last_export is None
     assert "inspector:***@127.0.0.1:9/nowhere" in status, status
-    assert PASSWORD not in status + notices and "export failed" in notices
+    assert PASSWORD not in status + _notices(app) and "export failed" in shown

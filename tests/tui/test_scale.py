@@ -42,7 +42,7 @@ async def test_ten_thousand_messages_render_only_what_is_on_screen(big_session, 
         assert 0 < visible < 60
         # Move a threshold: one re-plan, and only the rows on screen are rendered again.
         rendered.clear()
-        heatmap._cache.clear()  # every row on screen draws again: the count below measures a screenful
+        heatmap.notify_style_update()  # every row on screen draws again: the count below measures a screenful
         generation = heatmap.generation
         screen.set_values({"summarization.trigger.context_ratio": 0.05})
         await settle(pilot, app)

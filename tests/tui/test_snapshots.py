@@ -127,7 +127,7 @@ def test_breakdown_sizes(snap_compare, app, size):
 
 
 @pytest.mark.parametrize("keys", [("r",), ("r", "w"), ("a",), ("f1",)], ids=["replay", "sweep", "apply", "help"])
-def test_screens_at_80x24(snap_compare, app, keys):
+def test_screens_at_80x24(snap_compare, app, keys, sweeps_once):
     async def run_before(pilot):
         await _then(pilot, *keys)
 

@@ -11,6 +11,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from pydantic import TypeAdapter
 
 from inspector.engine import make_counter, plan
 from inspector.engine.config import preset
@@ -33,13 +34,10 @@ SESSIONS = 3  # per fixture folder: the suite's time (every session is checked w
 FILE_FORMATS = ("openai-json", "openai-jsonl", "anthropic-json", "markdown", "claude-code")
 
 
-class _NoValidation:
-    """Stands for the workspace's message validator: loading records must not call it."""
-
-    def validate_json(self, *args, **kwargs):
-        raise AssertionError("a stored record was validated again on load")
-
-    validate_python = validate_json
+def _no_validation(*args, **kwargs):
+    """Stands for pydantic's validators (every TypeAdapter's, the workspace's message
+    list among them): loading records must not call one."""
+    raise AssertionError("a stored record was validated again on load")
 
 
 def _json_bodies(monkeypatch) -> None:
@@ -52,7 +50,8 @@ def test_a_stored_session_loads_without_validating_its_messages(tmp_path, monkey
     with Workspace(tmp_path / "ws.db") as ws:
         wid = ws.add_session(session)
         assert ws.query("SELECT count(*) FROM bodies WHERE record IS NULL OR data != ''")[0][0] == 0
-        monkeypatch.setattr(database, "_MESSAGES", _NoValidation())
+        monkeypatch.setattr(TypeAdapter, "validate_json", _no_validation)
+        monkeypatch.setattr(TypeAdapter, "validate_python", _no_validation)
         loaded = ws.load_session(wid)
     assert [m.model_dump_json() for m in loaded.messages] == [m.model_dump_json() for m in session.messages]
     assert [m.position for m in loaded.messages] == list(range(len(session.messages)))
@@ -138,27 +137,40 @@ def test_a_damaged_record_is_named_with_its_session_and_position(tmp_path):
             ws.load_session(wid)
 
 
-def test_a_body_is_the_messages_canonical_json():
+def test_a_body_is_the_messages_canonical_json(tmp_path, monkeypatch):
     """The workspace calls pydantic's serializer itself: what it writes must be
     `model_dump_json(exclude={"position"}, fallback=repr)`, for every kind of message."""
+    from inspector.engine.models import Session
     from tests.engine.test_stored import CASES, EDGE_RAWS
 
     messages = [*CASES.values(), *(Message(role="user", parts=[Part(text="x")], raw=raw, position=3)
                                    for raw in EDGE_RAWS)]
     messages += agent_session(rounds=6).messages
-    for m in messages:
-        assert database._body(m) == m.model_dump_json(exclude={"position"}, fallback=repr)
+    _json_bodies(monkeypatch)
+    with Workspace(tmp_path / "ws.db") as ws:
+        wid = ws.add_session(Session(id="bodies", messages=messages))
+        stored = [r[0] for r in ws.query("SELECT b.data FROM messages m JOIN bodies b ON b.hash = m.body "
+                                          "WHERE m.session_id = ? ORDER BY m.position", [wid])]
+    assert stored == [m.model_dump_json(exclude={"position"}, fallback=repr) for m in messages]
 
 
-def test_session_stats_in_one_pass_are_the_counts_of_each_kind():
+def test_session_stats_in_one_pass_are_the_counts_of_each_kind(tmp_path):
+    from inspector.engine.models import Session
+
     messages = agent_session(rounds=8).messages + [
         Message(role="user", kind="summary", parts=[Part(text="so far"), Part(type="reasoning", text="xx")]),
         Message(role="tool", tool_call_id="c", parts=[Part(text="out"), Part(type="image", url="u")])]
-    assert database._session_stats(messages) == {
-        "messages": len(messages),
-        "tool_calls": sum(len(m.tool_calls) for m in messages),
-        "tool_results": sum(1 for m in messages if m.role == "tool"),
-        "user_messages": sum(1 for m in messages if m.role == "user" and m.kind == "message"),
-        "text_chars": sum(m.text_chars for m in messages),
-    }
-    assert database._session_stats(messages)["tool_calls"] > 0
+    with Workspace(tmp_path / "ws.db") as ws:
+        wid = ws.add_session(Session(id="stats", messages=messages))
+        [stats] = ws.query("SELECT messages, tool_calls, tool_results, user_messages, text_chars FROM sessions "
+                           "WHERE id = ?", [wid])
+    assert list(stats) == [
+        len(messages),
+        sum(len(m.tool_calls) for m in messages),
+        sum(1 for m in messages if m.role == "tool"),
+        sum(1 for m in messages if m.role == "user" and m.kind == "message"),
+        sum(m.text_chars for m in messages),
+    ]
+    assert stats[1] > 0
+
+
