@@ -13,6 +13,7 @@ from inspector.service.store import MemoryStore
 from inspector.tui.app import InspectorApp
 from inspector.tui.screens.breakdown import BreakdownScreen
 from inspector.tui.screens.session import SessionScreen
+from inspector.tui.widgets.footer import KeyFooter
 from inspector.tui.widgets.heatmap import Heatmap
 from inspector.tui.widgets.knobs import Knob, TuningPanel, knob_help
 from inspector.tui.widgets.profile import Profile
@@ -265,10 +266,24 @@ async def test_the_panel_has_one_stop_per_knob_wraps_and_describes_the_focused_k
         knobs = list(panel.query(Knob))
         assert len(stops) == len(knobs) + 2  # the preset, each knob once, the tools
         seen = []
+        footer = screen.query_one(KeyFooter)
+        rebuilt = []
         for _ in range(len(stops)):
             seen.append(app.focused)
+            before = [id(k) for k in footer.query("FooterKey")]
             await pilot.press("tab")
             await pilot.pause()
+            await pilot.pause()
+            # the footer shows the keys of what has focus now, whether or not it was rebuilt
+            shown = [(k.key, k.description) for k in footer.query("FooterKey")
+                     if not k.has_class("-command-palette")]
+            first_per_action: dict[str, tuple[str, str]] = {}
+            for _, b, _, _ in screen.active_bindings.values():
+                if b.show:
+                    first_per_action.setdefault(b.action, (b.key, b.description))
+            assert sorted(shown) == sorted(first_per_action.values())
+            rebuilt.append(before != [id(k) for k in footer.query("FooterKey")])
+        assert not all(rebuilt)  # a move between knobs with the same keys rebuilds nothing
         assert len({id(w) for w in seen}) == len(stops)
         assert app.focused is seen[0]  # round again, and the overlay stayed open
         assert panel.display and screen.has_class("-tuning")

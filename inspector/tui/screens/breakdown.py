@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from inspector.formats.terminal import visible
 from inspector.tui.messages import ReportsWorkerErrors
+from inspector.tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from inspector.engine.breakdown import Breakdown
@@ -116,7 +117,7 @@ class BreakdownScreen(ReportsWorkerErrors, Screen[Any]):
         yield OptionList(id="breakdown-bars")
         yield Static(Text("↑↓ choose · enter or click: show its messages in the heatmap · esc back"),
                      id="breakdown-hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Start computing the breakdown."""

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from inspector.formats.terminal import visible
 from inspector.tui.messages import ReportsWorkerErrors
+from inspector.tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from inspector.service.discovery import Found
@@ -69,7 +70,7 @@ class DiscoverScreen(ReportsWorkerErrors, Screen[None]):
         for key, label in COLUMNS:
             table.add_column(label, key=key)
         yield table
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Start looking for stores."""

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from inspector.engine.planning.results import Action
 from inspector.formats.terminal import visible
 from inspector.tui.colors import ACTION_COLORS, ACTION_LABELS
 from inspector.tui.render import after_text, context_lines, diff_lines, message_body, message_header, plain_lines
+from inspector.tui.widgets.footer import KeyFooter
 from inspector.tui.widgets.lines import LinesView
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class PreviewScreen(Screen[None]):
                 yield Static("after", classes="preview-head")
                 yield LinesView(id="preview-after")
         yield LinesView(id="preview-diff")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Show the message the preview was opened on."""
@@ -170,7 +171,7 @@ class ContextScreen(Screen[None]):
         yield Header()
         yield Static(Text(self.summary, style="bold"), id="context-summary")
         yield LinesView(self.lines, id="context-lines")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Focus the messages; build them first when the screen was made with a builder."""

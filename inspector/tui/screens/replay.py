@@ -18,13 +18,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Select, Static
+from textual.widgets import DataTable, Header, Label, ProgressBar, Select, Static
 from textual_plotext import PlotextPlot
 
 from inspector.engine.intro import shorten
 from inspector.engine.wording import plural, usd
 from inspector.formats.terminal import visible
 from inspector.tui.messages import ReportsWorkerErrors
+from inspector.tui.widgets.footer import KeyFooter
 from inspector.tui.widgets.knobs import Knob, TuningPanel
 from inspector.tui.widgets.table import RowTable
 
@@ -224,7 +225,7 @@ class ReplayScreen(ReportsWorkerErrors, Screen[Any]):
                 yield PlotextPlot(id="replay-chart")
                 yield Static("replaying…", id="replay-totals")
             yield TuningPanel(self.config, self.session.tool_names(), id="replay-tuning")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Show the title and start the replay."""
@@ -515,7 +516,7 @@ class SweepScreen(ReportsWorkerErrors, Screen[Any]):
                                ("cached", "cached"), ("peak", "peak"), ("cost", "cost"), ("fidelity", "fidelity")):
                 table.add_column(label, key=key)
             yield table
-        yield Footer()
+        yield KeyFooter()
 
     def _title(self) -> Text:
         return Text.assemble((f"{len(self.values)} values", "bold"), " of ", (self.knob, "cyan"),

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.widgets import Header, ProgressBar, Static
 from textual.worker import Worker
 
 from inspector.engine.wording import plural
@@ -26,6 +26,7 @@ from inspector.tui.screens.session_actions import SessionKeys
 from inspector.tui.session_loading import RowsLoaded, expected_messages, read_session, show_expected
 from inspector.tui.session_text import detail_text, plan_summary, session_heading
 from inspector.tui.widgets.follow import SessionGrew, SourceFollow
+from inspector.tui.widgets.footer import KeyFooter
 from inspector.tui.widgets.heatmap import Heatmap, row_data
 from inspector.tui.widgets.knobs import EXCLUDE_KEYS, TuningPanel
 from inspector.tui.widgets.plan_pane import PlanSummary
@@ -95,7 +96,7 @@ class SessionScreen(ReportsWorkerErrors, SessionKeys):
                     yield Static("", id="detail")
             yield Static(Text("knobs: once the first plan is shown", style="dim"), id="tuning-loading")  # still: test_open_work
         yield Static("", id="focus-line")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Start tuning with the app's config and start loading the session."""

@@ -14,13 +14,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Label, ProgressBar, Select, Static
+from textual.widgets import DataTable, Header, Input, Label, ProgressBar, Select, Static
 
 from inspector.engine.wording import plural
 from inspector.formats.terminal import visible
 from inspector.service.store import SessionRow
 from inspector.tui.colors import TokenScale, heat_style
 from inspector.tui.messages import LoadProgress, ReportsWorkerErrors, SessionsLoaded
+from inspector.tui.widgets.footer import KeyFooter
 from inspector.tui.widgets.table import RowTable
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ class SessionsScreen(ReportsWorkerErrors, Screen[None]):
         for key, label in COLUMNS:
             table.add_column(label, key=key)
         yield table
-        yield Footer()
+        yield KeyFooter()
 
     def _default_window(self) -> int:
         # The one window of the app's config: the session view plans against the same.

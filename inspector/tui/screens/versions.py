@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from inspector.formats.terminal import visible
 from inspector.service.store import VersionRow
 from inspector.tui.messages import ReportsWorkerErrors, VersionsLoaded
+from inspector.tui.widgets.footer import KeyFooter
 from inspector.tui.widgets.table import RowTable
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class VersionsScreen(ReportsWorkerErrors, ModalScreen[Any]):
             yield table
             yield Static("enter: view messages · r: restore its config into the tuner · esc: close",
                          id="versions-help")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Start loading the versions."""
