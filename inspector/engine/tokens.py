@@ -16,9 +16,12 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from inspector.engine.models import Message
+
+if TYPE_CHECKING:
+    import tiktoken
 
 DEFAULT_ENCODING = "o200k_base"
 
@@ -97,7 +100,7 @@ class TokenCounter(Protocol):
         """The tokens of each text, in order (at once: faster than one `count` each)."""
 
 
-def _get_encoding(name: str) -> Any:
+def _get_encoding(name: str) -> tiktoken.Encoding:
     """tiktoken's encoding `name` (tiktoken caches it), built from the BPE files litellm
     ships when the user set no tiktoken cache: `inspector.edge.use_bundled_encodings`
     points tiktoken there (the engine reads no file itself; its one call into the edge,

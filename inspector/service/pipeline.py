@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.breakdown import Breakdown
     from inspector.engine.fidelity import Fidelity
     from inspector.engine.models import Session
-    from inspector.engine.planning import Plan
+    from inspector.engine.planning import Plan, SummarySpec
     from inspector.engine.summarize import EventHandler, Summarizer, SummaryRequest, SummaryResult
     from inspector.engine.summarize.protocol import Summarize
     from inspector.engine.tokens import TokenCache, TokenCounter
@@ -71,7 +71,7 @@ def _counter(config: CompactionConfig, counter: TokenCounter | None) -> TokenCou
     return counter or counter_for(config)
 
 
-def _active(p: Plan) -> list:
+def _active(p: Plan) -> list[SummarySpec]:
     return p.applied_summaries()
 
 

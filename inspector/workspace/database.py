@@ -432,9 +432,12 @@ class WorkspaceTokenCache(TokenCache):
 
     def stored(self, counter: str | None = None) -> int:
         """Rows on disk (for one counter, or all)."""
+        stored: int
         if counter is None:
-            return self._ws._query("SELECT count(*) FROM token_counts")[0][0]
-        return self._ws._query("SELECT count(*) FROM token_counts WHERE counter = ?", (counter,))[0][0]
+            stored = self._ws._query("SELECT count(*) FROM token_counts")[0][0]
+        else:
+            stored = self._ws._query("SELECT count(*) FROM token_counts WHERE counter = ?", (counter,))[0][0]
+        return stored
 
 
 class WorkspaceSummaryCache:
@@ -464,7 +467,8 @@ class WorkspaceSummaryCache:
             }, replace=True)
 
     def __len__(self) -> int:
-        return self._ws._query("SELECT count(*) FROM summaries")[0][0]
+        summaries: int = self._ws._query("SELECT count(*) FROM summaries")[0][0]
+        return summaries
 
 
 # ---------------------------------------------------------------------------- workspace
@@ -588,12 +592,12 @@ class Workspace:
         if self._closed:
             raise WorkspaceError(f"{self.path}: workspace is closed")
 
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             self._check_open()
             return self._conn.execute(sql, params).fetchall()
 
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """The rows of one read-only statement, run on the workspace's own connection (it
         sees a write of this workspace still in progress): for diagnostics, and for the
         tests that check what is stored. Writing through it fails (`PRAGMA query_only`).
@@ -840,7 +844,7 @@ class Workspace:
             "DELETE FROM bodies WHERE hash NOT IN (SELECT body FROM messages) "
             "AND hash NOT IN (SELECT body FROM version_messages)")
 
-    def _session_row(self, session_id: str) -> tuple:
+    def _session_row(self, session_id: str) -> tuple[Any, ...]:
         rows = self._query(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
         if not rows:
             raise UnknownIdError(f"{self.path.name}: no session {session_id!r}")
@@ -868,7 +872,7 @@ class Workspace:
         return self._info((*row, count))
 
     @staticmethod
-    def _info(r: tuple) -> SessionInfo:
+    def _info(r: tuple[Any, ...]) -> SessionInfo:
         (sid, fmt, spath, ssid, title, model, created, updated, imported, _meta, _digest, n, calls,
          results, users, chars, tokens, counter, versions) = r
         return SessionInfo(id=sid, source_format=fmt, source_path=spath, source_session_id=ssid, title=title,
@@ -1077,7 +1081,7 @@ class Workspace:
         return self._version(rows[0])
 
     @staticmethod
-    def _version(r: tuple) -> VersionInfo:
+    def _version(r: tuple[Any, ...]) -> VersionInfo:
         (vid, sid, number, parent, label, created, engine, summarizer, preset, counter, before, after,
          n, stats, toml) = r
         return VersionInfo(id=vid, session_id=sid, number=number, parent=parent, label=label,
@@ -1135,4 +1139,5 @@ class Workspace:
             raise UnknownIdError(
                 f"{self.path.name}: no offloaded content with id {offload_id!r} "
                 "(it was not saved in this workspace)")
-        return rows[0][0]
+        content: str = rows[0][0]
+        return content

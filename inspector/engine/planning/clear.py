@@ -12,10 +12,11 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
+from inspector.engine.bounded import Memo
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message
 from inspector.engine.planning.compaction import placeholder_counts
-from inspector.engine.planning.memo import Memo, PlanMemo, Reduced
+from inspector.engine.planning.memo import PlanMemo, Reduced
 from inspector.engine.planning.results import NO_ARGUMENTS, Action, Reduction, StageResult
 from inspector.engine.planning.text import offload_id, render
 from inspector.engine.tokens import Framing
