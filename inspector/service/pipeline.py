@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Unpack, cast
 from inspector.edge import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.flow import PlanOptions, cached_texts
+from inspector.service.errors import PipelineError as PipelineError  # its home before `errors`
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
@@ -40,10 +41,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.llm import CostEstimate
 
 EXTRACTIVE = "extractive"
-
-
-class PipelineError(Exception):
-    """Bad input to the pipeline (source, session id, config): nothing was done."""
 
 
 def system_clock() -> datetime:

@@ -43,17 +43,20 @@ from pydantic import TypeAdapter, ValidationError
 from inspector._faults import fault_point
 from inspector.atomic import sqlite_write
 from inspector.edge import collection_paused
-from inspector.engine.applier import Compacted, Offload
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.stored import RecordError, decode, encode_message
-from inspector.engine.summarize import SummaryResult
 from inspector.engine.tokens import TokenCache
 from inspector.engine.wording import plural
 from inspector.workspace.migrations import SCHEMA_VERSION, apply_migrations, missing_tables, read_version
 
 if TYPE_CHECKING:  # pragma: no cover
     import sqlite_utils
+
+    # Loaded where they are made, not with the workspace: the app lists sessions (its
+    # first frame) without the applier, the planner or the summarizers.
+    from inspector.engine.applier import Compacted, Offload
+    from inspector.engine.summarize import SummaryResult
 
 ENV_VAR = "INSPECTOR_WORKSPACE"
 
@@ -453,6 +456,8 @@ class WorkspaceSummaryCache:
             "FROM summaries WHERE key = ?", (key,))
         if not rows:
             return None
+        from inspector.engine.summarize.protocol import SummaryResult
+
         text, model, extractive, attempts, tin, tout, errors = rows[0]
         return SummaryResult(text=text, model=model, extractive=bool(extractive), attempts=attempts,
                              input_tokens=tin, output_tokens=tout, errors=json.loads(errors))
@@ -1117,6 +1122,8 @@ class Workspace:
         rows = self._query(
             "SELECT id, session_id, position, kind, tool_name, tool_call_id, content FROM offloads WHERE id = ?",
             (offload_id,))
+        from inspector.engine.applier import Offload
+
         return Offload(*rows[0]) if rows else None
 
     def list_offloads(self, version_id: str) -> list[Offload]:
@@ -1124,6 +1131,8 @@ class Workspace:
         rows = self._query(
             "SELECT id, session_id, position, kind, tool_name, tool_call_id, content FROM offloads "
             "WHERE version_id = ? ORDER BY position, id", (version_id,))
+        from inspector.engine.applier import Offload
+
         return [Offload(*r) for r in rows]
 
     def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
