@@ -12,11 +12,10 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offload_id
-from inspector.engine.bounded import Memo
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message
 from inspector.engine.planning.compaction import placeholder_counts
-from inspector.engine.planning.memo import PlanMemo, Reduced
+from inspector.engine.planning.memo import ClearResults, PlanMemo, Reduced
 from inspector.engine.planning.results import NO_ARGUMENTS, Action, Reduction, StageResult
 from inspector.engine.planning.text import offload_id, render
 from inspector.engine.tokens import Framing
@@ -104,7 +103,7 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
     # truncation or compaction setting that leaves the result as it is.
     results = memo.clear_results.get((cl.placeholder, recovery, framing))
     if results is None:
-        results = memo.clear_results.put((cl.placeholder, recovery, framing), Memo(200_000))
+        results = memo.clear_results.put((cl.placeholder, recovery, framing), ClearResults())
     eligible: list[int] = []
     for i in a.tool_results:
         name = a.tool_names[i] or ""
@@ -114,22 +113,22 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         if o is not None and o.skip_clear:
             continue
         eligible.append(i)
-    hits = [results.get((i, cur[i])) for i in eligible]
-    missed = [j for j, hit in enumerate(hits) if hit is None]
+    known = results.known
+    missed = [i for i in eligible if not known(i, cur[i])]
     if missed:
         # counted through the placeholder memo, which replay's successive plans share,
         # in one batch
-        oids = [offload_id(a, eligible[j], "clear", memoise=False) for j in missed]  # kept in the reduction
+        oids = [offload_id(a, i, "clear", memoise=False) for i in missed]  # kept in the reduction
         counts = placeholder_counts(memo, framing, cl.placeholder, recovery, [
-            (a.tool_names[eligible[j]], cur[eligible[j]], oid, msgs[eligible[j]].tool_call_id)
-            for j, oid in zip(missed, oids)])
-        for j, oid, new_tokens in zip(missed, oids, counts):
-            i = eligible[j]
+            (a.tool_names[i], cur[i], oid, msgs[i].tool_call_id) for i, oid in zip(missed, oids)])
+        for i, oid, new_tokens in zip(missed, oids, counts):
             tokens = cur[i]
-            hits[j] = results.put((i, tokens), (new_tokens, Reduction(
+            results.put(i, tokens, new_tokens, Reduction(
                 Action.CLEAR, "clear", oid, clear_result=True, template=cl.placeholder,
-                shown_tokens=tokens) if new_tokens < tokens else None))
-    for i, hit in zip(eligible, hits):
+                shown_tokens=tokens) if new_tokens < tokens else None)
+    get = results.get
+    for i in eligible:
+        hit = get(i, cur[i])
         assert hit is not None
         items.positions.append(i)
         items.new_tokens.append(hit[0])
