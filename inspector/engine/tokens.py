@@ -23,6 +23,8 @@ from inspector.engine.models import Message
 if TYPE_CHECKING:
     import tiktoken
 
+    from inspector.engine.config import CompactionConfig
+
 DEFAULT_ENCODING = "o200k_base"
 
 # Model-name prefixes -> encoding, most specific first (tiktoken's own table misses
@@ -636,3 +638,17 @@ class TextCountCache:
                 total += count(lines[start] + "\n" if start == i - 1 else "\n".join(lines[start:i]) + "\n")
                 start = i
         return total + count("\n".join(lines[start:]))
+
+
+def counter_for(config: CompactionConfig) -> TokenCounter:
+    """The token counter `config.tokens` asks for (here, not in the planner: the app's
+    session list counts with it before the planner is loaded).
+
+    Args:
+        config: the compaction config.
+
+    Returns:
+        The counter its `tokens` section names.
+    """
+    t = config.tokens
+    return make_counter(t.counter, model=t.model, chars_per_token=t.chars_per_token)
