@@ -140,9 +140,12 @@ def test_call_messages_whose_arguments_do_not_shrink_share_one_memo_entry():
         assert again.tokens_after == fresh.tokens_after == output_counts(s, again)
         assert any(a == Action.CLEAR for a in again.actions)  # the results are cleared
     analysis = analysis_of(s, COUNTER)  # the one the plans above made
-    unchanged = [v for _, v in memo_for(analysis, COUNTER).clear_arguments.items()]
+    entries = list(memo_for(analysis, COUNTER).clear_arguments.items())
+    unchanged = [v for _, v in entries]
     assert len(unchanged) >= 5 and all(v == (0, 0, {}) for v in unchanged)
     assert all(v is unchanged[0] for v in unchanged) and unchanged[0][2] is NO_ARGUMENTS
+    # a message of one call is keyed by that call's id itself, not a tuple of one (issue 31)
+    assert all(type(key[1]) is str and key[1].startswith("c") for key, _ in entries)
 
 
 def test_argument_placeholders_are_not_kept_in_the_text_cache():
