@@ -24,7 +24,7 @@ from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
 
 if TYPE_CHECKING:
     from inspector.engine.planning.memo import PlanMemo
-    from inspector.engine.validation import Validation
+    from inspector.engine.validation import Problem, Validation
 
 # An offload id in a short tool result means it is already a placeholder of ours.
 OFFLOAD_ID_RE = re.compile(r"\boff-[0-9a-f]{12}\b")
@@ -118,11 +118,11 @@ class Analysis:
             chain = self._chain = bytes(out)
         return chain[16 * (i - 1):16 * i] if i else b""
 
-    def problems(self, messages) -> list:
+    def problems(self, messages: Sequence[Message]) -> list[Problem]:
         """validate() of the input, computed once."""
         return self.validation(messages).problems
 
-    def validation(self, messages) -> Validation:
+    def validation(self, messages: Sequence[Message]) -> Validation:
         """`validate_resumable()` of the input, computed once."""
         if self._validation is None:
             from inspector.engine.validation import validate_resumable

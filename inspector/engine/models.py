@@ -29,6 +29,9 @@ from inspector.engine.limits import loads_bounded
 from inspector.engine.packing import MIN_SHARED, PackedRaw, plain_raw
 from inspector.engine.slotted import Slotted, finish_slotted
 
+if TYPE_CHECKING:
+    from inspector.engine.analysis import Analysis
+
 Role = Literal["system", "developer", "user", "assistant", "tool"]
 PartType = Literal["text", "reasoning", "image", "file", "other"]
 # `summary`: a summary message already present in the data (ours or another tool's).
@@ -362,9 +365,9 @@ class Session(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict)
     messages: list[Message] = Field(default_factory=list)
 
-    # Per-counter analysis cache (see engine.structure.analyze); sessions are treated
+    # Per-counter analysis cache (see engine.analysis.analyze); sessions are treated
     # as immutable once built.
-    _analyses: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _analyses: dict[str, Analysis] = PrivateAttr(default_factory=dict)
 
     def renumber(self) -> Session:
         """Set each message's `position` to its index in `messages`.

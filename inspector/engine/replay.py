@@ -519,8 +519,9 @@ def replay(
         A `Replay`: per-call records, totals next to the unmanaged ones, the fidelity of
         the last call's context, and that context.
     """
-    from inspector.engine import analyze, counter_for
+    from inspector.engine.analysis import analyze
     from inspector.engine.flow import replay_step
+    from inspector.engine.planning.planner import counter_for
 
     counter = counter or counter_for(config)
     window = context_window or config.context_window
@@ -691,8 +692,7 @@ class _Compactions:
         analysis extends that one's from the messages they share. Its plans share the
         counts of placeholders already made (its messages' counts are in the default
         cache, as `plan` would find them)."""
-        from inspector.engine import analyze
-        from inspector.engine.analysis import analyze_extending
+        from inspector.engine.analysis import analyze, analyze_extending
 
         if self.planned is None:
             a = analyze(s, self.counter)
@@ -713,7 +713,7 @@ class _Compactions:
         """What the policy makes of context `ctx` (`total` tokens): (the new context,
         its counts, the summaries' input and output tokens, how many of its leading
         messages the caller numbers as `apply` would), or None when it changes nothing."""
-        from inspector.engine.planning.planner import Plan
+        from inspector.engine.planning.results import Plan
 
         s = _as_session(self.session, ctx)
         a = self.analysis(s, PlanMemo(self.counter, shared=self.memo))

@@ -11,11 +11,13 @@ from inspector.engine.models import Session
 from inspector.engine.tokens import TokenCounter
 
 if TYPE_CHECKING:
+    from inspector.engine.config import CompactionConfig
     from inspector.engine.planning.results import SummarySpec
 
 
 
-def summary_body(session: Session, config, spec: SummarySpec, text: str, counter: TokenCounter) -> str:
+def summary_body(session: Session, config: CompactionConfig, spec: SummarySpec, text: str,
+                 counter: TokenCounter) -> str:
     """Eino's default post-processing: preserved user messages, preserved tool outputs,
     the recovery hint, the preamble and the continuation instruction."""
     sc = config.summarization
@@ -56,12 +58,14 @@ def _truncate_tokens(counter: TokenCounter, text: str, limit: int) -> str:
     encode = getattr(counter, "encode", None)
     if encode is not None:
         toks = encode(text)[:limit]
-        return counter._enc.decode(toks) + "\n[... truncated]"  # type: ignore[attr-defined]
+        # `encode` found: a tiktoken counter, whose `_enc` the TokenCounter protocol does not name
+        kept: str = counter._enc.decode(toks)  # type: ignore[attr-defined]
+        return kept + "\n[... truncated]"
     chars = int(limit * getattr(counter, "chars_per_token", 4.0))
     return text[:chars] + "\n[... truncated]"
 
 
-def summary_message_tokens(session: Session, config, spec: SummarySpec, text: str,
+def summary_message_tokens(session: Session, config: CompactionConfig, spec: SummarySpec, text: str,
                            counter: TokenCounter) -> int:
     """Exact tokens the summary adds to the context, as materialize writes it: a message
     of its own, or the growth of the message it is merged into."""

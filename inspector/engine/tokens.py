@@ -16,9 +16,14 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from inspector.engine.models import Message
+
+if TYPE_CHECKING:
+    import tiktoken
+
+    from inspector.engine.config import CompactionConfig
 
 DEFAULT_ENCODING = "o200k_base"
 
@@ -97,7 +102,7 @@ class TokenCounter(Protocol):
         """The tokens of each text, in order (at once: faster than one `count` each)."""
 
 
-def _get_encoding(name: str) -> Any:
+def _get_encoding(name: str) -> tiktoken.Encoding:
     """tiktoken's encoding `name` (tiktoken caches it), built from the BPE files litellm
     ships when the user set no tiktoken cache: `inspector.edge.use_bundled_encodings`
     points tiktoken there (the engine reads no file itself; its one call into the edge,
@@ -633,3 +638,17 @@ class TextCountCache:
                 total += count(lines[start] + "\n" if start == i - 1 else "\n".join(lines[start:i]) + "\n")
                 start = i
         return total + count("\n".join(lines[start:]))
+
+
+def counter_for(config: CompactionConfig) -> TokenCounter:
+    """The token counter `config.tokens` asks for (here, not in the planner: the app's
+    session list counts with it before the planner is loaded).
+
+    Args:
+        config: the compaction config.
+
+    Returns:
+        The counter its `tokens` section names.
+    """
+    t = config.tokens
+    return make_counter(t.counter, model=t.model, chars_per_token=t.chars_per_token)

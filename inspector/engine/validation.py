@@ -259,7 +259,8 @@ def _check_end(messages: Sequence[Message], open_calls: dict[str, int], last_cal
                     "the conversation starts with an assistant message (Anthropic rejects this)"))
 
 
-def _close_batch(open_calls: dict[str, int], batch: int, at: int, add) -> None:
+def _close_batch(open_calls: dict[str, int], batch: int, at: int,
+                 add: Callable[[Problem], None]) -> None:
     if batch < 0:
         return
     for cid, pos in list(open_calls.items()):

@@ -35,6 +35,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.tokens import TokenCache, TokenCounter
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+# A file's (size, modification time in ns, inode); None: it does not exist
+FileStat = tuple[int, int, int]
+# The stats of a source's files (a SQLite source: the database and its WAL)
+Signature = tuple[FileStat | None, ...]
 
 
 class Follower:
@@ -63,11 +67,11 @@ class Follower:
             from inspector.sources.sqlite import follow_database
 
             follow_database(self.path)  # readers whose store only appends rows read only the new ones
-        self._seen: tuple | None = None
+        self._seen: Signature | None = None
 
-    def signature(self) -> tuple:
+    def signature(self) -> Signature:
         """What changes when the source does: size and time of the file and its WAL."""
-        out: list[Any] = []
+        out: list[FileStat | None] = []
         for p in (self.path, Path(f"{self.path}-wal")) if self.sqlite else (self.path,):
             try:
                 st = os.stat(p)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from inspector.service.pipeline import PipelineError
+from inspector.service.errors import PipelineError
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.models import Session

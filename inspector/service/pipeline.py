@@ -27,23 +27,20 @@ from typing import TYPE_CHECKING, Any, Unpack, cast
 from inspector.edge import collection_paused
 from inspector.engine.config import CompactionConfig
 from inspector.engine.flow import PlanOptions, cached_texts
+from inspector.service.errors import PipelineError as PipelineError  # its home before `errors`
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import ClearRewriter, Compacted, Finalizer, SummaryCache
     from inspector.engine.breakdown import Breakdown
     from inspector.engine.fidelity import Fidelity
     from inspector.engine.models import Session
-    from inspector.engine.planning import Plan
+    from inspector.engine.planning import Plan, SummarySpec
     from inspector.engine.summarize import EventHandler, Summarizer, SummaryRequest, SummaryResult
     from inspector.engine.summarize.protocol import Summarize
     from inspector.engine.tokens import TokenCache, TokenCounter
     from inspector.llm import CostEstimate
 
 EXTRACTIVE = "extractive"
-
-
-class PipelineError(Exception):
-    """Bad input to the pipeline (source, session id, config): nothing was done."""
 
 
 def system_clock() -> datetime:
@@ -71,7 +68,7 @@ def _counter(config: CompactionConfig, counter: TokenCounter | None) -> TokenCou
     return counter or counter_for(config)
 
 
-def _active(p: Plan) -> list:
+def _active(p: Plan) -> list[SummarySpec]:
     return p.applied_summaries()
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Offload
+    from inspector.workspace.database import Workspace
 
 
 class OffloadNotFound(KeyError):
@@ -82,7 +83,7 @@ class WorkspaceOffloadStore:
     """Offloads read back from an inspector workspace (e.g. after `inspector apply`).
     Offloads made in this process are kept in memory, and looked up first."""
 
-    def __init__(self, workspace: Any) -> None:
+    def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self._memory = MemoryOffloadStore()
 

@@ -108,8 +108,8 @@ def replay_session(
     Returns:
         The engine's `Replay`; its costs are None when the model is not in the price map.
     """
-    from inspector.engine import counter_for
     from inspector.engine.flow import replay_step
+    from inspector.engine.planning.planner import counter_for
     from inspector.engine.replay import replay
 
     counter = counter or counter_for(config)

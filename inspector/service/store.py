@@ -23,9 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from inspector.engine.applier import Compacted, MemorySummaryCache, Offload, SummaryCache
 from inspector.engine.config import CompactionConfig
 from inspector.engine.intro import display_title, looks_like_id
 from inspector.engine.models import Message, Session
@@ -33,7 +32,6 @@ from inspector.engine.tokens import TokenCache, TokenCounter, count_messages
 from inspector.engine.wording import plural
 from inspector.formats.locations import DatabaseUrl, shown
 from inspector.service.opening import where
-from inspector.service.pipeline import context_total
 from inspector.workspace.database import (
     SessionInfo,
     StoredCounts,
@@ -42,6 +40,11 @@ from inspector.workspace.database import (
     WorkspaceError,
     default_workspace_path,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    # The applier (and the planner it imports) is loaded by the first plan, not by the
+    # app's first frame, which lists sessions (tests/system/test_import_hygiene.py).
+    from inspector.engine.applier import Compacted, Offload, SummaryCache
 
 __all__ = [
     "ExportStore", "MemoryStore", "Opened", "SessionRow", "SessionStore", "StoredVersion", "VersionRow",
@@ -194,6 +197,8 @@ class MemoryStore:
         self.label = label
         self._sessions = {s.id: s for s in sessions}
         self._cache = TokenCache()
+        from inspector.engine.applier import MemorySummaryCache
+
         self._summaries = MemorySummaryCache()
         self._versions: dict[str, StoredVersion] = {}
         self.offloads: dict[str, Offload] = {}
@@ -212,6 +217,8 @@ class MemoryStore:
         Returns:
             The rows, in the order the sessions were given.
         """
+        from inspector.service.pipeline import context_total
+
         rows = []
         total = len(self._sessions)
         for k, s in enumerate(self._sessions.values()):

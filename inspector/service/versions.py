@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.applier import Compacted
     from inspector.engine.config import CompactionConfig
     from inspector.engine.models import Session
-    from inspector.engine.planning.planner import Plan
+    from inspector.engine.planning.results import Plan
     from inspector.engine.summarize import EventHandler, Summarizer
     from inspector.engine.tokens import TokenCounter
     from inspector.service.store import VersionStore

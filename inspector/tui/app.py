@@ -120,7 +120,7 @@ class InspectorApp(App[None]):
 
     def counter(self, config: CompactionConfig | None = None) -> TokenCounter:
         """The token counter for a config (one instance per kind/model)."""
-        from inspector.engine.planning import counter_for
+        from inspector.engine.tokens import counter_for
 
         t = (config or self.config).tokens
         key = (t.counter, t.model, t.chars_per_token)

@@ -43,17 +43,20 @@ from pydantic import TypeAdapter, ValidationError
 from inspector._faults import fault_point
 from inspector.atomic import sqlite_write
 from inspector.edge import collection_paused
-from inspector.engine.applier import Compacted, Offload
 from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message, Session
 from inspector.engine.stored import RecordError, decode, encode_message
-from inspector.engine.summarize import SummaryResult
 from inspector.engine.tokens import TokenCache
 from inspector.engine.wording import plural
 from inspector.workspace.migrations import SCHEMA_VERSION, apply_migrations, missing_tables, read_version
 
 if TYPE_CHECKING:  # pragma: no cover
     import sqlite_utils
+
+    # Loaded where they are made, not with the workspace: the app lists sessions (its
+    # first frame) without the applier, the planner or the summarizers.
+    from inspector.engine.applier import Compacted, Offload
+    from inspector.engine.summarize import SummaryResult
 
 ENV_VAR = "INSPECTOR_WORKSPACE"
 
@@ -432,9 +435,12 @@ class WorkspaceTokenCache(TokenCache):
 
     def stored(self, counter: str | None = None) -> int:
         """Rows on disk (for one counter, or all)."""
+        stored: int
         if counter is None:
-            return self._ws._query("SELECT count(*) FROM token_counts")[0][0]
-        return self._ws._query("SELECT count(*) FROM token_counts WHERE counter = ?", (counter,))[0][0]
+            stored = self._ws._query("SELECT count(*) FROM token_counts")[0][0]
+        else:
+            stored = self._ws._query("SELECT count(*) FROM token_counts WHERE counter = ?", (counter,))[0][0]
+        return stored
 
 
 class WorkspaceSummaryCache:
@@ -450,6 +456,8 @@ class WorkspaceSummaryCache:
             "FROM summaries WHERE key = ?", (key,))
         if not rows:
             return None
+        from inspector.engine.summarize.protocol import SummaryResult
+
         text, model, extractive, attempts, tin, tout, errors = rows[0]
         return SummaryResult(text=text, model=model, extractive=bool(extractive), attempts=attempts,
                              input_tokens=tin, output_tokens=tout, errors=json.loads(errors))
@@ -464,7 +472,8 @@ class WorkspaceSummaryCache:
             }, replace=True)
 
     def __len__(self) -> int:
-        return self._ws._query("SELECT count(*) FROM summaries")[0][0]
+        summaries: int = self._ws._query("SELECT count(*) FROM summaries")[0][0]
+        return summaries
 
 
 # ---------------------------------------------------------------------------- workspace
@@ -588,12 +597,12 @@ class Workspace:
         if self._closed:
             raise WorkspaceError(f"{self.path}: workspace is closed")
 
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             self._check_open()
             return self._conn.execute(sql, params).fetchall()
 
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """The rows of one read-only statement, run on the workspace's own connection (it
         sees a write of this workspace still in progress): for diagnostics, and for the
         tests that check what is stored. Writing through it fails (`PRAGMA query_only`).
@@ -840,7 +849,7 @@ class Workspace:
             "DELETE FROM bodies WHERE hash NOT IN (SELECT body FROM messages) "
             "AND hash NOT IN (SELECT body FROM version_messages)")
 
-    def _session_row(self, session_id: str) -> tuple:
+    def _session_row(self, session_id: str) -> tuple[Any, ...]:
         rows = self._query(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
         if not rows:
             raise UnknownIdError(f"{self.path.name}: no session {session_id!r}")
@@ -868,7 +877,7 @@ class Workspace:
         return self._info((*row, count))
 
     @staticmethod
-    def _info(r: tuple) -> SessionInfo:
+    def _info(r: tuple[Any, ...]) -> SessionInfo:
         (sid, fmt, spath, ssid, title, model, created, updated, imported, _meta, _digest, n, calls,
          results, users, chars, tokens, counter, versions) = r
         return SessionInfo(id=sid, source_format=fmt, source_path=spath, source_session_id=ssid, title=title,
@@ -1077,7 +1086,7 @@ class Workspace:
         return self._version(rows[0])
 
     @staticmethod
-    def _version(r: tuple) -> VersionInfo:
+    def _version(r: tuple[Any, ...]) -> VersionInfo:
         (vid, sid, number, parent, label, created, engine, summarizer, preset, counter, before, after,
          n, stats, toml) = r
         return VersionInfo(id=vid, session_id=sid, number=number, parent=parent, label=label,
@@ -1113,6 +1122,8 @@ class Workspace:
         rows = self._query(
             "SELECT id, session_id, position, kind, tool_name, tool_call_id, content FROM offloads WHERE id = ?",
             (offload_id,))
+        from inspector.engine.applier import Offload
+
         return Offload(*rows[0]) if rows else None
 
     def list_offloads(self, version_id: str) -> list[Offload]:
@@ -1120,6 +1131,8 @@ class Workspace:
         rows = self._query(
             "SELECT id, session_id, position, kind, tool_name, tool_call_id, content FROM offloads "
             "WHERE version_id = ? ORDER BY position, id", (version_id,))
+        from inspector.engine.applier import Offload
+
         return [Offload(*r) for r in rows]
 
     def recover(self, offload_id: str, offset: int = 0, limit: int | None = None) -> str:
@@ -1135,4 +1148,5 @@ class Workspace:
             raise UnknownIdError(
                 f"{self.path.name}: no offloaded content with id {offload_id!r} "
                 "(it was not saved in this workspace)")
-        return rows[0][0]
+        content: str = rows[0][0]
+        return content

@@ -92,3 +92,37 @@ def test_frameworks_load_only_with_their_adapters(tmp_path):
     )
     for framework in ("langchain", "langchain_core", "langgraph", "google", "agents", "litellm"):
         assert framework not in mods, framework
+
+
+# What the app's first frame (the sessions list) does without: the first plan loads them
+# (bench `tui_first_frame_vs_textual`). Each was imported at start-up once, through a
+# name used only in annotations or in one method.
+NOT_AT_START = ("inspector.engine.applier", "inspector.engine.planning.planner", "inspector.engine.analysis",
+                "inspector.engine.flow", "inspector.engine.summarize", "inspector.engine.content",
+                "inspector.service.pipeline")
+
+
+def test_the_apps_start_up_leaves_the_planner_and_applier_for_later():
+    probe = ("import sys\nimport inspector.tui.app\nfrom inspector.service.store import Workspace\n"
+             # the session list's counter, made in a worker while the first frame is drawn
+             "from inspector.engine.config import CompactionConfig\nfrom inspector.engine.tokens import counter_for\n"
+             "counter_for(CompactionConfig())\n"
+             "print(','.join(sorted(m for m in sys.modules if m.startswith('inspector'))))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    loaded = set(out.stdout.strip().split(","))
+    assert "inspector.tui.screens.sessions" in loaded  # the probe ran
+    assert not loaded & set(NOT_AT_START), sorted(loaded & set(NOT_AT_START))
+
+
+def test_the_lazy_names_are_the_modules_own():
+    """`inspector.engine.planning`'s names, exported lazily, are those of the modules
+    that define them, and the service's error is one class wherever it is imported from."""
+    probe = ("import inspector.engine.planning as p\nfrom inspector.engine.planning import planner, results\n"
+             "from inspector.service import errors, opening, pipeline\n"
+             "from inspector.engine.tokens import counter_for\n"
+             "assert p.plan is planner.plan and p.counter_for is planner.counter_for is counter_for\n"
+             "assert all(getattr(p, n) is getattr(results, n) for n in p.__all__ if n not in ('plan', 'counter_for'))\n"
+             "assert pipeline.PipelineError is errors.PipelineError is opening.PipelineError\n"
+             "try:\n    p.nothing\nexcept AttributeError:\n    print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "ok"

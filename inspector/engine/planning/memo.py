@@ -5,6 +5,7 @@ list arithmetic and memory stays bounded however many configs are tried.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -33,6 +34,80 @@ class Reduced:
 
 # (tokens after, head chars, tail chars, removed chars) of a truncated tool result
 Truncation = tuple[int, int, int, int]
+
+class ClearResults:
+    """What clearing makes of each tool result under one placeholder setting: (its
+    position, its tokens) -> (the placeholder's tokens, the reduction, or None where
+    the placeholder would not be smaller).
+
+    Kept in columns by position, not as a dict of pairs: a first plan of the
+    100,000-message bench session made ~34,000 entries, each a key tuple, a value
+    tuple and a dict slot (~6 MB beside the reductions, bench `rss_ratio_100k`). A
+    position's first token count sits in the columns (8 + 8 + 8 bytes a position);
+    another count of the same position (a truncation setting that changed the result)
+    in a bounded overflow memo, as every entry was before.
+    """
+
+    __slots__ = ("_more", "_new", "_reductions", "_tokens")
+
+    def __init__(self, limit: int = 200_000) -> None:
+        """`limit`: the most entries the overflow keeps (oldest forgotten first)."""
+        self._tokens = array("q")  # the token count each position's column entry is for; -1: none
+        self._new = array("q")
+        self._reductions: list[Reduction | None] = []
+        self._more: Memo[tuple[int, int], tuple[int, Reduction | None]] = Memo(limit)
+
+    def known(self, position: int, tokens: int) -> bool:
+        """Is the result of `position` at `tokens` tokens kept?"""
+        if position < len(self._tokens) and self._tokens[position] == tokens:
+            return True
+        return self._more.get((position, tokens)) is not None
+
+    def get(self, position: int, tokens: int) -> tuple[int, Reduction | None] | None:
+        """(placeholder tokens, reduction) of `position` at `tokens` tokens, or None.
+
+        Args:
+            position: the tool result's position.
+            tokens: its tokens in the state cleared.
+
+        Returns:
+            What `put` kept for them, or None.
+        """
+        if position < len(self._tokens) and self._tokens[position] == tokens:
+            return self._new[position], self._reductions[position]
+        return self._more.get((position, tokens))
+
+    def put(self, position: int, tokens: int, new_tokens: int, reduction: Reduction | None) -> None:
+        """Keep what clearing `position` at `tokens` tokens gives.
+
+        Args:
+            position: the tool result's position.
+            tokens: its tokens in the state cleared.
+            new_tokens: the placeholder's tokens.
+            reduction: the reduction, or None where the placeholder is not smaller.
+        """
+        columns = self._tokens
+        if position >= len(columns):
+            grow = position + 1 - len(columns)
+            columns.extend([-1] * grow)
+            self._new.extend([0] * grow)
+            self._reductions.extend([None] * grow)
+        if columns[position] == -1 and 0 <= tokens < 2**63 and 0 <= new_tokens < 2**63:
+            columns[position] = tokens
+            self._new[position] = new_tokens
+            self._reductions[position] = reduction
+        elif columns[position] != tokens:
+            self._more.put((position, tokens), (new_tokens, reduction))
+
+    def prefix(self, keep: int) -> ClearResults:
+        """The entries of the positions before `keep` (a new object)."""
+        out = ClearResults(self._more.limit)
+        out._tokens = self._tokens[:keep]
+        out._new = self._new[:keep]
+        out._reductions = self._reductions[:keep]
+        out._more._data = {k: v for k, v in self._more._data.items() if k[0] < keep}
+        return out
+
 
 # Generated texts per session are few (one notice or placeholder per result and
 # setting); the bound only matters when a session is re-planned for very long.
@@ -69,7 +144,7 @@ class PlanMemo:
         self.cleared: Memo[Hashable, Cleared] = Memo(STATE_LIMIT)
         self.clear_items: Memo[Hashable, ClearItems] = Memo(3)
         # clear: (position, its tokens) -> (placeholder tokens, reduction), per placeholder
-        self.clear_results: Memo[Hashable, Memo[tuple[int, int], tuple[int, Reduction | None]]] = Memo(STATE_LIMIT)
+        self.clear_results: Memo[Hashable, ClearResults] = Memo(STATE_LIMIT)
         self.clear_arguments: Memo[Hashable, tuple[int, int, dict[str, str]]] = Memo(TEXT_LIMIT)
         # the task's position (`planner.task_position`), found on first use
         self.task: int | None = None
@@ -83,9 +158,7 @@ class PlanMemo:
         `keep` messages are the same (the same content, so the same offload ids: what
         clearing makes of each result and call's arguments)."""
         for key, results in prev.clear_results._data.items():
-            kept: Memo[tuple[int, int], tuple[int, Reduction | None]] = Memo(results.limit)
-            kept._data = {pos: v for pos, v in results._data.items() if pos[0] < keep}
-            self.clear_results.put(key, kept)
+            self.clear_results.put(key, results.prefix(keep))
         self.clear_arguments._data = {k: v for k, v in prev.clear_arguments._data.items()
                                       if isinstance(k, tuple) and k[0] < keep}
 

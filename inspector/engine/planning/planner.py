@@ -59,15 +59,10 @@ from inspector.engine.planning.summarize import (
 from inspector.engine.planning.tailor import LATEST_ROUND, OLDEST, TASK, tailor
 from inspector.engine.planning.truncation import truncate
 from inspector.engine.summarize.protocol import summary_share_tokens
-from inspector.engine.tokens import Framing, TokenCache, TokenCounter, make_counter
+from inspector.engine.tokens import Framing, TokenCache, TokenCounter
+from inspector.engine.tokens import counter_for as counter_for  # its home was here
 from inspector.engine.validation import Problem
 from inspector.engine.wording import plural
-
-
-def counter_for(config: CompactionConfig) -> TokenCounter:
-    """The token counter `config.tokens` asks for."""
-    t = config.tokens
-    return make_counter(t.counter, model=t.model, chars_per_token=t.chars_per_token)
 
 
 def plan(

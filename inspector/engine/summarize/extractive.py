@@ -204,7 +204,7 @@ def _error_of(text: str) -> str | None:
 
 def _find_error(text: str) -> str | None:
     if "Traceback (most recent call last)" in text:
-        exc = _EXC_LINE.findall(text)
+        exc: list[str] = _EXC_LINE.findall(text)  # no group: whole matches
         if exc:
             return exc[-1]
     if text.isascii():

@@ -83,7 +83,7 @@ class RetryPolicy:
         """Seconds to wait before retry number `retry` (0-based): the exponential step
         backoff * 2**retry, times a jitter factor 0.5 + `jitter` (`jitter` drawn
         from [0, 1)), capped at `max_backoff_seconds`."""
-        base = self.backoff_seconds * (2 ** retry)
+        base: float = self.backoff_seconds * (2 ** retry)  # int ** int is Any to mypy
         return min(self.max_backoff_seconds, base * (0.5 + jitter))
 
 

@@ -140,9 +140,12 @@ def test_call_messages_whose_arguments_do_not_shrink_share_one_memo_entry():
         assert again.tokens_after == fresh.tokens_after == output_counts(s, again)
         assert any(a == Action.CLEAR for a in again.actions)  # the results are cleared
     analysis = analysis_of(s, COUNTER)  # the one the plans above made
-    unchanged = [v for _, v in memo_for(analysis, COUNTER).clear_arguments.items()]
+    entries = list(memo_for(analysis, COUNTER).clear_arguments.items())
+    unchanged = [v for _, v in entries]
     assert len(unchanged) >= 5 and all(v == (0, 0, {}) for v in unchanged)
     assert all(v is unchanged[0] for v in unchanged) and unchanged[0][2] is NO_ARGUMENTS
+    # a message of one call is keyed by that call's id itself, not a tuple of one (issue 31)
+    assert all(type(key[1]) is str and key[1].startswith("c") for key, _ in entries)
 
 
 def test_argument_placeholders_are_not_kept_in_the_text_cache():
@@ -165,3 +168,72 @@ def test_argument_placeholders_are_not_kept_in_the_text_cache():
     # a message with one call is memoised whole, not again call by call (issue 31)
     assert len(memo.arguments) == 0 and len(memo.clear_arguments) == 6
     assert output_counts(s, p) == p.tokens_after  # the counts are still the texts'
+
+
+# ------------------------------------------------------------- the clear results memo
+
+
+def test_clear_results_keep_what_a_dict_of_pairs_kept():
+    """`ClearResults` (columns by position, an overflow for a position's other token
+    counts) answers as the dict of (position, tokens) -> (new tokens, reduction) it
+    replaced: every pair put is found with its own values, no other pair is, and a
+    prefix holds exactly the pairs before it."""
+    import random
+
+    from inspector.engine.planning.memo import ClearResults
+    from inspector.engine.planning.results import Reduction
+
+    rng = random.Random(31)
+    results, reference = ClearResults(), {}
+    for _ in range(3000):
+        position, tokens = rng.randrange(400), rng.choice([0, 1, 7, 300, 2**40, 2**70, rng.randrange(5000)])
+        if (position, tokens) in reference:
+            continue
+        value = (rng.choice([0, 5, 2**64]), rng.choice([None, Reduction(Action.CLEAR, "clear", f"off-{position}")]))
+        results.put(position, tokens, *value)
+        reference[(position, tokens)] = value
+    for position in range(420):
+        for tokens in {0, 1, 7, 300, 2**40, 2**70, *range(0, 5000, 97)} | {t for p, t in reference if p == position}:
+            want = reference.get((position, tokens))
+            got = results.get(position, tokens)
+            assert got == want and results.known(position, tokens) == (want is not None)
+            if want is not None:
+                assert got is not None and got[1] is want[1]  # the reduction object itself
+    head = results.prefix(150)
+    assert {k for k in reference if k[0] < 150} == {k for k in reference if head.known(*k)}
+    assert not head.known(200, next(t for p, t in reference if p == 200))
+
+
+@pytest.mark.parametrize("source", ["swe-agent/marshmallow-1867_function_calling.traj",
+                                    "claude-code-subagent/agent-a7be2f0.jsonl", "bench-shape"])
+def test_clearing_replanned_through_the_memo_equals_plans_from_scratch(source):
+    """Real sessions and the bench's shape, a sweep of truncation and clear settings
+    (a truncation limit changes tool results' tokens: the same positions at other
+    counts, the memo's overflow): each plan served by the session's memo equals one
+    made from scratch."""
+    from inspector.engine import preset
+    from inspector.engine.models import Session
+    from inspector.engine.tokens import TokenCache
+    from inspector.sources.registry import open_source
+    from tests.conftest import FIXTURES
+    from tests.engine.test_materialize_view import bench_session
+
+    if source == "bench-shape":
+        s = bench_session(1500)
+    else:
+        opened = open_source(FIXTURES / source)
+        s = opened.read(opened.session_ids()[0])
+    cfg = preset("balanced").with_values({"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 500,
+                                          "reduction.clear.at_least_tokens": 0, "reduction.clear.keep_rounds": 2})
+    for values in ({}, {"reduction.truncation.max_chars": 400}, {"reduction.clear.keep_rounds": 1},
+                   {"reduction.truncation.max_chars": 120}, {"reduction.truncation.max_chars": 400},
+                   {"reduction.clear.placeholder": "[gone: {offload_id}]"}, {"reduction.clear.keep_rounds": 4}):
+        cfg = cfg.with_values(values)
+        cached = plan(s, cfg, COUNTER)
+        scratch = plan(Session(id=s.id, messages=[m.model_copy() for m in s.messages]), cfg, COUNTER,
+                       token_cache=TokenCache())
+        assert cached.actions == scratch.actions and cached.tokens_after == scratch.tokens_after
+        assert cached.reductions == scratch.reductions
+        assert [(st.name, st.ran, st.tokens_after) for st in cached.stages] == \
+               [(st.name, st.ran, st.tokens_after) for st in scratch.stages]
+    assert any(a == Action.CLEAR for a in cached.actions)  # clearing did something to compare
