@@ -85,6 +85,7 @@ from inspector.engine.content import (
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
 from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
+from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
     Recency,
@@ -1447,15 +1448,48 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     replacing = [m for k in new_at for m in [compacted[k]] if m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
-    for item in _false_items(replacing_views, model, index, max(removed, default=len(model.hashes))):
+    for item in _replacement_claims(replacing, replacing_views, model, index, max(removed, default=len(model.hashes))):
         kinds[item.kind].unsupported.append(item.text)
         items.append(item)
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
-    reach, prose = _signals(model, index, removed, rewritten, views, items)
+    reach, prose = _signals(model, index, removed, rewritten, views, items, kept)
     hay.release()
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose)
+
+
+# A knob move measures the same replacement for the same range again (the slider back
+# over a threshold it passed, a knob that leaves the summary as it was): its claim checks
+# (`_false_items`) and the recency of the same removed and rewritten messages (`_recency`)
+# are kept by exactly what they read: the index (serial, length), the range, the messages'
+# content hashes. (tests/engine/test_fidelity_moves.py: warm equals cold.)
+_CLAIMS: Memo[tuple[object, ...], tuple[Item, ...]] = Memo(32)
+_RECENCIES: Memo[tuple[object, ...], Recency] = Memo(32)
+
+
+def forget() -> None:
+    """Forget what the measure keeps from one call to the next: the sessions' indexes,
+    every memo of this module and the searches' (`fidelity_search.forget`). The next
+    measure starts from scratch, with the same results (what the equivalence tests
+    compare a sequence of measures against)."""
+    for value in list(globals().values()):
+        if isinstance(value, Memo | ByObject):
+            value.clear()
+    _INDEXES.clear()
+    _STEMS.clear()
+    forget_searches()
+
+
+def _replacement_claims(replacing: list[Message], views: list[_View], model: ContentModel, index: _Index,
+                        horizon: int) -> list[Item]:
+    """`_false_items` of the replacing messages `views` are of, kept per replacement and range
+    (new `Item`s each time: a measure's items are its own)."""
+    key = (index.serial, len(model.hashes), horizon, tuple([m.content_hash for m in replacing]))
+    hit = _CLAIMS.get(key)
+    if hit is None:
+        hit = _CLAIMS.put(key, tuple(_false_items(views, model, index, horizon)))
+    return [dataclasses.replace(item) for item in hit]
 
 
 def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
@@ -1494,10 +1528,10 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
 
 
 def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message], views: list[_View],
-             items: list[Item]) -> tuple[Recency, float]:
+             items: list[Item], kept: set[int]) -> tuple[Recency, float]:
     """The general signals of a compaction (`engine.fidelity_signals`): its recency, with
     a "stale" finding added to `items` when it stops short, and its prose share."""
-    reach = _recency(model, index, removed, rewritten)
+    reach = _recency(model, index, removed, rewritten, kept)
     if reach.stale:
         # (evidence, as for every item not kept, is its status: the text says why)
         items.append(Item("recency", f"where the removed range ended (messages {reach.first_late}\u2013{reach.last}):"
@@ -1545,8 +1579,20 @@ def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizo
     return [("last_step", text, sentence) for text, sentence in contradicted_counts(said, shown)]
 
 
-def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:
-    """`fidelity_signals.recency` of a compaction, on the original's index."""
+def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message],
+             kept: set[int]) -> Recency:
+    """`fidelity_signals.recency` of a compaction, on the original's index (kept per
+    removed and rewritten messages: `_RECENCIES`; the removed ones are those not `kept`,
+    a smaller key)."""
+    n = len(model.hashes)
+    key = (index.serial, n, tuple(sorted(kept)), tuple([m.content_hash for m in rewritten]))
+    hit = _RECENCIES.get(key)
+    if hit is None:
+        hit = _RECENCIES.put(key, _recency_of(model, index, removed, rewritten))
+    return hit
+
+
+def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:
     n = len(model.hashes)
     written: set[str] = set()
     for m in rewritten:

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from inspector.engine import fidelity as fid
 from inspector.engine import fidelity_search as fs
-from inspector.engine.bounded import Memo
 from inspector.engine.models import Message, Part
 from inspector.sources.registry import open_source
 from tests.conftest import FIXTURES, SWE_AGENT
@@ -109,11 +108,7 @@ def _plain(monkeypatch):
 
 def _cold():
     """Forget every memo of the measure: the next one starts from scratch."""
-    for value in vars(fid).values():
-        if isinstance(value, Memo):
-            value._data.clear()
-    fid._INDEXES.clear()
-    fs._LAST.clear()
+    fid.forget()
 
 
 def _same(a, b):
@@ -190,7 +185,9 @@ def test_the_merged_postings_follow_views_that_come_and_go(sessions):
     original = sessions[1]
     n = len(original)
     cleared = set(range(n))
-    contexts = [_compacted(original, 2, b, cleared, seed=b) for b in (n - 3, 5, n // 2, 5, n - 3)]
+    # (each with a summary of its own: a context measured before is answered from what was
+    # kept of it, the merged postings untouched; here they follow every move)
+    contexts = [_compacted(original, 2, b, cleared, seed=b + k) for k, b in enumerate((n - 3, 5, n // 2, 5, n - 3))]
     warm = [fid.fidelity(original, c) for c in contexts]
     merged = fs._LAST[0]
     # it holds the last context's rewritten messages only, each of their words
