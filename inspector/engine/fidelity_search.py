@@ -158,6 +158,19 @@ SEEN_CONTEXTS = 48
 _SEEN = ByViews(SEEN_CONTEXTS)
 
 
+def answers_of(views: Sequence[View]) -> dict[object, object]:
+    """What a measure keeps of a sequence of rewritten messages for the next measure of
+    the same ones (`ByViews`): a caller's question must say all it depends on beside them.
+
+    Args:
+        views: the rewritten messages' views, in order.
+
+    Returns:
+        question -> answer (the same dict for the same views, until forgotten).
+    """
+    return _SEEN.answers(views)
+
+
 # The merged postings of the last measure, taken by the next (one measure at a time:
 # a measure on another thread meanwhile finds none and merges its own).
 _LAST: list[_Merged] = []

@@ -9,13 +9,13 @@ of the same context: the score, every item with its status, evidence and credit.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from inspector.engine import fidelity as fid
 from tests.engine.test_fidelity_search import SOURCES, _compacted, _same, _session
 
-WALKS = settings(max_examples=10, deadline=None, derandomize=True,
+WALKS = settings(max_examples=10, deadline=None, derandomize=True, phases=[Phase.explicit, Phase.generate],
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
