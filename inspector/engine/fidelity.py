@@ -1501,7 +1501,7 @@ _RECENCIES: Memo[tuple[object, ...], Recency] = Memo(32)
 # Per kept messages (the index's serial, the session's length, the kept indices), the
 # answers of `_Haystack.kept_best`.
 _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kind]],
-                                              tuple[list[int], list[tuple[float, str]]]]] = Memo(48)
+                                              tuple[list[int], list[tuple[float, str]]]]] = Memo(24)
 
 
 def forget() -> None:

@@ -154,7 +154,7 @@ class ByViews:
 # The contexts measured lately (a slider's worth of positions and more): per sequence of
 # rewritten messages, the sentence weights of each item asked (`ViewPostings`) and their
 # sentence finders (`SentenceFinder.of_views`).
-SEEN_CONTEXTS = 48
+SEEN_CONTEXTS = 24
 _SEEN = ByViews(SEEN_CONTEXTS)
 
 

@@ -171,7 +171,6 @@ def test_a_sequence_of_knob_moves_measures_as_a_cold_measure_with_the_plain_loop
         contexts.append(_compacted(original, a, b, cleared, seed=b * 31 + k))
     _cold()
     warm = [fid.fidelity(original, c) for c in contexts]  # one after the other, as the TUI measures
-    assert fs._LAST, "the merged postings are handed on to the next measure"
     with monkeypatch.context() as m:
         _plain(m)
         for c, w in zip(contexts, warm, strict=True):
@@ -240,7 +239,7 @@ def test_the_merged_and_the_large_views_weigh_sentences_as_the_loop(sessions):
     views = [fid._view(m) for m in messages]
     assert any(len(v.postings) > fs.LARGE_VIEW for v in views) and any(len(v.postings) <= fs.LARGE_VIEW for v in views)
     vocabulary = sorted({w for v in views for w in v.postings})
-    fs._LAST.clear()
+    fs.forget()
     for _ in range(8):
         chosen = rng.sample(views, rng.randint(1, min(60, len(views))))
         merged = fs.ViewPostings(chosen)
