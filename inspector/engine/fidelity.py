@@ -61,7 +61,7 @@ import operator
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from inspector.engine.bounded import ByObject, Memo
 from inspector.engine.content import (
@@ -84,7 +84,8 @@ from inspector.engine.content import (
 )
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
-from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings
+from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings, answers_of
+from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
     Recency,
@@ -1107,6 +1108,9 @@ class _Haystack:
     # The kept messages whose sentences were looked at (`kept_best`): a sentence's origin is
     # also the first of them holding it (asked of the few sentences taken as evidence only).
     touched: set[int] = field(default_factory=set)
+    # `kept_best`'s answers for these kept messages, kept for the next measure of the same
+    # ones (None: not kept).
+    kept_answers: dict[tuple[frozenset[str], frozenset[Kind]], tuple[list[int], list[tuple[float, str]]]] | None = None
 
     @functools.cached_property
     def written(self) -> frozenset[str]:
@@ -1174,8 +1178,14 @@ class _Haystack:
         Returns:
             (coverage, sentence) per message, messages without sentences left out.
         """
+        answers = self.kept_answers
+        known = answers.get((ws, sources)) if answers is not None else None
+        if known is not None:
+            self.touched.update(known[0])
+            return known[1]
         best, out = self.index.best, []
-        for i in self.kept_scores.top(ws, sources, KEPT_MESSAGES):
+        top = self.kept_scores.top(ws, sources, KEPT_MESSAGES)
+        for i in top:
             self.touched.add(i)
             hit = best.get((ws, i))
             if hit is None:
@@ -1189,6 +1199,8 @@ class _Haystack:
                 best[(ws, i)] = hit
             if hit[1]:
                 out.append(hit)
+        if answers is not None:
+            answers[(ws, sources)] = (list(top), out)
         return out
 
     def pick_kept(self, where: list[int]) -> int:
@@ -1266,7 +1278,9 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
     `prose_only`, of the rewritten sentences written as prose only (a finding, a
     decision, a step is stated, not listed); the sentences `skip` says so of not."""
     sources = _PROSE if sources is None else sources
-    ws = words(item)
+    ws = _ITEM_WORDS.get(item)
+    if ws is None:
+        ws = _ITEM_WORDS.put(item, words(item))
     if not ws:
         return 0.0, ""
     if similarity is not None:
@@ -1306,6 +1320,8 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
     return best_cov, best_s
 
 
+# An item's `words` (the same items are matched on every knob move).
+_ITEM_WORDS: Memo[str, frozenset[str]] = Memo(20_000)
 # The kept messages whose sentences an item is matched against: those holding most of its weight.
 KEPT_MESSAGES = 6
 # Entries of `_Index.best` (cleared when there are more).
@@ -1340,6 +1356,23 @@ def _credit(cov: float) -> float:
 # --------------------------------------------------------------------------- the measure
 
 
+def _haystack(kept: set[int], kept_key: tuple[object, ...], index: _Index, model: ContentModel, views: list[_View],
+              last_removed: int) -> _Haystack:
+    """The compacted context, searchable, with what a measure of the same rewritten
+    messages (`fidelity_search.answers_of`) or of the same kept ones (`_KEPT_ANSWERS`,
+    by `kept_key`) found before."""
+    seen = answers_of(views)
+    written = seen.get(("text and paths", model.roots))
+    if written is None:
+        written = seen[("text and paths", model.roots)] = ("\n".join(v.norm for v in views),
+                                                           path_keys([p for v in views for p in v.paths], model.roots))
+    text, paths = cast("tuple[str, set[str]]", written)
+    kept_answers = _KEPT_ANSWERS.get(kept_key)
+    if kept_answers is None:
+        kept_answers = _KEPT_ANSWERS.put(kept_key, {})
+    return _Haystack(kept, index, model, views, text, paths, last_removed=last_removed, kept_answers=kept_answers)
+
+
 def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
              similarity: Similarity | None = None) -> Fidelity:
     """What `compacted` kept of what it removed or rewrote from `original`.
@@ -1369,9 +1402,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     rewritten = [compacted[k] for k in new_at]
 
     views = [_unquoted_view(m, index) for m in rewritten]
-    rw_paths = path_keys([p for v in views for p in v.paths], model.roots)
-    hay = _Haystack(kept, index, model, views, "\n".join(v.norm for v in views), rw_paths,
-                    last_removed=max(removed, default=-1))
+    kept_key = (index.serial, len(model.hashes), tuple(sorted(kept)))
+    hay = _haystack(kept, kept_key, index, model, views, (removed or [-1])[-1])  # (removed ascends: its max)
 
     buckets = _collected(model, removed, index) if removed else _Buckets()
     removed_set = frozenset(removed)
@@ -1412,7 +1444,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                     _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES
                     else None)
                 if kind == "next_step":
-                    hay.stale = _Stale(model, index, set(removed), buckets.next_words, hay)
+                    hay.stale = _Stale(model, index, removed_set, buckets.next_words, hay)
                     skip = _either(skip, hay.stale)
                 cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task", skip=skip)
                 if kind == "next_step":
@@ -1447,15 +1479,53 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     replacing = [m for k in new_at for m in [compacted[k]] if m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
-    for item in _false_items(replacing_views, model, index, max(removed, default=len(model.hashes))):
+    for item in _replacement_claims(replacing, replacing_views, model, index,
+                                    (removed or [len(model.hashes)])[-1]):
         kinds[item.kind].unsupported.append(item.text)
         items.append(item)
     state_kept = bool(model.hashes) and model.hashes[-1] in kept_hashes and len(compacted) > 1
     written = sum(len(v.sentences) for v in replacing_views)
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
-    reach, prose = _signals(model, index, removed, rewritten, views, items)
+    reach, prose = _signals(model, index, removed, rewritten, views, items, kept_key)
     hay.release()
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose)
+
+
+# A knob move measures the same replacement for the same range again (the slider back
+# over a threshold it passed, a knob that leaves the summary as it was): its claim checks
+# (`_false_items`) and the recency of the same removed and rewritten messages (`_recency`)
+# are kept by exactly what they read: the index (serial, length), the range, the messages'
+# content hashes. (tests/engine/test_fidelity_moves.py: warm equals cold.)
+_CLAIMS: Memo[tuple[object, ...], tuple[Item, ...]] = Memo(32)
+_RECENCIES: Memo[tuple[object, ...], Recency] = Memo(32)
+# Per kept messages (the index's serial, the session's length, the kept indices), the
+# answers of `_Haystack.kept_best`.
+_KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kind]],
+                                              tuple[list[int], list[tuple[float, str]]]]] = Memo(24)
+
+
+def forget() -> None:
+    """Forget what the measure keeps from one call to the next: the sessions' indexes,
+    every memo of this module and the searches' (`fidelity_search.forget`). The next
+    measure starts from scratch, with the same results (what the equivalence tests
+    compare a sequence of measures against)."""
+    for value in list(globals().values()):
+        if isinstance(value, Memo | ByObject):
+            value.clear()
+    _INDEXES.clear()
+    _STEMS.clear()
+    forget_searches()
+
+
+def _replacement_claims(replacing: list[Message], views: list[_View], model: ContentModel, index: _Index,
+                        horizon: int) -> list[Item]:
+    """`_false_items` of the replacing messages `views` are of, kept per replacement and range
+    (new `Item`s each time: a measure's items are its own)."""
+    key = (index.serial, len(model.hashes), horizon, tuple([m.content_hash for m in replacing]))
+    hit = _CLAIMS.get(key)
+    if hit is None:
+        hit = _CLAIMS.put(key, tuple(_false_items(views, model, index, horizon)))
+    return [dataclasses.replace(item) for item in hit]
 
 
 def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
@@ -1494,10 +1564,10 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
 
 
 def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message], views: list[_View],
-             items: list[Item]) -> tuple[Recency, float]:
+             items: list[Item], kept: tuple[object, ...]) -> tuple[Recency, float]:
     """The general signals of a compaction (`engine.fidelity_signals`): its recency, with
     a "stale" finding added to `items` when it stops short, and its prose share."""
-    reach = _recency(model, index, removed, rewritten)
+    reach = _recency(model, index, removed, rewritten, kept)
     if reach.stale:
         # (evidence, as for every item not kept, is its status: the text says why)
         items.append(Item("recency", f"where the removed range ended (messages {reach.first_late}\u2013{reach.last}):"
@@ -1545,8 +1615,19 @@ def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizo
     return [("last_step", text, sentence) for text, sentence in contradicted_counts(said, shown)]
 
 
-def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:
-    """`fidelity_signals.recency` of a compaction, on the original's index."""
+def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message],
+             kept: tuple[object, ...]) -> Recency:
+    """`fidelity_signals.recency` of a compaction, on the original's index (kept per
+    removed and rewritten messages: `_RECENCIES`; the removed ones are those not kept,
+    `kept` the index's serial, the session's length and the kept messages: a smaller key)."""
+    key = (kept, tuple([m.content_hash for m in rewritten]))
+    hit = _RECENCIES.get(key)
+    if hit is None:
+        hit = _RECENCIES.put(key, _recency_of(model, index, removed, rewritten))
+    return hit
+
+
+def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:
     n = len(model.hashes)
     written: set[str] = set()
     for m in rewritten:
@@ -1618,7 +1699,7 @@ class _Stale:
 
     model: ContentModel
     index: _Index
-    removed: set[int]
+    removed: frozenset[int] | set[int]
     next_words: frozenset[str]
     hay: _Haystack
     known: dict[str, bool] = field(default_factory=dict)

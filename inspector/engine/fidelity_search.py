@@ -27,7 +27,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from itertools import accumulate
-from typing import Protocol
+from typing import Protocol, cast
 
 
 class View(Protocol):
@@ -112,6 +112,65 @@ class _Merged:
                 self.add(v)
 
 
+class ByViews:
+    """Answers kept per sequence of views, found by the views' identities: the views are
+    held with their answers, so an id the runtime could reuse once a view is freed is
+    no hit. A knob move that brings back a context measured before (the slider back over
+    a threshold it passed) finds its rewritten messages' answers here; at most `limit`
+    sequences are kept, the oldest forgotten first.
+
+    Args:
+        limit: how many sequences of views to keep answers for.
+    """
+
+    __slots__ = ("_data", "limit")
+
+    def __init__(self, limit: int):
+        self._data: dict[tuple[int, ...], tuple[list[View], dict[object, object]]] = {}
+        self.limit = limit
+
+    def answers(self, views: Sequence[View]) -> dict[object, object]:
+        """The answers kept for exactly `views` (in this order), to read and to fill.
+
+        Args:
+            views: the views.
+
+        Returns:
+            question -> answer, empty for views not seen lately.
+        """
+        key = tuple(map(id, views))
+        hit = self._data.get(key)
+        if hit is None:
+            if len(self._data) >= self.limit:
+                del self._data[next(iter(self._data))]
+            hit = self._data[key] = (list(views), {})
+        return hit[1]
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._data.clear()
+
+
+# The contexts measured lately (a slider's worth of positions and more): per sequence of
+# rewritten messages, the sentence weights of each item asked (`ViewPostings`) and their
+# sentence finders (`SentenceFinder.of_views`).
+SEEN_CONTEXTS = 24
+_SEEN = ByViews(SEEN_CONTEXTS)
+
+
+def answers_of(views: Sequence[View]) -> dict[object, object]:
+    """What a measure keeps of a sequence of rewritten messages for the next measure of
+    the same ones (`ByViews`): a caller's question must say all it depends on beside them.
+
+    Args:
+        views: the rewritten messages' views, in order.
+
+    Returns:
+        question -> answer (the same dict for the same views, until forgotten).
+    """
+    return _SEEN.answers(views)
+
+
 # The merged postings of the last measure, taken by the next (one measure at a time:
 # a measure on another thread meanwhile finds none and merges its own).
 _LAST: list[_Merged] = []
@@ -131,20 +190,28 @@ class ViewPostings:
         views: the rewritten messages, in the compacted context's order.
     """
 
-    __slots__ = ("_large", "_merged", "_positions", "views")
+    __slots__ = ("_answers", "_large", "_merged", "_positions", "views")
 
     def __init__(self, views: Sequence[View]):
         self.views = views
         self._merged: _Merged | None = None
-        positions: dict[int, list[int]] = {}
-        large: list[tuple[int, View]] = []
-        for k, v in enumerate(views):
-            if len(v.postings) > LARGE_VIEW:
-                large.append((k, v))
-            else:
-                positions.setdefault(id(v), []).append(k)
-        self._positions = positions
-        self._large = large
+        self._answers = _SEEN.answers(views)
+        self._positions: dict[int, list[int]] | None = None  # (read on the first question not asked before)
+        self._large: list[tuple[int, View]] = []
+
+    def _split(self) -> dict[int, list[int]]:
+        """The small views' positions by view id (merged), the large ones apart."""
+        if self._positions is None:
+            positions: dict[int, list[int]] = {}
+            large: list[tuple[int, View]] = []
+            for k, v in enumerate(self.views):
+                if len(v.postings) > LARGE_VIEW:
+                    large.append((k, v))
+                else:
+                    positions.setdefault(id(v), []).append(k)
+            self._positions = positions
+            self._large = large
+        return self._positions
 
     def _postings(self, prose_only: bool) -> dict[str, dict[int, list[int]]]:
         merged = self._merged
@@ -153,7 +220,7 @@ class ViewPostings:
                 merged = _LAST.pop()
             except IndexError:
                 merged = _Merged()
-            unique = {vid: self.views[ks[0]] for vid, ks in self._positions.items()}
+            unique = {vid: self.views[ks[0]] for vid, ks in self._split().items()}
             if sum(1 for vid in unique if vid not in merged.views) > _CHANGED_SHARE * len(unique) + 8:
                 merged = _Merged()
             merged.sync(unique)
@@ -179,7 +246,17 @@ class ViewPostings:
             message position -> sentence -> weight held, for the messages holding
             any of the words (in such sentences).
         """
-        postings, positions = self._postings(prose_only), self._positions
+        # (asked before of these views: the same words in the same order, the same sums)
+        question = (tuple(weights.items()), prose_only)
+        known = self._answers.get(question)
+        if known is not None:
+            return cast("dict[int, dict[int, float]]", known)
+        out = self._answers[question] = self._sentence_weights(weights, prose_only)
+        return out
+
+    def _sentence_weights(self, weights: Mapping[str, float], prose_only: bool) -> dict[int, dict[int, float]]:
+        positions = self._split()
+        postings = self._postings(prose_only)
         large = [(k, _prose_postings(v) if prose_only else v.postings) for k, v in self._large]
         out: dict[int, dict[int, float]] = {}
         for w, wt in weights.items():
@@ -201,6 +278,15 @@ class ViewPostings:
                     for j in mine:
                         acc[j] = acc.get(j, 0.0) + wt
         return out
+
+
+def forget() -> None:
+    """Forget what these searches keep from one measure to the next (the merged postings
+    handed on, the contexts seen, the views' prose postings and joined sentences)."""
+    _LAST.clear()
+    _SEEN.clear()
+    _PROSE_POSTINGS.clear()
+    _SEGMENTS.clear()
 
 
 # Joins the sentences searched as one text: a needle holding it is searched the slow way.
@@ -265,9 +351,13 @@ class SentenceFinder:
         Returns:
             The finder (the same answers as one made of the sentences listed).
         """
-        finder = cls.__new__(cls)
-        finder._of([_segment(v, prose_only) for v in views])
-        return finder
+        views = list(views)
+        answers = _SEEN.answers(views)
+        finder = answers.get(prose_only)
+        if finder is None:
+            finder = answers[prose_only] = cls.__new__(cls)
+            finder._of([_segment(v, prose_only) for v in views])
+        return cast("SentenceFinder", finder)
 
     def _of(self, segments: list[_Segment]) -> None:
         segments = [g for g in segments if g.sentences]  # (an empty one adds no sentence and no separator)

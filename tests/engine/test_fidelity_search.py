@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from inspector.engine import fidelity as fid
 from inspector.engine import fidelity_search as fs
-from inspector.engine.bounded import Memo
 from inspector.engine.models import Message, Part
 from inspector.sources.registry import open_source
 from tests.conftest import FIXTURES, SWE_AGENT
@@ -109,11 +108,7 @@ def _plain(monkeypatch):
 
 def _cold():
     """Forget every memo of the measure: the next one starts from scratch."""
-    for value in vars(fid).values():
-        if isinstance(value, Memo):
-            value._data.clear()
-    fid._INDEXES.clear()
-    fs._LAST.clear()
+    fid.forget()
 
 
 def _same(a, b):
@@ -176,7 +171,6 @@ def test_a_sequence_of_knob_moves_measures_as_a_cold_measure_with_the_plain_loop
         contexts.append(_compacted(original, a, b, cleared, seed=b * 31 + k))
     _cold()
     warm = [fid.fidelity(original, c) for c in contexts]  # one after the other, as the TUI measures
-    assert fs._LAST, "the merged postings are handed on to the next measure"
     with monkeypatch.context() as m:
         _plain(m)
         for c, w in zip(contexts, warm, strict=True):
@@ -190,7 +184,9 @@ def test_the_merged_postings_follow_views_that_come_and_go(sessions):
     original = sessions[1]
     n = len(original)
     cleared = set(range(n))
-    contexts = [_compacted(original, 2, b, cleared, seed=b) for b in (n - 3, 5, n // 2, 5, n - 3)]
+    # (each with a summary of its own: a context measured before is answered from what was
+    # kept of it, the merged postings untouched; here they follow every move)
+    contexts = [_compacted(original, 2, b, cleared, seed=b + k) for k, b in enumerate((n - 3, 5, n // 2, 5, n - 3))]
     warm = [fid.fidelity(original, c) for c in contexts]
     merged = fs._LAST[0]
     # it holds the last context's rewritten messages only, each of their words
@@ -243,7 +239,7 @@ def test_the_merged_and_the_large_views_weigh_sentences_as_the_loop(sessions):
     views = [fid._view(m) for m in messages]
     assert any(len(v.postings) > fs.LARGE_VIEW for v in views) and any(len(v.postings) <= fs.LARGE_VIEW for v in views)
     vocabulary = sorted({w for v in views for w in v.postings})
-    fs._LAST.clear()
+    fs.forget()
     for _ in range(8):
         chosen = rng.sample(views, rng.randint(1, min(60, len(views))))
         merged = fs.ViewPostings(chosen)

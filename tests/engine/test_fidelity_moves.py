@@ -1,0 +1,81 @@
+"""A knob move that brings back a context measured before (the slider back over a
+threshold it passed, a knob that leaves the summary as it is and clears other tool
+results) is answered in part from what the measure kept of it: the claim checks of the
+same replacement for the same range, the recency of the same removed and rewritten
+messages, the sentence weights and finders of the same rewritten messages. Each such
+measure equals a from-scratch one (every memo and index forgotten: `fidelity.forget`)
+of the same context: the score, every item with its status, evidence and credit."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from inspector.engine import fidelity as fid
+from tests.engine.test_fidelity_search import SOURCES, _compacted, _same, _session
+
+WALKS = settings(max_examples=10, deadline=None, derandomize=True, phases=[Phase.explicit, Phase.generate],
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def sessions():
+    return [_session(p) for p in SOURCES]
+
+
+def _walk_equals_cold(original, contexts, walk):
+    fid.forget()
+    warm = [fid.fidelity(original, contexts[k]) for k in walk]  # one after the other, as the TUI measures
+    for k, w in zip(walk, warm, strict=True):
+        fid.forget()
+        _same(w, fid.fidelity(original, contexts[k]))
+    fid.forget()
+
+
+@WALKS
+@given(data=st.data())
+def test_a_walk_back_over_contexts_measured_before_measures_as_from_scratch(sessions, data):
+    original = sessions[data.draw(st.integers(0, len(sessions) - 1), label="session")]
+    n = len(original)
+    a = data.draw(st.integers(1, n // 3), label="start")
+    ends = data.draw(st.lists(st.integers(a + 1, n - 2), min_size=2, max_size=4, unique=True), label="ends")
+    cleared = [set(data.draw(st.lists(st.integers(0, n - 1), max_size=n), label=f"cleared {k}")) for k in range(2)]
+    # per end of the removed range, one summary and two ways of clearing the tool results
+    # after it; and the first of them with one more message dropped (nothing written in its
+    # place: the same rewritten messages, another removed range)
+    contexts = [_compacted(original, a, b, c, seed=b) for b in ends for c in cleared]
+    contexts += [c[:-2] + c[-1:] for c in contexts[::2]]
+    walk = data.draw(st.lists(st.integers(0, len(contexts) - 1), min_size=3, max_size=8), label="walk")
+    walk += walk[::-1]  # and back
+    _walk_equals_cold(original, contexts, walk)
+
+
+def test_a_walk_over_more_contexts_than_the_measure_keeps_measures_as_from_scratch(sessions):
+    # (every kept answer forgotten and found again: more contexts than the memos hold)
+    original = sessions[2]
+    n = len(original)
+    ends = list(range(3, n - 2))[:70]
+    contexts = [_compacted(original, 2, b, set(range(b, n, 3)), seed=b) for b in ends]
+    walk = list(range(len(contexts))) + list(range(len(contexts) - 1, -1, -7))
+    _walk_equals_cold(original, contexts, walk)
+
+
+def test_slider_walks_on_the_bench_session_shape_measure_as_from_scratch():
+    """The bench's session shape (bench/data.py) under plans of a slider walked up and
+    back down: every measure through the measuring view, warm, equals a from-scratch one."""
+    from inspector.engine import make_counter, plan, preset
+    from inspector.engine.materialize_view import measured_messages
+    from tests.engine.test_materialize_view import _texts, bench_session
+
+    session = bench_session(700)
+    counter = make_counter(model=session.model)
+    thresholds = [5_000, 6_500, 8_000, 12_000, 8_000, 6_500, 5_000, 12_000]
+    plans = {t: plan(session, preset("balanced").with_values({
+        "summarization.trigger.context_tokens": t, "summarization.trigger.context_ratio": 0.0,
+        "summarization.keep.tokens": 0}), counter) for t in dict.fromkeys(thresholds)}
+    texts = {t: _texts(session, p, counter, True) for t, p in plans.items()}
+    contexts = {t: measured_messages(session, p, texts[t], counter) for t, p in plans.items()}
+    assert len({p.applied_summaries()[0].end for p in plans.values()}) > 2
+    order = list(contexts)
+    _walk_equals_cold(session.messages, [contexts[t] for t in order], [order.index(t) for t in thresholds])
