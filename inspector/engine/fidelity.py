@@ -145,7 +145,13 @@ ITEM_CHARS = 200
 SHOWN_MISSING = 5
 COMMON_WORD = 1000  # messages a word may be in and still tell which message an item came from
 # Narrative coverage: below LOW nothing, from HIGH on full credit; "kept" from KEPT.
-LOW, HIGH, KEPT = 0.2, 0.6, 0.5
+# Session 7, leaving each of the twelve labelled sets out (bench/fidelity_fit.py): LOW
+# 0.1 against 0.2, Spearman mean 0.743 -> 0.748, min 0.606 -> 0.614. A paraphrase of a
+# step or a decision shares fewer of its words than a quote does, and the judges'
+# continuation and decision sub-scores credit it: a sentence holding a tenth to a fifth
+# of an item's (weighted) words now earns a little credit instead of none. (HIGH 0.5
+# did as well on the sets but fully credited short items from one shared rare word.)
+LOW, HIGH, KEPT = 0.1, 0.6, 0.5
 
 Similarity = Callable[[list[str], list[str]], list[list[float]]]
 
@@ -1948,6 +1954,15 @@ def _a_count(tok: str, lower: Sequence[str]) -> bool:
     return any(m.group(1) not in _NOT_PLURAL for x in lower for m in _count_of(tok).finditer(x))
 
 
+def _part_of_total(tok: str, lower: Sequence[str], post: Mapping[str, list[int]]) -> bool:
+    """Whether `tok` is stated as the part of a total the original gives ("345/346",
+    "345 of 346"): a count the summary makes of that total, not a value it quotes."""
+    if not tok.isdigit():
+        return False
+    part = re.compile(r"(?<![\w.])" + tok + r"\s*(?:/|of|out of)\s*(\d+)(?![\w.])")
+    return any(int(tok) <= int(m.group(1)) and ("t:" + m.group(1)) in post for x in lower for m in part.finditer(x))
+
+
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
@@ -2003,7 +2018,8 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
-                and not _same_version(value, post) and not _with_unit(value, post):
+                and not _same_version(value, post) and not _with_unit(value, post) \
+                and not _part_of_total(value, v.lower, post):
             values.append((value, next((s for s in v.sentences if value in s.lower()), value)))
     claimed: list[tuple[str, str]] = []
     for tok in v.claimed:
@@ -2011,6 +2027,8 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue
         if _a_count(tok, v.lower):
             continue  # "11 of the 14 actions", "8 unit tests": a count the summary makes
+        if _part_of_total(tok, v.lower, post):
+            continue  # "345/346" where the original gives 346 and the one missed: a count of it
         if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
             continue  # "1,234" as the original lists it: 1 and 234
         if any(tok in p for p in v.paths):
