@@ -49,9 +49,12 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # L12 0.457 and L13 0.608 held out before the counts, versions and units that are no
     # made-up values): 0.59 (L12) to 0.92, mean 0.740; pairwise 0.76 to 1.00, mean 0.897;
     # with ids in capitals and digits as values: 0.61 (L12) to 0.92, mean 0.743 / 0.901.
-    assert min(a["spearman"] for _, a, _ in folds.values()) >= 0.56
-    assert min(a["pairwise_accuracy"] for _, a, _ in folds.values()) >= 0.74
-    assert mean_of(folds, "spearman") >= 0.73 and mean_of(folds, "pairwise_accuracy") >= 0.88
+    # Session 7 (paraphrases credited from a tenth of an item's words; a count of a total
+    # the original gives is no made-up value; kind weights chosen leaving each set out,
+    # bench/fidelity_weights.py): 0.64 (L12) to 0.93, mean 0.766; pairwise 0.82 to 1.00, mean 0.918.
+    assert min(a["spearman"] for _, a, _ in folds.values()) >= 0.61
+    assert min(a["pairwise_accuracy"] for _, a, _ in folds.values()) >= 0.79
+    assert mean_of(folds, "spearman") >= 0.75 and mean_of(folds, "pairwise_accuracy") >= 0.90
     mean = sum(a["spearman"] for _, a, _ in folds.values()) / len(folds)
     before = sum(b["spearman"] for _, _, b in folds.values()) / len(folds)
     assert mean > before

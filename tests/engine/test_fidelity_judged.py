@@ -220,7 +220,9 @@ def test_the_blind_sets_of_session_5_do_not_regress():
     # made with another argument, or to have gone through when refused; lint counts; files
     # said written that no call wrote; a user's answer given the other scope; a message
     # position in parentheses, a diff hunk): L9 0.677 / 0.887, L10 0.684 / 0.849, L11 0.780 / 0.859.
-    for items, floor in ((L9, (0.65, 0.86)), (L10, (0.66, 0.82)), (L11, (0.75, 0.83))):
+    # Session 7 (paraphrases credited from a tenth of an item's words, kind weights chosen
+    # leaving each set out): L9 0.706 / 0.893, L10 0.688 / 0.862, L11 0.824 / 0.904.
+    for items, floor in ((L9, (0.68, 0.86)), (L10, (0.66, 0.84)), (L11, (0.80, 0.88))):
         a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
         assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
 
@@ -240,7 +242,9 @@ def test_the_blind_sets_of_session_6_do_not_regress():
     # "v0.6.23") and numbers with units ("440" for "440p") are no made-up values:
     # L12 0.586 / 0.759, L13 0.745 / 0.886; with ids in capitals and digits as values
     # ("B08WYY37SB"): L12 0.606 / 0.784, L13 0.742 / 0.886.
-    for items, floor in ((L12, (0.55, 0.73)), (L13, (0.71, 0.85))):
+    # Session 7 (as above; and "345/346" of a total of 346 is no made-up value): L12
+    # 0.651 / 0.827, L13 0.818 / 0.929.
+    for items, floor in ((L12, (0.62, 0.80)), (L13, (0.79, 0.90))):
         a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
         assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
 
