@@ -72,3 +72,18 @@ def test_a_count_of_a_total_the_original_gives_is_not_a_made_up_value():
     # more than the total, or a count of no total the original gives, is still flagged
     assert _flagged("`cargo llvm-cov` reports regions 347/346 covered.") == ["347"]
     assert _flagged("`cargo llvm-cov` reports 341 regions covered.") == ["341"]
+
+
+def test_losing_the_next_step_costs_more_than_losing_a_decision_or_the_last_command():
+    """The judges' continuation sub-score follows where the work goes next more than any
+    other item (kind weights fitted leaving each labelled set out: bench/fidelity_weights.py):
+    of two compactions that each lose one item of an otherwise kept range, the one that
+    loses the next step scores lowest, and losing the last command costs least."""
+    from inspector.engine.fidelity import KINDS, Fidelity, KindScore
+
+    def losing(kind: str) -> float:
+        kinds = {k: KindScore(items=1, kept=int(k != kind), credit=float(k != kind)) for k in KINDS}
+        return Fidelity(kinds, removed_messages=10, state_kept=True).items_base
+
+    assert losing("next_step") < losing("decisions") < losing("last_step") < 1.0
+    assert losing("next_step") < losing("task")
