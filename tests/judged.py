@@ -54,6 +54,9 @@ L11 = ROOT / "data" / "fidelity_judged_L11"
 L12 = ROOT / "data" / "fidelity_judged_L12"
 # and its second (Claude Code and Codex CLI coding runs), never seen while the measure was tuned.
 L13 = ROOT / "data" / "fidelity_judged_L13"
+# Session 7's blind check (ChatDev multi-agent runs, acting through text), never seen while the
+# measure was tuned.
+L14 = ROOT / "data" / "fidelity_judged_L14"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
