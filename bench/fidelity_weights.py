@@ -44,7 +44,8 @@ def measure() -> list[dict]:
             f = fid.fidelity(it.original(), it.compacted())
             c = f.contradicted_statements
             rows.append({"set": name, "item": it, "kinds": {k: (f.kinds[k].fraction, f.kinds[k].scored) for k in KINDS},
-                         "state": f.state_kept, "fragments": f.fragments, "false": false_factor(f.false_statements - c, c),
+                         "state": f.state_kept, "fragments": f.fragments, "false": false_factor(f.false_statements - c, c,
+                                                                                    specifics=f.specifics),
                          "reach": f.recency.reach, "narrative": f.narrative})
     return rows
 

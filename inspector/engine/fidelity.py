@@ -79,8 +79,10 @@ from inspector.engine.content import (
     path_matches,
     path_suffixes,
     relative_path,
+    request_line,
     sentences,
     task_text,
+    template_lines,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
@@ -242,6 +244,7 @@ class Fidelity:
     # replacement reaches, and the share of it written as prose.
     recency: Recency = field(default_factory=Recency)
     narrative: float = 1.0
+    specifics: int = 0  # the checkable specifics (paths, URLs, values) the replacement states
 
     @property
     def score(self) -> float:
@@ -277,7 +280,8 @@ class Fidelity:
         statement, and one with a near miss of a real value (`contradicted`) costs
         apart from one with a value the original merely lacks."""
         contradicted = self.contradicted_statements
-        return self.items_base * false_factor(self.false_statements - contradicted, contradicted)
+        return self.items_base * false_factor(self.false_statements - contradicted, contradicted,
+                                              specifics=self.specifics)
 
     @property
     def false_statements(self) -> int:
@@ -921,14 +925,6 @@ def _task_items(text: str) -> list[str]:
     return out
 
 
-def _first_line(text: str) -> str:
-    for line in text.splitlines():
-        line = line.strip()
-        if len(line) >= 3 and not line.startswith("```"):
-            return _short(line)
-    return ""
-
-
 _NUMBERED = re.compile(r"\d+[:|]")
 
 
@@ -1020,7 +1016,7 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
             break
         a = message_artifacts(m, kind)
         if kind is Kind.REQUEST:
-            b.add("requests", [_first_line(m.text)])
+            b.add("requests", [_short(request_line(m.text, template_lines(model)))])
         if kind in (Kind.ACTION, Kind.REASONING, Kind.TASK, Kind.REQUEST):
             b.add_paths([p for p in a.paths if _worked_on(p, index)])
         elif kind is Kind.OBSERVATION:
@@ -1468,7 +1464,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
     reach, prose = _signals(model, index, removed, rewritten, views, items)
     hay.release()
-    return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose)
+    return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views))
 
 
 def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
@@ -1944,6 +1940,20 @@ def _with_unit(tok: str, post: Mapping[str, list[int]]) -> bool:
     return tok.isdigit() and any(("t:" + tok + unit) in post for unit in _UNITS)
 
 
+_COMPOSITE = re.compile(r"(\d+)x(\d+)(?:x(\d+))?")
+
+
+def _composite(tok: str, post: Mapping[str, list[int]]) -> bool:
+    """Whether `tok` glues numbers one message of the original states together ("800x600"
+    from `width=800, height=600`): derived, not made up. (Apart, "800 by 600", "800-600",
+    each number is a token of its own.)"""
+    found = _COMPOSITE.fullmatch(tok)
+    if found is None:
+        return False
+    where = [set(post.get("t:" + part, ())) for part in found.groups() if part]
+    return all(where) and bool(set.intersection(*where))
+
+
 # A small number counting things ("14 actions", "11 of the 14 actions", "8 unit tests"): a
 # summary counts what the original shows one by one; the count is its own, not a value
 # the original must hold. (Counts of tests and lint issues are checked as claims.)
@@ -1993,6 +2003,16 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     return out
 
 
+def _specifics(views: list[_View]) -> int:
+    """How many checkable specifics the views state, each once: the paths, URLs, values
+    and digit tokens `_unsupported` checks."""
+    found = {p for v in views for p in v.paths if _clearly_a_path(p)}
+    found.update(u for v in views for u in v.urls)
+    found.update(x for v in views for x in v.values if _CHECKABLE_VALUE.fullmatch(x) and len(x) < LONG_TOKEN)
+    found.update(t for v in views for t in v.claimed)
+    return len(found)
+
+
 _Unsupported = tuple[list[tuple[str, str, str]], list[tuple[str, str]], list[tuple[str, str]],
                      list[tuple[str, str]], list[tuple[str, str, str]]]
 
@@ -2025,12 +2045,12 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
-                and not _same_version(value, post) and not _with_unit(value, post) \
+                and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _part_of_total(value, v.lower, post):
             values.append((value, next((s for s in v.sentences if value in s.lower()), value)))
     claimed: list[tuple[str, str]] = []
     for tok in v.claimed:
-        if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post):
+        if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post):
             continue
         if _a_count(tok, v.lower):
             continue  # "11 of the 14 actions", "8 unit tests": a count the summary makes

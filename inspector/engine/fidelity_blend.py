@@ -43,10 +43,17 @@ NARRATIVE = 0.0
 UNSUPPORTED = 0.4
 CONTRADICTED = 0.5
 FALSE_FLOOR = 0.5
+# An unsupported statement costs its full weight in a replacement stating up to
+# SPECIFICS checkable specifics (paths, URLs, values), and SPECIFICS / n of it in one
+# stating n more: one value the measure cannot find among forty right ones is not
+# three of ten (session 7's blind set L14: one made-up value halved a faithful summary).
+# A contradicted one (a near miss) costs in full whatever surrounds it. None: no share.
+SPECIFICS: float | None = None
 
 
 def false_factor(unsupported: int, contradicted: int, unsupported_weight: float = UNSUPPORTED,
-                 contradicted_weight: float = CONTRADICTED) -> float:
+                 contradicted_weight: float = CONTRADICTED, specifics: int = 0,
+                 share_of: float | None = SPECIFICS) -> float:
     """What the false statements leave of the items' score.
 
     Args:
@@ -54,10 +61,14 @@ def false_factor(unsupported: int, contradicted: int, unsupported_weight: float 
         contradicted: sentences stating a near miss of what the original has.
         unsupported_weight: what each of the first costs (the fit tries others).
         contradicted_weight: what each of the second costs (the fit tries others).
+        specifics: the checkable specifics the replacement states (`Fidelity.specifics`).
+        share_of: SPECIFICS (the fit tries others).
 
     Returns:
         The factor, FALSE_FLOOR..1.
     """
+    if share_of is not None and specifics > share_of:
+        unsupported_weight *= share_of / specifics
     return max(FALSE_FLOOR, 1.0 - unsupported_weight * unsupported - contradicted_weight * contradicted)
 
 
