@@ -703,7 +703,10 @@ _FLAG = re.compile(r"\b\w{2,12}\{[^{}\s]{3,120}\}")
 # ("B08WYY37SB", "PS-48210", "ZFA04Y").
 _CAPS_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){5,23}(?![\w-])")
 # (Not a group of a number written with thousands separators: "1,124".)
-_NUMBER = re.compile(r"(?<![\w.,])-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)|(?<![\w.,])\d+\.\d+(?!\w|\.\w|,\d)")
+# (not the version in a name, glued to it by a hyphen: "GPT-3.5-turbo", "python-3.11" name
+# a model or a package, which a summary may know from outside the session)
+_NUMBER = re.compile(r"(?<![\w.,])(?<![A-Za-z]-)-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)"
+                     r"|(?<![\w.,])(?<![A-Za-z]-)\d+\.\d+(?!\w|\.\w|,\d)")
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
 _IDENT = re.compile(r"^[A-Za-z_][\w.]*[\w)]$")
 _FILE_NAME = re.compile(r"[\w./-]+\.[A-Za-z][A-Za-z0-9]{0,7}")

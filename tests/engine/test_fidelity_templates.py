@@ -95,3 +95,10 @@ def test_a_size_glued_from_numbers_one_message_states_together_is_not_made_up():
     """"800x600" from `width=800, height=600` is derived; "800x700" is not."""
     assert "800x600" not in _unsupported_values("board.py draws the board on an 800x600 tk canvas.")
     assert "800x700" in _unsupported_values("board.py draws the board on an 800x700 tk canvas.")
+
+
+def test_the_version_in_a_model_or_package_name_is_no_made_up_value():
+    """"GPT-3.5-turbo" names the model the run used, which a summary may know from
+    outside the session; "3.5 seconds" is a value the session must hold."""
+    assert "3.5" not in _unsupported_values("Run on GPT-3.5-turbo: board.py draws the board on a tk canvas.")
+    assert "3.5" in _unsupported_values("board.py draws the board on a tk canvas in 3.5 seconds.")
