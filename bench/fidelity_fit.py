@@ -39,7 +39,7 @@ CONTRADICTED_GRID = (0.3, 0.4, 0.5, 0.6, 0.7)
 FLOOR_GRID = (0.3, 0.5)
 # How many checkable specifics an unsupported statement is weighed against in full
 # (`fidelity_blend.SPECIFICS`; None: any number of them).
-SPECIFICS_GRID: tuple[float | None, ...] = (None, 10.0, 20.0, 40.0)
+SPECIFICS_GRID: tuple[float | None, ...] = (None, 20.0)  # (10 and 40 were never chosen, session 7)
 
 # recency, narrative, unsupported, contradicted, floor, specifics
 Params = tuple[float, float, float, float, float, float | None]
