@@ -28,7 +28,7 @@ from tests import judged  # noqa: E402
 
 SETS = {"L1+L2": judged.DATA, "L3": judged.HELDOUT, "L4": judged.BLIND, "L5": judged.L5, "L6": judged.L6,
         "L7": judged.L7, "L8": judged.L8, "L9": judged.L9, "L10": judged.L10,
-        "L11": judged.L11, "L12": judged.L12, "L13": judged.L13}
+        "L11": judged.L11, "L12": judged.L12, "L13": judged.L13, "L14": judged.L14}
 # The grid: coarse on purpose (few, rounded constants; a finer grid fits the sets' noise).
 RECENCY_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
 NARRATIVE_GRID = (0.0, 0.1, 0.2, 0.3)
@@ -37,8 +37,12 @@ NARRATIVE_GRID = (0.0, 0.1, 0.2, 0.3)
 UNSUPPORTED_GRID = (0.1, 0.2, 0.3, 0.4, 0.5)
 CONTRADICTED_GRID = (0.3, 0.4, 0.5, 0.6, 0.7)
 FLOOR_GRID = (0.3, 0.5)
+# How many checkable specifics an unsupported statement is weighed against in full
+# (`fidelity_blend.SPECIFICS`; None: any number of them).
+SPECIFICS_GRID: tuple[float | None, ...] = (None, 20.0)  # (10 and 40 were never chosen, session 7)
 
-Params = tuple[float, float, float, float, float]  # recency, narrative, unsupported, contradicted, floor
+# recency, narrative, unsupported, contradicted, floor, specifics
+Params = tuple[float, float, float, float, float, float | None]
 
 
 @dataclass(frozen=True)
@@ -52,10 +56,13 @@ class Row:
     contradicted: int
     reach: float
     narrative: float
+    specifics: int = 0
 
     def score(self, recency: float, narrative: float, unsupported: float, contradicted: float,
-              floor: float) -> float:
+              floor: float, specifics: float | None = None) -> float:
         """The blended score with these constants."""
+        if specifics is not None and self.specifics > specifics:
+            unsupported *= specifics / self.specifics
         factor = max(floor, 1.0 - unsupported * self.unsupported - contradicted * self.contradicted)
         return fidelity_blend.blend(self.items_base * factor, self.reach, self.narrative, recency, narrative)
 
@@ -68,7 +75,7 @@ def measure() -> list[Row]:
             f = fidelity(it.original(), it.compacted())
             contradicted = f.contradicted_statements
             rows.append(Row(name, it, f.items_base, f.false_statements - contradicted, contradicted,
-                            f.recency.reach, f.narrative))
+                            f.recency.reach, f.narrative, f.specifics))
     return rows
 
 
@@ -96,19 +103,20 @@ def _objective(rows: list[Row], sets: list[str], params: Params) -> float:
 
 def choose(rows: list[Row], sets: list[str]) -> Params:
     """The grid point best on `sets` (ties: the smaller signal weights, the simpler measure)."""
-    grid = sorted(itertools.product(RECENCY_GRID, NARRATIVE_GRID, UNSUPPORTED_GRID, CONTRADICTED_GRID, FLOOR_GRID),
-                  key=lambda p: (p[0] + p[1], p))
+    grid = sorted(itertools.product(RECENCY_GRID, NARRATIVE_GRID, UNSUPPORTED_GRID, CONTRADICTED_GRID, FLOOR_GRID,
+                                    SPECIFICS_GRID),
+                  key=lambda p: (p[0] + p[1], p[5] is not None, p[:5], p[5] or 0.0))
     return max(grid, key=lambda p: _objective(rows, sets, p))
 
 
 def committed() -> Params:
     """The constants `fidelity_blend` holds, in `Params` order."""
     b = fidelity_blend
-    return (b.RECENCY, b.NARRATIVE, b.UNSUPPORTED, b.CONTRADICTED, b.FALSE_FLOOR)
+    return (b.RECENCY, b.NARRATIVE, b.UNSUPPORTED, b.CONTRADICTED, b.FALSE_FLOOR, b.SPECIFICS)
 
 
 def fit(rows: list[Row] | None = None) -> Params:
-    """The constants (RECENCY, NARRATIVE, UNSUPPORTED, CONTRADICTED, FALSE_FLOOR) chosen on all sets."""
+    """The constants (RECENCY, NARRATIVE, UNSUPPORTED, CONTRADICTED, FALSE_FLOOR, SPECIFICS) chosen on all sets."""
     rows = rows if rows is not None else measure()
     return choose(rows, list(SETS))
 
@@ -130,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="exit 1 unless fidelity_blend holds the fitted constants")
     args = ap.parse_args(argv)
     rows = measure()
-    print("held out | chosen (recency, narrative, unsupported, contradicted, floor) | items only: spearman / pairwise"
+    print("held out | chosen (recency, narrative, unsupported, contradicted, floor, specifics) | items only: spearman / pairwise"
           " | blended: spearman / pairwise")
     folds = leave_one_set_out(rows)
     for held, params, a, before in folds:
@@ -141,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         pw = [f[idx]["pairwise_accuracy"] for f in folds]
         print(f"{label}: {sum(sp) / len(sp):.3f} / {sum(pw) / len(pw):.3f}   min {min(sp):.3f} / {min(pw):.3f}")
     chosen = fit(rows)
-    print("fit on all sets: RECENCY={} NARRATIVE={} UNSUPPORTED={} CONTRADICTED={} FALSE_FLOOR={}".format(*chosen))
+    print("fit on all sets: RECENCY={} NARRATIVE={} UNSUPPORTED={} CONTRADICTED={} FALSE_FLOOR={} SPECIFICS={}"
+          .format(*chosen))
     for name in SETS:
         a = agreement([r for r in rows if r.set == name], chosen)
         print(f"  in sample {name:6s} {a['spearman']:.3f} / {a['pairwise_accuracy']:.3f}")

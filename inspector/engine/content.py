@@ -319,6 +319,7 @@ def forget_models(*, messages_too: bool = True) -> None:
     """
     _LAST.clear()
     _MODELS.clear()
+    _TEMPLATES.clear()
     if messages_too:
         _LOCAL.clear()
 
@@ -702,7 +703,10 @@ _FLAG = re.compile(r"\b\w{2,12}\{[^{}\s]{3,120}\}")
 # ("B08WYY37SB", "PS-48210", "ZFA04Y").
 _CAPS_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){5,23}(?![\w-])")
 # (Not a group of a number written with thousands separators: "1,124".)
-_NUMBER = re.compile(r"(?<![\w.,])-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)|(?<![\w.,])\d+\.\d+(?!\w|\.\w|,\d)")
+# (not the version in a name, glued to it by a hyphen: "GPT-3.5-turbo", "python-3.11" name
+# a model or a package, which a summary may know from outside the session)
+_NUMBER = re.compile(r"(?<![\w.,])(?<![A-Za-z]-)-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)"
+                     r"|(?<![\w.,])(?<![A-Za-z]-)\d+\.\d+(?!\w|\.\w|,\d)")
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
 _IDENT = re.compile(r"^[A-Za-z_][\w.]*[\w)]$")
 _FILE_NAME = re.compile(r"[\w./-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
@@ -775,9 +779,24 @@ def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> l
     return out
 
 
+# An agent's boilerplate: assurances ("the code should be ready to run without any
+# issues"), notes ("Please note that the code provided is already in the correct
+# format") and approvals ("The code seems to be well-structured"). Such a sentence is
+# a decision only when it names its object (`_OBJECT`): a file, a symbol, a value.
+_BOILERPLATE_DECISION = re.compile(
+    r"\b(?:should (?:now )?(?:be (?:ready|resolved|fixed|able to)|work|run)|without any (?:issues|errors|problems)|"
+    r"as expected|please note|note that|seems? to be (?:well|correct|fine|good|in order)|looks? (?:good|fine|correct)|"
+    r"well-structured|follows? the (?:regulations|guidelines|requirements)|there (?:is|are) (?:one|a few|some)"
+    r"(?: \w+)? (?:issues?|bugs?|problems?) that|let me know|hope this helps|in the correct format)\b", re.I)
+# What a decision is about: a code span, a path or file name, a call, a name with "_"
+# or inner capitals, a number.
+_OBJECT = re.compile(r"`[^`]+`|\w\.\w{1,5}\b|\w\(|\b\w+_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*|\d")
+
+
 def extract_decisions(text: str) -> list[str]:
     """The sentences of an assistant's text that state a decision, a finding or its
-    reason.
+    reason; not its boilerplate (an assurance, a note, an approval that names no file,
+    symbol or value: `_BOILERPLATE_DECISION`).
 
     Args:
         text: an assistant message's text.
@@ -785,7 +804,8 @@ def extract_decisions(text: str) -> list[str]:
     Returns:
         The sentences (20 to 400 characters), in order.
     """
-    return [s for s in sentences(text) if 20 <= len(s) <= 400 and _DECISION_RE.search(s)]
+    return [s for s in sentences(text) if 20 <= len(s) <= 400 and _DECISION_RE.search(s)
+            and not (_BOILERPLATE_DECISION.search(s) and not _OBJECT.search(s))]
 
 
 def call_texts(call: ToolCall) -> list[str]:
@@ -917,12 +937,17 @@ _EXTRACTORS = (
                re.S | re.M),
     re.compile(r"^ISSUE:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|\Z)", re.S | re.M),
     re.compile(r"The description is:\s*\n(.+?)(?:\n\s*INSTRUCTIONS:|\Z)", re.S),
+    # A role-play template's task line (ChatDev's "Here is a new customer's task: ...",
+    # "Task: ..."): the line, not the persona and company preamble around it.
+    re.compile(r"^[^\n:]{0,40}?\btask:[ \t]*[\"']?(\S[^\n]{20,})$", re.I | re.M),
 )
 # Framework lines around a task that say nothing about it.
 _BOILERPLATE = re.compile(
     r"^(?:we're currently solving|here's the issue text|now, you're going to solve this issue on your own|"
     r"\(open file:|\(current directory:|bash-\$|instructions:|remember, you|note however that you cannot|"
-    r"files included in the challenge|the flag format)", re.I)
+    r"files included in the challenge|the flag format|"
+    # a role or persona preamble ("You are Chief Product Officer. we are both working at ...")
+    r"\[?you are (?:a |an |the )?[\w -]{1,40}[.,]|you are responsible for|we are both working|we share a common)", re.I)
 
 
 def task_text(text: str) -> str:
@@ -942,5 +967,76 @@ def task_text(text: str) -> str:
         if found:
             text = found.group(1)
             break
-    lines = [ln for ln in text.splitlines() if not _BOILERPLATE.match(ln.strip())]
+    lines = [ln for ln in text.splitlines() if not _BOILERPLATE.match(ln.strip()) and not is_label(ln)]
     return "\n".join(lines).strip()
+
+
+# A bare label a framework marks its messages with: "(phase: Coding)", "**[Update Codes]**",
+# "**[Test Reports]**:". No request of a person's.
+_LABEL = re.compile(r"^\s*(?:\*\*)?[\[(]\s*[\w .:/-]{1,40}\s*[\])](?:\*\*)?:?\s*$")
+# A line the framework repeats: in this many user messages of the session, verbatim.
+TEMPLATE_REPEATS = 3
+TEMPLATE_MIN_CHARS = 20
+
+
+def is_label(line: str) -> bool:
+    """Whether a line is a bare label marker (`_LABEL`: "(phase: Coding)", "**[Update Codes]**").
+
+    Args:
+        line: one line of text.
+
+    Returns:
+        True for a label.
+    """
+    return bool(_LABEL.match(line))
+
+
+def template_lines(model: ContentModel) -> frozenset[str]:
+    """The lines a framework repeats: each said verbatim (whitespace collapsed) in
+    `TEMPLATE_REPEATS` distinct user messages of the session or more (a role-play
+    preamble, a phase prompt). Kept per model.
+
+    Args:
+        model: the session's `ContentModel`.
+
+    Returns:
+        The lines, whitespace collapsed.
+    """
+    hit = _TEMPLATES.get(model.hashes)
+    if hit is not None:
+        return hit
+    counts: dict[str, int] = {}
+    seen: set[str] = set()
+    for m in model.messages:
+        if m.role != "user" or m.content_hash in seen:
+            continue
+        seen.add(m.content_hash)
+        for line in {" ".join(ln.split()) for ln in m.text[:SCAN_CHARS].splitlines()}:
+            if len(line) >= TEMPLATE_MIN_CHARS:
+                counts[line] = counts.get(line, 0) + 1
+    found = frozenset(line for line, n in counts.items() if n >= TEMPLATE_REPEATS)
+    _TEMPLATES.put(model.hashes, found)
+    return found
+
+
+_TEMPLATES: Memo[tuple[str, ...], frozenset[str]] = Memo(64)
+
+
+def request_line(text: str, template: frozenset[str]) -> str:
+    """What a user message asks, as its first line says it: "" for a framework's
+    message (one that opens with a bare label, `is_label`, or a line the framework
+    repeats, `template_lines`), not a person's request.
+
+    Args:
+        text: the message's text.
+        template: the session's `template_lines`.
+
+    Returns:
+        The first line (whitespace collapsed), or "".
+    """
+    for line in text.splitlines():
+        line = " ".join(line.split())
+        if len(line) < 3 or line.startswith("```"):
+            continue
+        return "" if is_label(line) or line in template else line
+    return ""

@@ -39,13 +39,26 @@ NARRATIVE = 0.0
 # 0.3/0.5), UNSUPPORTED 0.4 in nine folds of ten (0.5 with L8 left out). With session 6's
 # blind sets L12 and L13 among twelve (and counts, versions and units no longer taken for
 # made-up values): UNSUPPORTED 0.5 in eleven folds of twelve (0.4 with L13 left out).
-UNSUPPORTED = 0.5
+# Session 7, with the kinds' new weights (`fidelity.WEIGHTS`): 0.4 in nine folds of twelve;
+# with L14 (thirteen sets, its template and boilerplate read as such): 0.4 in ten folds.
+UNSUPPORTED = 0.4
 CONTRADICTED = 0.5
 FALSE_FLOOR = 0.5
+# An unsupported statement costs its full weight in a replacement stating up to
+# SPECIFICS checkable specifics (paths, URLs, values), and SPECIFICS / n of it in one
+# stating n more: one value the measure cannot find among forty right ones is not
+# three of ten (session 7's blind set L14: one made-up value halved a faithful summary).
+# A contradicted one (a near miss) costs in full whatever surrounds it. None: no share.
+# Session 7, thirteen sets: every fold but two (L6, L12 left out: 20, with UNSUPPORTED
+# 0.5) chose None, as did all sets together; the share did not generalize (on L14 the
+# faithful summaries state 8-13 checkable specifics, the planted ones 6-11, and the one
+# unsupported value was the same in both). Kept as a fitted option.
+SPECIFICS: float | None = None
 
 
 def false_factor(unsupported: int, contradicted: int, unsupported_weight: float = UNSUPPORTED,
-                 contradicted_weight: float = CONTRADICTED) -> float:
+                 contradicted_weight: float = CONTRADICTED, specifics: int = 0,
+                 share_of: float | None = SPECIFICS) -> float:
     """What the false statements leave of the items' score.
 
     Args:
@@ -53,10 +66,14 @@ def false_factor(unsupported: int, contradicted: int, unsupported_weight: float 
         contradicted: sentences stating a near miss of what the original has.
         unsupported_weight: what each of the first costs (the fit tries others).
         contradicted_weight: what each of the second costs (the fit tries others).
+        specifics: the checkable specifics the replacement states (`Fidelity.specifics`).
+        share_of: SPECIFICS (the fit tries others).
 
     Returns:
         The factor, FALSE_FLOOR..1.
     """
+    if share_of is not None and specifics > share_of:
+        unsupported_weight *= share_of / specifics
     return max(FALSE_FLOOR, 1.0 - unsupported_weight * unsupported - contradicted_weight * contradicted)
 
 

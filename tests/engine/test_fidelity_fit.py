@@ -15,7 +15,8 @@ from tests import judged
 _SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "fidelity_fit.py"
 _HAVE_SETS = all(any(d.glob("items-*.jsonl")) for d in (judged.DATA, judged.HELDOUT, judged.BLIND, judged.L5,
                                                           judged.L6, judged.L7, judged.L8, judged.L9,
-                                                          judged.L10, judged.L11, judged.L12, judged.L13))
+                                                          judged.L10, judged.L11, judged.L12, judged.L13,
+                                                          judged.L14))
 
 
 def _fit_module():
@@ -32,14 +33,14 @@ def mean_of(folds: dict, key: str) -> float:
     return sum(a[key] for _, a, _ in folds.values()) / len(folds)
 
 
-@pytest.mark.slow  # every item of the twelve sets measured once (~30 s)
+@pytest.mark.slow  # every item of the thirteen sets measured once (~30 s)
 @pytest.mark.skipif(not _HAVE_SETS, reason="the labelled sets are not there")
 def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     fit = _fit_module()
     rows = fit.measure()
     assert fit.fit(rows) == fit.committed() == (fidelity_blend.RECENCY, fidelity_blend.NARRATIVE,
                                                  fidelity_blend.UNSUPPORTED, fidelity_blend.CONTRADICTED,
-                                                 fidelity_blend.FALSE_FLOOR)
+                                                 fidelity_blend.FALSE_FLOOR, fidelity_blend.SPECIFICS)
     folds = {held: (params, a, before) for held, params, a, before in fit.leave_one_set_out(rows)}
     # Measured (session 5, ten sets, L9-L11 among them): held out, Spearman 0.45 (L10) to 0.92
     # (L1+L2), mean 0.704 against 0.682 for the items' score alone; pairwise 0.75 to 1.00.
@@ -49,9 +50,16 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # L12 0.457 and L13 0.608 held out before the counts, versions and units that are no
     # made-up values): 0.59 (L12) to 0.92, mean 0.740; pairwise 0.76 to 1.00, mean 0.897;
     # with ids in capitals and digits as values: 0.61 (L12) to 0.92, mean 0.743 / 0.901.
-    assert min(a["spearman"] for _, a, _ in folds.values()) >= 0.56
-    assert min(a["pairwise_accuracy"] for _, a, _ in folds.values()) >= 0.74
-    assert mean_of(folds, "spearman") >= 0.73 and mean_of(folds, "pairwise_accuracy") >= 0.88
+    # Session 7 (paraphrases credited from a tenth of an item's words; a count of a total
+    # the original gives is no made-up value; kind weights chosen leaving each set out,
+    # bench/fidelity_weights.py): 0.64 (L12) to 0.93, mean 0.766; pairwise 0.82 to 1.00, mean 0.918.
+    # With session 7's blind set L14 (thirteen sets; L14 0.373 held out as it came): after its
+    # framework template, labels and boilerplate decisions are read as such and a size or a
+    # model name's version is no made-up value: 0.64 (L12, L14) to 0.93, mean 0.756; pairwise
+    # 0.82 to 1.00, mean 0.911.
+    assert min(a["spearman"] for _, a, _ in folds.values()) >= 0.62
+    assert min(a["pairwise_accuracy"] for _, a, _ in folds.values()) >= 0.80
+    assert mean_of(folds, "spearman") >= 0.75 and mean_of(folds, "pairwise_accuracy") >= 0.90
     mean = sum(a["spearman"] for _, a, _ in folds.values()) / len(folds)
     before = sum(b["spearman"] for _, _, b in folds.values()) / len(folds)
     assert mean > before

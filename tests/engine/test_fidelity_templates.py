@@ -1,0 +1,104 @@
+"""Fidelity's session-7 classes from the blind set L14 (issue #23, ChatDev), each on a
+made-up session: a framework's repeated template and bare labels are neither the task nor
+a request; an agent's boilerplate (assurances, notes, approvals naming nothing) is no
+decision; a size glued from two numbers the original states together is no made-up value."""
+
+from __future__ import annotations
+
+from inspector.engine.content import content_model, extract_decisions, request_line, template_lines
+from inspector.engine.fidelity import fidelity
+from inspector.engine.models import Message
+from tests.sessions import asst, sys, user
+
+PREAMBLE = ("[Acme Agents is a software company run by several cooperating agents, such as a chief executive "
+            "officer and a programmer.\nYou are {role}. we are both working at Acme Agents. We share a common "
+            "interest in collaborating to successfully complete a task assigned by a new customer.\n"
+            "Here is a new customer's task: Build a tic-tac-toe game with a restart button and a score board.\n"
+            "To complete the task, you must write a response that solves the requested instruction.]")
+
+
+def _phase(name: str, role: str, body: str) -> Message:
+    return user(f"(phase: {name})\n\n{PREAMBLE.format(role=role)}\n\n{body}")
+
+
+def _role_play_run() -> list[Message]:
+    """A made-up multi-agent run: every phase prompt repeats the company's preamble and
+    the customer's task; a person asks one thing in the middle."""
+    return [
+        sys("Acme Agents run log."),
+        _phase("DemandAnalysis", "Chief Product Officer", "Decide the product modality."),
+        asst("<INFO> Application"),
+        _phase("Coding", "Programmer", "Write the code in tictactoe.py."),
+        asst("tictactoe.py\n```python\nclass Board:\n    pass\n```"),
+        user("**[Update Codes]**\n\ntictactoe.py updated."),
+        _phase("CodeReviewComment", "Code Reviewer", "Review the code."),
+        asst("The `Board.reset` method is missing, so the restart button cannot work."),
+        user("Please make the board cells bigger, the buttons are hard to hit."),
+        asst("I will set the cell size to 120 pixels in `Board.draw` because the buttons are small."),
+        _phase("CodeReviewModification", "Programmer", "Modify the code as the comments say."),
+        asst("Added `Board.reset`; the restart button now clears the board."),
+        _phase("Test", "Software Test Engineer", "Run the game."),
+        asst("The game runs."),
+    ]
+
+
+def test_a_frameworks_repeated_template_and_labels_are_neither_the_task_nor_a_request():
+    """The task is the customer's task line, not the persona and company preamble around
+    it; the phase prompts and label-led messages are no requests; the person's own
+    request stays one."""
+    msgs = _role_play_run()
+    model = content_model(msgs)
+    template = template_lines(model)
+    assert any(line.startswith("Here is a new customer's task") for line in template)
+    assert request_line(msgs[6].text, template) == "" and request_line(msgs[5].text, template) == ""
+    assert request_line(msgs[8].text, template).startswith("Please make the board cells bigger")
+    f = fidelity(msgs, [msgs[0], user("Nothing kept."), *msgs[12:]])
+    task = [it.text for it in f.items if it.kind == "task"]
+    requests = [it.text for it in f.items if it.kind == "requests"]
+    assert task and task[0].startswith("Build a tic-tac-toe game")
+    assert not any(t.startswith(("You are", "[Acme", "We share")) for t in task)
+    assert requests == ["Please make the board cells bigger, the buttons are hard to hit."]
+
+
+def test_an_agents_boilerplate_is_no_decision_but_a_decision_naming_its_object_is():
+    """Assurances, notes and approvals that name no file, symbol or value are not
+    decisions a summary must keep; the same words about a named object are."""
+    text = ("After making this change, the code should be ready to run without any issues. "
+            "Please note that the code provided is already in the correct format. "
+            "<Comment> The code seems to be well-structured and follows the regulations. "
+            "However, there is one potential bug that needs to be addressed. "
+            "The crash happens because `Board.reset` is never called after a win. "
+            "The board should work as expected because `cell_size` is now 120.")
+    found = extract_decisions(text)
+    assert found == ["The crash happens because `Board.reset` is never called after a win.",
+                     "The board should work as expected because `cell_size` is now 120."]
+
+
+def _canvas_run() -> list[Message]:
+    return [
+        sys("You are a coding agent."),
+        user("Draw the board on a canvas."),
+        asst("I'll create the canvas: `canvas = tk.Canvas(root, width=800, height=600)` in board.py because "
+             "the board needs room."),
+        user("**[Test Reports]**:\n\nThe game runs."),
+        asst("The canvas works; next I will add the pieces."),
+    ]
+
+
+def _unsupported_values(summary: str) -> list[str]:
+    msgs = _canvas_run()
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[4:]])
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+def test_a_size_glued_from_numbers_one_message_states_together_is_not_made_up():
+    """"800x600" from `width=800, height=600` is derived; "800x700" is not."""
+    assert "800x600" not in _unsupported_values("board.py draws the board on an 800x600 tk canvas.")
+    assert "800x700" in _unsupported_values("board.py draws the board on an 800x700 tk canvas.")
+
+
+def test_the_version_in_a_model_or_package_name_is_no_made_up_value():
+    """"GPT-3.5-turbo" names the model the run used, which a summary may know from
+    outside the session; "3.5 seconds" is a value the session must hold."""
+    assert "3.5" not in _unsupported_values("Run on GPT-3.5-turbo: board.py draws the board on a tk canvas.")
+    assert "3.5" in _unsupported_values("board.py draws the board on a tk canvas in 3.5 seconds.")
