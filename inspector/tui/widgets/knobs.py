@@ -658,7 +658,7 @@ class TuningPanel(VerticalScroll):
             sel.value = name
             # set_options re-selects the first preset; when that is `name` the value never changes,
             # so Select would keep showing the old label: run its watchers once more.
-            sel.mutate_reactive(Select.value)
+            sel.mutate_reactive(vars(Select)["value"])  # (the descriptor: `Select.value` is ambiguous to mypy)
 
     def knob(self, key: str) -> Knob:
         """The knob of a dotted config key."""
