@@ -253,7 +253,8 @@ def main() -> int:
                       "L9": measure_agreement(judged.L9), "L10": measure_agreement(judged.L10),
                       "L11": measure_agreement(judged.L11), "L12": measure_agreement(judged.L12),
                       "L13": measure_agreement(judged.L13),
-                      "L14": measure_agreement(judged.L14)}, indent=1))
+                      "L14": measure_agreement(judged.L14),
+                      "L15": measure_agreement(judged.L15)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

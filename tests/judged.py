@@ -57,6 +57,9 @@ L13 = ROOT / "data" / "fidelity_judged_L13"
 # Session 7's blind check (ChatDev multi-agent runs, acting through text), never seen while the
 # measure was tuned.
 L14 = ROOT / "data" / "fidelity_judged_L14"
+# and its second (Letta agent files: companion chat, developer support, memory agents,
+# customer service): never seen while the measure was tuned, and left out of its fit.
+L15 = ROOT / "data" / "fidelity_judged_L15"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
