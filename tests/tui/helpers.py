@@ -19,24 +19,30 @@ def settings(**kw) -> AppSettings:
 async def settle(pilot, app) -> None:
     """Wait until every worker is done and the UI has processed their messages: pauses
     (each lets the app and every widget of the screen handle what was queued before it)
-    until one started with no worker pending or running and left no message queued
-    anywhere in the app, at least two pauses and at most eight. A settle with nothing to
-    do took five pauses and four waits before, ~100 ms of CPU on the session screen's
-    150 widgets (Pilot posts one callback to each per pause); now two, ~35 ms."""
+    until two in a row end with the same workers, none of them pending or running, and
+    no message queued anywhere in the app; at most eight. A worker that started or ended
+    since the pause before may still have a message on its way from its thread, so it
+    takes one more. A settle with nothing to do took five pauses and four waits before,
+    ~100 ms of CPU on the session screen's 150 widgets (Pilot posts one callback to each
+    per pause); now two, ~40 ms."""
     from textual.worker import WorkerFailed, WorkerState
 
-    for pauses in range(1, 9):
+    seen: set | None = None
+    for _ in range(8):
         await pilot.pause()
-        if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
+        workers = set(app.workers)
+        if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in workers):
             try:
                 await app.workers.wait_for_complete()
             except WorkerFailed:
                 # A worker started with exit_on_error=False failed and the app handles it (the
                 # error shown): waiting on it raises only if it had not been removed yet, a race.
                 pass
-            continue  # what the workers posted is handled by the next pause
-        if pauses >= 2 and _nothing_queued(app):
+            seen = None  # what the workers posted is handled by the next pauses
+            continue
+        if workers == seen and _nothing_queued(app):
             return
+        seen = workers
 
 
 def _nothing_queued(app) -> bool:
