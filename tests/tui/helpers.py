@@ -17,18 +17,40 @@ def settings(**kw) -> AppSettings:
 
 
 async def settle(pilot, app) -> None:
-    """Wait until every worker is done and the UI has processed their messages."""
-    from textual.worker import WorkerFailed
+    """Wait until every worker is done and the UI has processed their messages: pauses
+    (each lets the app and every widget of the screen handle what was queued before it)
+    until two in a row end with the same workers, none of them pending or running, and
+    no message queued anywhere in the app; at most eight. A worker that started or ended
+    since the pause before may still have a message on its way from its thread, so it
+    takes one more. A settle with nothing to do took five pauses and four waits before,
+    ~100 ms of CPU on the session screen's 150 widgets (Pilot posts one callback to each
+    per pause); now two, ~40 ms."""
+    from textual.worker import WorkerFailed, WorkerState
 
-    for _ in range(4):
+    seen: set | None = None
+    for _ in range(8):
         await pilot.pause()
-        try:
-            await app.workers.wait_for_complete()
-        except WorkerFailed:
-            # A worker started with exit_on_error=False failed and the app handles it (the
-            # error shown): waiting on it raises only if it had not been removed yet, a race.
-            pass
-    await pilot.pause()
+        workers = set(app.workers)
+        if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in workers):
+            try:
+                await app.workers.wait_for_complete()
+            except WorkerFailed:
+                # A worker started with exit_on_error=False failed and the app handles it (the
+                # error shown): waiting on it raises only if it had not been removed yet, a race.
+                pass
+            seen = None  # what the workers posted is handled by the next pauses
+            continue
+        if workers == seen and _nothing_queued(app):
+            return
+        seen = workers
+
+
+def _nothing_queued(app) -> bool:
+    """No message waits in the app's queue or in that of any widget of any screen open."""
+    if app.message_queue_size:
+        return False
+    return not any(node.message_queue_size for screen in app.screen_stack
+                   for node in screen.walk_children(with_self=True))
 
 
 async def open_session(pilot, app, needle: str):

@@ -203,15 +203,25 @@ async def test_warning_count_on_the_plan_line_opens_the_warnings(app):
 
 
 async def test_every_right_press_moves_a_log_slider(app):
+    """Right presses across a position whose rounded value equals the one before (13 and
+    14 of the trigger's log slider) each move the value; every position of every slider
+    is walked below the TUI (test_parts, test_every_step_of_a_slider_changes_its_value)."""
+    from inspector.tui.widgets.knobs import from_position
+
     async with app.run_test(size=LARGE) as pilot:
         screen = await open_session(pilot, app, "marathon")
         knob = screen.query_one(TuningPanel).knob("summarization.trigger.context_tokens")
-        knob.query_one(Slider).focus()
-        values = []
-        for _ in range(40):
+        assert from_position(knob.spec, 13) == from_position(knob.spec, 14)  # what the presses cross
+        slider = knob.query_one(Slider)
+        slider.position = 12
+        slider.focus()
+        await settle(pilot, app)
+        values = [knob.value]
+        for _ in range(4):
             await pilot.press("right")
             values.append(knob.value)
         assert all(b > a for a, b in zip(values, values[1:])), values
+        assert slider.position == 17, "the press onto 14 went on to 15"
 
 
 async def test_clicking_an_input_selects_its_value(app):

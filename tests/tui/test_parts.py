@@ -11,7 +11,7 @@ import pytest
 
 from inspector.tui.colors import TokenScale, viridis
 from inspector.tui.render import clean, diff_lines
-from inspector.tui.widgets.knobs import ALL_KNOBS, KnobSpec, from_position, parse_value, to_position
+from inspector.tui.widgets.knobs import ALL_KNOBS, KnobSpec, from_position, moved_position, parse_value, to_position
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,6 +36,22 @@ def test_slider_positions_round_trip_and_are_monotonic(key):
         assert to_position(spec, values[p]) == pytest.approx(p, abs=1)
     if spec.zero_off:
         assert values[0] == 0 and to_position(spec, 0) == 0
+
+
+@pytest.mark.parametrize("key", [k for k, s in ALL_KNOBS.items() if s.kind in ("int", "float")])
+def test_every_step_of_a_slider_changes_its_value(key):
+    """An arrow press is a move of one position; where a log slider's rounding gives the
+    next position the same value, the move goes on to the next value (moved_position), so
+    a walk over the whole slider, either way, changes the value at every press."""
+    spec = ALL_KNOBS[key]
+    for direction, start in ((1, 0), (-1, spec.steps)):
+        end = spec.steps if direction > 0 else 0
+        position, value = start, from_position(spec, start)
+        seen = [value]
+        while position != end:
+            position, value = moved_position(spec, position + direction, position, value)
+            seen.append(value)
+        assert all((b - a) * direction > 0 for a, b in zip(seen, seen[1:])), (direction, seen)
 
 
 def test_log_slider_lands_on_round_values():

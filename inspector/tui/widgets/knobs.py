@@ -90,6 +90,30 @@ def from_position(spec: KnobSpec, position: int) -> float:
     return round(raw, 2)
 
 
+def moved_position(spec: KnobSpec, position: int, previous: int, value: float) -> tuple[int, float]:
+    """Where a slider moved from `previous` to `position` lands, and its value there.
+
+    Log sliders round to two significant digits, so neighbouring positions can give the
+    same value: the move goes on in the same direction until the value differs from
+    `value` (the knob's before the move), so every arrow press changes something.
+
+    Args:
+        spec: The knob.
+        position: The position the slider was moved to.
+        previous: Its position before the move.
+        value: The knob's value before the move.
+
+    Returns:
+        The position to show and the value at it.
+    """
+    landed = from_position(spec, position)
+    direction = (position > previous) - (position < previous)
+    while direction and landed == value and 0 < position < spec.steps:
+        position += direction
+        landed = from_position(spec, position)
+    return position, landed
+
+
 def format_value(spec: KnobSpec, value: Any) -> str:
     """A value as the knob's input shows it."""
     if spec.kind == "float":
@@ -371,16 +395,8 @@ class Knob(Horizontal):
         event.stop()  # handled by _moved
 
     def _moved(self, position: int) -> None:
-        s = self.spec
         slider = self.query_one(Slider)
-        value = from_position(s, position)
-        # Log sliders round to two significant digits, so neighbouring positions can
-        # give the same value: go on in the same direction until the value moves, so
-        # every arrow press changes something.
-        direction = (position > self._position) - (position < self._position)
-        while direction and value == self.value and 0 < position < s.steps:
-            position += direction
-            value = from_position(s, position)
+        position, value = moved_position(self.spec, position, self._position, self.value)
         if position != slider.position:
             slider.set_position(position)
         self._position = position
