@@ -498,7 +498,8 @@ def _view(m: Message) -> _View:
         args = [c.arguments_raw[:2000] for c in m.tool_calls]
         ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS,
                                       by_line=True)))
-        ws = tuple(words(x) for x in ss)
+        read = [_read_sentence(x) for x in ss]
+        ws = tuple(r.words for r in read)
         postings: dict[str, list[int]] = {}
         for j, sw in enumerate(ws):
             for w in sw:
@@ -510,20 +511,56 @@ def _view(m: Message) -> _View:
         # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
         groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
         own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
-        prose = sorted(j for j, x in enumerate(ss) if is_prose(x) and not _FRAGMENT.search(x))
+        prose = [j for j, r in enumerate(read) if r.prose]
+        # (sentences across line breaks: a claim wrapped over two lines is one claim)
+        claims = [(x, _read_claims(x)) for x in sentences(own)]
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
-                    tuple(x.lower() for x in ss), frozenset(prose), tuple(claimed_tokens(own)),
-                    tuple(j for j in prose if _PLAN.search(ss[j])),
-                    # (a terse "Ran `x`: 60 tests, OK." is a claim too, prose or not)
-                    tuple(j for j in range(len(ss)) if "`" in ss[j] and (
-                        (j in prose and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j])))
-                        or (_HAS_RUN.search(ss[j]) and not _FRAGMENT.search(ss[j])))),
-                    # (sentences across line breaks: a claim wrapped over two lines is one claim)
-                    tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
-                    tuple((name, number, x) for x in sentences(own) if "=" in x
-                          for name, number in _settings(x, _STATED_SETTING)),
-                    sum(1 for x in ss if _FRAGMENT.search(x)), groups, urls)
+                    tuple(r.lower for r in read), frozenset(prose), tuple(claimed_tokens(own)),
+                    tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
+                    tuple(x for x, (failed, _) in claims if failed),
+                    tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
+                    sum(r.fragment for r in read), groups, urls)
         _VIEWS.put(m.content_hash, hit)
+    return hit
+
+
+class _Sentence(NamedTuple):
+    """What `_view` reads of one sentence of a rewritten message: a function of the
+    sentence alone, kept per sentence (consecutive summaries of a moving range repeat
+    most of their sentences, a summary its own)."""
+
+    words: frozenset[str]
+    lower: str
+    prose: bool  # written as prose and not cut short (`is_prose`, `_FRAGMENT`)
+    fragment: bool  # a quote cut short (`_FRAGMENT`)
+    plan: bool  # says what comes next (`_PLAN`; read for prose sentences)
+    step: bool  # says a quoted step ran or went well (`_View.steps`)
+
+
+_SENTENCE_READINGS: Memo[str, _Sentence] = Memo(50_000)
+# sentence -> (it says a quoted step failed, the (name, number) settings it states)
+_CLAIM_READINGS: Memo[str, tuple[bool, tuple[tuple[str, str], ...]]] = Memo(50_000)
+
+
+def _read_sentence(x: str) -> _Sentence:
+    hit = _SENTENCE_READINGS.get(x)
+    if hit is None:
+        fragment = bool(_FRAGMENT.search(x))
+        prose = is_prose(x) and not fragment
+        # (a terse "Ran `x`: 60 tests, OK." is a claim too, prose or not)
+        step = "`" in x and bool((prose and (_RAN.search(x) or _WENT_WELL.search(x)))
+                                 or (_HAS_RUN.search(x) and not fragment))
+        hit = _SENTENCE_READINGS.put(x, _Sentence(words(x), x.lower(), prose, fragment,
+                                                  bool(_PLAN.search(x)), step))
+    return hit
+
+
+def _read_claims(x: str) -> tuple[bool, tuple[tuple[str, str], ...]]:
+    hit = _CLAIM_READINGS.get(x)
+    if hit is None:
+        failed = "`" in x and bool(_STEP_FAILED_CLAIM.search(x)) and is_prose(x)
+        assigned = tuple(_settings(x, _STATED_SETTING)) if "=" in x else ()
+        hit = _CLAIM_READINGS.put(x, (failed, assigned))
     return hit
 
 
