@@ -48,7 +48,11 @@ range never showed ("1 failed" for a run of 12 passed) is unsupported.
 
 Cheap enough to run after every re-plan: the content model, each message's items and
 each message's words are memoised on its content hash, and the words of the original
-are indexed once per session (extended, not rebuilt, as the session grows).
+are indexed once per session (extended, not rebuilt, as the session grows). A knob
+move to a context never measured pays for what is new in it: what a removed message
+gives the range's items is kept per index, what a rewritten message's sentences say
+per sentence (consecutive summaries of a moving range repeat most of theirs), and
+the scans of a rewritten text are linear in it.
 """
 
 from __future__ import annotations
