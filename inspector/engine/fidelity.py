@@ -511,7 +511,7 @@ def _view(m: Message) -> _View:
         text = m.text[:REWRITTEN_CHARS]
         own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
         urls = tuple(_urls(own))
-        own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
+        own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
         # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
         groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
         own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
@@ -749,7 +749,23 @@ _CUT_ENDS = ("\u2026", "...", "\u2026\n", "...\n")
 # (Not after a sign: "@@ -613,6 +613,118 @@", a diff's hunk, is two pairs of numbers.)
 _THOUSANDS = re.compile(r"(?<![\w.,+-])\d{1,3}(?:,\d{3})+(?![\w,])")
 # (what follows the cut up to a space is part of the quote: ".../issues/12345" names no path)
-_CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}/.-]*")
+# (the word before the cut from its start only: tried from every character of a long
+# word, as `[\w{}]*` alone is, the search was quadratic in the word; the word's start
+# may be the end of the cut quote before, hence the prefix is optional)
+_CUT_QUOTE = re.compile(r"(?:(?<![\w{}])[\w{}]*)?(?:\u2026|\.\.\.)[\w{}/.-]*")
+
+
+def without_cut_quotes(text: str) -> str:
+    """`text` with each quote cut short ("a76edd72...fac323", "see /src/\u2026/x.py") blanked:
+    the word before the cut and what follows it up to a space. Linear in the text.
+
+    Args:
+        text: any text.
+
+    Returns:
+        The text, each cut quote a space.
+    """
+    return _CUT_QUOTE.sub(" ", text)
 
 
 # A token this long is a blob (binary, base64, a hex dump) that a summary may quote

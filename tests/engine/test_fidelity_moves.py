@@ -165,3 +165,14 @@ def test_claimed_tokens_after_a_cut_quote_at_a_line_end():
     assert fid.claimed_tokens("see a76edd72...\n123456 and ...\n\n424242") == ["424242"]
     assert fid.claimed_tokens("see a76edd72...\n123456 and ...\n\n424242") == _claimed_reference(
         "see a76edd72...\n123456 and ...\n\n424242")
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(["a", "b1", "{", "}", ".", "..", "...", "\u2026", "/", "-", " ", "\n", "_", "\u00e9",
+                                      "x" * 40, "\u00b2"]), max_size=30).map("".join))
+def test_cut_quotes_are_blanked_as_the_quadratic_pattern_blanked_them(text):
+    import re
+
+    # (as first written: `[\w{}]*` tried from every character of a word)
+    first = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}/.-]*")
+    assert fid.without_cut_quotes(text) == first.sub(" ", text)
