@@ -1103,27 +1103,27 @@ class _Contribution(NamedTuple):
     """What one removed message gives the range's items, in the order `_collect` adds it
     (it depends on the message and the index alone, not on the range: kept per index)."""
 
-    requests: list[str]
-    paths: list[str]
-    errors: list[str]
-    values: list[str]
-    decisions: list[str]
+    requests: tuple[str, ...]  # (tuples: the garbage collector stops tracking them)
+    paths: tuple[str, ...]
+    errors: tuple[str, ...]
+    values: tuple[str, ...]
+    decisions: tuple[str, ...]
 
 
 def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
     m, kind = model.messages[i], model.kinds[i]
     a = message_artifacts(m, kind)
-    requests = [_short(request_line(m.text, template_lines(model)))] if kind is Kind.REQUEST else []
-    paths: list[str] = []
+    requests = (_short(request_line(m.text, template_lines(model))),) if kind is Kind.REQUEST else ()
+    paths: tuple[str, ...] = ()
     if kind in (Kind.ACTION, Kind.REASONING, Kind.TASK, Kind.REQUEST):
-        paths = [p for p in a.paths if _worked_on(p, index)]
+        paths = tuple(p for p in a.paths if _worked_on(p, index))
     elif kind is Kind.OBSERVATION:
         # The file a viewer opened; not every line of a listing or a search.
         viewed = [normalize_path(a or b) for a, b in _VIEWED.findall(m.text[:2000])]
-        paths = [p for p in viewed if p != "n/a" and _worked_on(p, index)]
-    errors = list(a.errors) if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else []
-    values = [v for v in a.values if _reused(v, index, i)]
-    decisions = [_short(s) for s in reversed(a.decisions)] if kind in (Kind.ACTION, Kind.REASONING) else []
+        paths = tuple(p for p in viewed if p != "n/a" and _worked_on(p, index))
+    errors = a.errors if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else ()
+    values = tuple(v for v in a.values if _reused(v, index, i))
+    decisions = tuple(_short(s) for s in reversed(a.decisions)) if kind in (Kind.ACTION, Kind.REASONING) else ()
     return _Contribution(requests, paths, errors, values, decisions)
 
 
