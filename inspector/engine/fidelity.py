@@ -48,7 +48,11 @@ range never showed ("1 failed" for a run of 12 passed) is unsupported.
 
 Cheap enough to run after every re-plan: the content model, each message's items and
 each message's words are memoised on its content hash, and the words of the original
-are indexed once per session (extended, not rebuilt, as the session grows).
+are indexed once per session (extended, not rebuilt, as the session grows). A knob
+move to a context never measured pays for what is new in it: what a removed message
+gives the range's items is kept per index, what a rewritten message's sentences say
+per sentence (consecutive summaries of a moving range repeat most of theirs), and
+the scans of a rewritten text are linear in it.
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ import operator
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from inspector.engine.bounded import ByObject, Memo
 from inspector.engine.content import (
@@ -444,7 +448,7 @@ class _View:
     values: tuple[str, ...]
     lower: tuple[str, ...]  # the sentences, lower case (where evidence is looked for)
     prose: frozenset[int] = frozenset()  # the sentences written as prose (`is_prose`)
-    claimed: tuple[str, ...] = ()  # the digit tokens it states (`_claimed_tokens`)
+    claimed: tuple[str, ...] = ()  # the digit tokens it states (`claimed_tokens`)
     plans: tuple[int, ...] = ()  # the prose sentences that say what comes next (`_PLAN`)
     steps: tuple[int, ...] = ()  # the prose sentences that say a quoted step ran or went well (`_step_claims`)
     failures: tuple[str, ...] = ()  # the prose sentences that say a quoted step failed (`_STEP_FAILED_CLAIM`)
@@ -498,7 +502,8 @@ def _view(m: Message) -> _View:
         args = [c.arguments_raw[:2000] for c in m.tool_calls]
         ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS,
                                       by_line=True)))
-        ws = tuple(words(x) for x in ss)
+        read = [_read_sentence(x) for x in ss]
+        ws = tuple(r.words for r in read)
         postings: dict[str, list[int]] = {}
         for j, sw in enumerate(ws):
             for w in sw:
@@ -506,24 +511,60 @@ def _view(m: Message) -> _View:
         text = m.text[:REWRITTEN_CHARS]
         own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
         urls = tuple(_urls(own))
-        own = _CUT_QUOTE.sub(" ", own)  # a quote cut short ("a76edd72...fac323") states no exact value
+        own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
         # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
         groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
         own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
-        prose = sorted(j for j, x in enumerate(ss) if is_prose(x) and not _FRAGMENT.search(x))
+        prose = [j for j, r in enumerate(read) if r.prose]
+        # (sentences across line breaks: a claim wrapped over two lines is one claim)
+        claims = [(x, _read_claims(x)) for x in sentences(own)]
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
-                    tuple(x.lower() for x in ss), frozenset(prose), tuple(_claimed_tokens(own)),
-                    tuple(j for j in prose if _PLAN.search(ss[j])),
-                    # (a terse "Ran `x`: 60 tests, OK." is a claim too, prose or not)
-                    tuple(j for j in range(len(ss)) if "`" in ss[j] and (
-                        (j in prose and (_RAN.search(ss[j]) or _WENT_WELL.search(ss[j])))
-                        or (_HAS_RUN.search(ss[j]) and not _FRAGMENT.search(ss[j])))),
-                    # (sentences across line breaks: a claim wrapped over two lines is one claim)
-                    tuple(x for x in sentences(own) if "`" in x and _STEP_FAILED_CLAIM.search(x) and is_prose(x)),
-                    tuple((name, number, x) for x in sentences(own) if "=" in x
-                          for name, number in _settings(x, _STATED_SETTING)),
-                    sum(1 for x in ss if _FRAGMENT.search(x)), groups, urls)
+                    tuple(r.lower for r in read), frozenset(prose), tuple(claimed_tokens(own)),
+                    tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
+                    tuple(x for x, (failed, _) in claims if failed),
+                    tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
+                    sum(r.fragment for r in read), groups, urls)
         _VIEWS.put(m.content_hash, hit)
+    return hit
+
+
+class _Sentence(NamedTuple):
+    """What `_view` reads of one sentence of a rewritten message: a function of the
+    sentence alone, kept per sentence (consecutive summaries of a moving range repeat
+    most of their sentences, a summary its own)."""
+
+    words: frozenset[str]
+    lower: str
+    prose: bool  # written as prose and not cut short (`is_prose`, `_FRAGMENT`)
+    fragment: bool  # a quote cut short (`_FRAGMENT`)
+    plan: bool  # says what comes next (`_PLAN`; read for prose sentences)
+    step: bool  # says a quoted step ran or went well (`_View.steps`)
+
+
+_SENTENCE_READINGS: Memo[str, _Sentence] = Memo(50_000)
+# sentence -> (it says a quoted step failed, the (name, number) settings it states)
+_CLAIM_READINGS: Memo[str, tuple[bool, tuple[tuple[str, str], ...]]] = Memo(50_000)
+
+
+def _read_sentence(x: str) -> _Sentence:
+    hit = _SENTENCE_READINGS.get(x)
+    if hit is None:
+        fragment = bool(_FRAGMENT.search(x))
+        prose = is_prose(x) and not fragment
+        # (a terse "Ran `x`: 60 tests, OK." is a claim too, prose or not)
+        step = "`" in x and bool((prose and (_RAN.search(x) or _WENT_WELL.search(x)))
+                                 or (_HAS_RUN.search(x) and not fragment))
+        hit = _SENTENCE_READINGS.put(x, _Sentence(words(x), x.lower(), prose, fragment,
+                                                  bool(_PLAN.search(x)), step))
+    return hit
+
+
+def _read_claims(x: str) -> tuple[bool, tuple[tuple[str, str], ...]]:
+    hit = _CLAIM_READINGS.get(x)
+    if hit is None:
+        failed = "`" in x and bool(_STEP_FAILED_CLAIM.search(x)) and is_prose(x)
+        assigned = tuple(_settings(x, _STATED_SETTING)) if "=" in x else ()
+        hit = _CLAIM_READINGS.put(x, (failed, assigned))
     return hit
 
 
@@ -556,6 +597,11 @@ class _Index:
     ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] = field(default_factory=dict)
     best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
     hash_set: frozenset[str] = frozenset()  # `hashes` as a set
+    # message -> what it gives the removed range's items (`_contribution`), since the last extend
+    contributions: dict[int, _Contribution] = field(default_factory=dict)
+    # the actions writing a plan, ascending, with the entries each leaves open (`_open_todos`),
+    # found once per extend: the latest one in a removed range is its plan
+    todos: list[tuple[int, list[str]]] | None = None
     # a view -> `_unsupported_in`; (a view, a horizon) -> `_step_claims`
     unsupported: ByObject[_View, _Unsupported] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
     steps: ByObject[_View, list[tuple[str, str, str]]] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
@@ -585,6 +631,8 @@ class _Index:
         post = self.postings
         self._running.clear()
         self.weighted.clear()
+        self.contributions.clear()
+        self.todos = None
         self.ranked.clear()
         self.best.clear()
         self._holding.clear()
@@ -695,12 +743,29 @@ def _unquoted_view(m: Message, index: _Index) -> _View:
 _DIGIT_TOKEN = re.compile(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])")
 # Where a quoted string was cut ("…", "..."): its last token is a prefix, not a claim.
 _CUT = re.compile(r"(?:\u2026|\.\.\.)")
-_CUT_BEFORE = re.compile(r"(?:\u2026|\.\.\.)$")
+# (what `(?:\u2026|\.\.\.)$` finds before a token: `$` also matches before one final newline)
+_CUT_ENDS = ("\u2026", "...", "\u2026\n", "...\n")
 # A thousands separator inside a number ("1,671", "12,000,000").
 # (Not after a sign: "@@ -613,6 +613,118 @@", a diff's hunk, is two pairs of numbers.)
 _THOUSANDS = re.compile(r"(?<![\w.,+-])\d{1,3}(?:,\d{3})+(?![\w,])")
 # (what follows the cut up to a space is part of the quote: ".../issues/12345" names no path)
-_CUT_QUOTE = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}/.-]*")
+# (the word before the cut from its start only: tried from every character of a long
+# word, as `[\w{}]*` alone is, the search was quadratic in the word; the word's start
+# may be the end of the cut quote before, hence the prefix is optional)
+_CUT_QUOTE = re.compile(r"(?:(?<![\w{}])[\w{}]*)?(?:\u2026|\.\.\.)[\w{}/.-]*")
+
+
+def without_cut_quotes(text: str) -> str:
+    """`text` with each quote cut short ("a76edd72...fac323", "see /src/\u2026/x.py") blanked:
+    the word before the cut and what follows it up to a space. Linear in the text.
+
+    Args:
+        text: any text.
+
+    Returns:
+        The text, each cut quote a space.
+    """
+    return _CUT_QUOTE.sub(" ", text)
 
 
 # A token this long is a blob (binary, base64, a hex dump) that a summary may quote
@@ -727,16 +792,25 @@ def digit_tokens(text: str) -> set[str]:
 _VALUE_TOKEN = re.compile(r"\d{2,}|0x[0-9a-f]{2,}|(?=.*[a-z])(?!\d+(?:st|nd|rd|th)$).{6,}")
 
 
-def _claimed_tokens(text: str) -> list[str]:
+def claimed_tokens(text: str) -> list[str]:
     """The digit tokens a rewritten text states as exact values (`_VALUE_TOKEN`): not
-    a cut quote's ends ("A76EDD72...FAC323"), not a blob."""
+    a cut quote's ends ("A76EDD72...FAC323"), not a blob. Linear in the text.
+
+    Args:
+        text: a rewritten message's text (its own notices and cut quotes taken out).
+
+    Returns:
+        The tokens, lower case, each once, in the order first stated.
+    """
     low = text.lower()
     out: dict[str, None] = {}
     for m in _DIGIT_TOKEN.finditer(low):
         tok = m.group()
         if len(tok) >= LONG_TOKEN or not _VALUE_TOKEN.fullmatch(tok):
             continue
-        if _CUT.match(low, m.end()) or _CUT_BEFORE.search(low, 0, m.start()):
+        # (a test of the text's end, O(1): a regular expression searched over the whole
+        # prefix per token made this quadratic in the text)
+        if _CUT.match(low, m.end()) or low.endswith(_CUT_ENDS, 0, m.start()):
             continue
         out[tok] = None
     return list(out)
@@ -1001,8 +1075,7 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
         b.add("next_step", [_short(step)])
         b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done]))
     # What the agent's own plan (its latest todo list in the range) says is left to do.
-    plan = next((todo for i in reversed(removed) if kinds[i] is Kind.ACTION for todo in [_open_todos(msgs[i])]
-                 if todo is not None), [])
+    plan = next((todo for i, todo in reversed(_plans_written(model, index)) if i in removed_set), [])
     b.add("decisions", [_short(t) for t in plan])
     seen: set[str] = set()
     scanned = 0
@@ -1015,21 +1088,51 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
         scanned += 1
         if scanned > MAX_SCANNED:
             break
-        a = message_artifacts(m, kind)
-        if kind is Kind.REQUEST:
-            b.add("requests", [_short(request_line(m.text, template_lines(model)))])
-        if kind in (Kind.ACTION, Kind.REASONING, Kind.TASK, Kind.REQUEST):
-            b.add_paths([p for p in a.paths if _worked_on(p, index)])
-        elif kind is Kind.OBSERVATION:
-            # The file a viewer opened; not every line of a listing or a search.
-            viewed = [normalize_path(a or b) for a, b in _VIEWED.findall(m.text[:2000])]
-            b.add_paths([p for p in viewed if p != "n/a" and _worked_on(p, index)])
-        if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK):
-            b.add("errors", list(a.errors))
-        b.add("values", [v for v in a.values if _reused(v, index, i)])
-        if kind in (Kind.ACTION, Kind.REASONING):
-            b.add("decisions", [_short(s) for s in reversed(a.decisions)])
+        found = index.contributions.get(i)
+        if found is None:
+            found = index.contributions[i] = _contribution(model, index, i)
+        b.add("requests", found.requests)
+        b.add_paths(found.paths)
+        b.add("errors", found.errors)
+        b.add("values", found.values)
+        b.add("decisions", found.decisions)
     return b
+
+
+class _Contribution(NamedTuple):
+    """What one removed message gives the range's items, in the order `_collect` adds it
+    (it depends on the message and the index alone, not on the range: kept per index)."""
+
+    requests: tuple[str, ...]  # (tuples: the garbage collector stops tracking them)
+    paths: tuple[str, ...]
+    errors: tuple[str, ...]
+    values: tuple[str, ...]
+    decisions: tuple[str, ...]
+
+
+def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
+    m, kind = model.messages[i], model.kinds[i]
+    a = message_artifacts(m, kind)
+    requests = (_short(request_line(m.text, template_lines(model))),) if kind is Kind.REQUEST else ()
+    paths: tuple[str, ...] = ()
+    if kind in (Kind.ACTION, Kind.REASONING, Kind.TASK, Kind.REQUEST):
+        paths = tuple(p for p in a.paths if _worked_on(p, index))
+    elif kind is Kind.OBSERVATION:
+        # The file a viewer opened; not every line of a listing or a search.
+        viewed = [normalize_path(a or b) for a, b in _VIEWED.findall(m.text[:2000])]
+        paths = tuple(p for p in viewed if p != "n/a" and _worked_on(p, index))
+    errors = a.errors if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else ()
+    values = tuple(v for v in a.values if _reused(v, index, i))
+    decisions = tuple(_short(s) for s in reversed(a.decisions)) if kind in (Kind.ACTION, Kind.REASONING) else ()
+    return _Contribution(requests, paths, errors, values, decisions)
+
+
+def _plans_written(model: ContentModel, index: _Index) -> list[tuple[int, list[str]]]:
+    """`index.todos`, found on first use."""
+    if index.todos is None:
+        index.todos = [(i, todo) for i, kind in enumerate(model.kinds) if kind is Kind.ACTION
+                       for todo in [_open_todos(model.messages[i])] if todo is not None]
+    return index.todos
 
 
 def _as_stated(command: str, m: Message) -> str:

@@ -79,3 +79,100 @@ def test_slider_walks_on_the_bench_session_shape_measure_as_from_scratch():
     assert len({p.applied_summaries()[0].end for p in plans.values()}) > 2
     order = list(contexts)
     _walk_equals_cold(session.messages, [contexts[t] for t in order], [order.index(t) for t in thresholds])
+
+
+# ------------------------------------------------------------------ new contexts
+# A knob move to a context never measured (bench/fidelity_bench.py `measure_speed`): the
+# session's index built on another plan, then each context once. What the measure keeps
+# per message of the index (a removed message's items, the plans the agent wrote) and per
+# rewritten message (its view) serves every range: each measure equals a from-scratch one.
+
+
+def _fresh_walk_equals_cold(original, other, contexts):
+    fid.forget()
+    fid.fidelity(original, other)  # (the index, built once per session)
+    fresh = [fid.fidelity(original, c) for c in contexts]
+    for c, f in zip(contexts, fresh, strict=True):
+        fid.forget()
+        _same(f, fid.fidelity(original, c))
+    fid.forget()
+
+
+@WALKS
+@given(data=st.data())
+def test_a_walk_over_contexts_never_measured_measures_as_from_scratch(sessions, data):
+    original = sessions[data.draw(st.integers(0, len(sessions) - 1), label="session")]
+    n = len(original)
+    a = data.draw(st.integers(1, n // 3), label="start")
+    ends = data.draw(st.lists(st.integers(a + 1, n - 2), min_size=2, max_size=5, unique=True), label="ends")
+    cleared = set(data.draw(st.lists(st.integers(0, n - 1), max_size=n), label="cleared"))
+    # (a slider's order: the cut moves by a few messages each time, the clearing shifts with it)
+    contexts = [_compacted(original, a, b, {k for k in cleared if k >= b}, seed=b) for b in sorted(ends)]
+    other = _compacted(original, max(0, a - 1), a + 1, set(), seed=7919)
+    _fresh_walk_equals_cold(original, other, contexts)
+
+
+def test_slider_moves_to_new_plans_on_the_bench_session_shape_measure_as_from_scratch():
+    """The bench's timed pass: summaries made, the measure forgotten, another plan measured,
+    then each threshold's plan once in slider order; each equals a from-scratch measure."""
+    from inspector.engine import make_counter, plan, preset
+    from inspector.engine.materialize_view import measured_messages
+    from tests.engine.test_materialize_view import _texts, bench_session
+
+    session = bench_session(700)
+    counter = make_counter(model=session.model)
+
+    def context(t):
+        p = plan(session, preset("balanced").with_values({
+            "summarization.trigger.context_tokens": t, "summarization.trigger.context_ratio": 0.0,
+            "summarization.keep.tokens": 0}), counter)
+        return p, measured_messages(session, p, _texts(session, p, counter, True), counter)
+
+    plans = [context(t) for t in (5_000, 5_500, 6_000, 6_500, 8_000, 12_000)]
+    assert len({p.applied_summaries()[0].end for p, _ in plans}) > 2
+    _fresh_walk_equals_cold(session.messages, context(5_000 + 7_919)[1], [c for _, c in plans])
+
+
+def _claimed_reference(text):
+    """`fidelity.claimed_tokens` as first written: a regular expression searched over the
+    whole prefix before each token for a cut quote's "..." (quadratic in the text)."""
+    import re
+
+    cut, cut_before = re.compile(r"(?:\u2026|\.\.\.)"), re.compile(r"(?:\u2026|\.\.\.)$")
+    value = re.compile(r"\d{2,}|0x[0-9a-f]{2,}|(?=.*[a-z])(?!\d+(?:st|nd|rd|th)$).{6,}")
+    low = text.lower()
+    out = {}
+    for m in re.finditer(r"(?<![a-z0-9])(?=[a-z]*[0-9])[a-z0-9]{2,}(?![a-z0-9])", low):
+        tok = m.group()
+        if len(tok) >= fid.LONG_TOKEN or not value.fullmatch(tok):
+            continue
+        if cut.match(low, m.end()) or cut_before.search(low, 0, m.start()):
+            continue
+        out[tok] = None
+    return list(out)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(["a76edd72", "12", "0x1f", "port", "8080", "...", "\u2026", "\n", " ", "\n\n",
+                                      ".", "x", "3rd", "v2", "abc123def", "A1B2C3", "..", "\u2026\n", "9" * 40]),
+                     max_size=40).map("".join))
+def test_claimed_tokens_are_the_quadratic_searchs_tokens(text):
+    assert fid.claimed_tokens(text) == _claimed_reference(text)
+
+
+def test_claimed_tokens_after_a_cut_quote_at_a_line_end():
+    # ("$" at the end of the searched prefix also matches before one final newline)
+    assert fid.claimed_tokens("see a76edd72...\n123456 and ...\n\n424242") == ["424242"]
+    assert fid.claimed_tokens("see a76edd72...\n123456 and ...\n\n424242") == _claimed_reference(
+        "see a76edd72...\n123456 and ...\n\n424242")
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(["a", "b1", "{", "}", ".", "..", "...", "\u2026", "/", "-", " ", "\n", "_", "\u00e9",
+                                      "x" * 40, "\u00b2"]), max_size=30).map("".join))
+def test_cut_quotes_are_blanked_as_the_quadratic_pattern_blanked_them(text):
+    import re
+
+    # (as first written: `[\w{}]*` tried from every character of a word)
+    first = re.compile(r"[\w{}]*(?:\u2026|\.\.\.)[\w{}/.-]*")
+    assert fid.without_cut_quotes(text) == first.sub(" ", text)
