@@ -53,6 +53,20 @@ def _nothing_queued(app) -> bool:
                    for node in screen.walk_children(with_self=True))
 
 
+async def click_button(pilot, selector: str) -> None:
+    """Click a button as a user would: once the press before has shown. Textual ignores a
+    click while the button still shows the previous press (its `-active` class, 0.2 s), so
+    two clicks a fast settle() apart would be one."""
+    from textual.widgets import Button
+
+    button = pilot.app.screen.query_one(selector, Button)
+    for _ in range(50):
+        if not button.has_class("-active"):
+            break
+        await pilot.pause(0.02)
+    await pilot.click(selector)
+
+
 async def open_session(pilot, app, needle: str):
     from inspector.tui.screens.session import SessionScreen
 

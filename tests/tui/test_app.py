@@ -14,7 +14,7 @@ from inspector.tui.widgets.heatmap import Heatmap
 from inspector.tui.widgets.knobs import TuningPanel
 from inspector.tui.widgets.slider import Slider
 
-from .helpers import notices, open_session, run_shared, settings, settle
+from .helpers import click_button, notices, open_session, run_shared, settings, settle
 
 SIZE = (160, 48)
 pytestmark = pytest.mark.anyio
@@ -290,7 +290,7 @@ async def test_apply_with_the_offline_summarizer_stores_a_version(demo_app):
         await pilot.pause()
         assert isinstance(demo_app.screen, ApplyScreen)
         assert "extractive (offline, no model)" in str(demo_app.screen.query_one("#apply-summarizer").render())
-        await pilot.click("#apply-go")
+        await click_button(pilot, "#apply-go")
         await settle(pilot, demo_app)
         v = demo_app.last_version
         assert v is not None and v.session_id == screen.session_id
@@ -345,7 +345,7 @@ async def test_export_and_save_config(demo_app, tmp_path):
         await pilot.pause()
         out = tmp_path / "out.json"
         dlg.query_one("#export-path", Input).value = str(out)
-        await pilot.click("#export-go")
+        await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
         assert demo_app.last_export == (out, "openai-json")
         import json
@@ -361,7 +361,7 @@ async def test_export_and_save_config(demo_app, tmp_path):
         assert isinstance(save, SaveConfigScreen)
         target = tmp_path / "tuned.toml"
         save.query_one("#save-path", Input).value = str(target)
-        await pilot.click("#save-go")
+        await click_button(pilot, "#save-go")
         await pilot.pause()
         loaded = load_config(target)
         assert loaded.reduction.clear.keep_rounds == 5
@@ -384,17 +384,17 @@ async def test_export_never_replaces_a_file_without_a_second_press(demo_app, tmp
         await pilot.pause()
         folder = tmp_path / "exports"
         dlg.query_one("#export-path", Input).value = f"{folder}/"  # a directory, not there yet
-        await pilot.click("#export-go")
+        await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
         written = demo_app.last_export[0]
         assert written.parent == folder and written.name.endswith(".md")
         written.write_text("my edits\n")
         dlg.query_one("#export-path", Input).value = str(written)
-        await pilot.click("#export-go")
+        await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
         assert written.read_text() == "my edits\n"
         assert "press Export again to replace it" in str(dlg.query_one("#export-status", Static).render())
-        await pilot.click("#export-go")
+        await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
         assert written.read_text().startswith("# ")
 
@@ -413,7 +413,7 @@ async def test_export_status_shows_the_absolute_path(demo_app, tmp_path, monkeyp
         dlg.query_one("#export-format", Select).value = "markdown"
         await pilot.pause()
         dlg.query_one("#export-path", Input).value = "out/"
-        await pilot.click("#export-go")
+        await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
         written = demo_app.last_export[0]
         status = str(dlg.query_one("#export-status", Static).render())

@@ -11,7 +11,7 @@ import pytest
 
 from inspector.tui.app import create_app
 
-from .helpers import notices, open_session, run_shared, settings, settle
+from .helpers import click_button, notices, open_session, run_shared, settings, settle
 
 SIZE = (160, 48)
 pytestmark = pytest.mark.anyio
@@ -74,7 +74,7 @@ async def test_adk_author_app_and_user_reach_the_adk_session(demo_app, tmp_path)
         dialog.query_one("#export-adk-author", Input).value = "coder"
         dialog.query_one("#export-adk-app", Input).value = " my_app "
         dialog.query_one("#export-adk-user", Input).value = "u-42"
-        await pilot.click("#export-go")
+        await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
         assert demo_app.last_export == (out, "adk-sqlite")
     import sqlite3
@@ -99,13 +99,13 @@ async def test_model_and_max_tokens_reach_the_request_body(demo_app, tmp_path):
         dialog.query_one("#export-path", Input).value = str(out)
         dialog.query_one("#export-model", Input).value = "claude-sonnet-4-5"
         dialog.query_one("#export-max-tokens", Input).value = "lots"
-        await pilot.click("#export-go")
+        await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
         assert "max tokens: 'lots' is not a positive integer" in str(
             dialog.query_one("#export-status", Static).render())
         assert not out.exists()
         dialog.query_one("#export-max-tokens", Input).value = "4,096"
-        await pilot.click("#export-go")
+        await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
         assert demo_app.last_export == (out, "anthropic-json")
     body = json.loads(out.read_text())
@@ -124,7 +124,7 @@ async def _export_to(pilot, app, fmt: str, output: str, *, original: bool = True
     if original:  # the session as it is: what the framework reads back is the demo session itself
         dialog.query_one("#export-original", RadioButton).value = True
     dialog.query_one("#export-path", Input).value = output
-    await pilot.click("#export-go")
+    await click_button(pilot, "#export-go")
     await settle(pilot, app)
     return dialog
 
