@@ -947,7 +947,9 @@ _BOILERPLATE = re.compile(
     r"\(open file:|\(current directory:|bash-\$|instructions:|remember, you|note however that you cannot|"
     r"files included in the challenge|the flag format|"
     # a role or persona preamble ("You are Chief Product Officer. we are both working at ...")
-    r"\[?you are (?:a |an |the )?[\w -]{1,40}[.,]|you are responsible for|we are both working|we share a common)", re.I)
+    # (not a task put to the reader: "You are given a list, ...", "You are asked to ...")
+    r"\[?you are (?!(?:given|asked|to|going|provided|required|expected|tasked|allowed|not|now|about|working|in|on|at)"
+    r"\b)(?:a |an |the )?[\w -]{1,40}[.,]|you are responsible for|we are both working|we share a common)", re.I)
 
 
 def task_text(text: str) -> str:

@@ -102,3 +102,16 @@ def test_the_version_in_a_model_or_package_name_is_no_made_up_value():
     outside the session; "3.5 seconds" is a value the session must hold."""
     assert "3.5" not in _unsupported_values("Run on GPT-3.5-turbo: board.py draws the board on a tk canvas.")
     assert "3.5" in _unsupported_values("board.py draws the board on a tk canvas in 3.5 seconds.")
+
+
+def test_a_task_put_to_the_reader_is_no_persona_preamble():
+    """"You are Chief Product Officer." is a persona a framework's template states; "You are
+    given a list, ..." is the task itself, and stays the task."""
+    from inspector.engine.content import task_text
+
+    assert task_text("You are given a list of numbers, sort them in place and print the result.") \
+        == "You are given a list of numbers, sort them in place and print the result."
+    assert task_text("You are asked to find, in the logs, why the nightly build failed.").startswith("You are asked")
+    assert task_text("You are Chief Product Officer. we are both working at ChatDev.\n"
+                     "Task: develop a poker game with two players and blinds.") \
+        == "develop a poker game with two players and blinds."
