@@ -7,8 +7,9 @@ Names are exported lazily so that importing one piece stays cheap.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from inspector.engine.lazy import lazy_exports
 
 _EXPORTS = {
     # models
@@ -38,13 +39,7 @@ __all__ = sorted(_EXPORTS)
 ENGINE_VERSION = "1"
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'inspector.engine' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 if TYPE_CHECKING:  # pragma: no cover

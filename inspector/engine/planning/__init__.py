@@ -10,8 +10,9 @@ loading the planner (tests/system/test_import_hygiene.py).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from inspector.engine.lazy import lazy_exports
 
 _EXPORTS = {
     "counter_for": "planner", "plan": "planner",
@@ -23,13 +24,7 @@ __all__ = ["Action", "Cutoff", "Plan", "PlanWarning", "Reduction", "StageResult"
            "TriggerCheck", "counter_for", "plan"]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'inspector.engine.planning' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 if TYPE_CHECKING:  # pragma: no cover
