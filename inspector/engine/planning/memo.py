@@ -105,7 +105,9 @@ class ClearResults:
         out._tokens = self._tokens[:keep]
         out._new = self._new[:keep]
         out._reductions = self._reductions[:keep]
-        out._more._data = {k: v for k, v in self._more._data.items() if k[0] < keep}
+        for key, value in self._more.items():
+            if key[0] < keep:
+                out._more.put(key, value)
         return out
 
 
