@@ -657,6 +657,35 @@ def error_core(line: str) -> str:
     return line
 
 
+def is_shown_code(line: str, in_diff: bool = False) -> bool:
+    """True when an output line is code shown rather than something that happened: a
+    file viewer's numbered line, a diff's line, a statement (`raise ValueError(`,
+    `throw EnvoyException(...)`, `except (TypeError, ValueError) as error:`).
+
+    Args:
+        line: one line of an observation.
+        in_diff: whether the observation is a diff (its `+`, `-` and context lines).
+
+    Returns:
+        Whether an error word in it is code, not an error that occurred.
+    """
+    if _VIEWER_LINE.match(line) or (in_diff and line[:1] in "+- "):
+        return True
+    return bool(_CODE_LINE.search(_BULLET.sub("", line)))
+
+
+def in_diff_text(text: str) -> bool:
+    """Whether an observation shows a diff (`is_shown_code`'s `in_diff`).
+
+    Args:
+        text: an observation's text.
+
+    Returns:
+        True when it holds a `diff --git` header or a hunk.
+    """
+    return "diff --git" in text or "\n@@ " in text
+
+
 def extract_errors(text: str) -> list[str]:
     """The errors a command's output shows: exception lines (the last line of a
     traceback), shell and tool failures; not source lines a viewer or a diff shows.
@@ -670,17 +699,15 @@ def extract_errors(text: str) -> list[str]:
     text = text[:SCAN_CHARS]
     if not _ERROR_LINE.search(text):
         return []
-    in_diff = "diff --git" in text or "\n@@ " in text
+    in_diff = in_diff_text(text)
     out: dict[str, None] = {}
     for raw in text.splitlines():
         line = raw.rstrip("\r")
         if not line.strip() or len(line) > 600:
             continue
-        if _VIEWER_LINE.match(line) or (in_diff and line[:1] in "+- "):
+        if is_shown_code(line, in_diff) or "Traceback (most recent call last)" in line:
             continue
         body = _BULLET.sub("", line)
-        if _CODE_LINE.search(body) or "Traceback (most recent call last)" in body:
-            continue
         if not _ERROR_LINE.search(body):
             continue
         found = _CASE_SENSITIVE_ERROR.search(body)

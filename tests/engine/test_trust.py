@@ -3,6 +3,7 @@ budgets that hold, summaries that keep the work. One regression test per finding
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -339,6 +340,12 @@ def _swe_like():
     )
 
 
+def _section(text: str, title: str) -> list[str]:
+    """The items of one section of an extractive summary."""
+    lines = text.split(f"\n{title}:\n")[1].splitlines()
+    return [ln[2:] for ln in itertools.takewhile(lambda ln: ln.startswith("- "), lines)]
+
+
 def test_finding_6_the_extractive_summary_keeps_the_task_files_errors_and_next_step():
     from inspector.engine.summarize import ExtractiveSummarizer
 
@@ -347,7 +354,9 @@ def test_finding_6_the_extractive_summary_keeps_the_task_files_errors_and_next_s
     task = text.split("Task:\n- ")[1].splitlines()[0]
     assert task.startswith("We're solving this issue") and "You are" not in task
     assert "Also keep the old behaviour for missing files." in text
-    assert "src/app/config.py" in text.split("Files touched:")[1]
+    changed, named = (_section(text, title) for title in ("Files changed", "Files read or named"))
+    assert "src/app/config.py" in changed and "tests/test_config.py" not in changed
+    assert "tests/test_config.py" in named and "src/app/config.py" not in named
     errors = text.split("Errors seen (newest first):")[1]
     assert "ValueError: empty config" in errors and "Requirement already satisfied" not in text
     assert "called edit src/app/config.py" in text

@@ -12,8 +12,17 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from inspector.engine.content import ContentModel, Kind, content_model
+from inspector.engine.content import (
+    ContentModel,
+    Kind,
+    content_model,
+    in_diff_text,
+    is_shown_code,
+    normalize_path,
+    path_matches,
+)
 from inspector.engine.models import Message
+from inspector.engine.summarize.edits import changed_texts
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
     TOKENS_PER_WORD,
@@ -29,7 +38,7 @@ from inspector.engine.summarize.protocol import (
 
 
 class ExtractiveSummarizer:
-    """Offline and deterministic: the task, later requests, files touched, real errors,
+    """Offline and deterministic: the task, later requests, files changed and read, real errors,
     last actions and the next step, within the word budget (`build_summary`). Always
     labelled as extractive."""
 
@@ -144,7 +153,8 @@ _TITLES = {
     "task": "Task",
     "result": "Last result",
     "requests": "User requests (newest first)",
-    "files": "Files touched",
+    "changed": "Files changed",
+    "files": "Files read or named",
     "errors": "Errors seen (newest first)",
     "actions": "Last actions (newest first)",
     "next": "Next step",
@@ -153,11 +163,13 @@ _TITLES = {
 }
 _TITLE_KEYS = {v: k for k, v in _TITLES.items()} | {
     "User requests": "requests", "Assistant conclusions": "actions", "Errors seen": "errors",
+    "Files touched": "files",  # (summaries before changed files were told apart)
     "Earlier summary": "earlier"}
 
 _EXTENSIONS = (r"\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|kt|c|h|cc|cpp|hpp|rb|php|cs|swift|"
                r"md|rst|toml|ya?ml|json|txt|cfg|ini|sh|html|css|sql|lock)")
-_PATH_RE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+" + _EXTENSIONS + r")\b")
+# (an absolute path too: `/tmp/x/server.cc`, as Claude Code's and Gemini CLI's tools name files)
+_PATH_RE = re.compile(r"(?<![\w/.:-])(/?(?:[\w.-]+/)*[\w-]+" + _EXTENSIONS + r")\b")
 _PATH_END_RE = re.compile(_EXTENSIONS + r"\b")  # how every path _PATH_RE finds ends: a cheap search first
 _ERROR_RE = re.compile(
     r"Traceback \(most recent call last\)|\b[\w.]*(?:Error|Exception)\b\s*[:(]|^\s*error\b|\bFAILED\b|"
@@ -207,6 +219,7 @@ def _find_error(text: str) -> str | None:
         exc: list[str] = _EXC_LINE.findall(text)  # no group: whole matches
         if exc:
             return exc[-1]
+    in_diff = in_diff_text(text)
     if text.isascii():
         # Lines before the first that names an error word cannot match: skip them.
         low = text.lower()
@@ -215,7 +228,8 @@ def _find_error(text: str) -> str | None:
             return None
         text = text[max(text.rfind(c, 0, first) for c in _LINE_BREAKS) + 1:]
     for line in text.splitlines():
-        if _ERROR_RE.search(line) and not _BENIGN_RE.search(line):
+        # (not an error word in code the output shows: grep's `throw FooException(`)
+        if _ERROR_RE.search(line) and not _BENIGN_RE.search(line) and not is_shown_code(line, in_diff):
             return line
     return None
 
@@ -239,6 +253,7 @@ def _call_text(name: str, args_raw: str) -> str:
 # many more.
 _ACTIONS: dict[str, tuple[list[str], str | None]] = {}
 _FILES: dict[str, list[str]] = {}
+_CHANGED: dict[str, list[str]] = {}
 _MEMO_LIMIT = 50_000
 
 
@@ -278,6 +293,47 @@ def _assistant_files(m: Message) -> list[str]:
     return files
 
 
+def _changed_files(live: Sequence[Message]) -> list[str]:
+    """The files the assistant's actions changed (`edits`), newest first.
+
+    Every assistant message is looked at, not only the newest ones the other sections
+    read: an edit made early in the range is what the next agent most needs to know.
+    A message without an edit costs a few substring tests (`edits.changed_texts`).
+    """
+    out: list[str] = []
+    for m in reversed(live):
+        if m.role == "assistant":
+            out.extend(reversed(_assistant_changed(m)))
+    return _dedupe(out)
+
+
+def _assistant_changed(m: Message) -> list[str]:
+    hit = _CHANGED.get(m.content_hash)
+    if hit is None:
+        if len(_CHANGED) >= _MEMO_LIMIT:
+            _CHANGED.clear()
+        _CHANGED[m.content_hash] = hit = _dedupe([p for t in changed_texts(m) for p in _paths(t)])
+    return hit
+
+
+class _SameFile:
+    """The changed files, asked whether a path names one of them (`content.path_matches`:
+    `fields.py` and `/testbed/src/fields.py` are the same file), so a file is listed once."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        self._norms = [normalize_path(p) for p in paths]
+        self._seen: dict[str, bool] = {}
+
+    def __contains__(self, path: object) -> bool:
+        if not isinstance(path, str) or not self._norms:
+            return False
+        hit = self._seen.get(path)
+        if hit is None:
+            norm = normalize_path(path)
+            self._seen[path] = hit = any(path_matches(norm, c) for c in self._norms)
+        return hit
+
+
 def _paths(text: str) -> list[str]:
     """The file paths `text` names (`_PATH_RE`)."""
     return _PATH_RE.findall(text) if _PATH_END_RE.search(text) else []
@@ -307,7 +363,7 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
 
     Within the budget, in this priority: the task (the first real request), the open
     next step, the user's later requests newest first, the last actions, real errors
-    (tracebacks, failing commands; not benign noise), files touched, then the rest of
+    (tracebacks, failing commands; not benign noise), files changed, files read or named, then the rest of
     an earlier summary.
 
     Args:
@@ -333,13 +389,16 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     old_task = old.get("task", [])[:1]
     task = old_task or ([_line(live[model.task].text, 600)] if model.task is not None else [])
     requests, tools, names = _requests_and_tools(live, model, bool(old_task))
-    recent = _Recent.read(live, names)
+    changed = _dedupe(_changed_files(live) + old.get("changed", []))
+    recent = _Recent.read(live, names, _SameFile(changed))
     result, next_step = _result_and_next(live, model, names, requests, recent.next_step)
     lists = {
         "task": task,
         "result": result or old.get("result", [])[:1],
         "requests": _dedupe(requests[::-1] + old.get("requests", []) + old_users[::-1]),
-        "files": _dedupe(recent.files + old.get("files", [])),
+        "changed": changed,
+        # (a file changed in the range, or in an earlier summary, is listed once: as changed)
+        "files": [f for f in _dedupe(recent.files + old.get("files", [])) if f not in recent.changed],
         "errors": _dedupe(recent.errors + old.get("errors", [])),
         "actions": _dedupe(recent.actions + old.get("actions", [])),
         # an earlier summary's next step only while nothing was done since it
@@ -419,12 +478,13 @@ class _Recent:
 
     actions: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    files: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)  # (those not changed)
+    changed: _SameFile = field(default_factory=lambda: _SameFile([]))
     next_step: list[str] = field(default_factory=list)
 
     @classmethod
-    def read(cls, live: Sequence[Message], names: dict[str, str]) -> _Recent:
-        out = cls()
+    def read(cls, live: Sequence[Message], names: dict[str, str], changed: _SameFile) -> _Recent:
+        out = cls(changed=changed)
         actions: set[str] = set()
         errors: set[str] = set()
         files: set[str] = set()
@@ -444,7 +504,7 @@ class _Recent:
                     out.actions.extend(reversed(said))
                     actions.update(said)
                 if not files_full:
-                    found = _assistant_files(m)
+                    found = [f for f in _assistant_files(m) if f not in changed]
                     out.files.extend(reversed(found))
                     files.update(found)
             elif role == "tool" and not errors_full:
@@ -483,8 +543,8 @@ def _result_and_next(live: Sequence[Message], model: ContentModel, names: dict[s
 # The user's requests come before the work's details: a request held only in an
 # earlier summary must survive the next one (non-incremental presets fold it in again).
 _PRIORITY = (("task", 1), ("result", 1), ("earlier", 1), ("next", 1), ("requests", 3), ("actions", 2),
-             ("errors", 1), ("files", 5), ("requests", 30), ("actions", 2), ("errors", 2), ("tools", 1),
-             ("files", 10), ("requests", 100), ("actions", 8), ("errors", 5), ("earlier", 100))
+             ("errors", 1), ("changed", 5), ("files", 3), ("requests", 30), ("actions", 2), ("errors", 2),
+             ("tools", 1), ("changed", 10), ("files", 7), ("requests", 100), ("actions", 8), ("errors", 5), ("earlier", 100))
 # The most items of a section `_fit` may take.
 _TAKEN_AT_MOST = {key: sum(more for k, more in _PRIORITY if k == key) for key in _TITLES}
 # The first earlier summary (older history, compressed) takes at most this share.

@@ -93,7 +93,7 @@ def test_the_error_word_skip_finds_the_line_the_full_scan_finds(traj_sessions) -
         fast = extractive._find_error(text)
         assert fast == extractive._find_error(text + "\n\u00e9"), text[:200]
         found += fast is not None
-    assert found >= 10
+    assert found >= 8  # (9: a viewer's numbered source lines are no errors since session 8)
 
 
 def test_paths_are_searched_only_in_texts_that_name_one(traj_sessions) -> None:

@@ -48,9 +48,9 @@ def _plain_requests_and_tools(live, model: ContentModel, task_known: bool):
     return requests, tools, names
 
 
-def _plain_recent(live, names):
-    """The reference reading of the recent actions, errors and files."""
-    out = _Recent()
+def _plain_recent(live, names, changed):
+    """The reference reading of the recent actions, errors and files (not `changed`)."""
+    out = _Recent(changed=changed)  # (a _SameFile)
     seen: dict[str, set[str]] = {"actions": set(), "errors": set(), "files": set()}
 
     def full(key: str) -> bool:
@@ -67,7 +67,7 @@ def _plain_recent(live, names):
                 out.actions.extend(reversed(said))
                 seen["actions"].update(said)
             if not full("files"):
-                found = _assistant_files(m)
+                found = [f for f in _assistant_files(m) if f not in changed]
                 out.files.extend(reversed(found))
                 seen["files"].update(found)
         elif m.role == "tool" and not full("errors"):
@@ -80,7 +80,7 @@ def _plain_recent(live, names):
 
 
 class _PlainRecent(_Recent):
-    read = classmethod(lambda cls, live, names: _plain_recent(live, names))  # type: ignore[assignment]
+    read = classmethod(lambda cls, live, names, changed: _plain_recent(live, names, changed))  # type: ignore[assignment]
 
 
 def _both(monkeypatch, messages, previous=(), words=400, tokens=None) -> tuple[str, str]:
