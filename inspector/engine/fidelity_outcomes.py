@@ -48,6 +48,7 @@ _ACTION = re.compile(r"\b([a-z_]+\[[^\]\n]{1,80}\])", re.I)
 _FILE = re.compile(r"(?<![\w.-])([\w-]+\.[a-z][a-z0-9]{0,5})(?![\w-])", re.I)
 _WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
 _WRITE_CALL = re.compile(r"\b\w*(?:edit|write|replace|patch|insert|create)\w*\(", re.I)
+_EDITED = re.compile(r"\bedit|\bchange|\bstr_replace|\bwrite|\bpatch", re.I)
 _CLAUSE_END = re.compile(r"[;:]|\.\s|,\s+(?:and |but |while |whereas |then )")
 EVIDENCE_CHARS = 200
 
@@ -165,18 +166,18 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
     for sentence in said:
         low = sentence.lower()
         named: list[tuple[str, int, int, list[int]]] = []
-        for name, at in steps.tools.items():
+        for name, calls in steps.tools.items():
             k = low.find(name)
             if k >= 0:
-                named.append((name, k, k + len(name), at))
+                named.append((name, k, k + len(name), calls))
         for m in _ACTION.finditer(low):
-            at = steps.actions.get(m.group(1))
-            if at:
-                named.append((m.group(1), m.start(), m.end(), at))
+            acted = steps.actions.get(m.group(1))
+            if acted:
+                named.append((m.group(1), m.start(), m.end(), acted))
         for m in _FILE.finditer(low):
-            at = steps.edits.get(m.group(1))
-            if at and re.search(r"\bedit|\bchange|\bstr_replace|\bwrite|\bpatch", low):
-                named.append((m.group(1), m.start(), m.end(), at))
+            edited = steps.edits.get(m.group(1))
+            if edited and _EDITED.search(low):
+                named.append((m.group(1), m.start(), m.end(), edited))
         for text, start, end, at in named:
             clause = _clause(sentence, start, end)
             if _NOT_YET.search(clause):

@@ -206,3 +206,32 @@ def test_an_error_quoted_of_another_object_than_it_was_raised_for_is_contradicte
 def test_an_error_described_in_words_names_no_object():
     vague = _measure_game("The program fails with an error about a name that is not defined. ")
     assert [it for it in vague.items if it.status == "contradicted"] == []
+
+
+def _edits() -> list[Message]:
+    rejected = "[Your proposed edit has introduced new syntax error(s). Please retry your edit command.]"
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Add a dark mode toggle to the PR viewer."),
+        asst("Styling first.", [("c1", "str_replace_editor", '{"command": "str_replace", "path": "/w/src/App.css"}')]),
+        tool("c1", "The file /w/src/App.css has been edited."),
+        asst("Now the toggle.", [("c2", "str_replace_editor", '{"command": "str_replace", "path": "/w/src/App.tsx"}')]),
+        tool("c2", rejected),
+        asst("Again, typed.", [("c3", "str_replace_editor", '{"command": "str_replace", "path": "/w/src/App.tsx"}')]),
+        tool("c3", rejected),
+        user("Keep going."),
+    ]
+
+
+def test_an_edit_of_a_file_rejected_each_time_said_to_have_gone_through_is_contradicted():
+    msgs = _edits()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    right = measure("The App.css edit added the dark-mode styles. Each App.tsx edit was rejected with a syntax error. ")
+    assert _flagged(right) == []
+    wrong = measure("The App.css edit added the dark-mode styles. The typed App.tsx edit went through. ")
+    item = _contradicted(wrong, "app.tsx")
+    assert item is not None and "syntax error" in item.contradicts
+    assert wrong.score < right.score
