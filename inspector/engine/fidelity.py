@@ -88,7 +88,7 @@ from inspector.engine.content import (
     task_text,
     template_lines,
 )
-from inspector.engine.fidelity_bindings import binding_claims, error_claims
+from inspector.engine.fidelity_bindings import binding_claims, error_claims, line_claims
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
 from inspector.engine.fidelity_outcomes import answered_badly, outcome_claims
@@ -1663,7 +1663,8 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
     sentences = [s for v in views for s in v.sentences]
     for b in [*binding_claims(sentences, model.messages, index.serial),
-              *error_claims(sentences, model.messages, index.serial)]:
+              *error_claims(sentences, model.messages, index.serial),
+              *line_claims(sentences, model.messages, index.serial)]:
         # (a value the original has, bound to a key the original binds to another)
         claims.append(("values", b.text, b.sentence))
         near[("values", b.text, b.sentence)] = Contradiction("values", b.text, b.sentence, b.text, b.source)

@@ -271,3 +271,72 @@ def error_claims(sentences: Sequence[str], messages: Sequence[Message], serial: 
         seen.add(sentence)
         out.append(Binding(" ".join(slots), sentence, known[alike[0]]))
     return out
+
+
+# ------------------------------------------------------------------------ lines' code
+
+# A source line as a viewer shows it, numbered: "1475:     return x", "   171\t    except
+# TypeError:", "12|foo", "12→foo".
+_NUMBERED_LINE = re.compile(r"^\s*(\d{1,6})(?:[:|\t\u2192]| {2,})(.*\S)\s*$", re.M)
+# A line number and the code a sentence says is on it, written next to each other:
+# "line 1475: `return x`", "line 505 was `return y`", "`except TypeError:` at line 172"
+# (not across a comma: "the call at line 170, `except TypeError:` at line 172" are two).
+_LINE_HOLDS = re.compile(r"\bline (\d{1,6})\s*(?::|is|was|reads|read|holds|has|shows|=)?\s*`([^`\n]{6,200})`|"
+                         r"`([^`\n]{6,200})`\s*(?:is |was |sits |stands )?(?:at|on|in) line (\d{1,6})\b(?!\s*[-\u2013])",
+                         re.I)
+# Code this short is on many lines of any file (`}`, `else:`, `pass`).
+MIN_CODE = 8
+
+
+def _code(text: str) -> str:
+    return " ".join(text.split())
+
+
+_LINES: Memo[tuple[int, int], dict[str, tuple[set[str], str]]] = Memo(8)
+
+
+def _numbered_lines(messages: Sequence[Message], serial: int) -> dict[str, tuple[set[str], str]]:
+    """code -> (the line numbers the original's viewers show it at, the first such line)."""
+    key = (serial, len(messages))
+    hit = _LINES.get(key)
+    if hit is not None:
+        return hit
+    out: dict[str, tuple[set[str], str]] = {}
+    for m in messages:
+        for number, code in _NUMBERED_LINE.findall(m.text[:SCAN]):
+            c = _code(code)
+            if len(c) >= MIN_CODE:
+                if c not in out:
+                    out[c] = (set(), f"{number}: {c}"[:EVIDENCE_CHARS])
+                out[c][0].add(number.lstrip("0") or "0")
+    return _LINES.put(key, out)
+
+
+def line_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences putting quoted code at a line number ("line 505 was `return x`")
+    when the original's viewers show that code, and at other line numbers only.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the lines' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    said = [s for s in sentences if "`" in s and "line" in s.lower()]
+    if not said:
+        return []
+    lines = _numbered_lines(messages, serial)
+    if not lines:
+        return []
+    out: list[Binding] = []
+    for sentence in said:
+        for m in _LINE_HOLDS.finditer(sentence):
+            number, code = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            number = number.lstrip("0") or "0"
+            known = lines.get(_code(code))
+            if known and number not in known[0]:
+                out.append(Binding(f"line {number}", sentence, known[1]))
+                break
+    return out

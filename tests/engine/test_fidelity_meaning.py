@@ -235,3 +235,37 @@ def test_an_edit_of_a_file_rejected_each_time_said_to_have_gone_through_is_contr
     item = _contradicted(wrong, "app.tsx")
     assert item is not None and "syntax error" in item.contradicts
     assert wrong.score < right.score
+
+
+# ---------------------------------------------------------------- code put at another line
+
+def _viewed() -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("The sitemap crashes with ValueError when there are no items."),
+        asst("", [("c1", "bash", '{"command": "nl -ba django/contrib/sitemaps/__init__.py | sed -n 165,173p"}')]),
+        tool("c1", "   165\t    def get_latest_lastmod(self):\n   170\t            return max([self.lastmod(item) for item in "
+                   "self.items()])\n   171\t            except TypeError:\n   172\t                return None"),
+        asst("", [("c2", "bash", '{"command": "sed -i \'171s/TypeError/(TypeError, ValueError)/\' '
+                                 'django/contrib/sitemaps/__init__.py"}')]),
+        tool("c2", ""),
+        user("Now run the tests."),
+    ]
+
+
+def test_code_put_at_another_line_than_the_viewer_showed_it_at_is_contradicted():
+    msgs = _viewed()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    said = "In django/contrib/sitemaps/__init__.py, `except TypeError:` at line {}; sed widened it to catch ValueError."
+    right = measure(said.format(171))
+    assert _flagged(right) == []
+    wrong = measure(said.format(172))
+    item = _contradicted(wrong, "line 172")
+    assert item is not None and "171: except TypeError:" in item.contradicts
+    assert wrong.score < right.score
+    # a position next to a line, and a list of lines and code, bind no code to a line
+    assert _flagged(measure("Next: add a guard after line 172, then `except TypeError:` stays. ")) == []
+    assert _flagged(measure("The max call at line 170, `except TypeError:` at line 171. ")) == []
