@@ -88,10 +88,10 @@ from inspector.engine.content import (
     task_text,
     template_lines,
 )
-from inspector.engine.fidelity_bindings import binding_claims, error_claims, line_claims
+from inspector.engine.fidelity_bindings import Binding, binding_claims, error_claims, line_claims
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
-from inspector.engine.fidelity_outcomes import answered_badly, outcome_claims
+from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims
 from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -1661,18 +1661,18 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
                           model.kinds, horizon, model.roots):
         claims.append(("last_step", w.text, w.sentence))
         near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
-    sentences = [s for v in views for s in v.sentences]
-    for b in [*binding_claims(sentences, model.messages, index.serial),
-              *error_claims(sentences, model.messages, index.serial),
-              *line_claims(sentences, model.messages, index.serial)]:
-        # (a value the original has, bound to a key the original binds to another)
-        claims.append(("values", b.text, b.sentence))
-        near[("values", b.text, b.sentence)] = Contradiction("values", b.text, b.sentence, b.text, b.source)
-    for o in outcome_claims(sentences, model.messages, model.kinds, index.serial, horizon,
-                            lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i))):
-        # (a named step's outcome turned around)
-        claims.append(("last_step", o.text, o.sentence))
-        near[("last_step", o.text, o.sentence)] = Contradiction("last_step", o.text, o.sentence, o.text, o.source)
+    # Errors about meaning (`fidelity_bindings`, `fidelity_outcomes`), in sentences not flagged above.
+    flagged = {sentence for _, _, sentence in claims}
+    sentences = [s for v in views for s in v.sentences if s not in flagged]
+    meaning: list[tuple[str, Binding | Outcome]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
+                                       *error_claims(sentences, model.messages, index.serial),
+                                       *line_claims(sentences, model.messages, index.serial))]
+    meaning += [("last_step", o) for o in outcome_claims(
+        sentences, model.messages, model.kinds, index.serial, horizon,
+        lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
+    for kind, m in meaning:
+        claims.append((kind, m.text, m.sentence))
+        near[(kind, m.text, m.sentence)] = Contradiction(kind, m.text, m.sentence, m.text, m.source)
     for a in answer_claims([s for v in views for s in v.sentences], model.messages, model.kinds, horizon):
         claims.append(("requests", a.text, a.sentence))
         near[("requests", a.text, a.sentence)] = Contradiction("requests", a.text, a.sentence, a.text, a.source)
