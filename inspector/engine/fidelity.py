@@ -1645,7 +1645,9 @@ def _replacement_claims(replacing: list[Message], views: list[_View], model: Con
 def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
     """What the replacing messages state that the original does not support (status
     "unsupported") or contradicts (status "contradicted": a near miss of a real artifact,
-    a call it never made or saw fail, a test count it never showed; `engine.fidelity_claims`),
+    a call it never made or saw fail, a test count it never showed; `engine.fidelity_claims`;
+    a real value bound the wrong way, a step's outcome turned around: `engine.fidelity_bindings`,
+    `engine.fidelity_outcomes`),
     each with the sentence stating it as evidence and, when contradicted, the original's
     line it contradicts."""
     claims = _unsupported(views, index, model.roots)
