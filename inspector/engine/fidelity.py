@@ -88,8 +88,10 @@ from inspector.engine.content import (
     task_text,
     template_lines,
 )
+from inspector.engine.fidelity_bindings import Binding, binding_claims, error_claims, line_claims
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
+from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims
 from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -1643,7 +1645,9 @@ def _replacement_claims(replacing: list[Message], views: list[_View], model: Con
 def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
     """What the replacing messages state that the original does not support (status
     "unsupported") or contradicts (status "contradicted": a near miss of a real artifact,
-    a call it never made or saw fail, a test count it never showed; `engine.fidelity_claims`),
+    a call it never made or saw fail, a test count it never showed; `engine.fidelity_claims`;
+    a real value bound the wrong way, a step's outcome turned around: `engine.fidelity_bindings`,
+    `engine.fidelity_outcomes`),
     each with the sentence stating it as evidence and, when contradicted, the original's
     line it contradicts."""
     claims = _unsupported(views, index, model.roots)
@@ -1659,6 +1663,18 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
                           model.kinds, horizon, model.roots):
         claims.append(("last_step", w.text, w.sentence))
         near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
+    # Errors about meaning (`fidelity_bindings`, `fidelity_outcomes`), in sentences not flagged above.
+    flagged = {sentence for _, _, sentence in claims}
+    sentences = [s for v in views for s in v.sentences if s not in flagged]
+    meaning: list[tuple[str, Binding | Outcome]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
+                                       *error_claims(sentences, model.messages, index.serial),
+                                       *line_claims(sentences, model.messages, index.serial))]
+    meaning += [("last_step", o) for o in outcome_claims(
+        sentences, model.messages, model.kinds, index.serial, horizon,
+        lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
+    for kind, m in meaning:
+        claims.append((kind, m.text, m.sentence))
+        near[(kind, m.text, m.sentence)] = Contradiction(kind, m.text, m.sentence, m.text, m.source)
     for a in answer_claims([s for v in views for s in v.sentences], model.messages, model.kinds, horizon):
         claims.append(("requests", a.text, a.sentence))
         near[("requests", a.text, a.sentence)] = Contradiction("requests", a.text, a.sentence, a.text, a.source)

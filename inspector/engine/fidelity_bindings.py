@@ -1,0 +1,342 @@
+"""Values a replacement binds to a key that the original binds to another value.
+
+A summary with errors planted in it often states a value the original HAS, in a role
+it does not have there: `port 8080` where the session's port is 8000 and 8080 is some
+other number it printed, `hotel_id 1` where the hotel booked was `hotel_id 8`. The
+value alone is supported (the original holds it), so `engine.fidelity` does not flag
+it; what is false is the binding. A careful reader names this class "the right kind of
+value, the wrong one": the key (a word, or a snake_case or dotted name, right before
+the number: `port 8000`, `order #W123`, `hotel_id: 8`, `total $475`) is one the
+original binds to a few values only (a setting, an id, a total), and the replacement's
+value is none of them.
+
+Only keys the original binds to at most `MAX_VALUES` distinct values are checked: a
+key bound to many (`line`, `step`, `page`) names no single fact, and a faithful summary
+may cite any of its values in a form the original never wrote next to it.
+
+Cheap: the original's bindings are read once per index state (its serial and length),
+and a replacement's sentences are each read once (linear in its length).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from inspector.engine.bounded import Memo
+from inspector.engine.models import Message
+
+# A key, then at most a mark (":", "=", "#", "$", "is", "was", "of") before its number.
+_BINDING = re.compile(r"(?<![\w.@-])([a-z][a-z_]*[a-z](?:[_.][a-z]+)*)[\"']?\s*(?:[:=#]\s*|\s+(?:is|was|of|are|=)\s+)?"
+                      r"[\"'(]?(?:\$|#|no\.\s?)?(\d[\d,]*(?:\.\d+)?|[a-z]{0,6}\d[a-z0-9]{1,15})(?![\w.%/:-]|\.\d|,\d)"
+                      # (a count: "rust_utils: 5 passed" binds no value to rust_utils)
+                      r"(?!\s+(?:passed|failed|errors?|warnings?|tests?|items?|files?|lines?|results?|matches|hits|"
+                      r"times|skipped|ok|of|out|more|new|total)\b)", re.I)
+# Words before a number that name no fact of their own: counts, units, positions,
+# function words, months, verbs of a step.
+_NOT_KEYS = frozenset("""a an the and or of to in on at by for with from as is are was were be been it its this
+that these those than then into about over under after before up down per via vs each every all any some no not
+only just also still now once twice times time top first last next previous other another more less most least
+message messages turn turns step steps line lines col column columns page pages row rows item items result results
+round rounds cycle cycles attempt attempts try tries run runs call calls test tests case cases file files byte
+bytes char chars character characters word words char min max minute minutes second seconds sec secs hour hours day
+days week weeks month months year years ms kb mb gb tb px pt em percent pct version versions ver python py node
+jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august september
+october november december monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun
+returned returns return printed prints print shows showed show gave gives give got gets get reads read says said
+has had have having found finds find took takes take made makes make set sets changed change from until since
+around approximately about roughly nearly almost exactly over under below above between among into onto upto
+pass passed fail failed error errors warning warnings issue issues problem problems exit code status
+total totals count counts number numbers sum amount amounts size sizes length width height depth level levels
+phase phases part parts section sections chapter chapters figure figures table tables option options choice
+choices point points score scores value values index indices id ids no nr num
+""".split())
+# A key is a name a program gives a setting or a record's field (`hotel_id`,
+# `max_sessions_per_sync`), or one of the nouns that name one record or endpoint by its
+# number; a prose word before a number ("systems: 4", "guide (#231)") names no fact.
+_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+FACT_NOUNS = frozenset({"port", "pid", "uid", "gid", "order", "reservation", "ticket", "flight", "invoice", "account",
+                        "booking", "rental"})
+# Keys bound to more distinct values than this name no single fact.
+MAX_VALUES = 2
+# Characters of a message read for bindings.
+SCAN = 20_000
+# Characters of the original's line shown as evidence.
+EVIDENCE_CHARS = 200
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A value the replacement binds to a key, and what the original binds it to.
+
+    Attributes:
+        text: "key value" as the replacement states it.
+        sentence: the replacement's sentence stating it.
+        source: the original's line binding the key to its own value.
+    """
+
+    text: str
+    sentence: str
+    source: str
+
+
+def _number(raw: str) -> str:
+    """A number's canonical form: no thousands commas, no trailing zero decimals."""
+    n = raw.replace(",", "").lower()
+    if not n[0].isdigit() or not n.replace(".", "").isdigit():
+        return n  # an id (`ka7i60`, `w123`)
+    if "." in n:
+        n = n.rstrip("0").rstrip(".")
+    return n.lstrip("0") or "0"
+
+
+def _kind(value: str) -> str:
+    return "number" if value.replace(".", "").isdigit() else "id"
+
+
+def bindings_in(text: str) -> list[tuple[str, str, int, int]]:
+    """(key, number, start, end) of each key-number binding in `text` (keys lower case,
+    numbers canonical), leaving out keys that name no fact of their own (`_NOT_KEYS`).
+
+    Args:
+        text: any text.
+
+    Returns:
+        The bindings, in order.
+    """
+    out = []
+    for m in _BINDING.finditer(text):
+        key = m.group(1).lower()
+        if key in _NOT_KEYS or not (_NAME.fullmatch(key) or key in FACT_NOUNS):
+            continue
+        out.append((key, _number(m.group(2)), m.start(), m.end()))
+    return out
+
+
+@dataclass
+class _Bound:
+    values: dict[str, set[str]]  # key -> the numbers the original binds it to
+    where: dict[tuple[str, str], int]  # (key, number) -> the first message binding them
+    numbers: set[str]  # every number the original binds to any key
+
+
+_BOUND: Memo[tuple[int, int], _Bound] = Memo(8)
+
+
+def _bound(messages: Sequence[Message], serial: int) -> _Bound:
+    key = (serial, len(messages))
+    hit = _BOUND.get(key)
+    if hit is not None:
+        return hit
+    values: dict[str, set[str]] = defaultdict(set)
+    where: dict[tuple[str, str], int] = {}
+    for i, m in enumerate(messages):
+        text = m.text[:SCAN]
+        for c in m.tool_calls:
+            text += "\n" + c.arguments_raw[:2000]
+        for k, n, _, _ in bindings_in(text):
+            values[k].add(n)
+            where.setdefault((k, n), i)
+    return _BOUND.put(key, _Bound(dict(values), where, {n for v in values.values() for n in v}))
+
+
+def _line_at(text: str, needle: str) -> str:
+    at = text.lower().find(needle)
+    if at < 0:
+        return ""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return " ".join(text[start:end if end >= 0 else len(text)].split())[:EVIDENCE_CHARS]
+
+
+def binding_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences binding a key to a value when the original binds that key to one or
+    two other values only (and never to this one).
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the bindings' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    found = [(s, b) for s in sentences for b in bindings_in(s)]
+    if not found:
+        return []
+    bound = _bound(messages, serial)
+    out: list[Binding] = []
+    seen: set[str] = set()
+    for sentence, (key, number, _, _) in found:
+        if sentence in seen:
+            continue
+        theirs = bound.values.get(key)
+        if not theirs or number in theirs or len(theirs) > MAX_VALUES:
+            continue
+        # (the same kind of value: a flight's number is not its code `LX0112`)
+        theirs = {n for n in theirs if _kind(n) == _kind(number)}
+        if not theirs:
+            continue
+        real = sorted(theirs)[0]
+        at = bound.where[(key, real)]
+        m = messages[at]
+        source = _line_at(m.text[:SCAN] + "".join("\n" + c.arguments_raw[:2000] for c in m.tool_calls), key)
+        seen.add(sentence)
+        out.append(Binding(f"{key} {number}", sentence, source or f"the original gives {key} {real}"))
+    return out
+
+
+# ------------------------------------------------------------------------- errors' objects
+
+# An error message naming the object it is of: (template, its slots). A summary quoting
+# the message with another object ("'HumanPlayer' object has no attribute 'set_blind'"
+# where the run raised it for 'AIPlayer') reports the error of the wrong object.
+_Q = r"['\"`]"  # (quoted, as Python and most runtimes print them: "a name that is not defined" names none)
+_ERROR_OF = (
+    ("attribute", re.compile(_Q + r"(\w+)" + _Q + r" object has no attribute " + _Q + r"(\w+)", re.I)),
+    ("module", re.compile(r"no module named " + _Q + r"([\w.]+)", re.I)),
+    ("name", re.compile(r"\bname " + _Q + r"(\w+)" + _Q + r" is not defined", re.I)),
+    ("import", re.compile(r"cannot import name " + _Q + r"(\w+)", re.I)),
+    ("missing", re.compile(r"\b(\w+) " + _Q + r"([^'\"`\n]{1,80})" + _Q + r" (?:does not exist|not found)", re.I)),
+)
+
+
+def errors_in(text: str) -> list[tuple[str, tuple[str, ...], int]]:
+    """(template, slots) of each error message in `text` that names its object (an
+    attribute missing on a type, a module or name not found, an endpoint that does not
+    exist), slots lower case.
+
+    Args:
+        text: any text.
+
+    Returns:
+        (template, slots, where in `text`) per error message, in order of template.
+    """
+    return [(name, tuple(g.lower() for g in m.groups()), m.start()) for name, rx in _ERROR_OF
+            for m in rx.finditer(text)]
+
+
+_ERRORS: Memo[tuple[int, int], dict[str, dict[tuple[str, ...], str]]] = Memo(8)
+
+
+def _errors(messages: Sequence[Message], serial: int) -> dict[str, dict[tuple[str, ...], str]]:
+    """template -> slots -> the original's first line stating that error."""
+    key = (serial, len(messages))
+    hit = _ERRORS.get(key)
+    if hit is not None:
+        return hit
+    out: dict[str, dict[tuple[str, ...], str]] = defaultdict(dict)
+    for m in messages:
+        text = m.text[:SCAN]
+        if "rror" in text or "xception" in text or "not found" in text or "not exist" in text or "named" in text:
+            for name, slots, at in errors_in(text):
+                if slots not in out[name]:
+                    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+                    out[name][slots] = " ".join(text[start:end if end >= 0 else len(text)].split())[:EVIDENCE_CHARS]
+    return _ERRORS.put(key, dict(out))
+
+
+def error_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences quoting an error message of another object than the original's:
+    the original raised that kind of error (the same template; for a missing attribute,
+    of the same attribute or type) only of other objects, never of this one.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the errors' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    found = [(s, e) for s in sentences for e in errors_in(s)]
+    if not found:
+        return []
+    theirs = _errors(messages, serial)
+    out: list[Binding] = []
+    seen: set[str] = set()
+    for sentence, (name, slots, _) in found:
+        known = theirs.get(name)
+        if sentence in seen or not known or slots in known:
+            continue
+        if name in ("attribute", "missing"):
+            # (the same attribute of another type, or another attribute of the same type)
+            alike = [s for s in known if s[0] == slots[0] or s[1] == slots[1]]
+        else:
+            alike = list(known)
+        if not alike:
+            continue
+        seen.add(sentence)
+        out.append(Binding(" ".join(slots), sentence, known[alike[0]]))
+    return out
+
+
+# ------------------------------------------------------------------------ lines' code
+
+# A source line as a viewer shows it, numbered: "1475:     return x", "   171\t    except
+# TypeError:", "12|foo", "12→foo".
+_NUMBERED_LINE = re.compile(r"^\s*(\d{1,6})(?:[:|\t\u2192]| {2,})(.*\S)\s*$", re.M)
+# A line number and the code a sentence says is on it, written next to each other:
+# "line 1475: `return x`", "line 505 was `return y`", "`except TypeError:` at line 172"
+# (not across a comma: "the call at line 170, `except TypeError:` at line 172" are two).
+_LINE_HOLDS = re.compile(r"\bline (\d{1,6})\s*(?::|is|was|reads|read|holds|has|shows|=)?\s*`([^`\n]{6,200})`|"
+                         r"`([^`\n]{6,200})`\s*(?:is |was |sits |stands )?(?:at|on|in) line (\d{1,6})\b(?!\s*[-\u2013])",
+                         re.I)
+# Code this short is on many lines of any file (`}`, `else:`, `pass`).
+MIN_CODE = 8
+
+
+def _code(text: str) -> str:
+    return " ".join(text.split())
+
+
+_LINES: Memo[tuple[int, int], dict[str, tuple[set[str], str]]] = Memo(8)
+
+
+def _numbered_lines(messages: Sequence[Message], serial: int) -> dict[str, tuple[set[str], str]]:
+    """code -> (the line numbers the original's viewers show it at, the first such line)."""
+    key = (serial, len(messages))
+    hit = _LINES.get(key)
+    if hit is not None:
+        return hit
+    out: dict[str, tuple[set[str], str]] = {}
+    for m in messages:
+        for number, code in _NUMBERED_LINE.findall(m.text[:SCAN]):
+            c = _code(code)
+            if len(c) >= MIN_CODE:
+                if c not in out:
+                    out[c] = (set(), f"{number}: {c}"[:EVIDENCE_CHARS])
+                out[c][0].add(number.lstrip("0") or "0")
+    return _LINES.put(key, out)
+
+
+def line_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences putting quoted code at a line number ("line 505 was `return x`")
+    when the original's viewers show that code, and at other line numbers only.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the lines' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    said = [s for s in sentences if "`" in s and "line" in s.lower()]
+    if not said:
+        return []
+    lines = _numbered_lines(messages, serial)
+    if not lines:
+        return []
+    out: list[Binding] = []
+    for sentence in said:
+        for m in _LINE_HOLDS.finditer(sentence):
+            number, code = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            number = number.lstrip("0") or "0"
+            known = lines.get(_code(code))
+            if known and number not in known[0]:
+                out.append(Binding(f"line {number}", sentence, known[1]))
+                break
+    return out

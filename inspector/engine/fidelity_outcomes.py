@@ -1,0 +1,200 @@
+"""Outcomes a replacement states for a step that the original shows the other way.
+
+A summary with errors planted in it often turns an outcome around: an edit rejected
+each time is "applied", a tool call that answered an error "succeeded and returned
+the news", an action the environment accepted "returned Invalid action!". The step is
+named (so nothing is unsupported) and only its outcome is false, which a careful reader
+names "a failure called success" or "a success called failure". `engine.fidelity`
+already checks the commands a summary quotes (`_found_step_claims`) and the tool calls
+it states with a numeric argument (`fidelity_claims.call_claims`); this module checks
+the other ways a summary names a step:
+
+    tool    a tool of the session by its name (`news_for_seo_api`), any arguments;
+    action  a text agent's bracketed action (`click[khaki]`, `search[blue blazer]`);
+    edit    an edit of a file by the file's name (`the App.tsx edit`), when the
+            session's writing calls name their files.
+
+A clause stating that such a step went well (and nothing bad) is contradicted when
+every one of its calls in the range failed; a clause stating that it failed (and
+nothing good) is contradicted when none of them did.
+
+Cheap: the session's steps are listed once per index state (its serial and length);
+each sentence of a replacement is read once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from inspector.engine.bounded import Memo
+from inspector.engine.models import Message
+
+# A clause saying the step went well, or that it failed.
+_WELL = re.compile(r"\b(?:succeeded|succeeds|successful(?:ly)?|went through|(?:was|were) accepted|worked|was applied|were applied|"
+                   r"applied (?:cleanly|successfully)|took effect|passed|returned (?:the |its |a |an )?(?:results?|"
+                   r"entries|data|list|matches|news)|booked)\b", re.I)
+_BADLY = re.compile(r"\b(?:fail\w*|reject\w*|refused|errors?|erred|invalid|denied|not|never|no|cannot|can't|couldn't|"
+                    r"unable|did ?n[o']t|does ?n[o']t|unrecognized|missing|exception)\b", re.I)
+# (a failure stated: narrower than `_BADLY`, whose "no" and "not" only keep a success unsaid)
+_FAILED = re.compile(r"\b(?:failed|fails|rejected|was refused|errored|returned (?:an? )?(?:error|\"?invalid)|"
+                     r"invalid action|did not (?:apply|work|go through)|was not applied|were not applied)\b", re.I)
+# A clause about what comes next or might be: it states no outcome.
+_NOT_YET = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
+                      r"needs? to|must|if|once|until|whether|try|retry|again)\b", re.I)
+_ACTION = re.compile(r"\b([a-z_]+\[[^\]\n]{1,80}\])", re.I)
+_FILE = re.compile(r"(?<![\w.-])([\w-]+\.[a-z][a-z0-9]{0,5})(?![\w-])", re.I)
+_WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
+_WRITE_CALL = re.compile(r"\b\w*(?:edit|write|replace|patch|insert|create)\w*\(", re.I)
+_EDITED = re.compile(r"\bedit|\bchange|\bstr_replace|\bwrite|\bpatch", re.I)
+_CLAUSE_END = re.compile(r"[;:]|\.\s|,\s+(?:and |but |while |whereas |then )")
+EVIDENCE_CHARS = 200
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A clause stating an outcome of a step the original shows the other way.
+
+    Attributes:
+        text: the step as the clause names it.
+        sentence: the replacement's sentence.
+        source: what the original shows.
+    """
+
+    text: str
+    sentence: str
+    source: str
+
+
+@dataclass
+class _Steps:
+    tools: dict[str, list[int]]  # snake_case tool name -> its calls' action indices
+    actions: dict[str, list[int]]  # bracketed action (lower case) -> its action indices
+    edits: dict[str, list[int]]  # file name (lower case) -> the writing calls naming it
+
+
+_STEPS: Memo[tuple[int, int], _Steps] = Memo(8)
+
+
+def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> _Steps:
+    from inspector.engine.content import Kind
+
+    key = (serial, len(messages))
+    hit = _STEPS.get(key)
+    if hit is not None:
+        return hit
+    tools: dict[str, list[int]] = defaultdict(list)
+    actions: dict[str, list[int]] = defaultdict(list)
+    edits: dict[str, list[int]] = defaultdict(list)
+    for i, m in enumerate(messages):
+        if m.role == "assistant" and not m.tool_calls and kinds[i] in (Kind.ACTION, Kind.REASONING):
+            # (a text agent's action: ReAct's `click[khaki]`, read as reasoning or action)
+            for a in {a.lower() for a in _ACTION.findall(m.text[-400:])}:
+                actions[a].append(i)
+            # (and its edit written as a call in its text: OpenHands' `edit_file_by_replace('/w/src/App.tsx', ...)`)
+            call = _WRITE_CALL.search(m.text)
+            if call:
+                for f in {f.lower() for f in _FILE.findall(m.text[call.end():call.end() + 300])}:
+                    edits[f].append(i)
+        if kinds[i] is not Kind.ACTION:
+            continue
+        for c in m.tool_calls:
+            name = c.name.lower()
+            if "_" in name.strip("_"):
+                tools[name].append(i)
+            if _WRITE_TOOL.search(name):
+                for f in {f.lower() for f in _FILE.findall(c.arguments_raw[:2000])}:
+                    edits[f].append(i)
+    return _STEPS.put(key, _Steps(dict(tools), dict(actions), dict(edits)))
+
+
+# A tool's answer refusing or failing the call, its empty error field ("error": "") left out.
+_ANSWERED_BADLY = re.compile(r"\b(?:not permitted|not allowed|cannot|can't|unable to|error|failed|denied|refused|"
+                             r"invalid|not found|exception|rejected|does not exist|unrecognized)\b", re.I)
+_NO_ERROR = re.compile(r"[\"']error[\"']\s*:\s*(?:\"\"|''|null|none|\[\]|\{\})", re.I)
+
+
+def answered_badly(messages: Sequence[Message], results: Sequence[int]) -> bool:
+    """Whether a step's results (their first 300 characters) refuse or fail it, an empty
+    error field (`"error": ""`, as ToolBench's answers all carry) not counting.
+
+    Args:
+        messages: the session's messages.
+        results: the indices of the step's results.
+
+    Returns:
+        True when one of them says so.
+    """
+    return any(_ANSWERED_BADLY.search(_NO_ERROR.sub("", messages[j].text[:300])) for j in results)
+
+
+_PARENS = re.compile(r"\([^()]*\)")
+
+
+def _clause(sentence: str, at: int, end: int) -> str:
+    # (an argument list's own ":" and "," end no clause: blanked, same length)
+    sentence = _PARENS.sub(lambda m: " " * len(m.group()), sentence)
+    start = max((m.end() for m in _CLAUSE_END.finditer(sentence, 0, at)), default=0)
+    stop = _CLAUSE_END.search(sentence, end)
+    return sentence[start:stop.start() if stop else len(sentence)]
+
+
+def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object], serial: int,
+                   horizon: int, failed: Callable[[int], bool]) -> list[Outcome]:
+    """The sentences stating that a named step of the session went well when each of
+    its calls up to `horizon` failed, or that it failed when none did.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        kinds: the original's content kinds.
+        serial: the original's index serial (the steps' cache key, with its length).
+        horizon: the last message of the range the replacement stands for.
+        failed: whether the step at an action index failed (its results report a failure
+            or refuse it).
+
+    Returns:
+        One `Outcome` per sentence at most.
+    """
+    said = [s for s in sentences if _WELL.search(s) or _FAILED.search(s)]
+    if not said:
+        return []
+    steps = _steps(messages, kinds, serial)
+    out: list[Outcome] = []
+    for sentence in said:
+        low = sentence.lower()
+        named: list[tuple[str, int, int, list[int]]] = []
+        for name, calls in steps.tools.items():
+            k = low.find(name)
+            if k >= 0:
+                named.append((name, k, k + len(name), calls))
+        for m in _ACTION.finditer(low):
+            acted = steps.actions.get(m.group(1))
+            if acted:
+                named.append((m.group(1), m.start(), m.end(), acted))
+        for m in _FILE.finditer(low):
+            edited = steps.edits.get(m.group(1))
+            if edited and _EDITED.search(low):
+                named.append((m.group(1), m.start(), m.end(), edited))
+        for text, start, end, at in named:
+            clause = _clause(sentence, start, end)
+            if _NOT_YET.search(clause):
+                continue
+            made = [i for i in at if i <= horizon]
+            if not made:
+                continue
+            well, bad, stated_fail = _WELL.search(clause), _BADLY.search(clause), _FAILED.search(clause)
+            outcomes = [failed(i) for i in made]
+            if well and not bad and all(outcomes):
+                shown = " ".join(messages[made[-1] + 1].text.split())[:EVIDENCE_CHARS] if made[-1] + 1 < len(
+                    messages) else ""
+                out.append(Outcome(text, sentence, f"each call of {text} in the range failed; the last answered: {shown}"))
+                break
+            if stated_fail and not well and not any(outcomes):
+                shown = " ".join(messages[made[-1] + 1].text.split())[:EVIDENCE_CHARS] if made[-1] + 1 < len(
+                    messages) else ""
+                out.append(Outcome(text, sentence, f"no call of {text} in the range failed; the last answered: {shown}"))
+                break
+    return out

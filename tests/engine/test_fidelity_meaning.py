@@ -1,0 +1,271 @@
+"""Errors about MEANING (issue #23, session 8): a summary that states values and steps
+the original has, bound the wrong way. The value is supported (the original holds it),
+so only the binding can tell: a key bound to another of its values
+(`engine.fidelity_bindings`), a step's outcome turned around (`engine.fidelity_outcomes`),
+an error reported of another object than the one it was raised for. Each flagged
+sentence is `contradicted`, with the original's statement as evidence, and lowers the
+score; the faithful wording of the same facts is not flagged. Made-up sessions."""
+
+from __future__ import annotations
+
+from inspector.engine.fidelity import fidelity
+from inspector.engine.fidelity_bindings import bindings_in
+from inspector.engine.models import Message
+from tests.sessions import asst, sys, tool, user
+
+
+def _flagged(f) -> list:
+    return [it for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+def _contradicted(f, text: str):
+    return next((it for it in f.items if it.status == "contradicted" and it.text == text), None)
+
+
+# ---------------------------------------------------------------- a key bound to another value
+
+def _travel() -> list[Message]:
+    return [
+        sys("You are a travel assistant. Use the tools."),
+        user("Please book me a hotel in Basel for May 1-8, something moderate."),
+        asst("Searching hotels.", [("c1", "search_hotels", '{"location": "Basel", "price_tier": "Midscale"}')]),
+        tool("c1", '[{"id": 1, "name": "Hilton Basel", "price_tier": "Luxury"}, '
+                   '{"id": 8, "name": "Holiday Inn Basel", "price_tier": "Midscale"}]'),
+        asst("I recommend the Holiday Inn Basel.", [("c2", "book_hotel", '{"hotel_id": 8}')]),
+        tool("c2", "Hotel 8 successfully booked."),
+        user("Thanks! Now a car, please."),
+        asst("Looking for cars.", [("c3", "search_car_rentals", '{"location": "Basel"}')]),
+        tool("c3", '[{"id": 1, "name": "Europcar", "price_tier": "Economy"}]'),
+    ]
+
+
+BOOKED = "She asked for a moderate hotel in Basel for May 1-8; I booked the Holiday Inn Basel (hotel_id 8). "
+
+
+def _measure_travel(summary: str):
+    msgs = _travel()
+    return fidelity(msgs, [msgs[0], user(summary), *msgs[6:]])
+
+
+def test_a_bindings_key_is_a_name_or_a_record_noun_not_a_prose_word():
+    assert [(k, n) for k, n, _, _ in bindings_in("booked hotel_id 8 on port 8000; reservation KA7I60")] == [
+        ("hotel_id", "8"), ("port", "8000"), ("reservation", "ka7i60")]
+    # prose words, counts and positions name no fact
+    assert bindings_in("systems: 4, line 1068, step 3, 12 tests, version 2") == []
+
+
+def test_a_value_of_the_session_bound_to_a_key_the_session_binds_to_another_is_contradicted():
+    right = _measure_travel(BOOKED)
+    assert _flagged(right) == []
+    # 1 is a real hotel id (the Hilton's), just not the one booked: no value is made up
+    wrong = _measure_travel(BOOKED.replace("Holiday Inn Basel (hotel_id 8)", "Hilton Basel (hotel_id 1)"))
+    item = _contradicted(wrong, "hotel_id 1")
+    assert item is not None
+    assert "hotel_id 1" in item.evidence  # the summary's sentence
+    assert "8" in item.contradicts  # the original's binding
+    assert wrong.score < right.score
+
+
+def test_a_key_the_session_binds_to_many_values_is_not_checked():
+    msgs = [sys("You are a coding agent."), user("Fix the parser."),
+            asst("", [("c1", "run_tests", '{"shard": "shard_id 1"}')]), tool("c1", "shard_id 1 ok"),
+            asst("", [("c2", "run_tests", '{"shard": "shard_id 2"}')]), tool("c2", "shard_id 2 ok"),
+            asst("", [("c3", "run_tests", '{"shard": "shard_id 3"}')]), tool("c3", "shard_id 3 ok"),
+            user("Good.")]
+    f = fidelity(msgs, [msgs[0], user("Ran the shards; shard_id 4 is still to run."), msgs[-1]])
+    assert _contradicted(f, "shard_id 4") is None
+
+
+# ---------------------------------------------------------------- an outcome turned around
+
+def _shop() -> list[Message]:
+    return [
+        sys("You are a web shopping agent. Act with search[...] and click[...]."),
+        user("WebShop Instruction: i need khaki steel toe shoes in size 11 women under 70 dollars [Search]"),
+        asst("search[khaki steel toe shoes]"),
+        user("Observation: [Back to Search] B07X63DQ2K LARNMERN Steel Toe Shoes $19.99"),
+        asst("click[B07X63DQ2K]"),
+        user("Observation: color [black][khaki] size [11 women | 9 men][12 women | 10 men] [Buy Now]"),
+        asst("click[khaki]"),
+        user("Observation: You have clicked khaki."),
+        asst("click[size 11]"),
+        user("Observation: Invalid action!"),
+        asst("click[11 women | 9 men]"),
+        user("Observation: You have clicked 11 women | 9 men."),
+    ]
+
+
+def _measure_shop(summary: str):
+    msgs = _shop()
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), *msgs[10:]])
+
+
+SHOPPED = ("Searched for khaki steel toe shoes and opened B07X63DQ2K. click[khaki] selected the color; "
+           "click[size 11] returned \"Invalid action!\", so the size label must be given whole. ")
+
+
+def test_a_text_agents_action_that_went_well_said_to_have_failed_is_contradicted():
+    right = _measure_shop(SHOPPED)
+    assert _flagged(right) == []
+    wrong = _measure_shop(SHOPPED.replace("click[khaki] selected the color",
+                                          "click[khaki] returned \"Invalid action!\""))
+    item = _contradicted(wrong, "click[khaki]")
+    assert item is not None and "You have clicked khaki" in item.contradicts
+    assert wrong.score < right.score
+
+
+def test_a_failed_action_said_to_have_failed_and_a_retry_still_to_make_are_not_flagged():
+    planned = _measure_shop(SHOPPED + "Next: click[khaki] again if the page reloads.")
+    assert _contradicted(planned, "click[khaki]") is None
+    assert _contradicted(_measure_shop(SHOPPED), "click[size 11]") is None
+
+
+def _tools() -> list[Message]:
+    return [
+        sys("You are AutoGPT. Use the tools."),
+        user("Find the latest iPhone 14 cases and the news about the iPhone 14."),
+        asst("", [("c1", "search_for_products_api", '{"query": "iPhone 14 case"}')]),
+        tool("c1", '{"error": "", "response": "{\'products\': [{\'title\': \'LEOMAKRON case\', \'price\': 14.99}]}"}'),
+        asst("", [("c2", "news_for_seo_api", '{"query": "iPhone 14"}')]),
+        tool("c2", '{"error": "Message error...", "response": "{\'entries\': []}"}'),
+        user("This is not the first time you try this task; choose another action."),
+    ]
+
+
+def _measure_tools(summary: str):
+    msgs = _tools()
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+
+TOOLS = ("search_for_products_api found the LEOMAKRON case at 14.99. news_for_seo_api failed with "
+         "\"Message error...\" and no entries. ")
+
+
+def test_a_tool_call_that_failed_said_to_have_succeeded_is_contradicted():
+    right = _measure_tools(TOOLS)
+    assert _flagged(right) == []
+    wrong = _measure_tools(TOOLS.replace("news_for_seo_api failed with \"Message error...\" and no entries",
+                                         "news_for_seo_api({\"query\": \"iPhone 14\"}) succeeded and returned "
+                                         "a feed of news entries"))
+    item = _contradicted(wrong, "news_for_seo_api")
+    assert item is not None and "Message error" in item.contradicts
+    assert wrong.score < right.score
+    # an empty error field is no failure: the product search went well
+    assert _contradicted(_measure_tools("search_for_products_api succeeded and returned the LEOMAKRON case. "),
+                         "search_for_products_api") is None
+
+
+def test_a_count_after_a_name_is_no_value_bound_to_it():
+    assert bindings_in("Doc-tests rust_utils: 5 passed; rust_utils: 3 failed") == []
+
+
+# ---------------------------------------------------------------- an error of another object
+
+def _game() -> list[Message]:
+    return [
+        sys("You are a programmer of a software company. Write the code, then test it."),
+        user("Write a Texas Hold'em game with a human and an AI player."),
+        asst("Here is game.py and player.py.", [("c1", "write_file", '{"path": "game.py"}')]),
+        tool("c1", "game.py written."),
+        asst("Running the tests.", [("c2", "bash", '{"command": "python main.py"}')]),
+        tool("c2", "Traceback (most recent call last):\n  File \"game.py\", line 28, in initialize_blinds\n"
+                   "    player.set_blind(self.small_blind)\nAttributeError: 'AIPlayer' object has no attribute "
+                   "'set_blind'"),
+        asst("Fixing: adding set_blind to AIPlayer.", [("c3", "write_file", '{"path": "player.py"}')]),
+        tool("c3", "player.py written."),
+        asst("Running again.", [("c4", "bash", '{"command": "python main.py"}')]),
+        tool("c4", "Traceback (most recent call last):\n  File \"main.py\", line 3, in <module>\n"
+                   "    from image_finder import ImageFinder\nModuleNotFoundError: No module named 'image_finder'"),
+        user("Please go on."),
+    ]
+
+
+GAME = ("The first test run failed in game.py line 28: AttributeError: 'AIPlayer' object has no attribute "
+        "'set_blind'. After set_blind was added to AIPlayer, the second run raised ModuleNotFoundError: No module "
+        "named 'image_finder'. ")
+
+
+def _measure_game(summary: str):
+    msgs = _game()
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+
+def test_an_error_quoted_of_another_object_than_it_was_raised_for_is_contradicted():
+    right = _measure_game(GAME)
+    assert _flagged(right) == []
+    wrong_type = _measure_game(GAME.replace("'AIPlayer' object", "'HumanPlayer' object"))
+    item = _contradicted(wrong_type, "humanplayer set_blind")
+    assert item is not None and "'AIPlayer' object has no attribute 'set_blind'" in item.contradicts
+    assert wrong_type.score < right.score
+    wrong_module = _measure_game(GAME.replace("named 'image_finder'", "named 'markdown_maker'"))
+    item = _contradicted(wrong_module, "markdown_maker")
+    assert item is not None and "No module named 'image_finder'" in item.contradicts
+    assert wrong_module.score < right.score
+
+
+def test_an_error_described_in_words_names_no_object():
+    vague = _measure_game("The program fails with an error about a name that is not defined. ")
+    assert [it for it in vague.items if it.status == "contradicted"] == []
+
+
+def _edits() -> list[Message]:
+    rejected = "[Your proposed edit has introduced new syntax error(s). Please retry your edit command.]"
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Add a dark mode toggle to the PR viewer."),
+        asst("Styling first.", [("c1", "str_replace_editor", '{"command": "str_replace", "path": "/w/src/App.css"}')]),
+        tool("c1", "The file /w/src/App.css has been edited."),
+        asst("Now the toggle.", [("c2", "str_replace_editor", '{"command": "str_replace", "path": "/w/src/App.tsx"}')]),
+        tool("c2", rejected),
+        asst("Again, typed.", [("c3", "str_replace_editor", '{"command": "str_replace", "path": "/w/src/App.tsx"}')]),
+        tool("c3", rejected),
+        user("Keep going."),
+    ]
+
+
+def test_an_edit_of_a_file_rejected_each_time_said_to_have_gone_through_is_contradicted():
+    msgs = _edits()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    right = measure("The App.css edit added the dark-mode styles. Each App.tsx edit was rejected with a syntax error. ")
+    assert _flagged(right) == []
+    wrong = measure("The App.css edit added the dark-mode styles. The typed App.tsx edit went through. ")
+    item = _contradicted(wrong, "app.tsx")
+    assert item is not None and "syntax error" in item.contradicts
+    assert wrong.score < right.score
+
+
+# ---------------------------------------------------------------- code put at another line
+
+def _viewed() -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("The sitemap crashes with ValueError when there are no items."),
+        asst("", [("c1", "bash", '{"command": "nl -ba django/contrib/sitemaps/__init__.py | sed -n 165,173p"}')]),
+        tool("c1", "   165\t    def get_latest_lastmod(self):\n   170\t            return max([self.lastmod(item) for item in "
+                   "self.items()])\n   171\t            except TypeError:\n   172\t                return None"),
+        asst("", [("c2", "bash", '{"command": "sed -i \'171s/TypeError/(TypeError, ValueError)/\' '
+                                 'django/contrib/sitemaps/__init__.py"}')]),
+        tool("c2", ""),
+        user("Now run the tests."),
+    ]
+
+
+def test_code_put_at_another_line_than_the_viewer_showed_it_at_is_contradicted():
+    msgs = _viewed()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    said = "In django/contrib/sitemaps/__init__.py, `except TypeError:` at line {}; sed widened it to catch ValueError."
+    right = measure(said.format(171))
+    assert _flagged(right) == []
+    wrong = measure(said.format(172))
+    item = _contradicted(wrong, "line 172")
+    assert item is not None and "171: except TypeError:" in item.contradicts
+    assert wrong.score < right.score
+    # a position next to a line, and a list of lines and code, bind no code to a line
+    assert _flagged(measure("Next: add a guard after line 172, then `except TypeError:` stays. ")) == []
+    assert _flagged(measure("The max call at line 170, `except TypeError:` at line 171. ")) == []
