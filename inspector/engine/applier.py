@@ -212,8 +212,14 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
     Returns:
         The request: the messages, the previous summary, the prompt and the word budget.
     """
+    from inspector.engine.materialize_view import reduced_message
+
     sc = plan.config.summarization
-    msgs = [reduce_message(session, plan, i)[0] for i in range(spec.start, spec.end)]
+    # (each reduced message the same object from one request to the next: its content
+    # hash, its classification and its count stay memoised on it)
+    reductions = plan.reductions
+    msgs = [reduced_message(session, plan, i) if i in reductions else session.messages[i]
+            for i in range(spec.start, spec.end)]
     # The summary must be shorter than what it stands for: the summarized messages,
     # not the preserved ones, which are carried verbatim beside it.
     replaced = _replaced_tokens(plan, spec, msgs, counter)
