@@ -26,12 +26,12 @@ from inspector.engine.analysis import analyze
 from inspector.engine.applier import reduce_message, summary_request
 from inspector.engine.content import content_model, forget_models
 from inspector.engine.summarize import SummaryRejected
-from inspector.engine.summarize.extractive import ExtractiveSummarizer
+from inspector.engine.summarize.extractive import ExtractiveSummarizer, build_summary, forget_reads
 from inspector.engine.summarize.retry import chunk_messages
 from inspector.engine.tokens import TokenCache, count_messages
 from inspector.sources.registry import open_source
 from tests.conftest import CLAUDE_CODE, FIXTURES, SWE_AGENT
-from tests.sessions import asst, session, user
+from tests.sessions import asst, session, tool, user
 from tests.sessions import sys as system
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,6 +79,8 @@ def _read(path: Path):
 def sessions():
     out = {name: _read(path) for name, path in SOURCES.items()}
     out["bench"] = _bench_session(500)
+    out["few-errors"] = _failing_now_and_then(300, 60)  # 5 errors: never full
+    out["many-errors"] = _failing_now_and_then(300, 13)  # 23 errors: full after 8
     # an earlier compaction (Claude Code's record) a third of the way into a long session
     earlier = next(m for m in _read(CLAUDE_CODE / "branch_merge_compact.jsonl").messages if m.kind != "message")
     long = out["function-calling"]
@@ -106,6 +108,23 @@ def _demonstrated_then_answered():
     for k in range(100):
         msgs += [asst(f"Next.\n```\npython run{k}.py\n```"), user(f"the output of run {k} is 4{k}")]
     return session(*msgs, id="demonstrated").messages
+
+
+def _failing_now_and_then(rounds: int, every: int):
+    """An agent fixing a parser: a call per round naming its file, its output, a
+    traceback every `every` rounds (a different error each time), a request now and
+    then; so the summary's actions and files fill long before its errors do, or never."""
+    msgs = [system("You are a coding agent."), user("Fix the date parser in src/parse.py: it drops time zones.")]
+    for r in range(rounds):
+        if r % 25 == 24:
+            msgs.append(user(f"Also check case {r}: 2024-03-0{r % 9 + 1}T10:00+02:00 must keep its offset."))
+        cid = f"call{r}"
+        msgs.append(asst(f"Round {r}: I will run the tests of src/mod{r % 40}.py.",
+                         [(cid, "bash", f'{{"cmd": "pytest tests/test_mod{r % 40}.py -x"}}')]))
+        out = (f"Traceback (most recent call last):\n  File \"src/mod{r % 40}.py\", line {r}\n"
+               f"ValueError: offset {r} out of range" if r % every == every - 1 else f"{r % 7 + 1} passed in 0.{r}s")
+        msgs.append(tool(cid, out, "bash"))
+    return session(*msgs, id=f"failing-{every}")
 
 
 def _model_facts(model):
@@ -158,7 +177,7 @@ def _summary(req) -> str | None:
 
 
 @pytest.mark.parametrize("config", CONFIGS)
-@pytest.mark.parametrize("name", [*SOURCES, "bench", "compacted"])
+@pytest.mark.parametrize("name", [*SOURCES, "bench", "compacted", "few-errors", "many-errors"])
 def test_knob_moves_summarize_as_the_plain_path(sessions, name, config, monkeypatch):
     session = sessions[name]
     counter = make_counter(model=session.model)
@@ -174,6 +193,7 @@ def test_knob_moves_summarize_as_the_plain_path(sessions, name, config, monkeypa
     if not specs:
         pytest.skip(f"{name} under {config}: nothing summarized")
     forget_models()
+    forget_reads()
     # every move in order, each range's work reused from the last one's
     served = []
     for p, spec in specs:
@@ -184,6 +204,7 @@ def test_knob_moves_summarize_as_the_plain_path(sessions, name, config, monkeypa
     monkeypatch.setattr(applier, "summarized_messages", _plain_summarized)
     for (p, spec), (facts, text) in zip(specs, served, strict=True):
         forget_models()
+        forget_reads()
         plain = summary_request(session, p, spec, counter)
         expected = _request_facts(plain)
         assert facts["fields"] == expected["fields"], (spec.start, spec.end)
@@ -192,3 +213,20 @@ def test_knob_moves_summarize_as_the_plain_path(sessions, name, config, monkeypa
         summarized = [reduce_message(session, p, i)[0] for i in spec.summarized]
         assert plain.replaced_tokens == sum(count_messages(summarized, counter, TokenCache())[0])
         assert text == _summary(plain), (spec.start, spec.end)
+
+
+@pytest.mark.parametrize("name", ["few-errors", "many-errors", "environment-users", "bench"])
+def test_a_range_moved_one_message_at_a_time_summarizes_as_read_afresh(sessions, name):
+    msgs = sessions[name].messages
+    counter = make_counter(model=sessions[name].model)
+    n = len(msgs)
+    # around the first failing result after a third of the session (else the middle)
+    at = next((i for i in range(n // 3, n) if msgs[i].role == "tool" and "Error" in msgs[i].text), n // 2)
+    ends = [*range(at - 12, min(n, at + 40)), *range(min(n, at + 40), at - 18, -3), n, n - 3, n // 3]
+    forget_models()
+    forget_reads()
+    served = [build_summary(msgs[1:end], [], 300, counter.count, 600) for end in ends]
+    for end, text in zip(ends, served, strict=True):
+        forget_models()
+        forget_reads()
+        assert text == build_summary(msgs[1:end], [], 300, counter.count, 600), end
