@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -446,11 +447,12 @@ class _Scan:
     state: _ScanState = field(default_factory=_ScanState)  # after the last
     backfill: tuple[int, int] | None = None  # (demonstration began, task found)
     roots: tuple[str, ...] = SANDBOX_ROOTS
+    acting_in_text: list[int] = field(default_factory=list)  # assistant actions without tool calls
 
     def run(self, start: int) -> None:
         """The pass from message `start` on, `state` being the state before it."""
         messages, locals_, kinds, states = self.messages, self.locals_, self.kinds, self.states
-        calls_tools, environment_users = self.calls_tools, self.environment_users
+        calls_tools, environment_users, acting_in_text = self.calls_tools, self.environment_users, self.acting_in_text
         st = self.state
         task, acted, replied_to = st.task, st.acted, st.replied_to
         seen_action, summarized, demonstrating = st.seen_action, st.summarized, st.demonstrating
@@ -478,6 +480,8 @@ class _Scan:
                 summarized = True
             if m.role == "assistant":
                 replied_to = loc.action
+                if loc.action and not m.tool_calls:
+                    acting_in_text.append(i)
             if kind in (Kind.ACTION, Kind.REASONING):
                 acted = True
                 seen_action = seen_action or kind is Kind.ACTION
@@ -488,7 +492,7 @@ class _Scan:
 
     def model(self) -> ContentModel:
         """The content model of the messages scanned."""
-        kinds, messages, locals_ = list(self.kinds), self.messages, self.locals_
+        kinds, messages = list(self.kinds), self.messages
         if self.backfill is not None:
             began, found = self.backfill
             for j in range(began + 1, found):
@@ -499,9 +503,10 @@ class _Scan:
             # marathon): a command in text that the environment answered, in the user
             # message right after it, was run. (Each position reads the kinds as the
             # pass left them: the positions are independent.)
-            for i in range(len(kinds) - 1):
-                if (kinds[i] is Kind.REASONING and locals_[i].action and not messages[i].tool_calls
-                        and kinds[i + 1] is Kind.OBSERVATION and messages[i + 1].role == "user"):
+            last = len(kinds) - 1
+            for i in self.acting_in_text:  # (the positions with `locals_[i].action` and no tool call)
+                if (i < last and kinds[i] is Kind.REASONING and kinds[i + 1] is Kind.OBSERVATION
+                        and messages[i + 1].role == "user"):
                     kinds[i] = Kind.ACTION
         return ContentModel(tuple(kinds), self.state.task, self.environment_users, tuple(self.hashes),
                             tuple(messages), self.roots)
@@ -523,6 +528,7 @@ class _Scan:
             if k >= 0:
                 at = k * _STRIDE
                 scan.kinds, scan.states, scan.state = self.kinds[:at], self.states[:k], self.states[k]
+                scan.acting_in_text = self.acting_in_text[:bisect_left(self.acting_in_text, at)]
                 scan.backfill = self.backfill if self.backfill is not None and self.backfill[1] < at else None
                 scan.run(at)
                 return scan

@@ -390,6 +390,7 @@ class _Read:
     shrunk) is read from where they part."""
 
     messages: list[Message]
+    user_at: list[int]
     call_at: list[int]
     calls: list[tuple[str, str]]  # (call id, tool name)
     # None for a run read once: the summary of one range reads only its newest results
@@ -407,16 +408,20 @@ class _Read:
             if n > same:
                 best, same = kept, n
         if best is None:
-            out = cls(listed, [], [], None)
+            out = cls(listed, [], [], [], None)
         else:
             cut = bisect_left(best.call_at, same)
-            out = cls(listed, best.call_at[:cut], best.calls[:cut],
+            out = cls(listed, best.user_at[:bisect_left(best.user_at, same)], best.call_at[:cut], best.calls[:cut],
                       None if best.error_at is None else best.error_at[:bisect_left(best.error_at, same)])
-        call_at, calls = out.call_at, out.calls
+        user_at, call_at, calls = out.user_at, out.call_at, out.calls
         for i in range(same, len(listed)):
-            for c in listed[i].tool_calls if listed[i].role == "assistant" else ():
-                call_at.append(i)
-                calls.append((c.id, c.name))
+            role = listed[i].role
+            if role == "assistant":
+                for c in listed[i].tool_calls:
+                    call_at.append(i)
+                    calls.append((c.id, c.name))
+            elif role == "user":
+                user_at.append(i)
         if best is not None:
             errors_from = same if out.error_at is not None else 0
             error_at = out.error_at if out.error_at is not None else []
@@ -440,6 +445,20 @@ def forget_reads() -> None:
     _READS.clear()
 
 
+# a request's text -> its line: each knob move's summary states the same requests again
+_REQUEST_LINES: dict[str, str] = {}
+
+
+def _request_line(text: str) -> str:
+    """`_line(text, 240)`, memoised."""
+    hit = _REQUEST_LINES.get(text)
+    if hit is None:
+        if len(_REQUEST_LINES) >= _MEMO_LIMIT:
+            _REQUEST_LINES.clear()
+        hit = _REQUEST_LINES[text] = _line(text, 240)
+    return hit
+
+
 def _requests_and_tools(live: Sequence[Message], model: ContentModel, task_known: bool,
                         read: _Read) -> tuple[list[str], dict[str, int], dict[str, str]]:
     """(the user's requests in order, the task included unless an earlier summary
@@ -457,14 +476,13 @@ def _requests_and_tools(live: Sequence[Message], model: ContentModel, task_known
     different: set[str] = set()
     most = _TAKEN_AT_MOST["requests"]
     kinds, task = model.kinds, model.task
-    for i in range(len(live) - 1, -1, -1):
+    for i in reversed(read.user_at):  # (the user's messages only)
         if len(different) >= most:
             break
-        m = live[i]
-        if m.role == "user" and kinds[i] in _REQUEST_KINDS and (i != task or task_known):
-            text = m.text
+        if kinds[i] in _REQUEST_KINDS and (i != task or task_known):
+            text = live[i].text
             if text.strip():
-                line = _line(text, 240)
+                line = _request_line(text)
                 requests.append(line)
                 different.add(line)
     requests.reverse()
