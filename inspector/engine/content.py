@@ -347,7 +347,10 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
     last = _LAST.get(quick)
     if last is not None and last[0] is messages:
         return last[1]
-    hashes = tuple(m.content_hash for m in messages)
+    # (the hashes of the first messages a kept pass shares are its own)
+    best, same = _shared(messages)
+    hashes = tuple(best.hashes[:same] + [m.content_hash for m in messages[same:]] if best is not None
+                   else [m.content_hash for m in messages])
     hit = _MODELS.get(hashes)
     if hit is not None:
         _LAST.clear()
@@ -555,14 +558,21 @@ _SCANS: list[_Scan] = []
 _SCANS_KEPT = 2
 
 
-def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentModel:
-    listed = list(messages)
+def _shared(messages: Sequence[Message]) -> tuple[_Scan | None, int]:
+    """The kept pass sharing the most first messages with `messages` (the same
+    objects), and how many; (None, 0) when none shares any."""
     best, same = None, 0
     for kept in _SCANS:
         # (how many first messages are the same objects, found in C)
-        n = next(compress(count(), map(is_not, kept.messages, listed)), min(len(kept.messages), len(listed)))
+        n = next(compress(count(), map(is_not, kept.messages, messages)), min(len(kept.messages), len(messages)))
         if n > same:
             best, same = kept, n
+    return best, same
+
+
+def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentModel:
+    listed = list(messages)
+    best, same = _shared(listed)
     scan = best.resumed(listed, list(hashes), same) if best is not None else _Scan.fresh(listed, list(hashes))
     # (a pass kept is never changed: a thread reading it meanwhile reads it whole)
     _SCANS[:] = [*[kept for kept in _SCANS if kept is not best][1 - _SCANS_KEPT:], scan]
