@@ -180,6 +180,47 @@ def measure_folds(grid: dict[str, list[Any]] | None = None) -> dict[str, Any]:
             "leave_one_session_out": {"chosen": chosen, "figures": per_set(items, pooled)}}
 
 
+def measure_offline_summary(session: Any, counter: Any, thresholds: list[int] | None = None) -> dict[str, Any]:
+    """The offline (extractive) summary of a range never summarized before / the re-plan,
+    on the same thresholds: what a knob move's first visit pays before its measure when
+    the workspace holds no model summary (`service.pipeline.measure_fidelity` makes it).
+    Each threshold is re-planned, then its summaries made into an empty cache, in
+    slider order; CPU time beside (the machine is shared)."""
+    import engine_bench
+
+    from inspector.engine import plan
+    from inspector.engine.analysis import analyze
+    from inspector.engine.applier import MemorySummaryCache, summary_request
+    from inspector.engine.summarize import SummaryRejected
+    from inspector.engine.summarize.extractive import ExtractiveSummarizer
+
+    thresholds = thresholds or engine_bench.THRESHOLDS
+    analyze(session, counter)
+    configs = [engine_bench.replan_config("balanced", t) for t in thresholds]
+    plan(session, configs[0], counter)
+    scratch = MemorySummaryCache()
+    replan_ms, summary_ms, replan_cpu, summary_cpu = [], [], [], []
+    for cfg in configs:
+        t, c = time.perf_counter(), time.process_time()
+        p = plan(session, cfg, counter)
+        replan_ms.append((time.perf_counter() - t) * 1000)
+        replan_cpu.append((time.process_time() - c) * 1000)
+        t, c = time.perf_counter(), time.process_time()
+        for spec in p.applied_summaries():  # (what pipeline's _extractive_texts does per range)
+            if scratch.get(spec.key) is None:
+                try:
+                    scratch.put(spec.key, ExtractiveSummarizer().summarize(summary_request(session, p, spec, counter)))
+                except SummaryRejected:
+                    continue
+        summary_ms.append((time.perf_counter() - t) * 1000)
+        summary_cpu.append((time.process_time() - c) * 1000)
+    replan, summary = statistics.median(replan_ms), statistics.median(summary_ms)
+    cpu_replan, cpu_summary = statistics.median(replan_cpu), statistics.median(summary_cpu)
+    return {"offline_summary_median_ms": round(summary, 3), "offline_summary_cpu_median_ms": round(cpu_summary, 3),
+            "offline_summary_vs_replan_10k": round(summary / replan, 2) if replan else None,
+            "offline_summary_vs_replan_cpu": round(cpu_summary / cpu_replan, 2) if cpu_replan else None}
+
+
 def measure_speed(session: Any, counter: Any, thresholds: list[int] | None = None) -> dict[str, Any]:
     """measure_fidelity of a knob move / the re-plan, on the same thresholds.
 
@@ -238,7 +279,9 @@ def measure_speed(session: Any, counter: Any, thresholds: list[int] | None = Non
             # (the name issue #31 gives it: the figure is on the 10k session)
             "fidelity_vs_replan_10k": round(move / replan, 2) if replan else None,
             "revisit_vs_replan": round(statistics.median(again_ms) / replan, 2) if replan else None,
-            "first_vs_replan": round(statistics.median(first_ms) / replan, 2) if replan else None}
+            "first_vs_replan": round(statistics.median(first_ms) / replan, 2) if replan else None,
+            # (the offline summary of a new range alone, measured on its own after the above)
+            **measure_offline_summary(session, counter, thresholds)}
 
 
 def main() -> int:

@@ -12,13 +12,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import is_not
 from typing import Any, Protocol
 
 from inspector.engine.analysis import analysis_of, input_validation
 from inspector.engine.invariants import Violation
 from inspector.engine.invariants import check as check_invariants
 from inspector.engine.models import Message, Part, Role, Session, ToolCall
-from inspector.engine.planning.results import IN_FLIGHT, Action, Plan, SummarySpec
+from inspector.engine.planning.results import IN_FLIGHT, Action, Plan, Reduction, SummarySpec
 from inspector.engine.planning.text import fit_marker, render, truncate_text_parts, truncated_part
 from inspector.engine.summarize.extractive import strip_frame
 from inspector.engine.summarize.protocol import (
@@ -213,10 +215,16 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
         The request: the messages, the previous summary, the prompt and the word budget.
     """
     sc = plan.config.summarization
-    msgs = [reduce_message(session, plan, i)[0] for i in range(spec.start, spec.end)]
+    msgs, counts = summarized_messages(session, plan, spec.start, spec.end, counter)
     # The summary must be shorter than what it stands for: the summarized messages,
     # not the preserved ones, which are carried verbatim beside it.
-    replaced = _replaced_tokens(plan, spec, msgs, counter)
+    if counts is not None:
+        # (the range's counts less the preserved ones: `_replaced_tokens` without a pass
+        # over the range)
+        carried = {i for i in (*spec.preserved_users, *spec.preserved_tools, *spec.kept) if spec.start <= i < spec.end}
+        replaced = sum(counts) - sum(counts[i - spec.start] for i in carried)
+    else:
+        replaced = _replaced_tokens(plan, spec, msgs, counter)
     # ... counting what the summary message adds around the text (preamble, hint).
     bare = dataclasses.replace(spec, preserved_users=[], preserved_tools=[])
     overhead = counter.framing.per_message + counter.count(summary_body(session, plan.config, bare, "", counter))
@@ -243,6 +251,91 @@ def summary_request(session: Session, plan: Plan, spec: SummarySpec, counter: To
         overhead_tokens=overhead, measure=measure, total_replaced_tokens=spec.replaced_tokens,
         max_text_tokens=summary_share_tokens(spec.word_limit(sc.max_summary_words)),
     )
+
+
+@dataclass(slots=True)
+class _SummarizedRange:
+    """The messages of a summarized range as a plan reduced them, with what they were
+    made from (compared by identity) and each one's count."""
+
+    session_messages: list[Message]
+    start: int
+    settings: tuple[object, ...]
+    originals: list[Message]
+    reductions: list[Reduction | None]
+    messages: list[Message]
+    counter: str
+    known: list[int]  # the plan's counts these counts took the unreduced messages' from
+    counts: list[int]
+
+
+# The last ranges summarized: a knob move's range is the last one grown or shrunk.
+_RANGES: list[_SummarizedRange] = []
+_RANGES_KEPT = 2
+
+
+def summarized_messages(session: Session, plan: Plan, start: int, end: int,
+                        counter: TokenCounter) -> tuple[list[Message], list[int] | None]:
+    """Messages `start` to `end` - 1 as the plan's reductions leave them
+    (`reduce_message`), with each one's count, at the cost of what changed since the
+    range last summarized: a knob move grows or shrinks the summarized range by a few
+    messages, and reduces most of them as the last plan did.
+
+    A reduced message is the same object from one request to the next
+    (`materialize_view.reduced_message`), its content hash and reading memoised on it.
+    A message the plan leaves as it is counts what the plan counted it (its
+    `tokens_before`, `count_messages`' total under the same counter); one a stage
+    rewrote is counted (`count_messages`).
+
+    Args:
+        session: the session planned.
+        plan: its plan.
+        start: the first position.
+        end: one past the last.
+        counter: the plan's token counter.
+
+    Returns:
+        (the messages, their counts under `counter`; None when the plan was counted
+        with another counter).
+    """
+    from inspector.engine.materialize_view import reduced_message
+
+    config = plan.config
+    settings = (config.recovery_tool, config.reduction.clear.arguments_placeholder)
+    originals = session.messages[start:end]
+    reductions = list(map(plan.reductions.get, range(start, end)))
+    known = plan.tokens_before
+    if counter.name != plan.counter or len(known) != len(session.messages):
+        return [m if r is None else reduced_message(session, plan, i)
+                for i, (m, r) in enumerate(zip(originals, reductions), start)], None
+    last = next((r for r in reversed(_RANGES) if r.session_messages is session.messages and r.start == start
+                 and r.settings == settings and r.counter == counter.name and r.known is known), None)
+    if last is None:
+        common, messages, counts, changed = 0, [], [], []
+    else:
+        common = min(len(last.messages), end - start)
+        messages, counts = last.messages[:common], last.counts[:common]
+        # (the positions whose message or reduction is another object, found in C)
+        changed = sorted(set(compress(count(), map(is_not, last.originals, originals)))
+                         | set(compress(count(), map(is_not, last.reductions, reductions))))
+    messages.extend(originals[common:])
+    counts.extend([0] * (end - start - common))
+    fresh = [k for k in changed if k < common] + list(range(common, end - start))
+    rewritten: list[int] = []
+    for k in fresh:
+        i = start + k
+        if reductions[k] is None:
+            messages[k], counts[k] = originals[k], known[i]
+        else:
+            messages[k] = reduced_message(session, plan, i)
+            rewritten.append(k)
+    if rewritten:
+        for k, n in zip(rewritten, count_messages([messages[k] for k in rewritten], counter)[0], strict=True):
+            counts[k] = n
+    _RANGES[:] = [*[r for r in _RANGES if r is not last][1 - _RANGES_KEPT:],
+                  _SummarizedRange(session.messages, start, settings, originals, reductions, messages,
+                                   counter.name, known, counts)]
+    return list(messages), list(counts)
 
 
 def _replaced_tokens(plan: Plan, spec: SummarySpec, msgs: Sequence[Message], counter: TokenCounter) -> int:

@@ -41,10 +41,13 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from itertools import compress, count
+from operator import is_not
 
 from inspector.engine.bounded import Memo
 from inspector.engine.models import Message, ToolCall
@@ -320,6 +323,7 @@ def forget_models(*, messages_too: bool = True) -> None:
     _LAST.clear()
     _MODELS.clear()
     _TEMPLATES.clear()
+    _SCANS.clear()
     if messages_too:
         _LOCAL.clear()
 
@@ -343,7 +347,10 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
     last = _LAST.get(quick)
     if last is not None and last[0] is messages:
         return last[1]
-    hashes = tuple(m.content_hash for m in messages)
+    # (the hashes of the first messages a kept pass shares are its own)
+    best, same = _shared(messages)
+    hashes = tuple(best.hashes[:same] + [m.content_hash for m in messages[same:]] if best is not None
+                   else [m.content_hash for m in messages])
     hit = _MODELS.get(hashes)
     if hit is not None:
         _LAST.clear()
@@ -357,74 +364,219 @@ def content_model(messages: Sequence[Message]) -> ContentModel:
     return model
 
 
-def _environment_answers(messages: Sequence[Message], locals_: list[_Local]) -> bool:
-    """Whether the environment answers in user messages: most user replies to an
-    assistant's action in text carry its marks."""
-    replies = marked = 0
-    after_action = False
-    for m, loc in zip(messages, locals_, strict=True):
-        if m.role == "assistant":
-            after_action = loc.action and not m.tool_calls
-        elif m.role == "user":
-            if after_action and not (loc.system or loc.summary or loc.demonstration):
-                replies += 1
-                marked += loc.observation_marks
-            after_action = False
-    return replies > 0 and marked * 2 >= replies
+# A resumable pass keeps its state every this many messages.
+_STRIDE = 64
+
+
+@dataclass(slots=True)
+class _EnvironmentCount:
+    """Whether the environment answers in user messages (most user replies to an
+    assistant's action in text carry its marks), counted message by message: (the
+    replies, the ones marked, whether the last message was such an action)."""
+
+    replies: int = 0
+    marked: int = 0
+    after_action: bool = False
+    checkpoints: list[tuple[int, int, bool]] = field(default_factory=list)
+
+    def run(self, messages: Sequence[Message], locals_: Sequence[_Local], start: int) -> None:
+        """Counts from message `start` on (the state is the one before it), keeping the
+        state before every `_STRIDE`-th message."""
+        replies, marked, after_action = self.replies, self.marked, self.after_action
+        checkpoints = self.checkpoints
+        for i in range(start, len(messages)):
+            if not i % _STRIDE:
+                checkpoints.append((replies, marked, after_action))
+            role = messages[i].role
+            if role == "assistant":
+                loc = locals_[i]
+                after_action = loc.action and not messages[i].tool_calls
+            elif role == "user":
+                if after_action:
+                    loc = locals_[i]
+                    if not (loc.system or loc.summary or loc.demonstration):
+                        replies += 1
+                        marked += loc.observation_marks
+                after_action = False
+        self.replies, self.marked, self.after_action = replies, marked, after_action
+
+    @property
+    def answers(self) -> bool:
+        """Most replies counted carry the environment's marks."""
+        return self.replies > 0 and self.marked * 2 >= self.replies
+
+    def resumed(self, at: int) -> _EnvironmentCount:
+        """A count of the same first messages, at the last state kept at or before
+        message `at`: its next message is `len(checkpoints) * _STRIDE`."""
+        k = min(at // _STRIDE, len(self.checkpoints) - 1)
+        if k < 0:
+            return _EnvironmentCount()
+        replies, marked, after_action = self.checkpoints[k]
+        return _EnvironmentCount(replies, marked, after_action, self.checkpoints[:k])
+
+
+@dataclass(slots=True)
+class _ScanState:
+    """The state of `_classify`'s pass over the messages before one of them."""
+
+    task: int | None = None
+    acted: bool = False  # an assistant message came since the last request
+    replied_to: bool = False  # the latest assistant message wrote an action (text or tool call)
+    seen_action: bool = False
+    summarized: bool = False  # a summary with text came first: it states the task
+    demonstrating: int | None = None  # a demonstration began here, and no task came yet
+
+
+@dataclass(slots=True)
+class _Scan:
+    """`_classify`'s pass over one list of messages, kept so that a list sharing its
+    first messages (the same objects: a summarized range grown or shrunk by a knob move)
+    is classified from where they part, at the cost of the messages after it.
+
+    What each message's kind is depends on the messages before it and on two facts of
+    the whole list (`environment_users`, `calls_tools`): a kept pass resumes only under
+    the same two facts. `kinds` are as the pass assigned them, before the demonstration
+    found afterwards (`backfill`) and the second look at actions in text (`_finish`)."""
+
+    messages: list[Message]
+    hashes: list[str]
+    locals_: list[_Local]
+    environment: _EnvironmentCount
+    first_call: int  # the first assistant message with tool calls (len(messages) if none)
+    environment_users: bool
+    calls_tools: bool
+    kinds: list[Kind] = field(default_factory=list)
+    states: list[_ScanState] = field(default_factory=list)  # before every `_STRIDE`-th message
+    state: _ScanState = field(default_factory=_ScanState)  # after the last
+    backfill: tuple[int, int] | None = None  # (demonstration began, task found)
+    roots: tuple[str, ...] = SANDBOX_ROOTS
+    acting_in_text: list[int] = field(default_factory=list)  # assistant actions without tool calls
+
+    def run(self, start: int) -> None:
+        """The pass from message `start` on, `state` being the state before it."""
+        messages, locals_, kinds, states = self.messages, self.locals_, self.kinds, self.states
+        calls_tools, environment_users, acting_in_text = self.calls_tools, self.environment_users, self.acting_in_text
+        st = self.state
+        task, acted, replied_to = st.task, st.acted, st.replied_to
+        seen_action, summarized, demonstrating = st.seen_action, st.summarized, st.demonstrating
+        for i in range(start, len(messages)):
+            if not i % _STRIDE:
+                states.append(_ScanState(task, acted, replied_to, seen_action, summarized, demonstrating))
+            m, loc = messages[i], locals_[i]
+            kind = _kind(m, loc)
+            if kind is Kind.ACTION and calls_tools and not m.tool_calls:
+                kind = Kind.REASONING
+            if kind is Kind.DEMONSTRATION and task is None and demonstrating is None:
+                demonstrating = i
+            if kind is Kind.REQUEST:
+                if task is None and loc.task_statement and demonstrating is not None:
+                    # The turns since the demonstration began were its own, unflagged.
+                    self.backfill = (demonstrating, i)
+                    task, kind = i, Kind.TASK
+                elif task is None and not seen_action and not summarized:
+                    task, kind = i, Kind.TASK
+                elif acted and (loc.observation_marks or environment_users and replied_to) and not loc.task_statement:
+                    # (an unmarked turn answers an action; after words only, a person speaks:
+                    # a group chat's user asking for more after a critic's review)
+                    kind = Kind.OBSERVATION
+            elif kind is Kind.SUMMARY and task is None and m.text.strip():
+                summarized = True
+            if m.role == "assistant":
+                replied_to = loc.action
+                if loc.action and not m.tool_calls:
+                    acting_in_text.append(i)
+            if kind in (Kind.ACTION, Kind.REASONING):
+                acted = True
+                seen_action = seen_action or kind is Kind.ACTION
+            elif kind in (Kind.TASK, Kind.REQUEST):
+                acted = False
+            kinds.append(kind)
+        self.state = _ScanState(task, acted, replied_to, seen_action, summarized, demonstrating)
+
+    def model(self) -> ContentModel:
+        """The content model of the messages scanned."""
+        kinds, messages = list(self.kinds), self.messages
+        if self.backfill is not None:
+            began, found = self.backfill
+            for j in range(began + 1, found):
+                if kinds[j] is not Kind.SYSTEM:
+                    kinds[j] = Kind.DEMONSTRATION
+        if self.calls_tools and self.environment_users:
+            # A session that does both (runs of several frameworks in one, the demo's
+            # marathon): a command in text that the environment answered, in the user
+            # message right after it, was run. (Each position reads the kinds as the
+            # pass left them: the positions are independent.)
+            last = len(kinds) - 1
+            for i in self.acting_in_text:  # (the positions with `locals_[i].action` and no tool call)
+                if (i < last and kinds[i] is Kind.REASONING and kinds[i + 1] is Kind.OBSERVATION
+                        and messages[i + 1].role == "user"):
+                    kinds[i] = Kind.ACTION
+        return ContentModel(tuple(kinds), self.state.task, self.environment_users, tuple(self.hashes),
+                            tuple(messages), self.roots)
+
+    def resumed(self, messages: list[Message], hashes: list[str], same: int) -> _Scan:
+        """The pass over `messages` (their content `hashes`), whose first `same` messages
+        are this pass's own objects: what they say is taken from here, the rest is read."""
+        locals_ = self.locals_[:same] + [_local(m) for m in messages[same:]]
+        environment = self.environment.resumed(same)
+        environment.run(messages, locals_, len(environment.checkpoints) * _STRIDE)
+        first_call = self.first_call if self.first_call < same else next(
+            (i for i in range(same, len(messages)) if messages[i].tool_calls and messages[i].role == "assistant"),
+            len(messages))
+        scan = _Scan(messages, hashes, locals_, environment, first_call, environment.answers,
+                     first_call < len(messages),
+                     roots=self.roots if same >= ROOT_MESSAGES else _roots(messages))
+        if (scan.environment_users, scan.calls_tools) == (self.environment_users, self.calls_tools):
+            k = min(same // _STRIDE, len(self.states) - 1)
+            if k >= 0:
+                at = k * _STRIDE
+                scan.kinds, scan.states, scan.state = self.kinds[:at], self.states[:k], self.states[k]
+                scan.acting_in_text = self.acting_in_text[:bisect_left(self.acting_in_text, at)]
+                scan.backfill = self.backfill if self.backfill is not None and self.backfill[1] < at else None
+                scan.run(at)
+                return scan
+        scan.run(0)
+        return scan
+
+    @classmethod
+    def fresh(cls, messages: list[Message], hashes: list[str]) -> _Scan:
+        """The pass over `messages` from the start."""
+        locals_ = [_local(m) for m in messages]
+        environment = _EnvironmentCount()
+        environment.run(messages, locals_, 0)
+        first_call = next((i for i, m in enumerate(messages) if m.tool_calls and m.role == "assistant"),
+                          len(messages))
+        scan = cls(messages, hashes, locals_, environment, first_call, environment.answers,
+                   first_call < len(messages), roots=_roots(messages))
+        scan.run(0)
+        return scan
+
+
+# The last passes made (most recent last): a knob move's range shares its first
+# messages with the last one's.
+_SCANS: list[_Scan] = []
+_SCANS_KEPT = 2
+
+
+def _shared(messages: Sequence[Message]) -> tuple[_Scan | None, int]:
+    """The kept pass sharing the most first messages with `messages` (the same
+    objects), and how many; (None, 0) when none shares any."""
+    best, same = None, 0
+    for kept in _SCANS:
+        # (how many first messages are the same objects, found in C)
+        n = next(compress(count(), map(is_not, kept.messages, messages)), min(len(kept.messages), len(messages)))
+        if n > same:
+            best, same = kept, n
+    return best, same
 
 
 def _classify(messages: Sequence[Message], hashes: tuple[str, ...]) -> ContentModel:
-    locals_ = [_local(m) for m in messages]
-    environment_users = _environment_answers(messages, locals_)
-
-    kinds: list[Kind] = []
-    task: int | None = None
-    # A framework that calls tools through the API writes no commands in text: a
-    # fenced block there is an example, not an action.
-    calls_tools = any(m.tool_calls for m in messages if m.role == "assistant")
-    acted = False  # an assistant message came since the last request
-    replied_to = False  # the latest assistant message wrote an action (text or tool call)
-    seen_action = False
-    summarized = False  # a summary with text came first: it states the task
-    demonstrating: int | None = None  # a demonstration began here, and no task came yet
-    for i, (m, loc) in enumerate(zip(messages, locals_, strict=True)):
-        kind = _kind(m, loc)
-        if kind is Kind.ACTION and calls_tools and not m.tool_calls:
-            kind = Kind.REASONING
-        if kind is Kind.DEMONSTRATION and task is None and demonstrating is None:
-            demonstrating = i
-        if kind is Kind.REQUEST:
-            if task is None and loc.task_statement and demonstrating is not None:
-                # The turns since the demonstration began were its own, unflagged.
-                for j in range(demonstrating + 1, i):
-                    if kinds[j] is not Kind.SYSTEM:
-                        kinds[j] = Kind.DEMONSTRATION
-                task, kind = i, Kind.TASK
-            elif task is None and not seen_action and not summarized:
-                task, kind = i, Kind.TASK
-            elif acted and (loc.observation_marks or environment_users and replied_to) and not loc.task_statement:
-                # (an unmarked turn answers an action; after words only, a person speaks:
-                # a group chat's user asking for more after a critic's review)
-                kind = Kind.OBSERVATION
-        elif kind is Kind.SUMMARY and task is None and m.text.strip():
-            summarized = True
-        if m.role == "assistant":
-            replied_to = loc.action
-        if kind in (Kind.ACTION, Kind.REASONING):
-            acted = True
-            seen_action = seen_action or kind is Kind.ACTION
-        elif kind in (Kind.TASK, Kind.REQUEST):
-            acted = False
-        kinds.append(kind)
-    if calls_tools and environment_users:
-        # A session that does both (runs of several frameworks in one, the demo's
-        # marathon): a command in text that the environment answered, in the user
-        # message right after it, was run.
-        for i in range(len(kinds) - 1):
-            if (kinds[i] is Kind.REASONING and locals_[i].action and not messages[i].tool_calls
-                    and kinds[i + 1] is Kind.OBSERVATION and messages[i + 1].role == "user"):
-                kinds[i] = Kind.ACTION
-    return ContentModel(tuple(kinds), task, environment_users, hashes, tuple(messages), _roots(messages))
+    listed = list(messages)
+    best, same = _shared(listed)
+    scan = best.resumed(listed, list(hashes), same) if best is not None else _Scan.fresh(listed, list(hashes))
+    # (a pass kept is never changed: a thread reading it meanwhile reads it whole)
+    _SCANS[:] = [*[kept for kept in _SCANS if kept is not best][1 - _SCANS_KEPT:], scan]
+    return scan.model()
 
 
 ROOT_MESSAGES = 200  # messages read for working directories (they are reported from the start)

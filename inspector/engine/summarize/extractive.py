@@ -9,8 +9,12 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import is_not, itemgetter
 
 from inspector.engine.content import (
     ContentModel,
@@ -388,9 +392,10 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     model = content_model(live)
     old_task = old.get("task", [])[:1]
     task = old_task or ([_line(live[model.task].text, 600)] if model.task is not None else [])
-    requests, tools, names = _requests_and_tools(live, model, bool(old_task))
+    read = _Read.of(live)
+    requests, tools, names = _requests_and_tools(live, model, bool(old_task), read)
     changed = _dedupe(_changed_files(live) + old.get("changed", []))
-    recent = _Recent.read(live, names, _SameFile(changed))
+    recent = _Recent.read(live, names, _SameFile(changed), read.error_at)
     result, next_step = _result_and_next(live, model, names, requests, recent.next_step)
     lists = {
         "task": task,
@@ -435,8 +440,86 @@ def _fold_earlier(texts: Sequence[str], prefixes: Sequence[str]) -> tuple[dict[s
 _REQUEST_KINDS = (Kind.TASK, Kind.REQUEST)
 
 
-def _requests_and_tools(live: Sequence[Message], model: ContentModel,
-                        task_known: bool) -> tuple[list[str], dict[str, int], dict[str, str]]:
+@dataclass(slots=True)
+class _Read:
+    """What `build_summary` reads of every message of a run of them, whatever the
+    budget: each tool call (its position, id and name, in order) and the tool results
+    that report an error (`_error_of`). Kept for the last runs read, so a run sharing
+    its first messages with one (the same objects: a knob move's range grown or
+    shrunk) is read from where they part."""
+
+    messages: list[Message]
+    user_at: list[int]
+    call_at: list[int]
+    calls: list[tuple[str, str]]  # (call id, tool name)
+    # None for a run read once: the summary of one range reads only its newest results
+    # (tests/engine/summarize/test_extractive_linear.py); the next range reads them all
+    # once, and the ranges after it only the results they do not share.
+    error_at: list[int] | None
+
+    @classmethod
+    def of(cls, live: Sequence[Message]) -> _Read:
+        """The facts of `live`, from the kept run sharing the most first messages with it."""
+        listed = list(live)
+        best, same = None, 0
+        for kept in _READS:
+            n = next(compress(count(), map(is_not, kept.messages, listed)), min(len(kept.messages), len(listed)))
+            if n > same:
+                best, same = kept, n
+        if best is None:
+            out = cls(listed, [], [], [], None)
+        else:
+            cut = bisect_left(best.call_at, same)
+            out = cls(listed, best.user_at[:bisect_left(best.user_at, same)], best.call_at[:cut], best.calls[:cut],
+                      None if best.error_at is None else best.error_at[:bisect_left(best.error_at, same)])
+        user_at, call_at, calls = out.user_at, out.call_at, out.calls
+        for i in range(same, len(listed)):
+            role = listed[i].role
+            if role == "assistant":
+                for c in listed[i].tool_calls:
+                    call_at.append(i)
+                    calls.append((c.id, c.name))
+            elif role == "user":
+                user_at.append(i)
+        if best is not None:
+            errors_from = same if out.error_at is not None else 0
+            error_at = out.error_at if out.error_at is not None else []
+            for i in range(errors_from, len(listed)):
+                m = listed[i]
+                if m.role == "tool" and _error_of(m.text) is not None:
+                    error_at.append(i)
+            out.error_at = error_at
+        # (a run kept is never changed: a thread reading it meanwhile reads it whole)
+        _READS[:] = [*[kept for kept in _READS if kept is not best][1 - _READS_KEPT:], out]
+        return out
+
+
+_READS: list[_Read] = []
+_READS_KEPT = 2
+
+
+def forget_reads() -> None:
+    """Forget the runs of messages read so far (`_Read`), so the next summary reads its
+    messages from scratch (a memo only: results do not change; tests compare the two)."""
+    _READS.clear()
+
+
+# a request's text -> its line: each knob move's summary states the same requests again
+_REQUEST_LINES: dict[str, str] = {}
+
+
+def _request_line(text: str) -> str:
+    """`_line(text, 240)`, memoised."""
+    hit = _REQUEST_LINES.get(text)
+    if hit is None:
+        if len(_REQUEST_LINES) >= _MEMO_LIMIT:
+            _REQUEST_LINES.clear()
+        hit = _REQUEST_LINES[text] = _line(text, 240)
+    return hit
+
+
+def _requests_and_tools(live: Sequence[Message], model: ContentModel, task_known: bool,
+                        read: _Read) -> tuple[list[str], dict[str, int], dict[str, str]]:
     """(the user's requests in order, the task included unless an earlier summary
     states it; calls per tool name; tool call id -> tool name).
 
@@ -445,25 +528,20 @@ def _requests_and_tools(live: Sequence[Message], model: ContentModel,
     lines, or all of them. A summary of 100,000 messages made a line of each of its
     50,000 requests to keep 133.
     """
-    tools: dict[str, int] = {}
-    names: dict[str, str] = {}
-    for m in live:
-        if m.role == "assistant":
-            for c in m.tool_calls:
-                tools[c.name] = tools.get(c.name, 0) + 1
-                names[c.id] = c.name
+    calls = read.calls
+    names = dict(calls)  # (the last call with an id names it)
+    tools = dict(Counter(map(itemgetter(1), calls)))
     requests: list[str] = []
     different: set[str] = set()
     most = _TAKEN_AT_MOST["requests"]
     kinds, task = model.kinds, model.task
-    for i in range(len(live) - 1, -1, -1):
+    for i in reversed(read.user_at):  # (the user's messages only)
         if len(different) >= most:
             break
-        m = live[i]
-        if m.role == "user" and kinds[i] in _REQUEST_KINDS and (i != task or task_known):
-            text = m.text
+        if kinds[i] in _REQUEST_KINDS and (i != task or task_known):
+            text = live[i].text
             if text.strip():
-                line = _line(text, 240)
+                line = _request_line(text)
                 requests.append(line)
                 different.add(line)
     requests.reverse()
@@ -483,17 +561,24 @@ class _Recent:
     next_step: list[str] = field(default_factory=list)
 
     @classmethod
-    def read(cls, live: Sequence[Message], names: dict[str, str], changed: _SameFile) -> _Recent:
+    def read(cls, live: Sequence[Message], names: dict[str, str], changed: _SameFile,
+             error_at: Sequence[int] | None = None) -> _Recent:
+        """Newest first until each section is full; with `error_at` (the positions of
+        the tool results that report an error), once only errors are missing, just
+        those results are read."""
         out = cls(changed=changed)
         actions: set[str] = set()
         errors: set[str] = set()
         files: set[str] = set()
         most_actions, most_errors, most_files = (_TAKEN_AT_MOST[k] for k in ("actions", "errors", "files"))
-        for m in reversed(live):
+        for at in range(len(live) - 1, -1, -1):
+            m = live[at]
             # (each section is full once it holds as many different items as `_fit` may take)
             actions_full, files_full = len(actions) >= most_actions, len(files) >= most_files
             errors_full = len(errors) >= most_errors
-            if actions_full and errors_full and files_full and out.next_step:
+            if actions_full and files_full and out.next_step and (errors_full or error_at is not None):
+                if not errors_full and error_at is not None:
+                    out._errors_from(live, names, error_at[:bisect_left(error_at, at + 1)], errors, most_errors)
                 break
             role = m.role
             if role == "assistant":
@@ -514,6 +599,19 @@ class _Recent:
                     out.errors.append(line)
                     errors.add(line)
         return out
+
+    def _errors_from(self, live: Sequence[Message], names: dict[str, str], error_at: Sequence[int],
+                     errors: set[str], most: int) -> None:
+        """The errors of the results at `error_at`, newest first, until `most` different."""
+        for at in reversed(error_at):
+            if len(errors) >= most:
+                return
+            m = live[at]
+            err = _error_of(m.text)
+            if err is not None:
+                line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
+                self.errors.append(line)
+                errors.add(line)
 
 
 def _result_and_next(live: Sequence[Message], model: ContentModel, names: dict[str, str],

@@ -32,8 +32,8 @@ COUNTER = TiktokenCounter(model="gpt-4o")
 SWE = Path(__file__).resolve().parents[2] / "fixtures" / "swe-agent"
 
 
-def _plain_requests_and_tools(live, model: ContentModel, task_known: bool):
-    """The reference: a line of every request, in order."""
+def _plain_requests_and_tools(live, model: ContentModel, task_known: bool, *_read):
+    """The reference: a line of every request, in order (what was read before, unused)."""
     requests: list[str] = []
     tools: dict[str, int] = {}
     names: dict[str, str] = {}
@@ -80,7 +80,7 @@ def _plain_recent(live, names, changed):
 
 
 class _PlainRecent(_Recent):
-    read = classmethod(lambda cls, live, names, changed: _plain_recent(live, names, changed))  # type: ignore[assignment]
+    read = classmethod(lambda cls, live, names, changed, *_errors: _plain_recent(live, names, changed))  # type: ignore[assignment]
 
 
 def _both(monkeypatch, messages, previous=(), words=400, tokens=None) -> tuple[str, str]:
