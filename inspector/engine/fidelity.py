@@ -99,6 +99,7 @@ from inspector.engine.fidelity_signals import (
     Recency,
     contradicted_counts,
     keys_first_seen_in,
+    keys_first_shown,
     narrative,
     outcome_counts,
     recency,
@@ -1615,8 +1616,9 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 # content hashes. (tests/engine/test_fidelity_moves.py: warm equals cold.)
 _CLAIMS: Memo[tuple[object, ...], tuple[Item, ...]] = Memo(32)
 _RECENCIES: Memo[tuple[object, ...], Recency] = Memo(32)
-# (the index's serial, the session's length, the second half of a range's work messages)
-# -> the keys first seen there (`keys_first_seen_in`): read over the original once per range.
+# (the index's serial, the session's length, a message) -> the keys it is the first to
+# show (`keys_first_shown`), and per range's second half their union (`keys_first_seen_in`).
+_FIRST_SHOWN: Memo[tuple[int, int, int], dict[str, float]] = Memo(20_000)
 _FIRST_SEEN: Memo[tuple[object, ...], dict[str, float]] = Memo(32)
 # Per kept messages (the index's serial, the session's length, the kept indices), the
 # answers of `_Haystack.kept_best`.
@@ -1781,11 +1783,18 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
                                            lambda k: len(index.postings.get(k, ())), n)
         return hit
 
+    def first_shown(i: int) -> dict[str, float]:
+        key = (index.serial, n, i)
+        hit = _FIRST_SHOWN.get(key)
+        if hit is None:
+            hit = _FIRST_SHOWN.put(key, keys_first_shown(i, weighted, lambda k: index.postings[k][0]))
+        return hit
+
     def late_keys(half: tuple[int, ...]) -> dict[str, float]:
         key = (index.serial, n, half)
         hit = _FIRST_SEEN.get(key)
         if hit is None:
-            hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, weighted, lambda k: index.postings[k][0]))
+            hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
         return hit
 
     return recency(removed, model.kinds, weighted, written, late_keys)

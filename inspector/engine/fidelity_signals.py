@@ -190,26 +190,36 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
     return Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1], cut, first_half)
 
 
-def keys_first_seen_in(messages: Sequence[int], weighted: Callable[[int], tuple[float, dict[str, float]]],
-                       first_seen: Callable[[str], int]) -> dict[str, float]:
-    """The distinctive keys of `messages` that no earlier message of the session holds.
+def keys_first_shown(at: int, weighted: Callable[[int], tuple[float, dict[str, float]]],
+                     first_seen: Callable[[str], int]) -> dict[str, float]:
+    """The distinctive keys message `at` is the first of the session to show.
 
     Args:
-        messages: messages of the original (indices, ascending).
+        at: a message of the original (its index).
         weighted: a message's `weighted_keys` by its index.
         first_seen: the first message of the session holding a key.
 
     Returns:
-        key -> its weight, for the keys first seen at or after messages[0].
+        key -> its weight (a key weighs the same in every message: by how many hold it).
     """
-    if not messages:
-        return {}
-    start = messages[0]
+    return {k: w for k, w in weighted(at)[1].items() if first_seen(k) == at}
+
+
+def keys_first_seen_in(messages: Sequence[int], first_shown: Callable[[int], Mapping[str, float]]) -> dict[str, float]:
+    """The distinctive keys one of `messages` is the first of the session to show: what
+    no earlier message held (a summary can only know them from those messages).
+
+    Args:
+        messages: messages of the original (indices).
+        first_shown: `keys_first_shown` of a message by its index (kept per message:
+            it does not depend on the range).
+
+    Returns:
+        key -> its weight.
+    """
     out: dict[str, float] = {}
     for i in messages:
-        for k, w in weighted(i)[1].items():
-            if k not in out and first_seen(k) >= start:
-                out[k] = w
+        out.update(first_shown(i))
     return out
 
 

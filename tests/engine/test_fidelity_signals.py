@@ -7,7 +7,7 @@ from __future__ import annotations
 from inspector.engine.content import Kind
 from inspector.engine.fidelity import fidelity
 from inspector.engine.fidelity_blend import blend
-from inspector.engine.fidelity_signals import Recency, keys_first_seen_in, narrative, recency
+from inspector.engine.fidelity_signals import Recency, keys_first_seen_in, keys_first_shown, narrative, recency
 from inspector.engine.models import Message
 from tests.sessions import asst, sys, tool, user
 
@@ -131,7 +131,7 @@ def test_the_state_at_the_cut_counts_only_what_the_ranges_second_half_first_show
         return min(i for i, (_, ks) in weights.items() if key in ks)
 
     def late(half: tuple[int, ...]) -> dict[str, float]:
-        return keys_first_seen_in(half, weights.__getitem__, first_seen)
+        return keys_first_seen_in(half, lambda i: keys_first_shown(i, weights.__getitem__, first_seen))
 
     assert set(late((4, 5, 6, 7))) == {"w:4", "w:5", "w:6", "w:7"}
     start_only = recency(list(range(8)), work, weights.__getitem__, {"w:0", "w:1", "w:2"}, late)
@@ -141,7 +141,8 @@ def test_the_state_at_the_cut_counts_only_what_the_ranges_second_half_first_show
     # not asked (no `late_keys`), or nothing written of the start either: never lost
     assert not recency(list(range(8)), work, weights.__getitem__, {"w:0"}).cut_lost
     assert not recency(list(range(8)), work, weights.__getitem__, set(), late).cut_lost
-    assert keys_first_seen_in((), weights.__getitem__, first_seen) == {}
+    assert keys_first_seen_in((), weights.__getitem__) == {}
+    assert keys_first_shown(5, weights.__getitem__, first_seen) == {"w:5": 1.0}
 
 
 def test_the_blend_keeps_a_perfect_score_and_scales_by_each_signal():
