@@ -186,7 +186,8 @@ class Item:
         status: "kept", "missing", "unsupported" (stated only by the compacted context),
             "contradicted" (stated only by it, and a near miss of what the original has:
             `engine.fidelity_claims`) or "stale" (kind "recency": the compacted context
-            stops short of where the range ended).
+            stops short of where the range ended; "state_at_cut": it names nothing
+            first seen in the range's second half).
         evidence: the sentence of the compacted context that covers it ("" when missing).
         credit: how much of it is kept, 0..1 (a paraphrase that covers part of it, part).
         contradicts: for a contradicted item, the original's line it contradicts.
