@@ -98,6 +98,8 @@ from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
     Recency,
     contradicted_counts,
+    keys_first_seen_in,
+    keys_first_shown,
     narrative,
     outcome_counts,
     recency,
@@ -115,8 +117,10 @@ _TASK_SOURCES = frozenset({Kind.TASK, Kind.REQUEST, Kind.SUMMARY})
 KINDS = ("task", "requests", "files", "errors", "values", "last_step", "next_step", "decisions")
 NARRATIVE = frozenset({"task", "requests", "last_step", "next_step", "decisions"})
 # Findings of the general signals (`engine.fidelity_signals`), items of their own beside
-# the kinds': "recency" (status "stale") when the replacement stops short of the range's end.
-FINDINGS = ("recency",)
+# the kinds': "recency" (status "stale") when the replacement stops short of the range's end;
+# "state_at_cut" (status "stale") when it holds nothing first seen in the range's second
+# half (`Recency.cut_lost`). Neither is weighed as an item (recency is, by the blend).
+FINDINGS = ("recency", "state_at_cut")
 STATUSES = ("kept", "missing", "unsupported", "contradicted", "stale")
 # What each kind weighs in the score: what the task is and where the work stands
 # matter most to an agent going on; a value it can look up again matters least. The
@@ -182,7 +186,8 @@ class Item:
         status: "kept", "missing", "unsupported" (stated only by the compacted context),
             "contradicted" (stated only by it, and a near miss of what the original has:
             `engine.fidelity_claims`) or "stale" (kind "recency": the compacted context
-            stops short of where the range ended).
+            stops short of where the range ended; "state_at_cut": it names nothing
+            first seen in the range's second half).
         evidence: the sentence of the compacted context that covers it ("" when missing).
         credit: how much of it is kept, 0..1 (a paraphrase that covers part of it, part).
         contradicts: for a contradicted item, the original's line it contradicts.
@@ -1612,6 +1617,10 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 # content hashes. (tests/engine/test_fidelity_moves.py: warm equals cold.)
 _CLAIMS: Memo[tuple[object, ...], tuple[Item, ...]] = Memo(32)
 _RECENCIES: Memo[tuple[object, ...], Recency] = Memo(32)
+# (the index's serial, the session's length, a message) -> the keys it is the first to
+# show (`keys_first_shown`), and per range's second half their union (`keys_first_seen_in`).
+_FIRST_SHOWN: Memo[tuple[int, int, int], dict[str, float]] = Memo(20_000)
+_FIRST_SEEN: Memo[tuple[object, ...], dict[str, float]] = Memo(32)
 # Per kept messages (the index's serial, the session's length, the kept indices), the
 # answers of `_Haystack.kept_best`.
 _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kind]],
@@ -1701,6 +1710,10 @@ def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: 
         items.append(Item("recency", f"where the removed range ended (messages {reach.first_late}\u2013{reach.last}):"
                           f" the compacted context holds {reach.late:.0%} of what they established, against "
                           f"{reach.early:.0%} of the range's first half", "stale", "stale"))
+    if reach.cut_lost:
+        items.append(Item("state_at_cut", f"where the work stood at the cut (messages {reach.first_half}\u2013"
+                          f"{reach.last}): the compacted context names nothing first seen in the range's second "
+                          f"half ({reach.cut:.0%} of it), against {reach.early:.0%} of its first half", "stale", "stale"))
     return reach, narrative(sum(len(v.prose) for v in views), sum(len(v.sentences) for v in views))
 
 
@@ -1771,7 +1784,21 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
                                            lambda k: len(index.postings.get(k, ())), n)
         return hit
 
-    return recency(removed, model.kinds, weighted, written)
+    def first_shown(i: int) -> dict[str, float]:
+        key = (index.serial, n, i)
+        hit = _FIRST_SHOWN.get(key)
+        if hit is None:
+            hit = _FIRST_SHOWN.put(key, keys_first_shown(i, weighted, lambda k: index.postings[k][0]))
+        return hit
+
+    def late_keys(half: tuple[int, ...]) -> dict[str, float]:
+        key = (index.serial, n, half)
+        hit = _FIRST_SEEN.get(key)
+        if hit is None:
+            hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
+        return hit
+
+    return recency(removed, model.kinds, weighted, written, late_keys)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement

@@ -14,6 +14,16 @@ they cannot answer one item at a time, asked of any agent session:
                 results and purpose together) or as fragments (a list of strings,
                 verbatim output, JSON bits)? The share of its sentences that read as
                 prose (`fidelity.is_prose`, quotes of output not counted).
+    state at    does the replacement say anything of what the range's second half
+    the cut     established? The weighted share of the distinctive keys FIRST seen in
+                the second half of the removed range's work (what only a summary that
+                got that far can know: the files changed late, the last command's
+                output, the last decision) the replacement holds (`Recency.cut`). A
+                replacement that covers the start and holds none of them stops where
+                the work stood long ago (`Recency.cut_lost`): reported, not weighed
+                (session 8: 20 of 50 stale summaries of the labelled sets flagged, 0 of
+                68 faithful, against 23 and 7 by `reach`; weighed in the blend, it did
+                not improve agreement on the sets held out: bench/fidelity_fit.py).
 
 Both are cheap per call: each removed message's weighted keys are memoised on its
 content hash and the session's length (what makes a key distinctive), and the
@@ -25,7 +35,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo
@@ -49,6 +59,10 @@ DISTINCT_MIN = 3
 SCANNED = 400
 # A replacement covering this little of the range's end, against its start, is stale.
 STALE_REACH = 0.35
+# The state at the cut is lost when the replacement holds less than CUT_HELD of the keys
+# first seen in the range's second half while it holds CUT_EARLY of its first half's.
+CUT_HELD = 0.02
+CUT_EARLY = 0.1
 
 
 @dataclass(frozen=True)
@@ -60,12 +74,17 @@ class Recency:
         early: the same share of the first half's.
         first_late: the first message of the last part (an index into the original).
         last: the last removed message looked at.
+        cut: the weighted share of the keys first seen in the range's second half it
+            holds, 0..1 (1.0 when that half shows none, or when not asked).
+        first_half: the first message of that second half (-1 when not asked).
     """
 
     late: float = 0.0
     early: float = 0.0
     first_late: int = -1
     last: int = -1
+    cut: float = 1.0
+    first_half: int = -1
 
     @property
     def reach(self) -> float:
@@ -80,6 +99,12 @@ class Recency:
     def stale(self) -> bool:
         """True when the replacement covers the start of the range but not its end."""
         return self.last >= 0 and self.early > 0 and self.reach < STALE_REACH
+
+    @property
+    def cut_lost(self) -> bool:
+        """True when the replacement covers the start of the range and holds nothing
+        first seen in its second half (the state at the cut)."""
+        return self.first_half >= 0 and self.early > CUT_EARLY and self.cut < CUT_HELD
 
 
 _WEIGHTED: Memo[tuple[str, str, int, Kind, tuple[str, ...]], tuple[float, dict[str, float]]] = Memo(20_000)
@@ -117,7 +142,8 @@ def weighted_keys(content_hash: str, session: str, kind: Kind, roots: tuple[str,
 
 
 def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[int], tuple[float, dict[str, float]]],
-            written: Collection[str]) -> Recency:
+            written: Collection[str],
+            late_keys: Callable[[tuple[int, ...]], Mapping[str, float]] | None = None) -> Recency:
     """How much of the end of the removed range the replacement holds, against its start.
 
     Args:
@@ -125,6 +151,9 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         kinds: the original's content kinds.
         weighted: a message's `weighted_keys` by its index.
         written: the index keys of what the compaction wrote (its summaries).
+        late_keys: the keys first seen in these messages (the second half of the
+            range's work: `keys_first_seen_in`), each with its weight; None: `cut`
+            is not asked.
 
     Returns:
         A `Recency`; with no work message removed, one whose `reach` is 1.0.
@@ -150,7 +179,48 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         total = sum(t for _, t in part)
         return sum(c for c, _ in part) / total if total else 0.0
 
-    return Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1])
+    cut, first_half = 1.0, -1
+    if late_keys is not None:
+        half = tuple(at[len(at) // 2:])
+        first_half = half[0]
+        novel = late_keys(half)
+        total = sum(novel.values())
+        if total:
+            cut = sum(map(novel.__getitem__, filter(novel.__contains__, written))) / total
+    return Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1], cut, first_half)
+
+
+def keys_first_shown(at: int, weighted: Callable[[int], tuple[float, dict[str, float]]],
+                     first_seen: Callable[[str], int]) -> dict[str, float]:
+    """The distinctive keys message `at` is the first of the session to show.
+
+    Args:
+        at: a message of the original (its index).
+        weighted: a message's `weighted_keys` by its index.
+        first_seen: the first message of the session holding a key.
+
+    Returns:
+        key -> its weight (a key weighs the same in every message: by how many hold it).
+    """
+    return {k: w for k, w in weighted(at)[1].items() if first_seen(k) == at}
+
+
+def keys_first_seen_in(messages: Sequence[int], first_shown: Callable[[int], Mapping[str, float]]) -> dict[str, float]:
+    """The distinctive keys one of `messages` is the first of the session to show: what
+    no earlier message held (a summary can only know them from those messages).
+
+    Args:
+        messages: messages of the original (indices).
+        first_shown: `keys_first_shown` of a message by its index (kept per message:
+            it does not depend on the range).
+
+    Returns:
+        key -> its weight.
+    """
+    out: dict[str, float] = {}
+    for i in messages:
+        out.update(first_shown(i))
+    return out
 
 
 def narrative(prose: int, sentences: int) -> float:

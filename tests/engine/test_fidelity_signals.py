@@ -7,7 +7,7 @@ from __future__ import annotations
 from inspector.engine.content import Kind
 from inspector.engine.fidelity import fidelity
 from inspector.engine.fidelity_blend import blend
-from inspector.engine.fidelity_signals import Recency, narrative, recency
+from inspector.engine.fidelity_signals import Recency, keys_first_seen_in, keys_first_shown, narrative, recency
 from inspector.engine.models import Message
 from tests.sessions import asst, sys, tool, user
 
@@ -102,6 +102,47 @@ def test_recency_compares_the_end_of_the_range_with_its_start():
     assert covers_all.reach == 0.5 and not covers_all.stale
     assert (covers_end.first_late, covers_end.last) == (6, 7)
     assert Recency().reach == 1.0 and narrative(0, 0) == 1.0 and narrative(1, 4) == 0.25
+
+
+# The same writer, accurate, stopping at the cause: nothing of the edit, the tests, the migration.
+FIRST_HALF = ("The task: the nightly export wrote an empty CSV for zero-balance accounts. The cause was the filter "
+              "`if a.balance` in exporter/writer.py, which dropped accounts whose balance is zero.")
+
+
+def test_a_summary_naming_nothing_of_the_ranges_second_half_is_reported_as_losing_the_state_at_the_cut():
+    original = _session()
+    faithful, first_half = fidelity(original, _compacted(FAITHFUL)), fidelity(original, _compacted(FIRST_HALF))
+    assert first_half.recency.cut == 0.0 < faithful.recency.cut
+    found = [it for it in first_half.items if it.kind == "state_at_cut"]
+    assert found and found[0].status == "stale" and "first seen in the range's second half" in found[0].text
+    assert found[0] in first_half.lost()
+    assert not [it for it in faithful.items if it.kind == "state_at_cut"]
+    # reported, not weighed: the score is what the items and the blend's signals give
+    assert first_half.score == blend(first_half.items_score, first_half.recency.reach, first_half.narrative)
+
+
+def test_the_state_at_the_cut_counts_only_what_the_ranges_second_half_first_showed():
+    # message i holds w:i; message 5 also repeats w:1, first seen in the first half
+    weights = {i: (1.0, {f"w:{i}": 1.0}) for i in range(8)}
+    weights[5] = (2.0, {"w:5": 1.0, "w:1": 1.0})
+    work = [Kind.ACTION] * 8
+
+    def first_seen(key: str) -> int:
+        return min(i for i, (_, ks) in weights.items() if key in ks)
+
+    def late(half: tuple[int, ...]) -> dict[str, float]:
+        return keys_first_seen_in(half, lambda i: keys_first_shown(i, weights.__getitem__, first_seen))
+
+    assert set(late((4, 5, 6, 7))) == {"w:4", "w:5", "w:6", "w:7"}
+    start_only = recency(list(range(8)), work, weights.__getitem__, {"w:0", "w:1", "w:2"}, late)
+    reaches_cut = recency(list(range(8)), work, weights.__getitem__, {"w:0", "w:1", "w:7"}, late)
+    assert start_only.first_half == 4 and start_only.cut == 0.0 and start_only.cut_lost
+    assert reaches_cut.cut == 0.25 and not reaches_cut.cut_lost
+    # not asked (no `late_keys`), or nothing written of the start either: never lost
+    assert not recency(list(range(8)), work, weights.__getitem__, {"w:0"}).cut_lost
+    assert not recency(list(range(8)), work, weights.__getitem__, set(), late).cut_lost
+    assert keys_first_seen_in((), weights.__getitem__) == {}
+    assert keys_first_shown(5, weights.__getitem__, first_seen) == {"w:5": 1.0}
 
 
 def test_the_blend_keeps_a_perfect_score_and_scales_by_each_signal():
