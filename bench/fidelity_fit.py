@@ -87,6 +87,8 @@ def agreement(rows: list[Row], params: Params) -> dict[str, float]:
 
 # (rows, set, params) -> Spearman + pairwise of that set: each fold reuses the others' figures.
 _PER_SET: dict[tuple[int, str, Params], float] = {}
+# (rows, set) -> that set's rows, picked out once rather than at each of the grid's points.
+_SET_ROWS: dict[tuple[int, str], list[Row]] = {}
 
 
 def _objective(rows: list[Row], sets: list[str], params: Params) -> float:
@@ -95,7 +97,9 @@ def _objective(rows: list[Row], sets: list[str], params: Params) -> float:
     for s in sets:
         key = (id(rows), s, params)
         if key not in _PER_SET:
-            a = agreement([r for r in rows if r.set == s], params)
+            if (id(rows), s) not in _SET_ROWS:
+                _SET_ROWS[id(rows), s] = [r for r in rows if r.set == s]
+            a = agreement(_SET_ROWS[id(rows), s], params)
             _PER_SET[key] = a["spearman"] + a["pairwise_accuracy"]
         total += _PER_SET[key]
     return total / len(sets)

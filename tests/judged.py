@@ -24,7 +24,7 @@ import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from inspector.engine.models import Message
@@ -194,7 +194,11 @@ def ranks(xs: list[float]) -> list[float]:
 
 def spearman(a: list[float], b: list[float]) -> float:
     """Spearman's rank correlation (Pearson's on the ranks, ties averaged)."""
-    ra, rb = ranks(a), ranks(b)
+    return _spearman_ranked(ranks(a), ranks(b))
+
+
+def _spearman_ranked(ra: list[float], rb: list[float]) -> float:
+    """Pearson's correlation of two lists of ranks."""
     ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
     cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
     var = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
@@ -213,19 +217,34 @@ def agreement(items: list[JudgedItem], score: Callable[[JudgedItem], float]) -> 
         a session the judges separate by CLEAR_GAP or more that the measure orders the
         same way, "pairs", "items"}.
     """
-    scores = {it.id: score(it) for it in items}
-    by_session: dict[str, list[JudgedItem]] = defaultdict(list)
-    for it in items:
-        by_session[it.session].append(it)
-    right = pairs = 0
+    gold_ranks, pairs = _judged_pairs(tuple((it.session, it.gold) for it in items))
+    scores = [score(it) for it in items]
+    right = 0
+    for i, j, gap in pairs:
+        right += gap * (scores[i] - scores[j]) > 0
+    return {"spearman": _spearman_ranked(gold_ranks, ranks(scores)),
+            "pairwise_accuracy": right / len(pairs) if pairs else 1.0, "pairs": len(pairs), "items": len(items)}
+
+
+@lru_cache(maxsize=256)
+def _judged_pairs(judged: tuple[tuple[str, float], ...]) -> tuple[list[float], list[tuple[int, int, float]]]:
+    """What `agreement` reads of its items whatever the measure, from each item's
+    (session, gold score): the golds' ranks, and the pairs within a session the judges
+    separate by CLEAR_GAP or more (positions among the items, in the order of a double
+    loop over each session's items, with their gold difference). bench/fidelity_fit.py
+    asks `agreement` about the same items for each of 5,600 grid points: these are made
+    once."""
+    by_session: dict[str, list[int]] = defaultdict(list)
+    for k, (session, _) in enumerate(judged):
+        by_session[session].append(k)
+    pairs = []
     for group in by_session.values():
-        for i, a in enumerate(group):
-            for b in group[i + 1:]:
-                if abs(a.gold - b.gold) >= CLEAR_GAP - 1e-9:
-                    pairs += 1
-                    right += (a.gold - b.gold) * (scores[a.id] - scores[b.id]) > 0
-    return {"spearman": spearman([it.gold for it in items], [scores[it.id] for it in items]),
-            "pairwise_accuracy": right / pairs if pairs else 1.0, "pairs": pairs, "items": len(items)}
+        for n, i in enumerate(group):
+            for j in group[n + 1:]:
+                gap = judged[i][1] - judged[j][1]
+                if abs(gap) >= CLEAR_GAP - 1e-9:
+                    pairs.append((i, j, gap))
+    return ranks([gold for _, gold in judged]), pairs
 
 
 def judges_agreement(directory: Path | None = None) -> dict[str, float]:

@@ -197,6 +197,21 @@ _TOOL_FACTS: dict[str, tuple[int, int, bool]] = {}
 _TOOL_FACTS_LIMIT = 200_000
 
 
+def tool_facts_kept() -> int:
+    """How many tool results' facts the scans keep for the next ones (at most 200,000).
+
+    Returns:
+        The number of content hashes whose facts are kept.
+    """
+    return len(_TOOL_FACTS)
+
+
+def forget_tool_facts() -> None:
+    """Forget the tool results' facts kept from one scan to the next: the next scans read
+    each text again, with the same results."""
+    _TOOL_FACTS.clear()
+
+
 def _tool_facts(m: Message, h: str, remember: bool = True) -> tuple[int, int, bool]:
     chars = 0
     parts = 0

@@ -76,13 +76,13 @@ def test_a_killed_sweep_resumes_to_the_same_output(fleet_db, tmp_path, capsys, s
     assert killed.returncode == -signal.SIGKILL and killed.stdout == ""
     progressed = [json.loads(line)["done"] for line in killed.stderr.splitlines() if line.startswith("{")]
     assert progressed and max(progressed) < 24  # killed before the end (progress at most once a second)
-    env.pop("INSPECTOR_FAULT")
-    resumed = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
-    assert resumed.returncode == 0, resumed.stderr
-    assert resumed.stdout == expected
-    first = json.loads(resumed.stderr.splitlines()[0])
+    # the resumed and the repeated sweep run in this process (the kill needed a process of its own)
+    code, out, err = run(capsys, *sweep_args(fleet_db, "--json", "--resume", "-w", ws))
+    assert code == 0, err
+    assert out == expected
+    first = json.loads(err.splitlines()[0])
     # every batch kept before the kill is reused (progress lines are at most one a second)
     assert first["reused"] == first["done"] and max(progressed) <= first["reused"] < 24 and first["reused"] > 0
     # the finished sweep run again replays nothing
-    again = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
-    assert again.stdout == expected and json.loads(again.stderr.splitlines()[0])["reused"] == 24
+    code, out, err = run(capsys, *sweep_args(fleet_db, "--json", "--resume", "-w", ws))
+    assert code == 0 and out == expected and json.loads(err.splitlines()[0])["reused"] == 24

@@ -23,10 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -35,6 +32,7 @@ from inspector import Compactor
 from inspector.engine import apply, plan
 from inspector.engine.summarize import ExtractiveSummarizer
 from inspector.exports.registry import TargetOptions, export_session
+from tests.conftest import run_cli
 from tests.exports.test_conformance import NO_OUTPUT_LIMIT, SOURCES, _mocked_openai, _session
 from tests.exports.test_formats import compact_config
 from tests.lazy import installed
@@ -167,7 +165,7 @@ def _adk_resume_and_recover(db: Path, app: str, user: str, sid: str, author: str
 
 
 @pytest.mark.parametrize("name", [*SOURCES, *DERIVED])
-def test_every_source_resumes_in_every_framework_and_its_notices_are_answered(tmp_path, name):
+def test_every_source_resumes_in_every_framework_and_its_notices_are_answered(tmp_path, name, monkeypatch, capsys):
     from inspector.service.export import write_compacted
     from inspector.service.recover import WorkspaceOffloadStore
     from inspector.workspace.database import Workspace
@@ -211,14 +209,13 @@ def test_every_source_resumes_in_every_framework_and_its_notices_are_answered(tm
         assert shown, f"{fmt}: the notices are written"
         for o in shown:
             assert runtime.handle_recovery_call(json.dumps({"id": o.id})) == o.content, fmt
-    # what Claude Code's Bash tool runs for a notice
-    recovered = subprocess.run([sys.executable, "-c", "import sys; from inspector.cli.main import main; "
-                                "sys.exit(main(sys.argv[1:]))", "recover", shown[0].id],
-                               env={**os.environ, "INSPECTOR_WORKSPACE": str(tmp_path / "ws.db")},
-                               capture_output=True, text=True, timeout=120)
-    assert recovered.returncode == 0, recovered.stderr
+    # what Claude Code's Bash tool runs for a notice (`inspector recover ID`, run in this
+    # process: what it prints is checked here, not starting a Python for it)
+    monkeypatch.setenv("INSPECTOR_WORKSPACE", str(tmp_path / "ws.db"))
+    code, out, err = run_cli(capsys, "recover", shown[0].id)
+    assert code == 0, err
     # printed for a terminal (control characters made visible, line ends normalised)
-    assert recovered.stdout.split() == shown[0].content.split()
+    assert out.split() == shown[0].content.split()
 
 
 def test_a_compacted_langgraph_thread_resumes_with_its_offloads(tmp_path, source_guard):

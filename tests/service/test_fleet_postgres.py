@@ -77,23 +77,43 @@ def fleet(postgres, tmp_path_factory):
 
 
 def sweep(source, *more) -> list[str]:
-    return [sys.executable, "-m", "inspector.cli", "sweep", str(source), "--all", *SET, "--knob", KNOB,
+    return [sys.executable, "-m", "inspector.cli", *sweep_args(source, *more)]
+
+
+def sweep_args(source, *more) -> list[str]:
+    return ["sweep", str(source), "--all", *SET, "--knob", KNOB,
             "--values", "2k,8k", "--sample", "60", "--seed", "3", "--workers", "2", "--json", *more]
+
+
+def sweep_here(workspace, source, *more) -> subprocess.CompletedProcess:
+    """`inspector sweep` run in this process (`inspector.cli.main.main`, its pool's workers
+    forked from here), with `workspace` as $INSPECTOR_WORKSPACE: what it returned and wrote.
+    Only the killed run needs a process of its own; each other one started a Python and
+    imported the CLI again."""
+    import contextlib
+    import io
+
+    from inspector.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        patch.setenv("INSPECTOR_WORKSPACE", str(workspace))
+        code = main(sweep_args(source, *more))
+    return subprocess.CompletedProcess(["inspector", *sweep_args(source, *more)], code, out.getvalue(),
+                                       err.getvalue())
 
 
 @pytest.fixture(scope="module")
 def on_pg(fleet, tmp_path_factory):
     """The sampled sweep of the PostgreSQL store, uninterrupted."""
-    env = dict(os.environ, INSPECTOR_WORKSPACE=str(tmp_path_factory.mktemp("ws") / "ws.db"))
-    done = subprocess.run(sweep(fleet[0]), capture_output=True, text=True, env=env, timeout=600)
+    done = sweep_here(tmp_path_factory.mktemp("ws") / "ws.db", fleet[0])
     assert done.returncode == 0, done.stderr
     return done
 
 
 def test_a_sampled_sweep_of_a_postgres_store_equals_the_same_sessions_in_sqlite(fleet, on_pg, tmp_path):
     url, db = fleet
-    env = dict(os.environ, INSPECTOR_WORKSPACE=str(tmp_path / "ws.db"))
-    on_file = subprocess.run(sweep(db), capture_output=True, text=True, env=env, timeout=600)
+    on_file = sweep_here(tmp_path / "ws.db", db)
     assert on_file.returncode == 0, on_file.stderr
     assert on_pg.stdout == on_file.stdout
     result = json.loads(on_pg.stdout)
@@ -111,12 +131,12 @@ def test_a_killed_sweep_of_a_postgres_store_resumes_to_the_same_output(fleet, on
     killed = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
                             env=dict(env, INSPECTOR_FAULT="fleet.batch_kept@3"))  # kill -9 once 3 batches are kept
     assert killed.returncode == -signal.SIGKILL and killed.stdout == ""
-    resumed = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    resumed = sweep_here(tmp_path / "ws.db", url, "--resume", "-w", str(tmp_path / "kept.db"))
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout == expected.stdout
     first = json.loads(resumed.stderr.splitlines()[0])
     assert 0 < first["reused"] < 60  # what the killed run kept, and no more
-    again = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    again = sweep_here(tmp_path / "ws.db", url, "--resume", "-w", str(tmp_path / "kept.db"))
     assert again.stdout == expected.stdout and json.loads(again.stderr.splitlines()[0])["reused"] == 60
     assert PASSWORD not in killed.stderr + resumed.stderr + again.stderr
     kept = sqlite3.connect(tmp_path / "kept.db").execute("SELECT group_concat(source) FROM sweep_results")

@@ -64,7 +64,7 @@ def test_one_pass_gives_the_fresh_analysis_and_every_row_once(stored, batch):
         assert sorted(cache.asked) == sorted(fresh.hashes)  # each count looked up once
 
 
-def test_a_load_leaves_no_per_message_facts_behind(stored, monkeypatch):
+def test_a_load_leaves_no_per_message_facts_behind(stored):
     """The engine keeps the facts of each tool result it scans (by content hash) for
     replay, which analyses hundreds of contexts sharing them; a session loaded for a
     front end is scanned once, so a load keeps none (45,725 entries, ~5.5 MB, on the
@@ -72,13 +72,13 @@ def test_a_load_leaves_no_per_message_facts_behind(stored, monkeypatch):
     from inspector.engine import analysis
 
     path, wid, counter = stored
-    monkeypatch.setattr(analysis, "_TOOL_FACTS", {})
+    analysis.forget_tool_facts()
     with Workspace(path) as ws:
         session, a = load_analysed(ws.load_session, wid, counter, ws.token_cache(), None, 7)
-    assert analysis._TOOL_FACTS == {}
+    assert analysis.tool_facts_kept() == 0
     fresh = analyze(Session(id=session.id, messages=list(session.messages)), counter)
     assert _fields(a) == _fields(fresh)
-    assert analysis._TOOL_FACTS  # a plain analysis still keeps them for the next
+    assert analysis.tool_facts_kept()  # a plain analysis still keeps them for the next
 
 
 def test_the_spans_a_load_keeps_take_no_spare_room(stored):
