@@ -77,7 +77,9 @@ from inspector.engine.content import (
     error_core,
     extract_errors,
     extract_paths,
+    extract_paths_by_line,
     extract_values,
+    extract_values_by_line,
     message_artifacts,
     normalize_path,
     path_matches,
@@ -90,7 +92,7 @@ from inspector.engine.content import (
 )
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
-from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings, answers_of
+from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
@@ -518,7 +520,7 @@ def _view(m: Message) -> _View:
         prose = [j for j, r in enumerate(read) if r.prose]
         # (sentences across line breaks: a claim wrapped over two lines is one claim)
         claims = [(x, _read_claims(x)) for x in sentences(own)]
-        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
+        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths_by_line(own)), tuple(extract_values_by_line(own)),
                     tuple(r.lower for r in read), frozenset(prose), tuple(claimed_tokens(own)),
                     tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
                     tuple(x for x, (failed, _) in claims if failed),
@@ -589,6 +591,7 @@ class _Index:
     # The prose sentences the agent wrote, normalized (`_other_quote`).
     said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+    _containing: Containing | None = None  # the commands, searched as one text (`running`), since the last extend
     # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
     weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
     # (an item's words, the kinds of message counted) -> every message of those kinds holding
@@ -622,7 +625,11 @@ class _Index:
         """The actions whose command holds `command` (normalized), in order."""
         hit = self._running.get(command)
         if hit is None:
-            hit = self._running[command] = [i for i, c in self.commands if command in c]
+            found = self._containing
+            if found is None:
+                found = self._containing = Containing([c for _, c in self.commands])
+            commands = self.commands
+            hit = self._running[command] = [commands[k][0] for k in found.positions(command)]
             if len(self._running) > 1_000:
                 self._running.clear()
         return hit
@@ -630,6 +637,7 @@ class _Index:
     def extend(self, model: ContentModel, start: int) -> None:
         post = self.postings
         self._running.clear()
+        self._containing = None
         self.weighted.clear()
         self.contributions.clear()
         self.todos = None
@@ -1032,7 +1040,7 @@ class _Buckets:
         for p in paths:
             if p in bucket:
                 continue
-            same = next((q for q in bucket if path_matches(p, q, self.roots)), None)
+            same = next((q for q in bucket if _same_file(p, q, self.roots)), None)
             if same is None:
                 if len(bucket) < MAX_ITEMS["files"]:
                     bucket[p] = None
@@ -1041,6 +1049,20 @@ class _Buckets:
 
     def full(self, kind: str) -> bool:
         return len(self.items[kind]) >= MAX_ITEMS[kind]
+
+
+# (a path, another, the roots) -> `path_matches`: `_collect` asks the same pairs on every
+# knob move (each removed message's paths against the files collected so far).
+_SAME_FILE: Memo[tuple[str, str, tuple[str, ...]], bool] = Memo(100_000)
+
+
+def _same_file(p: str, q: str, roots: tuple[str, ...]) -> bool:
+    """`path_matches(p, q, roots)`, memoised."""
+    key = (p, q, roots)
+    hit = _SAME_FILE.get(key)
+    if hit is None:
+        hit = _SAME_FILE.put(key, path_matches(p, q, roots))
+    return hit
 
 
 def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
