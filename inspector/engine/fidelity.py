@@ -103,6 +103,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     weighted_keys,
 )
+from inspector.engine.fidelity_text import by_lines, sub_at
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -511,23 +512,77 @@ def _view(m: Message) -> _View:
             for w in sw:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
-        own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
-        urls = tuple(_urls(own))
-        own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
-        # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
-        groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
-        own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
+        # (our recovery hints, positions: not claims; tried where their first words occur)
+        own = sub_at(_POSITIONS, _POSITION_STARTS, " ", sub_at(_OWN_NOTICES, _OWN_NOTICE_STARTS, " ", text))
+        urls, own, groups = _own_lines(own)
         prose = [j for j, r in enumerate(read) if r.prose]
         # (sentences across line breaks: a claim wrapped over two lines is one claim)
         claims = [(x, _read_claims(x)) for x in sentences(own)]
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths_by_line(own)), tuple(extract_values_by_line(own)),
-                    tuple(r.lower for r in read), frozenset(prose), tuple(claimed_tokens(own)),
+                    tuple(r.lower for r in read), frozenset(prose), tuple(_claimed_by_line(own)),
                     tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
                     tuple(x for x, (failed, _) in claims if failed),
                     tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
                     sum(r.fragment for r in read), groups, urls)
         _VIEWS.put(m.content_hash, hit)
     return hit
+
+
+# The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
+_OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
+_POSITION_STARTS = ("message", "turn")
+_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...]]
+_OWN_LINES: Memo[str, _OwnLine] = Memo(20_000)
+_CLAIMED_LINES: Memo[str, tuple[str | None, tuple[str, ...]]] = Memo(20_000)
+
+
+def _own_line(line: str) -> _OwnLine:
+    """What `_view` reads of one line of a rewritten text (its notices taken out): the
+    URLs it states, the line with its cut quotes blanked and its thousands separators
+    taken out, and the numbers written with them (each a function of the line alone:
+    none of these patterns spans a line break)."""
+    urls = tuple(_urls(line))
+    line = without_cut_quotes(line)  # a quote cut short ("a76edd72...fac323") states no exact value
+    # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
+    groups = tuple((m.group().replace(",", ""), tuple(m.group().split(","))) for m in _THOUSANDS.finditer(line))
+    if groups:
+        line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
+    return urls, line, groups
+
+
+def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ...]]]:
+    """`_own_line` of each line of `text`, memoised, put together: the URLs in order, the
+    text, number -> its groups (the last reading of a number, in the order first met)."""
+    urls: list[str] = []
+    lines: list[str] = []
+    groups: dict[str, tuple[str, ...]] = {}
+    for line_urls, line, line_groups in by_lines(text, _own_line, _OWN_LINES):
+        urls.extend(line_urls)
+        lines.append(line)
+        groups.update(line_groups)
+    return tuple(urls), "\n".join(lines), groups
+
+
+def _claimed_line(line: str) -> tuple[str | None, tuple[str, ...]]:
+    """The digit tokens of one line `claimed_tokens` keeps (each time stated), the one
+    at the line's start apart (None for none): a cut quote ending the line before takes
+    that one out."""
+    found = list(_claimed_in(line.lower()))
+    if found and found[0][0] == 0:
+        return found[0][1], tuple(tok for _, tok in found[1:])
+    return None, tuple(tok for _, tok in found)
+
+
+def _claimed_by_line(text: str) -> list[str]:
+    """`claimed_tokens(text)`, each line's tokens memoised (`_claimed_line`)."""
+    out: dict[str, None] = {}
+    cut_before = False  # the line before ends with a cut ("...", "\u2026")
+    for (first, rest), line in zip(by_lines(text, _claimed_line, _CLAIMED_LINES), text.split("\n"), strict=True):
+        if first is not None and not cut_before:
+            out[first] = None
+        out.update(dict.fromkeys(rest))
+        cut_before = line.endswith(("\u2026", "..."))
+    return list(out)
 
 
 class _Sentence(NamedTuple):
@@ -810,8 +865,12 @@ def claimed_tokens(text: str) -> list[str]:
     Returns:
         The tokens, lower case, each once, in the order first stated.
     """
-    low = text.lower()
-    out: dict[str, None] = {}
+    return list(dict.fromkeys(tok for _, tok in _claimed_in(text.lower())))
+
+
+def _claimed_in(low: str) -> Iterator[tuple[int, str]]:
+    """(where, token) of each digit token of a lower case text `claimed_tokens` keeps,
+    each time it is stated."""
     for m in _DIGIT_TOKEN.finditer(low):
         tok = m.group()
         if len(tok) >= LONG_TOKEN or not _VALUE_TOKEN.fullmatch(tok):
@@ -820,8 +879,7 @@ def claimed_tokens(text: str) -> list[str]:
         # prefix per token made this quadratic in the text)
         if _CUT.match(low, m.end()) or low.endswith(_CUT_ENDS, 0, m.start()):
             continue
-        out[tok] = None
-    return list(out)
+        yield m.start(), tok
 
 
 def _same_number(tok: str, post: dict[str, list[int]]) -> bool:
@@ -872,7 +930,14 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     if hit is not None:
         return hit
     text = m.text[:SCAN_CHARS]
-    out: set[str] = {"w:" + w for w in words(text)}
+    # (Tool call ids too: a dump of the session's strings may quote them.)
+    args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
+    if kind is Kind.SUMMARY and not args and len(text) > _LINES_FROM:
+        # (a rewritten text, measured on every knob move: line by line, each line's keys
+        # kept, as consecutive summaries repeat most of their lines)
+        out: set[str] = set().union(*by_lines(text, _line_keys, _LINE_KEYS))
+    else:
+        out = set(_line_keys(text, args))
     akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
     a = message_artifacts(m, akind)
     out.update(path_keys(a.paths, roots))
@@ -887,22 +952,33 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("cw:" + c.split()[1].lower() for c in a.commands if len(c.split()) > 1)
     if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
         out.update("a:" + v for v in a.values)
-    # (Tool call ids too: a dump of the session's strings may quote them.)
-    args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
     if kind is Kind.TASK:  # the values and files of the instructions around the task too
         out.update("v:" + v for v in extract_values(text))
         out.update(path_keys(extract_paths(text), roots))
+    if "=" in text or ":" in text:
+        for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
+            out.update(("=:" + name, f"=:{name}={number}"))
+    hit = frozenset(out)
+    return _KEYS.put(key, hit)
+
+
+def _line_keys(text: str, args: str = "") -> frozenset[str]:
+    """The keys `_keys` takes from a message's text (and its tool calls' `args`) alone:
+    its words, digit tokens, file names and URLs. (None of their patterns spans a line
+    break: the keys of a text are its lines' keys, tests/engine/test_fidelity_lines.py.)"""
+    out = {"w:" + w for w in words(text)}
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     # Every file name the text shows, wherever (a URL's last part, a listing's bare
     # names): a summary naming that file names one the session has seen.
     out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
     if "://" in text or "://" in args:
         out.update(url_keys(f"{text} {args}"))
-    if "=" in text or ":" in text:
-        for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
-            out.update(("=:" + name, f"=:{name}={number}"))
-    hit = frozenset(out)
-    return _KEYS.put(key, hit)
+    return frozenset(out)
+
+
+# A rewritten text longer than this is read line by line (`_keys`); each line's keys are kept.
+_LINES_FROM = 2_000
+_LINE_KEYS: Memo[str, frozenset[str]] = Memo(20_000)
 
 
 # A file name as text shows it: a name, a dot, an extension, not inside a longer word.

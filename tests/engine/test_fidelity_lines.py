@@ -83,3 +83,71 @@ def test_a_viewer_prefix_across_a_line_break_is_taken_off_as_in_the_whole_text()
        needle=st.lists(st.sampled_from(["a", "b", " ", "\x00", "x"]), max_size=3).map("".join))
 def test_containing_finds_the_strings_holding_a_needle_as_a_loop_does(strings, needle):
     assert Containing(strings).positions(needle) == [k for k, s in enumerate(strings) if needle in s]
+
+
+NOTICE_PIECES = PIECES + ["The original messages 1\u20139 summarized here are stored as off-3bb0; call x", "[...",
+                          "[...1,234 characters truncated; see]", "]", "off-", "off-3bb0a9", '(id="', '"', ")",
+                          "message", "Messages ", "turn", "TURN", " to ", "\u2013", "#", "(", "\u017f", "\u0130",
+                          "\u212a", "1,671", "12,000,000", "$", "a76edd72...fac323", "\u2026", "...", "x\u2026",
+                          "https://Example.org/a/b.csv?x=1.", "{base}://x"]
+NOTICE_TEXTS = st.lists(st.sampled_from(NOTICE_PIECES), max_size=40).map("".join)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(text=NOTICE_TEXTS)
+def test_notices_taken_out_where_their_first_words_occur_as_the_whole_substitution(text):
+    from inspector.engine import fidelity as fid
+    from inspector.engine.fidelity_text import sub_at
+
+    assert sub_at(fid._OWN_NOTICES, fid._OWN_NOTICE_STARTS, " ", text) == fid._OWN_NOTICES.sub(" ", text)
+    assert sub_at(fid._POSITIONS, fid._POSITION_STARTS, " ", text) == fid._POSITIONS.sub(" ", text)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(text=NOTICE_TEXTS)
+def test_a_rewritten_texts_lines_read_one_by_one_are_the_whole_texts_reading(text):
+    from inspector.engine import fidelity as fid
+
+    # (as `_view` read the whole text before session 8)
+    urls = tuple(fid._urls(text))
+    own = fid.without_cut_quotes(text)
+    groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in fid._THOUSANDS.finditer(own)}
+    own = fid._THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
+    for _ in range(2):  # (the second time from the memoised lines)
+        got_urls, got_own, got_groups = fid._own_lines(text)
+        assert (got_urls, got_own, got_groups) == (urls, own, groups)
+        assert list(got_groups.items()) == list(groups.items())
+        assert fid._claimed_by_line(own) == fid.claimed_tokens(own)
+
+
+def test_a_token_after_a_line_ending_with_a_cut_quote_is_not_claimed_line_by_line_either():
+    from inspector.engine import fidelity as fid
+
+    text = "see it ...\n123456 and\u2026\n424242 but 777777...\n555555 then 424242"
+    assert fid._claimed_by_line(text) == fid.claimed_tokens(text) == ["424242"]
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(text=NOTICE_TEXTS)
+def test_a_texts_keys_are_its_lines_keys(text):
+    from inspector.engine import fidelity as fid
+
+    assert frozenset().union(*(fid._line_keys(line) for line in text.split("\n"))) == fid._line_keys(text)
+
+
+def test_a_long_rewritten_message_has_the_keys_read_line_by_line_that_the_whole_text_gives(monkeypatch):
+    from inspector.engine import fidelity as fid
+    from inspector.engine.content import Kind
+    from inspector.engine.models import Message
+
+    text = "\n".join(f"line {k}: see src/mod{k}.py at https://h.org/a/b{k}.csv, port 80{k % 10}8, v1.{k}.3 done"
+                     for k in range(200))
+    summary = Message.text_message("user", text)
+    assert len(text) > fid._LINES_FROM
+    fid.forget()
+    got = fid._keys(summary, Kind.SUMMARY, ())
+    fid.forget()
+    monkeypatch.setattr(fid, "_LINES_FROM", len(text) + 1)  # (read whole, as before session 8)
+    assert got == fid._keys(summary, Kind.SUMMARY, ())
+    assert {"w:lin", "t:8028", "n:mod7.py", "u:h.org/a/b3.csv"} <= got
+    fid.forget()
