@@ -87,6 +87,7 @@ from inspector.engine.content import (
     relative_path,
     request_line,
     sentences,
+    sentences_by_line,
     task_text,
     template_lines,
 )
@@ -503,8 +504,7 @@ def _view(m: Message) -> _View:
     if hit is None:
         text = m.text
         args = [c.arguments_raw[:2000] for c in m.tool_calls]
-        ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS,
-                                      by_line=True)))
+        ss = tuple(_windows(sentences_by_line("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS)))
         read = [_read_sentence(x) for x in ss]
         ws = tuple(r.words for r in read)
         postings: dict[str, list[int]] = {}

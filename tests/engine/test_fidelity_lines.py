@@ -151,3 +151,15 @@ def test_a_long_rewritten_message_has_the_keys_read_line_by_line_that_the_whole_
     assert got == fid._keys(summary, Kind.SUMMARY, ())
     assert {"w:lin", "t:8028", "n:mod7.py", "u:h.org/a/b3.csv"} <= got
     fid.forget()
+
+
+SENTENCE_PIECES = ["a", "Bb", "ccc", ".", "!", "?", " ", "  ", "\n", "\n\n", "\r\n", "\r", "\t", "\x0b", "\x1c", "\u2028",
+                   "\u0085", "- ", "* ", "1. ", "12.", "e.g.", "i.e.", "vs.", "cf.", "`x`", "\"", "'", "(", "A",
+                   "```py\n", "```", "<command>", "</command>", "x" * 50]
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(SENTENCE_PIECES), max_size=40).map("".join), limit=st.integers(1, 400))
+def test_sentences_line_by_line_are_the_whole_texts(text, limit):
+    for _ in range(2):  # (the second time from the memoised lines)
+        assert content.sentences_by_line(text, limit) == content.sentences(text, limit, by_line=True)
