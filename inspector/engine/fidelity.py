@@ -1103,6 +1103,9 @@ class _Buckets:
     roots: tuple[str, ...] = SANDBOX_ROOTS
     exact: set[str] = field(default_factory=set)  # items matched verbatim (commands)
     next_words: frozenset[str] = frozenset()  # the words of what the agent did next (text and commands)
+    # The paths `add_paths` met that change nothing while the files are as they are (the
+    # same files come back message after message): asked again only once they change.
+    idle: set[str] = field(default_factory=set, repr=False)
 
     def add(self, kind: str, values: Sequence[str]) -> None:
         bucket = self.items[kind]
@@ -1112,16 +1115,22 @@ class _Buckets:
 
     def add_paths(self, paths: Sequence[str]) -> None:
         """Paths not naming a file already there (the longest mention of a file wins)."""
-        bucket = self.items["files"]
+        bucket, idle = self.items["files"], self.idle
         for p in paths:
-            if p in bucket:
+            if p in bucket or p in idle:
                 continue
             same = next((q for q in bucket if _same_file(p, q, self.roots)), None)
             if same is None:
                 if len(bucket) < MAX_ITEMS["files"]:
                     bucket[p] = None
+                    idle.clear()
+                else:
+                    idle.add(p)
             elif len(p) > len(same):
                 self.items["files"] = bucket = {(p if q == same else q): None for q in bucket}
+                idle.clear()
+            else:
+                idle.add(p)
 
     def full(self, kind: str) -> bool:
         return len(self.items[kind]) >= MAX_ITEMS[kind]
