@@ -63,7 +63,7 @@ import itertools
 import json
 import operator
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
@@ -775,12 +775,24 @@ def _quoted(sentence: str) -> str:
     return _LIST_MARK.sub("", _norm(sentence))
 
 
+# A rewritten sentence -> `_quoted` of it (a summary's sentences come back on every knob move).
+_QUOTED: Memo[str, str] = Memo(50_000)
+
+
+def _quoted_sentence(sentence: str) -> str:
+    """`_quoted(sentence)`, memoised."""
+    hit = _QUOTED.get(sentence)
+    if hit is None:
+        hit = _QUOTED.put(sentence, _quoted(sentence))
+    return hit
+
+
 def _unquoted(v: _View, printed: set[str]) -> _View:
     """`v` with the prose sentences that quote the environment's output verbatim no
     longer prose: a line of output copied into a summary (a keyword dump's "Running it
     again will lead to the same error.") states what was printed, not what the agent
     found, decided or does next."""
-    quoted = frozenset(j for j in v.prose if _quoted(v.sentences[j]) in printed)
+    quoted = frozenset(j for j in v.prose if _quoted_sentence(v.sentences[j]) in printed)
     if not quoted:
         return v
     return dataclasses.replace(v, prose=v.prose - quoted, plans=tuple(j for j in v.plans if j not in quoted))
@@ -956,7 +968,13 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("v:" + v for v in extract_values(text))
         out.update(path_keys(extract_paths(text), roots))
     if "=" in text or ":" in text:
-        for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
+        if kind is Kind.SUMMARY and not args and len(text) > _LINES_FROM and not _SETTING_ACROSS.search(text):
+            # (no setting spans a line break here: each line's settings, kept)
+            settings: Iterable[tuple[str, str]] = (
+                pair for found in by_lines(text, _line_settings, _LINE_SETTINGS) for pair in found)
+        else:
+            settings = _settings(f"{text} {args}" if args else text, _SETTING)
+        for name, number in settings:
             out.update(("=:" + name, f"=:{name}={number}"))
     hit = frozenset(out)
     return _KEYS.put(key, hit)
@@ -974,6 +992,16 @@ def _line_keys(text: str, args: str = "") -> frozenset[str]:
     if "://" in text or "://" in args:
         out.update(url_keys(f"{text} {args}"))
     return frozenset(out)
+
+
+# Where a `_SETTING` could span a line break: a line break in the white space around its "=" or ":".
+_SETTING_ACROSS = re.compile(r"\n\s*[=:]|[=:][^\S\n]*\n")
+_LINE_SETTINGS: Memo[str, tuple[tuple[str, str], ...]] = Memo(20_000)
+
+
+def _line_settings(line: str) -> tuple[tuple[str, str], ...]:
+    """`_settings(line, _SETTING)`, as a tuple (`by_lines` keeps it)."""
+    return tuple(_settings(line, _SETTING)) if "=" in line or ":" in line else ()
 
 
 # A rewritten text longer than this is read line by line (`_keys`); each line's keys are kept.
@@ -1806,7 +1834,18 @@ def _states_counts(v: _View) -> bool:
     """Whether a prose sentence of `v` states a test outcome count (`outcome_counts`)."""
     hit = _COUNTS_STATED.get(v)
     if hit is None:
-        hit = _COUNTS_STATED.put(v, any(outcome_counts(v.sentences[j]) for j in v.prose))
+        hit = _COUNTS_STATED.put(v, any(_counts_in(v.sentences[j]) for j in v.prose))
+    return hit
+
+
+# sentence -> whether it states a test outcome count (a summary's sentences come back on every knob move).
+_SENTENCE_COUNTS: Memo[str, bool] = Memo(50_000)
+
+
+def _counts_in(sentence: str) -> bool:
+    hit = _SENTENCE_COUNTS.get(sentence)
+    if hit is None:
+        hit = _SENTENCE_COUNTS.put(sentence, bool(outcome_counts(sentence)))
     return hit
 
 

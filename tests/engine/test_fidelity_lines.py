@@ -140,16 +140,16 @@ def test_a_long_rewritten_message_has_the_keys_read_line_by_line_that_the_whole_
     from inspector.engine.content import Kind
     from inspector.engine.models import Message
 
-    text = "\n".join(f"line {k}: see src/mod{k}.py at https://h.org/a/b{k}.csv, port 80{k % 10}8, v1.{k}.3 done"
-                     for k in range(200))
+    text = "\n".join(f"line {k}: see src/mod{k}.py at https://h.org/a/b{k}.csv, port 80{k % 10}8, v1.{k}.3 done, "
+                     f"timeout={k}" for k in range(200))
     summary = Message.text_message("user", text)
-    assert len(text) > fid._LINES_FROM
+    assert len(text) > fid._LINES_FROM and not fid._SETTING_ACROSS.search(text)
     fid.forget()
     got = fid._keys(summary, Kind.SUMMARY, ())
     fid.forget()
     monkeypatch.setattr(fid, "_LINES_FROM", len(text) + 1)  # (read whole, as before session 8)
     assert got == fid._keys(summary, Kind.SUMMARY, ())
-    assert {"w:lin", "t:8028", "n:mod7.py", "u:h.org/a/b3.csv"} <= got
+    assert {"w:lin", "t:8028", "n:mod7.py", "u:h.org/a/b3.csv", "=:timeout=17"} <= got
     fid.forget()
 
 
@@ -163,3 +163,35 @@ SENTENCE_PIECES = ["a", "Bb", "ccc", ".", "!", "?", " ", "  ", "\n", "\n\n", "\r
 def test_sentences_line_by_line_are_the_whole_texts(text, limit):
     for _ in range(2):  # (the second time from the memoised lines)
         assert content.sentences_by_line(text, limit) == content.sentences(text, limit, by_line=True)
+
+
+SETTING_PIECES = ["timeout", "=", ":", " ", "\n", "\t", "30", "-5", "0x1F", "1.5", "\"", "'", "self.", "port", "x", ".",
+                  "a_b", "\n\n", "e=5", "\"port\": 8000"]
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(SETTING_PIECES), max_size=30).map("".join))
+def test_settings_line_by_line_are_the_whole_texts_when_none_spans_a_line_break(text):
+    from inspector.engine import fidelity as fid
+
+    whole = set(fid._settings(text, fid._SETTING))
+    if fid._SETTING_ACROSS.search(text):
+        return  # (read whole: a setting may span the line break)
+    assert {pair for line in text.split("\n") for pair in fid._line_settings(line)} == whole
+
+
+def test_a_setting_across_a_line_break_is_read_from_the_whole_text(monkeypatch):
+    from inspector.engine import fidelity as fid
+    from inspector.engine.content import Kind
+    from inspector.engine.models import Message
+
+    text = "\n".join(["see the config below"] * 150 + ["timeout =", "  30 and port: 8080", "e=5"])
+    summary = Message.text_message("user", text)
+    assert fid._SETTING_ACROSS.search(text) and len(text) > fid._LINES_FROM
+    fid.forget()
+    got = fid._keys(summary, Kind.SUMMARY, ())
+    fid.forget()
+    monkeypatch.setattr(fid, "_LINES_FROM", len(text) + 1)
+    assert got == fid._keys(summary, Kind.SUMMARY, ())
+    assert {"=:timeout=30", "=:port=8080", "=:e=5"} <= got
+    fid.forget()
