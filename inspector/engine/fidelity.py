@@ -513,13 +513,12 @@ def _view(m: Message) -> _View:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
         # (our recovery hints, positions: not claims; tried where their first words occur)
-        own = sub_at(_POSITIONS, _POSITION_STARTS, " ", sub_at(_OWN_NOTICES, _OWN_NOTICE_STARTS, " ", text))
-        urls, own, groups = _own_lines(own)
+        own, urls, groups, claimed = read_rewritten(text)
         prose = [j for j, r in enumerate(read) if r.prose]
         # (sentences across line breaks: a claim wrapped over two lines is one claim)
         claims = [(x, _read_claims(x)) for x in sentences(own)]
         hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths_by_line(own)), tuple(extract_values_by_line(own)),
-                    tuple(r.lower for r in read), frozenset(prose), tuple(_claimed_by_line(own)),
+                    tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
                     tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
                     tuple(x for x, (failed, _) in claims if failed),
                     tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
@@ -561,6 +560,41 @@ def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ..
         lines.append(line)
         groups.update(line_groups)
     return tuple(urls), "\n".join(lines), groups
+
+
+class Rewritten(NamedTuple):
+    """What a rewritten message's text states as claims (`read_rewritten`)."""
+
+    own: str  # the text, inspector's own notices and positions, cut quotes, thousands separators taken out
+    urls: tuple[str, ...]  # the URLs it states (`url_keys`' form), in order
+    groups: dict[str, tuple[str, ...]]  # "1671" -> ("1", "671") of "1,671"
+    claimed: list[str]  # the digit tokens it states (`claimed_tokens`)
+
+
+def read_rewritten(text: str, by_line: bool = True) -> Rewritten:
+    """What a rewritten message's text states as claims, before they are checked.
+
+    Args:
+        text: the message's text.
+        by_line: read line by line, each line's reading kept, and the notices taken
+            out where their first words occur (a knob move's new summary repeats most
+            of the lines of the one before); False: each scan over the whole text (the
+            same answer: tests/engine/test_fidelity_lines.py).
+
+    Returns:
+        The `Rewritten` reading.
+    """
+    if by_line:
+        own = sub_at(_POSITIONS, _POSITION_STARTS, " ", sub_at(_OWN_NOTICES, _OWN_NOTICE_STARTS, " ", text))
+        urls, own, groups = _own_lines(own)
+        return Rewritten(own, urls, groups, _claimed_by_line(own))
+    own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
+    urls = tuple(_urls(own))
+    own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
+    # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
+    groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
+    own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
+    return Rewritten(own, urls, groups, claimed_tokens(own))
 
 
 def _claimed_line(line: str) -> tuple[str | None, tuple[str, ...]]:
@@ -944,12 +978,10 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     text = m.text[:SCAN_CHARS]
     # (Tool call ids too: a dump of the session's strings may quote them.)
     args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
-    if kind is Kind.SUMMARY and not args and len(text) > _LINES_FROM:
-        # (a rewritten text, measured on every knob move: line by line, each line's keys
-        # kept, as consecutive summaries repeat most of their lines)
-        out: set[str] = set().union(*by_lines(text, _line_keys, _LINE_KEYS))
-    else:
-        out = set(_line_keys(text, args))
+    # (a long rewritten text, measured on every knob move: line by line, each line's keys
+    # kept, as consecutive summaries repeat most of their lines)
+    line_wise = kind is Kind.SUMMARY and not args and len(text) > LINES_FROM
+    out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
     akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
     a = message_artifacts(m, akind)
     out.update(path_keys(a.paths, roots))
@@ -967,14 +999,8 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     if kind is Kind.TASK:  # the values and files of the instructions around the task too
         out.update("v:" + v for v in extract_values(text))
         out.update(path_keys(extract_paths(text), roots))
-    if "=" in text or ":" in text:
-        if kind is Kind.SUMMARY and not args and len(text) > _LINES_FROM and not _SETTING_ACROSS.search(text):
-            # (no setting spans a line break here: each line's settings, kept)
-            settings: Iterable[tuple[str, str]] = (
-                pair for found in by_lines(text, _line_settings, _LINE_SETTINGS) for pair in found)
-        else:
-            settings = _settings(f"{text} {args}" if args else text, _SETTING)
-        for name, number in settings:
+    if not line_wise and ("=" in text or ":" in text):
+        for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
             out.update(("=:" + name, f"=:{name}={number}"))
     hit = frozenset(out)
     return _KEYS.put(key, hit)
@@ -994,8 +1020,35 @@ def _line_keys(text: str, args: str = "") -> frozenset[str]:
     return frozenset(out)
 
 
+def text_keys(text: str, by_line: bool = True) -> frozenset[str]:
+    """The index keys a message's text gives alone (no tool calls): its words, digit
+    tokens, file names, URLs and the numbers it sets names to (`_keys`).
+
+    Args:
+        text: the text (its first `SCAN_CHARS` characters).
+        by_line: read line by line, each line's keys kept (the settings too unless
+            one may span a line break); False: over the whole text (the same keys:
+            tests/engine/test_fidelity_lines.py).
+
+    Returns:
+        The keys.
+    """
+    if not by_line:
+        out = set(_line_keys(text))
+        settings: Iterable[tuple[str, str]] = _settings(text, _SETTING) if "=" in text or ":" in text else ()
+    else:
+        out = set().union(*by_lines(text, _line_keys, _LINE_KEYS))
+        if SETTING_ACROSS.search(text):
+            settings = _settings(text, _SETTING)
+        else:  # (no setting spans a line break here: each line's settings, kept)
+            settings = [pair for found in by_lines(text, _line_settings, _LINE_SETTINGS) for pair in found]
+    for name, number in settings:
+        out.update(("=:" + name, f"=:{name}={number}"))
+    return frozenset(out)
+
+
 # Where a `_SETTING` could span a line break: a line break in the white space around its "=" or ":".
-_SETTING_ACROSS = re.compile(r"\n\s*[=:]|[=:][^\S\n]*\n")
+SETTING_ACROSS = re.compile(r"\n\s*[=:]|[=:][^\S\n]*\n")
 _LINE_SETTINGS: Memo[str, tuple[tuple[str, str], ...]] = Memo(20_000)
 
 
@@ -1005,7 +1058,7 @@ def _line_settings(line: str) -> tuple[tuple[str, str], ...]:
 
 
 # A rewritten text longer than this is read line by line (`_keys`); each line's keys are kept.
-_LINES_FROM = 2_000
+LINES_FROM = 2_000
 _LINE_KEYS: Memo[str, frozenset[str]] = Memo(20_000)
 
 

@@ -6,8 +6,6 @@ breaks, viewer prefixes, numbers, paths, code spans, separators), bounded exampl
 
 from __future__ import annotations
 
-import re
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,34 +18,6 @@ PIECES = ["\n", "\n\n", " ", "  ", "\t", "\r", "12", "345", "1.5", "-", ",", "."
           "1: ", "  7|", "://", "http://h.org/a/b.csv", "Error", "ValueError: bad", "E   ", "- ", "FAILED",
           "diff --git", "\n@@ ", "+", "@", "e1e2e3e4-aaaa-bbbb-cccc-123456789012", "000", "x" * 30]
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
-
-
-def _errors_as_first_written(text):
-    """`content.extract_errors` before its lines were memoised (session 8)."""
-    text = text[:content.SCAN_CHARS]
-    if not content._ERROR_LINE.search(text):
-        return []
-    in_diff = "diff --git" in text or "\n@@ " in text
-    out = {}
-    for raw in text.splitlines():
-        line = raw.rstrip("\r")
-        if not line.strip() or len(line) > 600:
-            continue
-        if content._VIEWER_LINE.match(line) or (in_diff and line[:1] in "+- "):
-            continue
-        body = content._BULLET.sub("", line)
-        if content._CODE_LINE.search(body) or "Traceback (most recent call last)" in body:
-            continue
-        if not content._ERROR_LINE.search(body):
-            continue
-        found = content._CASE_SENSITIVE_ERROR.search(body)
-        if found is None and not re.search(r"(?i)error|fatal|not found|no such file|denied|fault|failed|exit|"
-                                           r"returncode|killed|aborted|cannot open|^E\d{3}", body):
-            continue
-        norm = content.normalize_error(body)
-        if len(norm) >= 6:
-            out[norm] = None
-    return list(out)
 
 
 @settings(max_examples=400, deadline=None, derandomize=True)
@@ -66,9 +36,19 @@ def test_paths_line_by_line_are_the_whole_texts(text):
 
 @settings(max_examples=400, deadline=None, derandomize=True)
 @given(text=TEXTS)
-def test_errors_with_memoised_lines_are_the_first_scans(text):
-    assert content.extract_errors(text) == _errors_as_first_written(text)
-    assert content.extract_errors(text) == _errors_as_first_written(text)
+def test_errors_from_memoised_lines_are_the_first_reading_and_one_lines_each(text):
+    first = content.extract_errors(text)
+    assert content.extract_errors(text) == first  # (the lines memoised)
+    assert len(first) == len(set(first))
+    lines = {content.normalize_error(line) for line in text.splitlines()} | {
+        content.normalize_error(line.lstrip("-*\u2022> E").strip()) for line in text.splitlines()}
+    assert all(any(e == n or n.endswith(e) for n in lines) for e in first)
+
+
+def test_the_errors_of_an_output_are_its_error_lines_in_order_each_once():
+    text = "ok\nValueError: bad value\n- FAILED tests/x.py\n  1: x = 1\nValueError: bad value\nE   KeyError: 'k'"
+    for _ in range(2):
+        assert content.extract_errors(text) == ["valueerror: bad value", "failed tests/x.py", "keyerror: 'k'"]
 
 
 def test_a_viewer_prefix_across_a_line_break_is_taken_off_as_in_the_whole_text():
@@ -93,38 +73,25 @@ NOTICE_PIECES = PIECES + ["The original messages 1\u20139 summarized here are st
 NOTICE_TEXTS = st.lists(st.sampled_from(NOTICE_PIECES), max_size=40).map("".join)
 
 
-@settings(max_examples=500, deadline=None, derandomize=True)
+@settings(max_examples=600, deadline=None, derandomize=True)
 @given(text=NOTICE_TEXTS)
-def test_notices_taken_out_where_their_first_words_occur_as_the_whole_substitution(text):
-    from inspector.engine import fidelity as fid
-    from inspector.engine.fidelity_text import sub_at
-
-    assert sub_at(fid._OWN_NOTICES, fid._OWN_NOTICE_STARTS, " ", text) == fid._OWN_NOTICES.sub(" ", text)
-    assert sub_at(fid._POSITIONS, fid._POSITION_STARTS, " ", text) == fid._POSITIONS.sub(" ", text)
-
-
-@settings(max_examples=500, deadline=None, derandomize=True)
-@given(text=NOTICE_TEXTS)
-def test_a_rewritten_texts_lines_read_one_by_one_are_the_whole_texts_reading(text):
+def test_a_rewritten_text_read_line_by_line_states_what_the_whole_text_states(text):
     from inspector.engine import fidelity as fid
 
-    # (as `_view` read the whole text before session 8)
-    urls = tuple(fid._urls(text))
-    own = fid.without_cut_quotes(text)
-    groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in fid._THOUSANDS.finditer(own)}
-    own = fid._THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
+    whole = fid.read_rewritten(text, by_line=False)
     for _ in range(2):  # (the second time from the memoised lines)
-        got_urls, got_own, got_groups = fid._own_lines(text)
-        assert (got_urls, got_own, got_groups) == (urls, own, groups)
-        assert list(got_groups.items()) == list(groups.items())
-        assert fid._claimed_by_line(own) == fid.claimed_tokens(own)
+        got = fid.read_rewritten(text)
+        assert got == whole
+        assert list(got.groups.items()) == list(whole.groups.items())
 
 
-def test_a_token_after_a_line_ending_with_a_cut_quote_is_not_claimed_line_by_line_either():
+def test_numbers_of_a_rewritten_text_are_claimed_line_by_line_as_in_the_whole_text():
     from inspector.engine import fidelity as fid
 
-    text = "see it ...\n123456 and\u2026\n424242 but 777777...\n555555 then 424242"
-    assert fid._claimed_by_line(text) == fid.claimed_tokens(text) == ["424242"]
+    text = "see it \u2026\n123456 and a76edd72...fac323\n424242 but 1,671 ...\n555555 then 424242 (off-3bb0a9f8c1d1)"
+    got = fid.read_rewritten(text)
+    assert got == fid.read_rewritten(text, by_line=False)
+    assert got.claimed == ["123456", "424242", "1671", "555555"] and got.groups == {"1671": ("1", "671")}
 
 
 @settings(max_examples=500, deadline=None, derandomize=True)
@@ -132,25 +99,18 @@ def test_a_token_after_a_line_ending_with_a_cut_quote_is_not_claimed_line_by_lin
 def test_a_texts_keys_are_its_lines_keys(text):
     from inspector.engine import fidelity as fid
 
-    assert frozenset().union(*(fid._line_keys(line) for line in text.split("\n"))) == fid._line_keys(text)
+    assert fid.text_keys(text) == fid.text_keys(text, by_line=False)
 
 
-def test_a_long_rewritten_message_has_the_keys_read_line_by_line_that_the_whole_text_gives(monkeypatch):
+def test_a_long_rewritten_text_has_the_keys_read_line_by_line_that_the_whole_text_gives():
     from inspector.engine import fidelity as fid
-    from inspector.engine.content import Kind
-    from inspector.engine.models import Message
 
     text = "\n".join(f"line {k}: see src/mod{k}.py at https://h.org/a/b{k}.csv, port 80{k % 10}8, v1.{k}.3 done, "
                      f"timeout={k}" for k in range(200))
-    summary = Message.text_message("user", text)
-    assert len(text) > fid._LINES_FROM and not fid._SETTING_ACROSS.search(text)
-    fid.forget()
-    got = fid._keys(summary, Kind.SUMMARY, ())
-    fid.forget()
-    monkeypatch.setattr(fid, "_LINES_FROM", len(text) + 1)  # (read whole, as before session 8)
-    assert got == fid._keys(summary, Kind.SUMMARY, ())
+    assert len(text) > fid.LINES_FROM and not fid.SETTING_ACROSS.search(text)
+    got = fid.text_keys(text)
+    assert got == fid.text_keys(text, by_line=False)
     assert {"w:lin", "t:8028", "n:mod7.py", "u:h.org/a/b3.csv", "=:timeout=17"} <= got
-    fid.forget()
 
 
 SENTENCE_PIECES = ["a", "Bb", "ccc", ".", "!", "?", " ", "  ", "\n", "\n\n", "\r\n", "\r", "\t", "\x0b", "\x1c", "\u2028",
@@ -171,27 +131,17 @@ SETTING_PIECES = ["timeout", "=", ":", " ", "\n", "\t", "30", "-5", "0x1F", "1.5
 
 @settings(max_examples=600, deadline=None, derandomize=True)
 @given(text=st.lists(st.sampled_from(SETTING_PIECES), max_size=30).map("".join))
-def test_settings_line_by_line_are_the_whole_texts_when_none_spans_a_line_break(text):
+def test_settings_line_by_line_are_the_whole_texts(text):
     from inspector.engine import fidelity as fid
 
-    whole = set(fid._settings(text, fid._SETTING))
-    if fid._SETTING_ACROSS.search(text):
-        return  # (read whole: a setting may span the line break)
-    assert {pair for line in text.split("\n") for pair in fid._line_settings(line)} == whole
+    assert fid.text_keys(text) == fid.text_keys(text, by_line=False)
 
 
-def test_a_setting_across_a_line_break_is_read_from_the_whole_text(monkeypatch):
+def test_a_setting_across_a_line_break_is_read_from_the_whole_text():
     from inspector.engine import fidelity as fid
-    from inspector.engine.content import Kind
-    from inspector.engine.models import Message
 
     text = "\n".join(["see the config below"] * 150 + ["timeout =", "  30 and port: 8080", "e=5"])
-    summary = Message.text_message("user", text)
-    assert fid._SETTING_ACROSS.search(text) and len(text) > fid._LINES_FROM
-    fid.forget()
-    got = fid._keys(summary, Kind.SUMMARY, ())
-    fid.forget()
-    monkeypatch.setattr(fid, "_LINES_FROM", len(text) + 1)
-    assert got == fid._keys(summary, Kind.SUMMARY, ())
+    assert fid.SETTING_ACROSS.search(text) and len(text) > fid.LINES_FROM
+    got = fid.text_keys(text)
+    assert got == fid.text_keys(text, by_line=False)
     assert {"=:timeout=30", "=:port=8080", "=:e=5"} <= got
-    fid.forget()

@@ -159,7 +159,7 @@ def test_long_summaries_of_a_range_that_grows_and_shrinks_measure_as_from_scratc
         context += [_placeholder(m, k) if m.role in ("tool", "user") and k in cleared else m
                     for k, m in enumerate(original[b:], start=b)]
         contexts.append(context)
-    assert max(len(c[a].text) for c in contexts) > fid._LINES_FROM  # (read line by line)
+    assert max(len(c[a].text) for c in contexts) > fid.LINES_FROM  # (read line by line)
     other = _compacted(original, max(0, a - 1), a + 1, set(), seed=7919)
     _fresh_walk_equals_cold(original, other, contexts)
 
