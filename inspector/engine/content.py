@@ -853,23 +853,40 @@ def extract_errors(text: str) -> list[str]:
         return []
     in_diff = in_diff_text(text)
     out: dict[str, None] = {}
+    lines = _ERROR_LINES
     for raw in text.splitlines():
-        line = raw.rstrip("\r")
-        if not line.strip() or len(line) > 600:
-            continue
-        if is_shown_code(line, in_diff) or "Traceback (most recent call last)" in line:
-            continue
-        body = _BULLET.sub("", line)
-        if not _ERROR_LINE.search(body):
-            continue
-        found = _CASE_SENSITIVE_ERROR.search(body)
-        if found is None and not re.search(r"(?i)error|fatal|not found|no such file|denied|fault|failed|exit|"
-                                           r"returncode|killed|aborted|cannot open|^E\d{3}", body):
-            continue
-        norm = normalize_error(body)
-        if len(norm) >= 6:
+        # (each line's error memoised: a rewritten text measured on every knob move
+        # repeats most of the lines of the one before)
+        if len(raw) > 600:
+            continue  # (not an error line: not kept in the memo either)
+        norm = lines.get((raw, in_diff))
+        if norm is None:
+            norm = lines.put((raw, in_diff), _line_error(raw, in_diff))
+        if norm:
             out[norm] = None
     return list(out)
+
+
+# (a line of output, whether it is in a diff) -> its normalized error, "" for none.
+_ERROR_LINES: Memo[tuple[str, bool], str] = Memo(20_000)
+
+
+def _line_error(raw: str, in_diff: bool) -> str:
+    """The error one line of output shows (`extract_errors`), normalized; "" for none."""
+    line = raw.rstrip("\r")
+    if not line.strip() or len(line) > 600:
+        return ""
+    if is_shown_code(line, in_diff) or "Traceback (most recent call last)" in line:
+        return ""
+    body = _BULLET.sub("", line)
+    if not _ERROR_LINE.search(body):
+        return ""
+    found = _CASE_SENSITIVE_ERROR.search(body)
+    if found is None and not re.search(r"(?i)error|fatal|not found|no such file|denied|fault|failed|exit|"
+                                       r"returncode|killed|aborted|cannot open|^E\d{3}", body):
+        return ""
+    norm = normalize_error(body)
+    return norm if len(norm) >= 6 else ""
 
 
 # Identifiers and values: hashes, UUIDs, versions, flags, numbers of 3+ digits, and
@@ -904,19 +921,91 @@ def extract_values(text: str) -> list[str]:
     """
     # A viewer's line numbers are where a line is, not a value the work produced.
     text = _VIEWER_PREFIX.sub("", text[:SCAN_CHARS])
-    out: dict[str, None] = {}
-    for pattern in (_UUID, _HASH, _VERSION, _FLAG, _CAPS_ID):
-        for m in pattern.finditer(text):
-            out[m.group().lower()] = None
+    return _merged_values([_value_parts(text)])
+
+
+def _value_parts(text: str) -> tuple[tuple[str, ...], ...]:
+    """The values `extract_values` finds in a text (its viewer prefixes taken off), one
+    tuple per pattern, in the order it adds them."""
+    out: list[tuple[str, ...]] = [tuple(m.group().lower() for m in pattern.finditer(text))
+                                  for pattern in (_UUID, _HASH, _VERSION, _FLAG, _CAPS_ID)]
+    numbers = []
     for m in _NUMBER.finditer(text):
         v = m.group().lstrip("-")
         if not re.fullmatch(r"0+(?:\.0+)?", v):
-            out[v] = None
+            numbers.append(v)
+    out.append(tuple(numbers))
+    spans = []
     for m in _CODE_SPAN.finditer(text):
         v = m.group(1).strip()
         # A name with "_" or a dotted member: an identifier, not a word or a file name.
         if _IDENT.match(v) and ("_" in v or "." in v) and not _FILE_NAME.fullmatch(v):
-            out[v.lower()] = None
+            spans.append(v.lower())
+    out.append(tuple(spans))
+    return tuple(out)
+
+
+def _merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:
+    """`_value_parts` of consecutive pieces of a text as the whole text's: pattern by
+    pattern, piece by piece, each value once."""
+    out: dict[str, None] = {}
+    found = [part for part in parts if any(part)]  # (most lines hold no value)
+    for k in range(len(parts[0]) if parts else 0):
+        for part in found:
+            out.update(dict.fromkeys(part[k]))
+    return list(out)
+
+
+# A line -> its `_value_parts`, its `extract_paths` (`extract_values_by_line`, `extract_paths_by_line`).
+_LINE_VALUES: Memo[str, tuple[tuple[str, ...], ...]] = Memo(20_000)
+_LINE_PATHS: Memo[str, tuple[str, ...]] = Memo(20_000)
+_LINE_CHARS = 4_000  # lines longer than this are not memoised
+
+
+def extract_values_by_line(text: str) -> list[str]:
+    """`extract_values(text)`, each line's values memoised: a rewritten text measured on
+    every knob move (a summary of a moving range) repeats most of the lines of the one
+    before. No pattern of `extract_values` matches across a line break, and each treats
+    a line break as it treats the start or the end of the text (what
+    tests/engine/test_fidelity_lines.py checks on random texts).
+
+    Args:
+        text: any text.
+
+    Returns:
+        The same values, in the same order.
+    """
+    # (the viewer prefixes first, on the whole text: their `\s*` may take a line break)
+    text = _VIEWER_PREFIX.sub("", text[:SCAN_CHARS])
+    memo, parts = _LINE_VALUES, []
+    for line in text.split("\n"):
+        hit = memo.get(line)
+        if hit is None:
+            hit = _value_parts(line)
+            if len(line) <= _LINE_CHARS:  # (a long line is rarely repeated: not held)
+                memo.put(line, hit)
+        parts.append(hit)
+    return _merged_values(parts)
+
+
+def extract_paths_by_line(text: str) -> list[str]:
+    """`extract_paths(text)`, each line's paths memoised (as `extract_values_by_line`:
+    a path never spans a line break).
+
+    Args:
+        text: any text.
+
+    Returns:
+        The same paths, in the same order.
+    """
+    memo, out = _LINE_PATHS, {}
+    for line in text.split("\n"):
+        hit = memo.get(line)
+        if hit is None:
+            hit = tuple(extract_paths(line))
+            if len(line) <= _LINE_CHARS:
+                memo.put(line, hit)
+        out.update(dict.fromkeys(hit))
     return list(out)
 
 
@@ -955,6 +1044,36 @@ def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> l
         s = " ".join(s.split())
         if len(s) >= 3:
             out.append(s)
+    return out
+
+
+# A line (fences taken out) -> its sentences (`sentences_by_line`).
+_LINE_SENTENCES: Memo[str, tuple[str, ...]] = Memo(20_000)
+
+
+def sentences_by_line(text: str, limit: int = SCAN_CHARS) -> list[str]:
+    """`sentences(text, limit, by_line=True)`, each line's sentences memoised: a
+    rewritten text measured on every knob move repeats most of the lines of the one
+    before. (A sentence break is a run of white space: split at the line breaks first,
+    then at the breaks inside each line, the same pieces come out.)
+
+    Args:
+        text: any prose.
+        limit: characters read at most.
+
+    Returns:
+        The same sentences, in the same order.
+    """
+    text = _FENCE.sub(" ", text[:limit])
+    memo = _LINE_SENTENCES
+    out: list[str] = []
+    for line in text.splitlines():
+        hit = memo.get(line)
+        if hit is None:
+            hit = tuple(s for s in (" ".join(p.split()) for p in _SENTENCE_RE.split(line)) if len(s) >= 3)
+            if len(line) <= 4_000:  # (a long line is rarely repeated: not held)
+                memo.put(line, hit)
+        out.extend(hit)
     return out
 
 

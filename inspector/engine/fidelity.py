@@ -63,7 +63,7 @@ import itertools
 import json
 import operator
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
@@ -77,7 +77,9 @@ from inspector.engine.content import (
     error_core,
     extract_errors,
     extract_paths,
+    extract_paths_by_line,
     extract_values,
+    extract_values_by_line,
     message_artifacts,
     normalize_path,
     path_matches,
@@ -85,6 +87,7 @@ from inspector.engine.content import (
     relative_path,
     request_line,
     sentences,
+    sentences_by_line,
     task_text,
     template_lines,
 )
@@ -92,7 +95,7 @@ from inspector.engine.fidelity_bindings import Binding, binding_claims, error_cl
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
 from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims
-from inspector.engine.fidelity_search import KeptScores, SentenceFinder, ViewPostings, answers_of
+from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
@@ -105,6 +108,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     weighted_keys,
 )
+from inspector.engine.fidelity_text import by_lines, sub_at
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -507,8 +511,7 @@ def _view(m: Message) -> _View:
     if hit is None:
         text = m.text
         args = [c.arguments_raw[:2000] for c in m.tool_calls]
-        ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS,
-                                      by_line=True)))
+        ss = tuple(_windows(sentences_by_line("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS)))
         read = [_read_sentence(x) for x in ss]
         ws = tuple(r.words for r in read)
         postings: dict[str, list[int]] = {}
@@ -516,23 +519,111 @@ def _view(m: Message) -> _View:
             for w in sw:
                 postings.setdefault(w, []).append(j)
         text = m.text[:REWRITTEN_CHARS]
-        own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
-        urls = tuple(_urls(own))
-        own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
-        # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
-        groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
-        own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
+        # (our recovery hints, positions: not claims; tried where their first words occur)
+        own, urls, groups, claimed = read_rewritten(text)
         prose = [j for j, r in enumerate(read) if r.prose]
         # (sentences across line breaks: a claim wrapped over two lines is one claim)
         claims = [(x, _read_claims(x)) for x in sentences(own)]
-        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths(own)), tuple(extract_values(own)),
-                    tuple(r.lower for r in read), frozenset(prose), tuple(claimed_tokens(own)),
+        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths_by_line(own)), tuple(extract_values_by_line(own)),
+                    tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
                     tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
                     tuple(x for x, (failed, _) in claims if failed),
                     tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
                     sum(r.fragment for r in read), groups, urls)
         _VIEWS.put(m.content_hash, hit)
     return hit
+
+
+# The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
+_OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
+_POSITION_STARTS = ("message", "turn")
+_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...]]
+_OWN_LINES: Memo[str, _OwnLine] = Memo(20_000)
+_CLAIMED_LINES: Memo[str, tuple[str | None, tuple[str, ...]]] = Memo(20_000)
+
+
+def _own_line(line: str) -> _OwnLine:
+    """What `_view` reads of one line of a rewritten text (its notices taken out): the
+    URLs it states, the line with its cut quotes blanked and its thousands separators
+    taken out, and the numbers written with them (each a function of the line alone:
+    none of these patterns spans a line break)."""
+    urls = tuple(_urls(line))
+    line = without_cut_quotes(line)  # a quote cut short ("a76edd72...fac323") states no exact value
+    # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
+    groups = tuple((m.group().replace(",", ""), tuple(m.group().split(","))) for m in _THOUSANDS.finditer(line))
+    if groups:
+        line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
+    return urls, line, groups
+
+
+def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ...]]]:
+    """`_own_line` of each line of `text`, memoised, put together: the URLs in order, the
+    text, number -> its groups (the last reading of a number, in the order first met)."""
+    urls: list[str] = []
+    lines: list[str] = []
+    groups: dict[str, tuple[str, ...]] = {}
+    for line_urls, line, line_groups in by_lines(text, _own_line, _OWN_LINES):
+        urls.extend(line_urls)
+        lines.append(line)
+        groups.update(line_groups)
+    return tuple(urls), "\n".join(lines), groups
+
+
+class Rewritten(NamedTuple):
+    """What a rewritten message's text states as claims (`read_rewritten`)."""
+
+    own: str  # the text, inspector's own notices and positions, cut quotes, thousands separators taken out
+    urls: tuple[str, ...]  # the URLs it states (`url_keys`' form), in order
+    groups: dict[str, tuple[str, ...]]  # "1671" -> ("1", "671") of "1,671"
+    claimed: list[str]  # the digit tokens it states (`claimed_tokens`)
+
+
+def read_rewritten(text: str, by_line: bool = True) -> Rewritten:
+    """What a rewritten message's text states as claims, before they are checked.
+
+    Args:
+        text: the message's text.
+        by_line: read line by line, each line's reading kept, and the notices taken
+            out where their first words occur (a knob move's new summary repeats most
+            of the lines of the one before); False: each scan over the whole text (the
+            same answer: tests/engine/test_fidelity_lines.py).
+
+    Returns:
+        The `Rewritten` reading.
+    """
+    if by_line:
+        own = sub_at(_POSITIONS, _POSITION_STARTS, " ", sub_at(_OWN_NOTICES, _OWN_NOTICE_STARTS, " ", text))
+        urls, own, groups = _own_lines(own)
+        return Rewritten(own, urls, groups, _claimed_by_line(own))
+    own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
+    urls = tuple(_urls(own))
+    own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
+    # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
+    groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
+    own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
+    return Rewritten(own, urls, groups, claimed_tokens(own))
+
+
+def _claimed_line(line: str) -> tuple[str | None, tuple[str, ...]]:
+    """The digit tokens of one line `claimed_tokens` keeps (each time stated), the one
+    at the line's start apart (None for none): a cut quote ending the line before takes
+    that one out."""
+    found = list(_claimed_in(line.lower()))
+    if found and found[0][0] == 0:
+        return found[0][1], tuple(tok for _, tok in found[1:])
+    return None, tuple(tok for _, tok in found)
+
+
+def _claimed_by_line(text: str) -> list[str]:
+    """`claimed_tokens(text)`, each line's tokens memoised (`_claimed_line`)."""
+    out: dict[str, None] = {}
+    cut_before = False  # the line before ends with a cut ("...", "\u2026")
+    for (first, rest), line in zip(by_lines(text, _claimed_line, _CLAIMED_LINES), text.split("\n"), strict=True):
+        if first is not None and not cut_before:
+            out[first] = None
+        out.update(dict.fromkeys(rest))
+        cut_before = line.endswith(("\u2026", "..."))
+    return list(out)
 
 
 class _Sentence(NamedTuple):
@@ -596,6 +687,7 @@ class _Index:
     # The prose sentences the agent wrote, normalized (`_other_quote`).
     said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
+    _containing: Containing | None = None  # the commands, searched as one text (`running`), since the last extend
     # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
     weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
     # (an item's words, the kinds of message counted) -> every message of those kinds holding
@@ -629,7 +721,11 @@ class _Index:
         """The actions whose command holds `command` (normalized), in order."""
         hit = self._running.get(command)
         if hit is None:
-            hit = self._running[command] = [i for i, c in self.commands if command in c]
+            found = self._containing
+            if found is None:
+                found = self._containing = Containing([c for _, c in self.commands])
+            commands = self.commands
+            hit = self._running[command] = [commands[k][0] for k in found.positions(command)]
             if len(self._running) > 1_000:
                 self._running.clear()
         return hit
@@ -637,6 +733,7 @@ class _Index:
     def extend(self, model: ContentModel, start: int) -> None:
         post = self.postings
         self._running.clear()
+        self._containing = None
         self.weighted.clear()
         self.contributions.clear()
         self.todos = None
@@ -719,12 +816,24 @@ def _quoted(sentence: str) -> str:
     return _LIST_MARK.sub("", _norm(sentence))
 
 
+# A rewritten sentence -> `_quoted` of it (a summary's sentences come back on every knob move).
+_QUOTED: Memo[str, str] = Memo(50_000)
+
+
+def _quoted_sentence(sentence: str) -> str:
+    """`_quoted(sentence)`, memoised."""
+    hit = _QUOTED.get(sentence)
+    if hit is None:
+        hit = _QUOTED.put(sentence, _quoted(sentence))
+    return hit
+
+
 def _unquoted(v: _View, printed: set[str]) -> _View:
     """`v` with the prose sentences that quote the environment's output verbatim no
     longer prose: a line of output copied into a summary (a keyword dump's "Running it
     again will lead to the same error.") states what was printed, not what the agent
     found, decided or does next."""
-    quoted = frozenset(j for j in v.prose if _quoted(v.sentences[j]) in printed)
+    quoted = frozenset(j for j in v.prose if _quoted_sentence(v.sentences[j]) in printed)
     if not quoted:
         return v
     return dataclasses.replace(v, prose=v.prose - quoted, plans=tuple(j for j in v.plans if j not in quoted))
@@ -809,8 +918,12 @@ def claimed_tokens(text: str) -> list[str]:
     Returns:
         The tokens, lower case, each once, in the order first stated.
     """
-    low = text.lower()
-    out: dict[str, None] = {}
+    return list(dict.fromkeys(tok for _, tok in _claimed_in(text.lower())))
+
+
+def _claimed_in(low: str) -> Iterator[tuple[int, str]]:
+    """(where, token) of each digit token of a lower case text `claimed_tokens` keeps,
+    each time it is stated."""
     for m in _DIGIT_TOKEN.finditer(low):
         tok = m.group()
         if len(tok) >= LONG_TOKEN or not _VALUE_TOKEN.fullmatch(tok):
@@ -819,8 +932,7 @@ def claimed_tokens(text: str) -> list[str]:
         # prefix per token made this quadratic in the text)
         if _CUT.match(low, m.end()) or low.endswith(_CUT_ENDS, 0, m.start()):
             continue
-        out[tok] = None
-    return list(out)
+        yield m.start(), tok
 
 
 def _same_number(tok: str, post: dict[str, list[int]]) -> bool:
@@ -871,7 +983,12 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     if hit is not None:
         return hit
     text = m.text[:SCAN_CHARS]
-    out: set[str] = {"w:" + w for w in words(text)}
+    # (Tool call ids too: a dump of the session's strings may quote them.)
+    args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
+    # (a long rewritten text, measured on every knob move: line by line, each line's keys
+    # kept, as consecutive summaries repeat most of their lines)
+    line_wise = kind is Kind.SUMMARY and not args and len(text) > LINES_FROM
+    out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
     akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
     a = message_artifacts(m, akind)
     out.update(path_keys(a.paths, roots))
@@ -886,22 +1003,70 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
         out.update("cw:" + c.split()[1].lower() for c in a.commands if len(c.split()) > 1)
     if kind in _PROSE:  # values the agent or the user state: the ones the work reuses
         out.update("a:" + v for v in a.values)
-    # (Tool call ids too: a dump of the session's strings may quote them.)
-    args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
     if kind is Kind.TASK:  # the values and files of the instructions around the task too
         out.update("v:" + v for v in extract_values(text))
         out.update(path_keys(extract_paths(text), roots))
+    if not line_wise and ("=" in text or ":" in text):
+        for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
+            out.update(("=:" + name, f"=:{name}={number}"))
+    hit = frozenset(out)
+    return _KEYS.put(key, hit)
+
+
+def _line_keys(text: str, args: str = "") -> frozenset[str]:
+    """The keys `_keys` takes from a message's text (and its tool calls' `args`) alone:
+    its words, digit tokens, file names and URLs. (None of their patterns spans a line
+    break: the keys of a text are its lines' keys, tests/engine/test_fidelity_lines.py.)"""
+    out = {"w:" + w for w in words(text)}
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     # Every file name the text shows, wherever (a URL's last part, a listing's bare
     # names): a summary naming that file names one the session has seen.
     out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
     if "://" in text or "://" in args:
         out.update(url_keys(f"{text} {args}"))
-    if "=" in text or ":" in text:
-        for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
-            out.update(("=:" + name, f"=:{name}={number}"))
-    hit = frozenset(out)
-    return _KEYS.put(key, hit)
+    return frozenset(out)
+
+
+def text_keys(text: str, by_line: bool = True) -> frozenset[str]:
+    """The index keys a message's text gives alone (no tool calls): its words, digit
+    tokens, file names, URLs and the numbers it sets names to (`_keys`).
+
+    Args:
+        text: the text (its first `SCAN_CHARS` characters).
+        by_line: read line by line, each line's keys kept (the settings too unless
+            one may span a line break); False: over the whole text (the same keys:
+            tests/engine/test_fidelity_lines.py).
+
+    Returns:
+        The keys.
+    """
+    if not by_line:
+        out = set(_line_keys(text))
+        settings: Iterable[tuple[str, str]] = _settings(text, _SETTING) if "=" in text or ":" in text else ()
+    else:
+        out = set().union(*by_lines(text, _line_keys, _LINE_KEYS))
+        if SETTING_ACROSS.search(text):
+            settings = _settings(text, _SETTING)
+        else:  # (no setting spans a line break here: each line's settings, kept)
+            settings = [pair for found in by_lines(text, _line_settings, _LINE_SETTINGS) for pair in found]
+    for name, number in settings:
+        out.update(("=:" + name, f"=:{name}={number}"))
+    return frozenset(out)
+
+
+# Where a `_SETTING` could span a line break: a line break in the white space around its "=" or ":".
+SETTING_ACROSS = re.compile(r"\n\s*[=:]|[=:][^\S\n]*\n")
+_LINE_SETTINGS: Memo[str, tuple[tuple[str, str], ...]] = Memo(20_000)
+
+
+def _line_settings(line: str) -> tuple[tuple[str, str], ...]:
+    """`_settings(line, _SETTING)`, as a tuple (`by_lines` keeps it)."""
+    return tuple(_settings(line, _SETTING)) if "=" in line or ":" in line else ()
+
+
+# A rewritten text longer than this is read line by line (`_keys`); each line's keys are kept.
+LINES_FROM = 2_000
+_LINE_KEYS: Memo[str, frozenset[str]] = Memo(20_000)
 
 
 # A file name as text shows it: a name, a dot, an extension, not inside a longer word.
@@ -1026,6 +1191,9 @@ class _Buckets:
     roots: tuple[str, ...] = SANDBOX_ROOTS
     exact: set[str] = field(default_factory=set)  # items matched verbatim (commands)
     next_words: frozenset[str] = frozenset()  # the words of what the agent did next (text and commands)
+    # The paths `add_paths` met that change nothing while the files are as they are (the
+    # same files come back message after message): asked again only once they change.
+    idle: set[str] = field(default_factory=set, repr=False)
 
     def add(self, kind: str, values: Sequence[str]) -> None:
         bucket = self.items[kind]
@@ -1035,19 +1203,39 @@ class _Buckets:
 
     def add_paths(self, paths: Sequence[str]) -> None:
         """Paths not naming a file already there (the longest mention of a file wins)."""
-        bucket = self.items["files"]
+        bucket, idle = self.items["files"], self.idle
         for p in paths:
-            if p in bucket:
+            if p in bucket or p in idle:
                 continue
-            same = next((q for q in bucket if path_matches(p, q, self.roots)), None)
+            same = next((q for q in bucket if _same_file(p, q, self.roots)), None)
             if same is None:
                 if len(bucket) < MAX_ITEMS["files"]:
                     bucket[p] = None
+                    idle.clear()
+                else:
+                    idle.add(p)
             elif len(p) > len(same):
                 self.items["files"] = bucket = {(p if q == same else q): None for q in bucket}
+                idle.clear()
+            else:
+                idle.add(p)
 
     def full(self, kind: str) -> bool:
         return len(self.items[kind]) >= MAX_ITEMS[kind]
+
+
+# (a path, another, the roots) -> `path_matches`: `_collect` asks the same pairs on every
+# knob move (each removed message's paths against the files collected so far).
+_SAME_FILE: Memo[tuple[str, str, tuple[str, ...]], bool] = Memo(100_000)
+
+
+def _same_file(p: str, q: str, roots: tuple[str, ...]) -> bool:
+    """`path_matches(p, q, roots)`, memoised."""
+    key = (p, q, roots)
+    hit = _SAME_FILE.get(key)
+    if hit is None:
+        hit = _SAME_FILE.put(key, path_matches(p, q, roots))
+    return hit
 
 
 def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
@@ -1728,7 +1916,18 @@ def _states_counts(v: _View) -> bool:
     """Whether a prose sentence of `v` states a test outcome count (`outcome_counts`)."""
     hit = _COUNTS_STATED.get(v)
     if hit is None:
-        hit = _COUNTS_STATED.put(v, any(outcome_counts(v.sentences[j]) for j in v.prose))
+        hit = _COUNTS_STATED.put(v, any(_counts_in(v.sentences[j]) for j in v.prose))
+    return hit
+
+
+# sentence -> whether it states a test outcome count (a summary's sentences come back on every knob move).
+_SENTENCE_COUNTS: Memo[str, bool] = Memo(50_000)
+
+
+def _counts_in(sentence: str) -> bool:
+    hit = _SENTENCE_COUNTS.get(sentence)
+    if hit is None:
+        hit = _SENTENCE_COUNTS.put(sentence, bool(outcome_counts(sentence)))
     return hit
 
 

@@ -387,6 +387,26 @@ _WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
 
 
 _WRITES: Memo[tuple[int, int], list[int]] = Memo(8)
+# sentence -> whether it says a file was written (`write_claims`), or what the user
+# said of a scope (`answer_claims`): asked of every sentence of a summary on every knob
+# move, and consecutive summaries repeat most of their sentences.
+_SAYS_WRITTEN: Memo[str, bool] = Memo(50_000)
+_SAYS_SCOPE: Memo[str, bool] = Memo(50_000)
+
+
+def _says_written(sentence: str) -> bool:
+    hit = _SAYS_WRITTEN.get(sentence)
+    if hit is None:
+        hit = _SAYS_WRITTEN.put(sentence, bool(_WROTE.search(sentence)) and not _NOT_MADE.search(sentence))
+    return hit
+
+
+def _says_scope(sentence: str) -> bool:
+    hit = _SAYS_SCOPE.get(sentence)
+    if hit is None:
+        hit = _SAYS_SCOPE.put(sentence, bool(_USER_SAID.search(sentence) and (_ALL.search(sentence)
+                                                                              or _ONLY.search(sentence))))
+    return hit
 
 
 def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], serial: int,
@@ -414,7 +434,7 @@ def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], se
     out: list[CallClaim] = []
     writes: list[int] | None = None
     for sentence in sentences:
-        if not _WROTE.search(sentence) or _NOT_MADE.search(sentence):
+        if not _says_written(sentence):
             continue
         if writes is None:
             # (the session's writing calls, to its end: they show that its writes name their files)
@@ -471,7 +491,7 @@ def answer_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
     """
     from inspector.engine.content import Kind
 
-    said = [s for s in sentences if _USER_SAID.search(s) and (_ALL.search(s) or _ONLY.search(s))]
+    said = [s for s in sentences if _says_scope(s)]
     if not said:
         return []
     asked = [m.text[:500] for i, m in enumerate(messages[:horizon + 1]) if kinds[i] is Kind.REQUEST]

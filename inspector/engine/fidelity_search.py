@@ -519,3 +519,42 @@ class KeptScores:
                 if i in held and kinds[i] in sources:
                     score[i] = score.get(i, 0.0) + wt
         return score
+
+
+class Containing:
+    """Which of a list of strings hold a string, by `str.find` over them joined once:
+    the same answer, in the same order, as testing `needle in s` of each.
+
+    Args:
+        strings: the strings searched, in order.
+    """
+
+    __slots__ = ("_joined", "_starts", "_strings")
+
+    def __init__(self, strings: Sequence[str]):
+        self._strings = strings
+        self._joined = _SEPARATOR.join(strings)
+        # (where each string starts in the joined text: after the ones before and their separators)
+        self._starts = [0, *accumulate(len(s) + 1 for s in strings)][:-1]
+
+    def positions(self, needle: str) -> list[int]:
+        """The positions of the strings holding `needle`, ascending.
+
+        Args:
+            needle: the string looked for.
+
+        Returns:
+            Each position once, in order.
+        """
+        strings = self._strings
+        if not needle or _SEPARATOR in needle:
+            return [k for k, s in enumerate(strings) if needle in s]
+        joined, starts, out = self._joined, self._starts, []
+        at = joined.find(needle)
+        while at >= 0:
+            k = bisect_right(starts, at) - 1
+            out.append(k)
+            # (on from the next string: one hit per string)
+            nxt = starts[k + 1] if k + 1 < len(starts) else len(joined)
+            at = joined.find(needle, nxt)
+        return out

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from inspector.engine import fidelity as fid
-from tests.engine.test_fidelity_search import SOURCES, _compacted, _same, _session
+from tests.engine.test_fidelity_search import SOURCES, _compacted, _placeholder, _same, _session
 
 WALKS = settings(max_examples=10, deadline=None, derandomize=True, phases=[Phase.explicit, Phase.generate],
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -131,6 +131,37 @@ def test_slider_moves_to_new_plans_on_the_bench_session_shape_measure_as_from_sc
     plans = [context(t) for t in (5_000, 5_500, 6_000, 6_500, 8_000, 12_000)]
     assert len({p.applied_summaries()[0].end for p, _ in plans}) > 2
     _fresh_walk_equals_cold(session.messages, context(5_000 + 7_919)[1], [c for _, c in plans])
+
+
+def _verbatim_summary(original, a, b):
+    """A long summary of [a, b) as an extractive one writes it: a header, then the removed
+    messages verbatim, and a notice naming the range: the next one of a range grown or
+    shrunk repeats most of its lines (what `fidelity_text` reads once per line)."""
+    from inspector.engine.models import Message, Part
+
+    body = "\n\n".join(m.text for m in original[a:b] if m.text.strip())
+    return Message(role="user", parts=[Part(text=f"[Previous conversation summary]\n\nThe work so far:\n{body}\n\n"
+                                                 f"The original messages {a + 1}\u2013{b} summarized here are stored "
+                                                 f"as off-{a:04x}{b:04x}; call read_offload(id=\"off-{a:04x}{b:04x}\").")])
+
+
+@WALKS
+@given(data=st.data())
+def test_long_summaries_of_a_range_that_grows_and_shrinks_measure_as_from_scratch(sessions, data):
+    original = sessions[data.draw(st.integers(0, len(sessions) - 1), label="session")]
+    n = len(original)
+    a = data.draw(st.integers(1, n // 4), label="start")
+    ends = data.draw(st.lists(st.integers(a + 2, n - 2), min_size=2, max_size=5, unique=True), label="ends")
+    cleared = set(data.draw(st.lists(st.integers(0, n - 1), max_size=n), label="cleared"))
+    contexts = []
+    for b in ends:  # (in the order drawn: the range grows and shrinks)
+        context = [*original[:a], _verbatim_summary(original, a, b)]
+        context += [_placeholder(m, k) if m.role in ("tool", "user") and k in cleared else m
+                    for k, m in enumerate(original[b:], start=b)]
+        contexts.append(context)
+    assert max(len(c[a].text) for c in contexts) > fid.LINES_FROM  # (read line by line)
+    other = _compacted(original, max(0, a - 1), a + 1, set(), seed=7919)
+    _fresh_walk_equals_cold(original, other, contexts)
 
 
 def _claimed_reference(text):

@@ -1,0 +1,95 @@
+"""What `engine.fidelity` reads of a rewritten message's whole text, found at the cost
+of what is new in it: the same answers as its whole-text regular expressions.
+
+A knob move writes a new summary of a moving range; consecutive summaries repeat most
+of their lines. A scan whose pattern never spans a line break, and treats one as it
+treats the start or end of the text, is the same scan line by line, and each line's
+answer is kept (`by_lines`). A substitution whose every match starts with one of a few
+literals is the same substitution tried only where those literals occur (`sub_at`).
+tests/engine/test_fidelity_lines.py checks each against the whole-text scan on random
+texts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from inspector.engine.bounded import Memo
+
+T = TypeVar("T")
+
+# Lines longer than this are read but not kept (a long line is rarely repeated).
+LINE_CHARS = 4_000
+# Characters `str.lower` does not map to the ASCII letter `re.IGNORECASE` matches them
+# with (the long s, the Kelvin sign, the dotless i, the dotted capital I).
+_FOLDS_APART = ("\u017f", "\u212a", "\u0131", "\u0130")
+
+
+def by_lines(text: str, read: Callable[[str], T], memo: Memo[str, T]) -> list[T]:
+    """`read` of each line of `text` (split at "\\n"), each line's answer memoised.
+
+    Args:
+        text: the text.
+        read: what is read of one line (a function of the line alone).
+        memo: where the lines' answers are kept (one per `read`).
+
+    Returns:
+        The answers, line by line.
+    """
+    out = []
+    for line in text.split("\n"):
+        hit = memo.get(line)
+        if hit is None:
+            hit = read(line)
+            if len(line) <= LINE_CHARS:
+                memo.put(line, hit)
+        out.append(hit)
+    return out
+
+
+def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str) -> str:
+    """`pattern.sub(repl, text)` for a pattern whose every match begins with one of
+    `starts` (lower case when the pattern ignores case): tried where they occur only.
+
+    Args:
+        pattern: the pattern (no match of it is empty).
+        starts: the literals every match begins with.
+        repl: the replacement (no group references).
+        text: the text.
+
+    Returns:
+        The text substituted, as `pattern.sub` gives it.
+    """
+    folded = bool(pattern.flags & re.IGNORECASE)
+    hay = text
+    if folded:
+        hay = text.lower()
+        if len(hay) != len(text) or any(c in text for c in _FOLDS_APART):
+            return pattern.sub(repl, text)  # (positions would not line up: the plain scan)
+    found = sorted({at for s in starts for at in _occurrences(hay, s)})
+    if not found:
+        return text
+    pieces, done = [], 0
+    for at in found:
+        if at < done:
+            continue  # (inside the match before: finditer goes on after it)
+        m = pattern.match(text, at)
+        if m is None:
+            continue
+        pieces.append(text[done:at])
+        pieces.append(repl)
+        done = m.end()
+    if not pieces:
+        return text
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+def _occurrences(text: str, literal: str) -> list[int]:
+    out, at = [], text.find(literal)
+    while at >= 0:
+        out.append(at)
+        at = text.find(literal, at + 1)
+    return out

@@ -1,0 +1,147 @@
+"""The line-wise forms of the whole-text scans the fidelity runs on every knob move
+(`content.extract_values_by_line`, `content.extract_paths_by_line`, the memoised lines of
+`content.extract_errors`, `fidelity_search.Containing`) give exactly what the scans they
+replace give: checked on random texts built from the pieces those scans react to (line
+breaks, viewer prefixes, numbers, paths, code spans, separators), bounded examples."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inspector.engine import content
+from inspector.engine.fidelity_search import Containing
+
+PIECES = ["\n", "\n\n", " ", "  ", "\t", "\r", "12", "345", "1.5", "-", ",", ".", ":", "|", "\u2192", "a", "_",
+          "x.y", "`", "`foo_bar`", "`a.b`", "/", "./", "~/", "src/x.py", "/testbed/a/b.py", "v1.2.3", "0x1f",
+          "deadbeef12", "ABC123", "PS-48210", "flag{abc}", "(3 more lines above)", "(12 lines total)",
+          "1: ", "  7|", "://", "http://h.org/a/b.csv", "Error", "ValueError: bad", "E   ", "- ", "FAILED",
+          "diff --git", "\n@@ ", "+", "@", "e1e2e3e4-aaaa-bbbb-cccc-123456789012", "000", "x" * 30]
+TEXTS = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_values_line_by_line_are_the_whole_texts(text):
+    assert content.extract_values_by_line(text) == content.extract_values(text)
+    assert content.extract_values_by_line(text) == content.extract_values(text)  # (memoised lines)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_paths_line_by_line_are_the_whole_texts(text):
+    assert content.extract_paths_by_line(text) == content.extract_paths(text)
+    assert content.extract_paths_by_line(text) == content.extract_paths(text)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_errors_from_memoised_lines_are_the_first_reading_and_one_lines_each(text):
+    first = content.extract_errors(text)
+    assert content.extract_errors(text) == first  # (the lines memoised)
+    assert len(first) == len(set(first))
+    lines = {content.normalize_error(line) for line in text.splitlines()} | {
+        content.normalize_error(line.lstrip("-*\u2022> E").strip()) for line in text.splitlines()}
+    assert all(any(e == n or n.endswith(e) for n in lines) for e in first)
+
+
+def test_the_errors_of_an_output_are_its_error_lines_in_order_each_once():
+    text = "ok\nValueError: bad value\n- FAILED tests/x.py\n  1: x = 1\nValueError: bad value\nE   KeyError: 'k'"
+    for _ in range(2):
+        assert content.extract_errors(text) == ["valueerror: bad value", "failed tests/x.py", "keyerror: 'k'"]
+
+
+def test_a_viewer_prefix_across_a_line_break_is_taken_off_as_in_the_whole_text():
+    # (`\s*` of the viewer's prefix takes the line break: "123" is a line number, not a value)
+    text = "see 4567\n123\n: x 8910"
+    assert content.extract_values_by_line(text) == content.extract_values(text) == ["4567", "8910"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(strings=st.lists(st.lists(st.sampled_from(["a", "b", "ab", " ", "\x00", "-m", "x"]), max_size=6).map("".join),
+                        max_size=8),
+       needle=st.lists(st.sampled_from(["a", "b", " ", "\x00", "x"]), max_size=3).map("".join))
+def test_containing_finds_the_strings_holding_a_needle_as_a_loop_does(strings, needle):
+    assert Containing(strings).positions(needle) == [k for k, s in enumerate(strings) if needle in s]
+
+
+NOTICE_PIECES = PIECES + ["The original messages 1\u20139 summarized here are stored as off-3bb0; call x", "[...",
+                          "[...1,234 characters truncated; see]", "]", "off-", "off-3bb0a9", '(id="', '"', ")",
+                          "message", "Messages ", "turn", "TURN", " to ", "\u2013", "#", "(", "\u017f", "\u0130",
+                          "\u212a", "1,671", "12,000,000", "$", "a76edd72...fac323", "\u2026", "...", "x\u2026",
+                          "https://Example.org/a/b.csv?x=1.", "{base}://x"]
+NOTICE_TEXTS = st.lists(st.sampled_from(NOTICE_PIECES), max_size=40).map("".join)
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(text=NOTICE_TEXTS)
+def test_a_rewritten_text_read_line_by_line_states_what_the_whole_text_states(text):
+    from inspector.engine import fidelity as fid
+
+    whole = fid.read_rewritten(text, by_line=False)
+    for _ in range(2):  # (the second time from the memoised lines)
+        got = fid.read_rewritten(text)
+        assert got == whole
+        assert list(got.groups.items()) == list(whole.groups.items())
+
+
+def test_numbers_of_a_rewritten_text_are_claimed_line_by_line_as_in_the_whole_text():
+    from inspector.engine import fidelity as fid
+
+    text = "see it \u2026\n123456 and a76edd72...fac323\n424242 but 1,671 ...\n555555 then 424242 (off-3bb0a9f8c1d1)"
+    got = fid.read_rewritten(text)
+    assert got == fid.read_rewritten(text, by_line=False)
+    assert got.claimed == ["123456", "424242", "1671", "555555"] and got.groups == {"1671": ("1", "671")}
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(text=NOTICE_TEXTS)
+def test_a_texts_keys_are_its_lines_keys(text):
+    from inspector.engine import fidelity as fid
+
+    assert fid.text_keys(text) == fid.text_keys(text, by_line=False)
+
+
+def test_a_long_rewritten_text_has_the_keys_read_line_by_line_that_the_whole_text_gives():
+    from inspector.engine import fidelity as fid
+
+    text = "\n".join(f"line {k}: see src/mod{k}.py at https://h.org/a/b{k}.csv, port 80{k % 10}8, v1.{k}.3 done, "
+                     f"timeout={k}" for k in range(200))
+    assert len(text) > fid.LINES_FROM and not fid.SETTING_ACROSS.search(text)
+    got = fid.text_keys(text)
+    assert got == fid.text_keys(text, by_line=False)
+    assert {"w:lin", "t:8028", "n:mod7.py", "u:h.org/a/b3.csv", "=:timeout=17"} <= got
+
+
+SENTENCE_PIECES = ["a", "Bb", "ccc", ".", "!", "?", " ", "  ", "\n", "\n\n", "\r\n", "\r", "\t", "\x0b", "\x1c", "\u2028",
+                   "\u0085", "- ", "* ", "1. ", "12.", "e.g.", "i.e.", "vs.", "cf.", "`x`", "\"", "'", "(", "A",
+                   "```py\n", "```", "<command>", "</command>", "x" * 50]
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(SENTENCE_PIECES), max_size=40).map("".join), limit=st.integers(1, 400))
+def test_sentences_line_by_line_are_the_whole_texts(text, limit):
+    for _ in range(2):  # (the second time from the memoised lines)
+        assert content.sentences_by_line(text, limit) == content.sentences(text, limit, by_line=True)
+
+
+SETTING_PIECES = ["timeout", "=", ":", " ", "\n", "\t", "30", "-5", "0x1F", "1.5", "\"", "'", "self.", "port", "x", ".",
+                  "a_b", "\n\n", "e=5", "\"port\": 8000"]
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(SETTING_PIECES), max_size=30).map("".join))
+def test_settings_line_by_line_are_the_whole_texts(text):
+    from inspector.engine import fidelity as fid
+
+    assert fid.text_keys(text) == fid.text_keys(text, by_line=False)
+
+
+def test_a_setting_across_a_line_break_is_read_from_the_whole_text():
+    from inspector.engine import fidelity as fid
+
+    text = "\n".join(["see the config below"] * 150 + ["timeout =", "  30 and port: 8080", "e=5"])
+    assert fid.SETTING_ACROSS.search(text) and len(text) > fid.LINES_FROM
+    got = fid.text_keys(text)
+    assert got == fid.text_keys(text, by_line=False)
+    assert {"=:timeout=30", "=:port=8080", "=:e=5"} <= got
