@@ -311,6 +311,19 @@ def _changed_files(live: Sequence[Message]) -> list[str]:
     return _dedupe(out)
 
 
+def changed_files(m: Message) -> list[str]:
+    """The files an assistant message's actions change, as the summary's "Files changed"
+    lists them (`edits.changed_texts`, then the summary's own path pattern).
+
+    Args:
+        m: an assistant message.
+
+    Returns:
+        The paths, each once, in the order its actions name them.
+    """
+    return list(_assistant_changed(m))
+
+
 def _assistant_changed(m: Message) -> list[str]:
     hit = _CHANGED.get(m.content_hash)
     if hit is None:

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.engine.summarize.edits import changed_texts
-from inspector.engine.summarize.extractive import _PATH_RE, build_summary
+from inspector.engine.summarize.extractive import build_summary, changed_files
 from inspector.sources.registry import open_source
 
 from ...sessions import asst, tool, user
@@ -25,7 +24,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 def _changed(name: str, args: dict | str, text: str = "") -> list[str]:
     raw = args if isinstance(args, str) else json.dumps(args)
-    return [p for t in changed_texts(asst(text, [("c1", name, raw)])) for p in _PATH_RE.findall(t)]
+    return changed_files(asst(text, [("c1", name, raw)]))
 
 
 @pytest.mark.parametrize(("name", "args", "changed"), [
@@ -66,7 +65,7 @@ def test_each_frameworks_edits_are_changes_and_its_reads_are_not(name, args, cha
 
 def test_swe_agents_create_command_in_text_is_a_change() -> None:
     m = asst("DISCUSSION\nLet's reproduce it first.\n```\ncreate reproduce_bug.py\n```")
-    assert [p for t in changed_texts(m) for p in _PATH_RE.findall(t)] == ["reproduce_bug.py"]
+    assert changed_files(m) == ["reproduce_bug.py"]
 
 
 def _section(text: str, title: str) -> list[str]:
