@@ -15,8 +15,6 @@ configs (reductions on, preserved users, incremental or not):
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -31,6 +29,7 @@ from inspector.engine.summarize.retry import chunk_messages
 from inspector.engine.tokens import TokenCache, count_messages
 from inspector.sources.registry import open_source
 from tests.conftest import CLAUDE_CODE, FIXTURES, SWE_AGENT
+from tests.engine.test_materialize_view import bench_session
 from tests.sessions import asst, session, tool, user
 from tests.sessions import sys as system
 
@@ -57,18 +56,6 @@ CONFIGS = {
 }
 
 
-def _bench_session(n: int):
-    """The bench's session shape (bench/data.big_session), `n` messages."""
-    spec = importlib.util.spec_from_file_location("bench_data", ROOT / "bench/data.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    path = list(sys.path)
-    try:
-        spec.loader.exec_module(module)
-        return module.big_session(n)
-    finally:
-        sys.path[:] = path
-
 
 def _read(path: Path):
     with open_source(path) as src:
@@ -78,7 +65,7 @@ def _read(path: Path):
 @pytest.fixture(scope="module")
 def sessions():
     out = {name: _read(path) for name, path in SOURCES.items()}
-    out["bench"] = _bench_session(500)
+    out["bench"] = bench_session(500)
     out["few-errors"] = _failing_now_and_then(300, 60)  # 5 errors: never full
     out["many-errors"] = _failing_now_and_then(300, 13)  # 23 errors: full after 8
     # an earlier compaction (Claude Code's record) a third of the way into a long session
