@@ -241,9 +241,11 @@ def near_misses(claims: Sequence[tuple[str, str, str]], postings: Mapping[str, l
 
 # ------------------------------------------------------------------------------ calls
 
+# Words of a clause about what comes next or might be (`fidelity_outcomes` reads them too).
+FUTURE_WORDS = (r"next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
+                r"needs? to|must|if|once|until|whether")
 # A sentence about what comes next or might be: it states no call that was made.
-_NOT_MADE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
-                       r"needs? to|must|if|once|until|whether|instead of)\b", re.I)
+_NOT_MADE = re.compile(rf"\b(?:{FUTURE_WORDS}|instead of)\b", re.I)
 # ... and one that says the call went well, or not.
 _CALL_WENT_WELL = re.compile(r"\b(?:succeeded|successful(?:ly)?|went through|worked|approved|confirmed|booked|"
                              r"completed?|done|applied)\b", re.I)
@@ -383,7 +385,7 @@ _WROTE = re.compile(r"\b(?:already (?:added|wrote|written|created|updated|edited
                     r"already (?:added|written|created|updated|edited|changed|applied)|(?:i|we|the agent) (?:added|wrote|"
                     r"created|updated|edited|changed|modified|inserted|applied))\b", re.I)
 # Tools that write a file and name it in their arguments (function-calling agents).
-_WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
+WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
 
 
 _WRITES: Memo[tuple[int, int], list[int]] = Memo(8)
@@ -442,7 +444,7 @@ def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], se
             if writes is None:
                 writes = _WRITES.put((serial, len(messages)), [
                     i for i in range(len(messages)) if kinds[i] is Kind.ACTION
-                    and any(_WRITE_TOOL.search(c.name) for c in messages[i].tool_calls)])
+                    and any(WRITE_TOOL.search(c.name) for c in messages[i].tool_calls)])
         if not writes:
             return []
         for p in extract_paths(sentence):

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo
+from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL
 from inspector.engine.models import Message
 
 # A clause saying the step went well, or that it failed.
@@ -42,11 +43,9 @@ _BADLY = re.compile(r"\b(?:fail\w*|reject\w*|refused|errors?|erred|invalid|denie
 _FAILED = re.compile(r"\b(?:failed|fails|rejected|was refused|errored|returned (?:an? )?(?:error|\"?invalid)|"
                      r"invalid action|did not (?:apply|work|go through)|was not applied|were not applied)\b", re.I)
 # A clause about what comes next or might be: it states no outcome.
-_NOT_YET = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
-                      r"needs? to|must|if|once|until|whether|try|retry|again)\b", re.I)
+_NOT_YET = re.compile(rf"\b(?:{FUTURE_WORDS}|try|retry|again)\b", re.I)
 _ACTION = re.compile(r"\b([a-z_]+\[[^\]\n]{1,80}\])", re.I)
 _FILE = re.compile(r"(?<![\w.-])([\w-]+\.[a-z][a-z0-9]{0,5})(?![\w-])", re.I)
-_WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
 _WRITE_CALL = re.compile(r"\b\w*(?:edit|write|replace|patch|insert|create)\w*\(", re.I)
 _EDITED = re.compile(r"\bedit|\bchange|\bstr_replace|\bwrite|\bpatch", re.I)
 _CLAUSE_END = re.compile(r"[;:]|\.\s|,\s+(?:and |but |while |whereas |then )")
@@ -104,7 +103,7 @@ def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
             name = c.name.lower()
             if "_" in name.strip("_"):
                 tools[name].append(i)
-            if _WRITE_TOOL.search(name):
+            if WRITE_TOOL.search(name):
                 for f in {f.lower() for f in _FILE.findall(c.arguments_raw[:2000])}:
                     edits[f].append(i)
     return _STEPS.put(key, _Steps(dict(tools), dict(actions), dict(edits)))
