@@ -297,18 +297,11 @@ def _assistant_files(m: Message) -> list[str]:
     return files
 
 
-def _changed_files(live: Sequence[Message]) -> list[str]:
-    """The files the assistant's actions changed (`edits`), newest first.
-
-    Every assistant message is looked at, not only the newest ones the other sections
-    read: an edit made early in the range is what the next agent most needs to know.
-    A message without an edit costs a few substring tests (`edits.changed_texts`).
-    """
-    out: list[str] = []
-    for m in reversed(live):
-        if m.role == "assistant":
-            out.extend(reversed(_assistant_changed(m)))
-    return _dedupe(out)
+def _changed_files(read: _Read) -> list[str]:
+    """The files the assistant's actions changed (`edits`), newest first: of every
+    assistant message (`_Read.changed`), not only the newest ones the other sections
+    read, as an edit made early in the range is what the next agent most needs to know."""
+    return _dedupe([f for _, files in reversed(read.changed) for f in reversed(files)])
 
 
 def changed_files(m: Message) -> list[str]:
@@ -407,7 +400,7 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     task = old_task or ([_line(live[model.task].text, 600)] if model.task is not None else [])
     read = _Read.of(live)
     requests, tools, names = _requests_and_tools(live, model, bool(old_task), read)
-    changed = _dedupe(_changed_files(live) + old.get("changed", []))
+    changed = _dedupe(_changed_files(read) + old.get("changed", []))
     recent = _Recent.read(live, names, _SameFile(changed), read.error_at)
     result, next_step = _result_and_next(live, model, names, requests, recent.next_step)
     lists = {
@@ -465,6 +458,8 @@ class _Read:
     user_at: list[int]
     call_at: list[int]
     calls: list[tuple[str, str]]  # (call id, tool name)
+    # the assistant messages whose actions change files, with those files (`edits`)
+    changed: list[tuple[int, list[str]]]
     # None for a run read once: the summary of one range reads only its newest results
     # (tests/engine/summarize/test_extractive_linear.py); the next range reads them all
     # once, and the ranges after it only the results they do not share.
@@ -480,18 +475,21 @@ class _Read:
             if n > same:
                 best, same = kept, n
         if best is None:
-            out = cls(listed, [], [], [], None)
+            out = cls(listed, [], [], [], [], None)
         else:
             cut = bisect_left(best.call_at, same)
             out = cls(listed, best.user_at[:bisect_left(best.user_at, same)], best.call_at[:cut], best.calls[:cut],
+                      best.changed[:bisect_left(best.changed, (same,))],
                       None if best.error_at is None else best.error_at[:bisect_left(best.error_at, same)])
-        user_at, call_at, calls = out.user_at, out.call_at, out.calls
+        user_at, call_at, calls, changed = out.user_at, out.call_at, out.calls, out.changed
         for i in range(same, len(listed)):
             role = listed[i].role
             if role == "assistant":
                 for c in listed[i].tool_calls:
                     call_at.append(i)
                     calls.append((c.id, c.name))
+                if files := _assistant_changed(listed[i]):
+                    changed.append((i, files))
             elif role == "user":
                 user_at.append(i)
         if best is not None:
