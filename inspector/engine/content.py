@@ -92,7 +92,7 @@ _INJECTED = re.compile(r"<(system-reminder|user-prompt-submit-hook)>.*?</\1>\s*"
 _NUMBERED = r"\s*\d+(?:\s*[:|]|\u2192|\t)"
 _SYSTEM_LIKE = re.compile(
     r"^\s*(?:<\s*system|\[?system\]?\s*:|#+\s*system|you are (?:a|an|the)\b|your role is|"
-    r"instructions?\s*:|SETTING:)", re.I)
+    r"instructions\s*:|SETTING:)", re.I)
 # SWE-agent's demonstration template and its kin: a solved example shown to the model.
 _DEMONSTRATION = re.compile(
     r"here is a demonstration|---\s*DEMONSTRATION\s*---|demonstration of how to|here is an example "
