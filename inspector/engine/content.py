@@ -114,7 +114,11 @@ _OBSERVATION_MARKS = re.compile(
     r"Your command ran successfully|Your proposed edit has introduced|File updated\. Please review|"
     r"Found \d+ matches for|No matches found for|Text replaced\. Please review|EXECUTION RESULT|"
     r"Exit code:? -?\d+|Command (?:exited|failed) with (?:exit )?code|"
-    r"exitcode: -?\d+ \(execution (?:succeeded|failed)\))", re.M)  # (AutoGen's code executor)
+    r"exitcode: -?\d+ \(execution (?:succeeded|failed)\)|"  # (AutoGen's code executor)
+    # A shell's own words (InterCode and other loops that return raw output as the user's turn).
+    # (each from a line's start, as the group's other marks)
+    r"\(no output\)\s*$|[^\n]*?: command not found$|[^\n]*?: No such file or directory$|"
+    r"Try '[\w.-]+ --help' for more information)", re.M)
 _NUMBERED_LINE = re.compile("^" + _NUMBERED, re.M)
 # A task in a framework's template (SWE-agent's issue and CTF templates, SWE-bench's
 # `<pr_description>`): a statement of work, wherever in the session it comes, even with
@@ -126,7 +130,9 @@ _TASK_STATEMENT = re.compile(
 # a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers.
 _TEXT_ACTION = re.compile(
     r"```[^\n`]*\n(?:(?!```).)*?\n?```\s*$|<command>.+?</command>|^Action(?: Input)?:\s*\S|<function=\w+>|"
-    r"<tool_call>|<invoke name=", re.S | re.M)
+    r"<tool_call>|<invoke name=|"
+    # A bare command as the whole turn, after its tool's name (InterCode's "cmd ls").
+    r"\A\s*(?:cmd|bash|shell|execute)\s+[^\n]+\s*\Z", re.S | re.M)
 
 
 def own_text(text: str) -> str:

@@ -252,3 +252,23 @@ def test_a_role_play_instruction_turn_is_a_request_and_an_instructions_block_is_
     assert m.task == 1
     assert m.kinds[3] == Kind.REQUEST and m.kinds[6] == Kind.REQUEST
     assert m.kinds[5] == Kind.SYSTEM
+
+
+def test_a_shells_raw_output_returned_as_the_users_turn_is_an_observation():
+    # InterCode returns the shell's output as the user's turn, with no marks of a harness: the
+    # shell's own words ("(no output)", "No such file or directory", "command not found") are its
+    # marks, and a turn that is only a command after its tool's name ("cmd ls") is an action.
+    turns = [sys("You are a CTF player in a bash shell."),
+             user("Find the flag hidden in the disk image."),
+             asst("cmd gunzip disk.img.gz"), user("(no output)"),
+             asst("cmd cat /flag.txt"), user("cat: /flag.txt: No such file or directory"),
+             asst("cmd ls"), user("disk.img\nnotes.md"),
+             asst("cmd flagfind disk.img"), user("bash: flagfind: command not found")]
+    m = content_model(turns)
+    assert m.task == 1
+    assert [m.kinds[i] for i in (2, 4, 6, 8)] == [Kind.ACTION] * 4
+    assert [m.kinds[i] for i in (3, 5, 7, 9)] == [Kind.OBSERVATION] * 4
+    # a person's reply to a command in prose is still a request
+    chat = [sys("You are a helpful assistant."), user("How do I list files?"),
+            asst("Run `ls -la` in the directory."), user("Thanks. Now how do I find large files?")]
+    assert content_model(chat).kinds[3] in (Kind.REQUEST, Kind.TASK)
