@@ -707,6 +707,24 @@ class _Index:
     _holding: dict[tuple[frozenset[str], frozenset[Kind]], tuple[dict[int, int], list[int]]] = field(
         default_factory=dict)  # `holding`'s answers since the last extend
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
+    # the original's messages, and their texts in lower case joined (`says`, built on first need)
+    messages: Sequence[Message] = ()
+    _said_text: str | None = None
+
+    def says(self, text: str) -> bool:
+        """Whether any message of the original holds `text` (lower case) verbatim, wherever
+        its extractors did not read it as a token of its own (a listing whose names a bug
+        glued together): asked only of what every key missed, so the join is rarely built."""
+        if self._said_text is None:
+            self._said_text = "\n".join(m.text.lower() for m in self.messages)
+        return text in self._said_text
+
+    def sizes_in(self, unit: str) -> bool:
+        """Whether the original states a size in `unit` or its kin ("1024 bits" for bytes)."""
+        self.says("")
+        assert self._said_text is not None
+        kin = "(?:bits|bytes)" if unit in ("bits", "bytes") else "(?:characters|chars)"
+        return re.search(r"\d\s*" + kin + r"\b", self._said_text) is not None
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
         """(word, message) for each message holding each of `words`, leaving out words
@@ -757,6 +775,8 @@ class _Index:
                     bucket.append(i)
         self.hashes = model.hashes
         self.hash_set = frozenset(model.hashes)
+        self.messages = model.messages
+        self._said_text = None
 
     def holding(self, ws: frozenset[str], kinds: Sequence[Kind], of: frozenset[Kind]) -> tuple[dict[int, int], list[int]]:
         """How many of `ws`' telling words each message of the kinds `of` holds (counted
@@ -2397,6 +2417,28 @@ def _a_count(tok: str, lower: Sequence[str]) -> bool:
     return any(m.group(1) not in _NOT_PLURAL for x in lower for m in _count_of(tok).finditer(x))
 
 
+# A number that points into the session ("msg 13", "messages 4-9", "turn 12") or measures a
+# text's size ("1376 characters", "172 bytes"): a summary counts it from what it read, the
+# original need not state it. (Line numbers are not: a wrong one sends the agent elsewhere.)
+# A size counts as measured only where the original gives no size in that unit: "500 bits"
+# beside the original's "1024 bits" is a wrong half.
+_REFERENCE = r"(?:(?<=msg )|(?<=msgs )|(?<=message )|(?<=messages )|(?<=turn ))%s(?![\w.])"
+_SIZE = r"(?<![\w.$#/:-])%s\s+(?:[a-z-]+\s+)?(characters|chars|bytes|bits)\b"
+
+
+def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
+    if not tok.isdigit():
+        return False
+    reference, size = re.compile(_REFERENCE % tok), re.compile(_SIZE % tok)
+    for x in lower:
+        if reference.search(x):
+            return True
+        for m in size.finditer(x):
+            if not index.sizes_in(m.group(1)):
+                return True
+    return False
+
+
 def _part_of_total(tok: str, lower: Sequence[str], post: Mapping[str, list[int]]) -> bool:
     """Whether `tok` is stated as the part of a total the original gives ("345/346",
     "345 of 346"): a count the summary makes of that total, not a value it quotes."""
@@ -2462,7 +2504,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         said = "\n".join(v.lower)
         if "*" + p in said and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said):
             continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
-        if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))):
+        if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p):
             paths.append(("files", p, where))
     urls = [(url, next((s for s in v.sentences if url in s.lower()), url)) for url in v.urls
             if not _supported_url(url, post)]
@@ -2472,7 +2514,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
-                and not _part_of_total(value, v.lower, post):
+                and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index):
             values.append((value, next((s for s in v.sentences if value in s.lower()), value)))
     claimed: list[tuple[str, str]] = []
     for tok in v.claimed:
@@ -2482,6 +2524,8 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue  # "11 of the 14 actions", "8 unit tests": a count the summary makes
         if _part_of_total(tok, v.lower, post):
             continue  # "345/346" where the original gives 346 and the one missed: a count of it
+        if _a_reference_or_size(tok, v.lower, index):
+            continue  # "(msg 13)", "1376 characters": where in the session, or a size the summary measured
         if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
             continue  # "1,234" as the original lists it: 1 and 234
         if any(tok in p for p in v.paths):

@@ -402,6 +402,34 @@ def test_a_wrong_value_that_is_not_a_path_is_unsupported():
     assert _unsupported(right + " The expected token is TD345X9Z.") == ["td345x9z"]  # an id, not a name
 
 
+def test_a_reference_into_the_session_or_a_size_measured_is_no_made_up_value():
+    """"(msg 13)" points at a message and "1376 characters" measures a text the summary read:
+    neither need be stated by the original. A wrong line number or offset still is."""
+    right = "reproduce.py prints 344 where 345 is expected; the fix is at line 1475 of fields.py."
+    assert _unsupported(right + " The failing run is in msg 12; its output was 1376 characters (172 bytes).") == []
+    assert _unsupported(right + " Messages 40 to 52 retried it.") == []
+    assert _unsupported(right.replace("line 1475", "line 1597")) == ["1597"]
+    assert _unsupported(right + " The header sits at offset 4096.") == ["4096"]
+
+
+def test_a_file_name_the_original_holds_verbatim_is_no_made_up_path():
+    """A listing whose names a bug glued together ("textfile6.txtnfile.txtntmp.txt": the
+    newlines printed as "n") holds file.txt though no extractor reads it as a path of its own:
+    unsupported means the original never has it."""
+    msgs = [sys("You are a shell agent."), user("Print the duplicate file names under /testbed."),
+            asst("Action: execute[find /testbed -type f -printf \"%f\\n\"]"),
+            user("FooBar.htmlntextfile6.txtnfile.txtnfile.txtntmp.txtnHello1.java"),
+            asst("Action: execute[find /testbed -type f | sort | uniq -Di]"), user("(no output)"),
+            asst("The names are on one line; I will split them first.")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[6:]])
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+    assert unsupported("The listing shows file.txt twice and tmp.txt once; `uniq -Di` printed nothing.") == []
+    assert unsupported("The listing shows report.txt twice; `uniq -Di` printed nothing.") == ["report.txt"]
+
+
 def test_a_failed_step_called_successful_and_a_step_never_taken_are_unsupported():
     msgs = _session()  # the retry edits another range: `edit 1475:1475` failed each time it ran
     msgs[8] = asst("The edit needs the method's indentation.\n```\nedit 1474:1475\n        return int(round(x))\n"
