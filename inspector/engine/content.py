@@ -130,9 +130,13 @@ _TASK_STATEMENT = re.compile(
 # a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers.
 _TEXT_ACTION = re.compile(
     r"```[^\n`]*\n(?:(?!```).)*?\n?```\s*$|<command>.+?</command>|^Action(?: Input)?:\s*\S|<function=\w+>|"
-    r"<tool_call>|<invoke name=|"
-    # A bare command as the whole turn, after its tool's name (InterCode's "cmd ls").
-    r"\A\s*(?:cmd|bash|shell|execute)\s+[^\n]+\s*\Z", re.S | re.M)
+    r"<tool_call>|<invoke name=", re.S | re.M)
+# A turn that is nothing but one command line (InterCode's "cmd ls", a bare `python3 -c ...`,
+# a ReAct "execute[...]"): what answers it is the environment's output, marked or not.
+_BARE_COMMAND = re.compile(
+    r"\A\s*(?:(?:cmd|bash|shell)\s+)?(?:ls|cat|cd|grep|find|python3?|pip3?|echo|git|curl|wget|sed|awk|head|"
+    r"tail|file|strings|xxd|unzip|gunzip|tar|chmod|mkdir|rm|cp|mv|sudo|apt(?:-get)?|npm|node|make|gcc|submit|"
+    r"fls|icat|mmls)\b[^\n]*\Z|\A\s*(?:cmd|bash|shell)\s+\S[^\n]*\Z|\A\s*(?:Action:\s*)?\w+\[[^\n]*\]\s*\Z")
 
 
 def own_text(text: str) -> str:
@@ -180,6 +184,7 @@ class _Local:
     action: bool
     empty: bool
     task_statement: bool = False  # it states a task in a framework's task template
+    bare_command: bool = False  # an assistant turn that is one command line and nothing else
 
 
 # content hash -> _Local: re-planning classifies the same messages again and again.
@@ -203,15 +208,17 @@ def _local(m: Message) -> _Local:
     stripped = text.strip()
     head = stripped[:_HEAD]
     demo_flag = bool(_meta_flag(m, "is_demo")) or _meta_flag(m, "message_type") == "demonstration"
+    bare = m.role == "assistant" and not m.tool_calls and bool(_BARE_COMMAND.match(stripped))
     local = _Local(
         summary=m.kind != "message" or (m.role in ("user", "system") and bool(_SUMMARY_OPENINGS.search(head))),
         system=m.role in ("system", "developer") or (m.role == "user" and _is_system_like(stripped)),
         demonstration=demo_flag or (m.role == "user" and bool(_DEMONSTRATION.search(head))),
         # read of user messages only (a tool result is an observation whatever it says)
         observation_marks=m.role == "user" and _has_observation_marks(text),
-        action=m.role == "assistant" and (bool(m.tool_calls) or bool(_TEXT_ACTION.search(text[-SCAN_CHARS:]))),
+        action=m.role == "assistant" and (bool(m.tool_calls) or bare or bool(_TEXT_ACTION.search(text[-SCAN_CHARS:]))),
         empty=not stripped and not m.tool_calls,
         task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head)),
+        bare_command=bare,
     )
     if memoised:
         _LOCAL.put(key, local)
@@ -382,8 +389,8 @@ class _EnvironmentCount:
 
     replies: int = 0
     marked: int = 0
-    after_action: bool = False
-    checkpoints: list[tuple[int, int, bool]] = field(default_factory=list)
+    after_action: int = 0  # the last message was an action in text (1), a bare command line (2)
+    checkpoints: list[tuple[int, int, int]] = field(default_factory=list)
 
     def run(self, messages: Sequence[Message], locals_: Sequence[_Local], start: int) -> None:
         """Counts from message `start` on (the state is the one before it), keeping the
@@ -396,14 +403,14 @@ class _EnvironmentCount:
             role = messages[i].role
             if role == "assistant":
                 loc = locals_[i]
-                after_action = loc.action and not messages[i].tool_calls
+                after_action = 0 if messages[i].tool_calls else 2 if loc.bare_command else int(loc.action)
             elif role == "user":
                 if after_action:
                     loc = locals_[i]
                     if not (loc.system or loc.summary or loc.demonstration):
                         replies += 1
-                        marked += loc.observation_marks
-                after_action = False
+                        marked += loc.observation_marks or after_action == 2
+                after_action = 0
         self.replies, self.marked, self.after_action = replies, marked, after_action
 
     @property
@@ -427,7 +434,7 @@ class _ScanState:
 
     task: int | None = None
     acted: bool = False  # an assistant message came since the last request
-    replied_to: bool = False  # the latest assistant message wrote an action (text or tool call)
+    replied_to: int = 0  # the latest assistant message wrote an action (1), a bare command line (2)
     seen_action: bool = False
     summarized: bool = False  # a summary with text came first: it states the task
     demonstrating: int | None = None  # a demonstration began here, and no task came yet
@@ -481,14 +488,15 @@ class _Scan:
                     task, kind = i, Kind.TASK
                 elif task is None and not seen_action and not summarized:
                     task, kind = i, Kind.TASK
-                elif acted and (loc.observation_marks or environment_users and replied_to) and not loc.task_statement:
+                elif acted and (loc.observation_marks or environment_users and replied_to or replied_to == 2) \
+                        and not loc.task_statement:
                     # (an unmarked turn answers an action; after words only, a person speaks:
                     # a group chat's user asking for more after a critic's review)
                     kind = Kind.OBSERVATION
             elif kind is Kind.SUMMARY and task is None and m.text.strip():
                 summarized = True
             if m.role == "assistant":
-                replied_to = loc.action
+                replied_to = 2 if loc.bare_command else int(loc.action)
                 if loc.action and not m.tool_calls:
                     acting_in_text.append(i)
             if kind in (Kind.ACTION, Kind.REASONING):

@@ -263,11 +263,13 @@ def test_a_shells_raw_output_returned_as_the_users_turn_is_an_observation():
              asst("cmd gunzip disk.img.gz"), user("(no output)"),
              asst("cmd cat /flag.txt"), user("cat: /flag.txt: No such file or directory"),
              asst("cmd ls"), user("disk.img\nnotes.md"),
-             asst("cmd flagfind disk.img"), user("bash: flagfind: command not found")]
+             asst("cmd flagfind disk.img"), user("bash: flagfind: command not found"),
+             # a turn that is one command line, unmarked output: the environment's by its place
+             asst("python3 -c \"print(open('notes.md').read())\""), user("the flag is in the second partition")]
     m = content_model(turns)
     assert m.task == 1
-    assert [m.kinds[i] for i in (2, 4, 6, 8)] == [Kind.ACTION] * 4
-    assert [m.kinds[i] for i in (3, 5, 7, 9)] == [Kind.OBSERVATION] * 4
+    assert [m.kinds[i] for i in (2, 4, 6, 8, 10)] == [Kind.ACTION] * 5
+    assert [m.kinds[i] for i in (3, 5, 7, 9, 11)] == [Kind.OBSERVATION] * 5
     # a person's reply to a command in prose is still a request
     chat = [sys("You are a helpful assistant."), user("How do I list files?"),
             asst("Run `ls -la` in the directory."), user("Thanks. Now how do I find large files?")]
