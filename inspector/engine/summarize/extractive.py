@@ -261,6 +261,12 @@ _CHANGED: dict[str, list[str]] = {}
 _MEMO_LIMIT = 50_000
 
 
+# A turn's closing words that say nothing of what it did: a role-play's hand-over ("Next
+# request.", CAMEL's), a courtesy, a bare label. Its action line is the sentence before.
+_SIGN_OFF = re.compile(r"(?:next request|let me know\b|hope this helps|feel free\b|is there anything else|"
+                       r"thank you|thanks\b|<camel_task_done>|\w+\s*[.!?:]?\Z)", re.I)
+
+
 def _assistant_actions(m: Message) -> tuple[list[str], str | None]:
     """(its action lines: the last sentence, then one per call; its text as the next
     step, None without text)."""
@@ -272,7 +278,8 @@ def _assistant_actions(m: Message) -> tuple[list[str], str | None]:
     text = m.text.strip()
     if text:
         sentences = [s for s in _SENTENCE_RE.split(text) if s.strip()]
-        said.append(_line(sentences[-1] if sentences else text, 200))
+        telling = [s for s in sentences if not _SIGN_OFF.match(s.strip())]
+        said.append(_line(telling[-1] if telling else sentences[-1] if sentences else text, 200))
         step = _line(text, 240)
     for c in m.tool_calls:
         said.append("called " + _call_text(c.name, c.arguments_raw))

@@ -56,3 +56,20 @@ def test_extractive_rejects_a_summary_that_saves_nothing():
     msgs = session(user("hi"), asst("hello")).messages
     with pytest.raises(SummaryRejected):
         ExtractiveSummarizer().summarize(request(msgs, replaced=1))
+
+
+def test_an_action_line_is_the_turns_last_telling_sentence_not_its_sign_off():
+    # A role-play assistant (CAMEL) closes every turn with "Next request."; a chat one with a
+    # courtesy. The summary's last actions say what the turn did.
+    from inspector.engine.summarize.extractive import build_summary
+
+    msgs = [user("Instruction: Pick a pivotal historical event for the mission.\nInput: None."),
+            asst("Solution: The signing of the Declaration of Independence in 1776 is the target. "
+                 "Influencing it could change the course of history.\nNext request."),
+            user("Instruction: Draft a timeline for the mission.\nInput: None."),
+            asst("Solution: The timeline has three phases: preparation, arrival, return. "
+                 "Hope this helps!")]
+    text = build_summary(msgs, [], 300)
+    actions = text.split("Last actions (newest first):\n", 1)[1].split("Next step:", 1)[0]
+    assert "Next request" not in actions and "Hope this helps" not in actions
+    assert "preparation, arrival, return" in actions and "course of history" in actions
