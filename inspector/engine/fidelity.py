@@ -91,7 +91,14 @@ from inspector.engine.content import (
     task_text,
     template_lines,
 )
-from inspector.engine.fidelity_bindings import Binding, binding_claims, error_claims, line_claims
+from inspector.engine.fidelity_bindings import (
+    Binding,
+    binding_claims,
+    error_claims,
+    label_claims,
+    line_claims,
+    raised_claims,
+)
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
 from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims
@@ -1865,7 +1872,9 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     sentences = [s for v in views for s in v.sentences if s not in flagged]
     meaning: list[tuple[str, Binding | Outcome]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
                                        *error_claims(sentences, model.messages, index.serial),
-                                       *line_claims(sentences, model.messages, index.serial))]
+                                       *line_claims(sentences, model.messages, index.serial),
+                                       *label_claims(sentences, model.messages, index.serial),
+                                       *raised_claims(sentences, model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(
         sentences, model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]

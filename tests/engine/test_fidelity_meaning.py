@@ -269,3 +269,121 @@ def test_code_put_at_another_line_than_the_viewer_showed_it_at_is_contradicted()
     # a position next to a line, and a list of lines and code, bind no code to a line
     assert _flagged(measure("Next: add a guard after line 172, then `except TypeError:` stays. ")) == []
     assert _flagged(measure("The max call at line 170, `except TypeError:` at line 171. ")) == []
+
+
+# ---------------------------------------------------------------- a sigil before a key (session 9)
+
+def test_a_key_led_by_a_sigil_is_a_key_and_an_address_is_not():
+    assert [(k, n) for k, n, _, _ in bindings_in("`@max_sessions_per_sync 20`; $retry_limit=3")] == [
+        ("max_sessions_per_sync", "20"), ("retry_limit", "3")]
+    # (the "@" of an address glues two words: nothing after it is a key)
+    assert bindings_in("mail ops@batch_size 20") == []
+
+
+def test_a_module_attribute_given_another_value_is_contradicted():
+    msgs = [sys("You are a coding agent. Use the tools."),
+            user("Why does the transcript sync stop early?"),
+            asst("", [("c1", "read", '{"path": "lib/sync.ex"}')]),
+            # (50 is a number of the session: the value is real, its binding is not)
+            tool("c1", "   18  @batch_size 500\n   19  @max_sessions_per_sync 20\n   20  def sync_all do\n"
+                       "   21    Logger.info(\"first 50 sessions\")"),
+            user("Go on.")]
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    said = "lib/sync.ex caps each run at `@max_sessions_per_sync {}` (batches of 500)."
+    assert _flagged(measure(said.format(20))) == []
+    wrong = measure(said.format(50))
+    item = _contradicted(wrong, "max_sessions_per_sync 50")
+    assert item is not None and "@max_sessions_per_sync 20" in item.contradicts
+    assert wrong.score < measure(said.format(20)).score
+
+
+# ---------------------------------------------------------------- a label given other words (session 9)
+
+def _companion() -> list[Message]:
+    return [
+        sys("You are a companion agent with a memory. Save what you learn about the user."),
+        user("hi! my name is Sarah"),
+        asst("", [("c1", "core_memory_append", '{"label": "human", "content": "First name: Sarah"}')]),
+        tool("c1", "OK"),
+        user("my favorite ice cream is vanilla, what's yours?"),
+        asst("", [("c2", "core_memory_append", '{"label": "human", "content": "Favorite ice cream: Vanilla"}')]),
+        tool("c2", "OK"),
+        asst("", [("c3", "send_message", '{"message": "Vanilla is a classic! Mine would be mint."}')]),
+        tool("c3", "OK"),
+        user("haha ok. tell me a joke"),
+    ]
+
+
+def _measure_companion(summary: str):
+    msgs = _companion()
+    return fidelity(msgs, [msgs[0], user(summary), msgs[-1]])
+
+
+COMPANION = 'The user is Sarah. She likes vanilla ice cream; I appended "Favorite ice cream: {}" to the human block.'
+
+
+def test_a_label_given_words_the_original_never_gives_it_is_contradicted():
+    right = _measure_companion(COMPANION.format("Vanilla"))
+    assert _flagged(right) == []
+    wrong = _measure_companion(COMPANION.format("Chocolate").replace("vanilla", "chocolate"))
+    item = _contradicted(wrong, "favorite ice cream: chocolate")
+    assert item is not None and "Favorite ice cream: Vanilla" in item.contradicts
+    assert wrong.score < right.score
+
+
+def test_a_reworded_value_and_a_heading_are_not_labelled_values_contradicted():
+    # a value sharing a word with the original's is a rewording ("vanilla bean" of "Vanilla")
+    assert _contradicted(_measure_companion(COMPANION.format("Vanilla bean")), "favorite ice cream: vanilla bean") is None
+    # a one-word label is a heading ("Next: ..."), not a field
+    f = _measure_companion(COMPANION.format("Vanilla") + "\nNext: answer the joke request.")
+    assert _flagged(f) == []
+
+
+# ---------------------------------------------------------------- an error put in another file (session 9)
+
+def _reminders() -> list[Message]:
+    tb = ("Traceback (most recent call last):\n  File \"main.py\", line 4, in <module>\n"
+          "    from drink_water_reminder import DrinkWaterReminder\n  File \"drink_water_reminder.py\", line 15\n"
+          "    avoid_sitting_reminder\nNameError: name 'avoid_sitting_reminder' is not defined")
+    tb2 = ("Traceback (most recent call last):\n  File \"main.py\", line 5, in <module>\n"
+           "    from avoid_sitting_reminder import AvoidSittingReminder\n  File \"avoid_sitting_reminder.py\", line 13\n"
+           "    leave_work_reminder\nNameError: name 'leave_work_reminder' is not defined")
+    return [
+        sys("You are a programmer of a software company. Write the code, then test it."),
+        user("Write reminders: drink water, avoid sitting, leave work."),
+        asst("Files written: main.py, drink_water_reminder.py, avoid_sitting_reminder.py, leave_work_reminder.py."),
+        user("Test report of cycle 1:\n" + tb),
+        asst("Removed the stray line from drink_water_reminder.py."),
+        user("Test report of cycle 2:\n" + tb2),
+        asst("Removed the stray line from avoid_sitting_reminder.py."),
+        user("Test report of cycle 3: all reminders run."),
+    ]
+
+
+def _measure_reminders(summary: str):
+    msgs = _reminders()
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+
+REMINDERS = ("Cycle 1 failed with NameError: name 'avoid_sitting_reminder' is not defined in {} line 15. "
+             "Cycle 2 failed in avoid_sitting_reminder.py line 13 with NameError: name 'leave_work_reminder' is not "
+             "defined. Both stray lines are removed.")
+
+
+def test_an_error_put_in_a_file_its_traceback_never_passes_through_is_contradicted():
+    right = _measure_reminders(REMINDERS.format("drink_water_reminder.py"))
+    assert _flagged(right) == []
+    wrong = _measure_reminders(REMINDERS.format("leave_work_reminder.py"))
+    item = _contradicted(wrong, "NameError in leave_work_reminder.py")
+    assert item is not None and "drink_water_reminder.py" in item.contradicts
+    assert wrong.score < right.score
+
+
+def test_the_file_an_errors_message_names_is_no_place_it_is_put():
+    # cycle 2's message names leave_work_reminder: the file that is missing the name is not
+    # where the summary says it was raised
+    f = _measure_reminders("Cycle 2's NameError names leave_work_reminder.py's module, which was not imported.")
+    assert [it for it in f.items if it.status == "contradicted"] == []
