@@ -100,6 +100,7 @@ from inspector.engine.fidelity_bindings import (
     raised_claims,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
+from inspector.engine.fidelity_choices import Choice, choice_claims
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
 from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
@@ -1870,7 +1871,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # Errors about meaning (`fidelity_bindings`, `fidelity_outcomes`), in sentences not flagged above.
     flagged = {sentence for _, _, sentence in claims}
     sentences = [s for v in views for s in v.sentences if s not in flagged]
-    meaning: list[tuple[str, Binding | Outcome]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
+    meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
                                        *error_claims(sentences, model.messages, index.serial),
                                        *line_claims(sentences, model.messages, index.serial),
                                        *label_claims(sentences, model.messages, index.serial),
@@ -1878,6 +1879,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     meaning += [("last_step", o) for o in outcome_claims(
         sentences, model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
+    meaning += [("requests", c) for c in choice_claims(sentences, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
         near[(kind, m.text, m.sentence)] = Contradiction(kind, m.text, m.sentence, m.text, m.source)

@@ -387,3 +387,46 @@ def test_the_file_an_errors_message_names_is_no_place_it_is_put():
     # where the summary says it was raised
     f = _measure_reminders("Cycle 2's NameError names leave_work_reminder.py's module, which was not imported.")
     assert [it for it in f.items if it.status == "contradicted"] == []
+
+
+# ---------------------------------------------------------------- a user's choice swapped (session 9)
+
+def _asked() -> list[Message]:
+    questions = ('{"questions": [{"question": "Which rig do these beads belong to? Should I use \'spotter\'?", '
+                 '"options": [{"label": "spotter"}, {"label": "No rig"}]}, {"question": "Which tools should we set up?", '
+                 '"options": [{"label": "All four (Recommended)"}, {"label": "Credo + Dialyxir + mix_audit"}]}]}')
+    return [
+        sys("You are a coding agent. Ask the user when a choice is theirs."),
+        user("Set up credo, dialyxir and mix_audit for the project."),
+        asst("Before drafting, two questions.", [("q1", "AskUserQuestion", questions)]),
+        tool("q1", 'User has answered your questions: "Which rig do these beads belong to? Should I use \'spotter\'?"='
+                   '"No rig", "Which tools should we set up?"="Credo + Dialyxir + mix_audit".'),
+        asst("Which do you like better for the docs, tables or bullets?"),
+        user("bullets please"),
+        asst("Drafting the epic now."),
+        user("Go on."),
+    ]
+
+
+def _measure_asked(summary: str):
+    msgs = _asked()
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+
+def test_an_offered_option_the_user_did_not_choose_said_to_be_the_choice_is_contradicted():
+    right = _measure_asked("The user answered: rig = No rig; tools = Credo + Dialyxir + mix_audit. She prefers bullets.")
+    assert _flagged(right) == []
+    wrong_rig = _measure_asked("The user answered: rig = spotter; tools = Credo + Dialyxir + mix_audit.")
+    item = _contradicted(wrong_rig, "spotter")
+    assert item is not None and '"No rig"' in item.contradicts
+    assert wrong_rig.score < right.score
+    # the option's note "(Recommended)" is not part of what a summary names
+    assert _contradicted(_measure_asked("The user chose all four tools."), "all four") is not None
+    # an agent's own "A or B?" answered in the user's next message
+    assert _contradicted(_measure_asked("She prefers tables for the docs."), "tables") is not None
+
+
+def test_an_option_named_beside_the_one_chosen_or_not_as_a_choice_is_not_flagged():
+    assert _flagged(_measure_asked("The user chose No rig rather than spotter.")) == []
+    # no choice told: the agent's own offer
+    assert _flagged(_measure_asked("I offered the rig spotter and asked about the tools.")) == []
