@@ -474,6 +474,48 @@ def _raised_in(messages: Sequence[Message], serial: int) -> list[tuple[int, str,
     return _RAISED_IN.put(key, out)
 
 
+# A frame as a traceback prints it, quoted or not (a user pasting one: `File main.py, line
+# 26, in is_collision`), and a file and line a clause puts an error at ("raindrop.py line
+# 26", "raindrop.py:26", "line 26 of raindrop.py").
+_ANY_FRAME = re.compile(r'File "?([^",\s]+\.py)"?, line (\d+)')
+_AT_LINE = re.compile(r"(?<![\w.-])([\w-]+\.py)(?:,? line |:)(\d+)\b|\bline (\d+) (?:of|in) ([\w-]+\.py)\b", re.I)
+_ERROR_CUE = re.compile(r"\b(?:error|exception|traceback|raised?|raises|crash\w*|fail\w*)\b", re.I)
+_FRAMES: Memo[tuple[int, int], list[tuple[int, str, str, str]]] = Memo(8)
+
+
+def _frames(messages: Sequence[Message], serial: int) -> list[tuple[int, str, str, str]]:
+    """(message, file base name, line, the frame's line) per traceback frame the original
+    prints, in order."""
+    key = (serial, len(messages))
+    hit = _FRAMES.get(key)
+    if hit is not None:
+        return hit
+    out: list[tuple[int, str, str, str]] = []
+    for i, m in enumerate(messages):
+        text = m.text[:SCAN]
+        if "File " in text:
+            out.extend((i, _base(f.group(1)), f.group(2), " ".join(f.group().split())[:EVIDENCE_CHARS])
+                       for f in _ANY_FRAME.finditer(text))
+    return _FRAMES.put(key, out)
+
+
+def _line_elsewhere(clause: str, frames: Sequence[tuple[int, str, str, str]]) -> tuple[str, str] | None:
+    """(file and line, the original's frame) when `clause` puts an error at a file's line
+    that no traceback frame shows while a frame shows that line in another file, and no
+    frame at all is in the clause's file: the error moved to another file."""
+    if not frames or not _ERROR_CUE.search(clause):
+        return None
+    for m in _AT_LINE.finditer(clause):
+        file, line = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        file = file.lower()
+        if any(f == file for _, f, _, _ in frames):
+            continue
+        other = next((shown for _, f, n, shown in frames if n == line), None)
+        if other is not None:
+            return f"{file} line {line}", other
+    return None
+
+
 def _put_elsewhere(clause: str, raised: dict[str, list[tuple[frozenset[str], str, str]]]) -> tuple[str, str] | None:
     """(exception and file, the original's traceback) when `clause` puts an exception
     in a file none of its tracebacks fits, else None. A traceback fits when its frames
@@ -498,7 +540,9 @@ def raised_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
                   horizon: int) -> list[Binding]:
     """The clauses putting an exception in a Python file none of its tracebacks in the
     original passes through ("the NameError was in leave_work_reminder.py" where each
-    NameError's frames are in drink_water_reminder.py and main.py): an error put in
+    NameError's frames are in drink_water_reminder.py and main.py), or an error at a
+    file's line where the frames show that line in another file only ("the error came
+    from raindrop.py line 26" where the frame is `main.py, line 26`): an error put in
     the wrong file. A file the exception's own message names (the module not found) is
     not a place it is put.
 
@@ -512,20 +556,21 @@ def raised_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
     Returns:
         One `Binding` per sentence at most.
     """
-    said = [s for s in sentences if _EXCEPTION.search(s) and _SOURCE.search(s)]
+    said = [s for s in sentences if _SOURCE.search(s) and (_EXCEPTION.search(s) or _AT_LINE.search(s))]
     if not said:
         return []
+    frames = [f for f in _frames(messages, serial) if f[0] <= horizon]
     raised: dict[str, list[tuple[frozenset[str], str, str]]] = defaultdict(list)
     for i, name, files, message, evidence in _raised_in(messages, serial):
         if i > horizon:
             break
         raised[name].append((files, message.strip(" :"), evidence))
-    if not raised:
+    if not raised and not frames:
         return []
     out: list[Binding] = []
     for sentence in said:
         for clause in _SOURCE_CLAUSE.split(sentence):
-            wrong = _put_elsewhere(clause, raised)
+            wrong = _put_elsewhere(clause, raised) or _line_elsewhere(clause, frames)
             if wrong is not None:
                 out.append(Binding(wrong[0], sentence, wrong[1]))
                 break

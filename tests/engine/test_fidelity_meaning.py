@@ -430,3 +430,26 @@ def test_an_option_named_beside_the_one_chosen_or_not_as_a_choice_is_not_flagged
     assert _flagged(_measure_asked("The user chose No rig rather than spotter.")) == []
     # no choice told: the agent's own offer
     assert _flagged(_measure_asked("I offered the rig spotter and asked about the tools.")) == []
+
+
+def test_an_error_put_at_a_line_of_another_file_than_its_frame_is_contradicted():
+    msgs = [sys("You are a programmer of a software company."),
+            user("Make an umbrella game: drops fall, the umbrella catches them."),
+            asst("Files written: main.py (the app, is_collision) and raindrop.py (class Raindrop, fall)."),
+            user("Comments: after about 50 raindrops it fails: error File main.py, line 26, in is_collision "
+                 "x3, y3, x4, y4 = coords2 ValueError: not enough values to unpack (expected 4, got 0)"),
+            asst("Fixed: is_collision now skips deleted drops."),
+            user("Next feedback, please.")]
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    said = "After about 50 drops the game failed with a ValueError. The error came from {} line 26, in {}."
+    right = measure(said.format("main.py", "is_collision"))
+    assert _flagged(right) == []
+    wrong = measure(said.format("raindrop.py", "fall()"))
+    item = _contradicted(wrong, "raindrop.py line 26")
+    assert item is not None and "main.py, line 26" in item.contradicts
+    assert wrong.score < right.score
+    # a line of a file named with no error said of it is a place in the code, not an error's
+    assert _flagged(measure("raindrop.py line 26 moves the drop; main.py holds is_collision.")) == []
