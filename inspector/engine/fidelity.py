@@ -788,7 +788,7 @@ class _Index:
                     where[i] = where.get(i, 0) + 1
             if len(self._holding) >= _HOLDING_MAX:
                 self._holding.clear()
-            hit = self._holding[key] = (where, sorted(where, key=lambda i: -where[i]))
+            hit = self._holding[key] = (where, sorted(where, key=lambda i: (-where[i], i)))
         return hit
 
 
