@@ -12,7 +12,9 @@ the other ways a summary names a step:
     tool    a tool of the session by its name (`news_for_seo_api`), any arguments;
     action  a text agent's bracketed action (`click[khaki]`, `search[blue blazer]`);
     edit    an edit of a file by the file's name (`the App.tsx edit`), when the
-            session's writing calls name their files.
+            session's writing calls name their files;
+    command a command by the word of its program's step (`the commit`, `the build
+            attempt`, `the install`), when the session's commands hold that word.
 
 A clause stating that such a step went well (and nothing bad) is contradicted when
 every one of its calls in the range failed; a clause stating that it failed (and
@@ -49,6 +51,16 @@ _FILE = re.compile(r"(?<![\w.-])([\w-]+\.[a-z][a-z0-9]{0,5})(?![\w-])", re.I)
 _WRITE_CALL = re.compile(r"\b\w*(?:edit|write|replace|patch|insert|create)\w*\(", re.I)
 _EDITED = re.compile(r"\bedit|\bchange|\bstr_replace|\bwrite|\bpatch", re.I)
 _CLAUSE_END = re.compile(r"[;:]|\.\s|,\s+(?:and |but |while |whereas |then )")
+# A step named by its command's word, as a noun ("the commit attempt failed", "the
+# build succeeded"): the word a command of that step holds.
+_STEP_WORDS = {"commit": "commit", "push": "push", "merge": "merge", "rebase": "rebase", "install": "install",
+               "installation": "install", "build": "build", "compile": "compile", "compilation": "compile",
+               "checkout": "checkout", "clone": "clone", "deploy": "deploy", "deployment": "deploy",
+               "migration": "migrate"}
+_STEP_NOUN = re.compile(r"\b(?:the|a|an|its|their|my|our|first|second|third|last|final|latest|previous|next)\s+"
+                        r"(?:(?:first|second|third|last|final|latest|previous|git|npm|pip|cargo)\s+)?"
+                        r"(" + "|".join(_STEP_WORDS) + r")\b(?:\s+(?:attempt|step|command|run))?", re.I)
+_WORD = re.compile(r"[a-z]+")
 EVIDENCE_CHARS = 200
 
 
@@ -72,13 +84,14 @@ class _Steps:
     tools: dict[str, list[int]]  # snake_case tool name -> its calls' action indices
     actions: dict[str, list[int]]  # bracketed action (lower case) -> its action indices
     edits: dict[str, list[int]]  # file name (lower case) -> the writing calls naming it
+    words: dict[str, list[int]]  # a step's word (`_STEP_WORDS`' values) -> the actions whose command holds it
 
 
 _STEPS: Memo[tuple[int, int], _Steps] = Memo(8)
 
 
 def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> _Steps:
-    from inspector.engine.content import Kind
+    from inspector.engine.content import Kind, message_artifacts
 
     key = (serial, len(messages))
     hit = _STEPS.get(key)
@@ -87,6 +100,8 @@ def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
     tools: dict[str, list[int]] = defaultdict(list)
     actions: dict[str, list[int]] = defaultdict(list)
     edits: dict[str, list[int]] = defaultdict(list)
+    words: dict[str, list[int]] = defaultdict(list)
+    wanted = set(_STEP_WORDS.values())
     for i, m in enumerate(messages):
         if m.role == "assistant" and not m.tool_calls and kinds[i] in (Kind.ACTION, Kind.REASONING):
             # (a text agent's action: ReAct's `click[khaki]`, read as reasoning or action)
@@ -99,6 +114,9 @@ def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
                     edits[f].append(i)
         if kinds[i] is not Kind.ACTION:
             continue
+        for command in message_artifacts(m, Kind.ACTION).commands:
+            for w in wanted.intersection(_WORD.findall(command.lower())):
+                words[w].append(i)
         for c in m.tool_calls:
             name = c.name.lower()
             if "_" in name.strip("_"):
@@ -106,7 +124,8 @@ def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
             if WRITE_TOOL.search(name):
                 for f in {f.lower() for f in _FILE.findall(c.arguments_raw[:2000])}:
                     edits[f].append(i)
-    return _STEPS.put(key, _Steps(dict(tools), dict(actions), dict(edits)))
+    return _STEPS.put(key, _Steps(dict(tools), dict(actions), dict(edits),
+                                  {w: sorted(set(at)) for w, at in words.items()}))
 
 
 # A tool's answer refusing or failing the call, its empty error field ("error": "") left out.
@@ -177,6 +196,10 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
             edited = steps.edits.get(m.group(1))
             if edited and _EDITED.search(low):
                 named.append((m.group(1), m.start(), m.end(), edited))
+        for m in _STEP_NOUN.finditer(low):
+            ran = steps.words.get(_STEP_WORDS[m.group(1)])
+            if ran:
+                named.append((m.group(1), m.start(), m.end(), ran))
         for text, start, end, at in named:
             clause = _clause(sentence, start, end)
             if _NOT_YET.search(clause):

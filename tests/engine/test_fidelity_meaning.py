@@ -453,3 +453,36 @@ def test_an_error_put_at_a_line_of_another_file_than_its_frame_is_contradicted()
     assert wrong.score < right.score
     # a line of a file named with no error said of it is a place in the code, not an error's
     assert _flagged(measure("raindrop.py line 26 moves the drop; main.py holds is_collision.")) == []
+
+
+# ---------------------------------------------------------------- a step named by its command's word (session 9)
+
+def _committed(commit_output: str) -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Add multiply_numbers with a test, then commit."),
+        asst("", [("c1", "Bash", '{"command": "pytest -q"}')]),
+        tool("c1", "1 passed in 0.01s"),
+        asst("", [("c2", "Bash", '{"command": "git add src/math_utils.py tests/test_math_utils.py && git commit -m '
+                                 '\\"Add multiply_numbers\\""}')]),
+        tool("c2", commit_output),
+        user("Thanks. Anything else to clean up?"),
+    ]
+
+
+def _measure_committed(summary: str, commit_output: str = "[master 6322cf4] Add multiply_numbers\n 2 files changed"):
+    msgs = _committed(commit_output)
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+
+def test_a_step_named_by_its_commands_word_said_to_have_failed_when_it_went_well_is_contradicted():
+    right = _measure_committed("The test passed. The commit went through as 6322cf4.")
+    assert _flagged(right) == []
+    wrong = _measure_committed("The test passed. The commit attempt failed, so the changes are still uncommitted.")
+    item = _contradicted(wrong, "commit")
+    assert item is not None and "6322cf4" in item.contradicts
+    assert wrong.score < right.score
+    # a commit that did fail, said to have failed, and one still to make, are not flagged
+    failed = "error: pathspec 'src/math_utils.py' did not match any file(s) known to git\nfatal: commit failed"
+    assert _contradicted(_measure_committed("The commit attempt failed: the path was wrong.", failed), "commit") is None
+    assert _contradicted(_measure_committed("Next: the commit, once the lint passes."), "commit") is None
