@@ -102,7 +102,7 @@ from inspector.engine.fidelity_bindings import (
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_choices import Choice, choice_claims
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
-from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims
+from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims, result_claims
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -1879,6 +1879,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     meaning += [("last_step", o) for o in outcome_claims(
         sentences, model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
+    meaning += [("last_step", r) for r in result_claims(sentences, model.messages, index.serial)]
     meaning += [("requests", c) for c in choice_claims(sentences, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))

@@ -220,3 +220,100 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
                 out.append(Outcome(text, sentence, f"no call of {text} in the range failed; the last answered: {shown}"))
                 break
     return out
+
+
+# ------------------------------------------------------------------ a result of another call
+
+# A result quoted after the call it is said to be of: "search_shows(...) -> \"Endpoint
+# '/search/people' does not exist\"", "news_for_seo_api returned 'Message error...'".
+_QUOTED = re.compile(r"\"([^\"\n]{12,200})\"|'([^'\n]{12,200})'|`([^`\n]{12,200})`")
+_RESULT_CUE = re.compile(r"->|\u2192|=>|\b(?:returned|returns|answered|responded|replied|gave|failed with|errored|"
+                         r"error|said|output|printed)\b", re.I)
+_RESULT_CLAUSE = re.compile(r"[;|]|\.\s|\n")
+SCAN_RESULT = 20_000  # characters of a result read
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.lower().replace('\\"', '"').split())
+
+
+@dataclass
+class _Results:
+    results: dict[str, list[str]]  # snake_case tool name -> its calls' results, flattened
+    arguments: dict[str, str]  # tool name -> its calls' arguments, flattened and joined
+
+
+_RESULTS: Memo[tuple[int, int], _Results] = Memo(8)
+
+
+def _results(messages: Sequence[Message], serial: int) -> _Results:
+    key = (serial, len(messages))
+    hit = _RESULTS.get(key)
+    if hit is not None:
+        return hit
+    answered: dict[str, int] = {}
+    for j, m in enumerate(messages):
+        if m.role == "tool" and m.tool_call_id:
+            answered.setdefault(m.tool_call_id, j)
+    results: dict[str, list[str]] = defaultdict(list)
+    arguments: dict[str, str] = defaultdict(str)
+    for m in messages:
+        for c in m.tool_calls:
+            name = c.name.lower()
+            arguments[name] += " " + _flat(c.arguments_raw[:2000])
+            at = answered.get(c.id or "")
+            if at is not None:
+                results[name].append(_flat(messages[at].text[:SCAN_RESULT]))
+    return _RESULTS.put(key, _Results(dict(results), dict(arguments)))
+
+
+
+def result_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Outcome]:
+    """The clauses quoting, as the result of a named tool, text that the session shows
+    as the result of other calls only: a result moved to the wrong call ("search_shows
+    -> 'Endpoint /search/people does not exist'" where that error answered search_people).
+    Text the session never shows as a result, the call's own arguments and tool names
+    are not checked.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the results' cache key, with its length).
+
+    Returns:
+        One `Outcome` per sentence at most.
+    """
+    said = [s for s in sentences if _QUOTED.search(s) and _RESULT_CUE.search(s)]
+    if not said:
+        return []
+    found = _results(messages, serial)
+    named = [n for n in found.results if "_" in n.strip("_")]
+    out: list[Outcome] = []
+    for sentence in said:
+        wrong = None
+        for clause in _RESULT_CLAUSE.split(sentence):
+            low = clause.lower()
+            for name in named:
+                k = low.find(name)
+                if k < 0:
+                    continue
+                for q in _QUOTED.finditer(clause, k + len(name)):
+                    if not _RESULT_CUE.search(clause, k + len(name), q.start()):
+                        continue
+                    text = _flat(next(g for g in q.groups() if g))
+                    if text in found.arguments.get(name, "") or text in found.results:
+                        continue
+                    if any(text in r for r in found.results[name]):
+                        continue
+                    other = next((n for n, rs in found.results.items() if any(text in r for r in rs)), None)
+                    if other is not None:
+                        wrong = Outcome(name, sentence, f"the session shows it as a result of {other}, not of {name}: "
+                                                        f"{text[:EVIDENCE_CHARS]}")
+                        break
+                if wrong:
+                    break
+            if wrong:
+                break
+        if wrong:
+            out.append(wrong)
+    return out

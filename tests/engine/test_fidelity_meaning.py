@@ -486,3 +486,21 @@ def test_a_step_named_by_its_commands_word_said_to_have_failed_when_it_went_well
     failed = "error: pathspec 'src/math_utils.py' did not match any file(s) known to git\nfatal: commit failed"
     assert _contradicted(_measure_committed("The commit attempt failed: the path was wrong.", failed), "commit") is None
     assert _contradicted(_measure_committed("Next: the commit, once the lint passes."), "commit") is None
+
+
+# ---------------------------------------------------------------- a result of another call (session 9)
+
+def test_a_result_quoted_as_another_calls_is_contradicted():
+    msgs = _tools()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    right = measure('search_for_products_api found the LEOMAKRON case at 14.99; news_for_seo_api -> "Message error...".')
+    assert _flagged(right) == []
+    wrong = measure('news_for_seo_api found nothing; search_for_products_api returned "Message error..." for the case.')
+    item = _contradicted(wrong, "search_for_products_api")
+    assert item is not None and "news_for_seo_api" in item.contradicts
+    assert wrong.score < right.score
+    # the call's own arguments quoted after it are not a result
+    assert _flagged(measure('news_for_seo_api was called with "query": "iPhone 14" and returned no entries.')) == []
