@@ -230,7 +230,10 @@ _QUOTED = re.compile(r"\"([^\"\n]{12,200})\"|'([^'\n]{12,200})'|`([^`\n]{12,200}
 _RESULT_CUE = re.compile(r"->|\u2192|=>|\b(?:returned|returns|answered|responded|replied|gave|failed with|errored|"
                          r"error|said|output|printed)\b", re.I)
 _RESULT_CLAUSE = re.compile(r"[;|]|\.\s|\n")
-SCAN_RESULT = 20_000  # characters of a result read
+# Characters of a result read (a quoted result is its first lines: an error, a message),
+# and the index states whose results are kept: flattened, they are a copy of the
+# session's results, so few are kept.
+SCAN_RESULT = 4_000
 
 
 def _flat(text: str) -> str:
@@ -243,7 +246,7 @@ class _Results:
     arguments: dict[str, str]  # tool name -> its calls' arguments, flattened and joined
 
 
-_RESULTS: Memo[tuple[int, int], _Results] = Memo(8)
+_RESULTS: Memo[tuple[int, int], _Results] = Memo(2)
 
 
 def _results(messages: Sequence[Message], serial: int) -> _Results:
