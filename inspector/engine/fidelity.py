@@ -91,10 +91,18 @@ from inspector.engine.content import (
     task_text,
     template_lines,
 )
-from inspector.engine.fidelity_bindings import Binding, binding_claims, error_claims, line_claims
+from inspector.engine.fidelity_bindings import (
+    Binding,
+    binding_claims,
+    error_claims,
+    label_claims,
+    line_claims,
+    raised_claims,
+)
 from inspector.engine.fidelity_blend import blend, false_factor
+from inspector.engine.fidelity_choices import Choice, choice_claims
 from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
-from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims
+from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims, result_claims
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -158,6 +166,13 @@ KEPT_CREDIT = 0.0
 # An unsupported artifact costs this many items of its kind.
 UNSUPPORTED_COST = 2.0
 TASK_BEST_OF = 1
+# What the newest of a kind's items weighs against each of the others, in items: the
+# user's latest request is what the agent answers next; a summary that keeps the older
+# requests and loses it sends the agent back to work already done (a stale summary).
+# Session 9, chosen leaving each whole set out with the blend refitted in each fold
+# (bench/fidelity_latest.py, of 1, 2, 3, 5): twelve folds of thirteen chose 5 (one 3);
+# held out, Spearman / pairwise 0.780 / 0.924 -> 0.785 / 0.927.
+LATEST_WEIGHT = {"requests": 5.0}
 # ... and a share of the whole score per false statement (`fidelity_blend.false_factor`).
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
@@ -227,15 +242,19 @@ class KindScore:
 
     credits: list[float] = field(default_factory=list, repr=False)
     best_of: int = 0  # score the best `best_of` items only (the task: its gist, not each of its sentences)
+    latest: float = 1.0  # what the kind's newest item (its first) weighs, in items (`LATEST_WEIGHT`)
 
     @property
     def fraction(self) -> float:
         """The share kept (unsupported artifacts subtract), 1.0 for a kind with nothing to keep."""
         if not self.items:
             return 0.0 if self.unsupported else 1.0
-        credit, items = self.credit, self.items
+        credit, items = self.credit, float(self.items)
         if self.best_of and len(self.credits) > self.best_of:
-            credit, items = sum(sorted(self.credits, reverse=True)[:self.best_of]), self.best_of
+            credit, items = sum(sorted(self.credits, reverse=True)[:self.best_of]), float(self.best_of)
+        elif self.latest != 1.0 and len(self.credits) > 1:
+            credit += (self.latest - 1.0) * self.credits[0]
+            items += self.latest - 1.0
         return max(0.0, credit - UNSUPPORTED_COST * len(self.unsupported)) / items
 
     @property
@@ -800,7 +819,7 @@ class _Index:
                     where[i] = where.get(i, 0) + 1
             if len(self._holding) >= _HOLDING_MAX:
                 self._holding.clear()
-            hit = self._holding[key] = (where, sorted(where, key=lambda i: -where[i]))
+            hit = self._holding[key] = (where, sorted(where, key=lambda i: (-where[i], i)))
         return hit
 
 
@@ -1734,7 +1753,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 
     buckets = _collected(model, removed, index) if removed else _Buckets()
     removed_set = frozenset(removed)
-    kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0) for k in KINDS}
+    kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0, latest=LATEST_WEIGHT.get(k, 1.0)) for k in KINDS}
     items: list[Item] = []
     if removed and model.task is not None and model.task in kept:
         # The task kept verbatim is the best a compaction can do for it: scored, so a
@@ -1883,12 +1902,16 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # Errors about meaning (`fidelity_bindings`, `fidelity_outcomes`), in sentences not flagged above.
     flagged = {sentence for _, _, sentence in claims}
     sentences = [s for v in views for s in v.sentences if s not in flagged]
-    meaning: list[tuple[str, Binding | Outcome]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
+    meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
                                        *error_claims(sentences, model.messages, index.serial),
-                                       *line_claims(sentences, model.messages, index.serial))]
+                                       *line_claims(sentences, model.messages, index.serial),
+                                       *label_claims(sentences, model.messages, index.serial),
+                                       *raised_claims(sentences, model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(
         sentences, model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
+    meaning += [("last_step", r) for r in result_claims(sentences, model.messages, index.serial)]
+    meaning += [("requests", c) for c in choice_claims(sentences, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
         near[(kind, m.text, m.sentence)] = Contradiction(kind, m.text, m.sentence, m.text, m.source)

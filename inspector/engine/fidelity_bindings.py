@@ -14,6 +14,11 @@ Only keys the original binds to at most `MAX_VALUES` distinct values are checked
 key bound to many (`line`, `step`, `page`) names no single fact, and a faithful summary
 may cite any of its values in a form the original never wrote next to it.
 
+The same class in other forms (session 9): a label given words the original never
+gives it ("Favorite ice cream: Chocolate" where the user's block says Vanilla:
+`label_claims`), and an exception put in a file none of its tracebacks passes through
+(`raised_claims`).
+
 Cheap: the original's bindings are read once per index state (its serial and length),
 and a replacement's sentences are each read once (linear in its length).
 """
@@ -29,7 +34,9 @@ from inspector.engine.bounded import Memo
 from inspector.engine.models import Message
 
 # A key, then at most a mark (":", "=", "#", "$", "is", "was", "of") before its number.
-_BINDING = re.compile(r"(?<![\w.@-])([a-z][a-z_]*[a-z](?:[_.][a-z]+)*)[\"']?\s*(?:[:=#]\s*|\s+(?:is|was|of|are|=)\s+)?"
+# (a sigil may lead the key: Elixir's and Ruby's `@max_sessions 20`, a shell's `$PORT=8000`;
+# not a word's "@": `user@host_name 20` binds nothing)
+_BINDING = re.compile(r"(?<![\w.@$-])[@$]?([a-z][a-z_]*[a-z](?:[_.][a-z]+)*)[\"']?\s*(?:[:=#]\s*|\s+(?:is|was|of|are|=)\s+)?"
                       r"[\"'(]?(?:\$|#|no\.\s?)?(\d[\d,]*(?:\.\d+)?|[a-z]{0,6}\d[a-z0-9]{1,15})(?![\w.%/:-]|\.\d|,\d)"
                       # (a count: "rust_utils: 5 passed" binds no value to rust_utils)
                       r"(?!\s+(?:passed|failed|errors?|warnings?|tests?|items?|files?|lines?|results?|matches|hits|"
@@ -338,5 +345,233 @@ def line_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
             known = lines.get(_code(code))
             if known and number not in known[0]:
                 out.append(Binding(f"line {number}", sentence, known[1]))
+                break
+    return out
+
+
+# ------------------------------------------------------------------------ labelled words
+
+# A label and the words it holds, as a form, a memory block or a profile writes them:
+# "Favorite ice cream: Vanilla", "Seat preference: aisle", "Payment method: Mastercard".
+# A summary that puts the label with other words ("Favorite ice cream: Chocolate") states
+# a choice the user never made: the numbers' `binding_claims` for words. The label has
+# two to four words (one word before a colon is a heading, "Next:", "Result:"), none of
+# them a function word; the value one to three words, to the end of its line or quote.
+_LABELLED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,3}):[ \t]+"
+                       r"([A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){0,2})[ \t]*(?=$|[\"'`\n,;)\]}|]|\.(?:\s|$))", re.M)
+_NOT_LABEL_WORDS = frozenset("""a an the and or of to in on at by for with from as is are was were be been it its this
+that these those not no next then step steps note result results error errors output file files task status here
+there what which when why how""".split())
+
+
+def labelled_in(text: str) -> list[tuple[str, str]]:
+    """(label, value) of each labelled value in `text`, both lower case (`_LABELLED`).
+
+    Args:
+        text: any text.
+
+    Returns:
+        The pairs, in order.
+    """
+    out = []
+    for m in _LABELLED.finditer(text):
+        label = m.group(1).lower().split()
+        if not any(w in _NOT_LABEL_WORDS for w in label):
+            out.append((" ".join(label), " ".join(m.group(2).lower().split())))
+    return out
+
+
+_LABELS: Memo[tuple[int, int], dict[str, tuple[set[str], str]]] = Memo(8)
+
+
+def _labels(messages: Sequence[Message], serial: int) -> dict[str, tuple[set[str], str]]:
+    """label -> (the values the original gives it, its first line giving one)."""
+    key = (serial, len(messages))
+    hit = _LABELS.get(key)
+    if hit is not None:
+        return hit
+    out: dict[str, tuple[set[str], str]] = {}
+    for m in messages:
+        text = m.text[:SCAN] + "".join("\n" + c.arguments_raw[:2000] for c in m.tool_calls)
+        if ":" not in text:
+            continue
+        for label, value in labelled_in(text):
+            if label not in out:
+                out[label] = (set(), _line_at(text, label))
+            out[label][0].add(value)
+    return _LABELS.put(key, out)
+
+
+def label_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences giving a label words that share none with the one or two values the
+    original gives it ("Favorite ice cream: Chocolate" where the user's block says
+    "Favorite ice cream: Vanilla"). A label the original gives more values names no
+    single fact; a value sharing a word with the original's is a rewording.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the labels' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    found = [(s, lv) for s in sentences if ":" in s for lv in labelled_in(s)]
+    if not found:
+        return []
+    labels = _labels(messages, serial)
+    out: list[Binding] = []
+    seen: set[str] = set()
+    for sentence, (label, value) in found:
+        known = labels.get(label)
+        if sentence in seen or known is None or value in known[0] or len(known[0]) > MAX_VALUES:
+            continue
+        words = set(value.split())
+        if any(words & set(v.split()) for v in known[0]):
+            continue
+        seen.add(sentence)
+        out.append(Binding(f"{label}: {value}", sentence, known[1] or f"the original gives {label}: {sorted(known[0])[0]}"))
+    return out
+
+
+# ------------------------------------------------------------------- where an error was raised
+
+# A Python traceback: its frames' files, then the exception's line.
+_TRACEBACK = "Traceback (most recent call last)"
+_FRAME = re.compile(r'File "([^"\n]+)", line \d+')
+_RAISED = re.compile(r"^\s*(?:[\w.]+\.)?([A-Z]\w*(?:Error|Exception|Warning))\b(.*)$", re.M)
+_EXCEPTION = re.compile(r"\b([A-Z]\w*(?:Error|Exception|Warning))\b")
+# A source file a sentence names (its base name: tracebacks give the paths the run had).
+_SOURCE = re.compile(r"(?<![\w.-])([\w-]+)\.(py|pyx|pyi)\b", re.I)
+_SOURCE_CLAUSE = re.compile(r";|\.\s|,\s+(?:and|but|while|whereas|then|so|after|before)\s|\u2014")
+
+
+def _base(path: str) -> str:
+    return re.split(r"[/\\]", path)[-1].lower()
+
+
+_RAISED_IN: Memo[tuple[int, int], list[tuple[int, str, frozenset[str], str, str]]] = Memo(8)
+
+
+def _raised_in(messages: Sequence[Message], serial: int) -> list[tuple[int, str, frozenset[str], str, str]]:
+    """(message, exception, its frames' files, its message lower case, its last frame and
+    exception line) per Python traceback of the original, in order."""
+    key = (serial, len(messages))
+    hit = _RAISED_IN.get(key)
+    if hit is not None:
+        return hit
+    out = []
+    for i, m in enumerate(messages):
+        text = m.text[:SCAN]
+        if _TRACEBACK not in text:
+            continue
+        for tb in text.split(_TRACEBACK)[1:]:
+            frames = _FRAME.findall(tb)
+            raised = _RAISED.search(tb)
+            if frames and raised is not None:
+                out.append((i, raised.group(1), frozenset(_base(f) for f in frames), raised.group(2).lower(),
+                            " ".join(f"File {frames[-1]}: {raised.group().strip()}".split())[:EVIDENCE_CHARS]))
+    return _RAISED_IN.put(key, out)
+
+
+# A frame as a traceback prints it, quoted or not (a user pasting one: `File main.py, line
+# 26, in is_collision`), and a file and line a clause puts an error at ("raindrop.py line
+# 26", "raindrop.py:26", "line 26 of raindrop.py").
+_ANY_FRAME = re.compile(r'File "?([^",\s]+\.py)"?, line (\d+)')
+_AT_LINE = re.compile(r"(?<![\w.-])([\w-]+\.py)(?:,? line |:)(\d+)\b|\bline (\d+) (?:of|in) ([\w-]+\.py)\b", re.I)
+_ERROR_CUE = re.compile(r"\b(?:error|exception|traceback|raised?|raises|crash\w*|fail\w*)\b", re.I)
+_FRAMES: Memo[tuple[int, int], list[tuple[int, str, str, str]]] = Memo(8)
+
+
+def _frames(messages: Sequence[Message], serial: int) -> list[tuple[int, str, str, str]]:
+    """(message, file base name, line, the frame's line) per traceback frame the original
+    prints, in order."""
+    key = (serial, len(messages))
+    hit = _FRAMES.get(key)
+    if hit is not None:
+        return hit
+    out: list[tuple[int, str, str, str]] = []
+    for i, m in enumerate(messages):
+        text = m.text[:SCAN]
+        if "File " in text:
+            out.extend((i, _base(f.group(1)), f.group(2), " ".join(f.group().split())[:EVIDENCE_CHARS])
+                       for f in _ANY_FRAME.finditer(text))
+    return _FRAMES.put(key, out)
+
+
+def _line_elsewhere(clause: str, frames: Sequence[tuple[int, str, str, str]]) -> tuple[str, str] | None:
+    """(file and line, the original's frame) when `clause` puts an error at a file's line
+    that no traceback frame shows while a frame shows that line in another file, and no
+    frame at all is in the clause's file: the error moved to another file."""
+    if not frames or not _ERROR_CUE.search(clause):
+        return None
+    for m in _AT_LINE.finditer(clause):
+        file, line = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        file = file.lower()
+        if any(f == file for _, f, _, _ in frames):
+            continue
+        other = next((shown for _, f, n, shown in frames if n == line), None)
+        if other is not None:
+            return f"{file} line {line}", other
+    return None
+
+
+def _put_elsewhere(clause: str, raised: dict[str, list[tuple[frozenset[str], str, str]]]) -> tuple[str, str] | None:
+    """(exception and file, the original's traceback) when `clause` puts an exception
+    in a file none of its tracebacks fits, else None. A traceback fits when its frames
+    pass through the file or its message names it; when the clause quotes a traceback's
+    message, only the tracebacks with that message are the ones it reports."""
+    files = {m.group(1).lower(): m.group().lower() for m in _SOURCE.finditer(clause)}
+    if not files:
+        return None
+    low = clause.lower()
+    for name in sorted(set(_EXCEPTION.findall(clause))):
+        occurrences = raised.get(name)
+        if not occurrences:
+            continue
+        quoted = [o for o in occurrences if len(o[1]) >= 8 and o[1] in low]
+        if any(set(files.values()) & o[0] or any(stem in o[1] for stem in files) for o in quoted or occurrences):
+            continue
+        return f"{name} in {sorted(files.values())[0]}", (quoted or occurrences)[0][2]
+    return None
+
+
+def raised_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int,
+                  horizon: int) -> list[Binding]:
+    """The clauses putting an exception in a Python file none of its tracebacks in the
+    original passes through ("the NameError was in leave_work_reminder.py" where each
+    NameError's frames are in drink_water_reminder.py and main.py), or an error at a
+    file's line where the frames show that line in another file only ("the error came
+    from raindrop.py line 26" where the frame is `main.py, line 26`): an error put in
+    the wrong file. A file the exception's own message names (the module not found) is
+    not a place it is put.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the tracebacks' cache key, with its length).
+        horizon: the last message of the range the replacement stands for (a traceback
+            after it is not what the replacement reports).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    said = [s for s in sentences if _SOURCE.search(s) and (_EXCEPTION.search(s) or _AT_LINE.search(s))]
+    if not said:
+        return []
+    frames = [f for f in _frames(messages, serial) if f[0] <= horizon]
+    raised: dict[str, list[tuple[frozenset[str], str, str]]] = defaultdict(list)
+    for i, name, files, message, evidence in _raised_in(messages, serial):
+        if i > horizon:
+            break
+        raised[name].append((files, message.strip(" :"), evidence))
+    if not raised and not frames:
+        return []
+    out: list[Binding] = []
+    for sentence in said:
+        for clause in _SOURCE_CLAUSE.split(sentence):
+            wrong = _put_elsewhere(clause, raised) or _line_elsewhere(clause, frames)
+            if wrong is not None:
+                out.append(Binding(wrong[0], sentence, wrong[1]))
                 break
     return out

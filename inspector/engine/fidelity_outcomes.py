@@ -12,7 +12,9 @@ the other ways a summary names a step:
     tool    a tool of the session by its name (`news_for_seo_api`), any arguments;
     action  a text agent's bracketed action (`click[khaki]`, `search[blue blazer]`);
     edit    an edit of a file by the file's name (`the App.tsx edit`), when the
-            session's writing calls name their files.
+            session's writing calls name their files;
+    command a command by the word of its program's step (`the commit`, `the build
+            attempt`, `the install`), when the session's commands hold that word.
 
 A clause stating that such a step went well (and nothing bad) is contradicted when
 every one of its calls in the range failed; a clause stating that it failed (and
@@ -49,6 +51,16 @@ _FILE = re.compile(r"(?<![\w.-])([\w-]+\.[a-z][a-z0-9]{0,5})(?![\w-])", re.I)
 _WRITE_CALL = re.compile(r"\b\w*(?:edit|write|replace|patch|insert|create)\w*\(", re.I)
 _EDITED = re.compile(r"\bedit|\bchange|\bstr_replace|\bwrite|\bpatch", re.I)
 _CLAUSE_END = re.compile(r"[;:]|\.\s|,\s+(?:and |but |while |whereas |then )")
+# A step named by its command's word, as a noun ("the commit attempt failed", "the
+# build succeeded"): the word a command of that step holds.
+_STEP_WORDS = {"commit": "commit", "push": "push", "merge": "merge", "rebase": "rebase", "install": "install",
+               "installation": "install", "build": "build", "compile": "compile", "compilation": "compile",
+               "checkout": "checkout", "clone": "clone", "deploy": "deploy", "deployment": "deploy",
+               "migration": "migrate"}
+_STEP_NOUN = re.compile(r"\b(?:the|a|an|its|their|my|our|first|second|third|last|final|latest|previous|next)\s+"
+                        r"(?:(?:first|second|third|last|final|latest|previous|git|npm|pip|cargo)\s+)?"
+                        r"(" + "|".join(_STEP_WORDS) + r")\b(?:\s+(?:attempt|step|command|run))?", re.I)
+_WORD = re.compile(r"[a-z]+")
 EVIDENCE_CHARS = 200
 
 
@@ -72,13 +84,14 @@ class _Steps:
     tools: dict[str, list[int]]  # snake_case tool name -> its calls' action indices
     actions: dict[str, list[int]]  # bracketed action (lower case) -> its action indices
     edits: dict[str, list[int]]  # file name (lower case) -> the writing calls naming it
+    words: dict[str, list[int]]  # a step's word (`_STEP_WORDS`' values) -> the actions whose command holds it
 
 
 _STEPS: Memo[tuple[int, int], _Steps] = Memo(8)
 
 
 def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> _Steps:
-    from inspector.engine.content import Kind
+    from inspector.engine.content import Kind, message_artifacts
 
     key = (serial, len(messages))
     hit = _STEPS.get(key)
@@ -87,6 +100,8 @@ def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
     tools: dict[str, list[int]] = defaultdict(list)
     actions: dict[str, list[int]] = defaultdict(list)
     edits: dict[str, list[int]] = defaultdict(list)
+    words: dict[str, list[int]] = defaultdict(list)
+    wanted = set(_STEP_WORDS.values())
     for i, m in enumerate(messages):
         if m.role == "assistant" and not m.tool_calls and kinds[i] in (Kind.ACTION, Kind.REASONING):
             # (a text agent's action: ReAct's `click[khaki]`, read as reasoning or action)
@@ -99,6 +114,9 @@ def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
                     edits[f].append(i)
         if kinds[i] is not Kind.ACTION:
             continue
+        for command in message_artifacts(m, Kind.ACTION).commands:
+            for w in wanted.intersection(_WORD.findall(command.lower())):
+                words[w].append(i)
         for c in m.tool_calls:
             name = c.name.lower()
             if "_" in name.strip("_"):
@@ -106,7 +124,8 @@ def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
             if WRITE_TOOL.search(name):
                 for f in {f.lower() for f in _FILE.findall(c.arguments_raw[:2000])}:
                     edits[f].append(i)
-    return _STEPS.put(key, _Steps(dict(tools), dict(actions), dict(edits)))
+    return _STEPS.put(key, _Steps(dict(tools), dict(actions), dict(edits),
+                                  {w: sorted(set(at)) for w, at in words.items()}))
 
 
 # A tool's answer refusing or failing the call, its empty error field ("error": "") left out.
@@ -177,6 +196,10 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
             edited = steps.edits.get(m.group(1))
             if edited and _EDITED.search(low):
                 named.append((m.group(1), m.start(), m.end(), edited))
+        for m in _STEP_NOUN.finditer(low):
+            ran = steps.words.get(_STEP_WORDS[m.group(1)])
+            if ran:
+                named.append((m.group(1), m.start(), m.end(), ran))
         for text, start, end, at in named:
             clause = _clause(sentence, start, end)
             if _NOT_YET.search(clause):
@@ -196,4 +219,104 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
                     messages) else ""
                 out.append(Outcome(text, sentence, f"no call of {text} in the range failed; the last answered: {shown}"))
                 break
+    return out
+
+
+# ------------------------------------------------------------------ a result of another call
+
+# A result quoted after the call it is said to be of: "search_shows(...) -> \"Endpoint
+# '/search/people' does not exist\"", "news_for_seo_api returned 'Message error...'".
+_QUOTED = re.compile(r"\"([^\"\n]{12,200})\"|'([^'\n]{12,200})'|`([^`\n]{12,200})`")
+_RESULT_CUE = re.compile(r"->|\u2192|=>|\b(?:returned|returns|answered|responded|replied|gave|failed with|errored|"
+                         r"error|said|output|printed)\b", re.I)
+_RESULT_CLAUSE = re.compile(r"[;|]|\.\s|\n")
+# Characters of a result read (a quoted result is its first lines: an error, a message),
+# and the index states whose results are kept: flattened, they are a copy of the
+# session's results, so few are kept.
+SCAN_RESULT = 4_000
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.lower().replace('\\"', '"').split())
+
+
+@dataclass
+class _Results:
+    results: dict[str, list[str]]  # snake_case tool name -> its calls' results, flattened
+    arguments: dict[str, str]  # tool name -> its calls' arguments, flattened and joined
+
+
+_RESULTS: Memo[tuple[int, int], _Results] = Memo(2)
+
+
+def _results(messages: Sequence[Message], serial: int) -> _Results:
+    key = (serial, len(messages))
+    hit = _RESULTS.get(key)
+    if hit is not None:
+        return hit
+    answered: dict[str, int] = {}
+    for j, m in enumerate(messages):
+        if m.role == "tool" and m.tool_call_id:
+            answered.setdefault(m.tool_call_id, j)
+    results: dict[str, list[str]] = defaultdict(list)
+    arguments: dict[str, str] = defaultdict(str)
+    for m in messages:
+        for c in m.tool_calls:
+            name = c.name.lower()
+            arguments[name] += " " + _flat(c.arguments_raw[:2000])
+            at = answered.get(c.id or "")
+            if at is not None:
+                results[name].append(_flat(messages[at].text[:SCAN_RESULT]))
+    return _RESULTS.put(key, _Results(dict(results), dict(arguments)))
+
+
+
+def result_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Outcome]:
+    """The clauses quoting, as the result of a named tool, text that the session shows
+    as the result of other calls only: a result moved to the wrong call ("search_shows
+    -> 'Endpoint /search/people does not exist'" where that error answered search_people).
+    Text the session never shows as a result, the call's own arguments and tool names
+    are not checked.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the results' cache key, with its length).
+
+    Returns:
+        One `Outcome` per sentence at most.
+    """
+    said = [s for s in sentences if _QUOTED.search(s) and _RESULT_CUE.search(s)]
+    if not said:
+        return []
+    found = _results(messages, serial)
+    named = [n for n in found.results if "_" in n.strip("_")]
+    out: list[Outcome] = []
+    for sentence in said:
+        wrong = None
+        for clause in _RESULT_CLAUSE.split(sentence):
+            low = clause.lower()
+            for name in named:
+                k = low.find(name)
+                if k < 0:
+                    continue
+                for q in _QUOTED.finditer(clause, k + len(name)):
+                    if not _RESULT_CUE.search(clause, k + len(name), q.start()):
+                        continue
+                    text = _flat(next(g for g in q.groups() if g))
+                    if text in found.arguments.get(name, "") or text in found.results:
+                        continue
+                    if any(text in r for r in found.results[name]):
+                        continue
+                    other = next((n for n, rs in found.results.items() if any(text in r for r in rs)), None)
+                    if other is not None:
+                        wrong = Outcome(name, sentence, f"the session shows it as a result of {other}, not of {name}: "
+                                                        f"{text[:EVIDENCE_CHARS]}")
+                        break
+                if wrong:
+                    break
+            if wrong:
+                break
+        if wrong:
+            out.append(wrong)
     return out

@@ -269,3 +269,238 @@ def test_code_put_at_another_line_than_the_viewer_showed_it_at_is_contradicted()
     # a position next to a line, and a list of lines and code, bind no code to a line
     assert _flagged(measure("Next: add a guard after line 172, then `except TypeError:` stays. ")) == []
     assert _flagged(measure("The max call at line 170, `except TypeError:` at line 171. ")) == []
+
+
+# ---------------------------------------------------------------- a sigil before a key (session 9)
+
+def test_a_key_led_by_a_sigil_is_a_key_and_an_address_is_not():
+    assert [(k, n) for k, n, _, _ in bindings_in("`@max_sessions_per_sync 20`; $retry_limit=3")] == [
+        ("max_sessions_per_sync", "20"), ("retry_limit", "3")]
+    # (the "@" of an address glues two words: nothing after it is a key)
+    assert bindings_in("mail ops@batch_size 20") == []
+
+
+def test_a_module_attribute_given_another_value_is_contradicted():
+    msgs = [sys("You are a coding agent. Use the tools."),
+            user("Why does the transcript sync stop early?"),
+            asst("", [("c1", "read", '{"path": "lib/sync.ex"}')]),
+            # (50 is a number of the session: the value is real, its binding is not)
+            tool("c1", "   18  @batch_size 500\n   19  @max_sessions_per_sync 20\n   20  def sync_all do\n"
+                       "   21    Logger.info(\"first 50 sessions\")"),
+            user("Go on.")]
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    said = "lib/sync.ex caps each run at `@max_sessions_per_sync {}` (batches of 500)."
+    assert _flagged(measure(said.format(20))) == []
+    wrong = measure(said.format(50))
+    item = _contradicted(wrong, "max_sessions_per_sync 50")
+    assert item is not None and "@max_sessions_per_sync 20" in item.contradicts
+    assert wrong.score < measure(said.format(20)).score
+
+
+# ---------------------------------------------------------------- a label given other words (session 9)
+
+def _companion() -> list[Message]:
+    return [
+        sys("You are a companion agent with a memory. Save what you learn about the user."),
+        user("hi! my name is Sarah"),
+        asst("", [("c1", "core_memory_append", '{"label": "human", "content": "First name: Sarah"}')]),
+        tool("c1", "OK"),
+        user("my favorite ice cream is vanilla, what's yours?"),
+        asst("", [("c2", "core_memory_append", '{"label": "human", "content": "Favorite ice cream: Vanilla"}')]),
+        tool("c2", "OK"),
+        asst("", [("c3", "send_message", '{"message": "Vanilla is a classic! Mine would be mint."}')]),
+        tool("c3", "OK"),
+        user("haha ok. tell me a joke"),
+    ]
+
+
+def _measure_companion(summary: str):
+    msgs = _companion()
+    return fidelity(msgs, [msgs[0], user(summary), msgs[-1]])
+
+
+COMPANION = 'The user is Sarah. She likes vanilla ice cream; I appended "Favorite ice cream: {}" to the human block.'
+
+
+def test_a_label_given_words_the_original_never_gives_it_is_contradicted():
+    right = _measure_companion(COMPANION.format("Vanilla"))
+    assert _flagged(right) == []
+    wrong = _measure_companion(COMPANION.format("Chocolate").replace("vanilla", "chocolate"))
+    item = _contradicted(wrong, "favorite ice cream: chocolate")
+    assert item is not None and "Favorite ice cream: Vanilla" in item.contradicts
+    assert wrong.score < right.score
+
+
+def test_a_reworded_value_and_a_heading_are_not_labelled_values_contradicted():
+    # a value sharing a word with the original's is a rewording ("vanilla bean" of "Vanilla")
+    assert _contradicted(_measure_companion(COMPANION.format("Vanilla bean")), "favorite ice cream: vanilla bean") is None
+    # a one-word label is a heading ("Next: ..."), not a field
+    f = _measure_companion(COMPANION.format("Vanilla") + "\nNext: answer the joke request.")
+    assert _flagged(f) == []
+
+
+# ---------------------------------------------------------------- an error put in another file (session 9)
+
+def _reminders() -> list[Message]:
+    tb = ("Traceback (most recent call last):\n  File \"main.py\", line 4, in <module>\n"
+          "    from drink_water_reminder import DrinkWaterReminder\n  File \"drink_water_reminder.py\", line 15\n"
+          "    avoid_sitting_reminder\nNameError: name 'avoid_sitting_reminder' is not defined")
+    tb2 = ("Traceback (most recent call last):\n  File \"main.py\", line 5, in <module>\n"
+           "    from avoid_sitting_reminder import AvoidSittingReminder\n  File \"avoid_sitting_reminder.py\", line 13\n"
+           "    leave_work_reminder\nNameError: name 'leave_work_reminder' is not defined")
+    return [
+        sys("You are a programmer of a software company. Write the code, then test it."),
+        user("Write reminders: drink water, avoid sitting, leave work."),
+        asst("Files written: main.py, drink_water_reminder.py, avoid_sitting_reminder.py, leave_work_reminder.py."),
+        user("Test report of cycle 1:\n" + tb),
+        asst("Removed the stray line from drink_water_reminder.py."),
+        user("Test report of cycle 2:\n" + tb2),
+        asst("Removed the stray line from avoid_sitting_reminder.py."),
+        user("Test report of cycle 3: all reminders run."),
+    ]
+
+
+def _measure_reminders(summary: str):
+    msgs = _reminders()
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+
+REMINDERS = ("Cycle 1 failed with NameError: name 'avoid_sitting_reminder' is not defined in {} line 15. "
+             "Cycle 2 failed in avoid_sitting_reminder.py line 13 with NameError: name 'leave_work_reminder' is not "
+             "defined. Both stray lines are removed.")
+
+
+def test_an_error_put_in_a_file_its_traceback_never_passes_through_is_contradicted():
+    right = _measure_reminders(REMINDERS.format("drink_water_reminder.py"))
+    assert _flagged(right) == []
+    wrong = _measure_reminders(REMINDERS.format("leave_work_reminder.py"))
+    item = _contradicted(wrong, "NameError in leave_work_reminder.py")
+    assert item is not None and "drink_water_reminder.py" in item.contradicts
+    assert wrong.score < right.score
+
+
+def test_the_file_an_errors_message_names_is_no_place_it_is_put():
+    # cycle 2's message names leave_work_reminder: the file that is missing the name is not
+    # where the summary says it was raised
+    f = _measure_reminders("Cycle 2's NameError names leave_work_reminder.py's module, which was not imported.")
+    assert [it for it in f.items if it.status == "contradicted"] == []
+
+
+# ---------------------------------------------------------------- a user's choice swapped (session 9)
+
+def _asked() -> list[Message]:
+    questions = ('{"questions": [{"question": "Which rig do these beads belong to? Should I use \'spotter\'?", '
+                 '"options": [{"label": "spotter"}, {"label": "No rig"}]}, {"question": "Which tools should we set up?", '
+                 '"options": [{"label": "All four (Recommended)"}, {"label": "Credo + Dialyxir + mix_audit"}]}]}')
+    return [
+        sys("You are a coding agent. Ask the user when a choice is theirs."),
+        user("Set up credo, dialyxir and mix_audit for the project."),
+        asst("Before drafting, two questions.", [("q1", "AskUserQuestion", questions)]),
+        tool("q1", 'User has answered your questions: "Which rig do these beads belong to? Should I use \'spotter\'?"='
+                   '"No rig", "Which tools should we set up?"="Credo + Dialyxir + mix_audit".'),
+        asst("Which do you like better for the docs, tables or bullets?"),
+        user("bullets please"),
+        asst("Drafting the epic now."),
+        user("Go on."),
+    ]
+
+
+def _measure_asked(summary: str):
+    msgs = _asked()
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+
+def test_an_offered_option_the_user_did_not_choose_said_to_be_the_choice_is_contradicted():
+    right = _measure_asked("The user answered: rig = No rig; tools = Credo + Dialyxir + mix_audit. She prefers bullets.")
+    assert _flagged(right) == []
+    wrong_rig = _measure_asked("The user answered: rig = spotter; tools = Credo + Dialyxir + mix_audit.")
+    item = _contradicted(wrong_rig, "spotter")
+    assert item is not None and '"No rig"' in item.contradicts
+    assert wrong_rig.score < right.score
+    # the option's note "(Recommended)" is not part of what a summary names
+    assert _contradicted(_measure_asked("The user chose all four tools."), "all four") is not None
+    # an agent's own "A or B?" answered in the user's next message
+    assert _contradicted(_measure_asked("She prefers tables for the docs."), "tables") is not None
+
+
+def test_an_option_named_beside_the_one_chosen_or_not_as_a_choice_is_not_flagged():
+    assert _flagged(_measure_asked("The user chose No rig rather than spotter.")) == []
+    # no choice told: the agent's own offer
+    assert _flagged(_measure_asked("I offered the rig spotter and asked about the tools.")) == []
+
+
+def test_an_error_put_at_a_line_of_another_file_than_its_frame_is_contradicted():
+    msgs = [sys("You are a programmer of a software company."),
+            user("Make an umbrella game: drops fall, the umbrella catches them."),
+            asst("Files written: main.py (the app, is_collision) and raindrop.py (class Raindrop, fall)."),
+            user("Comments: after about 50 raindrops it fails: error File main.py, line 26, in is_collision "
+                 "x3, y3, x4, y4 = coords2 ValueError: not enough values to unpack (expected 4, got 0)"),
+            asst("Fixed: is_collision now skips deleted drops."),
+            user("Next feedback, please.")]
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    said = "After about 50 drops the game failed with a ValueError. The error came from {} line 26, in {}."
+    right = measure(said.format("main.py", "is_collision"))
+    assert _flagged(right) == []
+    wrong = measure(said.format("raindrop.py", "fall()"))
+    item = _contradicted(wrong, "raindrop.py line 26")
+    assert item is not None and "main.py, line 26" in item.contradicts
+    assert wrong.score < right.score
+    # a line of a file named with no error said of it is a place in the code, not an error's
+    assert _flagged(measure("raindrop.py line 26 moves the drop; main.py holds is_collision.")) == []
+
+
+# ---------------------------------------------------------------- a step named by its command's word (session 9)
+
+def _committed(commit_output: str) -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Add multiply_numbers with a test, then commit."),
+        asst("", [("c1", "Bash", '{"command": "pytest -q"}')]),
+        tool("c1", "1 passed in 0.01s"),
+        asst("", [("c2", "Bash", '{"command": "git add src/math_utils.py tests/test_math_utils.py && git commit -m '
+                                 '\\"Add multiply_numbers\\""}')]),
+        tool("c2", commit_output),
+        user("Thanks. Anything else to clean up?"),
+    ]
+
+
+def _measure_committed(summary: str, commit_output: str = "[master 6322cf4] Add multiply_numbers\n 2 files changed"):
+    msgs = _committed(commit_output)
+    return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+
+def test_a_step_named_by_its_commands_word_said_to_have_failed_when_it_went_well_is_contradicted():
+    right = _measure_committed("The test passed. The commit went through as 6322cf4.")
+    assert _flagged(right) == []
+    wrong = _measure_committed("The test passed. The commit attempt failed, so the changes are still uncommitted.")
+    item = _contradicted(wrong, "commit")
+    assert item is not None and "6322cf4" in item.contradicts
+    assert wrong.score < right.score
+    # a commit that did fail, said to have failed, and one still to make, are not flagged
+    failed = "error: pathspec 'src/math_utils.py' did not match any file(s) known to git\nfatal: commit failed"
+    assert _contradicted(_measure_committed("The commit attempt failed: the path was wrong.", failed), "commit") is None
+    assert _contradicted(_measure_committed("Next: the commit, once the lint passes."), "commit") is None
+
+
+# ---------------------------------------------------------------- a result of another call (session 9)
+
+def test_a_result_quoted_as_another_calls_is_contradicted():
+    msgs = _tools()
+
+    def measure(summary: str):
+        return fidelity(msgs, [msgs[0], msgs[1], user(summary), msgs[-1]])
+
+    right = measure('search_for_products_api found the LEOMAKRON case at 14.99; news_for_seo_api -> "Message error...".')
+    assert _flagged(right) == []
+    wrong = measure('news_for_seo_api found nothing; search_for_products_api returned "Message error..." for the case.')
+    item = _contradicted(wrong, "search_for_products_api")
+    assert item is not None and "news_for_seo_api" in item.contradicts
+    assert wrong.score < right.score
+    # the call's own arguments quoted after it are not a result
+    assert _flagged(measure('news_for_seo_api was called with "query": "iPhone 14" and returned no entries.')) == []

@@ -1,0 +1,52 @@
+"""The user's latest request weighs more than each older one (`engine.fidelity.LATEST_WEIGHT`,
+issue #23, session 9): a summary that keeps the older requests and loses the latest one
+leaves the agent answering what was already answered. Made-up sessions."""
+
+from __future__ import annotations
+
+from inspector.engine import fidelity as fid
+from inspector.engine.fidelity import fidelity
+from inspector.engine.models import Message
+from tests.sessions import asst, sys, tool, user
+
+
+def _session() -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Please add a CSV export button to the reports page."),
+        asst("Adding the CSV export.", [("c1", "edit_file", '{"path": "src/reports/export.py"}')]),
+        tool("c1", "src/reports/export.py written."),
+        user("Now rename the settings tab to Preferences everywhere."),
+        asst("Renaming the tab.", [("c2", "edit_file", '{"path": "src/settings/tabs.py"}')]),
+        tool("c2", "src/settings/tabs.py written."),
+        user("Finally, make the export include the archived reports as well."),
+        asst("Looking at the archive query.", [("c3", "read_file", '{"path": "src/reports/archive.py"}')]),
+        tool("c3", "def archived_reports(db): return db.query(Report).filter(Report.archived)"),
+        user("Thanks, go on."),
+    ]
+
+
+def _measure(summary: str):
+    msgs = _session()
+    return fidelity(msgs, [msgs[0], user(summary), msgs[-1]])
+
+
+OLDER = "The user asked to add a CSV export button to the reports page and to rename the settings tab to Preferences."
+LATEST = "The user asked to make the export include the archived reports as well."
+
+
+def test_the_latest_request_counts_more_than_an_older_one():
+    older, latest = _measure(OLDER), _measure(LATEST)
+    kept = {s: [it.text for it in f.items if it.kind == "requests" and it.status == "kept"]
+            for s, f in (("older", older), ("latest", latest))}
+    # (each keeps some requests and loses the others: the weight decides, not the count)
+    assert kept["older"] and kept["latest"] and len(kept["older"]) >= len(kept["latest"])
+    assert latest.kinds["requests"].fraction > older.kinds["requests"].fraction
+    assert latest.score > older.score
+
+
+def test_with_one_request_the_weight_changes_nothing():
+    score = fid.KindScore(items=1, kept=1, credit=0.6, credits=[0.6], latest=5.0)
+    assert score.fraction == fid.KindScore(items=1, kept=1, credit=0.6, credits=[0.6]).fraction == 0.6
+    two = fid.KindScore(items=2, kept=1, credit=1.0, credits=[1.0, 0.0], latest=5.0)
+    assert two.fraction == (1.0 * 5.0) / 6.0  # the newest (first) counts five items
