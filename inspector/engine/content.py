@@ -1175,6 +1175,8 @@ class Artifacts:
 
 
 _ARTIFACTS: Memo[tuple[str, Kind], Artifacts] = Memo(100_000)
+# A summary longer than this has its paths and values read line by line (`message_artifacts`).
+LINE_WISE_FROM = 2_000
 
 
 def message_artifacts(m: Message, kind: Kind) -> Artifacts:
@@ -1200,10 +1202,13 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
             text = task_text(text)
         args = [t for c in m.tool_calls for t in call_texts(c)]
         whole = "\n".join([text, *args]) if args else text
+        # (a long summary, new on every knob move, repeats most of the last one's lines:
+        # read line by line, each line's answer kept; the same paths and values)
+        line_wise = kind is Kind.SUMMARY and len(whole) > LINE_WISE_FROM
         out = Artifacts(
-            paths=tuple(extract_paths(whole)),
+            paths=tuple(extract_paths_by_line(whole) if line_wise else extract_paths(whole)),
             errors=tuple(extract_errors(text)) if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else (),
-            values=tuple(extract_values(whole)),
+            values=tuple(extract_values_by_line(whole) if line_wise else extract_values(whole)),
             commands=tuple(commands(m)) if kind is Kind.ACTION else (),
             decisions=tuple(extract_decisions(text)) if m.role == "assistant" else (),
         )

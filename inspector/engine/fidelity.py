@@ -67,6 +67,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
+from inspector.engine import (
+    content,
+    fidelity_bindings,
+    fidelity_claims,
+    fidelity_outcomes,
+    fidelity_signals,
+    fidelity_text,
+)
 from inspector.engine.bounded import ByObject, Memo
 from inspector.engine.content import (
     SANDBOX_ROOTS,
@@ -1817,12 +1825,17 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 
 def forget() -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
-    every memo of this module and the searches' (`fidelity_search.forget`). The next
+    every memo of this module, of the modules it reads (content, fidelity_bindings,
+    _claims, _outcomes, _signals, _text) and the searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against)."""
-    for value in list(globals().values()):
-        if isinstance(value, Memo | ByObject):
-            value.clear()
+    # (the modules the measure reads keep theirs too, by sentence, line and message: a
+    # measure after `forget` pays for every text it reads, as a knob move pays for new ones)
+    for namespace in (globals(), *(vars(m) for m in (content, fidelity_bindings, fidelity_claims,
+                                                     fidelity_outcomes, fidelity_signals, fidelity_text))):
+        for value in list(namespace.values()):
+            if isinstance(value, Memo | ByObject):
+                value.clear()
     _INDEXES.clear()
     _STEMS.clear()
     forget_searches()
