@@ -1175,8 +1175,6 @@ class Artifacts:
 
 
 _ARTIFACTS: Memo[tuple[str, Kind], Artifacts] = Memo(100_000)
-# A summary longer than this has its paths and values read line by line (`message_artifacts`).
-LINE_WISE_FROM = 2_000
 
 
 def message_artifacts(m: Message, kind: Kind) -> Artifacts:
@@ -1202,9 +1200,10 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
             text = task_text(text)
         args = [t for c in m.tool_calls for t in call_texts(c)]
         whole = "\n".join([text, *args]) if args else text
-        # (a long summary, new on every knob move, repeats most of the last one's lines:
-        # read line by line, each line's answer kept; the same paths and values)
-        line_wise = kind is Kind.SUMMARY and len(whole) > LINE_WISE_FROM
+        # (what a compaction wrote, read on every knob move: line by line, each line's
+        # answer kept, the same paths and values: a new summary repeats most of the last
+        # one's lines, and the fidelity's view of a message read its lines just before)
+        line_wise = kind is Kind.SUMMARY
         out = Artifacts(
             paths=tuple(extract_paths_by_line(whole) if line_wise else extract_paths(whole)),
             errors=tuple(extract_errors(text)) if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else (),

@@ -150,13 +150,13 @@ def test_a_setting_across_a_line_break_is_read_from_the_whole_text():
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(lines=st.lists(TEXTS, min_size=1, max_size=120))
 def test_a_long_summarys_artifacts_read_line_by_line_are_the_whole_texts(lines):
-    """`message_artifacts` reads a summary longer than `LINE_WISE_FROM` line by line (a
-    knob move's new summary repeats most of the last one's lines): the same paths and
-    values as the whole-text scans, in the same order."""
+    """`message_artifacts` reads what a compaction wrote line by line (a knob move's new
+    summary repeats most of the last one's lines): the same paths and values as the
+    whole-text scans, in the same order."""
     from inspector.engine.models import Message, Part
 
     body = "\n".join(lines)
-    for prefix in ("", "[Previous conversation summary]\n\n", "x" * content.LINE_WISE_FROM + "\n"):
+    for prefix in ("", "[Previous conversation summary]\n\n", "x" * 2_000 + "\n"):
         text = prefix + body
         m = Message(role="user", kind="summary", parts=[Part(text=text)])
         content.forget_models()
