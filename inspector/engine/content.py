@@ -1214,10 +1214,14 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
             text = task_text(text)
         args = [t for c in m.tool_calls for t in call_texts(c)]
         whole = "\n".join([text, *args]) if args else text
+        # (what a compaction wrote, read on every knob move: line by line, each line's
+        # answer kept, the same paths and values: a new summary repeats most of the last
+        # one's lines, and the fidelity's view of a message read its lines just before)
+        line_wise = kind is Kind.SUMMARY
         out = Artifacts(
-            paths=tuple(extract_paths(whole)),
+            paths=tuple(extract_paths_by_line(whole) if line_wise else extract_paths(whole)),
             errors=tuple(extract_errors(text)) if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else (),
-            values=tuple(extract_values(whole)),
+            values=tuple(extract_values_by_line(whole) if line_wise else extract_values(whole)),
             commands=tuple(commands(m)) if kind is Kind.ACTION else (),
             decisions=tuple(extract_decisions(text)) if m.role == "assistant" else (),
         )

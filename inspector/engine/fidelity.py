@@ -67,6 +67,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
+from inspector.engine import (
+    content,
+    fidelity_bindings,
+    fidelity_claims,
+    fidelity_outcomes,
+    fidelity_signals,
+    fidelity_text,
+)
 from inspector.engine.bounded import ByObject, Memo
 from inspector.engine.content import (
     SANDBOX_ROOTS,
@@ -116,7 +124,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     weighted_keys,
 )
-from inspector.engine.fidelity_text import by_lines, sub_at
+from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -1085,7 +1093,8 @@ def text_keys(text: str, by_line: bool = True) -> frozenset[str]:
     else:
         out = set().union(*by_lines(text, _line_keys, _LINE_KEYS))
         if SETTING_ACROSS.search(text):
-            settings = _settings(text, _SETTING)
+            # (a setting may span a line break here: the blocks no setting spans, each kept)
+            settings = [pair for block in _setting_blocks(text[:SCAN_CHARS]) for pair in _block_settings(block)]
         else:  # (no setting spans a line break here: each line's settings, kept)
             settings = [pair for found in by_lines(text, _line_settings, _LINE_SETTINGS) for pair in found]
     for name, number in settings:
@@ -1101,6 +1110,46 @@ _LINE_SETTINGS: Memo[str, tuple[tuple[str, str], ...]] = Memo(20_000)
 def _line_settings(line: str) -> tuple[tuple[str, str], ...]:
     """`_settings(line, _SETTING)`, as a tuple (`by_lines` keeps it)."""
     return tuple(_settings(line, _SETTING)) if "=" in line or ":" in line else ()
+
+
+_SETS = frozenset("=:")
+
+
+def _setting_blocks(text: str) -> list[str]:
+    """`text` cut at the line breaks no `_SETTING` match spans: a match spans a break only
+    in the white space around its "=" or ":" (its name, quotes and number hold none), so
+    a break whose nearest characters other than white space (line breaks too), before it
+    and after it, are neither "=" nor ":" ends every match before it and starts none
+    across it; and a block's ends read as the text's (no lookaround takes a line break
+    for a word character). `_settings` of the text is its blocks' in order."""
+    lines = text.split("\n")
+    after = [""] * len(lines)  # the first character other than white space from line k on
+    first = ""
+    for k in range(len(lines) - 1, -1, -1):
+        stripped = lines[k].lstrip()
+        if stripped:
+            first = stripped[0]
+        after[k] = first
+    blocks, start, last = [], 0, ""
+    for k in range(1, len(lines)):
+        stripped = lines[k - 1].rstrip()
+        if stripped:
+            last = stripped[-1]
+        if last not in _SETS and after[k] not in _SETS:
+            blocks.append("\n".join(lines[start:k]))
+            start = k
+    blocks.append("\n".join(lines[start:]))
+    return blocks
+
+
+def _block_settings(block: str) -> tuple[tuple[str, str], ...]:
+    """`_line_settings` of a block of lines (`_setting_blocks`), kept as a line's is."""
+    hit = _LINE_SETTINGS.get(block)
+    if hit is None:
+        hit = _line_settings(block)
+        if len(block) <= LINE_CHARS:
+            _LINE_SETTINGS.put(block, hit)
+    return hit
 
 
 # A rewritten text longer than this is read line by line (`_keys`); each line's keys are kept.
@@ -1856,12 +1905,17 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 
 def forget() -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
-    every memo of this module and the searches' (`fidelity_search.forget`). The next
+    every memo of this module, of the modules it reads (content, fidelity_bindings,
+    _claims, _outcomes, _signals, _text) and the searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against)."""
-    for value in list(globals().values()):
-        if isinstance(value, Memo | ByObject):
-            value.clear()
+    # (the modules the measure reads keep theirs too, by sentence, line and message: a
+    # measure after `forget` pays for every text it reads, as a knob move pays for new ones)
+    for namespace in (globals(), *(vars(m) for m in (content, fidelity_bindings, fidelity_claims,
+                                                     fidelity_outcomes, fidelity_signals, fidelity_text))):
+        for value in list(namespace.values()):
+            if isinstance(value, Memo | ByObject):
+                value.clear()
     _INDEXES.clear()
     _STEMS.clear()
     forget_searches()

@@ -122,6 +122,18 @@ def bindings_in(text: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
+# sentence -> `bindings_in` of it: a knob move's new summary repeats most of the last
+# one's sentences, the cleared messages beside it all of theirs.
+_SENTENCE_BINDINGS: Memo[str, tuple[tuple[str, str, int, int], ...]] = Memo(50_000)
+
+
+def _bindings_of(sentence: str) -> tuple[tuple[str, str, int, int], ...]:
+    hit = _SENTENCE_BINDINGS.get(sentence)
+    if hit is None:
+        hit = _SENTENCE_BINDINGS.put(sentence, tuple(bindings_in(sentence)))
+    return hit
+
+
 @dataclass
 class _Bound:
     values: dict[str, set[str]]  # key -> the numbers the original binds it to
@@ -170,7 +182,7 @@ def binding_claims(sentences: Sequence[str], messages: Sequence[Message], serial
     Returns:
         One `Binding` per sentence at most.
     """
-    found = [(s, b) for s in sentences for b in bindings_in(s)]
+    found = [(s, b) for s in sentences for b in _bindings_of(s)]
     if not found:
         return []
     bound = _bound(messages, serial)
@@ -226,6 +238,15 @@ def errors_in(text: str) -> list[tuple[str, tuple[str, ...], int]]:
 
 
 _ERRORS: Memo[tuple[int, int], dict[str, dict[tuple[str, ...], str]]] = Memo(8)
+# sentence -> `errors_in` of it (as `_SENTENCE_BINDINGS`).
+_SENTENCE_ERRORS: Memo[str, tuple[tuple[str, tuple[str, ...], int], ...]] = Memo(50_000)
+
+
+def _errors_of(sentence: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    hit = _SENTENCE_ERRORS.get(sentence)
+    if hit is None:
+        hit = _SENTENCE_ERRORS.put(sentence, tuple(errors_in(sentence)))
+    return hit
 
 
 def _errors(messages: Sequence[Message], serial: int) -> dict[str, dict[tuple[str, ...], str]]:
@@ -258,7 +279,7 @@ def error_claims(sentences: Sequence[str], messages: Sequence[Message], serial: 
     Returns:
         One `Binding` per sentence at most.
     """
-    found = [(s, e) for s in sentences for e in errors_in(s)]
+    found = [(s, e) for s in sentences for e in _errors_of(s)]
     if not found:
         return []
     theirs = _errors(messages, serial)

@@ -159,6 +159,18 @@ def _clause(sentence: str, at: int, end: int) -> str:
     return sentence[start:stop.start() if stop else len(sentence)]
 
 
+# sentence -> whether it states an outcome at all (`_WELL` or `_FAILED`): most do not, and
+# a knob move's new summary repeats most of the last one's sentences.
+_STATES_OUTCOME: Memo[str, bool] = Memo(50_000)
+
+
+def _states_outcome(sentence: str) -> bool:
+    hit = _STATES_OUTCOME.get(sentence)
+    if hit is None:
+        hit = _STATES_OUTCOME.put(sentence, bool(_WELL.search(sentence) or _FAILED.search(sentence)))
+    return hit
+
+
 def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object], serial: int,
                    horizon: int, failed: Callable[[int], bool]) -> list[Outcome]:
     """The sentences stating that a named step of the session went well when each of
@@ -176,7 +188,7 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [s for s in sentences if _WELL.search(s) or _FAILED.search(s)]
+    said = [s for s in sentences if _states_outcome(s)]
     if not said:
         return []
     steps = _steps(messages, kinds, serial)

@@ -145,3 +145,39 @@ def test_a_setting_across_a_line_break_is_read_from_the_whole_text():
     got = fid.text_keys(text)
     assert got == fid.text_keys(text, by_line=False)
     assert {"=:timeout=30", "=:port=8080", "=:e=5"} <= got
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(lines=st.lists(TEXTS, min_size=1, max_size=120))
+def test_a_long_summarys_artifacts_read_line_by_line_are_the_whole_texts(lines):
+    """`message_artifacts` reads what a compaction wrote line by line (a knob move's new
+    summary repeats most of the last one's lines): the same paths and values as the
+    whole-text scans, in the same order."""
+    from inspector.engine.models import Message, Part
+
+    body = "\n".join(lines)
+    for prefix in ("", "[Previous conversation summary]\n\n", "x" * 2_000 + "\n"):
+        text = prefix + body
+        m = Message(role="user", kind="summary", parts=[Part(text=text)])
+        content.forget_models()
+        got = content.message_artifacts(m, content.Kind.SUMMARY)
+        own = content.own_text(text)[:content.SCAN_CHARS]
+        assert got.paths == tuple(content.extract_paths(own))
+        assert got.values == tuple(content.extract_values(own))
+
+
+
+BLOCK_PIECES = [*SETTING_PIECES, "\r", "\u00a0", "\x0b", " \n", "=\n", ":\n", "\n=", "\n :", "\n \n", "name", "v",
+                "0", "9.25", "a.b.", "(", "x=", "self.e", "`", "is"]
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(BLOCK_PIECES), max_size=60).map("".join))
+def test_settings_across_line_breaks_block_by_block_are_the_whole_texts(text):
+    """A text where a setting may span a line break has its settings read block by block
+    (cut at the breaks no setting can span, each block's kept): the same settings as the
+    whole-text scan, the second time from the kept blocks too."""
+    from inspector.engine import fidelity as fid
+
+    for _ in range(2):
+        assert fid.text_keys(text) == fid.text_keys(text, by_line=False)
