@@ -21,10 +21,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from inspector.edge import hold_survivors
+from inspector.edge import collection_paused, hold_survivors
 
 if TYPE_CHECKING:  # pragma: no cover
     from inspector.engine.config import CompactionConfig
@@ -228,7 +229,8 @@ class Tuning:
         return Planned(plan, config, generation, (self.planned_now_at - start) * 1000, dict(self.changed))
 
     def plan_for(self, config: CompactionConfig, generation: int, changed: dict[str, Any]) -> Planned | None:
-        """Plan `config` (in a worker thread), one plan at a time.
+        """Plan `config` (in a worker thread), one plan at a time; the first one with
+        the cyclic collector paused (`edge.collection_paused`).
 
         Returns:
             The plan, or None when a newer generation superseded it before it started.
@@ -237,7 +239,13 @@ class Tuning:
         with self._plan_lock:
             if generation != self.generation:
                 return None
-            plan = self._plan(config)
+            # The first plan paused: on 100,000 messages it builds a memo of ~50 MB, and the
+            # full collections it set off walked it again (~0.15 s of its ~2.3 s; bench
+            # open_100k_first_plan_vs_library); what it drops is freed by reference
+            # counting. Not the later ones: pausing each re-plan of a dragged slider doubled
+            # its CPU on 10,000 messages (bench tui_replan, 12 -> 23 ms a move).
+            with collection_paused() if self.plan is None else nullcontext():
+                plan = self._plan(config)
         return Planned(plan, config, generation, (self.clock() - start) * 1000, changed)
 
     def accept(self, planned: Planned) -> bool:

@@ -6,16 +6,22 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App
-from textual.binding import Binding
-from textual.notifications import SeverityLevel
-from textual.worker import Worker, WorkerState
+from inspector.edge import collection_paused
 
-from inspector.formats.terminal import visible
-from inspector.service.store import MemoryStore, SessionRow, SessionStore
-from inspector.tui.commands import InspectorCommands
-from inspector.tui.messages import ApplyFinished, PlanReady, WorkFailed
-from inspector.tui.screens.sessions import SessionsScreen
+# The app's modules (Textual's widgets, the store, the screens) load with the cyclic
+# collector paused: what they make lives as long as the process, and the passes over it
+# while they loaded were ~30 ms of the first frame (bench/run.py `tui_first_frame_vs_textual`).
+with collection_paused():
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.notifications import SeverityLevel
+    from textual.worker import Worker, WorkerState
+
+    from inspector.formats.terminal import visible
+    from inspector.service.store import MemoryStore, SessionRow, SessionStore
+    from inspector.tui.commands import InspectorCommands
+    from inspector.tui.messages import ApplyFinished, PlanReady, WorkFailed
+    from inspector.tui.screens.sessions import SessionsScreen
 
 if TYPE_CHECKING:
     from textual import events

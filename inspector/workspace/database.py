@@ -517,14 +517,23 @@ class Workspace:
         except BaseException:
             conn.close()
             raise
-        import sqlite_utils  # imported when a workspace opens (~0.1 s), not with the package
-
-        # sqlite-utils for writing rows; transactions stay ours (it nests in savepoints).
-        # Used only inside `_write()`, which holds the lock.
-        self.db: sqlite_utils.Database = sqlite_utils.Database(conn, execute_plugins=False)
+        self._db: sqlite_utils.Database | None = None  # made on first write (`db`)
         self._token_cache: WorkspaceTokenCache | None = None
         self._hash_ok: bool | None = None
         self._summary_cache: WorkspaceSummaryCache | None = None
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """sqlite-utils on the workspace's connection, for writing rows; transactions stay
+        ours (it nests in savepoints). Used only inside `_write()`, which holds the lock.
+        Made on first use: importing sqlite-utils (click, dateutil, pluggy: ~0.07 s) is
+        not paid by opening a workspace, so the app's first frame does not wait for it
+        (bench/run.py `tui_first_frame_vs_textual`)."""
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self._conn, execute_plugins=False)
+        return self._db
 
     # ------------------------------------------------------------------ open / migrate
 

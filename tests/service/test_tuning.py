@@ -170,6 +170,55 @@ def test_the_collector_is_handed_back(traj_sessions, counter):
     assert gc.get_freeze_count() == 0
 
 
+class WatchedSummaries(MemoryStore):
+    """A store whose summary cache records whether the cyclic collector ran when the
+    plan looked a summary up."""
+
+    def __init__(self, sessions) -> None:
+        super().__init__(sessions)
+        self.collector: list[bool] = []
+        inner = super().summary_cache()
+        seen = self.collector
+
+        class Cache:
+            def get(self, key):
+                seen.append(gc.isenabled())
+                return inner.get(key)
+
+            def put(self, key, result):
+                inner.put(key, result)
+
+        self.cache = Cache()
+
+    def summary_cache(self):
+        return self.cache
+
+
+def test_a_workers_first_plan_runs_with_the_collector_paused(traj_sessions, counter):
+    """The first plan of a 100k-message session allocates millions of objects that live
+    on, and the full collections they set off walked them again (bench/run.py
+    `open_100k_first_plan_vs_library`): the worker's first plan runs paused, and leaves
+    the collector on; a re-plan does not pause it (paused, a dragged slider's re-plans
+    took twice the CPU on 10,000 messages: bench `tui_replan`)."""
+    session = max(traj_sessions, key=lambda s: len(s.messages))
+    store = WatchedSummaries([session])
+    t = Tuning(preset("balanced").with_values(SMALL), store)
+    t.start(session, counter)
+    try:
+        planned = t.plan_for(t.config, t.next_generation(), {})
+        assert planned is not None and planned.plan.summaries  # a summary was looked up
+        assert store.collector and not any(store.collector)
+        assert gc.isenabled()
+        assert t.accept(planned)
+        store.collector.clear()
+        t.edit({"summarization.keep.messages": 6})
+        again = t.plan_for(t.config, t.next_generation(), {})
+        assert again is not None and again.plan.summaries
+        assert store.collector and all(store.collector)
+    finally:
+        t.close()
+
+
 def test_closing_one_tuning_keeps_another_open_one_out_of_the_collectors_reach(traj_sessions, counter):
     """Two session screens tune at once; closing one thawed the other's session too
     (a bare `gc.unfreeze`), and the collector walked it again on every collection."""

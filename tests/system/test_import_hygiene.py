@@ -114,6 +114,26 @@ def test_the_apps_start_up_leaves_the_planner_and_applier_for_later():
     assert not loaded & set(NOT_AT_START), sorted(loaded & set(NOT_AT_START))
 
 
+def test_making_the_app_on_a_new_workspace_leaves_sqlite_utils_and_the_summarizers_for_later(tmp_path):
+    """`inspector demo` on first start: the app is made, and its workspace created and
+    migrated, before the first frame; sqlite-utils (click, dateutil, pluggy) loads with
+    the first write (the demo's import, in a worker after that frame), the summarizers'
+    text patterns with a config file's summarizer or the first plan."""
+    import os
+
+    probe = ("import sys\nfrom inspector.settings import AppSettings\nfrom inspector.tui.app import create_app\n"
+             f"app = create_app(demo=True, workspace={str(tmp_path / 'demo.db')!r}, settings=AppSettings())\n"
+             "assert app.data.label.startswith('demo')\n"
+             "print(','.join(sorted(m for m in sys.modules if m.startswith(('inspector', 'sqlite_utils')))))")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("INSPECTOR_")}
+    env["INSPECTOR_SETTINGS"] = str(tmp_path / "no-settings.toml")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+    loaded = set(out.stdout.strip().split(","))
+    assert (tmp_path / "demo.db").exists() and "inspector.demo" in loaded  # the workspace was made
+    assert "sqlite_utils" not in loaded
+    assert not loaded & set(NOT_AT_START), sorted(loaded & set(NOT_AT_START))
+
+
 def test_the_lazy_names_are_the_modules_own():
     """`inspector.engine.planning`'s names, exported lazily, are those of the modules
     that define them, and the service's error is one class wherever it is imported from."""

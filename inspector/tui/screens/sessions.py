@@ -139,10 +139,10 @@ class SessionsScreen(ReportsWorkerErrors, Screen[None]):
             self.refresh_table()
 
     def on_mount(self) -> None:
-        """Start loading the sessions."""
+        """Start loading the sessions (the worker once the screen is painted)."""
         self.title = "inspector"
         self.sub_title = self.inspector.data.label
-        self.load()
+        self.load(after_paint=True)
 
     # ------------------------------------------------------------------ loading
 
@@ -150,14 +150,24 @@ class SessionsScreen(ReportsWorkerErrors, Screen[None]):
         """Load the sessions again."""
         self.load()
 
-    def load(self) -> None:
-        """Load the sessions (on a worker), the table filled as rows arrive."""
+    def load(self, *, after_paint: bool = False) -> None:
+        """Load the sessions (on a worker), the table filled as rows arrive.
+
+        Args:
+            after_paint: start the worker after the next refresh: on the app's first
+                screen, the worker (the token counter's encoding, a demo's import) held
+                the interpreter lock the first frame needed (bench/run.py
+                `tui_first_frame_vs_textual`).
+        """
         bar = self.query_one("#sessions-progress", ProgressBar)
         bar.display = True
         bar.update(total=None, progress=0)
         self.load_error = None
         self.query_one("#sessions-status", Static).update("loading…")
-        self._load()
+        if after_paint:
+            self.call_after_refresh(self._load)
+        else:
+            self._load()
 
     @work(thread=True, exclusive=True, group="sessions-load", exit_on_error=False, description="sessions-load")
     def _load(self) -> None:
