@@ -437,10 +437,10 @@ def label_claims(sentences: Sequence[str], messages: Sequence[Message], serial: 
     Returns:
         One `Binding` per sentence at most.
     """
-    found = [(s, lv) for s in sentences if ":" in s for lv in labelled_in(s)]
-    if not found:
-        return []
     labels = _labels(messages, serial)
+    if not labels:
+        return []  # (no labelled value in the session: no sentence read)
+    found = [(s, lv) for s in sentences if ":" in s for lv in labelled_in(s)]
     out: list[Binding] = []
     seen: set[str] = set()
     for sentence, (label, value) in found:
@@ -577,9 +577,6 @@ def raised_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
     Returns:
         One `Binding` per sentence at most.
     """
-    said = [s for s in sentences if _SOURCE.search(s) and (_EXCEPTION.search(s) or _AT_LINE.search(s))]
-    if not said:
-        return []
     frames = [f for f in _frames(messages, serial) if f[0] <= horizon]
     raised: dict[str, list[tuple[frozenset[str], str, str]]] = defaultdict(list)
     for i, name, files, message, evidence in _raised_in(messages, serial):
@@ -587,7 +584,10 @@ def raised_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
             break
         raised[name].append((files, message.strip(" :"), evidence))
     if not raised and not frames:
-        return []
+        return []  # (no traceback in the range: no sentence read)
+    # (".py" first: a plain substring test, the regexes only on the sentences naming a file)
+    said = [s for s in sentences if (".py" in s or ".PY" in s) and _SOURCE.search(s)
+            and (_EXCEPTION.search(s) or _AT_LINE.search(s))]
     out: list[Binding] = []
     for sentence in said:
         for clause in _SOURCE_CLAUSE.split(sentence):

@@ -186,14 +186,14 @@ def choice_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
     Returns:
         One `Choice` per sentence at most.
     """
-    said = [s for s in sentences if _TELLS_CHOICE.search(s)]
-    if not said:
-        return []
     key = (serial, len(messages))
     questions = _QUESTIONS.get(key)
     if questions is None:
         questions = _QUESTIONS.put(key, tuple(_questions_in(messages)))
     asked = [q for q in questions if q.at <= horizon]
+    if not asked:
+        return []  # (most sessions: no question answered, no sentence read)
+    said = [s for s in sentences if _TELLS_CHOICE.search(s)]
     out: list[Choice] = []
     for sentence in said:
         low = sentence.lower()
