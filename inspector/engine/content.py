@@ -132,11 +132,13 @@ _TEXT_ACTION = re.compile(
     r"```[^\n`]*\n(?:(?!```).)*?\n?```\s*$|<command>.+?</command>|^Action(?: Input)?:\s*\S|<function=\w+>|"
     r"<tool_call>|<invoke name=", re.S | re.M)
 # A turn that is nothing but one command line (InterCode's "cmd ls", a bare `python3 -c ...`,
-# a ReAct "execute[...]"): what answers it is the environment's output, marked or not.
+# a ReAct "execute[...]"), or that ends in a ReAct "Action:" line after its thought: what
+# answers it is the environment's output, marked or not (ReAct's next turn is the observation).
 _BARE_COMMAND = re.compile(
     r"\A\s*(?:(?:cmd|bash|shell)\s+)?(?:ls|cat|cd|grep|find|python3?|pip3?|echo|git|curl|wget|sed|awk|head|"
     r"tail|file|strings|xxd|unzip|gunzip|tar|chmod|mkdir|rm|cp|mv|sudo|apt(?:-get)?|npm|node|make|gcc|submit|"
     r"fls|icat|mmls)\b[^\n]*\Z|\A\s*(?:cmd|bash|shell)\s+\S[^\n]*\Z|\A\s*(?:Action:\s*)?\w+\[[^\n]*\]\s*\Z")
+_REACT_LAST = re.compile(r"^Action(?: Input)?:[ \t]*\S[^\n]*\s*\Z", re.M)
 
 
 def own_text(text: str) -> str:
@@ -184,7 +186,7 @@ class _Local:
     action: bool
     empty: bool
     task_statement: bool = False  # it states a task in a framework's task template
-    bare_command: bool = False  # an assistant turn that is one command line and nothing else
+    bare_command: bool = False  # an assistant turn that is one command line, or ends in a ReAct action
 
 
 # content hash -> _Local: re-planning classifies the same messages again and again.
@@ -208,7 +210,8 @@ def _local(m: Message) -> _Local:
     stripped = text.strip()
     head = stripped[:_HEAD]
     demo_flag = bool(_meta_flag(m, "is_demo")) or _meta_flag(m, "message_type") == "demonstration"
-    bare = m.role == "assistant" and not m.tool_calls and bool(_BARE_COMMAND.match(stripped))
+    bare = m.role == "assistant" and not m.tool_calls and (
+        bool(_BARE_COMMAND.match(stripped)) or bool(_REACT_LAST.search(stripped[-SCAN_CHARS:])))
     local = _Local(
         summary=m.kind != "message" or (m.role in ("user", "system") and bool(_SUMMARY_OPENINGS.search(head))),
         system=m.role in ("system", "developer") or (m.role == "user" and _is_system_like(stripped)),

@@ -265,12 +265,30 @@ def test_a_shells_raw_output_returned_as_the_users_turn_is_an_observation():
              asst("cmd ls"), user("disk.img\nnotes.md"),
              asst("cmd flagfind disk.img"), user("bash: flagfind: command not found"),
              # a turn that is one command line, unmarked output: the environment's by its place
-             asst("python3 -c \"print(open('notes.md').read())\""), user("the flag is in the second partition")]
+             asst("python3 -c \"print(open('notes.md').read())\""), user("the flag is in the second partition"),
+             # ReAct: a thought, then an "Action:" line; the next turn is its observation
+             asst("Thought: the second partition starts at sector 2048.\nAction: execute[fls -o 2048 disk.img]"),
+             user("d/d 11: lost+found\nr/r 12: flag.txt")]
     m = content_model(turns)
     assert m.task == 1
-    assert [m.kinds[i] for i in (2, 4, 6, 8, 10)] == [Kind.ACTION] * 5
-    assert [m.kinds[i] for i in (3, 5, 7, 9, 11)] == [Kind.OBSERVATION] * 5
+    assert [m.kinds[i] for i in (2, 4, 6, 8, 10, 12)] == [Kind.ACTION] * 6
+    assert [m.kinds[i] for i in (3, 5, 7, 9, 11, 13)] == [Kind.OBSERVATION] * 6
     # a person's reply to a command in prose is still a request
     chat = [sys("You are a helpful assistant."), user("How do I list files?"),
             asst("Run `ls -la` in the directory."), user("Thanks. Now how do I find large files?")]
     assert content_model(chat).kinds[3] in (Kind.REQUEST, Kind.TASK)
+
+
+def test_the_turn_after_a_react_action_is_its_observation_even_unmarked():
+    # InterCode's Bash ReAct runs: "Thought: ...\nAction: execute[...]", the shell's raw output
+    # as the user's turn, none of it marked as a harness's.
+    turns = [sys("Solve the task in bash."), user("Print the duplicate file names under /testbed."),
+             asst("Thought: list the names first.\nAction: execute[find /testbed -type f -printf \"%f\\n\"]"),
+             user("FooBar.htmlntextfile6.txtnfile.txtnfile.txt"),
+             asst("Thought: sort them and keep duplicates.\nAction: execute[find /testbed -type f | sort | uniq -D]"),
+             user("a.txt\nb.txt"),
+             asst("Thought: ignore case.\nAction: execute[find /testbed -type f | sort -f | uniq -Di]"),
+             user("A.txt\na.txt")]
+    m = content_model(turns)
+    assert m.task == 1
+    assert [m.kinds[i] for i in (3, 5, 7)] == [Kind.OBSERVATION] * 3
