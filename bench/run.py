@@ -91,11 +91,13 @@ TARGETS: dict[str, tuple[str, str, Any]] = {
 TARGETS.update({
     "open_100k_first_plan_vs_library": ("app opening the 100k session from the workspace: session screen mounted "
                                         "-> first plan painted / the library's load + analysis + first plan of "
-                                        "the same session (fresh process)", "<= 1.2", lambda v: v <= 1.2),
+                                        "the same session (fresh processes; medians of 3 runs of each, in turn)", "<= 1.2",
+                                        lambda v: v <= 1.2),
     "load_100k_vs_raw_read": ("Workspace.load_session of the 100k session / reading the same rows (each body's "
                               "stored record, text and packed raw record, content hash) with plain sqlite3",
                               "<= 2", lambda v: v <= 2),
-    "rss_ratio_100k": ("peak RSS growth with the 100k session open in the app, first plan painted / its text bytes",
+    "rss_ratio_100k": ("peak RSS growth with the 100k session open in the app, first plan painted / its text bytes "
+                       "(median of the 3 runs)",
                        "<= 3", lambda v: v <= 3),
     "replan_100k_vs_10k": ("plan() on the 100k session loaded from the workspace / on the 10k session, medians "
                            "of 20 thresholds (needs sections big and replan)", "<= 10", lambda v: v <= 10),
@@ -220,10 +222,12 @@ def run_probe(*args: str, timeout: float = 900) -> tuple[dict[str, Any], float]:
     return json.loads(out.stdout.strip().splitlines()[-1]), t
 
 
-def measure_big(tmp: Path, figures: dict[str, Any], details: dict[str, Any]) -> None:
+def measure_big(tmp: Path, figures: dict[str, Any], details: dict[str, Any], runs: int = 3) -> None:
     """The 100,000-message session (bench/data.py, the 10k session's sequence continued)
     stored in a workspace with its counts cached; the app opening it and plan() on it,
-    each in a fresh process."""
+    each in a fresh process, `runs` times in turn: the figures are the medians (one run
+    of each read 0.70 to 1.52 for the same code on a shared machine, as load came and
+    went between the two)."""
     from inspector.engine import make_counter
     from inspector.engine.tokens import count_messages
     from inspector.workspace.database import Workspace
@@ -242,10 +246,20 @@ def measure_big(tmp: Path, figures: dict[str, Any], details: dict[str, Any]) -> 
             "distinct_text_fraction": round(data.distinct_text_fraction(session), 4),
             "build_s": round(build_s, 2), "store_s": round(store_s, 2), "count_cold_s": round(count_s, 2)}
     del session, totals
-    log("open the 100k session in the app (fresh process)")
-    opened, _ = run_probe("open-session", str(path), wid)
-    log("re-plan the 100k session (fresh process)")
-    replan, _ = run_probe("replan-stored", str(path), wid)
+    opens: list[dict[str, Any]] = []
+    replans: list[dict[str, Any]] = []
+    for k in range(runs):
+        log(f"open the 100k session in the app, then re-plan it with the library (fresh processes, {k + 1}/{runs})")
+        opens.append(run_probe("open-session", str(path), wid)[0])
+        replans.append(run_probe("replan-stored", str(path), wid)[0])
+
+    def library_of(r: dict[str, Any]) -> float:
+        return float(r["load_s"] + r["analyze_s"] + r["first_plan_s"])
+
+    # the median run of each side (its other figures with it), the peak RSS's median apart
+    opened = sorted(opens, key=lambda o: o["first_plan_s"])[runs // 2]
+    replan = sorted(replans, key=library_of)[runs // 2]
+    peak_growth = statistics.median(o["peak_growth"] for o in opens)
     details["big"] = {
         "session": info,
         "open": {"definition": ("real app on the workspace, open_session=the 100k session: from the session "
@@ -254,8 +268,11 @@ def measure_big(tmp: Path, figures: dict[str, Any], details: dict[str, Any]) -> 
                                 "whole session read, counts from the workspace cache) and the first plan"),
                  **opened},
         "replan": {"definition": "plan() after the plan shown on opening, 20 thresholds, balanced", **replan},
+        "runs": {"app_first_plan_s": [o["first_plan_s"] for o in opens],
+                 "library_open_s": [round(library_of(r), 3) for r in replans],
+                 "rss_ratio": [round(o["peak_growth"] / info["text_bytes"], 3) for o in opens]},
     }
-    library_s = replan["load_s"] + replan["analyze_s"] + replan["first_plan_s"]
+    library_s = library_of(replan)
     details["big"]["library_open_s"] = round(library_s, 3)
     # CPU seconds beside the wall ones: on a shared machine the app's two threads wait
     # for the cores more than the library's one
@@ -267,7 +284,7 @@ def measure_big(tmp: Path, figures: dict[str, Any], details: dict[str, Any]) -> 
     figures["open_100k_first_plan_vs_library"] = round(opened["first_plan_s"] / library_s, 2)
     figures["load_100k_vs_raw_read"] = round(replan["load_s"] / replan["raw_read_s"], 2)
     figures["load_100k_cpu_vs_raw_read"] = round(replan["load_cpu_s"] / replan["raw_read_cpu_s"], 2)
-    figures["rss_ratio_100k"] = round(opened["peak_growth"] / info["text_bytes"], 2)
+    figures["rss_ratio_100k"] = round(peak_growth / info["text_bytes"], 2)
     figures["rss_peak_100k_mb"] = round(opened["peak_rss"] / 1e6, 1)
     figures["replan_100k_ms"] = replan["median"]
 
@@ -481,7 +498,7 @@ def main(argv: list[str] | None = None) -> int:
 
         if "big" in only:
             log("the 100,000-message session: build, store, count")
-            measure_big(tmp, figures, details)
+            measure_big(tmp, figures, details, runs=reps)
         if "fidelity" in only:
             log("fidelity: agreement with the labelled set, and its time next to a re-plan")
             from tests import judged
