@@ -227,7 +227,9 @@ def measure_speed(session: Any, counter: Any, thresholds: list[int] | None = Non
     A knob move is timed on a context the measure has never seen: the offline summaries
     of every threshold's range are made first (the summarizer's cost, not the measure's:
     `fidelity_first_median_ms` shows both), then the measure forgets everything it keeps
-    (`fidelity.forget`), measures one other threshold's plan (the session's index, built
+    (`fidelity.forget(texts=True)`: content's memos of each text, line and message too;
+    until session 9 those stayed, and each move found its summary already read: ~25% of
+    a move), measures one other threshold's plan (the session's index, built
     once per session), and each of the thresholds is measured once, in slider order.
     Measuring the same plans again is a revisit, which the measure answers from its memos
     (`fidelity_revisit_median_ms`, shown beside; until session 7 the bench timed revisits
@@ -255,7 +257,7 @@ def measure_speed(session: Any, counter: Any, thresholds: list[int] | None = Non
         measure_fidelity(session, p, counter=counter, scratch=scratch)  # the offline summary made here
         first_ms.append((time.perf_counter() - t) * 1000)
         plans.append(p)
-    fidelity_module.forget()
+    fidelity_module.forget(texts=True)  # (content's per-text memos too: the moves' summaries were read above)
     other = plan(session, engine_bench.replan_config("balanced", thresholds[0] + 7919), counter)
     t = time.perf_counter()
     measure_fidelity(session, other, counter=counter, scratch=scratch)

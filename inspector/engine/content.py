@@ -344,6 +344,15 @@ def forget_models(*, messages_too: bool = True) -> None:
         _LOCAL.clear()
 
 
+def forget_texts() -> None:
+    """Empty the memos of what each text, line and message holds (artifacts, values, paths,
+    sentences, error lines), not the content models: the next read of a text scans it
+    again (what `fidelity.forget` asks, so a measure after it pays for every text it
+    reads, as a knob move pays for its new ones)."""
+    for memo in (_ARTIFACTS, _LINE_VALUES, _LINE_PATHS, _LINE_SENTENCES, _ERROR_LINES):
+        memo.clear()
+
+
 def content_model(messages: Sequence[Message]) -> ContentModel:
     """Classify every message of a session (or any run of its messages).
 

@@ -68,7 +68,6 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
 from inspector.engine import (
-    content,
     fidelity_bindings,
     fidelity_claims,
     fidelity_outcomes,
@@ -88,6 +87,7 @@ from inspector.engine.content import (
     extract_paths_by_line,
     extract_values,
     extract_values_by_line,
+    forget_texts,
     message_artifacts,
     normalize_path,
     path_matches,
@@ -1903,19 +1903,27 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
                                               tuple[list[int], list[tuple[float, str]]]]] = Memo(24)
 
 
-def forget() -> None:
+def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
-    every memo of this module, of the modules it reads (content, fidelity_bindings,
-    _claims, _outcomes, _signals, _text) and the searches' (`fidelity_search.forget`). The next
+    every memo of this module, of the modules it reads (fidelity_bindings, _claims,
+    _outcomes, _signals, _text) and the searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
-    compare a sequence of measures against)."""
-    # (the modules the measure reads keep theirs too, by sentence, line and message: a
-    # measure after `forget` pays for every text it reads, as a knob move pays for new ones)
-    for namespace in (globals(), *(vars(m) for m in (content, fidelity_bindings, fidelity_claims,
-                                                     fidelity_outcomes, fidelity_signals, fidelity_text))):
+    compare a sequence of measures against).
+
+    Args:
+        texts: also forget what content keeps per text, line and message
+            (`content.forget_texts`; not the session's content model): the next
+            measure then pays for every text it reads, as a knob move pays for its new
+            ones (the bench's knob moves; a test comparing against from-scratch
+            measures needs not: those are caches of what a text alone gives).
+    """
+    for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_claims, fidelity_outcomes,
+                                                     fidelity_signals, fidelity_text))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
+    if texts:
+        forget_texts()
     _INDEXES.clear()
     _STEMS.clear()
     forget_searches()

@@ -24,15 +24,16 @@ def sessions():
     return [_session(p) for p in SOURCES]
 
 
-def _walk_equals_cold(original, contexts, walk, index_on=None):
+def _walk_equals_cold(original, contexts, walk, index_on=None, texts=False):
     """Each context measured along `walk` (after the index is built on `index_on`, when
-    given) equals its measure from scratch."""
-    fid.forget()
+    given) equals its measure from scratch (with `texts`, content's per-text memos
+    forgotten too, as the bench forgets them)."""
+    fid.forget(texts=texts)
     if index_on is not None:
         fid.fidelity(original, index_on)  # (the index, built once per session)
     warm = [fid.fidelity(original, contexts[k]) for k in walk]  # one after the other, as the TUI measures
     for k, w in zip(walk, warm, strict=True):
-        fid.forget()
+        fid.forget(texts=texts)
         _same(w, fid.fidelity(original, contexts[k]))
     fid.forget()
 
@@ -92,8 +93,8 @@ def test_slider_walks_on_the_bench_session_shape_measure_as_from_scratch():
 # rewritten message (its view) serves every range: each measure equals a from-scratch one.
 
 
-def _fresh_walk_equals_cold(original, other, contexts):
-    _walk_equals_cold(original, contexts, range(len(contexts)), index_on=other)
+def _fresh_walk_equals_cold(original, other, contexts, texts=False):
+    _walk_equals_cold(original, contexts, range(len(contexts)), index_on=other, texts=texts)
 
 
 @WALKS
@@ -111,8 +112,9 @@ def test_a_walk_over_contexts_never_measured_measures_as_from_scratch(sessions, 
 
 
 def test_slider_moves_to_new_plans_on_the_bench_session_shape_measure_as_from_scratch():
-    """The bench's timed pass: summaries made, the measure forgotten, another plan measured,
-    then each threshold's plan once in slider order; each equals a from-scratch measure."""
+    """The bench's timed pass: summaries made, the measure forgotten (content's per-text
+    memos too), another plan measured, then each threshold's plan once in slider order;
+    each equals a from-scratch measure."""
     from inspector.engine import make_counter, plan, preset
     from inspector.engine.materialize_view import measured_messages
     from tests.engine.test_materialize_view import _texts, bench_session
@@ -128,7 +130,7 @@ def test_slider_moves_to_new_plans_on_the_bench_session_shape_measure_as_from_sc
 
     plans = [context(t) for t in (5_000, 5_500, 6_000, 6_500, 8_000, 12_000)]
     assert len({p.applied_summaries()[0].end for p, _ in plans}) > 2
-    _fresh_walk_equals_cold(session.messages, context(5_000 + 7_919)[1], [c for _, c in plans])
+    _fresh_walk_equals_cold(session.messages, context(5_000 + 7_919)[1], [c for _, c in plans], texts=True)
 
 
 def _verbatim_summary(original, a, b):
