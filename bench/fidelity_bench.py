@@ -299,7 +299,8 @@ def main() -> int:
                       "L11": measure_agreement(judged.L11), "L12": measure_agreement(judged.L12),
                       "L13": measure_agreement(judged.L13),
                       "L14": measure_agreement(judged.L14),
-                      "L15": measure_agreement(judged.L15)}, indent=1))
+                      "L15": measure_agreement(judged.L15),
+                      "L17": measure_agreement(judged.L17)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

@@ -60,6 +60,10 @@ L14 = ROOT / "data" / "fidelity_judged_L14"
 # and its second (Letta agent files: companion chat, developer support, memory agents,
 # customer service): never seen while the measure was tuned, and left out of its fit.
 L15 = ROOT / "data" / "fidelity_judged_L15"
+# Session 9's blind check (CAMEL role-play runs, InterCode CTF and Bash runs): read once blind
+# on main, then the lead's classification changes were made with its sessions seen; left out
+# of the fit.
+L17 = ROOT / "data" / "fidelity_judged_L17"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
