@@ -2509,6 +2509,14 @@ def _a_count(tok: str, lower: Sequence[str]) -> bool:
 # beside the original's "1024 bits" is a wrong half.
 _REFERENCE = r"(?:(?<=msg )|(?<=msgs )|(?<=message )|(?<=messages )|(?<=turn ))%s(?![\w.])"
 _SIZE = r"(?<![\w.$#/:-])%s\s+(?:[a-z-]+\s+)?(characters|chars|bytes|bits)\b"
+_SEPARATED = re.compile(r"(?<=\d),(?=\d{3}\b)")
+
+
+def _as_listed(tok: str, groups: Mapping[str, tuple[str, ...]], post: Mapping[str, list[int]]) -> bool:
+    """Whether `tok`, written with thousands separators ("2,883"), is stated so by the original,
+    whose index holds the groups apart (883; a group of one digit is too short to hold)."""
+    parts = groups.get(tok)
+    return parts is not None and all(("t:" + t) in post or len(t) < 2 for t in parts)
 
 
 def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
@@ -2516,6 +2524,7 @@ def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
         return False
     reference, size = re.compile(_REFERENCE % tok), re.compile(_SIZE % tok)
     for x in lower:
+        x = _SEPARATED.sub("", x) if "," in x else x  # "40,085 characters" states 40085
         if reference.search(x):
             return True
         for m in size.finditer(x):
@@ -2599,7 +2608,8 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
-                and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index):
+                and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
+                and not _as_listed(value, v.groups, post):
             values.append((value, next((s for s in v.sentences if value in s.lower()), value)))
     claimed: list[tuple[str, str]] = []
     for tok in v.claimed:
@@ -2611,7 +2621,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue  # "345/346" where the original gives 346 and the one missed: a count of it
         if _a_reference_or_size(tok, v.lower, index):
             continue  # "(msg 13)", "1376 characters": where in the session, or a size the summary measured
-        if tok in v.groups and all(("t:" + t) in post or len(t) < 2 for t in v.groups[tok]):
+        if _as_listed(tok, v.groups, post):
             continue  # "1,234" as the original lists it: 1 and 234
         if any(tok in p for p in v.paths):
             continue  # judged as a path above

@@ -425,8 +425,25 @@ def test_a_reference_into_the_session_or_a_size_measured_is_no_made_up_value():
     right = "reproduce.py prints 344 where 345 is expected; the fix is at line 1475 of fields.py."
     assert _unsupported(right + " The failing run is in msg 12; its output was 1376 characters (172 bytes).") == []
     assert _unsupported(right + " Messages 40 to 52 retried it.") == []
+    assert _unsupported(right + " The page ran to 40,085 characters.") == []
     assert _unsupported(right.replace("line 1475", "line 1597")) == ["1597"]
     assert _unsupported(right + " The header sits at offset 4096.") == ["4096"]
+
+
+def test_a_number_with_thousands_separators_the_original_states_so_is_no_made_up_value():
+    """The original's "2,883 athletes" is indexed as its groups (883); the summary's "2,883" is the
+    same number, whichever of the value checks reads it. A number the original never states is not."""
+    msgs = [sys("You answer questions by web search."), user("How many athletes were at the 1928 Olympics?"),
+            asst("Searching.", [("c1", "web_search", '{"q": "1928 olympics"}')]),
+            tool("c1", "A total of 2,883 athletes from 46 countries took part."),
+            asst("The answer is 2,883.")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), msgs[4]])
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+    assert unsupported("A search found that 2,883 athletes from 46 countries took part.") == []
+    assert unsupported("A search found that 2,938 athletes from 46 countries took part.") == ["2938"]
 
 
 def test_a_file_name_the_original_holds_verbatim_is_no_made_up_path():
