@@ -300,7 +300,8 @@ def main() -> int:
                       "L13": measure_agreement(judged.L13),
                       "L14": measure_agreement(judged.L14),
                       "L15": measure_agreement(judged.L15),
-                      "L17": measure_agreement(judged.L17)}, indent=1))
+                      "L17": measure_agreement(judged.L17),
+                      "L18": measure_agreement(judged.L18)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

@@ -64,6 +64,9 @@ L15 = ROOT / "data" / "fidelity_judged_L15"
 # on main, then the lead's classification changes were made with its sessions seen; left out
 # of the fit.
 L17 = ROOT / "data" / "fidelity_judged_L17"
+# and its second (smolagents' GAIA runs: tool calling and code agents): read once blind on the
+# merge of session 9, then one false flag it showed fixed; left out of the fit.
+L18 = ROOT / "data" / "fidelity_judged_L18"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
