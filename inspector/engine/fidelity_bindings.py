@@ -66,6 +66,9 @@ choices point points score scores value values index indices id ids no nr num
 _NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 FACT_NOUNS = frozenset({"port", "pid", "uid", "gid", "order", "reservation", "ticket", "flight", "invoice", "account",
                         "booking", "rental"})
+# A named entry of a list with its count or amount in brackets ("Bulgaria (5) · Cuba (1)",
+# "Alice (3 votes)"): a proper name binds the number. (Case matters: a capital starts a name.)
+_LISTED = re.compile(r"(?<![\w.@$-])([A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?) \((\d[\d,]*(?:\.\d+)?)(?:\)| [a-z]+\))")
 # Keys bound to more distinct values than this name no single fact.
 MAX_VALUES = 2
 # Characters of a message read for bindings.
@@ -119,6 +122,10 @@ def bindings_in(text: str) -> list[tuple[str, str, int, int]]:
         if key in _NOT_KEYS or not (_NAME.fullmatch(key) or key in FACT_NOUNS):
             continue
         out.append((key, _number(m.group(2)), m.start(), m.end()))
+    if "(" in text:
+        for m in _LISTED.finditer(text):
+            if m.group(1).lower() not in _NOT_KEYS:
+                out.append(("listed " + m.group(1).lower(), _number(m.group(2)), m.start(), m.end()))
     return out
 
 
@@ -201,9 +208,11 @@ def binding_claims(sentences: Sequence[str], messages: Sequence[Message], serial
         real = sorted(theirs)[0]
         at = bound.where[(key, real)]
         m = messages[at]
-        source = _line_at(m.text[:SCAN] + "".join("\n" + c.arguments_raw[:2000] for c in m.tool_calls), key)
+        name = key.removeprefix("listed ")
+        source = _line_at(m.text[:SCAN] + "".join("\n" + c.arguments_raw[:2000] for c in m.tool_calls), name)
         seen.add(sentence)
-        out.append(Binding(f"{key} {number}", sentence, source or f"the original gives {key} {real}"))
+        stated, given = ((f"{name} ({number})", f"{name} ({real})") if name != key else (f"{key} {number}", f"{key} {real}"))
+        out.append(Binding(stated, sentence, source or f"the original gives {given}"))
     return out
 
 

@@ -504,3 +504,21 @@ def test_a_result_quoted_as_another_calls_is_contradicted():
     assert wrong.score < right.score
     # the call's own arguments quoted after it are not a result
     assert _flagged(measure('news_for_seo_api was called with "query": "iPhone 14" and returned no entries.')) == []
+
+
+def test_counts_swapped_between_named_entries_of_a_list_are_contradicted():
+    # A search result lists each country with its count in brackets; the summary swaps two.
+    msgs = [sys("You answer questions by web search."),
+            user("Which country sent the fewest athletes to the 1928 Olympics?"),
+            asst("Searching.", [("c1", "web_search", '{"q": "1928 olympics athletes by nation"}')]),
+            tool("c1", "Participating nations: Belgium (186) · Bulgaria (5) · Canada (69) · Chile (38) · Cuba (1)."),
+            asst("Cuba sent one athlete.")]
+
+    def flagged(summary: str) -> list[str]:
+        return [it.text for it in _flagged(fidelity(msgs, [msgs[0], user(summary), msgs[4]]))]
+
+    assert flagged("The search lists Bulgaria (5) and Cuba (1); Cuba sent the fewest.") == []
+    assert bindings_in("Belgium (186) · Cuba (1), Alice (3 votes)")[-1][:2] == ("listed alice", "3")
+    assert bindings_in("Step (2) of the plan")[:1] == []  # a word that names no entry
+    swapped = flagged("The search lists Bulgaria (1) and Cuba (5); Bulgaria sent the fewest.")
+    assert swapped and "bulgaria (1)" in swapped[0]
