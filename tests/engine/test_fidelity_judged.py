@@ -309,10 +309,11 @@ L18 = judged.load(judged.L18) if any(judged.L18.glob("items-*.jsonl")) else []
 def test_the_second_blind_set_of_session_9_does_not_regress():
     """L18 (smolagents' GAIA runs, tool calling and code agents) was written and judged while
     session 9's merge was made, and read blind on it: 0.488 / 0.777 (main before: 0.461 / 0.769).
-    One false flag it showed (a number with thousands separators) fixed since: 0.599 / 0.838.
+    One false flag it showed (a number with thousands separators) fixed since, and a count swapped
+    between named entries of a list flagged: 0.668 / 0.877.
     Left out of the fit. A floor a little below; the faithful summary above nothing everywhere."""
     a = judged.agreement(L18, lambda it: fidelity(it.original(), it.compacted()).score)
-    assert a["spearman"] >= 0.55 and a["pairwise_accuracy"] >= 0.78, a
+    assert a["spearman"] >= 0.6 and a["pairwise_accuracy"] >= 0.8, a
     for session in {it.session for it in L18}:
         got = {it.variant: fidelity(it.original(), it.compacted()).score for it in L18 if it.session == session}
         assert got["faithful"] > got["nothing"], (session, got)
