@@ -176,7 +176,7 @@ _EXTENSIONS = (r"\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|kt|c|h|cc|cpp|hpp|rb|php|c
 _PATH_RE = re.compile(r"(?<![\w/.:-])(/?(?:[\w.-]+/)*[\w-]+" + _EXTENSIONS + r")\b")
 _PATH_END_RE = re.compile(_EXTENSIONS + r"\b")  # how every path _PATH_RE finds ends: a cheap search first
 _ERROR_RE = re.compile(
-    r"Traceback \(most recent call last\)|\b[\w.]*(?:Error|Exception)\b\s*[:(]|^\s*error\b|\bFAILED\b|"
+    r"Traceback \(most recent call last\)|\b[\w.]*(?:Error|Exception)\b\s*[:(]|^\s*error\b(?![ \t]*$)|\bFAILED\b|"
     r"\bfatal\b|command not found|No such file or directory|Permission denied|"
     r"exit(?:ed)? (?:code|status|with) [1-9]|returned non-zero|\bfailed\b", re.I | re.M)
 _BENIGN_RE = re.compile(
@@ -356,12 +356,17 @@ def _paths(text: str) -> list[str]:
     return _PATH_RE.findall(text) if _PATH_END_RE.search(text) else []
 
 
+# A framework's heading over an output ("Observation:", "Execution logs:"): no words of the result.
+_LABEL_ONLY = re.compile(r"\s*[A-Za-z][\w ]{0,30}:\s*$")
+
+
 def _result_line(m: Message, names: dict[str, str]) -> str | None:
     """What an observation says in one line: its error when one occurred, else its
     first line with words (`[main 3f2a9c1] Fix the parser`, `5 passed`)."""
     text = m.text
     err = _error_of(text)
-    line = err if err is not None else next((ln for ln in text[:4000].splitlines() if ln.strip()), "")
+    line = err if err is not None else next(
+        (ln for ln in text[:4000].splitlines() if ln.strip() and not _LABEL_ONLY.match(ln)), "")
     if not line.strip():
         return None
     tool = m.name or names.get(m.tool_call_id or "", "") if m.role == "tool" else ""

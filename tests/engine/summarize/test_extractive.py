@@ -73,3 +73,20 @@ def test_an_action_line_is_the_turns_last_telling_sentence_not_its_sign_off():
     actions = text.split("Last actions (newest first):\n", 1)[1].split("Next step:", 1)[0]
     assert "Next request" not in actions and "Hope this helps" not in actions
     assert "preparation, arrival, return" in actions and "course of history" in actions
+
+
+def test_a_result_line_skips_a_frameworks_heading_and_a_page_heading_is_no_error():
+    # smolagents' code agent: each output opens "Observation:\nExecution logs:"; a web page it
+    # printed has a line "Error" (the site's heading), which no call raised.
+    from inspector.engine.summarize.extractive import build_summary
+
+    page = "Observation:\nExecution logs:\n1.E: Exercises - Chemistry LibreTexts\nError\nThis page lists 40 exercises."
+    msgs = [user("Find the surname of the veterinarian in exercise 1.E."),
+            asst("I will read the page.", [("c1", "python_interpreter", '{"code": "print(visit(url))"}')]),
+            tool("c1", page)]
+    text = build_summary(msgs, [], 300)
+    assert "Errors seen" not in text
+    assert "python_interpreter: 1.E: Exercises - Chemistry LibreTexts" in text
+    failing = "Observation:\nExecution logs:\nerror: the page could not be fetched (403)"
+    text = build_summary([*msgs[:2], tool("c1", failing)], [], 300)
+    assert "error: the page could not be fetched (403)" in text
