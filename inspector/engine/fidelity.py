@@ -533,32 +533,93 @@ def is_prose(sentence: str) -> bool:
     return sum(w.lower() in _STOP for w in ws) >= PROSE_FUNCTION_SHARE * len(ws)
 
 
+def _postings(ws: tuple[frozenset[str], ...]) -> dict[str, list[int]]:
+    """Word -> the sentences (by position) that hold it."""
+    postings: dict[str, list[int]] = {}
+    for j, sw in enumerate(ws):
+        for w in sw:
+            postings.setdefault(w, []).append(j)
+    return postings
+
+
+# The notice `apply` writes in place of a cleared tool result (config's default
+# placeholder and recovery tool), for a tool named in lower case letters and "_": most
+# of a knob move's new rewritten messages (~20 a move on the 10k session, ~250 us each
+# through the general path). Its reading follows from the tool, the count and the id,
+# read here from those pieces (`_cleared_view`, `_cleared_keys`: the same view and keys
+# as the general path, tests/engine/test_fidelity_placeholders.py).
+_CLEARED = re.compile(r"\[([a-z_]{1,40}) output cleared to save context \((\d{1,3}(?:,\d{3})*) tokens\)\. "
+                      r"It is stored as (off-[0-9a-f]{12}); call read_offload\(id=\"\3\"\) if you need it again\.\]")
+
+
+def _cleared_view(text: str, found: re.Match[str]) -> _View:
+    """`_view` of a cleared result's notice `found` (`_CLEARED`): its two sentences, as
+    `sentences_by_line` cuts them, read as any. What its own text states (the id and
+    the recovery call taken out, the count's separators too): the count alone (a
+    tool named in letters states no path, value or digit token): a value from three
+    digits on (`extract_values`' numbers, not zero), a claimed token from two
+    (`claimed_tokens`); no claim of a failed step or a setting (no "`", no "=")."""
+    tool, count, _ = found.groups()
+    first = f"[{tool} output cleared to save context ({count} tokens)."
+    ss = (first, text[len(first) + 1:])
+    read = [_read_sentence(x) for x in ss]
+    ws = tuple(r.words for r in read)
+    plain = count.replace(",", "")
+    prose = [j for j, r in enumerate(read) if r.prose]
+    return _View(ss, ws, _postings(ws), _norm(text), (), (plain,) if len(plain) >= 3 and plain.strip("0") else (),
+                 tuple(r.lower for r in read), frozenset(prose), (plain,) if len(plain) >= 2 else (),
+                 tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step), (), (),
+                 sum(r.fragment for r in read), {plain: tuple(count.split(","))} if "," in count else {}, ())
+
+
+def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool = True
+                      ) -> tuple[_View, frozenset[str]]:
+    """What the measure reads of a rewritten message (its view, its keys as a rewritten
+    text's), none of it kept: a cleared result's notice read from its pieces
+    (`_CLEARED`), or, `directly` False, as any message is read.
+
+    Args:
+        m: a message the compaction wrote.
+        roots: the session's working directories (`ContentModel.roots`).
+        directly: read a cleared result's notice from its pieces.
+
+    Returns:
+        The view and the keys (what `_view` and `_keys` keep).
+    """
+    found = _CLEARED.fullmatch(m.text) if directly and not m.tool_calls else None
+    if found is not None and m.role == "tool":
+        return _cleared_view(m.text, found), _cleared_keys(m.text)
+    return (_cleared_view(m.text, found) if found is not None else _read_view(m)), _read_keys(m, Kind.SUMMARY, roots)
+
+
 def _view(m: Message) -> _View:
     hit = _VIEWS.get(m.content_hash)
     if hit is None:
-        text = m.text
-        args = [c.arguments_raw[:2000] for c in m.tool_calls]
-        ss = tuple(_windows(sentences_by_line("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS)))
-        read = [_read_sentence(x) for x in ss]
-        ws = tuple(r.words for r in read)
-        postings: dict[str, list[int]] = {}
-        for j, sw in enumerate(ws):
-            for w in sw:
-                postings.setdefault(w, []).append(j)
-        text = m.text[:REWRITTEN_CHARS]
-        # (our recovery hints, positions: not claims; tried where their first words occur)
-        own, urls, groups, claimed = read_rewritten(text)
-        prose = [j for j, r in enumerate(read) if r.prose]
-        # (sentences across line breaks: a claim wrapped over two lines is one claim)
-        claims = [(x, _read_claims(x)) for x in sentences(own)]
-        hit = _View(ss, ws, postings, _norm(text), tuple(extract_paths_by_line(own)), tuple(extract_values_by_line(own)),
-                    tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
-                    tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
-                    tuple(x for x, (failed, _) in claims if failed),
-                    tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
-                    sum(r.fragment for r in read), groups, urls)
-        _VIEWS.put(m.content_hash, hit)
+        found = None if m.tool_calls else _CLEARED.fullmatch(m.text)
+        hit = _VIEWS.put(m.content_hash, _read_view(m) if found is None else _cleared_view(m.text, found))
     return hit
+
+
+def _read_view(m: Message) -> _View:
+    """The view of a message the compaction wrote, read as any (`_view` keeps it)."""
+    text = m.text
+    args = [c.arguments_raw[:2000] for c in m.tool_calls]
+    ss = tuple(_windows(sentences_by_line("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS)))
+    read = [_read_sentence(x) for x in ss]
+    ws = tuple(r.words for r in read)
+    postings = _postings(ws)
+    text = m.text[:REWRITTEN_CHARS]
+    # (our recovery hints, positions: not claims; tried where their first words occur)
+    own, urls, groups, claimed = read_rewritten(text)
+    prose = [j for j, r in enumerate(read) if r.prose]
+    # (sentences across line breaks: a claim wrapped over two lines is one claim)
+    claims = [(x, _read_claims(x)) for x in sentences(own)]
+    return _View(ss, ws, postings, _norm(text), tuple(extract_paths_by_line(own)), tuple(extract_values_by_line(own)),
+                 tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
+                 tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
+                 tuple(x for x, (failed, _) in claims if failed),
+                 tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
+                 sum(r.fragment for r in read), groups, urls)
 
 
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
@@ -1029,6 +1090,12 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     hit = _KEYS.get(key)
     if hit is not None:
         return hit
+    if kind is Kind.SUMMARY and m.role == "tool" and not m.tool_calls and _CLEARED.fullmatch(m.text):
+        return _KEYS.put(key, _cleared_keys(m.text))
+    return _KEYS.put(key, _read_keys(m, kind, roots))
+
+
+def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     text = m.text[:SCAN_CHARS]
     # (Tool call ids too: a dump of the session's strings may quote them.)
     args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
@@ -1056,8 +1123,17 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     if not line_wise and ("=" in text or ":" in text):
         for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
             out.update(("=:" + name, f"=:{name}={number}"))
-    hit = frozenset(out)
-    return _KEYS.put(key, hit)
+    return frozenset(out)
+
+
+def _cleared_keys(text: str) -> frozenset[str]:
+    """`_keys` of a cleared result's notice (`_CLEARED`) written in place of a tool
+    result: its words, digit tokens and values (the values as the agent's too, as
+    `_keys` takes a rewritten text's); no path, file name, URL, error or setting is in
+    the notice's words."""
+    values = extract_values(text)
+    return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in digit_tokens(text)]
+                     + ["v:" + v for v in values] + ["a:" + v for v in values])
 
 
 def _line_keys(text: str, args: str = "") -> frozenset[str]:

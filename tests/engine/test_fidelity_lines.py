@@ -181,3 +181,10 @@ def test_settings_across_line_breaks_block_by_block_are_the_whole_texts(text):
 
     for _ in range(2):
         assert fid.text_keys(text) == fid.text_keys(text, by_line=False)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_viewer_prefixes_taken_out_by_the_anchored_branches_alone_as_by_the_whole_pattern(text):
+    for t in (text, text.replace("(12 lines total)", "(12 lines total"), text + "\n(3 lines total)"):
+        assert content.without_viewer_prefixes(t) == content.without_viewer_prefixes(t, direct=False)
