@@ -164,6 +164,9 @@ def probe_first_frame(workspace_db: str) -> dict:
                     break
                 await pilot.pause(0.01)
             await app.workers.wait_for_complete()
+            # (and its widgets: a Select still mounting at exit raises NoMatches on its label)
+            for _ in range(20):
+                await pilot.pause(0.01)
 
     asyncio.run(main())
     return {"start": T_START, "imports_start": t_imports, "imported": t_imported, **marks}
