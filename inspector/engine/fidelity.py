@@ -69,6 +69,7 @@ from typing import Any, NamedTuple, cast
 
 from inspector.engine import (
     fidelity_bindings,
+    fidelity_choices,
     fidelity_claims,
     fidelity_outcomes,
     fidelity_signals,
@@ -1981,8 +1982,8 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
-    every memo of this module, of the modules it reads (fidelity_bindings, _claims,
-    _outcomes, _signals, _text) and the searches' (`fidelity_search.forget`). The next
+    every memo of this module, of the modules it reads (fidelity_bindings, _choices,
+    _claims, _outcomes, _signals, _text) and the searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
 
@@ -1993,8 +1994,8 @@ def forget(*, texts: bool = False) -> None:
             ones (the bench's knob moves; a test comparing against from-scratch
             measures needs not: those are caches of what a text alone gives).
     """
-    for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_claims, fidelity_outcomes,
-                                                     fidelity_signals, fidelity_text))):
+    for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
+                                                     fidelity_outcomes, fidelity_signals, fidelity_text))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
