@@ -796,24 +796,30 @@ class _Index:
     _holding: dict[tuple[frozenset[str], frozenset[Kind]], tuple[dict[int, int], list[int]]] = field(
         default_factory=dict)  # `holding`'s answers since the last extend
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
-    # the original's messages, and their texts in lower case joined (`says`, built on first need)
+    # the original's messages, and what `holds` answered of them since the last extend
     messages: Sequence[Message] = ()
-    _said_text: str | None = None
+    _held: dict[str, bool] = field(default_factory=dict)
+
+    def holds(self, pattern: str) -> bool:
+        """Whether any message of the original matches `pattern` (a regular expression,
+        case aside), searched message by message (no copy of a 100k session's text) and
+        kept until the next extend: asked only of what every key missed."""
+        hit = self._held.get(pattern)
+        if hit is None:
+            found = re.compile(pattern, re.I)
+            hit = self._held[pattern] = any(found.search(m.text) for m in self.messages)
+        return hit
 
     def says(self, text: str) -> bool:
-        """Whether any message of the original holds `text` (lower case) verbatim, wherever
+        """Whether any message of the original holds `text` verbatim, case aside, wherever
         its extractors did not read it as a token of its own (a listing whose names a bug
-        glued together): asked only of what every key missed, so the join is rarely built."""
-        if self._said_text is None:
-            self._said_text = "\n".join(m.text.lower() for m in self.messages)
-        return text in self._said_text
+        glued together)."""
+        return self.holds(re.escape(text))
 
     def sizes_in(self, unit: str) -> bool:
         """Whether the original states a size in `unit` or its kin ("1024 bits" for bytes)."""
-        self.says("")
-        assert self._said_text is not None
         kin = "(?:bits|bytes)" if unit in ("bits", "bytes") else "(?:characters|chars)"
-        return re.search(r"\d\s*" + kin + r"\b", self._said_text) is not None
+        return self.holds(r"\d\s*" + kin + r"\b")
 
     def telling(self, words: frozenset[str]) -> Iterator[tuple[str, int]]:
         """(word, message) for each message holding each of `words`, leaving out words
@@ -865,7 +871,7 @@ class _Index:
         self.hashes = model.hashes
         self.hash_set = frozenset(model.hashes)
         self.messages = model.messages
-        self._said_text = None
+        self._held.clear()
 
     def holding(self, ws: frozenset[str], kinds: Sequence[Kind], of: frozenset[Kind]) -> tuple[dict[int, int], list[int]]:
         """How many of `ws`' telling words each message of the kinds `of` holds (counted
