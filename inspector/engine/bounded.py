@@ -5,12 +5,14 @@ computed from an object that has no hash of its own, found by its identity."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Generic, TypeVar
+import functools
+from collections.abc import Callable, Hashable, Sized
+from typing import Generic, ParamSpec, TypeVar, cast
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 O = TypeVar("O")
+P = ParamSpec("P")
 
 
 class Memo(Generic[K, V]):
@@ -84,3 +86,29 @@ class ByObject(Generic[O, V]):
 
     def __len__(self) -> int:
         return len(self._data)
+
+
+def per_index_state(memo: Memo[tuple[int, int], V]) -> Callable[[Callable[P, V]], Callable[P, V]]:
+    """Keep what a function reads from a whole session in `memo`, per state of the
+    session's fidelity index: the function's first argument is the session's messages,
+    its last the index's serial, and the key is (serial, how many messages). A session
+    that grew is read again; `memo` stays a module global, so `fidelity.forget` finds it.
+
+    Args:
+        memo: where the results are kept (a few states: each is a whole session's reading).
+
+    Returns:
+        The decorator.
+    """
+
+    def keep(read: Callable[P, V]) -> Callable[P, V]:
+        @functools.wraps(read)
+        def kept(*args: P.args, **kwargs: P.kwargs) -> V:
+            key = (cast(int, args[-1]), len(cast(Sized, args[0])))
+            hit = memo.get(key)
+            return hit if hit is not None else memo.put(key, read(*args, **kwargs))
+
+        return kept
+
+    return keep
+

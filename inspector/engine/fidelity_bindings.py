@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from inspector.engine.bounded import Memo
+from inspector.engine.bounded import Memo, per_index_state
 from inspector.engine.models import Message
 
 # A key, then at most a mark (":", "=", "#", "$", "is", "was", "of") before its number.
@@ -151,11 +151,8 @@ class _Bound:
 _BOUND: Memo[tuple[int, int], _Bound] = Memo(8)
 
 
+@per_index_state(_BOUND)
 def _bound(messages: Sequence[Message], serial: int) -> _Bound:
-    key = (serial, len(messages))
-    hit = _BOUND.get(key)
-    if hit is not None:
-        return hit
     values: dict[str, set[str]] = defaultdict(set)
     where: dict[tuple[str, str], int] = {}
     for i, m in enumerate(messages):
@@ -165,7 +162,7 @@ def _bound(messages: Sequence[Message], serial: int) -> _Bound:
         for k, n, _, _ in bindings_in(text):
             values[k].add(n)
             where.setdefault((k, n), i)
-    return _BOUND.put(key, _Bound(dict(values), where, {n for v in values.values() for n in v}))
+    return _Bound(dict(values), where, {n for v in values.values() for n in v})
 
 
 def _line_at(text: str, needle: str) -> str:
@@ -258,12 +255,9 @@ def _errors_of(sentence: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
     return hit
 
 
+@per_index_state(_ERRORS)
 def _errors(messages: Sequence[Message], serial: int) -> dict[str, dict[tuple[str, ...], str]]:
     """template -> slots -> the original's first line stating that error."""
-    key = (serial, len(messages))
-    hit = _ERRORS.get(key)
-    if hit is not None:
-        return hit
     out: dict[str, dict[tuple[str, ...], str]] = defaultdict(dict)
     for m in messages:
         text = m.text[:SCAN]
@@ -272,7 +266,7 @@ def _errors(messages: Sequence[Message], serial: int) -> dict[str, dict[tuple[st
                 if slots not in out[name]:
                     start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
                     out[name][slots] = " ".join(text[start:end if end >= 0 else len(text)].split())[:EVIDENCE_CHARS]
-    return _ERRORS.put(key, dict(out))
+    return dict(out)
 
 
 def error_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
@@ -332,12 +326,9 @@ def _code(text: str) -> str:
 _LINES: Memo[tuple[int, int], dict[str, tuple[set[str], str]]] = Memo(8)
 
 
+@per_index_state(_LINES)
 def _numbered_lines(messages: Sequence[Message], serial: int) -> dict[str, tuple[set[str], str]]:
     """code -> (the line numbers the original's viewers show it at, the first such line)."""
-    key = (serial, len(messages))
-    hit = _LINES.get(key)
-    if hit is not None:
-        return hit
     out: dict[str, tuple[set[str], str]] = {}
     for m in messages:
         for number, code in _NUMBERED_LINE.findall(m.text[:SCAN]):
@@ -346,7 +337,7 @@ def _numbered_lines(messages: Sequence[Message], serial: int) -> dict[str, tuple
                 if c not in out:
                     out[c] = (set(), f"{number}: {c}"[:EVIDENCE_CHARS])
                 out[c][0].add(number.lstrip("0") or "0")
-    return _LINES.put(key, out)
+    return out
 
 
 def line_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
@@ -414,12 +405,9 @@ def labelled_in(text: str) -> list[tuple[str, str]]:
 _LABELS: Memo[tuple[int, int], dict[str, tuple[set[str], str]]] = Memo(8)
 
 
+@per_index_state(_LABELS)
 def _labels(messages: Sequence[Message], serial: int) -> dict[str, tuple[set[str], str]]:
     """label -> (the values the original gives it, its first line giving one)."""
-    key = (serial, len(messages))
-    hit = _LABELS.get(key)
-    if hit is not None:
-        return hit
     out: dict[str, tuple[set[str], str]] = {}
     for m in messages:
         text = m.text[:SCAN] + "".join("\n" + c.arguments_raw[:2000] for c in m.tool_calls)
@@ -429,7 +417,7 @@ def _labels(messages: Sequence[Message], serial: int) -> dict[str, tuple[set[str
             if label not in out:
                 out[label] = (set(), _line_at(text, label))
             out[label][0].add(value)
-    return _LABELS.put(key, out)
+    return out
 
 
 def label_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
@@ -483,13 +471,10 @@ def _base(path: str) -> str:
 _RAISED_IN: Memo[tuple[int, int], list[tuple[int, str, frozenset[str], str, str]]] = Memo(8)
 
 
+@per_index_state(_RAISED_IN)
 def _raised_in(messages: Sequence[Message], serial: int) -> list[tuple[int, str, frozenset[str], str, str]]:
     """(message, exception, its frames' files, its message lower case, its last frame and
     exception line) per Python traceback of the original, in order."""
-    key = (serial, len(messages))
-    hit = _RAISED_IN.get(key)
-    if hit is not None:
-        return hit
     out = []
     for i, m in enumerate(messages):
         text = m.text[:SCAN]
@@ -501,7 +486,7 @@ def _raised_in(messages: Sequence[Message], serial: int) -> list[tuple[int, str,
             if frames and raised is not None:
                 out.append((i, raised.group(1), frozenset(_base(f) for f in frames), raised.group(2).lower(),
                             " ".join(f"File {frames[-1]}: {raised.group().strip()}".split())[:EVIDENCE_CHARS]))
-    return _RAISED_IN.put(key, out)
+    return out
 
 
 # A frame as a traceback prints it, quoted or not (a user pasting one: `File main.py, line
@@ -513,20 +498,17 @@ _ERROR_CUE = re.compile(r"\b(?:error|exception|traceback|raised?|raises|crash\w*
 _FRAMES: Memo[tuple[int, int], list[tuple[int, str, str, str]]] = Memo(8)
 
 
+@per_index_state(_FRAMES)
 def _frames(messages: Sequence[Message], serial: int) -> list[tuple[int, str, str, str]]:
     """(message, file base name, line, the frame's line) per traceback frame the original
     prints, in order."""
-    key = (serial, len(messages))
-    hit = _FRAMES.get(key)
-    if hit is not None:
-        return hit
     out: list[tuple[int, str, str, str]] = []
     for i, m in enumerate(messages):
         text = m.text[:SCAN]
         if "File " in text:
             out.extend((i, _base(f.group(1)), f.group(2), " ".join(f.group().split())[:EVIDENCE_CHARS])
                        for f in _ANY_FRAME.finditer(text))
-    return _FRAMES.put(key, out)
+    return out
 
 
 def _line_elsewhere(clause: str, frames: Sequence[tuple[int, str, str, str]]) -> tuple[str, str] | None:

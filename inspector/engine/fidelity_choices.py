@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from inspector.engine.bounded import Memo
+from inspector.engine.bounded import Memo, per_index_state
 from inspector.engine.models import Message
 
 # A sentence telling what the user answered, chose or prefers.
@@ -172,6 +172,11 @@ def _questions_in(messages: Sequence[Message]) -> Iterator[_Question]:
 _QUESTIONS: Memo[tuple[int, int], tuple[_Question, ...]] = Memo(8)
 
 
+@per_index_state(_QUESTIONS)
+def _questions(messages: Sequence[Message], serial: int) -> tuple[_Question, ...]:
+    return tuple(_questions_in(messages))
+
+
 def choice_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int, horizon: int) -> list[Choice]:
     """The sentences telling a user's choice that name an option the user was offered
     and did not choose, without the option chosen.
@@ -186,11 +191,7 @@ def choice_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
     Returns:
         One `Choice` per sentence at most.
     """
-    key = (serial, len(messages))
-    questions = _QUESTIONS.get(key)
-    if questions is None:
-        questions = _QUESTIONS.put(key, tuple(_questions_in(messages)))
-    asked = [q for q in questions if q.at <= horizon]
+    asked = [q for q in _questions(messages, serial) if q.at <= horizon]
     if not asked:
         return []  # (most sessions: no question answered, no sentence read)
     said = [s for s in sentences if _TELLS_CHOICE.search(s)]

@@ -32,7 +32,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from inspector.engine.bounded import Memo
+from inspector.engine.bounded import Memo, per_index_state
 from inspector.engine.content import relative_path
 from inspector.engine.models import Message
 
@@ -104,11 +104,8 @@ class _Candidates:
 _CANDIDATES: Memo[tuple[int, int], _Candidates] = Memo(8)
 
 
+@per_index_state(_CANDIDATES)
 def _candidates(postings: Mapping[str, list[int]], serial: int) -> _Candidates:
-    key = (serial, len(postings))
-    hit = _CANDIDATES.get(key)
-    if hit is not None:
-        return hit
     tokens: dict[tuple[int, str], list[str]] = defaultdict(list)
     names: dict[str, list[str]] = defaultdict(list)
     dirs: dict[str, list[str]] = defaultdict(list)
@@ -131,7 +128,7 @@ def _candidates(postings: Mapping[str, list[int]], serial: int) -> _Candidates:
         elif head == "=:" and "=" in k[2:]:
             name, _, number = k[2:].partition("=")
             settings[name].append(number)
-    return _CANDIDATES.put(key, _Candidates(dict(tokens), dict(names), anchored, dict(dirs), dict(settings)))
+    return _Candidates(dict(tokens), dict(names), anchored, dict(dirs), dict(settings))
 
 
 def _near_token(tok: str, cands: _Candidates) -> str | None:
@@ -268,19 +265,16 @@ class _Call:
 _CALLS: Memo[tuple[int, int], dict[str, list[_Call]]] = Memo(8)
 
 
+@per_index_state(_CALLS)
 def _calls(messages: Sequence[Message], serial: int) -> dict[str, list[_Call]]:
     """The session's tool calls by tool name (snake_case names only: a summary naming
     `book_hotel` names that tool; `Edit` or `Read` are words), in order."""
-    key = (serial, len(messages))
-    hit = _CALLS.get(key)
-    if hit is not None:
-        return hit
     out: dict[str, list[_Call]] = defaultdict(list)
     for i, m in enumerate(messages):
         for c in m.tool_calls:
             if "_" in c.name.strip("_"):
                 out[c.name.lower()].append(_Call(i, frozenset(_FIRST_NUMBER.findall(c.arguments_raw[:2000]))))
-    return _CALLS.put(key, dict(out))
+    return dict(out)
 
 
 @dataclass(frozen=True)

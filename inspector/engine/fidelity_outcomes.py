@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from inspector.engine.bounded import Memo
+from inspector.engine.bounded import Memo, per_index_state
 from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL
 from inspector.engine.models import Message
 
@@ -90,13 +90,10 @@ class _Steps:
 _STEPS: Memo[tuple[int, int], _Steps] = Memo(8)
 
 
+@per_index_state(_STEPS)
 def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> _Steps:
     from inspector.engine.content import Kind, message_artifacts
 
-    key = (serial, len(messages))
-    hit = _STEPS.get(key)
-    if hit is not None:
-        return hit
     tools: dict[str, list[int]] = defaultdict(list)
     actions: dict[str, list[int]] = defaultdict(list)
     edits: dict[str, list[int]] = defaultdict(list)
@@ -124,8 +121,8 @@ def _steps(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
             if WRITE_TOOL.search(name):
                 for f in {f.lower() for f in _FILE.findall(c.arguments_raw[:2000])}:
                     edits[f].append(i)
-    return _STEPS.put(key, _Steps(dict(tools), dict(actions), dict(edits),
-                                  {w: sorted(set(at)) for w, at in words.items()}))
+    return _Steps(dict(tools), dict(actions), dict(edits),
+                  {w: sorted(set(at)) for w, at in words.items()})
 
 
 # A tool's answer refusing or failing the call, its empty error field ("error": "") left out.
@@ -261,11 +258,8 @@ class _Results:
 _RESULTS: Memo[tuple[int, int], _Results] = Memo(2)
 
 
+@per_index_state(_RESULTS)
 def _results(messages: Sequence[Message], serial: int) -> _Results:
-    key = (serial, len(messages))
-    hit = _RESULTS.get(key)
-    if hit is not None:
-        return hit
     answered: dict[str, int] = {}
     for j, m in enumerate(messages):
         if m.role == "tool" and m.tool_call_id:
@@ -279,7 +273,7 @@ def _results(messages: Sequence[Message], serial: int) -> _Results:
             at = answered.get(c.id or "")
             if at is not None:
                 results[name].append(_flat(messages[at].text[:SCAN_RESULT]))
-    return _RESULTS.put(key, _Results(dict(results), dict(arguments)))
+    return _Results(dict(results), dict(arguments))
 
 
 
