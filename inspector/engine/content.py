@@ -136,8 +136,8 @@ _TEXT_ACTION = re.compile(
 # answers it is the environment's output, marked or not (ReAct's next turn is the observation).
 _BARE_COMMAND = re.compile(
     r"\A\s*(?:(?:cmd|bash|shell)\s+)?(?:ls|cat|cd|grep|find|python3?|pip3?|echo|git|curl|wget|sed|awk|head|"
-    r"tail|file|strings|xxd|unzip|gunzip|tar|chmod|mkdir|rm|cp|mv|sudo|apt(?:-get)?|npm|node|make|gcc|submit|"
-    r"fls|icat|mmls)\b[^\n]*\Z|\A\s*(?:cmd|bash|shell)\s+\S[^\n]*\Z|\A\s*(?:Action:\s*)?\w+\[[^\n]*\]\s*\Z")
+    r"tail|file|strings|xxd|unzip|gunzip|tar|chmod|mkdir|rm|cp|mv|sudo|apt(?:-get)?|npm|node|make|gcc|submit)"
+    r"\b[^\n]*\Z|\A\s*(?:cmd|bash|shell)\s+\S[^\n]*\Z|\A\s*(?:Action:\s*)?\w+\[[^\n]*\]\s*\Z")
 _REACT_LAST = re.compile(r"^Action(?: Input)?:[ \t]*\S[^\n]*\s*\Z", re.M)
 
 
