@@ -553,6 +553,19 @@ _CLEARED = re.compile(r"\[([a-z_]{1,40}) output cleared to save context \((\d{1,
                       r"It is stored as (off-[0-9a-f]{12}); call read_offload\(id=\"\3\"\) if you need it again\.\]")
 
 
+def cleared_notice(text: str) -> bool:
+    """Whether `text` is a cleared result's notice the measure reads from its pieces
+    (config's default placeholder for a tool named in lower case letters and "_").
+
+    Args:
+        text: a rewritten message's text.
+
+    Returns:
+        True when the direct reading applies.
+    """
+    return _CLEARED.fullmatch(text) is not None
+
+
 def _cleared_view(text: str, found: re.Match[str]) -> _View:
     """`_view` of a cleared result's notice `found` (`_CLEARED`): its two sentences, as
     `sentences_by_line` cuts them, read as any. What its own text states (the id and

@@ -53,6 +53,9 @@ def test_a_cleared_results_notice_reads_as_any_rewritten_message(seed):
                   recovery_tool="read_offload", tool_call_id="") for tool in TOOLS[:4]
            for count in ("0", "00", "000", "007", "0,123", "00,000", "12", "123,456,789")]
     for text in _notices(400, seed) + odd:
+        # (the pattern follows config's template: a template changed alone would leave every
+        # notice to the general reading, equal by construction, and this test blind)
+        assert fidelity.cleared_notice(text), text
         roots = rng.choice(ROOTS)
         for role in ("tool", "user"):
             m = Message.text_message(role, text, **({"tool_call_id": "call_1"} if role == "tool" else {}))
@@ -71,6 +74,7 @@ def test_other_notices_are_read_as_any_message():
                     recovery_tool="fetch_back", tool_call_id=""),
              "[bash output cleared to save context (12 tokens).]"]
     for text in texts:
+        assert not fidelity.cleared_notice(text), text
         m = Message.text_message("tool", text, tool_call_id="c")
         view, keys = fidelity.rewritten_reading(m)
         general_view, general_keys = fidelity.rewritten_reading(m, directly=False)
