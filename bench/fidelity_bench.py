@@ -301,7 +301,9 @@ def main() -> int:
                       "L14": measure_agreement(judged.L14),
                       "L15": measure_agreement(judged.L15),
                       "L17": measure_agreement(judged.L17),
-                      "L18": measure_agreement(judged.L18)}, indent=1))
+                      "L18": measure_agreement(judged.L18),
+                      "L19": measure_agreement(judged.L19),
+                      "L20": measure_agreement(judged.L20)}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

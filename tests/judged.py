@@ -67,6 +67,12 @@ L17 = ROOT / "data" / "fidelity_judged_L17"
 # and its second (smolagents' GAIA runs: tool calling and code agents): read once blind on the
 # merge of session 9, then one false flag it showed fixed; left out of the fit.
 L18 = ROOT / "data" / "fidelity_judged_L18"
+# Session 10's blind checks, read once blind on main before any of the session's changes, then on
+# its merge; left out of the fit: AgentDojo's tool-calling runs (Slack, travel, workspace; two under
+# a prompt-injection attack) ...
+L19 = ROOT / "data" / "fidelity_judged_L19"
+# ... and coding-agent sessions of two more origins (pi, Kimi CLI and its sub-agent).
+L20 = ROOT / "data" / "fidelity_judged_L20"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
