@@ -126,7 +126,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     weighted_keys,
 )
-from inspector.engine.fidelity_slots import aligned_outcome_claims
+from inspector.engine.fidelity_slots import aligned_outcome_claims, step_coverage
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
 from inspector.engine.models import Message
 
@@ -2211,7 +2211,12 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
             hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
         return hit
 
-    return recency(removed, model.kinds, weighted, written, late_keys)
+    found = recency(removed, model.kinds, weighted, written, late_keys)
+    if not fidelity_signals.STEPS_IN_REACH:
+        return found
+    named = step_coverage("\n".join(m.text for m in rewritten), model.messages, model.kinds, model.result_of,
+                          index.serial, removed)
+    return found if named is None else dataclasses.replace(found, steps_late=named[0], steps_early=named[1])
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement
