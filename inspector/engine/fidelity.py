@@ -73,6 +73,7 @@ from inspector.engine import (
     fidelity_claims,
     fidelity_outcomes,
     fidelity_signals,
+    fidelity_slots,
     fidelity_text,
 )
 from inspector.engine.bounded import ByObject, Memo
@@ -125,6 +126,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     weighted_keys,
 )
+from inspector.engine.fidelity_slots import aligned_outcome_claims, step_coverage
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
 from inspector.engine.models import Message
 
@@ -1982,6 +1984,11 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views))
 
 
+# Outcomes stated of steps named by their words, checked against the steps' observations
+# (`engine.fidelity_slots`). A switch for bench/fidelity_fit.py's before/after.
+ALIGNED_OUTCOMES = True
+
+
 # A knob move measures the same replacement for the same range again (the slider back
 # over a threshold it passed, a knob that leaves the summary as it was): its claim checks
 # (`_false_items`) and the recency of the same removed and rewritten messages (`_recency`)
@@ -2002,7 +2009,7 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _outcomes, _signals, _text) and the searches' (`fidelity_search.forget`). The next
+    _claims, _outcomes, _signals, _slots, _text) and the searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
 
@@ -2014,7 +2021,8 @@ def forget(*, texts: bool = False) -> None:
             measures needs not: those are caches of what a text alone gives).
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
-                                                     fidelity_outcomes, fidelity_signals, fidelity_text))):
+                                                     fidelity_outcomes, fidelity_signals, fidelity_slots,
+                                                     fidelity_text))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
@@ -2069,6 +2077,11 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         sentences, model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
     meaning += [("last_step", r) for r in result_claims(sentences, model.messages, index.serial)]
+    if ALIGNED_OUTCOMES:
+        said = {m.sentence for _, m in meaning}
+        meaning += [("last_step", o) for o in aligned_outcome_claims(
+            [s for s in sentences if s not in said], model.messages, model.kinds, index.serial, horizon,
+            model.step_failed, model.result_of)]
     meaning += [("requests", c) for c in choice_claims(sentences, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
@@ -2198,7 +2211,12 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
             hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
         return hit
 
-    return recency(removed, model.kinds, weighted, written, late_keys)
+    found = recency(removed, model.kinds, weighted, written, late_keys)
+    if not fidelity_signals.STEPS_IN_REACH:
+        return found
+    named = step_coverage("\n".join(m.text for m in rewritten), model.messages, model.kinds, model.result_of,
+                          index.serial, removed)
+    return found if named is None else dataclasses.replace(found, steps_late=named[0], steps_early=named[1])
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement

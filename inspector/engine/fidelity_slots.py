@@ -1,0 +1,322 @@
+"""Outcomes a replacement states for a step it names by its words, where the step's
+observation shows another outcome.
+
+`engine.fidelity_outcomes` checks the steps a summary names by a handle the session gives
+them (a tool's name, a bracketed action, an edited file, a step noun such as "the
+commit"). Summaries of text and code agents name a step by what it ran instead: "`uniq -Di
+file.txt` printed file.txt twice", "the '"equine veterinarian" in exercise_page_content'
+check: it was found", "`sudo apt-get install sleuthkit` succeeded". This module ALIGNS each
+clause that states an outcome with the session's steps that share its distinctive words
+(the words of the step's command or call, weighed by how few steps hold them), and reads
+the aligned steps' observations:
+
+    a clause saying the step went well ("succeeded", "worked", "installed")
+        is contradicted when each aligned step failed (an error, a refusal, an
+        HTTP 4xx/5xx status, "command not found");
+    a clause saying the step produced something ("printed X", "listed", "showed",
+    "matched", "found", "returned X", "confirmed")
+        is contradicted when each aligned step failed or printed nothing (no output,
+        "[]", "None", "Not found ...").
+
+A clause that negates or limits ("nothing", "no", "not", "only", "empty", "failed") or
+looks ahead ("next", "will", "try") states no such outcome. The alignment must be clear:
+at least two distinctive words shared, and every step sharing nearly as much (two
+thirds of the best) must show the contradicting outcome, so a sentence that could be
+about a step that did go well is never flagged.
+
+Cheap: the session's steps are read once per index state (`bounded.per_index_state`);
+a replacement's sentences are read once each (most state no outcome and stop at a regex).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.fidelity_outcomes import Outcome
+from inspector.engine.models import Message
+
+# A clause saying the step went well; one saying it produced output.
+# (past tense only: "reproduce.py prints 344" describes a behaviour, not how a step went;
+# "is installed", a state, is neither)
+_WELL = re.compile(r"\b(?:succeeded|successful(?:ly)?|worked|went through|was accepted|loaded)\b", re.I)
+_GAVE = re.compile(r"\b(?:printed|listed|showed|returned|matched|found|confirmed|gave|yielded|located|revealed|"
+                   r"displayed)\b", re.I)
+_CLAIMED = re.compile(f"{_WELL.pattern}|{_GAVE.pattern}", re.I)
+# A clause that negates, limits or reports a failure: it states no success to contradict.
+_LIMITS = re.compile(r"\b(?:not|no|nothing|none|never|empty|only|fail\w*|errors?|cannot|couldn't|didn't|"
+                     r"doesn't|wasn't|weren't|without|neither|nor|unable|blank|zeros?|missing|refused|denied|"
+                     r"rejected|forbidden|invalid|cut off|truncated|instead)\b|\[\]|n't\b|\b40\d\b|\b50\d\b", re.I)
+# A clause about what comes next or might be: no outcome yet.
+_AHEAD = re.compile(r"\b(?:next|will|would|should|could|might|may|plan\w*|try|retry|again|want\w*|need\w*|"
+                    r"to be|intend\w*|going to|then)\b", re.I)
+# Where a sentence's clauses end (an argument list's own ":" and "," blanked first).
+_CLAUSE_END = re.compile(r"[;]|:\s|\.\s|,\s+(?:and |but |while |whereas |so )|\s(?:but|whereas)\s")
+_PARENS = re.compile(r"\([^()\n]{0,200}\)")
+# A word of a step or a clause: identifiers, flags, file names, numbers (no stop words).
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9_.\-]*[a-z0-9]|[a-z0-9]")
+_ALNUM = re.compile(r"[a-z0-9]+")
+_FLAG = re.compile(r"(?<![\w-])--?[a-z][a-z0-9-]*")
+_STOP = frozenset("""the and for with from that this was were are has had have not but its into then than there
+their them they you your our out all any can each one two via per cmd bin bash print printed python code
+calling tools function arguments name type call_1 call_2 call_3 call_4 call_5 call_6 call_7 call_8 call_9
+observation execution logs last output snippet none true false self import def return id""".split())
+# An observation that failed (beyond what the content model reads as a failed step).
+_FAILED_OUTPUT = re.compile(r"\b(?:[45]\d\d (?:client |server )?error|forbidden|not acceptable|command not found|"
+                            r"no such file|permission denied|traceback|exception)\b|<response \[[45]\d\d\]>", re.I)
+# What a framework wraps an output in, and outputs that say nothing was printed or found.
+_WRAPPERS = re.compile(r"^\s*(?:observation:|execution logs:)\s*|last output from code snippet:\s*none\s*$", re.I | re.M)
+_NOTHING = re.compile(r"^\s*(?:\(no output\)|\[\]|\{\}|none|null|''|\"\"|not found\b.*|no (?:results?|matches?|output)\b.*|"
+                      r"nothing found\b.*)?\s*$", re.I | re.S)
+REFERRING_WORDS = 3  # a subject this short naming nothing ("it was", "the PDF") refers to the clause before
+# The range's last and first shares of steps `step_coverage` compares (as `fidelity_signals`
+# compares its words), and the steps a range needs for it.
+LATE_STEPS, EARLY_STEPS, MIN_STEPS = 0.25, 0.5, 2
+STEP_CHARS = 1_500  # of a step's command or call read for its words
+RESULT_CHARS = 600  # of a step's observation read for its outcome
+WORDS_SHARED = 2  # distinctive words a clause must share with a step to be about it
+NEAR_BEST = 0.9  # steps sharing this share of the best alignment are read too
+DISTINCT_SHARE = 0.34  # a word held by more of the session's steps than this tells none apart
+EVIDENCE_CHARS = 200
+
+OK, FAILED, EMPTY = "ok", "failed", "empty"
+
+
+@dataclass(frozen=True)
+class _Step:
+    at: int  # the action's index
+    words: frozenset[str]
+    results: tuple[int, ...]  # the observations answering it
+
+
+@dataclass(frozen=True)
+class _Steps:
+    steps: tuple[_Step, ...]
+    weight: dict[str, float]  # word -> log(steps / steps holding it + 1), the distinctive ones only
+    postings: dict[str, list[int]]  # a distinctive word -> the positions in `steps` of those holding it
+    ats: list[int]  # the steps' action indices (ascending: where a horizon cuts them)
+    # action index -> (its outcome, its observation), read when a clause is first aligned with it
+    outcomes: dict[int, tuple[str, str]] = field(default_factory=dict)
+
+    def outcome(self, step: _Step, messages: Sequence[Message], failed: Callable[[int], bool]) -> tuple[str, str]:
+        """The step's outcome (`outcome_of`) and its observation's text, read once."""
+        hit = self.outcomes.get(step.at)
+        if hit is None:
+            shown = "\n".join(messages[j].text[:RESULT_CHARS] for j in step.results)
+            hit = self.outcomes[step.at] = (outcome_of(shown, failed(step.at)), shown)
+        return hit
+
+
+_STEPS: Memo[tuple[int, int], _Steps] = Memo(8)
+
+
+def tokens(text: str) -> frozenset[str]:
+    """The words a step or a clause is aligned by: lower-case identifiers, flags, file
+    names and numbers, each also split at "_", ".", "/" and "-" (`exercise_page_content`
+    aligns with "exercise page content"), stop words left out."""
+    low = text.lower()
+    # (whole tokens, their alphanumeric parts and flags: three scans in C, no loop per token)
+    out = {*_TOKEN.findall(low), *_ALNUM.findall(low), *_FLAG.findall(low)}
+    return frozenset(w for w in out if (len(w) > 2 or w[0] == "-") and w not in _STOP)
+
+
+def outcome_of(text: str, failed: bool) -> str:
+    """A step's outcome from its observation's text: FAILED, EMPTY (nothing printed or
+    found) or OK.
+
+    Args:
+        text: the observation (its first `RESULT_CHARS` are read).
+        failed: whether the content model reads the step as failed (`ContentModel.step_failed`).
+
+    Returns:
+        The outcome.
+    """
+    head = text[:RESULT_CHARS]
+    if failed or _FAILED_OUTPUT.search(head):
+        return FAILED
+    return EMPTY if _NOTHING.match(_WRAPPERS.sub("", head)) else OK
+
+
+@per_index_state(_STEPS)
+def _steps(messages: Sequence[Message], kinds: Sequence[object], result_of: Callable[[int], list[int]],
+           serial: int) -> _Steps:
+    from inspector.engine.content import Kind
+
+    steps = []
+    for i, m in enumerate(messages):
+        if kinds[i] is not Kind.ACTION:
+            continue
+        results = result_of(i)
+        if not results:
+            continue
+        # (a step is named by its command or call, which comes first: its first STEP_CHARS)
+        said = m.text[:STEP_CHARS] + " " + " ".join(c.arguments_raw[:STEP_CHARS] for c in m.tool_calls)
+        steps.append(_Step(i, tokens(said), tuple(results)))
+    held = Counter(w for s in steps for w in s.words)
+    limit = max(1, int(len(steps) * DISTINCT_SHARE))
+    weight = {w: math.log(len(steps) / n + 1) for w, n in held.items() if n <= limit}
+    postings: dict[str, list[int]] = {}
+    for p, s in enumerate(steps):
+        for w in s.words:
+            if w in weight:
+                postings.setdefault(w, []).append(p)
+    return _Steps(tuple(steps), weight, postings, [s.at for s in steps])
+
+
+def _clauses(sentence: str) -> list[tuple[int, int]]:
+    blank = _PARENS.sub(lambda m: " " * len(m.group()), sentence)
+    out, start = [], 0
+    for m in _CLAUSE_END.finditer(blank):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(sentence)))
+    return [(a, b) for a, b in out if b > a]
+
+
+_CODE = re.compile(r"`([^`\n]{1,300})`|\"([^\"\n]{1,300})\"|'([^'\n]{1,300})'")
+
+
+def _named(text: str) -> frozenset[str]:
+    """The words of `text` that name a step: identifiers, flags, files and numbers, and
+    any word quoted as code (prose words such as "agent" or "dashboard" are shared by a
+    step's thoughts and any summary)."""
+    quoted = tokens(" ".join(m.group(m.lastindex or 0) for m in _CODE.finditer(text)))
+    return frozenset(w for w in tokens(text) if not w.isalpha()) | quoted
+
+
+def _aligned(text: str, steps: _Steps, horizon: int) -> list[_Step]:
+    words = tokens(text).intersection(steps.weight)
+    if len(words) < WORDS_SHARED:
+        return []
+    named = _named(text)
+    # (through the distinctive words' postings: a long session's steps are not all read)
+    end = bisect.bisect_right(steps.ats, horizon)
+    score: dict[int, float] = defaultdict(float)
+    shared: dict[int, list[str]] = defaultdict(list)
+    for w in words:
+        for p in steps.postings[w]:
+            if p >= end:
+                break
+            score[p] += steps.weight[w]
+            shared[p].append(w)
+    scored = [(v, p) for p, v in score.items() if len(shared[p]) >= WORDS_SHARED and named.intersection(shared[p])]
+    if not scored:
+        return []
+    # The steps the clause may be about: the best aligned, those sharing every word it
+    # shares (the same command run twice), and those nearly as well aligned.
+    best, top = max(scored)
+    held = set(shared[top])
+    return [steps.steps[p] for v, p in sorted(scored, key=lambda x: x[1])
+            if v >= best * NEAR_BEST or held.issubset(shared[p])]
+
+
+def _claim(clause: str) -> str | None:
+    if _LIMITS.search(clause) or _AHEAD.search(clause):
+        return None
+    if _WELL.search(clause):
+        return "well"
+    if _GAVE.search(clause):
+        return "gave"
+    return None
+
+
+def aligned_outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object],
+                           serial: int, horizon: int, failed: Callable[[int], bool],
+                           result_of: Callable[[int], list[int]]) -> list[Outcome]:
+    """The sentences stating an outcome of the steps their words name that the steps'
+    observations show the other way (module doc).
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        kinds: the original's content kinds (its ACTION messages are the steps).
+        serial: the original's index serial (the steps' cache key, with its length).
+        horizon: the last message of the range the replacement stands for.
+        failed: whether the step at an action index failed (`ContentModel.step_failed`).
+        result_of: the observations answering an action (`ContentModel.result_of`).
+
+    Returns:
+        One `Outcome` per sentence at most.
+    """
+    said = [s for s in sentences if _CLAIMED.search(s)]
+    if not said:
+        return []
+    steps = _steps(messages, kinds, result_of, serial)
+    if not steps.steps:
+        return []
+    out = []
+    for sentence in said:
+        clauses = _clauses(sentence)
+        for n, (a, b) in enumerate(clauses):
+            claim = _claim(sentence[a:b])
+            if claim is None or _AHEAD.search(sentence, 0, a):
+                # (nor one after a look ahead: "Next step: ...; check the displayed result")
+                continue
+            # The step is named before the verb (what comes after it is what the step is
+            # said to have given, which may be any step's values), in the clause or, for
+            # "it was found", the clause before it ("Checked `x in page`: it was found"), when
+            # the subject is a few words that name nothing themselves.
+            verb = _CLAIMED.search(sentence, a, b)
+            subject = sentence[a:verb.start() if verb else b]
+            aligned = _aligned(subject, steps, horizon)
+            if not aligned and n and not _named(subject) and len(subject.split()) <= REFERRING_WORDS:
+                aligned = _aligned(sentence[clauses[n - 1][0]:clauses[n - 1][1]] + " " + subject, steps, horizon)
+            against = (FAILED,) if claim == "well" else (FAILED, EMPTY)
+            read = [steps.outcome(st, messages, failed) for st in aligned]
+            if aligned and all(o in against for o, _ in read):
+                outcome, shown = read[-1]
+                shown = " ".join(shown.split())[:EVIDENCE_CHARS]
+                out.append(Outcome(sentence[a:b].strip().lstrip("-*\u2022 ").rstrip(".,;"), sentence,
+                                   f"message {aligned[-1].at}'s step {'failed' if outcome == FAILED else 'printed nothing'}:"
+                                   f" {shown or '(no output)'}"))
+                break
+    return out
+
+
+# ------------------------------------------------------------------ the steps a replacement names
+
+def step_coverage(text: str, messages: Sequence[Message], kinds: Sequence[object], result_of: Callable[[int], list[int]],
+                  serial: int, removed: Sequence[int]) -> tuple[float, float] | None:
+    """How many of the removed range's LAST steps a replacement names, against its FIRST
+    ones: a summary that stops halfway names the first steps and not the last (stale),
+    whatever words the last steps' outputs hold (a listing, a hex dump or a page of
+    whitespace weigh nothing here: a step is named by its command or call).
+
+    A step is named when the replacement holds at least two of its distinctive words,
+    one of them an identifier, flag, file, number or quoted code (`_named`): what
+    `aligned_outcome_claims` aligns a clause with a step by.
+
+    Args:
+        text: the replacement (what the compaction wrote).
+        messages: the original's messages.
+        kinds: the original's content kinds.
+        result_of: the observations answering an action (`ContentModel.result_of`).
+        serial: the original's index serial (the steps' cache key, with its length).
+        removed: the removed messages (indices, ascending).
+
+    Returns:
+        (the share of the last LATE_STEPS of the range's steps named, the share of its
+        first EARLY_STEPS named), or None when the range holds fewer than MIN_STEPS steps.
+    """
+    if not removed:
+        return None
+    steps = _steps(messages, kinds, result_of, serial)
+    lo, hi = bisect.bisect_left(steps.ats, removed[0]), bisect.bisect_right(steps.ats, removed[-1])
+    gone = set(removed) if len(removed) != removed[-1] - removed[0] + 1 else None
+    ranged = [s for s in steps.steps[lo:hi] if gone is None or s.at in gone]
+    if len(ranged) < MIN_STEPS:
+        return None
+    words, named = tokens(text), _named(text)
+
+    def names(s: _Step) -> bool:
+        held = s.words.intersection(steps.weight)
+        return len(held & words) >= WORDS_SHARED and bool(held & named)
+
+    late = max(1, int(len(ranged) * LATE_STEPS))
+    early = max(1, int(len(ranged) * EARLY_STEPS))
+    return sum(map(names, ranged[-late:])) / late, sum(map(names, ranged[:early])) / early
