@@ -602,7 +602,7 @@ def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool
     """
     found = _CLEARED.fullmatch(m.text) if directly and not m.tool_calls else None
     if found is not None and m.role == "tool":
-        return _cleared_view(m.text, found), _cleared_keys(m.text)
+        return _cleared_view(m.text, found), _cleared_keys(m.text, found)
     return (_cleared_view(m.text, found) if found is not None else _read_view(m)), _read_keys(m, Kind.SUMMARY, roots)
 
 
@@ -1110,8 +1110,9 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     hit = _KEYS.get(key)
     if hit is not None:
         return hit
-    if kind is Kind.SUMMARY and m.role == "tool" and not m.tool_calls and _CLEARED.fullmatch(m.text):
-        return _KEYS.put(key, _cleared_keys(m.text))
+    found = _CLEARED.fullmatch(m.text) if kind is Kind.SUMMARY and m.role == "tool" and not m.tool_calls else None
+    if found is not None:
+        return _KEYS.put(key, _cleared_keys(m.text, found))
     return _KEYS.put(key, _read_keys(m, kind, roots))
 
 
@@ -1146,14 +1147,31 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]
     return frozenset(out)
 
 
-def _cleared_keys(text: str) -> frozenset[str]:
-    """`_keys` of a cleared result's notice (`_CLEARED`) written in place of a tool
+def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
+    """`_keys` of a cleared result's notice `found` (`_CLEARED`) written in place of a tool
     result: its words, digit tokens and values (the values as the agent's too, as
     `_keys` takes a rewritten text's); no path, file name, URL, error or setting is in
-    the notice's words."""
-    values = extract_values(text)
+    the notice's words. (Built from one list in one order: the recency sums iterate
+    the keys, and their last bits follow that order.)"""
+    values = _cleared_values(found)
     return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in digit_tokens(text)]
                      + ["v:" + v for v in values] + ["a:" + v for v in values])
+
+
+def _cleared_values(found: re.Match[str]) -> list[str]:
+    """`extract_values` of a cleared result's notice `found` (`_CLEARED`), from its
+    pieces: ~20 new notices a knob move, each a scan of seven patterns otherwise. Of its
+    text only the offload id can be a hash (a digit and a letter: the tool's name has
+    neither a digit nor 7 hex letters), and the count a number (three digits, not all
+    zeros; a count with separators is none: `_NUMBER` skips a group after a comma and
+    one before it); no version, flag, uuid, id in capitals or code span. In
+    `extract_values`' order: hashes, then numbers."""
+    _, count, offload = found.groups()
+    oid = offload[4:]
+    out = [oid] if not oid.isdigit() and not oid.isalpha() else []
+    if len(count) == 3 and count.strip("0"):
+        out.append(count)
+    return out
 
 
 def _line_keys(text: str, args: str = "") -> frozenset[str]:
