@@ -2613,7 +2613,9 @@ def _count_of(tok: str) -> re.Pattern[str]:
 def _a_count(tok: str, lower: Sequence[str]) -> bool:
     if not tok.isdigit() or int(tok) >= 100:
         return False
-    return any(m.group(1) not in _NOT_PLURAL for x in lower for m in _count_of(tok).finditer(x))
+    # (the pattern holds `tok` itself: a sentence without it is not searched; a summary's
+    # tokens times its sentences were searched on every knob move)
+    return any(m.group(1) not in _NOT_PLURAL for x in lower if tok in x for m in _count_of(tok).finditer(x))
 
 
 # A number that points into the session ("msg 13", "messages 4-9", "turn 12") or measures a
@@ -2639,6 +2641,8 @@ def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
     reference, size = re.compile(_REFERENCE % tok), re.compile(_SIZE % tok)
     for x in lower:
         x = _SEPARATED.sub("", x) if "," in x else x  # "40,085 characters" states 40085
+        if tok not in x:
+            continue  # (both patterns hold `tok` itself: as `_a_count`)
         if reference.search(x):
             return True
         for m in size.finditer(x):
@@ -2653,7 +2657,8 @@ def _part_of_total(tok: str, lower: Sequence[str], post: Mapping[str, list[int]]
     if not tok.isdigit():
         return False
     part = re.compile(r"(?<![\w.])" + tok + r"\s*(?:/|of|out of)\s*(\d+)(?![\w.])")
-    return any(int(tok) <= int(m.group(1)) and ("t:" + m.group(1)) in post for x in lower for m in part.finditer(x))
+    return any(int(tok) <= int(m.group(1)) and ("t:" + m.group(1)) in post for x in lower if tok in x
+               for m in part.finditer(x))
 
 
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
