@@ -2707,20 +2707,25 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     if hit is not None:
         return hit
     post = index.postings
+    # (each sentence lowered once, the view's text joined once: both were made again per
+    # path and per value, on a new summary's view of ~400 sentences every knob move)
+    lows = [s.lower() for s in v.sentences]
+    said = "\n".join(v.lower)
+
+    def stating(needle: str, default: str | None) -> str | None:
+        return next((s for s, low in zip(v.sentences, lows) if needle in low), default)
+
     paths: list[tuple[str, str, str]] = []
     for p in v.paths:
         if not _clearly_a_path(p):
             continue
         base = p.rsplit("/", 1)[-1]
-        where = next((s for s in v.sentences if p in s.lower()), None) or next(
-            (s for s in v.sentences if base in s.lower()), p)
-        said = "\n".join(v.lower)
+        where = stating(p, None) or stating(base, p) or ""
         if "*" + p in said and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said):
             continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
         if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p):
             paths.append(("files", p, where))
-    urls = [(url, next((s for s in v.sentences if url in s.lower()), url)) for url in v.urls
-            if not _supported_url(url, post)]
+    urls = [(url, stating(url, url) or "") for url in v.urls if not _supported_url(url, post)]
     values: list[tuple[str, str]] = []
     for value in v.values:
         if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
@@ -2729,7 +2734,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post):
-            values.append((value, next((s for s in v.sentences if value in s.lower()), value)))
+            values.append((value, stating(value, value) or ""))
     claimed: list[tuple[str, str]] = []
     for tok in v.claimed:
         if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post):
@@ -2744,7 +2749,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue  # "1,234" as the original lists it: 1 and 234
         if any(tok in p for p in v.paths):
             continue  # judged as a path above
-        claimed.append((tok, next((s for s in v.sentences if tok in s.lower()), tok)))
+        claimed.append((tok, stating(tok, tok) or ""))
     # A name the original sets, set here to a number the original never gives it.
     assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
                 if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]

@@ -318,21 +318,16 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     if not calls:
         return []
     out: list[CallClaim] = []
+    state = (serial, len(messages))
     for sentence in sentences:
+        named = _NAMED_CALLS.get((state, sentence))
+        if named is None:
+            named = _NAMED_CALLS.put((state, sentence), _named_calls(sentence, calls))
+        if not named:
+            continue
         low = sentence.lower()
-        for name, made in calls.items():
-            at = low.find(name)
-            if at < 0:
-                continue
-            # the clause naming the call says it was made, not that it will or might be
-            start = max(low.rfind(p, 0, at) for p in ";,:") + 1
-            ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
-            if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
-                continue
-            number = _ARGUMENT.match(low, at + len(name))
-            if not number:
-                continue
-            arg = number.group(1)
+        for name, arg in named:
+            made = calls[name]
             before = [c for c in made if c.at <= horizon]
             # (the tool's calls with an argument of that shape: the same number of digits)
             alike = sorted({n for c in before for n in c.numbers if len(n) == len(arg)})
@@ -351,6 +346,31 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
                 out.append(CallClaim(claim, sentence, f"its last call (message {last}) answered: {said}"))
                 break
     return out
+
+
+# (the index's state, a sentence) -> (tool, number) for each tool of the session it says was
+# called with a number, in the session's order of tools (`_named_calls`): what `call_claims`
+# reads of a sentence before the range's end; a knob move's new summary repeats most
+# sentences of the last.
+_NAMED_CALLS: Memo[tuple[tuple[int, int], str], tuple[tuple[str, str], ...]] = Memo(50_000)
+
+
+def _named_calls(sentence: str, calls: Mapping[str, list[_Call]]) -> tuple[tuple[str, str], ...]:
+    low = sentence.lower()
+    out = []
+    for name in calls:
+        at = low.find(name)
+        if at < 0:
+            continue
+        # the clause naming the call says it was made, not that it will or might be
+        start = max(low.rfind(p, 0, at) for p in ";,:") + 1
+        ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
+        if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
+            continue
+        number = _ARGUMENT.match(low, at + len(name))
+        if number:
+            out.append((name, number.group(1)))
+    return tuple(out)
 
 
 # A tool's answer refusing or failing the call (a booking tool's "not permitted", an
