@@ -107,11 +107,32 @@ from inspector.engine.fidelity_bindings import (
     label_claims,
     line_claims,
     raised_claims,
+    reads_binding,
+    reads_error,
+    reads_label,
+    reads_line,
+    reads_raised,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
-from inspector.engine.fidelity_choices import Choice, choice_claims
-from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
-from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims, result_claims
+from inspector.engine.fidelity_choices import Choice, choice_claims, reads_choice
+from inspector.engine.fidelity_claims import (
+    Contradiction,
+    answer_claims,
+    call_claims,
+    near_misses,
+    reads_call,
+    reads_scope,
+    reads_write,
+    write_claims,
+)
+from inspector.engine.fidelity_outcomes import (
+    Outcome,
+    answered_badly,
+    outcome_claims,
+    reads_outcome,
+    reads_result,
+    result_claims,
+)
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -2017,6 +2038,38 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
                                               tuple[list[int], list[tuple[float, str]]]]] = Memo(24)
 
 
+# The sentence tests of the claim checks (`_false_items`), each a function of the sentence
+# alone that tells whether the check reads it at all: asked once per sentence (one
+# reading shared by the eleven checks, kept: a knob move's summary repeats most sentences
+# of the last, and each check asked each sentence again through its own memo), and each
+# check passed only the sentences it reads, in order (the same claims:
+# tests/engine/test_fidelity_claim_memos.py).
+_SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_label, reads_raised,
+                   reads_outcome, reads_result, reads_choice, reads_scope)
+(_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_LABEL, _READS_RAISED, _READS_OUTCOME,
+ _READS_RESULT, _READS_CHOICE, _READS_SCOPE) = (1 << k for k in range(len(_SENTENCE_TESTS)))
+# sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
+_CHECKS_READING: Memo[str, int] = Memo(50_000)
+
+
+def _checks_reading(sentence: str) -> int:
+    hit = _CHECKS_READING.get(sentence)
+    if hit is None:
+        hit = _CHECKS_READING.put(sentence, sum(1 << k for k, test in enumerate(_SENTENCE_TESTS) if test(sentence)))
+    return hit
+
+
+class _ChecksRead:
+    """The sentences of a replacement by the claim checks that read them."""
+
+    def __init__(self, every: list[str]) -> None:
+        self.read = [(s, bits) for s in every for bits in [_checks_reading(s)] if bits]
+
+    def of(self, check: int, flagged: set[str] | frozenset[str] = frozenset()) -> list[str]:
+        """The sentences `check` (a `_READS_*` bit) reads, less those `flagged`, in order."""
+        return [s for s, bits in self.read if bits & check and s not in flagged]
+
+
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
@@ -2066,32 +2119,35 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     claims += [c for v in views for c in _step_claims(v, index, model, horizon)]
     near = {(c.kind, c.text, c.sentence): c for c in near_misses(claims, index.postings, index.serial, model.messages,
                                                                   model.roots, SCAN_CHARS)}
-    for call in call_claims([s for v in views for s in v.sentences], model.messages, index.serial, horizon,
+    every = [s for v in views for s in v.sentences]
+    read = _ChecksRead(every)
+    for call in call_claims(read.of(_READS_CALL), model.messages, index.serial, horizon,
                             model.step_failed, model.result_of):
         claims.append(("last_step", call.text, call.sentence))
         near[("last_step", call.text, call.sentence)] = Contradiction("last_step", call.text, call.sentence,
                                                                       call.text, call.source)
-    for w in write_claims([s for v in views for s in v.sentences], index.postings, index.serial, model.messages,
+    for w in write_claims(read.of(_READS_WRITE), index.postings, index.serial, model.messages,
                           model.kinds, horizon, model.roots):
         claims.append(("last_step", w.text, w.sentence))
         near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
     # Errors about meaning (`fidelity_bindings`, `fidelity_outcomes`), in sentences not flagged above.
     flagged = {sentence for _, _, sentence in claims}
-    sentences = [s for v in views for s in v.sentences if s not in flagged]
-    meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
-                                       *error_claims(sentences, model.messages, index.serial),
-                                       *line_claims(sentences, model.messages, index.serial),
-                                       *label_claims(sentences, model.messages, index.serial),
-                                       *raised_claims(sentences, model.messages, index.serial, horizon))]
+    meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (
+        *binding_claims(read.of(_READS_BINDING, flagged), model.messages, index.serial),
+        *error_claims(read.of(_READS_ERROR, flagged), model.messages, index.serial),
+        *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
+        *label_claims(read.of(_READS_LABEL, flagged), model.messages, index.serial),
+        *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(
-        sentences, model.messages, model.kinds, index.serial, horizon,
+        read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
-    meaning += [("last_step", r) for r in result_claims(sentences, model.messages, index.serial)]
-    meaning += [("requests", c) for c in choice_claims(sentences, model.messages, index.serial, horizon)]
+    meaning += [("last_step", r) for r in result_claims(read.of(_READS_RESULT, flagged), model.messages, index.serial)]
+    meaning += [("requests", c) for c in choice_claims(read.of(_READS_CHOICE, flagged), model.messages, index.serial,
+                                                       horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
         near[(kind, m.text, m.sentence)] = Contradiction(kind, m.text, m.sentence, m.text, m.source)
-    for a in answer_claims([s for v in views for s in v.sentences], model.messages, model.kinds, horizon):
+    for a in answer_claims(read.of(_READS_SCOPE), model.messages, model.kinds, horizon):
         claims.append(("requests", a.text, a.sentence))
         near[("requests", a.text, a.sentence)] = Contradiction("requests", a.text, a.sentence, a.text, a.source)
     for kind, text, sentence in _contradicted(views, model, index, horizon):

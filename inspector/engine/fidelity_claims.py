@@ -312,7 +312,7 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     Returns:
         One claim per sentence at most.
     """
-    if not any("_" in s for s in sentences):
+    if not any(map(reads_call, sentences)):
         return []  # no snake_case name stated: no tool named (the session's calls not listed)
     calls = _calls(messages, serial)
     if not calls:
@@ -410,14 +410,43 @@ _SAYS_WRITTEN: Memo[str, bool] = Memo(50_000)
 _SAYS_SCOPE: Memo[str, bool] = Memo(50_000)
 
 
-def _says_written(sentence: str) -> bool:
+def reads_call(sentence: str) -> bool:
+    """Whether `call_claims` reads `sentence`: it holds a "_" (the tools it checks are
+    named in snake_case).
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return "_" in sentence
+
+
+def reads_write(sentence: str) -> bool:
+    """Whether `write_claims` reads `sentence`: it says a file was written, already.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
     hit = _SAYS_WRITTEN.get(sentence)
     if hit is None:
         hit = _SAYS_WRITTEN.put(sentence, bool(_WROTE.search(sentence)) and not _NOT_MADE.search(sentence))
     return hit
 
 
-def _says_scope(sentence: str) -> bool:
+def reads_scope(sentence: str) -> bool:
+    """Whether `answer_claims` reads `sentence`: it says what the user said of a scope.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
     hit = _SAYS_SCOPE.get(sentence)
     if hit is None:
         hit = _SAYS_SCOPE.put(sentence, bool(_USER_SAID.search(sentence) and (_ALL.search(sentence)
@@ -450,7 +479,7 @@ def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], se
     out: list[CallClaim] = []
     writes: list[int] | None = None
     for sentence in sentences:
-        if not _says_written(sentence):
+        if not reads_write(sentence):
             continue
         if writes is None:
             # (the session's writing calls, to its end: they show that its writes name their files)
@@ -507,7 +536,7 @@ def answer_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
     """
     from inspector.engine.content import Kind
 
-    said = [s for s in sentences if _says_scope(s)]
+    said = [s for s in sentences if reads_scope(s)]
     if not said:
         return []
     asked = [m.text[:500] for i, m in enumerate(messages[:horizon + 1]) if kinds[i] is Kind.REQUEST]

@@ -161,7 +161,15 @@ def _clause(sentence: str, at: int, end: int) -> str:
 _STATES_OUTCOME: Memo[str, bool] = Memo(50_000)
 
 
-def _states_outcome(sentence: str) -> bool:
+def reads_outcome(sentence: str) -> bool:
+    """Whether `outcome_claims` reads `sentence`: it states an outcome at all.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
     hit = _STATES_OUTCOME.get(sentence)
     if hit is None:
         hit = _STATES_OUTCOME.put(sentence, bool(_WELL.search(sentence) or _FAILED.search(sentence)))
@@ -185,7 +193,7 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [s for s in sentences if _states_outcome(s)]
+    said = [s for s in sentences if reads_outcome(s)]
     if not said:
         return []
     steps = _steps(messages, kinds, serial)
@@ -292,7 +300,7 @@ def result_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [s for s in sentences if _quotes_a_result(s)]
+    said = [s for s in sentences if reads_result(s)]
     if not said:
         return []
     found = _results(messages, serial)
@@ -316,7 +324,15 @@ _QUOTES_RESULT: Memo[str, bool] = Memo(50_000)
 _SENTENCE_RESULTS: Memo[tuple[tuple[int, int], str], tuple[Outcome | None]] = Memo(50_000)
 
 
-def _quotes_a_result(sentence: str) -> bool:
+def reads_result(sentence: str) -> bool:
+    """Whether `result_claims` reads `sentence`: it quotes text after a result's cue.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
     hit = _QUOTES_RESULT.get(sentence)
     if hit is None:
         hit = _QUOTES_RESULT.put(sentence, bool(_QUOTED.search(sentence) and _RESULT_CUE.search(sentence)))

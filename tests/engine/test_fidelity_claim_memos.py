@@ -11,6 +11,10 @@ import random
 import pytest
 
 from inspector.engine import fidelity as fid
+from inspector.engine import fidelity_bindings as fb
+from inspector.engine import fidelity_choices as fc
+from inspector.engine import fidelity_claims as fcl
+from inspector.engine import fidelity_outcomes as fo
 from inspector.engine.content import content_model, sentences
 from inspector.engine.fidelity_claims import call_claims
 from inspector.engine.fidelity_outcomes import result_claims
@@ -44,6 +48,10 @@ def test_result_claims_kept_per_sentence_answer_as_from_scratch(items):
     assert claimed  # (some labelled summaries quote a result as another call's: the memo holds answers)
 
 
+def _call_claims(original, serial, model):
+    return lambda ss, horizon: call_claims(ss, original, serial, horizon, model.step_failed, model.result_of)
+
+
 def test_call_claims_kept_per_sentence_answer_as_from_scratch(items):
     """What a sentence says of the session's calls is kept per sentence; the range's end
     (`horizon`) is applied after: each horizon's answer, warm, equals it from scratch."""
@@ -55,9 +63,7 @@ def test_call_claims_kept_per_sentence_answer_as_from_scratch(items):
         said = [s for m in it.compacted() for s in sentences(m.text)]
         horizons = sorted({len(original) - 1, len(original) // 2, rng.randrange(len(original))})
 
-        def claims(ss, horizon):
-            return call_claims(ss, original, serial, horizon, model.step_failed, model.result_of)
-
+        claims = _call_claims(original, serial, model)
         fid.forget()
         cold = {h: claims(said, h) for h in horizons}
         claimed += sum(map(len, cold.values()))
@@ -69,3 +75,41 @@ def test_call_claims_kept_per_sentence_answer_as_from_scratch(items):
             assert warm == claims(shuffled, h), it.id
     fid.forget()
     assert claimed  # (some labelled summaries name a call with a number it was never made with)
+
+
+def _checks(original, serial, model, h):
+    """(the sentence test, the check) of each claim check `fidelity` passes the sentences it reads."""
+    return [
+        (fb.reads_binding, lambda ss: fb.binding_claims(ss, original, serial)),
+        (fb.reads_error, lambda ss: fb.error_claims(ss, original, serial)),
+        (fb.reads_line, lambda ss: fb.line_claims(ss, original, serial)),
+        (fb.reads_label, lambda ss: fb.label_claims(ss, original, serial)),
+        (fb.reads_raised, lambda ss: fb.raised_claims(ss, original, serial, h)),
+        (fo.reads_outcome, lambda ss: fo.outcome_claims(ss, original, model.kinds, serial, h, model.step_failed)),
+        (fo.reads_result, lambda ss: fo.result_claims(ss, original, serial)),
+        (fc.reads_choice, lambda ss: fc.choice_claims(ss, original, serial, h)),
+        (fcl.reads_scope, lambda ss: fcl.answer_claims(ss, original, model.kinds, h)),
+        (fcl.reads_call, lambda ss: fcl.call_claims(ss, original, serial, h, model.step_failed, model.result_of)),
+        (fcl.reads_write, lambda ss: fcl.write_claims(ss, {}, serial, original, model.kinds, h, ())),
+    ]
+
+
+def test_each_check_given_only_the_sentences_it_reads_claims_the_same(items):
+    """`fidelity` reads each sentence once for the eleven claim checks (`reads_*`, a test
+    of the sentence alone) and passes each check only the sentences it reads: each
+    check's claims from those equal its claims from every sentence."""
+    claimed, left = 0, 0
+    for serial, it in enumerate(items, start=3 * 10**6):
+        original = it.original()
+        model = content_model(original)
+        every = [s for m in it.compacted() for s in sentences(m.text)]
+        h = len(original) - 1
+        checks = _checks(original, serial, model, h)
+        for reads, check in checks:
+            read = [s for s in every if reads(s)]
+            left += len(every) - len(read)
+            found = check(every)
+            claimed += len(found)
+            assert check(read) == found, (it.id, reads.__name__)
+    fid.forget()
+    assert claimed and left  # (claims made, and sentences left out)
