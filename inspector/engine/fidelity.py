@@ -109,12 +109,11 @@ from inspector.engine.fidelity_bindings import (
     raised_claims,
     reads_binding,
     reads_error,
-    reads_label,
     reads_line,
     reads_raised,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
-from inspector.engine.fidelity_choices import Choice, choice_claims, reads_choice
+from inspector.engine.fidelity_choices import Choice, choice_claims
 from inspector.engine.fidelity_claims import (
     Contradiction,
     answer_claims,
@@ -2040,14 +2039,14 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 
 # The sentence tests of the claim checks (`_false_items`), each a function of the sentence
 # alone that tells whether the check reads it at all: asked once per sentence (one
-# reading shared by the eleven checks, kept: a knob move's summary repeats most sentences
+# reading shared by nine checks, kept: a knob move's summary repeats most sentences
 # of the last, and each check asked each sentence again through its own memo), and each
 # check passed only the sentences it reads, in order (the same claims:
 # tests/engine/test_fidelity_claim_memos.py).
-_SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_label, reads_raised,
-                   reads_outcome, reads_result, reads_choice, reads_scope)
-(_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_LABEL, _READS_RAISED, _READS_OUTCOME,
- _READS_RESULT, _READS_CHOICE, _READS_SCOPE) = (1 << k for k in range(len(_SENTENCE_TESTS)))
+_SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
+                   reads_result, reads_scope)
+(_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
+ _READS_SCOPE) = (1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
 
@@ -2132,18 +2131,20 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
     # Errors about meaning (`fidelity_bindings`, `fidelity_outcomes`), in sentences not flagged above.
     flagged = {sentence for _, _, sentence in claims}
+    # (the label and choice checks read no sentence in a session without labelled values or
+    # questions answered, most sessions: given every sentence, as before, not tested ahead)
+    unflagged = [s for s in every if s not in flagged]
     meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (
         *binding_claims(read.of(_READS_BINDING, flagged), model.messages, index.serial),
         *error_claims(read.of(_READS_ERROR, flagged), model.messages, index.serial),
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
-        *label_claims(read.of(_READS_LABEL, flagged), model.messages, index.serial),
+        *label_claims(unflagged, model.messages, index.serial),
         *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(
         read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
     meaning += [("last_step", r) for r in result_claims(read.of(_READS_RESULT, flagged), model.messages, index.serial)]
-    meaning += [("requests", c) for c in choice_claims(read.of(_READS_CHOICE, flagged), model.messages, index.serial,
-                                                       horizon)]
+    meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
         near[(kind, m.text, m.sentence)] = Contradiction(kind, m.text, m.sentence, m.text, m.source)
@@ -2545,47 +2546,83 @@ def _found_step_claims(v: _View, index: _Index, model: ContentModel, horizon: in
     time: ("last_step", the command, the sentence)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
-
-    def ran(command: str, sentence: str) -> list[int]:
-        where = post.get("c:" + command) or index.running(command)
-        if _FUTURE.search(sentence) or not _HAS_RUN.search(sentence):
-            return where  # not said to have run (a step still to take, a decision)
-        return [i for i in where if i <= horizon]
-
+    state = (index.serial, len(model.hashes))
+    kinds = model.kinds
     for sentence in v.failures:
-        if _SHOWED.search(sentence):
+        said = _step_sentence(sentence, state, index, failed=True)
+        if said.showed:
             continue  # it ran and showed something: the failure it states is of what it showed
-        for span in _failed_spans(sentence):
-            command = _norm(span)
-            if len(command.split()) < 2 or "..." in command or "\u2026" in command:
-                continue
-            where = [i for i in ran(command, sentence) if model.kinds[i] is Kind.ACTION]
+        for span, _, anywhere in said.spans:
+            where = [i for i in (anywhere if said.not_run else [i for i in anywhere if i <= horizon])
+                     if kinds[i] is Kind.ACTION]
             if where and not any(model.step_failed(i) or not model.result_of(i) for i in where):
                 out.append(("last_step", span, sentence))
     for j in v.steps:
         sentence = v.sentences[j]
-        for span in _SPAN.findall(sentence):
-            command = _norm(span)
+        said = _step_sentence(sentence, state, index, failed=False)
+        for span, command, anywhere in said.spans:
+            # The actions that ran it: as their whole command, or as part of one (a pipe).
+            where = list(anywhere) if said.not_run else [i for i in anywhere if i <= horizon]
+            if not where:
+                if (("cw:" + command.split()[0]) in post  # a command of this session's kind
+                        and said.ran and not said.went_badly
+                        and not said.future  # a step still to take has not run yet
+                        and not _shown(command, index, model)):
+                    out.append(("last_step", span, sentence))
+                continue
+            if (said.went_well and not said.went_badly
+                    and all(model.step_failed(i) for i in where if kinds[i] is Kind.ACTION)
+                    # (a code line the output shows, quoted, with no word of a step run: no step)
+                    and (said.ran or said.step_went_well or not _shown(command, index, model))):
+                out.append(("last_step", span, sentence))
+    return out
+
+
+class _StepSentence(NamedTuple):
+    """What `_found_step_claims` reads of a sentence before the range's end applies: its
+    tests and the commands it quotes with every action that ran each (a function of the
+    sentence and the session's index alone)."""
+
+    spans: tuple[tuple[str, str, tuple[int, ...]], ...]  # (as quoted, normalized, the actions running it)
+    not_run: bool  # not said to have run (a step still to take, a decision): every action counts
+    showed: bool  # `_SHOWED`
+    ran: bool  # `_RAN`
+    went_well: bool  # `_WENT_WELL`
+    went_badly: bool  # `_WENT_BADLY`
+    step_went_well: bool  # `_STEP_WENT_WELL`
+    future: bool  # `_FUTURE`
+
+
+# ((the index's state, a sentence), failures or steps) -> its `_StepSentence`: a knob move's
+# summary states the steps of the last one again, with another range's end.
+_STEP_SENTENCES: Memo[tuple[tuple[int, int], str, bool], _StepSentence] = Memo(20_000)
+
+
+def _step_sentence(sentence: str, state: tuple[int, int], index: _Index, *, failed: bool) -> _StepSentence:
+    key = (state, sentence, failed)
+    hit = _STEP_SENTENCES.get(key)
+    if hit is not None:
+        return hit
+    post = index.postings
+    spans = []
+    showed = bool(_SHOWED.search(sentence))
+    # (a failure stated of what a step showed is not read further)
+    for span in (() if failed and showed else _failed_spans(sentence) if failed else _SPAN.findall(sentence)):
+        command = _norm(span)
+        if failed:
+            if len(command.split()) < 2 or "..." in command or "\u2026" in command:
+                continue
+        else:
             if "..." in command or "\u2026" in command or "<" in command:
                 continue  # a pattern with a placeholder, not a command as run
             if len(command.split()) < 2 and ("cw:" + command) not in post:
                 continue  # one word: a name, unless the session runs it as a command (`make`)
-            # The actions that ran it: as their whole command, or as part of one (a pipe).
-            where = ran(command, sentence)
-            if not where:
-                if (("cw:" + command.split()[0]) in post  # a command of this session's kind
-                        and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)
-                        and not _FUTURE.search(sentence)  # a step still to take has not run yet
-                        and not _shown(command, index, model)):
-                    out.append(("last_step", span, sentence))
-                continue
-            if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
-                    and all(model.step_failed(i) for i in where if model.kinds[i] is Kind.ACTION)
-                    # (a code line the output shows, quoted, with no word of a step run: no step)
-                    and (_RAN.search(sentence) or _STEP_WENT_WELL.search(sentence)
-                         or not _shown(command, index, model))):
-                out.append(("last_step", span, sentence))
-    return out
+        spans.append((span, command, tuple(post.get("c:" + command) or index.running(command))))
+    future = bool(_FUTURE.search(sentence))
+    return _STEP_SENTENCES.put(key, _StepSentence(
+        tuple(spans), future or not _HAS_RUN.search(sentence), showed,
+        bool(_RAN.search(sentence)), bool(_WENT_WELL.search(sentence)), bool(_WENT_BADLY.search(sentence)),
+        bool(_STEP_WENT_WELL.search(sentence)), future))
 
 
 # A name set to a number: in the original as code, output or config shows it
