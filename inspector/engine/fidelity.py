@@ -108,11 +108,31 @@ from inspector.engine.fidelity_bindings import (
     label_claims,
     line_claims,
     raised_claims,
+    reads_binding,
+    reads_error,
+    reads_line,
+    reads_raised,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_choices import Choice, choice_claims
-from inspector.engine.fidelity_claims import Contradiction, answer_claims, call_claims, near_misses, write_claims
-from inspector.engine.fidelity_outcomes import Outcome, answered_badly, outcome_claims, result_claims
+from inspector.engine.fidelity_claims import (
+    Contradiction,
+    answer_claims,
+    call_claims,
+    near_misses,
+    reads_call,
+    reads_scope,
+    reads_write,
+    write_claims,
+)
+from inspector.engine.fidelity_outcomes import (
+    Outcome,
+    answered_badly,
+    outcome_claims,
+    reads_outcome,
+    reads_result,
+    result_claims,
+)
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -604,7 +624,7 @@ def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool
     """
     found = _CLEARED.fullmatch(m.text) if directly and not m.tool_calls else None
     if found is not None and m.role == "tool":
-        return _cleared_view(m.text, found), _cleared_keys(m.text)
+        return _cleared_view(m.text, found), _cleared_keys(m.text, found)
     return (_cleared_view(m.text, found) if found is not None else _read_view(m)), _read_keys(m, Kind.SUMMARY, roots)
 
 
@@ -1112,8 +1132,9 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     hit = _KEYS.get(key)
     if hit is not None:
         return hit
-    if kind is Kind.SUMMARY and m.role == "tool" and not m.tool_calls and _CLEARED.fullmatch(m.text):
-        return _KEYS.put(key, _cleared_keys(m.text))
+    found = _CLEARED.fullmatch(m.text) if kind is Kind.SUMMARY and m.role == "tool" and not m.tool_calls else None
+    if found is not None:
+        return _KEYS.put(key, _cleared_keys(m.text, found))
     return _KEYS.put(key, _read_keys(m, kind, roots))
 
 
@@ -1148,14 +1169,31 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]
     return frozenset(out)
 
 
-def _cleared_keys(text: str) -> frozenset[str]:
-    """`_keys` of a cleared result's notice (`_CLEARED`) written in place of a tool
+def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
+    """`_keys` of a cleared result's notice `found` (`_CLEARED`) written in place of a tool
     result: its words, digit tokens and values (the values as the agent's too, as
     `_keys` takes a rewritten text's); no path, file name, URL, error or setting is in
-    the notice's words."""
-    values = extract_values(text)
+    the notice's words. (Built from one list in one order: the recency sums iterate
+    the keys, and their last bits follow that order.)"""
+    values = _cleared_values(found)
     return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in digit_tokens(text)]
                      + ["v:" + v for v in values] + ["a:" + v for v in values])
+
+
+def _cleared_values(found: re.Match[str]) -> list[str]:
+    """`extract_values` of a cleared result's notice `found` (`_CLEARED`), from its
+    pieces: ~20 new notices a knob move, each a scan of seven patterns otherwise. Of its
+    text only the offload id can be a hash (a digit and a letter: the tool's name has
+    neither a digit nor 7 hex letters), and the count a number (three digits, not all
+    zeros; a count with separators is none: `_NUMBER` skips a group after a comma and
+    one before it); no version, flag, uuid, id in capitals or code span. In
+    `extract_values`' order: hashes, then numbers."""
+    _, count, offload = found.groups()
+    oid = offload[4:]
+    out = [oid] if not oid.isdigit() and not oid.isalpha() else []
+    if len(count) == 3 and count.strip("0"):
+        out.append(count)
+    return out
 
 
 def _line_keys(text: str, args: str = "") -> frozenset[str]:
@@ -2006,6 +2044,38 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
                                               tuple[list[int], list[tuple[float, str]]]]] = Memo(24)
 
 
+# The sentence tests of the claim checks (`_false_items`), each a function of the sentence
+# alone that tells whether the check reads it at all: asked once per sentence (one
+# reading shared by nine checks, kept: a knob move's summary repeats most sentences
+# of the last, and each check asked each sentence again through its own memo), and each
+# check passed only the sentences it reads, in order (the same claims:
+# tests/engine/test_fidelity_claim_memos.py).
+_SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
+                   reads_result, reads_scope)
+(_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
+ _READS_SCOPE) = (1 << k for k in range(len(_SENTENCE_TESTS)))
+# sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
+_CHECKS_READING: Memo[str, int] = Memo(50_000)
+
+
+def _checks_reading(sentence: str) -> int:
+    hit = _CHECKS_READING.get(sentence)
+    if hit is None:
+        hit = _CHECKS_READING.put(sentence, sum(1 << k for k, test in enumerate(_SENTENCE_TESTS) if test(sentence)))
+    return hit
+
+
+class _ChecksRead:
+    """The sentences of a replacement by the claim checks that read them."""
+
+    def __init__(self, every: list[str]) -> None:
+        self.read = [(s, bits) for s in every for bits in [_checks_reading(s)] if bits]
+
+    def of(self, check: int, flagged: set[str] | frozenset[str] = frozenset()) -> list[str]:
+        """The sentences `check` (a `_READS_*` bit) reads, less those `flagged`, in order."""
+        return [s for s, bits in self.read if bits & check and s not in flagged]
+
+
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
@@ -2056,37 +2126,42 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     claims += [c for v in views for c in _step_claims(v, index, model, horizon)]
     near = {(c.kind, c.text, c.sentence): c for c in near_misses(claims, index.postings, index.serial, model.messages,
                                                                   model.roots, SCAN_CHARS)}
-    for call in call_claims([s for v in views for s in v.sentences], model.messages, index.serial, horizon,
+    every = [s for v in views for s in v.sentences]
+    read = _ChecksRead(every)
+    for call in call_claims(read.of(_READS_CALL), model.messages, index.serial, horizon,
                             model.step_failed, model.result_of):
         claims.append(("last_step", call.text, call.sentence))
         near[("last_step", call.text, call.sentence)] = Contradiction("last_step", call.text, call.sentence,
                                                                       call.text, call.source)
-    for w in write_claims([s for v in views for s in v.sentences], index.postings, index.serial, model.messages,
+    for w in write_claims(read.of(_READS_WRITE), index.postings, index.serial, model.messages,
                           model.kinds, horizon, model.roots):
         claims.append(("last_step", w.text, w.sentence))
         near[("last_step", w.text, w.sentence)] = Contradiction("last_step", w.text, w.sentence, w.text, w.source)
     # Errors about meaning (`fidelity_bindings`, `fidelity_outcomes`), in sentences not flagged above.
     flagged = {sentence for _, _, sentence in claims}
-    sentences = [s for v in views for s in v.sentences if s not in flagged]
-    meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (*binding_claims(sentences, model.messages, index.serial),
-                                       *error_claims(sentences, model.messages, index.serial),
-                                       *line_claims(sentences, model.messages, index.serial),
-                                       *label_claims(sentences, model.messages, index.serial),
-                                       *raised_claims(sentences, model.messages, index.serial, horizon))]
+    # (the label and choice checks read no sentence in a session without labelled values or
+    # questions answered, most sessions: given every sentence, as before, not tested ahead)
+    unflagged = [s for s in every if s not in flagged]
+    meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (
+        *binding_claims(read.of(_READS_BINDING, flagged), model.messages, index.serial),
+        *error_claims(read.of(_READS_ERROR, flagged), model.messages, index.serial),
+        *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
+        *label_claims(unflagged, model.messages, index.serial),
+        *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(
-        sentences, model.messages, model.kinds, index.serial, horizon,
+        read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
-    meaning += [("last_step", r) for r in result_claims(sentences, model.messages, index.serial)]
+    meaning += [("last_step", r) for r in result_claims(read.of(_READS_RESULT, flagged), model.messages, index.serial)]
     if ALIGNED_OUTCOMES:
         said = {m.sentence for _, m in meaning}
         meaning += [("last_step", o) for o in aligned_outcome_claims(
-            [s for s in sentences if s not in said], model.messages, model.kinds, index.serial, horizon,
+            [s for s in unflagged if s not in said], model.messages, model.kinds, index.serial, horizon,
             model.step_failed, model.result_of)]
-    meaning += [("requests", c) for c in choice_claims(sentences, model.messages, index.serial, horizon)]
+    meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
         near[(kind, m.text, m.sentence)] = Contradiction(kind, m.text, m.sentence, m.text, m.source)
-    for a in answer_claims([s for v in views for s in v.sentences], model.messages, model.kinds, horizon):
+    for a in answer_claims(read.of(_READS_SCOPE), model.messages, model.kinds, horizon):
         claims.append(("requests", a.text, a.sentence))
         near[("requests", a.text, a.sentence)] = Contradiction("requests", a.text, a.sentence, a.text, a.source)
     for kind, text, sentence in _contradicted(views, model, index, horizon):
@@ -2489,47 +2564,83 @@ def _found_step_claims(v: _View, index: _Index, model: ContentModel, horizon: in
     time: ("last_step", the command, the sentence)."""
     out: list[tuple[str, str, str]] = []
     post = index.postings
-
-    def ran(command: str, sentence: str) -> list[int]:
-        where = post.get("c:" + command) or index.running(command)
-        if _FUTURE.search(sentence) or not _HAS_RUN.search(sentence):
-            return where  # not said to have run (a step still to take, a decision)
-        return [i for i in where if i <= horizon]
-
+    state = (index.serial, len(model.hashes))
+    kinds = model.kinds
     for sentence in v.failures:
-        if _SHOWED.search(sentence):
+        said = _step_sentence(sentence, state, index, failed=True)
+        if said.showed:
             continue  # it ran and showed something: the failure it states is of what it showed
-        for span in _failed_spans(sentence):
-            command = _norm(span)
-            if len(command.split()) < 2 or "..." in command or "\u2026" in command:
-                continue
-            where = [i for i in ran(command, sentence) if model.kinds[i] is Kind.ACTION]
+        for span, _, anywhere in said.spans:
+            where = [i for i in (anywhere if said.not_run else [i for i in anywhere if i <= horizon])
+                     if kinds[i] is Kind.ACTION]
             if where and not any(model.step_failed(i) or not model.result_of(i) for i in where):
                 out.append(("last_step", span, sentence))
     for j in v.steps:
         sentence = v.sentences[j]
-        for span in _SPAN.findall(sentence):
-            command = _norm(span)
+        said = _step_sentence(sentence, state, index, failed=False)
+        for span, command, anywhere in said.spans:
+            # The actions that ran it: as their whole command, or as part of one (a pipe).
+            where = list(anywhere) if said.not_run else [i for i in anywhere if i <= horizon]
+            if not where:
+                if (("cw:" + command.split()[0]) in post  # a command of this session's kind
+                        and said.ran and not said.went_badly
+                        and not said.future  # a step still to take has not run yet
+                        and not _shown(command, index, model)):
+                    out.append(("last_step", span, sentence))
+                continue
+            if (said.went_well and not said.went_badly
+                    and all(model.step_failed(i) for i in where if kinds[i] is Kind.ACTION)
+                    # (a code line the output shows, quoted, with no word of a step run: no step)
+                    and (said.ran or said.step_went_well or not _shown(command, index, model))):
+                out.append(("last_step", span, sentence))
+    return out
+
+
+class _StepSentence(NamedTuple):
+    """What `_found_step_claims` reads of a sentence before the range's end applies: its
+    tests and the commands it quotes with every action that ran each (a function of the
+    sentence and the session's index alone)."""
+
+    spans: tuple[tuple[str, str, tuple[int, ...]], ...]  # (as quoted, normalized, the actions running it)
+    not_run: bool  # not said to have run (a step still to take, a decision): every action counts
+    showed: bool  # `_SHOWED`
+    ran: bool  # `_RAN`
+    went_well: bool  # `_WENT_WELL`
+    went_badly: bool  # `_WENT_BADLY`
+    step_went_well: bool  # `_STEP_WENT_WELL`
+    future: bool  # `_FUTURE`
+
+
+# ((the index's state, a sentence), failures or steps) -> its `_StepSentence`: a knob move's
+# summary states the steps of the last one again, with another range's end.
+_STEP_SENTENCES: Memo[tuple[tuple[int, int], str, bool], _StepSentence] = Memo(20_000)
+
+
+def _step_sentence(sentence: str, state: tuple[int, int], index: _Index, *, failed: bool) -> _StepSentence:
+    key = (state, sentence, failed)
+    hit = _STEP_SENTENCES.get(key)
+    if hit is not None:
+        return hit
+    post = index.postings
+    spans = []
+    showed = bool(_SHOWED.search(sentence))
+    # (a failure stated of what a step showed is not read further)
+    for span in (() if failed and showed else _failed_spans(sentence) if failed else _SPAN.findall(sentence)):
+        command = _norm(span)
+        if failed:
+            if len(command.split()) < 2 or "..." in command or "\u2026" in command:
+                continue
+        else:
             if "..." in command or "\u2026" in command or "<" in command:
                 continue  # a pattern with a placeholder, not a command as run
             if len(command.split()) < 2 and ("cw:" + command) not in post:
                 continue  # one word: a name, unless the session runs it as a command (`make`)
-            # The actions that ran it: as their whole command, or as part of one (a pipe).
-            where = ran(command, sentence)
-            if not where:
-                if (("cw:" + command.split()[0]) in post  # a command of this session's kind
-                        and _RAN.search(sentence) and not _WENT_BADLY.search(sentence)
-                        and not _FUTURE.search(sentence)  # a step still to take has not run yet
-                        and not _shown(command, index, model)):
-                    out.append(("last_step", span, sentence))
-                continue
-            if (_WENT_WELL.search(sentence) and not _WENT_BADLY.search(sentence)
-                    and all(model.step_failed(i) for i in where if model.kinds[i] is Kind.ACTION)
-                    # (a code line the output shows, quoted, with no word of a step run: no step)
-                    and (_RAN.search(sentence) or _STEP_WENT_WELL.search(sentence)
-                         or not _shown(command, index, model))):
-                out.append(("last_step", span, sentence))
-    return out
+        spans.append((span, command, tuple(post.get("c:" + command) or index.running(command))))
+    future = bool(_FUTURE.search(sentence))
+    return _STEP_SENTENCES.put(key, _StepSentence(
+        tuple(spans), future or not _HAS_RUN.search(sentence), showed,
+        bool(_RAN.search(sentence)), bool(_WENT_WELL.search(sentence)), bool(_WENT_BADLY.search(sentence)),
+        bool(_STEP_WENT_WELL.search(sentence)), future))
 
 
 # A name set to a number: in the original as code, output or config shows it
@@ -2613,7 +2724,9 @@ def _count_of(tok: str) -> re.Pattern[str]:
 def _a_count(tok: str, lower: Sequence[str]) -> bool:
     if not tok.isdigit() or int(tok) >= 100:
         return False
-    return any(m.group(1) not in _NOT_PLURAL for x in lower for m in _count_of(tok).finditer(x))
+    # (the pattern holds `tok` itself: a sentence without it is not searched; a summary's
+    # tokens times its sentences were searched on every knob move)
+    return any(m.group(1) not in _NOT_PLURAL for x in lower if tok in x for m in _count_of(tok).finditer(x))
 
 
 # A number that points into the session ("msg 13", "messages 4-9", "turn 12") or measures a
@@ -2639,6 +2752,8 @@ def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
     reference, size = re.compile(_REFERENCE % tok), re.compile(_SIZE % tok)
     for x in lower:
         x = _SEPARATED.sub("", x) if "," in x else x  # "40,085 characters" states 40085
+        if tok not in x:
+            continue  # (both patterns hold `tok` itself: as `_a_count`)
         if reference.search(x):
             return True
         for m in size.finditer(x):
@@ -2653,7 +2768,8 @@ def _part_of_total(tok: str, lower: Sequence[str], post: Mapping[str, list[int]]
     if not tok.isdigit():
         return False
     part = re.compile(r"(?<![\w.])" + tok + r"\s*(?:/|of|out of)\s*(\d+)(?![\w.])")
-    return any(int(tok) <= int(m.group(1)) and ("t:" + m.group(1)) in post for x in lower for m in part.finditer(x))
+    return any(int(tok) <= int(m.group(1)) and ("t:" + m.group(1)) in post for x in lower if tok in x
+               for m in part.finditer(x))
 
 
 def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
@@ -2702,20 +2818,25 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     if hit is not None:
         return hit
     post = index.postings
+    # (each sentence lowered once, the view's text joined once: both were made again per
+    # path and per value, on a new summary's view of ~400 sentences every knob move)
+    lows = [s.lower() for s in v.sentences]
+    said = "\n".join(v.lower)
+
+    def stating(needle: str, default: str | None) -> str | None:
+        return next((s for s, low in zip(v.sentences, lows) if needle in low), default)
+
     paths: list[tuple[str, str, str]] = []
     for p in v.paths:
         if not _clearly_a_path(p):
             continue
         base = p.rsplit("/", 1)[-1]
-        where = next((s for s in v.sentences if p in s.lower()), None) or next(
-            (s for s in v.sentences if base in s.lower()), p)
-        said = "\n".join(v.lower)
+        where = stating(p, None) or stating(base, p) or ""
         if "*" + p in said and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said):
             continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
         if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p):
             paths.append(("files", p, where))
-    urls = [(url, next((s for s in v.sentences if url in s.lower()), url)) for url in v.urls
-            if not _supported_url(url, post)]
+    urls = [(url, stating(url, url) or "") for url in v.urls if not _supported_url(url, post)]
     values: list[tuple[str, str]] = []
     for value in v.values:
         if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
@@ -2724,7 +2845,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post):
-            values.append((value, next((s for s in v.sentences if value in s.lower()), value)))
+            values.append((value, stating(value, value) or ""))
     claimed: list[tuple[str, str]] = []
     for tok in v.claimed:
         if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post):
@@ -2739,7 +2860,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue  # "1,234" as the original lists it: 1 and 234
         if any(tok in p for p in v.paths):
             continue  # judged as a path above
-        claimed.append((tok, next((s for s in v.sentences if tok in s.lower()), tok)))
+        claimed.append((tok, stating(tok, tok) or ""))
     # A name the original sets, set here to a number the original never gives it.
     assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
                 if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]

@@ -352,7 +352,7 @@ def line_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     Returns:
         One `Binding` per sentence at most.
     """
-    said = [s for s in sentences if "`" in s and "line" in s.lower()]
+    said = [s for s in sentences if reads_line(s)]
     if not said:
         return []
     lines = _numbered_lines(messages, serial)
@@ -437,7 +437,7 @@ def label_claims(sentences: Sequence[str], messages: Sequence[Message], serial: 
     labels = _labels(messages, serial)
     if not labels:
         return []  # (no labelled value in the session: no sentence read)
-    found = [(s, lv) for s in sentences if ":" in s for lv in labelled_in(s)]
+    found = [(s, lv) for s in sentences if reads_label(s) for lv in labelled_in(s)]
     out: list[Binding] = []
     seen: set[str] = set()
     for sentence, (label, value) in found:
@@ -577,8 +577,7 @@ def raised_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
     if not raised and not frames:
         return []  # (no traceback in the range: no sentence read)
     # (".py" first: a plain substring test, the regexes only on the sentences naming a file)
-    said = [s for s in sentences if (".py" in s or ".PY" in s) and _SOURCE.search(s)
-            and (_EXCEPTION.search(s) or _AT_LINE.search(s))]
+    said = [s for s in sentences if reads_raised(s)]
     out: list[Binding] = []
     for sentence in said:
         for clause in _SOURCE_CLAUSE.split(sentence):
@@ -587,3 +586,71 @@ def raised_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
                 out.append(Binding(wrong[0], sentence, wrong[1]))
                 break
     return out
+
+
+# ----------------------------------------------------------- the sentences each check reads
+# (`fidelity` asks these once per sentence and passes each check only the sentences it
+# reads: the same claims, tests/engine/test_fidelity_claim_memos.py)
+
+
+def reads_binding(sentence: str) -> bool:
+    """Whether `binding_claims` reads `sentence`: it binds a key to a value.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(_bindings_of(sentence))
+
+
+def reads_error(sentence: str) -> bool:
+    """Whether `error_claims` reads `sentence`: it quotes an error naming its object.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(_errors_of(sentence))
+
+
+def reads_line(sentence: str) -> bool:
+    """Whether `line_claims` reads `sentence`: it quotes code and says "line".
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return "`" in sentence and "line" in sentence.lower()
+
+
+def reads_label(sentence: str) -> bool:
+    """Whether `label_claims` reads `sentence`: it holds a colon.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return ":" in sentence
+
+
+def reads_raised(sentence: str) -> bool:
+    """Whether `raised_claims` reads `sentence`: it names a Python file and an exception
+    or a line of one (".py" first: a plain substring test, the regexes only on the
+    sentences naming a file).
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool((".py" in sentence or ".PY" in sentence) and _SOURCE.search(sentence)
+                and (_EXCEPTION.search(sentence) or _AT_LINE.search(sentence)))

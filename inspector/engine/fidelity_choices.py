@@ -194,7 +194,7 @@ def choice_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
     asked = [q for q in _questions(messages, serial) if q.at <= horizon]
     if not asked:
         return []  # (most sessions: no question answered, no sentence read)
-    said = [s for s in sentences if _TELLS_CHOICE.search(s)]
+    said = [s for s in sentences if reads_choice(s)]
     out: list[Choice] = []
     for sentence in said:
         low = sentence.lower()
@@ -206,3 +206,15 @@ def choice_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
                 out.append(Choice(swapped, sentence, f"the user answered: {q.answer}"))
                 break
     return out
+
+
+def reads_choice(sentence: str) -> bool:
+    """Whether `choice_claims` reads `sentence`: it tells what the user chose.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(_TELLS_CHOICE.search(sentence))

@@ -312,27 +312,22 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     Returns:
         One claim per sentence at most.
     """
-    if not any("_" in s for s in sentences):
+    if not any(map(reads_call, sentences)):
         return []  # no snake_case name stated: no tool named (the session's calls not listed)
     calls = _calls(messages, serial)
     if not calls:
         return []
     out: list[CallClaim] = []
+    state = (serial, len(messages))
     for sentence in sentences:
+        named = _NAMED_CALLS.get((state, sentence))
+        if named is None:
+            named = _NAMED_CALLS.put((state, sentence), _named_calls(sentence, calls))
+        if not named:
+            continue
         low = sentence.lower()
-        for name, made in calls.items():
-            at = low.find(name)
-            if at < 0:
-                continue
-            # the clause naming the call says it was made, not that it will or might be
-            start = max(low.rfind(p, 0, at) for p in ";,:") + 1
-            ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
-            if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
-                continue
-            number = _ARGUMENT.match(low, at + len(name))
-            if not number:
-                continue
-            arg = number.group(1)
+        for name, arg in named:
+            made = calls[name]
             before = [c for c in made if c.at <= horizon]
             # (the tool's calls with an argument of that shape: the same number of digits)
             alike = sorted({n for c in before for n in c.numbers if len(n) == len(arg)})
@@ -351,6 +346,31 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
                 out.append(CallClaim(claim, sentence, f"its last call (message {last}) answered: {said}"))
                 break
     return out
+
+
+# (the index's state, a sentence) -> (tool, number) for each tool of the session it says was
+# called with a number, in the session's order of tools (`_named_calls`): what `call_claims`
+# reads of a sentence before the range's end; a knob move's new summary repeats most
+# sentences of the last.
+_NAMED_CALLS: Memo[tuple[tuple[int, int], str], tuple[tuple[str, str], ...]] = Memo(50_000)
+
+
+def _named_calls(sentence: str, calls: Mapping[str, list[_Call]]) -> tuple[tuple[str, str], ...]:
+    low = sentence.lower()
+    out = []
+    for name in calls:
+        at = low.find(name)
+        if at < 0:
+            continue
+        # the clause naming the call says it was made, not that it will or might be
+        start = max(low.rfind(p, 0, at) for p in ";,:") + 1
+        ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
+        if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
+            continue
+        number = _ARGUMENT.match(low, at + len(name))
+        if number:
+            out.append((name, number.group(1)))
+    return tuple(out)
 
 
 # A tool's answer refusing or failing the call (a booking tool's "not permitted", an
@@ -390,14 +410,43 @@ _SAYS_WRITTEN: Memo[str, bool] = Memo(50_000)
 _SAYS_SCOPE: Memo[str, bool] = Memo(50_000)
 
 
-def _says_written(sentence: str) -> bool:
+def reads_call(sentence: str) -> bool:
+    """Whether `call_claims` reads `sentence`: it holds a "_" (the tools it checks are
+    named in snake_case).
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return "_" in sentence
+
+
+def reads_write(sentence: str) -> bool:
+    """Whether `write_claims` reads `sentence`: it says a file was written, already.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
     hit = _SAYS_WRITTEN.get(sentence)
     if hit is None:
         hit = _SAYS_WRITTEN.put(sentence, bool(_WROTE.search(sentence)) and not _NOT_MADE.search(sentence))
     return hit
 
 
-def _says_scope(sentence: str) -> bool:
+def reads_scope(sentence: str) -> bool:
+    """Whether `answer_claims` reads `sentence`: it says what the user said of a scope.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
     hit = _SAYS_SCOPE.get(sentence)
     if hit is None:
         hit = _SAYS_SCOPE.put(sentence, bool(_USER_SAID.search(sentence) and (_ALL.search(sentence)
@@ -430,7 +479,7 @@ def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], se
     out: list[CallClaim] = []
     writes: list[int] | None = None
     for sentence in sentences:
-        if not _says_written(sentence):
+        if not reads_write(sentence):
             continue
         if writes is None:
             # (the session's writing calls, to its end: they show that its writes name their files)
@@ -487,7 +536,7 @@ def answer_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
     """
     from inspector.engine.content import Kind
 
-    said = [s for s in sentences if _says_scope(s)]
+    said = [s for s in sentences if reads_scope(s)]
     if not said:
         return []
     asked = [m.text[:500] for i, m in enumerate(messages[:horizon + 1]) if kinds[i] is Kind.REQUEST]

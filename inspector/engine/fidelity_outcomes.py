@@ -161,7 +161,15 @@ def _clause(sentence: str, at: int, end: int) -> str:
 _STATES_OUTCOME: Memo[str, bool] = Memo(50_000)
 
 
-def _states_outcome(sentence: str) -> bool:
+def reads_outcome(sentence: str) -> bool:
+    """Whether `outcome_claims` reads `sentence`: it states an outcome at all.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
     hit = _STATES_OUTCOME.get(sentence)
     if hit is None:
         hit = _STATES_OUTCOME.put(sentence, bool(_WELL.search(sentence) or _FAILED.search(sentence)))
@@ -185,7 +193,7 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [s for s in sentences if _states_outcome(s)]
+    said = [s for s in sentences if reads_outcome(s)]
     if not said:
         return []
     steps = _steps(messages, kinds, serial)
@@ -292,37 +300,64 @@ def result_claims(sentences: Sequence[str], messages: Sequence[Message], serial:
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [s for s in sentences if _QUOTED.search(s) and _RESULT_CUE.search(s)]
+    said = [s for s in sentences if reads_result(s)]
     if not said:
         return []
     found = _results(messages, serial)
+    key = (serial, len(messages))
     named = [n for n in found.results if "_" in n.strip("_")]
     out: list[Outcome] = []
     for sentence in said:
-        wrong = None
-        for clause in _RESULT_CLAUSE.split(sentence):
-            low = clause.lower()
-            for name in named:
-                k = low.find(name)
-                if k < 0:
-                    continue
-                for q in _QUOTED.finditer(clause, k + len(name)):
-                    if not _RESULT_CUE.search(clause, k + len(name), q.start()):
-                        continue
-                    text = _flat(next(g for g in q.groups() if g))
-                    if text in found.arguments.get(name, "") or text in found.results:
-                        continue
-                    if any(text in r for r in found.results[name]):
-                        continue
-                    other = next((n for n, rs in found.results.items() if any(text in r for r in rs)), None)
-                    if other is not None:
-                        wrong = Outcome(name, sentence, f"the session shows it as a result of {other}, not of {name}: "
-                                                        f"{text[:EVIDENCE_CHARS]}")
-                        break
-                if wrong:
-                    break
-            if wrong:
-                break
-        if wrong:
-            out.append(wrong)
+        hit = _SENTENCE_RESULTS.get((key, sentence))
+        if hit is None:
+            hit = _SENTENCE_RESULTS.put((key, sentence), (_wrong_result(sentence, found, named),))
+        if hit[0] is not None:
+            out.append(hit[0])
     return out
+
+
+# sentence -> whether it quotes text after a result's cue (`result_claims` reads no other);
+# (the index's state, a sentence) -> its wrong result, if any (a function of the sentence and
+# the session's results alone: a knob move's new summary repeats most of the last one's
+# sentences, and the cleared notices theirs).
+_QUOTES_RESULT: Memo[str, bool] = Memo(50_000)
+_SENTENCE_RESULTS: Memo[tuple[tuple[int, int], str], tuple[Outcome | None]] = Memo(50_000)
+
+
+def reads_result(sentence: str) -> bool:
+    """Whether `result_claims` reads `sentence`: it quotes text after a result's cue.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    hit = _QUOTES_RESULT.get(sentence)
+    if hit is None:
+        hit = _QUOTES_RESULT.put(sentence, bool(_QUOTED.search(sentence) and _RESULT_CUE.search(sentence)))
+    return hit
+
+
+def _wrong_result(sentence: str, found: _Results, named: list[str]) -> Outcome | None:
+    """The first clause of `sentence` quoting as the result of one of the `named` tools
+    what the session shows as another tool's only (`result_claims`), None for none."""
+    for clause in _RESULT_CLAUSE.split(sentence):
+        low = clause.lower()
+        for name in named:
+            k = low.find(name)
+            if k < 0:
+                continue
+            for q in _QUOTED.finditer(clause, k + len(name)):
+                if not _RESULT_CUE.search(clause, k + len(name), q.start()):
+                    continue
+                text = _flat(next(g for g in q.groups() if g))
+                if text in found.arguments.get(name, "") or text in found.results:
+                    continue
+                if any(text in r for r in found.results[name]):
+                    continue
+                other = next((n for n, rs in found.results.items() if any(text in r for r in rs)), None)
+                if other is not None:
+                    return Outcome(name, sentence, f"the session shows it as a result of {other}, not of {name}: "
+                                                   f"{text[:EVIDENCE_CHARS]}")
+    return None

@@ -14,6 +14,7 @@ import pytest
 
 from inspector.engine import fidelity
 from inspector.engine.config import DEFAULT_CLEAR_PLACEHOLDER
+from inspector.engine.content import extract_values
 from inspector.engine.models import Message
 from inspector.engine.planning.text import render
 
@@ -80,3 +81,21 @@ def test_other_notices_are_read_as_any_message():
         general_view, general_keys = fidelity.rewritten_reading(m, directly=False)
         assert dataclasses.asdict(view) == dataclasses.asdict(general_view)
         assert keys == general_keys
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_cleared_notices_keys_come_in_the_general_order(seed):
+    """The direct keys of a notice take its values from its pieces, not from
+    `extract_values`: the same keys, built from one list in the same order (the recency
+    signal sums over them in their set's order, and its last bits follow it)."""
+    rng = random.Random(seed)
+    odd = [render(DEFAULT_CLEAR_PLACEHOLDER, tool="bash", tokens=count, offload_id=oid, recovery_tool="read_offload",
+                  tool_call_id="") for count in ("0", "000", "007", "100", "999", "0,123", "1,000")
+           for oid in ("off-0123456789ab", "off-012345678901", "off-abcdefabcdef", "off-00000000000e")]
+    for text in _notices(400, seed) + odd:
+        m = Message.text_message("tool", text, tool_call_id="call_1")
+        _, keys = fidelity.rewritten_reading(m, rng.choice(ROOTS))
+        values = extract_values(text)
+        general = frozenset(["w:" + w for w in fidelity.words(text)] + ["t:" + t for t in fidelity.digit_tokens(text)]
+                            + ["v:" + v for v in values] + ["a:" + v for v in values])
+        assert list(keys) == list(general), text

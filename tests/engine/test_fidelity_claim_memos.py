@@ -1,0 +1,133 @@
+"""The meaning checks a knob move runs again on the sentences of the last one keep what
+each sentence gave (per sentence, and per session state where the answer reads the
+session): each answer, asked warm in any order and after other sentences, equals the
+answer from scratch (every memo forgotten: `fidelity.forget`), on the labelled items'
+sessions and the sentences of their compactions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from inspector.engine import fidelity as fid
+from inspector.engine import fidelity_bindings as fb
+from inspector.engine import fidelity_choices as fc
+from inspector.engine import fidelity_claims as fcl
+from inspector.engine import fidelity_outcomes as fo
+from inspector.engine.content import content_model, sentences
+from inspector.engine.fidelity_claims import call_claims
+from inspector.engine.fidelity_outcomes import result_claims
+from tests import judged
+
+
+@pytest.fixture(scope="module")
+def items():
+    return [it for d in (judged.L11, judged.L12, judged.L13, None) for it in judged.load(d)]
+
+
+def test_result_claims_kept_per_sentence_answer_as_from_scratch(items):
+    rng = random.Random(7)
+    claimed = 0
+    for serial, it in enumerate(items, start=10**6):
+        original = it.original()
+        said = [s for m in it.compacted() for s in sentences(m.text)]
+        fid.forget()
+        cold = result_claims(said, original, serial)
+        claimed += len(cold)
+        # warm: other sentences of the same session first, then these in another order and again
+        result_claims(rng.sample(said, len(said) // 2), original, serial)
+        shuffled = rng.sample(said, len(said))
+        warm = result_claims(shuffled, original, serial)
+        fid.forget()
+        assert warm == result_claims(shuffled, original, serial), it.id
+        assert result_claims(said, original, serial) == cold, it.id
+        # (another state of the session: its answers are its own)
+        assert result_claims(said, original[:-1], serial) == result_claims(said, original[:-1], serial + 1), it.id
+    fid.forget()
+    assert claimed  # (some labelled summaries quote a result as another call's: the memo holds answers)
+
+
+def _call_claims(original, serial, model):
+    return lambda ss, horizon: call_claims(ss, original, serial, horizon, model.step_failed, model.result_of)
+
+
+def test_call_claims_kept_per_sentence_answer_as_from_scratch(items):
+    """What a sentence says of the session's calls is kept per sentence; the range's end
+    (`horizon`) is applied after: each horizon's answer, warm, equals it from scratch."""
+    rng = random.Random(11)
+    claimed = 0
+    for serial, it in enumerate(items, start=2 * 10**6):
+        original = it.original()
+        model = content_model(original)
+        said = [s for m in it.compacted() for s in sentences(m.text)]
+        horizons = sorted({len(original) - 1, len(original) // 2, rng.randrange(len(original))})
+
+        claims = _call_claims(original, serial, model)
+        fid.forget()
+        cold = {h: claims(said, h) for h in horizons}
+        claimed += sum(map(len, cold.values()))
+        for h in rng.sample(horizons, len(horizons)):  # warm: the horizons in another order
+            shuffled = rng.sample(said, len(said))
+            warm = claims(shuffled, h)
+            assert claims(said, h) == cold[h], it.id
+            fid.forget()
+            assert warm == claims(shuffled, h), it.id
+    fid.forget()
+    assert claimed  # (some labelled summaries name a call with a number it was never made with)
+
+
+def _checks(original, serial, model, h):
+    """(the sentence test, the check) of each claim check `fidelity` passes the sentences it reads."""
+    return [
+        (fb.reads_binding, lambda ss: fb.binding_claims(ss, original, serial)),
+        (fb.reads_error, lambda ss: fb.error_claims(ss, original, serial)),
+        (fb.reads_line, lambda ss: fb.line_claims(ss, original, serial)),
+        (fb.reads_label, lambda ss: fb.label_claims(ss, original, serial)),
+        (fb.reads_raised, lambda ss: fb.raised_claims(ss, original, serial, h)),
+        (fo.reads_outcome, lambda ss: fo.outcome_claims(ss, original, model.kinds, serial, h, model.step_failed)),
+        (fo.reads_result, lambda ss: fo.result_claims(ss, original, serial)),
+        (fc.reads_choice, lambda ss: fc.choice_claims(ss, original, serial, h)),
+        (fcl.reads_scope, lambda ss: fcl.answer_claims(ss, original, model.kinds, h)),
+        (fcl.reads_call, lambda ss: fcl.call_claims(ss, original, serial, h, model.step_failed, model.result_of)),
+        (fcl.reads_write, lambda ss: fcl.write_claims(ss, {}, serial, original, model.kinds, h, ())),
+    ]
+
+
+def test_each_check_given_only_the_sentences_it_reads_claims_the_same(items):
+    """`fidelity` reads each sentence once for the claim checks (`reads_*`, a test
+    of the sentence alone) and passes each check only the sentences it reads: each
+    check's claims from those equal its claims from every sentence."""
+    claimed, left = 0, 0
+    for serial, it in enumerate(items, start=3 * 10**6):
+        original = it.original()
+        model = content_model(original)
+        every = [s for m in it.compacted() for s in sentences(m.text)]
+        h = len(original) - 1
+        checks = _checks(original, serial, model, h)
+        for reads, check in checks:
+            read = [s for s in every if reads(s)]
+            left += len(every) - len(read)
+            found = check(every)
+            claimed += len(found)
+            assert check(read) == found, (it.id, reads.__name__)
+    fid.forget()
+    assert claimed and left  # (claims made, and sentences left out)
+
+
+def test_step_claims_kept_per_sentence_measure_as_from_scratch(items):
+    """What a sentence says of the steps it quotes is kept per sentence and index state;
+    the range's end applies after: the same summary measured with other ranges (its
+    context less its last messages) one after the other, warm, measures as from scratch."""
+    stated = 0
+    for it in items[::4]:  # (a quarter of them: each measured six times)
+        original, compacted = it.original(), it.compacted()
+        contexts = [compacted[:len(compacted) - k] for k in range(3) if len(compacted) - k > 1]
+        fid.forget()
+        warm = [repr(fid.fidelity(original, c)) for c in contexts]
+        for c, w in zip(contexts, warm, strict=True):
+            fid.forget()
+            assert repr(fid.fidelity(original, c)) == w, it.id
+        stated += sum("'last_step'" in w and "contradicted" in w for w in warm)
+    fid.forget()
+    assert stated  # (some measures hold a step claim)
