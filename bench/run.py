@@ -142,7 +142,9 @@ OTHER_SETS = {"L5": "other agents: mini-swe-agent, SWE-agent function calling",
               "L14": "blind in session 7 (0.317 / 0.66 on main): ChatDev multi-agent runs",
               "L15": "blind, and out of the fit: Letta agent files (companion, support, memory agents)",
               "L17": "blind in session 9 (0.246 / 0.667 on main), out of the fit: CAMEL role-play, InterCode runs",
-              "L18": "blind in session 9 (0.488 / 0.777 on its merge), out of the fit: smolagents GAIA runs"}
+              "L18": "blind in session 9 (0.488 / 0.777 on its merge), out of the fit: smolagents GAIA runs",
+              "L19": "blind in session 10 (0.521 / 0.712 on main), out of the fit: AgentDojo tool-calling runs",
+              "L20": "blind in session 10 (0.591 / 0.831 on main), out of the fit: pi and Kimi CLI coding sessions"}
 for _set, _what in OTHER_SETS.items():
     TARGETS[f"fidelity_{_set}_spearman"] = (f"the same on {_set} ({_what})", ">= 0.8", lambda v: v >= 0.8)
     TARGETS[f"fidelity_{_set}_pairwise_accuracy"] = (f"the same on {_set}", ">= 0.85", lambda v: v >= 0.85)

@@ -319,6 +319,30 @@ def test_the_second_blind_set_of_session_9_does_not_regress():
         assert got["faithful"] > got["nothing"], (session, got)
 
 
+L19 = judged.load(judged.L19) if any(judged.L19.glob("items-*.jsonl")) else []
+L20 = judged.load(judged.L20) if any(judged.L20.glob("items-*.jsonl")) else []
+
+
+@pytest.mark.skipif(not L19 or not L20, reason="the blind sets of session 10 are not there")
+@pytest.mark.parametrize("which", ["L19", "L20"])
+def test_the_blind_sets_of_session_10_do_not_regress(which):
+    """L19 (AgentDojo's tool-calling runs in Slack, travel and workspace environments, two under a
+    prompt-injection attack) and L20 (coding sessions of pi and of Kimi CLI with its sub-agent)
+    were written and judged blind in session 10 and read once on main before any of its changes:
+    0.521 / 0.712 and 0.591 / 0.831; no rule was made from them, and its merge reads the same.
+    Left out of the fit. A floor a little below; and the faithful summary above nothing in every
+    session. (Not above the task alone everywhere: in L19's travel session the faithful summary
+    reads 0.35, under the task alone, 0.42, with judges at 9 and 3 of 10: the measure's miss, kept
+    as found.)"""
+    items = {"L19": L19, "L20": L20}[which]
+    a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
+    floor = {"L19": (0.48, 0.68), "L20": (0.55, 0.8)}[which]
+    assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], a
+    for session in {it.session for it in items}:
+        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in items if it.session == session}
+        assert got["faithful"] > got["nothing"], (session, got)
+
+
 @pytest.mark.skipif(not L5 or not L6, reason="the labelled sets of other agents and genres are not there")
 def test_other_agents_and_genres_a_faithful_summary_beats_planted_errors_and_nothing():
     """On L5 and L6 (mini-swe-agent, SWE-agent function calling, tau-bench customer
