@@ -97,6 +97,7 @@ from inspector.engine.content import (
     request_line,
     sentences,
     sentences_by_line,
+    sentences_holding,
     task_text,
     template_lines,
 )
@@ -627,8 +628,10 @@ def _read_view(m: Message) -> _View:
     own, urls, groups, claimed = read_rewritten(text)
     prose = [j for j, r in enumerate(read) if r.prose]
     # (sentences across line breaks: a claim wrapped over two lines is one claim)
-    claims = [(x, _read_claims(x)) for x in sentences(own)]
-    return _View(ss, ws, postings, _norm(text), tuple(extract_paths_by_line(own)), tuple(extract_values_by_line(own)),
+    # (only a sentence holding "`" or "=" states a failed step or a setting: `_read_claims`)
+    claims = [(x, _read_claims(x)) for x in sentences_holding(own, _CLAIM_MARKS)]
+    return _View(ss, ws, postings, _norm_by_line(text), tuple(extract_paths_by_line(own)),
+                 tuple(extract_values_by_line(own)),
                  tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
                  tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
                  tuple(x for x, (failed, _) in claims if failed),
@@ -649,10 +652,14 @@ def _own_line(line: str) -> _OwnLine:
     URLs it states, the line with its cut quotes blanked and its thousands separators
     taken out, and the numbers written with them (each a function of the line alone:
     none of these patterns spans a line break)."""
-    urls = tuple(_urls(line))
-    line = without_cut_quotes(line)  # a quote cut short ("a76edd72...fac323") states no exact value
+    # (each scan where what it finds can be: a URL holds "://", a cut "..." or "\u2026",
+    # a separated number ",")
+    urls = tuple(_urls(line)) if "://" in line else ()
+    if "..." in line or "\u2026" in line:
+        line = without_cut_quotes(line)  # a quote cut short ("a76edd72...fac323") states no exact value
     # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
-    groups = tuple((m.group().replace(",", ""), tuple(m.group().split(","))) for m in _THOUSANDS.finditer(line))
+    groups = tuple((m.group().replace(",", ""), tuple(m.group().split(","))) for m in _THOUSANDS.finditer(line)
+                   ) if "," in line else ()
     if groups:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
     return urls, line, groups
@@ -757,6 +764,10 @@ def _read_sentence(x: str) -> _Sentence:
         hit = _SENTENCE_READINGS.put(x, _Sentence(words(x), x.lower(), prose, fragment,
                                                   bool(_PLAN.search(x)), step))
     return hit
+
+
+# What a sentence `_read_claims` finds a claim in holds: a quoted step ("`") or a setting ("=").
+_CLAIM_MARKS = ("`", "=")
 
 
 def _read_claims(x: str) -> tuple[bool, tuple[tuple[str, str], ...]]:
@@ -1017,17 +1028,24 @@ def without_cut_quotes(text: str) -> str:
 LONG_TOKEN = 32
 
 
-def digit_tokens(text: str) -> set[str]:
+def digit_tokens(text: str, *, direct: bool = True) -> set[str]:
     """The tokens of a text that hold a digit (lower case; "_" and punctuation split
     them), two characters at least.
 
     Args:
         text: any text.
+        direct: no scan of a text without a digit (every token holds one: most lines
+            of prose hold none); False: the scan (the same tokens).
 
     Returns:
         The tokens.
     """
+    if direct and _ANY_DIGIT.search(text) is None:
+        return set()
     return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
+
+
+_ANY_DIGIT = re.compile(r"\d")
 
 
 # A digit token that states a value: a number of two digits or more (decimal, or hex
@@ -1164,7 +1182,8 @@ def _line_keys(text: str, args: str = "") -> frozenset[str]:
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     # Every file name the text shows, wherever (a URL's last part, a listing's bare
     # names): a summary naming that file names one the session has seen.
-    out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
+    if "." in text:  # (a file name holds one)
+        out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
     if "://" in text or "://" in args:
         out.update(url_keys(f"{text} {args}"))
     return frozenset(out)
@@ -1714,6 +1733,19 @@ class _Haystack:
 
 def _norm(text: str) -> str:
     return " ".join(text.split()).lower()
+
+
+# A line of a rewritten text -> its `_norm` ("" for a blank one).
+_NORM_LINES: Memo[str, str] = Memo(20_000)
+
+
+def _norm_by_line(text: str) -> str:
+    """`_norm(text)`, each line's kept (`by_lines`): a line break is white space, so the
+    text's words are its lines' in order, and lower case is a function of each word
+    alone (no letter's lower form looks past the white space around its word).
+    A knob move's new summary repeats most of the lines of the one before."""
+    lines: list[str] = by_lines(text, _norm, _NORM_LINES)
+    return " ".join(filter(None, lines))
 
 
 def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:
