@@ -43,7 +43,7 @@ import json
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
 from itertools import compress, count
@@ -350,7 +350,7 @@ def forget_texts() -> None:
     sentences, error lines), not the content models: the next read of a text scans it
     again (what `fidelity.forget` asks, so a measure after it pays for every text it
     reads, as a knob move pays for its new ones)."""
-    for memo in (_ARTIFACTS, _LINE_VALUES, _LINE_PATHS, _LINE_SENTENCES, _ERROR_LINES):
+    for memo in (_ARTIFACTS, _ARTIFACTS_PLAIN, _LINE_VALUES, _LINE_PATHS, _LINE_SENTENCES, _ERROR_LINES):
         memo.clear()
 
 
@@ -1180,17 +1180,43 @@ def sentences_by_line(text: str, limit: int = SCAN_CHARS) -> list[str]:
     Returns:
         The same sentences, in the same order.
     """
-    text = without_fences(text[:limit])
     memo = _LINE_SENTENCES
     out: list[str] = []
-    for line in text.splitlines():
+    for line in sentence_lines(text, limit):
         hit = memo.get(line)
         if hit is None:
-            hit = tuple(s for s in (" ".join(p.split()) for p in _SENTENCE_RE.split(line)) if len(s) >= 3)
+            hit = line_sentences(line)
             if len(line) <= 4_000:  # (a long line is rarely repeated: not held)
                 memo.put(line, hit)
         out.extend(hit)
     return out
+
+
+def sentence_lines(text: str, limit: int = SCAN_CHARS) -> list[str]:
+    """The lines `sentences_by_line` reads (fences out), each a function of its own
+    sentences (`line_sentences`): what a reader keeping more per line than its
+    sentences reads line by line.
+
+    Args:
+        text: any prose.
+        limit: characters read at most.
+
+    Returns:
+        The lines.
+    """
+    return without_fences(text[:limit]).splitlines()
+
+
+def line_sentences(line: str) -> tuple[str, ...]:
+    """The sentences of one line of `sentence_lines` (not memoised).
+
+    Args:
+        line: the line.
+
+    Returns:
+        Its sentences of at least 3 characters, in order.
+    """
+    return tuple(s for s in (" ".join(p.split()) for p in _SENTENCE_RE.split(line)) if len(s) >= 3)
 
 
 # An agent's boilerplate: assurances ("the code should be ready to run without any
@@ -1291,14 +1317,19 @@ class Artifacts:
 
 
 _ARTIFACTS: Memo[tuple[str, Kind], Artifacts] = Memo(100_000)
+# The same without decisions (`message_artifacts(..., decisions=False)`).
+_ARTIFACTS_PLAIN: Memo[tuple[str, Kind], Artifacts] = Memo(20_000)
 
 
-def message_artifacts(m: Message, kind: Kind) -> Artifacts:
+def message_artifacts(m: Message, kind: Kind, *, decisions: bool = True) -> Artifacts:
     """The artifacts of one message of a given kind, memoised on its content hash.
 
     Args:
         m: the message.
         kind: its kind in its session (`ContentModel.kinds`).
+        decisions: False: the decisions left out (empty), not extracted (what the
+            fidelity's keys of a rewritten message read: each of a knob move's new
+            ones, ~40 us of scans each for an assistant's).
 
     Returns:
         Its `Artifacts` (system prompts and demonstrations hold none: they are not
@@ -1306,8 +1337,20 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
     """
     key = (m.content_hash, kind)
     hit = _ARTIFACTS.get(key)
+    if not decisions:
+        if hit is not None:
+            return replace(hit, decisions=()) if hit.decisions else hit
+        plain = _ARTIFACTS_PLAIN.get(key)
+        if plain is None:
+            plain = _ARTIFACTS_PLAIN.put(key, _read_artifacts(m, kind, decisions=False))
+        return plain
     if hit is not None:
         return hit
+    return _ARTIFACTS.put(key, _read_artifacts(m, kind, decisions=True))
+
+
+def _read_artifacts(m: Message, kind: Kind, *, decisions: bool) -> Artifacts:
+    """`message_artifacts` read (its decisions only with `decisions`)."""
     if kind in (Kind.SYSTEM, Kind.DEMONSTRATION):
         out = Artifacts()
     else:
@@ -1325,9 +1368,9 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
             errors=tuple(extract_errors(text)) if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else (),
             values=tuple(extract_values_by_line(whole) if line_wise else extract_values(whole)),
             commands=tuple(commands(m)) if kind is Kind.ACTION else (),
-            decisions=tuple(extract_decisions(text)) if m.role == "assistant" else (),
+            decisions=tuple(extract_decisions(text)) if decisions and m.role == "assistant" else (),
         )
-    return _ARTIFACTS.put(key, out)
+    return out
 
 
 def artifacts(model: ContentModel, index: int) -> Artifacts:

@@ -89,14 +89,15 @@ from inspector.engine.content import (
     extract_values,
     extract_values_by_line,
     forget_texts,
+    line_sentences,
     message_artifacts,
     normalize_path,
     path_matches,
     path_suffixes,
     relative_path,
     request_line,
+    sentence_lines,
     sentences,
-    sentences_by_line,
     sentences_holding,
     task_text,
     template_lines,
@@ -615,12 +616,35 @@ def _view(m: Message) -> _View:
     return hit
 
 
+# A line of a rewritten text (`sentence_lines`) -> its sentences cut to `SENTENCE_WORDS`
+# words (`_windows`) and what `_read_sentence` reads of each: one look-up a line.
+_LINE_READINGS: Memo[str, tuple[tuple[str, ...], tuple[_Sentence, ...]]] = Memo(20_000)
+
+
+def _read_lines(text: str) -> tuple[tuple[str, ...], list[_Sentence]]:
+    """`_windows(sentences_by_line(text, REWRITTEN_CHARS))` and each sentence's
+    `_read_sentence`, each line's kept (both are functions of each sentence, the
+    sentences of each line: a knob move's new summary repeats most of its lines)."""
+    memo = _LINE_READINGS
+    ss: list[str] = []
+    read: list[_Sentence] = []
+    for line in sentence_lines(text, REWRITTEN_CHARS):
+        hit = memo.get(line)
+        if hit is None:
+            found = tuple(_windows(list(line_sentences(line))))
+            hit = (found, tuple(_read_sentence(x) for x in found))
+            if len(line) <= LINE_CHARS:
+                memo.put(line, hit)
+        ss.extend(hit[0])
+        read.extend(hit[1])
+    return tuple(ss), read
+
+
 def _read_view(m: Message) -> _View:
     """The view of a message the compaction wrote, read as any (`_view` keeps it)."""
     text = m.text
     args = [c.arguments_raw[:2000] for c in m.tool_calls]
-    ss = tuple(_windows(sentences_by_line("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS)))
-    read = [_read_sentence(x) for x in ss]
+    ss, read = _read_lines("\n\n".join([text, *args]) if args else text)
     ws = tuple(r.words for r in read)
     postings = _postings(ws)
     text = m.text[:REWRITTEN_CHARS]
@@ -1142,7 +1166,9 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]
     line_wise = kind is Kind.SUMMARY and not args and len(text) > LINES_FROM
     out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
     akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
-    a = message_artifacts(m, akind)
+    # (a summary's decisions are no key, and no item: not extracted for a rewritten
+    # message; an original's are its items, `_contribution`)
+    a = message_artifacts(m, akind, decisions=akind is not Kind.SUMMARY)
     out.update(path_keys(a.paths, roots))
     # (message_artifacts took an observation's or a request's errors from this same
     # text: found none, there are none to find again)
@@ -1168,9 +1194,24 @@ def _cleared_keys(text: str) -> frozenset[str]:
     """`_keys` of a cleared result's notice (`_CLEARED`) written in place of a tool
     result: its words, digit tokens and values (the values as the agent's too, as
     `_keys` takes a rewritten text's); no path, file name, URL, error or setting is in
-    the notice's words."""
-    values = extract_values(text)
-    return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in digit_tokens(text)]
+    the notice's words. Its digit tokens and values follow from the count and the id
+    (the tool is letters and "_", the rest of the notice holds no digit): the id's
+    twelve hex digits a token when one is a digit, a value (`extract_values`' hash)
+    when one is a letter too; the count's groups of two digits on tokens, the count a
+    value (its number) when it has no separator, three digits and not only zeros."""
+    found = _CLEARED.fullmatch(text)
+    if found is None:  # (not a default notice: read as any)
+        values = extract_values(text)
+        tokens = digit_tokens(text)
+    else:
+        _, count, oid = found.groups()
+        hexid = oid[4:]
+        has_digit = any(c in "0123456789" for c in hexid)
+        values = [hexid] if has_digit and any(c in "abcdef" for c in hexid) else []
+        if "," not in count and len(count) >= 3 and count.strip("0"):
+            values.append(count)
+        tokens = {g for g in count.split(",") if len(g) >= 2} | ({hexid} if has_digit else set())
+    return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in tokens]
                      + ["v:" + v for v in values] + ["a:" + v for v in values])
 
 

@@ -72,3 +72,42 @@ def test_a_rewritten_texts_normal_form_from_its_lines_is_the_whole_texts(text):
     assert view.norm == " ".join(text.split()).lower()
     view, _ = fidelity.rewritten_reading(Message.text_message("user", text))  # (the lines memoised)
     assert view.norm == " ".join(text.split()).lower()
+
+
+def _windows(sentence: str) -> list[str]:
+    ws = sentence.split()
+    if len(ws) <= fidelity.SENTENCE_WORDS:
+        return [sentence]
+    return [" ".join(ws[k:k + fidelity.SENTENCE_WORDS]) for k in range(0, len(ws), fidelity.SENTENCE_WORDS)]
+
+
+LONG = st.lists(st.sampled_from(PIECES + ["word " * 45, "A b c d e f g. " * 4]), max_size=30).map("".join)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=LONG)
+def test_a_rewritten_texts_sentences_read_line_by_line_are_its_sentences_each_read(text):
+    expected = tuple(w for s in content.sentences_by_line(text, fidelity.REWRITTEN_CHARS) for w in _windows(s))
+    for _ in range(2):  # (the second time from the lines kept)
+        view, _ = fidelity.rewritten_reading(Message.text_message("assistant", text))
+        assert view.sentences == expected
+        assert view.words == tuple(fidelity.words(s) for s in expected)
+        assert view.lower == tuple(s.lower() for s in expected)
+        assert view.prose <= frozenset(j for j, s in enumerate(expected) if fidelity.is_prose(s))
+
+
+def test_a_messages_artifacts_without_decisions_are_its_artifacts_less_those():
+    from dataclasses import replace
+
+    from tests import judged
+
+    msgs = [m for it in judged.load(None)[:40] for m in it.original()][:2000]
+    kinds = list(content.Kind)
+    fidelity.forget(texts=True)
+    for k, m in enumerate(msgs):
+        kind = kinds[k % len(kinds)]
+        plain = content.message_artifacts(m, kind, decisions=False)  # (first: read without decisions)
+        full = content.message_artifacts(m, kind)
+        assert plain == replace(full, decisions=())
+        assert content.message_artifacts(m, kind, decisions=False) == plain  # (from the full one kept)
+    assert any(content.message_artifacts(m, content.Kind.SUMMARY).decisions for m in msgs)
