@@ -666,9 +666,9 @@ def _read_view(m: Message) -> _View:
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
 _OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
 _POSITION_STARTS = ("message", "turn")
-_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...]]
+# (its URLs, the line, its numbers' groups, the line's `_claimed_line`)
+_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str | None, tuple[str, ...]]]
 _OWN_LINES: Memo[str, _OwnLine] = Memo(20_000)
-_CLAIMED_LINES: Memo[str, tuple[str | None, tuple[str, ...]]] = Memo(20_000)
 
 
 def _own_line(line: str) -> _OwnLine:
@@ -686,20 +686,29 @@ def _own_line(line: str) -> _OwnLine:
                    ) if "," in line else ()
     if groups:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
-    return urls, line, groups
+    return urls, line, groups, _claimed_line(line)
 
 
-def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ...]]]:
+def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ...]], list[str]]:
     """`_own_line` of each line of `text`, memoised, put together: the URLs in order, the
-    text, number -> its groups (the last reading of a number, in the order first met)."""
+    text, number -> its groups (the last reading of a number, in the order first met),
+    and the digit tokens it claims (`claimed_tokens`) from its lines' `_claimed_line`,
+    in the same pass (no line the reading gives holds a line break: they are the lines
+    of the text it gives)."""
     urls: list[str] = []
     lines: list[str] = []
     groups: dict[str, tuple[str, ...]] = {}
-    for line_urls, line, line_groups in by_lines(text, _own_line, _OWN_LINES):
+    claimed: dict[str, None] = {}
+    cut_before = False  # the line before ends with a cut ("...", "\u2026")
+    for line_urls, line, line_groups, (first, rest) in by_lines(text, _own_line, _OWN_LINES):
         urls.extend(line_urls)
         lines.append(line)
         groups.update(line_groups)
-    return tuple(urls), "\n".join(lines), groups
+        if first is not None and not cut_before:
+            claimed[first] = None
+        claimed.update(dict.fromkeys(rest))
+        cut_before = line.endswith(("\u2026", "..."))
+    return tuple(urls), "\n".join(lines), groups, list(claimed)
 
 
 class Rewritten(NamedTuple):
@@ -726,8 +735,8 @@ def read_rewritten(text: str, by_line: bool = True) -> Rewritten:
     """
     if by_line:
         own = sub_at(_POSITIONS, _POSITION_STARTS, " ", sub_at(_OWN_NOTICES, _OWN_NOTICE_STARTS, " ", text))
-        urls, own, groups = _own_lines(own)
-        return Rewritten(own, urls, groups, _claimed_by_line(own))
+        urls, own, groups, claimed = _own_lines(own)
+        return Rewritten(own, urls, groups, claimed)
     own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
     urls = tuple(_urls(own))
     own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
@@ -745,18 +754,6 @@ def _claimed_line(line: str) -> tuple[str | None, tuple[str, ...]]:
     if found and found[0][0] == 0:
         return found[0][1], tuple(tok for _, tok in found[1:])
     return None, tuple(tok for _, tok in found)
-
-
-def _claimed_by_line(text: str) -> list[str]:
-    """`claimed_tokens(text)`, each line's tokens memoised (`_claimed_line`)."""
-    out: dict[str, None] = {}
-    cut_before = False  # the line before ends with a cut ("...", "\u2026")
-    for (first, rest), line in zip(by_lines(text, _claimed_line, _CLAIMED_LINES), text.split("\n"), strict=True):
-        if first is not None and not cut_before:
-            out[first] = None
-        out.update(dict.fromkeys(rest))
-        cut_before = line.endswith(("\u2026", "..."))
-    return list(out)
 
 
 class _Sentence(NamedTuple):
