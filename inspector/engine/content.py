@@ -43,13 +43,14 @@ import json
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
 from itertools import compress, count
 from operator import is_not
 
 from inspector.engine.bounded import Memo
+from inspector.engine.fidelity_text import sub_at
 from inspector.engine.models import Message, ToolCall
 
 
@@ -349,7 +350,7 @@ def forget_texts() -> None:
     sentences, error lines), not the content models: the next read of a text scans it
     again (what `fidelity.forget` asks, so a measure after it pays for every text it
     reads, as a knob move pays for its new ones)."""
-    for memo in (_ARTIFACTS, _LINE_VALUES, _LINE_PATHS, _LINE_SENTENCES, _ERROR_LINES):
+    for memo in (_ARTIFACTS, _ARTIFACTS_PLAIN, _LINE_VALUES, _LINE_PATHS, _LINE_SENTENCES, _ERROR_LINES):
         memo.clear()
 
 
@@ -864,18 +865,21 @@ def in_diff_text(text: str) -> bool:
     return "diff --git" in text or "\n@@ " in text
 
 
-def extract_errors(text: str) -> list[str]:
+def extract_errors(text: str, *, direct: bool = True) -> list[str]:
     """The errors a command's output shows: exception lines (the last line of a
     traceback), shell and tool failures; not source lines a viewer or a diff shows.
 
     Args:
         text: an observation's (or a request's) text.
+        direct: skip the scans of a text or line holding none of the words an error
+            line holds (`_may_state_error`); False: every scan, no line's answer
+            memoised (the same errors: tests/engine/test_fidelity_readings.py).
 
     Returns:
         The normalized error lines, each once.
     """
     text = text[:SCAN_CHARS]
-    if not _ERROR_LINE.search(text):
+    if (direct and not _may_state_error(text)) or not _ERROR_LINE.search(text):
         return []
     in_diff = in_diff_text(text)
     out: dict[str, None] = {}
@@ -885,9 +889,11 @@ def extract_errors(text: str) -> list[str]:
         # repeats most of the lines of the one before)
         if len(raw) > 600:
             continue  # (not an error line: not kept in the memo either)
-        norm = lines.get((raw, in_diff))
-        if norm is None:
-            norm = lines.put((raw, in_diff), _line_error(raw, in_diff))
+        if not direct:
+            norm = _line_error(raw, in_diff, direct=False)
+        else:
+            hit = lines.get((raw, in_diff))
+            norm = lines.put((raw, in_diff), _line_error(raw, in_diff)) if hit is None else hit
         if norm:
             out[norm] = None
     return list(out)
@@ -897,14 +903,16 @@ def extract_errors(text: str) -> list[str]:
 _ERROR_LINES: Memo[tuple[str, bool], str] = Memo(20_000)
 
 
-def _line_error(raw: str, in_diff: bool) -> str:
+def _line_error(raw: str, in_diff: bool, *, direct: bool = True) -> str:
     """The error one line of output shows (`extract_errors`), normalized; "" for none."""
     line = raw.rstrip("\r")
     if not line.strip() or len(line) > 600:
         return ""
+    body = _BULLET.sub("", line)
+    if direct and not _may_state_error(body):  # (most lines: "" whatever the checks below say)
+        return ""
     if is_shown_code(line, in_diff) or "Traceback (most recent call last)" in line:
         return ""
-    body = _BULLET.sub("", line)
     if not _ERROR_LINE.search(body):
         return ""
     found = _CASE_SENSITIVE_ERROR.search(body)
@@ -913,6 +921,25 @@ def _line_error(raw: str, in_diff: bool) -> str:
         return ""
     norm = normalize_error(body)
     return norm if len(norm) >= 6 else ""
+
+
+# The words one of which every match of `_ERROR_LINE` holds (lower case), but "^E\d{3}".
+_ERROR_WORDS = ("error", "exception", "exit", "interrupt", "warning", "failure", "fatal:", "command not found",
+                "no such file or directory", "permission denied", "segmentation fault", "failed", "<returncode>",
+                "cannot open", "not found", "killed", "aborted")
+# Characters `re.IGNORECASE` matches with an ASCII letter that `str.lower` does not map to it.
+_FOLDS_APART = ("\u017f", "\u0131", "\u0130")
+
+
+def _may_state_error(text: str) -> bool:
+    """False when `_ERROR_LINE` cannot match in `text`: it holds none of `_ERROR_WORDS`
+    in lower case and no line of it starts with "E" ("E123"); a few `in` tests where the
+    search tried its branches at each character (~40 us a line of a knob move's new
+    summary, ~140 us a rewritten message). (The Kelvin sign lowers to "k".)"""
+    if text[:1] in "eE" or "\ne" in text or "\nE" in text or any(c in text for c in _FOLDS_APART):
+        return True
+    low = text.lower()
+    return any(w in low for w in _ERROR_WORDS)
 
 
 # Identifiers and values: hashes, UUIDs, versions, flags, numbers of 3+ digits, and
@@ -930,6 +957,7 @@ _CAPS_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:
 _NUMBER = re.compile(r"(?<![\w.,])(?<![A-Za-z]-)-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)"
                      r"|(?<![\w.,])(?<![A-Za-z]-)\d+\.\d+(?!\w|\.\w|,\d)")
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
+_DIGIT = re.compile(r"\d")  # (any digit `\d` matches: each pattern's digits are `\d`'s or ASCII)
 _IDENT = re.compile(r"^[A-Za-z_][\w.]*[\w)]$")
 _FILE_NAME = re.compile(r"[\w./-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
 _VIEWER_PREFIX = re.compile("^" + _NUMBERED + r"|^\(\d+ more lines (?:above|below)\)|\(\d+ lines total\)", re.M)
@@ -953,7 +981,7 @@ def without_viewer_prefixes(text: str, *, direct: bool = True) -> str:
     return (_VIEWER_LINE_PREFIX if direct and "lines total)" not in text else _VIEWER_PREFIX).sub("", text)
 
 
-def extract_values(text: str) -> list[str]:
+def extract_values(text: str, *, direct: bool = True) -> list[str]:
     """The identifiers and values in a text: hashes, UUIDs, versions, flags, numbers
     of three or more digits or with a decimal point, identifiers quoted in code spans.
 
@@ -965,22 +993,29 @@ def extract_values(text: str) -> list[str]:
     """
     # A viewer's line numbers are where a line is, not a value the work produced.
     text = without_viewer_prefixes(text[:SCAN_CHARS])
-    return _merged_values([_value_parts(text)])
+    return _merged_values([_value_parts(text, direct=direct)])
 
 
-def _value_parts(text: str) -> tuple[tuple[str, ...], ...]:
+def _value_parts(text: str, *, direct: bool = True) -> tuple[tuple[str, ...], ...]:
     """The values `extract_values` finds in a text (its viewer prefixes taken off), one
     tuple per pattern, in the order it adds them."""
-    out: list[tuple[str, ...]] = [tuple(m.group().lower() for m in pattern.finditer(text))
-                                  for pattern in (_UUID, _HASH, _VERSION, _FLAG, _CAPS_ID)]
+    # (each pattern scanned only where it can match: each but the UUID's, the flag's and
+    # the code span's needs a digit; those need a "-", a "{", a "`": most lines of a
+    # summary need few of the seven scans)
+    # (direct False: every scan, the same values: tests/engine/test_fidelity_readings.py)
+    digits = not direct or _DIGIT.search(text) is not None
+    out: list[tuple[str, ...]] = [tuple(m.group().lower() for m in pattern.finditer(text)) if need else ()
+                                  for pattern, need in ((_UUID, not direct or "-" in text), (_HASH, digits),
+                                                        (_VERSION, digits), (_FLAG, not direct or "{" in text),
+                                                        (_CAPS_ID, digits))]
     numbers = []
-    for m in _NUMBER.finditer(text):
+    for m in _NUMBER.finditer(text) if digits else ():
         v = m.group().lstrip("-")
         if not re.fullmatch(r"0+(?:\.0+)?", v):
             numbers.append(v)
     out.append(tuple(numbers))
     spans = []
-    for m in _CODE_SPAN.finditer(text):
+    for m in _CODE_SPAN.finditer(text) if not direct or "`" in text else ():
         v = m.group(1).strip()
         # A name with "_" or a dotted member: an identifier, not a word or a file name.
         if _IDENT.match(v) and ("_" in v or "." in v) and not _FILE_NAME.fullmatch(v):
@@ -1065,6 +1100,23 @@ _SENTENCE_RE = re.compile(r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\
 # A closed code block (a command, a snippet): not prose. An unclosed fence is left,
 # so it cannot swallow the prose after it.
 _FENCE = re.compile(r"```[^\n`]*\n.{0,4000}?```|<command>.{0,4000}?</command>", re.S)
+_FENCE_STARTS = ("```", "<command>")  # (the literals every match of `_FENCE` starts with)
+
+
+def without_fences(text: str, *, direct: bool = True) -> str:
+    """A text with its closed code blocks (a fence, a `<command>`) each a space.
+
+    Args:
+        text: any text.
+        direct: the pattern tried only where a match can start: every match starts
+            with "```" or "<command>" (`sub_at`; a knob move reads its new summary's
+            40,000 characters, where the scan tried the pattern at each: ~0.3 ms);
+            False: the plain scan (the same text: tests/engine/test_fidelity_readings.py).
+
+    Returns:
+        The text without them.
+    """
+    return sub_at(_FENCE, _FENCE_STARTS, " ", text) if direct else _FENCE.sub(" ", text)
 
 
 def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> list[str]:
@@ -1079,7 +1131,7 @@ def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> l
     Returns:
         The sentences of at least 3 characters, in order.
     """
-    text = _FENCE.sub(" ", text[:limit])
+    text = without_fences(text[:limit])
     out = []
     parts = _SENTENCE_RE.split(text)
     if by_line:
@@ -1089,6 +1141,26 @@ def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> l
         if len(s) >= 3:
             out.append(s)
     return out
+
+
+def sentences_holding(text: str, marks: tuple[str, ...], limit: int = SCAN_CHARS) -> list[str]:
+    """`[s for s in sentences(text, limit) if any(c in s for c in marks)]`, the others
+    never normalized (what a reader of a few kinds of sentence asks of a long summary).
+
+    Args:
+        text: any prose.
+        marks: the strings a sentence kept holds one of (no white space in them).
+        limit: characters read at most.
+
+    Returns:
+        Those sentences, in order.
+    """
+    text = text[:limit]
+    if not any(c in text for c in marks):
+        return []
+    # (normalizing a sentence only collapses its white space: it holds a mark after as before)
+    return [n for part in _SENTENCE_RE.split(without_fences(text)) if any(c in part for c in marks)
+            for n in [" ".join(part.split())] if len(n) >= 3]
 
 
 # A line (fences taken out) -> its sentences (`sentences_by_line`).
@@ -1108,17 +1180,43 @@ def sentences_by_line(text: str, limit: int = SCAN_CHARS) -> list[str]:
     Returns:
         The same sentences, in the same order.
     """
-    text = _FENCE.sub(" ", text[:limit])
     memo = _LINE_SENTENCES
     out: list[str] = []
-    for line in text.splitlines():
+    for line in sentence_lines(text, limit):
         hit = memo.get(line)
         if hit is None:
-            hit = tuple(s for s in (" ".join(p.split()) for p in _SENTENCE_RE.split(line)) if len(s) >= 3)
+            hit = line_sentences(line)
             if len(line) <= 4_000:  # (a long line is rarely repeated: not held)
                 memo.put(line, hit)
         out.extend(hit)
     return out
+
+
+def sentence_lines(text: str, limit: int = SCAN_CHARS) -> list[str]:
+    """The lines `sentences_by_line` reads (fences out), each a function of its own
+    sentences (`line_sentences`): what a reader keeping more per line than its
+    sentences reads line by line.
+
+    Args:
+        text: any prose.
+        limit: characters read at most.
+
+    Returns:
+        The lines.
+    """
+    return without_fences(text[:limit]).splitlines()
+
+
+def line_sentences(line: str) -> tuple[str, ...]:
+    """The sentences of one line of `sentence_lines` (not memoised).
+
+    Args:
+        line: the line.
+
+    Returns:
+        Its sentences of at least 3 characters, in order.
+    """
+    return tuple(s for s in (" ".join(p.split()) for p in _SENTENCE_RE.split(line)) if len(s) >= 3)
 
 
 # An agent's boilerplate: assurances ("the code should be ready to run without any
@@ -1219,14 +1317,19 @@ class Artifacts:
 
 
 _ARTIFACTS: Memo[tuple[str, Kind], Artifacts] = Memo(100_000)
+# The same without decisions (`message_artifacts(..., decisions=False)`).
+_ARTIFACTS_PLAIN: Memo[tuple[str, Kind], Artifacts] = Memo(20_000)
 
 
-def message_artifacts(m: Message, kind: Kind) -> Artifacts:
+def message_artifacts(m: Message, kind: Kind, *, decisions: bool = True) -> Artifacts:
     """The artifacts of one message of a given kind, memoised on its content hash.
 
     Args:
         m: the message.
         kind: its kind in its session (`ContentModel.kinds`).
+        decisions: False: the decisions left out (empty), not extracted (what the
+            fidelity's keys of a rewritten message read: each of a knob move's new
+            ones, ~40 us of scans each for an assistant's).
 
     Returns:
         Its `Artifacts` (system prompts and demonstrations hold none: they are not
@@ -1234,8 +1337,20 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
     """
     key = (m.content_hash, kind)
     hit = _ARTIFACTS.get(key)
+    if not decisions:
+        if hit is not None:
+            return replace(hit, decisions=()) if hit.decisions else hit
+        plain = _ARTIFACTS_PLAIN.get(key)
+        if plain is None:
+            plain = _ARTIFACTS_PLAIN.put(key, _read_artifacts(m, kind, decisions=False))
+        return plain
     if hit is not None:
         return hit
+    return _ARTIFACTS.put(key, _read_artifacts(m, kind, decisions=True))
+
+
+def _read_artifacts(m: Message, kind: Kind, *, decisions: bool) -> Artifacts:
+    """`message_artifacts` read (its decisions only with `decisions`)."""
     if kind in (Kind.SYSTEM, Kind.DEMONSTRATION):
         out = Artifacts()
     else:
@@ -1253,9 +1368,9 @@ def message_artifacts(m: Message, kind: Kind) -> Artifacts:
             errors=tuple(extract_errors(text)) if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else (),
             values=tuple(extract_values_by_line(whole) if line_wise else extract_values(whole)),
             commands=tuple(commands(m)) if kind is Kind.ACTION else (),
-            decisions=tuple(extract_decisions(text)) if m.role == "assistant" else (),
+            decisions=tuple(extract_decisions(text)) if decisions and m.role == "assistant" else (),
         )
-    return _ARTIFACTS.put(key, out)
+    return out
 
 
 def artifacts(model: ContentModel, index: int) -> Artifacts:

@@ -90,14 +90,16 @@ from inspector.engine.content import (
     extract_values,
     extract_values_by_line,
     forget_texts,
+    line_sentences,
     message_artifacts,
     normalize_path,
     path_matches,
     path_suffixes,
     relative_path,
     request_line,
+    sentence_lines,
     sentences,
-    sentences_by_line,
+    sentences_holding,
     task_text,
     template_lines,
 )
@@ -636,12 +638,35 @@ def _view(m: Message) -> _View:
     return hit
 
 
+# A line of a rewritten text (`sentence_lines`) -> its sentences cut to `SENTENCE_WORDS`
+# words (`_windows`) and what `_read_sentence` reads of each: one look-up a line.
+_LINE_READINGS: Memo[str, tuple[tuple[str, ...], tuple[_Sentence, ...]]] = Memo(20_000)
+
+
+def _read_lines(text: str) -> tuple[tuple[str, ...], list[_Sentence]]:
+    """`_windows(sentences_by_line(text, REWRITTEN_CHARS))` and each sentence's
+    `_read_sentence`, each line's kept (both are functions of each sentence, the
+    sentences of each line: a knob move's new summary repeats most of its lines)."""
+    memo = _LINE_READINGS
+    ss: list[str] = []
+    read: list[_Sentence] = []
+    for line in sentence_lines(text, REWRITTEN_CHARS):
+        hit = memo.get(line)
+        if hit is None:
+            found = tuple(_windows(list(line_sentences(line))))
+            hit = (found, tuple(_read_sentence(x) for x in found))
+            if len(line) <= LINE_CHARS:
+                memo.put(line, hit)
+        ss.extend(hit[0])
+        read.extend(hit[1])
+    return tuple(ss), read
+
+
 def _read_view(m: Message) -> _View:
     """The view of a message the compaction wrote, read as any (`_view` keeps it)."""
     text = m.text
     args = [c.arguments_raw[:2000] for c in m.tool_calls]
-    ss = tuple(_windows(sentences_by_line("\n\n".join([text, *args]) if args else text, REWRITTEN_CHARS)))
-    read = [_read_sentence(x) for x in ss]
+    ss, read = _read_lines("\n\n".join([text, *args]) if args else text)
     ws = tuple(r.words for r in read)
     postings = _postings(ws)
     text = m.text[:REWRITTEN_CHARS]
@@ -649,8 +674,10 @@ def _read_view(m: Message) -> _View:
     own, urls, groups, claimed = read_rewritten(text)
     prose = [j for j, r in enumerate(read) if r.prose]
     # (sentences across line breaks: a claim wrapped over two lines is one claim)
-    claims = [(x, _read_claims(x)) for x in sentences(own)]
-    return _View(ss, ws, postings, _norm(text), tuple(extract_paths_by_line(own)), tuple(extract_values_by_line(own)),
+    # (only a sentence holding "`" or "=" states a failed step or a setting: `_read_claims`)
+    claims = [(x, _read_claims(x)) for x in sentences_holding(own, _CLAIM_MARKS)]
+    return _View(ss, ws, postings, _norm_by_line(text), tuple(extract_paths_by_line(own)),
+                 tuple(extract_values_by_line(own)),
                  tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
                  tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
                  tuple(x for x, (failed, _) in claims if failed),
@@ -661,9 +688,9 @@ def _read_view(m: Message) -> _View:
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
 _OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
 _POSITION_STARTS = ("message", "turn")
-_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...]]
+# (its URLs, the line, its numbers' groups, the line's `_claimed_line`)
+_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str | None, tuple[str, ...]]]
 _OWN_LINES: Memo[str, _OwnLine] = Memo(20_000)
-_CLAIMED_LINES: Memo[str, tuple[str | None, tuple[str, ...]]] = Memo(20_000)
 
 
 def _own_line(line: str) -> _OwnLine:
@@ -671,26 +698,39 @@ def _own_line(line: str) -> _OwnLine:
     URLs it states, the line with its cut quotes blanked and its thousands separators
     taken out, and the numbers written with them (each a function of the line alone:
     none of these patterns spans a line break)."""
-    urls = tuple(_urls(line))
-    line = without_cut_quotes(line)  # a quote cut short ("a76edd72...fac323") states no exact value
+    # (each scan where what it finds can be: a URL holds "://", a cut "..." or "\u2026",
+    # a separated number ",")
+    urls = tuple(_urls(line)) if "://" in line else ()
+    if "..." in line or "\u2026" in line:
+        line = without_cut_quotes(line)  # a quote cut short ("a76edd72...fac323") states no exact value
     # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
-    groups = tuple((m.group().replace(",", ""), tuple(m.group().split(","))) for m in _THOUSANDS.finditer(line))
+    groups = tuple((m.group().replace(",", ""), tuple(m.group().split(","))) for m in _THOUSANDS.finditer(line)
+                   ) if "," in line else ()
     if groups:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
-    return urls, line, groups
+    return urls, line, groups, _claimed_line(line)
 
 
-def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ...]]]:
+def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ...]], list[str]]:
     """`_own_line` of each line of `text`, memoised, put together: the URLs in order, the
-    text, number -> its groups (the last reading of a number, in the order first met)."""
+    text, number -> its groups (the last reading of a number, in the order first met),
+    and the digit tokens it claims (`claimed_tokens`) from its lines' `_claimed_line`,
+    in the same pass (no line the reading gives holds a line break: they are the lines
+    of the text it gives)."""
     urls: list[str] = []
     lines: list[str] = []
     groups: dict[str, tuple[str, ...]] = {}
-    for line_urls, line, line_groups in by_lines(text, _own_line, _OWN_LINES):
+    claimed: dict[str, None] = {}
+    cut_before = False  # the line before ends with a cut ("...", "\u2026")
+    for line_urls, line, line_groups, (first, rest) in by_lines(text, _own_line, _OWN_LINES):
         urls.extend(line_urls)
         lines.append(line)
         groups.update(line_groups)
-    return tuple(urls), "\n".join(lines), groups
+        if first is not None and not cut_before:
+            claimed[first] = None
+        claimed.update(dict.fromkeys(rest))
+        cut_before = line.endswith(("\u2026", "..."))
+    return tuple(urls), "\n".join(lines), groups, list(claimed)
 
 
 class Rewritten(NamedTuple):
@@ -717,8 +757,8 @@ def read_rewritten(text: str, by_line: bool = True) -> Rewritten:
     """
     if by_line:
         own = sub_at(_POSITIONS, _POSITION_STARTS, " ", sub_at(_OWN_NOTICES, _OWN_NOTICE_STARTS, " ", text))
-        urls, own, groups = _own_lines(own)
-        return Rewritten(own, urls, groups, _claimed_by_line(own))
+        urls, own, groups, claimed = _own_lines(own)
+        return Rewritten(own, urls, groups, claimed)
     own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
     urls = tuple(_urls(own))
     own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
@@ -736,18 +776,6 @@ def _claimed_line(line: str) -> tuple[str | None, tuple[str, ...]]:
     if found and found[0][0] == 0:
         return found[0][1], tuple(tok for _, tok in found[1:])
     return None, tuple(tok for _, tok in found)
-
-
-def _claimed_by_line(text: str) -> list[str]:
-    """`claimed_tokens(text)`, each line's tokens memoised (`_claimed_line`)."""
-    out: dict[str, None] = {}
-    cut_before = False  # the line before ends with a cut ("...", "\u2026")
-    for (first, rest), line in zip(by_lines(text, _claimed_line, _CLAIMED_LINES), text.split("\n"), strict=True):
-        if first is not None and not cut_before:
-            out[first] = None
-        out.update(dict.fromkeys(rest))
-        cut_before = line.endswith(("\u2026", "..."))
-    return list(out)
 
 
 class _Sentence(NamedTuple):
@@ -779,6 +807,10 @@ def _read_sentence(x: str) -> _Sentence:
         hit = _SENTENCE_READINGS.put(x, _Sentence(words(x), x.lower(), prose, fragment,
                                                   bool(_PLAN.search(x)), step))
     return hit
+
+
+# What a sentence `_read_claims` finds a claim in holds: a quoted step ("`") or a setting ("=").
+_CLAIM_MARKS = ("`", "=")
 
 
 def _read_claims(x: str) -> tuple[bool, tuple[tuple[str, str], ...]]:
@@ -1039,17 +1071,24 @@ def without_cut_quotes(text: str) -> str:
 LONG_TOKEN = 32
 
 
-def digit_tokens(text: str) -> set[str]:
+def digit_tokens(text: str, *, direct: bool = True) -> set[str]:
     """The tokens of a text that hold a digit (lower case; "_" and punctuation split
     them), two characters at least.
 
     Args:
         text: any text.
+        direct: no scan of a text without a digit (every token holds one: most lines
+            of prose hold none); False: the scan (the same tokens).
 
     Returns:
         The tokens.
     """
+    if direct and _ANY_DIGIT.search(text) is None:
+        return set()
     return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
+
+
+_ANY_DIGIT = re.compile(r"\d")
 
 
 # A digit token that states a value: a number of two digits or more (decimal, or hex
@@ -1147,7 +1186,9 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]
     line_wise = kind is Kind.SUMMARY and not args and len(text) > LINES_FROM
     out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
     akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
-    a = message_artifacts(m, akind)
+    # (a summary's decisions are no key, and no item: not extracted for a rewritten
+    # message; an original's are its items, `_contribution`)
+    a = message_artifacts(m, akind, decisions=akind is not Kind.SUMMARY)
     out.update(path_keys(a.paths, roots))
     # (message_artifacts took an observation's or a request's errors from this same
     # text: found none, there are none to find again)
@@ -1173,27 +1214,22 @@ def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
     """`_keys` of a cleared result's notice `found` (`_CLEARED`) written in place of a tool
     result: its words, digit tokens and values (the values as the agent's too, as
     `_keys` takes a rewritten text's); no path, file name, URL, error or setting is in
-    the notice's words. (Built from one list in one order: the recency sums iterate
-    the keys, and their last bits follow that order.)"""
-    values = _cleared_values(found)
-    return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in digit_tokens(text)]
+    the notice's words. Its digit tokens and values follow from the count and the id
+    (the tool is letters and "_", the rest of the notice holds no digit): the id's
+    twelve hex digits a token when one is a digit, a value (`extract_values`' hash)
+    when one is a letter too; the count's groups of two digits on tokens, the count a
+    value (its number) when it has no separator, three digits and not only zeros.
+    (Built from one list in one order: the recency sums iterate the keys, and their
+    last bits follow that order.)"""
+    _, count, oid = found.groups()
+    hexid = oid[4:]
+    has_digit = any(c in "0123456789" for c in hexid)
+    values = [hexid] if has_digit and any(c in "abcdef" for c in hexid) else []
+    if "," not in count and len(count) >= 3 and count.strip("0"):
+        values.append(count)
+    tokens = {g for g in count.split(",") if len(g) >= 2} | ({hexid} if has_digit else set())
+    return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in tokens]
                      + ["v:" + v for v in values] + ["a:" + v for v in values])
-
-
-def _cleared_values(found: re.Match[str]) -> list[str]:
-    """`extract_values` of a cleared result's notice `found` (`_CLEARED`), from its
-    pieces: ~20 new notices a knob move, each a scan of seven patterns otherwise. Of its
-    text only the offload id can be a hash (a digit and a letter: the tool's name has
-    neither a digit nor 7 hex letters), and the count a number (three digits, not all
-    zeros; a count with separators is none: `_NUMBER` skips a group after a comma and
-    one before it); no version, flag, uuid, id in capitals or code span. In
-    `extract_values`' order: hashes, then numbers."""
-    _, count, offload = found.groups()
-    oid = offload[4:]
-    out = [oid] if not oid.isdigit() and not oid.isalpha() else []
-    if len(count) == 3 and count.strip("0"):
-        out.append(count)
-    return out
 
 
 def _line_keys(text: str, args: str = "") -> frozenset[str]:
@@ -1204,7 +1240,8 @@ def _line_keys(text: str, args: str = "") -> frozenset[str]:
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     # Every file name the text shows, wherever (a URL's last part, a listing's bare
     # names): a summary naming that file names one the session has seen.
-    out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
+    if "." in text:  # (a file name holds one)
+        out.update("n:" + n.lower() for n in _FILE_NAME.findall(text))
     if "://" in text or "://" in args:
         out.update(url_keys(f"{text} {args}"))
     return frozenset(out)
@@ -1754,6 +1791,19 @@ class _Haystack:
 
 def _norm(text: str) -> str:
     return " ".join(text.split()).lower()
+
+
+# A line of a rewritten text -> its `_norm` ("" for a blank one).
+_NORM_LINES: Memo[str, str] = Memo(20_000)
+
+
+def _norm_by_line(text: str) -> str:
+    """`_norm(text)`, each line's kept (`by_lines`): a line break is white space, so the
+    text's words are its lines' in order, and lower case is a function of each word
+    alone (no letter's lower form looks past the white space around its word).
+    A knob move's new summary repeats most of the lines of the one before."""
+    lines: list[str] = by_lines(text, _norm, _NORM_LINES)
+    return " ".join(filter(None, lines))
 
 
 def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:

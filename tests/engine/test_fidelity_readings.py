@@ -1,0 +1,113 @@
+"""The short cuts of what the fidelity reads of a rewritten message on every knob move
+give exactly what the plain scans give: a scan skipped where what it looks for cannot
+be (a digit, a "{", an error word), a substitution tried where its matches can start,
+the sentences a reader keeps picked before they are normalized, a text's normal form
+put together from its lines'. Checked on random texts built from the pieces those scans
+react to (line breaks, fences, error words, the letters case-insensitive matching folds
+to ASCII ones), bounded examples."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inspector.engine import content, fidelity
+from inspector.engine.models import Message
+
+PIECES = ["\n", "\n\n", " ", "  ", "\t", "\r", "\x85", "\u2028", "\xa0", "12", "345", "1.5", "1,671", "-", ",", ".",
+          ":", "|", "a", "E", "e", "_", "=", "x = 3", "`", "``", "```", "```py\n", "`foo_bar`", "<command>",
+          "</command>", "ls -la", "{", "}", "flag{abc}", "src/x.py", "v1.2.3", "0x1f", "deadbeef12", "ABC123",
+          "\u0663", "e1e2e3e4-aaaa-bbbb-cccc-123456789012", "deadbeef-aaaa-bbbb-cccc-ddddeeeeffff", "(3 more lines above)",
+          "Error", "error: x", "ValueError: bad", "E123", "E   ", "- ", "FAILED", "fatal: no", "exit code 2",
+          "<returncode>1", "Killed", "not found", "no such file or directory", "Permission denied", "Aborted",
+          "Segmentation fault", "cannot open", "<tool_use_error>", "\u212aILLED", "no \u017fuch file or directory",
+          "\u0130nterruptError: x", "\u0131", "Warning: w", "Exit", "Interrupt", "Failure", "\u03a3", "\u03c3", "OK.",
+          " The", "(", "\"", "e.g. ", "1. ", "* ", "x" * 30, "\u2026", "..."]
+TEXTS = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_fences_taken_out_where_they_can_start_as_by_the_scan(text):
+    assert content.without_fences(text) == content.without_fences(text, direct=False)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(text=TEXTS, limit=st.sampled_from([5, 40, content.SCAN_CHARS]))
+def test_the_sentences_holding_a_mark_are_those_of_all_sentences(text, limit):
+    for marks in (("`", "="), ("`",), ("=",)):
+        assert content.sentences_holding(text, marks, limit) == [
+            s for s in content.sentences(text, limit) if any(c in s for c in marks)]
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_values_scanned_where_they_can_be_are_every_scans(text):
+    assert content.extract_values(text) == content.extract_values(text, direct=False)
+    assert content.extract_values_by_line(text) == content.extract_values(text, direct=False)
+    assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_errors_scanned_where_an_error_word_is_are_every_scans(text):
+    plain = content.extract_errors(text, direct=False)
+    assert content.extract_errors(text) == plain
+    assert content.extract_errors(text) == plain  # (the lines memoised)
+    for line in text.split("\n"):  # (each line alone, as a summary's lines come)
+        assert content.extract_errors(line) == content.extract_errors(line, direct=False)
+
+
+def test_an_error_line_with_a_letter_case_folding_matches_is_still_read():
+    # (re.IGNORECASE matches the long s with "s" and the dotted capital I with "i", which
+    # `str.lower` does not give: the short cut leaves such a text to the scan)
+    for text in ("no \u017fuch file or directory", "\u0130nterruptError: x", "\u212aILLED"):
+        assert content.extract_errors(text) == content.extract_errors(text, direct=False) != [], text
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_a_rewritten_texts_normal_form_from_its_lines_is_the_whole_texts(text):
+    view, _ = fidelity.rewritten_reading(Message.text_message("user", text))
+    assert view.norm == " ".join(text.split()).lower()
+    view, _ = fidelity.rewritten_reading(Message.text_message("user", text))  # (the lines memoised)
+    assert view.norm == " ".join(text.split()).lower()
+
+
+def _windows(sentence: str) -> list[str]:
+    ws = sentence.split()
+    if len(ws) <= fidelity.SENTENCE_WORDS:
+        return [sentence]
+    return [" ".join(ws[k:k + fidelity.SENTENCE_WORDS]) for k in range(0, len(ws), fidelity.SENTENCE_WORDS)]
+
+
+LONG = st.lists(st.sampled_from(PIECES + ["word " * 45, "A b c d e f g. " * 4]), max_size=30).map("".join)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=LONG)
+def test_a_rewritten_texts_sentences_read_line_by_line_are_its_sentences_each_read(text):
+    expected = tuple(w for s in content.sentences_by_line(text, fidelity.REWRITTEN_CHARS) for w in _windows(s))
+    for _ in range(2):  # (the second time from the lines kept)
+        view, _ = fidelity.rewritten_reading(Message.text_message("assistant", text))
+        assert view.sentences == expected
+        assert view.words == tuple(fidelity.words(s) for s in expected)
+        assert view.lower == tuple(s.lower() for s in expected)
+        assert view.prose <= frozenset(j for j, s in enumerate(expected) if fidelity.is_prose(s))
+
+
+def test_a_messages_artifacts_without_decisions_are_its_artifacts_less_those():
+    from dataclasses import replace
+
+    from tests import judged
+
+    msgs = [m for it in judged.load(None)[:40] for m in it.original()][:2000]
+    kinds = list(content.Kind)
+    fidelity.forget(texts=True)
+    for k, m in enumerate(msgs):
+        kind = kinds[k % len(kinds)]
+        plain = content.message_artifacts(m, kind, decisions=False)  # (first: read without decisions)
+        full = content.message_artifacts(m, kind)
+        assert plain == replace(full, decisions=())
+        assert content.message_artifacts(m, kind, decisions=False) == plain  # (from the full one kept)
+    assert any(content.message_artifacts(m, content.Kind.SUMMARY).decisions for m in msgs)
