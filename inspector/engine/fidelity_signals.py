@@ -170,7 +170,7 @@ def weighted_keys(content_hash: str, session: str, kind: Kind, roots: tuple[str,
                 df = doc_freq(k) or 1
                 if df <= limit:
                     out[k] = math.log(messages / df + 1)
-        hit = _WEIGHTED.put(memo_key, (sum(out.values()), out))
+        hit = _WEIGHTED.put(memo_key, (math.fsum(out.values()), out))
     return hit
 
 
@@ -198,7 +198,10 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
     late = max(1, int(len(at) * LATE_SHARE))
     early = max(1, int(len(at) * EARLY_SHARE))
     # (only the first `early` and the last `late` are read: the middle is not summed; each
-    # sum in the same order, iterated in C: this runs per removed message per knob move)
+    # sum exactly rounded (`math.fsum`), so free of the order the key sets iterate in: a
+    # message's keys or the written ones may be built in any order, in parts, or kept
+    # across knob moves, with the same result; iterated in C: this runs per removed
+    # message per knob move)
     covered: list[tuple[float, float]] = []
     for n, i in enumerate(at):
         if early <= n < len(at) - late:
@@ -206,20 +209,20 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
             continue
         total, ks = weighted(i)
         small, large = (written, ks) if len(written) < len(ks) else (ks, written)
-        covered.append((sum(map(ks.__getitem__, filter(large.__contains__, small))), total))
+        covered.append((math.fsum(map(ks.__getitem__, filter(large.__contains__, small))), total))
 
     def share(part: list[tuple[float, float]]) -> float:
-        total = sum(t for _, t in part)
-        return sum(c for c, _ in part) / total if total else 0.0
+        total = math.fsum(t for _, t in part)
+        return math.fsum(c for c, _ in part) / total if total else 0.0
 
     cut, first_half = 1.0, -1
     if late_keys is not None:
         half = tuple(at[len(at) // 2:])
         first_half = half[0]
         novel = late_keys(half)
-        total = sum(novel.values())
+        total = math.fsum(novel.values())
         if total:
-            cut = sum(map(novel.__getitem__, filter(novel.__contains__, written))) / total
+            cut = math.fsum(map(novel.__getitem__, filter(novel.__contains__, written))) / total
     return Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1], cut, first_half)
 
 
