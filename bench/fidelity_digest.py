@@ -7,11 +7,18 @@ back down, every third, between; then from scratch going down), each as its full
 Run both commits with the same PYTHONHASHSEED: the recency signal sums over sets of
 strings, whose order (and so the last bits of a sum) follows the process's string hashes.
 
+Since session 10 the recency sums are order-free (`math.fsum`: exactly rounded), and a
+change may move the last bits of a float once: `--compare BASE NEW [TOLERANCE]` compares two
+digests with every float within TOLERANCE (default 1e-9) and everything else (kinds,
+statuses, evidence, texts, counts) identical.
+
 Usage: PYTHONHASHSEED=0 python bench/fidelity_digest.py OUT.txt [--no-moves]
+       python bench/fidelity_digest.py --compare BASE.txt NEW.txt [TOLERANCE]
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -20,7 +27,37 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 
+# A float as a repr writes it (a dot or an exponent: the integers are counts and indices, compared as text).
+_FLOAT = re.compile(r"(?<![\w.])-?\d+(?:\.\d+(?:e[-+]?\d+)?|e[-+]?\d+)(?![\w.])")
+
+
+def compare(base: Path, new: Path, tolerance: float = 1e-9) -> list[str]:
+    """The lines of two digests that differ beyond `tolerance`: the same line count, each line
+    the same text once its floats are taken out, and each float within `tolerance` of the base's."""
+    a = base.read_text(encoding="utf-8").splitlines()
+    b = new.read_text(encoding="utf-8").splitlines()
+    out = [] if len(a) == len(b) else [f"{len(a)} lines against {len(b)}"]
+    worst = 0.0
+    for k, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x == y:
+            continue
+        if _FLOAT.sub("#", x) != _FLOAT.sub("#", y):
+            out.append(f"line {k + 1}: not the same apart from its floats: {x[:120]!r}")
+            continue
+        fx, fy = [float(v) for v in _FLOAT.findall(x)], [float(v) for v in _FLOAT.findall(y)]
+        gap = max(abs(p - q) for p, q in zip(fx, fy, strict=True))
+        worst = max(worst, gap)
+        if gap > tolerance:
+            out.append(f"line {k + 1}: a float {gap:.3g} away")
+    print(f"{len(a)} lines; largest float difference {worst:.3g}; {len(out)} beyond {tolerance:g}")
+    return out
+
+
 def main() -> int:
+    if sys.argv[1] == "--compare":
+        bad = compare(Path(sys.argv[2]), Path(sys.argv[3]), float(sys.argv[4]) if len(sys.argv) > 4 else 1e-9)
+        print("\n".join(bad[:20]))
+        return 1 if bad else 0
     from inspector.engine import fidelity as fid
     from tests import judged
 

@@ -170,7 +170,7 @@ def weighted_keys(content_hash: str, session: str, kind: Kind, roots: tuple[str,
                 df = doc_freq(k) or 1
                 if df <= limit:
                     out[k] = math.log(messages / df + 1)
-        hit = _WEIGHTED.put(memo_key, (sum(out.values()), out))
+        hit = _WEIGHTED.put(memo_key, (math.fsum(out.values()), out))
     return hit
 
 
@@ -192,35 +192,38 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         A `Recency`; with no work message removed, one whose `reach` is 1.0.
     """
     work = [i for i in removed[-SCANNED:] if kinds[i] not in _NOT_WORK]
-    at = [i for i in work if weighted(i)[0]]
-    if not at:
+    found = [(i, w) for i, w in zip(work, map(weighted, work), strict=True) if w[0]]  # (each looked up once)
+    if not found:
         return Recency()
+    at = [i for i, _ in found]
     late = max(1, int(len(at) * LATE_SHARE))
     early = max(1, int(len(at) * EARLY_SHARE))
+
     # (only the first `early` and the last `late` are read: the middle is not summed; each
-    # sum in the same order, iterated in C: this runs per removed message per knob move)
-    covered: list[tuple[float, float]] = []
-    for n, i in enumerate(at):
-        if early <= n < len(at) - late:
-            covered.append((0.0, 0.0))
-            continue
-        total, ks = weighted(i)
+    # sum exactly rounded (`math.fsum`), so free of the order the key sets iterate in: a
+    # message's keys or the written ones may be built in any order, in parts, or kept
+    # across knob moves, and the smaller set iterated, with the same result; iterated in
+    # C: this runs per removed message per knob move)
+    def covers(w: tuple[float, dict[str, float]]) -> tuple[float, float]:
+        total, ks = w
         small, large = (written, ks) if len(written) < len(ks) else (ks, written)
-        covered.append((sum(map(ks.__getitem__, filter(large.__contains__, small))), total))
+        return math.fsum(map(ks.__getitem__, filter(large.__contains__, small))), total
 
     def share(part: list[tuple[float, float]]) -> float:
-        total = sum(t for _, t in part)
-        return sum(c for c, _ in part) / total if total else 0.0
+        total = math.fsum(t for _, t in part)
+        return math.fsum(c for c, _ in part) / total if total else 0.0
 
     cut, first_half = 1.0, -1
     if late_keys is not None:
         half = tuple(at[len(at) // 2:])
         first_half = half[0]
         novel = late_keys(half)
-        total = sum(novel.values())
+        total = math.fsum(novel.values())
         if total:
-            cut = sum(map(novel.__getitem__, filter(novel.__contains__, written))) / total
-    return Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1], cut, first_half)
+            small, large = (written, novel) if len(written) < len(novel) else (novel, written)
+            cut = math.fsum(map(novel.__getitem__, filter(large.__contains__, small))) / total
+    return Recency(share([covers(w) for _, w in found[len(found) - late:]]),
+                   share([covers(w) for _, w in found[:early]]), at[-late], at[-1], cut, first_half)
 
 
 def keys_first_shown(at: int, weighted: Callable[[int], tuple[float, dict[str, float]]],

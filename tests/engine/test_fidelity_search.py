@@ -270,7 +270,9 @@ def test_the_finder_of_views_finds_as_the_loop_over_their_sentences(sessions):
 
 def plain_recency(removed, kinds, weighted, written):
     """`fidelity_signals.recency` as the loop over every removed work message (each sum
-    in Python, the middle of the range summed too)."""
+    in Python, exactly rounded, the middle of the range summed too)."""
+    import math
+
     from inspector.engine import fidelity_signals as sig
 
     work = [i for i in removed[-sig.SCANNED:] if kinds[i] not in sig._NOT_WORK]
@@ -279,7 +281,7 @@ def plain_recency(removed, kinds, weighted, written):
         total, ks = weighted(i)
         if total:
             small, large = (written, ks) if len(written) < len(ks) else (ks, written)
-            covered.append((sum(ks[k] for k in small if k in large), total))
+            covered.append((math.fsum(ks[k] for k in small if k in large), total))
             at.append(i)
     if not covered:
         return sig.Recency()
@@ -287,8 +289,8 @@ def plain_recency(removed, kinds, weighted, written):
     early = max(1, int(len(covered) * sig.EARLY_SHARE))
 
     def share(part):
-        total = sum(t for _, t in part)
-        return sum(c for c, _ in part) / total if total else 0.0
+        total = math.fsum(t for _, t in part)
+        return math.fsum(c for c, _ in part) / total if total else 0.0
 
     return sig.Recency(share(covered[-late:]), share(covered[:early]), at[-late], at[-1])
 
@@ -314,6 +316,50 @@ def test_recency_reads_as_the_loop_over_every_removed_message(sessions):
         written = set(rng.sample(keys, rng.randint(0, min(len(keys), 3000))))
         assert recency(removed, model.kinds, weighted, written) == plain_recency(removed, model.kinds, weighted,
                                                                                  written)
+
+
+def test_recency_is_free_of_the_order_of_the_keys(sessions):
+    """The recency sums are exactly rounded: the same `Recency` whatever order a message's
+    weighted keys and the written keys iterate in (what lets them be built in parts)."""
+    from collections import Counter
+
+    from inspector.engine.content import Kind
+    from inspector.engine.fidelity_signals import keys_first_seen_in, recency
+
+    rng = random.Random(5)
+    original = sessions[2] + sessions[1] + sessions[0]
+    texts = [fid.text_keys(m.text, by_line=False) for m in original]
+    df = Counter(k for ks in texts for k in ks)
+    first: dict[str, int] = {}
+    for i, ks in enumerate(texts):
+        for k in ks:
+            first.setdefault(k, i)
+    weights = {i: fid.weighted_keys(original[i].content_hash, "s", Kind.ACTION, (), texts[i], df.__getitem__,
+                                    len(original)) for i in range(len(original))}
+    keys = sorted(df)
+
+    def shuffled(ks):
+        items = list(ks.items())
+        rng.shuffle(items)
+        return dict(items)
+
+    def first_shown(i):
+        return {k: w for k, w in weights[i][1].items() if first[k] == i}
+
+    kinds = [Kind.ACTION] * len(original)
+    for _ in range(30):
+        a = rng.randrange(len(original))
+        b = rng.randrange(a, len(original) + 1)
+        removed = list(range(a, b))
+        written = rng.sample(keys, rng.randint(0, min(len(keys), 2000)))
+        again = list(written)
+        rng.shuffle(again)
+        mixed = {i: (t, shuffled(ks)) for i, (t, ks) in weights.items()}
+        one = recency(removed, kinds, weights.__getitem__, set(written),
+                      lambda half: keys_first_seen_in(half, first_shown))
+        other = recency(removed, kinds, mixed.__getitem__, set(again),
+                        lambda half: shuffled(keys_first_seen_in(half, first_shown)))
+        assert one == other
 
 
 def test_knob_moves_on_the_bench_session_shape_measure_as_cold_plain_measures():
