@@ -148,7 +148,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     weighted_keys,
 )
-from inspector.engine.fidelity_slots import aligned_outcome_claims, step_coverage
+from inspector.engine.fidelity_slots import aligned_outcome_claims
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
 from inspector.engine.models import Message
 
@@ -1218,7 +1218,7 @@ def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
     (the tool is letters and "_", the rest of the notice holds no digit): the id's
     twelve hex digits a token when one is a digit, a value (`extract_values`' hash)
     when one is a letter too; the count's groups of two digits on tokens, the count a
-    value (its number) when it has no separator, three digits and not only zeros.
+    value (its number) when it has no separator, three digits or more and not only zeros.
     (Built from one list in one order: the recency sums iterate the keys, and their
     last bits follow that order.)"""
     _, count, oid = found.groups()
@@ -2072,11 +2072,6 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views))
 
 
-# Outcomes stated of steps named by their words, checked against the steps' observations
-# (`engine.fidelity_slots`). A switch for bench/fidelity_fit.py's before/after.
-ALIGNED_OUTCOMES = True
-
-
 # A knob move measures the same replacement for the same range again (the slider back
 # over a threshold it passed, a knob that leaves the summary as it was): its claim checks
 # (`_false_items`) and the recency of the same removed and rewritten messages (`_recency`)
@@ -2202,11 +2197,12 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
     meaning += [("last_step", r) for r in result_claims(read.of(_READS_RESULT, flagged), model.messages, index.serial)]
-    if ALIGNED_OUTCOMES:
-        said = {m.sentence for _, m in meaning}
-        meaning += [("last_step", o) for o in aligned_outcome_claims(
-            [s for s in unflagged if s not in said], model.messages, model.kinds, index.serial, horizon,
-            model.step_failed, model.result_of)]
+    # Outcomes stated of steps named by their words, checked against the steps' observations
+    # (`engine.fidelity_slots`), in sentences no check above flagged.
+    said = {m.sentence for _, m in meaning}
+    meaning += [("last_step", o) for o in aligned_outcome_claims(
+        [s for s in unflagged if s not in said], model.messages, model.kinds, index.serial, horizon,
+        model.step_failed, model.result_of)]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
@@ -2336,12 +2332,7 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
             hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
         return hit
 
-    found = recency(removed, model.kinds, weighted, written, late_keys)
-    if not fidelity_signals.STEPS_IN_REACH:
-        return found
-    named = step_coverage("\n".join(m.text for m in rewritten), model.messages, model.kinds, model.result_of,
-                          index.serial, removed)
-    return found if named is None else dataclasses.replace(found, steps_late=named[0], steps_early=named[1])
+    return recency(removed, model.kinds, weighted, written, late_keys)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement

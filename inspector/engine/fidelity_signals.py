@@ -63,17 +63,6 @@ STALE_REACH = 0.35
 # first seen in the range's second half while it holds CUT_EARLY of its first half's.
 CUT_HELD = 0.02
 CUT_EARLY = 0.1
-# Whether `Recency.reach` averages in the steps the replacement names. Session 10, leaving one
-# set out over sixteen sets (bench/fidelity_fit.py): on, the fit chooses RECENCY 0.5 (NARRATIVE
-# 0.1, CONTRADICTED 0.6, FALSE_FLOOR 0.3, SPECIFICS 20) and the held-out mean Spearman / pairwise
-# goes 0.748 / 0.907 -> 0.761 / 0.911, the worst set (L17) 0.427 / 0.729 -> 0.509 / 0.729 (L7
-# 0.765 -> 0.708, L14 0.807 -> 0.859); but RECENCY 0.5 takes a compaction that writes nothing
-# and keeps the latest messages to 0.19 on tests/engine/test_fidelity_judged.py's session,
-# under the 0.2 its guard pins (with RECENCY at most 0.4: 0.748 / 0.902, worst 0.470 / 0.729,
-# the pairwise mean worse). Read on session 10's two blind sets (tests/data/fidelity_judged_L19,
-# _L20), on with those constants: L19 0.521 -> 0.446, L20 0.591 -> 0.627 Spearman; it does not
-# carry to sessions the fit never saw, so it stays off.
-STEPS_IN_REACH = False
 
 
 @dataclass(frozen=True)
@@ -96,37 +85,15 @@ class Recency:
     last: int = -1
     cut: float = 1.0
     first_half: int = -1
-    steps_late: float = -1.0
-    steps_early: float = -1.0
 
     @property
-    def words_reach(self) -> float:
+    def reach(self) -> float:
         """late / (late + early): 0.5 for a replacement covering start and end alike,
         near 0 for one that stops early (stale), 1.0 with nothing removed."""
         if self.last < 0:
             return 1.0
         total = self.late + self.early
         return self.late / total if total else 0.0
-
-    @property
-    def steps_reach(self) -> float | None:
-        """The same of the range's steps the replacement names (`fidelity_slots.step_coverage`):
-        steps_late / (steps_late + steps_early); None when the range has too few steps."""
-        if self.steps_late < 0:
-            return None
-        total = self.steps_late + self.steps_early
-        return self.steps_late / total if total else 0.0
-
-    @property
-    def reach(self) -> float:
-        """How far the replacement reaches, 0..1: `words_reach`, averaged with `steps_reach`
-        when the range has steps. The words alone miss where the range's last outputs
-        hold many distinctive words no summary repeats (a listing, a dump) or none (a
-        page of whitespace); the steps alone miss a conversation's turns, which are no
-        steps. (Session 10, leaving one set out over sixteen sets: mean Spearman 0.748 ->
-        0.755, worst set 0.427 -> 0.509.)"""
-        steps = self.steps_reach if STEPS_IN_REACH else None
-        return self.words_reach if steps is None else (self.words_reach + steps) / 2
 
     @property
     def stale(self) -> bool:

@@ -74,9 +74,6 @@ _WRAPPERS = re.compile(r"^\s*(?:observation:|execution logs:)\s*|last output fro
 _NOTHING = re.compile(r"^\s*(?:\(no output\)|\[\]|\{\}|none|null|''|\"\"|not found\b.*|no (?:results?|matches?|output)\b.*|"
                       r"nothing found\b.*)?\s*$", re.I | re.S)
 REFERRING_WORDS = 3  # a subject this short naming nothing ("it was", "the PDF") refers to the clause before
-# The range's last and first shares of steps `step_coverage` compares (as `fidelity_signals`
-# compares its words), and the steps a range needs for it.
-LATE_STEPS, EARLY_STEPS, MIN_STEPS = 0.25, 0.5, 2
 STEP_CHARS = 1_500  # of a step's command or call read for its words
 RESULT_CHARS = 600  # of a step's observation read for its outcome
 WORDS_SHARED = 2  # distinctive words a clause must share with a step to be about it
@@ -276,47 +273,3 @@ def aligned_outcome_claims(sentences: Sequence[str], messages: Sequence[Message]
                                    f" {shown or '(no output)'}"))
                 break
     return out
-
-
-# ------------------------------------------------------------------ the steps a replacement names
-
-def step_coverage(text: str, messages: Sequence[Message], kinds: Sequence[object], result_of: Callable[[int], list[int]],
-                  serial: int, removed: Sequence[int]) -> tuple[float, float] | None:
-    """How many of the removed range's LAST steps a replacement names, against its FIRST
-    ones: a summary that stops halfway names the first steps and not the last (stale),
-    whatever words the last steps' outputs hold (a listing, a hex dump or a page of
-    whitespace weigh nothing here: a step is named by its command or call).
-
-    A step is named when the replacement holds at least two of its distinctive words,
-    one of them an identifier, flag, file, number or quoted code (`_named`): what
-    `aligned_outcome_claims` aligns a clause with a step by.
-
-    Args:
-        text: the replacement (what the compaction wrote).
-        messages: the original's messages.
-        kinds: the original's content kinds.
-        result_of: the observations answering an action (`ContentModel.result_of`).
-        serial: the original's index serial (the steps' cache key, with its length).
-        removed: the removed messages (indices, ascending).
-
-    Returns:
-        (the share of the last LATE_STEPS of the range's steps named, the share of its
-        first EARLY_STEPS named), or None when the range holds fewer than MIN_STEPS steps.
-    """
-    if not removed:
-        return None
-    steps = _steps(messages, kinds, result_of, serial)
-    lo, hi = bisect.bisect_left(steps.ats, removed[0]), bisect.bisect_right(steps.ats, removed[-1])
-    gone = set(removed) if len(removed) != removed[-1] - removed[0] + 1 else None
-    ranged = [s for s in steps.steps[lo:hi] if gone is None or s.at in gone]
-    if len(ranged) < MIN_STEPS:
-        return None
-    words, named = tokens(text), _named(text)
-
-    def names(s: _Step) -> bool:
-        held = s.words.intersection(steps.weight)
-        return len(held & words) >= WORDS_SHARED and bool(held & named)
-
-    late = max(1, int(len(ranged) * LATE_STEPS))
-    early = max(1, int(len(ranged) * EARLY_STEPS))
-    return sum(map(names, ranged[-late:])) / late, sum(map(names, ranged[:early])) / early

@@ -134,23 +134,3 @@ def test_the_steps_read_once_per_index_state_equal_a_fresh_reading() -> None:
         cold.append([(i.text, i.contradicts) for i in _slot_flags(it)])
     assert warm == cold
     assert sum(map(len, warm)) >= len(PLANTED)
-
-
-def test_a_stale_summary_names_the_ranges_first_steps_and_not_its_last() -> None:
-    # `step_coverage` (weighed in `Recency.reach` only with `fidelity_signals.STEPS_IN_REACH`):
-    # L17's dds2 run, whose stale summary stops at the failed `sudo apt-get install`.
-    from inspector.engine.fidelity_slots import step_coverage
-
-    items = _items("L17", "intercode_ctf_dds2.json")
-    orig = items["faithful"].original()
-    model = content_model(orig)
-    removed = list(range(1, items["faithful"].cut))
-    late = {}
-    for variant in ("faithful", "stale", "nothing"):
-        got = step_coverage(items[variant].replacement, orig, model.kinds, model.result_of, 777, removed)
-        assert got is not None
-        late[variant] = got
-    assert late["faithful"][0] > 0 and late["stale"][0] == 0 < late["stale"][1]
-    assert late["nothing"] == (0.0, 0.0)
-    # a range of fewer than two steps has no reach by steps
-    assert step_coverage("anything", orig, model.kinds, model.result_of, 777, [1, 2, 3]) is None
