@@ -145,8 +145,8 @@ def _fit_module() -> Any:
 
 
 fit = _fit_module()
-OUT_OF_FIT = {"L15": judged.L15, "L17": judged.L17, "L18": judged.L18}
-ALL_SETS = {**fit.SETS, **OUT_OF_FIT}
+ALL_SETS = fit.ALL_SETS
+OUT_OF_FIT = {name: d for name, d in ALL_SETS.items() if name not in fit.SETS}
 # (variant, LO, HI, W): W only for blend.
 Option = tuple[str, float, float, float]
 LEXICAL: Option = ("lexical", 0.0, 0.0, 0.0)
