@@ -291,19 +291,9 @@ def main() -> int:
 
     from tests import judged
 
+    others = {name: measure_agreement(path) for name, path in judged.sets().items() if name not in ("L1+L2", "L3", "L4")}
     print(json.dumps({"tuning": measure_agreement(), "heldout": measure_agreement(judged.HELDOUT),
-                      "both": measure_combined(), "blind": measure_agreement(judged.BLIND),
-                      "L5": measure_agreement(judged.L5), "L6": measure_agreement(judged.L6),
-                      "L7": measure_agreement(judged.L7), "L8": measure_agreement(judged.L8),
-                      "L9": measure_agreement(judged.L9), "L10": measure_agreement(judged.L10),
-                      "L11": measure_agreement(judged.L11), "L12": measure_agreement(judged.L12),
-                      "L13": measure_agreement(judged.L13),
-                      "L14": measure_agreement(judged.L14),
-                      "L15": measure_agreement(judged.L15),
-                      "L17": measure_agreement(judged.L17),
-                      "L18": measure_agreement(judged.L18),
-                      "L19": measure_agreement(judged.L19),
-                      "L20": measure_agreement(judged.L20)}, indent=1))
+                      "both": measure_combined(), "blind": measure_agreement(judged.BLIND), **others}, indent=1))
     if "--folds" in sys.argv:
         print(json.dumps(measure_folds(), indent=1, default=list))
     if "--speed" in sys.argv:

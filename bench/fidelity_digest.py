@@ -62,8 +62,7 @@ def main() -> int:
     from tests import judged
 
     out = Path(sys.argv[1]).open("w", encoding="utf-8")
-    sets = [None, judged.HELDOUT, judged.BLIND, *(getattr(judged, f"L{k}") for k in (*range(5, 16), 17, 18))]
-    items = [it for d in sets for it in judged.load(d)]
+    items = [it for d in judged.sets("fit", "study").values() for it in judged.load(d)]
     for it in items:
         out.write(f"{it.id}\t{fid.fidelity(it.original(), it.compacted())!r}\n")
     if "--no-moves" not in sys.argv:

@@ -43,6 +43,7 @@ import large_inputs  # noqa: E402
 import replay_bench  # noqa: E402
 
 from inspector.service.opening import import_source  # noqa: E402
+from tests import judged  # noqa: E402
 
 # key -> (what, target as text, check). Every target is a ratio against a reference
 # timed in the same run (a busy machine slows both sides), a memory figure, an agreement
@@ -129,22 +130,8 @@ TARGETS["fidelity_heldout_pairwise_accuracy"] = ("the same on the held-out set",
 TARGETS["fidelity_blind_spearman"] = ("the same on the blind set (sessions in no other set, a fourth writer, two more "
                                       "judges; blind until the measure's fourth pass)", ">= 0.8", lambda v: v >= 0.8)
 TARGETS["fidelity_blind_pairwise_accuracy"] = ("the same on the blind set", ">= 0.85", lambda v: v >= 0.85)
-# The later labelled sets (tests/judged.py names their directories), each a pair of targets.
-OTHER_SETS = {"L5": "other agents: mini-swe-agent, SWE-agent function calling",
-              "L6": "other genres: tau-bench customer service, Claude Code sub-agents",
-              "L7": "other origins: OpenHands, a Claude Code main session, AutoGen conversations",
-              "L8": "blind in session 4: tau-bench, a Claude Code sub-agent, OpenHands, mini-swe-agent",
-              "L9": "blind in session 5 until one rule: aider, moatless-tools, tau2-bench medical triage",
-              "L10": "blind in session 5: Claude Code sessions of the Entire CLI, five genres",
-              "L11": "blind in session 5 until one rule: LangGraph's customer-support tutorial runs",
-              "L12": "blind in session 6 until three rules: ReAct on WebShop, ToolBench API calls",
-              "L13": "blind in session 6 until three rules: Claude Code and Codex CLI coding runs",
-              "L14": "blind in session 7 (0.317 / 0.66 on main): ChatDev multi-agent runs",
-              "L15": "blind, and out of the fit: Letta agent files (companion, support, memory agents)",
-              "L17": "blind in session 9 (0.246 / 0.667 on main), out of the fit: CAMEL role-play, InterCode runs",
-              "L18": "blind in session 9 (0.488 / 0.777 on its merge), out of the fit: smolagents GAIA runs",
-              "L19": "blind in session 10 (0.521 / 0.712 on main), out of the fit: AgentDojo tool-calling runs",
-              "L20": "blind in session 10 (0.591 / 0.831 on main), out of the fit: pi and Kimi CLI coding sessions"}
+# The later labelled sets (tests/judged.py's registry, SETS), each a pair of targets.
+OTHER_SETS = {name: s.about for name, s in judged.SETS.items() if name not in ("L1+L2", "L3", "L4")}
 for _set, _what in OTHER_SETS.items():
     TARGETS[f"fidelity_{_set}_spearman"] = (f"the same on {_set} ({_what})", ">= 0.8", lambda v: v >= 0.8)
     TARGETS[f"fidelity_{_set}_pairwise_accuracy"] = (f"the same on {_set}", ">= 0.85", lambda v: v >= 0.85)
@@ -505,12 +492,10 @@ def main(argv: list[str] | None = None) -> int:
             measure_big(tmp, figures, details, runs=reps)
         if "fidelity" in only:
             log("fidelity: agreement with the labelled set, and its time next to a re-plan")
-            from tests import judged
-
             agreement = fidelity_bench.measure_agreement()
             heldout = fidelity_bench.measure_agreement(judged.HELDOUT)
             blind = fidelity_bench.measure_agreement(judged.BLIND)
-            others = {name: fidelity_bench.measure_agreement(getattr(judged, name)) for name in OTHER_SETS}
+            others = {name: fidelity_bench.measure_agreement(judged.SETS[name].path) for name in OTHER_SETS}
             details["fidelity"] = {"definition": fidelity_bench.__doc__, "agreement": agreement, "heldout": heldout,
                                    "blind": blind, **others}
             if "spearman" in agreement:

@@ -78,6 +78,65 @@ SESSIONS = ROOT / "fixtures" / "swe-agent"
 CLEAR_GAP = 0.2
 
 
+@dataclass(frozen=True)
+class LabelledSet:
+    """One labelled set: where it is, what it holds, and what it is used for.
+
+    `use` is "fit" (the blend's constants are chosen on it: `bench/fidelity_fit.py`),
+    "study" (held out of the fit, a fold of `fidelity_fit.py --all` and covered by the
+    digest `bench/fidelity_digest.py` compares) or "blind" (read only to check a change
+    before it is adopted). The bench reports each set's agreement under its name.
+    """
+
+    name: str
+    path: Path
+    about: str
+    use: str
+
+
+# Every labelled set, in the order they were written: the one list the bench, the fit, the
+# digest and the tests take them from (tests/engine/test_fidelity_judged.py checks that
+# every tests/data/fidelity_judged* directory is here).
+SETS: dict[str, LabelledSet] = {s.name: s for s in (
+    LabelledSet("L1+L2", DATA, "SWE-agent runs, two writers", "fit"),
+    LabelledSet("L3", HELDOUT, "other sessions, writers, judges", "fit"),
+    LabelledSet("L4", BLIND, "sessions in no other set, a fourth writer, two more judges; blind until the "
+                "measure's fourth pass", "fit"),
+    LabelledSet("L5", L5, "other agents: mini-swe-agent, SWE-agent function calling", "fit"),
+    LabelledSet("L6", L6, "other genres: tau-bench customer service, Claude Code sub-agents", "fit"),
+    LabelledSet("L7", L7, "other origins: OpenHands, a Claude Code main session, AutoGen conversations", "fit"),
+    LabelledSet("L8", L8, "blind in session 4: tau-bench, a Claude Code sub-agent, OpenHands, mini-swe-agent", "fit"),
+    LabelledSet("L9", L9, "blind in session 5 until one rule: aider, moatless-tools, tau2-bench medical triage", "fit"),
+    LabelledSet("L10", L10, "blind in session 5: Claude Code sessions of the Entire CLI, five genres", "fit"),
+    LabelledSet("L11", L11, "blind in session 5 until one rule: LangGraph's customer-support tutorial runs", "fit"),
+    LabelledSet("L12", L12, "blind in session 6 until three rules: ReAct on WebShop, ToolBench API calls", "fit"),
+    LabelledSet("L13", L13, "blind in session 6 until three rules: Claude Code and Codex CLI coding runs", "fit"),
+    LabelledSet("L14", L14, "blind in session 7 (0.317 / 0.66 on main): ChatDev multi-agent runs", "fit"),
+    LabelledSet("L15", L15, "blind, and out of the fit: Letta agent files (companion, support, memory agents)",
+                "study"),
+    LabelledSet("L17", L17, "blind in session 9 (0.246 / 0.667 on main), out of the fit: CAMEL role-play, "
+                "InterCode runs", "study"),
+    LabelledSet("L18", L18, "blind in session 9 (0.488 / 0.777 on its merge), out of the fit: smolagents GAIA runs",
+                "study"),
+    LabelledSet("L19", L19, "blind in session 10 (0.521 / 0.712 on main), out of the fit: AgentDojo tool-calling "
+                "runs", "blind"),
+    LabelledSet("L20", L20, "blind in session 10 (0.591 / 0.831 on main), out of the fit: pi and Kimi CLI coding "
+                "sessions", "blind"),
+)}
+
+
+def sets(*uses: str) -> dict[str, Path]:
+    """The labelled sets' directories by name, in order.
+
+    Args:
+        uses: the uses to keep ("fit", "study", "blind"); every set when none is given.
+
+    Returns:
+        name -> directory.
+    """
+    return {name: s.path for name, s in SETS.items() if not uses or s.use in uses}
+
+
 class JudgedSetError(ValueError):
     """A file of the labelled set is malformed (the message names it and the line)."""
 

@@ -13,10 +13,7 @@ from inspector.engine import fidelity_blend
 from tests import judged
 
 _SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "fidelity_fit.py"
-_HAVE_SETS = all(any(d.glob("items-*.jsonl")) for d in (judged.DATA, judged.HELDOUT, judged.BLIND, judged.L5,
-                                                          judged.L6, judged.L7, judged.L8, judged.L9,
-                                                          judged.L10, judged.L11, judged.L12, judged.L13,
-                                                          judged.L14, judged.L15, judged.L17, judged.L18))
+_HAVE_SETS = all(any(d.glob("items-*.jsonl")) for d in judged.sets("fit", "study").values())
 
 
 def _fit_module():

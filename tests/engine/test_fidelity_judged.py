@@ -27,6 +27,17 @@ def _scores() -> dict[str, dict[str, float]]:
     return out
 
 
+def test_every_labelled_set_on_disk_is_in_the_registry_once():
+    # The bench, the fit and the digest take the sets from judged.SETS: a set copied into
+    # tests/data but not listed there would be measured by none of them.
+    on_disk = {p.resolve() for p in (judged.ROOT / "data").glob("fidelity_judged*") if p.is_dir()}
+    listed = [s.path.resolve() for s in judged.SETS.values()]
+    assert len(listed) == len(set(listed))
+    assert on_disk == set(listed)
+    assert {s.use for s in judged.SETS.values()} <= {"fit", "study", "blind"}
+    assert list(judged.sets("fit")) == [n for n, s in judged.SETS.items() if s.use == "fit"]
+
+
 @needs_set
 def test_the_labelled_set_is_read_as_the_judges_read_it():
     assert len(ITEMS) >= 40 and len({it.session for it in ITEMS}) >= 8

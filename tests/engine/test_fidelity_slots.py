@@ -47,8 +47,7 @@ def test_a_planted_outcome_is_flagged_and_the_faithful_summary_is_not(name: str,
 
 def test_no_faithful_item_of_any_set_is_flagged() -> None:
     # The false flags the check makes on faithful summaries, over every labelled set.
-    sets = [judged.DATA, judged.HELDOUT, judged.BLIND, judged.L5, judged.L6, judged.L7, judged.L8, judged.L9,
-            judged.L10, judged.L11, judged.L12, judged.L13, judged.L14, judged.L15, judged.L17, judged.L18]
+    sets = judged.sets("fit", "study").values()
     flagged = [(it.id, i.text) for d in sets for it in judged.load(d)
                if it.variant in ("faithful", "faithful_short") for i in _slot_flags(it)]
     assert flagged == []
