@@ -4,7 +4,7 @@ Every labelled set (tests/data/fidelity_judged*) compacts the same ranges in gra
 a faithful summary (long and short), a keyword dump of the range's verbatim strings, our
 own extractive summary ("inspector"), a terse one, a fluent vague one, one with planted
 errors, a stale one, nothing, the task only. This script prints, for the sets of
-bench/fidelity_fit.py (`ALL_SETS`):
+bench/fidelity_fit.py (`ALL_SETS`), or any sets of tests/judged.py's registry named:
 
 - per set and variant, the measure's mean score against the judges' mean (0..1);
 - per variant and kind of item, the mean credit an item earns, the items, and the
@@ -13,7 +13,7 @@ bench/fidelity_fit.py (`ALL_SETS`):
   measure orders the other way, by pair of variants.
 
     python bench/fidelity_variants.py              # every set
-    python bench/fidelity_variants.py L15 L17      # some
+    python bench/fidelity_variants.py L15 L17      # some (the blind L19 and L20 too)
 
 Session 10 (sixteen sets, the committed measure): faithful 0.741 against the judges' 0.925,
 faithful_short 0.690 / 0.841, keyword dump 0.622 / 0.617, inspector 0.583 / 0.495, terse
@@ -46,7 +46,7 @@ def measure(names: list[str]) -> list[tuple[str, judged.JudgedItem, float, list[
     """(set, item, score, its items as (kind, status, credit)) for every judged item of `names`."""
     out = []
     for name in names:
-        for it in judged.load(ALL_SETS[name]):
+        for it in judged.load(judged.SETS[name].path):
             f = fidelity(it.original(), it.compacted())
             out.append((name, it, f.score, [(i.kind, i.status, i.credit) for i in f.items]))
     return out
