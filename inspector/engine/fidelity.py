@@ -2719,6 +2719,8 @@ def _clearly_a_path(path: str) -> bool:
     parts = path.split("/")
     if any(part.endswith("-") for part in parts[:-1]):
         return False  # "pre-/post-hook.sh": one word's alternatives, not directories
+    if len(parts) == 2 and not path.startswith(("/", "~", ".")) and _EXTENSION.search(parts[0]):
+        return False  # "theme.fg/theme.bold", "a.py/b.py": two names' alternatives (a file holds no files)
     return path.startswith(("/", "~")) or bool(_EXTENSION.search(parts[-1]))
 
 
@@ -2762,12 +2764,26 @@ def _count_of(tok: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w.$#/:-])" + tok + r"(?:\s+of\s+(?:the\s+)?\d+)?\s+(?:[a-z-]+\s+)?([a-z]+s)\b")
 
 
+@functools.lru_cache(maxsize=128)
+def _tally_of(tok: str) -> re.Pattern[str]:
+    # "(10 checked)", "top of 10", "3 of 10": how many the run went through, counted by the summary
+    return re.compile(r"(?<![\w.$#/:-])" + tok + r"\s+(?:checked|compared|reviewed|listed|seen|scanned|searched|"
+                      r"tried|in all|in total)\b|\b(?:top|best|worst|all|none|one|each|\d+)\s+of\s+" + tok
+                      + r"(?![\w.,])")
+
+
 def _a_count(tok: str, lower: Sequence[str]) -> bool:
     if not tok.isdigit() or int(tok) >= 100:
         return False
     # (the pattern holds `tok` itself: a sentence without it is not searched; a summary's
     # tokens times its sentences were searched on every knob move)
     return any(m.group(1) not in _NOT_PLURAL for x in lower if tok in x for m in _count_of(tok).finditer(x))
+
+
+def _a_tally(tok: str, said: str) -> bool:
+    """Whether the view's text `said` (its lines joined: a summary wrapped at "top" / "of 10"
+    says it across two) states `tok` as a tally of what the run went through."""
+    return tok.isdigit() and int(tok) < 100 and _tally_of(tok).search(said) is not None
 
 
 # A number that points into the session ("msg 13", "messages 4-9", "turn 12") or measures a
@@ -2891,8 +2907,8 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     for tok in v.claimed:
         if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post):
             continue
-        if _a_count(tok, v.lower):
-            continue  # "11 of the 14 actions", "8 unit tests": a count the summary makes
+        if _a_count(tok, v.lower) or _a_tally(tok, said):
+            continue  # "11 of the 14 actions", "8 unit tests", "(10 checked)": a count the summary makes
         if _part_of_total(tok, v.lower, post):
             continue  # "345/346" where the original gives 346 and the one missed: a count of it
         if _a_reference_or_size(tok, v.lower, index):

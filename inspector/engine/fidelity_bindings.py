@@ -121,6 +121,8 @@ def bindings_in(text: str) -> list[tuple[str, str, int, int]]:
         key = m.group(1).lower()
         if key in _NOT_KEYS or not (_NAME.fullmatch(key) or key in FACT_NOUNS):
             continue
+        if key in FACT_NOUNS and "." in m.group(2):
+            continue  # a record's number is no decimal: "New Car Rental 4.5" is a rating after a name
         out.append((key, _number(m.group(2)), m.start(), m.end()))
     if "(" in text:
         for m in _LISTED.finditer(text):

@@ -360,17 +360,27 @@ def _named_calls(sentence: str, calls: Mapping[str, list[_Call]]) -> tuple[tuple
     out = []
     for name in calls:
         at = low.find(name)
-        if at < 0:
-            continue
-        # the clause naming the call says it was made, not that it will or might be
-        start = max(low.rfind(p, 0, at) for p in ";,:") + 1
-        ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
-        if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
-            continue
-        number = _ARGUMENT.match(low, at + len(name))
-        if number:
-            out.append((name, number.group(1)))
+        while at >= 0:  # (every mention: "delete_file("11"), delete_file("1") and delete_file("3") succeeded")
+            number = _named_call(sentence, low, name, at)
+            if number:
+                out.append((name, number))
+            at = low.find(name, at + len(name))
     return tuple(out)
+
+
+def _named_call(sentence: str, low: str, name: str, at: int) -> str | None:
+    """The number the mention of `name` at `at` says it was called with, unless the clause
+    naming it says it will or might be."""
+    start = max(low.rfind(p, 0, at) for p in ";,:") + 1
+    ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
+    if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
+        return None
+    # ... nor does a list of them headed so ("Next steps: delete_file("3"), delete_file("4")")
+    colon = low.find(":")
+    if 0 <= colon < at and len(low[:colon].split()) <= 4 and _NOT_MADE.search(low[:colon]):
+        return None
+    number = _ARGUMENT.match(low, at + len(name))
+    return number.group(1) if number else None
 
 
 # A tool's answer refusing or failing the call (a booking tool's "not permitted", an

@@ -1,0 +1,72 @@
+"""False statements the measure must not see in a faithful summary (issue #23, session 11:
+found on the blind sets L19 and L20, where each such flag halved a faithful summary's score
+while the planted errors beside it went uncaught). Each class on a small made-up session of
+a tool-calling agent, with the wrong statement of the same shape still flagged."""
+
+from __future__ import annotations
+
+from inspector.engine.fidelity import fidelity
+from inspector.engine.fidelity_bindings import bindings_in
+from inspector.engine.models import Message
+from tests.sessions import asst, sys, tool, user
+
+
+def _session() -> list[Message]:
+    return [
+        sys("You are a workspace assistant. Use the tools."),
+        user("Compare the London car rentals by rating, then delete files 11, 1 and 3, and restyle the header."),
+        asst("", [("c1", "get_rating_reviews_for_car_rental", '{"company_name": ["Green Motion", "New Car Rental"]}')]),
+        tool("c1", "{'Green Motion': 'Rating: 4.3\\nReviews: Friendly staff', "
+                   "'New Car Rental': 'Rating: 4.5\\nReviews: Competitive prices'}"),
+        asst("", [("c2", "get_car_price_per_day", '{"company_name": ["Green Motion", "New Car Rental"]}')]),
+        tool("c2", "{'Green Motion': 60.0, 'New Car Rental': 50.0}"),
+        asst("", [("c3", "delete_file", '{"file_id": "11"}')]),
+        tool("c3", "id_: '11'\nfilename: recipe-collection.docx"),
+        asst("", [("c4", "delete_file", '{"file_id": "1"}')]),
+        tool("c4", "id_: '1'\nfilename: 2024-05-08_product-meeting.docx"),
+        asst("", [("c5", "read_file", '{"path": "src/header.ts"}')]),
+        tool("c5", "export const header = (theme) => theme.fg('accent', theme.bold('Inbox'));"),
+        asst("Deleting the last file.", [("c6", "delete_file", '{"file_id": "3"}')]),
+        tool("c6", "id_: '3'\nfilename: team-building-activities.docx"),
+    ]
+
+
+def _flags(summary: str) -> list[str]:
+    msgs = _session()
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+GOOD = ("The user wants the London car rentals compared by rating, files 11, 1 and 3 deleted, and the header "
+        "restyled. Ratings: New Car Rental 4.5, Green Motion 4.3 -> New Car Rental (Green Motion 60 a day, "
+        "New Car Rental 50). delete_file(\"11\") and delete_file(\"1\") succeeded. The header in src/header.ts "
+        "styles its title with theme.fg/theme.bold. ")
+
+
+def test_the_faithful_summary_is_not_flagged():
+    assert _flags(GOOD + "Next steps: delete_file(\"3\"), then restyle the header.") == []
+
+
+def test_a_rating_after_a_name_ending_in_a_record_noun_is_no_record_number():
+    # ("rental" names a record by its number, "rental 12345": never a decimal)
+    assert bindings_in("New Car Rental 4.5, Eiffel Tower Car Rental 5.0") == []
+    assert bindings_in("rental 12345 was booked") == [("rental", "12345", 0, 12)]
+    # (GOOD's "New Car Rental 4.5" was read as rental 4.5 where the session binds rental to 50)
+    assert _flags(GOOD) == []
+
+
+def test_a_tally_the_summary_makes_is_no_made_up_value():
+    assert _flags(GOOD + "London rentals (2 checked): New Car Rental is top of\n2.") == []
+    assert _flags(GOOD + "London rentals: New Car Rental costs 27 a day.") == ["27"]
+
+
+def test_calls_listed_under_next_steps_are_not_said_to_be_made():
+    assert _flags(GOOD + "Next steps: delete_file(\"3\"), delete_file(\"7\").") == []
+    # every call a sentence says was made is checked, not the first only
+    said = "delete_file(\"11\"), delete_file(\"1\") and delete_file(\"7\") succeeded. "
+    assert _flags(GOOD + said) == ["delete_file 7"]
+
+
+def test_two_names_joined_by_a_slash_are_alternatives_not_a_path():
+    assert _flags(GOOD + "Only theme.fg/theme.bold and the header.ts/footer.ts pair matter.") == []
+    assert _flags(GOOD + "The title style is in src/styles.ts.") == ["src/styles.ts"]
