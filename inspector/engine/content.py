@@ -292,7 +292,7 @@ class ContentModel:
         """
         for j in self.result_of(action):
             m = self.messages[j]
-            if message_artifacts(m, self.kinds[j]).errors:
+            if artifacts(self, j).errors:
                 return True
             # Not in the source lines a viewer shows (`make_error("invalid")`).
             if _STEP_FAILED.search(_VIEWER_PREFIX_LINES.sub("", m.text[:SCAN_CHARS])):
@@ -1374,7 +1374,11 @@ def _read_artifacts(m: Message, kind: Kind, *, decisions: bool) -> Artifacts:
 
 
 def artifacts(model: ContentModel, index: int) -> Artifacts:
-    """The artifacts of message `index` of a classified session.
+    """The artifacts of message `index` of a classified session: `message_artifacts`, with
+    no errors for an observation that shows a file's contents (`shows_file`) in more than
+    a line or two: a document's "| `error` | error occurred |" or a source's
+    `// if the message was aborted` is text the file holds, not a step that failed (a read
+    that failed says so in a line: "cat: x.py: No such file or directory").
 
     Args:
         model: the session's content model.
@@ -1383,7 +1387,58 @@ def artifacts(model: ContentModel, index: int) -> Artifacts:
     Returns:
         Its `Artifacts`.
     """
-    return message_artifacts(model.messages[index], model.kinds[index])
+    a = message_artifacts(model.messages[index], model.kinds[index])
+    if a.errors and model.kinds[index] is Kind.OBSERVATION and model.messages[index].text.count("\n") >= 2 \
+            and shows_file(model, index):
+        return replace(a, errors=())
+    return a
+
+
+# Tools whose result is a file's contents, and shell commands that print one (alone, or
+# after a `cd`): what such a result holds is the file's text.
+_READ_TOOLS = frozenset({"read", "read_file", "readfile", "file_read", "read_text_file", "view", "view_file",
+                         "open_file", "cat", "get_file_contents"})
+_EDITOR_TOOLS = frozenset({"str_replace_editor", "str_replace_based_edit_tool"})
+_READ_COMMAND = re.compile(r"^\s*(?:cd\s+[^\s;&|]+\s*&&\s*)?(?:(?:cat|head|tail|nl|bat|less|more)(?:\s+-\S+)*|sed\s+-n\s+"
+                           r"(?:'[^']*'|\"[^\"]*\"|\S+))\s+[^\s|;&<>]+\s*$")
+
+
+def _reads_file(call: ToolCall) -> bool:
+    name = call.name.lower()
+    if name in _READ_TOOLS:
+        return True
+    args = call.arguments
+    if not isinstance(args, dict):
+        return False
+    if name in _EDITOR_TOOLS:
+        return args.get("command") == "view" and not args.get("path", "").endswith("/")
+    command = args.get("command") or args.get("cmd")
+    return isinstance(command, str) and _READ_COMMAND.match(command) is not None
+
+
+def shows_file(model: ContentModel, index: int) -> bool:
+    """Whether observation `index` answers an action that read a file: a read tool (Claude
+    Code's `Read`, pi's `read`, an editor's `view`) or a shell command printing one (`cat`,
+    `head`, `sed -n '1,80p'`), its own call found by the result's call id.
+
+    Args:
+        model: the session's content model.
+        index: the index of an OBSERVATION message.
+
+    Returns:
+        True when the action (every call it answers) read a file.
+    """
+    action = index - 1
+    while action >= 0 and model.kinds[action] is Kind.OBSERVATION:
+        action -= 1
+    if action < 0 or model.kinds[action] is not Kind.ACTION:
+        return False
+    act, result = model.messages[action], model.messages[index]
+    calls = [c for c in act.tool_calls if c.id == result.tool_call_id] or list(act.tool_calls)
+    if calls:
+        return all(_reads_file(c) for c in calls)
+    said = message_artifacts(act, Kind.ACTION).commands
+    return bool(said) and all(_READ_COMMAND.match(c) for c in said)
 
 
 # --------------------------------------------------------------------------- the task

@@ -82,6 +82,7 @@ from inspector.engine.content import (
     SCAN_CHARS,
     ContentModel,
     Kind,
+    artifacts,
     content_model,
     error_core,
     extract_errors,
@@ -1568,7 +1569,7 @@ class _Contribution(NamedTuple):
 
 def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
     m, kind = model.messages[i], model.kinds[i]
-    a = message_artifacts(m, kind)
+    a = artifacts(model, i)  # (a file's contents shown: no errors occurred in them)
     requests = (_short(request_line(m.text, template_lines(model))),) if kind is Kind.REQUEST else ()
     paths: tuple[str, ...] = ()
     if kind in (Kind.ACTION, Kind.REASONING, Kind.TASK, Kind.REQUEST):

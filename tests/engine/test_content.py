@@ -292,3 +292,38 @@ def test_the_turn_after_a_react_action_is_its_observation_even_unmarked():
     m = content_model(turns)
     assert m.task == 1
     assert [m.kinds[i] for i in (3, 5, 7)] == [Kind.OBSERVATION] * 3
+
+
+DOC = ("# Events\n\n| event | meaning |\n|---|---|\n| `error` | error occurred (reason: `\"aborted\"`) |\n"
+       "If compaction was aborted, `result` is `null`.\n// event.isError: boolean\n")
+
+
+def _reads() -> list:
+    return [
+        sys("You are a coding agent."),
+        user("Document the events and fix the failing build."),
+        asst("", [("r1", "read", '{"path": "docs/events.md"}'), ("r2", "bash", '{"command": "npm run build"}')]),
+        tool("r1", DOC),
+        tool("r2", "> tsc\nError: Cannot find module 'foo'\nexit code 2"),
+        asst("", [("r3", "bash", '{"command": "cd /repo && cat docs/rpc.md"}')]),
+        tool("r3", DOC),
+        asst("", [("r4", "bash", '{"command": "cat docs/missing.md"}')]),
+        tool("r4", "cat: docs/missing.md: No such file or directory"),
+        asst("", [("r5", "bash", '{"command": "grep -n error docs/events.md"}')]),
+        tool("r5", "5:| `error` | error occurred (reason: `\"aborted\"`) |\nFailed: fatal: not a git repository\nexit 1"),
+    ]
+
+
+def test_a_files_contents_shown_hold_no_errors_that_occurred():
+    msgs = _reads()
+    model = content_model(msgs)
+    assert [model.kinds[i] for i in (3, 4, 6, 8, 10)] == [Kind.OBSERVATION] * 5
+    # the read and the `cat` show the document: its "error" lines are its text
+    assert extract_errors(DOC) != []  # (the lines alone read as errors ...)
+    assert artifacts(model, 3).errors == () and artifacts(model, 6).errors == ()  # (... not as the file's contents)
+    assert model.step_failed(2)  # (the build beside the read failed)
+    assert not model.step_failed(5)
+    # a build's failure, a read that failed and a search's output are what happened
+    assert any("cannot find module" in e for e in artifacts(model, 4).errors)
+    assert artifacts(model, 8).errors and model.step_failed(7)
+    assert artifacts(model, 10).errors
