@@ -151,6 +151,7 @@ from inspector.engine.fidelity_signals import (
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
+from inspector.engine.fidelity_undone import undone_claims
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -2204,6 +2205,10 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     meaning += [("last_step", o) for o in aligned_outcome_claims(
         [s for s in unflagged if s not in said], model.messages, model.kinds, index.serial, horizon,
         model.step_failed, model.result_of)]
+    # Steps said not taken that a call of the range took (`engine.fidelity_undone`).
+    said = {m.sentence for _, m in meaning}
+    meaning += [("last_step", o) for o in undone_claims([s for s in unflagged if s not in said], model.messages,
+                                                         model.kinds, horizon, model.step_failed)]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
