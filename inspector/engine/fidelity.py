@@ -75,6 +75,7 @@ from inspector.engine import (
     fidelity_signals,
     fidelity_slots,
     fidelity_text,
+    fidelity_undone,
 )
 from inspector.engine.bounded import ByObject, Memo
 from inspector.engine.content import (
@@ -2126,7 +2127,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _outcomes, _signals, _slots, _text) and the searches' (`fidelity_search.forget`). The next
+    _claims, _outcomes, _signals, _slots, _text, _undone) and the searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
 
@@ -2139,7 +2140,7 @@ def forget(*, texts: bool = False) -> None:
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
                                                      fidelity_outcomes, fidelity_signals, fidelity_slots,
-                                                     fidelity_text))):
+                                                     fidelity_text, fidelity_undone))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
@@ -2208,7 +2209,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # Steps said not taken that a call of the range took (`engine.fidelity_undone`).
     said = {m.sentence for _, m in meaning}
     meaning += [("last_step", o) for o in undone_claims([s for s in unflagged if s not in said], model.messages,
-                                                         model.kinds, horizon, model.step_failed)]
+                                                         model.kinds, index.serial, horizon, model.step_failed)]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from inspector.engine.bounded import Memo, per_index_state
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.models import Message
 
@@ -59,35 +60,42 @@ def _clause(sentence: str, at: int) -> str:
     return sentence[start:end.start() if end else len(sentence)]
 
 
-def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object], horizon: int,
-                  failed: Callable[[int], bool]) -> list[Outcome]:
+_CALLS: Memo[tuple[int, int], tuple[tuple[int, str, str], ...]] = Memo(8)
+
+
+@per_index_state(_CALLS)
+def _calls(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> tuple[tuple[int, str, str], ...]:
+    """(action index, tool name, arguments), lower case, of the session's calls of snake_case tools."""
+    return tuple((i, c.name.lower(), c.arguments_raw.lower()) for i, m in enumerate(messages)
+                 if str(kinds[i]) == "action" for c in m.tool_calls if "_" in c.name.strip("_"))
+
+
+def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object], serial: int,
+                  horizon: int, failed: Callable[[int], bool]) -> list[Outcome]:
     """The sentences saying a step was not taken that a call up to `horizon` took (module doc).
 
     Args:
         sentences: the replacement's sentences.
         messages: the original's messages.
         kinds: the original's content kinds (`ContentModel.kinds`; the calls of ACTION messages count).
+        serial: the original's index serial (the calls' cache key, with its length).
         horizon: the last message of the range the replacement stands for.
         failed: whether the step at an action index failed (`ContentModel.step_failed`).
 
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [(s, m) for s in sentences if "not" in s.lower() or "no " in s.lower() or "never" in s.lower()
-            for m in _NOT_DONE.finditer(s)]
+    said = [(s, m, verbs) for s in sentences for low in [s.lower()] if "not" in low or "no " in low or "never" in low
+            for m in _NOT_DONE.finditer(s) for verbs in [_verbs(m.group(1) or m.group(2))] if verbs]
     if not said:
         return []
-    calls = [(i, c.name.lower(), c.arguments_raw.lower()) for i in range(min(horizon + 1, len(messages)))
-             if str(kinds[i]) == "action" for c in messages[i].tool_calls if "_" in c.name.strip("_")]
+    calls = [call for call in _calls(messages, kinds, serial) if call[0] <= horizon]
     if not calls:
         return []
     out: list[Outcome] = []
     done: set[str] = set()
-    for sentence, m in said:
+    for sentence, m, verbs in said:
         if sentence in done:
-            continue
-        verbs = _verbs(m.group(1) or m.group(2))
-        if not verbs:
             continue
         clause = _clause(sentence, m.start())
         low = clause.lower()
