@@ -60,14 +60,38 @@ def _clause(sentence: str, at: int) -> str:
     return sentence[start:end.start() if end else len(sentence)]
 
 
-_CALLS: Memo[tuple[int, int], tuple[tuple[int, str, str], ...]] = Memo(8)
+# sentence -> (where, the verbs) of each step it says was not taken: a knob move's new
+# summary repeats most sentences of the last.
+_SAID: Memo[str, tuple[tuple[int, frozenset[str]], ...]] = Memo(50_000)
+
+
+def _said_undone(sentence: str) -> tuple[tuple[int, frozenset[str]], ...]:
+    hit = _SAID.get(sentence)
+    if hit is None:
+        low = sentence.lower()
+        found = [(m.start(), frozenset(_verbs(m.group(1) or m.group(2)))) for m in _NOT_DONE.finditer(sentence)] \
+            if "not" in low or "no " in low or "never" in low else []
+        hit = _SAID.put(sentence, tuple((at, verbs) for at, verbs in found if verbs))
+    return hit
+
+
+_CALLS: Memo[tuple[int, int], dict[str, dict[str, list[tuple[int, str]]]]] = Memo(8)
 
 
 @per_index_state(_CALLS)
-def _calls(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> tuple[tuple[int, str, str], ...]:
-    """(action index, tool name, arguments), lower case, of the session's calls of snake_case tools."""
-    return tuple((i, c.name.lower(), c.arguments_raw.lower()) for i, m in enumerate(messages)
-                 if str(kinds[i]) == "action" for c in m.tool_calls if "_" in c.name.strip("_"))
+def _calls(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> dict[str, dict[str, list[tuple[int, str]]]]:
+    """Each word of a snake_case tool's name -> the tool names holding it -> (action index,
+    arguments lower case) of each of the session's calls of it, in order."""
+    out: dict[str, dict[str, list[tuple[int, str]]]] = {}
+    for i, m in enumerate(messages):
+        if str(kinds[i]) != "action":
+            continue
+        for c in m.tool_calls:
+            if "_" in c.name.strip("_"):
+                name = c.name.lower()
+                for word in set(name.split("_")):
+                    out.setdefault(word, {}).setdefault(name, []).append((i, c.arguments_raw.lower()))
+    return out
 
 
 def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object], serial: int,
@@ -85,33 +109,29 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [(s, m, verbs) for s in sentences for low in [s.lower()] if "not" in low or "no " in low or "never" in low
-            for m in _NOT_DONE.finditer(s) for verbs in [_verbs(m.group(1) or m.group(2))] if verbs]
+    said = [(s, at, verbs) for s in sentences for at, verbs in _said_undone(s)]
     if not said:
         return []
-    calls = [call for call in _calls(messages, kinds, serial) if call[0] <= horizon]
-    if not calls:
+    by_word = _calls(messages, kinds, serial)
+    if not by_word:
         return []
     out: list[Outcome] = []
     done: set[str] = set()
-    for sentence, m, verbs in said:
+    for sentence, at, verbs in said:
         if sentence in done:
             continue
-        clause = _clause(sentence, m.start())
+        clause = _clause(sentence, at)
         low = clause.lower()
         named = [(n.group(1) or n.group()).lower() for n in _NAMED.finditer(clause)]
-        for i, name, args in calls:
-            words = name.split("_")
-            if not verbs & set(words):
-                continue
-            nouns = [w for w in words if w not in verbs and len(w) >= 3]
+        names = {name: calls for verb in sorted(verbs) for name, calls in by_word.get(verb, {}).items()}
+        for name, calls in names.items():
+            nouns = [w for w in name.split("_") if w not in verbs and len(w) >= 3]
             if not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
                 continue
-            if named and not any(n in args for n in named):
-                continue  # about another thing than the calls took
-            if failed(i):
-                continue
-            done.add(sentence)
-            out.append(Outcome(f"{name} not done", sentence, f"{name} went through at message {i}"))
-            break
+            took = next((i for i, args in calls if i <= horizon and (not named or any(n in args for n in named))
+                         and not failed(i)), None)  # (none: another thing than the calls took, or failed)
+            if took is not None:
+                done.add(sentence)
+                out.append(Outcome(f"{name} not done", sentence, f"{name} went through at message {took}"))
+                break
     return out
