@@ -792,7 +792,11 @@ _ERROR_LINE = re.compile(
     r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b(?::\s*\S|\s*$)|^\s*(?:\w+\s+)?error(?:\[\w+\])?:\s*\S"
     r"|^\s*fatal:|command not found|No such file or directory|Permission denied|Segmentation fault|"
     r"^\s*FAILED\b|^\s*ERROR\b|\bexit (?:code|status):? [1-9]|<returncode>[1-9]|^E\d{3}\b|"
-    r"cannot open|not found$|Killed$|Aborted|<tool_use_error>", re.I | re.M)
+    r"cannot open|not found$|Killed$|Aborted|<tool_use_error>|"
+    # a compiler's diagnostic after its location (tsc's "a.ts(3,1): error TS2304:", gcc's and
+    # clang's "x.c:3:5: error:"), npm's, make's and a test runner's failure lines
+    r"^\S+?(?:\(\d+,\d+\)|:\d+(?::\d+)?):\s+(?:fatal\s+)?error(?:\[\w+\])?(?::|\s+[A-Z]{1,4}\d{2,5}:)|(?-i:^npm ERR!|^\s*FAIL\s+\S)|\*\*\*.*\bError \d+",
+    re.I | re.M)
 _CASE_SENSITIVE_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure)\b")
 # Lines that are code shown, not output: a viewer's numbered lines, diff lines, and
 # statements of common languages.
@@ -917,7 +921,7 @@ def _line_error(raw: str, in_diff: bool, *, direct: bool = True) -> str:
         return ""
     found = _CASE_SENSITIVE_ERROR.search(body)
     if found is None and not re.search(r"(?i)error|fatal|not found|no such file|denied|fault|failed|exit|"
-                                       r"returncode|killed|aborted|cannot open|^E\d{3}", body):
+                                       r"returncode|killed|aborted|cannot open|^E\d{3}|err!|^\s*fail\s", body):
         return ""
     norm = normalize_error(body)
     return norm if len(norm) >= 6 else ""
@@ -926,7 +930,7 @@ def _line_error(raw: str, in_diff: bool, *, direct: bool = True) -> str:
 # The words one of which every match of `_ERROR_LINE` holds (lower case), but "^E\d{3}".
 _ERROR_WORDS = ("error", "exception", "exit", "interrupt", "warning", "failure", "fatal:", "command not found",
                 "no such file or directory", "permission denied", "segmentation fault", "failed", "<returncode>",
-                "cannot open", "not found", "killed", "aborted")
+                "cannot open", "not found", "killed", "aborted", "err!", "fail")
 # Characters `re.IGNORECASE` matches with an ASCII letter that `str.lower` does not map to it.
 _FOLDS_APART = ("\u017f", "\u0131", "\u0130")
 

@@ -91,6 +91,20 @@ def test_errors_that_occurred_are_found_and_normalized():
         "E999 IndentationError:   unexpected indent")
 
 
+def test_toolchains_failure_lines_are_errors_and_a_search_hit_is_not():
+    # compilers after their location (tsc, gcc, rustc), npm, make, a test runner's FAIL
+    for line in ("src/index.ts(3,1): error TS2304: Cannot find name 'foo'.",
+                 "main.c:3:5: error: expected ';' before '}' token", "a.c:1:2: fatal error: x.h: No such file",
+                 "src/lib.rs:10:5: error[E0425]: cannot find value `x`", "npm ERR! code ELIFECYCLE",
+                 "make: *** [Makefile:3: all] Error 1", "FAIL src/app.test.ts",
+                 "FAIL\tentire.io/cli/cmd/integration_test\t19.666s"):
+        assert extract_errors(line) == [normalize_error(line)], line
+    # grep's hits and prose that merely say "error" or "fail"
+    for line in ("x.py:12: error handling improved", "x.py:12:    raise error", "fail fast is on",
+                 "Failing tests are listed below", "12:30: error budget reviewed"):
+        assert extract_errors(line) == [], line
+
+
 def test_paths_match_absolute_relative_and_dotted():
     a, b, c = (normalize_path(p) for p in ("/testbed/src/x.py", "src/x.py", "./src/x.py"))
     assert path_matches(a, b) and path_matches(b, c) and path_matches(a, c)
