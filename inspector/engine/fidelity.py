@@ -2528,8 +2528,11 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
         return ("P:" + rel) in post or any(t in post for t in tails)
     # A relative path: one the original names, or a file name it shows (a listing of
     # bare names) in a directory it shows paths in.
+    # (or under a directory it shows, named from where a listing starts: `ls -R django/contrib/sitemaps`
+    # shows "django/contrib/sitemaps/management/commands:" and "ping_google.py", a summary
+    # "management/commands/ping_google.py")
     return (("S:" + rel) in post or any(t in post for t in tails)
-            or (("n:" + name) in post and ("D:" + directory) in post))
+            or (("n:" + name) in post and (("D:" + directory) in post or ("S:" + directory) in post)))
 
 
 _SPAN = re.compile(r"`([^`\n]{3,200})`")
@@ -2587,6 +2590,8 @@ def _shown(text: str, index: _Index, model: ContentModel) -> bool:
 # A sentence about what is still to come.
 _FUTURE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
                      r"needs? to|must)\b", re.I)
+# A sentence headed as a list of steps still to take.
+_STEPS_AHEAD = re.compile(r"\W*(?:next(?: steps?)?|plan(?:ned)?|to ?do|remaining(?: steps?)?)\s*:", re.I)
 # A sentence that says a step has run, in the past tense.
 _HAS_RUN = re.compile(r"\b(?:ran|re-?ran|(?:was|were|been|got) (?:run|executed|applied)|executed|passed|succeeded|"
                       r"went through|(?:re)?built|compiled|installed)\b", re.I)
@@ -2637,6 +2642,9 @@ def _found_step_claims(v: _View, index: _Index, model: ContentModel, horizon: in
                     out.append(("last_step", span, sentence))
                 continue
             if (said.went_well and not said.went_badly
+                    # (a sentence listing steps still to take hopes they go well: "Next: ..., then
+                    # `git commit` so the hook passes")
+                    and not _STEPS_AHEAD.match(sentence)
                     and all(model.step_failed(i) for i in where if kinds[i] is Kind.ACTION)
                     # (a code line the output shows, quoted, with no word of a step run: no step)
                     and (said.ran or said.step_went_well or not _shown(command, index, model))):
@@ -2729,6 +2737,18 @@ def _clearly_a_path(path: str) -> bool:
     if len(parts) == 2 and not path.startswith(("/", "~", ".")) and _EXTENSION.search(parts[0]):
         return False  # "theme.fg/theme.bold", "a.py/b.py": two names' alternatives (a file holds no files)
     return path.startswith(("/", "~")) or bool(_EXTENSION.search(parts[-1]))
+
+
+# What follows a version-like number in a file or page name ("sect_C.7.6.24.html"): its
+# extension, which `extract_values` reads as the version's suffix.
+_EXTENSIONS = ("html", "htm", "md", "txt", "pdf", "json", "xml", "py", "js", "ts", "rst", "yaml", "yml", "zip",
+               "gz", "tar", "whl", "csv", "log")
+
+
+def _before_extension(value: str, post: Mapping[str, list[int]]) -> bool:
+    """True when the original states `value` in a file or page name, before its extension
+    (the section "C.7.6.24" of "sect_C.7.6.24.html")."""
+    return value[:1].isdigit() and any(("v:" + value + "." + ext) in post for ext in _EXTENSIONS)
 
 
 def _same_version(value: str, post: Mapping[str, list[int]]) -> bool:
@@ -2906,6 +2926,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
+                and not _before_extension(value, post) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post):

@@ -5,9 +5,12 @@ a tool-calling agent, with the wrong statement of the same shape still flagged."
 
 from __future__ import annotations
 
+import json
+
 from inspector.engine.fidelity import fidelity
 from inspector.engine.fidelity_bindings import bindings_in
 from inspector.engine.models import Message
+from tests import judged
 from tests.sessions import asst, sys, tool, user
 
 
@@ -70,3 +73,61 @@ def test_calls_listed_under_next_steps_are_not_said_to_be_made():
 def test_two_names_joined_by_a_slash_are_alternatives_not_a_path():
     assert _flags(GOOD + "Only theme.fg/theme.bold and the header.ts/footer.ts pair matter.") == []
     assert _flags(GOOD + "The title style is in src/styles.ts.") == ["src/styles.ts"]
+
+
+def _coding() -> list[Message]:
+    return [
+        sys("You are a coding agent. Use the tools."),
+        user("Make Dataset.pixel_array work without PixelRepresentation (see sect_C.7.6.24.html), "
+             "then commit. The repository's hook runs `just check`."),
+        asst("", [("c1", "bash", '{"command": "ls -R django/contrib/sitemaps"}')]),
+        tool("c1", "django/contrib/sitemaps:\n__init__.py\nmanagement\nviews.py\n\n"
+                   "django/contrib/sitemaps/management/commands:\n__init__.py\nping_google.py"),
+        asst("", [("c2", "bash", '{"command": "git commit -am wip"}')]),
+        tool("c2", "error: the hook `just check` failed: 2 tests failed\nexit code 1"),
+        asst("Fixing the tests first.", [("c3", "bash", '{"command": "pytest -q"}')]),
+        tool("c3", "2 failed, 10 passed"),
+    ]
+
+
+def _coding_flags(summary: str) -> list[str]:
+    msgs = _coding()
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+CODING = ("The user wants Dataset.pixel_array to work without PixelRepresentation, then a commit; "
+          "`git commit -am wip` failed: the hook's `just check` saw 2 failed tests. ")
+
+
+def test_a_section_number_read_from_a_page_name_is_stated():
+    # ("sect_C.7.6.24.html": the number the original states, before the page's extension)
+    assert _coding_flags(CODING + "The spec is section C.7.6.24.") == []
+    assert "7.6.25" in _coding_flags(CODING + "The spec is section C.7.6.25.")
+
+
+def test_a_path_composed_from_a_recursive_listing_is_the_file_it_shows():
+    said = "`ls -R django/contrib/sitemaps` shows views.py and management/commands/ping_google.py. "
+    assert _coding_flags(CODING + said) == []
+    assert _coding_flags(CODING + said.replace("ping_google.py", "ping_bing.py")) == [
+        "management/commands/ping_bing.py"]
+
+
+def test_a_step_still_to_take_hoped_to_go_well_is_no_claim_it_did():
+    assert _coding_flags(CODING + "Next: fix the tests, then `git commit -am wip` so the hook passes.") == []
+    assert _coding_flags(CODING + "Then `git commit -am wip` passed.") == ["git commit -am wip"]
+
+
+FAITHFUL = judged.ROOT / "data" / "faithful_summaries" / "items.jsonl"
+
+
+def test_no_faithful_summary_of_the_corpus_is_flagged():
+    flagged = []
+    for line in FAITHFUL.read_text(encoding="utf-8").splitlines():
+        o = json.loads(line)
+        path = judged.ROOT.parent / o["path"]
+        item = judged.JudgedItem(o["id"], path.name, int(o["cut"]), o["replacement"], sessions=path.parent)
+        f = fidelity(item.original(), item.compacted())
+        flagged += [(o["id"], it.text) for it in f.items if it.status in ("unsupported", "contradicted")]
+    assert len(FAITHFUL.read_text(encoding="utf-8").splitlines()) == 32
+    assert flagged == []
