@@ -153,6 +153,7 @@ from inspector.engine.fidelity_signals import (
 from inspector.engine.fidelity_slots import aligned_outcome_claims
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
 from inspector.engine.fidelity_undone import undone_claims
+from inspector.engine.fidelity_vcs import vcs_claims
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -2210,6 +2211,11 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     said = {m.sentence for _, m in meaning}
     meaning += [("last_step", o) for o in undone_claims([s for s in unflagged if s not in said], model.messages,
                                                          model.kinds, index.serial, horizon, model.step_failed)]
+    # A commit or a push said made that no command of the range made (`engine.fidelity_vcs`).
+    said = {m.sentence for _, m in meaning}
+    meaning += [("last_step", o) for o in vcs_claims(
+        [s for s in unflagged if s not in said], index.commands, horizon,
+        lambda: (m.text[:SCAN_CHARS] for m in model.messages[:horizon + 1]))]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))

@@ -48,3 +48,44 @@ def test_another_thing_a_step_ahead_or_a_failed_call_is_not():
     # (the call failed: the summary is right)
     failed = "Error: recipient Charlie not found."
     assert _flags(TASK + "Sending to Charlie failed; no message has been sent yet.", sent=failed) == []
+
+
+def _coding(*extra: Message) -> list[Message]:
+    return [
+        sys("You are a coding agent."),
+        user("Allow startup without API keys."),
+        asst("", [("b1", "bash", '{"command": "grep -rn throw src/sdk.ts"}')]),
+        tool("b1", "src/sdk.ts:40: throw new Error('no model')"),
+        asst("", [("b2", "edit", '{"path": "src/sdk.ts"}')]),
+        tool("b2", "Applied."),
+        *extra,
+        asst("Done; waiting for the user."),
+        user("Now check the hooks."),
+    ]
+
+
+def _coding_flags(summary: str, *extra: Message) -> list[str]:
+    msgs = _coding(*extra)
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+WORK = "The user wants startup without API keys; the throw in src/sdk.ts was removed. "
+
+
+def test_a_commit_or_push_no_command_made_is_contradicted():
+    assert _coding_flags(WORK) == []
+    assert _coding_flags(WORK + "Committed and pushed as 'Allow startup without API keys'.") == ["git commit"]
+    assert _coding_flags(WORK + "Then I pushed the branch to origin.") == ["git push"]
+
+
+def test_a_commit_made_or_shown_ahead_or_as_an_adjective_is_not():
+    ran = (asst("", [("b3", "bash", '{"command": "git commit -am \\"Allow startup\\" && git push origin main"}')]),
+           tool("b3", "[main 1a2b3c4] Allow startup\n 1 file changed"))
+    assert _coding_flags(WORK + "Committed and pushed to origin main.", *ran) == []
+    # a tool that commits by itself shows it (aider: "Commit afcb9d1 ...")
+    shown = (user("Applied edit to src/sdk.ts\nCommit afcb9d1 aider: allow startup"),)
+    assert _coding_flags(WORK + "The edit was committed by the tool.", *shown) == []
+    assert _coding_flags(WORK + "Next: commit it once the user agrees; nothing is committed yet.") == []
+    assert _coding_flags(WORK + "The repository's committed configuration is unchanged.") == []
+    assert _coding_flags(WORK + "The queue's head was pushed onto the stack.") == []
