@@ -2566,11 +2566,16 @@ _STEP_FAILED_CLAIM = re.compile(r"\b(?:failed|rejected|refused|not (?:been )?(?:
 _CLAUSE_END = re.compile(r"[;()\u2014]|\.\s|\bthen\b|\bbut\b|\bafter\b|\bwhile\b", re.I)
 
 
+_FAILED_CLAUSE_END = re.compile(_CLAUSE_END.pattern + r"|:\s")
+
+
 def _failed_spans(sentence: str) -> list[str]:
     """The quoted steps of `sentence` in a clause that says a step failed."""
     out: list[str] = []
-    for clause in _CLAUSE_END.split(_SPAN.sub(lambda m: m.group().replace(";", ",").replace("(", " ")
-                                              .replace(")", " ").replace(". ", " "), sentence)):
+    # (a colon ends a clause too: "Only `a` and `b` are allowed: an early `c` call failed")
+    for clause in _FAILED_CLAUSE_END.split(_SPAN.sub(lambda m: m.group().replace(";", ",").replace("(", " ")
+                                                     .replace(")", " ").replace(". ", " ").replace(": ", " "),
+                                                     sentence)):
         if _STEP_FAILED_CLAIM.search(_SPAN.sub(" ", clause)):
             out += _SPAN.findall(clause)
     return out
@@ -2749,6 +2754,55 @@ def _clearly_a_path(path: str) -> bool:
 # extension, which `extract_values` reads as the version's suffix.
 _EXTENSIONS = ("html", "htm", "md", "txt", "pdf", "json", "xml", "py", "js", "ts", "rst", "yaml", "yml", "zip",
                "gz", "tar", "whl", "csv", "log")
+
+
+# (the index's state, a value) -> whether a long message states it past its head.
+_PAST_SCAN: Memo[tuple[int, int, str], bool] = Memo(20_000)
+
+
+def _past_the_scan(value: str, index: _Index) -> bool:
+    """True when a message of the original longer than the index reads (its first
+    SCAN_CHARS) states `value` further on: a summary may quote a limit from the end of a
+    long error (L15: "requested 10107" at character 31,079 of a 31,692-character turn)."""
+    key = (index.serial, len(index.messages), value)
+    hit = _PAST_SCAN.get(key)
+    if hit is None:
+        at = SCAN_CHARS - len(value)
+        hit = _PAST_SCAN.put(key, any(len(m.text) > SCAN_CHARS and _whole(m.text, value, at) for m in index.messages))
+    return hit
+
+
+_DATE = re.compile(r"(?<![\w.-])\d{1,4}(?:[-/]\d{1,2}){1,2}(?![\w-])")
+
+
+def _in_a_stated_date(tok: str, said: str, index: _Index) -> bool:
+    """True when `tok` is part of a date the view states ("05-01") that the original states
+    too, within a longer one or glued to a time ("2024-05-01T00:08:44"), in a message
+    holding one of the date's other numbers."""
+    if len(tok) > 2 or tok not in said:
+        return False
+    for m in _DATE.finditer(said):
+        date = m.group()
+        parts = re.split(r"[-/]", date)
+        if tok not in parts:
+            continue
+        other = next((p for p in parts if p != tok), tok)
+        for i in index.postings.get("t:" + other, ())[:200]:
+            text = index.messages[i].text
+            if date in text[:SCAN_CHARS]:
+                return True
+    return False
+
+
+def _whole(text: str, value: str, start: int) -> bool:
+    """Whether `text` holds `value` from `start` on, not inside a longer word or number."""
+    k = text.find(value, start)
+    while k >= 0:
+        end = k + len(value)
+        if (k == 0 or not text[k - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        k = text.find(value, k + 1)
+    return False
 
 
 def _before_extension(value: str, post: Mapping[str, list[int]]) -> bool:
@@ -2932,7 +2986,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
-                and not _before_extension(value, post) \
+                and not _before_extension(value, post) and not _past_the_scan(value, index) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post):
@@ -2941,6 +2995,10 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     for tok in v.claimed:
         if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post):
             continue
+        if _past_the_scan(tok, index):
+            continue  # stated where the index does not read: past a long message's head
+        if _in_a_stated_date(tok, said, index):
+            continue  # "05-01" of the original's "2024-05-01T00:08:44" (read as "01t00")
         if _a_count(tok, v.lower) or _a_tally(tok, said):
             continue  # "11 of the 14 actions", "8 unit tests", "(10 checked)": a count the summary makes
         if _part_of_total(tok, v.lower, post):

@@ -47,7 +47,8 @@ _FAILED = re.compile(r"\b(?:failed|fails|rejected|was refused|errored|returned (
 # A clause about what comes next or might be: it states no outcome.
 _NOT_YET = re.compile(rf"\b(?:{FUTURE_WORDS}|try|retry|again)\b", re.I)
 _ACTION = re.compile(r"\b([a-z_]+\[[^\]\n]{1,80}\])", re.I)
-_FILE = re.compile(r"(?<![\w.-])([\w-]+\.[a-z][a-z0-9]{0,5})(?![\w-])", re.I)
+# (not one followed by a line, "x.go:148:21": where a failure points, not a file edited)
+_FILE = re.compile(r"(?<![\w.-])([\w-]+\.[a-z][a-z0-9]{0,5})(?![\w-])(?!:\d)", re.I)
 _WRITE_CALL = re.compile(r"\b\w*(?:edit|write|replace|patch|insert|create)\w*\(", re.I)
 _EDITED = re.compile(r"\bedit|\bchange|\bstr_replace|\bwrite|\bpatch", re.I)
 _CLAUSE_END = re.compile(r"[;:]|\.\s|,\s+(?:and |but |while |whereas |then )")
@@ -351,6 +352,8 @@ def _wrong_result(sentence: str, found: _Results, named: list[str]) -> Outcome |
             for q in _QUOTED.finditer(clause, k + len(name)):
                 if not _RESULT_CUE.search(clause, k + len(name), q.start()):
                     continue
+                if any(low.find(n, k + len(name), q.start()) >= 0 for n in named if n != name):
+                    break  # (another tool named nearer the quote: the result is its)
                 text = _flat(next(g for g in q.groups() if g))
                 if text in found.arguments.get(name, "") or text in found.results:
                     continue

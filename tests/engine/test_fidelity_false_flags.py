@@ -129,5 +129,47 @@ def test_no_faithful_summary_of_the_corpus_is_flagged():
         item = judged.JudgedItem(o["id"], path.name, int(o["cut"]), o["replacement"], sessions=path.parent)
         f = fidelity(item.original(), item.compacted())
         flagged += [(o["id"], it.text) for it in f.items if it.status in ("unsupported", "contradicted")]
-    assert len(FAITHFUL.read_text(encoding="utf-8").splitlines()) == 32
+    assert len(FAITHFUL.read_text(encoding="utf-8").splitlines()) == 64
     assert flagged == []
+
+
+def _shop() -> list[Message]:
+    return [
+        sys("You are an airline agent. Use the tools."),
+        user("Change reservation LU15PA's return, and keep the notes short."),
+        asst("", [("s1", "get_reservation_details", '{"reservation_id": "LU15PA"}')]),
+        tool("s1", '{"reservation_id": "LU15PA", "created_at": "2024-05-01T00:08:44", "total": 2366}'),
+        asst("", [("s2", "update_memory", '{"block": "observations"}')]),
+        tool("s2", "Edit failed: " + "x" * 20_500 + " Exceeds 10000 character limit (requested 10107)"),
+        asst("", [("s3", "send_message", '{"text": "hi"}'), ("s4", "search_flights", '{"date": "05-27"}')]),
+        tool("s3", "[ToolConstraintError] send_message is not allowed"),
+        tool("s4", "[]"),
+        asst("", [("s5", "bash", '{"command": "go vet ./..."}')]),
+        tool("s5", "hooks.go:148:21: os/exec.Command must not be called\nexit status 1"),
+        asst("Noted; telling the user."),
+        user("Go on."),
+    ]
+
+
+def _shop_flags(summary: str) -> list[str]:
+    msgs = _shop()
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+SHOP = "The user wants LU15PA's return changed; its total is $2366. "
+
+
+def test_a_date_of_a_timestamp_and_a_value_past_a_long_messages_head_are_stated():
+    assert _shop_flags(SHOP + "LU15PA was booked on 05-01.") == []
+    assert "07" in _shop_flags(SHOP + "LU15PA was booked on 05-07.")
+    assert _shop_flags(SHOP + "The memory edit failed (limit 10000, requested 10107).") == []
+    assert "10207" in _shop_flags(SHOP + "The memory edit failed (limit 10000, requested 10207).")
+
+
+def test_a_result_is_the_nearer_tools_and_a_files_line_is_where_a_failure_points():
+    said = ("Only `update_memory` and `search_flights` are allowed: an early `send_message` call failed with "
+            "\"[ToolConstraintError] send_message is not allowed\". ")
+    assert _shop_flags(SHOP + said) == []
+    said = "`go vet ./...` failed with one issue at hooks.go:148:21 (exit status 1). "
+    assert _shop_flags(SHOP + said) == []
