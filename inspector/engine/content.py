@@ -795,7 +795,9 @@ _ERROR_LINE = re.compile(
     r"cannot open|not found$|Killed$|Aborted|<tool_use_error>|"
     # a compiler's diagnostic after its location (tsc's "a.ts(3,1): error TS2304:", gcc's and
     # clang's "x.c:3:5: error:"), npm's, make's and a test runner's failure lines
-    r"^\S+?(?:\(\d+,\d+\)|:\d+(?::\d+)?):\s+(?:fatal\s+)?error(?:\[\w+\])?(?::|\s+[A-Z]{1,4}\d{2,5}:)|(?-i:^npm ERR!|^\s*FAIL\s+\S)|\*\*\*.*\bError \d+",
+    # (none of them across a line break: [ \t], not \s)
+    r"^\S+?(?:\(\d+,\d+\)|:\d+(?::\d+)?):[ \t]+(?:fatal[ \t]+)?error(?:\[\w+\])?(?::|[ \t]+[A-Z]{1,4}\d{2,5}:)|"
+    r"(?-i:^npm ERR!|^[ \t]*FAIL[ \t]+\S)|\*\*\*.*\bError \d+",
     re.I | re.M)
 _CASE_SENSITIVE_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure)\b")
 # Lines that are code shown, not output: a viewer's numbered lines, diff lines, and
