@@ -18,6 +18,7 @@ from inspector.engine import fidelity_outcomes as fo
 from inspector.engine.content import content_model, sentences
 from inspector.engine.fidelity_claims import call_claims
 from inspector.engine.fidelity_outcomes import result_claims
+from inspector.engine.fidelity_slots import aligned_outcome_claims
 from tests import judged
 
 
@@ -131,3 +132,35 @@ def test_step_claims_kept_per_sentence_measure_as_from_scratch(items):
         stated += sum("'last_step'" in w and "contradicted" in w for w in warm)
     fid.forget()
     assert stated  # (some measures hold a step claim)
+
+
+def test_aligned_outcomes_kept_per_sentence_and_clause_answer_as_from_scratch():
+    """`fidelity_slots` keeps each sentence's clauses stating an outcome (per sentence) and
+    each clause's candidate steps at every horizon (per index state); the range's end cuts
+    them after: the claims at each horizon, asked warm after other horizons and other
+    orders, equal the claims from scratch at that horizon alone."""
+    rng = random.Random(23)
+    claimed, cut = 0, 0
+    sets = [judged.load(d) for d in (judged.L17, judged.L18)]
+    for serial, it in enumerate((it for s in sets for it in s), start=5 * 10**6):
+        original = it.original()
+        model = content_model(original)
+        said = [s for m in it.compacted() for s in sentences(m.text)]
+        horizons = sorted({len(original) - 1, *(rng.randrange(len(original)) for _ in range(4))})
+
+        def claims(ss, h, original=original, model=model, serial=serial):
+            return aligned_outcome_claims(ss, original, model.kinds, serial, h, model.step_failed, model.result_of)
+
+        cold = {}
+        for h in horizons:
+            fid.forget()
+            cold[h] = claims(said, h)
+        claimed += sum(map(len, cold.values()))
+        cut += len({repr(c) for c in cold.values()}) > 1
+        fid.forget()
+        for h in rng.sample(horizons, len(horizons)):  # warm: the horizons in another order
+            shuffled = rng.sample(said, len(said))
+            claims(shuffled, h)
+            assert claims(said, h) == cold[h], (it.id, h)
+    fid.forget()
+    assert claimed and cut  # (claims made, and some change with the range's end)
