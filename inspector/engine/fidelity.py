@@ -2560,10 +2560,23 @@ def _failed_spans(sentence: str) -> list[str]:
     return out
 
 
+# (the index's state, a command) -> `_shown`: a knob move's summary quotes the last one's
+# commands again, and each read the messages holding all its words.
+_SHOWN: Memo[tuple[int, int, str], bool] = Memo(20_000)
+
+
 def _shown(text: str, index: _Index, model: ContentModel) -> bool:
     """True when a message the agent did not write (the task, the environment's
     output) shows `text` (normalized) verbatim: a line of code quoted from it, not a
     step the summary says ran."""
+    key = (index.serial, len(model.hashes), text)
+    hit = _SHOWN.get(key)
+    if hit is None:
+        hit = _SHOWN.put(key, _shown_in(text, index, model))
+    return hit
+
+
+def _shown_in(text: str, index: _Index, model: ContentModel) -> bool:
     ws = words(text)
     if not ws:
         return False

@@ -69,6 +69,8 @@ FACT_NOUNS = frozenset({"port", "pid", "uid", "gid", "order", "reservation", "ti
 # A named entry of a list with its count or amount in brackets ("Bulgaria (5) · Cuba (1)",
 # "Alice (3 votes)"): a proper name binds the number. (Case matters: a capital starts a name.)
 _LISTED = re.compile(r"(?<![\w.@$-])([A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?) \((\d[\d,]*(?:\.\d+)?)(?:\)| [a-z]+\))")
+# A digit, as `_BINDING` and `_LISTED` read one (each binding's value holds one).
+_DIGIT = re.compile(r"\d")
 # Keys bound to more distinct values than this name no single fact.
 MAX_VALUES = 2
 # Characters of a message read for bindings.
@@ -116,7 +118,9 @@ def bindings_in(text: str) -> list[tuple[str, str, int, int]]:
     Returns:
         The bindings, in order.
     """
-    out = []
+    out: list[tuple[str, str, int, int]] = []
+    if not _DIGIT.search(text):
+        return out  # (both patterns bind a number or an id holding a digit: most prose holds none)
     for m in _BINDING.finditer(text):
         key = m.group(1).lower()
         if key in _NOT_KEYS or not (_NAME.fullmatch(key) or key in FACT_NOUNS):
@@ -227,6 +231,10 @@ _ERROR_OF = (
     ("missing", re.compile(r"\b(\w+) " + _Q + r"([^'\"`\n]{1,80})" + _Q + r" (?:does not exist|not found)", re.I)),
 )
 
+# What every template says, as they read it ("no attribute", "no module", "not defined",
+# "cannot import", "not found", "does not exist"): a sentence without it is read no further.
+_NO = re.compile(r"no", re.I)
+
 
 def errors_in(text: str) -> list[tuple[str, tuple[str, ...], int]]:
     """(template, slots) of each error message in `text` that names its object (an
@@ -239,6 +247,8 @@ def errors_in(text: str) -> list[tuple[str, tuple[str, ...], int]]:
     Returns:
         (template, slots, where in `text`) per error message, in order of template.
     """
+    if not _NO.search(text):
+        return []
     return [(name, tuple(g.lower() for g in m.groups()), m.start()) for name, rx in _ERROR_OF
             for m in rx.finditer(text)]
 
