@@ -57,6 +57,7 @@ the scans of a rewritten text are linear in it.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
@@ -2872,13 +2873,17 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     if hit is not None:
         return hit
     post = index.postings
-    # (each sentence lowered once, the view's text joined once: both were made again per
-    # path and per value, on a new summary's view of ~400 sentences every knob move)
-    lows = [s.lower() for s in v.sentences]
+    # (the view's sentences lower case joined once: a needle's first sentence is where
+    # it first occurs in them, found by one scan, on a new summary's view of ~400
+    # sentences every knob move)
     said = "\n".join(v.lower)
+    starts = list(itertools.accumulate((len(low) + 1 for low in v.lower), initial=0))
 
     def stating(needle: str, default: str | None) -> str | None:
-        return next((s for s, low in zip(v.sentences, lows) if needle in low), default)
+        if "\n" in needle or not needle:
+            return next((s for s, low in zip(v.sentences, v.lower, strict=True) if needle in low), default)
+        at = said.find(needle)
+        return default if at < 0 else v.sentences[bisect.bisect_right(starts, at) - 1]
 
     paths: list[tuple[str, str, str]] = []
     for p in v.paths:
