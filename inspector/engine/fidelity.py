@@ -149,7 +149,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     weighted_keys,
 )
-from inspector.engine.fidelity_slots import aligned_outcome_claims
+from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
 from inspector.engine.models import Message
 
@@ -2097,11 +2097,14 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # check passed only the sentences it reads, in order (the same claims:
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
-                   reads_result, reads_scope)
+                   reads_result, reads_scope, reads_aligned)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
- _READS_SCOPE) = (1 << k for k in range(len(_SENTENCE_TESTS)))
+ _READS_SCOPE, _READS_ALIGNED) = (1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
+# view -> its sentences' `_checks_reading`, in order: a cleared message's view comes back
+# whole on every knob move (`_view` keeps it per message), a summary's is read per sentence.
+_VIEW_READINGS: ByObject[_View, tuple[int, ...]] = ByObject(4_000)
 
 
 def _checks_reading(sentence: str) -> int:
@@ -2111,11 +2114,18 @@ def _checks_reading(sentence: str) -> int:
     return hit
 
 
+def _view_readings(v: _View) -> tuple[int, ...]:
+    hit = _VIEW_READINGS.get(v)
+    if hit is None:
+        hit = _VIEW_READINGS.put(v, tuple([_checks_reading(s) for s in v.sentences]))
+    return hit
+
+
 class _ChecksRead:
     """The sentences of a replacement by the claim checks that read them."""
 
-    def __init__(self, every: list[str]) -> None:
-        self.read = [(s, bits) for s in every for bits in [_checks_reading(s)] if bits]
+    def __init__(self, views: list[_View]) -> None:
+        self.read = [(s, bits) for v in views for s, bits in zip(v.sentences, _view_readings(v), strict=True) if bits]
 
     def of(self, check: int, flagged: set[str] | frozenset[str] = frozenset()) -> list[str]:
         """The sentences `check` (a `_READS_*` bit) reads, less those `flagged`, in order."""
@@ -2173,7 +2183,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     near = {(c.kind, c.text, c.sentence): c for c in near_misses(claims, index.postings, index.serial, model.messages,
                                                                   model.roots, SCAN_CHARS)}
     every = [s for v in views for s in v.sentences]
-    read = _ChecksRead(every)
+    read = _ChecksRead(views)
     for call in call_claims(read.of(_READS_CALL), model.messages, index.serial, horizon,
                             model.step_failed, model.result_of):
         claims.append(("last_step", call.text, call.sentence))
@@ -2202,7 +2212,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # (`engine.fidelity_slots`), in sentences no check above flagged.
     said = {m.sentence for _, m in meaning}
     meaning += [("last_step", o) for o in aligned_outcome_claims(
-        [s for s in unflagged if s not in said], model.messages, model.kinds, index.serial, horizon,
+        read.of(_READS_ALIGNED, flagged | said), model.messages, model.kinds, index.serial, horizon,
         model.step_failed, model.result_of)]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:

@@ -294,6 +294,19 @@ def aligned_outcome_claims(sentences: Sequence[str], messages: Sequence[Message]
     return out
 
 
+def reads_aligned(sentence: str) -> bool:
+    """Whether `aligned_outcome_claims` reads `sentence`: a clause of it states an
+    outcome a step's observation can contradict.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(_reading(sentence))
+
+
 class _Clause(NamedTuple):
     """A clause of a sentence stating an outcome (`_reading`)."""
 

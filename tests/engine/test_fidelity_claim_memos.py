@@ -15,6 +15,7 @@ from inspector.engine import fidelity_bindings as fb
 from inspector.engine import fidelity_choices as fc
 from inspector.engine import fidelity_claims as fcl
 from inspector.engine import fidelity_outcomes as fo
+from inspector.engine import fidelity_slots as fs
 from inspector.engine.content import content_model, sentences
 from inspector.engine.fidelity_claims import call_claims
 from inspector.engine.fidelity_outcomes import result_claims
@@ -92,6 +93,8 @@ def _checks(original, serial, model, h):
         (fcl.reads_scope, lambda ss: fcl.answer_claims(ss, original, model.kinds, h)),
         (fcl.reads_call, lambda ss: fcl.call_claims(ss, original, serial, h, model.step_failed, model.result_of)),
         (fcl.reads_write, lambda ss: fcl.write_claims(ss, {}, serial, original, model.kinds, h, ())),
+        (fs.reads_aligned, lambda ss: fs.aligned_outcome_claims(ss, original, model.kinds, serial, h, model.step_failed,
+                                                                model.result_of)),
     ]
 
 
