@@ -2887,13 +2887,17 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     # it first occurs in them, found by one scan, on a new summary's view of ~400
     # sentences every knob move)
     said = "\n".join(v.lower)
-    starts = list(itertools.accumulate((len(low) + 1 for low in v.lower), initial=0))
+    starts: list[int] = []  # (where each sentence starts in `said`, on the first needle found)
 
     def stating(needle: str, default: str | None) -> str | None:
         if "\n" in needle or not needle:
             return next((s for s, low in zip(v.sentences, v.lower, strict=True) if needle in low), default)
         at = said.find(needle)
-        return default if at < 0 else v.sentences[bisect.bisect_right(starts, at) - 1]
+        if at < 0:
+            return default
+        if not starts:
+            starts.extend(itertools.accumulate((len(low) + 1 for low in v.lower), initial=0))
+        return v.sentences[bisect.bisect_right(starts, at) - 1]
 
     paths: list[tuple[str, str, str]] = []
     for p in v.paths:
