@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo, per_index_state
-from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL
+from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL, may_hold
 from inspector.engine.models import Message
 
 # A clause saying the step went well, or that it failed.
@@ -44,6 +44,10 @@ _BADLY = re.compile(r"\b(?:fail\w*|reject\w*|refused|errors?|erred|invalid|denie
 # (a failure stated: narrower than `_BADLY`, whose "no" and "not" only keep a success unsaid)
 _FAILED = re.compile(r"\b(?:failed|fails|rejected|was refused|errored|returned (?:an? )?(?:error|\"?invalid)|"
                      r"invalid action|did not (?:apply|work|go through)|was not applied|were not applied)\b", re.I)
+# The first word of each of `_WELL`'s and `_FAILED`'s phrases ("successful(ly)" both ways).
+OUTCOME_FIRST_WORDS = frozenset({"succeeded", "succeeds", "successful", "successfully", "went", "was", "were", "worked",
+                                 "applied", "took", "passed", "returned", "booked", "failed", "fails", "rejected",
+                                 "errored", "invalid", "did"})
 # A clause about what comes next or might be: it states no outcome.
 _NOT_YET = re.compile(rf"\b(?:{FUTURE_WORDS}|try|retry|again)\b", re.I)
 _ACTION = re.compile(r"\b([a-z_]+\[[^\]\n]{1,80}\])", re.I)
@@ -161,18 +165,23 @@ def _clause(sentence: str, at: int, end: int) -> str:
 _STATES_OUTCOME: Memo[str, bool] = Memo(50_000)
 
 
-def reads_outcome(sentence: str) -> bool:
+def reads_outcome(sentence: str, *, direct: bool = True) -> bool:
     """Whether `outcome_claims` reads `sentence`: it states an outcome at all.
 
     Args:
         sentence: a replacement's sentence.
+        direct: skip the patterns when the sentence has none of their first words
+            (`OUTCOME_FIRST_WORDS`, `may_hold`); False: search them, nothing kept (the same answer).
 
     Returns:
         True when it may make a claim.
     """
+    if not direct:
+        return bool(_WELL.search(sentence) or _FAILED.search(sentence))
     hit = _STATES_OUTCOME.get(sentence)
     if hit is None:
-        hit = _STATES_OUTCOME.put(sentence, bool(_WELL.search(sentence) or _FAILED.search(sentence)))
+        hit = _STATES_OUTCOME.put(sentence, may_hold(sentence, OUTCOME_FIRST_WORDS) and bool(
+            _WELL.search(sentence) or _FAILED.search(sentence)))
     return hit
 
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.fidelity_claims import may_hold
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.models import Message
 
@@ -52,6 +53,10 @@ _WELL = re.compile(r"\b(?:succeeded|successful(?:ly)?|worked|went through|was ac
 _GAVE = re.compile(r"\b(?:printed|listed|showed|returned|matched|found|confirmed|gave|yielded|located|revealed|"
                    r"displayed)\b", re.I)
 _CLAIMED = re.compile(f"{_WELL.pattern}|{_GAVE.pattern}", re.I)
+# The first word of each of `_CLAIMED`'s phrases ("successful(ly)" both ways).
+CLAIM_FIRST_WORDS = frozenset({"succeeded", "successful", "successfully", "worked", "went", "was", "loaded", "printed",
+                               "listed", "showed", "returned", "matched", "found", "confirmed", "gave", "yielded",
+                               "located", "revealed", "displayed"})
 # A clause that negates, limits or reports a failure: it states no success to contradict.
 _LIMITS = re.compile(r"\b(?:not|no|nothing|none|never|empty|only|fail\w*|errors?|cannot|couldn't|didn't|"
                      r"doesn't|wasn't|weren't|without|neither|nor|unable|blank|zeros?|missing|refused|denied|"
@@ -294,17 +299,19 @@ def aligned_outcome_claims(sentences: Sequence[str], messages: Sequence[Message]
     return out
 
 
-def reads_aligned(sentence: str) -> bool:
+def reads_aligned(sentence: str, *, direct: bool = True) -> bool:
     """Whether `aligned_outcome_claims` reads `sentence`: a clause of it states an
     outcome a step's observation can contradict.
 
     Args:
         sentence: a replacement's sentence.
+        direct: skip the patterns when the sentence has none of their first words
+            (`CLAIM_FIRST_WORDS`, `may_hold`); False: read it, nothing kept (the same answer).
 
     Returns:
         True when it may make a claim.
     """
-    return bool(_reading(sentence))
+    return bool(_reading(sentence) if direct else _clauses_claimed(sentence))
 
 
 class _Clause(NamedTuple):
@@ -327,8 +334,12 @@ def _reading(sentence: str) -> tuple[_Clause, ...]:
     contradict, each with the words naming the step (none for most sentences: they stop
     at a regex)."""
     hit = _READINGS.get(sentence)
-    if hit is not None:
-        return hit
+    if hit is None:
+        hit = _READINGS.put(sentence, _clauses_claimed(sentence) if may_hold(sentence, CLAIM_FIRST_WORDS) else ())
+    return hit
+
+
+def _clauses_claimed(sentence: str) -> tuple[_Clause, ...]:
     out: list[_Clause] = []
     if _CLAIMED.search(sentence):
         clauses = _clauses(sentence)
@@ -346,4 +357,4 @@ def _reading(sentence: str) -> tuple[_Clause, ...]:
             referring = n and not _named(subject) and len(subject.split()) <= REFERRING_WORDS
             out.append(_Clause(a, b, claim, subject,
                                sentence[clauses[n - 1][0]:clauses[n - 1][1]] + " " + subject if referring else None))
-    return _READINGS.put(sentence, tuple(out))
+    return tuple(out)

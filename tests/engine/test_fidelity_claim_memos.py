@@ -167,3 +167,38 @@ def test_aligned_outcomes_kept_per_sentence_and_clause_answer_as_from_scratch():
             assert claims(said, h) == cold[h], (it.id, h)
     fid.forget()
     assert claimed and cut  # (claims made, and some change with the range's end)
+
+
+def test_sentence_tests_skipping_patterns_by_their_words_answer_as_the_patterns(items):
+    """`reads_write`, `reads_scope`, `reads_outcome` and `reads_aligned` skip their
+    patterns on an ASCII sentence holding none of the words they need (`may_hold`): each
+    answers as its patterns searched directly, on every sentence of the labelled sessions
+    and their compactions, and on each of those words written in other cases, glued to
+    letters, digits or "_", or alone."""
+    tests = (fcl.reads_write, fcl.reads_scope, fo.reads_outcome, fs.reads_aligned)
+    needed = sorted(fcl.WROTE_WORDS | fcl.USER_WORDS | fo.OUTCOME_FIRST_WORDS | fs.CLAIM_FIRST_WORDS)
+    said = {s for it in items for m in (*it.original(), *it.compacted()) for s in sentences(m.text)}
+    for w in needed:  # (each word where a pattern holds it, and where it holds no whole word)
+        for form in (w, w.upper(), w.title()):
+            said |= {f"The step {form}.", f"{form} it", f"x{form} y", f"{form}_x", f"3{form}", f"{form}3",
+                     f"they {form} the file", f"I {form} `a.py`", f"user {form} both",
+                     f"The user {form} both options; it {form} the results", f"{form}d through"}
+    # (the patterns' phrases, each as a sentence: the word they need is not always their verb)
+    said |= {f"`make build` {p} - it {p.upper()}." for p in (
+        "was accepted", "were accepted", "were applied", "applied cleanly", "took effect", "went through",
+        "returned the results", "returned an error", "invalid action", "did not work", "was not applied",
+        "was refused", "successfully", "is already written", "the agent edited", "the user asked for both")}
+    said |= {"The agent already ADDED it.", "The user WANTED both.", "\u017fucceeded: it Went Through.",
+             "The customer chose only the first.", "We Inserted the line.", "Ran `ls`: it was accepted, \u00e9"}
+    fid.forget()
+    read = dict.fromkeys(tests, 0)
+    skipped = 0
+    for s in sorted(said):
+        for test in tests:
+            direct = test(s, direct=False)
+            assert test(s) == direct, (test.__name__, s)
+            read[test] += direct
+        skipped += s.isascii() and not any(fcl.may_hold(s, words) for words in (
+            fcl.WROTE_WORDS, fcl.USER_WORDS, fo.OUTCOME_FIRST_WORDS, fs.CLAIM_FIRST_WORDS))
+    fid.forget()
+    assert all(read.values()) and skipped  # (each test reads some sentences; most are skipped)
