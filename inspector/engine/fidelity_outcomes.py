@@ -206,34 +206,13 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
     if not said:
         return []
     steps = _steps(messages, kinds, serial)
+    state = (serial, len(messages))
     out: list[Outcome] = []
     for sentence in said:
-        low = sentence.lower()
-        named: list[tuple[str, int, int, list[int]]] = []
-        for name, calls in steps.tools.items():
-            k = low.find(name)
-            if k >= 0:
-                named.append((name, k, k + len(name), calls))
-        for m in _ACTION.finditer(low):
-            acted = steps.actions.get(m.group(1))
-            if acted:
-                named.append((m.group(1), m.start(), m.end(), acted))
-        for m in _FILE.finditer(low):
-            edited = steps.edits.get(m.group(1))
-            if edited and _EDITED.search(low):
-                named.append((m.group(1), m.start(), m.end(), edited))
-        for m in _STEP_NOUN.finditer(low):
-            ran = steps.words.get(_STEP_WORDS[m.group(1)])
-            if ran:
-                named.append((m.group(1), m.start(), m.end(), ran))
-        for text, start, end, at in named:
-            clause = _clause(sentence, start, end)
-            if _NOT_YET.search(clause):
-                continue
+        for text, at, well, bad, stated_fail in _named_steps(sentence, steps, state):
             made = [i for i in at if i <= horizon]
             if not made:
                 continue
-            well, bad, stated_fail = _WELL.search(clause), _BADLY.search(clause), _FAILED.search(clause)
             outcomes = [failed(i) for i in made]
             if well and not bad and all(outcomes):
                 shown = " ".join(messages[made[-1] + 1].text.split())[:EVIDENCE_CHARS] if made[-1] + 1 < len(
@@ -246,6 +225,49 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
                 out.append(Outcome(text, sentence, f"no call of {text} in the range failed; the last answered: {shown}"))
                 break
     return out
+
+
+# ((the steps' state: index serial, session length), a sentence) -> `_named_steps`: a knob
+# move's summary states the last one's outcomes again, with another range's end.
+_NAMED: Memo[tuple[tuple[int, int], str], tuple[tuple[str, tuple[int, ...], bool, bool, bool], ...]] = Memo(20_000)
+
+
+def _named_steps(sentence: str, steps: _Steps, state: tuple[int, int]
+                 ) -> tuple[tuple[str, tuple[int, ...], bool, bool, bool], ...]:
+    """The steps `sentence` names, in the order `outcome_claims` weighs them, each with
+    the calls that made it (at any horizon) and whether its clause says it went well,
+    badly, or failed; clauses about what comes next left out (a function of the sentence
+    and the session's steps alone)."""
+    key = (state, sentence)
+    hit = _NAMED.get(key)
+    if hit is not None:
+        return hit
+    low = sentence.lower()
+    named: list[tuple[str, int, int, list[int]]] = []
+    for name, calls in steps.tools.items():
+        k = low.find(name)
+        if k >= 0:
+            named.append((name, k, k + len(name), calls))
+    for m in _ACTION.finditer(low):
+        acted = steps.actions.get(m.group(1))
+        if acted:
+            named.append((m.group(1), m.start(), m.end(), acted))
+    for m in _FILE.finditer(low):
+        edited = steps.edits.get(m.group(1))
+        if edited and _EDITED.search(low):
+            named.append((m.group(1), m.start(), m.end(), edited))
+    for m in _STEP_NOUN.finditer(low):
+        ran = steps.words.get(_STEP_WORDS[m.group(1)])
+        if ran:
+            named.append((m.group(1), m.start(), m.end(), ran))
+    found = []
+    for text, start, end, at in named:
+        clause = _clause(sentence, start, end)
+        if _NOT_YET.search(clause):
+            continue
+        found.append((text, tuple(at), bool(_WELL.search(clause)), bool(_BADLY.search(clause)),
+                      bool(_FAILED.search(clause))))
+    return _NAMED.put(key, tuple(found))
 
 
 # ------------------------------------------------------------------ a result of another call

@@ -202,3 +202,32 @@ def test_sentence_tests_skipping_patterns_by_their_words_answer_as_the_patterns(
             fcl.WROTE_WORDS, fcl.USER_WORDS, fo.OUTCOME_FIRST_WORDS, fs.CLAIM_FIRST_WORDS))
     fid.forget()
     assert all(read.values()) and skipped  # (each test reads some sentences; most are skipped)
+
+
+def test_outcome_claims_kept_per_sentence_answer_as_from_scratch(items):
+    """The steps a sentence names and what its clauses say of them are kept per sentence
+    and index state (`fidelity_outcomes`); the range's end applies after: each horizon's
+    claims, warm after other horizons and orders, equal them from scratch."""
+    rng = random.Random(31)
+    claimed, cut = 0, 0
+    for serial, it in enumerate(items, start=6 * 10**6):
+        original = it.original()
+        model = content_model(original)
+        said = [s for m in it.compacted() for s in sentences(m.text)]
+        horizons = sorted({len(original) - 1, *(rng.randrange(len(original)) for _ in range(3))})
+
+        def claims(ss, h, original=original, model=model, serial=serial):
+            return fo.outcome_claims(ss, original, model.kinds, serial, h, model.step_failed)
+
+        cold = {}
+        for h in horizons:
+            fid.forget()
+            cold[h] = claims(said, h)
+        claimed += sum(map(len, cold.values()))
+        cut += len({repr(c) for c in cold.values()}) > 1
+        fid.forget()
+        for h in rng.sample(horizons, len(horizons)):
+            claims(rng.sample(said, len(said)), h)
+            assert claims(said, h) == cold[h], (it.id, h)
+    fid.forget()
+    assert claimed and cut  # (claims made, and some change with the range's end)
