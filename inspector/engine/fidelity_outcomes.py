@@ -228,12 +228,13 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
 
 
 # ((the steps' state: index serial, session length), a sentence) -> `_named_steps`: a knob
-# move's summary states the last one's outcomes again, with another range's end.
-_NAMED: Memo[tuple[tuple[int, int], str], tuple[tuple[str, tuple[int, ...], bool, bool, bool], ...]] = Memo(20_000)
+# move's summary states the last one's outcomes again, with another range's end. (The
+# calls are the steps' own lists, not copies: a tool's may hold thousands.)
+_NAMED: Memo[tuple[tuple[int, int], str], tuple[tuple[str, Sequence[int], bool, bool, bool], ...]] = Memo(5_000)
 
 
 def _named_steps(sentence: str, steps: _Steps, state: tuple[int, int]
-                 ) -> tuple[tuple[str, tuple[int, ...], bool, bool, bool], ...]:
+                 ) -> tuple[tuple[str, Sequence[int], bool, bool, bool], ...]:
     """The steps `sentence` names, in the order `outcome_claims` weighs them, each with
     the calls that made it (at any horizon) and whether its clause says it went well,
     badly, or failed; clauses about what comes next left out (a function of the sentence
@@ -265,7 +266,7 @@ def _named_steps(sentence: str, steps: _Steps, state: tuple[int, int]
         clause = _clause(sentence, start, end)
         if _NOT_YET.search(clause):
             continue
-        found.append((text, tuple(at), bool(_WELL.search(clause)), bool(_BADLY.search(clause)),
+        found.append((text, at, bool(_WELL.search(clause)), bool(_BADLY.search(clause)),
                       bool(_FAILED.search(clause))))
     return _NAMED.put(key, tuple(found))
 

@@ -207,7 +207,7 @@ class _Candidate(NamedTuple):
 # (the steps' state: index serial, session length; a clause's text) -> every step it may
 # be aligned with at any horizon (`_candidates`): a knob move's summary states most of the
 # last one's clauses again, each cut at another range's end.
-_CANDIDATES: Memo[tuple[int, int, str], tuple[_Candidate, ...]] = Memo(20_000)
+_CANDIDATES: Memo[tuple[int, int, str], tuple[_Candidate, ...]] = Memo(5_000)
 
 
 def _candidates(text: str, steps: _Steps, state: tuple[int, int]) -> tuple[_Candidate, ...]:
