@@ -57,6 +57,7 @@ the scans of a rewritten text are linear in it.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
@@ -150,7 +151,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     weighted_keys,
 )
-from inspector.engine.fidelity_slots import aligned_outcome_claims
+from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
 from inspector.engine.fidelity_undone import undone_claims
 from inspector.engine.fidelity_vcs import vcs_claims
@@ -2100,11 +2101,14 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # check passed only the sentences it reads, in order (the same claims:
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
-                   reads_result, reads_scope)
+                   reads_result, reads_scope, reads_aligned)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
- _READS_SCOPE) = (1 << k for k in range(len(_SENTENCE_TESTS)))
+ _READS_SCOPE, _READS_ALIGNED) = (1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
+# view -> its sentences' `_checks_reading`, in order: a cleared message's view comes back
+# whole on every knob move (`_view` keeps it per message), a summary's is read per sentence.
+_VIEW_READINGS: ByObject[_View, tuple[int, ...]] = ByObject(4_000)
 
 
 def _checks_reading(sentence: str) -> int:
@@ -2114,11 +2118,18 @@ def _checks_reading(sentence: str) -> int:
     return hit
 
 
+def _view_readings(v: _View) -> tuple[int, ...]:
+    hit = _VIEW_READINGS.get(v)
+    if hit is None:
+        hit = _VIEW_READINGS.put(v, tuple([_checks_reading(s) for s in v.sentences]))
+    return hit
+
+
 class _ChecksRead:
     """The sentences of a replacement by the claim checks that read them."""
 
-    def __init__(self, every: list[str]) -> None:
-        self.read = [(s, bits) for s in every for bits in [_checks_reading(s)] if bits]
+    def __init__(self, views: list[_View]) -> None:
+        self.read = [(s, bits) for v in views for s, bits in zip(v.sentences, _view_readings(v), strict=True) if bits]
 
     def of(self, check: int, flagged: set[str] | frozenset[str] = frozenset()) -> list[str]:
         """The sentences `check` (a `_READS_*` bit) reads, less those `flagged`, in order."""
@@ -2176,7 +2187,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     near = {(c.kind, c.text, c.sentence): c for c in near_misses(claims, index.postings, index.serial, model.messages,
                                                                   model.roots, SCAN_CHARS)}
     every = [s for v in views for s in v.sentences]
-    read = _ChecksRead(every)
+    read = _ChecksRead(views)
     for call in call_claims(read.of(_READS_CALL), model.messages, index.serial, horizon,
                             model.step_failed, model.result_of):
         claims.append(("last_step", call.text, call.sentence))
@@ -2205,7 +2216,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # (`engine.fidelity_slots`), in sentences no check above flagged.
     said = {m.sentence for _, m in meaning}
     meaning += [("last_step", o) for o in aligned_outcome_claims(
-        [s for s in unflagged if s not in said], model.messages, model.kinds, index.serial, horizon,
+        read.of(_READS_ALIGNED, flagged | said), model.messages, model.kinds, index.serial, horizon,
         model.step_failed, model.result_of)]
     # Steps said not taken that a call of the range took (`engine.fidelity_undone`).
     said = {m.sentence for _, m in meaning}
@@ -2581,10 +2592,23 @@ def _failed_spans(sentence: str) -> list[str]:
     return out
 
 
+# (the index's state, a command) -> `_shown`: a knob move's summary quotes the last one's
+# commands again, and each read the messages holding all its words.
+_SHOWN: Memo[tuple[int, int, str], bool] = Memo(20_000)
+
+
 def _shown(text: str, index: _Index, model: ContentModel) -> bool:
     """True when a message the agent did not write (the task, the environment's
     output) shows `text` (normalized) verbatim: a line of code quoted from it, not a
     step the summary says ran."""
+    key = (index.serial, len(model.hashes), text)
+    hit = _SHOWN.get(key)
+    if hit is None:
+        hit = _SHOWN.put(key, _shown_in(text, index, model))
+    return hit
+
+
+def _shown_in(text: str, index: _Index, model: ContentModel) -> bool:
     ws = words(text)
     if not ws:
         return False
@@ -2962,13 +2986,21 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     if hit is not None:
         return hit
     post = index.postings
-    # (each sentence lowered once, the view's text joined once: both were made again per
-    # path and per value, on a new summary's view of ~400 sentences every knob move)
-    lows = [s.lower() for s in v.sentences]
+    # (the view's sentences lower case joined once: a needle's first sentence is where
+    # it first occurs in them, found by one scan, on a new summary's view of ~400
+    # sentences every knob move)
     said = "\n".join(v.lower)
+    starts: list[int] = []  # (where each sentence starts in `said`, on the first needle found)
 
     def stating(needle: str, default: str | None) -> str | None:
-        return next((s for s, low in zip(v.sentences, lows) if needle in low), default)
+        if "\n" in needle or not needle:
+            return next((s for s, low in zip(v.sentences, v.lower, strict=True) if needle in low), default)
+        at = said.find(needle)
+        if at < 0:
+            return default
+        if not starts:
+            starts.extend(itertools.accumulate((len(low) + 1 for low in v.lower), initial=0))
+        return v.sentences[bisect.bisect_right(starts, at) - 1]
 
     paths: list[tuple[str, str, str]] = []
     for p in v.paths:

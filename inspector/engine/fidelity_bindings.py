@@ -69,6 +69,8 @@ FACT_NOUNS = frozenset({"port", "pid", "uid", "gid", "order", "reservation", "ti
 # A named entry of a list with its count or amount in brackets ("Bulgaria (5) · Cuba (1)",
 # "Alice (3 votes)"): a proper name binds the number. (Case matters: a capital starts a name.)
 _LISTED = re.compile(r"(?<![\w.@$-])([A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?) \((\d[\d,]*(?:\.\d+)?)(?:\)| [a-z]+\))")
+# A digit, as `_BINDING` and `_LISTED` read one (each binding's value holds one).
+_DIGIT = re.compile(r"\d")
 # Keys bound to more distinct values than this name no single fact.
 MAX_VALUES = 2
 # Characters of a message read for bindings.
@@ -106,16 +108,41 @@ def _kind(value: str) -> str:
     return "number" if value.replace(".", "").isdigit() else "id"
 
 
-def bindings_in(text: str) -> list[tuple[str, str, int, int]]:
+def bindings_in(text: str, *, direct: bool = True) -> list[tuple[str, str, int, int]]:
     """(key, number, start, end) of each key-number binding in `text` (keys lower case,
     numbers canonical), leaving out keys that name no fact of their own (`_NOT_KEYS`).
 
     Args:
         text: any text.
+        direct: skip the patterns where no binding can be kept: a text without a
+            digit, and the key-value pattern on an ASCII text without "_" or a fact
+            noun (every key kept has one); False: search them all (the same answer).
 
     Returns:
         The bindings, in order.
     """
+    out: list[tuple[str, str, int, int]] = []
+    if direct and not _DIGIT.search(text):
+        return out  # (both patterns bind a number or an id holding a digit: most prose holds none)
+    if not direct or _may_hold_key(text):
+        out = _keyed(text)
+    if "(" in text:
+        for m in _LISTED.finditer(text):
+            if m.group(1).lower() not in _NOT_KEYS:
+                out.append(("listed " + m.group(1).lower(), _number(m.group(2)), m.start(), m.end()))
+    return out
+
+
+def _may_hold_key(text: str) -> bool:
+    """Whether `_keyed` may keep a binding of `text`: a key kept is a name with "_" or a
+    fact noun (`FACT_NOUNS`), which an ASCII text holds as it is, lower case."""
+    if "_" in text or not text.isascii():
+        return True
+    low = text.lower()
+    return any(noun in low for noun in FACT_NOUNS)
+
+
+def _keyed(text: str) -> list[tuple[str, str, int, int]]:
     out = []
     for m in _BINDING.finditer(text):
         key = m.group(1).lower()
@@ -124,10 +151,6 @@ def bindings_in(text: str) -> list[tuple[str, str, int, int]]:
         if key in FACT_NOUNS and "." in m.group(2):
             continue  # a record's number is no decimal: "New Car Rental 4.5" is a rating after a name
         out.append((key, _number(m.group(2)), m.start(), m.end()))
-    if "(" in text:
-        for m in _LISTED.finditer(text):
-            if m.group(1).lower() not in _NOT_KEYS:
-                out.append(("listed " + m.group(1).lower(), _number(m.group(2)), m.start(), m.end()))
     return out
 
 
@@ -229,18 +252,26 @@ _ERROR_OF = (
     ("missing", re.compile(r"\b(\w+) " + _Q + r"([^'\"`\n]{1,80})" + _Q + r" (?:does not exist|not found)", re.I)),
 )
 
+# What every template says, as they read it ("no attribute", "no module", "not defined",
+# "cannot import", "not found", "does not exist"): a sentence without it is read no further.
+_NO = re.compile(r"no", re.I)
 
-def errors_in(text: str) -> list[tuple[str, tuple[str, ...], int]]:
+
+def errors_in(text: str, *, direct: bool = True) -> list[tuple[str, tuple[str, ...], int]]:
     """(template, slots) of each error message in `text` that names its object (an
     attribute missing on a type, a module or name not found, an endpoint that does not
     exist), slots lower case.
 
     Args:
         text: any text.
+        direct: skip the templates on a text without "no" (`_NO`); False: search
+            them all (the same answer).
 
     Returns:
         (template, slots, where in `text`) per error message, in order of template.
     """
+    if direct and not _NO.search(text):
+        return []
     return [(name, tuple(g.lower() for g in m.groups()), m.start()) for name, rx in _ERROR_OF
             for m in rx.finditer(text)]
 

@@ -402,6 +402,37 @@ def refused(messages: Sequence[Message], results: Sequence[int]) -> bool:
     return any(_REFUSED.search(messages[j].text[:300]) for j in results)
 
 
+# --------------------------------------------------------------- words a pattern needs
+
+# A sentence's words as `may_hold` reads them: runs of ASCII letters, lower case.
+_LETTER_RUN = re.compile(r"[a-z]+")
+# sentence -> its words (the last few: the sentence tests ask one sentence in a row)
+_WORDS: Memo[str, frozenset[str]] = Memo(64)
+
+
+def may_hold(sentence: str, words: frozenset[str]) -> bool:
+    """Whether a case-insensitive pattern whose every match begins (or holds) one of
+    `words` as a whole word, between word boundaries, can match `sentence`: False when
+    the sentence is ASCII (where case-insensitive is lower case) and none of its runs of
+    letters is one of them. (A word so matched is a run of letters: letters, digits and
+    "_" are no boundary, so the run starts and ends where the word does.) The claim
+    checks' sentence tests skip their patterns on most sentences this way.
+
+    Args:
+        sentence: the text the pattern would search.
+        words: lower-case words, one of which every match holds as a whole word.
+
+    Returns:
+        False only when the pattern cannot match.
+    """
+    if not sentence.isascii():
+        return True
+    found = _WORDS.get(sentence)
+    if found is None:
+        found = _WORDS.put(sentence, frozenset(_LETTER_RUN.findall(sentence.lower())))
+    return not found.isdisjoint(words)
+
+
 # ------------------------------------------------------------------------------ writes
 
 # A sentence saying a file was written to: by the agent, already, in the past.
@@ -412,6 +443,9 @@ _WROTE = re.compile(r"\b(?:already (?:added|wrote|written|created|updated|edited
 WRITE_TOOL = re.compile(r"edit|write|replace|patch|insert|create|apply", re.I)
 
 
+# The words `_WROTE` needs one of ("already", or the verb after "I", "we", "the agent").
+WROTE_WORDS = frozenset({"already", "added", "wrote", "created", "updated", "edited", "changed", "modified", "inserted",
+                         "applied"})
 _WRITES: Memo[tuple[int, int], list[int]] = Memo(8)
 # sentence -> whether it says a file was written (`write_claims`), or what the user
 # said of a scope (`answer_claims`): asked of every sentence of a summary on every knob
@@ -433,34 +467,43 @@ def reads_call(sentence: str) -> bool:
     return "_" in sentence
 
 
-def reads_write(sentence: str) -> bool:
+def reads_write(sentence: str, *, direct: bool = True) -> bool:
     """Whether `write_claims` reads `sentence`: it says a file was written, already.
 
     Args:
         sentence: a replacement's sentence.
+        direct: skip the patterns when the sentence has none of their words
+            (`may_hold`); False: search them, nothing kept (the same answer).
 
     Returns:
         True when it may make a claim.
     """
+    if not direct:
+        return bool(_WROTE.search(sentence)) and not _NOT_MADE.search(sentence)
     hit = _SAYS_WRITTEN.get(sentence)
     if hit is None:
-        hit = _SAYS_WRITTEN.put(sentence, bool(_WROTE.search(sentence)) and not _NOT_MADE.search(sentence))
+        hit = _SAYS_WRITTEN.put(sentence, may_hold(sentence, WROTE_WORDS) and bool(_WROTE.search(sentence))
+                                and not _NOT_MADE.search(sentence))
     return hit
 
 
-def reads_scope(sentence: str) -> bool:
+def reads_scope(sentence: str, *, direct: bool = True) -> bool:
     """Whether `answer_claims` reads `sentence`: it says what the user said of a scope.
 
     Args:
         sentence: a replacement's sentence.
+        direct: skip the patterns when the sentence names no one who says
+            (`USER_WORDS`, `may_hold`); False: search them, nothing kept (the same answer).
 
     Returns:
         True when it may make a claim.
     """
+    if not direct:
+        return bool(_USER_SAID.search(sentence) and (_ALL.search(sentence) or _ONLY.search(sentence)))
     hit = _SAYS_SCOPE.get(sentence)
     if hit is None:
-        hit = _SAYS_SCOPE.put(sentence, bool(_USER_SAID.search(sentence) and (_ALL.search(sentence)
-                                                                              or _ONLY.search(sentence))))
+        hit = _SAYS_SCOPE.put(sentence, may_hold(sentence, USER_WORDS) and bool(
+            _USER_SAID.search(sentence) and (_ALL.search(sentence) or _ONLY.search(sentence))))
     return hit
 
 
@@ -517,6 +560,8 @@ def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], se
 _USER_SAID = re.compile(r"\b(?:the user|user|the customer|customer|she|he|they)\b[^.;:]{0,40}?\b(?:wants?|wanted|"
                         r"prefer(?:s|red)?|chose|chooses|picked|answered|agreed|asked for|decided|selected|"
                         r"confirmed|would like)\b", re.I)
+# The words `_USER_SAID` needs one of (who says: "the user" holds "user").
+USER_WORDS = frozenset({"user", "customer", "she", "he", "they"})
 # Its scope: all of the things, or one of them only. A user's "only" answers a
 # summary's "both"/"all" and the reverse.
 # (Narrow on purpose: "all" and "just" are everyday words of a summary and of a request.)

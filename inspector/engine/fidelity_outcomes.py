@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo, per_index_state
-from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL
+from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL, may_hold
 from inspector.engine.models import Message
 
 # A clause saying the step went well, or that it failed.
@@ -44,6 +44,10 @@ _BADLY = re.compile(r"\b(?:fail\w*|reject\w*|refused|errors?|erred|invalid|denie
 # (a failure stated: narrower than `_BADLY`, whose "no" and "not" only keep a success unsaid)
 _FAILED = re.compile(r"\b(?:failed|fails|rejected|was refused|errored|returned (?:an? )?(?:error|\"?invalid)|"
                      r"invalid action|did not (?:apply|work|go through)|was not applied|were not applied)\b", re.I)
+# The first word of each of `_WELL`'s and `_FAILED`'s phrases ("successful(ly)" both ways).
+OUTCOME_FIRST_WORDS = frozenset({"succeeded", "succeeds", "successful", "successfully", "went", "was", "were", "worked",
+                                 "applied", "took", "passed", "returned", "booked", "failed", "fails", "rejected",
+                                 "errored", "invalid", "did"})
 # A clause about what comes next or might be: it states no outcome.
 _NOT_YET = re.compile(rf"\b(?:{FUTURE_WORDS}|try|retry|again)\b", re.I)
 _ACTION = re.compile(r"\b([a-z_]+\[[^\]\n]{1,80}\])", re.I)
@@ -162,18 +166,23 @@ def _clause(sentence: str, at: int, end: int) -> str:
 _STATES_OUTCOME: Memo[str, bool] = Memo(50_000)
 
 
-def reads_outcome(sentence: str) -> bool:
+def reads_outcome(sentence: str, *, direct: bool = True) -> bool:
     """Whether `outcome_claims` reads `sentence`: it states an outcome at all.
 
     Args:
         sentence: a replacement's sentence.
+        direct: skip the patterns when the sentence has none of their first words
+            (`OUTCOME_FIRST_WORDS`, `may_hold`); False: search them, nothing kept (the same answer).
 
     Returns:
         True when it may make a claim.
     """
+    if not direct:
+        return bool(_WELL.search(sentence) or _FAILED.search(sentence))
     hit = _STATES_OUTCOME.get(sentence)
     if hit is None:
-        hit = _STATES_OUTCOME.put(sentence, bool(_WELL.search(sentence) or _FAILED.search(sentence)))
+        hit = _STATES_OUTCOME.put(sentence, may_hold(sentence, OUTCOME_FIRST_WORDS) and bool(
+            _WELL.search(sentence) or _FAILED.search(sentence)))
     return hit
 
 
@@ -198,34 +207,13 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
     if not said:
         return []
     steps = _steps(messages, kinds, serial)
+    state = (serial, len(messages))
     out: list[Outcome] = []
     for sentence in said:
-        low = sentence.lower()
-        named: list[tuple[str, int, int, list[int]]] = []
-        for name, calls in steps.tools.items():
-            k = low.find(name)
-            if k >= 0:
-                named.append((name, k, k + len(name), calls))
-        for m in _ACTION.finditer(low):
-            acted = steps.actions.get(m.group(1))
-            if acted:
-                named.append((m.group(1), m.start(), m.end(), acted))
-        for m in _FILE.finditer(low):
-            edited = steps.edits.get(m.group(1))
-            if edited and _EDITED.search(low):
-                named.append((m.group(1), m.start(), m.end(), edited))
-        for m in _STEP_NOUN.finditer(low):
-            ran = steps.words.get(_STEP_WORDS[m.group(1)])
-            if ran:
-                named.append((m.group(1), m.start(), m.end(), ran))
-        for text, start, end, at in named:
-            clause = _clause(sentence, start, end)
-            if _NOT_YET.search(clause):
-                continue
+        for text, at, well, bad, stated_fail in _named_steps(sentence, steps, state):
             made = [i for i in at if i <= horizon]
             if not made:
                 continue
-            well, bad, stated_fail = _WELL.search(clause), _BADLY.search(clause), _FAILED.search(clause)
             outcomes = [failed(i) for i in made]
             if well and not bad and all(outcomes):
                 shown = " ".join(messages[made[-1] + 1].text.split())[:EVIDENCE_CHARS] if made[-1] + 1 < len(
@@ -238,6 +226,50 @@ def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds:
                 out.append(Outcome(text, sentence, f"no call of {text} in the range failed; the last answered: {shown}"))
                 break
     return out
+
+
+# ((the steps' state: index serial, session length), a sentence) -> `_named_steps`: a knob
+# move's summary states the last one's outcomes again, with another range's end. (The
+# calls are the steps' own lists, not copies: a tool's may hold thousands.)
+_NAMED: Memo[tuple[tuple[int, int], str], tuple[tuple[str, Sequence[int], bool, bool, bool], ...]] = Memo(5_000)
+
+
+def _named_steps(sentence: str, steps: _Steps, state: tuple[int, int]
+                 ) -> tuple[tuple[str, Sequence[int], bool, bool, bool], ...]:
+    """The steps `sentence` names, in the order `outcome_claims` weighs them, each with
+    the calls that made it (at any horizon) and whether its clause says it went well,
+    badly, or failed; clauses about what comes next left out (a function of the sentence
+    and the session's steps alone)."""
+    key = (state, sentence)
+    hit = _NAMED.get(key)
+    if hit is not None:
+        return hit
+    low = sentence.lower()
+    named: list[tuple[str, int, int, list[int]]] = []
+    for name, calls in steps.tools.items():
+        k = low.find(name)
+        if k >= 0:
+            named.append((name, k, k + len(name), calls))
+    for m in _ACTION.finditer(low):
+        acted = steps.actions.get(m.group(1))
+        if acted:
+            named.append((m.group(1), m.start(), m.end(), acted))
+    for m in _FILE.finditer(low):
+        edited = steps.edits.get(m.group(1))
+        if edited and _EDITED.search(low):
+            named.append((m.group(1), m.start(), m.end(), edited))
+    for m in _STEP_NOUN.finditer(low):
+        ran = steps.words.get(_STEP_WORDS[m.group(1)])
+        if ran:
+            named.append((m.group(1), m.start(), m.end(), ran))
+    found = []
+    for text, start, end, at in named:
+        clause = _clause(sentence, start, end)
+        if _NOT_YET.search(clause):
+            continue
+        found.append((text, at, bool(_WELL.search(clause)), bool(_BADLY.search(clause)),
+                      bool(_FAILED.search(clause))))
+    return _NAMED.put(key, tuple(found))
 
 
 # ------------------------------------------------------------------ a result of another call

@@ -25,7 +25,10 @@ thirds of the best) must show the contradicting outcome, so a sentence that coul
 about a step that did go well is never flagged.
 
 Cheap: the session's steps are read once per index state (`bounded.per_index_state`);
-a replacement's sentences are read once each (most state no outcome and stop at a regex).
+a sentence is read once (`_reading`: its clauses stating an outcome; most state none and
+stop at a regex) and a clause aligned once per index state (`_candidates`: the steps it may
+be about at any range's end, cut at the range's end after), so a knob move, whose summary
+repeats most sentences of the last, reads its new sentences only.
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.fidelity_claims import may_hold
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.models import Message
 
@@ -48,6 +53,10 @@ _WELL = re.compile(r"\b(?:succeeded|successful(?:ly)?|worked|went through|was ac
 _GAVE = re.compile(r"\b(?:printed|listed|showed|returned|matched|found|confirmed|gave|yielded|located|revealed|"
                    r"displayed)\b", re.I)
 _CLAIMED = re.compile(f"{_WELL.pattern}|{_GAVE.pattern}", re.I)
+# The first word of each of `_CLAIMED`'s phrases ("successful(ly)" both ways).
+CLAIM_FIRST_WORDS = frozenset({"succeeded", "successful", "successfully", "worked", "went", "was", "loaded", "printed",
+                               "listed", "showed", "returned", "matched", "found", "confirmed", "gave", "yielded",
+                               "located", "revealed", "displayed"})
 # A clause that negates, limits or reports a failure: it states no success to contradict.
 _LIMITS = re.compile(r"\b(?:not|no|nothing|none|never|empty|only|fail\w*|errors?|cannot|couldn't|didn't|"
                      r"doesn't|wasn't|weren't|without|neither|nor|unable|blank|zeros?|missing|refused|denied|"
@@ -186,30 +195,55 @@ def _named(text: str) -> frozenset[str]:
     return frozenset(w for w in tokens(text) if not w.isalpha()) | quoted
 
 
-def _aligned(text: str, steps: _Steps, horizon: int) -> list[_Step]:
+class _Candidate(NamedTuple):
+    """A step a clause shares words with: its position in `_Steps.steps`, its score (the
+    weights of the words shared, summed in the clause's word order) and those words."""
+
+    score: float
+    p: int
+    shared: tuple[str, ...]
+
+
+# (the steps' state: index serial, session length; a clause's text) -> every step it may
+# be aligned with at any horizon (`_candidates`): a knob move's summary states most of the
+# last one's clauses again, each cut at another range's end.
+_CANDIDATES: Memo[tuple[int, int, str], tuple[_Candidate, ...]] = Memo(5_000)
+
+
+def _candidates(text: str, steps: _Steps, state: tuple[int, int]) -> tuple[_Candidate, ...]:
+    """The steps sharing at least `WORDS_SHARED` distinctive words with `text`, one naming
+    it (`_named`), by position: what `_aligned` chooses from, before a horizon cuts them
+    (a step's score is the same with or without the steps after it)."""
+    key = (*state, text)
+    hit = _CANDIDATES.get(key)
+    if hit is not None:
+        return hit
     words = tokens(text).intersection(steps.weight)
     if len(words) < WORDS_SHARED:
-        return []
+        return _CANDIDATES.put(key, ())
     named = _named(text)
-    # (through the distinctive words' postings: a long session's steps are not all read)
-    end = bisect.bisect_right(steps.ats, horizon)
     score: dict[int, float] = defaultdict(float)
     shared: dict[int, list[str]] = defaultdict(list)
+    # (through the distinctive words' postings: a long session's steps are not all read)
     for w in words:
         for p in steps.postings[w]:
-            if p >= end:
-                break
             score[p] += steps.weight[w]
             shared[p].append(w)
-    scored = [(v, p) for p, v in score.items() if len(shared[p]) >= WORDS_SHARED and named.intersection(shared[p])]
+    return _CANDIDATES.put(key, tuple(sorted(
+        (_Candidate(v, p, tuple(shared[p])) for p, v in score.items()
+         if len(shared[p]) >= WORDS_SHARED and named.intersection(shared[p])), key=lambda c: c.p)))
+
+
+def _aligned(text: str, steps: _Steps, horizon: int, state: tuple[int, int]) -> list[_Step]:
+    end = bisect.bisect_right(steps.ats, horizon)
+    scored = [c for c in _candidates(text, steps, state) if c.p < end]
     if not scored:
         return []
     # The steps the clause may be about: the best aligned, those sharing every word it
     # shares (the same command run twice), and those nearly as well aligned.
-    best, top = max(scored)
-    held = set(shared[top])
-    return [steps.steps[p] for v, p in sorted(scored, key=lambda x: x[1])
-            if v >= best * NEAR_BEST or held.issubset(shared[p])]
+    best, top = max((c.score, c.p) for c in scored)
+    held = set(next(c.shared for c in scored if c.p == top))
+    return [steps.steps[c.p] for c in scored if c.score >= best * NEAR_BEST or held.issubset(c.shared)]
 
 
 def _claim(clause: str) -> str | None:
@@ -240,14 +274,74 @@ def aligned_outcome_claims(sentences: Sequence[str], messages: Sequence[Message]
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [s for s in sentences if _CLAIMED.search(s)]
+    said = [(s, read) for s in sentences for read in [_reading(s)] if read]
     if not said:
         return []
     steps = _steps(messages, kinds, result_of, serial)
     if not steps.steps:
         return []
+    state = (serial, len(messages))
     out = []
-    for sentence in said:
+    for sentence, clauses in said:
+        for a, b, claim, subject, before in clauses:
+            aligned = _aligned(subject, steps, horizon, state)
+            if not aligned and before is not None:
+                aligned = _aligned(before, steps, horizon, state)
+            against = (FAILED,) if claim == "well" else (FAILED, EMPTY)
+            read = [steps.outcome(st, messages, failed) for st in aligned]
+            if aligned and all(o in against for o, _ in read):
+                outcome, shown = read[-1]
+                shown = " ".join(shown.split())[:EVIDENCE_CHARS]
+                out.append(Outcome(sentence[a:b].strip().lstrip("-*\u2022 ").rstrip(".,;"), sentence,
+                                   f"message {aligned[-1].at}'s step {'failed' if outcome == FAILED else 'printed nothing'}:"
+                                   f" {shown or '(no output)'}"))
+                break
+    return out
+
+
+def reads_aligned(sentence: str, *, direct: bool = True) -> bool:
+    """Whether `aligned_outcome_claims` reads `sentence`: a clause of it states an
+    outcome a step's observation can contradict.
+
+    Args:
+        sentence: a replacement's sentence.
+        direct: skip the patterns when the sentence has none of their first words
+            (`CLAIM_FIRST_WORDS`, `may_hold`); False: read it, nothing kept (the same answer).
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(_reading(sentence) if direct else _clauses_claimed(sentence))
+
+
+class _Clause(NamedTuple):
+    """A clause of a sentence stating an outcome (`_reading`)."""
+
+    a: int  # where it starts in the sentence
+    b: int  # where it ends
+    claim: str  # "well" or "gave" (`_claim`)
+    subject: str  # what comes before its verb: the words naming the step
+    before: str | None  # the clause before and the subject, when the subject refers to it ("it was found")
+
+
+# sentence -> its clauses stating an outcome (`_reading`): a function of the sentence
+# alone, and a knob move's summary repeats most sentences of the last.
+_READINGS: Memo[str, tuple[_Clause, ...]] = Memo(50_000)
+
+
+def _reading(sentence: str) -> tuple[_Clause, ...]:
+    """The clauses of `sentence` that state an outcome a step's observation can
+    contradict, each with the words naming the step (none for most sentences: they stop
+    at a regex)."""
+    hit = _READINGS.get(sentence)
+    if hit is None:
+        hit = _READINGS.put(sentence, _clauses_claimed(sentence) if may_hold(sentence, CLAIM_FIRST_WORDS) else ())
+    return hit
+
+
+def _clauses_claimed(sentence: str) -> tuple[_Clause, ...]:
+    out: list[_Clause] = []
+    if _CLAIMED.search(sentence):
         clauses = _clauses(sentence)
         for n, (a, b) in enumerate(clauses):
             claim = _claim(sentence[a:b])
@@ -260,16 +354,7 @@ def aligned_outcome_claims(sentences: Sequence[str], messages: Sequence[Message]
             # the subject is a few words that name nothing themselves.
             verb = _CLAIMED.search(sentence, a, b)
             subject = sentence[a:verb.start() if verb else b]
-            aligned = _aligned(subject, steps, horizon)
-            if not aligned and n and not _named(subject) and len(subject.split()) <= REFERRING_WORDS:
-                aligned = _aligned(sentence[clauses[n - 1][0]:clauses[n - 1][1]] + " " + subject, steps, horizon)
-            against = (FAILED,) if claim == "well" else (FAILED, EMPTY)
-            read = [steps.outcome(st, messages, failed) for st in aligned]
-            if aligned and all(o in against for o, _ in read):
-                outcome, shown = read[-1]
-                shown = " ".join(shown.split())[:EVIDENCE_CHARS]
-                out.append(Outcome(sentence[a:b].strip().lstrip("-*\u2022 ").rstrip(".,;"), sentence,
-                                   f"message {aligned[-1].at}'s step {'failed' if outcome == FAILED else 'printed nothing'}:"
-                                   f" {shown or '(no output)'}"))
-                break
-    return out
+            referring = n and not _named(subject) and len(subject.split()) <= REFERRING_WORDS
+            out.append(_Clause(a, b, claim, subject,
+                               sentence[clauses[n - 1][0]:clauses[n - 1][1]] + " " + subject if referring else None))
+    return tuple(out)

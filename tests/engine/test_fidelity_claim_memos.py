@@ -15,9 +15,11 @@ from inspector.engine import fidelity_bindings as fb
 from inspector.engine import fidelity_choices as fc
 from inspector.engine import fidelity_claims as fcl
 from inspector.engine import fidelity_outcomes as fo
+from inspector.engine import fidelity_slots as fs
 from inspector.engine.content import content_model, sentences
 from inspector.engine.fidelity_claims import call_claims
 from inspector.engine.fidelity_outcomes import result_claims
+from inspector.engine.fidelity_slots import aligned_outcome_claims
 from tests import judged
 
 
@@ -91,6 +93,8 @@ def _checks(original, serial, model, h):
         (fcl.reads_scope, lambda ss: fcl.answer_claims(ss, original, model.kinds, h)),
         (fcl.reads_call, lambda ss: fcl.call_claims(ss, original, serial, h, model.step_failed, model.result_of)),
         (fcl.reads_write, lambda ss: fcl.write_claims(ss, {}, serial, original, model.kinds, h, ())),
+        (fs.reads_aligned, lambda ss: fs.aligned_outcome_claims(ss, original, model.kinds, serial, h, model.step_failed,
+                                                                model.result_of)),
     ]
 
 
@@ -131,3 +135,99 @@ def test_step_claims_kept_per_sentence_measure_as_from_scratch(items):
         stated += sum("'last_step'" in w and "contradicted" in w for w in warm)
     fid.forget()
     assert stated  # (some measures hold a step claim)
+
+
+def test_aligned_outcomes_kept_per_sentence_and_clause_answer_as_from_scratch():
+    """`fidelity_slots` keeps each sentence's clauses stating an outcome (per sentence) and
+    each clause's candidate steps at every horizon (per index state); the range's end cuts
+    them after: the claims at each horizon, asked warm after other horizons and other
+    orders, equal the claims from scratch at that horizon alone."""
+    rng = random.Random(23)
+    claimed, cut = 0, 0
+    sets = [judged.load(d) for d in (judged.L17, judged.L18)]
+    for serial, it in enumerate((it for s in sets for it in s), start=5 * 10**6):
+        original = it.original()
+        model = content_model(original)
+        said = [s for m in it.compacted() for s in sentences(m.text)]
+        horizons = sorted({len(original) - 1, *(rng.randrange(len(original)) for _ in range(4))})
+
+        def claims(ss, h, original=original, model=model, serial=serial):
+            return aligned_outcome_claims(ss, original, model.kinds, serial, h, model.step_failed, model.result_of)
+
+        cold = {}
+        for h in horizons:
+            fid.forget()
+            cold[h] = claims(said, h)
+        claimed += sum(map(len, cold.values()))
+        cut += len({repr(c) for c in cold.values()}) > 1
+        fid.forget()
+        for h in rng.sample(horizons, len(horizons)):  # warm: the horizons in another order
+            shuffled = rng.sample(said, len(said))
+            claims(shuffled, h)
+            assert claims(said, h) == cold[h], (it.id, h)
+    fid.forget()
+    assert claimed and cut  # (claims made, and some change with the range's end)
+
+
+def test_sentence_tests_skipping_patterns_by_their_words_answer_as_the_patterns(items):
+    """`reads_write`, `reads_scope`, `reads_outcome` and `reads_aligned` skip their
+    patterns on an ASCII sentence holding none of the words they need (`may_hold`): each
+    answers as its patterns searched directly, on every sentence of the labelled sessions
+    and their compactions, and on each of those words written in other cases, glued to
+    letters, digits or "_", or alone."""
+    tests = (fcl.reads_write, fcl.reads_scope, fo.reads_outcome, fs.reads_aligned)
+    needed = sorted(fcl.WROTE_WORDS | fcl.USER_WORDS | fo.OUTCOME_FIRST_WORDS | fs.CLAIM_FIRST_WORDS)
+    said = {s for it in items for m in (*it.original(), *it.compacted()) for s in sentences(m.text)}
+    for w in needed:  # (each word where a pattern holds it, and where it holds no whole word)
+        for form in (w, w.upper(), w.title()):
+            said |= {f"The step {form}.", f"{form} it", f"x{form} y", f"{form}_x", f"3{form}", f"{form}3",
+                     f"they {form} the file", f"I {form} `a.py`", f"user {form} both",
+                     f"The user {form} both options; it {form} the results", f"{form}d through"}
+    # (the patterns' phrases, each as a sentence: the word they need is not always their verb)
+    said |= {f"`make build` {p} - it {p.upper()}." for p in (
+        "was accepted", "were accepted", "were applied", "applied cleanly", "took effect", "went through",
+        "returned the results", "returned an error", "invalid action", "did not work", "was not applied",
+        "was refused", "successfully", "is already written", "the agent edited", "the user asked for both")}
+    said |= {"The agent already ADDED it.", "The user WANTED both.", "\u017fucceeded: it Went Through.",
+             "The customer chose only the first.", "We Inserted the line.", "Ran `ls`: it was accepted, \u00e9"}
+    fid.forget()
+    read = dict.fromkeys(tests, 0)
+    skipped = 0
+    for s in sorted(said):
+        for test in tests:
+            direct = test(s, direct=False)
+            assert test(s) == direct, (test.__name__, s)
+            read[test] += direct
+        skipped += s.isascii() and not any(fcl.may_hold(s, words) for words in (
+            fcl.WROTE_WORDS, fcl.USER_WORDS, fo.OUTCOME_FIRST_WORDS, fs.CLAIM_FIRST_WORDS))
+    fid.forget()
+    assert all(read.values()) and skipped  # (each test reads some sentences; most are skipped)
+
+
+def test_outcome_claims_kept_per_sentence_answer_as_from_scratch(items):
+    """The steps a sentence names and what its clauses say of them are kept per sentence
+    and index state (`fidelity_outcomes`); the range's end applies after: each horizon's
+    claims, warm after other horizons and orders, equal them from scratch."""
+    rng = random.Random(31)
+    claimed, cut = 0, 0
+    for serial, it in enumerate(items, start=6 * 10**6):
+        original = it.original()
+        model = content_model(original)
+        said = [s for m in it.compacted() for s in sentences(m.text)]
+        horizons = sorted({len(original) - 1, *(rng.randrange(len(original)) for _ in range(3))})
+
+        def claims(ss, h, original=original, model=model, serial=serial):
+            return fo.outcome_claims(ss, original, model.kinds, serial, h, model.step_failed)
+
+        cold = {}
+        for h in horizons:
+            fid.forget()
+            cold[h] = claims(said, h)
+        claimed += sum(map(len, cold.values()))
+        cut += len({repr(c) for c in cold.values()}) > 1
+        fid.forget()
+        for h in rng.sample(horizons, len(horizons)):
+            claims(rng.sample(said, len(said)), h)
+            assert claims(said, h) == cold[h], (it.id, h)
+    fid.forget()
+    assert claimed and cut  # (claims made, and some change with the range's end)

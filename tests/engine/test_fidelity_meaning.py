@@ -11,6 +11,7 @@ from __future__ import annotations
 from inspector.engine.fidelity import fidelity
 from inspector.engine.fidelity_bindings import bindings_in
 from inspector.engine.models import Message
+from tests import judged
 from tests.sessions import asst, sys, tool, user
 
 
@@ -522,3 +523,31 @@ def test_counts_swapped_between_named_entries_of_a_list_are_contradicted():
     assert bindings_in("Step (2) of the plan")[:1] == []  # a word that names no entry
     swapped = flagged("The search lists Bulgaria (1) and Cuba (5); Bulgaria sent the fewest.")
     assert swapped and "bulgaria (1)" in swapped[0]
+
+
+def test_bindings_and_errors_skipping_patterns_answer_as_the_patterns():
+    """`bindings_in` and `errors_in` skip their patterns where nothing can be kept (no
+    digit; no "_" or fact noun in an ASCII text; no "no"): the same bindings and errors as
+    every pattern searched, on every message and sentence of the labelled sessions and
+    their compactions, and on keys written in other cases or glued to other words."""
+    from inspector.engine.content import sentences
+    from inspector.engine.fidelity_bindings import FACT_NOUNS, bindings_in, errors_in
+
+    texts = {"PORT 8080 and Booking #4412", "the import 42 report", "max_retries = 3", "x_y: 5 (Alice (3 votes))",
+             "Pid\u00a0512", "\u212aey_a = 5", "Bulgaria (5) \u00b7 Cuba (1)", "NO MODULE NAMED 'foo'",
+             "'A' object has no attribute 'b'", "name 'x' is not defined", "endpoint '/v1/x' not found"}
+    texts |= {f"{pre}{noun.upper() if k % 2 else noun}{post} 1{k}" for k, noun in enumerate(sorted(FACT_NOUNS))
+              for pre, post in (("", ""), ("the ", ":"), ("x", ""), ("", "s"))}
+    for d in (judged.L11, judged.L12, judged.L13, judged.L17, None):
+        for it in judged.load(d):
+            for m in (*it.original(), *it.compacted()):
+                texts.add(m.text[:20_000])
+                texts.update(sentences(m.text))
+    bound = errors = 0
+    for t in sorted(texts):
+        found = bindings_in(t)
+        assert found == bindings_in(t, direct=False), t
+        assert errors_in(t) == errors_in(t, direct=False), t
+        bound += bool(found)
+        errors += bool(errors_in(t))
+    assert bound and errors  # (some texts bind values, some quote errors)
