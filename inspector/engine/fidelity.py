@@ -2977,6 +2977,23 @@ _Unsupported = tuple[list[tuple[str, str, str]], list[tuple[str, str]], list[tup
                      list[tuple[str, str]], list[tuple[str, str, str]]]
 
 
+def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
+    """Whether a digit token view `v` states is one the original supports, or one the summary
+    makes itself (`said`: the view's sentences lower case, joined)."""
+    post = index.postings
+    if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post):
+        return True
+    return (_past_the_scan(tok, index)  # stated where the index does not read: past a long message's head
+            or _in_a_stated_date(tok, said, index)  # "05-01" of "2024-05-01T00:08:44" (read as "01t00")
+            # "11 of the 14 actions", "8 unit tests", "(10 checked)": a count the summary makes
+            or _a_count(tok, v.lower) or _a_tally(tok, said)
+            or _part_of_total(tok, v.lower, post)  # "345/346" where the original gives 346 and the one missed
+            # "(msg 13)", "1376 characters": where in the session, or a size the summary measured
+            or _a_reference_or_size(tok, v.lower, index)
+            or _as_listed(tok, v.groups, post)  # "1,234" as the original lists it: 1 and 234
+            or any(tok in p for p in v.paths))  # judged as a path
+
+
 def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupported:
     """What one view states that the original does not hold, before what the views
     before it stated is taken out (`_unsupported`): the paths, the URLs, the values, the
@@ -3023,25 +3040,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post):
             values.append((value, stating(value, value) or ""))
-    claimed: list[tuple[str, str]] = []
-    for tok in v.claimed:
-        if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post):
-            continue
-        if _past_the_scan(tok, index):
-            continue  # stated where the index does not read: past a long message's head
-        if _in_a_stated_date(tok, said, index):
-            continue  # "05-01" of the original's "2024-05-01T00:08:44" (read as "01t00")
-        if _a_count(tok, v.lower) or _a_tally(tok, said):
-            continue  # "11 of the 14 actions", "8 unit tests", "(10 checked)": a count the summary makes
-        if _part_of_total(tok, v.lower, post):
-            continue  # "345/346" where the original gives 346 and the one missed: a count of it
-        if _a_reference_or_size(tok, v.lower, index):
-            continue  # "(msg 13)", "1376 characters": where in the session, or a size the summary measured
-        if _as_listed(tok, v.groups, post):
-            continue  # "1,234" as the original lists it: 1 and 234
-        if any(tok in p for p in v.paths):
-            continue  # judged as a path above
-        claimed.append((tok, stating(tok, tok) or ""))
+    claimed = [(tok, stating(tok, tok) or "") for tok in v.claimed if not _token_stated(tok, v, index, said)]
     # A name the original sets, set here to a number the original never gives it.
     assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
                 if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]
