@@ -903,6 +903,34 @@ def extract_errors(text: str, *, direct: bool = True) -> list[str]:
 _ERROR_LINES: Memo[tuple[str, bool], str] = Memo(20_000)
 
 
+def line_error_reading(line: str) -> tuple[bool, tuple[str, ...]]:
+    """What `extract_errors` reads of one line (cut at "\\n") of a text that is no diff:
+    whether the scan that opens it (`_ERROR_LINE` over the whole text) matches in the
+    line alone, and the errors of the pieces `str.splitlines` cuts it into (each
+    memoised as `extract_errors` keeps it).
+
+    A text's errors are then its lines' errors when one of its lines matches alone (no
+    match across a line break needed), and none when no line has an error
+    (`fidelity`'s keys of a long rewritten text, read line by line and kept per line).
+
+    Args:
+        line: one line of a text.
+
+    Returns:
+        (the opening scan matches in it, its pieces' normalized errors, in order).
+    """
+    out = []
+    for raw in line.splitlines():
+        if len(raw) > 600:
+            continue  # (as `extract_errors`: not an error line)
+        hit = _ERROR_LINES.get((raw, False))
+        if hit is None:  # (`_line_error` tests the words first: a bullet may hide an "E123")
+            hit = _ERROR_LINES.put((raw, False), _line_error(raw, False))
+        if hit:
+            out.append(hit)
+    return _may_state_error(line) and _ERROR_LINE.search(line) is not None, tuple(out)
+
+
 def _line_error(raw: str, in_diff: bool, *, direct: bool = True) -> str:
     """The error one line of output shows (`extract_errors`), normalized; "" for none."""
     line = raw.rstrip("\r")

@@ -90,6 +90,8 @@ from inspector.engine.content import (
     extract_values,
     extract_values_by_line,
     forget_texts,
+    in_diff_text,
+    line_error_reading,
     line_sentences,
     message_artifacts,
     normalize_path,
@@ -102,6 +104,7 @@ from inspector.engine.content import (
     sentences_holding,
     task_text,
     template_lines,
+    without_viewer_prefixes,
 )
 from inspector.engine.fidelity_bindings import (
     Binding,
@@ -619,7 +622,9 @@ def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool
     Args:
         m: a message the compaction wrote.
         roots: the session's working directories (`ContentModel.roots`).
-        directly: read a cleared result's notice from its pieces.
+        directly: read a cleared result's notice from its pieces, a long text's keys
+            from its lines' kept readings (`_long_text_keys`); False: as any message,
+            none of it from a line's reading kept.
 
     Returns:
         The view and the keys (what `_view` and `_keys` keep).
@@ -627,7 +632,8 @@ def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool
     found = _CLEARED.fullmatch(m.text) if directly and not m.tool_calls else None
     if found is not None and m.role == "tool":
         return _cleared_view(m.text, found), _cleared_keys(m.text, found)
-    return (_cleared_view(m.text, found) if found is not None else _read_view(m)), _read_keys(m, Kind.SUMMARY, roots)
+    return ((_cleared_view(m.text, found) if found is not None else _read_view(m)),
+            _read_keys(m, Kind.SUMMARY, roots, lines=directly))
 
 
 def _view(m: Message) -> _View:
@@ -1177,13 +1183,17 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     return _KEYS.put(key, _read_keys(m, kind, roots))
 
 
-def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
+def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...], *, lines: bool = True) -> frozenset[str]:
     text = m.text[:SCAN_CHARS]
     # (Tool call ids too: a dump of the session's strings may quote them.)
     args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
     # (a long rewritten text, measured on every knob move: line by line, each line's keys
     # kept, as consecutive summaries repeat most of their lines)
     line_wise = kind is Kind.SUMMARY and not args and len(text) > LINES_FROM
+    if line_wise and lines:
+        found = _long_text_keys(m, text, roots)
+        if found is not None:
+            return found
     out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
     akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
     # (a summary's decisions are no key, and no item: not extracted for a rewritten
@@ -1207,6 +1217,66 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]
     if not line_wise and ("=" in text or ":" in text):
         for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
             out.update(("=:" + name, f"=:{name}={number}"))
+    return frozenset(out)
+
+
+class _LongLine(NamedTuple):
+    """What the keys of a long rewritten text take from one of its lines (`_long_text_keys`)."""
+
+    keys: frozenset[str]  # `_line_keys`
+    settings: frozenset[str]  # the "=:" keys of its settings (`_line_settings`)
+    values: frozenset[str]  # the "v:" and "a:" keys of its values
+    paths: tuple[str, ...]
+    errors: tuple[str, ...]  # "e:" and the core of each error (`line_error_reading`)
+    opens: bool  # the error scan that opens `extract_errors` matches in the line alone
+    viewer: bool  # a viewer's prefix is taken out of it, or it holds a number alone (a prefix may span the break)
+
+
+_LONG_LINES: Memo[str, _LongLine] = Memo(20_000)
+_NUMBER_ALONE = re.compile(r"\s*\d+\s*")
+
+
+def _long_line(line: str) -> _LongLine:
+    viewer = without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None
+    values = () if viewer else extract_values_by_line(line)
+    opens, errors = line_error_reading(line)
+    return _LongLine(_line_keys(line), frozenset(k for name, number in _line_settings(line)
+                                                 for k in ("=:" + name, f"=:{name}={number}")),
+                     frozenset(["v:" + v for v in values] + ["a:" + v for v in values]),
+                     tuple(extract_paths_by_line(line)), tuple("e:" + error_core(e) for e in errors), opens, viewer)
+
+
+def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[str] | None:
+    """`_read_keys` of a long rewritten text `text` (a summary: no tool call, kind
+    SUMMARY) as the union of what each of its lines gives, each line's reading kept
+    (`_LONG_LINES`: a knob move's new summary repeats most lines of the last, and its
+    keys then cost its new lines); None when the text is one of those a line-wise
+    reading may read otherwise than the whole text, which `_read_keys` reads as before:
+    a user turn `own_text` cuts (its artifacts are of its own text), a diff. What spans
+    a line break is read from the whole text:
+    settings (`SETTING_ACROSS`), values where a viewer's prefix may be taken out
+    (`without_viewer_prefixes`), errors when no line opens the error scan alone
+    (tests/engine/test_fidelity_lines.py: the same keys on random and real texts)."""
+    if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
+                                                 or m.text != m.text.strip())) or in_diff_text(text):
+        return None  # (`own_text` would cut the text the artifacts are read from)
+    read = by_lines(text, _long_line, _LONG_LINES)
+    out: set[str] = set().union(*[r.keys for r in read])
+    if SETTING_ACROSS.search(text):  # (as `text_keys` reads them)
+        out.update(k for block in _setting_blocks(text) for name, number in _block_settings(block)
+                   for k in ("=:" + name, f"=:{name}={number}"))
+    else:
+        out.update(*[r.settings for r in read])
+    if any(r.viewer for r in read):
+        values = extract_values_by_line(text)
+        out.update(["v:" + v for v in values] + ["a:" + v for v in values])
+    else:
+        out.update(*[r.values for r in read])
+    out.update(path_keys(list(dict.fromkeys([p for r in read for p in r.paths])), roots))
+    if any(r.opens for r in read):
+        out.update(*[r.errors for r in read])
+    elif any(r.errors for r in read):  # (the scan may open across a line break: the whole text's)
+        out.update("e:" + error_core(e) for e in extract_errors(text))
     return frozenset(out)
 
 
