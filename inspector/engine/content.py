@@ -903,21 +903,18 @@ def extract_errors(text: str, *, direct: bool = True) -> list[str]:
 _ERROR_LINES: Memo[tuple[str, bool], str] = Memo(20_000)
 
 
-def line_error_reading(line: str) -> tuple[bool, tuple[str, ...]]:
-    """What `extract_errors` reads of one line (cut at "\\n") of a text that is no diff:
-    whether the scan that opens it (`_ERROR_LINE` over the whole text) matches in the
-    line alone, and the errors of the pieces `str.splitlines` cuts it into (each
-    memoised as `extract_errors` keeps it).
-
-    A text's errors are then its lines' errors when one of its lines matches alone (no
-    match across a line break needed), and none when no line has an error
-    (`fidelity`'s keys of a long rewritten text, read line by line and kept per line).
+def line_errors(line: str) -> tuple[str, ...]:
+    """The errors `extract_errors` reads in one line (cut at "\\n") of a text that is
+    no diff, once the scan that opens it matched (`error_scan_opens`): its pieces'
+    (`str.splitlines`), each memoised as `extract_errors` keeps it. A text's errors are
+    its lines' when that scan matches in the text, none else (`fidelity`'s keys of a
+    long rewritten text, read line by line, each line's reading kept).
 
     Args:
         line: one line of a text.
 
     Returns:
-        (the opening scan matches in it, its pieces' normalized errors, in order).
+        Its normalized errors, in order.
     """
     out = []
     for raw in line.splitlines():
@@ -928,7 +925,20 @@ def line_error_reading(line: str) -> tuple[bool, tuple[str, ...]]:
             hit = _ERROR_LINES.put((raw, False), _line_error(raw, False))
         if hit:
             out.append(hit)
-    return _may_state_error(line) and _ERROR_LINE.search(line) is not None, tuple(out)
+    return tuple(out)
+
+
+def error_scan_opens(text: str) -> bool:
+    """Whether the scan that opens `extract_errors` matches in `text` (its errors are
+    none else).
+
+    Args:
+        text: any text (a line: a match in it is one in any text it is a line of).
+
+    Returns:
+        True when `_ERROR_LINE` matches in it.
+    """
+    return _may_state_error(text) and _ERROR_LINE.search(text) is not None
 
 
 def _line_error(raw: str, in_diff: bool, *, direct: bool = True) -> str:

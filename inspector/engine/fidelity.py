@@ -57,6 +57,7 @@ the scans of a rewritten text are linear in it.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
@@ -84,6 +85,7 @@ from inspector.engine.content import (
     Kind,
     content_model,
     error_core,
+    error_scan_opens,
     extract_errors,
     extract_paths,
     extract_paths_by_line,
@@ -91,7 +93,7 @@ from inspector.engine.content import (
     extract_values_by_line,
     forget_texts,
     in_diff_text,
-    line_error_reading,
+    line_errors,
     line_sentences,
     message_artifacts,
     normalize_path,
@@ -141,9 +143,14 @@ from inspector.engine.fidelity_outcomes import (
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
+    DISTINCT_MIN,
+    DISTINCT_SHARE,
     OUTCOME_WORDS,
+    SCANNED,
+    SIGNAL_KEYS,
     Recency,
     contradicted_counts,
+    covered_weight,
     keys_first_seen_in,
     keys_first_shown,
     narrative,
@@ -1224,26 +1231,27 @@ class _LongLine(NamedTuple):
     """What the keys of a long rewritten text take from one of its lines (`_long_text_keys`)."""
 
     keys: frozenset[str]  # `_line_keys`
-    settings: frozenset[str]  # the "=:" keys of its settings (`_line_settings`)
     values: frozenset[str]  # the "v:" and "a:" keys of its values
     paths: tuple[str, ...]
-    errors: tuple[str, ...]  # "e:" and the core of each error (`line_error_reading`)
-    opens: bool  # the error scan that opens `extract_errors` matches in the line alone
+    errors: tuple[str, ...]  # "e:" and the core of each error (`line_errors`)
+    opens: bool  # it has errors, and the scan that opens `extract_errors` matches in it alone
     viewer: bool  # a viewer's prefix is taken out of it, or it holds a number alone (a prefix may span the break)
 
 
 _LONG_LINES: Memo[str, _LongLine] = Memo(20_000)
 _NUMBER_ALONE = re.compile(r"\s*\d+\s*")
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 def _long_line(line: str) -> _LongLine:
-    viewer = without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None
-    values = () if viewer else extract_values_by_line(line)
-    opens, errors = line_error_reading(line)
-    return _LongLine(_line_keys(line), frozenset(k for name, number in _line_settings(line)
-                                                 for k in ("=:" + name, f"=:{name}={number}")),
-                     frozenset(["v:" + v for v in values] + ["a:" + v for v in values]),
-                     tuple(extract_paths_by_line(line)), tuple("e:" + error_core(e) for e in errors), opens, viewer)
+    # (what a line without a digit cannot hold, not looked for: a viewer's prefix, most values)
+    digit = _ANY_DIGIT.search(line) is not None
+    viewer = digit and (without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None)
+    values = extract_values_by_line(line) if not viewer and (digit or "-" in line or "{" in line or "`" in line) else ()
+    errors = line_errors(line)
+    return _LongLine(_line_keys(line), frozenset(["v:" + v for v in values] + ["a:" + v for v in values]) if values
+                     else _NO_KEYS, tuple(extract_paths_by_line(line)), tuple("e:" + error_core(e) for e in errors),
+                     bool(errors) and error_scan_opens(line), viewer)
 
 
 def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[str] | None:
@@ -1253,30 +1261,31 @@ def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[
     keys then cost its new lines); None when the text is one of those a line-wise
     reading may read otherwise than the whole text, which `_read_keys` reads as before:
     a user turn `own_text` cuts (its artifacts are of its own text), a diff. What spans
-    a line break is read from the whole text:
-    settings (`SETTING_ACROSS`), values where a viewer's prefix may be taken out
-    (`without_viewer_prefixes`), errors when no line opens the error scan alone
-    (tests/engine/test_fidelity_lines.py: the same keys on random and real texts)."""
+    a line break is read as `text_keys` and `extract_values_by_line` read it: settings
+    (`SETTING_ACROSS`), values where a viewer's prefix may be taken out
+    (`without_viewer_prefixes`); the errors are the lines' when the scan opening
+    `extract_errors` matches in one of them alone, else when it matches in the whole
+    text (tests/engine/test_fidelity_line_keys.py: the same keys on random and real texts)."""
     if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
                                                  or m.text != m.text.strip())) or in_diff_text(text):
         return None  # (`own_text` would cut the text the artifacts are read from)
     read = by_lines(text, _long_line, _LONG_LINES)
     out: set[str] = set().union(*[r.keys for r in read])
     if SETTING_ACROSS.search(text):  # (as `text_keys` reads them)
-        out.update(k for block in _setting_blocks(text) for name, number in _block_settings(block)
-                   for k in ("=:" + name, f"=:{name}={number}"))
+        settings: Iterable[tuple[str, str]] = [pair for block in _setting_blocks(text) for pair in _block_settings(block)]
     else:
-        out.update(*[r.settings for r in read])
+        settings = [pair for found in by_lines(text, _line_settings, _LINE_SETTINGS) for pair in found]
+    for name, number in settings:
+        out.update(("=:" + name, f"=:{name}={number}"))
     if any(r.viewer for r in read):
         values = extract_values_by_line(text)
         out.update(["v:" + v for v in values] + ["a:" + v for v in values])
     else:
-        out.update(*[r.values for r in read])
+        out.update(*[r.values for r in read if r.values])
     out.update(path_keys(list(dict.fromkeys([p for r in read for p in r.paths])), roots))
-    if any(r.opens for r in read):
-        out.update(*[r.errors for r in read])
-    elif any(r.errors for r in read):  # (the scan may open across a line break: the whole text's)
-        out.update("e:" + error_core(e) for e in extract_errors(text))
+    errors = [r for r in read if r.errors]
+    if errors and (any(r.opens for r in errors) or error_scan_opens(text)):
+        out.update(*[r.errors for r in errors])
     return frozenset(out)
 
 
@@ -2402,7 +2411,50 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
             hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
         return hit
 
-    return recency(removed, model.kinds, weighted, written, late_keys)
+    scanned = removed[-SCANNED:]
+    covered = _COVERED.get((index.serial, n))
+    if covered is None:
+        covered = _COVERED.put((index.serial, n), _Covered())
+    covered.move(written, index.postings, n, scanned[0] if scanned else 0, scanned[-1] if scanned else -1)
+    return recency(removed, model.kinds, weighted, written, late_keys, covered.weight)
+
+
+class _Covered:
+    """The covered weight of each removed message (`covered_weight`), kept from one knob
+    move to the next: a move changes the written keys by its new lines and messages, and
+    a message's covered weight changes only when a key of it came or went: those are
+    summed again, the others' kept (for the last written keys, the messages of the last
+    range scanned: tests/engine/test_fidelity_moves.py, warm equals cold)."""
+
+    def __init__(self) -> None:
+        self.written: set[str] = set()
+        self.weights: dict[int, float] = {}
+
+    def move(self, written: set[str], postings: Mapping[str, list[int]], n: int, first: int, last: int) -> None:
+        """To the written keys `written`, for the removed messages `first`..`last` scanned."""
+        weights = self.weights
+        if weights:
+            limit = max(DISTINCT_MIN, int(n * DISTINCT_SHARE))  # (a key held more often is no message's weighted key)
+            if any(i < first or i > last for i in weights):
+                weights = self.weights = {i: w for i, w in weights.items() if first <= i <= last}
+            for k in self.written ^ written:
+                if k[:2] in SIGNAL_KEYS:
+                    at = postings.get(k)
+                    if at is not None and len(at) <= limit:
+                        for i in at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)]:
+                            weights.pop(i, None)
+        self.written = written
+
+    def weight(self, i: int, keys: Mapping[str, float]) -> float:
+        """`covered_weight` of message `i` (its weighted keys `keys`) against the written keys."""
+        hit = self.weights.get(i)
+        if hit is None:
+            hit = self.weights[i] = covered_weight(keys, self.written)
+        return hit
+
+
+# (the index's serial, the session's length) -> its messages' covered weights (`_Covered`)
+_COVERED: Memo[tuple[int, int], _Covered] = Memo(4)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement
