@@ -1614,24 +1614,40 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
     b.add("decisions", [_short(t) for t in plan])
     seen: set[str] = set()
     scanned = 0
+    # (per knob move, up to MAX_SCANNED messages: their hashes read from the model's tuple,
+    # and a message that gives no item, most of them, passed at once)
+    hashes, contributions, items = model.hashes, index.contributions, b.items
     for i in reversed(removed):
-        kind = kinds[i]
-        m = msgs[i]
-        if kind in (Kind.SYSTEM, Kind.DEMONSTRATION, Kind.SUMMARY) or m.content_hash in seen:
+        if kinds[i] in _NOT_COLLECTED:
             continue
-        seen.add(m.content_hash)
+        h = hashes[i]
+        if h in seen:
+            continue
+        seen.add(h)
         scanned += 1
         if scanned > MAX_SCANNED:
             break
-        found = index.contributions.get(i)
+        found = contributions.get(i)
         if found is None:
-            found = index.contributions[i] = _contribution(model, index, i)
-        b.add("requests", found.requests)
-        b.add_paths(found.paths)
-        b.add("errors", found.errors)
-        b.add("values", found.values)
-        b.add("decisions", found.decisions)
+            found = contributions[i] = _contribution(model, index, i)
+        if not any(found):
+            continue
+        requests, paths, errors, values, decisions = found
+        if requests and len(items["requests"]) < MAX_ITEMS["requests"]:
+            b.add("requests", requests)
+        if paths:
+            b.add_paths(paths)
+        if errors and len(items["errors"]) < MAX_ITEMS["errors"]:
+            b.add("errors", errors)
+        if values and len(items["values"]) < MAX_ITEMS["values"]:
+            b.add("values", values)
+        if decisions and len(items["decisions"]) < MAX_ITEMS["decisions"]:
+            b.add("decisions", decisions)
     return b
+
+
+# The kinds whose messages give the removed range no item (`_collect`).
+_NOT_COLLECTED = frozenset({Kind.SYSTEM, Kind.DEMONSTRATION, Kind.SUMMARY})
 
 
 class _Contribution(NamedTuple):
@@ -1702,13 +1718,16 @@ def _open_todos(m: Message) -> list[str] | None:
     return None
 
 
-# (the original's hashes, the removed indices) -> their items: a repaint measures the
-# same plan again, and a knob that moves no cut removes the same messages.
-_COLLECTED: Memo[tuple[tuple[str, ...], tuple[int, ...]], _Buckets] = Memo(32)
+# (the index's serial, the session's length, the kept indices: what tells the removed
+# ones, a smaller key than they are, and no 10k hashes hashed per move) -> their items: a
+# repaint measures the same plan again, and a knob that moves no cut removes the same messages.
+_COLLECTED: Memo[tuple[object, ...], _Buckets] = Memo(32)
 
 
-def _collected(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
-    key = (model.hashes, tuple(removed))
+def _collected(model: ContentModel, removed: list[int], index: _Index, kept: tuple[object, ...]) -> _Buckets:
+    """`_collect` of the removed messages, kept by `kept` (`fidelity`'s kept key: the
+    index's serial, the session's length, the kept messages)."""
+    key = kept
     hit = _COLLECTED.get(key)
     if hit is None:
         hit = _collect(model, removed, index)
@@ -2065,7 +2084,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     kept_key = (index.serial, len(model.hashes), tuple(sorted(kept)))
     hay = _haystack(kept, kept_key, index, model, views, (removed or [-1])[-1])  # (removed ascends: its max)
 
-    buckets = _collected(model, removed, index) if removed else _Buckets()
+    buckets = _collected(model, removed, index, kept_key) if removed else _Buckets()
     removed_set = frozenset(removed)
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0, latest=LATEST_WEIGHT.get(k, 1.0)) for k in KINDS}
     items: list[Item] = []
