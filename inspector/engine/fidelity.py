@@ -1201,15 +1201,26 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...], *, lines: bool = 
         found = _long_text_keys(m, text, roots)
         if found is not None:
             return found
-    out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
+    # (a message whose tool calls' arguments a compaction cleared, new on a knob move: its
+    # text is an original's whose keys the index read, and the keys a text gives alone,
+    # its words, file names and errors, are that original's, `_CALLS_TEXTS`)
+    shared = _CALLS_TEXTS.get(text) if lines and args and kind is Kind.SUMMARY else None
+    if shared is not None:
+        out = {k for k in shared if k[:2] in _TEXT_ALONE}
+        out.update("t:" + t for t in digit_tokens(f"{text} {args}"))
+        if "://" in text or "://" in args:
+            out.update(url_keys(f"{text} {args}"))
+    else:
+        out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
     akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
     # (a summary's decisions are no key, and no item: not extracted for a rewritten
     # message; an original's are its items, `_contribution`)
     a = message_artifacts(m, akind, decisions=akind is not Kind.SUMMARY)
     out.update(path_keys(a.paths, roots))
     # (message_artifacts took an observation's or a request's errors from this same
-    # text: found none, there are none to find again)
-    errors = a.errors if akind in _ERRORS_FROM_TEXT else (a.errors or extract_errors(text))
+    # text: found none, there are none to find again; a rewritten text's, none, are its
+    # text's, shared above)
+    errors = a.errors if akind in _ERRORS_FROM_TEXT or shared is not None else (a.errors or extract_errors(text))
     out.update("e:" + error_core(e) for e in errors)
     out.update("v:" + v for v in a.values)
     out.update("c:" + _norm(c) for c in a.commands)
@@ -1224,7 +1235,21 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...], *, lines: bool = 
     if not line_wise and ("=" in text or ":" in text):
         for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
             out.update(("=:" + name, f"=:{name}={number}"))
-    return frozenset(out)
+    keys = frozenset(out)
+    if args and kind in _CALLERS:
+        _CALLS_TEXTS.put(text, keys)
+    return keys
+
+
+# The keys a message's text gives alone, whatever its tool calls (`_line_keys`' words and
+# file names; the errors of an action's or a rewritten text, `extract_errors`).
+_TEXT_ALONE = frozenset(("w:", "n:", "e:"))
+# The kinds of the messages whose calls a compaction clears, the errors of whose text are
+# `extract_errors`' (no artifact's: those are an observation's, a request's, a task's).
+_CALLERS = frozenset((Kind.ACTION, Kind.REASONING))
+# An original message's text (one with tool calls) -> its keys (the same set `_KEYS` keeps:
+# no copy), for the keys its text gives alone when a compaction clears its calls' arguments.
+_CALLS_TEXTS: Memo[str, frozenset[str]] = Memo(100_000)
 
 
 class _LongLine(NamedTuple):
