@@ -1256,6 +1256,8 @@ class _LongLine(NamedTuple):
     """What the keys of a long rewritten text take from one of its lines (`_long_text_keys`)."""
 
     keys: frozenset[str]  # `_line_keys`
+    settings: tuple[tuple[str, str], ...]  # `_line_settings`
+    ends: str  # its first and last characters other than white space ("" for a blank line: `_setting_blocks`)
     values: frozenset[str]  # the "v:" and "a:" keys of its values
     paths: tuple[str, ...]
     errors: tuple[str, ...]  # "e:" and the core of each error (`line_errors`)
@@ -1274,9 +1276,37 @@ def _long_line(line: str) -> _LongLine:
     viewer = digit and (without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None)
     values = extract_values_by_line(line) if not viewer and (digit or "-" in line or "{" in line or "`" in line) else ()
     errors = line_errors(line)
-    return _LongLine(_line_keys(line), frozenset(["v:" + v for v in values] + ["a:" + v for v in values]) if values
-                     else _NO_KEYS, tuple(extract_paths_by_line(line)), tuple("e:" + error_core(e) for e in errors),
+    stripped = line.strip()
+    return _LongLine(_line_keys(line), _line_settings(line), stripped[:1] + stripped[-1:],
+                     frozenset(["v:" + v for v in values] + ["a:" + v for v in values]) if values else _NO_KEYS,
+                     tuple(extract_paths_by_line(line)), tuple("e:" + error_core(e) for e in errors),
                      bool(errors) and error_scan_opens(line), viewer)
+
+
+def _long_settings(text: str, read: list[_LongLine]) -> list[tuple[str, str]]:
+    """`_settings` of a long rewritten text from its lines' readings `read`: each line's
+    when no setting may span a line break, else block by block as `_setting_blocks` cuts
+    the text (from the ends the lines' readings kept), a block of one line its reading's."""
+    if not SETTING_ACROSS.search(text):
+        return [pair for r in read for pair in r.settings]
+    after = [""] * len(read)  # the first character other than white space from line k on
+    first = ""
+    for k in range(len(read) - 1, -1, -1):
+        if read[k].ends:
+            first = read[k].ends[0]
+        after[k] = first
+    lines = text.split("\n")
+    out: list[tuple[str, str]] = []
+    start, last = 0, ""
+    for k in range(1, len(read) + 1):
+        if k < len(read):
+            if read[k - 1].ends:
+                last = read[k - 1].ends[-1]
+            if last in _SETS or after[k] in _SETS:
+                continue
+        out.extend(read[start].settings if k - start == 1 else _block_settings("\n".join(lines[start:k])))
+        start = k
+    return out
 
 
 def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[str] | None:
@@ -1296,11 +1326,7 @@ def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[
         return None  # (`own_text` would cut the text the artifacts are read from)
     read = by_lines(text, _long_line, _LONG_LINES)
     out: set[str] = set().union(*[r.keys for r in read])
-    if SETTING_ACROSS.search(text):  # (as `text_keys` reads them)
-        settings: Iterable[tuple[str, str]] = [pair for block in _setting_blocks(text) for pair in _block_settings(block)]
-    else:
-        settings = [pair for found in by_lines(text, _line_settings, _LINE_SETTINGS) for pair in found]
-    for name, number in settings:
+    for name, number in _long_settings(text, read):  # (as `text_keys` reads them)
         out.update(("=:" + name, f"=:{name}={number}"))
     if any(r.viewer for r in read):
         values = extract_values_by_line(text)
