@@ -909,6 +909,44 @@ def extract_errors(text: str, *, direct: bool = True) -> list[str]:
 _ERROR_LINES: Memo[tuple[str, bool], str] = Memo(20_000)
 
 
+def line_errors(line: str) -> tuple[str, ...]:
+    """The errors `extract_errors` reads in one line (cut at "\\n") of a text that is
+    no diff, once the scan that opens it matched (`error_scan_opens`): its pieces'
+    (`str.splitlines`), each memoised as `extract_errors` keeps it. A text's errors are
+    its lines' when that scan matches in the text, none else (`fidelity`'s keys of a
+    long rewritten text, read line by line, each line's reading kept).
+
+    Args:
+        line: one line of a text.
+
+    Returns:
+        Its normalized errors, in order.
+    """
+    out = []
+    for raw in line.splitlines():
+        if len(raw) > 600:
+            continue  # (as `extract_errors`: not an error line)
+        hit = _ERROR_LINES.get((raw, False))
+        if hit is None:  # (`_line_error` tests the words first: a bullet may hide an "E123")
+            hit = _ERROR_LINES.put((raw, False), _line_error(raw, False))
+        if hit:
+            out.append(hit)
+    return tuple(out)
+
+
+def error_scan_opens(text: str) -> bool:
+    """Whether the scan that opens `extract_errors` matches in `text` (its errors are
+    none else).
+
+    Args:
+        text: any text (a line: a match in it is one in any text it is a line of).
+
+    Returns:
+        True when `_ERROR_LINE` matches in it.
+    """
+    return _may_state_error(text) and _ERROR_LINE.search(text) is not None
+
+
 def _line_error(raw: str, in_diff: bool, *, direct: bool = True) -> str:
     """The error one line of output shows (`extract_errors`), normalized; "" for none."""
     line = raw.rstrip("\r")

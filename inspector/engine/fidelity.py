@@ -87,12 +87,15 @@ from inspector.engine.content import (
     artifacts,
     content_model,
     error_core,
+    error_scan_opens,
     extract_errors,
     extract_paths,
     extract_paths_by_line,
     extract_values,
     extract_values_by_line,
     forget_texts,
+    in_diff_text,
+    line_errors,
     line_sentences,
     message_artifacts,
     normalize_path,
@@ -105,6 +108,7 @@ from inspector.engine.content import (
     sentences_holding,
     task_text,
     template_lines,
+    without_viewer_prefixes,
 )
 from inspector.engine.fidelity_bindings import (
     Binding,
@@ -141,9 +145,14 @@ from inspector.engine.fidelity_outcomes import (
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
+    DISTINCT_MIN,
+    DISTINCT_SHARE,
     OUTCOME_WORDS,
+    SCANNED,
+    SIGNAL_KEYS,
     Recency,
     contradicted_counts,
+    covered_weight,
     keys_first_seen_in,
     keys_first_shown,
     narrative,
@@ -624,7 +633,9 @@ def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool
     Args:
         m: a message the compaction wrote.
         roots: the session's working directories (`ContentModel.roots`).
-        directly: read a cleared result's notice from its pieces.
+        directly: read a cleared result's notice from its pieces, a long text's keys
+            from its lines' kept readings (`_long_text_keys`); False: as any message,
+            none of it from a line's reading kept.
 
     Returns:
         The view and the keys (what `_view` and `_keys` keep).
@@ -632,7 +643,8 @@ def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool
     found = _CLEARED.fullmatch(m.text) if directly and not m.tool_calls else None
     if found is not None and m.role == "tool":
         return _cleared_view(m.text, found), _cleared_keys(m.text, found)
-    return (_cleared_view(m.text, found) if found is not None else _read_view(m)), _read_keys(m, Kind.SUMMARY, roots)
+    return ((_cleared_view(m.text, found) if found is not None else _read_view(m)),
+            _read_keys(m, Kind.SUMMARY, roots, lines=directly))
 
 
 def _view(m: Message) -> _View:
@@ -1182,22 +1194,37 @@ def _keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
     return _KEYS.put(key, _read_keys(m, kind, roots))
 
 
-def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]:
+def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...], *, lines: bool = True) -> frozenset[str]:
     text = m.text[:SCAN_CHARS]
     # (Tool call ids too: a dump of the session's strings may quote them.)
     args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
     # (a long rewritten text, measured on every knob move: line by line, each line's keys
     # kept, as consecutive summaries repeat most of their lines)
     line_wise = kind is Kind.SUMMARY and not args and len(text) > LINES_FROM
-    out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
+    if line_wise and lines:
+        found = _long_text_keys(m, text, roots)
+        if found is not None:
+            return found
+    # (a message whose tool calls' arguments a compaction cleared, new on a knob move: its
+    # text is an original's whose keys the index read, and the keys a text gives alone,
+    # its words, file names and errors, are that original's, `_CALLS_TEXTS`)
+    shared = _CALLS_TEXTS.get(text) if lines and args and kind is Kind.SUMMARY else None
+    if shared is not None:
+        out = {k for k in shared if k[:2] in _TEXT_ALONE}
+        out.update("t:" + t for t in digit_tokens(f"{text} {args}"))
+        if "://" in text or "://" in args:
+            out.update(url_keys(f"{text} {args}"))
+    else:
+        out = set(text_keys(text)) if line_wise else set(_line_keys(text, args))
     akind = Kind.OBSERVATION if kind in (Kind.SYSTEM, Kind.DEMONSTRATION) else kind
     # (a summary's decisions are no key, and no item: not extracted for a rewritten
     # message; an original's are its items, `_contribution`)
     a = message_artifacts(m, akind, decisions=akind is not Kind.SUMMARY)
     out.update(path_keys(a.paths, roots))
     # (message_artifacts took an observation's or a request's errors from this same
-    # text: found none, there are none to find again)
-    errors = a.errors if akind in _ERRORS_FROM_TEXT else (a.errors or extract_errors(text))
+    # text: found none, there are none to find again; a rewritten text's, none, are its
+    # text's, shared above)
+    errors = a.errors if akind in _ERRORS_FROM_TEXT or shared is not None else (a.errors or extract_errors(text))
     out.update("e:" + error_core(e) for e in errors)
     out.update("v:" + v for v in a.values)
     out.update("c:" + _norm(c) for c in a.commands)
@@ -1212,6 +1239,108 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...]) -> frozenset[str]
     if not line_wise and ("=" in text or ":" in text):
         for name, number in _settings(f"{text} {args}" if args else text, _SETTING):
             out.update(("=:" + name, f"=:{name}={number}"))
+    keys = frozenset(out)
+    if args and kind in _CALLERS:
+        _CALLS_TEXTS.put(text, keys)
+    return keys
+
+
+# The keys a message's text gives alone, whatever its tool calls (`_line_keys`' words and
+# file names; the errors of an action's or a rewritten text, `extract_errors`).
+_TEXT_ALONE = frozenset(("w:", "n:", "e:"))
+# The kinds of the messages whose calls a compaction clears, the errors of whose text are
+# `extract_errors`' (no artifact's: those are an observation's, a request's, a task's).
+_CALLERS = frozenset((Kind.ACTION, Kind.REASONING))
+# An original message's text (one with tool calls) -> its keys (the same set `_KEYS` keeps:
+# no copy), for the keys its text gives alone when a compaction clears its calls' arguments.
+_CALLS_TEXTS: Memo[str, frozenset[str]] = Memo(100_000)
+
+
+class _LongLine(NamedTuple):
+    """What the keys of a long rewritten text take from one of its lines (`_long_text_keys`)."""
+
+    keys: frozenset[str]  # `_line_keys`
+    settings: tuple[tuple[str, str], ...]  # `_line_settings`
+    ends: str  # its first and last characters other than white space ("" for a blank line: `_setting_blocks`)
+    values: frozenset[str]  # the "v:" and "a:" keys of its values
+    paths: tuple[str, ...]
+    errors: tuple[str, ...]  # "e:" and the core of each error (`line_errors`)
+    opens: bool  # it has errors, and the scan that opens `extract_errors` matches in it alone
+    viewer: bool  # a viewer's prefix is taken out of it, or it holds a number alone (a prefix may span the break)
+
+
+_LONG_LINES: Memo[str, _LongLine] = Memo(20_000)
+_NUMBER_ALONE = re.compile(r"\s*\d+\s*")
+_NO_KEYS: frozenset[str] = frozenset()
+
+
+def _long_line(line: str) -> _LongLine:
+    # (what a line without a digit cannot hold, not looked for: a viewer's prefix, most values)
+    digit = _ANY_DIGIT.search(line) is not None
+    viewer = digit and (without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None)
+    values = extract_values_by_line(line) if not viewer and (digit or "-" in line or "{" in line or "`" in line) else ()
+    errors = line_errors(line)
+    stripped = line.strip()
+    return _LongLine(_line_keys(line), _line_settings(line), stripped[:1] + stripped[-1:],
+                     frozenset(["v:" + v for v in values] + ["a:" + v for v in values]) if values else _NO_KEYS,
+                     tuple(extract_paths_by_line(line)), tuple("e:" + error_core(e) for e in errors),
+                     bool(errors) and error_scan_opens(line), viewer)
+
+
+def _long_settings(text: str, read: list[_LongLine]) -> list[tuple[str, str]]:
+    """`_settings` of a long rewritten text from its lines' readings `read`: each line's
+    when no setting may span a line break, else block by block as `_setting_blocks` cuts
+    the text (from the ends the lines' readings kept), a block of one line its reading's."""
+    if not SETTING_ACROSS.search(text):
+        return [pair for r in read for pair in r.settings]
+    after = [""] * len(read)  # the first character other than white space from line k on
+    first = ""
+    for k in range(len(read) - 1, -1, -1):
+        if read[k].ends:
+            first = read[k].ends[0]
+        after[k] = first
+    lines = text.split("\n")
+    out: list[tuple[str, str]] = []
+    start, last = 0, ""
+    for k in range(1, len(read) + 1):
+        if k < len(read):
+            if read[k - 1].ends:
+                last = read[k - 1].ends[-1]
+            if last in _SETS or after[k] in _SETS:
+                continue
+        out.extend(read[start].settings if k - start == 1 else _block_settings("\n".join(lines[start:k])))
+        start = k
+    return out
+
+
+def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[str] | None:
+    """`_read_keys` of a long rewritten text `text` (a summary: no tool call, kind
+    SUMMARY) as the union of what each of its lines gives, each line's reading kept
+    (`_LONG_LINES`: a knob move's new summary repeats most lines of the last, and its
+    keys then cost its new lines); None when the text is one of those a line-wise
+    reading may read otherwise than the whole text, which `_read_keys` reads as before:
+    a user turn `own_text` cuts (its artifacts are of its own text), a diff. What spans
+    a line break is read as `text_keys` and `extract_values_by_line` read it: settings
+    (`SETTING_ACROSS`), values where a viewer's prefix may be taken out
+    (`without_viewer_prefixes`); the errors are the lines' when the scan opening
+    `extract_errors` matches in one of them alone, else when it matches in the whole
+    text (tests/engine/test_fidelity_line_keys.py: the same keys on random and real texts)."""
+    if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
+                                                 or m.text != m.text.strip())) or in_diff_text(text):
+        return None  # (`own_text` would cut the text the artifacts are read from)
+    read = by_lines(text, _long_line, _LONG_LINES)
+    out: set[str] = set().union(*[r.keys for r in read])
+    for name, number in _long_settings(text, read):  # (as `text_keys` reads them)
+        out.update(("=:" + name, f"=:{name}={number}"))
+    if any(r.viewer for r in read):
+        values = extract_values_by_line(text)
+        out.update(["v:" + v for v in values] + ["a:" + v for v in values])
+    else:
+        out.update(*[r.values for r in read if r.values])
+    out.update(path_keys(list(dict.fromkeys([p for r in read for p in r.paths])), roots))
+    errors = [r for r in read if r.errors]
+    if errors and (any(r.opens for r in errors) or error_scan_opens(text)):
+        out.update(*[r.errors for r in errors])
     return frozenset(out)
 
 
@@ -1540,24 +1669,40 @@ def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets
     b.add("decisions", [_short(t) for t in plan])
     seen: set[str] = set()
     scanned = 0
+    # (per knob move, up to MAX_SCANNED messages: their hashes read from the model's tuple,
+    # and a message that gives no item, most of them, passed at once)
+    hashes, contributions, items = model.hashes, index.contributions, b.items
     for i in reversed(removed):
-        kind = kinds[i]
-        m = msgs[i]
-        if kind in (Kind.SYSTEM, Kind.DEMONSTRATION, Kind.SUMMARY) or m.content_hash in seen:
+        if kinds[i] in _NOT_COLLECTED:
             continue
-        seen.add(m.content_hash)
+        h = hashes[i]
+        if h in seen:
+            continue
+        seen.add(h)
         scanned += 1
         if scanned > MAX_SCANNED:
             break
-        found = index.contributions.get(i)
+        found = contributions.get(i)
         if found is None:
-            found = index.contributions[i] = _contribution(model, index, i)
-        b.add("requests", found.requests)
-        b.add_paths(found.paths)
-        b.add("errors", found.errors)
-        b.add("values", found.values)
-        b.add("decisions", found.decisions)
+            found = contributions[i] = _contribution(model, index, i)
+        if not any(found):
+            continue
+        requests, paths, errors, values, decisions = found
+        if requests and len(items["requests"]) < MAX_ITEMS["requests"]:
+            b.add("requests", requests)
+        if paths:
+            b.add_paths(paths)
+        if errors and len(items["errors"]) < MAX_ITEMS["errors"]:
+            b.add("errors", errors)
+        if values and len(items["values"]) < MAX_ITEMS["values"]:
+            b.add("values", values)
+        if decisions and len(items["decisions"]) < MAX_ITEMS["decisions"]:
+            b.add("decisions", decisions)
     return b
+
+
+# The kinds whose messages give the removed range no item (`_collect`).
+_NOT_COLLECTED = frozenset({Kind.SYSTEM, Kind.DEMONSTRATION, Kind.SUMMARY})
 
 
 class _Contribution(NamedTuple):
@@ -1628,13 +1773,16 @@ def _open_todos(m: Message) -> list[str] | None:
     return None
 
 
-# (the original's hashes, the removed indices) -> their items: a repaint measures the
-# same plan again, and a knob that moves no cut removes the same messages.
-_COLLECTED: Memo[tuple[tuple[str, ...], tuple[int, ...]], _Buckets] = Memo(32)
+# (the index's serial, the session's length, the kept indices: what tells the removed
+# ones, a smaller key than they are, and no 10k hashes hashed per move) -> their items: a
+# repaint measures the same plan again, and a knob that moves no cut removes the same messages.
+_COLLECTED: Memo[tuple[object, ...], _Buckets] = Memo(32)
 
 
-def _collected(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
-    key = (model.hashes, tuple(removed))
+def _collected(model: ContentModel, removed: list[int], index: _Index, kept: tuple[object, ...]) -> _Buckets:
+    """`_collect` of the removed messages, kept by `kept` (`fidelity`'s kept key: the
+    index's serial, the session's length, the kept messages)."""
+    key = kept
     hit = _COLLECTED.get(key)
     if hit is None:
         hit = _collect(model, removed, index)
@@ -1991,7 +2139,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     kept_key = (index.serial, len(model.hashes), tuple(sorted(kept)))
     hay = _haystack(kept, kept_key, index, model, views, (removed or [-1])[-1])  # (removed ascends: its max)
 
-    buckets = _collected(model, removed, index) if removed else _Buckets()
+    buckets = _collected(model, removed, index, kept_key) if removed else _Buckets()
     removed_set = frozenset(removed)
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0, latest=LATEST_WEIGHT.get(k, 1.0)) for k in KINDS}
     items: list[Item] = []
@@ -2356,7 +2504,50 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
             hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
         return hit
 
-    return recency(removed, model.kinds, weighted, written, late_keys)
+    scanned = removed[-SCANNED:]
+    covered = _COVERED.get((index.serial, n))
+    if covered is None:
+        covered = _COVERED.put((index.serial, n), _Covered())
+    covered.move(written, index.postings, n, scanned[0] if scanned else 0, scanned[-1] if scanned else -1)
+    return recency(removed, model.kinds, weighted, written, late_keys, covered.weight)
+
+
+class _Covered:
+    """The covered weight of each removed message (`covered_weight`), kept from one knob
+    move to the next: a move changes the written keys by its new lines and messages, and
+    a message's covered weight changes only when a key of it came or went: those are
+    summed again, the others' kept (for the last written keys, the messages of the last
+    range scanned: tests/engine/test_fidelity_moves.py, warm equals cold)."""
+
+    def __init__(self) -> None:
+        self.written: set[str] = set()
+        self.weights: dict[int, float] = {}
+
+    def move(self, written: set[str], postings: Mapping[str, list[int]], n: int, first: int, last: int) -> None:
+        """To the written keys `written`, for the removed messages `first`..`last` scanned."""
+        weights = self.weights
+        if weights:
+            limit = max(DISTINCT_MIN, int(n * DISTINCT_SHARE))  # (a key held more often is no message's weighted key)
+            if any(i < first or i > last for i in weights):
+                weights = self.weights = {i: w for i, w in weights.items() if first <= i <= last}
+            for k in self.written ^ written:
+                if k[:2] in SIGNAL_KEYS:
+                    at = postings.get(k)
+                    if at is not None and len(at) <= limit:
+                        for i in at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)]:
+                            weights.pop(i, None)
+        self.written = written
+
+    def weight(self, i: int, keys: Mapping[str, float]) -> float:
+        """`covered_weight` of message `i` (its weighted keys `keys`) against the written keys."""
+        hit = self.weights.get(i)
+        if hit is None:
+            hit = self.weights[i] = covered_weight(keys, self.written)
+        return hit
+
+
+# (the index's serial, the session's length) -> its messages' covered weights (`_Covered`)
+_COVERED: Memo[tuple[int, int], _Covered] = Memo(4)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement

@@ -143,7 +143,8 @@ def weighted_keys(content_hash: str, session: str, kind: Kind, roots: tuple[str,
 
 def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[int], tuple[float, dict[str, float]]],
             written: Collection[str],
-            late_keys: Callable[[tuple[int, ...]], Mapping[str, float]] | None = None) -> Recency:
+            late_keys: Callable[[tuple[int, ...]], Mapping[str, float]] | None = None,
+            covered: Callable[[int, Mapping[str, float]], float] | None = None) -> Recency:
     """How much of the end of the removed range the replacement holds, against its start.
 
     Args:
@@ -154,6 +155,8 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         late_keys: the keys first seen in these messages (the second half of the
             range's work: `keys_first_seen_in`), each with its weight; None: `cut`
             is not asked.
+        covered: `covered_weight` of a message (its index, its weighted keys) against
+            `written`, kept from one call to the next by the caller; None: summed here.
 
     Returns:
         A `Recency`; with no work message removed, one whose `reach` is 1.0.
@@ -171,10 +174,8 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
     # message's keys or the written ones may be built in any order, in parts, or kept
     # across knob moves, and the smaller set iterated, with the same result; iterated in
     # C: this runs per removed message per knob move)
-    def covers(w: tuple[float, dict[str, float]]) -> tuple[float, float]:
-        total, ks = w
-        small, large = (written, ks) if len(written) < len(ks) else (ks, written)
-        return math.fsum(map(ks.__getitem__, filter(large.__contains__, small))), total
+    def covers(i: int, w: tuple[float, dict[str, float]]) -> tuple[float, float]:
+        return (covered(i, w[1]) if covered is not None else covered_weight(w[1], written)), w[0]
 
     def share(part: list[tuple[float, float]]) -> float:
         total = math.fsum(t for _, t in part)
@@ -189,8 +190,25 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         if total:
             small, large = (written, novel) if len(written) < len(novel) else (novel, written)
             cut = math.fsum(map(novel.__getitem__, filter(large.__contains__, small))) / total
-    return Recency(share([covers(w) for _, w in found[len(found) - late:]]),
-                   share([covers(w) for _, w in found[:early]]), at[-late], at[-1], cut, first_half)
+    return Recency(share([covers(i, w) for i, w in found[len(found) - late:]]),
+                   share([covers(i, w) for i, w in found[:early]]), at[-late], at[-1], cut, first_half)
+
+
+def covered_weight(keys: Mapping[str, float], written: Collection[str]) -> float:
+    """The weight of a message's weighted keys (`weighted_keys`) the written ones hold,
+    exactly rounded (`math.fsum`: free of the order either set iterates in, the smaller
+    one iterated, in C: `recency` asks it per removed message per knob move).
+
+    Args:
+        keys: key -> weight.
+        written: the index keys of what the compaction wrote.
+
+    Returns:
+        The sum of the weights of the keys `written` holds.
+    """
+    if len(written) < len(keys):
+        return math.fsum(map(keys.__getitem__, filter(keys.__contains__, written)))
+    return math.fsum(map(keys.__getitem__, filter(written.__contains__, keys)))
 
 
 def keys_first_shown(at: int, weighted: Callable[[int], tuple[float, dict[str, float]]],

@@ -1,0 +1,85 @@
+"""The keys of a long rewritten text (a summary, read on every knob move) are the union
+of what each of its lines gives, each line's reading kept (`fidelity.rewritten_reading`
+directly): the same keys as the reading of the whole text (its words, tokens, file
+names, URLs, settings, paths, values, errors), on random texts built from the pieces
+those scans react to across a line break (a setting's "=", a viewer's line number, an
+error's ":", line breaks `str.splitlines` cuts at but "\\n" does not, an injected block),
+and on long texts cut from real sessions, each read after others (the lines kept)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inspector.engine import fidelity
+from inspector.engine.models import Message
+from tests.engine.test_fidelity_search import SOURCES, _session
+
+PIECES = ["\n", "\n\n", " ", "  ", "\t", "\r", "\r\n", "\x85", "\u2028", "\x0b", "12", "345", "1.5", "1,671", "-", ",",
+          ".", ":", "|", "a", "E", "e", "_", "=", "x = 3", "timeout =", "=\n", ":\n", "\n=", "\n :", "port: 8080", "`",
+          "`foo_bar`", "src/x.py", "/testbed/a/b.py", "http://h.org/a/b.csv", "v1.2.3", "0x1f", "deadbeef12", "ABC123",
+          "flag{abc}", "(3 more lines above)", "(12 lines total)", "1: ", "  7|", "\n12\n", "\n  42  \n", "\u2192",
+          "Error", "error:", "error: x", "ValueError: bad", "KeyError:\n  'k'", "E123", "- E123 x", "E   ", "- ",
+          "FAILED", "- FAILED x", "fatal: no", "exit code 2", "Killed", "not found", "Permission denied",
+          "diff --git", "\n@@ ", "</", "<system-reminder>x</system-reminder>", "done", "x" * 30]
+LINES = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
+FILLER = "The work so far, as the summary states it, goes on below this line. " * 32  # (over LINES_FROM)
+
+
+def _same_keys(text: str, role: str, roots: tuple[str, ...] = ()) -> frozenset[str]:
+    m = Message.text_message(role, text, **({"tool_call_id": "c"} if role == "tool" else {}))
+    _, keys = fidelity.rewritten_reading(m, roots)
+    _, whole = fidelity.rewritten_reading(m, roots, directly=False)
+    assert keys == whole, text
+    return keys
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(lines=st.lists(LINES, min_size=1, max_size=30), role=st.sampled_from(["user", "system", "tool"]),
+       at=st.sampled_from(["start", "end", "both"]), roots=st.sampled_from([(), ("/testbed",)]))
+def test_a_long_texts_keys_from_its_lines_are_the_whole_texts(lines, role, at, roots):
+    body = "\n".join(lines)
+    text = {"start": FILLER + "\n" + body, "end": body + "\n" + FILLER, "both": FILLER + body + FILLER}[at]
+    assert len(text) > fidelity.LINES_FROM
+    for _ in range(2):  # (the second time from the kept lines)
+        _same_keys(text, role, roots)
+
+
+def test_what_spans_a_line_break_is_read_as_in_the_whole_text():
+    """A setting across a break, a viewer's number alone on its line, an error's colon
+    at a line's end: read from the whole text (each key below is found only so)."""
+    text = FILLER + "\ntimeout =\n  30 and done\nsee 4567\n123\n: x 8910\nfoo KeyError:\n  'missing'\n"
+    keys = _same_keys(text, "user")
+    assert {"=:timeout=30", "v:4567", "v:8910"} <= keys and "v:123" not in keys
+    text = FILLER + "\n- FAILED tests/x.py\n"  # (no line opens the scan alone: no error)
+    assert not any(k.startswith("e:") for k in _same_keys(text, "user"))
+    text += "foo KeyError:\n  'missing'\n"  # (the scan opens across the break: the bulleted line's error)
+    assert "e:failed tests/x.py" in _same_keys(text, "user")
+
+
+@pytest.fixture(scope="module")
+def texts():
+    """Long texts cut from real sessions: runs of consecutive messages' texts, so the
+    later ones repeat lines of the earlier ones (as a knob move's summary repeats the last)."""
+    out = []
+    for path in SOURCES:
+        said = [m.text for m in _session(path) if m.text.strip()]
+        for start in range(0, len(said), 3):
+            for size in (6, 15):
+                text = "\n".join(said[start:start + size])
+                if len(text) > fidelity.LINES_FROM:
+                    out.append(text)
+    assert len(out) >= 40
+    return out
+
+
+def test_long_texts_from_real_sessions_have_the_keys_of_their_whole_texts(texts):
+    fidelity.forget(texts=True)
+    found = set()
+    for role in ("user", "system"):
+        for text in texts:
+            found |= _same_keys(text, role, ("/testbed",))
+    # (the real texts hold what each part of the reading takes: not a test of empty readings)
+    assert {k[:2] for k in found} >= {"w:", "t:", "n:", "v:", "a:", "P:", "S:", "e:", "=:"}
+    fidelity.forget(texts=True)
