@@ -597,10 +597,10 @@ def _cleared_view(text: str, found: re.Match[str]) -> _View:
     tool named in letters states no path, value or digit token): a value from three
     digits on (`extract_values`' numbers, not zero), a claimed token from two
     (`claimed_tokens`); no claim of a failed step or a setting (no "`", no "=")."""
-    tool, count, _ = found.groups()
+    tool, count, oid = found.groups()
     first = f"[{tool} output cleared to save context ({count} tokens)."
     ss = (first, text[len(first) + 1:])
-    read = [_read_sentence(x) for x in ss]
+    read = [_read_sentence(first), _notice_tail(ss[1], oid[4:])]
     ws = tuple(r.words for r in read)
     plain = count.replace(",", "")
     prose = [j for j, r in enumerate(read) if r.prose]
@@ -608,6 +608,30 @@ def _cleared_view(text: str, found: re.Match[str]) -> _View:
                  tuple(r.lower for r in read), frozenset(prose), (plain,) if len(plain) >= 2 else (),
                  tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step), (), (),
                  sum(r.fragment for r in read), {plain: tuple(count.split(","))} if "," in count else {}, ())
+
+
+# The second sentence of a cleared result's notice with the id "off-" and no hex digits:
+# the rest of it is the same in every notice (`_notice_tail`).
+_TAIL = 'It is stored as off-; call read_offload(id="off-") if you need it again.]'
+_TAIL_WORDS = words(_TAIL)
+_TAIL_LETTERS = _LETTERS.findall(_TAIL)
+_TAIL_FUNCTION = sum(w.lower() in _STOP for w in _TAIL_LETTERS)
+
+
+def _notice_tail(x: str, hexid: str) -> _Sentence:
+    """`_read_sentence(x)` of a cleared notice's second sentence `x`, which is `_TAIL`
+    with `hexid` after each "off-" (new in every notice: ~25 us a notice read as any
+    sentence, most of a knob move's ~20 notices' cost). The id is one word of `_WORD`
+    and letter runs of `_LETTERS` of its own (a "-" before it, a ";" or a '"' after),
+    twice; the rest's words, letters, function words are `_TAIL`'s: its words are
+    `_TAIL`'s and the id's stem, its prose test counts the id's letter runs twice, it
+    ends with "again.]" (no cut quote), holds no "`" (no step) and no word of `_PLAN`
+    (hex digits spell none). tests/engine/test_fidelity_placeholders.py: the same as
+    `_read_sentence` on generated ids of every shape."""
+    runs = _LETTERS.findall(hexid)
+    n = len(_TAIL_LETTERS) + 2 * len(runs)
+    prose = n >= PROSE_WORDS and _TAIL_FUNCTION + 2 * sum(w.lower() in _STOP for w in runs) >= PROSE_FUNCTION_SHARE * n
+    return _Sentence(_TAIL_WORDS | words(hexid), x.lower(), prose, False, False, False)
 
 
 def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool = True
