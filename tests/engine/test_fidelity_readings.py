@@ -48,6 +48,19 @@ def test_values_scanned_where_they_can_be_are_every_scans(text):
     assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
 
 
+PATH_PIECES = ["/", ".", "./", "../", "~/", "src", "x.py", "a.txt", "README.md", "-", "@", "+", "_", " ", "\n", ":",
+               "https://h/a.py", "://", "file.tar.gz", "v1.2", "x.", ".py", "a/b", "\u00e9", "1", "Q.JSON"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(text=st.one_of(TEXTS, st.lists(st.sampled_from(PATH_PIECES), max_size=30).map("".join)))
+def test_paths_scanned_for_file_names_alone_without_a_slash_are_every_scans(text):
+    plain = content.extract_paths(text, direct=False)
+    assert content.extract_paths(text) == plain
+    for line in text.split("\n"):  # (each line alone, as `extract_paths_by_line` reads them)
+        assert content.extract_paths(line) == content.extract_paths(line, direct=False)
+
+
 @settings(max_examples=500, deadline=None, derandomize=True)
 @given(text=TEXTS)
 def test_errors_scanned_where_an_error_word_is_are_every_scans(text):
@@ -111,3 +124,13 @@ def test_a_messages_artifacts_without_decisions_are_its_artifacts_less_those():
         assert plain == replace(full, decisions=())
         assert content.message_artifacts(m, kind, decisions=False) == plain  # (from the full one kept)
     assert any(content.message_artifacts(m, content.Kind.SUMMARY).decisions for m in msgs)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(PIECES), min_size=100, max_size=600).map("".join),
+       marks=st.sampled_from([("`", "="), ("`",), ("=",), ("x = 3",), ("EE",)]))
+def test_the_sentences_around_marks_far_apart_are_those_of_the_whole_text_split(text, marks):
+    """(long texts: the look back from a mark past `_BACK` characters and sentences spanning many)"""
+    plain = content.sentences_holding(text, marks, direct=False)
+    assert content.sentences_holding(text, marks) == plain
+    assert plain == [s for s in content.sentences(text) if any(c in s for c in marks)]
