@@ -1081,6 +1081,33 @@ def extract_values_by_line(text: str) -> list[str]:
     return _merged_values(parts)
 
 
+def value_parts(line: str) -> tuple[tuple[str, ...], ...]:
+    """What `extract_values` finds in one line (no viewer prefix on it), one tuple per
+    pattern: what a reader keeping more per line than its values puts together with
+    `merged_values` (`extract_values_by_line`'s parts).
+
+    Args:
+        line: one line, no line break in it.
+
+    Returns:
+        The values, pattern by pattern.
+    """
+    return _value_parts(line)
+
+
+def merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:
+    """`value_parts` of the consecutive lines of a text as `extract_values` of it (once its
+    viewer prefixes are taken out and it is cut to `SCAN_CHARS`).
+
+    Args:
+        parts: each line's `value_parts`, in order.
+
+    Returns:
+        The values, in the order `extract_values` gives them.
+    """
+    return _merged_values(parts)
+
+
 def extract_paths_by_line(text: str) -> list[str]:
     """`extract_paths(text)`, each line's paths memoised (as `extract_values_by_line`:
     a path never spans a line break).
