@@ -63,6 +63,7 @@ import itertools
 import json
 import operator
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
@@ -562,11 +563,13 @@ def is_prose(sentence: str) -> bool:
 
 def _postings(ws: tuple[frozenset[str], ...]) -> dict[str, list[int]]:
     """Word -> the sentences (by position) that hold it."""
-    postings: dict[str, list[int]] = {}
+    # (a defaultdict's missing key made in C: ~20% of a summary's ~3,000 entries' cost;
+    # handed on as a plain dict, in the same order, so a look-up never adds a key)
+    postings: defaultdict[str, list[int]] = defaultdict(list)
     for j, sw in enumerate(ws):
         for w in sw:
-            postings.setdefault(w, []).append(j)
-    return postings
+            postings[w].append(j)
+    return dict(postings)
 
 
 # The notice `apply` writes in place of a cleared tool result (config's default

@@ -134,3 +134,15 @@ def test_the_sentences_around_marks_far_apart_are_those_of_the_whole_text_split(
     plain = content.sentences_holding(text, marks, direct=False)
     assert content.sentences_holding(text, marks) == plain
     assert plain == [s for s in content.sentences(text) if any(c in s for c in marks)]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_a_views_postings_are_each_words_sentences_in_order(text):
+    view, _ = fidelity.rewritten_reading(Message.text_message("user", text or "x"), directly=False)
+    plain: dict[str, list[int]] = {}
+    for j, ws in enumerate(view.words):
+        for w in ws:
+            plain.setdefault(w, []).append(j)
+    assert list(view.postings.items()) == list(plain.items())
+    assert type(view.postings) is dict  # (a look-up of a word it lacks adds none)
