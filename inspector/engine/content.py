@@ -1083,8 +1083,8 @@ def extract_values_by_line(text: str) -> list[str]:
 
 def value_parts(line: str) -> tuple[tuple[str, ...], ...]:
     """What `extract_values` finds in one line (no viewer prefix on it), one tuple per
-    pattern: what a reader keeping more per line than its values puts together with
-    `merged_values` (`extract_values_by_line`'s parts).
+    pattern, memoised as `extract_values_by_line` keeps its lines': what a reader of
+    the lines of a text puts together with `merged_values`.
 
     Args:
         line: one line, no line break in it.
@@ -1092,7 +1092,12 @@ def value_parts(line: str) -> tuple[tuple[str, ...], ...]:
     Returns:
         The values, pattern by pattern.
     """
-    return _value_parts(line)
+    hit = _LINE_VALUES.get(line)
+    if hit is None:
+        hit = _value_parts(line)
+        if len(line) <= _LINE_CHARS:  # (a long line is rarely repeated: not held)
+            _LINE_VALUES.put(line, hit)
+    return hit
 
 
 def merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:

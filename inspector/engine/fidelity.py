@@ -747,9 +747,9 @@ def _read_view(m: Message) -> _View:
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
 _OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
 _POSITION_STARTS = ("message", "turn")
-# (its URLs, the line, its numbers' groups, the line's `_claimed_line`, the line's paths and `value_parts`)
+# (its URLs, the line, its numbers' groups, the line's `_claimed_line`, the line's paths)
 _OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str | None, tuple[str, ...]],
-                 tuple[str, ...], tuple[tuple[str, ...], ...]]
+                 tuple[str, ...]]
 _OWN_LINES: Memo[str, _OwnLine] = Memo(20_000)
 
 
@@ -768,8 +768,8 @@ def _own_line(line: str) -> _OwnLine:
                    ) if "," in line else ()
     if groups:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
-    # (its paths and values too: the readers of the text that gives, in the same pass)
-    return urls, line, groups, _claimed_line(line), tuple(extract_paths(line)), value_parts(line)
+    # (its paths too: the reader of the text that gives, in the same pass)
+    return urls, line, groups, _claimed_line(line), tuple(extract_paths(line))
 
 
 def _own_lines(text: str) -> Rewritten:
@@ -780,15 +780,15 @@ def _own_lines(text: str) -> Rewritten:
     of the text it gives); and that text's `extract_paths` and `extract_values`, from
     its lines' (`extract_paths_by_line`, `extract_values_by_line`: one pass over the
     lines, not three) when no viewer prefix is in the part `extract_values` reads (the
-    whole text's scan else: its prefixes' white space may span lines)."""
+    whole text's scan else: its prefixes' white space may span lines; the values of the
+    lines within `SCAN_CHARS` only, as `extract_values` reads)."""
     urls: list[str] = []
     lines: list[str] = []
     groups: dict[str, tuple[str, ...]] = {}
     claimed: dict[str, None] = {}
     paths: dict[str, None] = {}
-    parts = []
     cut_before = False  # the line before ends with a cut ("...", "\u2026")
-    for line_urls, line, line_groups, (first, rest), line_paths, line_values in by_lines(text, _own_line, _OWN_LINES):
+    for line_urls, line, line_groups, (first, rest), line_paths in by_lines(text, _own_line, _OWN_LINES):
         urls.extend(line_urls)
         lines.append(line)
         groups.update(line_groups)
@@ -798,16 +798,14 @@ def _own_lines(text: str) -> Rewritten:
         cut_before = line.endswith(("\u2026", "..."))
         if line_paths:
             paths.update(dict.fromkeys(line_paths))
-        parts.append(line_values)
     own = "\n".join(lines)
     cut = own[:SCAN_CHARS]
     if without_viewer_prefixes(cut) != cut:
         values = extract_values_by_line(own)
     elif len(own) <= SCAN_CHARS:
-        values = merged_values(parts)
-    else:  # (the lines wholly in the part read, and what of the next is in it)
-        whole = cut.count("\n")
-        values = merged_values([*parts[:whole], value_parts(cut[cut.rfind("\n") + 1:])])
+        values = merged_values([value_parts(line) for line in lines])
+    else:  # (the lines wholly in the part read, and what of the next is in it: not the lines after)
+        values = merged_values([*map(value_parts, lines[:cut.count("\n")]), value_parts(cut[cut.rfind("\n") + 1:])])
     return Rewritten(own, tuple(urls), groups, list(claimed), tuple(paths), tuple(values))
 
 
