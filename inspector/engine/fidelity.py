@@ -747,9 +747,15 @@ def _read_view(m: Message) -> _View:
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
 _OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
 _POSITION_STARTS = ("message", "turn")
-# (its URLs, the line, its numbers' groups, the line's `_claimed_line`, the line's paths)
+# (its URLs, the line, its numbers' groups, the line's `_claimed_line`, the line's paths,
+# whether a viewer prefix may start on it: `_MAY_PREFIX`)
 _OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str | None, tuple[str, ...]],
-                 tuple[str, ...]]
+                 tuple[str, ...], bool]
+# Where a match of `without_viewer_prefixes`' anchored branches (content's `_VIEWER_LINE_PREFIX`:
+# a line's start, white space, digits, then ":" or "|" after white space, "\u2192" or a tab;
+# or "(" and a digit) may take a line's first digits: the white space before them may
+# come from the lines before, and after them, at the line's end, the next line's (`\Z`).
+_MAY_PREFIX = re.compile(r"\s*\d+(?:\s*[:|]|\u2192|\t|\s*\Z)|\(\d")
 _OWN_LINES: Memo[str, _OwnLine] = Memo(20_000)
 
 
@@ -769,7 +775,7 @@ def _own_line(line: str) -> _OwnLine:
     if groups:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
     # (its paths too: the reader of the text that gives, in the same pass)
-    return urls, line, groups, _claimed_line(line), tuple(extract_paths(line))
+    return urls, line, groups, _claimed_line(line), tuple(extract_paths(line)), _MAY_PREFIX.match(line) is not None
 
 
 def _own_lines(text: str) -> Rewritten:
@@ -788,7 +794,8 @@ def _own_lines(text: str) -> Rewritten:
     claimed: dict[str, None] = {}
     paths: dict[str, None] = {}
     cut_before = False  # the line before ends with a cut ("...", "\u2026")
-    for line_urls, line, line_groups, (first, rest), line_paths in by_lines(text, _own_line, _OWN_LINES):
+    prefixed: list[bool] = []
+    for line_urls, line, line_groups, (first, rest), line_paths, may_prefix in by_lines(text, _own_line, _OWN_LINES):
         urls.extend(line_urls)
         lines.append(line)
         groups.update(line_groups)
@@ -798,9 +805,12 @@ def _own_lines(text: str) -> Rewritten:
         cut_before = line.endswith(("\u2026", "..."))
         if line_paths:
             paths.update(dict.fromkeys(line_paths))
+        prefixed.append(may_prefix)
     own = "\n".join(lines)
     cut = own[:SCAN_CHARS]
-    if without_viewer_prefixes(cut) != cut:
+    # (no line the part read touches may start a viewer prefix, and no "(n lines total)",
+    # the pattern's branch tried anywhere: none to take out; else the scan tells)
+    if ("lines total)" in cut or any(prefixed[:cut.count("\n") + 1])) and without_viewer_prefixes(cut) != cut:
         values = extract_values_by_line(own)
     elif len(own) <= SCAN_CHARS:
         values = merged_values([value_parts(line) for line in lines])

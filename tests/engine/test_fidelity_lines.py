@@ -212,3 +212,18 @@ def test_a_long_rewritten_texts_paths_and_values_from_its_lines_are_the_whole_te
         assert got == whole
         assert got.paths == tuple(content.extract_paths(got.own))
         assert got.values == tuple(content.extract_values(got.own))
+
+
+def test_a_viewer_prefix_whose_digits_end_a_line_is_taken_out_as_in_the_whole_text():
+    """A prefix's white space after its digits may take the line break ("123" on one
+    line, ": x" on the next): the line ending with digits may start one, and the values
+    come from the whole text's scan, as `extract_values` reads it."""
+    from inspector.engine import fidelity as fid
+
+    for text in ["see 4242\n123\n: 456789 and 1234", "a\n 777 \n| 31337 then", "x\n  \n 5150\t: 8080",
+                 "y\n9999 \n\n: 65536"]:
+        for long in (False, True):
+            whole_text = ("filler line 24601\n" * 1200 + text) if long else text
+            got = fid.read_rewritten(whole_text)
+            assert got == fid.read_rewritten(whole_text, by_line=False)
+            assert got.values == tuple(content.extract_values(got.own))
