@@ -972,6 +972,11 @@ _NUMBER = re.compile(r"(?<![\w.,])(?<![A-Za-z]-)-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d
                      r"|(?<![\w.,])(?<![A-Za-z]-)\d+\.\d+(?!\w|\.\w|,\d)")
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
 _DIGIT = re.compile(r"\d")  # (any digit `\d` matches: each pattern's digits are `\d`'s or ASCII)
+# What every match of `_HASH`, `_VERSION` (both branches), `_CAPS_ID` holds: seven hex digits
+# in a row; a digit, a ".", a digit; six capitals, digits or "-" in a row, the first no "-".
+_HEX_RUN = re.compile(r"[0-9a-f]{7}")
+_DIGIT_DOT = re.compile(r"\d\.\d")
+_CAPS_RUN = re.compile(r"[A-Z0-9][A-Z0-9-]{5}")
 _IDENT = re.compile(r"^[A-Za-z_][\w.]*[\w)]$")
 _FILE_NAME = re.compile(r"[\w./-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
 _VIEWER_PREFIX = re.compile("^" + _NUMBERED + r"|^\(\d+ more lines (?:above|below)\)|\(\d+ lines total\)", re.M)
@@ -1018,10 +1023,14 @@ def _value_parts(text: str, *, direct: bool = True) -> tuple[tuple[str, ...], ..
     # summary need few of the seven scans)
     # (direct False: every scan, the same values: tests/engine/test_fidelity_readings.py)
     digits = not direct or _DIGIT.search(text) is not None
+    # (and a hash, a version, a capitals id only where their run of characters is: a
+    # plain scan for it costs a third of theirs, and most lines of prose have none)
     out: list[tuple[str, ...]] = [tuple(m.group().lower() for m in pattern.finditer(text)) if need else ()
-                                  for pattern, need in ((_UUID, not direct or "-" in text), (_HASH, digits),
-                                                        (_VERSION, digits), (_FLAG, not direct or "{" in text),
-                                                        (_CAPS_ID, digits))]
+                                  for pattern, need in ((_UUID, not direct or "-" in text),
+                                                        (_HASH, digits and (not direct or _HEX_RUN.search(text))),
+                                                        (_VERSION, digits and (not direct or _DIGIT_DOT.search(text))),
+                                                        (_FLAG, not direct or "{" in text),
+                                                        (_CAPS_ID, digits and (not direct or _CAPS_RUN.search(text))))]
     numbers = []
     for m in _NUMBER.finditer(text) if digits else ():
         v = m.group().lstrip("-")

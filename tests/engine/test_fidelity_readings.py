@@ -146,3 +146,13 @@ def test_a_views_postings_are_each_words_sentences_in_order(text):
             plain.setdefault(w, []).append(j)
     assert list(view.postings.items()) == list(plain.items())
     assert type(view.postings) is dict  # (a look-up of a word it lacks adds none)
+
+
+def test_the_shortest_hash_version_and_capitals_id_pass_the_scans_gates():
+    """Seven hex digits, "1.2.3", "v1.2", six capitals and digits (a "-" inside): each
+    is found where a scan gated on its run of characters looks, as the plain scan finds it."""
+    for text in ["commit abc1234 done", "abc1234", "v1.2", "see 1.2.3.", "ZFA04Y", "(PS-482)", "id AB-12CD",
+                 "a-bcdef0 then 1.5 and A1B2C3"]:
+        found = content.extract_values(text)
+        assert found == content.extract_values(text, direct=False)
+        assert found, text
