@@ -655,6 +655,9 @@ _PATH_RE = re.compile(_SLASHED_PATH + "|" + _FILE_NAME_PATH)
 # (the second branch alone: the first holds a "/", tried at every word of a text without one
 # for nothing; a text with neither a "/" nor a "." holds no path)
 _FILE_NAME_RE = re.compile(_FILE_NAME_PATH)
+# (what every match of it holds: a "." and its extension's first character, a lower case
+# letter or digit; a sentence's full stop is followed by white space)
+_DOT_EXTENSION = re.compile(r"\.[a-z0-9]")
 _URLISH = re.compile(r"^[a-z][\w+.-]*:|^//")
 _CWD = re.compile(r"\(Current directory: (/[^)\s]+)\)|<cwd>\s*(/[^<\s]+)\s*</cwd>|Current working directory: (/\S+)")
 
@@ -771,7 +774,8 @@ def extract_paths(text: str, *, direct: bool = True) -> list[str]:
     Args:
         text: any text.
         direct: a text without a "/" scanned for file names alone (the other branch
-            needs one), one without a "/" or a "." not at all; False: the whole pattern
+            needs one), one without a "/" or a "." before a letter or digit not at all;
+            False: the whole pattern
             (the same paths: tests/engine/test_fidelity_readings.py).
 
     Returns:
@@ -779,7 +783,7 @@ def extract_paths(text: str, *, direct: bool = True) -> list[str]:
     """
     out: dict[str, None] = {}
     if direct and "/" not in text:
-        if "." not in text:
+        if _DOT_EXTENSION.search(text) is None:
             return []
         pattern = _FILE_NAME_RE
     else:
