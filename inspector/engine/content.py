@@ -50,6 +50,7 @@ from itertools import compress, count
 from operator import is_not
 
 from inspector.engine.bounded import Memo
+from inspector.engine.fidelity_text import occurrences as _occurrences
 from inspector.engine.fidelity_text import sub_at
 from inspector.engine.models import Message, ToolCall
 
@@ -644,12 +645,19 @@ def _kind(m: Message, loc: _Local) -> Kind:
 # --------------------------------------------------------------------------- artifacts
 
 # A path: at least one "/" between name characters, or a file name with an extension.
-_PATH_RE = re.compile(r"(?<![\w/.~:-])(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*\w(?:\.[A-Za-z][A-Za-z0-9]{0,7})?"
-                      r"|(?<![\w/.~:-])[\w@+-][\w.@+-]*\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|c|h|cc|cpp|hpp|rb|php|"
-                      r"sh|md|rst|txt|toml|yaml|yml|json|cfg|ini|html|css|sql|ipynb|lock|xml|csv|log|traj|jsonl|"
-                      r"kt|swift|scala|m|mpeg|m4v|zip|tar|gz|bin|elf|pcap|png|jpg|jpeg|gif|bmp|svg|img|iso|pdf|exe|so|out|"
-                      r"avi|mp4|mp3|wav|pub|pem|key|enc|dat|db|sqlite|jar|apk|tgz|bz2|xz|7z|rar|cs|lua|conf|"
-                      r"env|patch|diff|whl|pyc)\b")
+_SLASHED_PATH = r"(?<![\w/.~:-])(?:~|\.{1,2})?/?(?:[\w.@+-]+/)+[\w.@+-]*\w(?:\.[A-Za-z][A-Za-z0-9]{0,7})?"
+_FILE_NAME_PATH = (r"(?<![\w/.~:-])[\w@+-][\w.@+-]*\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|c|h|cc|cpp|hpp|rb|php|"
+                   r"sh|md|rst|txt|toml|yaml|yml|json|cfg|ini|html|css|sql|ipynb|lock|xml|csv|log|traj|jsonl|"
+                   r"kt|swift|scala|m|mpeg|m4v|zip|tar|gz|bin|elf|pcap|png|jpg|jpeg|gif|bmp|svg|img|iso|pdf|exe|so|out|"
+                   r"avi|mp4|mp3|wav|pub|pem|key|enc|dat|db|sqlite|jar|apk|tgz|bz2|xz|7z|rar|cs|lua|conf|"
+                   r"env|patch|diff|whl|pyc)\b")
+_PATH_RE = re.compile(_SLASHED_PATH + "|" + _FILE_NAME_PATH)
+# (the second branch alone: the first holds a "/", tried at every word of a text without one
+# for nothing; a text with neither a "/" nor a "." holds no path)
+_FILE_NAME_RE = re.compile(_FILE_NAME_PATH)
+# (what every match of it holds: a "." and its extension's first character, a lower case
+# letter or digit; a sentence's full stop is followed by white space)
+_DOT_EXTENSION = re.compile(r"\.[a-z0-9]")
 _URLISH = re.compile(r"^[a-z][\w+.-]*:|^//")
 _CWD = re.compile(r"\(Current directory: (/[^)\s]+)\)|<cwd>\s*(/[^<\s]+)\s*</cwd>|Current working directory: (/\S+)")
 
@@ -759,18 +767,28 @@ def looks_like_file(norm: str) -> bool:
     return len(parts) >= 3 or (len(parts) == 2 and norm.startswith(("/", "~/")))
 
 
-def extract_paths(text: str) -> list[str]:
+def extract_paths(text: str, *, direct: bool = True) -> list[str]:
     """The file paths in a text, normalized, in order of appearance (URLs and bare
     directory names of one component left out).
 
     Args:
         text: any text.
+        direct: a text without a "/" scanned for file names alone (the other branch
+            needs one), one without a "/" or a "." before a letter or digit not at all;
+            False: the whole pattern
+            (the same paths: tests/engine/test_fidelity_readings.py).
 
     Returns:
         The normalized paths, each once.
     """
     out: dict[str, None] = {}
-    for m in _PATH_RE.finditer(text):
+    if direct and "/" not in text:
+        if _DOT_EXTENSION.search(text) is None:
+            return []
+        pattern = _FILE_NAME_RE
+    else:
+        pattern = _PATH_RE
+    for m in pattern.finditer(text):
         raw = m.group()
         if _URLISH.search(raw) or raw.count("/") > 30:
             continue
@@ -1002,6 +1020,11 @@ _NUMBER = re.compile(r"(?<![\w.,])(?<![A-Za-z]-)-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d
                      r"|(?<![\w.,])(?<![A-Za-z]-)\d+\.\d+(?!\w|\.\w|,\d)")
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
 _DIGIT = re.compile(r"\d")  # (any digit `\d` matches: each pattern's digits are `\d`'s or ASCII)
+# What every match of `_HASH`, `_VERSION` (both branches), `_CAPS_ID` holds: seven hex digits
+# in a row; a digit, a ".", a digit; six capitals, digits or "-" in a row, the first no "-".
+_HEX_RUN = re.compile(r"[0-9a-f]{7}")
+_DIGIT_DOT = re.compile(r"\d\.\d")
+_CAPS_RUN = re.compile(r"[A-Z0-9][A-Z0-9-]{5}")
 _IDENT = re.compile(r"^[A-Za-z_][\w.]*[\w)]$")
 _FILE_NAME = re.compile(r"[\w./-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
 _VIEWER_PREFIX = re.compile("^" + _NUMBERED + r"|^\(\d+ more lines (?:above|below)\)|\(\d+ lines total\)", re.M)
@@ -1048,10 +1071,14 @@ def _value_parts(text: str, *, direct: bool = True) -> tuple[tuple[str, ...], ..
     # summary need few of the seven scans)
     # (direct False: every scan, the same values: tests/engine/test_fidelity_readings.py)
     digits = not direct or _DIGIT.search(text) is not None
+    # (and a hash, a version, a capitals id only where their run of characters is: a
+    # plain scan for it costs a third of theirs, and most lines of prose have none)
     out: list[tuple[str, ...]] = [tuple(m.group().lower() for m in pattern.finditer(text)) if need else ()
-                                  for pattern, need in ((_UUID, not direct or "-" in text), (_HASH, digits),
-                                                        (_VERSION, digits), (_FLAG, not direct or "{" in text),
-                                                        (_CAPS_ID, digits))]
+                                  for pattern, need in ((_UUID, not direct or "-" in text),
+                                                        (_HASH, digits and (not direct or _HEX_RUN.search(text))),
+                                                        (_VERSION, digits and (not direct or _DIGIT_DOT.search(text))),
+                                                        (_FLAG, not direct or "{" in text),
+                                                        (_CAPS_ID, digits and (not direct or _CAPS_RUN.search(text))))]
     numbers = []
     for m in _NUMBER.finditer(text) if digits else ():
         v = m.group().lstrip("-")
@@ -1108,6 +1135,38 @@ def extract_values_by_line(text: str) -> list[str]:
             if len(line) <= _LINE_CHARS:  # (a long line is rarely repeated: not held)
                 memo.put(line, hit)
         parts.append(hit)
+    return _merged_values(parts)
+
+
+def value_parts(line: str) -> tuple[tuple[str, ...], ...]:
+    """What `extract_values` finds in one line (no viewer prefix on it), one tuple per
+    pattern, memoised as `extract_values_by_line` keeps its lines': what a reader of
+    the lines of a text puts together with `merged_values`.
+
+    Args:
+        line: one line, no line break in it.
+
+    Returns:
+        The values, pattern by pattern.
+    """
+    hit = _LINE_VALUES.get(line)
+    if hit is None:
+        hit = _value_parts(line)
+        if len(line) <= _LINE_CHARS:  # (a long line is rarely repeated: not held)
+            _LINE_VALUES.put(line, hit)
+    return hit
+
+
+def merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:
+    """`value_parts` of the consecutive lines of a text as `extract_values` of it (once its
+    viewer prefixes are taken out and it is cut to `SCAN_CHARS`).
+
+    Args:
+        parts: each line's `value_parts`, in order.
+
+    Returns:
+        The values, in the order `extract_values` gives them.
+    """
     return _merged_values(parts)
 
 
@@ -1187,7 +1246,7 @@ def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> l
     return out
 
 
-def sentences_holding(text: str, marks: tuple[str, ...], limit: int = SCAN_CHARS) -> list[str]:
+def sentences_holding(text: str, marks: tuple[str, ...], limit: int = SCAN_CHARS, *, direct: bool = True) -> list[str]:
     """`[s for s in sentences(text, limit) if any(c in s for c in marks)]`, the others
     never normalized (what a reader of a few kinds of sentence asks of a long summary).
 
@@ -1195,6 +1254,8 @@ def sentences_holding(text: str, marks: tuple[str, ...], limit: int = SCAN_CHARS
         text: any prose.
         marks: the strings a sentence kept holds one of (no white space in them).
         limit: characters read at most.
+        direct: the sentences around the marks alone found; False: the text split
+            whole (the same sentences: tests/engine/test_fidelity_readings.py).
 
     Returns:
         Those sentences, in order.
@@ -1202,9 +1263,55 @@ def sentences_holding(text: str, marks: tuple[str, ...], limit: int = SCAN_CHARS
     text = text[:limit]
     if not any(c in text for c in marks):
         return []
-    # (normalizing a sentence only collapses its white space: it holds a mark after as before)
-    return [n for part in _SENTENCE_RE.split(without_fences(text)) if any(c in part for c in marks)
-            for n in [" ".join(part.split())] if len(n) >= 3]
+    text = without_fences(text)
+    if not direct:
+        # (normalizing a sentence only collapses its white space: it holds a mark after as before)
+        return [n for part in _SENTENCE_RE.split(text) if any(c in part for c in marks)
+                for n in [" ".join(part.split())] if len(n) >= 3]
+    # Every break `_SENTENCE_RE` matches is white space, and a mark holds none: a mark is
+    # inside one sentence, which ends where the first break after it starts (the scan
+    # searched from the mark: no break spans it) and starts where the last break before
+    # it ends, found by scanning from a point no break spans (after a character that is
+    # not white space), further back until one is found. The text between the marks'
+    # sentences is never scanned (`_SENTENCE_RE.split` of a 20,000-character summary: ~0.4 ms).
+    found = sorted({at for c in marks for at in _occurrences(text, c)})
+    out: list[str] = []
+    done = 0  # where the last sentence taken ends (a break starts there; 0: none taken)
+    for at in found:
+        if at < done:
+            continue  # (in the sentence taken)
+        start = _sentence_start(text, at, done)
+        after = _SENTENCE_RE.search(text, at)
+        done = len(text) if after is None else after.start()
+        n = " ".join(text[start:done].split())
+        if len(n) >= 3:
+            out.append(n)
+    return out
+
+
+# Characters `_sentence_start` looks back from a mark first (then four times as many, ...).
+_BACK = 128
+
+
+def _sentence_start(text: str, at: int, floor: int) -> int:
+    """Where the sentence holding the character at `at` (not white space) starts: the end
+    of the last break of `_SENTENCE_RE.split(text)` before it, none before `floor` (0, or
+    where a break starts)."""
+    back = _BACK
+    while True:
+        begin = max(floor, at - back)
+        while begin > floor and text[begin - 1].isspace():  # (a break may span it: further back)
+            begin -= 1
+        start = -1
+        for m in _SENTENCE_RE.finditer(text, begin):
+            if m.start() >= at:
+                break
+            start = m.end()
+        if start >= 0:
+            return start
+        if begin == floor:
+            return floor  # (0: no break before it; a break starts at a floor above 0, found above)
+        back *= 4
 
 
 # A line (fences taken out) -> its sentences (`sentences_by_line`).

@@ -64,6 +64,7 @@ import itertools
 import json
 import operator
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
@@ -97,6 +98,7 @@ from inspector.engine.content import (
     in_diff_text,
     line_errors,
     line_sentences,
+    merged_values,
     message_artifacts,
     normalize_path,
     path_matches,
@@ -108,6 +110,7 @@ from inspector.engine.content import (
     sentences_holding,
     task_text,
     template_lines,
+    value_parts,
     without_viewer_prefixes,
 )
 from inspector.engine.fidelity_bindings import (
@@ -574,11 +577,13 @@ def is_prose(sentence: str) -> bool:
 
 def _postings(ws: tuple[frozenset[str], ...]) -> dict[str, list[int]]:
     """Word -> the sentences (by position) that hold it."""
-    postings: dict[str, list[int]] = {}
+    # (a defaultdict's missing key made in C: ~20% of a summary's ~3,000 entries' cost;
+    # handed on as a plain dict, in the same order, so a look-up never adds a key)
+    postings: defaultdict[str, list[int]] = defaultdict(list)
     for j, sw in enumerate(ws):
         for w in sw:
-            postings.setdefault(w, []).append(j)
-    return postings
+            postings[w].append(j)
+    return dict(postings)
 
 
 # The notice `apply` writes in place of a cleared tool result (config's default
@@ -622,6 +627,61 @@ def _cleared_view(text: str, found: re.Match[str]) -> _View:
                  tuple(r.lower for r in read), frozenset(prose), (plain,) if len(plain) >= 2 else (),
                  tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step), (), (),
                  sum(r.fragment for r in read), {plain: tuple(count.split(","))} if "," in count else {}, ())
+
+
+class _IdSentence(NamedTuple):
+    """A sentence inspector writes around an offload id (`_ID_SENTENCES`): new in every
+    notice, read from its fixed rest and the id (`_id_sentence`)."""
+
+    pattern: re.Pattern[str]  # the sentence, the id's twelve hex digits its group 1
+    words: frozenset[str]  # `words` of the rest (the id "off-" with no hex digits)
+    letters: int  # its `_LETTERS` runs
+    function: int  # ... and those that are function words (`is_prose`)
+    times: int  # how many times the id is in it
+
+
+def _id_template(pattern: str, blank: str, times: int) -> _IdSentence:
+    letters = _LETTERS.findall(blank)
+    return _IdSentence(re.compile(pattern), words(blank), len(letters), sum(w.lower() in _STOP for w in letters),
+                       times)
+
+
+# The sentences of inspector's notices that hold an offload id, by how they start: a
+# cleared result's second sentence (config's default placeholder, as `sentences_by_line`
+# cuts it; in a cleared notice and in each summary line quoting one) and cleared
+# arguments (config's default arguments placeholder, a tool call's whole arguments).
+_ID_SENTENCES = {
+    "It is stored as off-": _id_template(
+        r'It is stored as off-([0-9a-f]{12}); call read_offload\(id="off-\1"\) if you need it again\.\]',
+        'It is stored as off-; call read_offload(id="off-") if you need it again.]', 2),
+    '{"cleared": "arguments stored as off-': _id_template(
+        r'\{"cleared": "arguments stored as off-([0-9a-f]{12})"\}', '{"cleared": "arguments stored as off-"}', 1),
+}
+_ID_STARTS = tuple(_ID_SENTENCES)
+
+
+def _id_sentence(x: str) -> _Sentence | None:
+    """`_read_sentence(x)` of a sentence of `_ID_SENTENCES` (None for any other), from its
+    rest's reading and its id (~25 us a sentence read as any: ~20 notices and ~10 cleared
+    arguments a knob move, and the summary's lines quoting notices). The id is one word
+    of `_WORD` and letter runs of `_LETTERS` of its own (a "-" before it, a ";" or a '"'
+    after), `times` times: the sentence's words are the rest's and the id's stem, its
+    prose test counts the id's runs `times` times; it ends with ".]" or '"}' (no cut
+    quote), holds no "`" (no step) and no word of `_PLAN` (hex digits spell none).
+    tests/engine/test_fidelity_placeholders.py: each reading as `words`, `is_prose` give
+    it, on generated ids of every shape."""
+    for start, t in _ID_SENTENCES.items():
+        if x.startswith(start):
+            found = t.pattern.fullmatch(x)
+            if found is None:
+                return None
+            hexid = found.group(1)
+            runs = _LETTERS.findall(hexid)
+            n = t.letters + t.times * len(runs)
+            prose = n >= PROSE_WORDS and (t.function + t.times * sum(w.lower() in _STOP for w in runs)
+                                          >= PROSE_FUNCTION_SHARE * n)
+            return _Sentence(t.words | words(hexid), x.lower(), prose, False, False, False)
+    return None
 
 
 def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool = True
@@ -688,13 +748,12 @@ def _read_view(m: Message) -> _View:
     postings = _postings(ws)
     text = m.text[:REWRITTEN_CHARS]
     # (our recovery hints, positions: not claims; tried where their first words occur)
-    own, urls, groups, claimed = read_rewritten(text)
+    own, urls, groups, claimed, paths, values = read_rewritten(text)
     prose = [j for j, r in enumerate(read) if r.prose]
     # (sentences across line breaks: a claim wrapped over two lines is one claim)
     # (only a sentence holding "`" or "=" states a failed step or a setting: `_read_claims`)
     claims = [(x, _read_claims(x)) for x in sentences_holding(own, _CLAIM_MARKS)]
-    return _View(ss, ws, postings, _norm_by_line(text), tuple(extract_paths_by_line(own)),
-                 tuple(extract_values_by_line(own)),
+    return _View(ss, ws, postings, _norm_by_line(text), paths, values,
                  tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
                  tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
                  tuple(x for x, (failed, _) in claims if failed),
@@ -705,8 +764,15 @@ def _read_view(m: Message) -> _View:
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
 _OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
 _POSITION_STARTS = ("message", "turn")
-# (its URLs, the line, its numbers' groups, the line's `_claimed_line`)
-_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str | None, tuple[str, ...]]]
+# (its URLs, the line, its numbers' groups, the line's `_claimed_line`, the line's paths,
+# whether a viewer prefix may start on it: `_MAY_PREFIX`)
+_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str | None, tuple[str, ...]],
+                 tuple[str, ...], bool]
+# Where a match of `without_viewer_prefixes`' anchored branches (content's `_VIEWER_LINE_PREFIX`:
+# a line's start, white space, digits, then ":" or "|" after white space, "\u2192" or a tab;
+# or "(" and a digit) may take a line's first digits: the white space before them may
+# come from the lines before, and after them, at the line's end, the next line's (`\Z`).
+_MAY_PREFIX = re.compile(r"\s*\d+(?:\s*[:|]|\u2192|\t|\s*\Z)|\(\d")
 _OWN_LINES: Memo[str, _OwnLine] = Memo(20_000)
 
 
@@ -725,21 +791,28 @@ def _own_line(line: str) -> _OwnLine:
                    ) if "," in line else ()
     if groups:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
-    return urls, line, groups, _claimed_line(line)
+    # (its paths too: the reader of the text that gives, in the same pass)
+    return urls, line, groups, _claimed_line(line), tuple(extract_paths(line)), _MAY_PREFIX.match(line) is not None
 
 
-def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ...]], list[str]]:
+def _own_lines(text: str) -> Rewritten:
     """`_own_line` of each line of `text`, memoised, put together: the URLs in order, the
     text, number -> its groups (the last reading of a number, in the order first met),
     and the digit tokens it claims (`claimed_tokens`) from its lines' `_claimed_line`,
     in the same pass (no line the reading gives holds a line break: they are the lines
-    of the text it gives)."""
+    of the text it gives); and that text's `extract_paths` and `extract_values`, from
+    its lines' (`extract_paths_by_line`, `extract_values_by_line`: one pass over the
+    lines, not three) when no viewer prefix is in the part `extract_values` reads (the
+    whole text's scan else: its prefixes' white space may span lines; the values of the
+    lines within `SCAN_CHARS` only, as `extract_values` reads)."""
     urls: list[str] = []
     lines: list[str] = []
     groups: dict[str, tuple[str, ...]] = {}
     claimed: dict[str, None] = {}
+    paths: dict[str, None] = {}
     cut_before = False  # the line before ends with a cut ("...", "\u2026")
-    for line_urls, line, line_groups, (first, rest) in by_lines(text, _own_line, _OWN_LINES):
+    prefixed: list[bool] = []
+    for line_urls, line, line_groups, (first, rest), line_paths, may_prefix in by_lines(text, _own_line, _OWN_LINES):
         urls.extend(line_urls)
         lines.append(line)
         groups.update(line_groups)
@@ -747,7 +820,20 @@ def _own_lines(text: str) -> tuple[tuple[str, ...], str, dict[str, tuple[str, ..
             claimed[first] = None
         claimed.update(dict.fromkeys(rest))
         cut_before = line.endswith(("\u2026", "..."))
-    return tuple(urls), "\n".join(lines), groups, list(claimed)
+        if line_paths:
+            paths.update(dict.fromkeys(line_paths))
+        prefixed.append(may_prefix)
+    own = "\n".join(lines)
+    cut = own[:SCAN_CHARS]
+    # (no line the part read touches may start a viewer prefix, and no "(n lines total)",
+    # the pattern's branch tried anywhere: none to take out; else the scan tells)
+    if ("lines total)" in cut or any(prefixed[:cut.count("\n") + 1])) and without_viewer_prefixes(cut) != cut:
+        values = extract_values_by_line(own)
+    elif len(own) <= SCAN_CHARS:
+        values = merged_values([value_parts(line) for line in lines])
+    else:  # (the lines wholly in the part read, and what of the next is in it: not the lines after)
+        values = merged_values([*map(value_parts, lines[:cut.count("\n")]), value_parts(cut[cut.rfind("\n") + 1:])])
+    return Rewritten(own, tuple(urls), groups, list(claimed), tuple(paths), tuple(values))
 
 
 class Rewritten(NamedTuple):
@@ -757,6 +843,8 @@ class Rewritten(NamedTuple):
     urls: tuple[str, ...]  # the URLs it states (`url_keys`' form), in order
     groups: dict[str, tuple[str, ...]]  # "1671" -> ("1", "671") of "1,671"
     claimed: list[str]  # the digit tokens it states (`claimed_tokens`)
+    paths: tuple[str, ...] = ()  # `extract_paths(own)`
+    values: tuple[str, ...] = ()  # `extract_values(own)`
 
 
 def read_rewritten(text: str, by_line: bool = True) -> Rewritten:
@@ -774,15 +862,15 @@ def read_rewritten(text: str, by_line: bool = True) -> Rewritten:
     """
     if by_line:
         own = sub_at(_POSITIONS, _POSITION_STARTS, " ", sub_at(_OWN_NOTICES, _OWN_NOTICE_STARTS, " ", text))
-        urls, own, groups, claimed = _own_lines(own)
-        return Rewritten(own, urls, groups, claimed)
+        return _own_lines(own)
     own = _POSITIONS.sub(" ", _OWN_NOTICES.sub(" ", text))  # our recovery hints, positions: not claims
     urls = tuple(_urls(own))
     own = without_cut_quotes(own)  # a quote cut short ("a76edd72...fac323") states no exact value
     # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
     groups = {m.group().replace(",", ""): tuple(m.group().split(",")) for m in _THOUSANDS.finditer(own)}
     own = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), own)
-    return Rewritten(own, urls, groups, claimed_tokens(own))
+    return Rewritten(own, urls, groups, claimed_tokens(own), tuple(extract_paths(own, direct=False)),
+                     tuple(extract_values(own, direct=False)))
 
 
 def _claimed_line(line: str) -> tuple[str | None, tuple[str, ...]]:
@@ -815,6 +903,10 @@ _CLAIM_READINGS: Memo[str, tuple[bool, tuple[tuple[str, str], ...]]] = Memo(50_0
 
 def _read_sentence(x: str) -> _Sentence:
     hit = _SENTENCE_READINGS.get(x)
+    if hit is None and x.startswith(_ID_STARTS):
+        hit = _id_sentence(x)
+        if hit is not None:
+            _SENTENCE_READINGS.put(x, hit)
     if hit is None:
         fragment = bool(_FRAGMENT.search(x))
         prose = is_prose(x) and not fragment

@@ -257,7 +257,10 @@ class ViewPostings:
     def _sentence_weights(self, weights: Mapping[str, float], prose_only: bool) -> dict[int, dict[int, float]]:
         positions = self._split()
         postings = self._postings(prose_only)
-        large = [(k, _prose_postings(v) if prose_only else v.postings) for k, v in self._large]
+        # (a large view's own postings, its sentences not written as prose passed over with
+        # `prose_only`: an item visits the few lists of its words, where a view's prose
+        # postings would copy all of its lists first, on every knob move's new summary)
+        large = [(k, v.postings, v.prose if prose_only else None) for k, v in self._large]
         out: dict[int, dict[int, float]] = {}
         for w, wt in weights.items():
             hit = postings.get(w)
@@ -269,13 +272,15 @@ class ViewPostings:
                             acc = out[k] = {}
                         for j in js:
                             acc[j] = acc.get(j, 0.0) + wt
-            for k, own in large:
+            for k, own, prose in large:
                 mine = own.get(w)
                 if mine:
                     acc = out.get(k)
-                    if acc is None:
-                        acc = out[k] = {}
                     for j in mine:
+                        if prose is not None and j not in prose:
+                            continue
+                        if acc is None:
+                            acc = out[k] = {}
                         acc[j] = acc.get(j, 0.0) + wt
         return out
 

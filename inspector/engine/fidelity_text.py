@@ -68,7 +68,7 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
         hay = text.lower()
         if len(hay) != len(text) or any(c in text for c in _FOLDS_APART):
             return pattern.sub(repl, text)  # (positions would not line up: the plain scan)
-    found = sorted({at for s in starts for at in _occurrences(hay, s)})
+    found = sorted({at for s in starts for at in occurrences(hay, s)})
     if not found:
         return text
     pieces, done = [], 0
@@ -87,7 +87,16 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
     return "".join(pieces)
 
 
-def _occurrences(text: str, literal: str) -> list[int]:
+def occurrences(text: str, literal: str) -> list[int]:
+    """Where `literal` occurs in `text` (every start, overlapping ones too), in order.
+
+    Args:
+        text: the text.
+        literal: a non-empty string.
+
+    Returns:
+        The positions.
+    """
     out, at = [], text.find(literal)
     while at >= 0:
         out.append(at)

@@ -188,3 +188,42 @@ def test_settings_across_line_breaks_block_by_block_are_the_whole_texts(text):
 def test_viewer_prefixes_taken_out_by_the_anchored_branches_alone_as_by_the_whole_pattern(text):
     for t in (text, text.replace("(12 lines total)", "(12 lines total"), text + "\n(3 lines total)"):
         assert content.without_viewer_prefixes(t) == content.without_viewer_prefixes(t, direct=False)
+
+
+# (lines that hold no viewer prefix: what `read_rewritten` reads from its lines' values alone)
+UNPREFIXED_TEXTS = st.lists(st.sampled_from([p for p in NOTICE_PIECES if not any(c in p for c in ":|\t\u2192(")]),
+                            max_size=40).map("".join)
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(lines=st.one_of(st.lists(NOTICE_TEXTS, min_size=1, max_size=12),
+                       st.lists(UNPREFIXED_TEXTS, min_size=1, max_size=12)),
+       repeat=st.integers(1, 900), tail=UNPREFIXED_TEXTS)
+def test_a_long_rewritten_texts_paths_and_values_from_its_lines_are_the_whole_texts(lines, repeat, tail):
+    """Past `SCAN_CHARS` (where `extract_values` stops, inside a line or at its end), with
+    a viewer prefix in the part read or not: the paths and values `read_rewritten` puts
+    together from its lines' are the whole own text's."""
+    from inspector.engine import fidelity as fid
+
+    text = "\n".join(lines * repeat) + "\n" + tail
+    whole = fid.read_rewritten(text, by_line=False)
+    for _ in range(2):  # (the second time from the memoised lines)
+        got = fid.read_rewritten(text)
+        assert got == whole
+        assert got.paths == tuple(content.extract_paths(got.own))
+        assert got.values == tuple(content.extract_values(got.own))
+
+
+def test_a_viewer_prefix_whose_digits_end_a_line_is_taken_out_as_in_the_whole_text():
+    """A prefix's white space after its digits may take the line break ("123" on one
+    line, ": x" on the next): the line ending with digits may start one, and the values
+    come from the whole text's scan, as `extract_values` reads it."""
+    from inspector.engine import fidelity as fid
+
+    for text in ["see 4242\n123\n: 456789 and 1234", "a\n 777 \n| 31337 then", "x\n  \n 5150\t: 8080",
+                 "y\n9999 \n\n: 65536"]:
+        for long in (False, True):
+            whole_text = ("filler line 24601\n" * 1200 + text) if long else text
+            got = fid.read_rewritten(whole_text)
+            assert got == fid.read_rewritten(whole_text, by_line=False)
+            assert got.values == tuple(content.extract_values(got.own))

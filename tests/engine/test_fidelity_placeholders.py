@@ -13,9 +13,9 @@ import string
 import pytest
 
 from inspector.engine import fidelity
-from inspector.engine.config import DEFAULT_CLEAR_PLACEHOLDER
+from inspector.engine.config import DEFAULT_ARGUMENTS_PLACEHOLDER, DEFAULT_CLEAR_PLACEHOLDER
 from inspector.engine.content import extract_values
-from inspector.engine.models import Message
+from inspector.engine.models import Message, ToolCall
 from inspector.engine.planning.text import render
 
 TOOLS = ["bash", "str_replace_editor", "decompile", "edit", "insert", "open", "find_file", "search_dir", "submit",
@@ -31,7 +31,8 @@ def _count(rng: random.Random) -> str:
 
 
 def _oid(rng: random.Random) -> str:
-    alphabet = rng.choice(["0123456789abcdef", "0123456789", "abcdef", "0e", "ed", "1a"])
+    # (and ids whose letter runs are function words: "a", "be" count in the prose test)
+    alphabet = rng.choice(["0123456789abcdef", "0123456789", "abcdef", "0e", "ed", "1a", "0a1be"])
     oid = "".join(rng.choice(alphabet) for _ in range(12))
     return "off-" + (oid[:10] + "ed" if rng.random() < 0.1 else oid)
 
@@ -99,3 +100,28 @@ def test_a_cleared_notices_keys_come_in_the_general_order(seed):
         general = frozenset(["w:" + w for w in fidelity.words(text)] + ["t:" + t for t in fidelity.digit_tokens(text)]
                             + ["v:" + v for v in values] + ["a:" + v for v in values])
         assert list(keys) == list(general), text
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_sentences_around_an_offload_id_read_as_their_words_and_prose_test_give(seed):
+    """A notice's sentence holding an offload id (a cleared result's second one, cleared
+    arguments) is read from its fixed rest and the id: each sentence of the view has
+    the words `words` gives it, is prose as `is_prose` says, no cut quote, no plan,
+    no step; in a notice, in arguments, and in a summary's line quoting a notice."""
+    rng = random.Random(seed)
+    for notice in _notices(300, seed):
+        oid = _oid(rng)
+        args = render(DEFAULT_ARGUMENTS_PLACEHOLDER, offload_id=oid)
+        messages = [Message.text_message("tool", notice, tool_call_id="call_1"),
+                    Message.text_message("assistant", "Let me look.", tool_calls=[
+                        ToolCall(id="call_1", name="bash", arguments_raw=args)]),
+                    Message.text_message("user", "Summary:\n- bash: " + notice + "\n- args " + args + " (step 3)")]
+        for m in messages:
+            view, _ = fidelity.rewritten_reading(m)
+            held = [s for s in view.sentences if "off-" in s]
+            assert held, m.text
+            for k, sentence in enumerate(view.sentences):
+                assert view.words[k] == fidelity.words(sentence), sentence
+                assert view.lower[k] == sentence.lower()
+                assert (k in view.prose) == (fidelity.is_prose(sentence) and not sentence.endswith("...")), sentence
+            assert view.fragments == 0 and not view.plans and not view.steps

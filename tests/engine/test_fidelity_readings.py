@@ -48,6 +48,19 @@ def test_values_scanned_where_they_can_be_are_every_scans(text):
     assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
 
 
+PATH_PIECES = ["/", ".", "./", "../", "~/", "src", "x.py", "a.txt", "README.md", "-", "@", "+", "_", " ", "\n", ":",
+               "https://h/a.py", "://", "file.tar.gz", "v1.2", "x.", ".py", "a/b", "\u00e9", "1", "Q.JSON"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(text=st.one_of(TEXTS, st.lists(st.sampled_from(PATH_PIECES), max_size=30).map("".join)))
+def test_paths_scanned_for_file_names_alone_without_a_slash_are_every_scans(text):
+    plain = content.extract_paths(text, direct=False)
+    assert content.extract_paths(text) == plain
+    for line in text.split("\n"):  # (each line alone, as `extract_paths_by_line` reads them)
+        assert content.extract_paths(line) == content.extract_paths(line, direct=False)
+
+
 @settings(max_examples=500, deadline=None, derandomize=True)
 @given(text=TEXTS)
 def test_errors_scanned_where_an_error_word_is_are_every_scans(text):
@@ -111,3 +124,35 @@ def test_a_messages_artifacts_without_decisions_are_its_artifacts_less_those():
         assert plain == replace(full, decisions=())
         assert content.message_artifacts(m, kind, decisions=False) == plain  # (from the full one kept)
     assert any(content.message_artifacts(m, content.Kind.SUMMARY).decisions for m in msgs)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(PIECES), min_size=100, max_size=600).map("".join),
+       marks=st.sampled_from([("`", "="), ("`",), ("=",), ("x = 3",), ("EE",)]))
+def test_the_sentences_around_marks_far_apart_are_those_of_the_whole_text_split(text, marks):
+    """(long texts: the look back from a mark past `_BACK` characters and sentences spanning many)"""
+    plain = content.sentences_holding(text, marks, direct=False)
+    assert content.sentences_holding(text, marks) == plain
+    assert plain == [s for s in content.sentences(text) if any(c in s for c in marks)]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=TEXTS)
+def test_a_views_postings_are_each_words_sentences_in_order(text):
+    view, _ = fidelity.rewritten_reading(Message.text_message("user", text or "x"), directly=False)
+    plain: dict[str, list[int]] = {}
+    for j, ws in enumerate(view.words):
+        for w in ws:
+            plain.setdefault(w, []).append(j)
+    assert list(view.postings.items()) == list(plain.items())
+    assert type(view.postings) is dict  # (a look-up of a word it lacks adds none)
+
+
+def test_the_shortest_hash_version_and_capitals_id_pass_the_scans_gates():
+    """Seven hex digits, "1.2.3", "v1.2", six capitals and digits (a "-" inside): each
+    is found where a scan gated on its run of characters looks, as the plain scan finds it."""
+    for text in ["commit abc1234 done", "abc1234", "v1.2", "see 1.2.3.", "ZFA04Y", "(PS-482)", "id AB-12CD",
+                 "a-bcdef0 then 1.5 and A1B2C3"]:
+        found = content.extract_values(text)
+        assert found == content.extract_values(text, direct=False)
+        assert found, text
