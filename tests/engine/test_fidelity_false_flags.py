@@ -34,10 +34,14 @@ def _session() -> list[Message]:
     ]
 
 
-def _flags(summary: str) -> list[str]:
-    msgs = _session()
+def _flagged(msgs: list[Message], summary: str) -> list[str]:
+    """What the measure calls false in `summary`, standing for all but the last two of `msgs`."""
     f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
     return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+def _flags(summary: str) -> list[str]:
+    return _flagged(_session(), summary)
 
 
 GOOD = ("The user wants the London car rentals compared by rating, files 11, 1 and 3 deleted, and the header "
@@ -91,9 +95,7 @@ def _coding() -> list[Message]:
 
 
 def _coding_flags(summary: str) -> list[str]:
-    msgs = _coding()
-    f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
-    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+    return _flagged(_coding(), summary)
 
 
 CODING = ("The user wants Dataset.pixel_array to work without PixelRepresentation, then a commit; "
@@ -154,9 +156,7 @@ def _shop() -> list[Message]:
 
 
 def _shop_flags(summary: str) -> list[str]:
-    msgs = _shop()
-    f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
-    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+    return _flagged(_shop(), summary)
 
 
 SHOP = "The user wants LU15PA's return changed; its total is $2366. "

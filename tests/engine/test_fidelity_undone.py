@@ -24,10 +24,14 @@ def _session(sent: str = "Message sent.") -> list[Message]:
     ]
 
 
-def _flags(summary: str, sent: str = "Message sent.") -> list[str]:
-    msgs = _session(sent)
+def _flagged(msgs: list[Message], summary: str) -> list[str]:
+    """What the measure calls false in `summary`, standing for all but the last two of `msgs`."""
     f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
     return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+def _flags(summary: str, sent: str = "Message sent.") -> list[str]:
+    return _flagged(_session(sent), summary)
 
 
 TASK = "The user wants the most active user found and sent a direct message, Congrats!. "
@@ -65,9 +69,7 @@ def _coding(*extra: Message) -> list[Message]:
 
 
 def _coding_flags(summary: str, *extra: Message) -> list[str]:
-    msgs = _coding(*extra)
-    f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
-    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+    return _flagged(_coding(*extra), summary)
 
 
 WORK = "The user wants startup without API keys; the throw in src/sdk.ts was removed. "
