@@ -3063,19 +3063,26 @@ _EXTENSIONS = ("html", "htm", "md", "txt", "pdf", "json", "xml", "py", "js", "ts
                "gz", "tar", "whl", "csv", "log")
 
 
-# (the index's state, a value) -> whether a long message states it past its head.
+# (the index's state, a value) -> whether a long message states it past its head; the
+# index's state -> its messages longer than the index reads (found once: a knob move asks
+# about a few values, and each walked the session's 10k messages).
 _PAST_SCAN: Memo[tuple[int, int, str], bool] = Memo(20_000)
+_LONG_TEXTS: Memo[tuple[int, int], tuple[str, ...]] = Memo(4)
 
 
 def _past_the_scan(value: str, index: _Index) -> bool:
     """True when a message of the original longer than the index reads (its first
     SCAN_CHARS) states `value` further on: a summary may quote a limit from the end of a
     long error (L15: "requested 10107" at character 31,079 of a 31,692-character turn)."""
-    key = (index.serial, len(index.messages), value)
+    state = (index.serial, len(index.messages))
+    key = (*state, value)
     hit = _PAST_SCAN.get(key)
     if hit is None:
+        longs = _LONG_TEXTS.get(state)
+        if longs is None:
+            longs = _LONG_TEXTS.put(state, tuple(m.text for m in index.messages if len(m.text) > SCAN_CHARS))
         at = SCAN_CHARS - len(value)
-        hit = _PAST_SCAN.put(key, any(len(m.text) > SCAN_CHARS and _whole(m.text, value, at) for m in index.messages))
+        hit = _PAST_SCAN.put(key, any(_whole(text, value, at) for text in longs))
     return hit
 
 
@@ -3260,21 +3267,40 @@ _Unsupported = tuple[list[tuple[str, str, str]], list[tuple[str, str]], list[tup
                      list[tuple[str, str]], list[tuple[str, str, str]]]
 
 
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+def _same_address(tok: str, post: Mapping[str, list[int]]) -> bool:
+    """True when `tok` is a hexadecimal address the original states in another width or
+    without its "0x": "0x00400734" of a disassembler's label "s_cat_flag.txt_00400734",
+    "0x40060d" of "FUN_0040060d"."""
+    low = tok.lower()
+    if not low.startswith("0x") and not (low.startswith("0") and len(low) >= 6):
+        return False
+    digits = low[2:] if low.startswith("0x") else low
+    if not digits or not set(digits) <= _HEX_DIGITS:
+        return False
+    core = digits.lstrip("0") or "0"
+    return any(("t:" + prefix + "0" * pad + core) in post for prefix in ("", "0x")
+               for pad in range(17 - len(core)) if prefix + "0" * pad + core != low)
+
+
 def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
     """Whether a digit token view `v` states is one the original supports, or one the summary
     makes itself (`said`: the view's sentences lower case, joined)."""
     post = index.postings
-    if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post):
+    if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post) \
+            or _same_address(tok, post):
         return True
-    return (_past_the_scan(tok, index)  # stated where the index does not read: past a long message's head
-            or _in_a_stated_date(tok, said, index)  # "05-01" of "2024-05-01T00:08:44" (read as "01t00")
-            # "11 of the 14 actions", "8 unit tests", "(10 checked)": a count the summary makes
-            or _a_count(tok, v.lower) or _a_tally(tok, said)
+    # (the dearest checks last)
+    return (_a_count(tok, v.lower) or _a_tally(tok, said)  # "8 unit tests", "(10 checked)": a count it makes
             or _part_of_total(tok, v.lower, post)  # "345/346" where the original gives 346 and the one missed
             # "(msg 13)", "1376 characters": where in the session, or a size the summary measured
             or _a_reference_or_size(tok, v.lower, index)
             or _as_listed(tok, v.groups, post)  # "1,234" as the original lists it: 1 and 234
-            or any(tok in p for p in v.paths))  # judged as a path
+            or any(tok in p for p in v.paths)  # judged as a path
+            or _in_a_stated_date(tok, said, index)  # "05-01" of "2024-05-01T00:08:44" (read as "01t00")
+            or _past_the_scan(tok, index))  # stated where the index does not read: past a long message's head
 
 
 def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupported:
@@ -3318,10 +3344,10 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if not _CHECKABLE_VALUE.fullmatch(value) or len(value) >= LONG_TOKEN:
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
-                and not _before_extension(value, post) and not _past_the_scan(value, index) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
-                and not _as_listed(value, v.groups, post):
+                and not _as_listed(value, v.groups, post) \
+                and not _before_extension(value, post) and not _past_the_scan(value, index):  # (the dearest last)
             values.append((value, stating(value, value) or ""))
     claimed = [(tok, stating(tok, tok) or "") for tok in v.claimed if not _token_stated(tok, v, index, said)]
     # A name the original sets, set here to a number the original never gives it.

@@ -3,8 +3,9 @@
 "Committed and pushed as 'Allow startup without API keys'" in a summary of a range where
 no `git commit` and no `git push` ran sends the agent on as if the work were saved and
 shared (a planted error of the blind set L20: the commit came later, when the user asked).
-A commit and a push are steps an agent takes by a command the session shows; a clause saying one was taken (in the past, not negated, not ahead) in a
-session that runs commands, none of them that one up to the range's end, is contradicted.
+A commit and a push are steps an agent takes by a command the session shows; a clause
+saying one was taken (in the past, not negated, not ahead) in a session that runs commands,
+none of them that one up to the range's end, is contradicted.
 """
 
 from __future__ import annotations
@@ -55,7 +56,9 @@ def vcs_claims(sentences: Sequence[str], commands: Sequence[tuple[int, str]], ho
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [(s, m) for s in sentences if _TAKEN.search(s) for m in _TAKEN.finditer(s)]
+    # (the pattern only where its words are: a knob move hands every sentence of the summary)
+    said = [(s, m) for s in sentences if ("ommit" in s or "ush" in s or "OMMIT" in s or "USH" in s)
+            for m in _TAKEN.finditer(s)]
     if not said:
         return []
     ran = [c for i, c in commands if i <= horizon]

@@ -131,7 +131,7 @@ def test_no_faithful_summary_of_the_corpus_is_flagged_but_counts_made_by_hand():
         item = judged.JudgedItem(o["id"], path.name, int(o["cut"]), o["replacement"], sessions=path.parent)
         f = fidelity(item.original(), item.compacted())
         flagged += [(o["id"], it.text) for it in f.items if it.status in ("unsupported", "contradicted")]
-    assert len(FAITHFUL.read_text(encoding="utf-8").splitlines()) == 96
+    assert len(FAITHFUL.read_text(encoding="utf-8").splitlines()) == 110
     # (counts of 100 or more a writer made by hand are checked as values, by design: its README)
     assert flagged == [("L17-3-faithful", "794"), ("L17-3-faithful", "582"), ("L17-3-short", "794"),
                        ("L17-3-short", "582")]
@@ -175,3 +175,13 @@ def test_a_result_is_the_nearer_tools_and_a_files_line_is_where_a_failure_points
     assert _shop_flags(SHOP + said) == []
     said = "`go vet ./...` failed with one issue at hooks.go:148:21 (exit status 1). "
     assert _shop_flags(SHOP + said) == []
+
+
+def test_an_address_in_another_width_or_in_a_label_is_the_same_address():
+    msgs = [sys("You are a CTF player."), user("Get the flag from ./warmup."),
+            asst("", [("d1", "disassemble", '{"function_name": "FUN_0040060d"}')]),
+            tool("d1", "MOV EDI,s_cat_flag.txt_00400734 ; = \"cat flag.txt\"\nCALL system"),
+            asst("Writing the exploit."), user("Go on.")]
+    said = "FUN_0040060d runs system() on the string at 0x00400734; jump to 0x40060d. "
+    assert _flagged(msgs, said) == []
+    assert "0x00400744" in _flagged(msgs, said.replace("0x00400734", "0x00400744"))
