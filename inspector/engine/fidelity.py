@@ -131,6 +131,7 @@ from inspector.engine.fidelity_claims import (
     Contradiction,
     answer_claims,
     call_claims,
+    headed_ahead,
     near_misses,
     reads_call,
     reads_scope,
@@ -2908,8 +2909,6 @@ def _shown_in(text: str, index: _Index, model: ContentModel) -> bool:
 # A sentence about what is still to come.
 _FUTURE = re.compile(r"\b(?:next|will|would|should|shall|going to|to do|plan(?:s|ned)?|todo|remaining|still to|"
                      r"needs? to|must)\b", re.I)
-# A sentence headed as a list of steps still to take.
-_STEPS_AHEAD = re.compile(r"\W*(?:next(?: steps?)?|plan(?:ned)?|to ?do|remaining(?: steps?)?)\s*:", re.I)
 # A sentence that says a step has run, in the past tense.
 _HAS_RUN = re.compile(r"\b(?:ran|re-?ran|(?:was|were|been|got) (?:run|executed|applied)|executed|passed|succeeded|"
                       r"went through|(?:re)?built|compiled|installed)\b", re.I)
@@ -2962,7 +2961,7 @@ def _found_step_claims(v: _View, index: _Index, model: ContentModel, horizon: in
             if (said.went_well and not said.went_badly
                     # (a sentence listing steps still to take hopes they go well: "Next: ..., then
                     # `git commit` so the hook passes")
-                    and not _STEPS_AHEAD.match(sentence)
+                    and not headed_ahead(sentence, len(sentence))
                     and all(model.step_failed(i) for i in where if kinds[i] is Kind.ACTION)
                     # (a code line the output shows, quoted, with no word of a step run: no step)
                     and (said.ran or said.step_went_well or not _shown(command, index, model))):

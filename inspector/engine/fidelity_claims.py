@@ -368,6 +368,21 @@ def _named_calls(sentence: str, calls: Mapping[str, list[_Call]]) -> tuple[tuple
     return tuple(out)
 
 
+def headed_ahead(sentence: str, at: int) -> bool:
+    """Whether position `at` of `sentence` lies in a list headed as steps still to take: a
+    few words before its first colon say what comes next ("Next steps: ...", "Plan: ...").
+
+    Args:
+        sentence: a replacement's sentence.
+        at: a position in it.
+
+    Returns:
+        True when the header comes before `at`.
+    """
+    colon = sentence.find(":")
+    return 0 <= colon < at and len(sentence[:colon].split()) <= 4 and _NOT_MADE.search(sentence[:colon]) is not None
+
+
 def _named_call(sentence: str, low: str, name: str, at: int) -> str | None:
     """The number the mention of `name` at `at` says it was called with, unless the clause
     naming it says it will or might be."""
@@ -375,10 +390,8 @@ def _named_call(sentence: str, low: str, name: str, at: int) -> str | None:
     ends = [e for e in (low.find(p, at) for p in ";:") if e >= 0]
     if _NOT_MADE.search(sentence[start:min(ends, default=len(low))]):
         return None
-    # ... nor does a list of them headed so ("Next steps: delete_file("3"), delete_file("4")")
-    colon = low.find(":")
-    if 0 <= colon < at and len(low[:colon].split()) <= 4 and _NOT_MADE.search(low[:colon]):
-        return None
+    if headed_ahead(low, at):
+        return None  # ... nor does a list of them headed so ("Next steps: delete_file("3"), delete_file("4")")
     number = _ARGUMENT.match(low, at + len(name))
     return number.group(1) if number else None
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo, per_index_state
 from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL, may_hold
+from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
 
 # A clause saying the step went well, or that it failed.
@@ -156,9 +157,7 @@ _PARENS = re.compile(r"\([^()]*\)")
 def _clause(sentence: str, at: int, end: int) -> str:
     # (an argument list's own ":" and "," end no clause: blanked, same length)
     sentence = _PARENS.sub(lambda m: " " * len(m.group()), sentence)
-    start = max((m.end() for m in _CLAUSE_END.finditer(sentence, 0, at)), default=0)
-    stop = _CLAUSE_END.search(sentence, end)
-    return sentence[start:stop.start() if stop else len(sentence)]
+    return clause_around(sentence, at, end, _CLAUSE_END)
 
 
 # sentence -> whether it states an outcome at all (`_WELL` or `_FAILED`): most do not, and

@@ -102,3 +102,22 @@ def occurrences(text: str, literal: str) -> list[int]:
         out.append(at)
         at = text.find(literal, at + 1)
     return out
+
+
+def clause_around(sentence: str, start: int, end: int, ends: re.Pattern[str]) -> str:
+    """The clause of `sentence` holding its span `start`..`end`: from the last match of
+    `ends` before the span to the first after it (the checks of `engine.fidelity_outcomes`,
+    `_undone` and `_vcs` read a claim in its own clause only).
+
+    Args:
+        sentence: a sentence.
+        start: where the span starts.
+        end: where it ends.
+        ends: what ends a clause.
+
+    Returns:
+        The clause.
+    """
+    first = max((m.end() for m in ends.finditer(sentence, 0, start)), default=0)
+    stop = ends.search(sentence, end)
+    return sentence[first:stop.start() if stop else len(sentence)]

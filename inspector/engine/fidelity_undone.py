@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from inspector.engine.bounded import Memo, per_index_state
 from inspector.engine.fidelity_outcomes import Outcome
+from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
 
 # A negation, then the participle of the step said not taken.
@@ -52,12 +53,6 @@ def _verbs(participle: str) -> set[str]:
     if len(p) > 5 and p[-3] == p[-4]:
         out.add(p[:-3])  # cancelled, submitted
     return out
-
-
-def _clause(sentence: str, at: int) -> str:
-    start = max((m.end() for m in _CLAUSE_END.finditer(sentence, 0, at)), default=0)
-    end = _CLAUSE_END.search(sentence, at)
-    return sentence[start:end.start() if end else len(sentence)]
 
 
 # sentence -> (where, the verbs) of each step it says was not taken: a knob move's new
@@ -120,7 +115,7 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
     for sentence, at, verbs in said:
         if sentence in done:
             continue
-        clause = _clause(sentence, at)
+        clause = clause_around(sentence, at, at, _CLAUSE_END)
         low = clause.lower()
         named = [(n.group(1) or n.group()).lower() for n in _NAMED.finditer(clause)]
         names = {name: calls for verb in sorted(verbs) for name, calls in by_word.get(verb, {}).items()}

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 from inspector.engine.fidelity_outcomes import Outcome
+from inspector.engine.fidelity_text import clause_around
 
 # The steps, as a summary says they were taken, and the git subcommand taking each: a
 # commit, and a push where the clause names where to ("pushed" alone is as often a stack's).
@@ -25,12 +26,6 @@ _NOT_TAKEN = re.compile(r"\b(?:not|never|no|nothing|nor|yet to|until|once|if|unl
                         r"needs?|next|plan\w*|to be|ready to|remaining|todo|user|upstream|pr|pull request)\b|\?",
                         re.I)
 _CLAUSE_END = re.compile(r";|\.\s|\s(?:but|while|whereas|although|though)\s|\u2014|\n")
-
-
-def _clause(sentence: str, at: int) -> str:
-    start = max((m.end() for m in _CLAUSE_END.finditer(sentence, 0, at)), default=0)
-    end = _CLAUSE_END.search(sentence, at)
-    return sentence[start:end.start() if end else len(sentence)]
 
 
 # "the repository's committed configuration": the word as an adjective, after a determiner.
@@ -69,7 +64,7 @@ def vcs_claims(sentences: Sequence[str], commands: Sequence[tuple[int, str]], ho
     for sentence, m in said:
         if out and out[-1].sentence == sentence:
             continue
-        if _NOT_TAKEN.search(_clause(sentence, m.start())) or _ADJECTIVE.search(sentence, 0, m.start()):
+        if _NOT_TAKEN.search(clause_around(sentence, m.start(), m.start(), _CLAUSE_END)) or _ADJECTIVE.search(sentence, 0, m.start()):
             continue
         sub = _SUBCOMMAND[(m.group(1) or m.group(2) or m.group(3)).lower()]
         if any(f"git {sub}" in c or re.search(rf"\bgit\b.*\b{sub}\b", c) for c in ran):
