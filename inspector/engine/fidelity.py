@@ -2459,15 +2459,17 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     meaning += [("last_step", o) for o in aligned_outcome_claims(
         read.of(_READS_ALIGNED, flagged | said), model.messages, model.kinds, index.serial, horizon,
         model.step_failed, model.result_of)]
+
+    def unclaimed() -> list[str]:  # (the sentences no check above flagged nor made a claim of)
+        claimed = {m.sentence for _, m in meaning}
+        return [s for s in unflagged if s not in claimed]
+
     # Steps said not taken that a call of the range took (`engine.fidelity_undone`).
-    said = {m.sentence for _, m in meaning}
-    meaning += [("last_step", o) for o in undone_claims([s for s in unflagged if s not in said], model.messages,
-                                                         model.kinds, index.serial, horizon, model.step_failed)]
+    meaning += [("last_step", o) for o in undone_claims(unclaimed(), model.messages, model.kinds, index.serial,
+                                                         horizon, model.step_failed)]
     # A commit or a push said made that no command of the range made (`engine.fidelity_vcs`).
-    said = {m.sentence for _, m in meaning}
     meaning += [("last_step", o) for o in vcs_claims(
-        [s for s in unflagged if s not in said], index.commands, horizon,
-        lambda: (m.text[:SCAN_CHARS] for m in model.messages[:horizon + 1]))]
+        unclaimed(), index.commands, horizon, lambda: (m.text[:SCAN_CHARS] for m in model.messages[:horizon + 1]))]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
