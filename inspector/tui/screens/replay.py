@@ -546,6 +546,7 @@ class SweepScreen(ReportsWorkerErrors, Screen[Any]):
         self.query_one("#sweep-title", Static).update(self._title())
         bar = self.query_one(ProgressBar)
         bar.update(total=len(self.values), progress=0)
+        self._show_eta(True)
         self.query_one(DataTable).clear()
         self._sweep()
 
@@ -601,6 +602,12 @@ class SweepScreen(ReportsWorkerErrors, Screen[Any]):
         self._plot([str(row.value) for row in self.result.rows], costs, fids,
                    mark if any(row.value == current for row in self.result.rows) else None, in_usd)
         self.query_one(ProgressBar).update(progress=len(self.values))
+        self._show_eta(False)
+
+    def _show_eta(self, shown: bool) -> None:
+        """The bar's time left while a sweep runs; none once it is done (Textual's estimate
+        then reads 00:00:00 or --:--:--, depending on how its progress reports were spaced)."""
+        self.query_one("#sweep-progress #eta").display = shown
 
     def _plot(self, labels: list[str], xs: list[float], ys: list[float], mark: int | None, in_usd: bool) -> None:
         """The points with their values as labels that neither overlap nor leave the
