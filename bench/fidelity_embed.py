@@ -218,7 +218,7 @@ def measure_rows(embedder: TextEmbedder | None, option: Option) -> tuple[list[An
                 f = measure.fidelity(it.original(), it.compacted())
                 contradicted = f.contradicted_statements
                 rows.append(fit.Row(name, it, f.items_base, f.false_statements - contradicted, contradicted,
-                                    f.recency.reach, f.narrative, f.specifics))
+                                    f.recency.reach, f.narrative, f.specifics, f.stale_summary))
                 scores[it.id] = f.score
     finally:
         measure._match_narrative = _ORIGINAL  # type: ignore[assignment]

@@ -61,14 +61,17 @@ class Row:
     reach: float
     narrative: float
     specifics: int = 0
+    cut_lost: bool = False
 
     def score(self, recency: float, narrative: float, unsupported: float, contradicted: float,
-              floor: float, specifics: float | None = None) -> float:
-        """The blended score with these constants."""
+              floor: float, specifics: float | None = None, cut_lost: float | None = None) -> float:
+        """The blended score with these constants (`cut_lost`: `fidelity_blend.CUT_LOST`
+        unless given; bench/fidelity_cut.py fits it)."""
         if specifics is not None and self.specifics > specifics:
             unsupported *= specifics / self.specifics
         factor = max(floor, 1.0 - unsupported * self.unsupported - contradicted * self.contradicted)
-        return fidelity_blend.blend(self.items_base * factor, self.reach, self.narrative, recency, narrative)
+        return fidelity_blend.blend(self.items_base * factor, self.reach, self.narrative, recency, narrative,
+                                    self.cut_lost, fidelity_blend.CUT_LOST if cut_lost is None else cut_lost)
 
 
 def measure(sets: dict[str, Path] | None = None) -> list[Row]:
@@ -79,7 +82,7 @@ def measure(sets: dict[str, Path] | None = None) -> list[Row]:
             f = fidelity(it.original(), it.compacted())
             contradicted = f.contradicted_statements
             rows.append(Row(name, it, f.items_base, f.false_statements - contradicted, contradicted,
-                            f.recency.reach, f.narrative, f.specifics))
+                            f.recency.reach, f.narrative, f.specifics, f.stale_summary))
     return rows
 
 

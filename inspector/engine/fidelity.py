@@ -124,6 +124,8 @@ from inspector.engine.fidelity_bindings import (
     reads_error,
     reads_line,
     reads_raised,
+    reads_records,
+    record_claims,
 )
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_choices import Choice, choice_claims
@@ -224,6 +226,14 @@ TASK_BEST_OF = 1
 # (bench/fidelity_latest.py, of 1, 2, 3, 5): twelve folds of thirteen chose 5 (one 3);
 # held out, Spearman / pairwise 0.780 / 0.924 -> 0.785 / 0.927.
 LATEST_WEIGHT = {"requests": 5.0}
+# An error that occurred is kept when the compacted context quotes it (the first 80
+# characters of it from the exception's name on, normalized) or states every word of it
+# whole in one sentence it wrote, in any order and punctuation ("AttributeError 'AsyncLetta'
+# object has no attribute 'identities'" for "attributeerror: 'asyncletta' object has no
+# attribute 'identities'"): ERROR_WORDS of its words' weight, then every word checked whole
+# (`_states_every_word`). Session 12: faithful summaries of the labelled sets kept 45 of
+# their 86 errors by quote, 50 so; keyword dumps 71 and 74.
+ERROR_WORDS = 0.99
 # ... and a share of the whole score per false statement (`fidelity_blend.false_factor`).
 
 # Items per kind at most (the most recent first), so a long history stays readable and cheap.
@@ -331,12 +341,24 @@ class Fidelity:
     recency: Recency = field(default_factory=Recency)
     narrative: float = 1.0
     specifics: int = 0  # the checkable specifics (paths, URLs, values) the replacement states
+    summarized: bool = False  # the compaction wrote text in place of messages (a summary), not only notices
+
+    @property
+    def stale_summary(self) -> bool:
+        """A summary the compaction wrote lost the state at the cut (`Recency.cut_lost`)
+        and holds less of the range's end than of its start: weighed by the blend
+        (`fidelity_blend.CUT_LOST`). Only where it wrote one: dropped messages and cleared
+        results' notices replace nothing with a story that could stop early (their loss
+        is the items'). A summary that holds as much of the end as of the start is not
+        stale though nothing in it is new in the second half: a session that repeats its
+        tasks (the demo's marathon) shows nothing there first."""
+        return self.summarized and self.recency.cut_lost and self.recency.late < self.recency.early
 
     @property
     def score(self) -> float:
         """The fidelity, 0..1: the items' score (`items_score`) scaled by the general
         signals, recency and narrative (`engine.fidelity_blend`)."""
-        return blend(self.items_score, self.recency.reach, self.narrative)
+        return blend(self.items_score, self.recency.reach, self.narrative, cut_lost=self.stale_summary)
 
     @property
     def items_base(self) -> float:
@@ -2078,6 +2100,30 @@ def _match_text(needle: str, hay: _Haystack, key: str) -> tuple[bool, str]:
     return False, ""
 
 
+def _match_error(text: str, hay: _Haystack) -> tuple[bool, str]:
+    """Whether the compacted context keeps an error that occurred: quoted (`ERROR_WORDS`),
+    or every word of it in one sentence the compaction wrote; and that evidence."""
+    core = error_core(text)
+    ok, ev = _match_text(core[:80], hay, "e:" + core)
+    if ok:
+        return ok, ev
+    cov, ev = _match_narrative(core, hay, None, frozenset(), prose_only=False)
+    ok = cov >= ERROR_WORDS and _states_every_word(core, ev)
+    return ok, ev if ok else ""
+
+
+# Words an error's paraphrase may leave out (`_states_every_word`).
+_ERROR_FILLER = frozenset({"a", "an", "the", "of", "to", "in", "on", "at", "for", "with", "and", "or", "is", "was"})
+
+
+def _states_every_word(core: str, sentence: str) -> bool:
+    """True when `sentence` holds every word of the error `core` whole (not their stems,
+    which `_match_narrative` found it holds: "identity-1" is not "'identities'"), but the
+    filler words."""
+    have = set(re.findall(r"[a-z0-9_]+", sentence.lower()))
+    return all(w in have for w in re.findall(r"[a-z0-9_]+", core) if w not in _ERROR_FILLER)
+
+
 def _evidence_in(hay: _Haystack, needle: str) -> str:
     """The rewritten sentence that holds `needle`: one written as prose first (the
     statement that ties it to what came of it), else the line that lists it."""
@@ -2249,8 +2295,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 ok, ev = _match_path(text, hay)
                 credit = 1.0 if ok else 0.0
             elif kind == "errors":
-                core = error_core(text)
-                ok, ev = _match_text(core[:80], hay, "e:" + core)
+                ok, ev = _match_error(text, hay)
                 credit = 1.0 if ok else 0.0
             elif kind == "values":
                 ok, ev = _match_value(text, hay)
@@ -2315,7 +2360,10 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     fragments = sum(v.fragments for v in replacing_views) / written if written else 0.0
     reach, prose = _signals(model, index, removed, rewritten, views, items, kept_key)
     hay.release()
-    return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views))
+    # (a message written with its calls is an assistant turn whose arguments were cleared)
+    summarized = any(not m.tool_calls for m in replacing)
+    return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views),
+                    summarized)
 
 
 # A knob move measures the same replacement for the same range again (the slider back
@@ -2342,9 +2390,9 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # check passed only the sentences it reads, in order (the same claims:
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
-                   reads_result, reads_scope, reads_aligned)
+                   reads_result, reads_scope, reads_aligned, reads_records)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
- _READS_SCOPE, _READS_ALIGNED) = (1 << k for k in range(len(_SENTENCE_TESTS)))
+ _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS) = (1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
 # view -> its sentences' `_checks_reading`, in order: a cleared message's view comes back
@@ -2448,6 +2496,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *error_claims(read.of(_READS_ERROR, flagged), model.messages, index.serial),
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
+        *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
         *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(
         read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,

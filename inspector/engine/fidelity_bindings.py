@@ -403,6 +403,116 @@ def line_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     return out
 
 
+# ------------------------------------------------------------ values swapped between named entries
+
+# Named entries of a list, each with its number, as a summary lists them ("Green Motion 4.5,
+# New Car Rental 4.3", "Alice: 2, Bob: 1"): a proper name of one to five capitalized words
+# (with "of", "de", "the", "&" between them), at most a colon or "rated" after it, then its
+# number. Swapping two entries' numbers is how a summary most often gets such a list wrong,
+# and every number stays one the original has: the value checks find nothing false.
+_NAMED_VALUE = re.compile(r"(?<![\w'&.@/-])([A-Z][A-Za-z0-9'&-]*(?: (?:(?:of|de|du|la|le|the|and|&) )?"
+                          r"[A-Z][A-Za-z0-9'&-]*){0,4}):?[ \t]+(?:rated[ \t]+)?(\d+(?:\.\d+)?)(?![\w%/:.-]|\.\d)")
+# Characters after a name's mention read as its record (up to the next entry's name).
+RECORD_CHARS = 300
+_RECORD_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w]|\.\d)")
+# sentence -> its named entries (name, canonical number, as stated)
+_SENTENCE_ENTRIES: Memo[str, tuple[tuple[str, str, str], ...]] = Memo(20_000)
+# (names, serial, messages) -> name -> (the numbers of its records, its first record)
+_RECORDS: Memo[tuple[frozenset[str], int, int], dict[str, tuple[set[str], str]]] = Memo(2_000)
+
+
+def named_values_in(sentence: str) -> tuple[tuple[str, str, str], ...]:
+    """(name, canonical number, "name number" as stated) of each named entry of `sentence`
+    (`_NAMED_VALUE`); none unless it lists two or more names with different numbers.
+
+    Args:
+        sentence: a sentence of a replacement.
+
+    Returns:
+        The entries, in order.
+    """
+    hit = _SENTENCE_ENTRIES.get(sentence)
+    if hit is None:
+        found = []
+        if _DIGIT.search(sentence):
+            for m in _NAMED_VALUE.finditer(sentence):
+                name = m.group(1)
+                if all(w.lower() in _NOT_KEYS for w in name.split()):
+                    continue  # ("Step 3", "Top 10": no name)
+                found.append((name, _number(m.group(2)), m.group(0).rstrip()))
+        if len({n for n, _, _ in found}) < 2 or len({v for _, v, _ in found}) < 2:
+            found = []
+        hit = _SENTENCE_ENTRIES.put(sentence, tuple(found))
+    return hit
+
+
+def _records(names: frozenset[str], messages: Sequence[Message], serial: int) -> dict[str, tuple[set[str], str]]:
+    """name -> (the numbers the original gives in its records, its first record holding
+    one): a record is what surrounds a mention of the name, from the last mention of
+    another of `names` before it to the next after it, RECORD_CHARS at most each way. A
+    number between two names is in both records: a record printed after its name
+    ("'Green Motion': 'Rating: 4.3'") and one printed before it (`{"id": 2, "name":
+    "Avis"}`) are both read, and only a number in neither neighbour of the name counts
+    against it."""
+    key = (names, serial, len(messages))
+    hit = _RECORDS.get(key)
+    if hit is not None:
+        return hit
+    out: dict[str, tuple[set[str], str]] = {n: (set(), "") for n in names}
+    pattern = re.compile(r"(?<![\w])(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                         + r")(?![\w])")
+    for m in messages:
+        text = m.text[:SCAN]
+        if not any(n in text for n in names):
+            continue
+        mentions = list(pattern.finditer(text))
+        for k, at in enumerate(mentions):
+            start = max(at.start() - RECORD_CHARS, 0, *(n.end() for n in mentions[:k] if n.group(1) != at.group(1)))
+            end = min(at.end() + RECORD_CHARS, len(text),
+                      *(n.start() for n in mentions[k + 1:] if n.group(1) != at.group(1)))
+            before = {_number(x) for x in _RECORD_NUMBER.findall(text, start, at.start())}
+            after = {_number(x) for x in _RECORD_NUMBER.findall(text, at.end(), end)}
+            if before or after:
+                seen, first = out[at.group(1)]
+                seen |= before | after
+                if not first:  # (shown from the name on when its numbers follow it)
+                    shown = text[at.start():end] if after else text[start:at.end()]
+                    out[at.group(1)] = (seen, " ".join(shown.split())[:EVIDENCE_CHARS])
+    return _RECORDS.put(key, out)
+
+
+def record_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences listing named entries with numbers swapped: a name given a number
+    none of its records in the original holds, which the record of another name of the
+    same list does ("Green Motion 4.5, New Car Rental 4.3" where the ratings read
+    "'Green Motion': 'Rating: 4.3', 'New Car Rental': 'Rating: 4.5'"). A name the
+    original never gives a number, or a number no other entry's record holds, is left
+    alone: what is checked is the swap, not the reading of the records.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the records' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    out: list[Binding] = []
+    for sentence in sentences:
+        entries = named_values_in(sentence)
+        if not entries:
+            continue
+        records = _records(frozenset(n for n, _, _ in entries), messages, serial)
+        for name, number, stated in entries:
+            own, source = records[name]
+            if not own or number in own:
+                continue
+            if any(other != name and number in records[other][0] for other, _, _ in entries):
+                out.append(Binding(stated, sentence, source))
+                break
+    return out
+
+
 # ------------------------------------------------------------------------ labelled words
 
 # A label and the words it holds, as a form, a memory block or a profile writes them:
@@ -636,6 +746,18 @@ def reads_binding(sentence: str) -> bool:
         True when it may make a claim.
     """
     return bool(_bindings_of(sentence))
+
+
+def reads_records(sentence: str) -> bool:
+    """Whether `record_claims` reads `sentence`: it lists named entries with numbers.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(named_values_in(sentence))
 
 
 def reads_error(sentence: str) -> bool:

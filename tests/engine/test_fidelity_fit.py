@@ -67,10 +67,20 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # Session 10: L15, L17 and L18 (blind as they came, development data since) held out too,
     # sixteen folds. Measured: Spearman 0.427 (L17) to 0.918, mean 0.748 (0.742 before the
     # outcomes aligned with steps, `fidelity_slots`); pairwise 0.729 (L17) to 1.00, mean 0.907
-    # (0.901). Guards at those figures.
+    # (0.901). Session 12 (an error stated word for word kept, numbers swapped between a list's
+    # named entries flagged, a stale summary weighed: `fidelity_blend.CUT_LOST`): 0.445 (L17) to
+    # 0.91, mean 0.759; pairwise 0.760 to 1.00, mean 0.910. Guards at those figures.
     every = {held: a for held, _, a, _ in fit.leave_one_set_out(rows, fit.ALL_SETS)}
     assert len(every) == 16
-    assert min(a["spearman"] for a in every.values()) >= 0.42
-    assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.72
-    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.745
-    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.905
+    assert min(a["spearman"] for a in every.values()) >= 0.44
+    assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.75
+    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.755
+    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.908
+    # The stale summary's factor is what leaving each of the sixteen sets out chooses
+    # (bench/fidelity_cut.py; session 12: every fold chose 0.85).
+    cut_spec = importlib.util.spec_from_file_location("fidelity_cut", _SCRIPT.with_name("fidelity_cut.py"))
+    assert cut_spec and cut_spec.loader
+    cut = importlib.util.module_from_spec(cut_spec)
+    cut_spec.loader.exec_module(cut)
+    chosen = [factor for factor, _, _ in cut.leave_one_set_out(rows, list(fit.ALL_SETS)).values()]
+    assert chosen.count(fidelity_blend.CUT_LOST) >= len(chosen) - 1 and fidelity_blend.CUT_LOST < 1.0

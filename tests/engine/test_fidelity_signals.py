@@ -4,9 +4,11 @@ it written as statements or as fragments?), each on a small made-up session."""
 
 from __future__ import annotations
 
+import pytest
+
 from inspector.engine.content import Kind
 from inspector.engine.fidelity import fidelity
-from inspector.engine.fidelity_blend import blend
+from inspector.engine.fidelity_blend import CUT_LOST, blend
 from inspector.engine.fidelity_signals import Recency, keys_first_seen_in, keys_first_shown, narrative, recency
 from inspector.engine.models import Message
 from tests.sessions import asst, sys, tool, user
@@ -117,8 +119,26 @@ def test_a_summary_naming_nothing_of_the_ranges_second_half_is_reported_as_losin
     assert found and found[0].status == "stale" and "first seen in the range's second half" in found[0].text
     assert found[0] in first_half.lost()
     assert not [it for it in faithful.items if it.kind == "state_at_cut"]
-    # reported, not weighed: the score is what the items and the blend's signals give
-    assert first_half.score == blend(first_half.items_score, first_half.recency.reach, first_half.narrative)
+    # weighed since session 12: such a replacement keeps CUT_LOST of what its items and recency give
+    assert first_half.score == blend(first_half.items_score, first_half.recency.reach, first_half.narrative,
+                                     cut_lost=True)
+    assert first_half.score == pytest.approx(CUT_LOST * blend(first_half.items_score, first_half.recency.reach,
+                                                              first_half.narrative))
+    assert faithful.score == blend(faithful.items_score, faithful.recency.reach, faithful.narrative)
+    assert first_half.score < faithful.score
+
+
+def test_only_a_summary_is_weighed_as_stale_not_notices_in_place_of_results():
+    original = _session()
+    first_half = fidelity(original, _compacted(FIRST_HALF))
+    assert first_half.summarized and first_half.stale_summary
+    # every tool result cleared to a notice naming its call (what reduction writes): no
+    # summary, so nothing that could stop early; what the notices lose is the items' to say
+    notices = [tool(m.tool_call_id, f"[result of {m.tool_call_id} cleared]") if m.role == "tool" else m
+               for m in original]
+    cleared = fidelity(original, notices)
+    assert cleared.removed_messages and not cleared.summarized and not cleared.stale_summary
+    assert cleared.score == blend(cleared.items_score, cleared.recency.reach, cleared.narrative)
 
 
 def test_the_state_at_the_cut_counts_only_what_the_ranges_second_half_first_showed():
@@ -147,6 +167,8 @@ def test_the_state_at_the_cut_counts_only_what_the_ranges_second_half_first_show
 
 def test_the_blend_keeps_a_perfect_score_and_scales_by_each_signal():
     assert blend(1.0, 1.0, 1.0) == 1.0
+    assert blend(1.0, 1.0, 1.0, cut_lost=True) == CUT_LOST < 1.0
+    assert blend(0.8, 0.0, 1.0, 0.3, 0.1, True, 0.5) == pytest.approx(0.8 * 0.7 * 0.5)
     assert blend(0.8, 0.0, 1.0, 0.3, 0.1) == 0.8 * 0.7
     assert blend(0.8, 1.0, 0.0, 0.3, 0.1) == 0.8 * 0.9
     assert blend(0.5, 0.2, 0.5) < blend(0.5, 0.6, 0.5)
