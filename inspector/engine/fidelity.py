@@ -149,14 +149,11 @@ from inspector.engine.fidelity_outcomes import (
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
-    DISTINCT_MIN,
-    DISTINCT_SHARE,
     OUTCOME_WORDS,
     SCANNED,
-    SIGNAL_KEYS,
+    CoveredWeights,
     Recency,
     contradicted_counts,
-    covered_weight,
     keys_first_seen_in,
     keys_first_shown,
     narrative,
@@ -2602,47 +2599,13 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
     scanned = removed[-SCANNED:]
     covered = _COVERED.get((index.serial, n))
     if covered is None:
-        covered = _COVERED.put((index.serial, n), _Covered())
+        covered = _COVERED.put((index.serial, n), CoveredWeights())
     covered.move(written, index.postings, n, scanned[0] if scanned else 0, scanned[-1] if scanned else -1)
     return recency(removed, model.kinds, weighted, written, late_keys, covered.weight)
 
 
-class _Covered:
-    """The covered weight of each removed message (`covered_weight`), kept from one knob
-    move to the next: a move changes the written keys by its new lines and messages, and
-    a message's covered weight changes only when a key of it came or went: those are
-    summed again, the others' kept (for the last written keys, the messages of the last
-    range scanned: tests/engine/test_fidelity_moves.py, warm equals cold)."""
-
-    def __init__(self) -> None:
-        self.written: set[str] = set()
-        self.weights: dict[int, float] = {}
-
-    def move(self, written: set[str], postings: Mapping[str, list[int]], n: int, first: int, last: int) -> None:
-        """To the written keys `written`, for the removed messages `first`..`last` scanned."""
-        weights = self.weights
-        if weights:
-            limit = max(DISTINCT_MIN, int(n * DISTINCT_SHARE))  # (a key held more often is no message's weighted key)
-            if any(i < first or i > last for i in weights):
-                weights = self.weights = {i: w for i, w in weights.items() if first <= i <= last}
-            for k in self.written ^ written:
-                if k[:2] in SIGNAL_KEYS:
-                    at = postings.get(k)
-                    if at is not None and len(at) <= limit:
-                        for i in at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)]:
-                            weights.pop(i, None)
-        self.written = written
-
-    def weight(self, i: int, keys: Mapping[str, float]) -> float:
-        """`covered_weight` of message `i` (its weighted keys `keys`) against the written keys."""
-        hit = self.weights.get(i)
-        if hit is None:
-            hit = self.weights[i] = covered_weight(keys, self.written)
-        return hit
-
-
 # (the index's serial, the session's length) -> its messages' covered weights (`_Covered`)
-_COVERED: Memo[tuple[int, int], _Covered] = Memo(4)
+_COVERED: Memo[tuple[int, int], CoveredWeights] = Memo(4)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement
