@@ -46,8 +46,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
-from itertools import compress, count
+from itertools import chain, compress, count
 from operator import is_not
+from typing import cast
 
 from inspector.engine.bounded import Memo
 from inspector.engine.fidelity_text import occurrences as _occurrences
@@ -1099,10 +1100,9 @@ def _merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:
     """`_value_parts` of consecutive pieces of a text as the whole text's: pattern by
     pattern, piece by piece, each value once."""
     out: dict[str, None] = {}
-    found = [part for part in parts if any(part)]  # (most lines hold no value)
-    for k in range(len(parts[0]) if parts else 0):
-        for part in found:
-            out.update(dict.fromkeys(part[k]))
+    # (most lines hold no value; the others' found pattern by pattern: their parts transposed)
+    for column in zip(*filter(any, parts)):
+        out.update(dict.fromkeys(chain.from_iterable(column)))
     return list(out)
 
 
@@ -1155,6 +1155,21 @@ def value_parts(line: str) -> tuple[tuple[str, ...], ...]:
         if len(line) <= _LINE_CHARS:  # (a long line is rarely repeated: not held)
             _LINE_VALUES.put(line, hit)
     return hit
+
+
+def lines_value_parts(lines: Sequence[str]) -> list[tuple[tuple[str, ...], ...]]:
+    """`value_parts` of each of `lines`, in order (the lines kept found at once).
+
+    Args:
+        lines: lines, no line break in any.
+
+    Returns:
+        Each line's values, pattern by pattern.
+    """
+    out = _LINE_VALUES.get_all(lines)
+    for k in [k for k, hit in enumerate(out) if hit is None]:
+        out[k] = value_parts(lines[k])
+    return cast("list[tuple[tuple[str, ...], ...]]", out)
 
 
 def merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:

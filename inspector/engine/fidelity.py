@@ -98,6 +98,7 @@ from inspector.engine.content import (
     in_diff_text,
     line_errors,
     line_sentences,
+    lines_value_parts,
     merged_values,
     message_artifacts,
     normalize_path,
@@ -722,16 +723,21 @@ def _read_lines(text: str) -> tuple[tuple[str, ...], list[_Sentence]]:
     """`_windows(sentences_by_line(text, REWRITTEN_CHARS))` and each sentence's
     `_read_sentence`, each line's kept (both are functions of each sentence, the
     sentences of each line: a knob move's new summary repeats most of its lines)."""
+    lines = sentence_lines(text, REWRITTEN_CHARS)
     memo = _LINE_READINGS
-    ss: list[str] = []
-    read: list[_Sentence] = []
-    for line in sentence_lines(text, REWRITTEN_CHARS):
-        hit = memo.get(line)
+    hits = memo.get_all(lines)
+    for k in [k for k, hit in enumerate(hits) if hit is None]:  # (a knob move's new lines)
+        line = lines[k]
+        hit = memo.get(line)  # (read above in this text)
         if hit is None:
             found = tuple(_windows(list(line_sentences(line))))
             hit = (found, tuple(_read_sentence(x) for x in found))
             if len(line) <= LINE_CHARS:
                 memo.put(line, hit)
+        hits[k] = hit
+    ss: list[str] = []
+    read: list[_Sentence] = []
+    for hit in cast("list[tuple[tuple[str, ...], tuple[_Sentence, ...]]]", hits):
         ss.extend(hit[0])
         read.extend(hit[1])
     return tuple(ss), read
@@ -742,30 +748,32 @@ def _read_view(m: Message) -> _View:
     text = m.text
     args = [c.arguments_raw[:2000] for c in m.tool_calls]
     ss, read = _read_lines("\n\n".join([text, *args]) if args else text)
-    ws = tuple(r.words for r in read)
+    # (the sentences' readings field by field, in C: a summary has ~500 sentences)
+    ws, lower, prose_at, fragment_at, plan_at, step_at = zip(*read) if read else ((),) * 6
     postings = _postings(ws)
     text = m.text[:REWRITTEN_CHARS]
     # (our recovery hints, positions: not claims; tried where their first words occur)
     own, urls, groups, claimed, paths, values = read_rewritten(text)
-    prose = [j for j, r in enumerate(read) if r.prose]
+    prose = list(itertools.compress(range(len(read)), prose_at))
     # (sentences across line breaks: a claim wrapped over two lines is one claim)
     # (only a sentence holding "`" or "=" states a failed step or a setting: `_read_claims`)
     claims = [(x, _read_claims(x)) for x in sentences_holding(own, _CLAIM_MARKS)]
     return _View(ss, ws, postings, _norm_by_line(text), paths, values,
-                 tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
-                 tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
+                 lower, frozenset(prose), tuple(claimed),
+                 tuple(itertools.compress(prose, map(plan_at.__getitem__, prose))),
+                 tuple(itertools.compress(range(len(read)), step_at)),
                  tuple(x for x, (failed, _) in claims if failed),
                  tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
-                 sum(r.fragment for r in read), groups, urls)
+                 sum(fragment_at), groups, urls)
 
 
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
 _OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
 _POSITION_STARTS = ("message", "turn")
-# (its URLs, the line, its numbers' groups, the line's `_claimed_line`, the line's paths,
-# whether a viewer prefix may start on it: `_MAY_PREFIX`)
-_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str | None, tuple[str, ...]],
-                 tuple[str, ...], bool]
+# (its URLs, the line, its numbers' groups, the line's `_claimed_line` (None for no token
+# claimed), the line's paths, whether a viewer prefix may start on it: `_MAY_PREFIX`)
+_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...],
+                 tuple[str | None, tuple[str, ...]] | None, tuple[str, ...], bool]
 # Where a match of `without_viewer_prefixes`' anchored branches (content's `_VIEWER_LINE_PREFIX`:
 # a line's start, white space, digits, then ":" or "|" after white space, "\u2192" or a tab;
 # or "(" and a digit) may take a line's first digits: the white space before them may
@@ -790,7 +798,9 @@ def _own_line(line: str) -> _OwnLine:
     if groups:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
     # (its paths too: the reader of the text that gives, in the same pass)
-    return urls, line, groups, _claimed_line(line), tuple(extract_paths(line)), _MAY_PREFIX.match(line) is not None
+    claimed = _claimed_line(line)
+    return (urls, line, groups, claimed if claimed[0] is not None or claimed[1] else None, tuple(extract_paths(line)),
+            _MAY_PREFIX.match(line) is not None)
 
 
 def _own_lines(text: str) -> Rewritten:
@@ -803,24 +813,19 @@ def _own_lines(text: str) -> Rewritten:
     lines, not three) when no viewer prefix is in the part `extract_values` reads (the
     whole text's scan else: its prefixes' white space may span lines; the values of the
     lines within `SCAN_CHARS` only, as `extract_values` reads)."""
-    urls: list[str] = []
-    lines: list[str] = []
-    groups: dict[str, tuple[str, ...]] = {}
+    # (the lines' readings put together field by field, in C where it can: the text of a
+    # knob move's summary is ~500 lines, most of them holding no URL, number or path)
+    urls_of, lines, groups_of, claimed_of, paths_of, prefixed = zip(*by_lines(text, _own_line, _OWN_LINES))
     claimed: dict[str, None] = {}
-    paths: dict[str, None] = {}
-    cut_before = False  # the line before ends with a cut ("...", "\u2026")
-    prefixed: list[bool] = []
-    for line_urls, line, line_groups, (first, rest), line_paths, may_prefix in by_lines(text, _own_line, _OWN_LINES):
-        urls.extend(line_urls)
-        lines.append(line)
-        groups.update(line_groups)
-        if first is not None and not cut_before:
+    for k in itertools.compress(range(len(lines)), claimed_of):
+        first, rest = claimed_of[k]
+        # (a cut quote ending the line before takes the line's first token out)
+        if first is not None and not (k and lines[k - 1].endswith(("\u2026", "..."))):
             claimed[first] = None
         claimed.update(dict.fromkeys(rest))
-        cut_before = line.endswith(("\u2026", "..."))
-        if line_paths:
-            paths.update(dict.fromkeys(line_paths))
-        prefixed.append(may_prefix)
+    urls = list(itertools.chain.from_iterable(urls_of))
+    groups = dict(itertools.chain.from_iterable(groups_of))
+    paths = dict.fromkeys(itertools.chain.from_iterable(paths_of))
     own = "\n".join(lines)
     cut = own[:SCAN_CHARS]
     # (no line the part read touches may start a viewer prefix, and no "(n lines total)",
@@ -828,9 +833,9 @@ def _own_lines(text: str) -> Rewritten:
     if ("lines total)" in cut or any(prefixed[:cut.count("\n") + 1])) and without_viewer_prefixes(cut) != cut:
         values = extract_values_by_line(own)
     elif len(own) <= SCAN_CHARS:
-        values = merged_values([value_parts(line) for line in lines])
+        values = merged_values(lines_value_parts(lines))
     else:  # (the lines wholly in the part read, and what of the next is in it: not the lines after)
-        values = merged_values([*map(value_parts, lines[:cut.count("\n")]), value_parts(cut[cut.rfind("\n") + 1:])])
+        values = merged_values([*lines_value_parts(lines[:cut.count("\n")]), value_parts(cut[cut.rfind("\n") + 1:])])
     return Rewritten(own, tuple(urls), groups, list(claimed), tuple(paths), tuple(values))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from inspector.engine.bounded import Memo
 
@@ -38,15 +38,18 @@ def by_lines(text: str, read: Callable[[str], T], memo: Memo[str, T]) -> list[T]
     Returns:
         The answers, line by line.
     """
-    out = []
-    for line in text.split("\n"):
-        hit = memo.get(line)
+    lines = text.split("\n")
+    out = memo.get_all(lines)
+    # (the lines not kept: a knob move's new ones, read in order)
+    for k in [k for k, hit in enumerate(out) if hit is None]:
+        line = lines[k]
+        hit = memo.get(line)  # (read above in this text)
         if hit is None:
             hit = read(line)
             if len(line) <= LINE_CHARS:
                 memo.put(line, hit)
-        out.append(hit)
-    return out
+        out[k] = hit
+    return cast("list[T]", out)
 
 
 def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str) -> str:
