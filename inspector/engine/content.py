@@ -1195,15 +1195,29 @@ def extract_paths_by_line(text: str) -> list[str]:
     Returns:
         The same paths, in the same order.
     """
-    memo, out = _LINE_PATHS, {}
+    out: dict[str, None] = {}
     for line in text.split("\n"):
-        hit = memo.get(line)
-        if hit is None:
-            hit = tuple(extract_paths(line))
-            if len(line) <= _LINE_CHARS:
-                memo.put(line, hit)
-        out.update(dict.fromkeys(hit))
+        out.update(dict.fromkeys(line_paths(line)))
     return list(out)
+
+
+def line_paths(line: str) -> tuple[str, ...]:
+    """`extract_paths(line)` of one line, memoised as `extract_paths_by_line` keeps its
+    lines' (a reader of a rewritten text's lines shares them: a knob move's new summary
+    line is read by its view and by its keys).
+
+    Args:
+        line: one line, no line break in it.
+
+    Returns:
+        Its paths, in order.
+    """
+    hit = _LINE_PATHS.get(line)
+    if hit is None:
+        hit = tuple(extract_paths(line))
+        if len(line) <= _LINE_CHARS:
+            _LINE_PATHS.put(line, hit)
+    return hit
 
 
 # Sentences in which an agent states a decision or its reason.

@@ -97,6 +97,7 @@ from inspector.engine.content import (
     forget_texts,
     in_diff_text,
     line_errors,
+    line_paths,
     line_sentences,
     lines_value_parts,
     merged_values,
@@ -799,7 +800,7 @@ def _own_line(line: str) -> _OwnLine:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
     # (its paths too: the reader of the text that gives, in the same pass)
     claimed = _claimed_line(line)
-    return (urls, line, groups, claimed if claimed[0] is not None or claimed[1] else None, tuple(extract_paths(line)),
+    return (urls, line, groups, claimed if claimed[0] is not None or claimed[1] else None, line_paths(line),
             _MAY_PREFIX.match(line) is not None)
 
 
@@ -1476,7 +1477,7 @@ def _line_keys(text: str, args: str = "") -> frozenset[str]:
     return frozenset(out)
 
 
-def text_keys(text: str, by_line: bool = True) -> frozenset[str]:
+def text_keys(text: str, by_line: bool = True, *, direct: bool = True) -> frozenset[str]:
     """The index keys a message's text gives alone (no tool calls): its words, digit
     tokens, file names, URLs and the numbers it sets names to (`_keys`).
 
@@ -1485,13 +1486,16 @@ def text_keys(text: str, by_line: bool = True) -> frozenset[str]:
         by_line: read line by line, each line's keys kept (the settings too unless
             one may span a line break); False: over the whole text (the same keys:
             tests/engine/test_fidelity_lines.py).
+        direct: the settings scanned where a number may be set only (False, with
+            `by_line` False: the plain scan, the same keys).
 
     Returns:
         The keys.
     """
     if not by_line:
         out = set(_line_keys(text))
-        settings: Iterable[tuple[str, str]] = _settings(text, _SETTING) if "=" in text or ":" in text else ()
+        settings: Iterable[tuple[str, str]] = (_settings(text, _SETTING, direct=direct) if "=" in text or ":" in text
+                                               else ())
     else:
         out = set().union(*by_lines(text, _line_keys, _LINE_KEYS))
         if SETTING_ACROSS.search(text):
@@ -2995,11 +2999,23 @@ _STATED_SETTING = re.compile(r"(?<![\w.])(?:[a-z_]\w*\.)*([a-z_]\w{0,30})\s*=\s*
                              r"(-?(?:0x[0-9a-f]+|\d+(?:\.\d+)?))(?!\w|\.\w)(?!\s*[-+*/%^&|<>(])", re.I)
 
 
-def _settings(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str]]:
+# What every match of `_SETTING` holds: a "=" or ":", white space, perhaps a quote and a
+# sign, then a digit (a hex number starts with "0"): one quick scan where its tries a name
+# at every word (a rewritten message whose calls were cleared: its arguments' notice
+# holds a ":", no number after it).
+_SETS_A_NUMBER = re.compile(r"[=:]\s*[\"']?-?\d")
+
+
+def _settings(text: str, pattern: re.Pattern[str], *, direct: bool = True) -> list[tuple[str, str]]:
     """(name, number) for each name a text sets to a number, the number in one
-    notation (hex and decimal alike), names lower case."""
-    out = []
-    for m in pattern.finditer(text[:SCAN_CHARS]):
+    notation (hex and decimal alike), names lower case. (`direct`: `_SETTING` scanned
+    only where `_SETS_A_NUMBER` finds where one may be; False: the plain scan, the same
+    settings: tests/engine/test_fidelity_lines.py.)"""
+    out: list[tuple[str, str]] = []
+    text = text[:SCAN_CHARS]
+    if direct and pattern is _SETTING and _SETS_A_NUMBER.search(text) is None:
+        return out
+    for m in pattern.finditer(text):
         raw = m.group(2).lower()
         try:
             number = str(int(raw, 16)) if raw.lstrip("-").startswith("0x") else str(float(raw) if "." in raw else int(raw))

@@ -22,6 +22,7 @@ T = TypeVar("T")
 
 # Lines longer than this are read but not kept (a long line is rarely repeated).
 LINE_CHARS = 4_000
+_IGNORECASE = int(re.IGNORECASE)
 # Characters `str.lower` does not map to the ASCII letter `re.IGNORECASE` matches them
 # with (the long s, the Kelvin sign, the dotless i, the dotted capital I).
 _FOLDS_APART = ("\u017f", "\u212a", "\u0131", "\u0130")
@@ -65,7 +66,7 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
     Returns:
         The text substituted, as `pattern.sub` gives it.
     """
-    folded = bool(pattern.flags & re.IGNORECASE)
+    folded = bool(pattern.flags & _IGNORECASE)  # (an int: `re.IGNORECASE`'s `&` is a Python method)
     hay = text
     if folded:
         hay = text.lower()
