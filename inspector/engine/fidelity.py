@@ -490,6 +490,11 @@ def _windows(found: list[str]) -> list[str]:
     cut, so no one "sentence" covers every item by its length alone."""
     out = []
     for s in found:
+        # (a sentence read is normalized, its words one space apart: one that has fewer
+        # spaces than SENTENCE_WORDS has at most that many words, not split to tell)
+        if s.count(" ") < SENTENCE_WORDS:
+            out.append(s)
+            continue
         ws = s.split()
         if len(ws) <= SENTENCE_WORDS:
             out.append(s)
@@ -1425,18 +1430,20 @@ def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[
                                                  or m.text != m.text.strip())) or in_diff_text(text):
         return None  # (`own_text` would cut the text the artifacts are read from)
     read = by_lines(text, _long_line, _LONG_LINES)
-    out: set[str] = set().union(*[r.keys for r in read])
+    # (the lines' readings field by field, in C: a summary's first SCAN_CHARS are ~300 lines)
+    keys, _, _, values_of, paths_of, errors_of, opens, viewer = zip(*read)
+    out: set[str] = set().union(*keys)
     for name, number in _long_settings(text, read):  # (as `text_keys` reads them)
         out.update(("=:" + name, f"=:{name}={number}"))
-    if any(r.viewer for r in read):
+    if any(viewer):
         values = extract_values_by_line(text)
         out.update(["v:" + v for v in values] + ["a:" + v for v in values])
     else:
-        out.update(*[r.values for r in read if r.values])
-    out.update(path_keys(list(dict.fromkeys([p for r in read for p in r.paths])), roots))
-    errors = [r for r in read if r.errors]
-    if errors and (any(r.opens for r in errors) or error_scan_opens(text)):
-        out.update(*[r.errors for r in errors])
+        out.update(*values_of)
+    out.update(path_keys(list(dict.fromkeys(itertools.chain.from_iterable(paths_of))), roots))
+    # (a line opens the scan only when it has errors: `_long_line`)
+    if any(errors_of) and (any(opens) or error_scan_opens(text)):
+        out.update(*errors_of)
     return frozenset(out)
 
 
@@ -1458,15 +1465,30 @@ def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
     if "," not in count and len(count) >= 3 and count.strip("0"):
         values.append(count)
     tokens = {g for g in count.split(",") if len(g) >= 2} | ({hexid} if has_digit else set())
-    return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in tokens]
+    # (its words its two sentences' as `_cleared_view` read them: the text is the two
+    # joined by a space, which no word spans)
+    tool, _, _ = found.groups()
+    first = f"[{tool} output cleared to save context ({count} tokens)."
+    said = _read_sentence(first).words | _read_sentence(text[len(first) + 1:]).words
+    return frozenset(["w:" + w for w in said] + ["t:" + t for t in tokens]
                      + ["v:" + v for v in values] + ["a:" + v for v in values])
+
+
+def _line_words(text: str) -> frozenset[str]:
+    """`words(text)`, taken from the view's reading of the same line (`_LINE_READINGS`)
+    when that line is one sentence, the whole line normalized: its words are the line's
+    (a knob move's new summary line is read by its view, then by its keys)."""
+    hit = _LINE_READINGS.get(text)
+    if hit is not None and len(hit[0]) == 1 and hit[0][0] == " ".join(text.split()):
+        return hit[1][0].words
+    return words(text)
 
 
 def _line_keys(text: str, args: str = "") -> frozenset[str]:
     """The keys `_keys` takes from a message's text (and its tool calls' `args`) alone:
     its words, digit tokens, file names and URLs. (None of their patterns spans a line
     break: the keys of a text are its lines' keys, tests/engine/test_fidelity_lines.py.)"""
-    out = {"w:" + w for w in words(text)}
+    out = {"w:" + w for w in _line_words(text)}
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     # Every file name the text shows, wherever (a URL's last part, a listing's bare
     # names): a summary naming that file names one the session has seen.
