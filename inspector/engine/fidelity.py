@@ -1465,12 +1465,7 @@ def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
     if "," not in count and len(count) >= 3 and count.strip("0"):
         values.append(count)
     tokens = {g for g in count.split(",") if len(g) >= 2} | ({hexid} if has_digit else set())
-    # (its words its two sentences' as `_cleared_view` read them: the text is the two
-    # joined by a space, which no word spans)
-    tool, _, _ = found.groups()
-    first = f"[{tool} output cleared to save context ({count} tokens)."
-    said = _read_sentence(first).words | _read_sentence(text[len(first) + 1:]).words
-    return frozenset(["w:" + w for w in said] + ["t:" + t for t in tokens]
+    return frozenset(["w:" + w for w in words(text)] + ["t:" + t for t in tokens]
                      + ["v:" + v for v in values] + ["a:" + v for v in values])
 
 
