@@ -248,6 +248,8 @@ class CoveredWeights:
             if any(i < first or i > last for i in sums):
                 sums = self.sums = {i: s for i, s in sums.items() if first <= i <= last}
                 self.weights = {i: w for i, w in self.weights.items() if i in sums}
+                if len(self.held) > HELD_MAX:  # (the keys of the messages kept now only: bounded)
+                    self.held = set().union(*[s[0] for s in sums.values()])
             weights = self.weights
             # (the keys that came or went and weigh in a message kept: a move changes a
             # summary's keys by its new lines, most of which weigh in none)
@@ -289,6 +291,9 @@ class CoveredWeights:
         return hit
 
 
+# Keys `CoveredWeights.held` holds at most beyond those of the messages it keeps (a slider
+# walked over a 100k-message session scans messages whose keys it needs no longer).
+HELD_MAX = 100_000
 # A weight in units of 2**-64 (`_Covered`): exact for a double from 0.5 on, and an
 # integer sum of them divided by 2**64 (`int / int`) is correctly rounded, as `math.fsum`.
 _EXACT_UNITS = float(2 ** 64)

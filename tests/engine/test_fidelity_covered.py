@@ -84,3 +84,13 @@ def test_covered_weights_of_real_messages_under_summaries_of_a_moving_range(path
         written |= set().union(*(keys_of[i] for i in rng.sample(range(b, n), min(n - b, 3))))
         moves.append((written, max(a, b - 40), b - 1))
     assert _walk(keys_of, weights_of, moves, n) > 3 * len(moves)
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_covered_weights_with_the_held_keys_rebuilt_at_every_move_are_the_sums_from_scratch(path, monkeypatch):
+    # (the keys of messages no longer kept forgotten whenever the range moves: the bound
+    # a slider walked over a long session reaches)
+    from inspector.engine import fidelity_signals
+
+    monkeypatch.setattr(fidelity_signals, "HELD_MAX", 0)
+    test_covered_weights_of_real_messages_under_summaries_of_a_moving_range(path)
