@@ -46,8 +46,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
-from itertools import compress, count
+from itertools import chain, compress, count
 from operator import is_not
+from typing import cast
 
 from inspector.engine.bounded import Memo
 from inspector.engine.fidelity_text import occurrences as _occurrences
@@ -1099,10 +1100,9 @@ def _merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:
     """`_value_parts` of consecutive pieces of a text as the whole text's: pattern by
     pattern, piece by piece, each value once."""
     out: dict[str, None] = {}
-    found = [part for part in parts if any(part)]  # (most lines hold no value)
-    for k in range(len(parts[0]) if parts else 0):
-        for part in found:
-            out.update(dict.fromkeys(part[k]))
+    # (most lines hold no value; the others' found pattern by pattern: their parts transposed)
+    for column in zip(*filter(any, parts)):
+        out.update(dict.fromkeys(chain.from_iterable(column)))
     return list(out)
 
 
@@ -1157,6 +1157,21 @@ def value_parts(line: str) -> tuple[tuple[str, ...], ...]:
     return hit
 
 
+def lines_value_parts(lines: Sequence[str]) -> list[tuple[tuple[str, ...], ...]]:
+    """`value_parts` of each of `lines`, in order (the lines kept found at once).
+
+    Args:
+        lines: lines, no line break in any.
+
+    Returns:
+        Each line's values, pattern by pattern.
+    """
+    out = _LINE_VALUES.get_all(lines)
+    for k in [k for k, hit in enumerate(out) if hit is None]:
+        out[k] = value_parts(lines[k])
+    return cast("list[tuple[tuple[str, ...], ...]]", out)
+
+
 def merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:
     """`value_parts` of the consecutive lines of a text as `extract_values` of it (once its
     viewer prefixes are taken out and it is cut to `SCAN_CHARS`).
@@ -1180,15 +1195,29 @@ def extract_paths_by_line(text: str) -> list[str]:
     Returns:
         The same paths, in the same order.
     """
-    memo, out = _LINE_PATHS, {}
+    out: dict[str, None] = {}
     for line in text.split("\n"):
-        hit = memo.get(line)
-        if hit is None:
-            hit = tuple(extract_paths(line))
-            if len(line) <= _LINE_CHARS:
-                memo.put(line, hit)
-        out.update(dict.fromkeys(hit))
+        out.update(dict.fromkeys(line_paths(line)))
     return list(out)
+
+
+def line_paths(line: str) -> tuple[str, ...]:
+    """`extract_paths(line)` of one line, memoised as `extract_paths_by_line` keeps its
+    lines' (a reader of a rewritten text's lines shares them: a knob move's new summary
+    line is read by its view and by its keys).
+
+    Args:
+        line: one line, no line break in it.
+
+    Returns:
+        Its paths, in order.
+    """
+    hit = _LINE_PATHS.get(line)
+    if hit is None:
+        hit = tuple(extract_paths(line))
+        if len(line) <= _LINE_CHARS:
+            _LINE_PATHS.put(line, hit)
+    return hit
 
 
 # Sentences in which an agent states a decision or its reason.

@@ -97,7 +97,9 @@ from inspector.engine.content import (
     forget_texts,
     in_diff_text,
     line_errors,
+    line_paths,
     line_sentences,
+    lines_value_parts,
     merged_values,
     message_artifacts,
     normalize_path,
@@ -151,14 +153,11 @@ from inspector.engine.fidelity_outcomes import (
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
-    DISTINCT_MIN,
-    DISTINCT_SHARE,
     OUTCOME_WORDS,
     SCANNED,
-    SIGNAL_KEYS,
+    CoveredWeights,
     Recency,
     contradicted_counts,
-    covered_weight,
     keys_first_seen_in,
     keys_first_shown,
     narrative,
@@ -513,6 +512,11 @@ def _windows(found: list[str]) -> list[str]:
     cut, so no one "sentence" covers every item by its length alone."""
     out = []
     for s in found:
+        # (a sentence read is normalized, its words one space apart: one that has fewer
+        # spaces than SENTENCE_WORDS has at most that many words, not split to tell)
+        if s.count(" ") < SENTENCE_WORDS:
+            out.append(s)
+            continue
         ws = s.split()
         if len(ws) <= SENTENCE_WORDS:
             out.append(s)
@@ -747,16 +751,21 @@ def _read_lines(text: str) -> tuple[tuple[str, ...], list[_Sentence]]:
     """`_windows(sentences_by_line(text, REWRITTEN_CHARS))` and each sentence's
     `_read_sentence`, each line's kept (both are functions of each sentence, the
     sentences of each line: a knob move's new summary repeats most of its lines)."""
+    lines = sentence_lines(text, REWRITTEN_CHARS)
     memo = _LINE_READINGS
-    ss: list[str] = []
-    read: list[_Sentence] = []
-    for line in sentence_lines(text, REWRITTEN_CHARS):
-        hit = memo.get(line)
+    hits = memo.get_all(lines)
+    for k in [k for k, hit in enumerate(hits) if hit is None]:  # (a knob move's new lines)
+        line = lines[k]
+        hit = memo.get(line)  # (read above in this text)
         if hit is None:
             found = tuple(_windows(list(line_sentences(line))))
             hit = (found, tuple(_read_sentence(x) for x in found))
             if len(line) <= LINE_CHARS:
                 memo.put(line, hit)
+        hits[k] = hit
+    ss: list[str] = []
+    read: list[_Sentence] = []
+    for hit in cast("list[tuple[tuple[str, ...], tuple[_Sentence, ...]]]", hits):
         ss.extend(hit[0])
         read.extend(hit[1])
     return tuple(ss), read
@@ -767,30 +776,32 @@ def _read_view(m: Message) -> _View:
     text = m.text
     args = [c.arguments_raw[:2000] for c in m.tool_calls]
     ss, read = _read_lines("\n\n".join([text, *args]) if args else text)
-    ws = tuple(r.words for r in read)
+    # (the sentences' readings field by field, in C: a summary has ~500 sentences)
+    ws, lower, prose_at, fragment_at, plan_at, step_at = zip(*read) if read else ((),) * 6
     postings = _postings(ws)
     text = m.text[:REWRITTEN_CHARS]
     # (our recovery hints, positions: not claims; tried where their first words occur)
     own, urls, groups, claimed, paths, values = read_rewritten(text)
-    prose = [j for j, r in enumerate(read) if r.prose]
+    prose = list(itertools.compress(range(len(read)), prose_at))
     # (sentences across line breaks: a claim wrapped over two lines is one claim)
     # (only a sentence holding "`" or "=" states a failed step or a setting: `_read_claims`)
     claims = [(x, _read_claims(x)) for x in sentences_holding(own, _CLAIM_MARKS)]
     return _View(ss, ws, postings, _norm_by_line(text), paths, values,
-                 tuple(r.lower for r in read), frozenset(prose), tuple(claimed),
-                 tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step),
+                 lower, frozenset(prose), tuple(claimed),
+                 tuple(itertools.compress(prose, map(plan_at.__getitem__, prose))),
+                 tuple(itertools.compress(range(len(read)), step_at)),
                  tuple(x for x, (failed, _) in claims if failed),
                  tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
-                 sum(r.fragment for r in read), groups, urls)
+                 sum(fragment_at), groups, urls)
 
 
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
 _OWN_NOTICE_STARTS = ("The original messages ", "[...", "off-", '(id="')
 _POSITION_STARTS = ("message", "turn")
-# (its URLs, the line, its numbers' groups, the line's `_claimed_line`, the line's paths,
-# whether a viewer prefix may start on it: `_MAY_PREFIX`)
-_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str | None, tuple[str, ...]],
-                 tuple[str, ...], bool]
+# (its URLs, the line, its numbers' groups, the line's `_claimed_line` (None for no token
+# claimed), the line's paths, whether a viewer prefix may start on it: `_MAY_PREFIX`)
+_OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...],
+                 tuple[str | None, tuple[str, ...]] | None, tuple[str, ...], bool]
 # Where a match of `without_viewer_prefixes`' anchored branches (content's `_VIEWER_LINE_PREFIX`:
 # a line's start, white space, digits, then ":" or "|" after white space, "\u2192" or a tab;
 # or "(" and a digit) may take a line's first digits: the white space before them may
@@ -815,7 +826,9 @@ def _own_line(line: str) -> _OwnLine:
     if groups:
         line = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), line)
     # (its paths too: the reader of the text that gives, in the same pass)
-    return urls, line, groups, _claimed_line(line), tuple(extract_paths(line)), _MAY_PREFIX.match(line) is not None
+    claimed = _claimed_line(line)
+    return (urls, line, groups, claimed if claimed[0] is not None or claimed[1] else None, line_paths(line),
+            _MAY_PREFIX.match(line) is not None)
 
 
 def _own_lines(text: str) -> Rewritten:
@@ -828,24 +841,19 @@ def _own_lines(text: str) -> Rewritten:
     lines, not three) when no viewer prefix is in the part `extract_values` reads (the
     whole text's scan else: its prefixes' white space may span lines; the values of the
     lines within `SCAN_CHARS` only, as `extract_values` reads)."""
-    urls: list[str] = []
-    lines: list[str] = []
-    groups: dict[str, tuple[str, ...]] = {}
+    # (the lines' readings put together field by field, in C where it can: the text of a
+    # knob move's summary is ~500 lines, most of them holding no URL, number or path)
+    urls_of, lines, groups_of, claimed_of, paths_of, prefixed = zip(*by_lines(text, _own_line, _OWN_LINES))
     claimed: dict[str, None] = {}
-    paths: dict[str, None] = {}
-    cut_before = False  # the line before ends with a cut ("...", "\u2026")
-    prefixed: list[bool] = []
-    for line_urls, line, line_groups, (first, rest), line_paths, may_prefix in by_lines(text, _own_line, _OWN_LINES):
-        urls.extend(line_urls)
-        lines.append(line)
-        groups.update(line_groups)
-        if first is not None and not cut_before:
+    for k in itertools.compress(range(len(lines)), claimed_of):
+        first, rest = claimed_of[k]
+        # (a cut quote ending the line before takes the line's first token out)
+        if first is not None and not (k and lines[k - 1].endswith(("\u2026", "..."))):
             claimed[first] = None
         claimed.update(dict.fromkeys(rest))
-        cut_before = line.endswith(("\u2026", "..."))
-        if line_paths:
-            paths.update(dict.fromkeys(line_paths))
-        prefixed.append(may_prefix)
+    urls = list(itertools.chain.from_iterable(urls_of))
+    groups = dict(itertools.chain.from_iterable(groups_of))
+    paths = dict.fromkeys(itertools.chain.from_iterable(paths_of))
     own = "\n".join(lines)
     cut = own[:SCAN_CHARS]
     # (no line the part read touches may start a viewer prefix, and no "(n lines total)",
@@ -853,9 +861,9 @@ def _own_lines(text: str) -> Rewritten:
     if ("lines total)" in cut or any(prefixed[:cut.count("\n") + 1])) and without_viewer_prefixes(cut) != cut:
         values = extract_values_by_line(own)
     elif len(own) <= SCAN_CHARS:
-        values = merged_values([value_parts(line) for line in lines])
+        values = merged_values(lines_value_parts(lines))
     else:  # (the lines wholly in the part read, and what of the next is in it: not the lines after)
-        values = merged_values([*map(value_parts, lines[:cut.count("\n")]), value_parts(cut[cut.rfind("\n") + 1:])])
+        values = merged_values([*lines_value_parts(lines[:cut.count("\n")]), value_parts(cut[cut.rfind("\n") + 1:])])
     return Rewritten(own, tuple(urls), groups, list(claimed), tuple(paths), tuple(values))
 
 
@@ -1444,18 +1452,20 @@ def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[
                                                  or m.text != m.text.strip())) or in_diff_text(text):
         return None  # (`own_text` would cut the text the artifacts are read from)
     read = by_lines(text, _long_line, _LONG_LINES)
-    out: set[str] = set().union(*[r.keys for r in read])
+    # (the lines' readings field by field, in C: a summary's first SCAN_CHARS are ~300 lines)
+    keys, _, _, values_of, paths_of, errors_of, opens, viewer = zip(*read)
+    out: set[str] = set().union(*keys)
     for name, number in _long_settings(text, read):  # (as `text_keys` reads them)
         out.update(("=:" + name, f"=:{name}={number}"))
-    if any(r.viewer for r in read):
+    if any(viewer):
         values = extract_values_by_line(text)
         out.update(["v:" + v for v in values] + ["a:" + v for v in values])
     else:
-        out.update(*[r.values for r in read if r.values])
-    out.update(path_keys(list(dict.fromkeys([p for r in read for p in r.paths])), roots))
-    errors = [r for r in read if r.errors]
-    if errors and (any(r.opens for r in errors) or error_scan_opens(text)):
-        out.update(*[r.errors for r in errors])
+        out.update(*values_of)
+    out.update(path_keys(list(dict.fromkeys(itertools.chain.from_iterable(paths_of))), roots))
+    # (a line opens the scan only when it has errors: `_long_line`)
+    if any(errors_of) and (any(opens) or error_scan_opens(text)):
+        out.update(*errors_of)
     return frozenset(out)
 
 
@@ -1481,11 +1491,21 @@ def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
                      + ["v:" + v for v in values] + ["a:" + v for v in values])
 
 
+def _line_words(text: str) -> frozenset[str]:
+    """`words(text)`, taken from the view's reading of the same line (`_LINE_READINGS`)
+    when that line is one sentence, the whole line normalized: its words are the line's
+    (a knob move's new summary line is read by its view, then by its keys)."""
+    hit = _LINE_READINGS.get(text)
+    if hit is not None and len(hit[0]) == 1 and hit[0][0] == " ".join(text.split()):
+        return hit[1][0].words
+    return words(text)
+
+
 def _line_keys(text: str, args: str = "") -> frozenset[str]:
     """The keys `_keys` takes from a message's text (and its tool calls' `args`) alone:
     its words, digit tokens, file names and URLs. (None of their patterns spans a line
     break: the keys of a text are its lines' keys, tests/engine/test_fidelity_lines.py.)"""
-    out = {"w:" + w for w in words(text)}
+    out = {"w:" + w for w in _line_words(text)}
     out.update("t:" + t for t in digit_tokens(f"{text} {args}" if args else text))
     # Every file name the text shows, wherever (a URL's last part, a listing's bare
     # names): a summary naming that file names one the session has seen.
@@ -1496,7 +1516,7 @@ def _line_keys(text: str, args: str = "") -> frozenset[str]:
     return frozenset(out)
 
 
-def text_keys(text: str, by_line: bool = True) -> frozenset[str]:
+def text_keys(text: str, by_line: bool = True, *, direct: bool = True) -> frozenset[str]:
     """The index keys a message's text gives alone (no tool calls): its words, digit
     tokens, file names, URLs and the numbers it sets names to (`_keys`).
 
@@ -1505,13 +1525,16 @@ def text_keys(text: str, by_line: bool = True) -> frozenset[str]:
         by_line: read line by line, each line's keys kept (the settings too unless
             one may span a line break); False: over the whole text (the same keys:
             tests/engine/test_fidelity_lines.py).
+        direct: the settings scanned where a number may be set only (False, with
+            `by_line` False: the plain scan, the same keys).
 
     Returns:
         The keys.
     """
     if not by_line:
         out = set(_line_keys(text))
-        settings: Iterable[tuple[str, str]] = _settings(text, _SETTING) if "=" in text or ":" in text else ()
+        settings: Iterable[tuple[str, str]] = (_settings(text, _SETTING, direct=direct) if "=" in text or ":" in text
+                                               else ())
     else:
         out = set().union(*by_lines(text, _line_keys, _LINE_KEYS))
         if SETTING_ACROSS.search(text):
@@ -2651,47 +2674,13 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
     scanned = removed[-SCANNED:]
     covered = _COVERED.get((index.serial, n))
     if covered is None:
-        covered = _COVERED.put((index.serial, n), _Covered())
+        covered = _COVERED.put((index.serial, n), CoveredWeights())
     covered.move(written, index.postings, n, scanned[0] if scanned else 0, scanned[-1] if scanned else -1)
     return recency(removed, model.kinds, weighted, written, late_keys, covered.weight)
 
 
-class _Covered:
-    """The covered weight of each removed message (`covered_weight`), kept from one knob
-    move to the next: a move changes the written keys by its new lines and messages, and
-    a message's covered weight changes only when a key of it came or went: those are
-    summed again, the others' kept (for the last written keys, the messages of the last
-    range scanned: tests/engine/test_fidelity_moves.py, warm equals cold)."""
-
-    def __init__(self) -> None:
-        self.written: set[str] = set()
-        self.weights: dict[int, float] = {}
-
-    def move(self, written: set[str], postings: Mapping[str, list[int]], n: int, first: int, last: int) -> None:
-        """To the written keys `written`, for the removed messages `first`..`last` scanned."""
-        weights = self.weights
-        if weights:
-            limit = max(DISTINCT_MIN, int(n * DISTINCT_SHARE))  # (a key held more often is no message's weighted key)
-            if any(i < first or i > last for i in weights):
-                weights = self.weights = {i: w for i, w in weights.items() if first <= i <= last}
-            for k in self.written ^ written:
-                if k[:2] in SIGNAL_KEYS:
-                    at = postings.get(k)
-                    if at is not None and len(at) <= limit:
-                        for i in at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)]:
-                            weights.pop(i, None)
-        self.written = written
-
-    def weight(self, i: int, keys: Mapping[str, float]) -> float:
-        """`covered_weight` of message `i` (its weighted keys `keys`) against the written keys."""
-        hit = self.weights.get(i)
-        if hit is None:
-            hit = self.weights[i] = covered_weight(keys, self.written)
-        return hit
-
-
 # (the index's serial, the session's length) -> its messages' covered weights (`_Covered`)
-_COVERED: Memo[tuple[int, int], _Covered] = Memo(4)
+_COVERED: Memo[tuple[int, int], CoveredWeights] = Memo(4)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement
@@ -3076,11 +3065,23 @@ _STATED_SETTING = re.compile(r"(?<![\w.])(?:[a-z_]\w*\.)*([a-z_]\w{0,30})\s*=\s*
                              r"(-?(?:0x[0-9a-f]+|\d+(?:\.\d+)?))(?!\w|\.\w)(?!\s*[-+*/%^&|<>(])", re.I)
 
 
-def _settings(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str]]:
+# What every match of `_SETTING` holds: a "=" or ":", white space, perhaps a quote and a
+# sign, then a digit (a hex number starts with "0"): one quick scan where its tries a name
+# at every word (a rewritten message whose calls were cleared: its arguments' notice
+# holds a ":", no number after it).
+_SETS_A_NUMBER = re.compile(r"[=:]\s*[\"']?-?\d")
+
+
+def _settings(text: str, pattern: re.Pattern[str], *, direct: bool = True) -> list[tuple[str, str]]:
     """(name, number) for each name a text sets to a number, the number in one
-    notation (hex and decimal alike), names lower case."""
-    out = []
-    for m in pattern.finditer(text[:SCAN_CHARS]):
+    notation (hex and decimal alike), names lower case. (`direct`: `_SETTING` scanned
+    only where `_SETS_A_NUMBER` finds where one may be; False: the plain scan, the same
+    settings: tests/engine/test_fidelity_lines.py.)"""
+    out: list[tuple[str, str]] = []
+    text = text[:SCAN_CHARS]
+    if direct and pattern is _SETTING and _SETS_A_NUMBER.search(text) is None:
+        return out
+    for m in pattern.finditer(text):
         raw = m.group(2).lower()
         try:
             number = str(int(raw, 16)) if raw.lstrip("-").startswith("0x") else str(float(raw) if "." in raw else int(raw))

@@ -33,10 +33,12 @@ replacement is read once. How they weigh in the score is `engine.fidelity_blend`
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from inspector.engine.bounded import Memo
 from inspector.engine.content import Kind
@@ -209,6 +211,93 @@ def covered_weight(keys: Mapping[str, float], written: Collection[str]) -> float
     if len(written) < len(keys):
         return math.fsum(map(keys.__getitem__, filter(keys.__contains__, written)))
     return math.fsum(map(keys.__getitem__, filter(written.__contains__, keys)))
+
+
+class CoveredWeights:
+    """The covered weight of each removed message (`covered_weight`), kept from one knob
+    move to the next (`fidelity._recency_of`): a move changes the written keys by its new lines and messages, and
+    a message's covered weight changes only when a weighted key of it came or went.
+    Each is kept as an exact sum (integers in units of 2**-64: `_EXACT_UNITS`) that such
+    a key's weight is added to or taken from, and rounded once when asked, as
+    `covered_weight`'s `math.fsum` rounds the same sum: the same float, whatever the
+    order the keys came and went in (tests/engine/test_fidelity_covered.py; for the last
+    written keys, the messages of the last range scanned: tests/engine/test_fidelity_moves.py)."""
+
+    def __init__(self) -> None:
+        """Nothing written yet, no weight kept."""
+        self.written: set[str] = set()
+        self.weights: dict[int, float] = {}
+        # message -> (its weighted keys, their covered sum in units; None: a weight is not
+        # a whole number of units, the message summed again by `covered_weight` on a change)
+        self.sums: dict[int, list[Any]] = {}
+        self.held: set[str] = set()  # every weighted key of a message whose sum was kept
+
+    def move(self, written: set[str], postings: Mapping[str, list[int]], n: int, first: int, last: int) -> None:
+        """To the written keys `written`, for the removed messages `first`..`last` scanned.
+
+        Args:
+            written: the index keys of what the compaction wrote.
+            postings: key -> the messages holding it, ascending (every weighted key of a
+                message is its key: the session's index).
+            n: the session's length.
+            first: the first removed message scanned.
+            last: the last.
+        """
+        sums = self.sums
+        if sums:
+            if any(i < first or i > last for i in sums):
+                sums = self.sums = {i: s for i, s in sums.items() if first <= i <= last}
+                self.weights = {i: w for i, w in self.weights.items() if i in sums}
+                if len(self.held) > HELD_MAX:  # (the keys of the messages kept now only: bounded)
+                    self.held = set().union(*[s[0] for s in sums.values()])
+            weights = self.weights
+            # (the keys that came or went and weigh in a message kept: a move changes a
+            # summary's keys by its new lines, most of which weigh in none)
+            for k in (self.written ^ written) & self.held:
+                at = postings.get(k)
+                if at is not None:
+                    came = k in written
+                    for i in at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)]:
+                        s = sums.get(i)
+                        if s is None:
+                            continue
+                        w = s[0].get(k)
+                        if w is None:
+                            continue  # (not a weighted key of it: its sum stays)
+                        weights.pop(i, None)
+                        if s[1] is not None:
+                            s[1] += int(w * _EXACT_UNITS) if came else -int(w * _EXACT_UNITS)
+        self.written = written
+
+    def weight(self, i: int, keys: Mapping[str, float]) -> float:
+        """`covered_weight` of message `i` (its weighted keys `keys`) against the written keys."""
+        hit = self.weights.get(i)
+        if hit is None:
+            s = self.sums.get(i)
+            if s is None or s[0] is not keys:
+                written = self.written
+                # (every weight `weighted_keys` gives is log(n / df + 1) >= log 2: a double
+                # from 0.5 on is a whole number of 2**-64 units, exactly)
+                if not keys or min(keys.values()) >= 0.5:
+                    small, large = (written, keys) if len(written) < len(keys) else (keys, written)
+                    s = [keys, sum(map(int, map(_EXACT_UNITS.__mul__, map(keys.__getitem__,
+                                                                          filter(large.__contains__, small)))))]
+                else:
+                    s = [keys, None]
+                self.sums[i] = s
+                self.held.update(keys)
+            hit = self.weights[i] = s[1] / _EXACT_DENOMINATOR if s[1] is not None else covered_weight(
+                keys, self.written)
+        return hit
+
+
+# Keys `CoveredWeights.held` holds at most beyond those of the messages it keeps (a slider
+# walked over a 100k-message session scans messages whose keys it needs no longer).
+HELD_MAX = 100_000
+# A weight in units of 2**-64 (`_Covered`): exact for a double from 0.5 on, and an
+# integer sum of them divided by 2**64 (`int / int`) is correctly rounded, as `math.fsum`.
+_EXACT_UNITS = float(2 ** 64)
+_EXACT_DENOMINATOR = 2 ** 64
 
 
 def keys_first_shown(at: int, weighted: Callable[[int], tuple[float, dict[str, float]]],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from inspector.engine.bounded import Memo
 
@@ -22,6 +22,7 @@ T = TypeVar("T")
 
 # Lines longer than this are read but not kept (a long line is rarely repeated).
 LINE_CHARS = 4_000
+_IGNORECASE = int(re.IGNORECASE)
 # Characters `str.lower` does not map to the ASCII letter `re.IGNORECASE` matches them
 # with (the long s, the Kelvin sign, the dotless i, the dotted capital I).
 _FOLDS_APART = ("\u017f", "\u212a", "\u0131", "\u0130")
@@ -38,15 +39,18 @@ def by_lines(text: str, read: Callable[[str], T], memo: Memo[str, T]) -> list[T]
     Returns:
         The answers, line by line.
     """
-    out = []
-    for line in text.split("\n"):
-        hit = memo.get(line)
+    lines = text.split("\n")
+    out = memo.get_all(lines)
+    # (the lines not kept: a knob move's new ones, read in order)
+    for k in [k for k, hit in enumerate(out) if hit is None]:
+        line = lines[k]
+        hit = memo.get(line)  # (read above in this text)
         if hit is None:
             hit = read(line)
             if len(line) <= LINE_CHARS:
                 memo.put(line, hit)
-        out.append(hit)
-    return out
+        out[k] = hit
+    return cast("list[T]", out)
 
 
 def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str) -> str:
@@ -62,7 +66,7 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
     Returns:
         The text substituted, as `pattern.sub` gives it.
     """
-    folded = bool(pattern.flags & re.IGNORECASE)
+    folded = bool(pattern.flags & _IGNORECASE)  # (an int: `re.IGNORECASE`'s `&` is a Python method)
     hay = text
     if folded:
         hay = text.lower()

@@ -83,3 +83,26 @@ def test_long_texts_from_real_sessions_have_the_keys_of_their_whole_texts(texts)
     # (the real texts hold what each part of the reading takes: not a test of empty readings)
     assert {k[:2] for k in found} >= {"w:", "t:", "n:", "v:", "a:", "P:", "S:", "e:", "=:"}
     fidelity.forget(texts=True)
+
+
+def test_a_lines_words_taken_from_its_views_reading_are_the_lines_words():
+    """A rewritten line's words, when its view read it as one sentence (a knob move's new
+    summary line is read by its view, then by its keys), are the words of the line read
+    from scratch: the keys of each line of real sessions' texts, with and without the
+    views' readings of the messages holding them."""
+    from inspector.engine import content
+
+    lines = list(dict.fromkeys(line for path in SOURCES for m in _session(path) for line in m.text.split("\n")
+                               if line.strip()))[:1500]
+    assert len(lines) > 500
+    whole = 0
+    for k in range(0, len(lines), 50):
+        batch = lines[k:k + 50]
+        fidelity.forget(texts=True)
+        for line in batch:
+            fidelity.rewritten_reading(Message.text_message("user", line))  # (its view reads the line)
+        warm = [fidelity.text_keys(line) for line in batch]
+        fidelity.forget(texts=True)
+        assert warm == [fidelity.text_keys(line) for line in batch]
+        whole += sum(content.line_sentences(line) == (" ".join(line.split()),) for line in batch)
+    assert whole > 300  # (lines read as one sentence: their words taken from the view's reading)

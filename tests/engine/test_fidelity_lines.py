@@ -135,6 +135,21 @@ def test_settings_line_by_line_are_the_whole_texts(text):
     from inspector.engine import fidelity as fid
 
     assert fid.text_keys(text) == fid.text_keys(text, by_line=False)
+    # (and the settings looked for only where a number may be set: those of the plain scan)
+    assert fid.text_keys(text, by_line=False) == fid.text_keys(text, by_line=False, direct=False)
+
+
+def test_the_settings_of_real_messages_looked_for_where_a_number_may_be_set_are_the_plain_scans():
+    from inspector.engine import fidelity as fid
+    from tests.engine.test_fidelity_search import SOURCES, _session
+
+    texts = [t for path in SOURCES for m in _session(path) for t in (m.text, *(c.arguments_raw for c in m.tool_calls))]
+    found = 0
+    for text in texts:
+        plain = fid.text_keys(text, by_line=False, direct=False)
+        assert fid.text_keys(text, by_line=False) == plain
+        found += any(k.startswith("=:") for k in plain)
+    assert found > 10  # (texts that set names to numbers, read both ways)
 
 
 def test_a_setting_across_a_line_break_is_read_from_the_whole_text():

@@ -1,0 +1,96 @@
+"""`fidelity_signals.CoveredWeights`, the covered weight of each removed message kept from
+one knob move to the next (each an exact sum that a key's weight is added to or taken
+from as it comes or goes), against `covered_weight` summed from scratch against the
+written keys of each move: the same float, on random weights and moves and on the keys
+of real sessions' messages under summaries of a moving range."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from inspector.engine import fidelity as fid
+from inspector.engine.content import content_model
+from inspector.engine.fidelity_signals import CoveredWeights, covered_weight, weighted_keys
+from tests.engine.test_fidelity_search import SOURCES, _session
+
+WALKS = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _postings(keys_of):
+    out = {}
+    for i, keys in enumerate(keys_of):
+        for k in keys:
+            out.setdefault(k, []).append(i)
+    return out
+
+
+def _walk(keys_of, weights_of, moves, n):
+    """Every move's covered weights, kept across moves, each equal to the one from scratch."""
+    postings = _postings(keys_of)
+    covered = CoveredWeights()
+    asked = 0
+    for written, first, last in moves:
+        covered.move(written, postings, n, first, last)
+        for i in range(first, last + 1):
+            if weights_of[i] is None:
+                continue
+            assert covered.weight(i, weights_of[i]) == covered_weight(weights_of[i], written), (i, first, last)
+            asked += 1
+    return asked
+
+
+@WALKS
+@given(data=st.data())
+def test_covered_weights_across_moves_are_the_sums_from_scratch(data):
+    n = data.draw(st.integers(20, 200), label="messages")
+    words = [f"w:{k}" for k in range(60)] + [f"t:{k}" for k in range(20)] + [f"c:{k}" for k in range(5)]
+    rng = random.Random(data.draw(st.integers(0, 10**6), label="seed"))
+    keys_of = [frozenset(rng.sample(words, rng.randrange(0, 25))) for _ in range(n)]
+    postings = _postings(keys_of)
+    fid.forget()  # (weighted_keys' memo, by message and session: every example's are its own)
+    weights_of = [weighted_keys(str(i), "s", fid.Kind.OBSERVATION, (), keys, lambda k: len(postings.get(k, ())), n)[1]
+                  for i, keys in enumerate(keys_of)]
+    moves = []
+    for _ in range(data.draw(st.integers(1, 8), label="moves")):
+        first = rng.randrange(0, n - 1)
+        moves.append((set(rng.sample(words, rng.randrange(0, len(words)))), first, rng.randrange(first, n)))
+    assert _walk(keys_of, weights_of, moves, n) > 0
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_covered_weights_of_real_messages_under_summaries_of_a_moving_range(path):
+    original = _session(path)
+    model = content_model(original)
+    n = len(original)
+    fid.forget()
+    fid.fidelity(original, original[:1])  # (the session's index: its postings)
+    keys_of = [fid.text_keys(m.text) for m in original]
+    postings = _postings(keys_of)
+    weights_of = [weighted_keys(m.content_hash, "s", model.kinds[i], (), keys_of[i], lambda k: len(postings[k]), n)[1]
+                  for i, m in enumerate(original)]
+    assert sum(bool(w) for w in weights_of) > n // 2
+    # (no weight under 0.5: each sum kept exactly, none summed again from scratch)
+    assert min(w for ws in weights_of for w in ws.values()) >= math.log(2)
+    rng = random.Random(len(original))
+    moves, a = [], 1
+    for b in [*range(a + 3, n - 1, max(1, n // 12)), *range(n - 2, a + 2, -max(1, n // 9))]:
+        # a summary's keys: the keys of some messages of the range [a, b), a few of after it
+        written = set().union(*(keys_of[i] for i in rng.sample(range(a, b), min(b - a, 6))))
+        written |= set().union(*(keys_of[i] for i in rng.sample(range(b, n), min(n - b, 3))))
+        moves.append((written, max(a, b - 40), b - 1))
+    assert _walk(keys_of, weights_of, moves, n) > 3 * len(moves)
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_covered_weights_with_the_held_keys_rebuilt_at_every_move_are_the_sums_from_scratch(path, monkeypatch):
+    # (the keys of messages no longer kept forgotten whenever the range moves: the bound
+    # a slider walked over a long session reaches)
+    from inspector.engine import fidelity_signals
+
+    monkeypatch.setattr(fidelity_signals, "HELD_MAX", 0)
+    test_covered_weights_of_real_messages_under_summaries_of_a_moving_range(path)
