@@ -508,11 +508,77 @@ def _message_sentences(m: Message, limit: int = SCAN_CHARS) -> tuple[tuple[str, 
     key = (m.content_hash, limit)
     hit = _SENTENCES.get(key)
     if hit is None:
-        text = m.text
-        args = [c.arguments_raw[:2000] for c in m.tool_calls]
-        ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, limit)))
+        ss = _message_sentence_texts(m, limit)
         hit = (ss, tuple(words(s) for s in ss))
         _SENTENCES.put(key, hit)
+    return hit
+
+
+# (a message's content hash, the characters read) -> its sentences, without their words
+# (`best_sentence` reads the words of the few sentences an item's stems occur in).
+_SENTENCE_TEXTS: Memo[tuple[str, int], tuple[str, ...]] = Memo(20_000)
+
+
+def _message_sentence_texts(m: Message, limit: int = SCAN_CHARS) -> tuple[str, ...]:
+    """The sentences of `_message_sentences`."""
+    key = (m.content_hash, limit)
+    known = _SENTENCES.get(key)
+    if known is not None:
+        return known[0]
+    hit = _SENTENCE_TEXTS.get(key)
+    if hit is None:
+        text = m.text
+        args = [c.arguments_raw[:2000] for c in m.tool_calls]
+        hit = _SENTENCE_TEXTS.put(key, tuple(_windows(sentences("\n\n".join([text, *args]) if args else text,
+                                                                 limit))))
+    return hit
+
+
+def best_sentence(m: Message, ws: frozenset[str], weights: Mapping[str, float], total: float, *,
+                  direct: bool = True) -> tuple[float, str]:
+    """The coverage of an item's words by the best sentence of `m` and that sentence
+    (the first of the best; the first sentence when none holds any; (0.0, "") for a
+    message without sentences): what `_Haystack.kept_best` keeps of a kept message.
+
+    Args:
+        m: a message of the original.
+        ws: the item's words (`words`).
+        weights: their weights (`_weight`).
+        total: the weights' sum.
+        direct: read the words of the sentences an item's stem occurs in only (a stem
+            starts a word of the sentence lower case: a sentence holding none of them
+            as a string holds none of the words, and covers nothing); False: every
+            sentence's words (the same answer).
+
+    Returns:
+        (coverage, sentence).
+    """
+    hit = (0.0, "")
+    if not direct:
+        for sentence, sw in zip(*_message_sentences(m), strict=True):
+            c = sum(weights[w] for w in ws & sw) / total
+            if c > hit[0] or not hit[1]:
+                hit = (c, sentence)
+        return hit
+    known = _SENTENCES.get((m.content_hash, SCAN_CHARS))
+    ss = known[0] if known is not None else _message_sentence_texts(m)
+    if not ss:
+        return hit
+    hit = (0.0, ss[0])  # (what a first sentence covering nothing leaves)
+    stems = [w for w in ws if w in "\n".join(ss).lower()] if len(ss) > 1 else list(ws)
+    if not stems:
+        return hit
+    for k, sentence in enumerate(ss):
+        if known is not None:
+            sw = known[1][k]
+        else:
+            low = sentence.lower()
+            if not any(w in low for w in stems):
+                continue  # (covers nothing: the first sentence's (0.0, it) stands)
+            sw = words(sentence)
+        c = sum(weights[w] for w in ws & sw) / total
+        if c > hit[0]:
+            hit = (c, sentence)
     return hit
 
 
@@ -1636,7 +1702,20 @@ def _short(text: str) -> str:
 _CHALLENGE = re.compile(r"\ban? ((?:[\w-]+ ){0,2}?[\w-]+) problem named \"([^\"]{1,80})\"")
 
 
+# The task's text -> its statements (`_task_items`): a task the removed range holds is read
+# on every knob move, and it stays the same text.
+_TASK_ITEMS: Memo[str, tuple[str, ...]] = Memo(64)
+
+
 def _task_items(text: str) -> list[str]:
+    """`_read_task_items(text)`, kept per text (a new list each call)."""
+    hit = _TASK_ITEMS.get(text)
+    if hit is None:
+        hit = _TASK_ITEMS.put(text, tuple(_read_task_items(text)))
+    return list(hit)
+
+
+def _read_task_items(text: str) -> list[str]:
     """The task's statements: what it is (a challenge's category and name), its title
     line and first sentences, code left out."""
     body = task_text(text)
@@ -2003,11 +2082,7 @@ class _Haystack:
             self.touched.add(i)
             hit = best.get((ws, i))
             if hit is None:
-                hit = (0.0, "")
-                for sentence, sw in self.sentences_of(i):
-                    c = sum(weights[w] for w in ws & sw) / total
-                    if c > hit[0] or not hit[1]:
-                        hit = (c, sentence)
+                hit = best_sentence(self.original.messages[i], ws, weights, total)
                 if len(best) > _BEST_MAX:
                     best.clear()
                 best[(ws, i)] = hit

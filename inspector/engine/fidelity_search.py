@@ -445,7 +445,9 @@ class KeptScores:
                 for i in where:
                     if kinds[i] in sources:
                         score[i] = score.get(i, 0.0) + wt
-            hit = sorted(score, key=lambda i: (-score[i], -i))
+            # ((score, message) pairs sorted descending: the same order as by (-score, -message),
+            # no key function called per message: a new item ranks ~2,000 messages on a knob move)
+            hit = [i for _, i in sorted(zip(score.values(), score), reverse=True)]
             if len(self._ranked) >= RANKED_MAX:
                 self._ranked.clear()
             self._ranked[key] = hit

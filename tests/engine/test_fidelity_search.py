@@ -390,3 +390,46 @@ def test_knob_moves_on_the_bench_session_shape_measure_as_cold_plain_measures():
     finally:
         mp.undo()
         _cold()
+
+
+def _best_sentences_agree(messages, items):
+    """`best_sentence` as read (cold: the words of the sentences an item's stems occur in;
+    warm: every sentence's words already read) against the loop over every sentence."""
+    checked = 0
+    for warm in (False, True):
+        fid.forget(texts=True)
+        for m in messages:
+            for ws in items:
+                weights = {w: 2.0 if len(w) >= 5 else 1.0 for w in ws}
+                total = sum(weights.values())
+                if warm:
+                    fid.best_sentence(m, ws, weights, total, direct=False)  # (its words read)
+                got = fid.best_sentence(m, ws, weights, total)
+                assert got == fid.best_sentence(m, ws, weights, total, direct=False), (m.text[:80], ws)
+                checked += got[0] > 0
+    return checked
+
+
+def test_a_kept_messages_best_sentence_is_the_loops_over_every_sentence(sessions):
+    messages = [m for s in sessions for m in s]
+    rng = random.Random(11)
+    vocabulary = sorted({w for m in messages for w in fid.words(m.text[:2000])})
+    items = [frozenset(rng.sample(vocabulary, rng.randint(1, 12))) for _ in range(25)]
+    # (items made of a message's own words: sentences that cover them, best ones to tell apart)
+    items += [frozenset(rng.sample(sorted(ws), min(len(ws), 6))) for m in rng.sample(messages, 25)
+              for ws in [fid.words(m.text[:500])] if ws]
+    assert _best_sentences_agree(messages, items) > 100
+
+
+BEST_PIECES = ["The ", "fix", "fixed ", "FIXES", "tests", "Test ", "serialization", ". ", ".\n", "\n\n", "\u212aelvin ",
+               "\u0130nterrupt ", "\u03a3ASS ", "stra\u00dfe ", "x", "12", "3.5", "`a_b`", "fi\ufb01x", "ing", "ed ",
+               "Error: ", "line 4 ", "run ", "\u2026", "...", "```\ncode\n```"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(BEST_PIECES), max_size=30).map("".join),
+       item=st.lists(st.sampled_from(BEST_PIECES), min_size=1, max_size=6).map("".join))
+def test_the_best_sentence_of_any_text_is_the_loops(text, item):
+    ws = fid.words(item)
+    if ws:
+        _best_sentences_agree([Message(role="assistant", parts=[Part(text=text)])], [ws])
