@@ -561,24 +561,53 @@ def best_sentence(m: Message, ws: frozenset[str], weights: Mapping[str, float], 
                 hit = (c, sentence)
         return hit
     known = _SENTENCES.get((m.content_hash, SCAN_CHARS))
-    ss = known[0] if known is not None else _message_sentence_texts(m)
+    read: _WordsRead | None = None
+    if known is not None:
+        ss: tuple[str, ...] = known[0]
+        sws: Sequence[frozenset[str] | None] = known[1]
+    else:
+        ss = _message_sentence_texts(m)
+        read = _words_read(m, ss)
+        sws = read.words
     if not ss:
         return hit
     hit = (0.0, ss[0])  # (what a first sentence covering nothing leaves)
-    stems = [w for w in ws if w in "\n".join(ss).lower()] if len(ss) > 1 else list(ws)
+    stems = [w for w in ws if w in read.lower] if read is not None else list(ws)
     if not stems:
         return hit
     for k, sentence in enumerate(ss):
-        if known is not None:
-            sw = known[1][k]
-        else:
-            low = sentence.lower()
-            if not any(w in low for w in stems):
+        read_k = sws[k]
+        if read_k is None:
+            if not any(w in sentence.lower() for w in stems):
                 continue  # (covers nothing: the first sentence's (0.0, it) stands)
-            sw = words(sentence)
-        c = sum(weights[w] for w in ws & sw) / total
+            read_k = words(sentence)
+            if read is not None:
+                read.words[k] = read_k
+        c = sum(weights[w] for w in ws & read_k) / total
         if c > hit[0]:
             hit = (c, sentence)
+    return hit
+
+
+class _WordsRead:
+    """A message's sentences lower case and joined (the stems it holds at all), and the
+    words of those read so far (None: not yet)."""
+
+    __slots__ = ("lower", "words")
+
+    def __init__(self, ss: tuple[str, ...]) -> None:
+        self.lower = "\n".join(ss).lower()
+        self.words: list[frozenset[str] | None] = [None] * len(ss)
+
+
+# (a message's content hash) -> what `best_sentence` read of its sentences' words.
+_WORDS_READ: Memo[str, _WordsRead] = Memo(20_000)
+
+
+def _words_read(m: Message, ss: tuple[str, ...]) -> _WordsRead:
+    hit = _WORDS_READ.get(m.content_hash)
+    if hit is None:
+        hit = _WORDS_READ.put(m.content_hash, _WordsRead(ss))
     return hit
 
 
@@ -2163,7 +2192,7 @@ def _evidence_in(hay: _Haystack, needle: str) -> str:
 
 
 def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
-    for s, _ in hay.sentences_of(i):
+    for s in _message_sentence_texts(hay.original.messages[i]):  # (their words unread)
         if needle in s.lower():
             hay.origin[s] = min(i, hay.origin.get(s, i))
             return s
@@ -2235,7 +2264,7 @@ def _sentence_set(m: Message) -> frozenset[str]:
     """A message's sentences (`_message_sentences`), as a set."""
     hit = _SENTENCE_SETS.get(m.content_hash)
     if hit is None:
-        hit = _SENTENCE_SETS.put(m.content_hash, frozenset(_message_sentences(m)[0]))
+        hit = _SENTENCE_SETS.put(m.content_hash, frozenset(_message_sentence_texts(m)))  # (their words unread)
     return hit
 
 
