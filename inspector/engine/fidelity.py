@@ -1051,10 +1051,8 @@ class _Index:
     _containing: Containing | None = None  # the commands, searched as one text (`running`), since the last extend
     # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
     weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
-    # (an item's words, the kinds of message counted) -> every message of those kinds holding
-    # its telling words, best first (`KeptScores.ranked`); (words, message) -> the message's
-    # best sentence for them (`_Haystack.kept_best`): both since the last extend
-    ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] = field(default_factory=dict)
+    # (an item's words, a message) -> the message's best sentence for them
+    # (`_Haystack.kept_best`), since the last extend
     best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
     hash_set: frozenset[str] = frozenset()  # `hashes` as a set
     # message -> what it gives the removed range's items (`_contribution`), since the last extend
@@ -1122,7 +1120,6 @@ class _Index:
         self.weighted.clear()
         self.contributions.clear()
         self.todos = None
-        self.ranked.clear()
         self.best.clear()
         self._holding.clear()
         self.unsupported.clear()
@@ -2064,8 +2061,7 @@ class _Haystack:
         """The weight of an item's words each kept message holds (`_kept_sentences`)."""
         model = self.original
         return KeptScores(self.index.postings, self.kept, model.kinds,
-                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD,
-                          self.index.ranked)
+                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD)
 
     def restated_later(self, evidence: str) -> bool:
         """True when `evidence` is only a sentence of a kept message after the removed

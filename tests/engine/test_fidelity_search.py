@@ -204,17 +204,31 @@ def test_the_merged_postings_follow_views_that_come_and_go(sessions):
         _same(w, fid.fidelity(original, c))
 
 
-@pytest.mark.parametrize("kept_share", [0.02, 0.3, 1.0])
+def _kept_as(shape, n, rng):
+    """Kept messages: at random with a share, or as a compaction keeps them (a few first
+    ones, then a removed range, then a window of the latest with holes: the messages it
+    rewrote), or every one but a removed range in the middle (more first ones than are
+    read one by one)."""
+    if isinstance(shape, float):
+        return {i for i in range(n) if rng.random() < shape}
+    if shape == "window":
+        cut = rng.randrange(n // 3, n - 5)
+        return set(rng.sample(range(6), rng.randint(0, 6))) | {i for i in range(cut, n) if rng.random() < 0.6}
+    lo = rng.randrange(fs.HEAD_MAX + 1, n - 2)
+    return set(range(lo)) | set(range(rng.randrange(lo + 1, n), n))
+
+
+@pytest.mark.parametrize("kept_share", [0.02, 0.3, 1.0, "window", "ends"])
 def test_kept_scores_equal_the_loop_over_the_postings(sessions, kept_share):
     original = sessions[2] + sessions[0]
     model = fid.content_model(original)
     index = fid._index_of(model)
     rng = random.Random(7)
-    kept = {i for i in range(len(original)) if rng.random() < kept_share}
-    hay = fid._Haystack(kept, index, model, [], "", set())
-    scores = hay.kept_scores
     vocabulary = sorted({w[2:] for w in index.postings if w.startswith("w:")})
-    for _ in range(60):
+    for trial in range(60):
+        if trial % 15 == 0:  # (another kept set of the shape)
+            hay = fid._Haystack(_kept_as(kept_share, len(original), rng), index, model, [], "", set())
+            scores = hay.kept_scores
         ws = frozenset(rng.sample(vocabulary, rng.randint(1, 12)))
         for sources in (fid._PROSE, fid._TASK_SOURCES, frozenset()):
             assert scores.scores(ws, sources) == PlainKept(hay).scores(ws, sources)
