@@ -65,7 +65,7 @@ import json
 import operator
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
@@ -1831,11 +1831,14 @@ def _same_file(p: str, q: str, roots: tuple[str, ...]) -> bool:
     return hit
 
 
-def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
-    """The items of the removed messages (indices into the original), newest first."""
+def _collect(model: ContentModel, removed: list[int], index: _Index,
+             removed_set: Container[int] | None = None) -> _Buckets:
+    """The items of the removed messages (indices into the original), newest first
+    (`removed_set`: the same as a container, when the caller has one)."""
     b = _Buckets(roots=model.roots)
     msgs, kinds = model.messages, model.kinds
-    removed_set = set(removed)
+    if removed_set is None:
+        removed_set = set(removed)
     if model.task is not None and model.task in removed_set:
         b.add("task", _task_items(msgs[model.task].text))
     # The state at the end of the removed range: the last action, its result, the last words.
@@ -1977,13 +1980,14 @@ def _open_todos(m: Message) -> list[str] | None:
 _COLLECTED: Memo[tuple[object, ...], _Buckets] = Memo(32)
 
 
-def _collected(model: ContentModel, removed: list[int], index: _Index, kept: tuple[object, ...]) -> _Buckets:
+def _collected(model: ContentModel, removed: list[int], removed_set: Container[int], index: _Index,
+               kept: tuple[object, ...]) -> _Buckets:
     """`_collect` of the removed messages, kept by `kept` (`fidelity`'s kept key: the
     index's serial, the session's length, the kept messages)."""
     key = kept
     hit = _COLLECTED.get(key)
     if hit is None:
-        hit = _collect(model, removed, index)
+        hit = _collect(model, removed, index, removed_set)
         _COLLECTED.put(key, hit)
     return hit
 
@@ -2280,6 +2284,57 @@ def _credit(cov: float) -> float:
     return max(0.0, min(1.0, (cov - LOW) / (HIGH - LOW)))
 
 
+# The original's hashes (a content model's tuple) -> where each is in it: the messages a
+# compacted context keeps, found from its few hundred hashes, not by testing 10,000.
+_HASH_POSITIONS: ByObject[tuple[str, ...], dict[str, list[int]]] = ByObject(4)
+
+
+def kept_positions(original: tuple[str, ...], kept: Container[str], *, direct: bool = True) -> set[int]:
+    """The positions of the original's messages whose content hash is among `kept`.
+
+    Args:
+        original: the original's content hashes, in order (`ContentModel.hashes`).
+        kept: the compacted context's hashes (a set; any container with `direct=False`).
+        direct: look up where each of `kept` is (each hash's positions, found once per
+            original); False: test every hash of the original (the same set).
+
+    Returns:
+        The positions.
+    """
+    if not direct or not isinstance(kept, set | frozenset):
+        return set(itertools.compress(range(len(original)), map(kept.__contains__, original)))
+    where = _HASH_POSITIONS.get(original)
+    if where is None:
+        where = {}
+        for i, h in enumerate(original):
+            at = where.get(h)
+            if at is None:
+                where[h] = [i]
+            else:
+                at.append(i)
+        _HASH_POSITIONS.put(original, where)
+    out: set[int] = set()
+    for h in kept:
+        at = where.get(h)
+        if at is not None:
+            out.update(at)
+    return out
+
+
+class _Removed:
+    """The original's messages a compaction removed, as a container: every position it
+    does not keep (no set of ~10,000 built per knob move to ask a few of them)."""
+
+    __slots__ = ("kept", "n")
+
+    def __init__(self, kept: set[int], n: int) -> None:
+        self.kept = kept
+        self.n = n
+
+    def __contains__(self, i: object) -> bool:
+        return isinstance(i, int) and 0 <= i < self.n and i not in self.kept
+
+
 # --------------------------------------------------------------------------- the measure
 
 
@@ -2320,20 +2375,22 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     index = _index_of(model)
     hashes = [m.content_hash for m in compacted]  # (read once: the loops below are over every message)
     kept_hashes = set(hashes)
-    # (both over every message of the original, in C: they run on every knob move)
-    kept = set(itertools.compress(range(len(model.hashes)), map(kept_hashes.__contains__, model.hashes)))
-    removed = list(itertools.filterfalse(kept.__contains__, range(len(model.hashes))))
+    kept = kept_positions(model.hashes, kept_hashes)
+    # (the ranges between the kept messages, made in C: a knob move removes ~10,000)
+    ordered = sorted(kept)
+    removed = list(itertools.chain.from_iterable(map(range, [k + 1 for k in [-1, *ordered]],
+                                                     [*ordered, len(model.hashes)])))
     original_hashes = index.hash_set
     # (where they are in `compacted`: the hashes the original does not hold, found in C)
     new_at = list(itertools.compress(range(len(hashes)), map(operator.not_, map(original_hashes.__contains__, hashes))))
     rewritten = [compacted[k] for k in new_at]
 
     views = [_unquoted_view(m, index) for m in rewritten]
-    kept_key = (index.serial, len(model.hashes), tuple(sorted(kept)))
+    kept_key = (index.serial, len(model.hashes), tuple(ordered))
     hay = _haystack(kept, kept_key, index, model, views, (removed or [-1])[-1])  # (removed ascends: its max)
 
-    buckets = _collected(model, removed, index, kept_key) if removed else _Buckets()
-    removed_set = frozenset(removed)
+    removed_set = _Removed(kept, len(model.hashes))
+    buckets = _collected(model, removed, removed_set, index, kept_key) if removed else _Buckets()
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0, latest=LATEST_WEIGHT.get(k, 1.0)) for k in KINDS}
     items: list[Item] = []
     if removed and model.task is not None and model.task in kept:
@@ -2798,7 +2855,7 @@ class _Stale:
 
     model: ContentModel
     index: _Index
-    removed: frozenset[int] | set[int]
+    removed: Container[int]
     next_words: frozenset[str]
     hay: _Haystack
     known: dict[str, bool] = field(default_factory=dict)
@@ -2839,7 +2896,7 @@ class _Stale:
 _AGAIN = re.compile(r"\b(?:again|re-?run|re-?try|retry|rerun|once more|re-?apply|re-?check|re-?test)\b", re.I)
 
 
-def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed: frozenset[int] | set[int]) -> bool:
+def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed: Container[int]) -> bool:
     """True when a rewritten sentence offers as a step still to take (a plan: "Next:
     run `pytest x`") a command the removed range already ran and got the result of:
     a stale plan, which sends the agent back over work it did."""
@@ -2856,7 +2913,7 @@ def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed
 
 
 def _said_done(needle: str, hay: _Haystack, model: ContentModel, index: _Index,
-               removed: frozenset[int]) -> tuple[bool, str]:
+               removed: Container[int]) -> tuple[bool, str]:
     """A rewritten sentence holding `needle` that is not a stale plan (`_plans_taken_step`)."""
     for v in hay.views:
         for sentence, low in zip(v.sentences, v.lower, strict=True):

@@ -447,3 +447,18 @@ def test_the_best_sentence_of_any_text_is_the_loops(text, item):
     ws = fid.words(item)
     if ws:
         _best_sentences_agree([Message(role="assistant", parts=[Part(text=text)])], [ws])
+
+
+def test_the_kept_positions_are_those_whose_hash_the_context_holds(sessions):
+    """Looked up per hash (each hash's positions found once per original) as by testing
+    every message's hash, with messages repeated (the same content twice) and hashes the
+    original does not hold."""
+    rng = random.Random(5)
+    original = sessions[2] + sessions[0] + sessions[2][:15]
+    hashes = fid.content_model(original).hashes
+    for _ in range(40):
+        kept = {h for h in hashes if rng.random() < rng.choice([0.0, 0.05, 0.5, 1.0])} | {"not-a-hash"}
+        found = fid.kept_positions(hashes, kept)
+        assert found == fid.kept_positions(hashes, kept, direct=False)
+        assert found == {i for i, h in enumerate(hashes) if h in kept}
+    assert len(fid.kept_positions(hashes, {hashes[0]})) == 2  # (the first message, and its repeat)
