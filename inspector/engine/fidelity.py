@@ -1787,6 +1787,9 @@ class _Buckets:
     # The paths `add_paths` met that change nothing while the files are as they are (the
     # same files come back message after message): asked again only once they change.
     idle: set[str] = field(default_factory=set, repr=False)
+    # The files collected -> their last component: two paths naming the same file end with
+    # the same one (`path_matches`), so a path is asked only of those ending as it does.
+    names: dict[str, str] = field(default_factory=dict, repr=False)
 
     def add(self, kind: str, values: Sequence[str]) -> None:
         bucket = self.items[kind]
@@ -1796,11 +1799,13 @@ class _Buckets:
 
     def add_paths(self, paths: Sequence[str]) -> None:
         """Paths not naming a file already there (the longest mention of a file wins)."""
-        bucket, idle = self.items["files"], self.idle
+        bucket, idle, names = self.items["files"], self.idle, self.names
         for p in paths:
             if p in bucket or p in idle:
                 continue
-            same = next((q for q in bucket if _same_file(p, q, self.roots)), None)
+            name = p.rpartition("/")[2]
+            same = next((q for q in bucket if names[q] == name and _same_file(p, q, self.roots)), None)
+            names[p] = name  # (of every path met: the bucket's among them)
             if same is None:
                 if len(bucket) < MAX_ITEMS["files"]:
                     bucket[p] = None

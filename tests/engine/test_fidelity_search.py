@@ -462,3 +462,35 @@ def test_the_kept_positions_are_those_whose_hash_the_context_holds(sessions):
         assert found == fid.kept_positions(hashes, kept, direct=False)
         assert found == {i for i, h in enumerate(hashes) if h in kept}
     assert len(fid.kept_positions(hashes, {hashes[0]})) == 2  # (the first message, and its repeat)
+
+
+PATHS = ["/testbed/src/x.py", "src/x.py", "x.py", "/testbed/x.py", "/other/src/x.py", "~/src/x.py", "tests/x.py",
+         "src", "/testbed/src", "/testbed/src/", "src/", "a/b/c.txt", "b/c.txt", "c.txt", "c", "/", "/testbed", "x.py/",
+         "docs/README.md", "README.md", "readme.md", "/testbed/docs/README.md", "~/a.py", "a.py", ".", "./a.py"]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(a=st.sampled_from(PATHS), b=st.sampled_from(PATHS),
+       roots=st.sampled_from([("/testbed",), ("/testbed", "/other"), ("/testbed/src",), ()]))
+def test_two_paths_naming_the_same_file_end_with_the_same_name(a, b, roots):
+    """What `_collect` asks a path's files of: only those with its last component."""
+    from inspector.engine.content import normalize_path, path_matches
+
+    a, b = normalize_path(a), normalize_path(b)
+    if path_matches(a, b, roots):
+        assert a.rpartition("/")[2] == b.rpartition("/")[2]
+
+
+def test_a_session_s_paths_naming_the_same_file_end_with_the_same_name(sessions):
+    from inspector.engine.content import extract_paths, path_matches
+
+    messages = [m for s in sessions for m in s]
+    model = fid.content_model(messages)
+    paths = sorted({p for m in messages for p in extract_paths(m.text)})[:400]
+    matched = 0
+    for a in paths:
+        for b in paths:
+            if path_matches(a, b, model.roots):
+                matched += a != b
+                assert a.rpartition("/")[2] == b.rpartition("/")[2], (a, b)
+    assert matched
