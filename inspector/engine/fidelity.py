@@ -2291,7 +2291,7 @@ def _credit(cov: float) -> float:
 
 # The original's hashes (a content model's tuple) -> where each is in it: the messages a
 # compacted context keeps, found from its few hundred hashes, not by testing 10,000.
-_HASH_POSITIONS: ByObject[tuple[str, ...], dict[str, list[int]]] = ByObject(4)
+_HASH_POSITIONS: ByObject[tuple[str, ...], dict[str, int | tuple[int, ...]]] = ByObject(4)
 
 
 def kept_positions(original: tuple[str, ...], kept: Container[str], *, direct: bool = True) -> set[int]:
@@ -2310,18 +2310,20 @@ def kept_positions(original: tuple[str, ...], kept: Container[str], *, direct: b
         return set(itertools.compress(range(len(original)), map(kept.__contains__, original)))
     where = _HASH_POSITIONS.get(original)
     if where is None:
+        # (a position per hash, a tuple for the few repeated: no list per message)
         where = {}
         for i, h in enumerate(original):
             at = where.get(h)
-            if at is None:
-                where[h] = [i]
-            else:
-                at.append(i)
+            where[h] = i if at is None else (at, i) if isinstance(at, int) else (*at, i)
         _HASH_POSITIONS.put(original, where)
     out: set[int] = set()
     for h in kept:
         at = where.get(h)
-        if at is not None:
+        if at is None:
+            continue
+        if isinstance(at, int):
+            out.add(at)
+        else:
             out.update(at)
     return out
 

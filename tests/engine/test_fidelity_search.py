@@ -454,14 +454,14 @@ def test_the_kept_positions_are_those_whose_hash_the_context_holds(sessions):
     every message's hash, with messages repeated (the same content twice) and hashes the
     original does not hold."""
     rng = random.Random(5)
-    original = sessions[2] + sessions[0] + sessions[2][:15]
+    original = sessions[2] + sessions[0] + sessions[2][:15] + sessions[2][:5]  # (the first 5 three times)
     hashes = fid.content_model(original).hashes
     for _ in range(40):
         kept = {h for h in hashes if rng.random() < rng.choice([0.0, 0.05, 0.5, 1.0])} | {"not-a-hash"}
         found = fid.kept_positions(hashes, kept)
         assert found == fid.kept_positions(hashes, kept, direct=False)
         assert found == {i for i, h in enumerate(hashes) if h in kept}
-    assert len(fid.kept_positions(hashes, {hashes[0]})) == 2  # (the first message, and its repeat)
+    assert len(fid.kept_positions(hashes, {hashes[0]})) == 3  # (the first message, and its repeats)
 
 
 PATHS = ["/testbed/src/x.py", "src/x.py", "x.py", "/testbed/x.py", "/other/src/x.py", "~/src/x.py", "tests/x.py",
