@@ -65,7 +65,7 @@ import json
 import operator
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
@@ -534,11 +534,106 @@ def _message_sentences(m: Message, limit: int = SCAN_CHARS) -> tuple[tuple[str, 
     key = (m.content_hash, limit)
     hit = _SENTENCES.get(key)
     if hit is None:
-        text = m.text
-        args = [c.arguments_raw[:2000] for c in m.tool_calls]
-        ss = tuple(_windows(sentences("\n\n".join([text, *args]) if args else text, limit)))
+        ss = _message_sentence_texts(m, limit)
         hit = (ss, tuple(words(s) for s in ss))
         _SENTENCES.put(key, hit)
+    return hit
+
+
+# (a message's content hash, the characters read) -> its sentences, without their words
+# (`best_sentence` reads the words of the few sentences an item's stems occur in).
+_SENTENCE_TEXTS: Memo[tuple[str, int], tuple[str, ...]] = Memo(20_000)
+
+
+def _message_sentence_texts(m: Message, limit: int = SCAN_CHARS) -> tuple[str, ...]:
+    """The sentences of `_message_sentences`."""
+    key = (m.content_hash, limit)
+    known = _SENTENCES.get(key)
+    if known is not None:
+        return known[0]
+    hit = _SENTENCE_TEXTS.get(key)
+    if hit is None:
+        text = m.text
+        args = [c.arguments_raw[:2000] for c in m.tool_calls]
+        hit = _SENTENCE_TEXTS.put(key, tuple(_windows(sentences("\n\n".join([text, *args]) if args else text,
+                                                                 limit))))
+    return hit
+
+
+def best_sentence(m: Message, ws: frozenset[str], weights: Mapping[str, float], total: float, *,
+                  direct: bool = True) -> tuple[float, str]:
+    """The coverage of an item's words by the best sentence of `m` and that sentence
+    (the first of the best; the first sentence when none holds any; (0.0, "") for a
+    message without sentences): what `_Haystack.kept_best` keeps of a kept message.
+
+    Args:
+        m: a message of the original.
+        ws: the item's words (`words`).
+        weights: their weights (`_weight`).
+        total: the weights' sum.
+        direct: read the words of the sentences an item's stem occurs in only (a stem
+            starts a word of the sentence lower case: a sentence holding none of them
+            as a string holds none of the words, and covers nothing); False: every
+            sentence's words (the same answer).
+
+    Returns:
+        (coverage, sentence).
+    """
+    hit = (0.0, "")
+    if not direct:
+        for sentence, sw in zip(*_message_sentences(m), strict=True):
+            c = sum(weights[w] for w in ws & sw) / total
+            if c > hit[0] or not hit[1]:
+                hit = (c, sentence)
+        return hit
+    known = _SENTENCES.get((m.content_hash, SCAN_CHARS))
+    read: _WordsRead | None = None
+    if known is not None:
+        ss: tuple[str, ...] = known[0]
+        sws: Sequence[frozenset[str] | None] = known[1]
+    else:
+        ss = _message_sentence_texts(m)
+        read = _words_read(m, ss)
+        sws = read.words
+    if not ss:
+        return hit
+    hit = (0.0, ss[0])  # (what a first sentence covering nothing leaves)
+    stems = [w for w in ws if w in read.lower] if read is not None else list(ws)
+    if not stems:
+        return hit
+    for k, sentence in enumerate(ss):
+        read_k = sws[k]
+        if read_k is None:
+            if not any(w in sentence.lower() for w in stems):
+                continue  # (covers nothing: the first sentence's (0.0, it) stands)
+            read_k = words(sentence)
+            if read is not None:
+                read.words[k] = read_k
+        c = sum(weights[w] for w in ws & read_k) / total
+        if c > hit[0]:
+            hit = (c, sentence)
+    return hit
+
+
+class _WordsRead:
+    """A message's sentences lower case and joined (the stems it holds at all), and the
+    words of those read so far (None: not yet)."""
+
+    __slots__ = ("lower", "words")
+
+    def __init__(self, ss: tuple[str, ...]) -> None:
+        self.lower = "\n".join(ss).lower()
+        self.words: list[frozenset[str] | None] = [None] * len(ss)
+
+
+# (a message's content hash) -> what `best_sentence` read of its sentences' words.
+_WORDS_READ: Memo[str, _WordsRead] = Memo(20_000)
+
+
+def _words_read(m: Message, ss: tuple[str, ...]) -> _WordsRead:
+    hit = _WORDS_READ.get(m.content_hash)
+    if hit is None:
+        hit = _WORDS_READ.put(m.content_hash, _WordsRead(ss))
     return hit
 
 
@@ -986,10 +1081,8 @@ class _Index:
     _containing: Containing | None = None  # the commands, searched as one text (`running`), since the last extend
     # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
     weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
-    # (an item's words, the kinds of message counted) -> every message of those kinds holding
-    # its telling words, best first (`KeptScores.ranked`); (words, message) -> the message's
-    # best sentence for them (`_Haystack.kept_best`): both since the last extend
-    ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] = field(default_factory=dict)
+    # (an item's words, a message) -> the message's best sentence for them
+    # (`_Haystack.kept_best`), since the last extend
     best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
     hash_set: frozenset[str] = frozenset()  # `hashes` as a set
     # message -> what it gives the removed range's items (`_contribution`), since the last extend
@@ -1057,7 +1150,6 @@ class _Index:
         self.weighted.clear()
         self.contributions.clear()
         self.todos = None
-        self.ranked.clear()
         self.best.clear()
         self._holding.clear()
         self.unsupported.clear()
@@ -1681,7 +1773,20 @@ def _short(text: str) -> str:
 _CHALLENGE = re.compile(r"\ban? ((?:[\w-]+ ){0,2}?[\w-]+) problem named \"([^\"]{1,80})\"")
 
 
+# The task's text -> its statements (`_task_items`): a task the removed range holds is read
+# on every knob move, and it stays the same text.
+_TASK_ITEMS: Memo[str, tuple[str, ...]] = Memo(64)
+
+
 def _task_items(text: str) -> list[str]:
+    """`_read_task_items(text)`, kept per text (a new list each call)."""
+    hit = _TASK_ITEMS.get(text)
+    if hit is None:
+        hit = _TASK_ITEMS.put(text, tuple(_read_task_items(text)))
+    return list(hit)
+
+
+def _read_task_items(text: str) -> list[str]:
     """The task's statements: what it is (a challenge's category and name), its title
     line and first sentences, code left out."""
     body = task_text(text)
@@ -1727,6 +1832,9 @@ class _Buckets:
     # The paths `add_paths` met that change nothing while the files are as they are (the
     # same files come back message after message): asked again only once they change.
     idle: set[str] = field(default_factory=set, repr=False)
+    # The files collected -> their last component: two paths naming the same file end with
+    # the same one (`path_matches`), so a path is asked only of those ending as it does.
+    names: dict[str, str] = field(default_factory=dict, repr=False)
 
     def add(self, kind: str, values: Sequence[str]) -> None:
         bucket = self.items[kind]
@@ -1736,11 +1844,13 @@ class _Buckets:
 
     def add_paths(self, paths: Sequence[str]) -> None:
         """Paths not naming a file already there (the longest mention of a file wins)."""
-        bucket, idle = self.items["files"], self.idle
+        bucket, idle, names = self.items["files"], self.idle, self.names
         for p in paths:
             if p in bucket or p in idle:
                 continue
-            same = next((q for q in bucket if _same_file(p, q, self.roots)), None)
+            name = p.rpartition("/")[2]
+            same = next((q for q in bucket if names[q] == name and _same_file(p, q, self.roots)), None)
+            names[p] = name  # (of every path met: the bucket's among them)
             if same is None:
                 if len(bucket) < MAX_ITEMS["files"]:
                     bucket[p] = None
@@ -1771,11 +1881,14 @@ def _same_file(p: str, q: str, roots: tuple[str, ...]) -> bool:
     return hit
 
 
-def _collect(model: ContentModel, removed: list[int], index: _Index) -> _Buckets:
-    """The items of the removed messages (indices into the original), newest first."""
+def _collect(model: ContentModel, removed: list[int], index: _Index,
+             removed_set: Container[int] | None = None) -> _Buckets:
+    """The items of the removed messages (indices into the original), newest first
+    (`removed_set`: the same as a container, when the caller has one)."""
     b = _Buckets(roots=model.roots)
     msgs, kinds = model.messages, model.kinds
-    removed_set = set(removed)
+    if removed_set is None:
+        removed_set = set(removed)
     if model.task is not None and model.task in removed_set:
         b.add("task", _task_items(msgs[model.task].text))
     # The state at the end of the removed range: the last action, its result, the last words.
@@ -1917,13 +2030,14 @@ def _open_todos(m: Message) -> list[str] | None:
 _COLLECTED: Memo[tuple[object, ...], _Buckets] = Memo(32)
 
 
-def _collected(model: ContentModel, removed: list[int], index: _Index, kept: tuple[object, ...]) -> _Buckets:
+def _collected(model: ContentModel, removed: list[int], removed_set: Container[int], index: _Index,
+               kept: tuple[object, ...]) -> _Buckets:
     """`_collect` of the removed messages, kept by `kept` (`fidelity`'s kept key: the
     index's serial, the session's length, the kept messages)."""
     key = kept
     hit = _COLLECTED.get(key)
     if hit is None:
-        hit = _collect(model, removed, index)
+        hit = _collect(model, removed, index, removed_set)
         _COLLECTED.put(key, hit)
     return hit
 
@@ -2001,8 +2115,7 @@ class _Haystack:
         """The weight of an item's words each kept message holds (`_kept_sentences`)."""
         model = self.original
         return KeptScores(self.index.postings, self.kept, model.kinds,
-                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD,
-                          self.index.ranked)
+                          lambda i: _keys(model.messages[i], model.kinds[i], model.roots), _weight, COMMON_WORD)
 
     def restated_later(self, evidence: str) -> bool:
         """True when `evidence` is only a sentence of a kept message after the removed
@@ -2048,11 +2161,7 @@ class _Haystack:
             self.touched.add(i)
             hit = best.get((ws, i))
             if hit is None:
-                hit = (0.0, "")
-                for sentence, sw in self.sentences_of(i):
-                    c = sum(weights[w] for w in ws & sw) / total
-                    if c > hit[0] or not hit[1]:
-                        hit = (c, sentence)
+                hit = best_sentence(self.original.messages[i], ws, weights, total)
                 if len(best) > _BEST_MAX:
                     best.clear()
                 best[(ws, i)] = hit
@@ -2157,7 +2266,7 @@ def _evidence_in(hay: _Haystack, needle: str) -> str:
 
 
 def _evidence_at(hay: _Haystack, i: int, needle: str) -> str:
-    for s, _ in hay.sentences_of(i):
+    for s in _message_sentence_texts(hay.original.messages[i]):  # (their words unread)
         if needle in s.lower():
             hay.origin[s] = min(i, hay.origin.get(s, i))
             return s
@@ -2229,7 +2338,7 @@ def _sentence_set(m: Message) -> frozenset[str]:
     """A message's sentences (`_message_sentences`), as a set."""
     hit = _SENTENCE_SETS.get(m.content_hash)
     if hit is None:
-        hit = _SENTENCE_SETS.put(m.content_hash, frozenset(_message_sentences(m)[0]))
+        hit = _SENTENCE_SETS.put(m.content_hash, frozenset(_message_sentence_texts(m)))  # (their words unread)
     return hit
 
 
@@ -2247,6 +2356,59 @@ def _kept_sentences(ws: frozenset[str], hay: _Haystack, sources: frozenset[Kind]
 
 def _credit(cov: float) -> float:
     return max(0.0, min(1.0, (cov - LOW) / (HIGH - LOW)))
+
+
+# The original's hashes (a content model's tuple) -> where each is in it: the messages a
+# compacted context keeps, found from its few hundred hashes, not by testing 10,000.
+_HASH_POSITIONS: ByObject[tuple[str, ...], dict[str, int | tuple[int, ...]]] = ByObject(4)
+
+
+def kept_positions(original: tuple[str, ...], kept: Container[str], *, direct: bool = True) -> set[int]:
+    """The positions of the original's messages whose content hash is among `kept`.
+
+    Args:
+        original: the original's content hashes, in order (`ContentModel.hashes`).
+        kept: the compacted context's hashes (a set; any container with `direct=False`).
+        direct: look up where each of `kept` is (each hash's positions, found once per
+            original); False: test every hash of the original (the same set).
+
+    Returns:
+        The positions.
+    """
+    if not direct or not isinstance(kept, set | frozenset):
+        return set(itertools.compress(range(len(original)), map(kept.__contains__, original)))
+    where = _HASH_POSITIONS.get(original)
+    if where is None:
+        # (a position per hash, a tuple for the few repeated: no list per message)
+        where = {}
+        for i, h in enumerate(original):
+            at = where.get(h)
+            where[h] = i if at is None else (at, i) if isinstance(at, int) else (*at, i)
+        _HASH_POSITIONS.put(original, where)
+    out: set[int] = set()
+    for h in kept:
+        at = where.get(h)
+        if at is None:
+            continue
+        if isinstance(at, int):
+            out.add(at)
+        else:
+            out.update(at)
+    return out
+
+
+class _Removed:
+    """The original's messages a compaction removed, as a container: every position it
+    does not keep (no set of ~10,000 built per knob move to ask a few of them)."""
+
+    __slots__ = ("kept", "n")
+
+    def __init__(self, kept: set[int], n: int) -> None:
+        self.kept = kept
+        self.n = n
+
+    def __contains__(self, i: object) -> bool:
+        return isinstance(i, int) and 0 <= i < self.n and i not in self.kept
 
 
 # --------------------------------------------------------------------------- the measure
@@ -2289,20 +2451,22 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     index = _index_of(model)
     hashes = [m.content_hash for m in compacted]  # (read once: the loops below are over every message)
     kept_hashes = set(hashes)
-    # (both over every message of the original, in C: they run on every knob move)
-    kept = set(itertools.compress(range(len(model.hashes)), map(kept_hashes.__contains__, model.hashes)))
-    removed = list(itertools.filterfalse(kept.__contains__, range(len(model.hashes))))
+    kept = kept_positions(model.hashes, kept_hashes)
+    # (the ranges between the kept messages, made in C: a knob move removes ~10,000)
+    ordered = sorted(kept)
+    removed = list(itertools.chain.from_iterable(map(range, [k + 1 for k in [-1, *ordered]],
+                                                     [*ordered, len(model.hashes)])))
     original_hashes = index.hash_set
     # (where they are in `compacted`: the hashes the original does not hold, found in C)
     new_at = list(itertools.compress(range(len(hashes)), map(operator.not_, map(original_hashes.__contains__, hashes))))
     rewritten = [compacted[k] for k in new_at]
 
     views = [_unquoted_view(m, index) for m in rewritten]
-    kept_key = (index.serial, len(model.hashes), tuple(sorted(kept)))
+    kept_key = (index.serial, len(model.hashes), tuple(ordered))
     hay = _haystack(kept, kept_key, index, model, views, (removed or [-1])[-1])  # (removed ascends: its max)
 
-    buckets = _collected(model, removed, index, kept_key) if removed else _Buckets()
-    removed_set = frozenset(removed)
+    removed_set = _Removed(kept, len(model.hashes))
+    buckets = _collected(model, removed, removed_set, index, kept_key) if removed else _Buckets()
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0, latest=LATEST_WEIGHT.get(k, 1.0)) for k in KINDS}
     items: list[Item] = []
     if removed and model.task is not None and model.task in kept:
@@ -2736,7 +2900,7 @@ class _Stale:
 
     model: ContentModel
     index: _Index
-    removed: frozenset[int] | set[int]
+    removed: Container[int]
     next_words: frozenset[str]
     hay: _Haystack
     known: dict[str, bool] = field(default_factory=dict)
@@ -2777,7 +2941,7 @@ class _Stale:
 _AGAIN = re.compile(r"\b(?:again|re-?run|re-?try|retry|rerun|once more|re-?apply|re-?check|re-?test)\b", re.I)
 
 
-def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed: frozenset[int] | set[int]) -> bool:
+def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed: Container[int]) -> bool:
     """True when a rewritten sentence offers as a step still to take (a plan: "Next:
     run `pytest x`") a command the removed range already ran and got the result of:
     a stale plan, which sends the agent back over work it did."""
@@ -2794,7 +2958,7 @@ def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed
 
 
 def _said_done(needle: str, hay: _Haystack, model: ContentModel, index: _Index,
-               removed: frozenset[int]) -> tuple[bool, str]:
+               removed: Container[int]) -> tuple[bool, str]:
     """A rewritten sentence holding `needle` that is not a stale plan (`_plans_taken_step`)."""
     for v in hay.views:
         for sentence, low in zip(v.sentences, v.lower, strict=True):

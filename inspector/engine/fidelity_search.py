@@ -24,8 +24,9 @@ measure over a sequence of knob moves against a cold one.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from heapq import nlargest
 from itertools import accumulate
 from typing import Protocol, cast
 
@@ -385,8 +386,9 @@ class SentenceFinder:
         return g.sentences[bisect_right(g.starts, at - self._starts[k]) - 1]
 
 
-# Entries `KeptScores.ranked` keeps (forgotten all at once beyond).
-RANKED_MAX = 2_000
+# Kept messages before the removed range read by bisection at most (`KeptScores.top`): beyond,
+# every posting from the first kept message on is read.
+HEAD_MAX = 32
 
 
 class KeptScores:
@@ -401,15 +403,12 @@ class KeptScores:
         words_of: the index keys of an original message (its words as "w:" + word).
         weight: a word's weight.
         common: a word held by more messages than this tells nothing.
-        ranked: where `ranked` keeps its answers, kept or not (the same original's
-            from one knob move to the next; at most `RANKED_MAX`).
     """
 
-    __slots__ = ("_by_sources", "_common", "_kept", "_kinds", "_postings", "_ranked", "_weight", "_words_of")
+    __slots__ = ("_after", "_by_sources", "_common", "_head", "_kept", "_kinds", "_postings", "_weight", "_words_of")
 
     def __init__(self, postings: Mapping[str, Sequence[int]], kept: Collection[int], kinds: Sequence[object],
-                 words_of: Callable[[int], Collection[str]], weight: Callable[[str], float], common: int,
-                 ranked: dict[tuple[frozenset[str], frozenset[object]], list[int]] | None = None):
+                 words_of: Callable[[int], Collection[str]], weight: Callable[[str], float], common: int):
         self._postings = postings
         self._kept = kept
         self._kinds = kinds
@@ -417,44 +416,27 @@ class KeptScores:
         self._weight = weight
         self._common = common
         self._by_sources: dict[frozenset[object], list[tuple[int, Collection[str]]]] = {}
-        self._ranked = {} if ranked is None else ranked
+        self._head: list[int] | None = None  # (`_split`, on the first question)
+        self._after = 0
 
-    def ranked(self, words: frozenset[str], sources: frozenset[object]) -> list[int]:
-        """Every message of the original (kept or not) of the kinds `sources` holding
-        any of `words`' telling words, by the weight it holds (the same sums as
-        `scores`), highest first, the later first among equals; kept from one measure
-        to the next (it does not depend on what is kept).
-
-        Args:
-            words: an item's words.
-            sources: the kinds of message counted.
-
-        Returns:
-            The messages, best first.
-        """
-        key = (words, sources)
-        hit = self._ranked.get(key)
-        if hit is None:
-            postings, kinds, common = self._postings, self._kinds, self._common
-            score: dict[int, float] = {}
-            for w in words:
-                where = postings.get("w:" + w, ())
-                if not where or len(where) > common:
-                    continue
-                wt = self._weight(w)
-                for i in where:
-                    if kinds[i] in sources:
-                        score[i] = score.get(i, 0.0) + wt
-            hit = sorted(score, key=lambda i: (-score[i], -i))
-            if len(self._ranked) >= RANKED_MAX:
-                self._ranked.clear()
-            self._ranked[key] = hit
-        return hit
+    def _split(self) -> tuple[list[int], int]:
+        """The kept messages before the widest gap between two of them (the removed range:
+        a few, a system prompt, a task), and the first after it: where the rest start."""
+        if self._head is None:
+            kept = sorted(self._kept)
+            j = max(range(1, len(kept)), key=lambda j: kept[j] - kept[j - 1], default=0)
+            if j > HEAD_MAX:
+                j = 0  # (kept all along the session: every posting from the first kept message on)
+            self._head = kept[:j]
+            self._after = kept[j] if kept else 0
+        return self._head, self._after
 
     def top(self, words: frozenset[str], sources: frozenset[object], k: int) -> list[int]:
         """The `k` kept messages holding the most of `words`' weight (of the kinds
-        `sources`), highest first, the later first among equals: `scores` ranked,
-        found by walking `ranked` past the messages not kept.
+        `sources`), highest first, the later first among equals: `scores` ranked, each
+        word's postings read from the kept messages after the removed range on (found
+        by bisection, the postings ascending) and at the few kept before it, so a new
+        item costs the messages it meets in the kept part of the session, not in all of it.
 
         Args:
             words: an item's words.
@@ -464,15 +446,25 @@ class KeptScores:
         Returns:
             At most `k` kept messages.
         """
-        if not sources or k <= 0:
+        if not sources or k <= 0 or not self._kept:
             return []
-        kept, out = self._kept, []
-        for i in self.ranked(words, sources):
-            if i in kept:
-                out.append(i)
-                if len(out) == k:
-                    break
-        return out
+        postings, kinds, common, kept = self._postings, self._kinds, self._common, self._kept
+        head, after = self._split()
+        score: dict[int, float] = {}
+        for w in words:  # (each message's sum added in `words`' order, as `scores` adds it)
+            where = postings.get("w:" + w, ())
+            if not where or len(where) > common:
+                continue
+            wt = self._weight(w)
+            for i in head:
+                at = bisect_left(where, i)
+                if at < len(where) and where[at] == i and kinds[i] in sources:
+                    score[i] = score.get(i, 0.0) + wt
+            for i in where[bisect_left(where, after):]:
+                if i in kept and kinds[i] in sources:
+                    score[i] = score.get(i, 0.0) + wt
+        # ((score, message) pairs, the largest first: by (-score, -message), no two alike)
+        return [i for _, i in nlargest(k, zip(score.values(), score))]
 
     def _kept_of(self, sources: frozenset[object]) -> list[tuple[int, Collection[str]]]:
         """The kept messages of the kinds `sources`, with their index keys (once per call)."""

@@ -204,17 +204,31 @@ def test_the_merged_postings_follow_views_that_come_and_go(sessions):
         _same(w, fid.fidelity(original, c))
 
 
-@pytest.mark.parametrize("kept_share", [0.02, 0.3, 1.0])
+def _kept_as(shape, n, rng):
+    """Kept messages: at random with a share, or as a compaction keeps them (a few first
+    ones, then a removed range, then a window of the latest with holes: the messages it
+    rewrote), or every one but a removed range in the middle (more first ones than are
+    read one by one)."""
+    if isinstance(shape, float):
+        return {i for i in range(n) if rng.random() < shape}
+    if shape == "window":
+        cut = rng.randrange(n // 3, n - 5)
+        return set(rng.sample(range(6), rng.randint(0, 6))) | {i for i in range(cut, n) if rng.random() < 0.6}
+    lo = rng.randrange(fs.HEAD_MAX + 1, n - 2)
+    return set(range(lo)) | set(range(rng.randrange(lo + 1, n), n))
+
+
+@pytest.mark.parametrize("kept_share", [0.02, 0.3, 1.0, "window", "ends"])
 def test_kept_scores_equal_the_loop_over_the_postings(sessions, kept_share):
     original = sessions[2] + sessions[0]
     model = fid.content_model(original)
     index = fid._index_of(model)
     rng = random.Random(7)
-    kept = {i for i in range(len(original)) if rng.random() < kept_share}
-    hay = fid._Haystack(kept, index, model, [], "", set())
-    scores = hay.kept_scores
     vocabulary = sorted({w[2:] for w in index.postings if w.startswith("w:")})
-    for _ in range(60):
+    for trial in range(60):
+        if trial % 15 == 0:  # (another kept set of the shape)
+            hay = fid._Haystack(_kept_as(kept_share, len(original), rng), index, model, [], "", set())
+            scores = hay.kept_scores
         ws = frozenset(rng.sample(vocabulary, rng.randint(1, 12)))
         for sources in (fid._PROSE, fid._TASK_SOURCES, frozenset()):
             assert scores.scores(ws, sources) == PlainKept(hay).scores(ws, sources)
@@ -390,3 +404,93 @@ def test_knob_moves_on_the_bench_session_shape_measure_as_cold_plain_measures():
     finally:
         mp.undo()
         _cold()
+
+
+def _best_sentences_agree(messages, items):
+    """`best_sentence` as read (cold: the words of the sentences an item's stems occur in;
+    warm: every sentence's words already read) against the loop over every sentence."""
+    checked = 0
+    for warm in (False, True):
+        fid.forget(texts=True)
+        for m in messages:
+            for ws in items:
+                weights = {w: 2.0 if len(w) >= 5 else 1.0 for w in ws}
+                total = sum(weights.values())
+                if warm:
+                    fid.best_sentence(m, ws, weights, total, direct=False)  # (its words read)
+                got = fid.best_sentence(m, ws, weights, total)
+                assert got == fid.best_sentence(m, ws, weights, total, direct=False), (m.text[:80], ws)
+                checked += got[0] > 0
+    return checked
+
+
+def test_a_kept_messages_best_sentence_is_the_loops_over_every_sentence(sessions):
+    messages = [m for s in sessions for m in s]
+    rng = random.Random(11)
+    vocabulary = sorted({w for m in messages for w in fid.words(m.text[:2000])})
+    items = [frozenset(rng.sample(vocabulary, rng.randint(1, 12))) for _ in range(25)]
+    # (items made of a message's own words: sentences that cover them, best ones to tell apart)
+    items += [frozenset(rng.sample(sorted(ws), min(len(ws), 6))) for m in rng.sample(messages, 25)
+              for ws in [fid.words(m.text[:500])] if ws]
+    assert _best_sentences_agree(messages, items) > 100
+
+
+BEST_PIECES = ["The ", "fix", "fixed ", "FIXES", "tests", "Test ", "serialization", ". ", ".\n", "\n\n", "\u212aelvin ",
+               "\u0130nterrupt ", "\u03a3ASS ", "stra\u00dfe ", "x", "12", "3.5", "`a_b`", "fi\ufb01x", "ing", "ed ",
+               "Error: ", "line 4 ", "run ", "\u2026", "...", "```\ncode\n```"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(BEST_PIECES), max_size=30).map("".join),
+       item=st.lists(st.sampled_from(BEST_PIECES), min_size=1, max_size=6).map("".join))
+def test_the_best_sentence_of_any_text_is_the_loops(text, item):
+    ws = fid.words(item)
+    if ws:
+        _best_sentences_agree([Message(role="assistant", parts=[Part(text=text)])], [ws])
+
+
+def test_the_kept_positions_are_those_whose_hash_the_context_holds(sessions):
+    """Looked up per hash (each hash's positions found once per original) as by testing
+    every message's hash, with messages repeated (the same content twice) and hashes the
+    original does not hold."""
+    rng = random.Random(5)
+    original = sessions[2] + sessions[0] + sessions[2][:15] + sessions[2][:5]  # (the first 5 three times)
+    hashes = fid.content_model(original).hashes
+    for _ in range(40):
+        kept = {h for h in hashes if rng.random() < rng.choice([0.0, 0.05, 0.5, 1.0])} | {"not-a-hash"}
+        found = fid.kept_positions(hashes, kept)
+        assert found == fid.kept_positions(hashes, kept, direct=False)
+        assert found == {i for i, h in enumerate(hashes) if h in kept}
+    assert len(fid.kept_positions(hashes, {hashes[0]})) == 3  # (the first message, and its repeats)
+
+
+PATHS = ["/testbed/src/x.py", "src/x.py", "x.py", "/testbed/x.py", "/other/src/x.py", "~/src/x.py", "tests/x.py",
+         "src", "/testbed/src", "/testbed/src/", "src/", "a/b/c.txt", "b/c.txt", "c.txt", "c", "/", "/testbed", "x.py/",
+         "docs/README.md", "README.md", "readme.md", "/testbed/docs/README.md", "~/a.py", "a.py", ".", "./a.py"]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(a=st.sampled_from(PATHS), b=st.sampled_from(PATHS),
+       roots=st.sampled_from([("/testbed",), ("/testbed", "/other"), ("/testbed/src",), ()]))
+def test_two_paths_naming_the_same_file_end_with_the_same_name(a, b, roots):
+    """What `_collect` asks a path's files of: only those with its last component."""
+    from inspector.engine.content import normalize_path, path_matches
+
+    a, b = normalize_path(a), normalize_path(b)
+    if path_matches(a, b, roots):
+        assert a.rpartition("/")[2] == b.rpartition("/")[2]
+
+
+def test_a_session_s_paths_naming_the_same_file_end_with_the_same_name(sessions):
+    from inspector.engine.content import extract_paths, path_matches
+
+    messages = [m for s in sessions for m in s]
+    model = fid.content_model(messages)
+    paths = sorted({p for m in messages for p in extract_paths(m.text)})[:400]
+    matched = 0
+    for a in paths:
+        for b in paths:
+            if path_matches(a, b, model.roots):
+                matched += a != b
+                assert a.rpartition("/")[2] == b.rpartition("/")[2], (a, b)
+    assert matched
