@@ -412,7 +412,7 @@ def line_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
 # and every number stays one the original has: the value checks find nothing false.
 _NAMED_VALUE = re.compile(r"(?<![\w'&.@/-])([A-Z][A-Za-z0-9'&-]*(?: (?:(?:of|de|du|la|le|the|and|&) )?"
                           r"[A-Z][A-Za-z0-9'&-]*){0,4}):?[ \t]+(?:rated[ \t]+)?(\d+(?:\.\d+)?)(?![\w%/:.-]|\.\d)")
-# Characters after a name's mention read as its record (up to the next entry's name).
+# Characters read as a mention's record each way, at most (up to the next or last entry's name).
 RECORD_CHARS = 300
 _RECORD_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w]|\.\d)")
 # sentence -> its named entries (name, canonical number, as stated)
