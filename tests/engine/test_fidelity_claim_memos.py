@@ -142,17 +142,27 @@ def test_aligned_outcomes_kept_per_sentence_and_clause_answer_as_from_scratch():
     each clause's candidate steps at every horizon (per index state); the range's end cuts
     them after: the claims at each horizon, asked warm after other horizons and other
     orders, equal the claims from scratch at that horizon alone."""
-    rng = random.Random(23)
-    claimed, cut = 0, 0
     sets = [judged.load(d) for d in (judged.L17, judged.L18)]
-    for serial, it in enumerate((it for s in sets for it in s), start=5 * 10**6):
+    _claims_at_horizons_answer_as_from_scratch(
+        [it for s in sets for it in s], random.Random(23), 4, 5 * 10**6,
+        lambda ss, original, model, serial, h: aligned_outcome_claims(ss, original, model.kinds, serial, h,
+                                                                      model.step_failed, model.result_of))
+
+
+def _claims_at_horizons_answer_as_from_scratch(items, rng, horizons_each, first_serial, claims_of) -> None:
+    """Per item, the claims `claims_of(sentences, original, model, serial, horizon)` at a
+    few horizons: each asked warm (after other horizons, the sentences in another order)
+    equals it asked from scratch at that horizon alone; some claims are made, and some
+    change with the range's end."""
+    claimed, cut = 0, 0
+    for serial, it in enumerate(items, start=first_serial):
         original = it.original()
         model = content_model(original)
         said = [s for m in it.compacted() for s in sentences(m.text)]
-        horizons = sorted({len(original) - 1, *(rng.randrange(len(original)) for _ in range(4))})
+        horizons = sorted({len(original) - 1, *(rng.randrange(len(original)) for _ in range(horizons_each))})
 
         def claims(ss, h, original=original, model=model, serial=serial):
-            return aligned_outcome_claims(ss, original, model.kinds, serial, h, model.step_failed, model.result_of)
+            return claims_of(ss, original, model, serial, h)
 
         cold = {}
         for h in horizons:
@@ -162,8 +172,7 @@ def test_aligned_outcomes_kept_per_sentence_and_clause_answer_as_from_scratch():
         cut += len({repr(c) for c in cold.values()}) > 1
         fid.forget()
         for h in rng.sample(horizons, len(horizons)):  # warm: the horizons in another order
-            shuffled = rng.sample(said, len(said))
-            claims(shuffled, h)
+            claims(rng.sample(said, len(said)), h)
             assert claims(said, h) == cold[h], (it.id, h)
     fid.forget()
     assert claimed and cut  # (claims made, and some change with the range's end)
@@ -208,26 +217,7 @@ def test_outcome_claims_kept_per_sentence_answer_as_from_scratch(items):
     """The steps a sentence names and what its clauses say of them are kept per sentence
     and index state (`fidelity_outcomes`); the range's end applies after: each horizon's
     claims, warm after other horizons and orders, equal them from scratch."""
-    rng = random.Random(31)
-    claimed, cut = 0, 0
-    for serial, it in enumerate(items, start=6 * 10**6):
-        original = it.original()
-        model = content_model(original)
-        said = [s for m in it.compacted() for s in sentences(m.text)]
-        horizons = sorted({len(original) - 1, *(rng.randrange(len(original)) for _ in range(3))})
-
-        def claims(ss, h, original=original, model=model, serial=serial):
-            return fo.outcome_claims(ss, original, model.kinds, serial, h, model.step_failed)
-
-        cold = {}
-        for h in horizons:
-            fid.forget()
-            cold[h] = claims(said, h)
-        claimed += sum(map(len, cold.values()))
-        cut += len({repr(c) for c in cold.values()}) > 1
-        fid.forget()
-        for h in rng.sample(horizons, len(horizons)):
-            claims(rng.sample(said, len(said)), h)
-            assert claims(said, h) == cold[h], (it.id, h)
-    fid.forget()
-    assert claimed and cut  # (claims made, and some change with the range's end)
+    _claims_at_horizons_answer_as_from_scratch(
+        items, random.Random(31), 3, 6 * 10**6,
+        lambda ss, original, model, serial, h: fo.outcome_claims(ss, original, model.kinds, serial, h,
+                                                                 model.step_failed))
