@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         v = r.item.variant or "?"
         total[v] += 1
-        flagged[v] += r.cut_lost
+        flagged[v] += r.stale_summary
         before[v].append(r.score(*committed(), cut_lost=1.0))
         after[v].append(r.score(*committed()))
     for v in sorted(total):

@@ -61,7 +61,7 @@ class Row:
     reach: float
     narrative: float
     specifics: int = 0
-    cut_lost: bool = False
+    stale_summary: bool = False  # `Fidelity.stale_summary`: weighed by `cut_lost` below
 
     def score(self, recency: float, narrative: float, unsupported: float, contradicted: float,
               floor: float, specifics: float | None = None, cut_lost: float | None = None) -> float:
@@ -71,7 +71,7 @@ class Row:
             unsupported *= specifics / self.specifics
         factor = max(floor, 1.0 - unsupported * self.unsupported - contradicted * self.contradicted)
         return fidelity_blend.blend(self.items_base * factor, self.reach, self.narrative, recency, narrative,
-                                    self.cut_lost, fidelity_blend.CUT_LOST if cut_lost is None else cut_lost)
+                                    self.stale_summary, fidelity_blend.CUT_LOST if cut_lost is None else cut_lost)
 
 
 def measure(sets: dict[str, Path] | None = None) -> list[Row]:

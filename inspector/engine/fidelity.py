@@ -2244,7 +2244,8 @@ def _match_error(text: str, hay: _Haystack) -> tuple[bool, str]:
     return ok, ev if ok else ""
 
 
-# Words an error's paraphrase may leave out (`_states_every_word`).
+# Words an error's paraphrase may leave out (`_states_every_word`); not `_STOP`, which drops
+# the "no", "not" and "has" that tell "has no attribute" from "has an attribute".
 _ERROR_FILLER = frozenset({"a", "an", "the", "of", "to", "in", "on", "at", "for", "with", "and", "or", "is", "was"})
 
 

@@ -16,11 +16,12 @@ _SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "fidelity_fit.py"
 _HAVE_SETS = all(any(d.glob("items-*.jsonl")) for d in judged.sets("fit", "study").values())
 
 
-def _fit_module():
-    spec = importlib.util.spec_from_file_location("fidelity_fit", _SCRIPT)
+def _bench_module(name: str = "fidelity_fit"):
+    """A script of bench/ as a module (bench/ is no package)."""
+    spec = importlib.util.spec_from_file_location(name, _SCRIPT.with_name(f"{name}.py"))
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    sys.modules["fidelity_fit"] = module  # (its dataclasses look their module up)
+    sys.modules[name] = module  # (its dataclasses look their module up)
     spec.loader.exec_module(module)
     return module
 
@@ -33,7 +34,7 @@ def mean_of(folds: dict, key: str) -> float:
 @pytest.mark.slow  # every item of the sixteen sets measured once (~40 s)
 @pytest.mark.skipif(not _HAVE_SETS, reason="the labelled sets are not there")
 def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
-    fit = _fit_module()
+    fit = _bench_module()
     rows = fit.measure(fit.ALL_SETS)  # (the fit and the first folds read the thirteen SETS among them)
     assert fit.fit(rows) == fit.committed() == (fidelity_blend.RECENCY, fidelity_blend.NARRATIVE,
                                                  fidelity_blend.UNSUPPORTED, fidelity_blend.CONTRADICTED,
@@ -78,9 +79,6 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.908
     # The stale summary's factor is what leaving each of the sixteen sets out chooses
     # (bench/fidelity_cut.py; session 12: every fold chose 0.85).
-    cut_spec = importlib.util.spec_from_file_location("fidelity_cut", _SCRIPT.with_name("fidelity_cut.py"))
-    assert cut_spec and cut_spec.loader
-    cut = importlib.util.module_from_spec(cut_spec)
-    cut_spec.loader.exec_module(cut)
+    cut = _bench_module("fidelity_cut")
     chosen = [factor for factor, _, _ in cut.leave_one_set_out(rows, list(fit.ALL_SETS)).values()]
     assert chosen.count(fidelity_blend.CUT_LOST) >= len(chosen) - 1 and fidelity_blend.CUT_LOST < 1.0
