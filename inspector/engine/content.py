@@ -953,6 +953,27 @@ def line_errors(line: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def error_lines(text: str) -> list[str]:
+    """The lines of an output that show an error that occurred, as written: the lines
+    whose error `extract_errors` reads, over the whole text (an error at the end of a
+    long test log is what a summary most needs), each once, in order. The offline
+    summary's "Errors seen" lists these, so it never calls a source line a viewer shows
+    (`console.error(...)`, `raise ValueError(`) an error, as the measure does not.
+
+    Args:
+        text: an observation's text.
+
+    Returns:
+        The lines, stripped, each once.
+    """
+    if not _may_state_error(text) or not _ERROR_LINE.search(text):
+        return []
+    in_diff = in_diff_text(text)
+    # (not memoised in `_ERROR_LINES`: whole outputs would push out the lines the
+    # measure's knob moves read again; the summarizer keeps each text's answer itself)
+    return list(dict.fromkeys(raw.strip() for raw in text.splitlines() if _line_error(raw, in_diff)))
+
+
 def error_scan_opens(text: str) -> bool:
     """Whether the scan that opens `extract_errors` matches in `text` (its errors are
     none else).
@@ -1568,10 +1589,25 @@ def artifacts(model: ContentModel, index: int) -> Artifacts:
         Its `Artifacts`.
     """
     a = message_artifacts(model.messages[index], model.kinds[index])
-    if a.errors and model.kinds[index] is Kind.OBSERVATION and model.messages[index].text.count("\n") >= 2 \
-            and shows_file(model, index):
+    if a.errors and holds_file_text(model, index):
         return replace(a, errors=())
     return a
+
+
+def holds_file_text(model: ContentModel, index: int) -> bool:
+    """Whether message `index` is an observation showing a file's contents in more than a
+    line or two (`shows_file`): its error words are the file's text, not a step that
+    failed (`artifacts` reads no errors in it, nor does the offline summary).
+
+    Args:
+        model: the session's content model.
+        index: a message index.
+
+    Returns:
+        True for such an observation.
+    """
+    return (model.kinds[index] is Kind.OBSERVATION and model.messages[index].text.count("\n") >= 2
+            and shows_file(model, index))
 
 
 # Tools whose result is a file's contents, and shell commands that print one (alone, or

@@ -20,8 +20,8 @@ from inspector.engine.content import (
     ContentModel,
     Kind,
     content_model,
-    in_diff_text,
-    is_shown_code,
+    error_lines,
+    holds_file_text,
     normalize_path,
     path_matches,
 )
@@ -175,19 +175,10 @@ _EXTENSIONS = (r"\.(?:py|pyi|js|jsx|ts|tsx|go|rs|java|kt|c|h|cc|cpp|hpp|rb|php|c
 # (an absolute path too: `/tmp/x/server.cc`, as Claude Code's and Gemini CLI's tools name files)
 _PATH_RE = re.compile(r"(?<![\w/.:-])(/?(?:[\w.-]+/)*[\w-]+" + _EXTENSIONS + r")\b")
 _PATH_END_RE = re.compile(_EXTENSIONS + r"\b")  # how every path _PATH_RE finds ends: a cheap search first
-_ERROR_RE = re.compile(
-    r"Traceback \(most recent call last\)|\b[\w.]*(?:Error|Exception)\b\s*[:(]|^\s*error\b(?![ \t]*$)|\bFAILED\b|"
-    r"\bfatal\b|command not found|No such file or directory|Permission denied|"
-    r"exit(?:ed)? (?:code|status|with) [1-9]|returned non-zero|\bfailed\b", re.I | re.M)
+# Error lines (`content.error_lines`) the summary leaves out as noise.
 _BENIGN_RE = re.compile(
     r"Requirement already satisfied|\b0 (?:errors?|failed|failures)\b|\bno errors?\b|\bwarning\b|"
     r"\bDEPRECAT", re.I)
-_EXC_LINE = re.compile(r"^\s*[\w.]*(?:Error|Exception)\b.*$", re.M)
-# What every alternative of _ERROR_RE contains, lower-cased: an ASCII text without any
-# of these has no error line (ASCII case-folding is re.I's there).
-_ERROR_WORDS = ("error", "exception", "traceback", "failed", "fatal", "command not found", "no such file",
-                "permission denied", "exit", "returned non-zero")
-_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e"  # where str.splitlines cuts an ASCII text
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -219,23 +210,13 @@ def _error_of(text: str) -> str | None:
 
 
 def _find_error(text: str) -> str | None:
-    if "Traceback (most recent call last)" in text:
-        exc: list[str] = _EXC_LINE.findall(text)  # no group: whole matches
-        if exc:
-            return exc[-1]
-    in_diff = in_diff_text(text)
-    if text.isascii():
-        # Lines before the first that names an error word cannot match: skip them.
-        low = text.lower()
-        first = min((at for word in _ERROR_WORDS if (at := low.find(word)) >= 0), default=-1)
-        if first < 0:
-            return None
-        text = text[max(text.rfind(c, 0, first) for c in _LINE_BREAKS) + 1:]
-    for line in text.splitlines():
-        # (not an error word in code the output shows: grep's `throw FooException(`)
-        if _ERROR_RE.search(line) and not _BENIGN_RE.search(line) and not is_shown_code(line, in_diff):
-            return line
-    return None
+    """The error line an output shows, as the content model reads errors
+    (`content.error_lines`): a traceback's last, else the first that is not benign
+    noise ("0 errors", a warning)."""
+    lines = [line for line in error_lines(text) if not _BENIGN_RE.search(line)]
+    if not lines:
+        return None
+    return lines[-1] if "Traceback (most recent call last)" in text else lines[0]
 
 
 def _call_text(name: str, args_raw: str) -> str:
@@ -360,11 +341,12 @@ def _paths(text: str) -> list[str]:
 _LABEL_ONLY = re.compile(r"\s*[A-Za-z][\w ]{0,30}:\s*$")
 
 
-def _result_line(m: Message, names: dict[str, str]) -> str | None:
+def _result_line(m: Message, names: dict[str, str], file_text: bool = False) -> str | None:
     """What an observation says in one line: its error when one occurred, else its
-    first line with words (`[main 3f2a9c1] Fix the parser`, `5 passed`)."""
+    first line with words (`[main 3f2a9c1] Fix the parser`, `5 passed`); `file_text`: it
+    shows a file's contents (`content.holds_file_text`), whose error words are the file's."""
     text = m.text
-    err = _error_of(text)
+    err = None if file_text else _error_of(text)
     line = err if err is not None else next(
         (ln for ln in text[:4000].splitlines() if ln.strip() and not _LABEL_ONLY.match(ln)), "")
     if not line.strip():
@@ -413,7 +395,7 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     read = _Read.of(live)
     requests, tools, names = _requests_and_tools(live, model, bool(old_task), read)
     changed = _dedupe(_changed_files(read) + old.get("changed", []))
-    recent = _Recent.read(live, names, _SameFile(changed), read.error_at)
+    recent = _Recent.read(live, model, names, _SameFile(changed), read.error_at)
     result, next_step = _result_and_next(live, model, names, requests, recent.next_step)
     lists = {
         "task": task,
@@ -584,11 +566,12 @@ class _Recent:
     next_step: list[str] = field(default_factory=list)
 
     @classmethod
-    def read(cls, live: Sequence[Message], names: dict[str, str], changed: _SameFile,
+    def read(cls, live: Sequence[Message], model: ContentModel, names: dict[str, str], changed: _SameFile,
              error_at: Sequence[int] | None = None) -> _Recent:
         """Newest first until each section is full; with `error_at` (the positions of
         the tool results that report an error), once only errors are missing, just
-        those results are read."""
+        those results are read. The errors are the content model's: none in a result
+        showing a file's contents (`content.holds_file_text`)."""
         out = cls(changed=changed)
         actions: set[str] = set()
         errors: set[str] = set()
@@ -601,7 +584,8 @@ class _Recent:
             errors_full = len(errors) >= most_errors
             if actions_full and files_full and out.next_step and (errors_full or error_at is not None):
                 if not errors_full and error_at is not None:
-                    out._errors_from(live, names, error_at[:bisect_left(error_at, at + 1)], errors, most_errors)
+                    out._errors_from(live, model, names, error_at[:bisect_left(error_at, at + 1)], errors,
+                                     most_errors)
                 break
             role = m.role
             if role == "assistant":
@@ -617,21 +601,21 @@ class _Recent:
                     files.update(found)
             elif role == "tool" and not errors_full:
                 err = _error_of(m.text)
-                if err is not None:
+                if err is not None and not holds_file_text(model, at):
                     line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
                     out.errors.append(line)
                     errors.add(line)
         return out
 
-    def _errors_from(self, live: Sequence[Message], names: dict[str, str], error_at: Sequence[int],
-                     errors: set[str], most: int) -> None:
+    def _errors_from(self, live: Sequence[Message], model: ContentModel, names: dict[str, str],
+                     error_at: Sequence[int], errors: set[str], most: int) -> None:
         """The errors of the results at `error_at`, newest first, until `most` different."""
         for at in reversed(error_at):
             if len(errors) >= most:
                 return
             m = live[at]
             err = _error_of(m.text)
-            if err is not None:
+            if err is not None and not holds_file_text(model, at):
                 line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
                 self.errors.append(line)
                 errors.add(line)
@@ -645,7 +629,8 @@ def _result_and_next(live: Sequence[Message], model: ContentModel, names: dict[s
     last = model.last_action
     result: list[str] = []
     if last is not None:
-        result = [seen_line for j in model.result_of(last) if (seen_line := _result_line(live[j], names))][:1]
+        result = [seen_line for j in model.result_of(last)
+                  if (seen_line := _result_line(live[j], names, holds_file_text(model, j)))][:1]
         said_after = [j for j in range(last + 1, len(live))
                       if live[j].role == "assistant" and live[j].text.strip()]
         if not said_after:

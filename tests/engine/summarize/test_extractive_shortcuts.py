@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.engine.content import ContentModel
+from inspector.engine.content import ContentModel, holds_file_text
 from inspector.engine.models import Message, Part, ToolCall
 from inspector.engine.summarize import extractive
 from inspector.engine.summarize.extractive import (
@@ -48,7 +48,7 @@ def _plain_requests_and_tools(live, model: ContentModel, task_known: bool, *_rea
     return requests, tools, names
 
 
-def _plain_recent(live, names, changed):
+def _plain_recent(live, model, names, changed):
     """The reference reading of the recent actions, errors and files (not `changed`)."""
     out = _Recent(changed=changed)  # (a _SameFile)
     seen: dict[str, set[str]] = {"actions": set(), "errors": set(), "files": set()}
@@ -56,7 +56,8 @@ def _plain_recent(live, names, changed):
     def full(key: str) -> bool:
         return len(seen[key]) >= _TAKEN_AT_MOST[key]
 
-    for m in reversed(live):
+    for at in range(len(live) - 1, -1, -1):
+        m = live[at]
         if full("actions") and full("errors") and full("files") and out.next_step:
             break
         if m.role == "assistant":
@@ -72,7 +73,7 @@ def _plain_recent(live, names, changed):
                 seen["files"].update(found)
         elif m.role == "tool" and not full("errors"):
             err = _error_of(m.text)
-            if err is not None:
+            if err is not None and not holds_file_text(model, at):
                 line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
                 out.errors.append(line)
                 seen["errors"].add(line)
@@ -80,7 +81,7 @@ def _plain_recent(live, names, changed):
 
 
 class _PlainRecent(_Recent):
-    read = classmethod(lambda cls, live, names, changed, *_errors: _plain_recent(live, names, changed))  # type: ignore[assignment]
+    read = classmethod(lambda cls, live, model, names, changed, *_errors: _plain_recent(live, model, names, changed))  # type: ignore[assignment]
 
 
 def _both(monkeypatch, messages, previous=(), words=400, tokens=None) -> tuple[str, str]:

@@ -1,0 +1,87 @@
+"""The offline summary's "Errors seen" come from the content model's errors.
+
+Careful readers of the labelled sets marked the offline summary down for listing, as
+errors, source lines a file viewer showed (pi's `read` of a TypeScript file:
+`console.error(chalk.red("No models available."));`, `error?: string;`), which the
+content model (`engine.content`) already knew were code, not something that happened.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.engine.content import SCAN_CHARS, artifacts, content_model, error_core, normalize_error
+from inspector.engine.summarize.extractive import build_summary
+from tests import judged
+from tests.sessions import asst, tool, user
+
+SOURCE = """\
+   40\tif (!model) {
+   41\t\tconsole.error(chalk.red("No models available."));
+   42\t\tthrow new Error(`Failed to load custom tool "${path}": ${error}`);
+   43\t}
+   44\texport interface Result {
+   45\t\terror?: string;
+   46\t}"""
+
+
+def _errors_section(summary: str) -> list[str]:
+    if "Errors seen (newest first):\n" not in summary:
+        return []
+    block = summary.split("Errors seen (newest first):\n", 1)[1]
+    out = []
+    for line in block.splitlines():
+        if not line.startswith("- "):
+            break
+        out.append(line[2:].split(": ", 1)[1])  # (after the tool's name)
+    return out
+
+
+# (numbered as a viewer shows them, or plain as pi's `read` returns a file)
+@pytest.mark.parametrize("shown", [SOURCE, "\n".join(line.split("\t", 1)[1] for line in SOURCE.splitlines())])
+def test_source_lines_a_viewer_shows_are_not_errors_and_a_failure_beside_them_is(shown):
+    msgs = [user("Turn off thinking when no model is given."),
+            asst("Reading main.ts.", [("c1", "read", '{"path": "src/main.ts"}')]),
+            tool("c1", shown, "read"),
+            asst("Looking for agent.ts.", [("c2", "bash", '{"command": "grep -n thinking packages/ai/src/agent.ts"}')]),
+            tool("c2", "grep: packages/ai/src/agent.ts: No such file or directory", "bash")]
+    text = build_summary(msgs, [], 300)
+    assert _errors_section(text) == ["grep: packages/ai/src/agent.ts: No such file or directory"]
+    assert "console.error" not in text and "error?: string" not in text
+    # the viewer alone: nothing to list
+    assert "Errors seen" not in build_summary(msgs[:3], [], 300)
+
+
+def test_a_traceback_is_listed_by_its_exception_and_a_test_logs_failure_at_its_end():
+    trace = ('Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n'
+             '    raise ValueError("bad width")\nValueError: bad width')
+    log = "\n".join([f"tests/test_{i}.py ....  [{i}%]" for i in range(3000)] + ["FAILED tests/test_w.py::test_width"])
+    msgs = [user("Fix the width check."),
+            asst("Running it.", [("c1", "bash", '{"command": "python x.py"}')]), tool("c1", trace, "bash"),
+            asst("Running the tests.", [("c2", "bash", '{"command": "pytest"}')]), tool("c2", log, "bash")]
+    assert _errors_section(build_summary(msgs, [], 300)) == ["FAILED tests/test_w.py::test_width",
+                                                             "ValueError: bad width"]
+
+
+def _sessions() -> list[tuple[str, list]]:
+    out: dict[str, list] = {}
+    for name, labelled in judged.SETS.items():
+        for item in judged.load(labelled.path):
+            out.setdefault(f"{name}/{item.session}", item.original())
+    return sorted(out.items())
+
+
+@pytest.mark.parametrize(("session", "messages"), _sessions(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_error_the_summary_lists_is_one_the_content_model_reads(session, messages):
+    # The real sessions of every labelled set (SWE-agent, Claude Code, Codex, OpenHands,
+    # aider, tau-bench, smolagents, ...), summarized up to two thirds of their messages.
+    # The model reads an output's head (`SCAN_CHARS`), the summary the whole output (a
+    # test log's failures are at its end): the lines of a head are compared.
+    live = messages[1:max(2, len(messages) * 2 // 3)]
+    listed = _errors_section(build_summary(live, [], 400))
+    model = content_model(live)
+    known = [error_core(e) for i in range(len(live)) for e in artifacts(model, i).errors]
+    heads = [" ".join(m.text[:SCAN_CHARS].split()) for m in live]
+    for line in (line for line in listed if any(line.rstrip("\u2026") in head for head in heads)):
+        core = error_core(normalize_error(line)).rstrip("\u2026").strip()[:100]
+        assert any(core in k or k.startswith(core) for k in known), (session, line)
