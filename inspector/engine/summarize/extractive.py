@@ -314,6 +314,27 @@ def _assistant_changed(m: Message) -> list[str]:
     return hit
 
 
+def _files_once(files: list[str]) -> list[str]:
+    """Each file once (`content.path_matches`: `main.ts`, `/prompt.txt` and
+    `/home/u/repo/src/main.ts` spell files the rest names), in the order first named,
+    by its most specific spelling (the most components); a name matching two files listed apart stays out."""
+    out: list[str] = []
+    norms: list[str] = []
+    for f in _dedupe(files):
+        norm = normalize_path(f)
+        same = [k for k, listed in enumerate(norms) if path_matches(norm, listed)]
+        if not same:
+            out.append(f)
+            norms.append(norm)
+        elif len(same) == 1 and _components(norm) > _components(norms[same[0]]):
+            out[same[0]], norms[same[0]] = f, norm
+    return out
+
+
+def _components(norm: str) -> int:
+    return sum(1 for part in norm.split("/") if part)
+
+
 class _SameFile:
     """The changed files, asked whether a path names one of them (`content.path_matches`:
     `fields.py` and `/testbed/src/fields.py` are the same file), so a file is listed once."""
@@ -394,7 +415,7 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     task = old_task or ([_line(live[model.task].text, 600)] if model.task is not None else [])
     read = _Read.of(live)
     requests, tools, names = _requests_and_tools(live, model, bool(old_task), read)
-    changed = _dedupe(_changed_files(read) + old.get("changed", []))
+    changed = _files_once(_changed_files(read) + old.get("changed", []))
     recent = _Recent.read(live, model, names, _SameFile(changed), read.error_at)
     result, next_step = _result_and_next(live, model, names, requests, recent.next_step)
     lists = {
@@ -403,7 +424,7 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
         "requests": _dedupe(requests[::-1] + old.get("requests", []) + old_users[::-1]),
         "changed": changed,
         # (a file changed in the range, or in an earlier summary, is listed once: as changed)
-        "files": [f for f in _dedupe(recent.files + old.get("files", [])) if f not in recent.changed],
+        "files": [f for f in _files_once(recent.files + old.get("files", [])) if f not in recent.changed],
         "errors": _dedupe(recent.errors + old.get("errors", [])),
         "actions": _dedupe(recent.actions + old.get("actions", [])),
         # an earlier summary's next step only while nothing was done since it

@@ -26,15 +26,7 @@ SOURCE = """\
 
 
 def _errors_section(summary: str) -> list[str]:
-    if "Errors seen (newest first):\n" not in summary:
-        return []
-    block = summary.split("Errors seen (newest first):\n", 1)[1]
-    out = []
-    for line in block.splitlines():
-        if not line.startswith("- "):
-            break
-        out.append(line[2:].split(": ", 1)[1])  # (after the tool's name)
-    return out
+    return [line.split(": ", 1)[1] for line in _section(summary, "Errors seen (newest first)")]  # (after the tool)
 
 
 # (numbered as a viewer shows them, or plain as pi's `read` returns a file)
@@ -85,3 +77,32 @@ def test_every_error_the_summary_lists_is_one_the_content_model_reads(session, m
     for line in (line for line in listed if any(line.rstrip("\u2026") in head for head in heads)):
         core = error_core(normalize_error(line)).rstrip("\u2026").strip()[:100]
         assert any(core in k or k.startswith(core) for k in known), (session, line)
+
+
+def _section(summary: str, title: str) -> list[str]:
+    if f"{title}:\n" not in summary:
+        return []
+    out = []
+    for line in summary.split(f"{title}:\n", 1)[1].splitlines():
+        if not line.startswith("- "):
+            break
+        out.append(line[2:])
+    return out
+
+
+def test_a_file_named_in_several_spellings_is_listed_once_by_its_fullest():
+    # pi names a file bare, absolute and relative to the repository in turn; the files
+    # listed are the content model's (`path_matches`), each once, two files ending alike
+    # apart (packages/ai/src/agent.ts is not packages/agent/src/agent.ts).
+    root = "/Users/dev/pi-mono"
+    calls = [("main.ts", "main.ts"), ("m2", f"{root}/packages/coding-agent/src/main.ts"),
+             ("m3", "packages/coding-agent/src/main.ts"), ("a1", f"{root}/packages/agent/src/agent.ts"),
+             ("a2", "packages/agent/src/agent.ts"), ("a3", "packages/ai/src/agent.ts"), ("p1", "prompt.txt"),
+             ("p2", "/prompt.txt")]
+    msgs = [user("Turn off thinking when no model is given.")]
+    for cid, path in calls:
+        msgs += [asst(f"Reading {path}.", [(cid, "read", f'{{"path": "{path}"}}')]), tool(cid, "1 line", "read")]
+    files = _section(build_summary(msgs, [], 400), "Files read or named")
+    assert len(files) == 4 and files[0] in ("prompt.txt", "/prompt.txt")  # (newest first: either spelling)
+    assert set(files[1:]) == {f"{root}/packages/coding-agent/src/main.ts", f"{root}/packages/agent/src/agent.ts",
+                              "packages/ai/src/agent.ts"}
