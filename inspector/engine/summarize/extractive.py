@@ -464,8 +464,8 @@ _REQUEST_KINDS = (Kind.TASK, Kind.REQUEST)
 @dataclass(slots=True)
 class _Read:
     """What `build_summary` reads of every message of a run of them, whatever the
-    budget: each tool call (its position, id and name, in order) and the tool results
-    that report an error (`_error_of`). Kept for the last runs read, so a run sharing
+    budget: each tool call (its position, id and name, in order) and the results and
+    user messages that report an error (`_error_of`; the observations among them count). Kept for the last runs read, so a run sharing
     its first messages with one (the same objects: a knob move's range grown or
     shrunk) is read from where they part."""
 
@@ -512,7 +512,7 @@ class _Read:
             error_at = out.error_at if out.error_at is not None else []
             for i in range(errors_from, len(listed)):
                 m = listed[i]
-                if m.role == "tool" and _error_of(m.text) is not None:
+                if m.role != "assistant" and _error_of(m.text) is not None:  # (observations among them)
                     error_at.append(i)
             out.error_at = error_at
         # (a run kept is never changed: a thread reading it meanwhile reads it whole)
@@ -620,12 +620,9 @@ class _Recent:
                     found = [f for f in _assistant_files(m) if f not in changed]
                     out.files.extend(reversed(found))
                     files.update(found)
-            elif role == "tool" and not errors_full:
-                err = _error_of(m.text)
-                if err is not None and not holds_file_text(model, at):
-                    line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
-                    out.errors.append(line)
-                    errors.add(line)
+            elif not errors_full and (line := _observed_error(live, model, names, at)) is not None:
+                out.errors.append(line)
+                errors.add(line)
         return out
 
     def _errors_from(self, live: Sequence[Message], model: ContentModel, names: dict[str, str],
@@ -634,12 +631,23 @@ class _Recent:
         for at in reversed(error_at):
             if len(errors) >= most:
                 return
-            m = live[at]
-            err = _error_of(m.text)
-            if err is not None and not holds_file_text(model, at):
-                line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
+            if (line := _observed_error(live, model, names, at)) is not None:
                 self.errors.append(line)
                 errors.add(line)
+
+
+def _observed_error(live: Sequence[Message], model: ContentModel, names: dict[str, str], at: int) -> str | None:
+    """The "Errors seen" line of message `at`: the error an observation shows (a tool's
+    result, or an environment's output a framework stores as a user message: SWE-agent,
+    InterCode), by the content model, none in a file's contents; None for none."""
+    m = live[at]
+    if m.role == "assistant" or model.kinds[at] is not Kind.OBSERVATION:
+        return None
+    err = _error_of(m.text)
+    if err is None or holds_file_text(model, at):
+        return None
+    source = m.name or names.get(m.tool_call_id or "", "tool") if m.role == "tool" else "output"
+    return f"{source}: {_line(err, 160)}"
 
 
 def _result_and_next(live: Sequence[Message], model: ContentModel, names: dict[str, str],

@@ -106,3 +106,17 @@ def test_a_file_named_in_several_spellings_is_listed_once_by_its_fullest():
     assert len(files) == 4 and files[0] in ("prompt.txt", "/prompt.txt")  # (newest first: either spelling)
     assert set(files[1:]) == {f"{root}/packages/coding-agent/src/main.ts", f"{root}/packages/agent/src/agent.ts",
                               "packages/ai/src/agent.ts"}
+
+
+def test_an_error_in_an_observation_stored_as_a_user_message_is_listed_and_the_tasks_is_not():
+    # SWE-agent and InterCode store the environment's output as user messages; the content
+    # model reads them as observations, and so does the summary. The error the user pasted
+    # in the task is the task's, not a step that failed.
+    footer = "(Open file: /testbed/src/fields.py)\n(Current directory: /testbed)\nbash-$"
+    msgs = [user("Fix this: ValueError: width must be positive\nin fields.py."),
+            asst("Let me reproduce it.\n```\npython reproduce.py\n```"),
+            user('Traceback (most recent call last):\n  File "reproduce.py", line 4, in <module>\n'
+                 '    f.validate(-1)\nTypeError: integer argument expected, got float\n' + footer),
+            asst("The width is a float. Let me open fields.py.\n```\nopen src/fields.py\n```"),
+            user("[File: /testbed/src/fields.py (120 lines total)]\n1:import re\n" + footer)]
+    assert _errors_section(build_summary(msgs, [], 300)) == ["TypeError: integer argument expected, got float"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.engine.content import ContentModel, holds_file_text
+from inspector.engine.content import ContentModel, Kind, holds_file_text
 from inspector.engine.models import Message, Part, ToolCall
 from inspector.engine.summarize import extractive
 from inspector.engine.summarize.extractive import (
@@ -71,10 +71,11 @@ def _plain_recent(live, model, names, changed):
                 found = [f for f in _assistant_files(m) if f not in changed]
                 out.files.extend(reversed(found))
                 seen["files"].update(found)
-        elif m.role == "tool" and not full("errors"):
+        elif m.role != "assistant" and not full("errors") and model.kinds[at] is Kind.OBSERVATION:
             err = _error_of(m.text)
             if err is not None and not holds_file_text(model, at):
-                line = f"{m.name or names.get(m.tool_call_id or '', 'tool')}: {_line(err, 160)}"
+                source = m.name or names.get(m.tool_call_id or '', 'tool') if m.role == "tool" else "output"
+                line = f"{source}: {_line(err, 160)}"
                 out.errors.append(line)
                 seen["errors"].add(line)
     return out
