@@ -598,6 +598,7 @@ class _Recent:
         errors: set[str] = set()
         files: set[str] = set()
         most_actions, most_errors, most_files = (_TAKEN_AT_MOST[k] for k in ("actions", "errors", "files"))
+        results: dict[str, int] = {}  # call id -> its result's position (read before the call: newest first)
         for at in range(len(live) - 1, -1, -1):
             m = live[at]
             # (each section is full once it holds as many different items as `_fit` may take)
@@ -614,15 +615,19 @@ class _Recent:
                     said, step = _assistant_actions(m)
                     if step is not None and not out.next_step:
                         out.next_step = [step]
+                    said = with_outcomes(said, m, results, live, model)
                     out.actions.extend(reversed(said))
                     actions.update(said)
                 if not files_full:
                     found = [f for f in _assistant_files(m) if f not in changed]
                     out.files.extend(reversed(found))
                     files.update(found)
-            elif not errors_full and (line := _observed_error(live, model, names, at)) is not None:
-                out.errors.append(line)
-                errors.add(line)
+            else:
+                if m.tool_call_id and not actions_full:
+                    results[m.tool_call_id] = at
+                if not errors_full and (line := _observed_error(live, model, names, at)) is not None:
+                    out.errors.append(line)
+                    errors.add(line)
         return out
 
     def _errors_from(self, live: Sequence[Message], model: ContentModel, names: dict[str, str],
@@ -634,6 +639,51 @@ class _Recent:
             if (line := _observed_error(live, model, names, at)) is not None:
                 self.errors.append(line)
                 errors.add(line)
+
+
+def with_outcomes(said: list[str], m: Message, results: dict[str, int], live: Sequence[Message],
+                  model: ContentModel) -> list[str]:
+    """An assistant message's action lines (`_assistant_actions`), each call's with what
+    its result said (`_outcome`): a list of calls without their results told the judges
+    of the labelled sets nothing of what was found (no counts, no ratings, no stops).
+
+    Args:
+        said: its action lines, one per call last.
+        m: the assistant message.
+        results: call id -> the position of its result in `live`.
+        live: the summarized messages.
+        model: their content model.
+
+    Returns:
+        The lines, those of calls with a result ending "→ outcome".
+    """
+    if not m.tool_calls or not results:
+        return said
+    first = len(said) - len(m.tool_calls)
+    out = said[:first]
+    for line, call in zip(said[first:], m.tool_calls, strict=True):
+        at = results.get(call.id)
+        out.append(line if at is None else f"{line} \u2192 {_outcome(live[at], holds_file_text(model, at))}")
+    return out
+
+
+def _outcome(m: Message, file_text: bool) -> str:
+    """What a call's result says in a few words: the lines of a file it showed, its
+    error, else its first words (a framework's heading and benign noise skipped:
+    "Requirement already satisfied", a warning), "(no output)"."""
+    text = m.text
+    if file_text:
+        return f"{text.count(chr(10)) + 1} lines shown"
+    err = _error_of(text)
+    if err is not None:
+        return _line(err, OUTCOME_CHARS)
+    lines = [ln for ln in text[:2000].splitlines() if ln.strip() and not _LABEL_ONLY.match(ln)]
+    words = [ln for ln in lines if not _BENIGN_RE.search(ln)] or lines
+    return _line(" ".join(words), OUTCOME_CHARS) if words else "(no output)"
+
+
+# The characters of a call's outcome on its action line.
+OUTCOME_CHARS = 100
 
 
 def _observed_error(live: Sequence[Message], model: ContentModel, names: dict[str, str], at: int) -> str | None:

@@ -120,3 +120,26 @@ def test_an_error_in_an_observation_stored_as_a_user_message_is_listed_and_the_t
             asst("The width is a float. Let me open fields.py.\n```\nopen src/fields.py\n```"),
             user("[File: /testbed/src/fields.py (120 lines total)]\n1:import re\n" + footer)]
     assert _errors_section(build_summary(msgs, [], 300)) == ["TypeError: integer argument expected, got float"]
+
+
+def test_each_call_in_the_last_actions_says_what_its_result_was():
+    # The judges of L18 and L19: "the call sequence, but no ratings or winners", "no results
+    # (no counts)". Each call's line carries its result's first words; a file read, how
+    # much it showed; a failure, its error; a framework's heading is skipped.
+    msgs = [user("Recommend the top-rated car rental company in London."),
+            asst("", [("c1", "get_all_car_rental_companies_in_city", '{"city": "London"}')]),
+            tool("c1", "Car Rental Names: Green Motion New Car Rental", "get_all_car_rental_companies_in_city"),
+            asst("", [("c2", "get_rating_reviews_for_car_rental", '{"company_name": ["Green Motion"]}'),
+                      ("c3", "read", '{"path": "notes.md"}')]),
+            tool("c2", "Observation:\n{'Green Motion': 'Rating: 4.3'}", "get_rating_reviews_for_car_rental"),
+            tool("c3", "# Notes\nprefer electric\nbudget 500", "read"),
+            asst("", [("c4", "book", '{"company": "Green Motion"}')]),
+            tool("c4", "Error: booking service unavailable", "book")]
+    actions = _section(build_summary(msgs, [], 400), "Last actions (newest first)")
+    assert actions == [
+        'called book {"company": "Green Motion"} \u2192 Error: booking service unavailable',
+        "called read notes.md \u2192 3 lines shown",
+        "called get_rating_reviews_for_car_rental {\"company_name\": [\"Green Motion\"]} \u2192 {'Green Motion': "
+        "'Rating: 4.3'}",
+        "called get_all_car_rental_companies_in_city {\"city\": \"London\"} \u2192 Car Rental Names: Green Motion "
+        "New Car Rental"]

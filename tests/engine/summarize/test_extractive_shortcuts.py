@@ -24,6 +24,7 @@ from inspector.engine.summarize.extractive import (
     _line,
     _Recent,
     build_summary,
+    with_outcomes,
 )
 from inspector.engine.tokens import TiktokenCounter
 from inspector.sources.swe_agent import read_traj
@@ -56,6 +57,7 @@ def _plain_recent(live, model, names, changed):
     def full(key: str) -> bool:
         return len(seen[key]) >= _TAKEN_AT_MOST[key]
 
+    results: dict[str, int] = {}
     for at in range(len(live) - 1, -1, -1):
         m = live[at]
         if full("actions") and full("errors") and full("files") and out.next_step:
@@ -65,13 +67,17 @@ def _plain_recent(live, model, names, changed):
                 said, step = _assistant_actions(m)
                 if step is not None and not out.next_step:
                     out.next_step = [step]
+                said = with_outcomes(said, m, results, live, model)
                 out.actions.extend(reversed(said))
                 seen["actions"].update(said)
             if not full("files"):
                 found = [f for f in _assistant_files(m) if f not in changed]
                 out.files.extend(reversed(found))
                 seen["files"].update(found)
-        elif m.role != "assistant" and not full("errors") and model.kinds[at] is Kind.OBSERVATION:
+            continue
+        if m.tool_call_id and not full("actions"):
+            results[m.tool_call_id] = at
+        if not full("errors") and model.kinds[at] is Kind.OBSERVATION:
             err = _error_of(m.text)
             if err is not None and not holds_file_text(model, at):
                 source = m.name or names.get(m.tool_call_id or '', 'tool') if m.role == "tool" else "output"
