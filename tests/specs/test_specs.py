@@ -157,8 +157,10 @@ def test_eino_preserve_skills_keeps_latest_skill_outputs_within_budgets():
     skill_results = [i for i, m in enumerate(s.messages) if m.role == "tool"]
     assert p.summaries[0].preserved_tools == skill_results[-3:]  # MaxSkills, most recent
     text = apply(s, p, counter=EST).messages[1].text
-    assert "SKILL 7" in text and "SKILL 5" in text and "SKILL 4" not in text
-    assert "[... truncated]" in text  # MaxTokensPerSkill
+    # (the kept outputs' block: the summary's own action lines say each call's first words)
+    kept = text.split("Tool outputs kept from before the summary:")[1]
+    assert "SKILL 7" in kept and "SKILL 5" in kept and "SKILL 4" not in kept
+    assert "[... truncated]" in kept  # MaxTokensPerSkill
     tight = plan(s, c.with_values({"summarization.preserve_tools.total_tokens": 100}), EST)
     assert len(tight.summaries[0].preserved_tools) == 2  # SkillsTokenBudget
 

@@ -416,8 +416,9 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     read = _Read.of(live)
     requests, tools, names = _requests_and_tools(live, model, bool(old_task), read)
     changed = _files_once(_changed_files(read) + old.get("changed", []))
-    recent = _Recent.read(live, model, names, _SameFile(changed), read.error_at)
-    result, next_step = _result_and_next(live, model, names, requests, recent.next_step)
+    result, shown_at = _last_result(live, model, names)
+    recent = _Recent.read(live, model, names, _SameFile(changed), read.error_at, shown_at)
+    next_step = _next_step(live, model, requests, recent.next_step)
     lists = {
         "task": task,
         "result": result or old.get("result", [])[:1],
@@ -588,11 +589,12 @@ class _Recent:
 
     @classmethod
     def read(cls, live: Sequence[Message], model: ContentModel, names: dict[str, str], changed: _SameFile,
-             error_at: Sequence[int] | None = None) -> _Recent:
+             error_at: Sequence[int] | None = None, shown_at: int = -1) -> _Recent:
         """Newest first until each section is full; with `error_at` (the positions of
         the tool results that report an error), once only errors are missing, just
         those results are read. The errors are the content model's: none in a result
-        showing a file's contents (`content.holds_file_text`)."""
+        showing a file's contents (`content.holds_file_text`). Each call's line says what
+        its result was (`with_outcomes`), but the one at `shown_at` ("Last result" says it)."""
         out = cls(changed=changed)
         actions: set[str] = set()
         errors: set[str] = set()
@@ -623,7 +625,7 @@ class _Recent:
                     out.files.extend(reversed(found))
                     files.update(found)
             else:
-                if m.tool_call_id and not actions_full:
+                if m.tool_call_id and not actions_full and at != shown_at:
                     results[m.tool_call_id] = at
                 if not errors_full and (line := _observed_error(live, model, names, at)) is not None:
                     out.errors.append(line)
@@ -700,28 +702,35 @@ def _observed_error(live: Sequence[Message], model: ContentModel, names: dict[st
     return f"{source}: {_line(err, 160)}"
 
 
-def _result_and_next(live: Sequence[Message], model: ContentModel, names: dict[str, str],
-                     requests: list[str], next_step: list[str]) -> tuple[list[str], list[str]]:
-    """The last action's result (a commit hash, a test count), and the next step as it
-    stands after it: the assistant's words only when written after the last action
-    (words before it name a step that has happened since)."""
+def _last_result(live: Sequence[Message], model: ContentModel, names: dict[str, str]) -> tuple[list[str], int]:
+    """The last action's result in a line (a commit hash, a test count), and the position
+    of the result it is of (-1 for none: its call's action line then says nothing more)."""
     last = model.last_action
-    result: list[str] = []
     if last is not None:
-        result = [seen_line for j in model.result_of(last)
-                  if (seen_line := _result_line(live[j], names, holds_file_text(model, j)))][:1]
-        said_after = [j for j in range(last + 1, len(live))
-                      if live[j].role == "assistant" and live[j].text.strip()]
-        if not said_after:
-            next_step = []  # what the assistant said before its last action has happened
+        for j in model.result_of(last):
+            if seen_line := _result_line(live[j], names, holds_file_text(model, j)):
+                return [seen_line], j
+    return [], -1
+
+
+def _next_step(live: Sequence[Message], model: ContentModel, requests: list[str], next_step: list[str]) -> list[str]:
+    """The next step as it stands after the last action: the assistant's words only when
+    written after it (words before it name a step that has happened since)."""
+    last = model.last_action
+    if last is not None and not any(live[j].role == "assistant" and live[j].text.strip()
+                                    for j in range(last + 1, len(live))):
+        next_step = []  # what the assistant said before its last action has happened
     if live and live[-1].role == "assistant" and live[-1].tool_calls:
         next_step = ["waiting for " + ", ".join(_call_text(c.name, c.arguments_raw) for c in live[-1].tool_calls)]
     elif live and live[-1].role == "user" and model.kinds[-1] in _REQUEST_KINDS and requests:
         next_step = [f"answer the latest request: {requests[-1]}"]
     elif not next_step and last is not None and model.result_of(last):
+        # Said as not stated: "continue from the result of send_direct_message ..." read
+        # to the judges of L18 and L19 as an instruction to send again.
         what = " ".join(_assistant_actions(live[last])[0][-1:]) or "the last action"
-        next_step = [_line(f"continue from the result of {what.removeprefix('called ')}", 240)]
-    return result, next_step
+        next_step = [_line(f"not stated after the last action ({what.removeprefix('called ')}); "
+                           "decide from its result", 240)]
+    return next_step
 
 
 # Which items go in first: (section, how many more of it).

@@ -125,7 +125,7 @@ def test_an_error_in_an_observation_stored_as_a_user_message_is_listed_and_the_t
 def test_each_call_in_the_last_actions_says_what_its_result_was():
     # The judges of L18 and L19: "the call sequence, but no ratings or winners", "no results
     # (no counts)". Each call's line carries its result's first words; a file read, how
-    # much it showed; a failure, its error; a framework's heading is skipped.
+    # much it showed; a framework's heading is skipped; the last result is said once.
     msgs = [user("Recommend the top-rated car rental company in London."),
             asst("", [("c1", "get_all_car_rental_companies_in_city", '{"city": "London"}')]),
             tool("c1", "Car Rental Names: Green Motion New Car Rental", "get_all_car_rental_companies_in_city"),
@@ -135,11 +135,28 @@ def test_each_call_in_the_last_actions_says_what_its_result_was():
             tool("c3", "# Notes\nprefer electric\nbudget 500", "read"),
             asst("", [("c4", "book", '{"company": "Green Motion"}')]),
             tool("c4", "Error: booking service unavailable", "book")]
-    actions = _section(build_summary(msgs, [], 400), "Last actions (newest first)")
+    text = build_summary(msgs, [], 400)
+    assert _section(text, "Last result") == ["book: Error: booking service unavailable"]
+    actions = _section(text, "Last actions (newest first)")
     assert actions == [
-        'called book {"company": "Green Motion"} \u2192 Error: booking service unavailable',
+        'called book {"company": "Green Motion"}',  # (its result is the last one: said above)
         "called read notes.md \u2192 3 lines shown",
         "called get_rating_reviews_for_car_rental {\"company_name\": [\"Green Motion\"]} \u2192 {'Green Motion': "
         "'Rating: 4.3'}",
         "called get_all_car_rental_companies_in_city {\"city\": \"London\"} \u2192 Car Rental Names: Green Motion "
         "New Car Rental"]
+
+
+def test_a_next_step_not_stated_is_said_to_be_so():
+    # A range ending on a result the assistant has not spoken about: the next step is not
+    # known, and "continue from the result of send_direct_message ..." read as an order to
+    # send again (L19's judges). A stated one, a pending call, a request still stand.
+    sent = [user("Congratulate the most active user."),
+            asst("Eve wrote the most messages; sending.", [("c1", "send_direct_message", '{"recipient": "Eve"}')]),
+            tool("c1", "None", "send_direct_message")]
+    assert _section(build_summary(sent, [], 300), "Next step") == [
+        'not stated after the last action (send_direct_message {"recipient": "Eve"}); decide from its result']
+    said = [*sent, asst("Sent. Next I will report the result to the user.")]
+    assert _section(build_summary(said, [], 300), "Next step") == ["Sent. Next I will report the result to the user."]
+    pending = [*sent[:2]]
+    assert _section(build_summary(pending, [], 300), "Next step") == ['waiting for send_direct_message {"recipient": "Eve"}']

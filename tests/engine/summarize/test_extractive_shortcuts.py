@@ -49,7 +49,7 @@ def _plain_requests_and_tools(live, model: ContentModel, task_known: bool, *_rea
     return requests, tools, names
 
 
-def _plain_recent(live, model, names, changed):
+def _plain_recent(live, model, names, changed, shown_at=-1):
     """The reference reading of the recent actions, errors and files (not `changed`)."""
     out = _Recent(changed=changed)  # (a _SameFile)
     seen: dict[str, set[str]] = {"actions": set(), "errors": set(), "files": set()}
@@ -75,7 +75,7 @@ def _plain_recent(live, model, names, changed):
                 out.files.extend(reversed(found))
                 seen["files"].update(found)
             continue
-        if m.tool_call_id and not full("actions"):
+        if m.tool_call_id and not full("actions") and at != shown_at:
             results[m.tool_call_id] = at
         if not full("errors") and model.kinds[at] is Kind.OBSERVATION:
             err = _error_of(m.text)
@@ -88,7 +88,8 @@ def _plain_recent(live, model, names, changed):
 
 
 class _PlainRecent(_Recent):
-    read = classmethod(lambda cls, live, model, names, changed, *_errors: _plain_recent(live, model, names, changed))  # type: ignore[assignment]
+    read = classmethod(lambda cls, live, model, names, changed, _errors=None, shown_at=-1:  # type: ignore[assignment]
+                       _plain_recent(live, model, names, changed, shown_at))
 
 
 def _both(monkeypatch, messages, previous=(), words=400, tokens=None) -> tuple[str, str]:
