@@ -16,7 +16,7 @@ from inspector.engine.config import CompactionConfig
 from inspector.engine.models import Message
 from inspector.engine.planning.compaction import placeholder_counts
 from inspector.engine.planning.memo import ClearResults, PlanMemo, Reduced
-from inspector.engine.planning.results import NO_ARGUMENTS, Action, Reduction, StageResult
+from inspector.engine.planning.results import NO_ARGUMENTS, Action, Reduction, SharedReductions, StageResult
 from inspector.engine.planning.text import offload_id, render
 from inspector.engine.tokens import Framing
 from inspector.engine.wording import plural
@@ -84,7 +84,8 @@ class ClearItems:
     new_tokens: array[int]  # their size as a placeholder
     reductions: list[Reduction | None]  # None where the placeholder would not be smaller
     args: bytearray  # 1 where the result's call may have its arguments cleared
-    # call message -> (old, new, oids) for all its calls: the tuple the `clear_arguments` memo holds
+    # call message -> (old, new, oids) for all its calls: the tuple the `clear_arguments` memo
+    # holds; only the messages whose arguments shrink (the others' is `_UNCHANGED`)
     full_args: dict[int, tuple[int, int, dict[str, str]]]
 
 
@@ -115,13 +116,14 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
         eligible.append(i)
     known = results.known
     missed = [i for i in eligible if not known(i, cur[i])]
-    if missed:
-        # counted through the placeholder memo, which replay's successive plans share,
-        # in one batch
-        oids = [offload_id(a, i, "clear", memoise=False) for i in missed]  # kept in the reduction
+    # counted through the placeholder memo, which replay's successive plans share, a
+    # chunk at a time (`CHUNK`)
+    for start in range(0, len(missed), CHUNK):
+        part = missed[start:start + CHUNK]
+        oids = [offload_id(a, i, "clear", memoise=False) for i in part]  # kept in the reduction
         counts = placeholder_counts(memo, framing, cl.placeholder, recovery, [
-            (a.tool_names[i], cur[i], oid, msgs[i].tool_call_id) for i, oid in zip(missed, oids)])
-        for i, oid, new_tokens in zip(missed, oids, counts):
+            (a.tool_names[i], cur[i], oid, msgs[i].tool_call_id) for i, oid in zip(part, oids)])
+        for i, oid, new_tokens in zip(part, oids, counts):
             tokens = cur[i]
             results.put(i, tokens, new_tokens, Reduction(
                 Action.CLEAR, "clear", oid, clear_result=True, template=cl.placeholder,
@@ -141,23 +143,34 @@ def clear_items(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, 
                 by_call.setdefault(a.result_call[i], []).append(cid)
         items.args.append(arg)
     template = cl.arguments_placeholder
-    calls = [(c, tuple(id_list)) for c, id_list in by_call.items()]  # a tuple is half the size of a list
-    unknown = [(c, ids) for c, ids in calls if memo.clear_arguments.get(_arguments_key(c, ids, template)) is None]
-    arg_oids = count_arguments(a, msgs, unknown, template, memo) if unknown else {}
-    for c, ids in calls:
-        key = _arguments_key(c, ids, template)
-        full = memo.clear_arguments.get(key)
-        if full is None:
-            full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, template, memo, arg_oids))
-        items.full_args[c] = full
+    calls = list(by_call.items())
+    for start in range(0, len(calls), CHUNK):
+        chunk = calls[start:start + CHUNK]
+        unknown = [(c, ids) for c, ids in chunk if memo.clear_arguments.get(_arguments_key(c, ids, template)) is None]
+        arg_oids = count_arguments(a, msgs, unknown, template, memo) if unknown else {}
+        for c, ids in chunk:
+            key = _arguments_key(c, ids, template)
+            full = memo.clear_arguments.get(key)
+            if full is None:
+                full = memo.clear_arguments.put(key, clear_args(a, msgs, c, ids, template, memo, arg_oids))
+            if full is not _UNCHANGED:  # the others are looked up as unchanged (`clear_candidates`)
+                items.full_args[c] = full
     return items
 
 
-def _arguments_key(c: int, ids: tuple[str, ...], template: str) -> tuple[int, str | tuple[str, ...], str]:
+# Tool results (and call messages) worked out at a time in stage 3's first pass: what
+# each needs on the way (its requests, counts, keys) is made and dropped a chunk at a
+# time, not held for all ~45,000 at once beside what the pass keeps (~30 MB on the
+# 100k bench session, at the first plan's peak: bench `rss_ratio_100k`). Every item is
+# worked out on its own, so the chunks give what one pass over all of them gave.
+CHUNK = 4096
+
+
+def _arguments_key(c: int, ids: Sequence[str], template: str) -> tuple[int, str | tuple[str, ...], str]:
     """The `clear_arguments` memo's key for call message `c`'s calls `ids`: one id as
     itself, not in a tuple of one (~45,000 such keys on the 100k bench session, ~2 MB
     of tuples); a text never equals a tuple, so keys stay distinct."""
-    return (c, ids[0] if len(ids) == 1 else ids, template)
+    return (c, ids[0] if len(ids) == 1 else tuple(ids), template)
 
 
 def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[int, Sequence[str]]],
@@ -283,50 +296,70 @@ def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionCon
     cl = config.reduction.clear
     cur = list(s12.cur)
     actions = list(s12.actions)
-    reductions = dict(s12.reductions)
+    # Built in place, not copied once filled (~2.6 MB more at the first plan's peak on
+    # the 100k bench session); nothing else holds it until it is returned.
+    reductions = SharedReductions(s12.reductions)
+    put = dict.__setitem__
     total = s12.total
     asst = a.assistant_positions
     protected = asst[-cl.keep_rounds] if cl.keep_rounds and len(asst) >= cl.keep_rounds else (
         0 if cl.keep_rounds else n)
     k = bisect_left(items.positions, protected)
     positions, new_tokens, reds = items.positions, items.new_tokens, items.reductions
-    planned = [(j, red) for j, red in enumerate(reds[:k]) if red is not None]
-    saved = sum(cur[positions[j]] - new_tokens[j] for j, _ in planned)
-    args_saving: dict[int, list[str]] = {}
     flags, result_call = items.args, a.result_call
+    split = {result_call[positions[j]] for j in range(k, len(positions)) if flags[j]}
+    # The call messages whose arguments may be cleared, in the order their first results
+    # come; the ids only for those split by the protected position (the others' are all
+    # their calls, worked out in `items.full_args`).
+    args_saving: dict[int, list[str] | None] = {}
     for j in range(k):
         if flags[j]:
             i = positions[j]
-            args_saving.setdefault(result_call[i], []).append(msgs[i].tool_call_id or "")
-    split = {result_call[positions[j]] for j in range(k, len(positions)) if flags[j]}
+            c = result_call[i]
+            if c not in split:
+                args_saving[c] = None
+            else:
+                ids = args_saving.get(c)
+                if ids is None:
+                    ids = args_saving[c] = []
+                ids.append(msgs[i].tool_call_id or "")
+    # Results, in order, each in place: saved as planned (the same sum as before
+    # anything is changed: the arguments' counts do not read `cur`).
+    saved = 0
+    results = 0
+    for j in range(k):
+        red = reds[j]
+        if red is not None:
+            i = positions[j]
+            delta = new_tokens[j] - cur[i]
+            saved -= delta
+            total += delta
+            cur[i] = new_tokens[j]
+            actions[i] = Action.CLEAR
+            put(reductions, i, red)
+            results += 1
     # Arguments: rewritten on the assistant message that made the calls.
-    arg_changes: list[tuple[int, int, dict[str, str]]] = []
+    arg_messages = 0
     for c, ids in args_saving.items():
         # `ids` are the first of the message's call ids, in order: all of them unless
         # one of its results is at or after the protected position
-        if c not in split:
-            old, new, oids = items.full_args[c]
+        if ids is None:
+            old, new, oids = items.full_args.get(c, _UNCHANGED)
         else:
             old, new, oids = clear_args(a, msgs, c, ids, cl.arguments_placeholder, memo)
         if new < old:
-            arg_changes.append((c, old - new, oids))
-            saved += old - new
-    for j, red in planned:
-        i = positions[j]
-        total += new_tokens[j] - cur[i]
-        cur[i] = new_tokens[j]
-        actions[i] = Action.CLEAR
-        reductions[i] = red
-    for c, delta, oids in arg_changes:
-        cur[c] -= delta
-        total -= delta
-        if actions[c] == Action.KEEP:
-            actions[c] = Action.CLEAR
-        previous = reductions.get(c)
-        if previous is None:
-            reductions[c] = Reduction(Action.CLEAR, "clear", offload_id(a, c, "args"),
-                                      clear_arguments=oids, template=cl.arguments_placeholder)
-        else:  # never the shared stage-2 object: a copy with the arguments added
-            reductions[c] = replace(previous, clear_arguments=oids)
-    return Cleared(Reduced(cur, actions, reductions, total), saved, len(planned), len(arg_changes), protected)
+            delta = old - new
+            saved += delta
+            arg_messages += 1
+            cur[c] -= delta
+            total -= delta
+            if actions[c] == Action.KEEP:
+                actions[c] = Action.CLEAR
+            previous = reductions.get(c)
+            if previous is None:
+                put(reductions, c, Reduction(Action.CLEAR, "clear", offload_id(a, c, "args"),
+                                             clear_arguments=oids, template=cl.arguments_placeholder))
+            else:  # never the shared stage-2 object: a copy with the arguments added
+                put(reductions, c, replace(previous, clear_arguments=oids))
+    return Cleared(Reduced(cur, actions, reductions, total), saved, results, arg_messages, protected)
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from inspector.engine.analysis import Analysis
 from inspector.engine.bounded import Memo
-from inspector.engine.planning.results import Action, Reduction, StageResult
+from inspector.engine.planning.results import Action, Reduction, SharedReductions, StageResult
 from inspector.engine.tokens import TextCountCache, TokenCounter
 
 if TYPE_CHECKING:
@@ -23,11 +23,12 @@ if TYPE_CHECKING:
 @dataclass
 class Reduced:
     """The context after some stages, for one reduction config. Shared by every plan
-    with that config, so read-only: a plan copies the lists before changing them."""
+    with that config, so read-only: a plan copies the lists before changing them, and
+    holds the reductions themselves (`SharedReductions`, which refuses changes)."""
 
     cur: list[int]
     actions: list[Action]
-    reductions: dict[int, Reduction]
+    reductions: SharedReductions
     total: int
     stages: list[StageResult] = field(default_factory=list)
 

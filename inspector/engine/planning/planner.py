@@ -44,6 +44,7 @@ from inspector.engine.planning.results import (
     Plan,
     PlanWarning,
     Reduction,
+    SharedReductions,
     StageResult,
     SummarySpec,
     TriggerCheck,
@@ -134,7 +135,7 @@ def plan(
         actions=end.actions,
         tokens_before=a.tokens,
         tokens_after=end.cur,
-        reductions=dict(state.reductions),
+        reductions=state.reductions,  # shared with the stages' state (read-only), not a copy per plan
         summaries=end.summaries,
         stages=stages,
         triggers=s4.triggers,
@@ -461,7 +462,7 @@ def _reduce_12(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, m
     reductions: dict[int, Reduction] = {}
     total, s1 = truncate(a, msgs, config, memo, cur, actions, reductions, a.total)
     total, s2 = compact(a, msgs, config, memo, framing, cur, actions, reductions, total)
-    return Reduced(cur, actions, reductions, total, [s1, s2])
+    return Reduced(cur, actions, SharedReductions(reductions), total, [s1, s2])
 
 
 def _input_warnings(problems: list[Problem]) -> list[PlanWarning]:

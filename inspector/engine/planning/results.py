@@ -56,6 +56,24 @@ def _no_arguments() -> dict[str, str]:
     return NO_ARGUMENTS
 
 
+def _shared(self: Any, *args: Any, **kwargs: Any) -> None:
+    raise TypeError("a plan's reductions are shared with the plans of the same reduction config: "
+                    "copy them (dict(plan.reductions)) to change them")
+
+
+class SharedReductions(dict[int, "Reduction"]):
+    """The reductions of the stages' state for one reduction config, which every plan
+    of that config holds as its `reductions` (read-only): a copy per plan was a dict of
+    ~60,000 entries (~2.6 MB) on the 100,000-message bench session, made again on every
+    re-plan (bench `rss_ratio_100k`). Pickled and deep-copied as a plain dict."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = __ior__ = _shared  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return dict, (dict(self),)
+
+
 @dataclass(slots=True)
 class Reduction:
     """How a message's content is rewritten by stages 1-3."""

@@ -237,3 +237,77 @@ def test_clearing_replanned_through_the_memo_equals_plans_from_scratch(source):
         assert [(st.name, st.ran, st.tokens_after) for st in cached.stages] == \
                [(st.name, st.ran, st.tokens_after) for st in scratch.stages]
     assert any(a == Action.CLEAR for a in cached.actions)  # clearing did something to compare
+
+
+@pytest.mark.parametrize("source", ["swe-agent/marshmallow-1867_function_calling.traj",
+                                    "claude-code-subagent/agent-a7be2f0.jsonl", "bench-shape"])
+def test_stage_3_worked_out_a_chunk_at_a_time_is_what_one_pass_gives(source, monkeypatch):
+    """Stage 3's first pass makes its requests and keys a chunk of results at a time (the
+    first plan's peak on 100,000 messages): with chunks of 1, 3 and 7 items, each plan,
+    its reductions in their order and the memo's entries are those of one chunk for all,
+    over a sweep of truncation and clear settings, each planned fresh and again."""
+    from inspector.engine import preset
+    from inspector.engine.analysis import analysis_of
+    from inspector.engine.models import Session
+    from inspector.engine.planning import clear as stage3
+    from inspector.engine.planning.memo import memo_for
+    from inspector.sources.registry import open_source
+    from tests.conftest import FIXTURES
+    from tests.engine.test_materialize_view import bench_session
+
+    if source == "bench-shape":
+        s = bench_session(800)
+    else:
+        opened = open_source(FIXTURES / source)
+        s = opened.read(opened.session_ids()[0])
+    base = preset("balanced").with_values({"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 500,
+                                           "reduction.clear.at_least_tokens": 0, "reduction.clear.keep_rounds": 2})
+    configs = [base.with_values(v) for v in ({}, {"reduction.truncation.max_chars": 400},
+                                             {"reduction.clear.keep_rounds": 1},
+                                             {"reduction.clear.arguments_placeholder": "[args: {offload_id}]"})]
+
+    def run(chunk: int):
+        monkeypatch.setattr(stage3, "CHUNK", chunk)
+        fresh = Session(id=s.id, messages=[m.model_copy() for m in s.messages])
+        plans = [plan(fresh, cfg, COUNTER) for cfg in configs + configs[::-1]]
+        memo = memo_for(analysis_of(fresh, COUNTER), COUNTER)
+        return plans, memo.clear_arguments.items(), memo.arguments.items()
+
+    whole, whole_args, whole_pairs = run(10**9)
+    assert any(a == Action.CLEAR for p in whole for a in p.actions)  # clearing did something to compare
+    assert any(r.clear_arguments for p in whole for r in p.reductions.values())  # and to arguments
+    for chunk in (1, 3, 7):
+        plans, args, pairs = run(chunk)
+        for got, want in zip(plans, whole, strict=True):
+            assert got.actions == want.actions and got.tokens_after == want.tokens_after
+            assert list(got.reductions.items()) == list(want.reductions.items())
+            assert [(st.name, st.ran, st.reason, st.tokens_after) for st in got.stages] == \
+                   [(st.name, st.ran, st.reason, st.tokens_after) for st in want.stages]
+        assert args == whole_args and pairs == whole_pairs
+
+
+def test_plans_of_one_reduction_config_share_its_reductions_read_only():
+    """A plan holds its reduction config's reductions, not a copy (a dict of ~60,000
+    entries on the 100k bench session): plans differing in a summarization knob share
+    them, they refuse changes (the next plan would read them), and a copy, a pickle or
+    a deep copy is a plain dict equal to a fresh plan's."""
+    import pickle
+
+    from inspector.engine.models import Session
+
+    s = big()
+    first = plan(s, cleared(reduction__clear__keep_rounds=2), COUNTER)
+    second = plan(s, cleared(reduction__clear__keep_rounds=2, summarization__max_summary_words=150), COUNTER)
+    assert first.reductions and second.reductions is first.reductions
+    with pytest.raises(TypeError):
+        first.reductions[0] = next(iter(first.reductions.values()))
+    with pytest.raises(TypeError):
+        first.reductions.pop(next(iter(first.reductions)))
+    scratch = plan(Session(id=s.id, messages=[m.model_copy() for m in s.messages]),
+                   cleared(reduction__clear__keep_rounds=2), COUNTER)
+    for other in (dict(first.reductions), pickle.loads(pickle.dumps(first.reductions)),
+                  copy.deepcopy(first).reductions):
+        assert type(other) is dict and other == scratch.reductions
+    mine = dict(first.reductions)
+    mine.clear()  # a copy is the caller's own
+    assert first.reductions == scratch.reductions
