@@ -83,21 +83,32 @@ def changed_texts(m: Message) -> list[str]:
         caller finds the changed paths with its own path pattern, so the paths read
         exactly as it lists every other path.
     """
-    out: list[str] = []
-    for call in m.tool_calls:
-        args = _args(call)
-        out.extend(_patch_files(call.arguments_raw))
-        shell = next((v for k in ("cmd", "command", "script") if " " in (v := _text(args.get(k))).strip()), None)
-        if shell is not None:
-            out.extend(_shell_targets(shell))
-            continue
-        # an editor tool says what it does in a one-word argument (`"command": "view"`)
-        verb = next((v for k in ("command", "action", "operation", "mode") if (v := _text(args.get(k)).strip())), "")
-        words = _words(verb or call.name)
-        if words & _WRITE_WORDS and not words & _READ_WORDS:
-            out.extend(v for k, v in args.items() if isinstance(v, str) and _is_path_key(k))
+    out = [text for call in m.tool_calls for text in call_changed_texts(call)]
     if not m.tool_calls:
         out.extend(_CREATE_COMMAND.findall(m.text[-4000:]))
+    return out
+
+
+def call_changed_texts(call: ToolCall) -> list[str]:
+    """The parts of one call that name the files it changes (`changed_texts`).
+
+    Args:
+        call: a tool call.
+
+    Returns:
+        Its texts, as `changed_texts` gives them.
+    """
+    args = _args(call)
+    out = _patch_files(call.arguments_raw)
+    shell = next((v for k in ("cmd", "command", "script") if " " in (v := _text(args.get(k))).strip()), None)
+    if shell is not None:
+        out.extend(_shell_targets(shell))
+        return out
+    # an editor tool says what it does in a one-word argument (`"command": "view"`)
+    verb = next((v for k in ("command", "action", "operation", "mode") if (v := _text(args.get(k)).strip())), "")
+    words = _words(verb or call.name)
+    if words & _WRITE_WORDS and not words & _READ_WORDS:
+        out.extend(v for k, v in args.items() if isinstance(v, str) and _is_path_key(k))
     return out
 
 

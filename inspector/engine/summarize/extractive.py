@@ -26,7 +26,7 @@ from inspector.engine.content import (
     path_matches,
 )
 from inspector.engine.models import Message
-from inspector.engine.summarize.edits import changed_texts
+from inspector.engine.summarize.edits import call_changed_texts, changed_texts
 from inspector.engine.summarize.protocol import (
     EXTRACTIVE,
     TOKENS_PER_WORD,
@@ -285,11 +285,37 @@ def _assistant_files(m: Message) -> list[str]:
     return files
 
 
-def _changed_files(read: _Read) -> list[str]:
+def _changed_files(read: _Read, live: Sequence[Message], model: ContentModel) -> list[str]:
     """The files the assistant's actions changed (`edits`), newest first: of every
     assistant message (`_Read.changed`), not only the newest ones the other sections
-    read, as an edit made early in the range is what the next agent most needs to know."""
-    return _dedupe([f for _, files in reversed(read.changed) for f in reversed(files)])
+    read, as an edit made early in the range is what the next agent most needs to know.
+    A file whose every edit failed (its result opens with an error: Claude Code's
+    "<tool_use_error>String to replace not found") or never ran (no result before the
+    next message: a batch the user interrupted) was not changed: L20's judges marked a
+    summary down for listing one."""
+    failed: set[str] = set()
+    done: set[str] = set()
+    for i, files in read.changed:
+        m = live[i]
+        answers = {live[j].tool_call_id: j for j in model.result_of(i)} if m.tool_calls else {}
+        if m.tool_calls and not answers and i + 1 < len(live):
+            failed.update(files)  # (never ran; results beyond the range's end are unknown: kept)
+            continue
+        if not any(_opens_with_error(live[j].text) for j in answers.values()):
+            done.update(files)
+            continue
+        for call in m.tool_calls:
+            paths = [p for t in call_changed_texts(call) for p in _paths(t)]
+            at = answers.get(call.id)
+            (failed if at is not None and _opens_with_error(live[at].text) else done).update(paths)
+    return _dedupe([f for _, files in reversed(read.changed) for f in reversed(files)
+                    if f in done or f not in failed])
+
+
+def _opens_with_error(text: str) -> bool:
+    """Whether a result's first line with words reports an error (a failed edit says so first)."""
+    first = next((line for line in text[:2000].splitlines() if line.strip()), "")
+    return bool(first) and _find_error(first) is not None
 
 
 def changed_files(m: Message) -> list[str]:
@@ -415,7 +441,7 @@ def build_summary(messages: Sequence[Message], previous: Sequence[str], max_word
     task = old_task or ([_line(live[model.task].text, 600)] if model.task is not None else [])
     read = _Read.of(live)
     requests, tools, names = _requests_and_tools(live, model, bool(old_task), read)
-    changed = _files_once(_changed_files(read) + old.get("changed", []))
+    changed = _files_once(_changed_files(read, live, model) + old.get("changed", []))
     result, shown_at = _last_result(live, model, names)
     recent = _Recent.read(live, model, names, _SameFile(changed), read.error_at, shown_at)
     next_step = _next_step(live, model, requests, recent.next_step)

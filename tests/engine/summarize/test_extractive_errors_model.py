@@ -160,3 +160,26 @@ def test_a_next_step_not_stated_is_said_to_be_so():
     assert _section(build_summary(said, [], 300), "Next step") == ["Sent. Next I will report the result to the user."]
     pending = [*sent[:2]]
     assert _section(build_summary(pending, [], 300), "Next step") == ['waiting for send_direct_message {"recipient": "Eve"}']
+
+
+def test_a_file_whose_every_edit_failed_is_not_listed_as_changed():
+    # L20's judges: "lists tui-renderer.ts as changed by an edit that never applied". An
+    # edit's result that opens with an error, or an edit with no result before the next
+    # message, did not change the file; one edit that applied, before or after, did.
+    failed = '<tool_use_error>String to replace not found in file.</tool_use_error>'
+    msgs = [user("Port the selector to the theme."),
+            asst("", [("e1", "Edit", '{"file_path": "src/tui-renderer.ts", "old_string": "a", "new_string": "b"}'),
+                      ("e2", "Edit", '{"file_path": "src/editor.ts", "old_string": "c", "new_string": "d"}')]),
+            tool("e1", failed, "Edit"),
+            tool("e2", "The file src/editor.ts has been updated.", "Edit"),
+            asst("", [("e3", "Edit", '{"file_path": "src/theme.ts", "old_string": "e", "new_string": "f"}')]),
+            tool("e3", failed, "Edit"),
+            asst("", [("e4", "Edit", '{"file_path": "src/theme.ts", "old_string": "e ", "new_string": "f"}')]),
+            tool("e4", "The file src/theme.ts has been updated.", "Edit"),
+            asst("", [("e5", "Edit", '{"file_path": "src/selector.ts", "old_string": "g", "new_string": "h"}')]),
+            user("Stop, that is wrong."),  # (the batch never ran: no result)
+            asst("Understood.", [("e6", "Edit", '{"file_path": "src/last.ts", "old_string": "i", "new_string": "j"}')])]
+    text = build_summary(msgs, [], 400)
+    # (src/last.ts: its result is beyond the summarized messages, unknown: listed)
+    assert sorted(_section(text, "Files changed")) == ["src/editor.ts", "src/last.ts", "src/theme.ts"]
+    assert sorted(_section(text, "Files read or named")) == ["src/selector.ts", "src/tui-renderer.ts"]
