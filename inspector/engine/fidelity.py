@@ -2101,13 +2101,8 @@ class _Haystack:
             merged.release()
 
     @functools.cached_property
-    def prose_finder(self) -> SentenceFinder:
-        """The rewritten prose sentences, searched in order (`_evidence_in`)."""
-        return SentenceFinder.of_views(self.views, prose_only=True)
-
-    @functools.cached_property
     def line_finder(self) -> SentenceFinder:
-        """Every rewritten sentence, searched in order (`_evidence_in`)."""
+        """Every rewritten sentence, searched in order, the prose ones first (`_evidence_in`)."""
         return SentenceFinder.of_views(self.views, prose_only=False)
 
     @functools.cached_property
@@ -2260,9 +2255,9 @@ def _states_every_word(core: str, sentence: str) -> bool:
 def _evidence_in(hay: _Haystack, needle: str) -> str:
     """The rewritten sentence that holds `needle`: one written as prose first (the
     statement that ties it to what came of it), else the line that lists it."""
-    hit = hay.prose_finder.first(needle)
-    if hit is None:
-        hit = hay.line_finder.first(needle)
+    # (one search of every sentence, the first prose one holding it taken as it comes: not
+    # the prose sentences joined apart and searched first, a knob move's summary twice)
+    hit = hay.line_finder.first_prose(needle)
     return needle if hit is None else hit
 
 
