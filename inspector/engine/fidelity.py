@@ -167,8 +167,8 @@ from inspector.engine.fidelity_signals import (
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
-from inspector.engine.fidelity_undone import undone_claims
-from inspector.engine.fidelity_vcs import vcs_claims
+from inspector.engine.fidelity_undone import reads_undone, undone_claims
+from inspector.engine.fidelity_vcs import reads_vcs, vcs_claims
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -2101,13 +2101,8 @@ class _Haystack:
             merged.release()
 
     @functools.cached_property
-    def prose_finder(self) -> SentenceFinder:
-        """The rewritten prose sentences, searched in order (`_evidence_in`)."""
-        return SentenceFinder.of_views(self.views, prose_only=True)
-
-    @functools.cached_property
     def line_finder(self) -> SentenceFinder:
-        """Every rewritten sentence, searched in order (`_evidence_in`)."""
+        """Every rewritten sentence, searched in order, the prose ones first (`_evidence_in`)."""
         return SentenceFinder.of_views(self.views, prose_only=False)
 
     @functools.cached_property
@@ -2260,9 +2255,9 @@ def _states_every_word(core: str, sentence: str) -> bool:
 def _evidence_in(hay: _Haystack, needle: str) -> str:
     """The rewritten sentence that holds `needle`: one written as prose first (the
     statement that ties it to what came of it), else the line that lists it."""
-    hit = hay.prose_finder.first(needle)
-    if hit is None:
-        hit = hay.line_finder.first(needle)
+    # (one search of every sentence, the first prose one holding it taken as it comes: not
+    # the prose sentences joined apart and searched first, a knob move's summary twice)
+    hit = hay.line_finder.first_prose(needle)
     return needle if hit is None else hit
 
 
@@ -2578,9 +2573,9 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # check passed only the sentences it reads, in order (the same claims:
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
-                   reads_result, reads_scope, reads_aligned, reads_records)
+                   reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
- _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS) = (1 << k for k in range(len(_SENTENCE_TESTS)))
+ _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS) = (1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
 # view -> its sentences' `_checks_reading`, in order: a cleared message's view comes back
@@ -2697,16 +2692,19 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         read.of(_READS_ALIGNED, flagged | said), model.messages, model.kinds, index.serial, horizon,
         model.step_failed, model.result_of)]
 
-    def unclaimed() -> list[str]:  # (the sentences no check above flagged nor made a claim of)
+    def unclaimed(check: int) -> list[str]:
+        """The sentences `check` reads that no check above flagged nor made a claim of (those
+        it does not read give it nothing: a knob move's whole summary is not passed again)."""
         claimed = {m.sentence for _, m in meaning}
-        return [s for s in unflagged if s not in claimed]
+        return [s for s in read.of(check, flagged) if s not in claimed]
 
     # Steps said not taken that a call of the range took (`engine.fidelity_undone`).
-    meaning += [("last_step", o) for o in undone_claims(unclaimed(), model.messages, model.kinds, index.serial,
-                                                         horizon, model.step_failed)]
+    meaning += [("last_step", o) for o in undone_claims(unclaimed(_READS_UNDONE), model.messages, model.kinds,
+                                                         index.serial, horizon, model.step_failed)]
     # A commit or a push said made that no command of the range made (`engine.fidelity_vcs`).
     meaning += [("last_step", o) for o in vcs_claims(
-        unclaimed(), index.commands, horizon, lambda: (m.text[:SCAN_CHARS] for m in model.messages[:horizon + 1]))]
+        unclaimed(_READS_VCS), index.commands, horizon,
+        lambda: (m.text[:SCAN_CHARS] for m in model.messages[:horizon + 1]))]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
@@ -3501,12 +3499,18 @@ def _same_address(tok: str, post: Mapping[str, list[int]]) -> bool:
                for pad in range(17 - len(core)) if prefix + "0" * pad + core != low)
 
 
+def _token_indexed(tok: str, post: dict[str, list[int]]) -> bool:
+    """Whether the original's index holds a digit token as it is or in another form (the
+    first checks of `_token_stated`, which read the view not at all)."""
+    return ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post) \
+        or _same_address(tok, post)
+
+
 def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
     """Whether a digit token view `v` states is one the original supports, or one the summary
     makes itself (`said`: the view's sentences lower case, joined)."""
     post = index.postings
-    if ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post) \
-            or _same_address(tok, post):
+    if _token_indexed(tok, post):
         return True
     # (the dearest checks last)
     return (_a_count(tok, v.lower) or _a_tally(tok, said)  # "8 unit tests", "(10 checked)": a count it makes
@@ -3528,16 +3532,22 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     if hit is not None:
         return hit
     post = index.postings
-    # (the view's sentences lower case joined once: a needle's first sentence is where
-    # it first occurs in them, found by one scan, on a new summary's view of ~400
-    # sentences every knob move)
-    said = "\n".join(v.lower)
+    # (the view's sentences lower case joined once, when first needed: a needle's first
+    # sentence is where it first occurs in them, found by one scan, on a new summary's
+    # view of ~400 sentences every knob move; asked of what the index does not support
+    # only, the few, each supported one costing its lookups alone)
+    joined: list[str] = []
     starts: list[int] = []  # (where each sentence starts in `said`, on the first needle found)
+
+    def said() -> str:
+        if not joined:
+            joined.append("\n".join(v.lower))
+        return joined[0]
 
     def stating(needle: str, default: str | None) -> str | None:
         if "\n" in needle or not needle:
             return next((s for s, low in zip(v.sentences, v.lower, strict=True) if needle in low), default)
-        at = said.find(needle)
+        at = said().find(needle)
         if at < 0:
             return default
         if not starts:
@@ -3546,11 +3556,11 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
 
     paths: list[tuple[str, str, str]] = []
     for p in v.paths:
-        if not _clearly_a_path(p):
-            continue
+        if not _clearly_a_path(p) or _supported_path(p, roots, post):
+            continue  # (supported unplanned is supported whatever its sentence plans: `planned` only adds)
         base = p.rsplit("/", 1)[-1]
         where = stating(p, None) or stating(base, p) or ""
-        if "*" + p in said and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said):
+        if "*" + p in said() and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said()):
             continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
         if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p):
             paths.append(("files", p, where))
@@ -3565,7 +3575,8 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
                 and not _as_listed(value, v.groups, post) \
                 and not _before_extension(value, post) and not _past_the_scan(value, index):  # (the dearest last)
             values.append((value, stating(value, value) or ""))
-    claimed = [(tok, stating(tok, tok) or "") for tok in v.claimed if not _token_stated(tok, v, index, said)]
+    claimed = [(tok, stating(tok, tok) or "") for tok in v.claimed
+               if not _token_indexed(tok, post) and not _token_stated(tok, v, index, said())]
     # A name the original sets, set here to a number the original never gives it.
     assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
                 if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]

@@ -301,12 +301,14 @@ _SEPARATOR = "\x00"
 
 class _Segment:
     """The sentences of one view searched (all, or the prose ones), joined, with where
-    each starts in the joined text."""
+    each starts in the joined text, and which of them are written as prose (of all of a
+    view's sentences: `SentenceFinder.first_prose`; none known otherwise)."""
 
-    __slots__ = ("joined", "lower", "sentences", "starts", "view")
+    __slots__ = ("joined", "lower", "prose", "sentences", "starts", "view")
 
-    def __init__(self, view: object, pairs: list[tuple[str, str]]):
+    def __init__(self, view: object, pairs: list[tuple[str, str]], prose: frozenset[int] = frozenset()):
         self.view = view  # (held: the cache below is keyed by its id)
+        self.prose = prose
         self.sentences = [s for s, _ in pairs]
         self.lower = [low for _, low in pairs]
         self.joined = _SEPARATOR.join(self.lower)
@@ -328,7 +330,7 @@ def _segment(v: View, prose_only: bool) -> _Segment:
             pairs = list(zip(v.sentences, v.lower, strict=True))
         if len(_SEGMENTS) >= _SEGMENTS_MAX:
             _SEGMENTS.clear()
-        hit = _SEGMENTS[(id(v), prose_only)] = _Segment(v, pairs)
+        hit = _SEGMENTS[(id(v), prose_only)] = _Segment(v, pairs, frozenset() if prose_only else v.prose)
     return hit
 
 
@@ -384,6 +386,43 @@ class SentenceFinder:
         k = bisect_right(self._starts, at) - 1
         g = self._segments[k]
         return g.sentences[bisect_right(g.starts, at - self._starts[k]) - 1]
+
+    def first_prose(self, needle: str) -> str | None:
+        """The first sentence written as prose whose lower case form holds `needle`, else
+        the first holding it, or None: the answer of a finder of the prose sentences, then
+        of this one, from this one's text alone (a finder of every sentence of views,
+        `of_views` with `prose_only` False; of other sentences, none is known as prose).
+        Each sentence holding it is visited in order until a prose one.
+
+        Args:
+            needle: the string looked for.
+
+        Returns:
+            The sentence, or None.
+        """
+        first = None
+        if _SEPARATOR in needle or not needle:
+            for g in self._segments:
+                for j, low in enumerate(g.lower):
+                    if needle in low:
+                        if j in g.prose:
+                            return g.sentences[j]
+                        if first is None:
+                            first = g.sentences[j]
+            return first
+        joined, starts, segments = self._joined, self._starts, self._segments
+        at = joined.find(needle)
+        while at >= 0:
+            k = bisect_right(starts, at) - 1
+            g = segments[k]
+            j = bisect_right(g.starts, at - starts[k]) - 1
+            if j in g.prose:
+                return g.sentences[j]
+            if first is None:
+                first = g.sentences[j]
+            # (on from the next sentence: its start, or past this segment's separator)
+            at = joined.find(needle, starts[k] + (g.starts[j + 1] if j + 1 < len(g.starts) else len(g.joined)))
+        return first
 
 
 # Kept messages before the removed range read by bisection at most (`KeptScores.top`): beyond,

@@ -70,6 +70,18 @@ def _said_undone(sentence: str) -> tuple[tuple[int, frozenset[str]], ...]:
     return hit
 
 
+def reads_undone(sentence: str) -> bool:
+    """Whether `undone_claims` reads `sentence`: it says a step was not taken.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(_said_undone(sentence))
+
+
 _CALLS: Memo[tuple[int, int], dict[str, dict[str, list[tuple[int, str]]]]] = Memo(8)
 
 

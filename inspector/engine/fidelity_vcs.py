@@ -36,6 +36,23 @@ _COMMIT_SHOWN = re.compile(r"^\[[\w./-]+(?: \(root-commit\))? [0-9a-f]{7,40}\]|\
                            re.I | re.M)
 
 
+def reads_vcs(sentence: str) -> bool:
+    """Whether `vcs_claims` reads `sentence`: it says a commit or a push was made.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return _says_taken(sentence) and _TAKEN.search(sentence) is not None
+
+
+def _says_taken(sentence: str) -> bool:
+    """Whether `sentence` holds a word `_TAKEN` needs (the pattern only where they are)."""
+    return "ommit" in sentence or "ush" in sentence or "OMMIT" in sentence or "USH" in sentence
+
+
 def vcs_claims(sentences: Sequence[str], commands: Sequence[tuple[int, str]], horizon: int,
                shown: Callable[[], Iterable[str]] = tuple) -> list[Outcome]:
     """The sentences saying a commit or a push was made that no command
@@ -52,8 +69,7 @@ def vcs_claims(sentences: Sequence[str], commands: Sequence[tuple[int, str]], ho
         One `Outcome` per sentence at most.
     """
     # (the pattern only where its words are: a knob move hands every sentence of the summary)
-    said = [(s, m) for s in sentences if ("ommit" in s or "ush" in s or "OMMIT" in s or "USH" in s)
-            for m in _TAKEN.finditer(s)]
+    said = [(s, m) for s in sentences if _says_taken(s) for m in _TAKEN.finditer(s)]
     if not said:
         return []
     ran = [c for i, c in commands if i <= horizon]

@@ -16,7 +16,9 @@ from inspector.engine import fidelity_choices as fc
 from inspector.engine import fidelity_claims as fcl
 from inspector.engine import fidelity_outcomes as fo
 from inspector.engine import fidelity_slots as fs
-from inspector.engine.content import content_model, sentences
+from inspector.engine import fidelity_undone as fu
+from inspector.engine import fidelity_vcs as fv
+from inspector.engine.content import Kind, content_model, message_artifacts, sentences
 from inspector.engine.fidelity_claims import call_claims
 from inspector.engine.fidelity_outcomes import result_claims
 from inspector.engine.fidelity_slots import aligned_outcome_claims
@@ -81,7 +83,12 @@ def test_call_claims_kept_per_sentence_answer_as_from_scratch(items):
 
 def _checks(original, serial, model, h):
     """(the sentence test, the check) of each claim check `fidelity` passes the sentences it reads."""
+    # (the session's commands as `fidelity`'s index holds them: normalized, with their action)
+    commands = [(i, " ".join(c.split()).lower()) for i in model.indices(Kind.ACTION)
+                for c in message_artifacts(original[i], Kind.ACTION).commands]
     return [
+        (fu.reads_undone, lambda ss: fu.undone_claims(ss, original, model.kinds, serial, h, model.step_failed)),
+        (fv.reads_vcs, lambda ss: fv.vcs_claims(ss, commands, h, lambda: (m.text for m in original))),
         (fb.reads_binding, lambda ss: fb.binding_claims(ss, original, serial)),
         (fb.reads_error, lambda ss: fb.error_claims(ss, original, serial)),
         (fb.reads_line, lambda ss: fb.line_claims(ss, original, serial)),
@@ -221,3 +228,21 @@ def test_outcome_claims_kept_per_sentence_answer_as_from_scratch(items):
         items, random.Random(31), 3, 6 * 10**6,
         lambda ss, original, model, serial, h: fo.outcome_claims(ss, original, model.kinds, serial, h,
                                                                  model.step_failed))
+
+
+VCS_PIECES = ["Committed", "committed", "COMMITTED", " and pushed", " pushed to origin", " to main", " the fix", "; ",
+              ". ", "not ", "never ", "the commit", "push", "Pushed the branch", " as 'wip'", "\n", " then ", "user "]
+
+
+def test_the_vcs_check_given_only_the_sentences_it_reads_claims_the_same():
+    """`vcs_claims` of generated sentences saying commits and pushes made or not (and
+    sentences it does not read among them) equals its claims of those `reads_vcs` keeps."""
+    rng = random.Random(23)
+    claimed = 0
+    for _ in range(300):
+        said = ["".join(rng.choice(VCS_PIECES) for _ in range(rng.randint(1, 6))) for _ in range(rng.randint(1, 8))]
+        for commands in ([(0, "ls -la")], [(0, "git commit -am wip")], [(3, "git push origin main")], []):
+            found = fv.vcs_claims(said, commands, 2)
+            claimed += len(found)
+            assert fv.vcs_claims([s for s in said if fv.reads_vcs(s)], commands, 2) == found, said
+    assert claimed > 50

@@ -63,10 +63,13 @@ class PlainPostings:
 
 class PlainFinder:
     def __init__(self, pairs):
-        self.pairs = list(pairs)
+        self.pairs = [(*p, False)[:3] for p in pairs]  # (sentence, lower case, written as prose)
 
     def first(self, needle):
-        return next((s for s, low in self.pairs if needle in low), None)
+        return next((s for s, low, _ in self.pairs if needle in low), None)
+
+    def first_prose(self, needle):
+        return next((s for s, low, prose in self.pairs if prose and needle in low), self.first(needle))
 
 
 class PlainKept:
@@ -98,10 +101,8 @@ def plain_kept_best(hay, ws, weights, total, sources):
 
 def _plain(monkeypatch):
     monkeypatch.setattr(fid._Haystack, "merged", property(lambda hay: PlainPostings(hay.views)))
-    monkeypatch.setattr(fid._Haystack, "prose_finder", property(lambda hay: PlainFinder(
-        (v.sentences[j], v.lower[j]) for v in hay.views for j in sorted(v.prose))))
     monkeypatch.setattr(fid._Haystack, "line_finder", property(lambda hay: PlainFinder(
-        pair for v in hay.views for pair in zip(v.sentences, v.lower, strict=True))))
+        (s, low, j in v.prose) for v in hay.views for j, (s, low) in enumerate(zip(v.sentences, v.lower, strict=True)))))
     monkeypatch.setattr(fid._Haystack, "kept_scores", property(PlainKept))
     monkeypatch.setattr(fid._Haystack, "kept_best", plain_kept_best)
 
@@ -280,6 +281,14 @@ def test_the_finder_of_views_finds_as_the_loop_over_their_sentences(sessions):
                        for a in [rng.randrange(max(1, len(low)))]]
             for needle in [*needles, "", "zzqzz", "\x00"]:
                 assert finder.first(needle) == plain.first(needle), needle
+            if not prose_only:  # (the first prose sentence holding it, else the first: `_evidence_in`)
+                plain = PlainFinder((v.sentences[j], v.lower[j], j in v.prose) for v in chosen
+                                    for j in range(len(v.sentences)))
+                prose = [low for _, low, is_prose in plain.pairs if is_prose]
+                needles += [low[a:a + rng.randint(1, 12)] for low in rng.sample(prose, min(8, len(prose)))
+                            for a in [rng.randrange(max(1, len(low)))]]
+                for needle in [*needles, "", "zzqzz", "\x00", "."]:
+                    assert finder.first_prose(needle) == plain.first_prose(needle), needle
 
 
 def plain_recency(removed, kinds, weighted, written):
