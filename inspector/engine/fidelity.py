@@ -157,6 +157,7 @@ from inspector.engine.fidelity_signals import (
     SCANNED,
     CoveredWeights,
     Recency,
+    WrittenKeys,
     contradicted_counts,
     keys_first_seen_in,
     keys_first_shown,
@@ -2799,19 +2800,16 @@ def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: 
     """`fidelity_signals.recency` of a compaction, on the original's index (kept per
     removed and rewritten messages: `_RECENCIES`; the removed ones are those not kept,
     `kept` the index's serial, the session's length and the kept messages: a smaller key)."""
-    key = (kept, tuple([m.content_hash for m in rewritten]))
-    hit = _RECENCIES.get(key)
+    hashes = tuple([m.content_hash for m in rewritten])
+    hit = _RECENCIES.get((kept, hashes))
     if hit is None:
-        hit = _RECENCIES.put(key, _recency_of(model, index, removed, rewritten))
+        hit = _RECENCIES.put((kept, hashes), _recency_of(model, index, removed, rewritten, hashes))
     return hit
 
 
-def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:
+def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message],
+                hashes: tuple[str, ...]) -> Recency:
     n = len(model.hashes)
-    written: set[str] = set()
-    for m in rewritten:
-        written.update(_keys(m, Kind.SUMMARY, model.roots))
-
     known = index.weighted
 
     def weighted(i: int) -> tuple[float, dict[str, float]]:
@@ -2837,15 +2835,22 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
         return hit
 
     scanned = removed[-SCANNED:]
-    covered = _COVERED.get((index.serial, n))
-    if covered is None:
-        covered = _COVERED.put((index.serial, n), CoveredWeights())
-    covered.move(written, index.postings, n, scanned[0] if scanned else 0, scanned[-1] if scanned else -1)
-    return recency(removed, model.kinds, weighted, written, late_keys, covered.weight)
+    state = _COVERED.get((index.serial, n))
+    if state is None:
+        state = _COVERED.put((index.serial, n), (CoveredWeights(), WrittenKeys()))
+    covered, written = state
+    # (the written keys changed in place by the messages that came and went, the covered
+    # weights told the keys that did: no pass over every rewritten message's keys)
+    roots = model.roots
+    changed = written.move(hashes, lambda k: _keys(rewritten[k], Kind.SUMMARY, roots))
+    covered.change(changed, written.counts, index.postings, n, scanned[0] if scanned else 0,
+                   scanned[-1] if scanned else -1)
+    return recency(removed, model.kinds, weighted, written.counts, late_keys, covered.weight)
 
 
-# (the index's serial, the session's length) -> its messages' covered weights (`_Covered`)
-_COVERED: Memo[tuple[int, int], CoveredWeights] = Memo(4)
+# (the index's serial, the session's length) -> its messages' covered weights
+# (`CoveredWeights`) and the written keys they were last moved to (`WrittenKeys`)
+_COVERED: Memo[tuple[int, int], tuple[CoveredWeights, WrittenKeys]] = Memo(4)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement
