@@ -156,3 +156,20 @@ def test_the_shortest_hash_version_and_capitals_id_pass_the_scans_gates():
         found = content.extract_values(text)
         assert found == content.extract_values(text, direct=False)
         assert found, text
+
+
+def test_the_values_of_real_messages_scanned_where_a_number_can_start_are_every_scans():
+    # (`_NUMBER` tried at the runs of digits alone: real sessions' texts, their lines
+    # and the bench session's shape, against the plain scan)
+    from tests.engine.test_fidelity_search import SOURCES, _session
+    from tests.engine.test_materialize_view import bench_session
+
+    texts = [m.text for path in SOURCES for m in _session(path)] + [m.text for m in bench_session(300).messages]
+    numbered = 0
+    for text in texts:
+        plain = content.extract_values(text, direct=False)
+        assert content.extract_values(text) == plain
+        numbered += any(c.isdigit() for v in plain for c in v)
+        for line in text.split("\n")[:50]:
+            assert content.extract_values(line) == content.extract_values(line, direct=False)
+    assert numbered > len(texts) // 10
