@@ -1316,12 +1316,36 @@ def digit_tokens(text: str, *, direct: bool = True) -> set[str]:
     Returns:
         The tokens.
     """
-    if direct and _ANY_DIGIT.search(text) is None:
+    if not direct:
+        return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
+    if _ANY_DIGIT.search(text) is None:
         return set()
-    return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
+    low = text.lower()
+    return {t for t in (low[a:b] for a, b in _digit_token_spans(low)) if len(t) < LONG_TOKEN}
 
 
 _ANY_DIGIT = re.compile(r"\d")
+# From a digit to the end of its run of letters and digits: one match per run of
+# `_DIGIT_TOKEN`'s characters holding a digit, found by its first digit (a scan with a
+# prefix the regular expression engine skips to, where `_DIGIT_TOKEN` tries its
+# lookbehind and lookahead at every character).
+_DIGIT_RUN = re.compile(r"[0-9][a-z0-9]*")
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _digit_token_spans(low: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each match of `_DIGIT_TOKEN` in a lower case text, in order: every
+    match is a whole run of "a"-"z" and "0"-"9" (its lookbehind and lookahead), two
+    characters at least, holding a digit (the lookahead: letters, then a digit); each
+    such run found from its first digit (`_DIGIT_RUN` takes it to the run's end), its
+    start the letters before it. (tests/engine/test_fidelity_readings.py: the same
+    tokens as the scan.)"""
+    for m in _DIGIT_RUN.finditer(low):
+        start, end = m.span()
+        while start and low[start - 1] in _ALNUM:
+            start -= 1
+        if end - start >= 2:
+            yield start, end
 
 
 # A digit token that states a value: a number of two digits or more (decimal, or hex
@@ -1330,31 +1354,34 @@ _ANY_DIGIT = re.compile(r"\d")
 _VALUE_TOKEN = re.compile(r"\d{2,}|0x[0-9a-f]{2,}|(?=.*[a-z])(?!\d+(?:st|nd|rd|th)$).{6,}")
 
 
-def claimed_tokens(text: str) -> list[str]:
+def claimed_tokens(text: str, *, direct: bool = True) -> list[str]:
     """The digit tokens a rewritten text states as exact values (`_VALUE_TOKEN`): not
     a cut quote's ends ("A76EDD72...FAC323"), not a blob. Linear in the text.
 
     Args:
         text: a rewritten message's text (its own notices and cut quotes taken out).
+        direct: the tokens found from their digits (`_digit_token_spans`); False: by
+            `_DIGIT_TOKEN`'s scan (the same tokens).
 
     Returns:
         The tokens, lower case, each once, in the order first stated.
     """
-    return list(dict.fromkeys(tok for _, tok in _claimed_in(text.lower())))
+    return list(dict.fromkeys(tok for _, tok in _claimed_in(text.lower(), direct=direct)))
 
 
-def _claimed_in(low: str) -> Iterator[tuple[int, str]]:
+def _claimed_in(low: str, *, direct: bool = True) -> Iterator[tuple[int, str]]:
     """(where, token) of each digit token of a lower case text `claimed_tokens` keeps,
     each time it is stated."""
-    for m in _DIGIT_TOKEN.finditer(low):
-        tok = m.group()
+    spans = _digit_token_spans(low) if direct else (m.span() for m in _DIGIT_TOKEN.finditer(low))
+    for start, end in spans:
+        tok = low[start:end]
         if len(tok) >= LONG_TOKEN or not _VALUE_TOKEN.fullmatch(tok):
             continue
         # (a test of the text's end, O(1): a regular expression searched over the whole
         # prefix per token made this quadratic in the text)
-        if _CUT.match(low, m.end()) or low.endswith(_CUT_ENDS, 0, m.start()):
+        if _CUT.match(low, end) or low.endswith(_CUT_ENDS, 0, start):
             continue
-        yield m.start(), tok
+        yield start, tok
 
 
 def _same_number(tok: str, post: dict[str, list[int]]) -> bool:

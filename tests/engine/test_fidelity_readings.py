@@ -46,6 +46,19 @@ def test_values_scanned_where_they_can_be_are_every_scans(text):
     assert content.extract_values(text) == content.extract_values(text, direct=False)
     assert content.extract_values_by_line(text) == content.extract_values(text, direct=False)
     assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
+    assert fidelity.claimed_tokens(text) == fidelity.claimed_tokens(text, direct=False)
+
+
+TOKEN_PIECES = ["a", "b7", "0x", "1f", "Z", "9", "12", "st", "th", "-", "_", ".", "...", "\u2026", " ", "\n", "off-",
+                "deadbeef", "\u0663", "\u212a", "\u0130", "x" * 31, "1" * 31, "v1.2", "A76EDD72", "fac323", "\u00e9"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(TOKEN_PIECES), max_size=30).map("".join))
+def test_digit_tokens_found_from_their_digits_are_the_scans(text):
+    # (runs of letters and digits glued, cut, at a text's ends, long, with non-ASCII digits and folds)
+    assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
+    assert fidelity.claimed_tokens(text) == fidelity.claimed_tokens(text, direct=False)
 
 
 PATH_PIECES = ["/", ".", "./", "../", "~/", "src", "x.py", "a.txt", "README.md", "-", "@", "+", "_", " ", "\n", ":",
@@ -169,6 +182,8 @@ def test_the_values_of_real_messages_scanned_where_a_number_can_start_are_every_
     for text in texts:
         plain = content.extract_values(text, direct=False)
         assert content.extract_values(text) == plain
+        assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
+        assert fidelity.claimed_tokens(text) == fidelity.claimed_tokens(text, direct=False)
         numbered += any(c.isdigit() for v in plain for c in v)
         for line in text.split("\n")[:50]:
             assert content.extract_values(line) == content.extract_values(line, direct=False)
