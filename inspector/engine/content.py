@@ -1075,10 +1075,10 @@ def _value_parts(text: str, *, direct: bool = True) -> tuple[tuple[str, ...], ..
     # (and a hash, a version, a capitals id only where their run of characters is: a
     # plain scan for it costs a third of theirs, and most lines of prose have none)
     out: list[tuple[str, ...]] = [tuple(m.group().lower() for m in pattern.finditer(text)) if need else ()
-                                  for pattern, need in ((_UUID, not direct or "-" in text),
+                                  for pattern, need in ((_UUID, not direct or text.count("-") >= 4),
                                                         (_HASH, digits and (not direct or _HEX_RUN.search(text))),
                                                         (_VERSION, digits and (not direct or _DIGIT_DOT.search(text))),
-                                                        (_FLAG, not direct or "{" in text),
+                                                        (_FLAG, not direct or _may_flag(text)),
                                                         (_CAPS_ID, digits and (not direct or _CAPS_RUN.search(text))))]
     numbers = []
     for m in (_NUMBER.finditer(text) if not direct else _numbers(text)) if digits else ():
@@ -1121,6 +1121,20 @@ def _numbers(text: str) -> Iterator[re.Match[str]]:
         if m is not None:
             done = m.end()
             yield m
+
+
+def _may_flag(text: str) -> bool:
+    """False when `_FLAG` cannot match in `text`: every match has a "{" right after a
+    word character (`\\w` is a character `str.isalnum` holds, or "_") and a "}" after it
+    (a "{" in a line of JSON or code after a space or a quote starts none; the scan's
+    `\\b` tried at every character: ~8 us a line)."""
+    at = text.find("{", 1)
+    while at >= 0:
+        before = text[at - 1]
+        if (before.isalnum() or before == "_") and "}" in text[at:]:
+            return True
+        at = text.find("{", at + 1)
+    return False
 
 
 def _merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:
