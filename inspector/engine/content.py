@@ -42,7 +42,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -1096,15 +1096,15 @@ def _value_parts(text: str, *, direct: bool = True) -> tuple[tuple[str, ...], ..
     # (and a hash, a version, a capitals id only where their run of characters is: a
     # plain scan for it costs a third of theirs, and most lines of prose have none)
     out: list[tuple[str, ...]] = [tuple(m.group().lower() for m in pattern.finditer(text)) if need else ()
-                                  for pattern, need in ((_UUID, not direct or "-" in text),
+                                  for pattern, need in ((_UUID, not direct or text.count("-") >= 4),
                                                         (_HASH, digits and (not direct or _HEX_RUN.search(text))),
                                                         (_VERSION, digits and (not direct or _DIGIT_DOT.search(text))),
-                                                        (_FLAG, not direct or "{" in text),
+                                                        (_FLAG, not direct or _may_flag(text)),
                                                         (_CAPS_ID, digits and (not direct or _CAPS_RUN.search(text))))]
     numbers = []
-    for m in _NUMBER.finditer(text) if digits else ():
+    for m in (_NUMBER.finditer(text) if not direct else _numbers(text)) if digits else ():
         v = m.group().lstrip("-")
-        if not re.fullmatch(r"0+(?:\.0+)?", v):
+        if not _ZEROS.fullmatch(v):
             numbers.append(v)
     out.append(tuple(numbers))
     spans = []
@@ -1115,6 +1115,47 @@ def _value_parts(text: str, *, direct: bool = True) -> tuple[tuple[str, ...], ..
             spans.append(v.lower())
     out.append(tuple(spans))
     return tuple(out)
+
+
+_ZEROS = re.compile(r"0+(?:\.0+)?")
+# A run of digits (`\d`, as `_NUMBER`'s): where a match of `_NUMBER` may start.
+_DIGITS = re.compile(r"\d+")
+
+
+def _numbers(text: str) -> Iterator[re.Match[str]]:
+    """`_NUMBER.finditer(text)`, the pattern tried only where a match can start: every
+    match starts where no word character, "." or "," precedes (its lookbehind), so at
+    a digit that starts a run of digits (a digit is a word character), or at a "-"
+    right before one. A match ends at the end of a run (no word character follows
+    it): the next is tried at a run after it, as `finditer` goes on from its end. The
+    lookbehinds see the text before the position tried, as in the scan. (The scan
+    tries the lookbehinds at every character: ~12 us a line of a knob move's summary,
+    ~3 us so; tests/engine/test_fidelity_readings.py: the same values.)"""
+    done = 0
+    for run in _DIGITS.finditer(text):
+        at = run.start()
+        if at < done:
+            continue
+        m = _NUMBER.match(text, at - 1) if at and text[at - 1] == "-" and at - 1 >= done else None
+        if m is None:
+            m = _NUMBER.match(text, at)
+        if m is not None:
+            done = m.end()
+            yield m
+
+
+def _may_flag(text: str) -> bool:
+    """False when `_FLAG` cannot match in `text`: every match has a "{" right after a
+    word character (`\\w` is a character `str.isalnum` holds, or "_") and a "}" after it
+    (a "{" in a line of JSON or code after a space or a quote starts none; the scan's
+    `\\b` tried at every character: ~8 us a line)."""
+    at = text.find("{", 1)
+    while at >= 0:
+        before = text[at - 1]
+        if (before.isalnum() or before == "_") and "}" in text[at:]:
+            return True
+        at = text.find("{", at + 1)
+    return False
 
 
 def _merged_values(parts: Sequence[tuple[tuple[str, ...], ...]]) -> list[str]:

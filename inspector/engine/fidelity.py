@@ -157,6 +157,7 @@ from inspector.engine.fidelity_signals import (
     SCANNED,
     CoveredWeights,
     Recency,
+    WrittenKeys,
     contradicted_counts,
     keys_first_seen_in,
     keys_first_shown,
@@ -1315,12 +1316,36 @@ def digit_tokens(text: str, *, direct: bool = True) -> set[str]:
     Returns:
         The tokens.
     """
-    if direct and _ANY_DIGIT.search(text) is None:
+    if not direct:
+        return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
+    if _ANY_DIGIT.search(text) is None:
         return set()
-    return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
+    low = text.lower()
+    return {t for t in (low[a:b] for a, b in _digit_token_spans(low)) if len(t) < LONG_TOKEN}
 
 
 _ANY_DIGIT = re.compile(r"\d")
+# From a digit to the end of its run of letters and digits: one match per run of
+# `_DIGIT_TOKEN`'s characters holding a digit, found by its first digit (a scan with a
+# prefix the regular expression engine skips to, where `_DIGIT_TOKEN` tries its
+# lookbehind and lookahead at every character).
+_DIGIT_RUN = re.compile(r"[0-9][a-z0-9]*")
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _digit_token_spans(low: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each match of `_DIGIT_TOKEN` in a lower case text, in order: every
+    match is a whole run of "a"-"z" and "0"-"9" (its lookbehind and lookahead), two
+    characters at least, holding a digit (the lookahead: letters, then a digit); each
+    such run found from its first digit (`_DIGIT_RUN` takes it to the run's end), its
+    start the letters before it. (tests/engine/test_fidelity_readings.py: the same
+    tokens as the scan.)"""
+    for m in _DIGIT_RUN.finditer(low):
+        start, end = m.span()
+        while start and low[start - 1] in _ALNUM:
+            start -= 1
+        if end - start >= 2:
+            yield start, end
 
 
 # A digit token that states a value: a number of two digits or more (decimal, or hex
@@ -1329,31 +1354,34 @@ _ANY_DIGIT = re.compile(r"\d")
 _VALUE_TOKEN = re.compile(r"\d{2,}|0x[0-9a-f]{2,}|(?=.*[a-z])(?!\d+(?:st|nd|rd|th)$).{6,}")
 
 
-def claimed_tokens(text: str) -> list[str]:
+def claimed_tokens(text: str, *, direct: bool = True) -> list[str]:
     """The digit tokens a rewritten text states as exact values (`_VALUE_TOKEN`): not
     a cut quote's ends ("A76EDD72...FAC323"), not a blob. Linear in the text.
 
     Args:
         text: a rewritten message's text (its own notices and cut quotes taken out).
+        direct: the tokens found from their digits (`_digit_token_spans`); False: by
+            `_DIGIT_TOKEN`'s scan (the same tokens).
 
     Returns:
         The tokens, lower case, each once, in the order first stated.
     """
-    return list(dict.fromkeys(tok for _, tok in _claimed_in(text.lower())))
+    return list(dict.fromkeys(tok for _, tok in _claimed_in(text.lower(), direct=direct)))
 
 
-def _claimed_in(low: str) -> Iterator[tuple[int, str]]:
+def _claimed_in(low: str, *, direct: bool = True) -> Iterator[tuple[int, str]]:
     """(where, token) of each digit token of a lower case text `claimed_tokens` keeps,
     each time it is stated."""
-    for m in _DIGIT_TOKEN.finditer(low):
-        tok = m.group()
+    spans = _digit_token_spans(low) if direct else (m.span() for m in _DIGIT_TOKEN.finditer(low))
+    for start, end in spans:
+        tok = low[start:end]
         if len(tok) >= LONG_TOKEN or not _VALUE_TOKEN.fullmatch(tok):
             continue
         # (a test of the text's end, O(1): a regular expression searched over the whole
         # prefix per token made this quadratic in the text)
-        if _CUT.match(low, m.end()) or low.endswith(_CUT_ENDS, 0, m.start()):
+        if _CUT.match(low, end) or low.endswith(_CUT_ENDS, 0, start):
             continue
-        yield m.start(), tok
+        yield start, tok
 
 
 def _same_number(tok: str, post: dict[str, list[int]]) -> bool:
@@ -2797,19 +2825,16 @@ def _recency(model: ContentModel, index: _Index, removed: list[int], rewritten: 
     """`fidelity_signals.recency` of a compaction, on the original's index (kept per
     removed and rewritten messages: `_RECENCIES`; the removed ones are those not kept,
     `kept` the index's serial, the session's length and the kept messages: a smaller key)."""
-    key = (kept, tuple([m.content_hash for m in rewritten]))
-    hit = _RECENCIES.get(key)
+    hashes = tuple([m.content_hash for m in rewritten])
+    hit = _RECENCIES.get((kept, hashes))
     if hit is None:
-        hit = _RECENCIES.put(key, _recency_of(model, index, removed, rewritten))
+        hit = _RECENCIES.put((kept, hashes), _recency_of(model, index, removed, rewritten, hashes))
     return hit
 
 
-def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message]) -> Recency:
+def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message],
+                hashes: tuple[str, ...]) -> Recency:
     n = len(model.hashes)
-    written: set[str] = set()
-    for m in rewritten:
-        written.update(_keys(m, Kind.SUMMARY, model.roots))
-
     known = index.weighted
 
     def weighted(i: int) -> tuple[float, dict[str, float]]:
@@ -2835,15 +2860,22 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
         return hit
 
     scanned = removed[-SCANNED:]
-    covered = _COVERED.get((index.serial, n))
-    if covered is None:
-        covered = _COVERED.put((index.serial, n), CoveredWeights())
-    covered.move(written, index.postings, n, scanned[0] if scanned else 0, scanned[-1] if scanned else -1)
-    return recency(removed, model.kinds, weighted, written, late_keys, covered.weight)
+    state = _COVERED.get((index.serial, n))
+    if state is None:
+        state = _COVERED.put((index.serial, n), (CoveredWeights(), WrittenKeys()))
+    covered, written = state
+    # (the written keys changed in place by the messages that came and went, the covered
+    # weights told the keys that did: no pass over every rewritten message's keys)
+    roots = model.roots
+    changed = written.move(hashes, lambda k: _keys(rewritten[k], Kind.SUMMARY, roots))
+    covered.change(changed, written.counts, index.postings, n, scanned[0] if scanned else 0,
+                   scanned[-1] if scanned else -1)
+    return recency(removed, model.kinds, weighted, written.counts, late_keys, covered.weight)
 
 
-# (the index's serial, the session's length) -> its messages' covered weights (`_Covered`)
-_COVERED: Memo[tuple[int, int], CoveredWeights] = Memo(4)
+# (the index's serial, the session's length) -> its messages' covered weights
+# (`CoveredWeights`) and the written keys they were last moved to (`WrittenKeys`)
+_COVERED: Memo[tuple[int, int], tuple[CoveredWeights, WrittenKeys]] = Memo(4)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement

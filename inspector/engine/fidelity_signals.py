@@ -34,9 +34,10 @@ replacement is read once. How they weigh in the score is `engine.fidelity_blend`
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -225,7 +226,7 @@ class CoveredWeights:
 
     def __init__(self) -> None:
         """Nothing written yet, no weight kept."""
-        self.written: set[str] = set()
+        self.written: Collection[str] = set()
         self.weights: dict[int, float] = {}
         # message -> (its weighted keys, their covered sum in units; None: a weight is not
         # a whole number of units, the message summed again by `covered_weight` on a change)
@@ -243,6 +244,25 @@ class CoveredWeights:
             first: the first removed message scanned.
             last: the last.
         """
+        self.change(written.symmetric_difference(self.written), written, postings, n, first, last)
+
+    def change(self, changed: Iterable[str], written: Collection[str], postings: Mapping[str, list[int]], n: int,
+               first: int, last: int) -> None:
+        """`move` told which keys came or went: a caller that keeps the written keys
+        from one move to the next (`fidelity._WrittenKeys`) knows them at the cost of the
+        messages that came and went, with no pass over the whole written set.
+
+        Args:
+            changed: every key in the written ones now and not the last time, or the
+                other way round (each once; no other key).
+            written: the index keys of what the compaction wrote (read when a weight is
+                asked: a caller keeping them may change them in place before the next
+                `change`).
+            postings: as `move`'s.
+            n: the session's length.
+            first: the first removed message scanned.
+            last: the last.
+        """
         sums = self.sums
         if sums:
             if any(i < first or i > last for i in sums):
@@ -253,7 +273,7 @@ class CoveredWeights:
             weights = self.weights
             # (the keys that came or went and weigh in a message kept: a move changes a
             # summary's keys by its new lines, most of which weigh in none)
-            for k in (self.written ^ written) & self.held:
+            for k in self.held.intersection(changed):
                 at = postings.get(k)
                 if at is not None:
                     came = k in written
@@ -289,6 +309,74 @@ class CoveredWeights:
             hit = self.weights[i] = s[1] / _EXACT_DENOMINATOR if s[1] is not None else covered_weight(
                 keys, self.written)
         return hit
+
+
+class WrittenKeys:
+    """The union of the index keys of a compaction's rewritten messages, kept as counts
+    (key -> how many of those messages hold it) from one knob move to the next
+    (`fidelity._recency_of`): a move changes it by the messages it writes anew or no
+    longer writes (its summary, the results it clears anew), and the keys of the others
+    (~600 rewritten messages a move at the slider's top on the 10k session) are not
+    looked at again. `counts` is the union (every key with a message holding it, none
+    else) that `recency` and `CoveredWeights.change` read
+    (tests/engine/test_fidelity_covered.py: the union and the keys that changed, against
+    those from scratch)."""
+
+    __slots__ = ("counts", "keys_of")
+
+    def __init__(self) -> None:
+        """No message written yet."""
+        self.counts: dict[str, int] = {}
+        self.keys_of: dict[str, frozenset[str]] = {}  # content hash -> the keys of a message written now
+
+    def move(self, hashes: Sequence[str], keys: Callable[[int], frozenset[str]]) -> list[str]:
+        """To the rewritten messages whose content hashes are `hashes`.
+
+        Args:
+            hashes: the messages' content hashes (the same hash twice: one message).
+            keys: the keys of the message at a position of `hashes` (asked for those
+                not written the last time only, a hash once).
+
+        Returns:
+            The keys that came into the union or went out of it, each once (a key
+            that came was held by no message before: by none of those that went).
+        """
+        now = set(hashes)
+        keys_of, counts = self.keys_of, self.counts
+        added = now.difference(keys_of)
+        came: dict[str, frozenset[str]] = {}
+        for k in itertools.compress(range(len(hashes)), map(added.__contains__, hashes)):
+            if hashes[k] not in came:  # (twice among them: one message)
+                came[hashes[k]] = keys(k)
+        went = {h: keys_of.pop(h) for h in keys_of.keys() - now}
+        keys_of.update(came)
+        # The counts as if every key of a message that came were added, then every key
+        # of one that went taken away: a key that comes is in no message that goes,
+        # a key that goes in none that comes. A summary replaced by the next repeats
+        # most of its keys: the largest message that came and the largest that went
+        # are paired, and only the keys one of them holds and not the other counted
+        # (the same counts, and the same keys reach or leave zero).
+        plus, minus = list(came.values()), list(went.values())
+        if plus and minus:
+            a = max(range(len(plus)), key=lambda k: len(plus[k]))
+            g = max(range(len(minus)), key=lambda k: len(minus[k]))
+            plus[a], minus[g] = plus[a] - minus[g], minus[g] - plus[a]
+        changed: list[str] = []
+        for found in plus:
+            for key in found:
+                c = counts.get(key, 0)
+                if not c:
+                    changed.append(key)
+                counts[key] = c + 1
+        for found in minus:
+            for key in found:
+                c = counts[key] - 1
+                if c:
+                    counts[key] = c
+                else:
+                    del counts[key]
+                    changed.append(key)
+        return changed
 
 
 # Keys `CoveredWeights.held` holds at most beyond those of the messages it keeps (a slider

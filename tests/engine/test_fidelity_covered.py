@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from inspector.engine import fidelity as fid
 from inspector.engine.content import content_model
-from inspector.engine.fidelity_signals import CoveredWeights, covered_weight, weighted_keys
-from tests.engine.test_fidelity_search import SOURCES, _session
+from inspector.engine.fidelity_signals import CoveredWeights, WrittenKeys, covered_weight, weighted_keys
+from tests.engine.test_fidelity_search import SOURCES, _compacted, _session
 
 WALKS = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
@@ -94,3 +94,45 @@ def test_covered_weights_with_the_held_keys_rebuilt_at_every_move_are_the_sums_f
 
     monkeypatch.setattr(fidelity_signals, "HELD_MAX", 0)
     test_covered_weights_of_real_messages_under_summaries_of_a_moving_range(path)
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_written_keys_kept_across_moves_are_the_union_from_scratch(path):
+    """`WrittenKeys` moved along the rewritten messages of summaries of a moving range
+    (the range growing and shrinking, tool results cleared, a message twice, none):
+    after each move its counts are the union of the messages' keys (each key with the
+    number of distinct messages holding it), the keys it says changed are the union's
+    symmetric difference with the last one's, each once, and only the messages not
+    written the last time are read."""
+    original = _session(path)
+    n = len(original)
+    rng = random.Random(n)
+    hashes_of = {m.content_hash for m in original}
+    walks = []
+    for b in [*range(4, n - 1, max(1, n // 10)), *range(n - 2, 3, -max(1, n // 7))]:
+        context = _compacted(original, 2, b, {k for k in range(b, n) if rng.random() < 0.5}, seed=b)
+        rewritten = [m for m in context if m.content_hash not in hashes_of]
+        walks.append(rewritten + rewritten[:rng.randrange(0, 3)])  # (some written twice)
+    walks += [[], walks[0], walks[0], walks[-1]]
+    written, last, moved = WrittenKeys(), set(), 0
+    for rewritten in walks:
+        hashes = [m.content_hash for m in rewritten]
+        asked = []
+
+        def keys(k, rewritten=rewritten, asked=asked):
+            asked.append(rewritten[k].content_hash)
+            return fid.text_keys(rewritten[k].text)
+
+        before = set(written.keys_of)
+        changed = written.move(hashes, keys)
+        distinct = {m.content_hash: m for m in rewritten}
+        union = set().union(*(fid.text_keys(m.text) for m in distinct.values()))
+        assert set(written.counts) == union
+        for key, c in written.counts.items():
+            assert c == sum(key in fid.text_keys(m.text) for m in distinct.values()), key
+        assert len(changed) == len(set(changed))
+        assert set(changed) == union ^ last
+        assert sorted(asked) == sorted(set(distinct) - before)
+        moved += bool(changed)
+        last = union
+    assert moved > len(walks) // 2

@@ -46,6 +46,19 @@ def test_values_scanned_where_they_can_be_are_every_scans(text):
     assert content.extract_values(text) == content.extract_values(text, direct=False)
     assert content.extract_values_by_line(text) == content.extract_values(text, direct=False)
     assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
+    assert fidelity.claimed_tokens(text) == fidelity.claimed_tokens(text, direct=False)
+
+
+TOKEN_PIECES = ["a", "b7", "0x", "1f", "Z", "9", "12", "st", "th", "-", "_", ".", "...", "\u2026", " ", "\n", "off-",
+                "deadbeef", "\u0663", "\u212a", "\u0130", "x" * 31, "1" * 31, "v1.2", "A76EDD72", "fac323", "\u00e9"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(TOKEN_PIECES), max_size=30).map("".join))
+def test_digit_tokens_found_from_their_digits_are_the_scans(text):
+    # (runs of letters and digits glued, cut, at a text's ends, long, with non-ASCII digits and folds)
+    assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
+    assert fidelity.claimed_tokens(text) == fidelity.claimed_tokens(text, direct=False)
 
 
 PATH_PIECES = ["/", ".", "./", "../", "~/", "src", "x.py", "a.txt", "README.md", "-", "@", "+", "_", " ", "\n", ":",
@@ -156,3 +169,22 @@ def test_the_shortest_hash_version_and_capitals_id_pass_the_scans_gates():
         found = content.extract_values(text)
         assert found == content.extract_values(text, direct=False)
         assert found, text
+
+
+def test_the_values_of_real_messages_scanned_where_a_number_can_start_are_every_scans():
+    # (`_NUMBER` tried at the runs of digits alone: real sessions' texts, their lines
+    # and the bench session's shape, against the plain scan)
+    from tests.engine.test_fidelity_search import SOURCES, _session
+    from tests.engine.test_materialize_view import bench_session
+
+    texts = [m.text for path in SOURCES for m in _session(path)] + [m.text for m in bench_session(300).messages]
+    numbered = 0
+    for text in texts:
+        plain = content.extract_values(text, direct=False)
+        assert content.extract_values(text) == plain
+        assert fidelity.digit_tokens(text) == fidelity.digit_tokens(text, direct=False)
+        assert fidelity.claimed_tokens(text) == fidelity.claimed_tokens(text, direct=False)
+        numbered += any(c.isdigit() for v in plain for c in v)
+        for line in text.split("\n")[:50]:
+            assert content.extract_values(line) == content.extract_values(line, direct=False)
+    assert numbered > len(texts) // 10
