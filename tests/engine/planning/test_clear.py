@@ -204,6 +204,18 @@ def test_clear_results_keep_what_a_dict_of_pairs_kept():
     assert not head.known(200, next(t for p, t in reference if p == 200))
 
 
+def _source_session(source: str, bench_messages: int):
+    """A fixture's first session, or the bench's shape with `bench_messages` messages ("bench-shape")."""
+    from inspector.sources.registry import open_source
+    from tests.conftest import FIXTURES
+    from tests.engine.test_materialize_view import bench_session
+
+    if source == "bench-shape":
+        return bench_session(bench_messages)
+    opened = open_source(FIXTURES / source)
+    return opened.read(opened.session_ids()[0])
+
+
 @pytest.mark.parametrize("source", ["swe-agent/marshmallow-1867_function_calling.traj",
                                     "claude-code-subagent/agent-a7be2f0.jsonl", "bench-shape"])
 def test_clearing_replanned_through_the_memo_equals_plans_from_scratch(source):
@@ -214,15 +226,8 @@ def test_clearing_replanned_through_the_memo_equals_plans_from_scratch(source):
     from inspector.engine import preset
     from inspector.engine.models import Session
     from inspector.engine.tokens import TokenCache
-    from inspector.sources.registry import open_source
-    from tests.conftest import FIXTURES
-    from tests.engine.test_materialize_view import bench_session
 
-    if source == "bench-shape":
-        s = bench_session(1500)
-    else:
-        opened = open_source(FIXTURES / source)
-        s = opened.read(opened.session_ids()[0])
+    s = _source_session(source, 1500)
     cfg = preset("balanced").with_values({"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 500,
                                           "reduction.clear.at_least_tokens": 0, "reduction.clear.keep_rounds": 2})
     for values in ({}, {"reduction.truncation.max_chars": 400}, {"reduction.clear.keep_rounds": 1},
@@ -251,15 +256,8 @@ def test_stage_3_worked_out_a_chunk_at_a_time_is_what_one_pass_gives(source, mon
     from inspector.engine.models import Session
     from inspector.engine.planning import clear as stage3
     from inspector.engine.planning.memo import memo_for
-    from inspector.sources.registry import open_source
-    from tests.conftest import FIXTURES
-    from tests.engine.test_materialize_view import bench_session
 
-    if source == "bench-shape":
-        s = bench_session(800)
-    else:
-        opened = open_source(FIXTURES / source)
-        s = opened.read(opened.session_ids()[0])
+    s = _source_session(source, 800)
     base = preset("balanced").with_values({"reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 500,
                                            "reduction.clear.at_least_tokens": 0, "reduction.clear.keep_rounds": 2})
     configs = [base.with_values(v) for v in ({}, {"reduction.truncation.max_chars": 400},
