@@ -292,14 +292,19 @@ def _changed_files(read: _Read, live: Sequence[Message], model: ContentModel) ->
     A file whose every edit failed (its result opens with an error: Claude Code's
     "<tool_use_error>String to replace not found") or never ran (no result before the
     next message: a batch the user interrupted) was not changed: L20's judges marked a
-    summary down for listing one."""
+    summary down for listing one. (Never ran only where the messages record results at
+    all: a recording without any, as LangGraph tutorial printouts are, says nothing.)"""
     failed: set[str] = set()
     done: set[str] = set()
+    records_results: bool | None = None
     for i, files in read.changed:
         m = live[i]
         answers = {live[j].tool_call_id: j for j in model.result_of(i)} if m.tool_calls else {}
         if m.tool_calls and not answers and i + 1 < len(live):
-            failed.update(files)  # (never ran; results beyond the range's end are unknown: kept)
+            if records_results is None:
+                records_results = any(x.role == "tool" for x in live)
+            # (never ran; results beyond the range's end are unknown: kept)
+            (failed if records_results else done).update(files)
             continue
         if not any(_opens_with_error(live[j].text) for j in answers.values()):
             done.update(files)

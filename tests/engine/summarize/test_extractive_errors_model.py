@@ -183,3 +183,13 @@ def test_a_file_whose_every_edit_failed_is_not_listed_as_changed():
     # (src/last.ts: its result is beyond the summarized messages, unknown: listed)
     assert sorted(_section(text, "Files changed")) == ["src/editor.ts", "src/last.ts", "src/theme.ts"]
     assert sorted(_section(text, "Files read or named")) == ["src/selector.ts", "src/tui-renderer.ts"]
+
+
+def test_calls_in_a_recording_without_any_results_are_not_taken_for_never_run():
+    # LangGraph's tutorial printouts (L11) keep the calls and the user's replies but no
+    # tool result at all: an edit there is not known to have failed.
+    msgs = [user("Fix the typo in README.md."),
+            asst("", [("e1", "write_file", '{"path": "README.md", "content": "fixed"}')]),
+            user("Thanks, now the docs."),
+            asst("Done.")]
+    assert _section(build_summary(msgs, [], 300), "Files changed") == ["README.md"]
