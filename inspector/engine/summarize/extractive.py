@@ -648,7 +648,7 @@ class _Recent:
                     said, step = _assistant_actions(m)
                     if step is not None and not out.next_step:
                         out.next_step = [step]
-                    said = with_outcomes(said, m, results, live, model)
+                    said = with_outcomes(said, at, results, live, model, shown_at)
                     out.actions.extend(reversed(said))
                     actions.update(said)
                 if not files_full:
@@ -674,49 +674,62 @@ class _Recent:
                 errors.add(line)
 
 
-def with_outcomes(said: list[str], m: Message, results: dict[str, int], live: Sequence[Message],
-                  model: ContentModel) -> list[str]:
+def with_outcomes(said: list[str], at: int, results: dict[str, int], live: Sequence[Message],
+                  model: ContentModel, shown_at: int = -1) -> list[str]:
     """An assistant message's action lines (`_assistant_actions`), each call's with what
     its result said (`_outcome`): a list of calls without their results told the judges
-    of the labelled sets nothing of what was found (no counts, no ratings, no stops).
+    of the labelled sets nothing of what was found (no counts, no ratings, no stops). A
+    text agent's action (SWE-agent's command, no tool call) ends with what the
+    observation after it said.
 
     Args:
         said: its action lines, one per call last.
-        m: the assistant message.
+        at: the assistant message's position in `live`.
         results: call id -> the position of its result in `live`.
         live: the summarized messages.
         model: their content model.
+        shown_at: the result "Last result" states (not said again).
 
     Returns:
-        The lines, those of calls with a result ending "→ outcome".
+        The lines, those of actions with a result ending "→ outcome".
     """
-    if not m.tool_calls or not results:
+    m = live[at]
+    if not m.tool_calls:
+        answer = model.result_of(at)[:1] if said and model.kinds[at] is Kind.ACTION else []
+        if not answer or answer[0] == shown_at:
+            return said
+        return [*said[:-1], f"{said[-1]} \u2192 {_outcome(live[answer[0]], holds_file_text(model, answer[0]))}"]
+    if not results:
         return said
     first = len(said) - len(m.tool_calls)
     out = said[:first]
     for line, call in zip(said[first:], m.tool_calls, strict=True):
-        at = results.get(call.id)
-        out.append(line if at is None else f"{line} \u2192 {_outcome(live[at], holds_file_text(model, at))}")
+        j = results.get(call.id)
+        out.append(line if j is None else f"{line} \u2192 {_outcome(live[j], holds_file_text(model, j))}")
     return out
 
 
 def _outcome(m: Message, file_text: bool) -> str:
     """What a call's result says in a few words: the lines of a file it showed, its
-    error, else its first words (a framework's heading and benign noise skipped:
-    "Requirement already satisfied", a warning), "(no output)"."""
+    error, else its first words (a framework's heading, a download's progress meter and
+    benign noise skipped: "Requirement already satisfied", a warning), "(no output)"."""
     text = m.text
     if file_text:
         return f"{text.count(chr(10)) + 1} lines shown"
     err = _error_of(text)
     if err is not None:
         return _line(err, OUTCOME_CHARS)
-    lines = [ln for ln in text[:2000].splitlines() if ln.strip() and not _LABEL_ONLY.match(ln)]
+    lines = [ln for ln in text[:4000].splitlines()
+             if ln.strip() and not _LABEL_ONLY.match(ln) and not _PROGRESS.match(ln)]
     words = [ln for ln in lines if not _BENIGN_RE.search(ln)] or lines
     return _line(" ".join(words), OUTCOME_CHARS) if words else "(no output)"
 
 
 # The characters of a call's outcome on its action line.
 OUTCOME_CHARS = 100
+# A transfer's progress meter (curl's, wget's), which opens what a download printed.
+_PROGRESS = re.compile(r"\s*(?:% Total\s+% Received|Dload\s+Upload|\d{1,3}\s+[\d.]+[kMG]?\s+\d{1,3}\s+[\d.]+[kMG]?\s"
+                       r"|\s*\d+K(?: \.{10})+)")
 
 
 def _observed_error(live: Sequence[Message], model: ContentModel, names: dict[str, str], at: int) -> str | None:

@@ -193,3 +193,26 @@ def test_calls_in_a_recording_without_any_results_are_not_taken_for_never_run():
             user("Thanks, now the docs."),
             asst("Done.")]
     assert _section(build_summary(msgs, [], 300), "Files changed") == ["README.md"]
+
+
+def test_a_text_agents_command_says_what_its_observation_said():
+    # SWE-agent writes its command in its text and the environment's answer comes back as
+    # a user message: the action line ends with that answer's first words (a download's
+    # progress meter skipped), as a tool call's does.
+    footer = "(Open file: n/a)\n(Current directory: /app)\nbash-$"
+    meter = ("  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n"
+             "                                 Dload  Upload   Total   Spent    Left  Speed\n"
+             "100   293  100   293    0     0  12993      0 --:--:-- --:--:-- --:--:-- 15421\n")
+    msgs = [user("Find the flag on the web server."),
+            asst("Let me look at the main page.\n```\ncurl http://web.chal:8000\n```"),
+            user(meter + "<title>Perl Examples</title>\n" + footer),
+            asst("Now the hello script.\n```\ncurl http://web.chal:8000/cgi-bin/hello.pl\n```"),
+            user("Hello World from Perl!\n" + footer),
+            asst("The forms script next.\n```\ncurl http://web.chal:8000/cgi-bin/forms.pl\n```"),
+            user("<form>Name</form>\n" + footer)]
+    text = build_summary(msgs, [], 300)
+    actions = _section(text, "Last actions (newest first)")
+    assert actions[1].endswith("\u2192 Hello World from Perl! (Open file: n/a) (Current directory: /app) bash-$")
+    assert actions[2].endswith("\u2192 <title>Perl Examples</title> (Open file: n/a) (Current directory: /app) bash-$")
+    assert "\u2192" not in actions[0]  # (its answer is the last result, said above)
+    assert _section(text, "Last result")[0].startswith("<form>Name</form>")

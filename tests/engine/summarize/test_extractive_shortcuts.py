@@ -67,7 +67,7 @@ def _plain_recent(live, model, names, changed, shown_at=-1):
                 said, step = _assistant_actions(m)
                 if step is not None and not out.next_step:
                     out.next_step = [step]
-                said = with_outcomes(said, m, results, live, model)
+                said = with_outcomes(said, at, results, live, model, shown_at)
                 out.actions.extend(reversed(said))
                 seen["actions"].update(said)
             if not full("files"):
