@@ -216,7 +216,21 @@ def _find_error(text: str) -> str | None:
     lines = [line for line in error_lines(text) if not _BENIGN_RE.search(line)]
     if not lines:
         return None
-    return lines[-1] if "Traceback (most recent call last)" in text else lines[0]
+    if "Traceback (most recent call last)" in text:
+        return lines[-1]
+    # (a bare exit status, "Exit code 1", "<returncode>1</returncode>", opens what a shell
+    # printed: the line that says what went wrong is the one after it)
+    return next((line for line in lines if not _bare_status(line)), lines[0])
+
+
+_TAG = re.compile(r"<[^>\n]{1,40}>")
+_NOT_WORD = re.compile(r"[\W_]+")
+_BARE_STATUS = re.compile(r"(?:the )?(?:command (?:failed|completed) with )?(?:exit(?:ed)? (?:code|status) ?)?\d+|error")
+
+
+def _bare_status(line: str) -> bool:
+    """Whether an error line says no more than that something failed (an exit status)."""
+    return _BARE_STATUS.fullmatch(" ".join(_NOT_WORD.sub(" ", _TAG.sub(" ", line)).split()).lower()) is not None
 
 
 def _call_text(name: str, args_raw: str) -> str:

@@ -216,3 +216,21 @@ def test_a_text_agents_command_says_what_its_observation_said():
     assert actions[2].endswith("\u2192 <title>Perl Examples</title> (Open file: n/a) (Current directory: /app) bash-$")
     assert "\u2192" not in actions[0]  # (its answer is the last result, said above)
     assert _section(text, "Last result")[0].startswith("<form>Name</form>")
+
+
+def test_an_error_listed_is_what_went_wrong_not_the_bare_exit_status_before_it():
+    # L20's judges: "errors listed only as exit codes". Claude Code's Bash opens a failure
+    # with "Exit code 1", SWE-agent's with "<returncode>2</returncode>": the line after says
+    # what went wrong. A status alone is still listed.
+    msgs = [user("Run the integration tests."),
+            asst("", [("c1", "Bash", '{"command": "go test ./integration_test/..."}')]),
+            tool("c1", "Exit code 1\nFAIL\tentire.io/cli/integration_test\t19.666s\n", "Bash"),
+            asst("", [("c2", "Bash", '{"command": "python3 apply_fix.py"}')]),
+            tool("c2", "<returncode>2</returncode>\npython3: can't open file '/testbed/apply_fix.py': "
+                       "[Errno 2] No such file or directory", "Bash"),
+            asst("", [("c3", "Bash", '{"command": "false"}')]),
+            tool("c3", "Exit code 1", "Bash"),
+            asst("Let me look at the failures.")]
+    assert _errors_section(build_summary(msgs, [], 400)) == [
+        "Exit code 1", "python3: can't open file '/testbed/apply_fix.py': [Errno 2] No such file or directory",
+        "FAIL entire.io/cli/integration_test 19.666s"]
