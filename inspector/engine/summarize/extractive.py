@@ -756,7 +756,7 @@ def _observed_error(live: Sequence[Message], model: ContentModel, names: dict[st
     err = _error_of(m.text)
     if err is None or holds_file_text(model, at):
         return None
-    source = m.name or names.get(m.tool_call_id or "", "tool") if m.role == "tool" else "output"
+    source = (m.name or names.get(m.tool_call_id or "", "tool")) if m.role == "tool" else "output"
     return f"{source}: {_line(err, 160)}"
 
 

@@ -234,3 +234,17 @@ def test_an_error_listed_is_what_went_wrong_not_the_bare_exit_status_before_it()
     assert _errors_section(build_summary(msgs, [], 400)) == [
         "Exit code 1", "python3: can't open file '/testbed/apply_fix.py': [Errno 2] No such file or directory",
         "FAIL entire.io/cli/integration_test 19.666s"]
+
+
+def test_an_observation_from_a_named_user_is_listed_as_output():
+    # AutoGen stores the executor's output as a user message named after the agent that
+    # ran it: the error's source is "output", as for any user-role observation.
+    from inspector.engine.models import Message
+
+    footer = "(Open file: n/a)\n(Current directory: /app)\nbash-$"
+    observed = Message.text_message("user", "ValueError: width must be positive\n" + footer)
+    observed = observed.model_copy(update={"name": "user_proxy"})
+    msgs = [user("Fix the width check."), asst("Running it.\n```\npython check.py\n```"), observed,
+            asst("The width is negative.")]
+    assert _section(build_summary(msgs, [], 300), "Errors seen (newest first)") == [
+        "output: ValueError: width must be positive"]

@@ -80,7 +80,7 @@ def _plain_recent(live, model, names, changed, shown_at=-1):
         if not full("errors") and model.kinds[at] is Kind.OBSERVATION:
             err = _error_of(m.text)
             if err is not None and not holds_file_text(model, at):
-                source = m.name or names.get(m.tool_call_id or '', 'tool') if m.role == "tool" else "output"
+                source = (m.name or names.get(m.tool_call_id or '', 'tool')) if m.role == "tool" else "output"
                 line = f"{source}: {_line(err, 160)}"
                 out.errors.append(line)
                 seen["errors"].add(line)
