@@ -92,6 +92,25 @@ def _compile(template: str, names: tuple[str, ...]) -> _Pieces:
     return tuple(pieces)
 
 
+def pieces(template: str, names: tuple[str, ...]) -> _Pieces:
+    """How `fill(template, **values)` with `values` named `names` (in that order) builds
+    its text: (literal, field name or None, format spec) pieces, the literal written
+    first; () when the braces do not balance (the fields are then replaced as written).
+
+    Args:
+        template: the text.
+        names: the names of the values `fill` is given.
+
+    Returns:
+        The pieces (memoised with `fill`'s).
+    """
+    key = (template, names)
+    got = _COMPILED.get(key)
+    if got is None:
+        got = _COMPILED.put(key, _compile(template, names))
+    return got
+
+
 def fill(template: str, **values: Any) -> str:
     """`template` with its fields filled from `values` (each `str()`-ed).
 

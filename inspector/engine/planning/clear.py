@@ -17,7 +17,7 @@ from inspector.engine.models import Message
 from inspector.engine.planning.compaction import placeholder_counts
 from inspector.engine.planning.memo import ClearResults, PlanMemo, Reduced
 from inspector.engine.planning.results import NO_ARGUMENTS, Action, Reduction, SharedReductions, StageResult
-from inspector.engine.planning.text import offload_id, render
+from inspector.engine.planning.text import offload_id, render, text_floor
 from inspector.engine.tokens import Framing
 from inspector.engine.wording import plural
 
@@ -220,11 +220,14 @@ def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[
         by_text = {args: n for args in distinct if (n := memo.texts.known(args)) is not None}
         unknown = [args for args in distinct if args not in by_text]
         by_text.update(zip(unknown, counter.count_batch(unknown)))
-        keys = list(todo)
-        placeholders = counter.count_batch([render(template, offload_id=oid) for oid, _ in keys])
-        for key, after in zip(keys, placeholders):
-            args, where, memoise = todo[key]
+        # a placeholder whose fewest possible tokens are not fewer than the arguments'
+        # is not counted: it never replaces them (`argument_counts`)
+        floor = text_floor(template, _ID_FIELD, counter)
+        keys = [key for key, (args, _, _) in todo.items() if by_text[args] > floor]
+        counted = dict(zip(keys, counter.count_batch([render(template, offload_id=oid) for oid, _ in keys])))
+        for key, (args, where, memoise) in todo.items():
             before = by_text[args]
+            after = counted.get(key, floor)
             if memoise:
                 memo.arguments.put(key, (before, after))
             for c_id in where:
@@ -276,16 +279,28 @@ def argument_counts(memo: PlanMemo, args: str, oid: str, template: str,
     """(tokens of a call's arguments `args`, of their placeholder under id `oid`); the
     id stands for the call message's content, so for `args` too. `count_args` counts
     the arguments when the caller memoises their counts already (replay: the text
-    cache, which its bounds filled); by default they are counted."""
+    cache, which its bounds filled); by default they are counted.
+
+    The placeholder's count is exact when it is fewer than the arguments' (the
+    arguments are then cleared); otherwise it may be a lower bound not below them
+    (`text_floor`: the placeholder is not counted when no id could make it smaller).
+    Every reader only asks whether it is smaller (the memo `arguments` holds these pairs)."""
     key = (oid, template)
     pair = memo.arguments.get(key)
     if pair is None:
         # Counted, not through the text cache: this memo holds the pair by id already,
         # and a cache keyed by the texts kept every placeholder (one per call, unique
         # by its id) and a slot per arguments text: ~8 MB on a 100k-message session.
-        count = memo.texts.counter.count
-        pair = memo.arguments.put(key, ((count_args or count)(args), count(render(template, offload_id=oid))))
+        counter = memo.texts.counter
+        before = (count_args or counter.count)(args)
+        floor = text_floor(template, _ID_FIELD, counter)
+        pair = memo.arguments.put(key, (before, floor if before <= floor else
+                                        counter.count(render(template, offload_id=oid))))
     return pair
+
+
+# The field an arguments placeholder is rendered with (`render(template, offload_id=...)`).
+_ID_FIELD = ("offload_id",)
 
 
 def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,

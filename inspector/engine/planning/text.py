@@ -5,11 +5,14 @@ offload ids. One place, so what is counted is what is written.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from inspector.engine.analysis import Analysis
+from inspector.engine.bounded import Memo
 from inspector.engine.models import Message
-from inspector.engine.templates import fill
+from inspector.engine.templates import fill, pieces
+from inspector.engine.tokens import TiktokenCounter, TokenCounter
 
 
 def offload_id(a: Analysis, position: int, kind: str, *, memoise: bool = True) -> str:
@@ -46,6 +49,64 @@ def make_offload_id(chain: bytes, position: int, kind: str) -> str:
     h.update(chain)
     h.update(f"\x1f{position}\x1f{kind}".encode())
     return "off-" + h.hexdigest()
+
+
+# A single space between two non-spaces: tiktoken's pre-tokenizer starts a new piece
+# there, and encodes each piece on its own (`tokens.TiktokenCounter._pieces` cuts long
+# texts at the same places), so a text's count is the sum of its parts' counts.
+_CLEAN_CUT = re.compile(r"(?<=\S) (?=\S)")
+# (template, field names, counter name) -> `text_floor`
+_FLOORS: Memo[tuple[str, tuple[str, ...], str], int] = Memo(256)
+
+
+def text_floor(template: str, names: tuple[str, ...], counter: TokenCounter) -> int:
+    """The fewest tokens `render(template, **values)` has, whatever the values named
+    `names` (given in that order) are: a placeholder not smaller than a text of this
+    many tokens is known not to be smaller without rendering and counting it.
+
+    The template is cut at its literal spaces between two literal non-spaces (clean
+    cuts whatever the fields hold); a part without a field is counted, a part with one
+    is at least one token when it has a literal character (a non-empty text is), else
+    nothing. 0 for a counter other than tiktoken's (an estimate is not additive) and
+    for a template whose braces do not balance.
+
+    Args:
+        template: the placeholder template.
+        names: the names of the values it is rendered with, in the order given.
+        counter: the counter its texts are counted with.
+
+    Returns:
+        A lower bound of `counter.count(render(template, **values))` over all values.
+    """
+    if not isinstance(counter, TiktokenCounter):
+        return 0
+    key = (template, names, counter.name)
+    floor = _FLOORS.get(key)
+    if floor is None:
+        floor = _FLOORS.put(key, _floor(pieces(template, names), counter))
+    return floor
+
+
+def _floor(parts: tuple[tuple[str, str | None, str], ...], counter: TokenCounter) -> int:
+    if not parts:
+        return 0
+    # the text with each field's value as "\n" (a space: no clean cut next to a field)
+    text = ""
+    fields: list[int] = []  # where each field stands in `text`
+    for literal, name, _ in parts:
+        text += literal
+        if name is not None:
+            fields.append(len(text))
+            text += "\n"
+    floor = 0
+    starts = [0, *(m.start() for m in _CLEAN_CUT.finditer(text)), len(text)]
+    for lo, hi in zip(starts, starts[1:]):
+        inside = [f for f in fields if lo <= f < hi]
+        if not inside:
+            floor += counter.count(text[lo:hi])
+        elif hi - lo > len(inside):  # some literal character: never empty
+            floor += 1
+    return floor
 
 
 def truncated_part(text: str, head: int, tail: int, notice: str) -> str:
