@@ -60,7 +60,7 @@ from inspector.engine.planning.clear import argument_counts
 from inspector.engine.planning.compaction import placeholder_count
 from inspector.engine.planning.memo import PlanMemo, memo_for
 from inspector.engine.planning.summarize import evaluate
-from inspector.engine.planning.text import make_offload_id
+from inspector.engine.planning.text import make_offload_id, text_floor
 from inspector.engine.planning.truncation import count_ahead, may_truncate
 from inspector.engine.tokens import DEFAULT_CACHE
 
@@ -263,6 +263,8 @@ class _Quiet:
         self.comp = rc.compaction if rc.compaction.enabled else None
         self.clear = rc.clear if rc.clear.enabled else None
         self.counter = counter
+        # the fewest tokens an arguments placeholder has: arguments of no more are never cleared
+        self.args_floor = text_floor(self.clear.arguments_placeholder, ("offload_id",), counter) if self.clear else 0
         limits: list[int] = []
         sc = config.summarization
         self.max_messages = 0
@@ -429,6 +431,8 @@ class _Quiet:
                     args = c.arguments_raw
                     if not args or (len(args) <= PLACEHOLDER_MAX_CHARS and has_offload_id(args)):
                         continue
+                    if self.memo.texts.count(args) <= self.args_floor:
+                        continue  # no placeholder is smaller (`argument_counts` decides so uncounted)
                     oid = make_offload_id(chain, position, "args:" + c.id)
                     # the arguments' count from the text cache (`clear_bound` counted them there):
                     # only the placeholder, new with each id, is counted

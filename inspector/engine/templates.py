@@ -138,5 +138,6 @@ def fill(template: str, **values: Any) -> str:
     for literal, name, spec in pieces:
         parts.append(literal)
         if name is not None:
-            parts.append(format(str(values[name]), spec))
+            # (no spec: the text as it is, what `format` gives, without the call)
+            parts.append(format(str(values[name]), spec) if spec else str(values[name]))
     return "".join(parts)

@@ -133,3 +133,44 @@ def test_plans_are_the_same_with_the_floor_switched_off(monkeypatch):
         assert a.reductions == b.reductions
         assert a.tokens_after == b.tokens_after
         assert a.stages == b.stages
+
+
+def test_replays_are_the_same_with_the_floor_switched_off(monkeypatch):
+    """Replay's clearing checks skip the arguments whose placeholder cannot be smaller
+    (`_Quiet.clear_gain`): every call, total and final context as with every
+    placeholder counted, over the real sessions under a clearing policy."""
+    from inspector.engine import replay as replay_module
+
+    config = preset("balanced").with_values({
+        "reduction.clear.enabled": True, "reduction.clear.trigger_tokens": 2_000,
+        "reduction.clear.at_least_tokens": 200, "reduction.clear.keep_rounds": 2,
+        "reduction.clear.clear_arguments": True,
+        "summarization.trigger.context_tokens": 12_000, "summarization.trigger.context_ratio": 0,
+        "summarization.keep.tokens": 0})
+    placeholders: list[str] = []
+
+    class Recording(TiktokenCounter):
+        def count(self, text):
+            if "off-" in text:
+                placeholders.append(text)
+            return super().count(text)
+
+        def count_batch(self, texts):
+            placeholders.extend(t for t in texts if "off-" in t)
+            return super().count_batch(texts)
+
+    def replays():
+        placeholders.clear()
+        out = []
+        for s in _real_sessions():
+            r = replay_module.replay(s, config, counter=Recording(model="gpt-4o"), token_cache=TokenCache())
+            out.append(([c.to_dict() for c in r.calls], r.totals.to_dict(), [m.content_hash for m in r.final_messages]))
+        return out, len(placeholders)
+
+    with_floor, fewer = replays()
+    monkeypatch.setattr(replay_module, "text_floor", lambda *args: 0)
+    monkeypatch.setattr(clear_stage, "text_floor", lambda *args: 0)
+    without, every = replays()
+    assert sum(t["compactions"] for _, t, _ in with_floor) > 5
+    assert fewer < every
+    assert with_floor == without
