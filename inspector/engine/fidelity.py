@@ -599,16 +599,10 @@ def best_sentence(m: Message, ws: frozenset[str], weights: Mapping[str, float], 
     if not ss:
         return hit
     hit = (0.0, ss[0])  # (what a first sentence covering nothing leaves)
-    if read is None:
-        candidates: Iterable[int] = range(len(ss))
-    else:
-        stems = [w for w in ws if w in read.lower]
-        if not stems:
-            return hit
-        # (the sentences holding a stem, found in their lower case forms joined, not by a
-        # test of each stem in each sentence: one that holds none covers nothing, and leaves
-        # the first sentence's (0.0, it) standing)
-        candidates = read.holding(ss, stems)
+    # (the sentences holding a stem, found in their lower case forms joined, not by a
+    # test of each stem in each sentence: one that holds none covers nothing, and leaves
+    # the first sentence's (0.0, it) standing)
+    candidates: Iterable[int] = range(len(ss)) if read is None else read.holding(ws)
     for k in candidates:
         sentence = ss[k]
         read_k = sws[k]
@@ -623,32 +617,30 @@ def best_sentence(m: Message, ws: frozenset[str], weights: Mapping[str, float], 
 
 
 class _WordsRead:
-    """A message's sentences lower case and joined (the stems it holds at all), and the
-    words of those read so far (None: not yet)."""
+    """A message's sentences lower case (`str.lower` of each) and joined by line breaks
+    (the stems it holds at all: the same text as the sentences joined, then lowered, a
+    line break being no letter, nor ignored by a letter's case around it), and the words
+    of those read so far (None: not yet)."""
 
-    __slots__ = ("_each", "_starts", "lower", "words")
+    __slots__ = ("_starts", "lower", "words")
 
     def __init__(self, ss: tuple[str, ...]) -> None:
-        self.lower = "\n".join(ss).lower()
+        lows = [s.lower() for s in ss]
+        self.lower = "\n".join(lows)
         self.words: list[frozenset[str] | None] = [None] * len(ss)
-        self._each: str | None = None  # (each sentence's `lower()` joined: `holding`, on its first question)
-        self._starts: list[int] = []
+        # (where each sentence starts in `lower`: a lower case form may be longer than its sentence)
+        self._starts = list(itertools.accumulate((len(low) + 1 for low in lows), initial=0))
 
-    def holding(self, ss: tuple[str, ...], stems: Sequence[str]) -> list[int]:
-        """Of the sentences `ss` (those this reading is of), those whose lower case form
-        (`str.lower` of each) holds one of `stems` (words: no line break in them),
-        ascending: each occurrence found in them joined."""
-        if self._each is None:
-            lows = [s.lower() for s in ss]
-            self._each = "\n".join(lows)
-            self._starts = list(itertools.accumulate((len(low) + 1 for low in lows), initial=0))
-        each, starts, found = self._each, self._starts, set()
+    def holding(self, stems: Iterable[str]) -> list[int]:
+        """The sentences whose lower case form holds one of `stems` (words: no line break
+        in them), ascending: each occurrence found in them joined."""
+        low, starts, found = self.lower, self._starts, set()
         for w in stems:
-            at = each.find(w)
+            at = low.find(w)
             while at >= 0:
                 k = bisect.bisect_right(starts, at) - 1
                 found.add(k)
-                at = each.find(w, starts[k + 1])  # (on from the next sentence)
+                at = low.find(w, starts[k + 1])  # (on from the next sentence)
         return sorted(found)
 
 
