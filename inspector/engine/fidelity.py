@@ -599,14 +599,14 @@ def best_sentence(m: Message, ws: frozenset[str], weights: Mapping[str, float], 
     if not ss:
         return hit
     hit = (0.0, ss[0])  # (what a first sentence covering nothing leaves)
-    stems = [w for w in ws if w in read.lower] if read is not None else list(ws)
-    if not stems:
-        return hit
-    for k, sentence in enumerate(ss):
+    # (the sentences holding a stem, found in their lower case forms joined, not by a
+    # test of each stem in each sentence: one that holds none covers nothing, and leaves
+    # the first sentence's (0.0, it) standing)
+    candidates: Iterable[int] = range(len(ss)) if read is None else read.holding(ws)
+    for k in candidates:
+        sentence = ss[k]
         read_k = sws[k]
         if read_k is None:
-            if not any(w in sentence.lower() for w in stems):
-                continue  # (covers nothing: the first sentence's (0.0, it) stands)
             read_k = words(sentence)
             if read is not None:
                 read.words[k] = read_k
@@ -617,14 +617,31 @@ def best_sentence(m: Message, ws: frozenset[str], weights: Mapping[str, float], 
 
 
 class _WordsRead:
-    """A message's sentences lower case and joined (the stems it holds at all), and the
-    words of those read so far (None: not yet)."""
+    """A message's sentences lower case (`str.lower` of each) and joined by line breaks
+    (the stems it holds at all: the same text as the sentences joined, then lowered, a
+    line break being no letter, nor ignored by a letter's case around it), and the words
+    of those read so far (None: not yet)."""
 
-    __slots__ = ("lower", "words")
+    __slots__ = ("_starts", "lower", "words")
 
     def __init__(self, ss: tuple[str, ...]) -> None:
-        self.lower = "\n".join(ss).lower()
+        lows = [s.lower() for s in ss]
+        self.lower = "\n".join(lows)
         self.words: list[frozenset[str] | None] = [None] * len(ss)
+        # (where each sentence starts in `lower`: a lower case form may be longer than its sentence)
+        self._starts = list(itertools.accumulate((len(low) + 1 for low in lows), initial=0))
+
+    def holding(self, stems: Iterable[str]) -> list[int]:
+        """The sentences whose lower case form holds one of `stems` (words: no line break
+        in them), ascending: each occurrence found in them joined."""
+        low, starts, found = self.lower, self._starts, set()
+        for w in stems:
+            at = low.find(w)
+            while at >= 0:
+                k = bisect.bisect_right(starts, at) - 1
+                found.add(k)
+                at = low.find(w, starts[k + 1])  # (on from the next sentence)
+        return sorted(found)
 
 
 # (a message's content hash) -> what `best_sentence` read of its sentences' words.
@@ -2621,7 +2638,11 @@ def _checks_reading(sentence: str) -> int:
 def _view_readings(v: _View) -> tuple[int, ...]:
     hit = _VIEW_READINGS.get(v)
     if hit is None:
-        hit = _VIEW_READINGS.put(v, tuple([_checks_reading(s) for s in v.sentences]))
+        # (the sentences read before found in one pass in C: a knob move's new summary
+        # repeats most of the last one's; the others each read once)
+        known = _CHECKS_READING.get_all(v.sentences)
+        hit = _VIEW_READINGS.put(v, tuple([_checks_reading(s) if bits is None else bits
+                                           for s, bits in zip(v.sentences, known, strict=True)]))
     return hit
 
 
@@ -2629,11 +2650,25 @@ class _ChecksRead:
     """The sentences of a replacement by the claim checks that read them."""
 
     def __init__(self, views: list[_View]) -> None:
-        self.read = [(s, bits) for v in views for s, bits in zip(v.sentences, _view_readings(v), strict=True) if bits]
+        # check -> the sentences it reads, in order (one pass over the sentences read at all,
+        # not one per check)
+        by_check: dict[int, list[str]] = {}
+        for v in views:
+            for s, bits in zip(v.sentences, _view_readings(v), strict=True):
+                while bits:
+                    check = bits & -bits  # (the lowest bit left)
+                    bits ^= check
+                    hit = by_check.get(check)
+                    if hit is None:
+                        by_check[check] = [s]
+                    else:
+                        hit.append(s)
+        self.by_check = by_check
 
     def of(self, check: int, flagged: set[str] | frozenset[str] = frozenset()) -> list[str]:
         """The sentences `check` (a `_READS_*` bit) reads, less those `flagged`, in order."""
-        return [s for s, bits in self.read if bits & check and s not in flagged]
+        read = self.by_check.get(check, ())
+        return [s for s in read if s not in flagged] if flagged else list(read)
 
 
 def forget(*, texts: bool = False) -> None:

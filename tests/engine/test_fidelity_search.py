@@ -503,3 +503,19 @@ def test_a_session_s_paths_naming_the_same_file_end_with_the_same_name(sessions)
                 matched += a != b
                 assert a.rpartition("/")[2] == b.rpartition("/")[2], (a, b)
     assert matched
+
+
+@pytest.mark.parametrize("widening", ["\u0130", "\u0130" * 12, "\u0130stanbul \u0130zmir " + "\u0130" * 20])
+def test_a_best_sentence_after_letters_longer_lower_case_is_the_loops(widening):
+    """A sentence whose lower case form is longer than it ("\u0130" lowers to two characters)
+    moves where the next ones start in the sentences lowered and joined: an item's word
+    at the end of one sentence is found in it, not in the next."""
+    text = f"{widening} opened the serialization module. Then we applied the fix. Nothing else happened here."
+    m = Message(role="assistant", parts=[Part(text=text)])
+    for item in ("fix", "module", "applied fix", "serialization module opened", "happened"):
+        ws = fid.words(item)
+        fid.forget(texts=True)
+        got = fid.best_sentence(m, ws, {w: 1.0 for w in ws}, float(len(ws)))
+        assert got[0] > 0, item  # (the word is there: some sentence covers it)
+        fid.forget(texts=True)
+        assert got == fid.best_sentence(m, ws, {w: 1.0 for w in ws}, float(len(ws)), direct=False), item
