@@ -156,15 +156,14 @@ from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
     SCANNED,
     CoveredWeights,
+    KeyWeights,
     Recency,
     WrittenKeys,
     contradicted_counts,
     keys_first_seen_in,
-    keys_first_shown,
     narrative,
     outcome_counts,
     recency,
-    weighted_keys,
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
@@ -1082,6 +1081,8 @@ class _Index:
     _containing: Containing | None = None  # the commands, searched as one text (`running`), since the last extend
     # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
     weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    # each key's weight and first message (`KeyWeights`: what `weighted` is made of), since the last extend
+    key_weights: KeyWeights | None = None
     # (an item's words, a message) -> the message's best sentence for them
     # (`_Haystack.kept_best`), since the last extend
     best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
@@ -1149,6 +1150,7 @@ class _Index:
         self._running.clear()
         self._containing = None
         self.weighted.clear()
+        self.key_weights = None
         self.contributions.clear()
         self.todos = None
         self.best.clear()
@@ -2836,20 +2838,24 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
                 hashes: tuple[str, ...]) -> Recency:
     n = len(model.hashes)
     known = index.weighted
+    # (each key's weight and first message kept on the index: a message's `weighted_keys`
+    # and `keys_first_shown` are lookups per key; the index is this session at this length)
+    by_key = index.key_weights
+    if by_key is None:
+        post = index.postings
+        by_key = index.key_weights = KeyWeights(lambda k: len(post.get(k, ())), lambda k: post.get(k, (-1,))[0], n)
 
     def weighted(i: int) -> tuple[float, dict[str, float]]:
         hit = known.get(i)
         if hit is None:
-            keys = _keys(model.messages[i], model.kinds[i], model.roots)
-            hit = known[i] = weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots, keys,
-                                           lambda k: len(index.postings.get(k, ())), n)
+            hit = known[i] = by_key.weighted(_keys(model.messages[i], model.kinds[i], model.roots))
         return hit
 
     def first_shown(i: int) -> dict[str, float]:
         key = (index.serial, n, i)
         hit = _FIRST_SHOWN.get(key)
         if hit is None:
-            hit = _FIRST_SHOWN.put(key, keys_first_shown(i, weighted, lambda k: index.postings[k][0]))
+            hit = _FIRST_SHOWN.put(key, by_key.first_shown(i, weighted(i)[1]))
         return hit
 
     def late_keys(half: tuple[int, ...]) -> dict[str, float]:

@@ -144,6 +144,79 @@ def weighted_keys(content_hash: str, session: str, kind: Kind, roots: tuple[str,
     return hit
 
 
+class KeyWeights:
+    """`weighted_keys` and `keys_first_shown` of any message of one session at one
+    length, from each key's weight and first message, kept per key (`weights`, `firsts`):
+    a key recurs across the messages a knob move scans anew (its words, its values), and
+    a message's weighted keys are then a lookup per key, made in C, instead of a
+    document frequency, a comparison and a logarithm per key
+    (tests/engine/test_fidelity_signals.py: the same weights and the same first-shown
+    keys as `weighted_keys` and `keys_first_shown`, on real sessions).
+
+    The caller keeps one per session index and length (`fidelity._Index`), and drops it
+    when either changes.
+    """
+
+    __slots__ = ("doc_freq", "first_seen", "firsts", "limit", "messages", "weights")
+
+    def __init__(self, doc_freq: Callable[[str], int], first_seen: Callable[[str], int], messages: int) -> None:
+        """For a session of `messages` messages.
+
+        Args:
+            doc_freq: how many messages of the session hold a key (0 for none).
+            first_seen: the first message of the session holding a key (-1 for none;
+                asked of a weighted key only).
+            messages: how many messages the session has.
+        """
+        self.doc_freq = doc_freq
+        self.first_seen = first_seen
+        self.messages = messages
+        self.limit = max(DISTINCT_MIN, int(messages * DISTINCT_SHARE))
+        self.weights: dict[str, float] = {}  # key -> its weight, 0.0 when it weighs nothing
+        self.firsts: dict[str, int] = {}  # weighted key -> the first message holding it
+
+    def _learn(self, keys: Iterable[str]) -> None:
+        weights, firsts, n, limit = self.weights, self.firsts, self.messages, self.limit
+        for k in keys:
+            w = 0.0
+            if k[:2] in SIGNAL_KEYS:
+                df = self.doc_freq(k) or 1
+                if df <= limit:
+                    w = math.log(n / df + 1)
+                    firsts[k] = self.first_seen(k)
+            weights[k] = w
+
+    def weighted(self, keys: Collection[str]) -> tuple[float, dict[str, float]]:
+        """`weighted_keys` of a message whose index keys are `keys` (the same weights, in
+        the order `keys` iterates in, and the same exactly rounded total).
+
+        Args:
+            keys: its index keys (`fidelity._keys`).
+
+        Returns:
+            (the weights' total, key -> its weight, for its distinctive keys).
+        """
+        weights = self.weights
+        missing = list(itertools.filterfalse(weights.__contains__, keys))
+        if missing:
+            self._learn(missing)
+        found = list(map(weights.__getitem__, keys))
+        out = dict(itertools.compress(zip(keys, found, strict=True), found))
+        return math.fsum(out.values()), out
+
+    def first_shown(self, at: int, weighted: Mapping[str, float]) -> dict[str, float]:
+        """`keys_first_shown` of message `at`, its weighted keys `weighted` (`weighted`'s).
+
+        Args:
+            at: the message (its index).
+            weighted: its weighted keys.
+
+        Returns:
+            key -> its weight, for the keys no earlier message holds.
+        """
+        return dict(itertools.compress(weighted.items(), map(at.__eq__, map(self.firsts.__getitem__, weighted))))
+
+
 def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[int], tuple[float, dict[str, float]]],
             written: Collection[str],
             late_keys: Callable[[tuple[int, ...]], Mapping[str, float]] | None = None,
