@@ -156,15 +156,14 @@ from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
     SCANNED,
     CoveredWeights,
+    KeyWeights,
     Recency,
     WrittenKeys,
     contradicted_counts,
     keys_first_seen_in,
-    keys_first_shown,
     narrative,
     outcome_counts,
     recency,
-    weighted_keys,
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
@@ -1099,6 +1098,8 @@ class _Index:
     _containing: Containing | None = None  # the commands, searched as one text (`running`), since the last extend
     # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
     weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    # each key's weight and first message (`KeyWeights`: what `weighted` is made of), since the last extend
+    key_weights: KeyWeights | None = None
     # (an item's words, a message) -> the message's best sentence for them
     # (`_Haystack.kept_best`), since the last extend
     best: dict[tuple[frozenset[str], int], tuple[float, str]] = field(default_factory=dict)
@@ -1166,6 +1167,7 @@ class _Index:
         self._running.clear()
         self._containing = None
         self.weighted.clear()
+        self.key_weights = None
         self.contributions.clear()
         self.todos = None
         self.best.clear()
@@ -1604,6 +1606,104 @@ def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[
     if any(errors_of) and (any(opens) or error_scan_opens(text)):
         out.update(*errors_of)
     return frozenset(out)
+
+
+def key_parts(m: Message, roots: tuple[str, ...]) -> Sequence[frozenset[str]]:
+    """The keys of a rewritten message (`rewritten_reading`'s) as parts whose union they are.
+
+    Args:
+        m: a message the compaction wrote.
+        roots: the session's working directories (`ContentModel.roots`).
+
+    Returns:
+        A long summary's keys per line (`_long_text_parts`, each line's part kept: what
+        `WrittenKeys` counts, so a knob move's new summary costs its new lines), when
+        its lines give its keys alone; any other message's whole, as one part.
+    """
+    text = m.text[:SCAN_CHARS]
+    if not m.tool_calls and len(text) > LINES_FROM and not (m.role == "tool" and _CLEARED.fullmatch(m.text)):
+        parts = _long_text_parts(m, text, roots)
+        if parts is not None:
+            return parts
+    return (_keys(m, Kind.SUMMARY, roots),)
+
+
+# The session's roots -> a line of a long rewritten text -> the keys it gives alone, its
+# settings and errors aside (`_line_part`).
+_LINE_PARTS: Memo[tuple[str, ...], Memo[str, frozenset[str]]] = Memo(4)
+
+
+def _line_part(r: _LongLine, roots: tuple[str, ...]) -> frozenset[str]:
+    """What `_long_text_keys` takes from a line whose reading is `r`, its settings and
+    errors aside: its keys, values and paths' keys (no viewer's prefix taken out across
+    lines: `_long_text_parts`)."""
+    if not r.paths:
+        return r.keys | r.values
+    return frozenset(itertools.chain(r.keys, r.values, path_keys(r.paths, roots)))
+
+
+def _setting_keys(settings: Iterable[tuple[str, str]]) -> frozenset[str]:
+    return frozenset(itertools.chain.from_iterable(("=:" + name, f"=:{name}={number}") for name, number in settings))
+
+
+def _setting_spans(read: list[_LongLine]) -> list[tuple[int, int]]:
+    """The lines (start, end) of the blocks `_long_settings` cuts a text into when a
+    setting may span a line break (`_setting_blocks`), from the lines' readings."""
+    after = [""] * len(read)  # the first character other than white space from line k on
+    first = ""
+    for k in range(len(read) - 1, -1, -1):
+        if read[k].ends:
+            first = read[k].ends[0]
+        after[k] = first
+    out: list[tuple[int, int]] = []
+    start, last = 0, ""
+    for k in range(1, len(read) + 1):
+        if k < len(read):
+            if read[k - 1].ends:
+                last = read[k - 1].ends[-1]
+            if last in _SETS or after[k] in _SETS:
+                continue
+        out.append((start, k))
+        start = k
+    return out
+
+
+def _long_text_parts(m: Message, text: str, roots: tuple[str, ...]) -> list[frozenset[str]] | None:
+    """`_long_text_keys(m, text, roots)` as parts whose union it is: each line's (`_line_part`,
+    kept per line: a knob move's new summary costs its new lines), the settings of each
+    line or block of lines (`_long_settings`), and each line's errors when the text's are
+    read; None when it reads the text otherwise (`_long_text_keys` returns None), or takes
+    a viewer's prefix out across lines (`_LongLine.viewer`: the whole text's values)
+    (tests/engine/test_fidelity_line_keys.py: the same keys as `_long_text_keys`)."""
+    if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
+                                                 or m.text != m.text.strip())) or in_diff_text(text):
+        return None
+    read = by_lines(text, _long_line, _LONG_LINES)
+    _, settings_of, _, _, _, errors_of, opens, viewer = zip(*read)
+    if any(viewer):
+        return None
+    memo = _LINE_PARTS.get(roots)
+    if memo is None:
+        memo = _LINE_PARTS.put(roots, Memo(20_000))
+    lines = text.split("\n")
+    found = memo.get_all(lines)
+    parts = cast("list[frozenset[str]]", found)
+    for k in [k for k, hit in enumerate(found) if hit is None]:
+        part = parts[k] = _line_part(read[k], roots)
+        if len(lines[k]) <= LINE_CHARS:
+            memo.put(lines[k], part)
+    if not SETTING_ACROSS.search(text):
+        if any(settings_of):
+            parts.extend(_setting_keys(pairs) for pairs in settings_of if pairs)
+    else:
+        for start, end in _setting_spans(read):
+            pairs = settings_of[start] if end - start == 1 else _block_settings("\n".join(lines[start:end]))
+            if pairs:
+                parts.append(_setting_keys(pairs))
+    # (a line opens the scan only when it has errors: `_long_line`)
+    if any(errors_of) and (any(opens) or error_scan_opens(text)):
+        parts.extend(frozenset(e) for e in errors_of if e)
+    return parts
 
 
 def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
@@ -2871,20 +2971,24 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
                 hashes: tuple[str, ...]) -> Recency:
     n = len(model.hashes)
     known = index.weighted
+    # (each key's weight and first message kept on the index: a message's `weighted_keys`
+    # and `keys_first_shown` are lookups per key; the index is this session at this length)
+    by_key = index.key_weights
+    if by_key is None:
+        post = index.postings
+        by_key = index.key_weights = KeyWeights(lambda k: len(post.get(k, ())), lambda k: post.get(k, (-1,))[0], n)
 
     def weighted(i: int) -> tuple[float, dict[str, float]]:
         hit = known.get(i)
         if hit is None:
-            keys = _keys(model.messages[i], model.kinds[i], model.roots)
-            hit = known[i] = weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots, keys,
-                                           lambda k: len(index.postings.get(k, ())), n)
+            hit = known[i] = by_key.weighted(_keys(model.messages[i], model.kinds[i], model.roots))
         return hit
 
     def first_shown(i: int) -> dict[str, float]:
         key = (index.serial, n, i)
         hit = _FIRST_SHOWN.get(key)
         if hit is None:
-            hit = _FIRST_SHOWN.put(key, keys_first_shown(i, weighted, lambda k: index.postings[k][0]))
+            hit = _FIRST_SHOWN.put(key, by_key.first_shown(i, weighted(i)[1]))
         return hit
 
     def late_keys(half: tuple[int, ...]) -> dict[str, float]:
@@ -2902,7 +3006,7 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
     # (the written keys changed in place by the messages that came and went, the covered
     # weights told the keys that did: no pass over every rewritten message's keys)
     roots = model.roots
-    changed = written.move(hashes, lambda k: _keys(rewritten[k], Kind.SUMMARY, roots))
+    changed = written.move(hashes, lambda k: key_parts(rewritten[k], roots))
     covered.change(changed, written.counts, index.postings, n, scanned[0] if scanned else 0,
                    scanned[-1] if scanned else -1)
     return recency(removed, model.kinds, weighted, written.counts, late_keys, covered.weight)

@@ -144,6 +144,79 @@ def weighted_keys(content_hash: str, session: str, kind: Kind, roots: tuple[str,
     return hit
 
 
+class KeyWeights:
+    """`weighted_keys` and `keys_first_shown` of any message of one session at one
+    length, from each key's weight and first message, kept per key (`weights`, `firsts`):
+    a key recurs across the messages a knob move scans anew (its words, its values), and
+    a message's weighted keys are then a lookup per key, made in C, instead of a
+    document frequency, a comparison and a logarithm per key
+    (tests/engine/test_fidelity_signals.py: the same weights and the same first-shown
+    keys as `weighted_keys` and `keys_first_shown`, on real sessions).
+
+    The caller keeps one per session index and length (`fidelity._Index`), and drops it
+    when either changes.
+    """
+
+    __slots__ = ("doc_freq", "first_seen", "firsts", "limit", "messages", "weights")
+
+    def __init__(self, doc_freq: Callable[[str], int], first_seen: Callable[[str], int], messages: int) -> None:
+        """For a session of `messages` messages.
+
+        Args:
+            doc_freq: how many messages of the session hold a key (0 for none).
+            first_seen: the first message of the session holding a key (-1 for none;
+                asked of a weighted key only).
+            messages: how many messages the session has.
+        """
+        self.doc_freq = doc_freq
+        self.first_seen = first_seen
+        self.messages = messages
+        self.limit = max(DISTINCT_MIN, int(messages * DISTINCT_SHARE))
+        self.weights: dict[str, float] = {}  # key -> its weight, 0.0 when it weighs nothing
+        self.firsts: dict[str, int] = {}  # weighted key -> the first message holding it
+
+    def _learn(self, keys: Iterable[str]) -> None:
+        weights, firsts, n, limit = self.weights, self.firsts, self.messages, self.limit
+        for k in keys:
+            w = 0.0
+            if k[:2] in SIGNAL_KEYS:
+                df = self.doc_freq(k) or 1
+                if df <= limit:
+                    w = math.log(n / df + 1)
+                    firsts[k] = self.first_seen(k)
+            weights[k] = w
+
+    def weighted(self, keys: Collection[str]) -> tuple[float, dict[str, float]]:
+        """`weighted_keys` of a message whose index keys are `keys` (the same weights, in
+        the order `keys` iterates in, and the same exactly rounded total).
+
+        Args:
+            keys: its index keys (`fidelity._keys`).
+
+        Returns:
+            (the weights' total, key -> its weight, for its distinctive keys).
+        """
+        weights = self.weights
+        missing = list(itertools.filterfalse(weights.__contains__, keys))
+        if missing:
+            self._learn(missing)
+        found = list(map(weights.__getitem__, keys))
+        out = dict(itertools.compress(zip(keys, found, strict=True), found))
+        return math.fsum(out.values()), out
+
+    def first_shown(self, at: int, weighted: Mapping[str, float]) -> dict[str, float]:
+        """`keys_first_shown` of message `at`, its weighted keys `weighted` (`weighted`'s).
+
+        Args:
+            at: the message (its index).
+            weighted: its weighted keys.
+
+        Returns:
+            key -> its weight, for the keys no earlier message holds.
+        """
+        return dict(itertools.compress(weighted.items(), map(at.__eq__, map(self.firsts.__getitem__, weighted))))
+
+
 def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[int], tuple[float, dict[str, float]]],
             written: Collection[str],
             late_keys: Callable[[tuple[int, ...]], Mapping[str, float]] | None = None,
@@ -313,12 +386,15 @@ class CoveredWeights:
 
 class WrittenKeys:
     """The union of the index keys of a compaction's rewritten messages, kept as counts
-    (key -> how many of those messages hold it) from one knob move to the next
-    (`fidelity._recency_of`): a move changes it by the messages it writes anew or no
-    longer writes (its summary, the results it clears anew), and the keys of the others
-    (~600 rewritten messages a move at the slider's top on the 10k session) are not
-    looked at again. `counts` is the union (every key with a message holding it, none
-    else) that `recency` and `CoveredWeights.change` read
+    (key -> how many parts of those messages hold it) from one knob move to the next
+    (`fidelity._recency_of`). A message's keys come in parts whose union they are (a long
+    summary's, one per line: `fidelity.key_parts`; any other message's, one part), and a
+    move changes the counts by the parts that came or went: a summary replaced by the
+    next repeats most of its lines, whose parts cancel, so the move costs the new lines
+    and the messages it writes anew or no longer writes (the results it clears anew); the
+    keys of the others (~600 rewritten messages a move at the slider's top on the 10k
+    session) are not looked at again. `counts` is the union (every key with a part
+    holding it, none else) that `recency` and `CoveredWeights.change` read
     (tests/engine/test_fidelity_covered.py: the union and the keys that changed, against
     those from scratch)."""
 
@@ -327,50 +403,62 @@ class WrittenKeys:
     def __init__(self) -> None:
         """No message written yet."""
         self.counts: dict[str, int] = {}
-        self.keys_of: dict[str, frozenset[str]] = {}  # content hash -> the keys of a message written now
+        # content hash -> the parts of the keys of a message written now
+        self.keys_of: dict[str, Sequence[frozenset[str]]] = {}
 
-    def move(self, hashes: Sequence[str], keys: Callable[[int], frozenset[str]]) -> list[str]:
+    def move(self, hashes: Sequence[str], keys: Callable[[int], Sequence[frozenset[str]]]) -> list[str]:
         """To the rewritten messages whose content hashes are `hashes`.
 
         Args:
             hashes: the messages' content hashes (the same hash twice: one message).
-            keys: the keys of the message at a position of `hashes` (asked for those
-                not written the last time only, a hash once).
+            keys: the keys of the message at a position of `hashes`, as parts whose
+                union they are (asked for those not written the last time only, a hash
+                once).
 
         Returns:
             The keys that came into the union or went out of it, each once (a key
-            that came was held by no message before: by none of those that went).
+            that came was held by no part before: by none of those that went).
         """
         now = set(hashes)
         keys_of, counts = self.keys_of, self.counts
         added = now.difference(keys_of)
-        came: dict[str, frozenset[str]] = {}
+        came: dict[str, Sequence[frozenset[str]]] = {}
         for k in itertools.compress(range(len(hashes)), map(added.__contains__, hashes)):
             if hashes[k] not in came:  # (twice among them: one message)
                 came[hashes[k]] = keys(k)
         went = {h: keys_of.pop(h) for h in keys_of.keys() - now}
         keys_of.update(came)
-        # The counts as if every key of a message that came were added, then every key
-        # of one that went taken away: a key that comes is in no message that goes,
-        # a key that goes in none that comes. A summary replaced by the next repeats
-        # most of its keys: the largest message that came and the largest that went
-        # are paired, and only the keys one of them holds and not the other counted
-        # (the same counts, and the same keys reach or leave zero).
-        plus, minus = list(came.values()), list(went.values())
+        # (each part's net change: a line the next summary repeats comes and goes, and cancels)
+        net: dict[frozenset[str], int] = {}
+        for parts in came.values():
+            for part in parts:
+                net[part] = net.get(part, 0) + 1
+        for parts in went.values():
+            for part in parts:
+                net[part] = net.get(part, 0) - 1
+        plus = [(part, d) for part, d in net.items() if d > 0]
+        minus = [(part, -d) for part, d in net.items() if d < 0]
+        # The counts as if every key of a part that came were added, then every key of
+        # one that went taken away: a key that comes is in no part that goes, a key that
+        # goes in none that comes. A summary read whole (one part) replaced by the next
+        # repeats most of its keys: the largest part that came once and the largest that
+        # went once are paired, and only the keys one of them holds and not the other
+        # counted (the same counts, and the same keys reach or leave zero).
         if plus and minus:
-            a = max(range(len(plus)), key=lambda k: len(plus[k]))
-            g = max(range(len(minus)), key=lambda k: len(minus[k]))
-            plus[a], minus[g] = plus[a] - minus[g], minus[g] - plus[a]
+            a = max(range(len(plus)), key=lambda k: len(plus[k][0]))
+            g = max(range(len(minus)), key=lambda k: len(minus[k][0]))
+            if plus[a][1] == 1 and minus[g][1] == 1:
+                plus[a], minus[g] = (plus[a][0] - minus[g][0], 1), (minus[g][0] - plus[a][0], 1)
         changed: list[str] = []
-        for found in plus:
+        for found, d in plus:
             for key in found:
                 c = counts.get(key, 0)
                 if not c:
                     changed.append(key)
-                counts[key] = c + 1
-        for found in minus:
+                counts[key] = c + d
+        for found, d in minus:
             for key in found:
-                c = counts[key] - 1
+                c = counts[key] - d
                 if c:
                     counts[key] = c
                 else:

@@ -99,11 +99,12 @@ def test_covered_weights_with_the_held_keys_rebuilt_at_every_move_are_the_sums_f
 @pytest.mark.parametrize("path", SOURCES)
 def test_written_keys_kept_across_moves_are_the_union_from_scratch(path):
     """`WrittenKeys` moved along the rewritten messages of summaries of a moving range
-    (the range growing and shrinking, tool results cleared, a message twice, none):
-    after each move its counts are the union of the messages' keys (each key with the
-    number of distinct messages holding it), the keys it says changed are the union's
-    symmetric difference with the last one's, each once, and only the messages not
-    written the last time are read."""
+    (the range growing and shrinking, tool results cleared, a message twice, none), each
+    message's keys given in parts (one per line, as a long summary's: `fidelity.key_parts`,
+    or whole): after each move its counts are the union of the messages' keys (each key
+    with the number of parts of distinct messages holding it), the keys it says changed
+    are the union's symmetric difference with the last one's, each once, and only the
+    messages not written the last time are read."""
     original = _session(path)
     n = len(original)
     rng = random.Random(n)
@@ -115,21 +116,27 @@ def test_written_keys_kept_across_moves_are_the_union_from_scratch(path):
         walks.append(rewritten + rewritten[:rng.randrange(0, 3)])  # (some written twice)
     walks += [[], walks[0], walks[0], walks[-1]]
     written, last, moved = WrittenKeys(), set(), 0
+
+    def parts_of(m):
+        # (a message in lines, some the same, when it has several: as a long summary's parts)
+        lines = m.text.split("\n")
+        return [fid.text_keys(line) for line in lines] if len(lines) > 1 else [fid.text_keys(m.text)]
+
     for rewritten in walks:
         hashes = [m.content_hash for m in rewritten]
         asked = []
 
         def keys(k, rewritten=rewritten, asked=asked):
             asked.append(rewritten[k].content_hash)
-            return fid.text_keys(rewritten[k].text)
+            return parts_of(rewritten[k])
 
         before = set(written.keys_of)
         changed = written.move(hashes, keys)
         distinct = {m.content_hash: m for m in rewritten}
-        union = set().union(*(fid.text_keys(m.text) for m in distinct.values()))
+        union = set().union(*(part for m in distinct.values() for part in parts_of(m)))
         assert set(written.counts) == union
         for key, c in written.counts.items():
-            assert c == sum(key in fid.text_keys(m.text) for m in distinct.values()), key
+            assert c == sum(key in part for m in distinct.values() for part in parts_of(m)), key
         assert len(changed) == len(set(changed))
         assert set(changed) == union ^ last
         assert sorted(asked) == sorted(set(distinct) - before)

@@ -32,7 +32,14 @@ def _same_keys(text: str, role: str, roots: tuple[str, ...] = ()) -> frozenset[s
     _, keys = fidelity.rewritten_reading(m, roots)
     _, whole = fidelity.rewritten_reading(m, roots, directly=False)
     assert keys == whole, text
+    # (the parts the written keys are counted by, `WrittenKeys`: their union is the same)
+    parts = fidelity.key_parts(m, roots)
+    assert frozenset().union(*parts) == keys, text
+    _same_keys.by_lines += len(parts) > 1  # type: ignore[attr-defined]
     return keys
+
+
+_same_keys.by_lines = 0  # type: ignore[attr-defined]  # (texts whose keys were taken in parts)
 
 
 @settings(max_examples=500, deadline=None, derandomize=True)
@@ -77,11 +84,13 @@ def texts():
 def test_long_texts_from_real_sessions_have_the_keys_of_their_whole_texts(texts):
     fidelity.forget(texts=True)
     found = set()
+    _same_keys.by_lines = 0  # type: ignore[attr-defined]
     for role in ("user", "system"):
         for text in texts:
             found |= _same_keys(text, role, ("/testbed",))
     # (the real texts hold what each part of the reading takes: not a test of empty readings)
     assert {k[:2] for k in found} >= {"w:", "t:", "n:", "v:", "a:", "P:", "S:", "e:", "=:"}
+    assert _same_keys.by_lines > len(texts) // 4  # type: ignore[attr-defined]  # (many in parts, one per line; the others show a viewer's line numbers)
     fidelity.forget(texts=True)
 
 

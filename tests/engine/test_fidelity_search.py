@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from inspector.engine import fidelity as fid
 from inspector.engine import fidelity_search as fs
+from inspector.engine.fidelity_signals import weighted_keys
 from inspector.engine.models import Message, Part
 from inspector.sources.registry import open_source
 from tests.conftest import FIXTURES, SWE_AGENT
@@ -328,7 +329,7 @@ def test_recency_reads_as_the_loop_over_every_removed_message(sessions):
     keys = sorted({k for i in range(len(original)) for k in fid._keys(original[i], model.kinds[i], model.roots)})
 
     def weighted(i):
-        return fid.weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots,
+        return weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots,
                                  fid._keys(original[i], model.kinds[i], model.roots),
                                  lambda k: len(index.postings.get(k, ())), len(original))
 
@@ -339,6 +340,46 @@ def test_recency_reads_as_the_loop_over_every_removed_message(sessions):
         written = set(rng.sample(keys, rng.randint(0, min(len(keys), 3000))))
         assert recency(removed, model.kinds, weighted, written) == plain_recency(removed, model.kinds, weighted,
                                                                                  written)
+
+
+def test_key_weights_give_each_messages_weighted_keys_and_first_shown_keys(sessions):
+    """`KeyWeights` (each key's weight and first message kept, a message's weighted keys
+    looked up per key) against `weighted_keys` and `keys_first_shown`, over every message
+    of real sessions, asked in a random order and with keys no message holds."""
+    from inspector.engine.content import Kind
+    from inspector.engine.fidelity_signals import KeyWeights, keys_first_shown
+
+    rng = random.Random(11)
+    original = sessions[2] + sessions[1] + sessions[0]
+    texts = [fid.text_keys(m.text, by_line=False) for m in original]
+    n = len(original)
+    post: dict[str, list[int]] = {}
+    for i, ks in enumerate(texts):
+        for k in ks:
+            post.setdefault(k, []).append(i)
+
+    def doc_freq(k: str) -> int:
+        return len(post.get(k, ()))
+
+    def first_seen(k: str) -> int:
+        return post.get(k, [-1])[0]
+
+    by_key = KeyWeights(doc_freq, first_seen, n)
+    order = list(range(n))
+    rng.shuffle(order)
+    distinct = 0
+    for i in order:
+        keys = texts[i]
+        if rng.random() < 0.3:  # (keys of no message: weighed as `weighted_keys` weighs them)
+            keys = keys | {f"w:absent{rng.randrange(5)}", f"t:{rng.randrange(10**6)}x"}
+        # (its memo is by content hash: the keys made up here are this call's alone)
+        expected = weighted_keys(f"{i} {sorted(keys)}", "s", Kind.ACTION, (), keys, doc_freq, n)
+        got = by_key.weighted(keys)
+        assert got == expected and list(got[1]) == list(expected[1])
+        distinct += bool(got[1])
+        if keys is texts[i]:
+            assert by_key.first_shown(i, got[1]) == keys_first_shown(i, {i: expected}.__getitem__, first_seen)
+    assert distinct > n // 2  # (most messages hold a distinctive key: the weights were compared, not empty sets)
 
 
 def test_recency_is_free_of_the_order_of_the_keys(sessions):
@@ -357,7 +398,7 @@ def test_recency_is_free_of_the_order_of_the_keys(sessions):
     for i, ks in enumerate(texts):
         for k in ks:
             first.setdefault(k, i)
-    weights = {i: fid.weighted_keys(original[i].content_hash, "s", Kind.ACTION, (), texts[i], df.__getitem__,
+    weights = {i: weighted_keys(original[i].content_hash, "s", Kind.ACTION, (), texts[i], df.__getitem__,
                                     len(original)) for i in range(len(original))}
     keys = sorted(df)
 
