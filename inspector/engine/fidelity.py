@@ -3071,6 +3071,23 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
             or (("n:" + name) in post and (("D:" + directory) in post or ("S:" + directory) in post)))
 
 
+# A file name written as a pattern of numbered files: a capital N or X standing for the
+# number ("several textfileN.txt", "fileX.log"), after a lower-case letter or "_"/"-" and
+# before the extension.
+_NUMBERED = re.compile(r"(?<=[a-z_-])[NX](?=\.[A-Za-z0-9]{1,8}$)")
+
+
+def _numbered_family(path: str, sentence: str) -> bool:
+    """Whether `sentence` writes the file name `path` ends with as a pattern of numbered
+    files (`_NUMBERED`): a family of files the summary saw (textfile1.txt, textfile6.txt,
+    ...), not one file it states; as a glob's tail is not. (Read in the sentence: paths
+    are compared in lower case, where N is a letter; L17's listing ran the names
+    together, so the family cannot be looked up name by name.)"""
+    name = path.rpartition("/")[2]
+    written = re.search(r"(?<![\w.-])" + re.escape(name) + r"(?![\w-])", sentence, re.I)
+    return written is not None and _NUMBERED.search(written.group(0)) is not None
+
+
 _SPAN = re.compile(r"`([^`\n]{3,200})`")
 # A sentence that says a step was taken, and one that says it went well or not.
 _RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called|"
@@ -3440,6 +3457,8 @@ def _a_tally(tok: str, said: str) -> bool:
 # beside the original's "1024 bits" is a wrong half.
 _REFERENCE = r"(?:(?<=msg )|(?<=msgs )|(?<=message )|(?<=messages )|(?<=turn ))%s(?![\w.])"
 _SIZE = r"(?<![\w.$#/:-])%s\s+(?:[a-z-]+\s+)?(characters|chars|bytes|bits)\b"
+# ... or counts what it has just named ("' ' characters (1376 of them)"): of any size.
+_COUNTED_THEM = r"(?<![\w.$#/:,-])%s\s+of\s+(?:them|these|those)\b"
 _SEPARATED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
@@ -3453,12 +3472,12 @@ def _as_listed(tok: str, groups: Mapping[str, tuple[str, ...]], post: Mapping[st
 def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
     if not tok.isdigit():
         return False
-    reference, size = re.compile(_REFERENCE % tok), re.compile(_SIZE % tok)
+    reference, size, them = re.compile(_REFERENCE % tok), re.compile(_SIZE % tok), re.compile(_COUNTED_THEM % tok)
     for x in lower:
         x = _SEPARATED.sub("", x) if "," in x else x  # "40,085 characters" states 40085
         if tok not in x:
-            continue  # (both patterns hold `tok` itself: as `_a_count`)
-        if reference.search(x):
+            continue  # (the patterns hold `tok` itself: as `_a_count`)
+        if reference.search(x) or them.search(x):
             return True
         for m in size.finditer(x):
             if not index.sizes_in(m.group(1)):
@@ -3594,7 +3613,8 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         where = stating(p, None) or stating(base, p) or ""
         if "*" + p in said() and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said()):
             continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
-        if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p):
+        if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p) \
+                and not _numbered_family(p, where):
             paths.append(("files", p, where))
     urls = [(url, stating(url, url) or "") for url in v.urls if not _supported_url(url, post)]
     values: list[tuple[str, str]] = []
