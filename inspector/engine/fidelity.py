@@ -3632,8 +3632,38 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     # A name the original sets, set here to a number the original never gives it.
     assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
                 if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]
-    found = (paths, urls, values, claimed, assigned)
+    # A person's full name the original never has (either name): who did or said something.
+    # (one scan of the view's text: a new summary's view is read on every knob move)
+    named = [("values", name, stating(name, name) or "") for name, first, last in _full_names("\n".join(v.sentences))
+             if ("w:" + _stem(first)) not in post and ("w:" + _stem(last)) not in post]
+    found = (paths, urls, values, claimed, assigned + named)
     return index.unsupported.put(v, found)
+
+
+# Two capitalised words inside a sentence, after a word in lower case (or a comma, a
+# semicolon, a parenthesis) and before one that is not capitalised: a person's full name
+# ("the key figures were Alexander Hamilton and James Madison"); not a sentence's first
+# words, a heading before its colon, nor two words of a title in capitals ("Trust
+# Explanations to Do What They Say").
+_FULL_NAME = re.compile(r"(?<=[a-z,;(] )([A-Z][a-z]{2,}) ([A-Z][a-z]{2,})\b(?![:-]| [A-Z\d])")
+_WORD_BEFORE = re.compile(r"([A-Za-z]+) $")
+_CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun
+january february march april may june july august september october november december jan feb mar apr jun jul
+aug sep sept oct nov dec""".split())
+
+
+def _full_names(text: str) -> list[tuple[str, str, str]]:
+    """The full names `text` states: (the name, its first word, its last), lower case;
+    neither word a stop word or a day or month ("Sun May 5")."""
+    out = []
+    for m in _FULL_NAME.finditer(text):
+        before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if before is not None and not before.group(1).islower():
+            continue  # a title in capitals ("... Do What They Say")
+        first, last = m.group(1).lower(), m.group(2).lower()
+        if first not in _STOP and last not in _STOP and first not in _CALENDAR and last not in _CALENDAR:
+            out.append((m.group(0).lower(), first, last))
+    return out
 
 
 # --------------------------------------------------------------------------- any two sources

@@ -544,6 +544,29 @@ def test_a_family_of_numbered_files_and_a_count_of_them_are_no_made_up_statement
     assert unsupported("tmp.txt holds only '\\u2003' and ' ' characters; the flag is at 1376.") == ["1376"]
 
 
+def test_a_full_name_the_session_never_has_is_a_made_up_statement():
+    """L17's planted summary of a CAMEL role-play swapped the key figures (Jefferson, Adams,
+    Franklin) for "Alexander Hamilton and James Madison": names the session never has. A
+    name it has, a title in capitals, a date and a heading are no such statement."""
+    msgs = [sys("You are a historian on a time travel mission."),
+            user("Instruction: Name the key figures to approach in Philadelphia in 1776."),
+            asst("Approach Thomas Jefferson, John Adams and Benjamin Franklin at the City Tavern; "
+                 "cite the paper Trust Explanations to Do What They Say."),
+            user("Instruction: Plan the arrival for Sun May 5."),
+            asst("We arrive on Sun May 5, a few days early.")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[3:]])
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+    right = ("The key figures are Thomas Jefferson, John Adams and Benjamin Franklin, met at the City Tavern; "
+             "the paper is Trust Explanations to Do What They Say. Arrival: Sun May 5. Next Steps: plan it.")
+    assert unsupported(right) == []
+    assert unsupported(right.replace("Thomas Jefferson", "Alexander Hamilton")) == ["alexander hamilton"]
+    assert unsupported(right + " Historian Thomas Paine joins.") == []  # (Thomas is in the session)
+    assert unsupported(right + " The report is titled Meeting Alexander Hamilton.") == []  # a title
+
+
 def test_a_failed_step_called_successful_and_a_step_never_taken_are_unsupported():
     msgs = _session()  # the retry edits another range: `edit 1475:1475` failed each time it ran
     msgs[8] = asst("The edit needs the method's indentation.\n```\nedit 1474:1475\n        return int(round(x))\n"
