@@ -74,11 +74,13 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # files and a count "of them" no made-up statements: L17's two flagged faithful summaries):
     # 0.581 (L17) to 0.91, mean 0.768; pairwise 0.793 (L15) to 1.00, mean 0.917; with a person's
     # full name the session never has flagged (L17's planted swap of the key figures): 0.630
-    # (L15) to 0.91, mean 0.773; pairwise 0.793 (L15) to 1.00, mean 0.919. Guards at those figures.
+    # (L15) to 0.91, mean 0.773; pairwise 0.793 (L15) to 1.00, mean 0.919; with a conversation
+    # forwarded as a user's turn an observation (L15's sleep-time agents): 0.645 (L15) to 0.91,
+    # mean 0.773; pairwise 0.807 (L15) to 1.00, mean 0.920. Guards at those figures.
     every = {held: a for held, _, a, _ in fit.leave_one_set_out(rows, fit.ALL_SETS)}
     assert len(every) == 16
     assert min(a["spearman"] for a in every.values()) >= 0.62
-    assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.79
+    assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.80
     assert sum(a["spearman"] for a in every.values()) / 16 >= 0.77
     assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.917
     # The stale summary's factor is what leaving each of the sixteen sets out chooses
