@@ -5,9 +5,11 @@ after the run sent four; a planted error says "the sent email has not been delet
 after `delete_email("34")` succeeded. Both send the agent to do again what it did: a
 careful reader calls the context false. The clause says a step was not done (a negation
 before a past participle: "has not been sent", "wasn't deleted", "no file was created",
-"nothing has been sent or deleted yet"), and a call of a tool the session has, whose name
-holds the participle's verb and a noun the clause names (`send_direct_message`: "send"
-and "message"; with "nothing", any such call), went through before the range's end.
+"nothing has been sent or deleted yet", "looked up before anything is cancelled": in the
+present, as a state; "asked before anything was cancelled" orders past steps), and a
+call of a tool the session has, whose name holds the participle's verb and a noun the
+clause names (`send_direct_message`: "send" and "message"; with "nothing" or "before
+anything", which name no object, any such call), went through before the range's end.
 
 Not flagged: a clause naming someone or something (a capitalized name, a quoted string,
 a number) that none of those calls' arguments holds ("no message was sent to Alice" after
@@ -29,7 +31,9 @@ from inspector.engine.models import Message
 # to it ("has not been sent or deleted"). "Nothing has been sent" names no object: every
 # call of a tool doing that step is one it denies.
 _NOT_DONE = re.compile(r"(?:\b(?:(?:has|have|had|was|were|is|are)(?:n't|\s+not)|not|never)|\bno\s+[a-z]+\s+"
-                       r"(?:has|have|had|was|were)|\b(?P<nothing>nothing|none)\s+(?:has|have|had|was|were|is))"
+                       r"(?:has|have|had|was|were)|\b(?P<nothing>nothing|none)\s+(?:has|have|had|was|were|is)|"
+                       r"\b(?P<before>before|until)\s+(?:anything|any\s+[a-z]+|something)\s+(?:is|are|has\s+been|"
+                       r"have\s+been|gets|get))"
                        r"\s+(?:yet\s+)?(?:been\s+)?(?P<done>[a-z]{3,})\b(?:\s+(?:or|and|nor)\s+(?P<also>[a-z]{3,})\b)?",
                        re.I)
 # Participles whose verb is not the participle less its "-ed".
@@ -68,8 +72,9 @@ def _said_undone(sentence: str) -> tuple[tuple[int, frozenset[str], bool], ...]:
     if hit is None:
         low = sentence.lower()
         found = [(m.start(), frozenset(_verbs(m.group("done")) | (_verbs(m.group("also")) if m.group("also") else set())),
-                  m.group("nothing") is not None) for m in _NOT_DONE.finditer(sentence)] \
-            if "not" in low or "no" in low or "never" in low else []
+                  m.group("nothing") is not None or m.group("before") is not None)
+                 for m in _NOT_DONE.finditer(sentence)] \
+            if "not" in low or "no" in low or "never" in low or "before" in low or "until" in low else []
         hit = _SAID.put(sentence, tuple((at, verbs, nothing) for at, verbs, nothing in found if verbs))
     return hit
 

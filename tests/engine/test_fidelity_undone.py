@@ -54,6 +54,11 @@ def test_nothing_said_done_and_two_steps_denied_at_once_are_contradicted():
     assert _flags(TASK + "Charlie is the most active user. The message has not been read or sent.") == [
         "send_direct_message not done"]
     assert _flags(TASK + "Charlie got the message; nothing has been archived yet.") == []  # (no such tool)
+    # (L8's stale summary: "... looked up one by one before anything is cancelled", after two cancellations)
+    assert _flags(TASK + "Charlie is the most active user; the users are read before anything is sent.") == [
+        "send_direct_message not done"]
+    assert _flags(TASK + "Charlie got the message; read the rest before anything is archived.") == []
+    assert _flags(TASK + "The users were read before anything was sent; Charlie got the message.") == []  # (an order)
     failed = "Error: recipient Charlie not found."
     assert _flags(TASK + "Sending to Charlie failed; nothing has been sent yet.", sent=failed) == []
 
