@@ -3074,18 +3074,18 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
 # A file name written as a pattern of numbered files: a capital N or X standing for the
 # number ("several textfileN.txt", "fileX.log"), after a lower-case letter or "_"/"-" and
 # before the extension.
-_NUMBERED = re.compile(r"(?<=[a-z_-])[NX](?=\.[A-Za-z0-9]{1,8}$)")
+_NUMBERED_NAME = re.compile(r"(?<=[a-z_-])[NX](?=\.[A-Za-z0-9]{1,8}$)")
 
 
 def _numbered_family(path: str, sentence: str) -> bool:
     """Whether `sentence` writes the file name `path` ends with as a pattern of numbered
-    files (`_NUMBERED`): a family of files the summary saw (textfile1.txt, textfile6.txt,
+    files (`_NUMBERED_NAME`): a family of files the summary saw (textfile1.txt, textfile6.txt,
     ...), not one file it states; as a glob's tail is not. (Read in the sentence: paths
     are compared in lower case, where N is a letter; L17's listing ran the names
     together, so the family cannot be looked up name by name.)"""
     name = path.rpartition("/")[2]
     written = re.search(r"(?<![\w.-])" + re.escape(name) + r"(?![\w-])", sentence, re.I)
-    return written is not None and _NUMBERED.search(written.group(0)) is not None
+    return written is not None and _NUMBERED_NAME.search(written.group(0)) is not None
 
 
 _SPAN = re.compile(r"`([^`\n]{3,200})`")
