@@ -164,6 +164,11 @@ def _is_system_like(text: str) -> bool:
     return head.lower().startswith(_SYSTEM_OPENINGS) or bool(_SYSTEM_LIKE.search(head))
 
 
+# A conversation forwarded as a user turn, as a memory agent is shown its main agent's
+# (Letta's sleep-time agents): role-labelled lines, from the first.
+_TRANSCRIPT = re.compile(r"(?:user|assistant):\s")
+
+
 def _has_observation_marks(text: str) -> bool:
     head = text[:SCAN_CHARS]
     if _OBSERVATION_MARKS.search(head):
@@ -190,6 +195,7 @@ class _Local:
     empty: bool
     task_statement: bool = False  # it states a task in a framework's task template
     bare_command: bool = False  # an assistant turn that is one command line, or ends in a ReAct action
+    transcript: bool = False  # a user turn forwarding another conversation ("user: ...\nassistant: ...")
 
 
 # content hash -> _Local: re-planning classifies the same messages again and again.
@@ -225,6 +231,8 @@ def _local(m: Message) -> _Local:
         empty=not stripped and not m.tool_calls,
         task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head)),
         bare_command=bare,
+        transcript=m.role == "user" and bool(_TRANSCRIPT.match(stripped)) and (
+            stripped.startswith("assistant:") or "\nassistant:" in stripped[:SCAN_CHARS]),
     )
     if memoised:
         _LOCAL.put(key, local)
@@ -496,7 +504,9 @@ class _Scan:
                 kind = Kind.REASONING
             if kind is Kind.DEMONSTRATION and task is None and demonstrating is None:
                 demonstrating = i
-            if kind is Kind.REQUEST:
+            if kind is Kind.REQUEST and loc.transcript:
+                kind = Kind.OBSERVATION  # (what another conversation said: read, not asked)
+            elif kind is Kind.REQUEST:
                 if task is None and loc.task_statement and demonstrating is not None:
                     # The turns since the demonstration began were its own, unflagged.
                     self.backfill = (demonstrating, i)

@@ -3210,6 +3210,23 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
             or (("n:" + name) in post and (("D:" + directory) in post or ("S:" + directory) in post)))
 
 
+# A file name written as a pattern of numbered files: a capital N or X standing for the
+# number ("several textfileN.txt", "fileX.log"), after a lower-case letter or "_"/"-" and
+# before the extension.
+_NUMBERED_NAME = re.compile(r"(?<=[a-z_-])[NX](?=\.[A-Za-z0-9]{1,8}$)")
+
+
+def _numbered_family(path: str, sentence: str) -> bool:
+    """Whether `sentence` writes the file name `path` ends with as a pattern of numbered
+    files (`_NUMBERED_NAME`): a family of files the summary saw (textfile1.txt, textfile6.txt,
+    ...), not one file it states; as a glob's tail is not. (Read in the sentence: paths
+    are compared in lower case, where N is a letter; L17's listing ran the names
+    together, so the family cannot be looked up name by name.)"""
+    name = path.rpartition("/")[2]
+    written = re.search(r"(?<![\w.-])" + re.escape(name) + r"(?![\w-])", sentence, re.I)
+    return written is not None and _NUMBERED_NAME.search(written.group(0)) is not None
+
+
 _SPAN = re.compile(r"`([^`\n]{3,200})`")
 # A sentence that says a step was taken, and one that says it went well or not.
 _RAN = re.compile(r"\b(?:ran|run|runs|running|executed|re-?ran|issued|applied|accepted|submitted|called|"
@@ -3579,6 +3596,8 @@ def _a_tally(tok: str, said: str) -> bool:
 # beside the original's "1024 bits" is a wrong half.
 _REFERENCE = r"(?:(?<=msg )|(?<=msgs )|(?<=message )|(?<=messages )|(?<=turn ))%s(?![\w.])"
 _SIZE = r"(?<![\w.$#/:-])%s\s+(?:[a-z-]+\s+)?(characters|chars|bytes|bits)\b"
+# ... or counts what it has just named ("' ' characters (1376 of them)"): of any size.
+_COUNTED_THEM = r"(?<![\w.$#/:,-])%s\s+of\s+(?:them|these|those)\b"
 _SEPARATED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
@@ -3592,12 +3611,12 @@ def _as_listed(tok: str, groups: Mapping[str, tuple[str, ...]], post: Mapping[st
 def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
     if not tok.isdigit():
         return False
-    reference, size = re.compile(_REFERENCE % tok), re.compile(_SIZE % tok)
+    reference, size, them = re.compile(_REFERENCE % tok), re.compile(_SIZE % tok), re.compile(_COUNTED_THEM % tok)
     for x in lower:
         x = _SEPARATED.sub("", x) if "," in x else x  # "40,085 characters" states 40085
         if tok not in x:
-            continue  # (both patterns hold `tok` itself: as `_a_count`)
-        if reference.search(x):
+            continue  # (the patterns hold `tok` itself: as `_a_count`)
+        if reference.search(x) or them.search(x):
             return True
         for m in size.finditer(x):
             if not index.sizes_in(m.group(1)):
@@ -3733,7 +3752,8 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         where = stating(p, None) or stating(base, p) or ""
         if "*" + p in said() and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said()):
             continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
-        if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p):
+        if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p) \
+                and not _numbered_family(p, where):
             paths.append(("files", p, where))
     urls = [(url, stating(url, url) or "") for url in v.urls if not _supported_url(url, post)]
     values: list[tuple[str, str]] = []
@@ -3751,8 +3771,38 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     # A name the original sets, set here to a number the original never gives it.
     assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
                 if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]
-    found = (paths, urls, values, claimed, assigned)
+    # A person's full name the original never has (either name): who did or said something.
+    # (one scan of the view's text: a new summary's view is read on every knob move)
+    named = [("values", name, stating(name, name) or "") for name, first, last in _full_names("\n".join(v.sentences))
+             if ("w:" + _stem(first)) not in post and ("w:" + _stem(last)) not in post]
+    found = (paths, urls, values, claimed, assigned + named)
     return index.unsupported.put(v, found)
+
+
+# Two capitalised words inside a sentence, after a word in lower case (or a comma, a
+# semicolon, a parenthesis) and before one that is not capitalised: a person's full name
+# ("the key figures were Alexander Hamilton and James Madison"); not a sentence's first
+# words, a heading before its colon, nor two words of a title in capitals ("Trust
+# Explanations to Do What They Say").
+_FULL_NAME = re.compile(r"(?<=[a-z,;(] )([A-Z][a-z]{2,}) ([A-Z][a-z]{2,})\b(?![:-]| [A-Z\d])")
+_WORD_BEFORE = re.compile(r"([A-Za-z]+) $")
+_CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun
+january february march april may june july august september october november december jan feb mar apr jun jul
+aug sep sept oct nov dec""".split())
+
+
+def _full_names(text: str) -> list[tuple[str, str, str]]:
+    """The full names `text` states: (the name, its first word, its last), lower case;
+    neither word a stop word or a day or month ("Sun May 5")."""
+    out = []
+    for m in _FULL_NAME.finditer(text):
+        before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if before is not None and not before.group(1).islower():
+            continue  # a title in capitals ("... Do What They Say")
+        first, last = m.group(1).lower(), m.group(2).lower()
+        if first not in _STOP and last not in _STOP and first not in _CALENDAR and last not in _CALENDAR:
+            out.append((m.group(0).lower(), first, last))
+    return out
 
 
 # --------------------------------------------------------------------------- any two sources

@@ -4,10 +4,12 @@ A summary written as of an earlier point (stale) says "no message has been sent 
 after the run sent four; a planted error says "the sent email has not been deleted yet"
 after `delete_email("34")` succeeded. Both send the agent to do again what it did: a
 careful reader calls the context false. The clause says a step was not done (a negation
-before a past participle: "has not been sent", "wasn't deleted", "no file was created"),
-and a call of a tool the session has, whose name holds the participle's verb and a noun
-the clause names (`send_direct_message`: "send" and "message"), went through before the
-range's end.
+before a past participle: "has not been sent", "wasn't deleted", "no file was created",
+"nothing has been sent or deleted yet", "looked up before anything is cancelled": in the
+present, as a state; "asked before anything was cancelled" orders past steps), and a
+call of a tool the session has, whose name holds the participle's verb and a noun the
+clause names (`send_direct_message`: "send" and "message"; with "nothing" or "before
+anything", which name no object, any such call), went through before the range's end.
 
 Not flagged: a clause naming someone or something (a capitalized name, a quoted string,
 a number) that none of those calls' arguments holds ("no message was sent to Alice" after
@@ -25,9 +27,14 @@ from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
 
-# A negation, then the participle of the step said not taken.
-_NOT_DONE = re.compile(r"\b(?:(?:has|have|had|was|were|is|are)(?:n't|\s+not)|not|never)\s+(?:yet\s+)?(?:been\s+)?"
-                       r"([a-z]{3,})\b|\bno\s+[a-z]+\s+(?:has|have|had|was|were)\s+(?:yet\s+)?(?:been\s+)?([a-z]{3,})\b",
+# A negation, then the participle of the step said not taken, and a second one joined
+# to it ("has not been sent or deleted"). "Nothing has been sent" names no object: every
+# call of a tool doing that step is one it denies.
+_NOT_DONE = re.compile(r"(?:\b(?:(?:has|have|had|was|were|is|are)(?:n't|\s+not)|not|never)|\bno\s+[a-z]+\s+"
+                       r"(?:has|have|had|was|were)|\b(?P<nothing>nothing|none)\s+(?:has|have|had|was|were|is)|"
+                       r"\b(?P<before>before|until)\s+(?:anything|any\s+[a-z]+|something)\s+(?:is|are|has\s+been|"
+                       r"have\s+been|gets|get))"
+                       r"\s+(?:yet\s+)?(?:been\s+)?(?P<done>[a-z]{3,})\b(?:\s+(?:or|and|nor)\s+(?P<also>[a-z]{3,})\b)?",
                        re.I)
 # Participles whose verb is not the participle less its "-ed".
 _IRREGULAR = {"sent": "send", "paid": "pay", "written": "write", "made": "make", "done": "do", "bought": "buy",
@@ -55,18 +62,20 @@ def _verbs(participle: str) -> set[str]:
     return out
 
 
-# sentence -> (where, the verbs) of each step it says was not taken: a knob move's new
-# summary repeats most sentences of the last.
-_SAID: Memo[str, tuple[tuple[int, frozenset[str]], ...]] = Memo(50_000)
+# sentence -> (where, the verbs, whether it names no object: "nothing") of each step it
+# says was not taken: a knob move's new summary repeats most sentences of the last.
+_SAID: Memo[str, tuple[tuple[int, frozenset[str], bool], ...]] = Memo(50_000)
 
 
-def _said_undone(sentence: str) -> tuple[tuple[int, frozenset[str]], ...]:
+def _said_undone(sentence: str) -> tuple[tuple[int, frozenset[str], bool], ...]:
     hit = _SAID.get(sentence)
     if hit is None:
         low = sentence.lower()
-        found = [(m.start(), frozenset(_verbs(m.group(1) or m.group(2)))) for m in _NOT_DONE.finditer(sentence)] \
-            if "not" in low or "no " in low or "never" in low else []
-        hit = _SAID.put(sentence, tuple((at, verbs) for at, verbs in found if verbs))
+        found = [(m.start(), frozenset(_verbs(m.group("done")) | (_verbs(m.group("also")) if m.group("also") else set())),
+                  m.group("nothing") is not None or m.group("before") is not None)
+                 for m in _NOT_DONE.finditer(sentence)] \
+            if "not" in low or "no" in low or "never" in low or "before" in low or "until" in low else []
+        hit = _SAID.put(sentence, tuple((at, verbs, nothing) for at, verbs, nothing in found if verbs))
     return hit
 
 
@@ -116,7 +125,7 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
     Returns:
         One `Outcome` per sentence at most.
     """
-    said = [(s, at, verbs) for s in sentences for at, verbs in _said_undone(s)]
+    said = [(s, at, verbs, nothing) for s in sentences for at, verbs, nothing in _said_undone(s)]
     if not said:
         return []
     by_word = _calls(messages, kinds, serial)
@@ -124,7 +133,7 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
         return []
     out: list[Outcome] = []
     done: set[str] = set()
-    for sentence, at, verbs in said:
+    for sentence, at, verbs, nothing in said:
         if sentence in done:
             continue
         clause = clause_around(sentence, at, at, _CLAUSE_END)
@@ -133,7 +142,7 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
         names = {name: calls for verb in sorted(verbs) for name, calls in by_word.get(verb, {}).items()}
         for name, calls in names.items():
             nouns = [w for w in name.split("_") if w not in verbs and len(w) >= 3]
-            if not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
+            if not nothing and not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
                 continue
             took = next((i for i, args in calls if i <= horizon and (not named or any(n in args for n in named))
                          and not failed(i)), None)  # (none: another thing than the calls took, or failed)

@@ -341,3 +341,22 @@ def test_a_files_contents_shown_hold_no_errors_that_occurred():
     assert any("cannot find module" in e for e in artifacts(model, 4).errors)
     assert artifacts(model, 8).errors and model.step_failed(7)
     assert artifacts(model, 10).errors
+
+
+def test_a_conversation_forwarded_as_a_users_turn_is_an_observation():
+    """Letta's sleep-time memory agent is shown its main agent's conversation as user turns
+    ("user: ...\\nassistant: ..."): what another conversation said, read to update memory,
+    not a task or a request to this agent (L15: "Thank you for the detailed report!" was
+    read as the task). A user's own turn that quotes a label is still a request."""
+    msgs = [sys("You manage the memory of a support agent. Use memory_replace."),
+            user("user: The queue bug is back on Cloud ADE.\nassistant: Thanks, I reported it to the team."),
+            asst("Recording the queue bug.", [("c1", "memory_replace", '{"label": "issues", "new": "queue bug"}')]),
+            tool("c1", "OK"),
+            user("assistant: <thinking>The queue bug was patched by 4shub.</thinking>\nuser: great"),
+            asst("Updating the issue.", [("c2", "memory_replace", '{"label": "issues", "new": "queue bug fixed"}')]),
+            tool("c2", "OK"),
+            user("Please also note the user: field of the form is required.")]
+    kinds = content_model(msgs).kinds
+    assert kinds[1] is Kind.OBSERVATION and kinds[4] is Kind.OBSERVATION
+    assert kinds[7] is Kind.REQUEST
+    assert content_model(msgs).task is None

@@ -70,13 +70,20 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # outcomes aligned with steps, `fidelity_slots`); pairwise 0.729 (L17) to 1.00, mean 0.907
     # (0.901). Session 12 (an error stated word for word kept, numbers swapped between a list's
     # named entries flagged, a stale summary weighed: `fidelity_blend.CUT_LOST`): 0.445 (L17) to
-    # 0.91, mean 0.759; pairwise 0.760 to 1.00, mean 0.910. Guards at those figures.
+    # 0.91, mean 0.759; pairwise 0.760 to 1.00, mean 0.910. Session 14 (a family of numbered
+    # files and a count "of them" no made-up statements: L17's two flagged faithful summaries):
+    # 0.581 (L17) to 0.91, mean 0.768; pairwise 0.793 (L15) to 1.00, mean 0.917; with a person's
+    # full name the session never has flagged (L17's planted swap of the key figures): 0.630
+    # (L15) to 0.91, mean 0.773; pairwise 0.793 (L15) to 1.00, mean 0.919; with a conversation
+    # forwarded as a user's turn an observation (L15's sleep-time agents): 0.645 (L15) to 0.91,
+    # mean 0.773; pairwise 0.807 (L15) to 1.00, mean 0.920; with "before anything is cancelled"
+    # a step denied (L8's stale summary): mean 0.778 / 0.921. Guards at those figures.
     every = {held: a for held, _, a, _ in fit.leave_one_set_out(rows, fit.ALL_SETS)}
     assert len(every) == 16
-    assert min(a["spearman"] for a in every.values()) >= 0.44
-    assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.75
-    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.755
-    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.908
+    assert min(a["spearman"] for a in every.values()) >= 0.62
+    assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.80
+    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.775
+    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.918
     # The stale summary's factor is what leaving each of the sixteen sets out chooses
     # (bench/fidelity_cut.py; session 12: every fold chose 0.85).
     cut = _bench_module("fidelity_cut")

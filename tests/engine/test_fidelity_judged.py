@@ -520,6 +520,53 @@ def test_a_file_name_the_original_holds_verbatim_is_no_made_up_path():
     assert unsupported("The listing shows report.txt twice; `uniq -Di` printed nothing.") == ["report.txt"]
 
 
+def test_a_family_of_numbered_files_and_a_count_of_them_are_no_made_up_statements():
+    """L17's faithful summaries: "several textfileN.txt" names the numbered files a listing
+    showed (a pattern, as a glob is, read in the summary's own case: in lower case N is a
+    letter), and "' ' characters (1376 of them)" counts what it has just named; each was
+    flagged and halved a summary the judges gave 0.85-0.9. A file of another name and a
+    number stated as a value are still flagged."""
+    msgs = [sys("You are a shell agent."), user("Print the duplicate file names under /testbed."),
+            asst("Action: execute[find /testbed -type f -printf \"%f\\n\"]"),
+            user("FooBar.htmlntextfile6.txtnfile.txtnfile.txtntmp.txtntextfile3.txtnHello1.java"),
+            asst("Action: execute[python3 -c \"print(repr(open('/testbed/tmp.txt').read()))\"]"),
+            user("'\\u2003 \\u2003\\u2003  \\u2003'"),
+            asst("The names are on one line; I will split them first.")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[6:]])
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+    assert unsupported("The listing shows file.txt twice and several textfileN.txt names.") == []
+    assert unsupported("The listing shows file.txt twice and several textfilen.txt names.") == ["textfilen.txt"]
+    assert unsupported("The listing shows file.txt twice and several textfile9.txt names.") == ["textfile9.txt"]
+    assert unsupported("tmp.txt holds only '\\u2003' and ' ' characters (1376 of them).") == []
+    assert unsupported("tmp.txt holds only '\\u2003' and ' ' characters; the flag is at 1376.") == ["1376"]
+
+
+def test_a_full_name_the_session_never_has_is_a_made_up_statement():
+    """L17's planted summary of a CAMEL role-play swapped the key figures (Jefferson, Adams,
+    Franklin) for "Alexander Hamilton and James Madison": names the session never has. A
+    name it has, a title in capitals, a date and a heading are no such statement."""
+    msgs = [sys("You are a historian on a time travel mission."),
+            user("Instruction: Name the key figures to approach in Philadelphia in 1776."),
+            asst("Approach Thomas Jefferson, John Adams and Benjamin Franklin at the City Tavern; "
+                 "cite the paper Trust Explanations to Do What They Say."),
+            user("Instruction: Plan the arrival for Sun May 5."),
+            asst("We arrive on Sun May 5, a few days early.")]
+
+    def unsupported(summary: str) -> list[str]:
+        f = fidelity(msgs, [msgs[0], user(summary), *msgs[3:]])
+        return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+    right = ("The key figures are Thomas Jefferson, John Adams and Benjamin Franklin, met at the City Tavern; "
+             "the paper is Trust Explanations to Do What They Say. Arrival: Sun May 5. Next Steps: plan it.")
+    assert unsupported(right) == []
+    assert unsupported(right.replace("Thomas Jefferson", "Alexander Hamilton")) == ["alexander hamilton"]
+    assert unsupported(right + " Historian Thomas Paine joins.") == []  # (Thomas is in the session)
+    assert unsupported(right + " The report is titled Meeting Alexander Hamilton.") == []  # a title
+
+
 def test_a_failed_step_called_successful_and_a_step_never_taken_are_unsupported():
     msgs = _session()  # the retry edits another range: `edit 1475:1475` failed each time it ran
     msgs[8] = asst("The edit needs the method's indentation.\n```\nedit 1474:1475\n        return int(round(x))\n"

@@ -44,6 +44,25 @@ def test_a_step_said_not_taken_that_a_call_took_is_contradicted():
     assert _flags(TASK + "Charlie got the message. The file has not been deleted yet.") == ["delete_file not done"]
 
 
+def test_nothing_said_done_and_two_steps_denied_at_once_are_contradicted():
+    """L19's stale summary: "nothing has been sent or deleted yet" after the run sent the
+    email and deleted files (0.85 against the judges' 0.20). "Nothing" names no object, so
+    any call doing the step denies it; a second participle is denied as the first is."""
+    assert _flags(TASK + "Charlie is the most active user; nothing has been sent yet.") == [
+        "send_direct_message not done"]
+    assert _flags(TASK + "Charlie got the message; nothing was deleted.") == ["delete_file not done"]
+    assert _flags(TASK + "Charlie is the most active user. The message has not been read or sent.") == [
+        "send_direct_message not done"]
+    assert _flags(TASK + "Charlie got the message; nothing has been archived yet.") == []  # (no such tool)
+    # (L8's stale summary: "... looked up one by one before anything is cancelled", after two cancellations)
+    assert _flags(TASK + "Charlie is the most active user; the users are read before anything is sent.") == [
+        "send_direct_message not done"]
+    assert _flags(TASK + "Charlie got the message; read the rest before anything is archived.") == []
+    assert _flags(TASK + "The users were read before anything was sent; Charlie got the message.") == []  # (an order)
+    failed = "Error: recipient Charlie not found."
+    assert _flags(TASK + "Sending to Charlie failed; nothing has been sent yet.", sent=failed) == []
+
+
 def test_another_thing_a_step_ahead_or_a_failed_call_is_not():
     # (a name the calls never took: another recipient)
     assert _flags(TASK + "Charlie got the message; no message was sent to Alice.") == []

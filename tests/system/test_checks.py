@@ -74,6 +74,24 @@ def test_no_function_is_longer_than_the_limit() -> None:
     assert not long, "split along its concepts: " + "; ".join(long)
 
 
+def test_no_module_constant_is_assigned_twice() -> None:
+    """A module's constant (a name in capitals) bound once: session 14 gave a new pattern
+    the name of an older one in fidelity.py (`_NUMBERED`), and a reader of the older one,
+    a thousand lines up, silently used the new one. Neither ruff nor mypy sees it."""
+    import ast
+    from collections import Counter
+
+    twice = []
+    for path in sorted((ROOT / "inspector").rglob("*.py")):
+        bound: Counter[str] = Counter()
+        for node in _parsed(path).body:
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, ast.AnnAssign) and node.value is not None else [])
+            bound.update(t.id for t in targets if isinstance(t, ast.Name) and t.id.lstrip("_").isupper())
+        twice += [f"{path.relative_to(ROOT)}: {name}" for name, n in bound.items() if n > 1]
+    assert not twice, "one name per constant: " + "; ".join(twice)
+
+
 def test_the_session_screen_paints_and_delegates() -> None:
     """The session screen stays a painter: tuning lives in `service.tuning`, reading,
     following and texts in their own modules (issue #29: under 400 lines)."""
