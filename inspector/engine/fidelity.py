@@ -3772,8 +3772,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
     assigned = [("values", f"{name} = {number}", sentence) for name, number, sentence in v.assigned
                 if ("=:" + name) in post and f"=:{name}={number}" not in post and not _PLAN.search(sentence)]
     # A person's full name the original never has (either name): who did or said something.
-    # (one scan of the view's text: a new summary's view is read on every knob move)
-    named = [("values", name, stating(name, name) or "") for name, first, last in _full_names("\n".join(v.sentences))
+    named = [("values", name, sentence) for sentence in v.sentences for name, first, last in _full_names(sentence)
              if ("w:" + _stem(first)) not in post and ("w:" + _stem(last)) not in post]
     found = (paths, urls, values, claimed, assigned + named)
     return index.unsupported.put(v, found)
@@ -3791,9 +3790,20 @@ january february march april may june july august september october november dec
 aug sep sept oct nov dec""".split())
 
 
-def _full_names(text: str) -> list[tuple[str, str, str]]:
-    """The full names `text` states: (the name, its first word, its last), lower case;
+# sentence -> its `_full_names`: a knob move's new summary repeats most sentences of the last.
+_FULL_NAMES: Memo[str, tuple[tuple[str, str, str], ...]] = Memo(50_000)
+
+
+def _full_names(sentence: str) -> tuple[tuple[str, str, str], ...]:
+    """The full names `sentence` states: (the name, its first word, its last), lower case;
     neither word a stop word or a day or month ("Sun May 5")."""
+    hit = _FULL_NAMES.get(sentence)
+    if hit is None:
+        hit = _FULL_NAMES.put(sentence, tuple(_read_full_names(sentence)) if " " in sentence else ())
+    return hit
+
+
+def _read_full_names(text: str) -> list[tuple[str, str, str]]:
     out = []
     for m in _FULL_NAME.finditer(text):
         before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())

@@ -62,6 +62,8 @@ def _verbs(participle: str) -> set[str]:
     return out
 
 
+# What a sentence `_NOT_DONE` can match holds (most sentences hold none: not searched).
+_NEGATIONS = ("not", "no ", "never", "nothing", "none", "before any", "until any", "before some", "until some")
 # sentence -> (where, the verbs, whether it names no object: "nothing") of each step it
 # says was not taken: a knob move's new summary repeats most sentences of the last.
 _SAID: Memo[str, tuple[tuple[int, frozenset[str], bool], ...]] = Memo(50_000)
@@ -74,7 +76,7 @@ def _said_undone(sentence: str) -> tuple[tuple[int, frozenset[str], bool], ...]:
         found = [(m.start(), frozenset(_verbs(m.group("done")) | (_verbs(m.group("also")) if m.group("also") else set())),
                   m.group("nothing") is not None or m.group("before") is not None)
                  for m in _NOT_DONE.finditer(sentence)] \
-            if "not" in low or "no" in low or "never" in low or "before" in low or "until" in low else []
+            if any(word in low for word in _NEGATIONS) else []
         hit = _SAID.put(sentence, tuple((at, verbs, nothing) for at, verbs, nothing in found if verbs))
     return hit
 
