@@ -223,3 +223,26 @@ def test_the_sentences_of_real_rewritten_messages_read_with_short_cuts_are_the_p
             plans += plain.plan
             fragments += plain.fragment
     assert read > 1_000 and prose > 100 and plans > 10 and fragments > 0
+
+
+PARAGRAPH_PIECES = ["\n", "\n\n", "\n\n\n", " \n", "\n ", "-", "*", "- ", "* ", "1.", "12. ", "\n-", "\n1.", "x", "a b",
+                    "`x`", "=", "a = 1", ". ", "! ", "? ", "The", "e.g.", " (", "\"", "```", "```\n", "\r", "\u2028"]
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(PARAGRAPH_PIECES), max_size=40).map("".join))
+def test_the_sentences_holding_a_mark_read_paragraph_by_paragraph_are_the_whole_texts(text):
+    # (blank lines, list items' marks ending a paragraph, breaks around them; twice: the
+    # second time from the paragraphs kept)
+    for marks in (("`", "="), ("`",), ("=",)):
+        plain = content.sentences_holding(text, marks, direct=False)
+        assert plain == [s for s in content.sentences(text) if any(c in s for c in marks)]
+        assert content.sentences_holding(text, marks) == plain
+        assert content.sentences_holding(text, marks) == plain
+
+
+def test_a_list_items_mark_ending_a_paragraph_is_read_with_the_next():
+    text = "Ran `a`\n-\n\nnext `b` here"
+    # (the break before "-" looks past the blank line: "Ran `a`" and "-" apart)
+    assert content.sentences_holding(text, ("`",)) == content.sentences_holding(text, ("`",), direct=False) == [
+        "Ran `a`", "next `b` here"]
