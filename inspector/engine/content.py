@@ -360,7 +360,7 @@ def forget_texts() -> None:
     sentences, error lines), not the content models: the next read of a text scans it
     again (what `fidelity.forget` asks, so a measure after it pays for every text it
     reads, as a knob move pays for its new ones)."""
-    for memo in (_ARTIFACTS, _ARTIFACTS_PLAIN, _LINE_VALUES, _LINE_PATHS, _LINE_SENTENCES, _ERROR_LINES):
+    for memo in (_ARTIFACTS, _ARTIFACTS_PLAIN, _LINE_VALUES, _LINE_PATHS, _LINE_SENTENCES, _ERROR_LINES, _HOLDING):
         memo.clear()
 
 
@@ -1369,6 +1369,55 @@ def sentences_holding(text: str, marks: tuple[str, ...], limit: int = SCAN_CHARS
         # (normalizing a sentence only collapses its white space: it holds a mark after as before)
         return [n for part in _SENTENCE_RE.split(text) if any(c in part for c in marks)
                 for n in [" ".join(part.split())] if len(n) >= 3]
+    if "\n\n" not in text:
+        return _holding(text, marks)
+    # A blank line is a break (`\n\s*\n`, or inside a break matched before it): no
+    # sentence spans one, and each paragraph's sentences are its own, kept (a knob move's
+    # new summary repeats most paragraphs of the last: it pays for its new ones). Only a
+    # break before a list's item looks past the blank line ("x\n-" + "\n\n": the "-"
+    # an item's mark): a paragraph whose last line is an item's mark alone is read with
+    # the next.
+    out: list[str] = []
+    memo = _HOLDING
+    for chunk in _paragraphs(text):
+        if any(c in chunk for c in marks):
+            key = (chunk, marks)
+            hit = memo.get(key)
+            if hit is None:
+                hit = tuple(_holding(chunk, marks))
+                if len(chunk) <= 4_000:  # (a long paragraph is rarely repeated: not held)
+                    memo.put(key, hit)
+            out.extend(hit)
+    return out
+
+
+# (a paragraph, the marks) -> its sentences holding one (`sentences_holding`).
+_HOLDING: Memo[tuple[str, tuple[str, ...]], tuple[str, ...]] = Memo(20_000)
+# How a paragraph read with the next ends (`_paragraphs`): a line holding an item's mark
+# alone (`_SENTENCE_RE`'s last branch, its look-ahead's marks), its last characters.
+_ITEM_MARK_ENDS = ("-", "*", ".")
+_ITEM_MARK_ALONE = re.compile(r"\s*(?:[-*]|\d+\.)")
+
+
+def _paragraphs(text: str) -> list[str]:
+    """`text` cut at its blank lines ("\n\n"), a piece whose last line (after a line
+    break) is an item's mark alone kept with the next (what `sentences_holding` reads
+    paragraph by paragraph)."""
+    pieces = text.split("\n\n")
+    out: list[str] = []
+    held = pieces[0]
+    for piece in pieces[1:]:
+        if held.endswith(_ITEM_MARK_ENDS) and (nl := held.rfind("\n")) >= 0 and _ITEM_MARK_ALONE.fullmatch(held, nl + 1):
+            held = f"{held}\n\n{piece}"
+        else:
+            out.append(held)
+            held = piece
+    out.append(held)
+    return out
+
+
+def _holding(text: str, marks: tuple[str, ...]) -> list[str]:
+    """`sentences_holding` of a text its fences are out of, found around its marks."""
     # Every break `_SENTENCE_RE` matches is white space, and a mark holds none: a mark is
     # inside one sentence, which ends where the first break after it starts (the scan
     # searched from the mark: no break spans it) and starts where the last break before

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TypeVar, cast
+from typing import AnyStr, TypeVar, cast
 
 from inspector.engine.bounded import Memo
 
@@ -67,12 +67,22 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
         The text substituted, as `pattern.sub` gives it.
     """
     folded = bool(pattern.flags & _IGNORECASE)  # (an int: `re.IGNORECASE`'s `&` is a Python method)
-    hay = text
-    if folded:
-        hay = text.lower()
-        if len(hay) != len(text) or any(c in text for c in _FOLDS_APART):
-            return pattern.sub(repl, text)  # (positions would not line up: the plain scan)
-    found = sorted({at for s in starts for at in occurrences(hay, s)})
+    if folded and not text.isascii() and all(s.isascii() and "?" not in s for s in starts):
+        if any(c in text for c in _FOLDS_APART):
+            return pattern.sub(repl, text)
+        # (the text's ASCII letters lower case, each other character a "?", in C: the same
+        # positions, and an ASCII start is where it is in `text.lower()`: no character
+        # but those of `_FOLDS_APART` is lower case ASCII when it is not ASCII; ~3x
+        # faster than `str.lower` on a knob move's summary, which is rarely all ASCII)
+        folded_bytes = text.encode("ascii", "replace").lower()
+        found = sorted({at for s in starts for at in occurrences(folded_bytes, s.encode())})
+    else:
+        hay = text
+        if folded:
+            hay = text.lower()
+            if len(hay) != len(text) or any(c in text for c in _FOLDS_APART):
+                return pattern.sub(repl, text)  # (positions would not line up: the plain scan)
+        found = sorted({at for s in starts for at in occurrences(hay, s)})
     if not found:
         return text
     pieces, done = [], 0
@@ -91,7 +101,7 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
     return "".join(pieces)
 
 
-def occurrences(text: str, literal: str) -> list[int]:
+def occurrences(text: AnyStr, literal: AnyStr) -> list[int]:
     """Where `literal` occurs in `text` (every start, overlapping ones too), in order.
 
     Args:

@@ -242,3 +242,22 @@ def test_a_viewer_prefix_whose_digits_end_a_line_is_taken_out_as_in_the_whole_te
             got = fid.read_rewritten(whole_text)
             assert got == fid.read_rewritten(whole_text, by_line=False)
             assert got.values == tuple(content.extract_values(got.own))
+
+
+FOLD_PIECES = ["message", "Message", "MESSAGES", "mEsSaGe", "turn", "TURNS", "tUrN", " ", "\n", "12", " 3", "#4", "(5)",
+               " to 6", "\u2013", "\u2026", "?", "\u00e9", "\u00c9", "\u0130", "\u0131", "\u017f", "\u212a", "me\u017f\u017fage",
+               "\u1e9e", "\U0001f600", "x", "-"]
+
+
+@settings(max_examples=800, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(FOLD_PIECES), max_size=30).map("".join))
+def test_a_substitution_ignoring_case_tried_where_its_starts_are_is_the_whole_scan(text):
+    # (a text not all ASCII: its starts found in its ASCII letters lower case, the
+    # characters case folding takes to ASCII letters read by the plain scan)
+    import re
+
+    from inspector.engine.fidelity_text import sub_at
+
+    positions = re.compile(r"\b(?:messages?|turns?)\s+[#(]?\d+\)?(?:\s*(?:[-\u2013]|to)\s*#?\d+)?", re.I)
+    assert sub_at(positions, ("message", "turn"), " ", text) == positions.sub(" ", text)
+    assert sub_at(re.compile(r"x\?|\?x", re.I), ("x?", "?x"), "", text) == re.sub(r"(?i)x\?|\?x", "", text)

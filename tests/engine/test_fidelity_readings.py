@@ -188,3 +188,61 @@ def test_the_values_of_real_messages_scanned_where_a_number_can_start_are_every_
         for line in text.split("\n")[:50]:
             assert content.extract_values(line) == content.extract_values(line, direct=False)
     assert numbered > len(texts) // 10
+
+
+SENTENCE_PIECES = PIECES + ["Next, ", "we will ", "PLAN", "planned", "Then", "\u017fhould", "\u212aeep", "Ran `x`",
+                            "It failed. ", "the", "The ", "was", "\u2026\"", "...'", "...`", "off-", "abc123def456"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(SENTENCE_PIECES), max_size=30).map("".join))
+def test_a_sentences_reading_with_its_short_cuts_is_the_plain_scans(text):
+    # (prose counted from the lower case form, the plan's words matched case by case in
+    # an ASCII sentence, the cut-short test tried on an ending it can match: the same)
+    for x in (text, " ".join(text.split())):
+        assert fidelity.is_prose(x) == fidelity.is_prose(x, direct=False)
+        fidelity.forget()
+        plain = fidelity.sentence_reading(x, direct=False)
+        assert fidelity.sentence_reading(x) == plain
+        assert fidelity.sentence_reading(x) == plain  # (kept)
+
+
+def test_the_sentences_of_real_rewritten_messages_read_with_short_cuts_are_the_plain_scans():
+    from tests.engine.test_fidelity_search import SOURCES, _session
+    from tests.engine.test_materialize_view import bench_session
+
+    texts = [m.text for path in SOURCES for m in _session(path)] + [m.text for m in bench_session(300).messages]
+    fidelity.forget()
+    read = prose = plans = fragments = 0
+    for text in texts:
+        for x in content.sentences_by_line(text, fidelity.REWRITTEN_CHARS):
+            plain = fidelity.sentence_reading(x, direct=False)
+            assert fidelity.sentence_reading(x) == plain, x
+            read += 1
+            prose += plain.prose
+            plans += plain.plan
+            fragments += plain.fragment
+    assert read > 1_000 and prose > 100 and plans > 10 and fragments > 0
+
+
+PARAGRAPH_PIECES = ["\n", "\n\n", "\n\n\n", " \n", "\n ", "-", "*", "- ", "* ", "1.", "12. ", "\n-", "\n1.", "x", "a b",
+                    "`x`", "=", "a = 1", ". ", "! ", "? ", "The", "e.g.", " (", "\"", "```", "```\n", "\r", "\u2028"]
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(PARAGRAPH_PIECES), max_size=40).map("".join))
+def test_the_sentences_holding_a_mark_read_paragraph_by_paragraph_are_the_whole_texts(text):
+    # (blank lines, list items' marks ending a paragraph, breaks around them; twice: the
+    # second time from the paragraphs kept)
+    for marks in (("`", "="), ("`",), ("=",)):
+        plain = content.sentences_holding(text, marks, direct=False)
+        assert plain == [s for s in content.sentences(text) if any(c in s for c in marks)]
+        assert content.sentences_holding(text, marks) == plain
+        assert content.sentences_holding(text, marks) == plain
+
+
+def test_a_list_items_mark_ending_a_paragraph_is_read_with_the_next():
+    text = "Ran `a`\n-\n\nnext `b` here"
+    # (the break before "-" looks past the blank line: "Ran `a`" and "-" apart)
+    assert content.sentences_holding(text, ("`",)) == content.sentences_holding(text, ("`",), direct=False) == [
+        "Ran `a`", "next `b` here"]
