@@ -1596,23 +1596,10 @@ def _long_settings(text: str, read: list[_LongLine]) -> list[tuple[str, str]]:
     the text (from the ends the lines' readings kept), a block of one line its reading's."""
     if not SETTING_ACROSS.search(text):
         return [pair for r in read for pair in r.settings]
-    after = [""] * len(read)  # the first character other than white space from line k on
-    first = ""
-    for k in range(len(read) - 1, -1, -1):
-        if read[k].ends:
-            first = read[k].ends[0]
-        after[k] = first
     lines = text.split("\n")
     out: list[tuple[str, str]] = []
-    start, last = 0, ""
-    for k in range(1, len(read) + 1):
-        if k < len(read):
-            if read[k - 1].ends:
-                last = read[k - 1].ends[-1]
-            if last in _SETS or after[k] in _SETS:
-                continue
-        out.extend(read[start].settings if k - start == 1 else _block_settings("\n".join(lines[start:k])))
-        start = k
+    for start, end in _setting_spans(read):
+        out.extend(read[start].settings if end - start == 1 else _block_settings("\n".join(lines[start:end])))
     return out
 
 
