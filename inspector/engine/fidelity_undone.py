@@ -63,7 +63,7 @@ def _verbs(participle: str) -> set[str]:
 
 
 # What a sentence `_NOT_DONE` can match holds (most sentences hold none: not searched).
-_NEGATIONS = ("not", "no ", "never", "nothing", "none", "before any", "until any", "before some", "until some")
+_NEGATIONS = ("not", "n't", "no ", "never", "nothing", "none", "before any", "until any", "before some", "until some")
 # sentence -> (where, the verbs, whether it names no object: "nothing") of each step it
 # says was not taken: a knob move's new summary repeats most sentences of the last.
 _SAID: Memo[str, tuple[tuple[int, frozenset[str], bool], ...]] = Memo(50_000)

@@ -42,6 +42,8 @@ def test_a_step_said_not_taken_that_a_call_took_is_contradicted():
     assert _flags(TASK + "Charlie is the most active user; no message has been sent yet.") == [
         "send_direct_message not done"]
     assert _flags(TASK + "Charlie got the message. The file has not been deleted yet.") == ["delete_file not done"]
+    # (a contraction: the sentence was never searched, "not" being no word of it)
+    assert _flags(TASK + "Charlie got the message. The file hasn't been deleted yet.") == ["delete_file not done"]
 
 
 def test_nothing_said_done_and_two_steps_denied_at_once_are_contradicted():
