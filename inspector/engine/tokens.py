@@ -126,18 +126,20 @@ def _get_encoding(name: str) -> tiktoken.Encoding:
 # RUN_PIECE_CHARS (see TiktokenCounter._count_long; README, "Limits").
 LONG_TEXT_CHARS = 1 << 20
 RUN_PIECE_CHARS = 1 << 16
-_CLEAN_CUT = re.compile(r"(?<=\S) (?=\S)")  # where the pre-tokenizer starts a new piece
+# A single space between two non-spaces: where the pre-tokenizer starts a new piece
+# (`TiktokenCounter._pieces`; `planning.text.text_floor`).
+CLEAN_CUT = re.compile(r"(?<=\S) (?=\S)")
 
 
 def _last_clean_cut(text: str, lo: int, hi: int) -> int | None:
-    """The last `_CLEAN_CUT` position in `text[lo:hi]`, or None. Looked for in a
+    """The last `CLEAN_CUT` position in `text[lo:hi]`, or None. Looked for in a
     window growing back from `hi`: walking every match of a megabyte took a second
     on a 50 MB text; the last one is nearly always within a few characters."""
     width = 4096
     while True:
         start = max(lo, hi - width)
         cut = None
-        for m in _CLEAN_CUT.finditer(text, start, hi):
+        for m in CLEAN_CUT.finditer(text, start, hi):
             cut = m.start()
         if cut is not None or start == lo:
             return cut
@@ -197,7 +199,7 @@ class TiktokenCounter:
             if end < n:
                 cut = _last_clean_cut(text, pos + 1, end)
                 if cut is None:  # a run with no clean break: estimated up to the next one
-                    after = _CLEAN_CUT.search(text, end)
+                    after = CLEAN_CUT.search(text, end)
                     run_end = after.start() if after else n
                     sample = text[pos:pos + RUN_PIECE_CHARS]
                     estimated += round(len(encode(sample)) * (run_end - pos) / len(sample))

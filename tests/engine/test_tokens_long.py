@@ -99,11 +99,11 @@ def test_a_long_real_output_counted_in_pieces_on_threads_is_the_whole_text_count
 
 
 def test_the_last_clean_cut_is_found_as_a_scan_of_every_match_finds_it():
-    from inspector.engine.tokens import _CLEAN_CUT, _last_clean_cut
+    from inspector.engine.tokens import CLEAN_CUT, _last_clean_cut
 
     def scanned(text, lo, hi):
         cut = None
-        for m in _CLEAN_CUT.finditer(text, lo, hi):
+        for m in CLEAN_CUT.finditer(text, lo, hi):
             cut = m.start()
         return cut
 

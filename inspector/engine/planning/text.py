@@ -5,14 +5,13 @@ offload ids. One place, so what is counted is what is written.
 from __future__ import annotations
 
 import hashlib
-import re
 from typing import Any
 
 from inspector.engine.analysis import Analysis
 from inspector.engine.bounded import Memo
 from inspector.engine.models import Message
 from inspector.engine.templates import fill, pieces
-from inspector.engine.tokens import TiktokenCounter, TokenCounter
+from inspector.engine.tokens import CLEAN_CUT, TiktokenCounter, TokenCounter
 
 
 def offload_id(a: Analysis, position: int, kind: str, *, memoise: bool = True) -> str:
@@ -51,10 +50,6 @@ def make_offload_id(chain: bytes, position: int, kind: str) -> str:
     return "off-" + h.hexdigest()
 
 
-# A single space between two non-spaces: tiktoken's pre-tokenizer starts a new piece
-# there, and encodes each piece on its own (`tokens.TiktokenCounter._pieces` cuts long
-# texts at the same places), so a text's count is the sum of its parts' counts.
-_CLEAN_CUT = re.compile(r"(?<=\S) (?=\S)")
 # (template, field names, counter name) -> `text_floor`
 _FLOORS: Memo[tuple[str, tuple[str, ...], str], int] = Memo(256)
 
@@ -64,8 +59,9 @@ def text_floor(template: str, names: tuple[str, ...], counter: TokenCounter) -> 
     `names` (given in that order) are: a placeholder not smaller than a text of this
     many tokens is known not to be smaller without rendering and counting it.
 
-    The template is cut at its literal spaces between two literal non-spaces (clean
-    cuts whatever the fields hold); a part without a field is counted, a part with one
+    The template is cut at its literal spaces between two literal non-spaces
+    (`tokens.CLEAN_CUT`: tiktoken's pre-tokenizer starts a piece there and encodes each
+    on its own, so a text's count is its parts' counts, whatever the fields hold); a part without a field is counted, a part with one
     is at least one token when it has a literal character (a non-empty text is), else
     nothing. 0 for a counter other than tiktoken's (an estimate is not additive) and
     for a template whose braces do not balance.
@@ -99,7 +95,7 @@ def _floor(parts: tuple[tuple[str, str | None, str], ...], counter: TokenCounter
             fields.append(len(text))
             text += "\n"
     floor = 0
-    starts = [0, *(m.start() for m in _CLEAN_CUT.finditer(text)), len(text)]
+    starts = [0, *(m.start() for m in CLEAN_CUT.finditer(text)), len(text)]
     for lo, hi in zip(starts, starts[1:]):
         inside = [f for f in fields if lo <= f < hi]
         if not inside:
