@@ -102,7 +102,7 @@ def pieces(template: str, names: tuple[str, ...]) -> _Pieces:
         names: the names of the values `fill` is given.
 
     Returns:
-        The pieces (memoised with `fill`'s).
+        The pieces (memoised: `fill` reads them here).
     """
     key = (template, names)
     got = _COMPILED.get(key)
@@ -125,17 +125,14 @@ def fill(template: str, **values: Any) -> str:
     Returns:
         The filled-in text.
     """
-    key = (template, tuple(values))
-    pieces = _COMPILED.get(key)
-    if pieces is None:
-        pieces = _COMPILED.put(key, _compile(template, key[1]))
-    if not pieces:
+    parts_of = pieces(template, tuple(values))
+    if not parts_of:
         out = template
         for k, v in values.items():
             out = out.replace("{" + k + "}", str(v))
         return out
     parts: list[str] = []
-    for literal, name, spec in pieces:
+    for literal, name, spec in parts_of:
         parts.append(literal)
         if name is not None:
             # (no spec: the text as it is, what `format` gives, without the call)
