@@ -56,11 +56,11 @@ from inspector.engine.analysis import PLACEHOLDER_MAX_CHARS, Analysis, has_offlo
 from inspector.engine.config import CompactionConfig
 from inspector.engine.fidelity import Fidelity, fidelity
 from inspector.engine.models import Message, Session
-from inspector.engine.planning.clear import argument_counts
+from inspector.engine.planning.clear import argument_counts, arguments_floor
 from inspector.engine.planning.compaction import placeholder_count
 from inspector.engine.planning.memo import PlanMemo, memo_for
 from inspector.engine.planning.summarize import evaluate
-from inspector.engine.planning.text import make_offload_id, text_floor
+from inspector.engine.planning.text import make_offload_id
 from inspector.engine.planning.truncation import count_ahead, may_truncate
 from inspector.engine.tokens import DEFAULT_CACHE
 
@@ -264,7 +264,7 @@ class _Quiet:
         self.clear = rc.clear if rc.clear.enabled else None
         self.counter = counter
         # the fewest tokens an arguments placeholder has: arguments of no more are never cleared
-        self.args_floor = text_floor(self.clear.arguments_placeholder, ("offload_id",), counter) if self.clear else 0
+        self.args_floor = arguments_floor(self.clear.arguments_placeholder, counter) if self.clear else 0
         limits: list[int] = []
         sc = config.summarization
         self.max_messages = 0

@@ -18,7 +18,7 @@ from inspector.engine.planning.compaction import placeholder_counts
 from inspector.engine.planning.memo import ClearResults, PlanMemo, Reduced
 from inspector.engine.planning.results import NO_ARGUMENTS, Action, Reduction, SharedReductions, StageResult
 from inspector.engine.planning.text import offload_id, render, text_floor
-from inspector.engine.tokens import Framing
+from inspector.engine.tokens import Framing, TokenCounter
 from inspector.engine.wording import plural
 
 
@@ -222,7 +222,7 @@ def count_arguments(a: Analysis, msgs: Sequence[Message], calls: Sequence[tuple[
         by_text.update(zip(unknown, counter.count_batch(unknown)))
         # a placeholder whose fewest possible tokens are not fewer than the arguments'
         # is not counted: it never replaces them (`argument_counts`)
-        floor = text_floor(template, _ID_FIELD, counter)
+        floor = arguments_floor(template, counter)
         keys = [key for key, (args, _, _) in todo.items() if by_text[args] > floor]
         counted = dict(zip(keys, counter.count_batch([render(template, offload_id=oid) for oid, _ in keys])))
         for key, (args, where, memoise) in todo.items():
@@ -293,14 +293,16 @@ def argument_counts(memo: PlanMemo, args: str, oid: str, template: str,
         # by its id) and a slot per arguments text: ~8 MB on a 100k-message session.
         counter = memo.texts.counter
         before = (count_args or counter.count)(args)
-        floor = text_floor(template, _ID_FIELD, counter)
+        floor = arguments_floor(template, counter)
         pair = memo.arguments.put(key, (before, floor if before <= floor else
                                         counter.count(render(template, offload_id=oid))))
     return pair
 
 
-# The field an arguments placeholder is rendered with (`render(template, offload_id=...)`).
-_ID_FIELD = ("offload_id",)
+def arguments_floor(template: str, counter: TokenCounter) -> int:
+    """The fewest tokens the arguments placeholder `template` renders to, whatever the
+    offload id (`text_floor`): arguments of no more tokens are never cleared."""
+    return text_floor(template, ("offload_id",), counter)
 
 
 def clear_candidates(a: Analysis, msgs: Sequence[Message], config: CompactionConfig, memo: PlanMemo,
