@@ -67,9 +67,9 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
         The text substituted, as `pattern.sub` gives it.
     """
     folded = bool(pattern.flags & _IGNORECASE)  # (an int: `re.IGNORECASE`'s `&` is a Python method)
+    if folded and any(c in text for c in _FOLDS_APART):
+        return pattern.sub(repl, text)  # (positions would not line up: the plain scan)
     if folded and not text.isascii() and all(s.isascii() and "?" not in s for s in starts):
-        if any(c in text for c in _FOLDS_APART):
-            return pattern.sub(repl, text)
         # (the text's ASCII letters lower case, each other character a "?", in C: the same
         # positions, and an ASCII start is where it is in `text.lower()`: no character
         # but those of `_FOLDS_APART` is lower case ASCII when it is not ASCII; ~3x
@@ -77,11 +77,9 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
         folded_bytes = text.encode("ascii", "replace").lower()
         found = sorted({at for s in starts for at in occurrences(folded_bytes, s.encode())})
     else:
-        hay = text
-        if folded:
-            hay = text.lower()
-            if len(hay) != len(text) or any(c in text for c in _FOLDS_APART):
-                return pattern.sub(repl, text)  # (positions would not line up: the plain scan)
+        hay = text.lower() if folded else text
+        if len(hay) != len(text):
+            return pattern.sub(repl, text)  # (a lower case form longer than its text: the plain scan)
         found = sorted({at for s in starts for at in occurrences(hay, s)})
     if not found:
         return text
