@@ -41,7 +41,6 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from inspector.engine.bounded import Memo
 from inspector.engine.content import Kind
 
 # The keys of a message that say what it is about: its content words ("w:"), tokens
@@ -110,38 +109,40 @@ class Recency:
         return self.first_half >= 0 and self.early > CUT_EARLY and self.cut < CUT_HELD
 
 
-_WEIGHTED: Memo[tuple[str, str, int, Kind, tuple[str, ...]], tuple[float, dict[str, float]]] = Memo(20_000)
-
-
-def weighted_keys(content_hash: str, session: str, kind: Kind, roots: tuple[str, ...], keys: frozenset[str],
-                  doc_freq: Callable[[str], int], messages: int) -> tuple[float, dict[str, float]]:
-    """A message's distinctive keys, each weighted by how rare it is in the session.
+def key_weight(key: str, doc_freq: Callable[[str], int], messages: int) -> float:
+    """How much an index key weighs in a session: by how rare it is, for a distinctive
+    key (a signal key held by at most `DISTINCT_SHARE` of the messages), else nothing.
 
     Args:
-        content_hash: the message's content hash (the memo's key, with `session` and `messages`).
-        session: what tells the session apart (its last message's content hash): a
-            message's weights hold for the session as it is, at this length.
-        kind: its content kind.
-        roots: the session's sandbox roots.
+        key: an index key (`fidelity._keys`).
+        doc_freq: how many messages of the session hold a key.
+        messages: how many messages the session has.
+
+    Returns:
+        log(messages / messages holding it + 1), or 0.0.
+    """
+    if key[:2] in SIGNAL_KEYS:
+        df = doc_freq(key) or 1
+        if df <= max(DISTINCT_MIN, int(messages * DISTINCT_SHARE)):
+            return math.log(messages / df + 1)
+    return 0.0
+
+
+def weighted_keys(keys: Iterable[str], doc_freq: Callable[[str], int], messages: int) -> tuple[float, dict[str, float]]:
+    """A message's distinctive keys, each weighted by how rare it is in the session
+    (`key_weight`), worked out key by key: what `KeyWeights.weighted` keeps per key
+    (tests/engine/test_fidelity_search.py compares the two).
+
+    Args:
         keys: its index keys (`fidelity._keys`).
         doc_freq: how many messages of the session hold a key.
         messages: how many messages the session has.
 
     Returns:
-        (the weights' total, key -> log(messages / messages holding it + 1)).
+        (the weights' total, key -> its weight, for its distinctive keys).
     """
-    memo_key = (content_hash, session, messages, kind, roots)
-    hit = _WEIGHTED.get(memo_key)
-    if hit is None:
-        limit = max(DISTINCT_MIN, int(messages * DISTINCT_SHARE))
-        out: dict[str, float] = {}
-        for k in keys:
-            if k[:2] in SIGNAL_KEYS:
-                df = doc_freq(k) or 1
-                if df <= limit:
-                    out[k] = math.log(messages / df + 1)
-        hit = _WEIGHTED.put(memo_key, (math.fsum(out.values()), out))
-    return hit
+    out = {k: w for k in keys if (w := key_weight(k, doc_freq, messages))}
+    return math.fsum(out.values()), out
 
 
 class KeyWeights:
@@ -157,7 +158,7 @@ class KeyWeights:
     when either changes.
     """
 
-    __slots__ = ("doc_freq", "first_seen", "firsts", "limit", "messages", "weights")
+    __slots__ = ("doc_freq", "first_seen", "firsts", "messages", "weights")
 
     def __init__(self, doc_freq: Callable[[str], int], first_seen: Callable[[str], int], messages: int) -> None:
         """For a session of `messages` messages.
@@ -171,20 +172,15 @@ class KeyWeights:
         self.doc_freq = doc_freq
         self.first_seen = first_seen
         self.messages = messages
-        self.limit = max(DISTINCT_MIN, int(messages * DISTINCT_SHARE))
         self.weights: dict[str, float] = {}  # key -> its weight, 0.0 when it weighs nothing
         self.firsts: dict[str, int] = {}  # weighted key -> the first message holding it
 
     def _learn(self, keys: Iterable[str]) -> None:
-        weights, firsts, n, limit = self.weights, self.firsts, self.messages, self.limit
+        weights, firsts, n, doc_freq = self.weights, self.firsts, self.messages, self.doc_freq
         for k in keys:
-            w = 0.0
-            if k[:2] in SIGNAL_KEYS:
-                df = self.doc_freq(k) or 1
-                if df <= limit:
-                    w = math.log(n / df + 1)
-                    firsts[k] = self.first_seen(k)
-            weights[k] = w
+            w = weights[k] = key_weight(k, doc_freq, n)
+            if w:
+                firsts[k] = self.first_seen(k)
 
     def weighted(self, keys: Collection[str]) -> tuple[float, dict[str, float]]:
         """`weighted_keys` of a message whose index keys are `keys` (the same weights, in

@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from inspector.engine import fidelity as fid
-from inspector.engine.content import content_model
 from inspector.engine.fidelity_signals import CoveredWeights, WrittenKeys, covered_weight, weighted_keys
 from tests.engine.test_fidelity_search import SOURCES, _compacted, _session
 
@@ -52,8 +51,8 @@ def test_covered_weights_across_moves_are_the_sums_from_scratch(data):
     rng = random.Random(data.draw(st.integers(0, 10**6), label="seed"))
     keys_of = [frozenset(rng.sample(words, rng.randrange(0, 25))) for _ in range(n)]
     postings = _postings(keys_of)
-    fid.forget()  # (weighted_keys' memo, by message and session: every example's are its own)
-    weights_of = [weighted_keys(str(i), "s", fid.Kind.OBSERVATION, (), keys, lambda k: len(postings.get(k, ())), n)[1]
+    fid.forget()  # (every example's memos its own)
+    weights_of = [weighted_keys(keys, lambda k: len(postings.get(k, ())), n)[1]
                   for i, keys in enumerate(keys_of)]
     moves = []
     for _ in range(data.draw(st.integers(1, 8), label="moves")):
@@ -65,14 +64,12 @@ def test_covered_weights_across_moves_are_the_sums_from_scratch(data):
 @pytest.mark.parametrize("path", SOURCES)
 def test_covered_weights_of_real_messages_under_summaries_of_a_moving_range(path):
     original = _session(path)
-    model = content_model(original)
     n = len(original)
     fid.forget()
     fid.fidelity(original, original[:1])  # (the session's index: its postings)
     keys_of = [fid.text_keys(m.text) for m in original]
     postings = _postings(keys_of)
-    weights_of = [weighted_keys(m.content_hash, "s", model.kinds[i], (), keys_of[i], lambda k: len(postings[k]), n)[1]
-                  for i, m in enumerate(original)]
+    weights_of = [weighted_keys(keys, lambda k: len(postings[k]), n)[1] for keys in keys_of]
     assert sum(bool(w) for w in weights_of) > n // 2
     # (no weight under 0.5: each sum kept exactly, none summed again from scratch)
     assert min(w for ws in weights_of for w in ws.values()) >= math.log(2)

@@ -329,9 +329,8 @@ def test_recency_reads_as_the_loop_over_every_removed_message(sessions):
     keys = sorted({k for i in range(len(original)) for k in fid._keys(original[i], model.kinds[i], model.roots)})
 
     def weighted(i):
-        return weighted_keys(model.hashes[i], model.hashes[-1], model.kinds[i], model.roots,
-                                 fid._keys(original[i], model.kinds[i], model.roots),
-                                 lambda k: len(index.postings.get(k, ())), len(original))
+        return weighted_keys(fid._keys(original[i], model.kinds[i], model.roots),
+                             lambda k: len(index.postings.get(k, ())), len(original))
 
     for _ in range(40):
         a = rng.randrange(len(original))
@@ -346,7 +345,6 @@ def test_key_weights_give_each_messages_weighted_keys_and_first_shown_keys(sessi
     """`KeyWeights` (each key's weight and first message kept, a message's weighted keys
     looked up per key) against `weighted_keys` and `keys_first_shown`, over every message
     of real sessions, asked in a random order and with keys no message holds."""
-    from inspector.engine.content import Kind
     from inspector.engine.fidelity_signals import KeyWeights, keys_first_shown
 
     rng = random.Random(11)
@@ -373,7 +371,7 @@ def test_key_weights_give_each_messages_weighted_keys_and_first_shown_keys(sessi
         if rng.random() < 0.3:  # (keys of no message: weighed as `weighted_keys` weighs them)
             keys = keys | {f"w:absent{rng.randrange(5)}", f"t:{rng.randrange(10**6)}x"}
         # (its memo is by content hash: the keys made up here are this call's alone)
-        expected = weighted_keys(f"{i} {sorted(keys)}", "s", Kind.ACTION, (), keys, doc_freq, n)
+        expected = weighted_keys(keys, doc_freq, n)
         got = by_key.weighted(keys)
         assert got == expected and list(got[1]) == list(expected[1])
         distinct += bool(got[1])
@@ -398,8 +396,7 @@ def test_recency_is_free_of_the_order_of_the_keys(sessions):
     for i, ks in enumerate(texts):
         for k in ks:
             first.setdefault(k, i)
-    weights = {i: weighted_keys(original[i].content_hash, "s", Kind.ACTION, (), texts[i], df.__getitem__,
-                                    len(original)) for i in range(len(original))}
+    weights = {i: weighted_keys(texts[i], df.__getitem__, len(original)) for i in range(len(original))}
     keys = sorted(df)
 
     def shuffled(ks):
