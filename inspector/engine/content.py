@@ -105,7 +105,9 @@ _SUMMARY_OPENINGS = re.compile(
     r"^\s*(?:this session is being continued from a previous conversation|here is a (?:brief )?summary of "
     r"(?:your|the) previous|\[previous conversation summary\]|<summary>|summary of (?:the )?(?:earlier|previous) "
     r"(?:conversation|messages|work)|previous conversation summary:|conversation summary:|another language model "
-    r"started to solve this problem|summary so far:)", re.I)
+    r"started to solve this problem|summary so far:|"
+    # (Letta's, in its system alert: "Note: prior messages (12 of 40 total messages) have been hidden ...")
+    r"note: prior messages (?:\([^)\n]{0,60}\) )?have been hidden from view)", re.I)
 # Marks only an environment writes: SWE-agent's footer and viewer, mini-swe-agent's
 # `<returncode>`, ReAct's "Observation:", a shell prompt, tool feedback templates,
 # AutoGen's executor reply ("exitcode: 1 (execution failed)").
@@ -144,9 +146,19 @@ _BARE_COMMAND = re.compile(
 _REACT_LAST = re.compile(r"^Action(?: Input)?:[ \t]*\S[^\n]*\s*\Z", re.M)
 
 
+# Letta (MemGPT) stores what reaches the agent as a user turn holding a JSON envelope:
+# `{"type": "user_message", "message": ...}` the user's words, `{"type": "system_alert",
+# "message": ...}` its memory notices (among them the summary of the messages it evicted),
+# `{"type": "heartbeat"|"login", ...}` the runtime's own events, no one's words.
+_ENVELOPE = re.compile(r'\A\s*\{\s*"type"\s*:\s*"(user_message|system_alert|heartbeat|login)"')
+_ENVELOPE_SAYS = frozenset({"user_message", "system_alert"})
+
+
 def own_text(text: str) -> str:
     """A user turn's own words: its text without the blocks a harness injected into it
-    (`<system-reminder>`, a prompt hook's output).
+    (`<system-reminder>`, a prompt hook's output), and out of a runtime's envelope
+    (Letta's `{"type": "user_message", "message": ...}`: its message; a heartbeat's or
+    a login's: nothing).
 
     Args:
         text: a user message's text.
@@ -154,6 +166,15 @@ def own_text(text: str) -> str:
     Returns:
         The text without them (empty when they were all of it).
     """
+    if text[:1] in ("{", " ", "\n") and (found := _ENVELOPE.match(text)) is not None:
+        try:
+            envelope = json.loads(text)
+        except ValueError:
+            return text  # (not the runtime's JSON after all: the text as written)
+        said = envelope.get("message") if isinstance(envelope, dict) else None
+        if found.group(1) not in _ENVELOPE_SAYS:
+            return ""
+        return said.strip() if isinstance(said, str) else ""
     if "</" not in text:
         return text
     return _INJECTED.sub("", text).strip()
@@ -165,8 +186,9 @@ def _is_system_like(text: str) -> bool:
 
 
 # A conversation forwarded as a user turn, as a memory agent is shown its main agent's
-# (Letta's sleep-time agents): role-labelled lines, from the first.
-_TRANSCRIPT = re.compile(r"(?:user|assistant):\s")
+# (Letta's sleep-time agents): role-labelled lines, from the first, or after a heading
+# line of its own ("Messages:").
+_TRANSCRIPT = re.compile(r"(?:[A-Z][\w ]{0,30}:[ \t]*\n\s*)?(?:user|assistant):\s")
 
 
 def _has_observation_marks(text: str) -> bool:

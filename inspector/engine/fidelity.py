@@ -103,6 +103,7 @@ from inspector.engine.content import (
     merged_values,
     message_artifacts,
     normalize_path,
+    own_text,
     path_matches,
     path_suffixes,
     relative_path,
@@ -1987,10 +1988,13 @@ _NUMBERED = re.compile(r"\d+[:|]")
 
 
 def _result_line(text: str) -> str:
-    """What an observation says: its first line that is not a viewer header or footer."""
+    """What an observation says: its first line that is not a viewer header or footer,
+    nor only punctuation (a JSON result's "{": it says nothing)."""
     for line in text.splitlines():
         s = line.strip()
         if not s or s.startswith(("(Open file:", "(Current directory:", "bash-$", "(", "[File:")) or _NUMBERED.match(s):
+            continue
+        if not any(c.isalnum() for c in s):
             continue
         return _short(s)
     return ""
@@ -2143,7 +2147,9 @@ class _Contribution(NamedTuple):
 def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
     m, kind = model.messages[i], model.kinds[i]
     a = artifacts(model, i)  # (a file's contents shown: no errors occurred in them)
-    requests = (_short(request_line(m.text, template_lines(model))),) if kind is Kind.REQUEST else ()
+    # (the user's own words: not a harness's reminder before them, not a runtime's envelope)
+    requests = (_short(request_line(own_text(m.text) if m.role == "user" else m.text, template_lines(model))),
+                ) if kind is Kind.REQUEST else ()
     paths: tuple[str, ...] = ()
     if kind in (Kind.ACTION, Kind.REASONING, Kind.TASK, Kind.REQUEST):
         paths = tuple(p for p in a.paths if _worked_on(p, index))

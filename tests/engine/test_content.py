@@ -17,7 +17,9 @@ from inspector.engine.content import (
     extract_values,
     normalize_error,
     normalize_path,
+    own_text,
     path_matches,
+    request_line,
     task_text,
 )
 from inspector.sources.registry import open_source
@@ -360,3 +362,50 @@ def test_a_conversation_forwarded_as_a_users_turn_is_an_observation():
     assert kinds[1] is Kind.OBSERVATION and kinds[4] is Kind.OBSERVATION
     assert kinds[7] is Kind.REQUEST
     assert content_model(msgs).task is None
+
+
+def _letta(kind: str, **fields: str) -> str:
+    """A user turn as Letta (MemGPT) stores it: a JSON envelope, indented as Letta writes it."""
+    return json.dumps({"type": kind, **fields, "time": "2025-03-30 08:54:43 PM PDT-0700"}, indent=2)
+
+
+def test_a_runtimes_envelope_is_read_for_what_it_holds():
+    """Letta stores each turn that reaches its agent as a user message holding a JSON
+    envelope (L15's sessions): the user's words inside `user_message`, its runtime's own
+    events (`heartbeat`, `login`) that are no one's words, and its memory alert, which
+    holds the summary of the messages it evicted. Read as text, every request of such a
+    session was `"type": "user_message",` and its task the alert's JSON."""
+    evicted = ("Note: prior messages have been hidden from view due to conversation memory constraints.\n"
+               "The following is a summary of the previous messages:\n I helped Sarah rename her account.")
+    msgs = [sys("You are Letta, a digital companion."),
+            asst("Bootup sequence complete.", [("c0", "send_message", '{"message": "hi"}')]),
+            tool("c0", '{"status": "OK", "message": null}'),
+            user(_letta("login", last_login="Never (first login)")),
+            user(_letta("system_alert", message=evicted)),
+            user(_letta("user_message", message="I want to cancel my order 54943434")),
+            asst("Checking the order.", [("c1", "check_order_status", '{"order_id": "54943434"}')]),
+            tool("c1", '{"status": "OK", "message": "shipped"}'),
+            user(_letta("heartbeat", reason="[This is an automated system message hidden from the user] returning"))]
+    assert own_text(msgs[5].text) == "I want to cancel my order 54943434"
+    assert own_text(msgs[3].text) == "" and own_text(msgs[8].text) == ""
+    assert own_text('{"type": "user_message", "message": ') == '{"type": "user_message", "message": '  # (not JSON)
+    model = content_model(msgs)
+    assert [model.kinds[i] for i in (3, 4, 5, 8)] == [Kind.SYSTEM, Kind.SUMMARY, Kind.REQUEST, Kind.SYSTEM]
+    assert request_line(own_text(msgs[5].text), frozenset()) == "I want to cancel my order 54943434"
+
+
+def test_a_forwarded_conversation_may_open_with_a_heading_after_a_reminder():
+    """Letta's sleep-time agent is shown its main agent's turns after a `<system-reminder>`
+    and a "Messages:" heading (L15's lettabot session): still a conversation read, not a
+    request (its request item was "<system-reminder>")."""
+    reminder = ("<system-reminder>\nYou are a sleeptime agent - a background agent.\n"
+                "Review the conversation and use your memory tools.\n</system-reminder>\n\n")
+    msgs = [sys("You are Letta-Sleeptime-Memory."),
+            user(reminder + "Messages:\nassistant: Calling tool Edit\nassistant: Now let me add a troubleshooting entry."),
+            asst("Nothing new to record.", [("c1", "memory_finish_edits", "{}")]),
+            tool("c1", '{\n  "status": "OK"\n}'),
+            user(reminder + "Please keep the release notes in memory too.")]
+    model = content_model(msgs)
+    assert model.kinds[1] is Kind.OBSERVATION
+    assert model.kinds[4] in (Kind.TASK, Kind.REQUEST)
+    assert request_line(own_text(msgs[4].text), frozenset()) == "Please keep the release notes in memory too."

@@ -205,3 +205,34 @@ def test_the_open_entries_of_the_agents_todo_list_are_what_it_decided_to_do(genr
     assert not item.credit or item.evidence in forgot
     assert decisions["Check the other importers for the same split"].credit == 1.0
     assert lost.score < f.score
+
+
+def test_a_letta_sessions_items_are_its_users_words_not_its_runtimes_json():
+    """Letta's sessions (L15: agent files of a companion, a customer-service agent, a
+    support agent and two sleep-time memory agents) hold each user turn in a JSON
+    envelope, the runtime's heartbeats and logins, a memory alert with the summary of
+    the evicted messages, and, for a memory agent, its main agent's turns forwarded after
+    a reminder. Read as text, their items were `"type": "user_message",`, "{",
+    "<system-reminder>" and the alert's first lines as the task, which only a verbatim
+    dump of the JSON kept (the judges' 0.95 faithful summary scored 0.44, under the
+    dump's 0.47)."""
+    from tests import judged
+
+    seen = set()
+    for it in judged.load(judged.L15):
+        if it.session in seen:
+            continue
+        seen.add(it.session)
+        f = fidelity(it.original(), it.compacted())
+        junk = [x.text for x in f.items
+                if x.text.startswith(('"type"', "{", "<system-reminder")) or x.text in ("{", "}", "[", "]")]
+        assert junk == [], (it.session, junk)
+        model = content_model(it.original())
+        if it.session == "letta_customer_service.json":
+            requests = [x.text for x in f.items if x.kind == "requests"]
+            assert requests and all(not r.startswith(("{", '"')) for r in requests)
+            assert any("order" in r for r in requests)
+        if it.session == "letta_lettabot_sleeptime.json":
+            assert model.kinds[1] is Kind.SUMMARY  # (the memory alert: the evicted messages' summary)
+            assert model.task is None  # (a memory agent's work comes as forwarded conversations)
+    assert len(seen) == 5

@@ -23,6 +23,7 @@ from inspector.engine.content import (
     error_lines,
     holds_file_text,
     normalize_path,
+    own_text,
     path_matches,
 )
 from inspector.engine.models import Message
@@ -611,7 +612,7 @@ def _requests_and_tools(live: Sequence[Message], model: ContentModel, task_known
         if len(different) >= most:
             break
         if kinds[i] in _REQUEST_KINDS and (i != task or task_known):
-            text = live[i].text
+            text = own_text(live[i].text)  # (not a harness's reminder, not a runtime's envelope)
             if text.strip():
                 line = _request_line(text)
                 requests.append(line)
