@@ -42,7 +42,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -1876,6 +1876,53 @@ def template_lines(model: ContentModel) -> frozenset[str]:
 
 
 _TEMPLATES: Memo[tuple[str, ...], frozenset[str]] = Memo(64)
+
+
+# A line that only heads a result ("Observation:", "Execution logs:", "ERROR:", a status
+# "<returncode>0</returncode>" or "Exit code 1", an opening "<output>"): what the result
+# says is on the lines after it. A status tag around words ("<system>Command executed
+# successfully.</system>", Kimi's) says them.
+_RESULT_HEADING = re.compile(r"[A-Za-z][\w ]{0,30}:|<(returncode|exit_code|exitcode)>\s*-?\d+\s*</\1>|<[a-z_]+>|"
+                             r"exit code:? -?\d+", re.I)
+_STATUS_TAG = re.compile(r"<(system|output|result|stdout)>\s*(.*?)\s*</\1>")
+
+
+def heads_result(line: str) -> bool:
+    """Whether a line of a result only heads the lines after it (`_RESULT_HEADING`).
+
+    Args:
+        line: one line of a result.
+
+    Returns:
+        True for "Observation:", "<returncode>0</returncode>", "Exit code 1", "<output>".
+    """
+    return _RESULT_HEADING.fullmatch(line.strip()) is not None
+
+
+def said_line(lines: Iterable[str]) -> str:
+    """What a result says in one line: its first line with words that does not only head
+    the lines after it (nor is punctuation alone, a JSON result's "{"), out of a status
+    tag; the first heading when nothing follows (a run's "<returncode>0</returncode>"
+    with no output). One reading for the offline summary's "Last result" and fidelity's
+    last step.
+
+    Args:
+        lines: the result's lines (a viewer's headers already left out by the caller).
+
+    Returns:
+        The line, stripped ("" for none).
+    """
+    heading = ""
+    for line in lines:
+        s = line.strip()
+        if not s or not any(c.isalnum() for c in s):
+            continue
+        if heads_result(s):
+            heading = heading or s
+            continue
+        tagged = _STATUS_TAG.fullmatch(s)
+        return tagged.group(2) if tagged is not None and tagged.group(2) else s
+    return heading
 
 
 def request_line(text: str, template: frozenset[str]) -> str:

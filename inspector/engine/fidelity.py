@@ -108,6 +108,7 @@ from inspector.engine.content import (
     path_suffixes,
     relative_path,
     request_line,
+    said_line,
     sentence_lines,
     sentences,
     sentences_holding,
@@ -1988,16 +1989,12 @@ _NUMBERED = re.compile(r"\d+[:|]")
 
 
 def _result_line(text: str) -> str:
-    """What an observation says: its first line that is not a viewer header or footer,
-    nor only punctuation (a JSON result's "{": it says nothing)."""
-    for line in text.splitlines():
-        s = line.strip()
-        if not s or s.startswith(("(Open file:", "(Current directory:", "bash-$", "(", "[File:")) or _NUMBERED.match(s):
-            continue
-        if not any(c.isalnum() for c in s):
-            continue
-        return _short(s)
-    return ""
+    """What an observation says (`said_line`), a viewer's header and footer and numbered
+    lines left out."""
+    return _short(said_line(
+        line for line in text.splitlines()
+        if not (s := line.strip()).startswith(("(Open file:", "(Current directory:", "bash-$", "(", "[File:"))
+        and not _NUMBERED.match(s)))
 
 
 @dataclass

@@ -17,6 +17,7 @@ from inspector.engine.fidelity import fidelity
 from inspector.engine.intro import first_request_index
 from inspector.engine.models import Message
 from inspector.service.opening import load_session
+from tests.sessions import asst, tool, user
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "fidelity_genres"
 GENRES = {"claude_code": DATA / "claude_code_ledger.jsonl", "openai_chat": DATA / "openai_chat_ledger.json"}
@@ -236,3 +237,26 @@ def test_a_letta_sessions_items_are_its_users_words_not_its_runtimes_json():
             assert model.kinds[1] is Kind.SUMMARY  # (the memory alert: the evicted messages' summary)
             assert model.task is None  # (a memory agent's work comes as forwarded conversations)
     assert len(seen) == 5
+
+
+@pytest.mark.parametrize(("result", "said"), [
+    ("Observation:\nThe page lists 3 stops: Alewife, Davis, Porter", "The page lists 3 stops: Alewife, Davis, Porter"),
+    ("<returncode>1</returncode>\n<output>\nFAILED tests/test_x.py::test_y\n</output>", "FAILED tests/test_x.py::test_y"),
+    ("Exit code 1\nerror: no such table: users", "error: no such table: users"),
+    ("<system>Command executed successfully.</system>", "Command executed successfully."),
+    ('{\n  "status": "OK",\n  "message": "None"\n}', '"status": "OK",'),
+    ("<returncode>0</returncode>", "<returncode>0</returncode>"),  # (nothing after it: the status is the result)
+])
+def test_the_last_result_is_what_it_says_not_its_heading(result, said):
+    """The last step's result is the first line that says something: smolagents heads it
+    "Observation:", mini-swe-agent "<returncode>" and "<output>", Claude Code "Exit code 1",
+    Kimi wraps it in "<system>", a JSON result opens with "{" (L18, L5, L13, L20, L15: each
+    was a lost item the reader could make nothing of)."""
+    original = [Message.text_message("system", "You are an agent."),
+                user("Find what the tool reports and fix it please."),
+                asst("Running the check.", [("c1", "run_check", '{"all": true}')]),
+                tool("c1", result),
+                asst("Now I will fix the reported problem in the code."),
+                user("Go on.")]
+    f = fidelity(original, [original[0], original[1], original[-1]])
+    assert said in [x.text for x in f.items if x.kind == "last_step"]

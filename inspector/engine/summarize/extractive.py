@@ -21,10 +21,12 @@ from inspector.engine.content import (
     Kind,
     content_model,
     error_lines,
+    heads_result,
     holds_file_text,
     normalize_path,
     own_text,
     path_matches,
+    said_line,
 )
 from inspector.engine.models import Message
 from inspector.engine.summarize.edits import call_changed_texts, changed_texts
@@ -404,18 +406,13 @@ def _paths(text: str) -> list[str]:
     return _PATH_RE.findall(text) if _PATH_END_RE.search(text) else []
 
 
-# A framework's heading over an output ("Observation:", "Execution logs:"): no words of the result.
-_LABEL_ONLY = re.compile(r"\s*[A-Za-z][\w ]{0,30}:\s*$")
-
-
 def _result_line(m: Message, names: dict[str, str], file_text: bool = False) -> str | None:
-    """What an observation says in one line: its error when one occurred, else its
-    first line with words (`[main 3f2a9c1] Fix the parser`, `5 passed`); `file_text`: it
+    """What an observation says in one line: its error when one occurred, else what it
+    says (`content.said_line`: `[main 3f2a9c1] Fix the parser`, `5 passed`); `file_text`: it
     shows a file's contents (`content.holds_file_text`), whose error words are the file's."""
     text = m.text
     err = None if file_text else _error_of(text)
-    line = err if err is not None else next(
-        (ln for ln in text[:4000].splitlines() if ln.strip() and not _LABEL_ONLY.match(ln)), "")
+    line = err if err is not None else said_line(text[:4000].splitlines())
     if not line.strip():
         return None
     tool = m.name or names.get(m.tool_call_id or "", "") if m.role == "tool" else ""
@@ -735,7 +732,7 @@ def _outcome(m: Message, file_text: bool) -> str:
     if err is not None:
         return _line(err, OUTCOME_CHARS)
     lines = [ln for ln in text[:4000].splitlines()
-             if ln.strip() and not _LABEL_ONLY.match(ln) and not _PROGRESS.match(ln)]
+             if ln.strip() and not heads_result(ln) and not _PROGRESS.match(ln)]
     words = [ln for ln in lines if not _BENIGN_RE.search(ln)] or lines
     return _line(" ".join(words), OUTCOME_CHARS) if words else "(no output)"
 
