@@ -90,6 +90,10 @@ _SYSTEM_OPENINGS = (
 # Blocks a harness injects into a user's turn (Claude Code's reminders before or after
 # the prompt, a hook's output): not the user's words.
 _INJECTED = re.compile(r"<(system-reminder|user-prompt-submit-hook)>.*?</\1>\s*", re.S)
+# How Claude Code records a slash command the user typed ("/review the parser"): its name
+# twice in tags (the harness's), then what the user wrote after it in `<command-args>`.
+_COMMAND_TAGS = re.compile(r"<(command-message|command-name)>.*?</\1>\s*", re.S)
+_COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.S)
 # A line a file viewer numbered: "12:" or "12|" (SWE-agent), "    12→" (Claude Code's
 # Read), "    12<tab>" (`cat -n`).
 _NUMBERED = r"\s*\d+(?:\s*[:|]|\u2192|\t)"
@@ -156,7 +160,8 @@ _ENVELOPE_SAYS = frozenset({"user_message", "system_alert"})
 
 def own_text(text: str) -> str:
     """A user turn's own words: its text without the blocks a harness injected into it
-    (`<system-reminder>`, a prompt hook's output), and out of a runtime's envelope
+    (`<system-reminder>`, a prompt hook's output, a slash command's name: its arguments
+    stay), and out of a runtime's envelope
     (Letta's `{"type": "user_message", "message": ...}`: its message; a heartbeat's or
     a login's: nothing).
 
@@ -177,6 +182,8 @@ def own_text(text: str) -> str:
         return said.strip() if isinstance(said, str) else ""
     if "</" not in text:
         return text
+    if "<command-" in text:  # (a slash command's: its arguments are the user's words, its name the harness's)
+        text = _COMMAND_ARGS.sub(r"\1", _COMMAND_TAGS.sub("", text))
     return _INJECTED.sub("", text).strip()
 
 

@@ -409,3 +409,23 @@ def test_a_forwarded_conversation_may_open_with_a_heading_after_a_reminder():
     assert model.kinds[1] is Kind.OBSERVATION
     assert model.kinds[4] in (Kind.TASK, Kind.REQUEST)
     assert request_line(own_text(msgs[4].text), frozenset()) == "Please keep the release notes in memory too."
+
+
+def test_a_slash_commands_arguments_are_the_users_words_and_its_name_is_not():
+    """Claude Code records "/handgemacht:create-beads websearch to learn ..." as the
+    command's name twice in tags and the user's words in `<command-args>` (L7's spotter
+    session: its task items were the three tags). A local command with no words ("/clear")
+    says nothing of the user's."""
+    typed = ("<command-message>handgemacht:create-beads</command-message>\n"
+             "<command-name>/handgemacht:create-beads</command-name>\n"
+             "<command-args>websearch to learn how to set up credo and dialyzer\n\nMaybe there are igniter scripts?"
+             "</command-args>\n\n# Create beads\nCreate an epic with tasks.")
+    assert own_text(typed) == ("websearch to learn how to set up credo and dialyzer\n\nMaybe there are igniter scripts?"
+                               "\n\n# Create beads\nCreate an epic with tasks.")
+    local = "<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>"
+    assert own_text(local) == ""
+    msgs = [sys("Claude Code session."), user(typed), asst("Researching.", [("c1", "WebSearch", '{"q": "credo"}')]),
+            tool("c1", "results"), user(local), user("Thanks, now draft the beads.")]
+    model = content_model(msgs)
+    assert model.task == 1 and model.kinds[4] is Kind.SYSTEM
+    assert task_text(typed).startswith("websearch to learn")
