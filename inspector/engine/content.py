@@ -1886,11 +1886,15 @@ _TEMPLATES: Memo[tuple[str, ...], frozenset[str]] = Memo(64)
 
 
 # A line that only heads a result ("Observation:", "Execution logs:", "ERROR:", a status
-# "<returncode>0</returncode>" or "Exit code 1", an opening "<output>"): what the result
+# "<returncode>0</returncode>" or "Exit code 1", an opening "<output>", Codex's header
+# lines): what the result
 # says is on the lines after it. A status tag around words ("<system>Command executed
 # successfully.</system>", Kimi's) says them.
 _RESULT_HEADING = re.compile(r"[A-Za-z][\w ]{0,30}:|<(returncode|exit_code|exitcode)>\s*-?\d+\s*</\1>|<[a-z_]+>|"
-                             r"exit code:? -?\d+", re.I)
+                             r"exit code:? -?\d+|"
+                             # (Codex's exec header: "Chunk ID: 046310", "Wall time: 0.05 seconds", ...)
+                             r"chunk id: \w+|wall time: [\d.]+ ?\w*|process exited with code -?\d+|"
+                             r"original token count: \d+", re.I)
 _STATUS_TAG = re.compile(r"<(system|output|result|stdout)>\s*(.*?)\s*</\1>")
 
 

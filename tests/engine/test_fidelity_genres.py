@@ -246,12 +246,15 @@ def test_a_letta_sessions_items_are_its_users_words_not_its_runtimes_json():
     ("<system>Command executed successfully.</system>", "Command executed successfully."),
     ('{\n  "status": "OK",\n  "message": "None"\n}', '"status": "OK",'),
     ("<returncode>0</returncode>", "<returncode>0</returncode>"),  # (nothing after it: the status is the result)
+    ("Chunk ID: 046310\nWall time: 0.0518 seconds\nProcess exited with code 0\nOriginal token count: 30\nOutput:\n"
+     "AGENTS.md\nREADME.md", "AGENTS.md"),  # (Codex's exec header)
 ])
 def test_the_last_result_is_what_it_says_not_its_heading(result, said):
     """The last step's result is the first line that says something: smolagents heads it
     "Observation:", mini-swe-agent "<returncode>" and "<output>", Claude Code "Exit code 1",
-    Kimi wraps it in "<system>", a JSON result opens with "{" (L18, L5, L13, L20, L15: each
-    was a lost item the reader could make nothing of)."""
+    Kimi wraps it in "<system>", a JSON result opens with "{" (L18, L5, L13, L20, L15), and
+    Codex heads it with its chunk, wall time, exit code and token count (L13) (each was a lost
+    item the reader could make nothing of)."""
     original = [Message.text_message("system", "You are an agent."),
                 user("Find what the tool reports and fix it please."),
                 asst("Running the check.", [("c1", "run_check", '{"all": true}')]),
