@@ -124,6 +124,7 @@ _OBSERVATION_MARKS = re.compile(
     r"Found \d+ matches for|No matches found for|Text replaced\. Please review|EXECUTION RESULT|"
     r"Exit code:? -?\d+|Command (?:exited|failed) with (?:exit )?code|"
     r"exitcode: -?\d+ \(execution (?:succeeded|failed)\)|"  # (AutoGen's code executor)
+    r"Now let's retry: take care not to repeat previous errors|"  # (smolagents' reply to a step that failed)
     # A shell's own words (InterCode and other loops that return raw output as the user's turn).
     # (each from a line's start, as the group's other marks)
     r"\(no output\)\s*$|[^\n]*?: command not found$|[^\n]*?: No such file or directory$|"

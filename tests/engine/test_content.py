@@ -429,3 +429,19 @@ def test_a_slash_commands_arguments_are_the_users_words_and_its_name_is_not():
     model = content_model(msgs)
     assert model.task == 1 and model.kinds[4] is Kind.SYSTEM
     assert task_text(typed).startswith("websearch to learn")
+
+
+def test_smolagents_reply_to_a_failed_step_is_an_observation():
+    """smolagents answers a code step it could not parse or run with a user turn
+    ("Error:\\nError in code parsing: ... Now let's retry: take care not to repeat previous
+    errors!"): the framework's reply, not the user's request (L18: its request item was
+    "Error:")."""
+    msgs = [sys("You are an expert assistant who can solve any task using code blobs."),
+            user("New task:\nHow many stops are between South Station and Windsor Gardens?"),
+            asst("Thought: I will search the web for the line's stops."),
+            user("Error:\nError in code parsing:\nYour code snippet is invalid, because the regex pattern "
+                 "<code>(.*?)</code> was not found in it.\nMake sure to provide correct code blobs.\n"
+                 "Now let's retry: take care not to repeat previous errors! If you have retried several times, "
+                 "try a completely different approach.\n")]
+    model = content_model(msgs)
+    assert model.task == 1 and model.kinds[3] is Kind.OBSERVATION
