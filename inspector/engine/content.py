@@ -125,6 +125,7 @@ _OBSERVATION_MARKS = re.compile(
     r"Exit code:? -?\d+|Command (?:exited|failed) with (?:exit )?code|"
     r"exitcode: -?\d+ \(execution (?:succeeded|failed)\)|"  # (AutoGen's code executor)
     r"Now let's retry: take care not to repeat previous errors|"  # (smolagents' reply to a step that failed)
+    r"Tokens: [\d.,]+k? sent, |"  # (aider's report after each request: tokens, cost, the edit applied, the commit)
     # A shell's own words (InterCode and other loops that return raw output as the user's turn).
     # (each from a line's start, as the group's other marks)
     r"\(no output\)\s*$|[^\n]*?: command not found$|[^\n]*?: No such file or directory$|"
@@ -188,9 +189,15 @@ def own_text(text: str) -> str:
     return _INJECTED.sub("", text).strip()
 
 
+# aider's banner as it starts ("Aider v0.48.2-dev", then its models, repository and map), after
+# the command line that started it: the tool's own words.
+_AIDER_BANNER = re.compile(r"^Aider v\d+\.\d+[\w.+-]*\s*\nModels?: ", re.M)
+
+
 def _is_system_like(text: str) -> bool:
     head = text.lstrip()[:_HEAD]
-    return head.lower().startswith(_SYSTEM_OPENINGS) or bool(_SYSTEM_LIKE.search(head))
+    return (head.lower().startswith(_SYSTEM_OPENINGS) or bool(_SYSTEM_LIKE.search(head))
+            or ("Aider v" in head and bool(_AIDER_BANNER.search(head))))
 
 
 # A conversation forwarded as a user turn, as a memory agent is shown its main agent's
@@ -554,6 +561,10 @@ class _Scan:
                 replied_to = 2 if loc.bare_command else int(loc.action)
                 if loc.action and not m.tool_calls:
                     acting_in_text.append(i)
+            elif kind is Kind.OBSERVATION and m.role == "user":
+                # (the action is answered: an unmarked user turn after the answer is a person's,
+                # as aider's user writes after the tool's report of the edit it applied)
+                replied_to = 0
             if kind in (Kind.ACTION, Kind.REASONING):
                 acted = True
                 seen_action = seen_action or kind is Kind.ACTION

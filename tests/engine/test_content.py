@@ -445,3 +445,23 @@ def test_smolagents_reply_to_a_failed_step_is_an_observation():
                  "try a completely different approach.\n")]
     model = content_model(msgs)
     assert model.task == 1 and model.kinds[3] is Kind.OBSERVATION
+
+
+def test_aiders_banner_and_its_reports_are_the_tools_words():
+    """aider's chat history opens with the command line and its banner (version, models,
+    repository, map) and answers each request with its own report (tokens and cost, the
+    edit applied, the commit): the tool's words, not the user's (L9: the task was "Aider
+    v0.48.2-dev" and the reports were requests)."""
+    msgs = [sys("[aider chat session started at 2024-08-09 19:32:47]"),
+            user("/Users/g/aider/.venv/bin/aider aider/coders/base_coder.py\nAider v0.48.2-dev\n"
+                 "Models: claude-3-5-sonnet-20240620 with diff edit format\nGit repo: .git with 303 files\n"
+                 "Repo-map: using 1024 tokens\nAdded aider/coders/base_coder.py to the chat."),
+            user("add a Coder.commit_before_message variable, set in init_before_message"),
+            asst("I'll add it.\n\naider/coders/base_coder.py\n```python\n<<<<<<< SEARCH\nclass Coder:\n=======\n"
+                 "class Coder:\n    commit_before_message = None\n>>>>>>> REPLACE\n```"),
+            user("Tokens: 13,749 sent, 618 received. Cost: $0.05 request, $0.05 session.\n"
+                 "Applied edit to aider/coders/base_coder.py\nCommit 423b6e1 feat: add commit_before_message"),
+            user("now handle a brand new repo with no commits")]
+    model = content_model(msgs)
+    assert model.kinds[1] is Kind.SYSTEM and model.task == 2
+    assert model.kinds[4] is Kind.OBSERVATION and model.kinds[5] is Kind.REQUEST
