@@ -2671,12 +2671,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
                 credit = 1.0 if ok else 0.0
             else:
                 sources = _TASK_SOURCES if kind == "task" else frozenset() if kind == "next_step" else None
-                skip: Callable[[str, frozenset[str]], bool] | None = (
-                    _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES
-                    else None)
-                if kind == "next_step":
-                    hay.stale = _Stale(model, index, removed_set, buckets.next_words, hay)
-                    skip = _either(skip, hay.stale)
+                skip = _skipped(kind, text, hay, model, index, removed_set, buckets)
                 cov, ev = _match_narrative(text, hay, similarity, sources, prose_only=kind != "task", skip=skip)
                 if kind == "next_step":
                     planned, plan = _planned_next(hay, buckets.next_words)
@@ -3073,6 +3068,21 @@ class _OtherQuote:
         return n[:head] != self.item[:head]
 
 
+def _skipped(kind: str, text: str, hay: _Haystack, model: ContentModel, index: _Index, removed: Container[int],
+             buckets: _Buckets) -> Callable[[str, frozenset[str]], bool] | None:
+    """The sentences a narrative item of `kind` is not matched in: a quote of another
+    statement of the agent's, for its own items; for the next step a stale one
+    (`_Stale`, kept on `hay`); for the last step one that offers only what is ahead."""
+    skip: Callable[[str, frozenset[str]], bool] | None = (
+        _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES else None)
+    if kind == "next_step":
+        hay.stale = _Stale(model, index, removed, buckets.next_words, hay)
+        skip = _either(skip, hay.stale)
+    elif kind == "last_step":
+        skip = _either(skip, _only_ahead)
+    return skip
+
+
 def _either(a: Callable[[str, frozenset[str]], bool] | None,
             b: Callable[[str, frozenset[str]], bool] | None) -> Callable[[str, frozenset[str]], bool] | None:
     if a is None or b is None:
@@ -3084,6 +3094,16 @@ def _either(a: Callable[[str, frozenset[str]], bool] | None,
 _PLAN = re.compile(r"\b(?:next|plan(?:s|ned)?|will|should|then|going to|to do|remaining|todo)\b", re.I)
 # `_PLAN` matching case by case: the same matches in a lower case ASCII text.
 _PLAN_LOWER = re.compile(_PLAN.pattern)
+
+
+# A sentence that opens on what is still to come ("Next: read PrepareCommitMsg ...", "Still to
+# do: ...", "TODO: ..."): all it states is ahead, so it keeps none of the last step, which
+# happened (L10's stale summary offered the range's last read as its next step).
+_AHEAD_ONLY = re.compile(r"\W*(?:next(?: steps?)?\s*[:,\u2014-]|still to do\b|to ?do\s*:|remaining\s*:|plan\s*:)", re.I)
+
+
+def _only_ahead(sentence: str, ws: frozenset[str]) -> bool:
+    return _AHEAD_ONLY.match(sentence) is not None
 
 
 # The share of a sentence's words an agent's earlier statement holds for the sentence to copy it.

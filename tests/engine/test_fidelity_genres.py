@@ -263,3 +263,27 @@ def test_the_last_result_is_what_it_says_not_its_heading(result, said):
                 user("Go on.")]
     f = fidelity(original, [original[0], original[1], original[-1]])
     assert said in [x.text for x in f.items if x.kind == "last_step"]
+
+
+def test_a_step_offered_as_next_is_not_the_last_step_kept():
+    """A summary written before the range's last step offers it as what comes next ("Next:
+    read PrepareCommitMsg ..."): it keeps nothing of the last step, which happened (L10's
+    stale summary was credited with the range's last read from its "Next:" sentence). The
+    same step told as done keeps it."""
+    original = [Message.text_message("system", "You are a coding agent."),
+                user("Stop the hook asking to link commits during a rebase."),
+                asst("Let me look at PrepareCommitMsg in manual_commit_hooks.go to see where it prompts.",
+                     [("c1", "Read", '{"file_path": "strategy/manual_commit_hooks.go"}')]),
+                tool("c1", "PrepareCommitMsg prompts the user to link the commit unless a trailer exists"),
+                asst("It prompts unless a trailer exists; I will add a rebase check before the prompt."),
+                user("Sounds good.")]
+    kept = [original[0], original[1], original[-1]]
+
+    def last_step_credit(summary: str) -> float:
+        f = fidelity(original, [kept[0], kept[1], user(summary), kept[2]])
+        return sum(x.credit for x in f.items if x.kind == "last_step")
+
+    ahead = "Next: look at PrepareCommitMsg in manual_commit_hooks.go to see where it prompts the user to link."
+    done = "I looked at PrepareCommitMsg in manual_commit_hooks.go: it prompts the user to link unless a trailer exists."
+    assert last_step_credit(done) > last_step_credit(ahead)
+    assert last_step_credit(ahead) < last_step_credit(ahead.replace("Next: look", "Looked"))
