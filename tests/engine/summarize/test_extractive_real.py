@@ -82,3 +82,15 @@ def test_a_summary_over_an_earlier_one_keeps_its_task_and_moves_the_next_step_on
         # something was done since the earlier summary: its next step is not carried as it was
         assert section(second, "Next step") != section(first, "Next step") or \
             section(first, "Next step")[0].startswith("continue from")
+
+
+def test_the_requests_of_a_letta_session_are_its_users_words():
+    """Letta holds each user turn in a JSON envelope (L15's customer-service agent file):
+    the offline summary lists what the customer asked, not `{` or `"type": "user_message",`."""
+    from tests import judged
+
+    original = next(it.original() for it in judged.load(judged.L15) if it.session == "letta_customer_service.json")
+    text = build_summary(list(original), [], 400)
+    asked = section(text, "User requests (newest first)") + section(text, "Task")
+    assert asked and not any('"type"' in line or line.strip() in ("-", "- {") for line in asked)
+    assert any("cancel my order" in line for line in asked)
