@@ -52,7 +52,6 @@ from typing import cast
 
 from inspector.engine.bounded import Memo
 from inspector.engine.fidelity_text import occurrences as _occurrences
-from inspector.engine.fidelity_text import sub_at
 from inspector.engine.models import Message, ToolCall
 
 
@@ -1353,15 +1352,59 @@ def without_fences(text: str, *, direct: bool = True) -> str:
 
     Args:
         text: any text.
-        direct: the pattern tried only where a match can start: every match starts
-            with "```" or "<command>" (`sub_at`; a knob move reads its new summary's
-            40,000 characters, where the scan tried the pattern at each: ~0.3 ms);
-            False: the plain scan (the same text: tests/engine/test_fidelity_readings.py).
+        direct: each match found where it can start (every match starts with "```"
+            or "<command>"; a knob move reads its new summary's 40,000 characters,
+            where the scan tried the pattern at each: ~0.3 ms) and its end by
+            `str.find` (`_fence_end`); False: the plain scan (the same text:
+            tests/engine/test_fidelity_readings.py).
 
     Returns:
         The text without them.
     """
-    return sub_at(_FENCE, _FENCE_STARTS, " ", text) if direct else _FENCE.sub(" ", text)
+    if not direct:
+        return _FENCE.sub(" ", text)
+    # (each match found by its literals, not by the pattern: its lazy `.{0,4000}?` tested
+    # the closing literal at every character after an opening one, up to 4,000 of them
+    # when none closes it (a summary's quotes cut short leave fences open: ~80 us of a
+    # knob move's summary, read twice); the first closing literal in reach is where the
+    # lazy match ends, `str.find` finds it. Tried where `sub_at` tries the pattern: at
+    # each start, left to right, none inside the match before.)
+    found = sorted({at for start in _FENCE_STARTS for at in _occurrences(text, start)})
+    if not found:
+        return text
+    pieces, done = [], 0
+    for at in found:
+        if at < done:
+            continue
+        end = _fence_end(text, at)
+        if end < 0:
+            continue
+        pieces.append(text[done:at])
+        pieces.append(" ")
+        done = end
+    if not pieces:
+        return text
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+def _fence_end(text: str, at: int) -> int:
+    """Where the match of `_FENCE` at `at` ends (-1 for none): a "```" whose line holds
+    no other "`" up to its line break (`[^\n`]*\n`: that break is the first after it),
+    then the first "```" within 4,000 characters of the next line's start; or a
+    "<command>", then the first "</command>" within 4,000 characters of its end (each
+    `.{0,4000}?`, which matches any character, line breaks too, lazily)."""
+    if text.startswith("```", at):
+        nl = text.find("\n", at + 3)
+        if nl < 0 or "`" in text[at + 3:nl]:
+            return -1
+        end = text.find("```", nl + 1, nl + 1 + _FENCE_REACH + 3)
+        return end + 3 if end >= 0 else -1
+    end = text.find("</command>", at + 9, at + 9 + _FENCE_REACH + 10)  # (a "<command>": its only other start)
+    return end + 10 if end >= 0 else -1
+
+
+_FENCE_REACH = 4_000  # (`_FENCE`'s `{0,4000}`)
 
 
 def sentences(text: str, limit: int = SCAN_CHARS, *, by_line: bool = False) -> list[str]:

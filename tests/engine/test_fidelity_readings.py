@@ -32,6 +32,18 @@ def test_fences_taken_out_where_they_can_start_as_by_the_scan(text):
     assert content.without_fences(text) == content.without_fences(text, direct=False)
 
 
+# Fences opened and closed around the 4,000 characters `_FENCE` reaches (its ends found
+# by `str.find`, not by the pattern): gaps just short of it, at it, just past it.
+REACH_PIECES = ["```", "```py\n", "``", "`", "\n", "<command>", "</command>", "</command", "x", "y" * 3990,
+                "z" * 7, " ", "a`b\n"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(REACH_PIECES), max_size=14).map("".join))
+def test_fences_ended_where_the_lazy_scan_ends_them_within_its_reach(text):
+    assert content.without_fences(text) == content.without_fences(text, direct=False)
+
+
 @settings(max_examples=500, deadline=None, derandomize=True)
 @given(text=TEXTS, limit=st.sampled_from([5, 40, content.SCAN_CHARS]))
 def test_the_sentences_holding_a_mark_are_those_of_all_sentences(text, limit):

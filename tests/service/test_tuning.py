@@ -232,3 +232,37 @@ def test_closing_one_tuning_keeps_another_open_one_out_of_the_collectors_reach(t
     assert gc.get_freeze_count() > 0
     second.close()
     assert gc.get_freeze_count() == 0
+
+
+def test_the_first_measures_index_leaves_the_collectors_reach_once(traj_sessions, counter):
+    """The first fidelity measure builds the session's index, which lives as long as the
+    session: left in the collector's reach, a full collection walked it again on a later
+    knob move (~200 ms on 10,000 messages). It is held as the first plan's memo is, once;
+    closing hands everything back, and a measure after closing holds nothing."""
+    from inspector.engine import fidelity
+
+    session = max(traj_sessions, key=lambda s: len(s.messages))
+    fidelity.forget()  # (the index is built by this tuning's first measure)
+    assert gc.get_freeze_count() == 0
+    t = Tuning(preset("balanced").with_values(SMALL), MemoryStore([session]))
+    t.start(session, counter)
+    try:
+        planned = t.plan_for(t.config, t.next_generation(), {})
+        assert planned is not None and t.accept(planned)
+        held = gc.get_freeze_count()
+        assert t.measure(planned.plan, planned.generation) is not None
+        assert gc.get_freeze_count() > held  # what the measure built, held too
+        again = gc.get_freeze_count()
+        assert t.measure(planned.plan, planned.generation) is not None
+        assert gc.get_freeze_count() == again  # once: a knob move's measure holds nothing more
+    finally:
+        t.close()
+    assert gc.get_freeze_count() == 0
+    late = Tuning(preset("balanced").with_values(SMALL), MemoryStore([session]))
+    late.start(session, counter)
+    planned = late.plan_for(late.config, late.next_generation(), {})
+    assert planned is not None and late.accept(planned)
+    late.close()  # (a measure still running when its screen closes)
+    fidelity.forget()
+    assert late.measure(planned.plan, planned.generation) is not None
+    assert gc.get_freeze_count() == 0  # closed: nothing held again
