@@ -73,6 +73,7 @@ from inspector.engine import (
     fidelity_bindings,
     fidelity_choices,
     fidelity_claims,
+    fidelity_defined,
     fidelity_outcomes,
     fidelity_signals,
     fidelity_slots,
@@ -144,6 +145,7 @@ from inspector.engine.fidelity_claims import (
     reads_write,
     write_claims,
 )
+from inspector.engine.fidelity_defined import defined_claims, reads_defined
 from inspector.engine.fidelity_outcomes import (
     Outcome,
     answered_badly,
@@ -2744,9 +2746,10 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # check passed only the sentences it reads, in order (the same claims:
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
-                   reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs)
+                   reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs, reads_defined)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
- _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS) = (1 << k for k in range(len(_SENTENCE_TESTS)))
+ _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED) = (
+    1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
 # view -> its sentences' `_checks_reading`, in order: a cleared message's view comes back
@@ -2800,7 +2803,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _outcomes, _signals, _slots, _text, _undone) and the searches' (`fidelity_search.forget`). The next
+    _claims, _defined, _outcomes, _signals, _slots, _text, _undone) and the searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
 
@@ -2812,8 +2815,8 @@ def forget(*, texts: bool = False) -> None:
             measures needs not: those are caches of what a text alone gives).
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
-                                                     fidelity_outcomes, fidelity_signals, fidelity_slots,
-                                                     fidelity_text, fidelity_undone))):
+                                                     fidelity_defined, fidelity_outcomes, fidelity_signals,
+                                                     fidelity_slots, fidelity_text, fidelity_undone))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
@@ -2869,7 +2872,8 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
         *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
-        *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon))]
+        *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon),
+        *defined_claims(read.of(_READS_DEFINED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(
         read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
