@@ -602,21 +602,31 @@ def best_sentence(m: Message, ws: frozenset[str], weights: Mapping[str, float], 
     if not ss:
         return hit
     hit = (0.0, ss[0])  # (what a first sentence covering nothing leaves)
+    if read is None:
+        for k in range(len(ss)):
+            c = sum(weights[w] for w in ws & cast("frozenset[str]", sws[k])) / total
+            if c > hit[0]:
+                hit = (c, ss[k])
+        return hit
     # (the sentences holding a stem, found in their lower case forms joined, not by a
     # test of each stem in each sentence: one that holds none covers nothing, and leaves
-    # the first sentence's (0.0, it) standing)
-    candidates: Iterable[int] = range(len(ss)) if read is None else read.holding(ws)
-    for k in candidates:
-        sentence = ss[k]
+    # the first sentence's (0.0, it) standing. Each one's stems found bound what it can
+    # hold (a word of it is a stem found in it): read best bound first, and a sentence
+    # whose bound is below the best held so far is not read, its words unneeded)
+    bounds = read.bounds(ws, weights)
+    best_k, best_c, best_held = -1, 0.0, 0.0
+    for k in sorted(bounds, key=lambda k: (-bounds[k], k)):
+        if bounds[k] < best_held * _BELOW:
+            break  # (every later bound is as low)
         read_k = sws[k]
         if read_k is None:
-            read_k = words(sentence)
-            if read is not None:
-                read.words[k] = read_k
-        c = sum(weights[w] for w in ws & read_k) / total
-        if c > hit[0]:
-            hit = (c, sentence)
-    return hit
+            read_k = read.words[k] = words(ss[k])
+        held = sum(weights[w] for w in ws & read_k)
+        c = held / total
+        # (the first of the best, as the loop in order keeps it)
+        if c > best_c or (c == best_c and c > 0.0 and k < best_k):
+            best_k, best_c, best_held = k, c, held
+    return hit if best_k < 0 else (best_c, ss[best_k])
 
 
 class _WordsRead:
@@ -634,6 +644,21 @@ class _WordsRead:
         # (where each sentence starts in `lower`: a lower case form may be longer than its sentence)
         self._starts = list(itertools.accumulate((len(low) + 1 for low in lows), initial=0))
 
+    def bounds(self, stems: Iterable[str], weights: Mapping[str, float]) -> dict[int, float]:
+        """sentence -> the weight of `stems` (words: no line break in them) its lower case
+        form holds as strings, for the sentences holding any: at least the weight of
+        those of its words (`words`) among `stems`, each of which is such a string."""
+        low, starts = self.lower, self._starts
+        found: dict[int, float] = {}
+        for w in stems:
+            wt = weights[w]
+            at = low.find(w)
+            while at >= 0:
+                k = bisect.bisect_right(starts, at) - 1
+                found[k] = found.get(k, 0.0) + wt
+                at = low.find(w, starts[k + 1])  # (on from the next sentence)
+        return found
+
     def holding(self, stems: Iterable[str]) -> list[int]:
         """The sentences whose lower case form holds one of `stems` (words: no line break
         in them), ascending: each occurrence found in them joined."""
@@ -647,6 +672,9 @@ class _WordsRead:
         return sorted(found)
 
 
+# A bound below the best weight held by less than this share of it is below it whatever
+# order either sum was added in (`best_sentence`).
+_BELOW = 1 - 1e-9
 # (a message's content hash) -> what `best_sentence` read of its sentences' words.
 _WORDS_READ: Memo[str, _WordsRead] = Memo(20_000)
 

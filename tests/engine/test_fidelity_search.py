@@ -453,15 +453,16 @@ def test_knob_moves_on_the_bench_session_shape_measure_as_cold_plain_measures():
         _cold()
 
 
-def _best_sentences_agree(messages, items):
-    """`best_sentence` as read (cold: the words of the sentences an item's stems occur in;
-    warm: every sentence's words already read) against the loop over every sentence."""
+def _best_sentences_agree(messages, items, weight=lambda w: 2.0 if len(w) >= 5 else 1.0):
+    """`best_sentence` as read (cold: the words of the sentences an item's stems occur in,
+    best bound first; warm: every sentence's words already read) against the loop over
+    every sentence."""
     checked = 0
     for warm in (False, True):
         fid.forget(texts=True)
         for m in messages:
             for ws in items:
-                weights = {w: 2.0 if len(w) >= 5 else 1.0 for w in ws}
+                weights = {w: weight(w) for w in ws}
                 total = sum(weights.values())
                 if warm:
                     fid.best_sentence(m, ws, weights, total, direct=False)  # (its words read)
@@ -480,6 +481,21 @@ def test_a_kept_messages_best_sentence_is_the_loops_over_every_sentence(sessions
     items += [frozenset(rng.sample(sorted(ws), min(len(ws), 6))) for m in rng.sample(messages, 25)
               for ws in [fid.words(m.text[:500])] if ws]
     assert _best_sentences_agree(messages, items) > 100
+
+
+def test_a_best_sentence_read_best_bound_first_is_the_loops_whatever_the_weights(sessions):
+    """Sentences passed over by their bound (the weight of the stems they hold as strings)
+    leave the same best sentence, the first of the best, with weights whose sums depend
+    on the order they are added in (the measure's are 1 and 2) and many ties (all 1)."""
+    messages = [m for s in sessions for m in s][::3]
+    rng = random.Random(5)
+    vocabulary = sorted({w for m in messages for w in fid.words(m.text[:2000])})
+    items = [frozenset(rng.sample(vocabulary, rng.randint(2, 10))) for _ in range(10)]
+    items += [frozenset(rng.sample(sorted(ws), min(len(ws), 5))) for m in rng.sample(messages, 15)
+              for ws in [fid.words(m.text[:500])] if ws]
+    odd = {w: rng.uniform(0.1, 3.0) for ws in items for w in ws}
+    assert _best_sentences_agree(messages, items, odd.__getitem__) > 50
+    assert _best_sentences_agree(messages, items, lambda w: 1.0) > 50
 
 
 BEST_PIECES = ["The ", "fix", "fixed ", "FIXES", "tests", "Test ", "serialization", ". ", ".\n", "\n\n", "\u212aelvin ",
