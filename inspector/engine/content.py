@@ -137,10 +137,11 @@ _TASK_STATEMENT = re.compile(
     r"^\s*(?:we're currently solving the following|<pr_description>|<issue>|<task>)|^ISSUE:\s*$|"
     r"\bThe CTF challenge is an? [\w -]{1,40} problem named\b", re.I | re.M)
 # An action written in an assistant's text: a fenced block at the end (SWE-agent),
-# a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers.
+# a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers,
+# OpenHands' CodeAct `<execute_bash>` and `<execute_ipython>`.
 _TEXT_ACTION = re.compile(
     r"```[^\n`]*\n(?:(?!```).)*?\n?```\s*$|<command>.+?</command>|^Action(?: Input)?:\s*\S|<function=\w+>|"
-    r"<tool_call>|<invoke name=", re.S | re.M)
+    r"<tool_call>|<invoke name=|<execute_(?:ipython|bash|browse)>", re.S | re.M)
 # A turn that is nothing but one command line (InterCode's "cmd ls", a bare `python3 -c ...`,
 # a ReAct "execute[...]"), or that ends in a ReAct "Action:" line after its thought: what
 # answers it is the environment's output, marked or not (ReAct's next turn is the observation).

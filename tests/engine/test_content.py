@@ -465,3 +465,23 @@ def test_aiders_banner_and_its_reports_are_the_tools_words():
     model = content_model(msgs)
     assert model.kinds[1] is Kind.SYSTEM and model.task == 2
     assert model.kinds[4] is Kind.OBSERVATION and model.kinds[5] is Kind.REQUEST
+
+
+def test_openhands_codeact_turns_are_actions_and_a_rejected_edit_failed():
+    """OpenHands' CodeAct agent acts in its text, in `<execute_ipython>` and `<execute_bash>`
+    elements, answered by an "OBSERVATION:" turn (L7's resolver session: every turn was
+    reasoning, so the range had no last action and no failed step)."""
+    msgs = [sys("A chat between a curious user and an artificial intelligence assistant."),
+            user("Add a dark mode toggle to the PR viewer."),
+            asst("Let's open App.tsx.\n<execute_ipython>\nopen_file('/workspace/src/App.tsx')\n</execute_ipython>"),
+            user("OBSERVATION:\n[File: /workspace/src/App.tsx (14 lines total)]\n1|import React from 'react'"),
+            asst("Now the toggle:\n<execute_ipython>\nedit_file_by_replace('/workspace/src/App.tsx', to_replace='x', "
+                 "new_content='y')\n</execute_ipython>"),
+            user("OBSERVATION:\n[Your proposed edit has introduced new syntax error(s). Please understand the errors "
+                 "and retry your edit command.]\n/workspace/src/App.tsx:22"),
+            asst("Let me list the files.\n<execute_bash>\nls -R /workspace/src\n</execute_bash>"),
+            user("OBSERVATION:\nApp.css App.tsx index.css main.tsx")]
+    model = content_model(msgs)
+    assert [model.kinds[i] for i in (2, 4, 6)] == [Kind.ACTION] * 3
+    assert [model.kinds[i] for i in (3, 5, 7)] == [Kind.OBSERVATION] * 3
+    assert model.step_failed(4) and not model.step_failed(6)
