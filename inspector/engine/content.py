@@ -125,6 +125,7 @@ _OBSERVATION_MARKS = re.compile(
     r"exitcode: -?\d+ \(execution (?:succeeded|failed)\)|"  # (AutoGen's code executor)
     r"Now let's retry: take care not to repeat previous errors|"  # (smolagents' reply to a step that failed)
     r"Tokens: [\d.,]+k? sent, |"  # (aider's report after each request: tokens, cost, the edit applied, the commit)
+    r"Add the output to the chat\? [yn]\s*$|"  # (aider's /run: the command's output, then its question)
     # A shell's own words (InterCode and other loops that return raw output as the user's turn).
     # (each from a line's start, as the group's other marks)
     r"\(no output\)\s*$|[^\n]*?: command not found$|[^\n]*?: No such file or directory$|"
@@ -194,6 +195,22 @@ def own_text(text: str) -> str:
 _AIDER_BANNER = re.compile(r"^Aider v\d+\.\d+[\w.+-]*\s*\nModels?: ", re.M)
 
 
+# A line a coding tool writes into the user's turn, or a command the user gives the tool
+# rather than the model: aider's notices ("Applied edit to x.py", "Commit 1d8b4a6 aider: ...",
+# "Added x.py to the chat", "^C again to exit", "Add the output to the chat? y") and its
+# slash commands ("/add x.py", "/diff", "/run pytest").
+_TOOL_NOTICE_LINE = re.compile(
+    r"(?:Applied edit to \S+|Commit [0-9a-f]{7,} .*|(?:Added|Removed) \S+ (?:to|from) the chat|"
+    r"\^C (?:again to exit|KeyboardInterrupt)|Allow creation of new file .*\? [yn]|Add .* to git\? [yn]|"
+    r"Add the output to the chat\? [yn]|Using git repo: .*|\$ aider\b.*|Removed: [0-9a-f]{7,} .*|"
+    r"Now at: +[0-9a-f]{7,} .*|Committing \S+ before applying edits\.?|<blank>|/[a-z][\w-]*(?: [^\n]*)?)\s*")
+
+
+def _tool_notices_only(text: str) -> bool:
+    lines = [ln for ln in text.strip().splitlines()[:40] if ln.strip()]
+    return bool(lines) and all(_TOOL_NOTICE_LINE.fullmatch(ln.strip()) for ln in lines)
+
+
 def _is_system_like(text: str) -> bool:
     head = text.lstrip()[:_HEAD]
     return (head.lower().startswith(_SYSTEM_OPENINGS) or bool(_SYSTEM_LIKE.search(head))
@@ -233,6 +250,7 @@ class _Local:
     task_statement: bool = False  # it states a task in a framework's task template
     bare_command: bool = False  # an assistant turn that is one command line, or ends in a ReAct action
     transcript: bool = False  # a user turn forwarding another conversation ("user: ...\nassistant: ...")
+    notices: bool = False  # a user turn of a coding tool's notices and the user's commands to it only
 
 
 # content hash -> _Local: re-planning classifies the same messages again and again.
@@ -270,6 +288,7 @@ def _local(m: Message) -> _Local:
         bare_command=bare,
         transcript=m.role == "user" and bool(_TRANSCRIPT.match(stripped)) and (
             stripped.startswith("assistant:") or "\nassistant:" in stripped[:SCAN_CHARS]),
+        notices=m.role == "user" and len(stripped) < 4_000 and _tool_notices_only(stripped),
     )
     if memoised:
         _LOCAL.put(key, local)
@@ -543,6 +562,9 @@ class _Scan:
                 demonstrating = i
             if kind is Kind.REQUEST and loc.transcript:
                 kind = Kind.OBSERVATION  # (what another conversation said: read, not asked)
+            elif kind is Kind.REQUEST and loc.notices:
+                # (the tool's report of an action, or the user driving the tool: not asked of the model)
+                kind = Kind.OBSERVATION if acted else Kind.SYSTEM
             elif kind is Kind.REQUEST:
                 if task is None and loc.task_statement and demonstrating is not None:
                     # The turns since the demonstration began were its own, unflagged.

@@ -485,3 +485,28 @@ def test_openhands_codeact_turns_are_actions_and_a_rejected_edit_failed():
     assert [model.kinds[i] for i in (2, 4, 6)] == [Kind.ACTION] * 3
     assert [model.kinds[i] for i in (3, 5, 7)] == [Kind.OBSERVATION] * 3
     assert model.step_failed(4) and not model.step_failed(6)
+
+
+def test_aiders_notices_and_slash_commands_are_not_requests():
+    """aider writes its notices into the user's turn ("Applied edit to getdata.py", "Commit
+    1d8b4a6 aider: ...", "Added x.py to the chat") and the user drives it with slash
+    commands ("/run python3 getdata.py", "/add x.py"): an edit's report answers the action,
+    a command to the tool is asked of no model (L9's aider sessions: each was a request)."""
+    msgs = [sys("[aider chat transcript]"),
+            user("$ aider\nUsing git repo: .git"),
+            user("please save your download script as `getdata.py`"),
+            asst("Here it is:\n\n```python\ngetdata.py\n<<<<<<< ORIGINAL\n=======\nimport requests\n>>>>>>> UPDATED\n```"),
+            user("Allow creation of new file getdata.py? y\nAdd getdata.py to git? y\nApplied edit to getdata.py\n"
+                 "Commit afcb9d1 aider: Added getdata.py"),
+            user("/run python3 getdata.py"),
+            user("```\nSummary Table:\nCorrelation: 0.16\n```\n\nAdd the output to the chat? y"),
+            user("/add census.py"),
+            user("Added census.py to the chat"),
+            user("now plot the correlation")]
+    kinds = content_model(msgs).kinds
+    assert kinds[1] is Kind.SYSTEM and kinds[2] is Kind.TASK
+    assert [kinds[i] for i in (4, 5, 6)] == [Kind.OBSERVATION] * 3
+    assert kinds[9] is Kind.REQUEST
+    # (before any action, the user driving the tool is not a request either)
+    assert content_model([sys("[aider]"), user("/add census.py"), user("Added census.py to the chat"),
+                          user("plot it")]).kinds[1:] == (Kind.SYSTEM, Kind.SYSTEM, Kind.TASK)
