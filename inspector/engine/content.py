@@ -207,8 +207,11 @@ _TOOL_NOTICE_LINE = re.compile(
 
 
 def _tool_notices_only(text: str) -> bool:
+    # (its first line first: most turns are no notice, and are not split further)
+    if _TOOL_NOTICE_LINE.fullmatch(text.lstrip().split("\n", 1)[0].strip()) is None:
+        return False
     lines = [ln for ln in text.strip().splitlines()[:40] if ln.strip()]
-    return bool(lines) and all(_TOOL_NOTICE_LINE.fullmatch(ln.strip()) for ln in lines)
+    return all(_TOOL_NOTICE_LINE.fullmatch(ln.strip()) for ln in lines)
 
 
 def _is_system_like(text: str) -> bool:
