@@ -16,18 +16,18 @@ implemented, lives in; a method, function or class in a file; a file where the n
 defined), and only when the original shows the name defined somewhere and never in the
 file the claim names: a name defined in several files (an override) is in each.
 
-Cheap: the original's definitions are read once per index state (its serial and length),
-and only the sentences naming a file and a definition cue are read (`reads_defined`).
+Cheap: only the sentences naming a file and a definition cue are read (`reads_defined`),
+and for a name one of them claims, only the messages holding it (a substring search), each
+read once per index (kept by its serial and the message).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
 from collections.abc import Iterator, Sequence
 
-from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.bounded import Memo
 from inspector.engine.fidelity_bindings import EVIDENCE_CHARS, SCAN, Binding
 from inspector.engine.models import Message
 
@@ -107,38 +107,52 @@ def _definitions_in(text: str, file: str) -> Iterator[tuple[str, str]]:
         yield d.group(1), " ".join(f"{file}: {d.group().strip()}".split())[:EVIDENCE_CHARS]
 
 
-_DEFINED: Memo[tuple[int, int], list[tuple[int, str, str, str]]] = Memo(8)
+# (the index's serial, a message) -> the definitions it shows with their files
+# (`_message_definitions`): read only for the messages that may hold a name claimed.
+_DEFINED: Memo[tuple[int, int], tuple[tuple[str, str, str], ...]] = Memo(20_000)
+# How far back a tool result's call is looked for (its assistant message, a few before it).
+_CALL_REACH = 64
 
 
-@per_index_state(_DEFINED)
-def _defined(messages: Sequence[Message], serial: int) -> list[tuple[int, str, str, str]]:
-    """(message, name, the file's base name, the definition's line) per definition the
-    original shows with the file it is in, in order."""
-    out: list[tuple[int, str, str, str]] = []
-    files: dict[str, str] = {}  # (call id -> file, from the calls seen so far)
-    for i, m in enumerate(messages):
-        if m.tool_calls:
-            for call_id, (file, texts) in _call_files(m).items():
-                files[call_id] = file
-                for text in texts:  # (an edit's new text, with the file it writes)
-                    out.extend((i, name, _base(file), shown) for name, shown in _definitions_in(text, file))
-        text = m.text[:SCAN]
-        if not text:
-            continue
-        if "```" in text and "<<<<<<< SEARCH" in text:
+def _result_file(messages: Sequence[Message], i: int) -> str | None:
+    """The one file the call a tool result answers names (a read's, a `cat`'s), if any."""
+    call_id = messages[i].tool_call_id
+    if not call_id:
+        return None
+    for j in range(i - 1, max(-1, i - _CALL_REACH), -1):
+        if any(c.id == call_id for c in messages[j].tool_calls):
+            named = _call_files(messages[j]).get(call_id)
+            return named[0] if named else None
+    return None
+
+
+def _message_definitions(messages: Sequence[Message], i: int, serial: int) -> tuple[tuple[str, str, str], ...]:
+    """(name, the file's base name, the definition's line) per definition message `i`
+    shows with the file it is in: an edit's new text with the file its call writes,
+    aider's block under its file's line, a read's result, a viewer's, a search's hit."""
+    hit = _DEFINED.get((serial, i))
+    if hit is not None:
+        return hit
+    m = messages[i]
+    out: list[tuple[str, str, str]] = []
+    for file, texts in _call_files(m).values():
+        for text in texts:
+            out.extend((name, _base(file), shown) for name, shown in _definitions_in(text, file))
+    text = m.text[:SCAN]
+    if text:
+        if "```" in text and ("<<<<<<< SEARCH" in text or "<<<<<<< ORIGINAL" in text):
             for block in _AIDER_BLOCK.finditer(text):
-                out.extend((i, name, _base(block.group(1)), shown)
+                out.extend((name, _base(block.group(1)), shown)
                            for name, shown in _definitions_in(block.group(2), block.group(1)))
-        shown = files.get(m.tool_call_id or "") if m.role == "tool" else None
         viewer = _VIEWER.search(text[:2000])
-        where = shown or (viewer.group(1) if viewer else None)
+        where = (_result_file(messages, i) if m.role == "tool" else None) or (viewer.group(1) if viewer else None)
         if where is not None:
-            out.extend((i, name, _base(where), shown) for name, shown in _definitions_in(text, where))
+            out.extend((name, _base(where), shown) for name, shown in _definitions_in(text, where))
         if ":" in text:
-            for hit in _SEARCH_HIT.finditer(text):
-                out.extend((i, name, _base(hit.group(1)), shown)
-                           for name, shown in _definitions_in(hit.group(2), hit.group(1)))
-    return out
+            for found in _SEARCH_HIT.finditer(text):
+                out.extend((name, _base(found.group(1)), shown)
+                           for name, shown in _definitions_in(found.group(2), found.group(1)))
+    return _DEFINED.put((serial, i), tuple(out))
 
 
 def _claims_of(sentence: str) -> Iterator[tuple[str, str]]:
@@ -152,6 +166,21 @@ def _claims_of(sentence: str) -> Iterator[tuple[str, str]]:
             yield name, file
 
 
+# (the index's serial, the session's length, a name) -> the messages holding it
+_NAMING: Memo[tuple[int, int, str], tuple[int, ...]] = Memo(512)
+
+
+def _naming(messages: Sequence[Message], serial: int, name: str) -> tuple[int, ...]:
+    """The messages whose text or call arguments hold `name` (a plain substring search,
+    in C), asked only of a name a sentence claims is defined somewhere."""
+    key = (serial, len(messages), name)
+    hit = _NAMING.get(key)
+    if hit is None:
+        hit = _NAMING.put(key, tuple(i for i, m in enumerate(messages) if name in m.text[:SCAN]
+                                     or any(name in c.arguments_raw[:SCAN] for c in m.tool_calls)))
+    return hit
+
+
 def defined_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int,
                    horizon: int) -> list[Binding]:
     """The sentences putting a name's definition in a file where the original never shows
@@ -160,24 +189,22 @@ def defined_claims(sentences: Sequence[str], messages: Sequence[Message], serial
     Args:
         sentences: the replacement's sentences (those `reads_defined` reads).
         messages: the original's messages.
-        serial: the original's index serial (the definitions' cache key, with its length).
+        serial: the original's index serial (the definitions' cache key, with a message).
         horizon: the last message of the range the replacement stands for.
 
     Returns:
         One `Binding` per sentence at most: "name in file", the sentence, where the
         original shows it defined.
     """
-    if not sentences:
-        return []
-    where: dict[str, dict[str, str]] = defaultdict(dict)
-    for i, name, file, shown in _defined(messages, serial):
-        if i > horizon:
-            break
-        where[name].setdefault(file, shown)
     out: list[Binding] = []
     for sentence in sentences:
         for name, file in _claims_of(sentence):
-            known = where.get(name)
+            known: dict[str, str] = {}
+            for i in _naming(messages, serial, name):
+                if i <= horizon:
+                    for defined, where, shown in _message_definitions(messages, i, serial):
+                        if defined == name:
+                            known.setdefault(where, shown)
             if known and _base(file) not in known:
                 out.append(Binding(f"{name} in {file}", sentence, next(iter(known.values()))))
                 break

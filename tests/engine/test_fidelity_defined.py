@@ -104,3 +104,19 @@ def test_on_the_labelled_sets_it_flags_planted_errors_only():
                 flagged.setdefault(it.variant or "", []).extend(found)
     assert set(flagged) == {"planted_errors"}
     assert len(flagged["planted_errors"]) >= 3
+
+
+def test_the_measure_flags_the_planted_definitions():
+    """Through the measure (its index, its sentences, the checks' order), the planted
+    definitions of L9 and L20 are false statements: two by this check, with the file the
+    session defines the name in; L20's "sklearn/base.py, where _safe_set_output is defined"
+    already by its path, which that session never shows (one flag per sentence)."""
+    contradicted, false = set(), set()
+    for directory in (judged.L9, judged.L20):
+        for it in judged.load(directory):
+            if it.variant == "planted_errors":
+                f = fidelity(it.original(), it.compacted())
+                contradicted |= {x.text for x in f.items if x.status == "contradicted"}
+                false |= {x.evidence for x in f.items if x.status in ("contradicted", "unsupported")}
+    assert {"get_head in aider/coders/base_coder.py", "borderColor in custom-editor.ts"} <= contradicted
+    assert any("where _safe_set_output is defined" in sentence for sentence in false)
