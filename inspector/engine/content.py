@@ -126,6 +126,7 @@ _OBSERVATION_MARKS = re.compile(
     r"Now let's retry: take care not to repeat previous errors|"  # (smolagents' reply to a step that failed)
     r"Tokens: [\d.,]+k? sent, |"  # (aider's report after each request: tokens, cost, the edit applied, the commit)
     r"Add the output to the chat\? [yn]\s*$|"  # (aider's /run: the command's output, then its question)
+    r"\[\w+(?: for '[^'\n]*')?\] Result:|"  # (Cline's and Roo Code's reply to a tool: "[read_file for 'x.py'] Result:")
     # A shell's own words (InterCode and other loops that return raw output as the user's turn).
     # (each from a line's start, as the group's other marks)
     r"\(no output\)\s*$|[^\n]*?: command not found$|[^\n]*?: No such file or directory$|"
@@ -139,10 +140,14 @@ _TASK_STATEMENT = re.compile(
     r"\bThe CTF challenge is an? [\w -]{1,40} problem named\b", re.I | re.M)
 # An action written in an assistant's text: a fenced block at the end (SWE-agent),
 # a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers,
-# OpenHands' CodeAct `<execute_bash>` and `<execute_ipython>`.
+# OpenHands' CodeAct `<execute_bash>` and `<execute_ipython>`, Cline's `<read_file>` and kin.
 _TEXT_ACTION = re.compile(
     r"```[^\n`]*\n(?:(?!```).)*?\n?```\s*$|<command>.+?</command>|^Action(?: Input)?:\s*\S|<function=\w+>|"
-    r"<tool_call>|<invoke name=|<execute_(?:ipython|bash|browse)>", re.S | re.M)
+    r"<tool_call>|<invoke name=|<execute_(?:ipython|bash|browse)>|"
+    # (Cline's and Roo Code's tools, an element each)
+    r"<(?:read_file|write_to_file|replace_in_file|apply_diff|execute_command|search_files|list_files|"
+    r"list_code_definition_names|browser_action|use_mcp_tool|access_mcp_resource|insert_content|search_and_replace)>",
+    re.S | re.M)
 # A turn that is nothing but one command line (InterCode's "cmd ls", a bare `python3 -c ...`,
 # a ReAct "execute[...]"), or that ends in a ReAct "Action:" line after its thought: what
 # answers it is the environment's output, marked or not (ReAct's next turn is the observation).

@@ -510,3 +510,21 @@ def test_aiders_notices_and_slash_commands_are_not_requests():
     # (before any action, the user driving the tool is not a request either)
     assert content_model([sys("[aider]"), user("/add census.py"), user("Added census.py to the chat"),
                           user("plot it")]).kinds[1:] == (Kind.SYSTEM, Kind.SYSTEM, Kind.TASK)
+
+
+def test_clines_tool_elements_are_actions_and_their_results_observations():
+    """Cline (and Roo Code) act in XML elements of the assistant's text (`<read_file>`,
+    `<execute_command>`, `<replace_in_file>`) and answer each in the user's turn headed
+    "[read_file for 'src/app.py'] Result:": an action and its observation, not reasoning and
+    a request."""
+    msgs = [sys("You are Cline, a highly skilled software engineer."),
+            user("<task>\nFix the crash in src/app.py\n</task>"),
+            asst("I'll read the file first.\n\n<read_file>\n<path>src/app.py</path>\n</read_file>"),
+            user("[read_file for 'src/app.py'] Result:\n\ndef main():\n    return 1 / 0\n"),
+            asst("<execute_command>\n<command>python src/app.py</command>\n</execute_command>"),
+            user("[execute_command for 'python src/app.py'] Result:\n\nZeroDivisionError: division by zero"),
+            user("please also add a test")]
+    model = content_model(msgs)
+    assert model.task == 1
+    assert [model.kinds[i] for i in (2, 3, 4, 5)] == [Kind.ACTION, Kind.OBSERVATION, Kind.ACTION, Kind.OBSERVATION]
+    assert model.kinds[6] is Kind.REQUEST and model.step_failed(4)
