@@ -52,6 +52,7 @@ from typing import cast
 
 from inspector.engine.bounded import Memo
 from inspector.engine.fidelity_text import occurrences as _occurrences
+from inspector.engine.fidelity_text import replace_spans
 from inspector.engine.models import Message, ToolCall
 
 
@@ -1401,22 +1402,7 @@ def without_fences(text: str, *, direct: bool = True) -> str:
     # lazy match ends, `str.find` finds it. Tried where `sub_at` tries the pattern: at
     # each start, left to right, none inside the match before.)
     found = sorted({at for start in _FENCE_STARTS for at in _occurrences(text, start)})
-    if not found:
-        return text
-    pieces, done = [], 0
-    for at in found:
-        if at < done:
-            continue
-        end = _fence_end(text, at)
-        if end < 0:
-            continue
-        pieces.append(text[done:at])
-        pieces.append(" ")
-        done = end
-    if not pieces:
-        return text
-    pieces.append(text[done:])
-    return "".join(pieces)
+    return replace_spans(text, found, lambda at: _fence_end(text, at), " ") if found else text
 
 
 def _fence_end(text: str, at: int) -> int:

@@ -81,18 +81,33 @@ def sub_at(pattern: re.Pattern[str], starts: Sequence[str], repl: str, text: str
         if len(hay) != len(text):
             return pattern.sub(repl, text)  # (a lower case form longer than its text: the plain scan)
         found = sorted({at for s in starts for at in occurrences(hay, s)})
-    if not found:
-        return text
+    return replace_spans(text, found, lambda at: m.end() if (m := pattern.match(text, at)) is not None else -1, repl)
+
+
+def replace_spans(text: str, found: Sequence[int], end_at: Callable[[int], int], repl: str) -> str:
+    """`text` with each span that starts at one of `found` and ends where `end_at` says
+    replaced by `repl`: left to right, none started inside the span before (as `re.sub`
+    goes on after each match).
+
+    Args:
+        text: the text.
+        found: where spans may start, ascending.
+        end_at: where the span starting at a position ends (-1: none starts there).
+        repl: the replacement.
+
+    Returns:
+        The text with the spans replaced (itself when none).
+    """
     pieces, done = [], 0
     for at in found:
         if at < done:
-            continue  # (inside the match before: finditer goes on after it)
-        m = pattern.match(text, at)
-        if m is None:
+            continue  # (inside the span before)
+        end = end_at(at)
+        if end < 0:
             continue
         pieces.append(text[done:at])
         pieces.append(repl)
-        done = m.end()
+        done = end
     if not pieces:
         return text
     pieces.append(text[done:])
