@@ -156,11 +156,11 @@ from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
     SCANNED,
     CoveredWeights,
+    FirstSeenKeys,
     KeyWeights,
     Recency,
     WrittenKeys,
     contradicted_counts,
-    keys_first_seen_in,
     narrative,
     outcome_counts,
     recency,
@@ -2730,9 +2730,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 _CLAIMS: Memo[tuple[object, ...], tuple[Item, ...]] = Memo(32)
 _RECENCIES: Memo[tuple[object, ...], Recency] = Memo(32)
 # (the index's serial, the session's length, a message) -> the keys it is the first to
-# show (`keys_first_shown`), and per range's second half their union (`keys_first_seen_in`).
+# show (`keys_first_shown`; their union over a range's second half: `FirstSeenKeys`).
 _FIRST_SHOWN: Memo[tuple[int, int, int], dict[str, float]] = Memo(20_000)
-_FIRST_SEEN: Memo[tuple[object, ...], dict[str, float]] = Memo(32)
 # Per kept messages (the index's serial, the session's length, the kept indices), the
 # answers of `_Haystack.kept_best`.
 _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kind]],
@@ -3019,18 +3018,15 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
             hit = _FIRST_SHOWN.put(key, by_key.first_shown(i, weighted(i)[1]))
         return hit
 
-    def late_keys(half: tuple[int, ...]) -> dict[str, float]:
-        key = (index.serial, n, half)
-        hit = _FIRST_SEEN.get(key)
-        if hit is None:
-            hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
-        return hit
-
     scanned = removed[-SCANNED:]
     state = _COVERED.get((index.serial, n))
     if state is None:
-        state = _COVERED.put((index.serial, n), (CoveredWeights(), WrittenKeys()))
-    covered, written = state
+        state = _COVERED.put((index.serial, n), (CoveredWeights(), WrittenKeys(), FirstSeenKeys()))
+    covered, written, late = state
+
+    def late_keys(half: tuple[int, ...]) -> dict[str, float]:
+        # (the half moved by the messages that came and went: `FirstSeenKeys`)
+        return late.move(half, first_shown)
     # (the written keys changed in place by the messages that came and went, the covered
     # weights told the keys that did: no pass over every rewritten message's keys)
     roots = model.roots
@@ -3041,8 +3037,9 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
 
 
 # (the index's serial, the session's length) -> its messages' covered weights
-# (`CoveredWeights`) and the written keys they were last moved to (`WrittenKeys`)
-_COVERED: Memo[tuple[int, int], tuple[CoveredWeights, WrittenKeys]] = Memo(4)
+# (`CoveredWeights`), the written keys they were last moved to (`WrittenKeys`) and the
+# keys first seen in the last range's second half (`FirstSeenKeys`)
+_COVERED: Memo[tuple[int, int], tuple[CoveredWeights, WrittenKeys, FirstSeenKeys]] = Memo(4)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement

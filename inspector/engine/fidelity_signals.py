@@ -505,6 +505,54 @@ def keys_first_seen_in(messages: Sequence[int], first_shown: Callable[[int], Map
     return out
 
 
+class FirstSeenKeys:
+    """`keys_first_seen_in` of the messages of the removed range's second half, kept from
+    one knob move to the next (`fidelity._recency_of`): a move shifts that half by the
+    messages its range gained or lost at its ends, and the keys are changed by those
+    messages' first-shown keys alone, not gathered again over the ~200 messages of the
+    half. Exact: the keys a message is the first of the session to show are its own (a
+    key has one first message), so a message that leaves takes out exactly the keys it
+    brought; the dict's order may differ from one gathered afresh, which `recency` reads
+    through exactly rounded sums only (tests/engine/test_fidelity_signals.py: the same
+    keys and weights as from scratch along random moves).
+
+    The caller keeps one per session index and length (what a message's first-shown
+    keys depend on), and drops it when either changes."""
+
+    __slots__ = ("keys", "messages")
+
+    def __init__(self) -> None:
+        """No message yet."""
+        self.messages: set[int] = set()
+        self.keys: dict[str, float] = {}  # key -> its weight, for the keys first seen in `messages`
+
+    def move(self, messages: Sequence[int], first_shown: Callable[[int], Mapping[str, float]]) -> dict[str, float]:
+        """To `messages`.
+
+        Args:
+            messages: messages of the original (indices, each once).
+            first_shown: `keys_first_shown` of a message by its index (the same keys for
+                the same message as long as this is kept).
+
+        Returns:
+            `keys_first_seen_in(messages, first_shown)`, as a dict kept here (read it
+            before the next move).
+        """
+        now = set(messages)
+        old, keys = self.messages, self.keys
+        went, came = old - now, now - old
+        if len(went) + len(came) >= len(now):  # (most of it new: gathered afresh)
+            keys = self.keys = keys_first_seen_in(messages, first_shown)
+        else:
+            for i in went:
+                for k in first_shown(i):
+                    del keys[k]
+            for i in came:
+                keys.update(first_shown(i))
+        self.messages = now
+        return keys
+
+
 def narrative(prose: int, sentences: int) -> float:
     """The share of a replacement's sentences written as prose (1.0 with none written:
     a compaction that wrote nothing is judged by its items alone).
