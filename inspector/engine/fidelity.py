@@ -164,6 +164,7 @@ from inspector.engine.fidelity_signals import (
     narrative,
     outcome_counts,
     recency,
+    scanned_work,
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
@@ -3033,7 +3034,10 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
     changed = written.move(hashes, lambda k: key_parts(rewritten[k], roots))
     covered.change(changed, written.counts, index.postings, n, scanned[0] if scanned else 0,
                    scanned[-1] if scanned else -1)
-    return recency(removed, model.kinds, weighted, written.counts, late_keys, covered.weight)
+    # (the work messages scanned weighed first: `recency` then reads them in C)
+    for i in list(itertools.filterfalse(known.__contains__, scanned_work(removed, model.kinds))):
+        weighted(i)
+    return recency(removed, model.kinds, known.__getitem__, written.counts, late_keys, covered.weights_of)
 
 
 # (the index's serial, the session's length) -> its messages' covered weights

@@ -39,7 +39,8 @@ import math
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from operator import itemgetter
+from typing import Any, cast
 
 from inspector.engine.content import Kind
 
@@ -213,10 +214,25 @@ class KeyWeights:
         return dict(itertools.compress(weighted.items(), map(at.__eq__, map(self.firsts.__getitem__, weighted))))
 
 
+def scanned_work(removed: Sequence[int], kinds: Sequence[Kind]) -> list[int]:
+    """The removed messages `recency` reads: the last `SCANNED` of them, the work ones
+    (no system prompt, task or demonstration).
+
+    Args:
+        removed: the removed messages (indices into the original, ascending).
+        kinds: the original's content kinds.
+
+    Returns:
+        Their indices, ascending.
+    """
+    return [i for i in removed[-SCANNED:] if kinds[i] not in _NOT_WORK]
+
+
 def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[int], tuple[float, dict[str, float]]],
             written: Collection[str],
             late_keys: Callable[[tuple[int, ...]], Mapping[str, float]] | None = None,
-            covered: Callable[[int, Mapping[str, float]], float] | None = None) -> Recency:
+            covered: Callable[[Sequence[tuple[int, tuple[float, dict[str, float]]]]], list[float]] | None = None
+            ) -> Recency:
     """How much of the end of the removed range the replacement holds, against its start.
 
     Args:
@@ -227,14 +243,16 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         late_keys: the keys first seen in these messages (the second half of the
             range's work: `keys_first_seen_in`), each with its weight; None: `cut`
             is not asked.
-        covered: `covered_weight` of a message (its index, its weighted keys) against
-            `written`, kept from one call to the next by the caller; None: summed here.
+        covered: `covered_weight` against `written` of each of a list of messages (each
+            its index and its `weighted` answer), kept from one call to the next by the
+            caller (`CoveredWeights.weights_of`); None: summed here.
 
     Returns:
         A `Recency`; with no work message removed, one whose `reach` is 1.0.
     """
-    work = [i for i in removed[-SCANNED:] if kinds[i] not in _NOT_WORK]
-    found = [(i, w) for i, w in zip(work, map(weighted, work), strict=True) if w[0]]  # (each looked up once)
+    work = scanned_work(removed, kinds)
+    # (each looked up once; `weighted` may be a dict's lookup, in C)
+    found = list(itertools.compress(zip(work, ws := list(map(weighted, work)), strict=True), map(itemgetter(0), ws)))
     if not found:
         return Recency()
     at = [i for i, _ in found]
@@ -246,12 +264,12 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
     # message's keys or the written ones may be built in any order, in parts, or kept
     # across knob moves, and the smaller set iterated, with the same result; iterated in
     # C: this runs per removed message per knob move)
-    def covers(i: int, w: tuple[float, dict[str, float]]) -> tuple[float, float]:
-        return (covered(i, w[1]) if covered is not None else covered_weight(w[1], written)), w[0]
-
-    def share(part: list[tuple[float, float]]) -> float:
-        total = math.fsum(t for _, t in part)
-        return math.fsum(c for c, _ in part) / total if total else 0.0
+    def share(part: list[tuple[int, tuple[float, dict[str, float]]]]) -> float:
+        total = math.fsum(map(itemgetter(0), map(itemgetter(1), part)))
+        if not total:
+            return 0.0
+        held = covered(part) if covered is not None else [covered_weight(w[1], written) for _, w in part]
+        return math.fsum(held) / total
 
     cut, first_half = 1.0, -1
     if late_keys is not None:
@@ -262,8 +280,7 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         if total:
             small, large = (written, novel) if len(written) < len(novel) else (novel, written)
             cut = math.fsum(map(novel.__getitem__, filter(large.__contains__, small))) / total
-    return Recency(share([covers(i, w) for i, w in found[len(found) - late:]]),
-                   share([covers(i, w) for i, w in found[:early]]), at[-late], at[-1], cut, first_half)
+    return Recency(share(found[len(found) - late:]), share(found[:early]), at[-late], at[-1], cut, first_half)
 
 
 def covered_weight(keys: Mapping[str, float], written: Collection[str]) -> float:
@@ -357,6 +374,16 @@ class CoveredWeights:
                         if s[1] is not None:
                             s[1] += int(w * _EXACT_UNITS) if came else -int(w * _EXACT_UNITS)
         self.written = written
+
+    def weights_of(self, found: Sequence[tuple[int, tuple[float, Mapping[str, float]]]]) -> list[float]:
+        """`weight` of each message of `found` ((its index, its `weighted_keys`), as
+        `recency` holds them): the ones kept found at once, in C (~300 a knob move, nearly
+        all kept), the others by `weight`."""
+        out: list[float | None] = list(map(self.weights.get, [i for i, _ in found]))
+        for k in [k for k, hit in enumerate(out) if hit is None]:
+            i, w = found[k]
+            out[k] = self.weight(i, w[1])
+        return cast("list[float]", out)
 
     def weight(self, i: int, keys: Mapping[str, float]) -> float:
         """`covered_weight` of message `i` (its weighted keys `keys`) against the written keys."""
