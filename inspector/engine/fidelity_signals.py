@@ -314,8 +314,9 @@ class CoveredWeights:
         """Nothing written yet, no weight kept."""
         self.written: Collection[str] = set()
         self.weights: dict[int, float] = {}
-        # message -> (its weighted keys, their covered sum in units; None: a weight is not
-        # a whole number of units, the message summed again by `covered_weight` on a change)
+        # message -> (its weighted keys, their covered sum in units (None: a weight is not
+        # a whole number of units, the message summed again by `covered_weight` on a
+        # change), the message)
         self.sums: dict[int, list[Any]] = {}
         self.held: set[str] = set()  # every weighted key of a message whose sum was kept
 
@@ -361,18 +362,20 @@ class CoveredWeights:
             # summary's keys by its new lines, most of which weigh in none)
             for k in self.held.intersection(changed):
                 at = postings.get(k)
-                if at is not None:
-                    came = k in written
-                    for i in at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)]:
-                        s = sums.get(i)
-                        if s is None:
-                            continue
-                        w = s[0].get(k)
-                        if w is None:
-                            continue  # (not a weighted key of it: its sum stays)
-                        weights.pop(i, None)
-                        if s[1] is not None:
-                            s[1] += int(w * _EXACT_UNITS) if came else -int(w * _EXACT_UNITS)
+                if at is None:
+                    continue
+                sign, last_w, step = (1 if k in written else -1), None, 0
+                # (the messages kept among those holding it, found in C; a key weighs the
+                # same in each: its units worked out once per weight)
+                for s in filter(None, map(sums.get, at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)])):
+                    w = s[0].get(k)
+                    if w is None:
+                        continue  # (not a weighted key of it: its sum stays)
+                    weights.pop(s[2], None)
+                    if s[1] is not None:
+                        if w is not last_w:
+                            last_w, step = w, sign * int(w * _EXACT_UNITS)
+                        s[1] += step
         self.written = written
 
     def weights_of(self, found: Sequence[tuple[int, tuple[float, Mapping[str, float]]]]) -> list[float]:
@@ -397,9 +400,9 @@ class CoveredWeights:
                 if not keys or min(keys.values()) >= 0.5:
                     small, large = (written, keys) if len(written) < len(keys) else (keys, written)
                     s = [keys, sum(map(int, map(_EXACT_UNITS.__mul__, map(keys.__getitem__,
-                                                                          filter(large.__contains__, small)))))]
+                                                                          filter(large.__contains__, small))))), i]
                 else:
-                    s = [keys, None]
+                    s = [keys, None, i]
                 self.sums[i] = s
                 self.held.update(keys)
             hit = self.weights[i] = s[1] / _EXACT_DENOMINATOR if s[1] is not None else covered_weight(
