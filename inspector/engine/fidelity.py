@@ -1738,6 +1738,68 @@ def _long_text_parts(m: Message, text: str, roots: tuple[str, ...]) -> list[froz
     return parts
 
 
+def signal_key_parts(m: Message, roots: tuple[str, ...]) -> Sequence[frozenset[str]]:
+    """`key_parts` as recency reads the written keys (`WrittenKeys`): a long summary's parts
+    hold its lines' words, digit tokens, file names, URLs and values only, not the settings,
+    paths and errors `key_parts` reads of it, none of which can be a key recency weighs
+    (`fidelity_signals.key_weight`: words, tokens, values and file names), and which it
+    read over the whole summary on every knob move (the blocks a setting may span, the
+    error scan's opening). Any other message's keys are `key_parts`' whole (keys beyond
+    the weighed ones change no sum: recency reads the written keys only where they meet a
+    removed message's weighted ones).
+
+    Args:
+        m: a message the compaction wrote.
+        roots: the session's working directories (`ContentModel.roots`).
+
+    Returns:
+        Parts whose union holds the same weighable keys as `key_parts`' (and no key
+        `key_parts` does not give: tests/engine/test_fidelity_line_keys.py).
+    """
+    text = m.text[:SCAN_CHARS]
+    if not m.tool_calls and len(text) > LINES_FROM and not (m.role == "tool" and _CLEARED.fullmatch(m.text)):
+        parts = _signal_line_parts(m, text)
+        if parts is not None:
+            return parts
+    return key_parts(m, roots)
+
+
+# A line -> the keys recency may weigh that it gives (`_signal_line`), or `_A_VIEWER`.
+_SIGNAL_LINES: Memo[str, frozenset[str]] = Memo(20_000)
+# (a line a viewer's prefix is taken out of, or a number alone: the text read by `key_parts`)
+_A_VIEWER: frozenset[str] = frozenset(["\0viewer"])
+
+
+def _signal_line(line: str) -> frozenset[str]:
+    """A line's keys as `_line_part` takes them from its `_long_line` reading, less its
+    paths' keys; `_A_VIEWER` for a line `_long_line` calls a viewer's."""
+    digit = _ANY_DIGIT.search(line) is not None
+    if digit and (without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None):
+        return _A_VIEWER
+    keys = _line_keys(line)
+    values = extract_values_by_line(line) if digit or "-" in line or "{" in line or "`" in line else ()
+    return keys.union(["v:" + v for v in values]) if values else keys
+
+
+def _signal_line_parts(m: Message, text: str) -> list[frozenset[str]] | None:
+    """`signal_key_parts` of a long summary, one part per line (None as `_long_text_parts`
+    gives None, or when a line is a viewer's: `key_parts` then)."""
+    if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
+                                                 or m.text != m.text.strip())) or in_diff_text(text):
+        return None
+    lines = text.split("\n")
+    found = _SIGNAL_LINES.get_all(lines)
+    for k in [k for k, hit in enumerate(found) if hit is None]:
+        hit = _SIGNAL_LINES.get(lines[k])  # (read above in this text)
+        if hit is None:
+            hit = _signal_line(lines[k])
+            if len(lines[k]) <= LINE_CHARS:
+                _SIGNAL_LINES.put(lines[k], hit)
+        found[k] = hit
+    parts = cast("list[frozenset[str]]", found)
+    return None if _A_VIEWER in parts else parts
+
+
 def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
     """`_keys` of a cleared result's notice `found` (`_CLEARED`) written in place of a tool
     result: its words, digit tokens and values (the values as the agent's too, as
@@ -3034,7 +3096,7 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
     # (the written keys changed in place by the messages that came and went, the covered
     # weights told the keys that did: no pass over every rewritten message's keys)
     roots = model.roots
-    changed = written.move(hashes, lambda k: key_parts(rewritten[k], roots))
+    changed = written.move(hashes, lambda k: signal_key_parts(rewritten[k], roots))
     covered.change(changed, written.counts, index.postings, n, scanned[0] if scanned else 0,
                    scanned[-1] if scanned else -1)
     # (the work messages scanned weighed first: `recency` then reads them in C)
