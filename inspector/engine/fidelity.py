@@ -1761,7 +1761,38 @@ def signal_key_parts(m: Message, roots: tuple[str, ...]) -> Sequence[frozenset[s
         parts = _signal_line_parts(m, text)
         if parts is not None:
             return parts
+    elif m.tool_calls:
+        keys = _signal_call_keys(m, text)
+        if keys is not None:
+            return (keys,)
     return key_parts(m, roots)
+
+
+# The keys a message with tool calls gives alone (as `_read_keys` takes them from its text's
+# original, `_CALLS_TEXTS`) that recency may weigh: its words and file names.
+_WEIGHED_ALONE = frozenset(("w:", "n:"))
+# (content hash) -> `_signal_call_keys`: a message cleared anew comes back as the slider does
+_SIGNAL_CALL_KEYS: Memo[str, frozenset[str]] = Memo(20_000)
+
+
+def _signal_call_keys(m: Message, text: str) -> frozenset[str] | None:
+    """The keys recency may weigh of a rewritten message with tool calls (one whose
+    calls' arguments a compaction cleared), as `_read_keys` reads them when its text is
+    an original's (`_CALLS_TEXTS`): the words and file names of that text, the digit
+    tokens of its text and arguments, its values; not its paths, URLs, errors, commands
+    or settings (a scan of its whole text and arguments, ~15 us a message). None when
+    its text is no original's kept there (`key_parts` then)."""
+    hit = _SIGNAL_CALL_KEYS.get(m.content_hash)
+    if hit is not None:
+        return hit
+    shared = _CALLS_TEXTS.get(text)
+    if shared is None:
+        return None
+    args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
+    out = {k for k in shared if k[:2] in _WEIGHED_ALONE}
+    out.update("t:" + t for t in digit_tokens(f"{text} {args}"))
+    out.update("v:" + v for v in message_artifacts(m, Kind.SUMMARY, decisions=False).values)
+    return _SIGNAL_CALL_KEYS.put(m.content_hash, frozenset(out))
 
 
 # A line -> the keys recency may weigh that it gives (`_signal_line`), or `_A_VIEWER`.
