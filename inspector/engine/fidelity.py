@@ -1771,8 +1771,9 @@ def signal_key_parts(m: Message, roots: tuple[str, ...]) -> Sequence[frozenset[s
 # The keys a message with tool calls gives alone (as `_read_keys` takes them from its text's
 # original, `_CALLS_TEXTS`) that recency may weigh: its words and file names.
 _WEIGHED_ALONE = frozenset(("w:", "n:"))
-# (content hash) -> `_signal_call_keys`: a message cleared anew comes back as the slider does
-_SIGNAL_CALL_KEYS: Memo[str, frozenset[str]] = Memo(20_000)
+# (content hash) -> `_signal_call_keys`: a message cleared anew comes back as the slider
+# does (a few moves' worth: ~50 keys each, read again at ~56 us when forgotten)
+_SIGNAL_CALL_KEYS: Memo[str, frozenset[str]] = Memo(4_000)
 
 
 def _signal_call_keys(m: Message, text: str) -> frozenset[str] | None:
