@@ -1645,9 +1645,9 @@ def key_parts(m: Message, roots: tuple[str, ...]) -> Sequence[frozenset[str]]:
         roots: the session's working directories (`ContentModel.roots`).
 
     Returns:
-        A long summary's keys per line (`_long_text_parts`, each line's part kept: what
-        `WrittenKeys` counts, so a knob move's new summary costs its new lines), when
-        its lines give its keys alone; any other message's whole, as one part.
+        A long summary's keys per line (`_long_text_parts`, each line's part kept; what
+        `WrittenKeys` counts is their weighable part, `signal_key_parts`), when its
+        lines give its keys alone; any other message's whole, as one part.
     """
     text = m.text[:SCAN_CHARS]
     if not m.tool_calls and len(text) > LINES_FROM and not (m.role == "tool" and _CLEARED.fullmatch(m.text)):
@@ -1744,9 +1744,10 @@ def signal_key_parts(m: Message, roots: tuple[str, ...]) -> Sequence[frozenset[s
     paths and errors `key_parts` reads of it, none of which can be a key recency weighs
     (`fidelity_signals.key_weight`: words, tokens, values and file names), and which it
     read over the whole summary on every knob move (the blocks a setting may span, the
-    error scan's opening). Any other message's keys are `key_parts`' whole (keys beyond
-    the weighed ones change no sum: recency reads the written keys only where they meet a
-    removed message's weighted ones).
+    error scan's opening). A message with tool calls (their arguments cleared) gives its
+    weighable keys alone too (`_signal_call_keys`); any other message's keys are
+    `key_parts`' whole (keys beyond the weighed ones change no sum: recency reads the
+    written keys only where they meet a removed message's weighted ones).
 
     Args:
         m: a message the compaction wrote.

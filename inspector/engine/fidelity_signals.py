@@ -414,7 +414,7 @@ class WrittenKeys:
     """The union of the index keys of a compaction's rewritten messages, kept as counts
     (key -> how many parts of those messages hold it) from one knob move to the next
     (`fidelity._recency_of`). A message's keys come in parts whose union they are (a long
-    summary's, one per line: `fidelity.key_parts`; any other message's, one part), and a
+    summary's, one per line: `fidelity.signal_key_parts`; any other message's, one part), and a
     move changes the counts by the parts that came or went: a summary replaced by the
     next repeats most of its lines, whose parts cancel, so the move costs the new lines
     and the messages it writes anew or no longer writes (the results it clears anew); the
