@@ -160,14 +160,15 @@ from inspector.engine.fidelity_signals import (
     OUTCOME_WORDS,
     SCANNED,
     CoveredWeights,
+    FirstSeenKeys,
     KeyWeights,
     Recency,
     WrittenKeys,
     contradicted_counts,
-    keys_first_seen_in,
     narrative,
     outcome_counts,
     recency,
+    scanned_work,
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
@@ -1630,7 +1631,7 @@ def _long_settings(text: str, read: list[_LongLine]) -> list[tuple[str, str]]:
         return [pair for r in read for pair in r.settings]
     lines = text.split("\n")
     out: list[tuple[str, str]] = []
-    for start, end in _setting_spans(read):
+    for start, end in _setting_spans([r.ends for r in read]):
         out.extend(read[start].settings if end - start == 1 else _block_settings("\n".join(lines[start:end])))
     return out
 
@@ -1676,9 +1677,9 @@ def key_parts(m: Message, roots: tuple[str, ...]) -> Sequence[frozenset[str]]:
         roots: the session's working directories (`ContentModel.roots`).
 
     Returns:
-        A long summary's keys per line (`_long_text_parts`, each line's part kept: what
-        `WrittenKeys` counts, so a knob move's new summary costs its new lines), when
-        its lines give its keys alone; any other message's whole, as one part.
+        A long summary's keys per line (`_long_text_parts`, each line's part kept; what
+        `WrittenKeys` counts is their weighable part, `signal_key_parts`), when its
+        lines give its keys alone; any other message's whole, as one part.
     """
     text = m.text[:SCAN_CHARS]
     if not m.tool_calls and len(text) > LINES_FROM and not (m.role == "tool" and _CLEARED.fullmatch(m.text)):
@@ -1706,21 +1707,24 @@ def _setting_keys(settings: Iterable[tuple[str, str]]) -> frozenset[str]:
     return frozenset(itertools.chain.from_iterable(("=:" + name, f"=:{name}={number}") for name, number in settings))
 
 
-def _setting_spans(read: list[_LongLine]) -> list[tuple[int, int]]:
+def _setting_spans(ends: Sequence[str]) -> list[tuple[int, int]]:
     """The lines (start, end) of the blocks `_long_settings` cuts a text into when a
-    setting may span a line break (`_setting_blocks`), from the lines' readings."""
-    after = [""] * len(read)  # the first character other than white space from line k on
+    setting may span a line break (`_setting_blocks`), from each line's first and last
+    characters other than white space (`_LongLine.ends`: the caller takes them out of
+    the readings at once, in C; read here reading by reading, field by field, they took
+    twice the time, ~130 us of a knob move's summary of ~300 lines)."""
+    after = [""] * len(ends)  # the first character other than white space from line k on
     first = ""
-    for k in range(len(read) - 1, -1, -1):
-        if read[k].ends:
-            first = read[k].ends[0]
+    for k in range(len(ends) - 1, -1, -1):
+        if ends[k]:
+            first = ends[k][0]
         after[k] = first
     out: list[tuple[int, int]] = []
     start, last = 0, ""
-    for k in range(1, len(read) + 1):
-        if k < len(read):
-            if read[k - 1].ends:
-                last = read[k - 1].ends[-1]
+    for k in range(1, len(ends) + 1):
+        if k < len(ends):
+            if ends[k - 1]:
+                last = ends[k - 1][-1]
             if last in _SETS or after[k] in _SETS:
                 continue
         out.append((start, k))
@@ -1739,7 +1743,7 @@ def _long_text_parts(m: Message, text: str, roots: tuple[str, ...]) -> list[froz
                                                  or m.text != m.text.strip())) or in_diff_text(text):
         return None
     read = by_lines(text, _long_line, _LONG_LINES)
-    _, settings_of, _, _, _, errors_of, opens, viewer = zip(*read)
+    _, settings_of, ends, _, _, errors_of, opens, viewer = zip(*read)
     if any(viewer):
         return None
     memo = _LINE_PARTS.get(roots)
@@ -1756,7 +1760,7 @@ def _long_text_parts(m: Message, text: str, roots: tuple[str, ...]) -> list[froz
         if any(settings_of):
             parts.extend(_setting_keys(pairs) for pairs in settings_of if pairs)
     else:
-        for start, end in _setting_spans(read):
+        for start, end in _setting_spans(ends):
             pairs = settings_of[start] if end - start == 1 else _block_settings("\n".join(lines[start:end]))
             if pairs:
                 parts.append(_setting_keys(pairs))
@@ -1764,6 +1768,101 @@ def _long_text_parts(m: Message, text: str, roots: tuple[str, ...]) -> list[froz
     if any(errors_of) and (any(opens) or error_scan_opens(text)):
         parts.extend(frozenset(e) for e in errors_of if e)
     return parts
+
+
+def signal_key_parts(m: Message, roots: tuple[str, ...]) -> Sequence[frozenset[str]]:
+    """`key_parts` as recency reads the written keys (`WrittenKeys`): a long summary's parts
+    hold its lines' words, digit tokens, file names, URLs and values only, not the settings,
+    paths and errors `key_parts` reads of it, none of which can be a key recency weighs
+    (`fidelity_signals.key_weight`: words, tokens, values and file names), and which it
+    read over the whole summary on every knob move (the blocks a setting may span, the
+    error scan's opening). A message with tool calls (their arguments cleared) gives its
+    weighable keys alone too (`_signal_call_keys`); any other message's keys are
+    `key_parts`' whole (keys beyond the weighed ones change no sum: recency reads the
+    written keys only where they meet a removed message's weighted ones).
+
+    Args:
+        m: a message the compaction wrote.
+        roots: the session's working directories (`ContentModel.roots`).
+
+    Returns:
+        Parts whose union holds the same weighable keys as `key_parts`' (and no key
+        `key_parts` does not give: tests/engine/test_fidelity_line_keys.py).
+    """
+    text = m.text[:SCAN_CHARS]
+    if not m.tool_calls and len(text) > LINES_FROM and not (m.role == "tool" and _CLEARED.fullmatch(m.text)):
+        parts = _signal_line_parts(m, text)
+        if parts is not None:
+            return parts
+    elif m.tool_calls:
+        keys = _signal_call_keys(m, text)
+        if keys is not None:
+            return (keys,)
+    return key_parts(m, roots)
+
+
+# The keys a message with tool calls gives alone (as `_read_keys` takes them from its text's
+# original, `_CALLS_TEXTS`) that recency may weigh: its words and file names.
+_WEIGHED_ALONE = frozenset(("w:", "n:"))
+# (content hash) -> `_signal_call_keys`: a message cleared anew comes back as the slider
+# does (a few moves' worth: ~50 keys each, read again at ~56 us when forgotten)
+_SIGNAL_CALL_KEYS: Memo[str, frozenset[str]] = Memo(4_000)
+
+
+def _signal_call_keys(m: Message, text: str) -> frozenset[str] | None:
+    """The keys recency may weigh of a rewritten message with tool calls (one whose
+    calls' arguments a compaction cleared), as `_read_keys` reads them when its text is
+    an original's (`_CALLS_TEXTS`): the words and file names of that text, the digit
+    tokens of its text and arguments, its values; not its paths, URLs, errors, commands
+    or settings (a scan of its whole text and arguments, ~15 us a message). None when
+    its text is no original's kept there (`key_parts` then)."""
+    hit = _SIGNAL_CALL_KEYS.get(m.content_hash)
+    if hit is not None:
+        return hit
+    shared = _CALLS_TEXTS.get(text)
+    if shared is None:
+        return None
+    args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
+    out = {k for k in shared if k[:2] in _WEIGHED_ALONE}
+    out.update("t:" + t for t in digit_tokens(f"{text} {args}"))
+    out.update("v:" + v for v in message_artifacts(m, Kind.SUMMARY, decisions=False).values)
+    return _SIGNAL_CALL_KEYS.put(m.content_hash, frozenset(out))
+
+
+# A line -> the keys recency may weigh that it gives (`_signal_line`), or `_A_VIEWER`.
+_SIGNAL_LINES: Memo[str, frozenset[str]] = Memo(20_000)
+# (a line a viewer's prefix is taken out of, or a number alone: the text read by `key_parts`)
+_A_VIEWER: frozenset[str] = frozenset(["\0viewer"])
+
+
+def _signal_line(line: str) -> frozenset[str]:
+    """A line's keys as `_line_part` takes them from its `_long_line` reading, less its
+    paths' keys; `_A_VIEWER` for a line `_long_line` calls a viewer's."""
+    digit = _ANY_DIGIT.search(line) is not None
+    if digit and (without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None):
+        return _A_VIEWER
+    keys = _line_keys(line)
+    values = extract_values_by_line(line) if digit or "-" in line or "{" in line or "`" in line else ()
+    return keys.union(["v:" + v for v in values]) if values else keys
+
+
+def _signal_line_parts(m: Message, text: str) -> list[frozenset[str]] | None:
+    """`signal_key_parts` of a long summary, one part per line (None as `_long_text_parts`
+    gives None, or when a line is a viewer's: `key_parts` then)."""
+    if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
+                                                 or m.text != m.text.strip())) or in_diff_text(text):
+        return None
+    lines = text.split("\n")
+    found = _SIGNAL_LINES.get_all(lines)
+    for k in [k for k, hit in enumerate(found) if hit is None]:
+        hit = _SIGNAL_LINES.get(lines[k])  # (read above in this text)
+        if hit is None:
+            hit = _signal_line(lines[k])
+            if len(lines[k]) <= LINE_CHARS:
+                _SIGNAL_LINES.put(lines[k], hit)
+        found[k] = hit
+    parts = cast("list[frozenset[str]]", found)
+    return None if _A_VIEWER in parts else parts
 
 
 def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
@@ -2758,9 +2857,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 _CLAIMS: Memo[tuple[object, ...], tuple[Item, ...]] = Memo(32)
 _RECENCIES: Memo[tuple[object, ...], Recency] = Memo(32)
 # (the index's serial, the session's length, a message) -> the keys it is the first to
-# show (`keys_first_shown`), and per range's second half their union (`keys_first_seen_in`).
+# show (`keys_first_shown`; their union over a range's second half: `FirstSeenKeys`).
 _FIRST_SHOWN: Memo[tuple[int, int, int], dict[str, float]] = Memo(20_000)
-_FIRST_SEEN: Memo[tuple[object, ...], dict[str, float]] = Memo(32)
 # Per kept messages (the index's serial, the session's length, the kept indices), the
 # answers of `_Haystack.kept_best`.
 _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kind]],
@@ -3049,30 +3147,31 @@ def _recency_of(model: ContentModel, index: _Index, removed: list[int], rewritte
             hit = _FIRST_SHOWN.put(key, by_key.first_shown(i, weighted(i)[1]))
         return hit
 
-    def late_keys(half: tuple[int, ...]) -> dict[str, float]:
-        key = (index.serial, n, half)
-        hit = _FIRST_SEEN.get(key)
-        if hit is None:
-            hit = _FIRST_SEEN.put(key, keys_first_seen_in(half, first_shown))
-        return hit
-
     scanned = removed[-SCANNED:]
     state = _COVERED.get((index.serial, n))
     if state is None:
-        state = _COVERED.put((index.serial, n), (CoveredWeights(), WrittenKeys()))
-    covered, written = state
+        state = _COVERED.put((index.serial, n), (CoveredWeights(), WrittenKeys(), FirstSeenKeys()))
+    covered, written, late = state
+
+    def late_keys(half: tuple[int, ...]) -> dict[str, float]:
+        # (the half moved by the messages that came and went: `FirstSeenKeys`)
+        return late.move(half, first_shown)
     # (the written keys changed in place by the messages that came and went, the covered
     # weights told the keys that did: no pass over every rewritten message's keys)
     roots = model.roots
-    changed = written.move(hashes, lambda k: key_parts(rewritten[k], roots))
+    changed = written.move(hashes, lambda k: signal_key_parts(rewritten[k], roots))
     covered.change(changed, written.counts, index.postings, n, scanned[0] if scanned else 0,
                    scanned[-1] if scanned else -1)
-    return recency(removed, model.kinds, weighted, written.counts, late_keys, covered.weight)
+    # (the work messages scanned weighed first: `recency` then reads them in C)
+    for i in list(itertools.filterfalse(known.__contains__, scanned_work(removed, model.kinds))):
+        weighted(i)
+    return recency(removed, model.kinds, known.__getitem__, written.counts, late_keys, covered.weights_of)
 
 
 # (the index's serial, the session's length) -> its messages' covered weights
-# (`CoveredWeights`) and the written keys they were last moved to (`WrittenKeys`)
-_COVERED: Memo[tuple[int, int], tuple[CoveredWeights, WrittenKeys]] = Memo(4)
+# (`CoveredWeights`), the written keys they were last moved to (`WrittenKeys`) and the
+# keys first seen in the last range's second half (`FirstSeenKeys`)
+_COVERED: Memo[tuple[int, int], tuple[CoveredWeights, WrittenKeys, FirstSeenKeys]] = Memo(4)
 
 
 # A rewritten sentence that copies one the agent wrote covers only that statement

@@ -39,7 +39,8 @@ import math
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from operator import itemgetter
+from typing import Any, cast
 
 from inspector.engine.content import Kind
 
@@ -213,10 +214,25 @@ class KeyWeights:
         return dict(itertools.compress(weighted.items(), map(at.__eq__, map(self.firsts.__getitem__, weighted))))
 
 
+def scanned_work(removed: Sequence[int], kinds: Sequence[Kind]) -> list[int]:
+    """The removed messages `recency` reads: the last `SCANNED` of them, the work ones
+    (no system prompt, task or demonstration).
+
+    Args:
+        removed: the removed messages (indices into the original, ascending).
+        kinds: the original's content kinds.
+
+    Returns:
+        Their indices, ascending.
+    """
+    return [i for i in removed[-SCANNED:] if kinds[i] not in _NOT_WORK]
+
+
 def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[int], tuple[float, dict[str, float]]],
             written: Collection[str],
             late_keys: Callable[[tuple[int, ...]], Mapping[str, float]] | None = None,
-            covered: Callable[[int, Mapping[str, float]], float] | None = None) -> Recency:
+            covered: Callable[[Sequence[tuple[int, tuple[float, dict[str, float]]]]], list[float]] | None = None
+            ) -> Recency:
     """How much of the end of the removed range the replacement holds, against its start.
 
     Args:
@@ -227,14 +243,16 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         late_keys: the keys first seen in these messages (the second half of the
             range's work: `keys_first_seen_in`), each with its weight; None: `cut`
             is not asked.
-        covered: `covered_weight` of a message (its index, its weighted keys) against
-            `written`, kept from one call to the next by the caller; None: summed here.
+        covered: `covered_weight` against `written` of each of a list of messages (each
+            its index and its `weighted` answer), kept from one call to the next by the
+            caller (`CoveredWeights.weights_of`); None: summed here.
 
     Returns:
         A `Recency`; with no work message removed, one whose `reach` is 1.0.
     """
-    work = [i for i in removed[-SCANNED:] if kinds[i] not in _NOT_WORK]
-    found = [(i, w) for i, w in zip(work, map(weighted, work), strict=True) if w[0]]  # (each looked up once)
+    work = scanned_work(removed, kinds)
+    # (each looked up once; `weighted` may be a dict's lookup, in C)
+    found = list(itertools.compress(zip(work, ws := list(map(weighted, work)), strict=True), map(itemgetter(0), ws)))
     if not found:
         return Recency()
     at = [i for i, _ in found]
@@ -246,12 +264,12 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
     # message's keys or the written ones may be built in any order, in parts, or kept
     # across knob moves, and the smaller set iterated, with the same result; iterated in
     # C: this runs per removed message per knob move)
-    def covers(i: int, w: tuple[float, dict[str, float]]) -> tuple[float, float]:
-        return (covered(i, w[1]) if covered is not None else covered_weight(w[1], written)), w[0]
-
-    def share(part: list[tuple[float, float]]) -> float:
-        total = math.fsum(t for _, t in part)
-        return math.fsum(c for c, _ in part) / total if total else 0.0
+    def share(part: list[tuple[int, tuple[float, dict[str, float]]]]) -> float:
+        total = math.fsum(map(itemgetter(0), map(itemgetter(1), part)))
+        if not total:
+            return 0.0
+        held = covered(part) if covered is not None else [covered_weight(w[1], written) for _, w in part]
+        return math.fsum(held) / total
 
     cut, first_half = 1.0, -1
     if late_keys is not None:
@@ -262,8 +280,7 @@ def recency(removed: Sequence[int], kinds: Sequence[Kind], weighted: Callable[[i
         if total:
             small, large = (written, novel) if len(written) < len(novel) else (novel, written)
             cut = math.fsum(map(novel.__getitem__, filter(large.__contains__, small))) / total
-    return Recency(share([covers(i, w) for i, w in found[len(found) - late:]]),
-                   share([covers(i, w) for i, w in found[:early]]), at[-late], at[-1], cut, first_half)
+    return Recency(share(found[len(found) - late:]), share(found[:early]), at[-late], at[-1], cut, first_half)
 
 
 def covered_weight(keys: Mapping[str, float], written: Collection[str]) -> float:
@@ -297,8 +314,9 @@ class CoveredWeights:
         """Nothing written yet, no weight kept."""
         self.written: Collection[str] = set()
         self.weights: dict[int, float] = {}
-        # message -> (its weighted keys, their covered sum in units; None: a weight is not
-        # a whole number of units, the message summed again by `covered_weight` on a change)
+        # message -> (its weighted keys, their covered sum in units (None: a weight is not
+        # a whole number of units, the message summed again by `covered_weight` on a
+        # change), the message)
         self.sums: dict[int, list[Any]] = {}
         self.held: set[str] = set()  # every weighted key of a message whose sum was kept
 
@@ -344,19 +362,31 @@ class CoveredWeights:
             # summary's keys by its new lines, most of which weigh in none)
             for k in self.held.intersection(changed):
                 at = postings.get(k)
-                if at is not None:
-                    came = k in written
-                    for i in at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)]:
-                        s = sums.get(i)
-                        if s is None:
-                            continue
-                        w = s[0].get(k)
-                        if w is None:
-                            continue  # (not a weighted key of it: its sum stays)
-                        weights.pop(i, None)
-                        if s[1] is not None:
-                            s[1] += int(w * _EXACT_UNITS) if came else -int(w * _EXACT_UNITS)
+                if at is None:
+                    continue
+                sign, last_w, step = (1 if k in written else -1), None, 0
+                # (the messages kept among those holding it, found in C; a key weighs the
+                # same in each: its units worked out once per weight)
+                for s in filter(None, map(sums.get, at[bisect.bisect_left(at, first):bisect.bisect_right(at, last)])):
+                    w = s[0].get(k)
+                    if w is None:
+                        continue  # (not a weighted key of it: its sum stays)
+                    weights.pop(s[2], None)
+                    if s[1] is not None:
+                        if w is not last_w:
+                            last_w, step = w, sign * int(w * _EXACT_UNITS)
+                        s[1] += step
         self.written = written
+
+    def weights_of(self, found: Sequence[tuple[int, tuple[float, Mapping[str, float]]]]) -> list[float]:
+        """`weight` of each message of `found` ((its index, its `weighted_keys`), as
+        `recency` holds them): the ones kept found at once, in C (~300 a knob move, nearly
+        all kept), the others by `weight`."""
+        out: list[float | None] = list(map(self.weights.get, [i for i, _ in found]))
+        for k in [k for k, hit in enumerate(out) if hit is None]:
+            i, w = found[k]
+            out[k] = self.weight(i, w[1])
+        return cast("list[float]", out)
 
     def weight(self, i: int, keys: Mapping[str, float]) -> float:
         """`covered_weight` of message `i` (its weighted keys `keys`) against the written keys."""
@@ -370,9 +400,9 @@ class CoveredWeights:
                 if not keys or min(keys.values()) >= 0.5:
                     small, large = (written, keys) if len(written) < len(keys) else (keys, written)
                     s = [keys, sum(map(int, map(_EXACT_UNITS.__mul__, map(keys.__getitem__,
-                                                                          filter(large.__contains__, small)))))]
+                                                                          filter(large.__contains__, small))))), i]
                 else:
-                    s = [keys, None]
+                    s = [keys, None, i]
                 self.sums[i] = s
                 self.held.update(keys)
             hit = self.weights[i] = s[1] / _EXACT_DENOMINATOR if s[1] is not None else covered_weight(
@@ -384,7 +414,7 @@ class WrittenKeys:
     """The union of the index keys of a compaction's rewritten messages, kept as counts
     (key -> how many parts of those messages hold it) from one knob move to the next
     (`fidelity._recency_of`). A message's keys come in parts whose union they are (a long
-    summary's, one per line: `fidelity.key_parts`; any other message's, one part), and a
+    summary's, one per line: `fidelity.signal_key_parts`; any other message's, one part), and a
     move changes the counts by the parts that came or went: a summary replaced by the
     next repeats most of its lines, whose parts cancel, so the move costs the new lines
     and the messages it writes anew or no longer writes (the results it clears anew); the
@@ -503,6 +533,54 @@ def keys_first_seen_in(messages: Sequence[int], first_shown: Callable[[int], Map
     for i in messages:
         out.update(first_shown(i))
     return out
+
+
+class FirstSeenKeys:
+    """`keys_first_seen_in` of the messages of the removed range's second half, kept from
+    one knob move to the next (`fidelity._recency_of`): a move shifts that half by the
+    messages its range gained or lost at its ends, and the keys are changed by those
+    messages' first-shown keys alone, not gathered again over the ~200 messages of the
+    half. Exact: the keys a message is the first of the session to show are its own (a
+    key has one first message), so a message that leaves takes out exactly the keys it
+    brought; the dict's order may differ from one gathered afresh, which `recency` reads
+    through exactly rounded sums only (tests/engine/test_fidelity_signals.py: the same
+    keys and weights as from scratch along random moves).
+
+    The caller keeps one per session index and length (what a message's first-shown
+    keys depend on), and drops it when either changes."""
+
+    __slots__ = ("keys", "messages")
+
+    def __init__(self) -> None:
+        """No message yet."""
+        self.messages: set[int] = set()
+        self.keys: dict[str, float] = {}  # key -> its weight, for the keys first seen in `messages`
+
+    def move(self, messages: Sequence[int], first_shown: Callable[[int], Mapping[str, float]]) -> dict[str, float]:
+        """To `messages`.
+
+        Args:
+            messages: messages of the original (indices, each once).
+            first_shown: `keys_first_shown` of a message by its index (the same keys for
+                the same message as long as this is kept).
+
+        Returns:
+            `keys_first_seen_in(messages, first_shown)`, as a dict kept here (read it
+            before the next move).
+        """
+        now = set(messages)
+        old, keys = self.messages, self.keys
+        went, came = old - now, now - old
+        if len(went) + len(came) >= len(now):  # (most of it new: gathered afresh)
+            keys = self.keys = keys_first_seen_in(messages, first_shown)
+        else:
+            for i in went:
+                for k in first_shown(i):
+                    del keys[k]
+            for i in came:
+                keys.update(first_shown(i))
+        self.messages = now
+        return keys
 
 
 def narrative(prose: int, sentences: int) -> float:

@@ -10,6 +10,7 @@ import random
 
 from inspector.engine import fidelity as fid
 from inspector.engine.config import DEFAULT_ARGUMENTS_PLACEHOLDER
+from inspector.engine.fidelity_signals import SIGNAL_KEYS
 from inspector.engine.models import ToolCall
 from inspector.engine.planning.text import render
 from tests.engine.test_fidelity_search import SOURCES, _session
@@ -37,6 +38,9 @@ def test_a_cleared_calls_message_has_the_keys_of_its_own_reading():
                 _, keys = fid.rewritten_reading(cleared, roots)
                 _, own = fid.rewritten_reading(cleared, roots, directly=False)
                 assert keys == own, m.text[:200]
+                # (the keys recency counts, `signal_key_parts`: the same it may weigh, none other)
+                signal = frozenset().union(*fid.signal_key_parts(cleared, roots))
+                assert signal <= keys and {k for k in keys if k[:2] in SIGNAL_KEYS} <= signal, m.text[:200]
                 prefixes |= {k[:2] for k in keys}
                 checked += 1
     assert checked >= 40

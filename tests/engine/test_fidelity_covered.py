@@ -33,8 +33,11 @@ def _walk(keys_of, weights_of, moves, n):
     postings = _postings(keys_of)
     covered = CoveredWeights()
     asked = 0
-    for written, first, last in moves:
+    for k, (written, first, last) in enumerate(moves):
         covered.move(written, postings, n, first, last)
+        if k % 2:  # (`weights_of` first on every other move: its misses read by `weight`, then its hits)
+            found = [(i, (0.0, weights_of[i])) for i in range(first, last + 1) if weights_of[i] is not None]
+            assert covered.weights_of(found) == [covered_weight(w[1], written) for _, w in found]
         for i in range(first, last + 1):
             if weights_of[i] is None:
                 continue

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inspector.engine import fidelity
+from inspector.engine.fidelity_signals import SIGNAL_KEYS
 from inspector.engine.models import Message
 from tests.engine.test_fidelity_search import SOURCES, _session
 
@@ -35,6 +36,9 @@ def _same_keys(text: str, role: str, roots: tuple[str, ...] = ()) -> frozenset[s
     # (the parts the written keys are counted by, `WrittenKeys`: their union is the same)
     parts = fidelity.key_parts(m, roots)
     assert frozenset().union(*parts) == keys, text
+    # (the parts recency counts, `signal_key_parts`: the same keys it may weigh, none other than these)
+    signal = frozenset().union(*fidelity.signal_key_parts(m, roots))
+    assert signal <= keys and {k for k in keys if k[:2] in SIGNAL_KEYS} <= signal, text
     _same_keys.by_lines += len(parts) > 1  # type: ignore[attr-defined]
     return keys
 

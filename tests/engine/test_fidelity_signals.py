@@ -4,12 +4,22 @@ it written as statements or as fragments?), each on a small made-up session."""
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 
 from inspector.engine.content import Kind
 from inspector.engine.fidelity import fidelity
 from inspector.engine.fidelity_blend import CUT_LOST, blend
-from inspector.engine.fidelity_signals import Recency, keys_first_seen_in, keys_first_shown, narrative, recency
+from inspector.engine.fidelity_signals import (
+    FirstSeenKeys,
+    Recency,
+    keys_first_seen_in,
+    keys_first_shown,
+    narrative,
+    recency,
+)
 from inspector.engine.models import Message
 from tests.sessions import asst, sys, tool, user
 
@@ -173,3 +183,52 @@ def test_the_blend_keeps_a_perfect_score_and_scales_by_each_signal():
     assert blend(0.8, 1.0, 0.0, 0.3, 0.1) == 0.8 * 0.9
     assert blend(0.5, 0.2, 0.5) < blend(0.5, 0.6, 0.5)
     assert blend(0.5, 0.6, 0.5, 0.3, 0.1) < blend(0.5, 0.6, 0.9, 0.3, 0.1)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_first_seen_keys_kept_across_moves_are_the_keys_gathered_from_scratch(seed):
+    """`FirstSeenKeys` moved along halves of a moving range (growing, shrinking, jumping,
+    back again, empty): after each move the same keys with the same weights as
+    `keys_first_seen_in` of that half, and the same exactly rounded total; each message's
+    first-shown keys asked only for the messages that came or went, once the half moves
+    by a few."""
+    rng = random.Random(seed)
+    n = rng.randrange(30, 300)
+    words = [f"w:{k}" for k in range(rng.randrange(5, 400))]
+    weights = {}
+    for i in range(n):
+        keys = rng.sample(words, rng.randrange(0, min(30, len(words))))
+        weights[i] = (0.0, {k: math.log(n / rng.randrange(1, n) + 1) for k in keys})
+
+    def first_seen(key: str) -> int:
+        return min(i for i, (_, ks) in weights.items() if key in ks)
+
+    firsts = {k: first_seen(k) for _, ks in weights.values() for k in ks}
+    asked: list[int] = []
+
+    def first_shown(i: int) -> dict[str, float]:
+        asked.append(i)
+        return keys_first_shown(i, weights.__getitem__, firsts.__getitem__)
+
+    kept, walked = FirstSeenKeys(), 0
+    a, b = rng.randrange(0, n // 2), rng.randrange(n // 2, n)
+    for _ in range(40):
+        move = rng.random()
+        if move < 0.7:  # the range's end moves a little (the slider), its half with it
+            b = min(n, max(a + 1, b + rng.randrange(-6, 7)))
+            a = min(b - 1, max(0, a + rng.randrange(-3, 4)))
+        elif move < 0.85:  # a jump
+            a = rng.randrange(0, n - 1)
+            b = rng.randrange(a + 1, n + 1)
+        half = tuple(k for k in range(a, b) if rng.random() < 0.9 or k in kept.messages) if move < 0.95 else ()
+        before = set(kept.messages)
+        asked.clear()
+        got = dict(kept.move(half, first_shown))
+        want = keys_first_seen_in(half, lambda i: keys_first_shown(i, weights.__getitem__, firsts.__getitem__))
+        assert got == want
+        assert math.fsum(got.values()) == math.fsum(want.values())
+        changed = before.symmetric_difference(half)
+        if len(changed) < len(half):
+            assert set(asked) == changed
+            walked += 1
+    assert walked > 10
