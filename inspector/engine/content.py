@@ -204,12 +204,15 @@ _AIDER_BANNER = re.compile(r"^Aider v\d+\.\d+[\w.+-]*\s*\nModels?: ", re.M)
 # A line a coding tool writes into the user's turn, or a command the user gives the tool
 # rather than the model: aider's notices ("Applied edit to x.py", "Commit 1d8b4a6 aider: ...",
 # "Added x.py to the chat", "^C again to exit", "Add the output to the chat? y") and its
-# slash commands ("/add x.py", "/diff", "/run pytest").
+# slash commands ("/add x.py", "/diff", "/run pytest"; its own, not "/tmp is full").
 _TOOL_NOTICE_LINE = re.compile(
     r"(?:Applied edit to \S+|Commit [0-9a-f]{7,} .*|(?:Added|Removed) \S+ (?:to|from) the chat|"
     r"\^C (?:again to exit|KeyboardInterrupt)|Allow creation of new file .*\? [yn]|Add .* to git\? [yn]|"
     r"Add the output to the chat\? [yn]|Using git repo: .*|\$ aider\b.*|Removed: [0-9a-f]{7,} .*|"
-    r"Now at: +[0-9a-f]{7,} .*|Committing \S+ before applying edits\.?|<blank>|/[a-z][\w-]*(?: [^\n]*)?)\s*")
+    r"Now at: +[0-9a-f]{7,} .*|Committing \S+ before applying edits\.?|<blank>|"
+    r"/(?:add|drop|diff|undo|run|test|lint|commit|clear|reset|ask|code|architect|model|models|help|exit|quit|"
+    r"tokens|ls|git|web|voice|paste|read-only|map|map-refresh|settings|chat-mode|copy|editor|load|save|"
+    r"multiline-mode|report|think-tokens|reasoning-effort)(?: [^\n]*)?)\s*")
 
 
 def _tool_notices_only(text: str) -> bool:
@@ -1959,9 +1962,8 @@ _TEMPLATES: Memo[tuple[str, ...], frozenset[str]] = Memo(64)
 
 # A line that only heads a result ("Observation:", "Execution logs:", "ERROR:", a status
 # "<returncode>0</returncode>" or "Exit code 1", an opening "<output>", Codex's header
-# lines): what the result
-# says is on the lines after it. A status tag around words ("<system>Command executed
-# successfully.</system>", Kimi's) says them.
+# lines): what the result says is on the lines after it. A status tag around words
+# ("<system>Command executed successfully.</system>", Kimi's) says them.
 _RESULT_HEADING = re.compile(r"[A-Za-z][\w ]{0,30}:|<(returncode|exit_code|exitcode)>\s*-?\d+\s*</\1>|<[a-z_]+>|"
                              r"exit code:? -?\d+|"
                              # (Codex's exec header: "Chunk ID: 046310", "Wall time: 0.05 seconds", ...)

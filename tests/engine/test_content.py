@@ -510,6 +510,8 @@ def test_aiders_notices_and_slash_commands_are_not_requests():
     # (before any action, the user driving the tool is not a request either)
     assert content_model([sys("[aider]"), user("/add census.py"), user("Added census.py to the chat"),
                           user("plot it")]).kinds[1:] == (Kind.SYSTEM, Kind.SYSTEM, Kind.TASK)
+    # (a path that opens a person's words is no command of the tool's)
+    assert content_model([sys("[aider]"), user("/tmp is full, clean it up")]).kinds[1] is Kind.TASK
 
 
 def test_clines_tool_elements_are_actions_and_their_results_observations():
