@@ -172,7 +172,7 @@ from inspector.engine.fidelity_signals import (
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
-from inspector.engine.fidelity_undone import reads_undone, undone_claims
+from inspector.engine.fidelity_undone import reads_unapplied, reads_undone, unapplied_claims, undone_claims
 from inspector.engine.fidelity_vcs import reads_vcs, vcs_claims
 from inspector.engine.models import Message
 
@@ -2872,9 +2872,10 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # check passed only the sentences it reads, in order (the same claims:
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
-                   reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs, reads_defined)
+                   reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs, reads_defined,
+                   reads_unapplied)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
- _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED) = (
+ _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED, _READS_UNAPPLIED) = (
     1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
@@ -3018,6 +3019,8 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         return [s for s in read.of(check, flagged) if s not in claimed]
 
     # Steps said not taken that a call of the range took (`engine.fidelity_undone`).
+    meaning += [("last_step", o) for o in unapplied_claims(unclaimed(_READS_UNAPPLIED), model.messages, index.serial,
+                                                            horizon)]
     meaning += [("last_step", o) for o in undone_claims(unclaimed(_READS_UNDONE), model.messages, model.kinds,
                                                          index.serial, horizon, model.step_failed)]
     # A commit or a push said made that no command of the range made (`engine.fidelity_vcs`).

@@ -153,3 +153,89 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
                 out.append(Outcome(f"{name} not done", sentence, f"{name} went through at message {took}"))
                 break
     return out
+
+
+# ------------------------------------------------------------------ an edit said not applied
+
+# A clause saying a file stands as it was at the cut: its change not applied, the file unchanged
+# (a state now: "a first rewrite was rejected" tells an attempt, not where the file stands).
+_NOT_APPLIED = re.compile(r"\b(?:(?:has|have|is|are)(?:n't|\s+not)\s+(?:yet\s+)?(?:been\s+)?(?:applied|saved|"
+                          r"written|edited|changed|modified)|not\s+yet\s+applied|(?:is|remains?|stays?)\s+"
+                          r"(?:still\s+)?unchanged)\b", re.I)
+# ... and the same sentence saying it went in after all, or telling an earlier attempt.
+_WENT_IN = re.compile(r"\b(?:went through|succeeded|(?:then|later|finally|eventually) applied|(?:was|were) applied|"
+                      r"applied (?:cleanly|successfully)|first|initial|earlier|previous|second|retr(?:y|ied))\b", re.I)
+# A file a clause names.
+_FILE_NAMED = re.compile(r"(?<![\w/.-])((?:[\w@+-]+/)*[\w@+-]+\.[A-Za-z]{1,5})\b")
+# A tool's result saying it changed a file ("Applied the change to x.py", "The file x.py has
+# been edited", "Successfully wrote to x.py"), and one saying a change of it failed.
+_CHANGED = re.compile(r"applied (?:the )?(?:changes?|edits?|patch(?:es)?) to|successfully (?:wrote|written|updated|"
+                      r"edited|modified|created|replaced)|(?:has been|was) (?:edited|updated|modified|written|saved|"
+                      r"created)|file updated", re.I)
+_NOT_CHANGED = re.compile(r"rejected|no exact match|syntax error|failed|error:|could not|couldn't|not found", re.I)
+# Characters of a result read for what it says of a file.
+_RESULT_HEAD = 400
+
+
+def reads_unapplied(sentence: str) -> bool:
+    """Whether `unapplied_claims` reads `sentence`: it says a file's change did not go in.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(_NOT_APPLIED.search(sentence)) and not _WENT_IN.search(sentence) and "." in sentence
+
+
+_RESULTS: Memo[tuple[int, int], list[tuple[int, str]]] = Memo(8)
+
+
+@per_index_state(_RESULTS)
+def _file_results(messages: Sequence[Message], serial: int) -> list[tuple[int, str]]:
+    """(message, the head of its text lower case) per tool result saying a file changed
+    or a change of it failed, in order."""
+    out = []
+    for i, m in enumerate(messages):
+        if m.role in ("tool", "user"):
+            head = m.text[:_RESULT_HEAD]
+            if _CHANGED.search(head) or (m.role == "tool" and _NOT_CHANGED.search(head)):
+                out.append((i, head.lower()))
+    return out
+
+
+def unapplied_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int,
+                     horizon: int) -> list[Outcome]:
+    """The sentences saying a file's change did not go in ("the editor rejected it and
+    checks.py is unchanged") where the range's last result of a change to that file says
+    it went in ("Applied the change to django/contrib/admin/checks.py."): an edit made,
+    called not made, which the agent would make twice.
+
+    Args:
+        sentences: the replacement's sentences (those `reads_unapplied` reads).
+        messages: the original's messages.
+        serial: the original's index serial (the results' cache key, with its length).
+        horizon: the last message of the range the replacement stands for.
+
+    Returns:
+        One `Outcome` per sentence at most.
+    """
+    results = [(i, head) for i, head in _file_results(messages, serial) if i <= horizon] if sentences else []
+    if not results:
+        return []
+    out: list[Outcome] = []
+    for sentence in sentences:
+        for said in _NOT_APPLIED.finditer(sentence):
+            clause = clause_around(sentence, said.start(), said.end(), _CLAUSE_END)
+            for named in _FILE_NAMED.findall(clause):
+                base = named.rsplit("/", 1)[-1].lower()
+                last = next(((i, head) for i, head in reversed(results) if base in head), None)
+                if last is not None and _CHANGED.search(last[1]) and not _NOT_CHANGED.search(last[1]):
+                    out.append(Outcome(f"{named} said unchanged", sentence,
+                                       " ".join(messages[last[0]].text[:_RESULT_HEAD].split())[:200]))
+                    break
+            else:
+                continue
+            break
+    return out

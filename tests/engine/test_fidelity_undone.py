@@ -112,3 +112,43 @@ def test_a_commit_made_or_shown_ahead_or_as_an_adjective_is_not():
     assert _coding_flags(WORK + "Next: commit it once the user agrees; nothing is committed yet.") == []
     assert _coding_flags(WORK + "The repository's committed configuration is unchanged.") == []
     assert _coding_flags(WORK + "The queue's head was pushed onto the stack.") == []
+
+
+def _edited(result: str) -> list[Message]:
+    """A session whose last change of checks.py answers with `result`."""
+    return [sys("You are a coding agent."), user("Add a get_inlines check to the admin checks."),
+            asst("Planning the change.", [("c1", "PlanToCode", '{"file_path": "django/contrib/admin/checks.py"}')]),
+            tool("c1", '{"trigger": "edit_code", "output": {"instructions": "Add _check_get_inlines"}}'),
+            asst("Editing.", [("c2", "EditCode", '{"content": "<replace>def _check_get_inlines(self, obj): ..."}')]),
+            tool("c2", result),
+            asst("Now the tests."), user("Go on.")]
+
+
+APPLIED = '{"trigger": "finish", "output": {"message": "Applied the change to django/contrib/admin/checks.py."}}'
+NOT_APPLIED = "No exact match found in django/contrib/admin/checks.py for the search block."
+
+
+def test_a_file_said_unchanged_that_the_ranges_last_change_of_it_went_into_is_contradicted():
+    """moatless's editor answers "Applied the change to django/contrib/admin/checks.py."; L9's
+    planted summary said "the editor rejected it and checks.py is unchanged": the agent
+    would make the change twice. Where the last change of the file failed, or the sentence
+    says it went in after all, nothing is flagged."""
+    said = "Edit 3: adding `_check_get_inlines` to checks.py was tried; the editor rejected it and checks.py is unchanged."
+    assert any("checks.py" in t for t in _flagged(_edited(APPLIED), said))
+    assert not _flagged(_edited(NOT_APPLIED), said)
+    assert not _flagged(_edited(APPLIED), "The first checks.py edit was rejected, then applied cleanly.")
+    # (an attempt told, not where the file stands: a faithful summary of L20's pi session)
+    assert not _flagged(_edited(APPLIED), "checks.py: first rewrite rejected and reverted by the user; a second pass "
+                                          "swapped the check in.")
+    assert any("checks.py" in t for t in _flagged(_edited(APPLIED), "The change to checks.py has not been applied yet."))
+
+
+def test_l9s_planted_unchanged_file_is_flagged_and_its_faithful_summary_is_not():
+    from tests import judged
+
+    by_variant = {it.variant: it for it in judged.load(judged.L9) if it.session == "moatless_django-11095.json"}
+    planted = fidelity(by_variant["planted_errors"].original(), by_variant["planted_errors"].compacted())
+    faithful = fidelity(by_variant["faithful"].original(), by_variant["faithful"].compacted())
+    assert any(x.status == "contradicted" and "checks.py" in x.text for x in planted.items)
+    assert not any(x.status in ("contradicted", "unsupported") for x in faithful.items)
+    assert faithful.score > planted.score
