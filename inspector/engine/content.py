@@ -196,6 +196,23 @@ def own_text(text: str) -> str:
     return _INJECTED.sub("", text).strip()
 
 
+def cuts_own_text(text: str) -> bool:
+    """Whether `own_text` may give a user turn other than its text (a runtime's envelope,
+    a harness's block, a slash command's tags, white space around): what reads a user
+    turn line by line reads its whole text instead then.
+
+    Args:
+        text: a user message's text.
+
+    Returns:
+        False only when `own_text(text)` is `text`.
+    """
+    if text[:1] in ("{", " ", "\n") and _ENVELOPE.match(text) is not None:
+        return True
+    return "</" in text and ("<system-reminder>" in text or "<user-prompt-submit-hook>" in text
+                             or "<command-" in text or text != text.strip())
+
+
 # aider's banner as it starts ("Aider v0.48.2-dev", then its models, repository and map), after
 # the command line that started it: the tool's own words.
 _AIDER_BANNER = re.compile(r"^Aider v\d+\.\d+[\w.+-]*\s*\nModels?: ", re.M)

@@ -88,6 +88,7 @@ from inspector.engine.content import (
     Kind,
     artifacts,
     content_model,
+    cuts_own_text,
     error_core,
     error_scan_opens,
     extract_errors,
@@ -1648,8 +1649,7 @@ def _long_text_keys(m: Message, text: str, roots: tuple[str, ...]) -> frozenset[
     (`without_viewer_prefixes`); the errors are the lines' when the scan opening
     `extract_errors` matches in one of them alone, else when it matches in the whole
     text (tests/engine/test_fidelity_line_keys.py: the same keys on random and real texts)."""
-    if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
-                                                 or m.text != m.text.strip())) or in_diff_text(text):
+    if (m.role == "user" and cuts_own_text(m.text)) or in_diff_text(text):
         return None  # (`own_text` would cut the text the artifacts are read from)
     read = by_lines(text, _long_line, _LONG_LINES)
     # (the lines' readings field by field, in C: a summary's first SCAN_CHARS are ~300 lines)
@@ -1739,8 +1739,7 @@ def _long_text_parts(m: Message, text: str, roots: tuple[str, ...]) -> list[froz
     read; None when it reads the text otherwise (`_long_text_keys` returns None), or takes
     a viewer's prefix out across lines (`_LongLine.viewer`: the whole text's values)
     (tests/engine/test_fidelity_line_keys.py: the same keys as `_long_text_keys`)."""
-    if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
-                                                 or m.text != m.text.strip())) or in_diff_text(text):
+    if (m.role == "user" and cuts_own_text(m.text)) or in_diff_text(text):
         return None
     read = by_lines(text, _long_line, _LONG_LINES)
     _, settings_of, ends, _, _, errors_of, opens, viewer = zip(*read)
@@ -1849,19 +1848,9 @@ def _signal_line(line: str) -> frozenset[str]:
 def _signal_line_parts(m: Message, text: str) -> list[frozenset[str]] | None:
     """`signal_key_parts` of a long summary, one part per line (None as `_long_text_parts`
     gives None, or when a line is a viewer's: `key_parts` then)."""
-    if (m.role == "user" and "</" in m.text and ("<system-reminder>" in m.text or "<user-prompt-submit-hook>" in m.text
-                                                 or m.text != m.text.strip())) or in_diff_text(text):
+    if (m.role == "user" and cuts_own_text(m.text)) or in_diff_text(text):
         return None
-    lines = text.split("\n")
-    found = _SIGNAL_LINES.get_all(lines)
-    for k in [k for k, hit in enumerate(found) if hit is None]:
-        hit = _SIGNAL_LINES.get(lines[k])  # (read above in this text)
-        if hit is None:
-            hit = _signal_line(lines[k])
-            if len(lines[k]) <= LINE_CHARS:
-                _SIGNAL_LINES.put(lines[k], hit)
-        found[k] = hit
-    parts = cast("list[frozenset[str]]", found)
+    parts = by_lines(text, _signal_line, _SIGNAL_LINES)
     return None if _A_VIEWER in parts else parts
 
 

@@ -11,6 +11,7 @@ from inspector.engine.content import (
     Kind,
     artifacts,
     content_model,
+    cuts_own_text,
     error_core,
     extract_errors,
     extract_paths,
@@ -530,3 +531,21 @@ def test_clines_tool_elements_are_actions_and_their_results_observations():
     assert model.task == 1
     assert [model.kinds[i] for i in (2, 3, 4, 5)] == [Kind.ACTION, Kind.OBSERVATION, Kind.ACTION, Kind.OBSERVATION]
     assert model.kinds[6] is Kind.REQUEST and model.step_failed(4)
+
+
+def test_a_user_turn_read_line_by_line_is_only_one_own_text_leaves_whole():
+    """`cuts_own_text` is what the line-wise key readers ask before reading a user turn line
+    by line: whenever it says no, `own_text` gives the text itself (on every user turn of the
+    labelled sets and on each kind of cut: an envelope, a reminder, a slash command's tags)."""
+    from tests import judged
+
+    texts = [m.text for directory in judged.sets().values() for it in judged.load(directory)[:10]
+             for m in it.original() if m.role == "user"]
+    texts += [_letta("user_message", message="hi"), _letta("heartbeat", reason="x"),
+              "<system-reminder>\nbe brief\n</system-reminder>\nfix it",
+              "<command-name>/review</command-name>\n<command-args>the parser</command-args>",
+              "  padded </b> request  ", "plain request", '{"type": "user_message", "message": ']
+    assert len(texts) > 500
+    for text in texts:
+        assert cuts_own_text(text) or own_text(text) == text, text[:80]
+    assert all(cuts_own_text(t) for t in texts[-7:-2])
