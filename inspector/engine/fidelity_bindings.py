@@ -607,7 +607,16 @@ _SOURCE = re.compile(r"(?<![\w.-])([\w-]+)\.(py|pyx|pyi)\b", re.I)
 _SOURCE_CLAUSE = re.compile(r";|\.\s|,\s+(?:and|but|while|whereas|then|so|after|before)\s|\u2014")
 
 
-def _base(path: str) -> str:
+def base_name(path: str) -> str:
+    """A path's file name, lower case: what a traceback's frame, a definition's file and a
+    claim's are compared by.
+
+    Args:
+        path: a path as written ("/" or "\\" separated).
+
+    Returns:
+        Its last part, lower case.
+    """
     return re.split(r"[/\\]", path)[-1].lower()
 
 
@@ -627,7 +636,7 @@ def _raised_in(messages: Sequence[Message], serial: int) -> list[tuple[int, str,
             frames = _FRAME.findall(tb)
             raised = _RAISED.search(tb)
             if frames and raised is not None:
-                out.append((i, raised.group(1), frozenset(_base(f) for f in frames), raised.group(2).lower(),
+                out.append((i, raised.group(1), frozenset(base_name(f) for f in frames), raised.group(2).lower(),
                             " ".join(f"File {frames[-1]}: {raised.group().strip()}".split())[:EVIDENCE_CHARS]))
     return out
 
@@ -649,7 +658,7 @@ def _frames(messages: Sequence[Message], serial: int) -> list[tuple[int, str, st
     for i, m in enumerate(messages):
         text = m.text[:SCAN]
         if "File " in text:
-            out.extend((i, _base(f.group(1)), f.group(2), " ".join(f.group().split())[:EVIDENCE_CHARS])
+            out.extend((i, base_name(f.group(1)), f.group(2), " ".join(f.group().split())[:EVIDENCE_CHARS])
                        for f in _ANY_FRAME.finditer(text))
     return out
 

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from inspector.engine.bounded import Memo
-from inspector.engine.fidelity_bindings import EVIDENCE_CHARS, SCAN, Binding
+from inspector.engine.fidelity_bindings import EVIDENCE_CHARS, SCAN, Binding, base_name
 from inspector.engine.models import Message
 
 # A definition line: Python's def and class, JavaScript's function and class, Go's func,
@@ -70,7 +70,7 @@ _NOT_DEFINITION = re.compile(r"\b(?:call(?:s|ed|ing)?|us(?:es|ed|ing)|import(?:s
 
 
 def _base(path: str) -> str:
-    return re.split(r"[/\\]", path.strip("`'\"()[],.;:"))[-1].lower()
+    return base_name(path.strip("`'\"()[],.;:"))
 
 
 def _call_files(m: Message) -> dict[str, tuple[str, list[str]]]:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.content import extract_paths
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
@@ -165,8 +166,6 @@ _NOT_APPLIED = re.compile(r"\b(?:(?:has|have|is|are)(?:n't|\s+not)\s+(?:yet\s+)?
 # ... and the same sentence saying it went in after all, or telling an earlier attempt.
 _WENT_IN = re.compile(r"\b(?:went through|succeeded|(?:then|later|finally|eventually) applied|(?:was|were) applied|"
                       r"applied (?:cleanly|successfully)|first|initial|earlier|previous|second|retr(?:y|ied))\b", re.I)
-# A file a clause names.
-_FILE_NAMED = re.compile(r"(?<![\w/.-])((?:[\w@+-]+/)*[\w@+-]+\.[A-Za-z]{1,5})\b")
 # A tool's result saying it changed a file ("Applied the change to x.py", "The file x.py has
 # been edited", "Successfully wrote to x.py"), and one saying a change of it failed.
 _CHANGED = re.compile(r"applied (?:the )?(?:changes?|edits?|patch(?:es)?) to|successfully (?:wrote|written|updated|"
@@ -228,7 +227,7 @@ def unapplied_claims(sentences: Sequence[str], messages: Sequence[Message], seri
     for sentence in sentences:
         for said in _NOT_APPLIED.finditer(sentence):
             clause = clause_around(sentence, said.start(), said.end(), _CLAUSE_END)
-            for named in _FILE_NAMED.findall(clause):
+            for named in extract_paths(clause):  # (normalized: lower case)
                 base = named.rsplit("/", 1)[-1].lower()
                 last = next(((i, head) for i, head in reversed(results) if base in head), None)
                 if last is not None and _CHANGED.search(last[1]) and not _NOT_CHANGED.search(last[1]):
