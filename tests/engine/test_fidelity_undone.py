@@ -152,3 +152,36 @@ def test_l9s_planted_unchanged_file_is_flagged_and_its_faithful_summary_is_not()
     assert any(x.status == "contradicted" and "checks.py" in x.text for x in planted.items)
     assert not any(x.status in ("contradicted", "unsupported") for x in faithful.items)
     assert faithful.score > planted.score
+
+
+def test_a_files_last_result_read_back_from_each_horizon_is_the_one_read_from_scratch():
+    """`unapplied_claims` reads the results back from the horizon only as far as the
+    file's last one, and keeps what it read for the next horizon (a slider's moves): any
+    sequence of horizons and files gives what a fresh reading of the session gives."""
+    import random
+
+    from inspector.engine.fidelity_undone import unapplied_claims
+
+    rng = random.Random(7)
+    messages: list[Message] = [sys("You edit files.")]
+    for k in range(400):
+        name = f"pkg/mod{rng.randrange(12)}.py"
+        said = rng.choice([f"Applied the change to {name}.", f"No exact match found in {name}.",
+                           f"The file {name} has been edited.", f"Read {name}: 20 lines."])
+        messages += [asst("", [(f"c{k}", "edit", "{}")]), tool(f"c{k}", said)]
+    sentences = [f"mod{j}.py is unchanged." for j in range(12)]
+    serial, horizon, seen = 10_000, 0, []  # (a serial no other test uses: the reading kept is this session's)
+    for step in range(300):  # (the memo keeps a few sessions' readings: the fresh ones are read after)
+        horizon = rng.randrange(len(messages)) if step % 5 == 0 else min(len(messages) - 1, max(
+            0, horizon + rng.randrange(-30, 31)))
+        wanted = rng.sample(sentences, 3)
+        seen.append((wanted, horizon, unapplied_claims(wanted, messages, serial, horizon)))
+    assert 100 < sum(len(kept) for _, _, kept in seen) < 800  # (both answers occur)
+    for step, (wanted, horizon, kept) in enumerate(seen):
+        assert kept == unapplied_claims(wanted, messages, serial + 1 + step, horizon)
+        # (the reference, read forward: the last result naming the file says it went in)
+        for sentence in wanted:
+            base = sentence.split()[0]
+            last = next((m.text for m in reversed(messages[:horizon + 1])
+                         if m.role == "tool" and base in m.text and not m.text.startswith("Read")), None)
+            assert (sentence in [o.sentence for o in kept]) == (last is not None and "No exact" not in last)
