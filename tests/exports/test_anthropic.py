@@ -32,7 +32,7 @@ def conversation() -> dict:
     and redacted thinking, parallel tool use, an error result, an image."""
     out = "\n".join(f"{i}: def f{i}(): return {i}" for i in range(300))
     return {
-        "model": "claude-sonnet-4-5",
+        "model": "claude-haiku-4-5",
         "max_tokens": 4096,
         "system": [
             {"type": "text", "text": "You are a coding agent.", "cache_control": {"type": "ephemeral"}},
@@ -105,7 +105,7 @@ def test_reader_maps_blocks_to_canonical_messages(tmp_path):
     path = tmp_path / "conv.json"
     path.write_text(json.dumps(conversation()))
     s = read_anthropic_json(path)
-    assert s.id == "conv" and s.model == "claude-sonnet-4-5" and s.source_format == "anthropic-json"
+    assert s.id == "conv" and s.model == "claude-haiku-4-5" and s.source_format == "anthropic-json"
     assert s.metadata == {"max_tokens": 4096, "tools": conversation()["tools"]}  # the tools kept for export
     roles = [m.role for m in s.messages]
     assert roles == ["system", "system", "user", "assistant", "tool", "tool", "user", "assistant", "tool",

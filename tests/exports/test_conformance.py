@@ -148,7 +148,7 @@ def test_openai_json_is_accepted_by_langchain_and_litellm(tmp_path, name):
         for m in messages:
             for c in m.get("tool_calls") or []:
                 assert isinstance(json.loads(c["function"]["arguments"]), dict)
-        AnthropicConfig().transform_request(model="claude-sonnet-4-5", messages=messages, optional_params={},
+        AnthropicConfig().transform_request(model="claude-haiku-4-5", messages=messages, optional_params={},
                                             litellm_params={}, headers={})
 
 

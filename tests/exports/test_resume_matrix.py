@@ -77,7 +77,7 @@ def _derived(name: str, folder: Path):
             assert src.format == "langgraph"
             return src.read("alpha")
     out = export_session(_session("swe-agent"), fmt, folder / f"{name}.json",
-                         target=TargetOptions(model="claude-sonnet-4-5") if fmt == "anthropic-json" else None)
+                         target=TargetOptions(model="claude-haiku-4-5") if fmt == "anthropic-json" else None)
     with open_source(out.path) as src:
         assert src.format == name.rsplit("-", 1)[0]
         return src.read(src.session_ids()[0])

@@ -154,17 +154,17 @@ def test_the_session_s_model_and_max_tokens_win_over_the_map_and_the_flags_over_
     body = json.loads(export_session(s, "anthropic-json", tmp_path / "a.json").path.read_text())
     assert (body["model"], body["max_tokens"]) == (s.model, s.metadata["max_tokens"])
     body = json.loads(export_session(s, "anthropic-json", tmp_path / "b.json", target=TargetOptions(
-        model="anthropic/claude-sonnet-4-5", max_tokens=77)).path.read_text())
-    assert (body["model"], body["max_tokens"]) == ("claude-sonnet-4-5", 77)
+        model="anthropic/claude-haiku-4-5", max_tokens=77)).path.read_text())
+    assert (body["model"], body["max_tokens"]) == ("claude-haiku-4-5", 77)
     res = export_session(s, "anthropic-json", tmp_path / "c.json", target=TargetOptions(
-        model="claude-sonnet-4-5-20250929"))  # another model: the recorded limit is not its
+        model="claude-haiku-4-5-20251001"))  # another model: the recorded limit is not its
     assert json.loads(res.path.read_text())["max_tokens"] != s.metadata["max_tokens"]
 
 
 # Models whose output limit in litellm's map is above what the SDK sends without
 # streaming (the 10-minute rule; the SDK's own per-model limit for Opus 4 on Bedrock),
 # and one below it.
-LIMITED = ["claude-sonnet-4-5", "claude-opus-4-1-20250805", "anthropic.claude-opus-4-20250514-v1:0"]
+LIMITED = ["claude-haiku-4-5", "claude-opus-4-1-20250805", "anthropic.claude-opus-4-20250514-v1:0"]
 UNLIMITED = ["anthropic.claude-3-5-haiku-20241022-v1:0"]
 
 
@@ -260,7 +260,7 @@ def test_the_source_s_own_tool_definitions_are_carried_and_only_the_missing_are_
     with open_source(tmp_path / "request.json") as src:
         s = src.read(src.session_ids()[0])
     res = export_session(s, "anthropic-json", tmp_path / "a.json", target=TargetOptions(
-        model="claude-sonnet-4-5", max_tokens=1024))
+        model="claude-haiku-4-5", max_tokens=1024))
     body = json.loads(res.path.read_text())
     assert not undefined_tools(body)
     by_name = {t["name"]: t for t in body["tools"]}

@@ -39,9 +39,9 @@ def _spy_replays(monkeypatch) -> list[int]:
 
 def test_costs_come_from_the_price_map():
     session = read_traj(WEB)
-    p = token_prices("claude-sonnet-4-5")
+    p = token_prices("claude-haiku-4-5")
     assert p is not None and p.cache_read is not None and p.cache_write is not None
-    r = replay_session(session, base().with_values({KNOB: 6000}), model="claude-sonnet-4-5")
+    r = replay_session(session, base().with_values({KNOB: 6000}), model="claude-haiku-4-5")
     t = r.totals
     assert t.compactions >= 1
     expected = (t.cached_input_tokens * p.cache_read

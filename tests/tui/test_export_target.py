@@ -97,7 +97,7 @@ async def test_model_and_max_tokens_reach_the_request_body(demo_app, tmp_path):
         assert not _shown(dialog, "export-adk-author")
         out = tmp_path / "out.anthropic.json"
         dialog.query_one("#export-path", Input).value = str(out)
-        dialog.query_one("#export-model", Input).value = "claude-sonnet-4-5"
+        dialog.query_one("#export-model", Input).value = "claude-haiku-4-5"
         dialog.query_one("#export-max-tokens", Input).value = "lots"
         await click_button(pilot, "#export-go")
         await settle(pilot, demo_app)
@@ -109,7 +109,7 @@ async def test_model_and_max_tokens_reach_the_request_body(demo_app, tmp_path):
         await settle(pilot, demo_app)
         assert demo_app.last_export == (out, "anthropic-json")
     body = json.loads(out.read_text())
-    assert body["model"] == "claude-sonnet-4-5" and body["max_tokens"] == 4096
+    assert body["model"] == "claude-haiku-4-5" and body["max_tokens"] == 4096
 
 
 # --------------------------------------------------------------------------- a database URL as the output
