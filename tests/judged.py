@@ -73,6 +73,10 @@ L18 = ROOT / "data" / "fidelity_judged_L18"
 L19 = ROOT / "data" / "fidelity_judged_L19"
 # ... and coding-agent sessions of two more origins (pi, Kimi CLI and its sub-agent).
 L20 = ROOT / "data" / "fidelity_judged_L20"
+# Session 16's blind check, read once blind on main before any of the session's changes, then on
+# its merge; left out of the fit: NeMo Gym rollouts (legal review, a bookstore's customer service,
+# financial research from filings) and a PaperBench reproduction run.
+L21 = ROOT / "data" / "fidelity_judged_L21"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -122,6 +126,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "runs", "blind"),
     LabelledSet("L20", L20, "blind in session 10 (0.591 / 0.831 on main), out of the fit: pi and Kimi CLI coding "
                 "sessions", "blind"),
+    LabelledSet("L21", L21, "blind in session 16 (0.577 / 0.808 on main), out of the fit: NeMo Gym legal, customer "
+                "service and finance rollouts, a PaperBench run", "blind"),
 )}
 
 
