@@ -1929,7 +1929,9 @@ def task_text(text: str) -> str:
 # A bare label a framework marks its messages with: "(phase: Coding)", "**[Update Codes]**",
 # "**[Test Reports]**:". No request of a person's.
 _LABEL = re.compile(r"^\s*(?:\*\*)?[\[(]\s*[\w .:/-]{1,40}\s*[\])](?:\*\*)?:?\s*$")
-# A line the framework repeats: in this many user messages of the session, verbatim.
+# A line the framework repeats: in this many user messages of the session, verbatim but for
+# its numbers (a harness's reminder: "Info: 0:06:16 time elapsed out of 3:00:00. Remember,
+# you only have to stop working when the time limit has been reached.", a turn counter).
 TEMPLATE_REPEATS = 3
 TEMPLATE_MIN_CHARS = 20
 
@@ -1947,15 +1949,15 @@ def is_label(line: str) -> bool:
 
 
 def template_lines(model: ContentModel) -> frozenset[str]:
-    """The lines a framework repeats: each said verbatim (whitespace collapsed) in
-    `TEMPLATE_REPEATS` distinct user messages of the session or more (a role-play
-    preamble, a phase prompt). Kept per model.
+    """The lines a framework repeats: each said in `TEMPLATE_REPEATS` distinct user
+    messages of the session or more, verbatim but for its numbers (a role-play preamble,
+    a phase prompt, a harness's reminder of the time or turns left). Kept per model.
 
     Args:
         model: the session's `ContentModel`.
 
     Returns:
-        The lines, whitespace collapsed.
+        The lines as `template_form` gives them.
     """
     hit = _TEMPLATES.get(model.hashes)
     if hit is not None:
@@ -1966,7 +1968,7 @@ def template_lines(model: ContentModel) -> frozenset[str]:
         if m.role != "user" or m.content_hash in seen:
             continue
         seen.add(m.content_hash)
-        for line in {" ".join(ln.split()) for ln in m.text[:SCAN_CHARS].splitlines()}:
+        for line in {template_form(ln) for ln in m.text[:SCAN_CHARS].splitlines()}:
             if len(line) >= TEMPLATE_MIN_CHARS:
                 counts[line] = counts.get(line, 0) + 1
     found = frozenset(line for line, n in counts.items() if n >= TEMPLATE_REPEATS)
@@ -1975,6 +1977,19 @@ def template_lines(model: ContentModel) -> frozenset[str]:
 
 
 _TEMPLATES: Memo[tuple[str, ...], frozenset[str]] = Memo(64)
+
+
+def template_form(line: str) -> str:
+    """A line as `template_lines` compares it: whitespace collapsed, each run of digits
+    one "0" (a reminder says another time each turn).
+
+    Args:
+        line: one line of text.
+
+    Returns:
+        The line's form.
+    """
+    return _DIGITS.sub("0", " ".join(line.split()))
 
 
 # A line that only heads a result ("Observation:", "Execution logs:", "ERROR:", a status
@@ -2043,5 +2058,5 @@ def request_line(text: str, template: frozenset[str]) -> str:
         line = " ".join(line.split())
         if len(line) < 3 or line.startswith("```"):
             continue
-        return "" if is_label(line) or line in template else line
+        return "" if is_label(line) or template_form(line) in template else line
     return ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from inspector.engine.content import content_model, extract_decisions, request_line, template_lines
 from inspector.engine.fidelity import fidelity
 from inspector.engine.models import Message
-from tests.sessions import asst, sys, user
+from tests.sessions import asst, sys, tool, user
 
 PREAMBLE = ("[Acme Agents is a software company run by several cooperating agents, such as a chief executive "
             "officer and a programmer.\nYou are {role}. we are both working at Acme Agents. We share a common "
@@ -115,3 +115,40 @@ def test_a_task_put_to_the_reader_is_no_persona_preamble():
     assert task_text("You are Chief Product Officer. we are both working at ChatDev.\n"
                      "Task: develop a poker game with two players and blinds.") \
         == "develop a poker game with two players and blinds."
+
+
+def _reminded_run() -> list[Message]:
+    """A made-up run of an agent a harness reminds of the time left after each step (as
+    Inspect AI's basic agent does: "Info: 0:06:16 time elapsed out of 3:00:00. ..."), and
+    a person who asks one thing in the middle."""
+    out = [sys("You are a research agent."), user("Reproduce the paper in /home/paper as a git repository.")]
+    for k, (cmd, said) in enumerate([("ls /home/paper", "paper.md addendum.md"), ("cat addendum.md", "Use SB3."),
+                                     ("git init", "Initialized empty Git repository"),
+                                     ("pip install torch", "No space left on device")]):
+        out += [asst("", [(f"c{k}", "bash", f'{{"cmd": "{cmd}"}}')]), tool(f"c{k}", said),
+                user(f"Info: 0:0{k}:{17 * k + 5:02d} time elapsed out of 3:00:00. Remember, you only have to stop "
+                     "working when the time limit has been reached.")]
+        if k == 1:
+            out.append(user("Please keep the experiments in rice/experiments, not at the top level."))
+    return [*out, asst("I will free some disk space and retry the install.")]
+
+
+def test_a_harnesss_reminder_that_says_another_number_each_turn_is_no_request():
+    """A line a harness repeats each turn with only its numbers changed (the time elapsed, the
+    turns left) is the framework's, as a verbatim one is: no request item of fidelity (which
+    a summary could only keep by copying the reminders, and an empty context kept from the
+    kept tail's next reminder), and not among the offline summary's requests. Session 16's
+    blind set L21 (a PaperBench run) held eight such items; its extractive summary listed
+    the reminders as the user's requests."""
+    from inspector.engine.summarize.extractive import build_summary
+
+    msgs = _reminded_run()
+    template = template_lines(content_model(msgs))
+    assert request_line(msgs[4].text, template) == ""
+    assert request_line(msgs[8].text, template).startswith("Please keep the experiments")
+    f = fidelity(msgs, [msgs[0], user("Nothing kept."), *msgs[-2:]])
+    requests = [it.text for it in f.items if it.kind == "requests"]
+    assert requests == ["Please keep the experiments in rice/experiments, not at the top level."]
+    summary = build_summary(msgs[:-1], [], max_words=300)
+    assert "Please keep the experiments" in summary and "time elapsed" not in summary, summary
+    assert "Reproduce the paper in /home/paper" in summary  # (the task stays)

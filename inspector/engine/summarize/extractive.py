@@ -17,6 +17,8 @@ from itertools import compress, count
 from operator import is_not, itemgetter
 
 from inspector.engine.content import (
+    TEMPLATE_MIN_CHARS,
+    TEMPLATE_REPEATS,
     ContentModel,
     Kind,
     content_model,
@@ -27,6 +29,7 @@ from inspector.engine.content import (
     own_text,
     path_matches,
     said_line,
+    template_form,
 )
 from inspector.engine.models import Message
 from inspector.engine.summarize.edits import call_changed_texts, changed_texts
@@ -575,16 +578,19 @@ def forget_reads() -> None:
 
 
 # a request's text -> its line: each knob move's summary states the same requests again
-_REQUEST_LINES: dict[str, str] = {}
+_REQUEST_LINES: dict[str, tuple[str, str]] = {}
 
 
-def _request_line(text: str) -> str:
-    """`_line(text, 240)`, memoised."""
+def _request_line(text: str) -> tuple[str, str]:
+    """(`_line(text, 240)`, its `template_form` when long enough to be a template's, else ""),
+    memoised."""
     hit = _REQUEST_LINES.get(text)
     if hit is None:
         if len(_REQUEST_LINES) >= _MEMO_LIMIT:
             _REQUEST_LINES.clear()
-        hit = _REQUEST_LINES[text] = _line(text, 240)
+        line = _line(text, 240)
+        form = template_form(line)
+        hit = _REQUEST_LINES[text] = (line, form if len(form) >= TEMPLATE_MIN_CHARS else "")  # (a short line: none)
     return hit
 
 
@@ -595,27 +601,37 @@ def _requests_and_tools(live: Sequence[Message], model: ContentModel, task_known
 
     The requests are the newest ones `_fit` can take (newest first, each line once):
     read back from the end until they hold `_TAKEN_AT_MOST["requests"]` different
-    lines, or all of them. A summary of 100,000 messages made a line of each of its
-    50,000 requests to keep 133.
+    lines (and at most `_READ_PER_REQUEST` times as many repeats of a template's form), or
+    all of them. A summary of 100,000 messages made a line of each of its 50,000 requests
+    to keep 133. A line said in `TEMPLATE_REPEATS` of them or more, but for its numbers,
+    is a framework's, no request.
     """
     calls = read.calls
     names = dict(calls)  # (the last call with an id names it)
     tools = dict(Counter(map(itemgetter(1), calls)))
-    requests: list[str] = []
-    different: set[str] = set()
+    requests: list[tuple[str, str]] = []  # (the line, its template form), newest first
+    different: set[str] = set()  # (lines, or template forms: a reminder saying another number each turn is one)
     most = _TAKEN_AT_MOST["requests"]
     kinds, task = model.kinds, model.task
+    repeats = 0  # (requests read whose template form was read before)
     for i in reversed(read.user_at):  # (the user's messages only)
-        if len(different) >= most:
+        if len(different) >= most or repeats >= most * _READ_PER_REQUEST:
             break
         if kinds[i] in _REQUEST_KINDS and (i != task or task_known):
             text = own_text(live[i].text)  # (not a harness's reminder, not a runtime's envelope)
             if text.strip():
-                line = _request_line(text)
-                requests.append(line)
-                different.add(line)
-    requests.reverse()
-    return requests, tools, names
+                line, form = _request_line(text)
+                form = form if i != task else ""
+                requests.append((line, form))
+                repeats += bool(form) and form in different
+                different.add(form or line)
+    # A line said in TEMPLATE_REPEATS requests or more, but for its numbers, is the framework's
+    # ("Info: 0:06:16 time elapsed out of 3:00:00. ..."): fidelity's request items skip it too
+    # (`content.template_lines`, there read over the whole session; here over the requests read).
+    times = Counter(form for _, form in requests)
+    kept = [line for line, form in requests if not form or times[form] < TEMPLATE_REPEATS]
+    kept.reverse()
+    return kept, tools, names
 
 
 @dataclass
@@ -797,6 +813,9 @@ _PRIORITY = (("task", 1), ("result", 1), ("earlier", 1), ("next", 1), ("requests
              ("tools", 1), ("changed", 10), ("files", 7), ("requests", 100), ("actions", 8), ("errors", 5), ("earlier", 100))
 # The most items of a section `_fit` may take.
 _TAKEN_AT_MOST = {key: sum(more for k, more in _PRIORITY if k == key) for key in _TITLES}
+# The repeats of a template's form read back at most, per request line the fit may take: a
+# harness's reminder after every step adds no line, so a run of them is read this far and no further.
+_READ_PER_REQUEST = 2
 # The first earlier summary (older history, compressed) takes at most this share.
 EARLIER_SHARE = 3
 # ... and the last result at most this share: a line of a thousand tokens (binary output

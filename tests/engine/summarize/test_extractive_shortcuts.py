@@ -7,12 +7,13 @@ exactly as many different ones as fit, an earlier summary's requests after them)
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-from inspector.engine.content import ContentModel, Kind, holds_file_text
+from inspector.engine.content import ContentModel, Kind, holds_file_text, template_form
 from inspector.engine.models import Message, Part, ToolCall
 from inspector.engine.summarize import extractive
 from inspector.engine.summarize.extractive import (
@@ -34,19 +35,25 @@ SWE = Path(__file__).resolve().parents[2] / "fixtures" / "swe-agent"
 
 
 def _plain_requests_and_tools(live, model: ContentModel, task_known: bool, *_read):
-    """The reference: a line of every request, in order (what was read before, unused)."""
-    requests: list[str] = []
+    """The reference: a line of every request, in order (what was read before, unused),
+    but a line said in three requests or more but for its numbers (a framework's)."""
+    requests: list[tuple[str, bool]] = []  # (the line, whether it is the task)
     tools: dict[str, int] = {}
     names: dict[str, str] = {}
     for i, m in enumerate(live):
         if m.role == "user":
             if model.kinds[i] in _REQUEST_KINDS and (i != model.task or task_known) and m.text.strip():
-                requests.append(_line(m.text, 240))
+                requests.append((_line(m.text, 240), i == model.task))
         elif m.role == "assistant":
             for c in m.tool_calls:
                 tools[c.name] = tools.get(c.name, 0) + 1
                 names[c.id] = c.name
-    return requests, tools, names
+    forms = Counter(template_form(line) for line, task in requests if not task)
+
+    def framework(line: str) -> bool:
+        return len(template_form(line)) >= 20 and forms[template_form(line)] >= 3
+
+    return [line for line, task in requests if task or not framework(line)], tools, names
 
 
 def _plain_recent(live, model, names, changed, shown_at=-1):
@@ -149,6 +156,33 @@ def test_requests_at_the_edges_of_what_fits(monkeypatch, distinct, previous):
     if distinct >= _TAKEN_AT_MOST["requests"]:
         # the newest requests fill the section: the earlier summary's never get in
         assert "an older request" not in fast
+
+
+@pytest.mark.parametrize("turns", [2, 3, 50, 600])
+def test_a_reminder_each_turn_is_no_request_and_the_rest_are_read_as_plainly(monkeypatch, turns):
+    """A harness's reminder after every turn, another number each time ("Info: 0:06:16 time
+    elapsed ..."), is no request once said three times; a person's requests between the
+    reminders are (session 16: a PaperBench run's summary listed only the reminders). With
+    more reminders than the requests read back reach (`_READ_PER_REQUEST`, 2, per line that
+    fits), the reading stops there: the newest of the plain summary's requests."""
+    requests = []
+    for k in range(turns):
+        requests.append(f"Info: 0:{k // 60:02d}:{k % 60:02d} time elapsed out of 3:00:00. Remember the time limit.")
+        if k % 7 == 3:  # (its number in words: a person's requests differ by more than a number)
+            requests.append(f"Please also check module {' '.join(DIGITS[int(d)] for d in str(k))} of the parser")
+    fast, plain = _both(monkeypatch, _chat(requests), words=5000)
+    if turns <= _TAKEN_AT_MOST["requests"] * 2:
+        assert fast == plain
+    else:  # (read back as far as that: the newest of the plain summary's requests)
+        said = [ln for ln in fast.splitlines() if ln.startswith("- Please")]
+        assert said and set(said) < {ln for ln in plain.splitlines() if ln.startswith("- Please")}
+        assert said[0] == next(ln for ln in plain.splitlines() if ln.startswith("- Please"))
+    assert ("time elapsed" in fast) == (turns < 3), fast
+    person = [r for r in requests if r.startswith("Please")]
+    assert (bool(person) and person[-1] in fast) == (turns > 3)
+
+
+DIGITS = "zero one two three four five six seven eight nine".split()
 
 
 def test_the_shortcut_reads_only_the_newest_requests(monkeypatch):
