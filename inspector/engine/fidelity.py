@@ -2389,10 +2389,14 @@ class _Haystack:
         return ViewPostings(self.views)
 
     def release(self) -> None:
-        """The measure is done: its merged postings go to the next (which brings them up to date)."""
+        """The measure is done: its merged postings go to the next (which brings them up to
+        date), and its staleness test, which holds the haystack, is let go: the haystack
+        (its views, their joined text, its answers) is then freed by reference counting
+        when the measure returns, not left as a cycle for the collector to find."""
         merged = self.__dict__.get("merged")
         if merged is not None:
             merged.release()
+        self.stale = None
 
     @functools.cached_property
     def line_finder(self) -> SentenceFinder:
