@@ -1,6 +1,7 @@
 """The user's latest request weighs more than each older one (`engine.fidelity.LATEST_WEIGHT`,
 issue #23, session 9): a summary that keeps the older requests and loses the latest one
-leaves the agent answering what was already answered. Made-up sessions."""
+leaves the agent answering what was already answered; so does the agent's latest decision
+(session 16). Made-up sessions."""
 
 from __future__ import annotations
 
