@@ -45,6 +45,13 @@ _BADLY = re.compile(r"\b(?:fail\w*|reject\w*|refused|errors?|erred|invalid|denie
 # (a failure stated: narrower than `_BADLY`, whose "no" and "not" only keep a success unsaid)
 _FAILED = re.compile(r"\b(?:failed|fails|rejected|was refused|errored|returned (?:an? )?(?:error|\"?invalid)|"
                      r"invalid action|did not (?:apply|work|go through)|was not applied|were not applied)\b", re.I)
+# A sentence saying something failed, in the words a summary puts an error in ("the
+# contact searches failed", "pytest: Permission denied", "`sudo` is not available"):
+# broader than `_FAILED`, which names a step's outcome to check it against the steps.
+_FAILURE_STATED = re.compile(
+    r"\b(?:fail(?:s|ed|ing|ure|ures)?|errors?|errored|crash(?:ed|es)?|exception|rais(?:ed|es)|threw|"
+    r"not (?:found|available|allowed|permitted|defined|installed|supported)|does ?n[o']t exist|do ?n[o']t exist|"
+    r"no such|could ?n[o']t|cannot|can't|unable|denied|refused|rejected|invalid|missing)\b", re.I)
 # The first word of each of `_WELL`'s and `_FAILED`'s phrases ("successful(ly)" both ways).
 OUTCOME_FIRST_WORDS = frozenset({"succeeded", "succeeds", "successful", "successfully", "went", "was", "were", "worked",
                                  "applied", "took", "passed", "returned", "booked", "failed", "fails", "rejected",
@@ -183,6 +190,19 @@ def reads_outcome(sentence: str, *, direct: bool = True) -> bool:
         hit = _STATES_OUTCOME.put(sentence, may_hold(sentence, OUTCOME_FIRST_WORDS) and bool(
             _WELL.search(sentence) or _FAILED.search(sentence)))
     return hit
+
+
+def states_failure(sentence: str) -> bool:
+    """Whether a sentence says that something failed (an error, a refusal, a thing not
+    found): what a summary that puts an error in its own words says of it.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it states a failure.
+    """
+    return _FAILURE_STATED.search(sentence) is not None
 
 
 def outcome_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object], serial: int,

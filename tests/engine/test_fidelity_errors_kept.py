@@ -1,5 +1,6 @@
 """An error that occurred is kept by a quote of it, or by a sentence stating every word of
-it in another order or punctuation (`fidelity.ERROR_WORDS`), as a command is; a sentence
+it in another order or punctuation (`fidelity.ERROR_WORDS`), as a command is, or by a
+sentence saying in its own words that it failed (`fidelity.ERROR_PARAPHRASE`); a sentence
 that leaves out what tells the error apart keeps nothing."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import pytest
 
 from inspector.engine.fidelity import fidelity
 from inspector.engine.models import Message
+from tests import judged
 from tests.sessions import asst, sys, tool, user
 
 _ERROR = "AttributeError: 'AsyncLetta' object has no attribute 'identities'"
@@ -71,3 +73,37 @@ def test_the_words_in_one_sentence_not_across_two():
              "'identities'. The sync client listed identity-1 and identity-2.")
     item, _ = _error_item(split)
     assert item.status == "missing"
+
+
+def _judged_errors(labelled, session: str, variant: str) -> dict:
+    item = next(it for it in judged.load(labelled) if it.session.startswith(session) and it.variant == variant)
+    f = fidelity(item.original(), item.compacted())
+    return {it.text: it for it in f.items if it.kind == "errors"}
+
+
+def test_an_error_put_in_the_summarys_own_words_is_kept():
+    # L19 (AgentDojo, Claude 3.7): the short faithful summary says the three failed contact
+    # lookups once, in its own words; the judges scored it 0.9. It quotes none of them.
+    errors = _judged_errors(judged.L19, "agentdojo_workspace_claude37_ut25_inj1", "faithful_short")
+    item = errors["valueerror: contact with name 'david lee' not found."]
+    assert item.status == "kept"
+    assert item.evidence.startswith("Contact searches failed")
+
+
+@pytest.mark.parametrize("summary", [
+    # the error's words, but no failure said: the lookup is named, not that it failed
+    "list_ids.py asks the 'AsyncLetta' object for its attribute 'identities'; the sync client listed "
+    "identity-1 and identity-2.",
+    # a failure said, of something else
+    "Exporting ids.csv failed; the sync client listed identity-1 and identity-2.",
+])
+def test_a_sentence_in_other_words_keeps_an_error_only_saying_that_it_failed(summary):
+    item, _ = _error_item(summary)
+    assert item.status == "missing"
+
+
+def test_an_error_in_other_words_saying_it_failed_is_kept():
+    summary = ("Asking the 'AsyncLetta' object for 'identities' failed (it has no such attribute); the sync client "
+               "listed identity-1 and identity-2.")
+    item, _ = _error_item(summary)
+    assert item.status == "kept" and item.evidence.startswith("Asking the 'AsyncLetta'")
