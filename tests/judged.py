@@ -77,6 +77,9 @@ L20 = ROOT / "data" / "fidelity_judged_L20"
 # its merge; left out of the fit: NeMo Gym rollouts (legal review, a bookstore's customer service,
 # financial research from filings) and a PaperBench reproduction run.
 L21 = ROOT / "data" / "fidelity_judged_L21"
+# ... and its second, read blind once its first merges were in: verifiers' wiki_search rollouts
+# (trivia by function calls over a Wikipedia snapshot) and WebVoyager's browsing runs.
+L22 = ROOT / "data" / "fidelity_judged_L22"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -128,6 +131,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "sessions", "blind"),
     LabelledSet("L21", L21, "blind in session 16 (0.577 / 0.808 on main), out of the fit: NeMo Gym legal, customer "
                 "service and finance rollouts, a PaperBench run", "blind"),
+    LabelledSet("L22", L22, "blind in session 16 (0.586 / 0.858 on its first merges), out of the fit: verifiers' "
+                "wiki_search and WebVoyager runs", "blind"),
 )}
 
 
