@@ -254,12 +254,19 @@ _CALL_WENT_BADLY = re.compile(r"\b(?:fail\w*|reject\w*|refused|error\w*|denied|n
 _ARGUMENT = re.compile(r"\s*(?:\(\s*(?:[a-z_]+\s*=\s*)?[\"']?|\s+(?:to|for|with|on)\s+(?:[a-z]+\s+){0,2}(?:id\s+)?)(\d+)"
                        r"[\"']?\s*[),]?")
 _FIRST_NUMBER = re.compile(r"\d+")
+# ... or an identifier in parentheses, quoted or not ("read_section(republics)",
+# "view_sections(\"vince_mcmahon\")"): a name, an id, a path; free text with spaces (a
+# search's query, which a summary paraphrases) is none.
+_ID_ARGUMENT = re.compile(r"\s*\(\s*(?:[a-z_]+\s*=\s*)?[\"'`]?([a-z][\w:./-]{3,})[\"'`]?\s*[),]")
+# The identifiers of a call's arguments, as `_ID_ARGUMENT` reads one (lower case).
+_IDENTIFIER = re.compile(r"[a-z][\w:./-]{3,}")
 
 
 @dataclass(frozen=True)
 class _Call:
     at: int  # the action's message index
     numbers: frozenset[str]  # the numbers of its arguments
+    names: frozenset[str]  # the identifiers of its arguments (lower case)
 
 
 _CALLS: Memo[tuple[int, int], dict[str, list[_Call]]] = Memo(8)
@@ -273,7 +280,9 @@ def _calls(messages: Sequence[Message], serial: int) -> dict[str, list[_Call]]:
     for i, m in enumerate(messages):
         for c in m.tool_calls:
             if "_" in c.name.strip("_"):
-                out[c.name.lower()].append(_Call(i, frozenset(_FIRST_NUMBER.findall(c.arguments_raw[:2000]))))
+                args = c.arguments_raw[:2000]
+                out[c.name.lower()].append(_Call(i, frozenset(_FIRST_NUMBER.findall(args)),
+                                                 frozenset(_IDENTIFIER.findall(args.lower()))))
     return dict(out)
 
 
@@ -296,9 +305,10 @@ class CallClaim:
 def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int, horizon: int,
                 failed: Callable[[int], bool], results: Callable[[int], Sequence[int]]) -> list[CallClaim]:
     """The sentences saying a tool of the session was called with a number (an id, a
-    flight, a line) when no call of that tool up to `horizon` had that number among its
-    arguments (while it was called, with others), or saying that call went well when its
-    last one failed.
+    flight, a line) or an identifier in parentheses (a section, a page, a path) when no
+    call of that tool up to `horizon` had that number, or an identifier holding that one,
+    among its arguments (while it was called, with others), or saying that call went well
+    when its last one failed.
 
     Args:
         sentences: the replacement's sentences.
@@ -329,11 +339,15 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
         for name, arg in named:
             made = calls[name]
             before = [c for c in made if c.at <= horizon]
-            # (the tool's calls with an argument of that shape: the same number of digits)
-            alike = sorted({n for c in before for n in c.numbers if len(n) == len(arg)})
+            if arg[0].isdigit():
+                # (the tool's calls with an argument of that shape: the same number of digits)
+                alike = sorted({n for c in before for n in c.numbers if len(n) == len(arg)})
+                with_it = [c for c in before if arg in c.numbers]
+            else:  # (an identifier: any part of one of the call's, "history" of "page:history")
+                alike = sorted({n for c in before for n in c.names})
+                with_it = [c for c in before if any(arg in n for n in c.names)]
             if not alike:
                 continue
-            with_it = [c for c in before if arg in c.numbers]
             claim = f"{name} {arg}"
             if not with_it:
                 out.append(CallClaim(claim, sentence, f"{name} was called with {', '.join(alike[:3])}, never with {arg}"))
@@ -392,7 +406,7 @@ def _named_call(sentence: str, low: str, name: str, at: int) -> str | None:
         return None
     if headed_ahead(low, at):
         return None  # ... nor does a list of them headed so ("Next steps: delete_file("3"), delete_file("4")")
-    number = _ARGUMENT.match(low, at + len(name))
+    number = _ARGUMENT.match(low, at + len(name)) or _ID_ARGUMENT.match(low, at + len(name))
     return number.group(1) if number else None
 
 
