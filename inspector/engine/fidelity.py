@@ -155,6 +155,7 @@ from inspector.engine.fidelity_outcomes import (
     reads_result,
     result_claims,
 )
+from inspector.engine.fidelity_quotes import TASK_CUT, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -2823,6 +2824,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     replacing = [m for k in new_at for m in [compacted[k]] if m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
+    if kinds["task"].credits and _task_cut(model, replacing_views):
+        _scale_task(kinds["task"], items, TASK_CUT)
     for item in _replacement_claims(replacing, replacing_views, model, index,
                                     (removed or [len(model.hashes)])[-1]):
         kinds[item.kind].unsupported.append(item.text)
@@ -2836,6 +2839,35 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     summarized = any(not m.tool_calls for m in replacing)
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views),
                     summarized)
+
+
+# The task's text, white space collapsed and lower case (`_task_cut`): the same task is
+# read on every knob move.
+_TASK_NORMS: Memo[str, str] = Memo(16)
+
+
+def _task_cut(model: ContentModel, views: list[_View]) -> bool:
+    """Whether what the compaction wrote in place of messages (`views`: its summaries, not
+    the results it cleared or cut, whose notices quote output) quotes the task and cuts
+    the quote short before the task ends (`fidelity_quotes.cuts_short`): what the task
+    said after the cut is lost though its first sentences, its items, are there."""
+    if model.task is None or not any(v.fragments for v in views):
+        return False
+    m = model.messages[model.task]
+    task = _TASK_NORMS.get(m.content_hash)
+    if task is None:
+        task = _TASK_NORMS.put(m.content_hash, _norm(m.text[:SCAN_CHARS]))
+    return cuts_short(task, (s for v in views if v.fragments for s in v.sentences if _FRAGMENT.search(s)))
+
+
+def _scale_task(score: KindScore, items: list[Item], factor: float) -> None:
+    """Scale the task items' credit by `factor`, in `score` and in `items` alike (their
+    status stays: the task's gist is there, its rest is not)."""
+    score.credits = [c * factor for c in score.credits]
+    score.credit = sum(score.credits)
+    for k, it in enumerate(items):
+        if it.kind == "task":
+            items[k] = dataclasses.replace(it, credit=it.credit * factor)
 
 
 # A knob move measures the same replacement for the same range again (the slider back

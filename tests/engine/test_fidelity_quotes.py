@@ -1,0 +1,100 @@
+"""A task quoted and cut short (`engine.fidelity_quotes`): an extractive summary that
+copies the task verbatim and stops mid-way holds the task's first sentences (its items)
+and loses the rest; its task credit is `TASK_CUT` of what the items give. Checked on a
+real one of the labelled sets (L6's scikit-learn roc_curve run, whose judges noted
+"truncated task") and on what must not fire: the task quoted whole, a quote that stops
+at the task's last words, a paraphrase, and every faithful summary of the sets."""
+
+from __future__ import annotations
+
+from inspector.engine.content import content_model
+from inspector.engine.fidelity import fidelity, sentences
+from inspector.engine.fidelity_quotes import TASK_CUT, cuts_short, quote_tail
+from inspector.engine.models import Message
+from tests import judged
+from tests.sessions import asst, sys, tool, user
+
+TASK = ("Thresholds can exceed 1 in `roc_curve` while providing probability estimate. While working on "
+        "a related pull request, I found out that something was odd with `roc_curve` that returns a threshold "
+        "greater than 1. A non-regression test could be added to sklearn/metrics/tests/test_ranking.py, and the "
+        "fix is to clip the thresholds to not be above 1 when y_score is a probability estimate.")
+
+
+def _session() -> list[Message]:
+    return [sys("You are a coding agent."), user(TASK),
+            asst("Looking at the function.", [("c1", "bash", '{"cmd": "grep -n \\"def roc_curve\\" ranking.py"}')]),
+            tool("c1", "973:def roc_curve("),
+            asst("Now the fix.", [("c2", "bash", '{"cmd": "sed -n 1080,1090p ranking.py"}')]),
+            tool("c2", "1086:    thresholds = np.r_[thresholds[0] + 1, thresholds]"),
+            asst("I will clip the extra threshold.")]
+
+
+def _task_credit(summary: str) -> float:
+    original = _session()
+    compacted = [original[0], Message.text_message("user", summary), original[-1]]
+    f = fidelity(original, compacted)
+    return f.kinds["task"].fraction
+
+
+def test_the_tail_of_a_cut_quote_is_read_before_its_ellipsis():
+    assert quote_tail("- Thresholds can exceed 1 in `roc_curve` while providing probability\u2026") == (
+        " `roc_curve` while providing probability")
+    assert quote_tail("a short one…") == ""  # (too short to tell a quote from chance)
+    task = " ".join(TASK.split()).lower()
+    assert cuts_short(task, ["Task: " + TASK[:120] + "\u2026"])
+    assert not cuts_short(task, ["Task: " + TASK[:-1] + "..."])  # (it stops at the task's end)
+    assert not cuts_short(task, ["The agent found the thresholds odd and went on with the fix as planned..."])
+    # a task that writes an ellipsis itself, copied whole, is not cut there
+    said = "the steps are: install the package, run the tests... then report what failed and why it failed."
+    assert not cuts_short(said, ["the steps are: install the package, run the tests..."])
+
+
+def test_a_task_quoted_and_cut_short_keeps_a_share_of_its_credit():
+    cut = "Task:\n- " + TASK[:140] + "\u2026\nLast actions:\n- grep -n roc_curve"
+    whole = "Task:\n- " + TASK + "\nLast actions:\n- grep -n roc_curve"
+    assert _task_credit(whole) == 1.0
+    assert _task_credit(cut) == TASK_CUT * _task_credit(whole)
+
+
+def test_a_paraphrase_or_another_cut_quote_keeps_the_task_credit():
+    paraphrase = ("Task: roc_curve thresholds can exceed 1 while providing a probability estimate; clip them. "
+                  "Last output cut: 1086: thresholds = np.r_[thresholds[0] + 1, thres\u2026")
+    assert _task_credit(paraphrase) == _task_credit(paraphrase.split(" Last output")[0])
+    assert _task_credit(paraphrase) > TASK_CUT
+
+
+def _labelled(directory, session: str, variant: str) -> judged.JudgedItem:
+    return next(it for it in judged.load(directory) if it.session.startswith(session) and it.variant == variant)
+
+
+def test_the_labelled_extractive_summary_with_a_truncated_task_loses_task_credit():
+    """L6's extractive summary of the roc_curve run copies the PR description up to
+    "roc_curve(y_true, y_score)…" (judges: "truncated task"); it read as the faithful one's
+    task before, and ranked above the terse one the judges put below it only by that."""
+    it = _labelled(judged.L6, "scikit-learn__scikit-learn-26194", "inspector")
+    f = fidelity(it.original(), it.compacted())
+    task = [x for x in f.items if x.kind == "task"]
+    assert task and all(x.status == "kept" for x in task)  # (its gist is there)
+    assert f.kinds["task"].fraction == TASK_CUT
+
+
+def _cut_quotes(text: str) -> list[str]:
+    return [s for line in text.split("\n") for s in sentences(line) if s.rstrip().endswith(("\u2026", "..."))]
+
+
+def test_no_summary_written_by_a_reader_quotes_the_task_cut_short():
+    """Every labelled summary a writer composed (faithful, short, terse, vague, stale) keeps
+    its task credit; only copies cut at a length are read so (our extractive ones, one
+    keyword dump)."""
+    read_cut: dict[str, int] = {}
+    for directory in judged.sets().values():
+        for it in judged.load(directory):
+            original = it.original()
+            model = content_model(original)
+            if not it.replacement or model.task is None:
+                continue
+            task = " ".join(original[model.task].text.split()).lower()
+            if cuts_short(task, _cut_quotes(it.replacement)):
+                read_cut[it.variant] = read_cut.get(it.variant, 0) + 1
+    assert set(read_cut) <= {"inspector", "keyword_dump"}, read_cut
+    assert read_cut.get("inspector", 0) >= 20
