@@ -155,6 +155,7 @@ from inspector.engine.fidelity_outcomes import (
     reads_result,
     result_claims,
 )
+from inspector.engine.fidelity_quotes import ELLIPSES as _ELLIPSES
 from inspector.engine.fidelity_quotes import TASK_CUT, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
@@ -2824,7 +2825,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     replacing = [m for k in new_at for m in [compacted[k]] if m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
-    if kinds["task"].credits and _task_cut(model, replacing_views):
+    if kinds["task"].credits and _task_cut(model, replacing):
         _scale_task(kinds["task"], items, TASK_CUT)
     for item in _replacement_claims(replacing, replacing_views, model, index,
                                     (removed or [len(model.hashes)])[-1]):
@@ -2846,18 +2847,22 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 _TASK_NORMS: Memo[str, str] = Memo(16)
 
 
-def _task_cut(model: ContentModel, views: list[_View]) -> bool:
-    """Whether what the compaction wrote in place of messages (`views`: its summaries, not
-    the results it cleared or cut, whose notices quote output) quotes the task and cuts
+def _task_cut(model: ContentModel, replacing: list[Message]) -> bool:
+    """Whether what the compaction wrote in place of messages (`replacing`: its summaries,
+    not the results it cleared or cut, whose notices quote output) quotes the task and cuts
     the quote short before the task ends (`fidelity_quotes.cuts_short`): what the task
     said after the cut is lost though its first sentences, its items, are there."""
-    if model.task is None or not any(v.fragments for v in views):
+    # (read by line, not by the view's sentences: a copy is cut where its line ends, and a
+    # line holding code is not all sentences; `quote_tail` reads the line's end)
+    cut = [line for m in replacing if "\u2026" in m.text or "..." in m.text
+           for line in m.text[:REWRITTEN_CHARS].splitlines() if line.rstrip().rstrip("\"'`").endswith(_ELLIPSES)]
+    if model.task is None or not cut:
         return False
     m = model.messages[model.task]
     task = _TASK_NORMS.get(m.content_hash)
     if task is None:
         task = _TASK_NORMS.put(m.content_hash, _norm(m.text[:SCAN_CHARS]))
-    return cuts_short(task, (s for v in views if v.fragments for s in v.sentences if _FRAGMENT.search(s)))
+    return cuts_short(task, cut)
 
 
 def _scale_task(score: KindScore, items: list[Item], factor: float) -> None:

@@ -8,7 +8,7 @@ at the task's last words, a paraphrase, and every faithful summary of the sets."
 from __future__ import annotations
 
 from inspector.engine.content import content_model
-from inspector.engine.fidelity import fidelity, sentences
+from inspector.engine.fidelity import fidelity
 from inspector.engine.fidelity_quotes import TASK_CUT, cuts_short, quote_tail
 from inspector.engine.models import Message
 from tests import judged
@@ -41,7 +41,7 @@ def test_the_tail_of_a_cut_quote_is_read_before_its_ellipsis():
         " `roc_curve` while providing probability")
     assert quote_tail("a short one…") == ""  # (too short to tell a quote from chance)
     task = " ".join(TASK.split()).lower()
-    assert cuts_short(task, ["Task: " + TASK[:120] + "\u2026"])
+    assert cuts_short(task, ["Task: " + TASK[:120].rstrip() + "\u2026"])
     assert not cuts_short(task, ["Task: " + TASK[:-1] + "..."])  # (it stops at the task's end)
     assert not cuts_short(task, ["The agent found the thresholds odd and went on with the fix as planned..."])
     # a task that writes an ellipsis itself, copied whole, is not cut there
@@ -79,13 +79,13 @@ def test_the_labelled_extractive_summary_with_a_truncated_task_loses_task_credit
 
 
 def _cut_quotes(text: str) -> list[str]:
-    return [s for line in text.split("\n") for s in sentences(line) if s.rstrip().endswith(("\u2026", "..."))]
+    return [line for line in text.split("\n") if line.rstrip().endswith(("\u2026", "..."))]
 
 
 def test_no_summary_written_by_a_reader_quotes_the_task_cut_short():
-    """Every labelled summary a writer composed (faithful, short, terse, vague, stale) keeps
-    its task credit; only copies cut at a length are read so (our extractive ones, one
-    keyword dump)."""
+    """No labelled summary a writer composed (faithful, short, terse, vague, stale, planted,
+    a keyword dump, the task alone) quotes the task cut short; our extractive ones, which
+    cut the task at a length, do."""
     read_cut: dict[str, int] = {}
     for directory in judged.sets().values():
         for it in judged.load(directory):
@@ -96,5 +96,17 @@ def test_no_summary_written_by_a_reader_quotes_the_task_cut_short():
             task = " ".join(original[model.task].text.split()).lower()
             if cuts_short(task, _cut_quotes(it.replacement)):
                 read_cut[it.variant] = read_cut.get(it.variant, 0) + 1
-    assert set(read_cut) <= {"inspector", "keyword_dump"}, read_cut
+    assert set(read_cut) == {"inspector"}, read_cut
     assert read_cut.get("inspector", 0) >= 20
+
+
+def test_a_copy_cut_after_a_bracket_is_cut_and_words_left_out_are_not():
+    """A copy cut right after any character ("roc_curve(y_true, y_score)…", how today's
+    extractive summary cuts the same task) is cut; "? ... " after a space marks words a
+    keyword dump left out of the middle (L12's ToolBench dump), not a cut."""
+    task = " ".join(TASK.split()).lower()
+    at = TASK.index("`roc_curve` that returns")
+    assert cuts_short(task, ["- " + TASK[:at + len("`roc_curve`")] + "\u2026"])
+    left_out = TASK[:TASK.index("While")] + "... " + TASK[TASK.index("A non-regression"):]
+    assert not cuts_short(task, [TASK[:TASK.index("While")] + "..."])
+    assert _task_credit("Task: " + left_out) == 1.0
