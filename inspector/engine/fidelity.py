@@ -156,7 +156,7 @@ from inspector.engine.fidelity_outcomes import (
     result_claims,
 )
 from inspector.engine.fidelity_quotes import ELLIPSES as _ELLIPSES
-from inspector.engine.fidelity_quotes import TASK_CUT, cuts_short
+from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -2847,6 +2847,27 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
 _TASK_NORMS: Memo[str, str] = Memo(16)
 
 
+def _task_norm(model: ContentModel) -> str:
+    """The task's text (`model.task` is not None), white space collapsed and lower case,
+    kept per text (`_TASK_NORMS`)."""
+    m = model.messages[cast("int", model.task)]
+    task = _TASK_NORMS.get(m.content_hash)
+    if task is None:
+        task = _TASK_NORMS.put(m.content_hash, _norm(m.text[:SCAN_CHARS]))
+    return task
+
+
+@dataclass(frozen=True)
+class _CopiesTask:
+    """Whether a rewritten sentence copies the task's words (`fidelity_quotes.copies_task`):
+    what the user asked at the start quoted states no step the agent takes next."""
+
+    task: str
+
+    def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
+        return copies_task(sentence, self.task)
+
+
 def _task_cut(model: ContentModel, replacing: list[Message]) -> bool:
     """Whether what the compaction wrote in place of messages (`replacing`: its summaries,
     not the results it cleared or cut, whose notices quote output) quotes the task and cuts
@@ -2858,11 +2879,7 @@ def _task_cut(model: ContentModel, replacing: list[Message]) -> bool:
            for line in m.text[:REWRITTEN_CHARS].splitlines() if line.rstrip().rstrip("\"'`").endswith(_ELLIPSES)]
     if model.task is None or not cut:
         return False
-    m = model.messages[model.task]
-    task = _TASK_NORMS.get(m.content_hash)
-    if task is None:
-        task = _TASK_NORMS.put(m.content_hash, _norm(m.text[:SCAN_CHARS]))
-    return cuts_short(task, cut)
+    return cuts_short(_task_norm(model), cut)
 
 
 def _scale_task(score: KindScore, items: list[Item], factor: float) -> None:
@@ -3207,6 +3224,11 @@ _COVERED: Memo[tuple[int, int], tuple[CoveredWeights, WrittenKeys, FirstSeenKeys
 # (`_OtherQuote`): off, a quote's words in common with another item count as its
 # paraphrase. On in every fold of leave-one-session-out over the four labelled sets.
 QUOTES_STATE_ONLY_THEMSELVES = True
+# A rewritten sentence that copies the task's words states no next step (`_CopiesTask`,
+# `fidelity_quotes.copies_task`): off, a copy of the task's list ("Check if there's a
+# conn_case.ex ...") is read as the agent's next step (tests/engine/test_fidelity_quotes.py
+# compares the two).
+TASK_COPIES_STATE_NO_STEP = True
 # The narrative items taken from what the agent wrote.
 _AGENTS_ITEMS = frozenset({"last_step", "next_step", "decisions"})
 
@@ -3232,12 +3254,17 @@ def _skipped(kind: str, text: str, hay: _Haystack, model: ContentModel, index: _
              buckets: _Buckets) -> Callable[[str, frozenset[str]], bool] | None:
     """The sentences a narrative item of `kind` is not matched in: a quote of another
     statement of the agent's, for its own items; for the next step a stale one
-    (`_Stale`, kept on `hay`); for the last step one that offers only what is ahead."""
+    (`_Stale`, kept on `hay`) or a copy of the task (`_CopiesTask`); for the last step one
+    that offers only what is ahead."""
     skip: Callable[[str, frozenset[str]], bool] | None = (
         _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES else None)
     if kind == "next_step":
         hay.stale = _Stale(model, index, removed, buckets.next_words, hay)
         skip = _either(skip, hay.stale)
+        if model.task is not None and TASK_COPIES_STATE_NO_STEP:
+            # (a copy of the task is what was asked at the start, not where the work goes:
+            # an extractive summary's task line, a keyword dump's first lines)
+            skip = _either(skip, _CopiesTask(_task_norm(model)))
     elif kind == "last_step":
         skip = _either(skip, _only_ahead)
     return skip

@@ -7,9 +7,10 @@ at the task's last words, a paraphrase, and every faithful summary of the sets."
 
 from __future__ import annotations
 
+from inspector.engine import fidelity as fidelity_module
 from inspector.engine.content import content_model
-from inspector.engine.fidelity import fidelity
-from inspector.engine.fidelity_quotes import TASK_CUT, cuts_short, quote_tail
+from inspector.engine.fidelity import fidelity, sentences
+from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short, quote_tail
 from inspector.engine.models import Message
 from tests import judged
 from tests.sessions import asst, sys, tool, user
@@ -110,3 +111,60 @@ def test_a_copy_cut_after_a_bracket_is_cut_and_words_left_out_are_not():
     left_out = TASK[:TASK.index("While")] + "... " + TASK[TASK.index("A non-regression"):]
     assert not cuts_short(task, [TASK[:TASK.index("While")] + "..."])
     assert _task_credit("Task: " + left_out) == 1.0
+
+
+def test_a_copy_of_the_task_is_read_as_one_under_a_bullet_or_a_label():
+    task = " ".join(TASK.split()).lower()
+    assert copies_task("- " + TASK[:90] + "\u2026", task)
+    assert copies_task("Task: " + TASK[TASK.index("While"):][:100], task)
+    assert not copies_task("Next: clip the thresholds in roc_curve and rerun the tests.", task)
+    assert not copies_task("the fix is to clip the thresholds", task)  # (too few words to be a copy)
+
+
+def _next_step(it: judged.JudgedItem) -> list[float]:
+    return [x.credit for x in fidelity(it.original(), it.compacted()).items if x.kind == "next_step"]
+
+
+def _both_ways(it: judged.JudgedItem, monkeypatch) -> tuple[list[float], list[float]]:
+    """Its next-step credits with the rule, and without it (`TASK_COPIES_STATE_NO_STEP`)."""
+    on = _next_step(it)
+    with monkeypatch.context() as m:
+        m.setattr(fidelity_module, "TASK_COPIES_STATE_NO_STEP", False)
+        fidelity_module.forget()
+        off = _next_step(it)
+    fidelity_module.forget()
+    return on, off
+
+
+def test_a_copy_of_the_task_states_no_next_step(monkeypatch):
+    """L6's extractive summary of a Claude Code sub-agent copies its task, whose list says
+    "Check if there's a conn_case.ex or live_view test helper anywhere in the project":
+    read as the agent's next read (credit 1.0, the next step weighing three items) though
+    it is the instructions the run began with. The faithful summary of the run keeps the
+    credit it had."""
+    on, off = _both_ways(_labelled(judged.L6, "spotter_subagent_a7be2f0", "inspector"), monkeypatch)
+    assert max(off) == 1.0 and max(on) < 0.1
+    on, off = _both_ways(_labelled(judged.L6, "spotter_subagent_a7be2f0", "faithful"), monkeypatch)
+    assert on == off and max(on) > 0.5
+
+
+def test_a_writers_quote_of_the_task_keeps_its_next_step_credit(monkeypatch):
+    """The summaries the labelled sets' writers composed quote the task in a sentence now
+    and then (a rule of it, its directory: nine of them); none of those was their next
+    step, and the rule takes none of their credit."""
+    quoting = []
+    for directory in judged.sets().values():
+        for it in judged.load(directory):
+            if it.variant not in ("faithful", "faithful_short", "terse", "vague_long", "stale", "planted_errors"):
+                continue
+            original = it.original()
+            model = content_model(original)
+            if model.task is None or not it.replacement:
+                continue
+            task = " ".join(original[model.task].text.split()).lower()
+            if any(copies_task(s, task) for line in it.replacement.split("\n") for s in sentences(line)):
+                quoting.append(it)
+    assert len(quoting) >= 5
+    for it in quoting:
+        on, off = _both_ways(it, monkeypatch)
+        assert on == off, (it.session, it.variant)
