@@ -155,7 +155,6 @@ from inspector.engine.fidelity_outcomes import (
     reads_result,
     result_claims,
 )
-from inspector.engine.fidelity_quotes import ELLIPSES as _ELLIPSES
 from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
@@ -2875,11 +2874,28 @@ def _task_cut(model: ContentModel, replacing: list[Message]) -> bool:
     said after the cut is lost though its first sentences, its items, are there."""
     # (read by line, not by the view's sentences: a copy is cut where its line ends, and a
     # line holding code is not all sentences; `quote_tail` reads the line's end)
-    cut = [line for m in replacing if "\u2026" in m.text or "..." in m.text
-           for line in m.text[:REWRITTEN_CHARS].splitlines() if line.rstrip().rstrip("\"'`").endswith(_ELLIPSES)]
-    if model.task is None or not cut:
+    if model.task is None:
         return False
-    return cuts_short(_task_norm(model), cut)
+    # (a message with its calls is an assistant turn whose arguments were cleared: the
+    # original's text, no copy the compaction made; `summarized` below reads them so too)
+    cut = [line for m in replacing if not m.tool_calls for line in _cut_lines(m)]
+    return bool(cut) and cuts_short(_task_norm(model), cut)
+
+
+# A line ending in an ellipsis right after a character (a quote closing after it allowed).
+_CUT_LINE = re.compile(r"^[^\n]*\S(?:\u2026|\.\.\.)[\"'`]*[ \t]*$", re.M)
+# A rewritten message's content hash -> its lines ending in an ellipsis (`_task_cut`): a
+# knob move back to a summary reads the same text again.
+_CUT_LINES: Memo[str, tuple[str, ...]] = Memo(64)
+
+
+def _cut_lines(m: Message) -> tuple[str, ...]:
+    hit = _CUT_LINES.get(m.content_hash)
+    if hit is None:
+        text = m.text[:REWRITTEN_CHARS]
+        hit = _CUT_LINES.put(m.content_hash, tuple(_CUT_LINE.findall(text))
+                             if "\u2026" in text or "..." in text else ())
+    return hit
 
 
 def _scale_task(score: KindScore, items: list[Item], factor: float) -> None:

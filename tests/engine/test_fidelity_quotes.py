@@ -168,3 +168,19 @@ def test_a_writers_quote_of_the_task_keeps_its_next_step_credit(monkeypatch):
     for it in quoting:
         on, off = _both_ways(it, monkeypatch)
         assert on == off, (it.session, it.variant)
+
+
+def test_the_cut_lines_kept_per_summary_give_what_a_fresh_measure_gives():
+    """`fidelity` keeps each summary's lines ending in an ellipsis and the task's text per
+    hash: measured again warm, after other summaries of the same sessions, every extractive
+    summary of two sets scores as measured from scratch."""
+    items = [it for directory in (judged.L5, judged.L6) for it in judged.load(directory)
+             if it.variant in ("inspector", "keyword_dump", "task_only")]
+    fidelity_module.forget(texts=True)
+    cold = []
+    for it in items:
+        cold.append(fidelity(it.original(), it.compacted()).score)
+        fidelity_module.forget(texts=True)
+    for _ in range(2):
+        warm = [fidelity(it.original(), it.compacted()).score for it in items]
+        assert warm == cold
