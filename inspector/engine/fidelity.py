@@ -156,6 +156,7 @@ from inspector.engine.fidelity_outcomes import (
     result_claims,
     states_failure,
 )
+from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -2882,6 +2883,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     replacing = [m for k in new_at for m in [compacted[k]] if m.role != "tool"
                  and (k < last_kept or m.kind in ("summary", "compaction"))]
     replacing_views = [_view(m) for m in replacing]
+    if kinds["task"].credits and _task_cut(model, replacing):
+        _scale_task(kinds["task"], items, TASK_CUT)
     for item in _replacement_claims(replacing, replacing_views, model, index,
                                     (removed or [len(model.hashes)])[-1]):
         kinds[item.kind].unsupported.append(item.text)
@@ -2895,6 +2898,73 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     summarized = any(not m.tool_calls for m in replacing)
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views),
                     summarized)
+
+
+# The task's text, white space collapsed and lower case (`_task_cut`): the same task is
+# read on every knob move.
+_TASK_NORMS: Memo[str, str] = Memo(16)
+
+
+def _task_norm(model: ContentModel) -> str:
+    """The task's text (`model.task` is not None), white space collapsed and lower case,
+    kept per text (`_TASK_NORMS`)."""
+    m = model.messages[cast("int", model.task)]
+    task = _TASK_NORMS.get(m.content_hash)
+    if task is None:
+        task = _TASK_NORMS.put(m.content_hash, _norm(m.text[:SCAN_CHARS]))
+    return task
+
+
+@dataclass(frozen=True)
+class _CopiesTask:
+    """Whether a rewritten sentence copies the task's words (`fidelity_quotes.copies_task`):
+    what the user asked at the start quoted states no step the agent takes next."""
+
+    task: str
+
+    def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
+        return copies_task(sentence, self.task)
+
+
+def _task_cut(model: ContentModel, replacing: list[Message]) -> bool:
+    """Whether what the compaction wrote in place of messages (`replacing`: its summaries,
+    not the results it cleared or cut, whose notices quote output) quotes the task and cuts
+    the quote short before the task ends (`fidelity_quotes.cuts_short`): what the task
+    said after the cut is lost though its first sentences, its items, are there."""
+    # (read by line, not by the view's sentences: a copy is cut where its line ends, and a
+    # line holding code is not all sentences; `quote_tail` reads the line's end)
+    if model.task is None:
+        return False
+    # (a message with its calls is an assistant turn whose arguments were cleared: the
+    # original's text, no copy the compaction made; `summarized` below reads them so too)
+    cut = [line for m in replacing if not m.tool_calls for line in _cut_lines(m)]
+    return bool(cut) and cuts_short(_task_norm(model), cut)
+
+
+# A line ending in an ellipsis right after a character (a quote closing after it allowed).
+_CUT_LINE = re.compile(r"^[^\n]*\S(?:\u2026|\.\.\.)[\"'`]*[ \t]*$", re.M)
+# A rewritten message's content hash -> its lines ending in an ellipsis (`_task_cut`): a
+# knob move back to a summary reads the same text again.
+_CUT_LINES: Memo[str, tuple[str, ...]] = Memo(64)
+
+
+def _cut_lines(m: Message) -> tuple[str, ...]:
+    hit = _CUT_LINES.get(m.content_hash)
+    if hit is None:
+        text = m.text[:REWRITTEN_CHARS]
+        hit = _CUT_LINES.put(m.content_hash, tuple(_CUT_LINE.findall(text))
+                             if "\u2026" in text or "..." in text else ())
+    return hit
+
+
+def _scale_task(score: KindScore, items: list[Item], factor: float) -> None:
+    """Scale the task items' credit by `factor`, in `score` and in `items` alike (their
+    status stays: the task's gist is there, its rest is not)."""
+    score.credits = [c * factor for c in score.credits]
+    score.credit = sum(score.credits)
+    for k, it in enumerate(items):
+        if it.kind == "task":
+            items[k] = dataclasses.replace(it, credit=it.credit * factor)
 
 
 # A knob move measures the same replacement for the same range again (the slider back
@@ -3229,6 +3299,11 @@ _COVERED: Memo[tuple[int, int], tuple[CoveredWeights, WrittenKeys, FirstSeenKeys
 # (`_OtherQuote`): off, a quote's words in common with another item count as its
 # paraphrase. On in every fold of leave-one-session-out over the four labelled sets.
 QUOTES_STATE_ONLY_THEMSELVES = True
+# A rewritten sentence that copies the task's words states no next step (`_CopiesTask`,
+# `fidelity_quotes.copies_task`): off, a copy of the task's list ("Check if there's a
+# conn_case.ex ...") is read as the agent's next step (tests/engine/test_fidelity_quotes.py
+# compares the two).
+TASK_COPIES_STATE_NO_STEP = True
 # The narrative items taken from what the agent wrote.
 _AGENTS_ITEMS = frozenset({"last_step", "next_step", "decisions"})
 
@@ -3254,12 +3329,17 @@ def _skipped(kind: str, text: str, hay: _Haystack, model: ContentModel, index: _
              buckets: _Buckets) -> Callable[[str, frozenset[str]], bool] | None:
     """The sentences a narrative item of `kind` is not matched in: a quote of another
     statement of the agent's, for its own items; for the next step a stale one
-    (`_Stale`, kept on `hay`); for the last step one that offers only what is ahead."""
+    (`_Stale`, kept on `hay`) or a copy of the task (`_CopiesTask`); for the last step one
+    that offers only what is ahead."""
     skip: Callable[[str, frozenset[str]], bool] | None = (
         _OtherQuote(index.said, _norm(text)) if kind in _AGENTS_ITEMS and QUOTES_STATE_ONLY_THEMSELVES else None)
     if kind == "next_step":
         hay.stale = _Stale(model, index, removed, buckets.next_words, hay)
         skip = _either(skip, hay.stale)
+        if model.task is not None and TASK_COPIES_STATE_NO_STEP:
+            # (a copy of the task is what was asked at the start, not where the work goes:
+            # an extractive summary's task line, a keyword dump's first lines)
+            skip = _either(skip, _CopiesTask(_task_norm(model)))
     elif kind == "last_step":
         skip = _either(skip, _only_ahead)
     return skip

@@ -80,14 +80,16 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # a step denied (L8's stale summary): mean 0.778 / 0.921. Session 15 (Letta's envelopes, a
     # slash command's arguments, aider's, smolagents' and OpenHands' turns read as theirs, a name
     # put in a file that does not define it, a file said unchanged that its last change went
-    # into): 0.657 (L17) to 0.92, mean 0.790; pairwise 0.855 (L10) to 1.00, mean 0.931. Guards
-    # at those figures.
+    # into): 0.657 (L17) to 0.92, mean 0.790; pairwise 0.855 (L10) to 1.00, mean 0.931. Session
+    # 16 (a task quoted and cut short keeps half its credit, a copy of the task states no next
+    # step: `fidelity_quotes`): mean 0.798; pairwise mean 0.936. Guards a little below those
+    # figures (0.792 / 0.930).
     every = {held: a for held, _, a, _ in fit.leave_one_set_out(rows, fit.ALL_SETS)}
     assert len(every) == 16
     assert min(a["spearman"] for a in every.values()) >= 0.64
     assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.84
-    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.788
-    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.929
+    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.792
+    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.930
     # The stale summary's factor is what leaving each of the sixteen sets out chooses
     # (bench/fidelity_cut.py; session 12: every fold chose 0.85).
     cut = _bench_module("fidelity_cut")
