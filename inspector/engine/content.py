@@ -1929,11 +1929,15 @@ def task_text(text: str) -> str:
 # A bare label a framework marks its messages with: "(phase: Coding)", "**[Update Codes]**",
 # "**[Test Reports]**:". No request of a person's.
 _LABEL = re.compile(r"^\s*(?:\*\*)?[\[(]\s*[\w .:/-]{1,40}\s*[\])](?:\*\*)?:?\s*$")
-# A line the framework repeats: in this many user messages of the session, verbatim but for
-# its numbers (a harness's reminder: "Info: 0:06:16 time elapsed out of 3:00:00. Remember,
-# you only have to stop working when the time limit has been reached.", a turn counter).
+# A line the framework repeats: in this many user messages of the session, verbatim or, a
+# long one, but for its numbers (a harness's reminder: "Info: 0:06:16 time elapsed out of
+# 3:00:00. Remember, you only have to stop working when the time limit has been reached.").
 TEMPLATE_REPEATS = 3
 TEMPLATE_MIN_CHARS = 20
+# ... and a line compared but for its numbers is this long at least: a harness's reminder is a
+# sentence or two of boilerplate around a counter, while a short numbered line ("REQ-07: handle
+# item 7", "Process order 48213") is a request whose number is what it asks.
+TEMPLATE_NUMBERED_MIN_CHARS = 60
 
 
 def is_label(line: str) -> bool:
@@ -1950,8 +1954,9 @@ def is_label(line: str) -> bool:
 
 def template_lines(model: ContentModel) -> frozenset[str]:
     """The lines a framework repeats: each said in `TEMPLATE_REPEATS` distinct user
-    messages of the session or more, verbatim but for its numbers (a role-play preamble,
-    a phase prompt, a harness's reminder of the time or turns left). Kept per model.
+    messages of the session or more, verbatim or, a long one, but for its numbers (a
+    role-play preamble, a phase prompt, a harness's reminder of the time or turns left:
+    `template_form`). Kept per model.
 
     Args:
         model: the session's `ContentModel`.
@@ -1980,8 +1985,9 @@ _TEMPLATES: Memo[tuple[str, ...], frozenset[str]] = Memo(64)
 
 
 def template_form(line: str) -> str:
-    """A line as `template_lines` compares it: whitespace collapsed, each run of digits
-    one "0" (a reminder says another time each turn).
+    """A line as `template_lines` compares it: whitespace collapsed, and from
+    `TEMPLATE_NUMBERED_MIN_CHARS` characters on each run of digits one "0" (a reminder
+    says another time each turn; a short numbered request is another request).
 
     Args:
         line: one line of text.
@@ -1989,7 +1995,8 @@ def template_form(line: str) -> str:
     Returns:
         The line's form.
     """
-    return _DIGITS.sub("0", " ".join(line.split()))
+    line = " ".join(line.split())
+    return _DIGITS.sub("0", line) if len(line) >= TEMPLATE_NUMBERED_MIN_CHARS else line
 
 
 # A line that only heads a result ("Observation:", "Execution logs:", "ERROR:", a status

@@ -152,3 +152,18 @@ def test_a_harnesss_reminder_that_says_another_number_each_turn_is_no_request():
     summary = build_summary(msgs[:-1], [], max_words=300)
     assert "Please keep the experiments" in summary and "time elapsed" not in summary, summary
     assert "Reproduce the paper in /home/paper" in summary  # (the task stays)
+
+
+def test_a_short_numbered_request_said_each_turn_stays_a_request():
+    """A driver's short numbered requests ("REQ-07: handle item 7", "Process order 48213")
+    ask what their numbers say: compared verbatim, each is its own request (the spec of
+    issue #24: a request must survive summaries of summaries)."""
+    from inspector.engine.summarize.extractive import build_summary
+
+    msgs = [sys("You are an agent.")]
+    for k in range(6):
+        msgs += [user(f"REQ-{k:02d}: handle item {k}"), asst(f"Done with item {k}.")]
+    template = template_lines(content_model(msgs))
+    assert [request_line(m.text, template) for m in msgs[1::2]] == [f"REQ-{k:02d}: handle item {k}" for k in range(6)]
+    summary = build_summary(msgs, [], max_words=300)
+    assert all(f"REQ-{k:02d}" in summary for k in range(6)), summary

@@ -603,8 +603,8 @@ def _requests_and_tools(live: Sequence[Message], model: ContentModel, task_known
     read back from the end until they hold `_TAKEN_AT_MOST["requests"]` different
     lines (and at most `_READ_PER_REQUEST` times as many repeats of a template's form), or
     all of them. A summary of 100,000 messages made a line of each of its 50,000 requests
-    to keep 133. A line said in `TEMPLATE_REPEATS` of them or more, but for its numbers,
-    is a framework's, no request.
+    to keep 133. A line said in `TEMPLATE_REPEATS` of them or more (a long one, but for its
+    numbers) is a framework's, no request.
     """
     calls = read.calls
     names = dict(calls)  # (the last call with an id names it)
@@ -625,8 +625,8 @@ def _requests_and_tools(live: Sequence[Message], model: ContentModel, task_known
                 requests.append((line, form))
                 repeats += bool(form) and form in different
                 different.add(form or line)
-    # A line said in TEMPLATE_REPEATS requests or more, but for its numbers, is the framework's
-    # ("Info: 0:06:16 time elapsed out of 3:00:00. ..."): fidelity's request items skip it too
+    # A line said in TEMPLATE_REPEATS requests or more (a long one, but for its numbers) is the
+    # framework's ("Info: 0:06:16 time elapsed out of 3:00:00. ..."): fidelity's request items skip it too
     # (`content.template_lines`, there read over the whole session; here over the requests read).
     times = Counter(form for _, form in requests)
     kept = [line for line, form in requests if not form or times[form] < TEMPLATE_REPEATS]

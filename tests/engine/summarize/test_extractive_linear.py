@@ -11,19 +11,10 @@ from inspector.engine.models import Message, ToolCall
 from inspector.engine.summarize import extractive
 
 
-def _spelled(k: int) -> str:
-    """`k` in words of its digits ("4999": "four nine nine nine"): a person's requests, not a
-    line a framework repeats with another number each turn (`content.template_lines`)."""
-    return " ".join(DIGITS[int(d)] for d in str(k))
-
-
-DIGITS = "zero one two three four five six seven eight nine".split()
-
-
 def _session(rounds: int) -> list[Message]:
     out = [Message.text_message("user", "Fix the failing parser test in src/parse.py")]
     for k in range(rounds):
-        out.append(Message.text_message("user", f"step {_spelled(k)}: please run the tests again"))
+        out.append(Message.text_message("user", f"step {k}: please run the tests again"))
         out.append(Message(role="assistant", tool_calls=[
             ToolCall(id=f"c{k}", name="bash", arguments_raw=f'{{"cmd": "pytest tests/test_{k}.py"}}')]))
         out.append(Message.text_message("tool", f"Traceback (most recent call last):\nValueError: case {k}",
@@ -46,7 +37,7 @@ def test_the_fit_renders_a_bounded_number_of_times_whatever_the_session_size(mon
     assert large <= small + 5  # 100x the messages: (almost) the same number of renders
     assert len(large_text.split()) <= 200 and len(small_text.split()) <= 200
     # the task and the newest work are what a budget keeps
-    assert "src/parse.py" in large_text and "step four nine nine nine" in large_text
+    assert "src/parse.py" in large_text and "step 4999" in large_text
 
 
 def _reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -70,7 +61,7 @@ def test_only_the_newest_messages_a_summary_can_state_are_read(monkeypatch) -> N
     read[0] = 0
     large = extractive.build_summary(_session(5_000), [], max_words=200)
     assert read[0] <= small_reads < 300
-    assert "step four nine nine nine" in large and "src/parse.py" in large and small
+    assert "step 4999" in large and "src/parse.py" in large and small
 
 
 def test_reading_newest_first_states_what_reading_everything_states(monkeypatch, traj_sessions) -> None:
