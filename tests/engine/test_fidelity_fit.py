@@ -82,14 +82,17 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # put in a file that does not define it, a file said unchanged that its last change went
     # into): 0.657 (L17) to 0.92, mean 0.790; pairwise 0.855 (L10) to 1.00, mean 0.931. Session
     # 16 (a task quoted and cut short keeps half its credit, a copy of the task states no next
-    # step: `fidelity_quotes`): mean 0.798; pairwise mean 0.936. Guards a little below those
-    # figures (0.792 / 0.930).
+    # step: `fidelity_quotes`): mean 0.798; pairwise mean 0.936; with an error said in a
+    # summary's own words kept, a path one word of a prose sentence, the agent's latest decision
+    # weighed three, a harness's numbered reminder no request and a call stated with an
+    # identifier it never had contradicted: 0.665 (L17) to 0.94, mean 0.806; pairwise 0.877 (L12)
+    # to 1.00, mean 0.939. Guards a little below those figures (0.66 / 0.87, 0.802 / 0.935).
     every = {held: a for held, _, a, _ in fit.leave_one_set_out(rows, fit.ALL_SETS)}
     assert len(every) == 16
-    assert min(a["spearman"] for a in every.values()) >= 0.64
-    assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.84
-    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.792
-    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.930
+    assert min(a["spearman"] for a in every.values()) >= 0.66
+    assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.87
+    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.802
+    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.935
     # The stale summary's factor is what leaving each of the sixteen sets out chooses
     # (bench/fidelity_cut.py; session 12: every fold chose 0.85).
     cut = _bench_module("fidelity_cut")
