@@ -12,8 +12,9 @@ score them 0.49 where the measure read 0.59. A paraphrase of the task is not a q
 is not read here: how much of the task it states is what its items measure.
 
 A cut quote is a line of the rewritten text that ends in an ellipsis (`ELLIPSES`) right
-after its last character, whatever that is (a copy cut after a bracket is cut too); it quotes the task when the last `TAIL_CHARS` characters
-before its ellipsis (white space collapsed, lower case) stand in the task's text, and it
+after its last character, whatever that is (a copy cut after a bracket is cut too); it
+quotes the task when the last `TAIL_CHARS` characters before its ellipsis (white space
+collapsed, lower case) stand in the task's text, and it
 is cut short when the task goes on after them for more than `REST_CHARS` characters (and
 not with an ellipsis of its own: a task that writes "..." copied whole is not cut).
 A sentence that copies the task's words (`copies_task`: at least `COPY_CHARS` of them, in
