@@ -133,7 +133,7 @@ def _reminded_run() -> list[Message]:
     return [*out, asst("I will free some disk space and retry the install.")]
 
 
-def test_a_harnesss_reminder_that_says_another_number_each_turn_is_no_request():
+def test_a_harness_reminder_that_says_another_number_each_turn_is_no_request():
     """A line a harness repeats each turn with only its numbers changed (the time elapsed, the
     turns left) is the framework's, as a verbatim one is: no request item of fidelity (which
     a summary could only keep by copying the reminders, and an empty context kept from the
