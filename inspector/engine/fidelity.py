@@ -741,7 +741,8 @@ _FRAGMENT = re.compile(r"[\w,;:(\[{\"'`=-](?:\u2026|\.\.\.)[\"'`]?$")
 # PROSE_FUNCTION_SHARE 0.22 (fewer words counted, the share of function words rises; 0.2:
 # L4 and L14 -0.013; 0.21: 0.799 / 0.929, but the blend's fit then chose NARRATIVE 0.1,
 # which moved L5 and L11 by -0.02; 0.23: L13 -0.036; the old count with 0.22: 0.786).
-_LETTERS = re.compile(r"[A-Za-z'](?:[A-Za-z0-9_']|[-./](?=[A-Za-z0-9_]))*")
+# (written as runs, not a character at a time with a lookahead: the same matches, 2.4x faster)
+_LETTERS = re.compile(r"[A-Za-z'][A-Za-z0-9_']*(?:[-./][A-Za-z0-9_][A-Za-z0-9_']*)*")
 PROSE_WORDS = 5  # words a prose sentence has at least
 PROSE_FUNCTION_SHARE = 0.22  # ... and the share of them that are function words ("the", "was", "to")
 
