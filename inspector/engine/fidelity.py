@@ -156,7 +156,7 @@ from inspector.engine.fidelity_outcomes import (
     result_claims,
     states_failure,
 )
-from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
+from inspector.engine.fidelity_quotes import ELLIPSES, TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -2589,9 +2589,8 @@ def _said_failed(core: str, hay: _Haystack) -> tuple[bool, str]:
 def _share_stated(core: str, sentence: str) -> float:
     """The share of the words of the error `core` (but the filler words) that `sentence`
     holds whole (`_states_every_word` asks for all of them)."""
-    have = set(re.findall(r"[a-z0-9_]+", sentence.lower()))
-    wanted = [w for w in re.findall(r"[a-z0-9_]+", core) if w not in _ERROR_FILLER]
-    return sum(w in have for w in wanted) / len(wanted) if wanted else 0.0
+    stated, wanted = _words_stated(core, sentence)
+    return stated / wanted if wanted else 0.0
 
 
 # Words an error's paraphrase may leave out (`_states_every_word`); not `_STOP`, which drops
@@ -2603,8 +2602,16 @@ def _states_every_word(core: str, sentence: str) -> bool:
     """True when `sentence` holds every word of the error `core` whole (not their stems,
     which `_match_narrative` found it holds: "identity-1" is not "'identities'"), but the
     filler words."""
+    stated, wanted = _words_stated(core, sentence)
+    return stated == wanted
+
+
+def _words_stated(core: str, sentence: str) -> tuple[int, int]:
+    """(how many of the words of the error `core` but the filler words `sentence` holds
+    whole, how many there are)."""
     have = set(re.findall(r"[a-z0-9_]+", sentence.lower()))
-    return all(w in have for w in re.findall(r"[a-z0-9_]+", core) if w not in _ERROR_FILLER)
+    wanted = [w for w in re.findall(r"[a-z0-9_]+", core) if w not in _ERROR_FILLER]
+    return sum(w in have for w in wanted), len(wanted)
 
 
 def _evidence_in(hay: _Haystack, needle: str) -> str:
@@ -2954,7 +2961,7 @@ def _cut_lines(m: Message) -> tuple[str, ...]:
     if hit is None:
         text = m.text[:REWRITTEN_CHARS]
         hit = _CUT_LINES.put(m.content_hash, tuple(_CUT_LINE.findall(text))
-                             if "\u2026" in text or "..." in text else ())
+                             if any(e in text for e in ELLIPSES) else ())
     return hit
 
 
