@@ -1973,8 +1973,8 @@ def template_lines(model: ContentModel) -> frozenset[str]:
         if m.role != "user" or m.content_hash in seen:
             continue
         seen.add(m.content_hash)
-        for line in {template_form(ln) for ln in m.text[:SCAN_CHARS].splitlines()}:
-            if len(line) >= TEMPLATE_MIN_CHARS:
+        for line in {template_key(ln) for ln in m.text[:SCAN_CHARS].splitlines()}:
+            if line:
                 counts[line] = counts.get(line, 0) + 1
     found = frozenset(line for line, n in counts.items() if n >= TEMPLATE_REPEATS)
     _TEMPLATES.put(model.hashes, found)
@@ -1997,6 +1997,21 @@ def template_form(line: str) -> str:
     """
     line = " ".join(line.split())
     return _DIGITS.sub("0", line) if len(line) >= TEMPLATE_NUMBERED_MIN_CHARS else line
+
+
+def template_key(line: str) -> str:
+    """A line's `template_form` when it is long enough to be a template's
+    (`TEMPLATE_MIN_CHARS`), else "": what `template_lines` counts, and the offline summary
+    among the requests it reads.
+
+    Args:
+        line: one line of text.
+
+    Returns:
+        The form, or "".
+    """
+    form = template_form(line)
+    return form if len(form) >= TEMPLATE_MIN_CHARS else ""
 
 
 # A line that only heads a result ("Observation:", "Execution logs:", "ERROR:", a status

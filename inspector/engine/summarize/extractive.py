@@ -17,7 +17,6 @@ from itertools import compress, count
 from operator import is_not, itemgetter
 
 from inspector.engine.content import (
-    TEMPLATE_MIN_CHARS,
     TEMPLATE_REPEATS,
     ContentModel,
     Kind,
@@ -29,7 +28,7 @@ from inspector.engine.content import (
     own_text,
     path_matches,
     said_line,
-    template_form,
+    template_key,
 )
 from inspector.engine.models import Message
 from inspector.engine.summarize.edits import call_changed_texts, changed_texts
@@ -582,15 +581,13 @@ _REQUEST_LINES: dict[str, tuple[str, str]] = {}
 
 
 def _request_line(text: str) -> tuple[str, str]:
-    """(`_line(text, 240)`, its `template_form` when long enough to be a template's, else ""),
-    memoised."""
+    """(`_line(text, 240)`, its `content.template_key`), memoised."""
     hit = _REQUEST_LINES.get(text)
     if hit is None:
         if len(_REQUEST_LINES) >= _MEMO_LIMIT:
             _REQUEST_LINES.clear()
         line = _line(text, 240)
-        form = template_form(line)
-        hit = _REQUEST_LINES[text] = (line, form if len(form) >= TEMPLATE_MIN_CHARS else "")  # (a short line: none)
+        hit = _REQUEST_LINES[text] = (line, template_key(line))
     return hit
 
 
