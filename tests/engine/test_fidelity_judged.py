@@ -336,9 +336,14 @@ L21 = judged.load(judged.L21) if any(judged.L21.glob("items-*.jsonl")) else []
 L22 = judged.load(judged.L22) if any(judged.L22.glob("items-*.jsonl")) else []
 
 
-@pytest.mark.skipif(not L19 or not L20, reason="the blind sets of session 10 are not there")
-@pytest.mark.parametrize("which", ["L19", "L20"])
-def test_the_blind_sets_of_session_10_do_not_regress(which):
+# The blind sets of sessions 10 and 16, each with its floor (Spearman, pairwise).
+LATER_BLIND = {"L19": (L19, (0.6, 0.75)), "L20": (L20, (0.65, 0.85)), "L21": (L21, (0.55, 0.78)),
+               "L22": (L22, (0.55, 0.83))}
+
+
+@pytest.mark.skipif(not all(items for items, _ in LATER_BLIND.values()), reason="the blind sets are not there")
+@pytest.mark.parametrize("which", list(LATER_BLIND))
+def test_the_blind_sets_of_sessions_10_and_16_do_not_regress(which):
     """L19 (AgentDojo's tool-calling runs in Slack, travel and workspace environments, two under a
     prompt-injection attack) and L20 (coding sessions of pi and of Kimi CLI with its sub-agent)
     were written and judged blind in session 10 and read once on main before any of its changes:
@@ -350,10 +355,18 @@ def test_the_blind_sets_of_session_10_do_not_regress(which):
     (tests/engine/test_fidelity_false_flags.py; no item of the sixteen development sets moves):
     0.646 / 0.798 and 0.702 / 0.897. Left out of the fit. A floor a little below; the faithful
     summary above the task alone, and that not below nothing, in every session (before session 11,
-    L19's travel session read faithful 0.35 under the task alone, 0.42, judges at 9 and 3)."""
-    items = {"L19": L19, "L20": L20}[which]
+    L19's travel session read faithful 0.35 under the task alone, 0.42, judges at 9 and 3).
+
+    L21 (NeMo Gym rollouts: two legal document reviews, a bookstore's customer service under
+    a written policy, a financial research question answered from filings; and a PaperBench
+    reproduction run) and L22 (verifiers' wiki_search rollouts answering trivia by function
+    calls, WebVoyager's browsing runs) were written and judged blind in session 16 and read
+    once: L21 on main before any of its changes, 0.577 / 0.808; L22 on its first merges, 0.586
+    / 0.858 (0.585 / 0.850 at the session's start): as low as every set read blind before them
+    (0.25-0.6). Left out of the fit; in every session their faithful summary is above the task
+    alone, and that not below nothing, as for session 10's."""
+    items, floor = LATER_BLIND[which]
     a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
-    floor = {"L19": (0.6, 0.75), "L20": (0.65, 0.85)}[which]
     assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], a
     for session in {it.session for it in items}:
         got = {it.variant: fidelity(it.original(), it.compacted()).score for it in items if it.session == session}
@@ -926,23 +939,3 @@ def test_a_stale_summary_ranks_below_the_faithful_one_and_recency_widens_the_gap
             items_gaps += faithful.items_score - stale.items_score
     assert sessions == 20 and below >= 17
     assert gaps > items_gaps > 0
-
-
-@pytest.mark.skipif(not L21 or not L22, reason="the blind sets of session 16 are not there")
-@pytest.mark.parametrize("which", ["L21", "L22"])
-def test_the_blind_sets_of_session_16_do_not_regress(which):
-    """L21 (NeMo Gym rollouts: two legal document reviews, a bookstore's customer service under
-    a written policy, a financial research question answered from filings; and a PaperBench
-    reproduction run) and L22 (verifiers' wiki_search rollouts answering trivia by function
-    calls, WebVoyager's browsing runs) were written and judged blind in session 16 and read
-    once: L21 on main before any of its changes, 0.577 / 0.808; L22 on its first merges, 0.586
-    / 0.858 (0.585 / 0.850 at the session's start): as low as every set read blind before them
-    (0.25-0.6). Left out of the fit. A floor a little below, and in every session the faithful
-    summary above nothing."""
-    items = {"L21": L21, "L22": L22}[which]
-    a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
-    floor = {"L21": (0.55, 0.78), "L22": (0.55, 0.83)}[which]
-    assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], a
-    for session in {it.session for it in items}:
-        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in items if it.session == session}
-        assert got["faithful"] > got["nothing"], (session, got)
