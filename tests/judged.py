@@ -80,6 +80,10 @@ L21 = ROOT / "data" / "fidelity_judged_L21"
 # ... and its second, read blind once its first merges were in: verifiers' wiki_search rollouts
 # (trivia by function calls over a Wikipedia snapshot) and WebVoyager's browsing runs.
 L22 = ROOT / "data" / "fidelity_judged_L22"
+# Session 17's blind check, read once blind on main before any of the session's changes, then on
+# its merge; left out of the fit: General AgentBench traces (one agent holding the tools of several
+# benchmarks: MCP time and museum tasks, BrowseComp web research, a SWE-bench fix, Terminal-Bench's zork).
+L23 = ROOT / "data" / "fidelity_judged_L23"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -133,6 +137,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "service and finance rollouts, a PaperBench run", "blind"),
     LabelledSet("L22", L22, "blind in session 16 (0.586 / 0.858 on its first merges), out of the fit: verifiers' "
                 "wiki_search and WebVoyager runs", "blind"),
+    LabelledSet("L23", L23, "blind in session 17 (0.245 / 0.661 on main), out of the fit: General AgentBench "
+                "traces (MCP tools, web research, SWE-bench, Terminal-Bench)", "blind"),
 )}
 
 
