@@ -907,6 +907,41 @@ def extract_paths(text: str, *, direct: bool = True) -> list[str]:
     return list(out)
 
 
+# A shell command that changes to an absolute directory and goes on in it ("cd /app/frotz &&
+# make dfrotz && ./dfrotz", "cd /testbed; python reproduce.py"): the directory, then what runs
+# there, up to the command's end (a line break, a JSON string's escaped one or its closing quote)
+# or the next "cd".
+_CD_THEN = re.compile(r"(?<![\w/.-])cd\s+(['\"]?)(/[^\s;&|'\"\\]+)\1\s*(?:&&|;)((?:(?!\bcd\s)[^\n\"\\]|\\(?!n)[^n]?)*)")
+# A path written from the directory a command runs in ("./dfrotz").
+_DOT_SLASH = re.compile(r"(?<![\w/.~-])\./([\w.-]+(?:/[\w.-]+)*)")
+
+
+def cd_paths(command: str) -> list[str]:
+    """The files a command names relative to the directory it changes to first: `cd D &&
+    ./x` runs D/x, `cd D; cat src/y.py` reads D/src/y.py. A summary that writes the whole
+    path ("/app/frotz/dfrotz" of `cd /app/frotz && ./dfrotz`) states what the session ran.
+
+    Args:
+        command: an action's text or its call's arguments (a shell command, maybe inside
+            a JSON string).
+
+    Returns:
+        The joined paths, normalized (`normalize_path`), each once, in order.
+    """
+    out: dict[str, None] = {}
+    if "cd " not in command:
+        return []
+    for m in _CD_THEN.finditer(command):
+        directory, rest = m.group(2).rstrip("/"), m.group(3)
+        relative = [p for p in extract_paths(rest) if not p.startswith(("/", "~"))]
+        relative += [d.group(1) for d in _DOT_SLASH.finditer(rest)]
+        for rel in relative:
+            norm = normalize_path(f"{directory}/{rel}")
+            if len(norm) > len(directory) + 1:
+                out[norm] = None
+    return list(out)
+
+
 # An error that occurred: an exception line, a shell or tool failure. Never a bare
 # exception name inside code (`except (TypeError, ValueError) as error:`).
 _ERROR_LINE = re.compile(

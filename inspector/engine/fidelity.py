@@ -87,6 +87,7 @@ from inspector.engine.content import (
     ContentModel,
     Kind,
     artifacts,
+    cd_paths,
     content_model,
     cuts_own_text,
     error_core,
@@ -1429,14 +1430,33 @@ def digit_tokens(text: str, *, direct: bool = True) -> set[str]:
         The tokens.
     """
     if not direct:
-        return {t for t in _DIGIT_TOKEN.findall(text.lower()) if len(t) < LONG_TOKEN}
+        return {t for t in _DIGIT_TOKEN.findall(iso_split(text.lower())) if len(t) < LONG_TOKEN}
     if _ANY_DIGIT.search(text) is None:
         return set()
-    low = text.lower()
+    low = iso_split(text.lower())
     return {t for t in (low[a:b] for a, b in _digit_token_spans(low)) if len(t) < LONG_TOKEN}
 
 
 _ANY_DIGIT = re.compile(r"\d")
+# The "T" of an ISO 8601 date and time ("2025-12-29T22:00:00+09:00", lower case): it joins
+# the day and the hour into one run of letters and digits ("29t22"), and a summary that
+# says "Tokyo 22:00" of that result states an hour the result holds.
+_ISO_T = re.compile(r"(?<=\d{4}-\d\d-\d\d)t(?=\d\d:\d\d)")
+
+
+def iso_split(low: str) -> str:
+    """A lower case text with the "T" of each ISO 8601 date and time (`_ISO_T`) made a
+    space, so the day and the hour are tokens of their own; the same length, every other
+    character where it was (token positions stay valid).
+
+    Args:
+        low: a lower case text.
+
+    Returns:
+        The text, split so.
+    """
+    # (the pattern searched only where one can be: a date's "-" and a time's ":")
+    return _ISO_T.sub(" ", low) if "-" in low and ":" in low else low
 # From a digit to the end of its run of letters and digits: one match per run of
 # `_DIGIT_TOKEN`'s characters holding a digit, found by its first digit (a scan with a
 # prefix the regular expression engine skips to, where `_DIGIT_TOKEN` tries its
@@ -1484,6 +1504,7 @@ def claimed_tokens(text: str, *, direct: bool = True) -> list[str]:
 def _claimed_in(low: str, *, direct: bool = True) -> Iterator[tuple[int, str]]:
     """(where, token) of each digit token of a lower case text `claimed_tokens` keeps,
     each time it is stated."""
+    low = iso_split(low)
     spans = _digit_token_spans(low) if direct else (m.span() for m in _DIGIT_TOKEN.finditer(low))
     for start, end in spans:
         tok = low[start:end]
@@ -1576,6 +1597,8 @@ def _read_keys(m: Message, kind: Kind, roots: tuple[str, ...], *, lines: bool = 
     # message; an original's are its items, `_contribution`)
     a = message_artifacts(m, akind, decisions=akind is not Kind.SUMMARY)
     out.update(path_keys(a.paths, roots))
+    if kind is Kind.ACTION:  # (`cd D && ./x` runs D/x: a summary may write the whole path)
+        out.update(path_keys(cd_paths(f"{text}\n{args}"), roots))
     # (message_artifacts took an observation's or a request's errors from this same
     # text: found none, there are none to find again; a rewritten text's, none, are its
     # text's, shared above)
