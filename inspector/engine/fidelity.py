@@ -3916,9 +3916,10 @@ def _count_of(tok: str) -> re.Pattern[str]:
 @functools.lru_cache(maxsize=128)
 def _tally_of(tok: str) -> re.Pattern[str]:
     # "(10 checked)", "top of 10", "3 of 10": how many the run went through, counted by the summary
+    # "read_file \u00d733": how many calls of a tool (our offline summary's form), counted by the summary
     return re.compile(r"(?<![\w.$#/:-])" + tok + r"\s+(?:checked|compared|reviewed|listed|seen|scanned|searched|"
                       r"tried|in all|in total)\b|\b(?:top|best|worst|all|none|one|each|\d+)\s+of\s+" + tok
-                      + r"(?![\w.,])")
+                      + r"(?![\w.,])|\w\s?\u00d7" + tok + r"(?!\w|\.\d)")
 
 
 def _a_count(tok: str, lower: Sequence[str]) -> bool:
@@ -3931,8 +3932,11 @@ def _a_count(tok: str, lower: Sequence[str]) -> bool:
 
 def _a_tally(tok: str, said: str) -> bool:
     """Whether the view's text `said` (its lines joined: a summary wrapped at "top" / "of 10"
-    says it across two) states `tok` as a tally of what the run went through."""
-    return tok.isdigit() and int(tok) < 100 and _tally_of(tok).search(said) is not None
+    says it across two) states `tok` as a tally of what the run went through (a tool's
+    calls, "\u00d7N", of any size; the rest under 100)."""
+    if not tok.isdigit() or (int(tok) >= 100 and "\u00d7" + tok not in said):
+        return False
+    return _tally_of(tok).search(said) is not None
 
 
 # A number that points into the session ("msg 13", "messages 4-9", "turn 12") or measures a
@@ -4109,7 +4113,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
-                and not _as_listed(value, v.groups, post) \
+                and not _as_listed(value, v.groups, post) and not _a_tally(value, said()) \
                 and not _before_extension(value, post) and not _past_the_scan(value, index):  # (the dearest last)
             values.append((value, stating(value, value) or ""))
     claimed = [(tok, stating(tok, tok) or "") for tok in v.claimed

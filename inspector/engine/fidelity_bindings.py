@@ -69,6 +69,10 @@ FACT_NOUNS = frozenset({"port", "pid", "uid", "gid", "order", "reservation", "ti
 # A named entry of a list with its count or amount in brackets ("Bulgaria (5) · Cuba (1)",
 # "Alice (3 votes)"): a proper name binds the number. (Case matters: a capital starts a name.)
 _LISTED = re.compile(r"(?<![\w.@$-])([A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?) \((\d[\d,]*(?:\.\d+)?)(?:\)| [a-z]+\))")
+# A line break or tab written as an escape, as a tool's output inside a JSON string holds them
+# ('{"output": "root\\nuid=0(root) ..."}'): read as a break, or the key after it is read
+# glued to the escape's letter ("nuid"). (Replaced by two characters: positions stay.)
+_ESCAPED_BREAK = re.compile(r"\\[nrt]")
 # A digit, as `_BINDING` and `_LISTED` read one (each binding's value holds one).
 _DIGIT = re.compile(r"\d")
 # Keys bound to more distinct values than this name no single fact.
@@ -124,6 +128,8 @@ def bindings_in(text: str, *, direct: bool = True) -> list[tuple[str, str, int, 
     out: list[tuple[str, str, int, int]] = []
     if direct and not _DIGIT.search(text):
         return out  # (both patterns bind a number or an id holding a digit: most prose holds none)
+    if "\\" in text:
+        text = _ESCAPED_BREAK.sub(" \n", text)
     if not direct or _may_hold_key(text):
         out = _keyed(text)
     if "(" in text:

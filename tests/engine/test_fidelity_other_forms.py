@@ -5,6 +5,7 @@ wrong statement of the same shape still flagged, and on L23's own summaries."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -109,3 +110,45 @@ def test_l23_faithful_summaries_state_nothing_false():
             f = fidelity(it.original(), it.compacted())
             flagged = [x.text for x in f.items if x.status in ("unsupported", "contradicted")]
             assert flagged == [], (it.session, it.variant, flagged)
+
+
+def _escaped() -> list[Message]:
+    return [
+        sys("You are a terminal agent."),
+        user("Play zork as a user other than root."),
+        asst("", [("c1", "bash", '{"command": "whoami; id"}')]),
+        tool("c1", '{"output": "root\\nuid=0(root) gid=0(root) groups=0(root)", "exit_code": 0}'),
+        asst("", [("c2", "bash", '{"command": "useradd -m player && id player"}')]),
+        tool("c2", '{"output": "uid=1001(player) gid=1001(player) groups=1001(player)", "exit_code": 0}'),
+        asst("", [("c3", "bash", '{"command": "su player -c ./frotz"}')]),
+        tool("c3", '{"output": "Error opening terminal: unknown.", "exit_code": 1}'),
+    ]
+
+
+def test_a_key_after_an_escaped_line_break_is_read_as_itself():
+    """A tool's output inside a JSON string writes its line breaks as "\\n": the key after one
+    was read glued to the escape's letter ("nuid=0"), so a summary quoting "uid=0(root)" was
+    contradicted by the other binding, "uid=1001" (L23's play-zork keyword dump). A uid the
+    original binds to no one is still contradicted."""
+    msgs = _escaped()
+    assert _flagged(msgs, "whoami: uid=0(root); the player has uid=1001(player).") == []
+    assert _flagged(msgs, "whoami: uid=7(root); the player has uid=1001(player).") != []
+
+
+def _calls() -> list[Message]:
+    cities = ("Lima Oslo Rome Cairo Delhi Tokyo Paris Quito Seoul Dakar Perth Sofia Minsk Accra Hanoi Riga Bern Kyiv "
+              "Male Apia Suva Doha Baku").split()
+    out = [sys("You are a scheduling assistant."), user("Find the local time in each capital.")]
+    for k, city in enumerate(cities):
+        out += [asst("", [(f"c{k}", "get_current_time", json.dumps({"city": city}))]), tool(f"c{k}", '{"ok": true}')]
+    return out
+
+
+def test_a_tools_tally_in_our_offline_summary_is_a_count_it_makes():
+    """Our offline summary lists the tools used with their tallies ("get_current_time \u00d723"): a
+    count it makes, not a value the original must state (L23's time-zone task: "\u00d733"
+    flagged as made up). A number stated otherwise is still flagged."""
+    msgs = _calls()
+    assert len(msgs) == 2 + 2 * 23
+    assert _flagged(msgs, "Tools used: get_current_time \u00d723.") == []
+    assert "4321" in _flagged(msgs, "Tools used: get_current_time \u00d723, at offset 4321.")
