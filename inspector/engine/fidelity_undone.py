@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from inspector.engine.bounded import Memo, per_index_state
-from inspector.engine.content import extract_paths
+from inspector.engine.content import SCAN_CHARS, extract_paths
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
@@ -113,6 +113,25 @@ def _calls(messages: Sequence[Message], kinds: Sequence[object], serial: int) ->
     return out
 
 
+_ASKED: Memo[tuple[int, int], frozenset[str]] = Memo(8)
+
+
+@per_index_state(_ASKED)
+def _asked_paths(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> frozenset[str]:
+    """The files the task and the user's requests name (`extract_paths`)."""
+    return frozenset(p for i, m in enumerate(messages) if str(kinds[i]) in ("task", "request")
+                     for p in extract_paths(m.text[:SCAN_CHARS]))
+
+
+def _another_file_asked(calls: Sequence[tuple[int, str]], asked: frozenset[str], horizon: int) -> bool:
+    """Whether the user named a file that none of a file tool's calls up to `horizon` took: a
+    clause that names no file ("the output file has not been written") may be saying it of
+    that one, while the calls wrote others (L23's zork run wrote its command lists, not the
+    answer file the task names)."""
+    took = {p for i, args in calls if i <= horizon for p in extract_paths(args)}
+    return bool(took) and any(p not in took for p in asked)
+
+
 def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object], serial: int,
                   horizon: int, failed: Callable[[int], bool]) -> list[Outcome]:
     """The sentences saying a step was not taken that a call up to `horizon` took (module doc).
@@ -146,6 +165,9 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
         for name, calls in names.items():
             nouns = [w for w in name.split("_") if w not in verbs and len(w) >= 3]
             if not nothing and not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
+                continue
+            if not named and not nothing and not extract_paths(clause) \
+                    and _another_file_asked(calls, _asked_paths(messages, kinds, serial), horizon):
                 continue
             took = next((i for i, args in calls if i <= horizon and (not named or any(n in args for n in named))
                          and not failed(i)), None)  # (none: another thing than the calls took, or failed)

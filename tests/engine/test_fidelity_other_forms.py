@@ -152,3 +152,31 @@ def test_a_tools_tally_in_our_offline_summary_is_a_count_it_makes():
     assert len(msgs) == 2 + 2 * 23
     assert _flagged(msgs, "Tools used: get_current_time \u00d723.") == []
     assert "4321" in _flagged(msgs, "Tools used: get_current_time \u00d723, at offset 4321.")
+
+
+def _answer_file() -> list[Message]:
+    return [
+        sys("You are a terminal agent."),
+        user("Play zork to the end, then write the ending message to the file /app/answer.txt."),
+        asst("", [("c1", "terminal_write_file", json.dumps({"path": "/app/commands.txt", "content": "look\nquit\n"}))]),
+        tool("c1", "ok"),
+        asst("", [("c2", "terminal_write_file", json.dumps({"path": "/app/quit_commands.txt", "content": "quit\n"}))]),
+        tool("c2", "ok"),
+        asst("", [("c3", "terminal_execute_bash", json.dumps({"command": "cd /app/frotz && ./dfrotz zork1.z5"}))]),
+        tool("c3", "West of House"),
+        # (after the range: the answer written later does not make the clause false of the range)
+        asst("", [("c4", "terminal_write_file", json.dumps({"path": "/app/answer.txt", "content": "score 0"}))]),
+        tool("c4", "ok"),
+    ]
+
+
+def test_a_file_the_user_named_and_no_call_wrote_may_be_the_one_said_unwritten():
+    """"The output file has not been written" names no file; the calls of the write tool wrote
+    the command lists, not the answer file the task names, so the clause says a true thing of
+    that one (L23's zork run: its vague summary was taken to deny the write_file calls). Said
+    of the files the calls did write, it is still flagged."""
+    msgs = _answer_file()[:-2]
+    assert _flagged(_answer_file(), "The game has not started: the output file has not been written yet.") == []
+    assert _flagged(msgs, "The game has not started: the output file has not been written yet.") == []
+    assert _flagged(msgs, "Nothing has been written yet: no file exists.") != []
+    assert _flagged(msgs, "The file /app/commands.txt has not been written.") != []
