@@ -3520,6 +3520,10 @@ def _as_token(text: str, value: str) -> bool:
 def _match_value(value: str, hay: _Haystack) -> tuple[bool, str]:
     if _as_token(hay.text, value):
         return True, _evidence_in(hay, value)
+    # (a number of four digits or more, as the original may write it: "35,315" states 35315)
+    grouped = f"{int(value):,}" if len(value) >= 4 and value.isdigit() and value[0] != "0" else ""
+    if grouped and _as_token(hay.text, grouped):
+        return True, _evidence_in(hay, grouped)
     where = hay.kept_with("v:" + value)
     if where:
         return True, _evidence_at(hay, hay.pick_kept(where), value)

@@ -180,3 +180,18 @@ def test_a_file_the_user_named_and_no_call_wrote_may_be_the_one_said_unwritten()
     assert _flagged(msgs, "The game has not started: the output file has not been written yet.") == []
     assert _flagged(msgs, "Nothing has been written yet: no file exists.") != []
     assert _flagged(msgs, "The file /app/commands.txt has not been written.") != []
+
+
+@pytest.mark.skipif(not L23, reason="the labelled set L23 is not there")
+def test_a_number_written_with_separators_as_the_original_writes_it_is_kept():
+    """The BrowseComp question gives "34,317" and "35,315"; its value items read them as 34317
+    and 35315, and the faithful summary, which wrote them as the question does, only found
+    them in the kept messages (restated later: no credit of its own) where the stale one,
+    writing "43375/35315", kept them in full. Now the summary's own sentence is the evidence."""
+    item = next(it for it in L23 if it.session.startswith("gab_browsecomp90") and it.variant == "faithful")
+    f = fidelity(item.original(), item.compacted())
+    summary = item.compacted()[1].text
+    for value in ("34317", "35315"):
+        found = next(it for it in f.items if it.kind == "values" and it.text == value)
+        assert found.status == "kept" and found.credit == 1.0, found
+        assert found.evidence in summary and f"{int(value):,}" in found.evidence, found
