@@ -1027,6 +1027,21 @@ def in_diff_text(text: str) -> bool:
     return "diff --git" in text or "\n@@ " in text
 
 
+def output_lines(text: str) -> str:
+    """An output with the line breaks it writes as escapes made line breaks: a tool's output
+    inside a JSON string (`{"output": "hello\\nEXIT:0", "exit_code": 0}`) is read by its
+    lines, as it printed them; else a line's first word is read glued to the escape's
+    letter ("nEXIT:0", taken for an exception's name).
+
+    Args:
+        text: an output's text.
+
+    Returns:
+        The text, its escaped line breaks ("\\n", "\\r\\n") made real ones.
+    """
+    return text.replace("\\r\\n", "\n").replace("\\n", "\n") if "\\n" in text else text
+
+
 def extract_errors(text: str, *, direct: bool = True) -> list[str]:
     """The errors a command's output shows: exception lines (the last line of a
     traceback), shell and tool failures; not source lines a viewer or a diff shows.
@@ -1040,7 +1055,7 @@ def extract_errors(text: str, *, direct: bool = True) -> list[str]:
     Returns:
         The normalized error lines, each once.
     """
-    text = text[:SCAN_CHARS]
+    text = output_lines(text[:SCAN_CHARS])
     if (direct and not _may_state_error(text)) or not _ERROR_LINE.search(text):
         return []
     in_diff = in_diff_text(text)
@@ -1103,6 +1118,7 @@ def error_lines(text: str) -> list[str]:
     Returns:
         The lines, stripped, each once.
     """
+    text = output_lines(text)
     if not _may_state_error(text) or not _ERROR_LINE.search(text):
         return []
     in_diff = in_diff_text(text)

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from inspector.engine.content import cd_paths
+from inspector.engine.content import cd_paths, extract_errors
 from inspector.engine.fidelity import claimed_tokens, digit_tokens, fidelity, iso_split
 from inspector.engine.models import Message
 from tests import judged
@@ -195,3 +195,16 @@ def test_a_number_written_with_separators_as_the_original_writes_it_is_kept():
         found = next(it for it in f.items if it.kind == "values" and it.text == value)
         assert found.status == "kept" and found.credit == 1.0, found
         assert found.evidence in summary and f"{int(value):,}" in found.evidence, found
+
+
+def test_errors_of_an_output_inside_a_json_string_are_read_by_its_lines():
+    """A tool's output inside a JSON string writes its line breaks as escapes: "nEXIT:0" (the
+    escape's letter glued to the next line) was read as an exception name, so a harmless
+    "hello / EXIT:0" became an error item and a failed step (L23's zork run, where the judges
+    called our offline summary's "error" a non-error). The real error line of such an output
+    is still found, on its own."""
+    assert extract_errors('{"output": "hello\\nhello\\nEXIT:0", "exit_code": 0}') == []
+    found = extract_errors('{"output": "x\\nTraceback (most recent call last):\\n  File \\"a.py\\"\\n'
+                           'ValueError: bad input", "exit_code": 1}')
+    assert len(found) == 1 and found[0].startswith("valueerror: bad input"), found
+    assert extract_errors('{"output": "hello\\nhello\\nEXIT:0"}', direct=False) == []
