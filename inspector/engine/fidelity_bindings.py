@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.content import output_lines
 from inspector.engine.models import Message
 
 # A key, then at most a mark (":", "=", "#", "$", "is", "was", "of") before its number.
@@ -69,10 +70,6 @@ FACT_NOUNS = frozenset({"port", "pid", "uid", "gid", "order", "reservation", "ti
 # A named entry of a list with its count or amount in brackets ("Bulgaria (5) · Cuba (1)",
 # "Alice (3 votes)"): a proper name binds the number. (Case matters: a capital starts a name.)
 _LISTED = re.compile(r"(?<![\w.@$-])([A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?) \((\d[\d,]*(?:\.\d+)?)(?:\)| [a-z]+\))")
-# A line break or tab written as an escape, as a tool's output inside a JSON string holds them
-# ('{"output": "root\\nuid=0(root) ..."}'): read as a break, or the key after it is read
-# glued to the escape's letter ("nuid"). (Replaced by two characters: positions stay.)
-_ESCAPED_BREAK = re.compile(r"\\[nrt]")
 # A digit, as `_BINDING` and `_LISTED` read one (each binding's value holds one).
 _DIGIT = re.compile(r"\d")
 # Keys bound to more distinct values than this name no single fact.
@@ -128,8 +125,6 @@ def bindings_in(text: str, *, direct: bool = True) -> list[tuple[str, str, int, 
     out: list[tuple[str, str, int, int]] = []
     if direct and not _DIGIT.search(text):
         return out  # (both patterns bind a number or an id holding a digit: most prose holds none)
-    if "\\" in text:
-        text = _ESCAPED_BREAK.sub(" \n", text)
     if not direct or _may_hold_key(text):
         out = _keyed(text)
     if "(" in text:
@@ -187,7 +182,8 @@ def _bound(messages: Sequence[Message], serial: int) -> _Bound:
     values: dict[str, set[str]] = defaultdict(set)
     where: dict[tuple[str, str], int] = {}
     for i, m in enumerate(messages):
-        text = m.text[:SCAN]
+        # (an output inside a JSON string read by its lines: '"root\\nuid=0(root)"' binds uid, not "nuid")
+        text = output_lines(m.text[:SCAN])
         for c in m.tool_calls:
             text += "\n" + c.arguments_raw[:2000]
         for k, n, _, _ in bindings_in(text):
