@@ -74,6 +74,7 @@ from inspector.engine import (
     fidelity_choices,
     fidelity_claims,
     fidelity_defined,
+    fidelity_empty,
     fidelity_outcomes,
     fidelity_signals,
     fidelity_slots,
@@ -147,6 +148,7 @@ from inspector.engine.fidelity_claims import (
     write_claims,
 )
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
+from inspector.engine.fidelity_empty import empty_claims, reads_empty
 from inspector.engine.fidelity_outcomes import (
     Outcome,
     answered_badly,
@@ -2999,9 +3001,10 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
                    reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs, reads_defined,
-                   reads_unapplied)
+                   reads_unapplied, reads_empty)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
- _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED, _READS_UNAPPLIED) = (
+ _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED, _READS_UNAPPLIED,
+ _READS_EMPTY) = (
     1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
@@ -3068,7 +3071,7 @@ def forget(*, texts: bool = False) -> None:
             measures needs not: those are caches of what a text alone gives).
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
-                                                     fidelity_defined, fidelity_outcomes, fidelity_signals,
+                                                     fidelity_defined, fidelity_empty, fidelity_outcomes, fidelity_signals,
                                                      fidelity_slots, fidelity_text, fidelity_undone))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
@@ -3153,6 +3156,11 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     meaning += [("last_step", o) for o in vcs_claims(
         unclaimed(_READS_VCS), index.commands, horizon,
         lambda: (m.text[:SCAN_CHARS] for m in model.messages[:horizon + 1]))]
+    # A call said to have found something, or gone well, whose results held nothing
+    # (`engine.fidelity_empty`).
+    meaning += [("last_step", o) for o in empty_claims(unclaimed(_READS_EMPTY), model.messages, index.serial, horizon,
+                                                        index.running, model.result_of,
+                                                        flagged | {m.sentence for _, m in meaning})]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))
