@@ -16,6 +16,7 @@ from inspector.engine import fidelity_choices as fc
 from inspector.engine import fidelity_claims as fcl
 from inspector.engine import fidelity_empty as fe
 from inspector.engine import fidelity_outcomes as fo
+from inspector.engine import fidelity_partial as fp
 from inspector.engine import fidelity_slots as fs
 from inspector.engine import fidelity_undone as fu
 from inspector.engine import fidelity_vcs as fv
@@ -105,6 +106,7 @@ def _checks(original, serial, model, h):
                                                                 model.result_of)),
         (fe.reads_empty, lambda ss: fe.empty_claims(ss, original, serial, h, lambda t: [i for i, c in commands if t in c],
                                                     model.result_of)),
+        (fp.reads_partial, lambda ss: fp.partial_claims(ss, original, serial, h, model.result_of)),
     ]
 
 
