@@ -17,7 +17,9 @@ What a result holding nothing is, read from the result's own text for any tool:
     empty   an empty JSON or Python container (`[]`, `{}`, an object whose every value
             is empty, as `{"results": "[]"}`), a result saying there is nothing ("No
             results found", "No files found", "(no output)", "no tests ran", "collected
-            0 items"), or one heading alone (a section read back as its title);
+            0 items"), one heading alone (a section read back as its title), or one
+            saying in a few words that what it looked for is absent ("Error: Patient
+            PT-84201 not found", "ls: cannot access 'src/lib': No such file or directory");
     failed  a traceback, an exception's line (`ModuleNotFoundError: ...`), an error line
             saying something could not be done (`ERROR: Could not install packages`,
             `ERROR: not found: ...`), `command not found`, an exit code other than 0 in
@@ -75,6 +77,12 @@ _NO_RESULTS = re.compile(r"^\W{0,3}(?:no (?:results?|matches|match|items?|entrie
                          r"0 (?:results?|matches|items?|hits?|records?))\b[^\n]{0,120}$", re.I)
 # ... and anywhere in it: a test run that ran nothing.
 _RAN_NOTHING = re.compile(r"\bno tests ran\b|\bcollected 0 items\b", re.I)
+# A result opening on what it looked for being absent: the call found nothing ("Error:
+# Patient PT-84201 not found", "ls: cannot access 'src/lib': No such file or directory").
+_ABSENT = re.compile(r"\b(?:no such file|cannot access|not found|does ?n[o']t exist)\b", re.I)
+# ... that says nothing more (not "Function main not found! Instead, here is the
+# decompilation of FUN_00401260: ...").
+ABSENT_CHARS = 300
 # A result that is one heading alone: a section read back as its title.
 _HEADING = re.compile(r"^\s*#{1,6}\s+\S")
 # A failure a result reports: a traceback, an error line saying something could not be
@@ -166,7 +174,9 @@ def read_result(text: str) -> Reading:
     lines = [line for line in head.splitlines() if line.strip()]
     ran_nothing = bool(_RAN_NOTHING.search(head))
     empty = (ran_nothing or _empty_text(head) or bool(_NO_RESULTS.match(head))
-             or (len(lines) == 1 and len(text) <= SCAN_RESULT and bool(_HEADING.match(lines[0]))))
+             or (len(lines) == 1 and len(text) <= SCAN_RESULT and bool(_HEADING.match(lines[0])))
+             or (len(head) <= ABSENT_CHARS and len(lines) <= FRAME_LINES + 1
+                 and any(_ABSENT.search(line) for line in lines[:FRAME_LINES])))
     failed = ran_nothing or (bool(_FAILED.search(head) or _RAISED.search(head) or _exit_stated(lines, text[-300:]))
                             and not _SUCCEEDED.search(head))
     return Reading(empty, failed, shown)

@@ -44,8 +44,15 @@ PIP_RESOLVER = ("ERROR: pip's dependency resolver does not currently take into a
     ("(no output)", True, False),
     (KIMI_NO_TEST, True, True),  # (L20: no such test, exit code 4)
     (PIP_NO_SPACE, False, True),  # (L21: an install that failed)
-    ("Exit code 127\n/bin/bash: line 1: pip: command not found", False, True),
-    ("ValueError: Channel External not found in the channels list", False, True),
+    ("Exit code 127\n/bin/bash: line 1: pip: command not found", True, True),
+    ("ValueError: Channel External not found in the channels list", True, True),
+    # (what the call looked for is absent: it found nothing)
+    ("Error: Patient PT-84201 not found", True, True),
+    ("ls: cannot access 'src/lib': No such file or directory\n[The command completed with exit code 2.]", True, True),
+    ('[[{"flight_number": "HAT112", "price": 404}]]', False, False),
+    ("Function main not found! Instead, here is the decompilation of equivalent function FUN_00401260:\n"
+     "undefined8 FUN_00401260(void)\n{\n  long lVar1;\n  puts(\"Enter the flag\");\n" + "  lVar1 = 0;\n" * 30,
+     False, False),  # (L1's decompiler: something else was found)
     # Results that hold something, or report no failure:
     ("", False, False),  # (blank: a command printing nothing, an image)
     ("None", False, False),  # (what a tool that acts returns: a message sent)
