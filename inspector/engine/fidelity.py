@@ -74,7 +74,9 @@ from inspector.engine import (
     fidelity_choices,
     fidelity_claims,
     fidelity_defined,
+    fidelity_empty,
     fidelity_outcomes,
+    fidelity_partial,
     fidelity_signals,
     fidelity_slots,
     fidelity_text,
@@ -148,6 +150,7 @@ from inspector.engine.fidelity_claims import (
     write_claims,
 )
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
+from inspector.engine.fidelity_empty import empty_claims, reads_empty
 from inspector.engine.fidelity_outcomes import (
     Outcome,
     answered_badly,
@@ -157,6 +160,7 @@ from inspector.engine.fidelity_outcomes import (
     result_claims,
     states_failure,
 )
+from inspector.engine.fidelity_partial import partial_claims, reads_partial
 from inspector.engine.fidelity_quotes import ELLIPSES, TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
@@ -3022,9 +3026,10 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
                    reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs, reads_defined,
-                   reads_unapplied)
+                   reads_unapplied, reads_empty, reads_partial)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
- _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED, _READS_UNAPPLIED) = (
+ _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED, _READS_UNAPPLIED,
+ _READS_EMPTY, _READS_PARTIAL) = (
     1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
@@ -3079,7 +3084,8 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _outcomes, _signals, _slots, _text, _undone) and the searches' (`fidelity_search.forget`). The next
+    _claims, _defined, _empty, _outcomes, _partial, _signals, _slots, _text, _undone) and the
+    searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
 
@@ -3091,8 +3097,9 @@ def forget(*, texts: bool = False) -> None:
             measures needs not: those are caches of what a text alone gives).
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
-                                                     fidelity_defined, fidelity_outcomes, fidelity_signals,
-                                                     fidelity_slots, fidelity_text, fidelity_undone))):
+                                                     fidelity_defined, fidelity_empty, fidelity_outcomes,
+                                                     fidelity_partial, fidelity_signals, fidelity_slots,
+                                                     fidelity_text, fidelity_undone))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
@@ -3176,6 +3183,14 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     meaning += [("last_step", o) for o in vcs_claims(
         unclaimed(_READS_VCS), index.commands, horizon,
         lambda: (m.text[:SCAN_CHARS] for m in model.messages[:horizon + 1]))]
+    # A call said to have found something, or gone well, whose results held nothing
+    # (`engine.fidelity_empty`).
+    meaning += [("last_step", o) for o in empty_claims(unclaimed(_READS_EMPTY), model.messages, index.serial, horizon,
+                                                        index.running, model.result_of,
+                                                        flagged | {m.sentence for _, m in meaning})]
+    # A file said read in full whose reads showed a part of it (`engine.fidelity_partial`).
+    meaning += [("last_step", o) for o in partial_claims(unclaimed(_READS_PARTIAL), model.messages, index.serial,
+                                                          horizon, model.result_of)]
     meaning += [("requests", c) for c in choice_claims(unflagged, model.messages, index.serial, horizon)]
     for kind, m in meaning:
         claims.append((kind, m.text, m.sentence))

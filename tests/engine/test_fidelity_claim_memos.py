@@ -14,7 +14,9 @@ from inspector.engine import fidelity as fid
 from inspector.engine import fidelity_bindings as fb
 from inspector.engine import fidelity_choices as fc
 from inspector.engine import fidelity_claims as fcl
+from inspector.engine import fidelity_empty as fe
 from inspector.engine import fidelity_outcomes as fo
+from inspector.engine import fidelity_partial as fp
 from inspector.engine import fidelity_slots as fs
 from inspector.engine import fidelity_undone as fu
 from inspector.engine import fidelity_vcs as fv
@@ -102,6 +104,9 @@ def _checks(original, serial, model, h):
         (fcl.reads_write, lambda ss: fcl.write_claims(ss, {}, serial, original, model.kinds, h, ())),
         (fs.reads_aligned, lambda ss: fs.aligned_outcome_claims(ss, original, model.kinds, serial, h, model.step_failed,
                                                                 model.result_of)),
+        (fe.reads_empty, lambda ss: fe.empty_claims(ss, original, serial, h, lambda t: [i for i, c in commands if t in c],
+                                                    model.result_of)),
+        (fp.reads_partial, lambda ss: fp.partial_claims(ss, original, serial, h, model.result_of)),
     ]
 
 
@@ -186,19 +191,20 @@ def _claims_at_horizons_answer_as_from_scratch(items, rng, horizons_each, first_
 
 
 def test_sentence_tests_skipping_patterns_by_their_words_answer_as_the_patterns(items):
-    """`reads_write`, `reads_scope`, `reads_outcome` and `reads_aligned` skip their
+    """`reads_write`, `reads_scope`, `reads_outcome`, `reads_aligned` and `reads_empty` skip their
     patterns on an ASCII sentence holding none of the words they need (`may_hold`): each
     answers as its patterns searched directly, on every sentence of the labelled sessions
     and their compactions, and on each of those words written in other cases, glued to
     letters, digits or "_", or alone."""
-    tests = (fcl.reads_write, fcl.reads_scope, fo.reads_outcome, fs.reads_aligned)
-    needed = sorted(fcl.WROTE_WORDS | fcl.USER_WORDS | fo.OUTCOME_FIRST_WORDS | fs.CLAIM_FIRST_WORDS)
+    tests = (fcl.reads_write, fcl.reads_scope, fo.reads_outcome, fs.reads_aligned, fe.reads_empty)
+    needed = sorted(fcl.WROTE_WORDS | fcl.USER_WORDS | fo.OUTCOME_FIRST_WORDS | fs.CLAIM_FIRST_WORDS | fe.CUE_WORDS)
     said = {s for it in items for m in (*it.original(), *it.compacted()) for s in sentences(m.text)}
     for w in needed:  # (each word where a pattern holds it, and where it holds no whole word)
         for form in (w, w.upper(), w.title()):
             said |= {f"The step {form}.", f"{form} it", f"x{form} y", f"{form}_x", f"3{form}", f"{form}3",
                      f"they {form} the file", f"I {form} `a.py`", f"user {form} both",
-                     f"The user {form} both options; it {form} the results", f"{form}d through"}
+                     f"The user {form} both options; it {form} the results", f"{form}d through",
+                     f"read_section(x) {form} the year", f"`pytest -k a_b` {form}"}
     # (the patterns' phrases, each as a sentence: the word they need is not always their verb)
     said |= {f"`make build` {p} - it {p.upper()}." for p in (
         "was accepted", "were accepted", "were applied", "applied cleanly", "took effect", "went through",
