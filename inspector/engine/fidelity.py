@@ -104,6 +104,7 @@ from inspector.engine.content import (
     lines_value_parts,
     merged_values,
     message_artifacts,
+    message_values,
     normalize_path,
     own_text,
     path_matches,
@@ -1842,7 +1843,8 @@ def _signal_call_keys(m: Message, text: str) -> frozenset[str] | None:
     args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
     out = {k for k in shared if k[:2] in _WEIGHED_ALONE}
     out.update("t:" + t for t in digit_tokens(f"{text} {args}"))
-    out.update("v:" + v for v in message_artifacts(m, Kind.SUMMARY, decisions=False).values)
+    # (its values alone: its paths, which `message_artifacts` reads too, weigh in no key)
+    out.update("v:" + v for v in message_values(m, Kind.SUMMARY))
     return _SIGNAL_CALL_KEYS.put(m.content_hash, frozenset(out))
 
 
@@ -1859,7 +1861,10 @@ def _signal_line(line: str) -> frozenset[str]:
     if digit and (without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None):
         return _A_VIEWER
     keys = _line_keys(line)
-    values = extract_values_by_line(line) if digit or "-" in line or "{" in line or "`" in line else ()
+    # (no viewer's prefix in it, none to take out: a prefix holds a digit; its values are
+    # `extract_values_by_line`'s of the line, one line's parts merged)
+    values = ((merged_values([value_parts(line)]) if len(line) <= SCAN_CHARS else extract_values_by_line(line))
+              if digit or "-" in line or "{" in line or "`" in line else ())
     return keys.union(["v:" + v for v in values]) if values else keys
 
 
@@ -1895,12 +1900,24 @@ def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
 
 
 def _line_words(text: str) -> frozenset[str]:
-    """`words(text)`, taken from the view's reading of the same line (`_LINE_READINGS`)
-    when that line is one sentence, the whole line normalized: its words are the line's
-    (a knob move's new summary line is read by its view, then by its keys)."""
-    hit = _LINE_READINGS.get(text)
-    if hit is not None and len(hit[0]) == 1 and hit[0][0] == " ".join(text.split()):
-        return hit[1][0].words
+    """`words(text)`, taken from the view's reading of the same line (`_LINE_READINGS`,
+    a "\\r" ending the line aside: `str.splitlines` cut it there) when its sentences hold
+    every character of the line but white space: its words are theirs (a knob move's
+    new summary line is read by its view, then by its keys; a line of several sentences
+    was read again, ~10 us a line). Its sentences are the line cut at white space and
+    white space collapsed (`line_sentences`, `_windows`), parts under three characters
+    left out: when none was, every run of `_WORD` is in one sentence, lower case as in
+    the line (no case mapping looks past white space), and the union of the sentences'
+    `words` is the line's."""
+    line = text[:-1] if text.endswith("\r") else text
+    hit = _LINE_READINGS.get(line)
+    if hit is not None:
+        found, read = hit
+        if len(found) == 1 and found[0] == " ".join(line.split()):
+            return read[0].words
+        # (each sentence's characters but white space: its single spaces taken out)
+        if found and sum([len(s) - s.count(" ") for s in found]) == len("".join(line.split())):
+            return frozenset().union(*[r.words for r in read])
     return words(text)
 
 
