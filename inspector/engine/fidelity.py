@@ -157,7 +157,7 @@ from inspector.engine.fidelity_outcomes import (
     result_claims,
     states_failure,
 )
-from inspector.engine.fidelity_quotes import ELLIPSES, TASK_CUT, copies_task, cuts_short
+from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -175,7 +175,7 @@ from inspector.engine.fidelity_signals import (
     scanned_work,
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
-from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
+from inspector.engine.fidelity_text import LINE_CHARS, by_lines, cut_lines, sub_at
 from inspector.engine.fidelity_undone import reads_unapplied, reads_undone, unapplied_claims, undone_claims
 from inspector.engine.fidelity_vcs import reads_vcs, vcs_claims
 from inspector.engine.models import Message
@@ -2966,8 +2966,6 @@ def _task_cut(model: ContentModel, replacing: list[Message]) -> bool:
     return bool(cut) and cuts_short(_task_norm(model), cut)
 
 
-# A line ending in an ellipsis right after a character (a quote closing after it allowed).
-_CUT_LINE = re.compile(r"^[^\n]*\S(?:\u2026|\.\.\.)[\"'`]*[ \t]*$", re.M)
 # A rewritten message's content hash -> its lines ending in an ellipsis (`_task_cut`): a
 # knob move back to a summary reads the same text again.
 _CUT_LINES: Memo[str, tuple[str, ...]] = Memo(64)
@@ -2977,8 +2975,8 @@ def _cut_lines(m: Message) -> tuple[str, ...]:
     hit = _CUT_LINES.get(m.content_hash)
     if hit is None:
         text = m.text[:REWRITTEN_CHARS]
-        hit = _CUT_LINES.put(m.content_hash, tuple(_CUT_LINE.findall(text))
-                             if any(e in text for e in ELLIPSES) else ())
+        # (the lines ending in an ellipsis tried alone: `fidelity_text.cut_lines`)
+        hit = _CUT_LINES.put(m.content_hash, cut_lines(text))
     return hit
 
 
