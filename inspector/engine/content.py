@@ -1822,16 +1822,44 @@ def message_artifacts(m: Message, kind: Kind, *, decisions: bool = True) -> Arti
     return _ARTIFACTS.put(key, _read_artifacts(m, kind, decisions=True))
 
 
+def message_values(m: Message, kind: Kind) -> tuple[str, ...]:
+    """`message_artifacts(m, kind, decisions=False).values`, read alone when its
+    artifacts are not kept (what recency weighs of a message whose calls' arguments a
+    knob move cleared: its values, not its paths).
+
+    Args:
+        m: the message.
+        kind: its kind in its session (`ContentModel.kinds`).
+
+    Returns:
+        Its values, as its `Artifacts` hold them.
+    """
+    key = (m.content_hash, kind)
+    hit = _ARTIFACTS.get(key) or _ARTIFACTS_PLAIN.get(key)
+    if hit is not None:
+        return hit.values
+    if kind in (Kind.SYSTEM, Kind.DEMONSTRATION):
+        return ()
+    whole = _artifact_texts(m, kind)[1]
+    return tuple(extract_values_by_line(whole) if kind is Kind.SUMMARY else extract_values(whole))
+
+
+def _artifact_texts(m: Message, kind: Kind) -> tuple[str, str]:
+    """The text `_read_artifacts` reads a message's artifacts from, and that text with its
+    calls' argument values (no system prompt's or demonstration's)."""
+    text = (own_text(m.text) if m.role == "user" else m.text)[:SCAN_CHARS]
+    if kind is Kind.TASK:  # the task's own words, not the framework's instructions around it
+        text = task_text(text)
+    args = [t for c in m.tool_calls for t in call_texts(c)]
+    return text, "\n".join([text, *args]) if args else text
+
+
 def _read_artifacts(m: Message, kind: Kind, *, decisions: bool) -> Artifacts:
     """`message_artifacts` read (its decisions only with `decisions`)."""
     if kind in (Kind.SYSTEM, Kind.DEMONSTRATION):
         out = Artifacts()
     else:
-        text = (own_text(m.text) if m.role == "user" else m.text)[:SCAN_CHARS]
-        if kind is Kind.TASK:  # the task's own words, not the framework's instructions around it
-            text = task_text(text)
-        args = [t for c in m.tool_calls for t in call_texts(c)]
-        whole = "\n".join([text, *args]) if args else text
+        text, whole = _artifact_texts(m, kind)
         # (what a compaction wrote, read on every knob move: line by line, each line's
         # answer kept, the same paths and values: a new summary repeats most of the last
         # one's lines, and the fidelity's view of a message read its lines just before)

@@ -107,6 +107,7 @@ from inspector.engine.content import (
     lines_value_parts,
     merged_values,
     message_artifacts,
+    message_values,
     normalize_path,
     own_text,
     path_matches,
@@ -161,7 +162,7 @@ from inspector.engine.fidelity_outcomes import (
     states_failure,
 )
 from inspector.engine.fidelity_partial import partial_claims, reads_partial
-from inspector.engine.fidelity_quotes import ELLIPSES, TASK_CUT, copies_task, cuts_short
+from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -179,7 +180,7 @@ from inspector.engine.fidelity_signals import (
     scanned_work,
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
-from inspector.engine.fidelity_text import LINE_CHARS, by_lines, sub_at
+from inspector.engine.fidelity_text import LINE_CHARS, by_lines, cut_lines, sub_at
 from inspector.engine.fidelity_undone import reads_unapplied, reads_undone, unapplied_claims, undone_claims
 from inspector.engine.fidelity_vcs import reads_vcs, vcs_claims
 from inspector.engine.models import Message
@@ -1869,7 +1870,8 @@ def _signal_call_keys(m: Message, text: str) -> frozenset[str] | None:
     args = " ".join(f"{c.id} {c.arguments_raw[:2000]}" for c in m.tool_calls)
     out = {k for k in shared if k[:2] in _WEIGHED_ALONE}
     out.update("t:" + t for t in digit_tokens(f"{text} {args}"))
-    out.update("v:" + v for v in message_artifacts(m, Kind.SUMMARY, decisions=False).values)
+    # (its values alone: its paths, which `message_artifacts` reads too, weigh in no key)
+    out.update("v:" + v for v in message_values(m, Kind.SUMMARY))
     return _SIGNAL_CALL_KEYS.put(m.content_hash, frozenset(out))
 
 
@@ -1886,7 +1888,10 @@ def _signal_line(line: str) -> frozenset[str]:
     if digit and (without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None):
         return _A_VIEWER
     keys = _line_keys(line)
-    values = extract_values_by_line(line) if digit or "-" in line or "{" in line or "`" in line else ()
+    # (no viewer's prefix in it, none to take out: a prefix holds a digit; its values are
+    # `extract_values_by_line`'s of the line, one line's parts merged)
+    values = ((merged_values([value_parts(line)]) if len(line) <= SCAN_CHARS else extract_values_by_line(line))
+              if digit or "-" in line or "{" in line or "`" in line else ())
     return keys.union(["v:" + v for v in values]) if values else keys
 
 
@@ -1922,12 +1927,24 @@ def _cleared_keys(text: str, found: re.Match[str]) -> frozenset[str]:
 
 
 def _line_words(text: str) -> frozenset[str]:
-    """`words(text)`, taken from the view's reading of the same line (`_LINE_READINGS`)
-    when that line is one sentence, the whole line normalized: its words are the line's
-    (a knob move's new summary line is read by its view, then by its keys)."""
-    hit = _LINE_READINGS.get(text)
-    if hit is not None and len(hit[0]) == 1 and hit[0][0] == " ".join(text.split()):
-        return hit[1][0].words
+    """`words(text)`, taken from the view's reading of the same line (`_LINE_READINGS`,
+    a "\\r" ending the line aside: `str.splitlines` cut it there) when its sentences hold
+    every character of the line but white space: its words are theirs (a knob move's
+    new summary line is read by its view, then by its keys; a line of several sentences
+    was read again, ~10 us a line). Its sentences are the line cut at white space and
+    white space collapsed (`line_sentences`, `_windows`), parts under three characters
+    left out: when none was, every run of `_WORD` is in one sentence, lower case as in
+    the line (no case mapping looks past white space), and the union of the sentences'
+    `words` is the line's."""
+    line = text[:-1] if text.endswith("\r") else text
+    hit = _LINE_READINGS.get(line)
+    if hit is not None:
+        found, read = hit
+        if len(found) == 1 and found[0] == " ".join(line.split()):
+            return read[0].words
+        # (each sentence's characters but white space: its single spaces taken out)
+        if found and sum([len(s) - s.count(" ") for s in found]) == len("".join(line.split())):
+            return frozenset().union(*[r.words for r in read])
     return words(text)
 
 
@@ -2976,8 +2993,6 @@ def _task_cut(model: ContentModel, replacing: list[Message]) -> bool:
     return bool(cut) and cuts_short(_task_norm(model), cut)
 
 
-# A line ending in an ellipsis right after a character (a quote closing after it allowed).
-_CUT_LINE = re.compile(r"^[^\n]*\S(?:\u2026|\.\.\.)[\"'`]*[ \t]*$", re.M)
 # A rewritten message's content hash -> its lines ending in an ellipsis (`_task_cut`): a
 # knob move back to a summary reads the same text again.
 _CUT_LINES: Memo[str, tuple[str, ...]] = Memo(64)
@@ -2987,8 +3002,8 @@ def _cut_lines(m: Message) -> tuple[str, ...]:
     hit = _CUT_LINES.get(m.content_hash)
     if hit is None:
         text = m.text[:REWRITTEN_CHARS]
-        hit = _CUT_LINES.put(m.content_hash, tuple(_CUT_LINE.findall(text))
-                             if any(e in text for e in ELLIPSES) else ())
+        # (the lines ending in an ellipsis tried alone: `fidelity_text.cut_lines`)
+        hit = _CUT_LINES.put(m.content_hash, cut_lines(text))
     return hit
 
 

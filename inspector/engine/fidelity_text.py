@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import AnyStr, TypeVar, cast
 
 from inspector.engine.bounded import Memo
+from inspector.engine.fidelity_quotes import ELLIPSES
 
 T = TypeVar("T")
 
@@ -148,3 +149,31 @@ def clause_around(sentence: str, start: int, end: int, ends: re.Pattern[str]) ->
     first = max((m.end() for m in ends.finditer(sentence, 0, start)), default=0)
     stop = ends.search(sentence, end)
     return sentence[first:stop.start() if stop else len(sentence)]
+
+
+# A line ending in an ellipsis right after a character other than white space (quotes
+# closing after it, then spaces or tabs, allowed): a quote cut short (`fidelity._task_cut`).
+CUT_LINE = re.compile(r"^[^\n]*\S(?:\u2026|\.\.\.)[\"'`]*[ \t]*$", re.M)
+
+
+def cut_lines(text: str, *, direct: bool = True) -> tuple[str, ...]:
+    """The lines of `text` (split at "\\n") that end in an ellipsis right after a
+    character (`CUT_LINE`), in order.
+
+    Args:
+        text: any text.
+        direct: only the lines whose end, its spaces, tabs and closing quotes aside, is
+            an ellipsis tried (no match of `CUT_LINE` spans a line break, and each is a
+            whole line: its `[^\\n]*` from a line's start to the last ellipsis the line
+            ends with); False: the scan of the whole text (the same lines; ~1 ms on a
+            knob move's summary, which tries `[^\\n]*` and backs off at every line).
+
+    Returns:
+        The lines.
+    """
+    if not direct:
+        return tuple(CUT_LINE.findall(text))
+    if not any(e in text for e in ELLIPSES):
+        return ()
+    return tuple(line for line in text.split("\n") if line.rstrip(" \t").rstrip("\"'`").endswith(ELLIPSES)
+                 and CUT_LINE.fullmatch(line) is not None)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from inspector.engine import fidelity as fid
-from inspector.engine.content import SCAN_CHARS, Kind, extract_errors, message_artifacts
+from inspector.engine.content import SCAN_CHARS, Kind, extract_errors, forget_texts, message_artifacts, message_values
 from inspector.sources.registry import open_source
 from tests.conftest import FIXTURES, SWE_AGENT
 
@@ -78,3 +78,17 @@ def test_index_keys_hold_every_error_of_the_text(messages, kind):
         expected = {"e:" + fid.error_core(e) for e in (a.errors or extract_errors(text))}
         got = {k for k in fid._keys(m, kind, roots) if k.startswith("e:")}
         assert got == expected, m.text[:80]
+
+
+@pytest.mark.parametrize("kind", list(Kind), ids=lambda k: k.name)
+def test_a_messages_values_read_alone_are_its_artifacts_values(messages, kind):
+    """`message_values` (what recency weighs of a message whose calls a knob move cleared)
+    read before its artifacts, then after them (kept): their values, on every message."""
+    forget_texts()
+    alone = [message_values(m, kind) for m in messages]
+    plain = [message_artifacts(m, kind, decisions=False).values for m in messages]
+    assert alone == plain
+    assert alone == [message_values(m, kind) for m in messages]  # (now from the artifacts kept)
+    if kind not in (Kind.SYSTEM, Kind.DEMONSTRATION):
+        assert sum(map(bool, alone)) > 20  # (not a test of empty readings)
+    forget_texts()

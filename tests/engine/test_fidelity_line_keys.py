@@ -119,3 +119,38 @@ def test_a_lines_words_taken_from_its_views_reading_are_the_lines_words():
         assert warm == [fidelity.text_keys(line) for line in batch]
         whole += sum(content.line_sentences(line) == (" ".join(line.split()),) for line in batch)
     assert whole > 300  # (lines read as one sentence: their words taken from the view's reading)
+
+
+SENTENCE_PIECES = ["Done.", " ", "  ", "\t", "\u00a0", "\u2003", "\x1c", "\r", "e.g.", "i.e. x", "vs.", "A", "a", "ok",
+                   "Ab", "X1", "Z", "Ok.", "x", "!", "?", ". ", "! The", "? `x`", '. "Q', ". (see", "- item",
+                   "1. first", "* b", "\u03a3\u0391\u03a3", "O\u03a3 ", "\u0130", "\u212a",
+                   "The fix was in src/x.py and it works.",
+                   "word " * 45, "snake_case", "v1.2.3", "ab12", "\u2026"]
+SENTENCE_LINES = st.lists(st.sampled_from(SENTENCE_PIECES), max_size=16).map("".join)
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(line=SENTENCE_LINES)
+def test_a_lines_words_from_its_sentences_readings_are_the_lines_words(line):
+    """A line's words among its keys once its view read it (sentences cut at white
+    space, short parts left out, long ones cut in windows, a "\\r" at its end cut by
+    `str.splitlines`), when they come from the reading's sentences: the line's `words`."""
+    from inspector.engine import content
+
+    if "\n" in line or any(c in line[:-1] for c in "\r\x1c"):
+        return  # (a line of `str.split("\\n")` the view cut apart: no reading of it is kept)
+    fidelity.forget(texts=True)
+    fidelity.rewritten_reading(Message.text_message("user", line))  # (its view reads the line)
+    keys = fidelity.text_keys(line)
+    assert {k for k in keys if k.startswith("w:")} == {"w:" + w for w in fidelity.words(line)}, repr(line)
+    SENTENCES_READ.append(len(content.line_sentences(line)))
+
+
+SENTENCES_READ: list[int] = []
+
+
+def test_many_random_lines_were_of_several_sentences():
+    """(the test above is no test of lines of one sentence only: many had several)"""
+    SENTENCES_READ.clear()
+    test_a_lines_words_from_its_sentences_readings_are_the_lines_words()
+    assert sum(n > 1 for n in SENTENCES_READ) > 300

@@ -261,3 +261,26 @@ def test_a_substitution_ignoring_case_tried_where_its_starts_are_is_the_whole_sc
     positions = re.compile(r"\b(?:messages?|turns?)\s+[#(]?\d+\)?(?:\s*(?:[-\u2013]|to)\s*#?\d+)?", re.I)
     assert sub_at(positions, ("message", "turn"), " ", text) == positions.sub(" ", text)
     assert sub_at(re.compile(r"x\?|\?x", re.I), ("x?", "?x"), "", text) == re.sub(r"(?i)x\?|\?x", "", text)
+
+
+CUT_PIECES = ["\n", "\n\n", " ", "  ", "\t", "\r", "\u00a0", "\u2028", "\x85", "a", "word", "x.y", ".", "..", "...",
+              "....", "\u2026", "\u2026\u2026", '"', "'", "`", '..."', "\u2026'` ", "(", ")", "- ", "1. "]
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(CUT_PIECES), max_size=30).map("".join))
+def test_the_lines_a_quote_is_cut_short_on_are_the_whole_texts_matches(text):
+    from inspector.engine.fidelity_text import cut_lines
+
+    assert cut_lines(text) == cut_lines(text, direct=False), repr(text)
+    CUT_FOUND.append(len(cut_lines(text)))
+
+
+CUT_FOUND: list[int] = []
+
+
+def test_many_random_texts_had_lines_cut_short():
+    """(the test above is no test of texts without such a line: hundreds had one, some several)"""
+    CUT_FOUND.clear()
+    test_the_lines_a_quote_is_cut_short_on_are_the_whole_texts_matches()
+    assert sum(n > 0 for n in CUT_FOUND) > 300 and sum(n > 1 for n in CUT_FOUND) > 20
