@@ -1,0 +1,332 @@
+"""Values a replacement binds to one entity that the original binds to another of the same sort.
+
+A summary with errors planted in it most often keeps every value right and binds some to
+the wrong entity: two rows of a table swapped ("GLPI interest 1,212" where the original's
+table gives GLPI's row 112 and VICI's 1,212), two columns ("Adjusted EBITDA: 2024 3,938"
+where the row reads 3,739 under 2024 and 3,938 under 2023). Each value alone is supported
+(the original holds it), so `engine.fidelity` does not flag it; what is false is the
+binding. This module reads the bindings a table states, where they are least ambiguous.
+
+A table is a Markdown table (`| label | 2024 | 2023 |` rows; a JSON string's escaped
+lines too, as a tool returns them): each row binds its values to its first cell's words,
+each value to its column's header. A replacement's sentence states a value of a row when
+the words right before it (`CONTEXT_WORDS` at most, back to the number before them) are
+all in some row's label; of a column when the header and then the value are written one
+after the other ("2024 3,938", "2024: 3,938") with the row's words before.
+
+Flagged (status "contradicted", the original's row as evidence), when:
+
+    row      no row whose label holds the sentence's words holds the value, while another
+             row of the same table does (the value of another entity of the table);
+    column   the rows the words name hold the value, under another column only.
+
+A value the original's tables do not hold at all (a sum the summary worked out, a figure
+from prose) is left alone: what is checked is the swap, not the arithmetic. Precision
+first: a missed swap costs less than a faithful summary flagged.
+
+Cheap: the original's tables are read once per index state (its serial and length), a
+replacement's sentences once each (a memo by sentence).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.fidelity_bindings import Binding
+from inspector.engine.models import Message
+
+# Characters of a message read for tables (a tool's result of a filing's tables runs long).
+SCAN = 60_000
+# Characters of the original's row shown as evidence.
+EVIDENCE_CHARS = 200
+# Words right before a value read as the entity it is bound to (the nearest; words
+# further back name the topic of the sentence, not the row).
+CONTEXT_WORDS = 4
+
+# A row of a Markdown table: a line opening and closing with "|", two cells at least.
+_ROW = re.compile(r"^[ \t]*\|(.+\|.*)\|[ \t]*$", re.M)
+_DIGIT = re.compile(r"\d")
+_RULE = re.compile(r"^[\s|:-]*$")  # the line under a header (`|---|---:|`)
+# A number as a table's cell or a sentence writes it: "$3,739 million", "(16)", "4.5".
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w]|[.,]\d)")
+# A sentence's words and numbers, in order (a word: letters, with inner "-", "'", "&").
+_TOKEN = re.compile(r"(?<![\w./-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w/-]|[.,]\d)|[A-Za-z][A-Za-z'&-]*[A-Za-z]|[A-Za-z]")
+# The word right after a number (a noun there is what the number counts: "46 countries").
+_NEXT_WORD = re.compile(r"[ \t]*([A-Za-z][A-Za-z'-]*)")
+# Units and scales a value is written with ("3,739 million"): no noun it counts.
+_UNITS = frozenset("million millions billion billions thousand thousands m bn k mn usd eur gbp percent pct".split())
+# Words after which a number is bound to what comes next, not to the words before it.
+_PREPOSITIONS = frozenset("from to in on at by with than over under about after before since until into between "
+                          "among across through within".split())
+# Words between an entity and its value that keep the binding ("EBITDA of 3,739", "the port is 8000").
+_LINKS = frozenset("of is was were are".split())
+# Between a column's header and its value in a sentence: nothing but a mark ("2024 3,938",
+# "2024: $3,938", "2024 = 3,938"); "3,739 (2024), 3,938" binds 3,938 to no header.
+_HEADER_TO_VALUE = re.compile(r"[ \t]*[:=]?[ \t]*\$?[ \t]*")
+# Words that name no row: function words, and units a value is written with.
+_NOT_LABEL = frozenset("""a an the and or of to in on at by for with from as is are was were be been it its this
+that these those than then into per via vs each all any no not only also total usd eur gbp million millions
+billion billions thousand thousands m bn k mn
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec""".split())
+
+
+def canonical(raw: str) -> str:
+    """A number's canonical form: no thousands commas, no trailing zero decimals.
+
+    Args:
+        raw: a number as written ("3,739", "4.50").
+
+    Returns:
+        "3739", "4.5".
+    """
+    n = raw.replace(",", "")
+    if "." in n:
+        n = n.rstrip("0").rstrip(".")
+    return n.lstrip("0") or "0"
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in (t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'&-]*[A-Za-z]|[A-Za-z]", text))
+                 if w not in _NOT_LABEL)
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of one of the original's tables.
+
+    Attributes:
+        table: which table of the original (its order).
+        label: its first cell's words, lower case (`_NOT_LABEL` left out).
+        cells: its values (canonical) by column header ("" when the table has none).
+        line: the row as the original writes it (evidence).
+    """
+
+    table: int
+    label: frozenset[str]
+    cells: tuple[tuple[str, str], ...]
+    line: str
+
+    @property
+    def values(self) -> frozenset[str]:
+        """The row's values, canonical."""
+        return frozenset(v for _, v in self.cells)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip().strip("*_` ").strip() for c in line.strip().strip("|").split("|")]
+
+
+def tables_in(text: str, first: int = 0) -> list[Row]:
+    """The rows of the Markdown tables of `text` that bind values to a label: a first
+    cell with words, and at least one other cell holding a number (its first number).
+
+    Args:
+        text: any text (a JSON string's escaped line breaks are read as line breaks).
+        first: the number given to the text's first table.
+
+    Returns:
+        The rows, in order; `Row.table` counts the tables from `first`.
+    """
+    if "\\n|" in text:
+        text = text.replace("\\n", "\n")
+    out: list[Row] = []
+    table, header, last_end = first - 1, [], -2
+    for m in _ROW.finditer(text):
+        line = m.group(0)
+        cells = _cells(line)
+        # (a row on the line right after the last one continues its table)
+        if text.count("\n", last_end, m.start()) > 1 or last_end < 0:
+            table, header = table + 1, cells
+            last_end = m.end()
+            continue
+        last_end = m.end()
+        if _RULE.match(line):
+            continue
+        # (a first cell with a digit is a date or an id, "Sunday, August 3": no entity's name)
+        label = frozenset(_words(cells[0])) if cells and not _DIGIT.search(cells[0]) else frozenset()
+        if not label:
+            continue
+        found = []
+        for k, cell in enumerate(cells[1:], 1):
+            number = _NUMBER.search(cell)
+            if number is not None:
+                found.append((header[k].lower() if k < len(header) else "", canonical(number.group())))
+        if found:
+            out.append(Row(table, label, tuple(found), " ".join(line.split())[:EVIDENCE_CHARS]))
+    return out
+
+
+@dataclass(frozen=True)
+class _Tables:
+    rows: tuple[Row, ...]
+    vocabulary: dict[int, frozenset[str]]  # table -> the words of its rows' labels
+
+
+_TABLES: Memo[tuple[int, int], _Tables] = Memo(8)
+
+
+@per_index_state(_TABLES)
+def _tables(messages: Sequence[Message], serial: int) -> _Tables:
+    rows: list[Row] = []
+    for m in messages:
+        text = m.text[:SCAN]
+        if "|" in text:
+            rows += tables_in(text, rows[-1].table + 1 if rows else 0)
+    vocabulary: dict[int, frozenset[str]] = {}
+    for r in rows:
+        vocabulary[r.table] = vocabulary.get(r.table, frozenset()) | r.label
+    return _Tables(tuple(rows), vocabulary)
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A value a sentence binds to words.
+
+    Attributes:
+        words: up to `CONTEXT_WORDS` words right before it, lower case, in order.
+        nearest: the word right before it (or before its header).
+        clause: every word since the number before it (what else the sentence may name).
+        header: the number right before it, read as its column's header, or "".
+        value: the value, canonical.
+        written: the value as written.
+    """
+
+    words: tuple[str, ...]
+    nearest: str
+    clause: frozenset[str]
+    header: str
+    value: str
+    written: str
+
+
+# sentence -> the values it binds (`stated_in`)
+_SENTENCE_VALUES: Memo[str, tuple[Stated, ...]] = Memo(50_000)
+
+
+def stated_in(sentence: str) -> tuple[Stated, ...]:
+    """The values `sentence` binds to words: each number with up to `CONTEXT_WORDS` words
+    right before it (back to the number before them), or, for a number written right
+    after another ("2024 3,938"), that one as its column's header and the words before the
+    header. A number right after a preposition ("from 46") or right before a noun ("46
+    countries", a count of what follows) is bound to no word before it.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        The values, in order.
+    """
+    hit = _SENTENCE_VALUES.get(sentence)
+    if hit is not None:
+        return hit
+    out: list[Stated] = []
+    words: list[str] = []
+    last: Stated | None = None
+    previous: re.Match[str] | None = None
+    after = ""  # the word right before the number, as written (a preposition's too)
+    for m in _TOKEN.finditer(sentence):
+        token = m.group()
+        if not token[0].isdigit():
+            after = token.lower()
+            if after not in _NOT_LABEL:
+                words.append(after)
+            previous = None
+            continue
+        follows = _NEXT_WORD.match(sentence, m.end())
+        counts = follows is not None and follows.group(1).lower() not in _NOT_LABEL | _UNITS
+        if words and not counts and (after == words[-1] or after in _LINKS):
+            last = Stated(tuple(words[-CONTEXT_WORDS:]), words[-1], frozenset(words), "", canonical(token), token)
+            out.append(last)
+        elif (not words and previous is not None and last is not None and not counts
+              and _HEADER_TO_VALUE.fullmatch(sentence, previous.end(), m.start())):
+            out.append(Stated(last.words, last.nearest, last.clause, previous.group().lower(), canonical(token),
+                              token))
+        words, after = [], ""
+        previous = m
+    return _SENTENCE_VALUES.put(sentence, tuple(out))
+
+
+def _swapped(stated: Stated, tables: _Tables) -> tuple[str, Row] | None:
+    """(the binding as stated, the original's row it contradicts) when the stated value
+    is bound to another row or column of a table than the one its words name, else None."""
+    value, header = stated.value, stated.header
+    rows = tables.rows
+    # (the word right before the value is in the row's label, and so is every other word
+    # of the sentence's that is in the table's labels at all)
+    words = frozenset(stated.words)
+    named = [r for r in rows if stated.nearest in r.label and words & tables.vocabulary[r.table] <= r.label]
+    if not named:
+        return None
+    # (the rows it names best, by the run of words right before the value they hold:
+    # "GLPI interest" names GLPI's interest row, not "Cash interest paid for rent")
+    runs = [_run(stated.words, r.label) for r in named]
+    named = [r for r, n in zip(named, runs, strict=True) if n == max(runs)]
+    if header:
+        under = [v for r in named for h, v in r.cells if h == header]
+        if under and value not in under and any(value in r.values for r in named):
+            own = next(r for r in named if any(h == header for h, _ in r.cells))
+            return f"{header} {stated.written}", own
+        return None
+    if any(value in r.values for r in named):
+        return None
+    where = {r.table for r in named}
+    # (a row holding the value whose every word the sentence says may be the row it names)
+    if any(r.table in where and value in r.values and not r.label <= stated.clause for r in rows):
+        return " ".join(w for w in stated.words if w in named[0].label) + f" {stated.written}", named[0]
+    return None
+
+
+def _run(words: tuple[str, ...], label: frozenset[str]) -> int:
+    """How many of `words`, from the last back, are in `label` one after the other."""
+    n = 0
+    for w in reversed(words):
+        if w not in label:
+            break
+        n += 1
+    return n
+
+
+def table_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences binding a value of the original's tables to another row or column
+    than the one holding it (module docstring).
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the tables' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    said = [(s, stated_in(s)) for s in sentences]
+    said = [(s, st) for s, st in said if st]
+    if not said:
+        return []
+    tables = _tables(messages, serial)
+    if not tables.rows:
+        return []  # (no table in the session: no sentence read further)
+    out: list[Binding] = []
+    for sentence, values in said:
+        for stated in values:
+            wrong = _swapped(stated, tables)
+            if wrong is not None:
+                out.append(Binding(wrong[0], sentence, wrong[1].line))
+                break
+    return out
+
+
+def reads_table(sentence: str) -> bool:
+    """Whether `table_claims` reads `sentence`: it binds a number to words.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(stated_in(sentence))
+

@@ -1,0 +1,118 @@
+"""Values bound to another entity of the same sort than the original binds them to
+(`fidelity_swaps`): each value is one the original has, so only its binding tells the
+summary is wrong. The examples are those of the labelled set L21 (a financial research
+rollout reading a 10-K's tables), on a small session holding the same tables."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from inspector.engine.fidelity import fidelity
+from inspector.engine.fidelity_swaps import stated_in, table_claims, tables_in
+from inspector.engine.models import Message
+from tests import judged
+from tests.sessions import asst, sys, tool, user
+
+# As the retrieval tool of NeMo Gym's finance rollout returned the 10-K's figures: Markdown
+# tables inside a JSON string (its line breaks escaped).
+FIGURES = json.dumps({"results": """## Caesars Entertainment 2024 Form 10-K figures
+
+| Table label | 2024 | 2023 | 2022 |
+|---|---:|---:|---:|
+| **Adjusted EBITDA** | **$3,739 million** | **$3,938 million** | **$3,243 million** |
+| **Pre-disposition EBITDA, net** | (16) | (36) | (39) |
+| **Total Adjusted EBITDA** | **$3,723 million** | **$3,902 million** | **$3,204 million** |
+
+| GLPI / VICI lease cash-payment label | 2024 | 2023 | 2022 |
+|---|---:|---:|---:|
+| **GLPI Leases \u2014 Cash paid for principal** | $\u2014 | $1 | $\u2014 |
+| **GLPI Leases \u2014 Cash paid for interest** | **$112** | **$111** | **$110** |
+| **VICI Leases \u2014 Cash paid for principal** | $1 | $1 | $1 |
+| **VICI Leases \u2014 Cash paid for interest** | **$1,212** | **$1,175** | **$1,095** |
+"""}, ensure_ascii=False)
+
+
+def _session() -> list[Message]:
+    return [
+        sys("You are a financial analyst. Use the tools."),
+        user("Calculate Caesars' Adjusted EBITDAR for 2022-2024 (Adjusted EBITDA plus the GLPI and VICI rent)."),
+        asst("", [("c1", "retrieve_information", '{"key": "czr2024", "query": "Adjusted EBITDA, GLPI, VICI"}')]),
+        tool("c1", FIGURES),
+        asst("I have the figures; computing EBITDAR next."),
+        user("Go on."),
+    ]
+
+
+def _flags(summary: str) -> list[str]:
+    original = _session()
+    f = fidelity(original, [original[0], Message.text_message("user", summary), original[-1]])
+    return [it.text for it in f.items if it.status == "contradicted" and it.kind == "values"]
+
+
+FAITHFUL = ("Adjusted EBITDA: 2024 3,739; 2023 3,938; 2022 3,243 (\"Total Adjusted EBITDA\" after pre-disposition "
+            "EBITDA: 3,723 / 3,902 / 3,204). GLPI interest 112 / 111 / 110; VICI interest 1,212 / 1,175 / 1,095.")
+
+
+@pytest.mark.parametrize("summary", [
+    FAITHFUL,
+    # values the tables do not hold (worked out by the summary) are no swap
+    "Adjusted EBITDAR 2024: 5,063 = 3,739 plus 112 plus 1,212.",
+    # a number counting what follows it, or after a preposition, is bound to no row
+    "The 10-K has 2 tables, with GLPI in 4 rows; VICI from 1,212 down.",
+])
+def test_values_bound_as_the_tables_bind_them_are_not_flagged(summary):
+    assert _flags(summary) == []
+
+
+def test_two_columns_swapped_in_a_row_are_flagged_with_the_row():
+    summary = "Adjusted EBITDA: 2024 3,938; 2023 3,739; 2022 3,243."
+    assert _flags(summary) == ["2024 3,938"]
+    [claim] = table_claims([summary], _session(), 1)
+    assert claim.source.startswith("| **Adjusted EBITDA** | **$3,739 million** | **$3,938 million**")
+
+
+def test_two_rows_swapped_are_flagged_with_the_row_of_the_entity_named():
+    assert _flags("GLPI interest 1,212 / 1,175 / 1,095; VICI interest 112 / 111 / 110.") == ["glpi interest 1,212"]
+    [claim] = table_claims(["GLPI interest 1,212 / 1,175 / 1,095."], _session(), 1)
+    assert "GLPI Leases \u2014 Cash paid for interest** | **$112**" in claim.source
+
+
+def test_a_row_whose_every_word_the_sentence_says_may_be_the_row_it_names():
+    # ("Total Adjusted EBITDA" is named, then the row it comes after: the values are the total's)
+    assert table_claims(["Total Adjusted EBITDA after pre-disposition EBITDA: 3,723."], _session(), 1) == []
+    # (without the total's name, the pre-disposition row holds 16, not 3,723)
+    assert len(table_claims(["Pre-disposition EBITDA: 3,723."], _session(), 1)) == 1
+
+
+def test_a_table_s_rows_bind_their_values_to_their_label_and_columns():
+    rows = tables_in(json.loads(FIGURES)["results"])
+    assert [sorted(r.label) for r in rows[:2]] == [["adjusted", "ebitda"], ["ebitda", "net", "pre-disposition"]]
+    assert rows[0].cells == (("2024", "3739"), ("2023", "3938"), ("2022", "3243"))
+    assert {r.table for r in rows} == {0, 1}
+    # (escaped line breaks, as a JSON string holds them, are read as line breaks)
+    assert tables_in(FIGURES) == rows
+
+
+def test_a_sentence_binds_a_value_to_the_words_right_before_it_or_to_a_header():
+    [ebitda, under_2024] = stated_in("Adjusted EBITDA: 2024 3,938.")
+    assert (ebitda.nearest, ebitda.value, ebitda.header) == ("ebitda", "2024", "")
+    assert (under_2024.nearest, under_2024.value, under_2024.header) == ("ebitda", "3938", "2024")
+    # "3,739 (2024), 3,938" puts 3,938 under no header; "46 countries" counts countries
+    assert [(s.value, s.header) for s in stated_in("Adjusted EBITDA 3,739 (2024), 3,938 (2023).")] == [("3739", "")]
+    assert stated_in("EBSCO says 46 countries sent 2,883 athletes.") == ()
+
+
+def test_the_labelled_set_s_swapped_figures_are_flagged_and_its_faithful_summary_is_not():
+    items = [it for it in judged.load(judged.SETS["L21"].path) if it.session == "nemo_finance_czr_ebitdar.json"]
+    by_variant = {it.variant: it for it in items}
+
+    def flagged(variant: str) -> list[str]:
+        it = by_variant[variant]
+        return [x.text for x in fidelity(it.original(), it.compacted()).items
+                if x.status == "contradicted" and x.kind == "values"]
+
+    assert set(flagged("planted_errors")) >= {"2024 3,938", "glpi interest 1,212"}
+    for variant in ("faithful", "faithful_short", "terse", "keyword_dump", "inspector"):
+        assert flagged(variant) == [], variant
