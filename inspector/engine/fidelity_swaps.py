@@ -5,7 +5,8 @@ the wrong entity: two rows of a table swapped ("GLPI interest 1,212" where the o
 table gives GLPI's row 112 and VICI's 1,212), two columns ("Adjusted EBITDA: 2024 3,938"
 where the row reads 3,739 under 2024 and 3,938 under 2023). Each value alone is supported
 (the original holds it), so `engine.fidelity` does not flag it; what is false is the
-binding. This module reads the bindings a table states, where they are least ambiguous.
+binding. This module reads the bindings the original states least ambiguously: a table's
+rows and columns, and the years prose gives events.
 
 A table is a Markdown table (`| label | 2024 | 2023 |` rows; a JSON string's escaped
 lines too, as a tool returns them): each row binds its values to its first cell's words,
@@ -21,11 +22,20 @@ Flagged (status "contradicted", the original's row as evidence), when:
     column   the rows the words name hold the value, under another column only.
 
 A value the original's tables do not hold at all (a sum the summary worked out, a figure
-from prose) is left alone: what is checked is the swap, not the arithmetic. Precision
-first: a missed swap costs less than a faithful summary flagged.
+from prose) is left alone: what is checked is the swap, not the arithmetic.
 
-Cheap: the original's tables are read once per index state (its serial and length), a
-replacement's sentences once each (a memo by sentence).
+A year is bound to the event the words around it name ("When he purchased the WWF in
+1982", "In 1984, he recruited Hogan"). A replacement's clause giving an event a year is
+flagged when most of its words (two at least) are around one other year of the
+original, and fewer of them anywhere in the sentences of the year it states, which the
+original gives another event ("McMahon purchased the WWF in 1984"). A year the original
+never writes is left to the value checks; a year a call asked for (a search's query) is
+no event's.
+
+Precision first: a missed swap costs less than a faithful summary flagged. Cheap: the
+original's tables and years are read once per index state (its serial and length), and
+only once a sentence states a value; a replacement's sentences once each (memos by
+sentence).
 """
 
 from __future__ import annotations
@@ -330,3 +340,171 @@ def reads_table(sentence: str) -> bool:
     """
     return bool(stated_in(sentence))
 
+
+# ------------------------------------------------------------------------ years of events
+
+# A year as prose writes one (not a date's part, an amount, a version or an id's digits).
+_YEAR = re.compile(r"(?<![\w.,$/#:-])(1[6-9]\d\d|20\d\d)(?![\w%/:-]|[.,]\d)")
+# A word of an event: letters (a possessive's "'s" left out), three at least.
+_EVENT_WORD = re.compile(r"[A-Za-z][A-Za-z-]*[A-Za-z](?='s\b)|[A-Za-z][A-Za-z-]*[A-Za-z]")
+# What ends a clause of a replacement around a year: its words name the event the year is of.
+_CLAUSE_END = re.compile(r"[;:()\[\]{}|]|->|\u2192|\u2014|\s-\s|(?<=[.!?])\s")
+# Words of a clause that name no event (function words, verbs of telling, time words).
+_NOT_EVENT = frozenset("""the and for with from was were are is been being has had have that this these those than
+then into onto about over under after before since until its his her their our your they them she him who whom
+which what when where why how not but also only just still some any all each every other another more most less
+least said says say stated states state found finds reported reports reads read shows showed show year years
+month months day days date dates time times later earlier first last next same section page article text""".split())
+# Words of a clause read for its event, each side of the year at most.
+EVENT_WORDS = 6
+# Words each side of a year in the original read as its event's.
+WINDOW = 10
+
+
+def _event_words(text: str) -> list[str]:
+    return [w for w in (m.group().lower() for m in _EVENT_WORD.finditer(text)) if len(w) > 2 and w not in _NOT_EVENT]
+
+
+@dataclass(frozen=True)
+class _Years:
+    # year -> (the words around it, its sentence's words, its sentence, whether it states a
+    # fact: not a call's argument) per mention
+    mentions: dict[str, list[tuple[frozenset[str], frozenset[str], str, bool]]]
+
+
+_YEARS: Memo[tuple[int, int], _Years] = Memo(8)
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n")
+# A call with a string argument, as code writes one (`web_search(query="...")`).
+_CALL_STRING = re.compile(r"\w\((?:\s*\w+\s*=)?\s*\\?[\"']")
+
+
+@per_index_state(_YEARS)
+def _years(messages: Sequence[Message], serial: int) -> _Years:
+    """Each year the original writes, with the words around it (`WINDOW` each side, in
+    its sentence) and its sentence. A year in a call's arguments (a search's query, "MBTA
+    stops list May 2023") is what was asked for, not the date of an event: kept as a
+    mention of the year, never as the year an event had."""
+    mentions: dict[str, list[tuple[frozenset[str], frozenset[str], str, bool]]] = {}
+    for m in messages:
+        text = m.text[:SCAN]
+        for part, fact in ((text, True), *(("\n" + c.arguments_raw[:2000], False) for c in m.tool_calls)):
+            if not _YEAR.search(part):
+                continue
+            for sentence in _SENTENCE_BREAK.split(part):
+                found = list(_YEAR.finditer(sentence))
+                if not found:
+                    continue
+                tokens = [(t.start(), t.group().lower()) for t in _EVENT_WORD.finditer(sentence)]
+                whole = frozenset(w for _, w in tokens if len(w) > 2 and w not in _NOT_EVENT)
+                stated = fact and not _CALL_STRING.search(sentence)
+                for y in found:
+                    at = next((k for k, (start, _) in enumerate(tokens) if start > y.start()), len(tokens))
+                    near = whole.intersection(w for _, w in tokens[max(at - WINDOW, 0):at + WINDOW])
+                    mentions.setdefault(y.group(), []).append(
+                        (near, whole, " ".join(sentence.split())[:EVIDENCE_CHARS], stated))
+    return _Years(mentions)
+
+
+# sentence -> (year, the words of its event as the sentence writes them) per year
+_SENTENCE_YEARS: Memo[str, tuple[tuple[str, frozenset[str]], ...]] = Memo(50_000)
+
+
+def years_in(sentence: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The years `sentence` states, each with the words of its clause before it (back to
+    the number or clause mark before them, `EVENT_WORDS` at most), or after it when fewer
+    than two come before ("in 1921, Smuts coined the term").
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        (year, words) per year, in order.
+    """
+    hit = _SENTENCE_YEARS.get(sentence)
+    if hit is not None:
+        return hit
+    out = []
+    if _YEAR.search(sentence):
+        numbers = [m.end() for m in _NUMBER.finditer(sentence)]
+        marks = [m.end() for m in _CLAUSE_END.finditer(sentence)]
+        for y in _YEAR.finditer(sentence):
+            after_number = max([-1, *(n for n in numbers if n <= y.start())])
+            start = max([0, after_number, *(k for k in marks if k <= y.start())])
+            words = _event_words(sentence[start:y.start()])[-EVENT_WORDS:]
+            # (the clause opens with its year: "in 1921, Smuts coined the term"; not a list's
+            # next year, "from 1887 and 1911, Smuts coined ...")
+            if not words and start != after_number:
+                end = min([len(sentence), *(m.start() for m in _NUMBER.finditer(sentence, y.end())),
+                           *(m.start() for m in _CLAUSE_END.finditer(sentence, y.end()))])
+                words = _event_words(sentence[y.end():end])[:EVENT_WORDS]
+            if len(words) >= 2:
+                out.append((y.group(), frozenset(words)))
+    return _SENTENCE_YEARS.put(sentence, tuple(out))
+
+
+def _other_year(year: str, words: frozenset[str], said: frozenset[str], years: _Years) -> tuple[str, str] | None:
+    """(the year the original gives the event, its sentence) when the words of the event
+    are around that year in the original more than around `year` anywhere, and `year`
+    is one the original gives another event; else None. A year the sentence states too
+    (`said`) is not the one it mistook ("it reflects 2025, not May 2023")."""
+    own = years.mentions.get(year)
+    if not own:
+        return None  # (a year the original never writes is no swap: the value checks' business)
+    # (around this year: anywhere in its sentences, a sentence may bind two years to two events)
+    here = max(len(words & whole) for _, whole, _, _ in own)
+    best, where = 0, ""
+    tied = False
+    for other, mentions in years.mentions.items():
+        facts = [(len(words & near), s) for near, _, s, fact in mentions if fact]
+        if other == year or other in said or not facts:
+            continue
+        n, sentence = max(facts, key=lambda x: x[0])
+        if n > best:
+            best, where, tied = n, f"{other}: {sentence}", False
+        elif n == best and n:
+            tied = True
+    # (most of the event's words, two at least, around one other year; fewer around this one)
+    if best >= 2 and 3 * best >= 2 * len(words) and best > here and not tied:
+        return where.split(": ", 1)[0], where.split(": ", 1)[1]
+    return None
+
+
+def year_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences giving an event a year the original gives another event, where the
+    original writes this event's words around another year ("McMahon purchased the WWF
+    in 1984" where the section reads "When he purchased the WWF in 1982" and "In 1984, he
+    recruited Hogan").
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the years' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    said = [(s, y) for s in sentences for y in [years_in(s)] if y]
+    if not said:
+        return []
+    years = _years(messages, serial)
+    out: list[Binding] = []
+    for sentence, stated in said:
+        written = frozenset(_YEAR.findall(sentence))
+        for year, words in stated:
+            wrong = _other_year(year, words, written, years)
+            if wrong is not None:
+                out.append(Binding(f"{year} ({' '.join(sorted(words))})", sentence, wrong[1]))
+                break
+    return out
+
+
+def reads_years(sentence: str) -> bool:
+    """Whether `year_claims` reads `sentence`: it gives a year words.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return bool(years_in(sentence))

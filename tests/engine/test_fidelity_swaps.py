@@ -10,7 +10,7 @@ import json
 import pytest
 
 from inspector.engine.fidelity import fidelity
-from inspector.engine.fidelity_swaps import stated_in, table_claims, tables_in
+from inspector.engine.fidelity_swaps import stated_in, table_claims, tables_in, year_claims, years_in
 from inspector.engine.models import Message
 from tests import judged
 from tests.sessions import asst, sys, tool, user
@@ -116,3 +116,105 @@ def test_the_labelled_set_s_swapped_figures_are_flagged_and_its_faithful_summary
     assert set(flagged("planted_errors")) >= {"2024 3,938", "glpi interest 1,212"}
     for variant in ("faithful", "faithful_short", "terse", "keyword_dump", "inspector"):
         assert flagged(variant) == [], variant
+
+
+# ------------------------------------------------------------------------ years of events
+
+# As verifiers' wiki_search rollouts read Wikipedia sections (L22): links written
+# "[text](target)(title)", years of several events in one paragraph.
+PURCHASE = ("#### Purchase and 1980s wrestling boom\n\nWhen he purchased the WWF in 1982, professional wrestling was a "
+            "business run by regional promotions. In 1983, the WWF split from the [Wrestling Alliance](National)"
+            "(National Wrestling Alliance) a second time, after initially splitting from them in 1963 before rejoining "
+            "them in 1971.\n\nHe began expanding the company nationally. In 1984, he recruited [Hogan](Hulk)(Hulk "
+            "Hogan) to be the WWF's charismatic new megastar. On March 31, 1985, he ran [first WrestleMania](the)"
+            "(WrestleMania I) at [Square Garden](Madison)(Madison Square Garden).")
+ORIGINS = ("A specific proposal was presented by [Smuts](Jan)(Jan Smuts) in 1917 when he coined the term \"the British "
+           "Commonwealth of Nations\" and envisioned the \"future constitutional relations\" at the [Peace Conference "
+           "of 1919](Paris)(Paris Peace Conference, 1919). p. 142The Irish [of Allegiance](Oath)(Oath of Allegiance "
+           "(Ireland)), agreed in 1921, included the [Free State](Irish)(Irish Free State)'s \"adherence to and "
+           "membership of the group of nations forming the British Commonwealth of Nations\". [Australia](Australia) "
+           "and New Zealand ratified the Statute in [1942](Statute of Westminster Adoption Act 1942) and [1947]"
+           "(Statute of Westminster Adoption Act 1947).")
+
+
+def _wiki() -> list[Message]:
+    return [
+        sys("Use the provided Wikipedia search tools to help answer questions."),
+        user("In what year did Vince McMahon officially found Titan Sports?"),
+        asst("", [("w1", "read_section", '{"section_id": "vince_mcmahon:purchase_and_1980s_wrestling_boom"}')]),
+        tool("w1", PURCHASE),
+        asst("", [("w2", "read_section", '{"section_id": "commonwealth_of_nations:origins"}')]),
+        tool("w2", ORIGINS),
+        asst("Still looking for Titan Sports."),
+        user("Go on."),
+    ]
+
+
+def _year_flags(summary: str) -> list[str]:
+    """The years `summary` gives another event than the original does (`year_claims`'
+    flags; the value checks may flag a year the small session lacks)."""
+    original = _wiki()
+    f = fidelity(original, [original[0], Message.text_message("user", summary), original[-1]])
+    return [it.text for it in f.items if it.status == "contradicted" and it.kind == "values" and " (" in it.text]
+
+
+@pytest.mark.parametrize("summary", [
+    "read_section(purchase) -> McMahon purchased the WWF in 1982; the WWF split from the NWA in 1983; he recruited "
+    "Hulk Hogan in 1984; the first WrestleMania was on March 31, 1985. No mention of Titan Sports.",
+    "Smuts coined \"the British Commonwealth of Nations\" in 1917; the Irish Oath of Allegiance (1921) named it.",
+    # a sentence of the original binding two years to two countries; a list's next year
+    "Australia ratified the Statute in 1942, New Zealand in 1947.",
+    "Origins: conferences from 1887 and 1911, Smuts coined \"the British Commonwealth of Nations\" in 1917.",
+    # a year the original never writes is the value checks' business, not a swap
+    "In 1980, McMahon and his wife founded Titan Sports.",
+])
+def test_years_given_the_events_the_original_gives_them_are_not_flagged(summary):
+    assert _year_flags(summary) == []
+
+
+def test_an_event_given_another_event_s_year_is_flagged_with_the_original_s_sentence():
+    summary = "read_section(purchase) -> McMahon purchased the WWF in 1984; WWF split from the NWA in 1983."
+    assert _year_flags(summary) == ["1984 (mcmahon purchased wwf)"]
+    [claim] = year_claims([summary], _wiki(), 1)
+    assert claim.source.startswith("When he purchased the WWF in 1982")
+
+
+def test_a_term_coined_in_the_year_of_another_event_is_flagged():
+    [claim] = year_claims(["Jan Smuts coined \"the British Commonwealth of Nations\" in 1921, the year of the "
+                           "Anglo-Irish Treaty."], _wiki(), 1)
+    assert claim.text.startswith("1921 (")
+    assert "in 1917 when he coined the term" in claim.source
+
+
+def test_a_year_s_event_is_the_clause_before_it_or_after_it_when_the_clause_opens_with_it():
+    assert years_in("McMahon purchased the WWF in 1984; WWF split in 1983.") == (
+        ("1984", frozenset({"mcmahon", "purchased", "wwf"})), ("1983", frozenset({"wwf", "split"})))
+    assert years_in("In 1984, he recruited Hulk Hogan.") == (("1984", frozenset({"recruited", "hulk", "hogan"})),)
+    # (a list's next year has no event of its own; a date's year is no event's)
+    assert years_in("Imperial conferences from 1887 and 1911, Smuts coined it.") == (
+        ("1887", frozenset({"imperial", "conferences"})),)
+    assert years_in("Created 2024-05-19 by the user.") == ()
+
+
+def test_the_labelled_set_s_swapped_years_are_flagged_and_its_faithful_summaries_are_not():
+    items = [it for it in judged.load(judged.SETS["L22"].path) if it.session.startswith("wiki_search_")]
+    flagged: dict[tuple[str, str], list[str]] = {}
+    for it in items:
+        flagged[(it.session, it.variant)] = [x.text for x in fidelity(it.original(), it.compacted()).items
+                                             if x.status == "contradicted" and x.text[:4].isdigit()]
+    assert flagged[("wiki_search_titan_sports_gpt5mini.json", "planted_errors")] == ["1984 (mcmahon purchased wwf)"]
+    assert [t[:4] for t in flagged[("wiki_search_commonwealth_gpt5nano.json", "planted_errors")]] == ["1921"]
+    assert [key for key, texts in flagged.items() if texts and key[1] != "planted_errors"] == []
+
+
+def test_a_year_a_search_asked_for_is_no_event_s_year():
+    # (L18's code agent: its query holds the words of the summary's clause around 2023)
+    original = [
+        sys(),
+        user("As of May 2023, how many stops are between South Station and Windsor Gardens?"),
+        asst('alternative_results = web_search(query="MBTA Franklin-Foxboro line station stops list May 2023")'),
+        user("Observation: the summer schedule is valid until August 23, 2025; the 2025 timetable is online."),
+    ]
+    for sentence in ("The page shows no station list, and it reflects 2025, not May 2023.",
+                     "The page shows no station list and only reflects 2025."):
+        assert year_claims([sentence], original, 7) == [], sentence
