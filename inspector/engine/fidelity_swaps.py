@@ -6,7 +6,8 @@ table gives GLPI's row 112 and VICI's 1,212), two columns ("Adjusted EBITDA: 202
 where the row reads 3,739 under 2024 and 3,938 under 2023). Each value alone is supported
 (the original holds it), so `engine.fidelity` does not flag it; what is false is the
 binding. This module reads the bindings the original states least ambiguously: a table's
-rows and columns, and the years prose gives events.
+rows and columns, the years prose gives events, and the numbered elements of a page an
+agent acts on.
 
 A table is a Markdown table (`| label | 2024 | 2023 |` rows; a JSON string's escaped
 lines too, as a tool returns them): each row binds its values to its first cell's words,
@@ -32,8 +33,15 @@ original gives another event ("McMahon purchased the WWF in 1984"). A year the o
 never writes is left to the value checks; a year a call asked for (a search's query) is
 no event's.
 
+A page's numbered element (the "[13]" of a browsing agent's labelled screenshot) is bound
+to what a step typed into it ("Type [13]; Dublin") and to the strings the step's thought
+quotes (the thought's first sentence, which tells how the step before went, to that
+step's element too). A sentence typing into one element what the original typed into
+another only, or binding an element to a string only the steps on another quote, is
+flagged. Steps still to take ("Next: click [19]") bind nothing.
+
 Precision first: a missed swap costs less than a faithful summary flagged. Cheap: the
-original's tables and years are read once per index state (its serial and length), and
+original's tables, years and steps are read once per index state (its serial and length), and
 only once a sentence states a value; a replacement's sentences once each (memos by
 sentence).
 """
@@ -508,3 +516,144 @@ def reads_years(sentence: str) -> bool:
         True when it may make a claim.
     """
     return bool(years_in(sentence))
+
+
+# ------------------------------------------------------------------ labelled elements of a page
+
+# A step of an agent acting on a page's numbered elements (the Set-of-Marks labels of
+# WebVoyager, SeeAct, browser agents): "Action: Click [24]", "Type [13]; Dublin".
+_ACTION = re.compile(r"\b(?:Click|Type|Select|Hover|Press|Tap)\s*\[(\d{1,4})\](?:;[ \t]*([^\n]*\S))?", re.I)
+# An element a sentence names: "[13]".
+_ELEMENT = re.compile(r"\[(\d{1,4})\]")
+# What a sentence says was typed into an element: "Type [13]; Athens, Greece: first box",
+# "typed "Dublin" into [13]".
+_TYPED = re.compile(r"\bType\s*\[(\d{1,4})\];[ \t]*([^:;()\n]*[^:;()\n\s.])|"
+                    r"\btyped[ \t]+[\"'\u201c]([^\"'\u201d\n]{1,80})[\"'\u201d][ \t]+in(?:to)?[ \t]+\[(\d{1,4})\]", re.I)
+# A quoted string (what a step's thought names: a button's text, an option).
+_QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d\n]{3,120})[\"\u201d]")
+# An element and a string a sentence binds to it, next to each other (no clause between:
+# "Click [25]: the promo element "Free word lists..."", "clicked [25] "lion""; not
+# "click Search ([19]), open "Price graph"").
+_ELEMENT_QUOTE = re.compile(r"\[(\d{1,4})\][^,;\"\u201c\n]{0,40}[\"\u201c]([^\"\u201c\u201d\n]{3,120})[\"\u201d]|"
+                            r"[\"\u201c]([^\"\u201c\u201d\n]{3,120})[\"\u201d][^,;\"\u201c\n\[]{0,40}\[(\d{1,4})\]")
+# A step still to take binds nothing that happened.
+_AHEAD = re.compile(r"\b(?:next|will|then)\b", re.I)
+# The first sentence of a step's thought (where it tells how the last step went).
+_FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?](?=\s)|$)", re.S)
+
+
+def _said(text: str) -> str:
+    """A typed or quoted string as compared: lower case, white space collapsed, its
+    closing punctuation left out."""
+    return " ".join(text.lower().split()).strip(" .,;:!?'\"")
+
+
+@dataclass(frozen=True)
+class _Steps:
+    typed: dict[str, dict[str, str]]  # element -> typed text -> the action's line
+    quoted: dict[str, dict[str, str]]  # quoted string -> element acted on -> the action's line
+
+
+_STEPS: Memo[tuple[int, int], _Steps] = Memo(8)
+
+
+@per_index_state(_STEPS)
+def _steps(messages: Sequence[Message], serial: int) -> _Steps:
+    """The original's steps on numbered elements: each assistant message's last action,
+    what it typed, and the strings its thought quotes."""
+    typed: dict[str, dict[str, str]] = {}
+    quoted: dict[str, dict[str, str]] = {}
+    last = ""  # the element the step before acted on
+    for m in messages:
+        if m.role != "assistant" or "[" not in m.text:
+            continue
+        text = m.text[:SCAN]
+        actions = list(_ACTION.finditer(text))
+        if not actions:
+            continue
+        act = actions[-1]
+        line = " ".join(act.group().split())[:EVIDENCE_CHARS]
+        element = act.group(1)
+        if act.group(2) and act.group().lower().startswith("type"):
+            typed.setdefault(element, {}).setdefault(_said(act.group(2)), line)
+        # (a thought opens on how the last step went: "The destination "Athens" has been
+        # inputted" is of the step before's element too)
+        opening = _FIRST_SENTENCE.match(text)
+        for q in _QUOTED.finditer(text):
+            elements = quoted.setdefault(_said(q.group(1)), {})
+            elements.setdefault(element, line)
+            if last and opening is not None and q.end() <= opening.end():
+                elements.setdefault(last, line)
+        last = element
+    return _Steps(typed, quoted)
+
+
+def _element_claim(sentence: str, steps: _Steps) -> tuple[str, str] | None:
+    """(the binding as stated, the original's action) when `sentence` puts on one element
+    what the original typed into another only, or names one element with a string the
+    thoughts of the steps on another element quote and those on this one never do."""
+    if _AHEAD.search(sentence):
+        return None
+    typed = list(_TYPED.finditer(sentence))
+    for m in typed:
+        element, text = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        said = _said(text)
+        own = steps.typed.get(element)
+        if not own or said in own:
+            continue
+        other = next((line for e, texts in steps.typed.items() if e != element for t, line in texts.items()
+                      if t == said), None)
+        if other is not None:
+            return f"[{element}]; {text.strip()}", other
+    # (a sentence telling what was typed binds its element by that; one element and one
+    # string only: a list of options, "("Round trip", "One way")", binds none)
+    if typed or len(set(_ELEMENT.findall(sentence))) != 1 or len(_QUOTED.findall(sentence)) != 1:
+        return None
+    bound = _ELEMENT_QUOTE.search(sentence)
+    if bound is None:
+        return None
+    element, quote = (bound.group(1), bound.group(2)) if bound.group(1) else (bound.group(4), bound.group(3))
+    where = steps.quoted.get(_said(quote))
+    if not where or element in where or not any(element in acts for acts in steps.quoted.values()):
+        return None
+    return f"[{element}] \"{quote}\"", next(iter(where.values()))
+
+
+def element_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences binding a page's numbered element to what the original's steps bind
+    to another ("Type [13]; Athens, Greece" where the agent typed Dublin into [13] and
+    Athens, Greece into [14]; "Click [25]: the promo "Free word lists..."" where the step
+    quoting that promo clicked [24]).
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the steps' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    said = [s for s in sentences if reads_element(s)]
+    if not said:
+        return []
+    steps = _steps(messages, serial)
+    if not steps.typed and not steps.quoted:
+        return []
+    out: list[Binding] = []
+    for sentence in said:
+        wrong = _element_claim(sentence, steps)
+        if wrong is not None:
+            out.append(Binding(wrong[0], sentence, wrong[1]))
+    return out
+
+
+def reads_element(sentence: str) -> bool:
+    """Whether `element_claims` reads `sentence`: it names a numbered element.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return "[" in sentence and _ELEMENT.search(sentence) is not None

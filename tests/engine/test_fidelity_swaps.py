@@ -10,7 +10,14 @@ import json
 import pytest
 
 from inspector.engine.fidelity import fidelity
-from inspector.engine.fidelity_swaps import stated_in, table_claims, tables_in, year_claims, years_in
+from inspector.engine.fidelity_swaps import (
+    element_claims,
+    stated_in,
+    table_claims,
+    tables_in,
+    year_claims,
+    years_in,
+)
 from inspector.engine.models import Message
 from tests import judged
 from tests.sessions import asst, sys, tool, user
@@ -218,3 +225,85 @@ def test_a_year_a_search_asked_for_is_no_event_s_year():
     for sentence in ("The page shows no station list, and it reflects 2025, not May 2023.",
                      "The page shows no station list and only reflects 2025."):
         assert year_claims([sentence], original, 7) == [], sentence
+
+
+# ------------------------------------------------------------------ labelled elements of a page
+
+# WebVoyager's steps on Google Flights (L22): a thought, then an action on a numbered label.
+FLIGHT_STEPS = (
+    ('The dropdown for choosing the type of trip has been expanded, showing "Round trip," "One way," and '
+     '"Multi-city" as options. The next action should be to select "One way".', "Click [12]"),
+    ('Now that the trip type has been set to "One way," the next step is to enter the departure city "Dublin" into '
+     'the departure input box and the destination city "Athens, Greece" into the destination input box.',
+     "Type [13]; Dublin"),
+    ('The departure city "Dublin" has been entered into the departure input box. Now, the destination "Athens, '
+     'Greece" needs to be entered into the destination input box.', "Type [14]; Athens, Greece"),
+    ('The destination "Athens" has been inputted successfully. Now I need to set the departure date.', "Click [16]"),
+    ('The departure date of December 30th has been selected successfully. The next step is to submit the search '
+     'by clicking the "Done" button.', "Click [78]"),
+)
+# ... and on Cambridge Dictionary's quizzes (L22)
+QUIZ_STEPS = (
+    ('The Plus section is possibly accessible through the promotional ad-like element with the text "Free word '
+     'lists and quizzes to create, download and share!"', "Click [24]"),
+    ('There is a direct link to the Plus section of the Cambridge Dictionary indicated by the label "Go to + Plus".',
+     "Click [25]"),
+    ('The image shown is that of an elephant, and since one of the options provided is "elephant," it is the '
+     'correct answer to choose.', "Click [25]"),
+    ('The second question of the quiz is displayed with the image of a lion. The options provided are "elephant," '
+     '"mouse," and "lion."', "Click [27]"),
+)
+
+
+def _browsing(steps: tuple[tuple[str, str], ...]) -> list[Message]:
+    out = [sys("Imagine you are a robot browsing the web."), user("Now given a task: ... Observation: a screenshot.")]
+    for thought, action in steps:
+        out += [asst(f"Thought: {thought}\n\nAction: {action}"), user("Observation: A screenshot and some texts.")]
+    return out
+
+
+@pytest.mark.parametrize("sentence", [
+    "Type [13]; Dublin: departure box.",
+    "Type [14]; Athens, Greece: destination box (\"Athens\" accepted).",
+    "Click [10] opened the trip-type dropdown (\"Round trip\", \"One way\", \"Multi-city\").",
+    "Click [12] selected \"One way\".",
+    "Click [78] \"Done\" confirmed the date.",
+    # (the thought after a step tells how it went: "The destination "Athens" has been inputted")
+    "The destination box [14] \"Athens\" was accepted.",
+    "State: the form is filled; click Search ([19]), open \"Price graph\" and read the prices.",
+    "Next: click [16] \"Done\" to run the search.",
+])
+def test_elements_bound_as_the_steps_bind_them_are_not_flagged(sentence):
+    assert element_claims([sentence], _browsing(FLIGHT_STEPS), 3) == []
+
+
+def test_text_typed_into_the_other_element_is_flagged_with_the_action():
+    [claim] = element_claims(["Type [13]; Athens, Greece: first box."], _browsing(FLIGHT_STEPS), 3)
+    assert (claim.text, claim.source) == ("[13]; Athens, Greece", "Type [14]; Athens, Greece")
+    [claim] = element_claims(["The agent typed \"Dublin\" into [14]."], _browsing(FLIGHT_STEPS), 3)
+    assert claim.source == "Type [13]; Dublin"
+
+
+def test_a_string_the_step_on_another_element_quotes_is_flagged():
+    original = _browsing(QUIZ_STEPS)
+    [claim] = element_claims(["Click [25]: the promo element \"Free word lists and quizzes to create, download and "
+                              "share!\"."], original, 4)
+    assert claim.source == "Click [24]"
+    assert [c.text for c in element_claims(["Question 1: a lion; clicked [25] \"lion\"."], original, 4)] == [
+        "[25] \"lion\""]
+    # (a thought opens on how the step before went: the step on [25] quotes "Go to + Plus" in
+    # its first sentence, which may tell of the step before, on [24]: a swap missed, for precision)
+    assert element_claims(["Click [24]: \"Go to + Plus\"."], original, 4) == []
+    assert element_claims(["Question 1: an elephant; clicked [25] \"elephant\"."], original, 4) == []
+
+
+def test_the_labelled_set_s_swapped_elements_are_flagged_and_no_other_summary_is():
+    flagged: dict[tuple[str, str], list[str]] = {}
+    for it in judged.load(judged.SETS["L22"].path):
+        if it.session.startswith("webvoyager_"):
+            flagged[(it.session, it.variant)] = [x.text for x in fidelity(it.original(), it.compacted()).items
+                                                 if x.status == "contradicted" and x.text.startswith("[")]
+    assert flagged[("webvoyager_google_flights_8.json", "planted_errors")] == ["[13]; Athens, Greece",
+                                                                              "[14]; Dublin"]
+    assert len(flagged[("webvoyager_cambridge_dictionary_29.json", "planted_errors")]) == 2
+    assert [key for key, texts in flagged.items() if texts and key[1] != "planted_errors"] == []
