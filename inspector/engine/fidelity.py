@@ -177,7 +177,9 @@ from inspector.engine.fidelity_signals import (
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_swaps import (
     element_claims,
+    item_claims,
     reads_element,
+    reads_item,
     reads_table,
     reads_years,
     table_claims,
@@ -3008,10 +3010,10 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
                    reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs, reads_defined,
-                   reads_unapplied, reads_table, reads_years, reads_element)
+                   reads_unapplied, reads_table, reads_years, reads_element, reads_item)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
  _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED, _READS_UNAPPLIED,
- _READS_TABLE, _READS_YEARS, _READS_ELEMENT) = (
+ _READS_TABLE, _READS_YEARS, _READS_ELEMENT, _READS_ITEM) = (
     1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
@@ -3139,6 +3141,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *table_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
         *year_claims(read.of(_READS_YEARS, flagged), model.messages, index.serial),
         *element_claims(read.of(_READS_ELEMENT, flagged), model.messages, index.serial),
+        *item_claims(read.of(_READS_ITEM, flagged), model.messages, index.serial),
         *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon),
         *defined_claims(read.of(_READS_DEFINED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(

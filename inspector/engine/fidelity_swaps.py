@@ -6,8 +6,8 @@ table gives GLPI's row 112 and VICI's 1,212), two columns ("Adjusted EBITDA: 202
 where the row reads 3,739 under 2024 and 3,938 under 2023). Each value alone is supported
 (the original holds it), so `engine.fidelity` does not flag it; what is false is the
 binding. This module reads the bindings the original states least ambiguously: a table's
-rows and columns, the years prose gives events, and the numbered elements of a page an
-agent acts on.
+rows and columns, the years prose gives events, the numbered elements of a page an
+agent acts on, and the named items of a list.
 
 A table is a Markdown table (`| label | 2024 | 2023 |` rows; a JSON string's escaped
 lines too, as a tool returns them): each row binds its values to its first cell's words,
@@ -40,8 +40,13 @@ step's element too). A sentence typing into one element what the original typed 
 another only, or binding an element to a string only the steps on another quote, is
 flagged. Steps still to take ("Next: click [19]") bind nothing.
 
+A list of named items ("- Linda: email the agenda to John", "- Mark: review the sales
+projections") binds each name to its item's words. A sentence giving a name an item
+that shares two thirds of its words with another name's item of the same list, and a
+third at most with its own, is flagged.
+
 Precision first: a missed swap costs less than a faithful summary flagged. Cheap: the
-original's tables, years and steps are read once per index state (its serial and length), and
+original's tables, years, steps and lists are read once per index state (its serial and length), and
 only once a sentence states a value; a replacement's sentences once each (memos by
 sentence).
 """
@@ -657,3 +662,98 @@ def reads_element(sentence: str) -> bool:
         True when it may make a claim.
     """
     return "[" in sentence and _ELEMENT.search(sentence) is not None
+
+
+# ------------------------------------------------------------------- named items of a list
+
+# An item of a list naming whom or what it is of, then what it says: "- Linda: email the
+# 'meeting-agenda-2024-05-15.docx' file to ...", "2. Mark: review the sales projections".
+_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}):[ \t]+(\S.{8,})$", re.M)
+# ... as a replacement's sentence states one (its bullet may be gone).
+_SAID_ITEM = re.compile(r"^[ \t]*(?:(?:[-*\u2022]|\d{1,2}[.)])[ \t]+)?([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}):[ \t]+(\S.{8,})$")
+# Labels that head a kind of line, not an entity ("Note:", "Result:", "Next:").
+_HEADINGS = frozenset("""note notes result results error errors output input status task tasks next step steps
+summary answer thought action observation question warning info debug file files path reason cause fix solution
+example expected actual name type value description title date subject from to cc bcc body plan goal done found
+state current update request response reply message command code test tests issue problem context source total
+attendee attendees deadline owner""".split())
+# Words of an item's text that say what it is (its content words, three letters at least).
+MIN_ITEM_WORDS = 3
+
+
+def _item_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in (t.lower() for t in re.findall(r"[A-Za-z][A-Za-z'-]+|\d[\d-]+\d", text))
+                     if len(w) > 2 and w not in _NOT_EVENT and w not in _NOT_LABEL)
+
+
+@dataclass(frozen=True)
+class _Items:
+    lists: tuple[dict[str, tuple[frozenset[str], str]], ...]  # per list: name -> (its text's words, its line)
+
+
+_ITEMS: Memo[tuple[int, int], _Items] = Memo(8)
+
+
+@per_index_state(_ITEMS)
+def _items(messages: Sequence[Message], serial: int) -> _Items:
+    """The lists of named items the original shows (a message's items; two names at least)."""
+    lists = []
+    for m in messages:
+        text = m.text[:SCAN]
+        if ":" not in text:
+            continue
+        found: dict[str, tuple[frozenset[str], str]] = {}
+        for it in _ITEM.finditer(text):
+            name = it.group(1).lower()
+            if name not in _HEADINGS and name not in found:
+                found[name] = (_item_words(it.group(2)), " ".join(it.group().split())[:EVIDENCE_CHARS])
+        if len(found) >= 2:
+            lists.append(found)
+    return _Items(tuple(lists))
+
+
+def item_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences giving a named item of a list what the original's list gives another
+    ("Linda: review the sales projections" where the minutes read "Mark: review the sales
+    projections" and "Linda: email the agenda to John"): flagged when two thirds of the
+    sentence's words are in the other item and a third at most in the item of its name.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the lists' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    said = [(s, m) for s in sentences if reads_item(s) for m in [_SAID_ITEM.match(s)] if m is not None]
+    if not said:
+        return []
+    lists = _items(messages, serial).lists
+    out: list[Binding] = []
+    for sentence, m in said:
+        name, words = m.group(1).lower(), _item_words(m.group(2))
+        if name in _HEADINGS or len(words) < MIN_ITEM_WORDS:
+            continue
+        for found in lists:
+            own = found.get(name)
+            if own is None or 3 * len(words & own[0]) > len(words):
+                continue
+            other = next((line for n, (w, line) in found.items() if n != name and 3 * len(words & w) >= 2 * len(words)),
+                         None)
+            if other is not None:
+                out.append(Binding(f"{m.group(1)}: {' '.join(m.group(2).split()[:6])}", sentence, other))
+                break
+    return out
+
+
+def reads_item(sentence: str) -> bool:
+    """Whether `item_claims` reads `sentence`: it opens with a capitalized name and a colon.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    return ":" in sentence[:40] and _SAID_ITEM.match(sentence) is not None
