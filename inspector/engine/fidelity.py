@@ -178,6 +178,7 @@ from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligne
 from inspector.engine.fidelity_swaps import (
     element_claims,
     item_claims,
+    pair_claims,
     reads_element,
     reads_item,
     reads_table,
@@ -3142,6 +3143,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *year_claims(read.of(_READS_YEARS, flagged), model.messages, index.serial),
         *element_claims(read.of(_READS_ELEMENT, flagged), model.messages, index.serial),
         *item_claims(read.of(_READS_ITEM, flagged), model.messages, index.serial),
+        *pair_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
         *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon),
         *defined_claims(read.of(_READS_DEFINED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(

@@ -7,7 +7,7 @@ where the row reads 3,739 under 2024 and 3,938 under 2023). Each value alone is 
 (the original holds it), so `engine.fidelity` does not flag it; what is false is the
 binding. This module reads the bindings the original states least ambiguously: a table's
 rows and columns, the years prose gives events, the numbered elements of a page an
-agent acts on, and the named items of a list.
+agent acts on, the named items of a list, and two values a sentence gives two words.
 
 A table is a Markdown table (`| label | 2024 | 2023 |` rows; a JSON string's escaped
 lines too, as a tool returns them): each row binds its values to its first cell's words,
@@ -45,8 +45,12 @@ projections") binds each name to its item's words. A sentence giving a name an i
 that shares two thirds of its words with another name's item of the same list, and a
 third at most with its own, is flagged.
 
+Two words each given the other's value in one sentence ("stop-loss 2%, take-profit 1%"
+where the original sets "a stop-loss at 1% ... and a take-profit at 2%"): each value is
+one the original writes right after the other word and never after its own.
+
 Precision first: a missed swap costs less than a faithful summary flagged. Cheap: the
-original's tables, years, steps and lists are read once per index state (its serial and length), and
+original's tables, years, steps, lists and values are read once per index state (its serial and length), and
 only once a sentence states a value; a replacement's sentences once each (memos by
 sentence).
 """
@@ -77,8 +81,9 @@ _RULE = re.compile(r"^[\s|:-]*$")  # the line under a header (`|---|---:|`)
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w]|[.,]\d)")
 # A sentence's words and numbers, in order (a word: letters, with inner "-", "'", "&").
 _TOKEN = re.compile(r"(?<![\w./-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w/-]|[.,]\d)|[A-Za-z][A-Za-z'&-]*[A-Za-z]|[A-Za-z]")
-# The word right after a number (a noun there is what the number counts: "46 countries").
-_NEXT_WORD = re.compile(r"[ \t]*([A-Za-z][A-Za-z'-]*)")
+# The word right after a number, past a unit sign (a noun there is what the number counts,
+# "46 countries", or what it is the value of, "1% stop-loss").
+_NEXT_WORD = re.compile(r"[ \t]*%?[ \t]*([A-Za-z][A-Za-z'-]*)")
 # Units and scales a value is written with ("3,739 million"): no noun it counts.
 _UNITS = frozenset("million millions billion billions thousand thousands m bn k mn usd eur gbp percent pct".split())
 # Words after which a number is bound to what comes next, not to the words before it.
@@ -757,3 +762,66 @@ def reads_item(sentence: str) -> bool:
         True when it may make a claim.
     """
     return ":" in sentence[:40] and _SAID_ITEM.match(sentence) is not None
+
+
+# ------------------------------------------------------------- two values swapped in a sentence
+
+# A word and the number the original writes right after it ("a stop-loss at 1%",
+# "# Take-profit at 2%", "port: 8000"): the word's value.
+_WORD_VALUE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]*[A-Za-z])[ \t]*(?:(?:at|of|is|was|=|:)[ \t]*)?\$?"
+                         r"(\d+(?:,\d{3})*(?:\.\d+)?)(?![\w/-]|[.,]\d)")
+_VALUES: Memo[tuple[int, int], dict[str, tuple[set[str], str]]] = Memo(8)
+
+
+@per_index_state(_VALUES)
+def _word_values(messages: Sequence[Message], serial: int) -> dict[str, tuple[set[str], str]]:
+    """word -> (the numbers the original writes right after it, its first line doing so)."""
+    out: dict[str, tuple[set[str], str]] = {}
+    for m in messages:
+        text = m.text[:SCAN]
+        if not _DIGIT.search(text):
+            continue
+        for v in _WORD_VALUE.finditer(text):
+            word = v.group(1).lower()
+            if word in _NOT_LABEL or word in _PREPOSITIONS:
+                continue
+            hit = out.get(word)
+            if hit is None:
+                # (the words around it, in its line: a line of prose runs long)
+                start = max(text.rfind("\n", 0, v.start()) + 1, v.start() - EVIDENCE_CHARS // 2)
+                end = text.find("\n", v.end())
+                end = min(end if end >= 0 else len(text), v.end() + EVIDENCE_CHARS // 2)
+                hit = out[word] = (set(), " ".join(text[start:end].split()))
+            hit[0].add(canonical(v.group(2)))
+    return out
+
+
+def pair_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
+    """The sentences giving two words each other's values ("stop-loss 2%, take-profit 1%"
+    where the original sets "a stop-loss at 1% ... and a take-profit at 2%"): each value is
+    one the original writes right after the other word, never after its own.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the values' cache key, with its length).
+
+    Returns:
+        One `Binding` per sentence at most.
+    """
+    said = [(s, pairs) for s in sentences for pairs in [[v for v in stated_in(s) if not v.header]]
+            if len({v.nearest for v in pairs}) >= 2]
+    if not said:
+        return []
+    values = _word_values(messages, serial)
+    out: list[Binding] = []
+    for sentence, pairs in said:
+        known = [(v, values[v.nearest]) for v in pairs if v.nearest in values]
+        swap = next(((a, b, own_a) for k, (a, own_a) in enumerate(known) for b, own_b in known[k + 1:]
+                     if a.nearest != b.nearest and a.value != b.value
+                     and a.value in own_b[0] and b.value in own_a[0]
+                     and a.value not in own_a[0] and b.value not in own_b[0]), None)
+        if swap is not None:
+            a, b, own_a = swap
+            out.append(Binding(f"{a.nearest} {a.written}, {b.nearest} {b.written}", sentence, own_a[1]))
+    return out

@@ -13,6 +13,7 @@ from inspector.engine.fidelity import fidelity
 from inspector.engine.fidelity_swaps import (
     element_claims,
     item_claims,
+    pair_claims,
     stated_in,
     table_claims,
     tables_in,
@@ -364,3 +365,37 @@ def test_two_people_s_items_swapped_are_flagged_with_the_other_s_item():
     original = _minutes()
     f = fidelity(original, [original[0], Message.text_message("user", summary), original[-1]])
     assert [it.text.split(":")[0] for it in f.items if it.status == "contradicted"] == ["Linda", "Mark"]
+
+
+# ------------------------------------------------------------- two values swapped in a sentence
+
+# A CAMEL role-play (L17): the assistant's solution sets the trading bot's risk levels.
+LEVELS = ("2. **Stop-Loss and Take-Profit Levels**: Define how far away from the entry price the stop-loss and "
+          "take-profit levels should be set. For instance, you might set a stop-loss at 1% below the entry price "
+          "and a take-profit at 2% above the entry price.\n\n```python\nrisk_percentage = 0.02  # Risk 2% of the "
+          "portfolio\nstop_loss_pct = 0.01  # Stop-loss at 1%\ntake_profit_pct = 0.02  # Take-profit at 2%\n```")
+
+
+def _levels() -> list[Message]:
+    return [
+        sys("Never forget you are a Python Programmer and I am a Stock Trader."),
+        user("Instruction: Incorporate risk management strategies, such as setting stop-loss and take-profit levels."),
+        asst("Solution: " + LEVELS),
+        user("Instruction: Backtest the bot."),
+    ]
+
+
+@pytest.mark.parametrize("sentence", [
+    "TradingBot with risk 2%, stop-loss 1%, take-profit 2%.",
+    "`TradingBot` with 2% risk, 1% stop-loss, 2% take-profit.",
+    # (one value wrong is the value checks' business: no other word holds it)
+    "TradingBot with stop-loss 3%, take-profit 2%.",
+])
+def test_values_each_word_has_are_not_flagged(sentence):
+    assert pair_claims([sentence], _levels(), 9) == []
+
+
+def test_two_words_given_each_other_s_values_are_flagged():
+    [claim] = pair_claims(["Example 10000 capital, risk 2%, stop-loss 2%, take-profit 1%."], _levels(), 9)
+    assert claim.text == "stop-loss 2, take-profit 1"
+    assert "stop-loss at 1%" in claim.source
