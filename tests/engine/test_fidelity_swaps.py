@@ -6,9 +6,13 @@ rollout reading a 10-K's tables), on a small session holding the same tables."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from inspector.engine import fidelity as fid
+from inspector.engine import fidelity_swaps as fsw
+from inspector.engine.content import sentences
 from inspector.engine.fidelity import fidelity
 from inspector.engine.fidelity_swaps import (
     element_claims,
@@ -399,3 +403,40 @@ def test_two_words_given_each_other_s_values_are_flagged():
     [claim] = pair_claims(["Example 10000 capital, risk 2%, stop-loss 2%, take-profit 1%."], _levels(), 9)
     assert claim.text == "stop-loss 2, take-profit 1"
     assert "stop-loss at 1%" in claim.source
+
+
+# ---------------------------------------------------------------------------- memos
+
+def _swap_checks():
+    """(the sentence test, the check) of each check of `fidelity_swaps`."""
+    return [(fsw.reads_table, fsw.table_claims), (fsw.reads_years, fsw.year_claims),
+            (fsw.reads_element, fsw.element_claims), (fsw.reads_item, fsw.item_claims),
+            (fsw.reads_table, fsw.pair_claims)]
+
+
+def test_each_swap_check_warm_in_any_order_claims_as_from_scratch_and_only_from_the_sentences_it_reads():
+    """The checks keep each sentence's reading and each index state's reading of the
+    session: asked warm (after other sentences, in another order) they claim what they
+    claim from scratch (`fidelity.forget`), and given only the sentences their test reads,
+    what they claim from every sentence; on the labelled sets where they find swaps."""
+    rng = random.Random(17)
+    claimed, left = 0, 0
+    items = [it for name in ("L17", "L19", "L21", "L22") for it in judged.load(judged.SETS[name].path)]
+    for serial, it in enumerate(items, start=7 * 10**6):
+        original = it.original()
+        every = [s for m in it.compacted() for s in sentences(m.text)]
+        for reads, check in _swap_checks():
+            fid.forget()
+            cold = check(every, original, serial)
+            claimed += len(cold)
+            check(rng.sample(every, len(every) // 2), original, serial)
+            shuffled = rng.sample(every, len(every))
+            warm = check(shuffled, original, serial)
+            assert check(every, original, serial) == cold, (it.id, check.__name__)
+            read = [s for s in every if reads(s)]
+            left += len(every) - len(read)
+            assert check(read, original, serial) == cold, (it.id, check.__name__)
+            fid.forget()
+            assert check(shuffled, original, serial) == warm, (it.id, check.__name__)
+    fid.forget()
+    assert claimed >= 8 and left  # (the planted swaps are claimed; most sentences are not read)
