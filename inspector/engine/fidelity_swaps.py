@@ -377,6 +377,8 @@ month months day days date dates time times later earlier first last next same s
 EVENT_WORDS = 6
 # Words each side of a year in the original read as its event's.
 WINDOW = 10
+# Characters each side of a year read for its sentence, at most.
+SENTENCE_CHARS = 600
 
 
 def _event_words(text: str) -> list[str]:
@@ -408,18 +410,23 @@ def _years(messages: Sequence[Message], serial: int) -> _Years:
         for part, fact in ((text, True), *(("\n" + c.arguments_raw[:2000], False) for c in m.tool_calls)):
             if not _YEAR.search(part):
                 continue
-            for sentence in _SENTENCE_BREAK.split(part):
-                found = list(_YEAR.finditer(sentence))
-                if not found:
-                    continue
-                tokens = [(t.start(), t.group().lower()) for t in _EVENT_WORD.finditer(sentence)]
-                whole = frozenset(w for _, w in tokens if len(w) > 2 and w not in _NOT_EVENT)
-                stated = fact and not _CALL_STRING.search(sentence)
-                for y in found:
-                    at = next((k for k, (start, _) in enumerate(tokens) if start > y.start()), len(tokens))
-                    near = whole.intersection(w for _, w in tokens[max(at - WINDOW, 0):at + WINDOW])
-                    mentions.setdefault(y.group(), []).append(
-                        (near, whole, " ".join(sentence.split())[:EVIDENCE_CHARS], stated))
+            # (each year's sentence found around it, not the text split whole: a session's
+            # long outputs hold few years)
+            read: dict[int, tuple[str, list[tuple[int, str]], frozenset[str], bool]] = {}
+            for y in _YEAR.finditer(part):
+                lo = max(y.start() - SENTENCE_CHARS, 0)
+                start = max([lo, *(b.end() for b in _SENTENCE_BREAK.finditer(part, lo, y.start()))])
+                if start not in read:
+                    stop = _SENTENCE_BREAK.search(part, y.end(), y.end() + SENTENCE_CHARS)
+                    sentence = part[start:stop.start() if stop else min(y.end() + SENTENCE_CHARS, len(part))]
+                    tokens = [(t.start() + start, t.group().lower()) for t in _EVENT_WORD.finditer(sentence)]
+                    whole = frozenset(w for _, w in tokens if len(w) > 2 and w not in _NOT_EVENT)
+                    read[start] = (" ".join(sentence.split())[:EVIDENCE_CHARS], tokens, whole,
+                                   fact and not _CALL_STRING.search(sentence))
+                shown, tokens, whole, stated = read[start]
+                at = next((k for k, (begins, _) in enumerate(tokens) if begins > y.start()), len(tokens))
+                near = whole.intersection(w for _, w in tokens[max(at - WINDOW, 0):at + WINDOW])
+                mentions.setdefault(y.group(), []).append((near, whole, shown, stated))
     return _Years(mentions)
 
 
@@ -507,13 +514,28 @@ def year_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     years = _years(messages, serial)
     out: list[Binding] = []
     for sentence, stated in said:
-        written = frozenset(_YEAR.findall(sentence))
-        for year, words in stated:
-            wrong = _other_year(year, words, written, years)
-            if wrong is not None:
-                out.append(Binding(f"{year} ({' '.join(sorted(words))})", sentence, wrong[1]))
-                break
+        # (a knob move's summary repeats most sentences of the last: each one's answer kept
+        # per index state, the years of a long session each read against every mention)
+        key = (serial, len(messages), sentence)
+        hit = _YEAR_CLAIMS.get(key)
+        if hit is None:
+            hit = _YEAR_CLAIMS.put(key, (_year_claim(sentence, stated, years),))
+        if hit[0] is not None:
+            out.append(hit[0])
     return out
+
+
+# (serial, messages, sentence) -> its year claim or None
+_YEAR_CLAIMS: Memo[tuple[int, int, str], tuple[Binding | None]] = Memo(20_000)
+
+
+def _year_claim(sentence: str, stated: tuple[tuple[str, frozenset[str]], ...], years: _Years) -> Binding | None:
+    written = frozenset(_YEAR.findall(sentence))
+    for year, words in stated:
+        wrong = _other_year(year, words, written, years)
+        if wrong is not None:
+            return Binding(f"{year} ({' '.join(sorted(words))})", sentence, wrong[1])
+    return None
 
 
 def reads_years(sentence: str) -> bool:
@@ -768,8 +790,16 @@ def reads_item(sentence: str) -> bool:
 
 # A word and the number the original writes right after it ("a stop-loss at 1%",
 # "# Take-profit at 2%", "port: 8000"): the word's value.
-_WORD_VALUE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]*[A-Za-z])[ \t]*(?:(?:at|of|is|was|=|:)[ \t]*)?\$?"
-                         r"(\d+(?:,\d{3})*(?:\.\d+)?)(?![\w/-]|[.,]\d)")
+# A word and the number the original writes right after it ("a stop-loss at 1%",
+# "# Take-profit at 2%", "port: 8000"): the word's value. Read from the number back (a
+# session's text holds far fewer numbers than words): the number, then the word before it
+# in the characters just before.
+_VALUE = re.compile(r"(?<![\w.,])\d+(?:,\d{3})*(?:\.\d+)?(?![\w/-]|[.,]\d)")
+_WORD_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]*[A-Za-z])[ \t]*(?:(?:at|of|is|was|=|:)[ \t]*)?\$?\Z")
+# Characters before a number read for its word.
+WORD_BEFORE_CHARS = 40
+# What `_WORD_BEFORE` may end with: the characters right before a number with a word.
+_BEFORE_VALUE = frozenset(" \t:=$" + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _VALUES: Memo[tuple[int, int], dict[str, tuple[set[str], str]]] = Memo(8)
 
 
@@ -781,18 +811,25 @@ def _word_values(messages: Sequence[Message], serial: int) -> dict[str, tuple[se
         text = m.text[:SCAN]
         if not _DIGIT.search(text):
             continue
-        for v in _WORD_VALUE.finditer(text):
-            word = v.group(1).lower()
+        for v in _VALUE.finditer(text):
+            at = v.start()
+            # (a word, a mark or a space right before, or no word is: "(124, 16)", "x=3,")
+            if at == 0 or text[at - 1] not in _BEFORE_VALUE:
+                continue
+            before = _WORD_BEFORE.search(text, max(at - WORD_BEFORE_CHARS, 0), at)
+            if before is None:
+                continue
+            word = before.group(1).lower()
             if word in _NOT_LABEL or word in _PREPOSITIONS:
                 continue
             hit = out.get(word)
             if hit is None:
                 # (the words around it, in its line: a line of prose runs long)
-                start = max(text.rfind("\n", 0, v.start()) + 1, v.start() - EVIDENCE_CHARS // 2)
+                start = max(text.rfind("\n", 0, at) + 1, at - EVIDENCE_CHARS // 2)
                 end = text.find("\n", v.end())
                 end = min(end if end >= 0 else len(text), v.end() + EVIDENCE_CHARS // 2)
                 hit = out[word] = (set(), " ".join(text[start:end].split()))
-            hit[0].add(canonical(v.group(2)))
+            hit[0].add(canonical(v.group()))
     return out
 
 
