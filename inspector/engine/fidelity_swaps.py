@@ -390,6 +390,9 @@ class _Years:
     # year -> (the words around it, its sentence's words, its sentence, whether it states a
     # fact: not a call's argument) per mention
     mentions: dict[str, list[tuple[frozenset[str], frozenset[str], str, bool]]]
+    # word -> (year, its mention) per mention stating a fact with the word around the year
+    # (what a clause's words are looked up by: a long session writes hundreds of years)
+    around: dict[str, list[tuple[str, int]]]
 
 
 _YEARS: Memo[tuple[int, int], _Years] = Memo(8)
@@ -427,7 +430,13 @@ def _years(messages: Sequence[Message], serial: int) -> _Years:
                 at = next((k for k, (begins, _) in enumerate(tokens) if begins > y.start()), len(tokens))
                 near = whole.intersection(w for _, w in tokens[max(at - WINDOW, 0):at + WINDOW])
                 mentions.setdefault(y.group(), []).append((near, whole, shown, stated))
-    return _Years(mentions)
+    around: dict[str, list[tuple[str, int]]] = {}
+    for year, said in mentions.items():
+        for k, (near, _, _, fact) in enumerate(said):
+            if fact:
+                for w in near:
+                    around.setdefault(w, []).append((year, k))
+    return _Years(mentions, around)
 
 
 # sentence -> (year, the words of its event as the sentence writes them) per year
@@ -477,20 +486,21 @@ def _other_year(year: str, words: frozenset[str], said: frozenset[str], years: _
         return None  # (a year the original never writes is no swap: the value checks' business)
     # (around this year: anywhere in its sentences, a sentence may bind two years to two events)
     here = max(len(words & whole) for _, whole, _, _ in own)
-    best, where = 0, ""
-    tied = False
-    for other, mentions in years.mentions.items():
-        facts = [(len(words & near), s) for near, _, s, fact in mentions if fact]
-        if other == year or other in said or not facts:
-            continue
-        n, sentence = max(facts, key=lambda x: x[0])
-        if n > best:
-            best, where, tied = n, f"{other}: {sentence}", False
-        elif n == best and n:
-            tied = True
+    # (how many of the words are around each other year's mentions, looked up by word)
+    counts: dict[tuple[str, int], int] = {}
+    for w in words:
+        for at in years.around.get(w, ()):
+            counts[at] = counts.get(at, 0) + 1
+    best: dict[str, tuple[int, int]] = {}  # other year -> (its most words around a mention, that mention)
+    for (other, k), n in counts.items():
+        if other != year and other not in said and (other not in best or (n, -k) > (best[other][0], -best[other][1])):
+            best[other] = (n, k)
+    top = max((n for n, _ in best.values()), default=0)
     # (most of the event's words, two at least, around one other year; fewer around this one)
-    if best >= 2 and 3 * best >= 2 * len(words) and best > here and not tied:
-        return where.split(": ", 1)[0], where.split(": ", 1)[1]
+    winners = [other for other, (n, _) in best.items() if n == top]
+    if top >= 2 and 3 * top >= 2 * len(words) and top > here and len(winners) == 1:
+        [other] = winners
+        return other, years.mentions[other][best[other][1]][2]
     return None
 
 
