@@ -79,6 +79,7 @@ from inspector.engine import (
     fidelity_partial,
     fidelity_signals,
     fidelity_slots,
+    fidelity_swaps,
     fidelity_text,
     fidelity_undone,
 )
@@ -180,6 +181,17 @@ from inspector.engine.fidelity_signals import (
     scanned_work,
 )
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
+from inspector.engine.fidelity_swaps import (
+    element_claims,
+    item_claims,
+    pair_claims,
+    reads_element,
+    reads_item,
+    reads_table,
+    reads_years,
+    table_claims,
+    year_claims,
+)
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, cut_lines, sub_at
 from inspector.engine.fidelity_undone import reads_unapplied, reads_undone, unapplied_claims, undone_claims
 from inspector.engine.fidelity_vcs import reads_vcs, vcs_claims
@@ -3041,10 +3053,10 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
                    reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs, reads_defined,
-                   reads_unapplied, reads_empty, reads_partial)
+                   reads_unapplied, reads_empty, reads_partial, reads_table, reads_years, reads_element, reads_item)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
  _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED, _READS_UNAPPLIED,
- _READS_EMPTY, _READS_PARTIAL) = (
+ _READS_EMPTY, _READS_PARTIAL, _READS_TABLE, _READS_YEARS, _READS_ELEMENT, _READS_ITEM) = (
     1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
@@ -3099,7 +3111,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _empty, _outcomes, _partial, _signals, _slots, _text, _undone) and the
+    _claims, _defined, _empty, _outcomes, _partial, _signals, _slots, _swaps, _text, _undone) and the
     searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
@@ -3114,7 +3126,7 @@ def forget(*, texts: bool = False) -> None:
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
                                                      fidelity_defined, fidelity_empty, fidelity_outcomes,
                                                      fidelity_partial, fidelity_signals, fidelity_slots,
-                                                     fidelity_text, fidelity_undone))):
+                                                     fidelity_swaps, fidelity_text, fidelity_undone))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
@@ -3170,6 +3182,11 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
         *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
+        *table_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
+        *year_claims(read.of(_READS_YEARS, flagged), model.messages, index.serial),
+        *element_claims(read.of(_READS_ELEMENT, flagged), model.messages, index.serial),
+        *item_claims(read.of(_READS_ITEM, flagged), model.messages, index.serial),
+        *pair_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
         *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon),
         *defined_claims(read.of(_READS_DEFINED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(

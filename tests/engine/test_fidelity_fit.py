@@ -86,13 +86,16 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # summary's own words kept, a path one word of a prose sentence, the agent's latest decision
     # weighed three, a harness's numbered reminder no request and a call stated with an
     # identifier it never had contradicted: 0.665 (L17) to 0.94, mean 0.806; pairwise 0.877 (L12)
-    # to 1.00, mean 0.939. Guards a little below those figures (0.66 / 0.87, 0.802 / 0.935).
+    # to 1.00, mean 0.939. Session 17 (values stated for another entity of the same sort,
+    # `fidelity_swaps`: L17's stop-loss and take-profit given each other's values): 0.678 (L17)
+    # to 0.94, mean 0.807; pairwise 0.877 (L12) to 1.00, mean 0.940. Guards a little below those
+    # figures (0.67 / 0.87, 0.803 / 0.936).
     every = {held: a for held, _, a, _ in fit.leave_one_set_out(rows, fit.ALL_SETS)}
     assert len(every) == 16
-    assert min(a["spearman"] for a in every.values()) >= 0.66
+    assert min(a["spearman"] for a in every.values()) >= 0.67
     assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.87
-    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.802
-    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.935
+    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.803
+    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.936
     # The stale summary's factor is what leaving each of the sixteen sets out chooses
     # (bench/fidelity_cut.py; session 12: every fold chose 0.85).
     cut = _bench_module("fidelity_cut")
