@@ -334,16 +334,17 @@ L19 = judged.load(judged.L19) if any(judged.L19.glob("items-*.jsonl")) else []
 L20 = judged.load(judged.L20) if any(judged.L20.glob("items-*.jsonl")) else []
 L21 = judged.load(judged.L21) if any(judged.L21.glob("items-*.jsonl")) else []
 L22 = judged.load(judged.L22) if any(judged.L22.glob("items-*.jsonl")) else []
+L23 = judged.load(judged.L23) if any(judged.L23.glob("items-*.jsonl")) else []
 
 
-# The blind sets of sessions 10 and 16, each with its floor (Spearman, pairwise).
+# The blind sets of sessions 10, 16 and 17, each with its floor (Spearman, pairwise).
 LATER_BLIND = {"L19": (L19, (0.6, 0.75)), "L20": (L20, (0.65, 0.85)), "L21": (L21, (0.55, 0.78)),
-               "L22": (L22, (0.55, 0.83))}
+               "L22": (L22, (0.55, 0.83)), "L23": (L23, (0.48, 0.77))}
 
 
 @pytest.mark.skipif(not all(items for items, _ in LATER_BLIND.values()), reason="the blind sets are not there")
 @pytest.mark.parametrize("which", list(LATER_BLIND))
-def test_the_blind_sets_of_sessions_10_and_16_do_not_regress(which):
+def test_the_blind_sets_of_sessions_10_16_and_17_do_not_regress(which):
     """L19 (AgentDojo's tool-calling runs in Slack, travel and workspace environments, two under a
     prompt-injection attack) and L20 (coding sessions of pi and of Kimi CLI with its sub-agent)
     were written and judged blind in session 10 and read once on main before any of its changes:
@@ -364,7 +365,15 @@ def test_the_blind_sets_of_sessions_10_and_16_do_not_regress(which):
     once: L21 on main before any of its changes, 0.577 / 0.808; L22 on its first merges, 0.586
     / 0.858 (0.585 / 0.850 at the session's start): as low as every set read blind before them
     (0.25-0.6). Left out of the fit; in every session their faithful summary is above the task
-    alone, and that not below nothing, as for session 10's."""
+    alone, and that not below nothing, as for session 10's.
+
+    L23 (General AgentBench traces: MCP time and museum tasks, BrowseComp research, a SWE-bench
+    fix, Terminal-Bench's zork; one agent with function calls) was written and judged blind in
+    session 17 and read once on main before any change: 0.245 / 0.661, its faithful summaries
+    halved by false flags (hours inside ISO timestamps, a file run after `cd`, escaped line
+    breaks in JSON-wrapped outputs), fixed as classes (tests/engine/test_fidelity_other_forms.py):
+    0.521 / 0.804. The session's planted-error checks, made without seeing it, caught none of its
+    planted errors."""
     items, floor = LATER_BLIND[which]
     a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], a
