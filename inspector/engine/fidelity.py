@@ -3885,28 +3885,6 @@ def _past_the_scan(value: str, index: _Index) -> bool:
     return hit
 
 
-_DATE = re.compile(r"(?<![\w.-])\d{1,4}(?:[-/]\d{1,2}){1,2}(?![\w-])")
-
-
-def _in_a_stated_date(tok: str, said: str, index: _Index) -> bool:
-    """True when `tok` is part of a date the view states ("05-01") that the original states
-    too, within a longer one or glued to a time ("2024-05-01T00:08:44"), in a message
-    holding one of the date's other numbers."""
-    if len(tok) > 2 or tok not in said:
-        return False
-    for m in _DATE.finditer(said):
-        date = m.group()
-        parts = re.split(r"[-/]", date)
-        if tok not in parts:
-            continue
-        other = next((p for p in parts if p != tok), tok)
-        for i in index.postings.get("t:" + other, ())[:200]:
-            text = index.messages[i].text
-            if date in text[:SCAN_CHARS]:
-                return True
-    return False
-
-
 def _whole(text: str, value: str, start: int) -> bool:
     """Whether `text` holds `value` from `start` on, not inside a longer word or number."""
     k = text.find(value, start)
@@ -4110,7 +4088,6 @@ def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
             or _a_reference_or_size(tok, v.lower, index)
             or _as_listed(tok, v.groups, post)  # "1,234" as the original lists it: 1 and 234
             or any(tok in p for p in v.paths)  # judged as a path
-            or _in_a_stated_date(tok, said, index)  # "05-01" of "2024-05-01T00:08:44" (read as "01t00")
             or _past_the_scan(tok, index))  # stated where the index does not read: past a long message's head
 
 
