@@ -1474,6 +1474,8 @@ def iso_split(low: str) -> str:
     """
     # (the pattern searched only where one can be: a date's "-" and a time's ":")
     return _ISO_T.sub(" ", low) if "-" in low and ":" in low else low
+
+
 # From a digit to the end of its run of letters and digits: one match per run of
 # `_DIGIT_TOKEN`'s characters holding a digit, found by its first digit (a scan with a
 # prefix the regular expression engine skips to, where `_DIGIT_TOKEN` tries its

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from inspector.engine.bounded import Memo, per_index_state
-from inspector.engine.content import SCAN_CHARS, extract_paths
+from inspector.engine.content import Kind, extract_paths, message_artifacts
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
@@ -118,9 +119,10 @@ _ASKED: Memo[tuple[int, int], frozenset[str]] = Memo(8)
 
 @per_index_state(_ASKED)
 def _asked_paths(messages: Sequence[Message], kinds: Sequence[object], serial: int) -> frozenset[str]:
-    """The files the task and the user's requests name (`extract_paths`)."""
-    return frozenset(p for i, m in enumerate(messages) if str(kinds[i]) in ("task", "request")
-                     for p in extract_paths(m.text[:SCAN_CHARS]))
+    """The files the task and the user's requests name, as the content model reads them
+    (`message_artifacts`: the user's own words, not the framework's around them)."""
+    return frozenset(p for i, m in enumerate(messages) if kinds[i] in (Kind.TASK, Kind.REQUEST)
+                     for p in message_artifacts(m, cast("Kind", kinds[i]), decisions=False).paths)
 
 
 def _another_file_asked(calls: Sequence[tuple[int, str]], asked: frozenset[str], horizon: int) -> bool:
