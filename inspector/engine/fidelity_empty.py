@@ -57,6 +57,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.content import Kind, message_artifacts
 from inspector.engine.fidelity_claims import FUTURE_WORDS, headed_ahead, may_hold
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.fidelity_text import clause_around
@@ -458,8 +459,6 @@ def empty_claims(sentences: Sequence[str], messages: Sequence[Message], serial: 
 def _running(command: str, messages: Sequence[Message], running: Callable[[str], Sequence[int]]) -> list[int]:
     """The actions running `command` as a whole part of theirs: holding it with no word
     going on either side (`uniq -Di` is not the start of `uniq -Dif`)."""
-    from inspector.engine.content import Kind, message_artifacts
-
     whole = re.compile(r"(?<![\w-])" + re.escape(command) + r"(?![\w-])")
     return [i for i in running(command) if any(whole.search(" ".join(c.lower().split()))
                                                for c in message_artifacts(messages[i], Kind.ACTION).commands)]
