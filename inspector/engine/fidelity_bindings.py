@@ -95,8 +95,16 @@ class Binding:
     source: str
 
 
-def _number(raw: str) -> str:
-    """A number's canonical form: no thousands commas, no trailing zero decimals."""
+def canonical_number(raw: str) -> str:
+    """A number's canonical form: no thousands commas, no trailing zero decimals; an id
+    (`ka7i60`, `w123`) lower case.
+
+    Args:
+        raw: a number as written ("3,739", "4.50").
+
+    Returns:
+        "3739", "4.5".
+    """
     n = raw.replace(",", "").lower()
     if not n[0].isdigit() or not n.replace(".", "").isdigit():
         return n  # an id (`ka7i60`, `w123`)
@@ -130,7 +138,7 @@ def bindings_in(text: str, *, direct: bool = True) -> list[tuple[str, str, int, 
     if "(" in text:
         for m in _LISTED.finditer(text):
             if m.group(1).lower() not in _NOT_KEYS:
-                out.append(("listed " + m.group(1).lower(), _number(m.group(2)), m.start(), m.end()))
+                out.append(("listed " + m.group(1).lower(), canonical_number(m.group(2)), m.start(), m.end()))
     return out
 
 
@@ -151,7 +159,7 @@ def _keyed(text: str) -> list[tuple[str, str, int, int]]:
             continue
         if key in FACT_NOUNS and "." in m.group(2):
             continue  # a record's number is no decimal: "New Car Rental 4.5" is a rating after a name
-        out.append((key, _number(m.group(2)), m.start(), m.end()))
+        out.append((key, canonical_number(m.group(2)), m.start(), m.end()))
     return out
 
 
@@ -441,7 +449,7 @@ def named_values_in(sentence: str) -> tuple[tuple[str, str, str], ...]:
                 name = m.group(1)
                 if all(w.lower() in _NOT_KEYS for w in name.split()):
                     continue  # ("Step 3", "Top 10": no name)
-                found.append((name, _number(m.group(2)), m.group(0).rstrip()))
+                found.append((name, canonical_number(m.group(2)), m.group(0).rstrip()))
         if len({n for n, _, _ in found}) < 2 or len({v for _, v, _ in found}) < 2:
             found = []
         hit = _SENTENCE_ENTRIES.put(sentence, tuple(found))
@@ -472,8 +480,8 @@ def _records(names: frozenset[str], messages: Sequence[Message], serial: int) ->
             start = max(at.start() - RECORD_CHARS, 0, *(n.end() for n in mentions[:k] if n.group(1) != at.group(1)))
             end = min(at.end() + RECORD_CHARS, len(text),
                       *(n.start() for n in mentions[k + 1:] if n.group(1) != at.group(1)))
-            before = {_number(x) for x in _RECORD_NUMBER.findall(text, start, at.start())}
-            after = {_number(x) for x in _RECORD_NUMBER.findall(text, at.end(), end)}
+            before = {canonical_number(x) for x in _RECORD_NUMBER.findall(text, start, at.start())}
+            after = {canonical_number(x) for x in _RECORD_NUMBER.findall(text, at.end(), end)}
             if before or after:
                 seen, first = out[at.group(1)]
                 seen |= before | after

@@ -62,7 +62,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo, per_index_state
-from inspector.engine.fidelity_bindings import Binding
+from inspector.engine.content import output_lines
+from inspector.engine.fidelity_bindings import Binding, canonical_number
 from inspector.engine.models import Message
 
 # Characters of a message read for tables (a tool's result of a filing's tables runs long).
@@ -100,21 +101,6 @@ that these those than then into per via vs each all any no not only also total u
 billion billions thousand thousands m bn k mn
 january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec""".split())
-
-
-def canonical(raw: str) -> str:
-    """A number's canonical form: no thousands commas, no trailing zero decimals.
-
-    Args:
-        raw: a number as written ("3,739", "4.50").
-
-    Returns:
-        "3739", "4.5".
-    """
-    n = raw.replace(",", "")
-    if "." in n:
-        n = n.rstrip("0").rstrip(".")
-    return n.lstrip("0") or "0"
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -159,8 +145,8 @@ def tables_in(text: str, first: int = 0) -> list[Row]:
     Returns:
         The rows, in order; `Row.table` counts the tables from `first`.
     """
-    if "\\n|" in text:
-        text = text.replace("\\n", "\n")
+    if "\\n|" in text:  # (a table inside a JSON string: read by its lines, `content.output_lines`)
+        text = output_lines(text)
     out: list[Row] = []
     table, header, last_end = first - 1, [], -2
     for m in _ROW.finditer(text):
@@ -182,7 +168,7 @@ def tables_in(text: str, first: int = 0) -> list[Row]:
         for k, cell in enumerate(cells[1:], 1):
             number = _NUMBER.search(cell)
             if number is not None:
-                found.append((header[k].lower() if k < len(header) else "", canonical(number.group())))
+                found.append((header[k].lower() if k < len(header) else "", canonical_number(number.group())))
         if found:
             out.append(Row(table, label, tuple(found), " ".join(line.split())[:EVIDENCE_CHARS]))
     return out
@@ -267,11 +253,11 @@ def stated_in(sentence: str) -> tuple[Stated, ...]:
         follows = _NEXT_WORD.match(sentence, m.end())
         counts = follows is not None and follows.group(1).lower() not in _NOT_LABEL | _UNITS
         if words and not counts and (after == words[-1] or after in _LINKS):
-            last = Stated(tuple(words[-CONTEXT_WORDS:]), words[-1], frozenset(words), "", canonical(token), token)
+            last = Stated(tuple(words[-CONTEXT_WORDS:]), words[-1], frozenset(words), "", canonical_number(token), token)
             out.append(last)
         elif (not words and previous is not None and last is not None and not counts
               and _HEADER_TO_VALUE.fullmatch(sentence, previous.end(), m.start())):
-            out.append(Stated(last.words, last.nearest, last.clause, previous.group().lower(), canonical(token),
+            out.append(Stated(last.words, last.nearest, last.clause, previous.group().lower(), canonical_number(token),
                               token))
         words, after = [], ""
         previous = m
@@ -839,7 +825,7 @@ def _word_values(messages: Sequence[Message], serial: int) -> dict[str, tuple[se
                 end = text.find("\n", v.end())
                 end = min(end if end >= 0 else len(text), v.end() + EVIDENCE_CHARS // 2)
                 hit = out[word] = (set(), " ".join(text[start:end].split()))
-            hit[0].add(canonical(v.group()))
+            hit[0].add(canonical_number(v.group()))
     return out
 
 
