@@ -84,6 +84,9 @@ L22 = ROOT / "data" / "fidelity_judged_L22"
 # its merge; left out of the fit: General AgentBench traces (one agent holding the tools of several
 # benchmarks: MCP time and museum tasks, BrowseComp web research, a SWE-bench fix, Terminal-Bench's zork).
 L23 = ROOT / "data" / "fidelity_judged_L23"
+# Session 18's blind check, read once blind on main before any of the session's changes; left out
+# of the fit: Google ADK samples' recorded sessions (customer service, personal shopping in WebShop).
+L24 = ROOT / "data" / "fidelity_judged_L24"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -139,6 +142,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "wiki_search and WebVoyager runs", "blind"),
     LabelledSet("L23", L23, "blind in session 17 (0.245 / 0.661 on main), out of the fit: General AgentBench "
                 "traces (MCP tools, web research, SWE-bench, Terminal-Bench)", "blind"),
+    LabelledSet("L24", L24, "blind in session 18 (0.539 / 0.766 on main), out of the fit: Google ADK samples' recorded "
+                "sessions (customer service, shopping)", "blind"),
 )}
 
 
