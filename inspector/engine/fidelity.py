@@ -167,6 +167,8 @@ from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
+    DISTINCT_MIN,
+    DISTINCT_SHARE,
     OUTCOME_WORDS,
     SCANNED,
     CoveredWeights,
@@ -979,11 +981,30 @@ def _read_view(m: Message) -> _View:
     claims = [(x, _read_claims(x)) for x in sentences_holding(own, _CLAIM_MARKS)]
     return _View(ss, ws, postings, _norm_by_line(text), paths, values,
                  lower, frozenset(prose), tuple(claimed),
-                 tuple(itertools.compress(prose, map(plan_at.__getitem__, prose))),
+                 _plan_sentences(ss, prose, plan_at),
                  tuple(itertools.compress(range(len(read)), step_at)),
                  tuple(x for x, (failed, _) in claims if failed),
                  tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
                  sum(fragment_at), groups, urls)
+
+
+def _plan_sentences(ss: Sequence[str], prose: Sequence[int], plan_at: Sequence[bool]) -> tuple[int, ...]:
+    """The sentences of a rewritten message that say what comes next (`_View.plans`): the
+    prose ones that plan (`_PLAN`), and those that open on what is ahead ("Next: grep for
+    leftover conflict markers, `go build ./cmd/...`, then report.", `_AHEAD_ONLY`) though
+    they read as a list: a short summary's plan is dense, and what it names is a plan.
+
+    Args:
+        ss: the message's sentences.
+        prose: the indices of those written as prose (`is_prose`), ascending.
+        plan_at: per sentence, whether `_PLAN` matches in it.
+
+    Returns:
+        The indices, ascending.
+    """
+    planned = set(itertools.compress(prose, map(plan_at.__getitem__, prose)))
+    planned.update(j for j, x in enumerate(ss) if plan_at[j] and _AHEAD_ONLY.match(x))
+    return tuple(sorted(planned))
 
 
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
@@ -3617,17 +3638,54 @@ def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, st
     best, best_s = 0.0, ""
     if not next_words:
         return best, best_s
+    # (a first step's words that most of the session's messages hold, a path's "packages",
+    # "src", tell no step apart: they weigh a quarter)
+    post, common = hay.index.postings, max(DISTINCT_MIN, int(len(hay.original.hashes) * DISTINCT_SHARE))
     for v in hay.views:
         for j in v.plans:
             s = v.sentences[j]
             ws = v.words[j]
-            total = sum(_weight(w) for w in ws)
-            if total < 4:  # "Next: submit." says too little to tell
-                continue
-            share = sum(_weight(w) for w in ws & next_words) / total
-            if share > best and not (hay.stale is not None and hay.stale(s, ws)):
-                best, best_s = share, s
+            weights = {w: _weight(w) for w in ws}
+            first = {w: _weight(w) * (COMMON_STEP_WORD if len(post.get("w:" + w, ())) > common else 1.0)
+                     for w in _first_step(s)}
+            for weighed in (weights, first):
+                total = sum(weighed.values())
+                if total < 4:  # "Next: submit." says too little to tell
+                    continue
+                share = sum(weighed[w] for w in weighed.keys() & next_words) / total
+                if share > best and not (hay.stale is not None and hay.stale(s, ws)):
+                    best, best_s = share, s
     return best, best_s
+
+
+COMMON_STEP_WORD = 0.25
+
+
+# Where a plan's first step ends: "Next: check test_helper.exs, then report." -> "check
+# test_helper.exs"; "; ", ", then", " then ", " and then ".
+_STEP_END = re.compile(r",?\s+(?:and\s+)?then\s|;\s|,\s")
+_FIRST_STEPS: Memo[str, frozenset[str]] = Memo(20_000)
+
+
+def _first_step(sentence: str) -> frozenset[str]:
+    """The words of the first step a plan names (`_planned_next`): what comes right
+    after the cut is the first of the steps a summary lists, and the later ones ("then
+    report", "commit when asked") are not in what the agent did next. Empty for a plan
+    of one step (its words are the sentence's).
+
+    Args:
+        sentence: a rewritten sentence that plans (`_View.plans`).
+
+    Returns:
+        The first step's words (`words`).
+    """
+    hit = _FIRST_STEPS.get(sentence)
+    if hit is None:
+        ahead = _AHEAD_ONLY.match(sentence)
+        rest = sentence[ahead.end():] if ahead else ""
+        cut = _STEP_END.search(rest)
+        hit = _FIRST_STEPS.put(sentence, words(rest[:cut.start()]) if cut else frozenset())
+    return hit
 
 
 def _as_token(text: str, value: str) -> bool:
