@@ -167,6 +167,8 @@ from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
+    DISTINCT_MIN,
+    DISTINCT_SHARE,
     OUTCOME_WORDS,
     SCANNED,
     CoveredWeights,
@@ -979,11 +981,30 @@ def _read_view(m: Message) -> _View:
     claims = [(x, _read_claims(x)) for x in sentences_holding(own, _CLAIM_MARKS)]
     return _View(ss, ws, postings, _norm_by_line(text), paths, values,
                  lower, frozenset(prose), tuple(claimed),
-                 tuple(itertools.compress(prose, map(plan_at.__getitem__, prose))),
+                 _plan_sentences(ss, prose, plan_at),
                  tuple(itertools.compress(range(len(read)), step_at)),
                  tuple(x for x, (failed, _) in claims if failed),
                  tuple((name, number, x) for x, (_, assigned) in claims for name, number in assigned),
                  sum(fragment_at), groups, urls)
+
+
+def _plan_sentences(ss: Sequence[str], prose: Sequence[int], plan_at: Sequence[bool]) -> tuple[int, ...]:
+    """The sentences of a rewritten message that say what comes next (`_View.plans`): the
+    prose ones that plan (`_PLAN`), and those that open on what is ahead ("Next: grep for
+    leftover conflict markers, `go build ./cmd/...`, then report.", `_AHEAD_ONLY`) though
+    they read as a list: a short summary's plan is dense, and what it names is a plan.
+
+    Args:
+        ss: the message's sentences.
+        prose: the indices of those written as prose (`is_prose`), ascending.
+        plan_at: per sentence, whether `_PLAN` matches in it.
+
+    Returns:
+        The indices, ascending.
+    """
+    planned = set(itertools.compress(prose, map(plan_at.__getitem__, prose)))
+    planned.update(j for j, x in enumerate(ss) if plan_at[j] and _AHEAD_ONLY.match(x))
+    return tuple(sorted(planned))
 
 
 # The first characters of every match of `_OWN_NOTICES`, of `_POSITIONS` (lower case).
@@ -2335,6 +2356,15 @@ class _Contribution(NamedTuple):
     decisions: tuple[str, ...]
 
 
+# An error line that says only that a command failed, with no message: its exit status
+# ("exit code 1", "<returncode>1</returncode>", "[The command completed with exit code
+# 2.]") or an "Error:" heading whose message is on the lines after it (read as errors of
+# their own). What failed and why are the items; a summary says "the build failed", not
+# the status, and a list of outputs copies it.
+_BARE_STATUS = re.compile(r"\[?(?:the command completed with |<system>command failed with )?exit code:? \d+\.?\]?"
+                          r"(?:</system>)?|<returncode>\d+</returncode>|error:?\\?")
+
+
 def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
     m, kind = model.messages[i], model.kinds[i]
     a = artifacts(model, i)  # (a file's contents shown: no errors occurred in them)
@@ -2348,7 +2378,8 @@ def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
         # The file a viewer opened; not every line of a listing or a search.
         viewed = [normalize_path(a or b) for a, b in _VIEWED.findall(m.text[:2000])]
         paths = tuple(p for p in viewed if p != "n/a" and _worked_on(p, index))
-    errors = a.errors if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else ()
+    errors = tuple(e for e in a.errors if not _BARE_STATUS.fullmatch(e)) if kind in (
+        Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else ()
     values = tuple(v for v in a.values if _reused(v, index, i))
     decisions = tuple(_short(s) for s in reversed(a.decisions)) if kind in (Kind.ACTION, Kind.REASONING) else ()
     return _Contribution(requests, paths, errors, values, decisions)
@@ -2608,11 +2639,77 @@ def _match_error(text: str, hay: _Haystack) -> tuple[bool, str]:
     ok, ev = _match_text(core[:80], hay, "e:" + core)
     if ok:
         return ok, ev
+    quoted = next((m for m in error_messages(core) if m in hay.text), None)
+    if quoted is not None:
+        return True, _evidence_in(hay, quoted)
     cov, ev = _match_narrative(core, hay, None, frozenset(), prose_only=False)
     ok = cov >= ERROR_WORDS and _states_every_word(core, ev)
     if not ok:
         ok, ev = _said_failed(core, hay)
     return ok, ev if ok else ""
+
+
+# The clauses that open an error line without telling it apart: the shell or tool that
+# printed it, a line number, a severity, an exception's name ("/bin/bash: line 1: pip:
+# command not found", "sh: 1: pytest: permission denied", "fatal: not a git repository").
+_ERROR_PREFIX = re.compile(r"(?:\w*error|\w*exception|fatal|warning|e|sh|bash|/\S*/(?:ba)?sh|line \d+|\d+"
+                           r"|\[errno \d+\])")
+# What an error line's message is followed by that a summary leaves out: where it
+# happened (a URL, a trailing bare name: "...(or any of the parent directories): .git"), a
+# list in parentheses ("(anthropic_api_key, openai_api_key, etc.)"; one with digits,
+# "(expected 4, got 0)", is the message's own).
+_ERROR_URL_TAIL = re.compile(r"\s+(?:for|at) url:?\s*\S+$|\s+https?://\S+$")
+_ERROR_ASIDE = re.compile(r"\s*\([^()\d]* [^()\d]*\)")
+# The message of the innermost exception a line chains to ("could not install packages
+# due to an oserror: [errno 28] no space left on device").
+_BARE_NAME = re.compile(r"\S*[./_\d]\S*")
+_INNER_EXCEPTION = re.compile(r"\b\w+(?:error|exception)\b:\s*(?:\[errno \d+\]\s*)?")
+# A message quoted is one with at least this many words (`_ERROR_FILLER` not counted) and
+# characters: "no space left on device", "pip: command not found", "not a git repository".
+MESSAGE_WORDS = 3
+MESSAGE_CHARS = 15
+_ERROR_MESSAGES: Memo[str, tuple[str, ...]] = Memo(20_000)
+
+
+def error_messages(core: str) -> tuple[str, ...]:
+    """The messages of the error `core` a summary may quote in its place: the line without
+    the clauses that open it without telling it apart (`_ERROR_PREFIX`) and without where
+    it happened (`_ERROR_URL_TAIL`, a trailing bare name, `_ERROR_ASIDE`); the message of the
+    innermost exception it chains to; the first sentence of either. A faithful summary quotes
+    what went wrong ("failed with \"No space left on device\"", "\"not a git repository\"",
+    "\"Error fetching the webpage: 403 Client Error: Forbidden\"") and drops the shell's
+    prefix, the errno and the URL; the whole line (`_match_error`'s quote) is what a list of
+    outputs copies.
+
+    Args:
+        core: an error's `error_core` (normalized: lower case, white space collapsed).
+
+    Returns:
+        The candidate messages, longest first; each of MESSAGE_WORDS words and
+        MESSAGE_CHARS characters at least (none for an error with no such message).
+    """
+    hit = _ERROR_MESSAGES.get(core)
+    if hit is not None:
+        return hit
+    clauses = core.split(": ")
+    while len(clauses) > 1 and _ERROR_PREFIX.fullmatch(clauses[0].strip()):
+        clauses = clauses[1:]
+    found = [": ".join(clauses)]
+    inner = list(_INNER_EXCEPTION.finditer(core))
+    if inner and inner[-1].end() > 0:
+        found.append(core[inner[-1].end():])
+    out: list[str] = []
+    for message in found:
+        message = _ERROR_ASIDE.sub("", _ERROR_URL_TAIL.sub("", message)).strip()
+        head, sep, last = message.rpartition(": ")
+        if sep and _BARE_NAME.fullmatch(last.strip()):
+            message = head  # (a trailing bare name: where, not what)
+        for m in (message, message.split(". ", 1)[0]):
+            m = m.strip(" .,;'\"`")
+            wanted = [w for w in re.findall(r"[a-z0-9_]+", m) if w not in _ERROR_FILLER]
+            if len(wanted) >= MESSAGE_WORDS and len(m) >= MESSAGE_CHARS and m not in out and m != core:
+                out.append(m)
+    return _ERROR_MESSAGES.put(core, tuple(sorted(out, key=len, reverse=True)))
 
 
 # An error put in a summary's own words is kept when one prose sentence the compaction
@@ -3541,17 +3638,54 @@ def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, st
     best, best_s = 0.0, ""
     if not next_words:
         return best, best_s
+    # (a first step's words that most of the session's messages hold, a path's "packages",
+    # "src", tell no step apart: they weigh a quarter)
+    post, common = hay.index.postings, max(DISTINCT_MIN, int(len(hay.original.hashes) * DISTINCT_SHARE))
     for v in hay.views:
         for j in v.plans:
             s = v.sentences[j]
             ws = v.words[j]
-            total = sum(_weight(w) for w in ws)
-            if total < 4:  # "Next: submit." says too little to tell
-                continue
-            share = sum(_weight(w) for w in ws & next_words) / total
-            if share > best and not (hay.stale is not None and hay.stale(s, ws)):
-                best, best_s = share, s
+            weights = {w: _weight(w) for w in ws}
+            first = {w: _weight(w) * (COMMON_STEP_WORD if len(post.get("w:" + w, ())) > common else 1.0)
+                     for w in _first_step(s)}
+            for weighed in (weights, first):
+                total = sum(weighed.values())
+                if total < 4:  # "Next: submit." says too little to tell
+                    continue
+                share = sum(weighed[w] for w in weighed.keys() & next_words) / total
+                if share > best and not (hay.stale is not None and hay.stale(s, ws)):
+                    best, best_s = share, s
     return best, best_s
+
+
+COMMON_STEP_WORD = 0.25
+
+
+# Where a plan's first step ends: "Next: check test_helper.exs, then report." -> "check
+# test_helper.exs"; "; ", ", then", " then ", " and then ".
+_STEP_END = re.compile(r",?\s+(?:and\s+)?then\s|;\s|,\s")
+_FIRST_STEPS: Memo[str, frozenset[str]] = Memo(20_000)
+
+
+def _first_step(sentence: str) -> frozenset[str]:
+    """The words of the first step a plan names (`_planned_next`): what comes right
+    after the cut is the first of the steps a summary lists, and the later ones ("then
+    report", "commit when asked") are not in what the agent did next. Empty for a plan
+    of one step (its words are the sentence's).
+
+    Args:
+        sentence: a rewritten sentence that plans (`_View.plans`).
+
+    Returns:
+        The first step's words (`words`).
+    """
+    hit = _FIRST_STEPS.get(sentence)
+    if hit is None:
+        ahead = _AHEAD_ONLY.match(sentence)
+        rest = sentence[ahead.end():] if ahead else ""
+        cut = _STEP_END.search(rest)
+        hit = _FIRST_STEPS.put(sentence, words(rest[:cut.start()]) if cut else frozenset())
+    return hit
 
 
 def _as_token(text: str, value: str) -> bool:
