@@ -260,6 +260,11 @@ _FIRST_NUMBER = re.compile(r"\d+")
 _ID_ARGUMENT = re.compile(r"\s*\(\s*(?:[a-z_]+\s*=\s*)?[\"'`]?([a-z][\w:./-]{3,})[\"'`]?\s*[),]")
 # The identifiers of a call's arguments, as `_ID_ARGUMENT` reads one (lower case).
 _IDENTIFIER = re.compile(r"[a-z][\w:./-]{3,}")
+# A call's arguments stated in parentheses right after its name, read up to this many
+# characters (`_other_arguments`).
+_OPEN_ARGUMENTS = re.compile(r"\s*\(")
+_ARGUMENTS_CHARS = 300
+_DIGIT = re.compile(r"\d")
 
 
 @dataclass(frozen=True)
@@ -378,6 +383,7 @@ def _named_calls(sentence: str, calls: Mapping[str, list[_Call]]) -> tuple[tuple
             number = _named_call(sentence, low, name, at)
             if number:
                 out.append((name, number))
+                out.extend((name, other) for other in _other_arguments(low, at + len(name)) if other != number)
             at = low.find(name, at + len(name))
     return tuple(out)
 
@@ -407,7 +413,24 @@ def _named_call(sentence: str, low: str, name: str, at: int) -> str | None:
     if headed_ahead(low, at):
         return None  # ... nor does a list of them headed so ("Next steps: delete_file("3"), delete_file("4")")
     number = _ARGUMENT.match(low, at + len(name)) or _ID_ARGUMENT.match(low, at + len(name))
-    return number.group(1) if number else None
+    if number:
+        return number.group(1)
+    # (arguments written as "name value" pairs: "modify_cart(customer_id 123, items_to_add x)")
+    return next(iter(_other_arguments(low, at + len(name))), None)
+
+
+def _other_arguments(low: str, at: int) -> list[str]:
+    """The identifiers with an underscore or a digit in the parenthesised arguments that
+    follow position `at` ("(customer_id 123, items_to_add leccino_olive_tree x1)": its
+    parameter names and the tree's id), each to be found among the calls' own. Plain words
+    are left out: free text in parentheses (a search's query) a summary paraphrases."""
+    opened = _OPEN_ARGUMENTS.match(low, at)
+    if not opened:
+        return []
+    end = low.find(")", opened.end(), opened.end() + _ARGUMENTS_CHARS)
+    if end < 0:
+        return []
+    return [t for t in _IDENTIFIER.findall(low, opened.end(), end) if "_" in t.strip("_") or _DIGIT.search(t)]
 
 
 # A tool's answer refusing or failing the call (a booking tool's "not permitted", an

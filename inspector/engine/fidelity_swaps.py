@@ -694,6 +694,12 @@ def reads_element(sentence: str) -> bool:
 _ITEM = re.compile(r"^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}):[ \t]+(\S.{8,})$", re.M)
 # ... as a replacement's sentence states one (its bullet may be gone).
 _SAID_ITEM = re.compile(r"^[ \t]*(?:(?:[-*\u2022]|\d{1,2}[.)])[ \t]+)?([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}):[ \t]+(\S.{8,})$")
+# ... or naming an id (a product's, a ticket's: capitals and digits, both), bold or not,
+# then what it is: "*   **B092QL1FLW:** Women Summer Cold Shoulder Dress".
+_ID = r"(?=[A-Z0-9_-]*\d)(?=[A-Z0-9_-]*[A-Z])[A-Z0-9][A-Z0-9_-]{5,}"
+_ID_ITEM = re.compile(rf"^[ \t]*(?:[-*\u2022]|\d{{1,2}}[.)])[ \t]+\**({_ID})\**:\**[ \t]+(\S.{{8,}})$", re.M)
+# ... as a replacement's sentence gives one anywhere ("The user chose B09RDX8KQJ: \"Women ...\"").
+_SAID_ID_ITEM = re.compile(rf"(?<![\w-])\**({_ID})\**:\**[ \t]+(\S.{{8,}})")
 # Labels that head a kind of line, not an entity ("Note:", "Result:", "Next:").
 _HEADINGS = frozenset("""note notes result results error errors output input status task tasks next step steps
 summary answer thought action observation question warning info debug file files path reason cause fix solution
@@ -712,6 +718,7 @@ def _item_words(text: str) -> frozenset[str]:
 @dataclass(frozen=True)
 class _Items:
     lists: tuple[dict[str, tuple[frozenset[str], str]], ...]  # per list: name -> (its text's words, its line)
+    id_lists: tuple[dict[str, tuple[frozenset[str], str]], ...]  # the same, items named by an id
 
 
 _ITEMS: Memo[tuple[int, int], _Items] = Memo(8)
@@ -719,8 +726,9 @@ _ITEMS: Memo[tuple[int, int], _Items] = Memo(8)
 
 @per_index_state(_ITEMS)
 def _items(messages: Sequence[Message], serial: int) -> _Items:
-    """The lists of named items the original shows (a message's items; two names at least)."""
-    lists = []
+    """The lists of named items the original shows (a message's items; two names at least),
+    and of items named by an id."""
+    lists, id_lists = [], []
     for m in messages:
         text = m.text[:SCAN]
         if ":" not in text:
@@ -732,7 +740,11 @@ def _items(messages: Sequence[Message], serial: int) -> _Items:
                 found[name] = (_item_words(it.group(2)), " ".join(it.group().split())[:EVIDENCE_CHARS])
         if len(found) >= 2:
             lists.append(found)
-    return _Items(tuple(lists))
+        by_id = {it.group(1).lower(): (_item_words(it.group(2)), " ".join(it.group().split())[:EVIDENCE_CHARS])
+                 for it in _ID_ITEM.finditer(text)}
+        if len(by_id) >= 2:
+            id_lists.append(by_id)
+    return _Items(tuple(lists), tuple(id_lists))
 
 
 def item_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:
@@ -740,6 +752,7 @@ def item_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     ("Linda: review the sales projections" where the minutes read "Mark: review the sales
     projections" and "Linda: email the agenda to John"): flagged when two thirds of the
     sentence's words are in the other item and a third at most in the item of its name.
+    Items named by an id are read as `_id_item_claims` says.
 
     Args:
         sentences: the replacement's sentences.
@@ -749,11 +762,13 @@ def item_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     Returns:
         One `Binding` per sentence at most.
     """
-    said = [(s, m) for s in sentences if reads_item(s) for m in [_SAID_ITEM.match(s)] if m is not None]
-    if not said:
+    if not any(map(reads_item, sentences)):
         return []
-    lists = _items(messages, serial).lists
-    out: list[Binding] = []
+    found_lists = _items(messages, serial)
+    out = _id_item_claims(sentences, found_lists.id_lists)
+    claimed = {b.sentence for b in out}
+    said = [(s, m) for s in sentences if s not in claimed for m in [_SAID_ITEM.match(s)] if m is not None]
+    lists = found_lists.lists
     for sentence, m in said:
         name, words = m.group(1).lower(), _item_words(m.group(2))
         if name in _HEADINGS or len(words) < MIN_ITEM_WORDS:
@@ -770,8 +785,36 @@ def item_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     return out
 
 
+def _id_item_claims(sentences: Sequence[str], id_lists: Sequence[dict[str, tuple[frozenset[str], str]]]
+                    ) -> list[Binding]:
+    """The sentences giving an id the words of another id's item of the same list ("chose
+    B09RDX8KQJ: Women Summer Cold Shoulder Dress ..." where the list gives those words to
+    B092QL1FLW): two thirds of the other item's words (three at least) in the sentence's
+    text after the id, a third of its own at most. An item's words are measured against
+    the sentence (the sentence adds a price, a rating), not the sentence's against the item."""
+    out: list[Binding] = []
+    if not id_lists:
+        return out
+    for sentence in sentences:
+        m = _SAID_ID_ITEM.search(sentence)
+        if m is None:
+            continue
+        name, words = m.group(1).lower(), _item_words(m.group(2))
+        for found in id_lists:
+            own = found.get(name)
+            if own is None or 3 * len(own[0] & words) > len(own[0]):
+                continue
+            other = next((line for n, (w, line) in found.items()
+                          if n != name and len(w) >= MIN_ITEM_WORDS and 3 * len(w & words) >= 2 * len(w)), None)
+            if other is not None:
+                out.append(Binding(f"{m.group(1)}: {' '.join(m.group(2).split()[:6])}", sentence, other))
+                break
+    return out
+
+
 def reads_item(sentence: str) -> bool:
-    """Whether `item_claims` reads `sentence`: it opens with a capitalized name and a colon.
+    """Whether `item_claims` reads `sentence`: it opens with a capitalized name and a colon,
+    or gives an id (capitals and digits) a colon and words.
 
     Args:
         sentence: a replacement's sentence.
@@ -779,7 +822,8 @@ def reads_item(sentence: str) -> bool:
     Returns:
         True when it may make a claim.
     """
-    return ":" in sentence[:40] and _SAID_ITEM.match(sentence) is not None
+    return ":" in sentence and ((":" in sentence[:40] and _SAID_ITEM.match(sentence) is not None)
+                                or _SAID_ID_ITEM.search(sentence) is not None)
 
 
 # ------------------------------------------------------------- two values swapped in a sentence
