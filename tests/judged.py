@@ -87,6 +87,10 @@ L23 = ROOT / "data" / "fidelity_judged_L23"
 # Session 18's blind check, read once blind on main before any of the session's changes; left out
 # of the fit: Google ADK samples' recorded sessions (customer service, personal shopping in WebShop).
 L24 = ROOT / "data" / "fidelity_judged_L24"
+# ... and its second, written while the session's changes were made and read once after its
+# first two merges: ljoukov/llm's benchmark agent runs (reports to JSON files, function calls) and a
+# TapeAgents WorkArena tape (a web agent ordering in a ServiceNow catalog).
+L25 = ROOT / "data" / "fidelity_judged_L25"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -144,6 +148,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "traces (MCP tools, web research, SWE-bench, Terminal-Bench)", "blind"),
     LabelledSet("L24", L24, "blind in session 18 (0.539 / 0.766 on main), out of the fit: Google ADK samples' recorded "
                 "sessions (customer service, shopping)", "blind"),
+    LabelledSet("L25", L25, "blind in session 18 (0.189 / 0.638 on main after its first two merges), out of the fit: ljoukov/llm's "
+                "benchmark agent runs, a TapeAgents WorkArena tape", "blind"),
 )}
 
 
