@@ -148,8 +148,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "traces (MCP tools, web research, SWE-bench, Terminal-Bench)", "blind"),
     LabelledSet("L24", L24, "blind in session 18 (0.539 / 0.766 on main), out of the fit: Google ADK samples' recorded "
                 "sessions (customer service, shopping)", "blind"),
-    LabelledSet("L25", L25, "blind in session 18 (0.189 / 0.638 on main after its first two merges), out of the fit: ljoukov/llm's "
-                "benchmark agent runs, a TapeAgents WorkArena tape", "blind"),
+    LabelledSet("L25", L25, "blind in session 18 (0.189 / 0.638 on main after its first two merges), out of the "
+                "fit: ljoukov/llm's benchmark agent runs, a TapeAgents WorkArena tape", "blind"),
 )}
 
 
