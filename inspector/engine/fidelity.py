@@ -3746,7 +3746,21 @@ def _supported_path(path: str, roots: Sequence[str], post: dict[str, list[int]],
 # A file name written as a pattern of numbered files: a capital N or X standing for the
 # number ("several textfileN.txt", "fileX.log"), after a lower-case letter or "_"/"-" and
 # before the extension.
-_NUMBERED_NAME = re.compile(r"(?<=[a-z_-])[NX](?=\.[A-Za-z0-9]{1,8}$)")
+_NUMBERED_NAME = re.compile(r"(?<=[a-z0-9_-])(?:N|X|NN|XX)(?=(?:\.[A-Za-z0-9]{1,8}){1,2}$)")
+
+
+# Two file names written as a range ("output/problem_01.json-problem_06.json"): the first
+# and the last of a family, each with its extension.
+_NAME_RANGE = re.compile(r"^([^/]+\.[a-z0-9]{1,8})[-\u2013]([^/]+\.[a-z0-9]{1,8})$")
+
+
+def _path_range(path: str, roots: Sequence[str], post: dict[str, list[int]]) -> bool:
+    """Whether `path` is a range of two files the original names, in one directory
+    (`_NAME_RANGE`): what the summary states is the two, not a file of that name."""
+    directory, _, name = path.rpartition("/")
+    two = _NAME_RANGE.match(name)
+    prefix = directory + "/" if directory else ""
+    return two is not None and all(_supported_path(prefix + n, roots, post) for n in two.groups())
 
 
 def _numbered_family(path: str, sentence: str) -> bool:
@@ -3943,10 +3957,12 @@ def _step_sentence(sentence: str, state: tuple[int, int], index: _Index, *, fail
 # A name set to a number: in the original as code, output or config shows it
 # (`self.e = 5`, `"port": 8000`, `e=5`); in a summary as prose states it (`e = 3`), not
 # an expression (`offset = 0x40 + 8`: the sum is checked as a number).
+# (a number with thousands separators is one number: "F = 96,500" sets F to 96500)
 _SETTING = re.compile(r"(?<![\w.])(?:[a-z_]\w*\.)*[\"']?([a-z_]\w{0,30})[\"']?\s*[=:]\s*[\"']?"
-                      r"(-?(?:0x[0-9a-f]+|\d+(?:\.\d+)?))(?!\w|\.\w)", re.I)
+                      r"(-?(?:0x[0-9a-f]+|\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+(?:\.\d+)?))(?!\w|\.\w)", re.I)
 _STATED_SETTING = re.compile(r"(?<![\w.])(?:[a-z_]\w*\.)*([a-z_]\w{0,30})\s*=\s*"
-                             r"(-?(?:0x[0-9a-f]+|\d+(?:\.\d+)?))(?!\w|\.\w)(?!\s*[-+*/%^&|<>(])", re.I)
+                             r"(-?(?:0x[0-9a-f]+|\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+(?:\.\d+)?))(?!\w|\.\w)"
+                             r"(?!\s*[-+*/%^&|<>(])", re.I)
 
 
 # What every match of `_SETTING` holds: a "=" or ":", white space, perhaps a quote and a
@@ -3966,7 +3982,7 @@ def _settings(text: str, pattern: re.Pattern[str], *, direct: bool = True) -> li
     if direct and pattern is _SETTING and _SETS_A_NUMBER.search(text) is None:
         return out
     for m in pattern.finditer(text):
-        raw = m.group(2).lower()
+        raw = m.group(2).lower().replace(",", "")
         try:
             number = str(int(raw, 16)) if raw.lstrip("-").startswith("0x") else str(float(raw) if "." in raw else int(raw))
         except ValueError:
@@ -4067,6 +4083,18 @@ def _composite(tok: str, post: Mapping[str, list[int]]) -> bool:
     return all(where) and bool(set.intersection(*where))
 
 
+def _unseparated(tok: str, post: Mapping[str, list[int]]) -> bool:
+    """Whether `tok` is a number one message of the original writes with thousands
+    separators ("96500" where the report writes "F = 96,500"; its tokens are "96" and
+    "500"): the same number, not made up. (The other way, "1,234" where the original
+    writes 1234, is `_same_number`'s and `_as_listed`'s.)"""
+    if len(tok) < 4 or not tok.isdigit() or tok[0] == "0":
+        return False
+    head = len(tok) % 3 or 3
+    where = [set(post.get("t:" + part, ())) for part in (tok[:head], *(tok[k:k + 3] for k in range(head, len(tok), 3)))]
+    return all(where) and bool(set.intersection(*where))
+
+
 # A small number counting things ("14 actions", "11 of the 14 actions", "8 unit tests"): a
 # summary counts what the original shows one by one; the count is its own, not a value
 # the original must hold. (Counts of tests and lint issues are checked as claims.)
@@ -4110,7 +4138,9 @@ def _a_tally(tok: str, said: str) -> bool:
 # A size counts as measured only where the original gives no size in that unit: "500 bits"
 # beside the original's "1024 bits" is a wrong half.
 _REFERENCE = r"(?:(?<=msg )|(?<=msgs )|(?<=message )|(?<=messages )|(?<=turn ))%s(?![\w.])"
-_SIZE = r"(?<![\w.$#/:-])%s\s+(?:[a-z-]+\s+)?(characters|chars|bytes|bits)\b"
+# (the size first of a series sharing the unit: "708 -> 610 -> 594 characters", "708, then 610")
+_SIZE = (r"(?<![\w.$#/:-])%s(?:\s*(?:,|->|\u2192|=>|;)?\s*(?:then\s+|and\s+|to\s+)?\d[\d,]*){0,3}"
+         r"\s+(?:[a-z-]+\s+)?(characters|chars|bytes|bits)\b")
 # ... or counts what it has just named ("' ' characters (1376 of them)"): of any size.
 _COUNTED_THEM = r"(?<![\w.$#/:,-])%s\s+of\s+(?:them|these|those)\b"
 _SEPARATED = re.compile(r"(?<=\d),(?=\d{3}\b)")
@@ -4208,7 +4238,7 @@ def _token_indexed(tok: str, post: dict[str, list[int]]) -> bool:
     """Whether the original's index holds a digit token as it is or in another form (the
     first checks of `_token_stated`, which read the view not at all)."""
     return ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post) \
-        or _same_address(tok, post)
+        or _same_address(tok, post) or _unseparated(tok, post)
 
 
 def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
@@ -4267,7 +4297,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if "*" + p in said() and not re.search(r"(?<![\w/.*~-])" + re.escape(p), said()):
             continue  # a glob's tail (`**/ensemble/voting.py`), not a path stated
         if not _supported_path(p, roots, post, planned=bool(_PLAN.search(where))) and not index.says(p) \
-                and not _numbered_family(p, where):
+                and not _numbered_family(p, where) and not _path_range(p, roots, post):
             paths.append(("files", p, where))
     urls = [(url, stating(url, url) or "") for url in v.urls if not _supported_url(url, post)]
     values: list[tuple[str, str]] = []
@@ -4276,6 +4306,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
+                and not _unseparated(value, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post) and not _a_tally(value, said()) \
                 and not _before_extension(value, post) and not _past_the_scan(value, index):  # (the dearest last)

@@ -1,0 +1,98 @@
+"""Values and paths a faithful summary writes in a form the measure took for made-up ones
+(issue #23, session 18: found on the blind set L25, ljoukov/llm's benchmark agent runs, where
+two sessions' faithful summaries read 0.29 against the judges' 0.90): a constant set with
+thousands separators, a family of numbered files written with a placeholder before a double
+extension, two files written as a range, sizes written as a series ending in their unit. Each
+on a small made-up session, with a wrong statement of the same shape still flagged, and on
+L25's own summaries."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.engine.fidelity import fidelity
+from inspector.engine.models import Message
+from tests import judged
+from tests.sessions import asst, sys, tool, user
+
+
+def _flagged(msgs: list[Message], summary: str) -> list[str]:
+    """What the measure calls false in `summary`, standing for all but the last two of `msgs`."""
+    f = fidelity(msgs, [msgs[0], user(summary), *msgs[-2:]])
+    return [it.text for it in f.items if it.status in ("unsupported", "contradicted")]
+
+
+def _chemistry() -> list[Message]:
+    return [
+        sys("You are a filesystem agent."),
+        user("Solve the problems in input/report.md; write output/problem_01.json ... output/problem_03.json, "
+             "each valid against schemas/problem_01.schema.json ... schemas/problem_03.schema.json."),
+        asst("", [("c1", "read_file", '{"file_path": "input/report.md"}')]),
+        tool("c1", "L17: - Charge: Q = I * t\nL19: - Faraday constant: F = 96,500 C mol-1\nL24: - Cu = 63.55"),
+        asst("", [("c2", "list_directory", '{"path": "schemas"}')]),
+        tool("c2", "problem_01.schema.json\nproblem_02.schema.json\nproblem_03.schema.json"),
+        asst("", [("c3", "write_file", '{"file_path": "output/problem_01.json", "content": "{}"}')]),
+        tool("c3", "ok"),
+        asst("", [("c4", "write_file", '{"file_path": "output/problem_03.json", "content": "{}"}')]),
+        tool("c4", "ok"),
+    ]
+
+
+def test_a_constant_with_thousands_separators_is_one_number():
+    """"F = 96,500 C mol-1" sets F to 96500: read as F = 96, a summary writing "F = 96500"
+    was a near miss of it, contradicted (L25's chemistry run). Another value is still one."""
+    msgs = _chemistry()
+    assert _flagged(msgs, "Use only the report's constants (F = 96500 C mol-1 at L19, Cu = 63.55 at L24).") == []
+    assert _flagged(msgs, "Use only the report's constants (F = 96,500 C mol-1 at L19).") == []
+    assert "f = 96485" in _flagged(msgs, "Use only the report's constants (F = 96485 C mol-1 at L19).")
+    # (the number alone, as the report writes it without the separator; another one still flagged)
+    assert _flagged(msgs, "The Faraday constant is 96500 C per mole.") == []
+    assert "96400" in _flagged(msgs, "The Faraday constant is 96400 C per mole.")
+
+
+def test_a_numbered_family_and_a_range_of_files_are_not_made_up():
+    """"schemas/problem_0N.schema.json" writes the family problem_01..03.schema.json (the N
+    stood before a single extension only); "output/problem_01.json-problem_03.json" the first
+    and last of a range (L25's chemistry run: both contradicted as near misses of one file).
+    A range whose second file the original never names is still flagged."""
+    msgs = _chemistry()
+    summary = ("Write output/problem_01.json-problem_03.json, each valid against schemas/problem_0N.schema.json; "
+               "problem_01 and problem_03 are written.")
+    assert _flagged(msgs, summary) == []
+    assert _flagged(msgs, summary.replace("problem_03.json,", "problem_09.json,")) != []
+
+
+def _rewrites() -> list[Message]:
+    return [
+        sys("You are a filesystem agent."),
+        user("Write output/public_summary.json; its plain_language_summary has maxLength 1200 in the schema."),
+        asst("", [("c1", "write_file", '{"file_path": "output/public_summary.json", "content": "' + "a" * 708 + '"}')]),
+        tool("c1", "ok"),
+        asst("", [("c2", "write_file", '{"file_path": "output/public_summary.json", "content": "' + "b" * 610 + '"}')]),
+        tool("c2", "ok"),
+        asst("Shortened once more: 594.", [("c3", "read_file", '{"file_path": "output/public_summary.json"}')]),
+        tool("c3", "L1: {...} (line cut off)"),
+    ]
+
+
+def test_sizes_written_as_a_series_share_their_unit():
+    """"shortening the summary 708 -> 610 -> 594 characters": each number of the series is a
+    size the summary measured, as "708 characters" alone already was (L25's glm-5 run: 708
+    and 610 flagged as made-up values). A number that is no size is still flagged."""
+    msgs = _rewrites()
+    assert _flagged(msgs, "It rewrote the file three times, shortening the summary 708 -> 610 -> 594 characters.") == []
+    assert _flagged(msgs, "It rewrote the file three times (summary 708, then 610, then 594 characters).") == []
+    assert "708" in _flagged(msgs, "It rewrote the file three times; attempt 708 failed, then 594 characters.")
+
+
+L25 = judged.load(judged.L25) if any(judged.L25.glob("items-*.jsonl")) else []
+
+
+@pytest.mark.skipif(not L25, reason="the labelled set L25 is not there")
+def test_l25_faithful_summaries_state_nothing_false():
+    """On L25 (session 18's second blind set) no faithful or short faithful summary is flagged."""
+    for it in L25:
+        if it.variant in ("faithful", "faithful_short"):
+            f = fidelity(it.original(), it.compacted())
+            flagged = [x.text for x in f.items if x.status in ("unsupported", "contradicted")]
+            assert flagged == [], (it.session, it.variant, flagged)
