@@ -1,6 +1,6 @@
 """A summary written at an earlier point of the work (stale) is not credited the agent's
-next step through the words of where the work stood then (`engine.fidelity`, the next
-step's `_skipped`; issue #23, session 18).
+next step, nor the range's last step, through the words of where the work stood then
+(`engine.fidelity`, `_skipped`; issue #23, session 18).
 
 A stale summary is accurate and specific about the first half of the removed range and
 presents it as current: its "next step" is one the range's second half already took or
@@ -69,3 +69,25 @@ def test_a_summary_that_lost_the_cut_keeps_a_next_step_stated_with_the_ranges_la
     assert kept and kept[0].evidence.startswith("Next: fix the line separation")
     assert _next_step(stale) == 0.0
     assert _next_step(terse) > _next_step(stale) + 0.5
+
+
+# (set, session, the last step's first words): the range ended on a step the stale summary,
+# written before it, states with the words of its first half (L9: "I'll modify the
+# `show_undo_hint` method", credited to its unapplied `init_before_message` edit; L13: "100%
+# coverage achieved.", credited to its plan of the port).
+LAST = [("L9", "aider_history_2024-08-09", "I'll modify the `show_undo_hint`"),
+        ("L13", "cc_python-to-rust-port_c", "100% coverage achieved")]
+
+
+@pytest.mark.parametrize(("name", "session", "step"), LAST)
+def test_nor_the_last_step_which_the_faithful_summaries_keep(name: str, session: str, step: str) -> None:
+    measured = _measured(name, session)
+
+    def credit(f: Fidelity) -> float:
+        return next(it.credit for it in f.items if it.kind == "last_step" and it.text.startswith(step))
+
+    assert measured["stale"].recency.cut_lost
+    assert credit(measured["stale"]) == 0.0
+    for variant in ("faithful", "faithful_short"):
+        assert not measured[variant].recency.cut_lost
+        assert credit(measured[variant]) >= 0.8
