@@ -1255,9 +1255,11 @@ def _value_parts(text: str, *, direct: bool = True) -> tuple[tuple[str, ...], ..
                                                         (_FLAG, not direct or _may_flag(text)),
                                                         (_CAPS_ID, digits and (not direct or _CAPS_RUN.search(text))))]
     numbers = []
+    # (a DOI's parts are where a paper is, not values: "10.1038/s41586-025-09006-8")
+    dois = [d.span() for d in _DOI.finditer(text)] if digits and "10." in text else []
     for m in (_NUMBER.finditer(text) if not direct else _numbers(text)) if digits else ():
         v = m.group().lstrip("-")
-        if not _ZEROS.fullmatch(v):
+        if not _ZEROS.fullmatch(v) and not (dois and any(a <= m.start() < b for a, b in dois)):
             numbers.append(v)
     out.append(tuple(numbers))
     spans = []
@@ -1271,6 +1273,7 @@ def _value_parts(text: str, *, direct: bool = True) -> tuple[tuple[str, ...], ..
 
 
 _ZEROS = re.compile(r"0+(?:\.0+)?")
+_DOI = re.compile(r"(?<![\w.])10\.\d{4,9}/[^\s\"'<>,;]+")
 # A run of digits (`\d`, as `_NUMBER`'s): where a match of `_NUMBER` may start.
 _DIGITS = re.compile(r"\d+")
 

@@ -2200,7 +2200,7 @@ def _read_task_items(text: str) -> list[str]:
     return out
 
 
-_NUMBERED = re.compile(r"\d+[:|]")
+_NUMBERED = re.compile(r"L?\d+[:|]")
 
 
 def _result_line(text: str) -> str:

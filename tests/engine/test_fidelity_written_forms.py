@@ -96,3 +96,31 @@ def test_l25_faithful_summaries_state_nothing_false():
             f = fidelity(it.original(), it.compacted())
             flagged = [x.text for x in f.items if x.status in ("unsupported", "contradicted")]
             assert flagged == [], (it.session, it.variant, flagged)
+
+
+def test_a_dois_parts_are_no_values():
+    """"10.1038/s41586-025-09006-8" names a paper: its "10.1038", "025" and "09006" were three
+    value items a summary had to quote (L25's tumor-vaccine runs). A number beside it still is."""
+    from inspector.engine.content import extract_values
+
+    text = 'doi: "10.1038/s41586-025-09006-8", cohort of 130 patients, p=0.01'
+    values = extract_values(text)
+    assert not {"10.1038", "025", "09006"} & set(values), values
+    assert {"130", "0.01"} <= set(values)
+    assert extract_values(text, direct=False) == values
+
+
+def test_a_line_numbered_read_gives_no_result_line():
+    """A read tool numbering its lines "L1: {", "L2: ..." shows a file, as a viewer's "1:" does:
+    its first line ("L1: {") was the last step's result item, which nothing can state."""
+    msgs = [
+        sys("You are a filesystem agent."),
+        user("Check output/public_summary.json and fix it."),
+        asst("", [("c1", "read_file", '{"file_path": "output/public_summary.json"}')]),
+        tool("c1", 'L1: {\nL2:   "headline": "mRNA vaccines may help",\nL3:   "plain_language_summary": "..."'),
+        asst("It looks cut off; rewriting.", [("c2", "write_file", '{"file_path": "output/public_summary.json"}')]),
+        tool("c2", "Successfully wrote file: output/public_summary.json"),
+    ]
+    f = fidelity(msgs, [msgs[0], user("The agent read output/public_summary.json."), *msgs[-2:]])
+    steps = [it.text for it in f.items if it.kind == "last_step"]
+    assert steps and not any(t.startswith("L1:") for t in steps), steps
