@@ -2349,9 +2349,35 @@ def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
         viewed = [normalize_path(a or b) for a, b in _VIEWED.findall(m.text[:2000])]
         paths = tuple(p for p in viewed if p != "n/a" and _worked_on(p, index))
     errors = a.errors if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else ()
+    if errors and ERRORS_TELL:
+        errors = tuple(e for e in errors if tells_what_failed(e))
     values = tuple(v for v in a.values if _reused(v, index, i))
     decisions = tuple(_short(s) for s in reversed(a.decisions)) if kind in (Kind.ACTION, Kind.REASONING) else ()
     return _Contribution(requests, paths, errors, values, decisions)
+
+
+# An error the session showed is an item only when it says what failed (`tells_what_failed`):
+# off, "ERROR:" and "Exit code 1" are errors a summary keeps by quoting them.
+ERRORS_TELL = True
+# The words of an error line that say only that something failed, not what or why.
+_BARE_ERROR_WORDS = frozenset(words("error errors exit code status failed failure fail fails command completed "
+                                    "returned return non zero nonzero process exited with the system"))
+
+
+def tells_what_failed(error: str) -> bool:
+    """Whether an error line names what failed or why: a word beyond "error", "exit code",
+    "failed" and numbers ("ERROR:", "Exit code 1", "[The command completed with exit code
+    1.]" do not; "sudo: command not found", "Error: gift card balance is not enough" do).
+    A summary that quotes a bare one tells the agent nothing it could act on: our extractive
+    summary's "Bash: Exit code 1" under "Errors seen" earned the errors' whole credit.
+
+    Args:
+        error: an error line (`content.normalize_error`'s form).
+
+    Returns:
+        True when it has such a word.
+    """
+    return any(not w.isdigit() for w in words(error) - _BARE_ERROR_WORDS)
 
 
 def _plans_written(model: ContentModel, index: _Index) -> list[tuple[int, list[str]]]:
