@@ -262,6 +262,12 @@ _ID_ARGUMENT = re.compile(r"\s*\(\s*(?:[a-z_]+\s*=\s*)?[\"'`]?([a-z][\w:./-]{3,}
 _IDENTIFIER = re.compile(r"[a-z][\w:./-]{3,}")
 
 
+# A tool said called (with an argument, in a clause that does not look ahead) before the
+# range's end, whose first call came after it, is a call never made by then (`call_claims`;
+# session 18, L23's planted "Wikipedia__get_summary(...) has already been fetched").
+CALLED_LATER = True
+
+
 @dataclass(frozen=True)
 class _Call:
     at: int  # the action's message index
@@ -308,7 +314,8 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     flight, a line) or an identifier in parentheses (a section, a page, a path) when no
     call of that tool up to `horizon` had that number, or an identifier holding that one,
     among its arguments (while it was called, with others), or saying that call went well
-    when its last one failed.
+    when its last one failed; or saying a tool was called (with any argument, free text in
+    quotes too) whose first call came after `horizon`.
 
     Args:
         sentences: the replacement's sentences.
@@ -339,6 +346,13 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
         for name, arg in named:
             made = calls[name]
             before = [c for c in made if c.at <= horizon]
+            if not before and CALLED_LATER:
+                # (the tool is the session's, first called after the range: said made, it was not yet)
+                out.append(CallClaim(f"{name} {arg}", sentence,
+                                     f"{name} was first called at message {made[0].at}, after the range's end"))
+                break
+            if " " in arg:
+                continue  # (free text: a query paraphrased, not compared with the arguments)
             if arg[0].isdigit():
                 # (the tool's calls with an argument of that shape: the same number of digits)
                 alike = sorted({n for c in before for n in c.numbers if len(n) == len(arg)})
@@ -407,7 +421,17 @@ def _named_call(sentence: str, low: str, name: str, at: int) -> str | None:
     if headed_ahead(low, at):
         return None  # ... nor does a list of them headed so ("Next steps: delete_file("3"), delete_file("4")")
     number = _ARGUMENT.match(low, at + len(name)) or _ID_ARGUMENT.match(low, at + len(name))
+    if number is None:
+        number = _TEXT_ARGUMENT.match(low, at + len(name))
+        if number is not None and " " not in number.group(1):
+            return None  # (a short word quoted is no identifier to compare, nor free text)
     return number.group(1) if number else None
+
+
+# ... or free text quoted in parentheses (`get_summary("Ancient Egyptian furniture")`): a
+# query, which a summary may paraphrase, so it says only that the tool was called
+# (`call_claims`: not before the range's end).
+_TEXT_ARGUMENT = re.compile(r"\s*\(\s*(?:[a-z_]+\s*=\s*)?[\"'`\u201c]([^\"'`\u201d)]{3,80})[\"'`\u201d]\s*\)")
 
 
 # A tool's answer refusing or failing the call (a booking tool's "not permitted", an
