@@ -266,6 +266,10 @@ _IDENTIFIER = re.compile(r"[a-z][\w:./-]{3,}")
 # range's end, whose first call came after it, is a call never made by then (`call_claims`;
 # session 18, L23's planted "Wikipedia__get_summary(...) has already been fetched").
 CALLED_LATER = True
+# ... said so in words: a call named bare ("- `delete_email(email_id="34")`" under "Not done
+# yet:", a line of its own) may be a step still to take.
+_SAID_MADE = re.compile(r"\b(?:already|has been|have been|had been|was|were|returned|fetched|called|ran|done|"
+                        r"succeeded|gave|showed|found|confirmed|retrieved)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -346,7 +350,7 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
         for name, arg in named:
             made = calls[name]
             before = [c for c in made if c.at <= horizon]
-            if not before and CALLED_LATER:
+            if not before and CALLED_LATER and _SAID_MADE.search(low):
                 # (the tool is the session's, first called after the range: said made, it was not yet)
                 out.append(CallClaim(f"{name} {arg}", sentence,
                                      f"{name} was first called at message {made[0].at}, after the range's end"))

@@ -46,6 +46,10 @@ def test_a_call_ahead_a_tool_called_before_the_cut_or_a_list_of_tools_is_not():
                     'furniture") and compare materials.') == []
     assert _flagged('search_objects("chair") in department 10 found 551895 and 549236; neither is seating.') == []
     assert _flagged("Tools: list_departments, search_objects, get_summary. search_objects(10) found two objects.") == []
+    # (a call named bare on a line of its own, under a heading of what is not done yet: L19's
+    # faithful "Not done yet:\n- `delete_email(email_id="34")`", tests/data/faithful_summaries)
+    assert _flagged('search_objects(10) found 551895 and 549236.\nNot done yet:\n'
+                    '- `get_summary(title="Ancient Egyptian furniture")`') == []
 
 
 L23 = judged.load(judged.L23) if any(judged.L23.glob("items-*.jsonl")) else []
