@@ -75,6 +75,7 @@ from inspector.engine import (
     fidelity_claims,
     fidelity_defined,
     fidelity_empty,
+    fidelity_listing,
     fidelity_outcomes,
     fidelity_partial,
     fidelity_signals,
@@ -153,6 +154,7 @@ from inspector.engine.fidelity_claims import (
 )
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
 from inspector.engine.fidelity_empty import empty_claims, reads_empty
+from inspector.engine.fidelity_listing import listing_claims
 from inspector.engine.fidelity_outcomes import (
     Outcome,
     answered_badly,
@@ -3139,7 +3141,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _empty, _outcomes, _partial, _signals, _slots, _swaps, _text, _undone) and the
+    _claims, _defined, _empty, _listing, _outcomes, _partial, _signals, _slots, _swaps, _text, _undone) and the
     searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
@@ -3152,7 +3154,8 @@ def forget(*, texts: bool = False) -> None:
             measures needs not: those are caches of what a text alone gives).
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
-                                                     fidelity_defined, fidelity_empty, fidelity_outcomes,
+                                                     fidelity_defined, fidelity_empty, fidelity_listing,
+                                                     fidelity_outcomes,
                                                      fidelity_partial, fidelity_signals, fidelity_slots,
                                                      fidelity_swaps, fidelity_text, fidelity_undone))):
         for value in list(namespace.values()):
@@ -3210,6 +3213,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
         *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
+        *listing_claims(unflagged, model.messages, index.serial),
         *table_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
         *year_claims(read.of(_READS_YEARS, flagged), model.messages, index.serial),
         *element_claims(read.of(_READS_ELEMENT, flagged), model.messages, index.serial),
