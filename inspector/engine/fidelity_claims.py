@@ -534,12 +534,28 @@ def reads_write(sentence: str, *, direct: bool = True) -> bool:
         True when it may make a claim.
     """
     if not direct:
-        return bool(_WROTE.search(sentence)) and not _NOT_MADE.search(sentence)
+        return bool(_WROTE.search(sentence)) and not _NOT_MADE.search(_outside_parentheses(sentence))
     hit = _SAYS_WRITTEN.get(sentence)
     if hit is None:
         hit = _SAYS_WRITTEN.put(sentence, may_hold(sentence, WROTE_WORDS) and bool(_WROTE.search(sentence))
-                                and not _NOT_MADE.search(sentence))
+                                and not _NOT_MADE.search(_outside_parentheses(sentence)))
     return hit
+
+
+# A span in parentheses (not nested), which `_outside_parentheses` drops.
+_PARENTHESES = re.compile(r"\([^()]*\)")
+
+
+def _outside_parentheses(sentence: str) -> str:
+    """The sentence without what it says in parentheses: what the written code does ("a
+    special case (if all args have cols == 0, return ...)") is no condition on the write,
+    so its "if" does not make the sentence look ahead (L23's planted insert into another
+    file went unread for it)."""
+    return _PARENTHESES.sub(" ", sentence) if WRITE_PARENTHESES_ASIDE else sentence
+
+
+# Whether `reads_write` reads a sentence's mood outside its parentheses only.
+WRITE_PARENTHESES_ASIDE = True
 
 
 def reads_scope(sentence: str, *, direct: bool = True) -> bool:
