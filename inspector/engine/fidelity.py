@@ -3523,15 +3523,31 @@ class _Stale:
                 if len(where) == 3:
                     break
         for i in where:
-            if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or (
+            # (an output quoted after the name of the tool that printed it, "update_reservation_flights:
+            # Error: gift card balance is not enough", echoes it as much as the bare line does)
+            tool = ws & self._tool_words(i) if kinds[i] is Kind.OBSERVATION and ECHO_WITH_TOOL else frozenset()
+            if where[i] + len(tool) < STALE_COVERAGE * len(ws) or where[i] + len(tool) <= ahead or (
                     kinds[i] is Kind.ACTION and not self.model.result_of(i)):
                 continue
-            if any(len(ws & sw) >= STALE_COVERAGE * len(ws) and len(ws & sw) > ahead
+            if any(len(ws & (sw | tool)) >= STALE_COVERAGE * len(ws) and len(ws & (sw | tool)) > ahead
                    for _, sw in self.hay.sentences_of(i)):
                 return True
         return False
 
+    def _tool_words(self, i: int) -> frozenset[str]:
+        """The words of the snake_case names of the tools whose result the observation at
+        `i` is (a name such as "Read" or "Bash" is a word of the sentence's own)."""
+        msgs, kinds = self.model.messages, self.model.kinds
+        j = i
+        while j > 0 and kinds[j] is Kind.OBSERVATION:
+            j -= 1
+        names = [c.name for c in msgs[j].tool_calls if "_" in c.name.strip("_")] if kinds[j] is Kind.ACTION else []
+        return words(" ".join(names)) if names else frozenset()
 
+
+# An output quoted after its tool's name is an echo too (`_Stale._copies`): off, the tool's
+# name lowered its share of the output's words below STALE_COVERAGE.
+ECHO_WITH_TOOL = True
 # A plan that says a step is to be taken again: not stale when the step already ran.
 _AGAIN = re.compile(r"\b(?:again|re-?run|re-?try|retry|rerun|once more|re-?apply|re-?check|re-?test)\b", re.I)
 
