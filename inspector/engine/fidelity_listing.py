@@ -81,16 +81,21 @@ def _listings_in(text: str) -> list[_Listing]:
                 out.append(_Listing(rows, tuple(line for _, line in run), numeric, names))
         run.clear()
 
-    for line in text.splitlines():
-        r = _record(line)
-        if r is not None and (not run or tuple(r) == tuple(run[0][0])):
-            run.append((r, line.strip()))
-            continue
-        close()
+    end = -2
+    # (the lines shaped as records found in C; a run is lines one right after the other)
+    for found in _RECORD_LINE.finditer(text):
+        r = _record(found.group())
+        if r is None or found.start() != end + 1 or (run and tuple(r) != tuple(run[0][0])):
+            close()
         if r is not None:
-            run.append((r, line.strip()))
+            run.append((r, found.group().strip()))
+        end = found.end()
     close()
     return out
+
+
+# A line that may be a record: two "Key: value" pairs at least, comma-separated.
+_RECORD_LINE = re.compile(r"^[ \t]*[A-Za-z][A-Za-z _-]{0,30}: [^\n]*?, [A-Za-z][A-Za-z _-]{0,30}: [^\n]*$", re.M)
 
 
 _LISTINGS: Memo[tuple[int, int], tuple[_Listing, ...]] = Memo(8)
