@@ -75,6 +75,7 @@ from inspector.engine import (
     fidelity_claims,
     fidelity_defined,
     fidelity_empty,
+    fidelity_listing,
     fidelity_outcomes,
     fidelity_partial,
     fidelity_signals,
@@ -153,6 +154,7 @@ from inspector.engine.fidelity_claims import (
 )
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
 from inspector.engine.fidelity_empty import empty_claims, reads_empty
+from inspector.engine.fidelity_listing import listing_claims
 from inspector.engine.fidelity_outcomes import (
     Outcome,
     answered_badly,
@@ -2356,15 +2358,6 @@ class _Contribution(NamedTuple):
     decisions: tuple[str, ...]
 
 
-# An error line that says only that a command failed, with no message: its exit status
-# ("exit code 1", "<returncode>1</returncode>", "[The command completed with exit code
-# 2.]") or an "Error:" heading whose message is on the lines after it (read as errors of
-# their own). What failed and why are the items; a summary says "the build failed", not
-# the status, and a list of outputs copies it.
-_BARE_STATUS = re.compile(r"\[?(?:the command completed with |<system>command failed with )?exit code:? \d+\.?\]?"
-                          r"(?:</system>)?|<returncode>\d+</returncode>|error:?\\?")
-
-
 def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
     m, kind = model.messages[i], model.kinds[i]
     a = artifacts(model, i)  # (a file's contents shown: no errors occurred in them)
@@ -2378,11 +2371,36 @@ def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
         # The file a viewer opened; not every line of a listing or a search.
         viewed = [normalize_path(a or b) for a, b in _VIEWED.findall(m.text[:2000])]
         paths = tuple(p for p in viewed if p != "n/a" and _worked_on(p, index))
-    errors = tuple(e for e in a.errors if not _BARE_STATUS.fullmatch(e)) if kind in (
-        Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else ()
+    errors = a.errors if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else ()
+    if errors and ERRORS_TELL:
+        errors = tuple(e for e in errors if tells_what_failed(e))
     values = tuple(v for v in a.values if _reused(v, index, i))
     decisions = tuple(_short(s) for s in reversed(a.decisions)) if kind in (Kind.ACTION, Kind.REASONING) else ()
     return _Contribution(requests, paths, errors, values, decisions)
+
+
+# An error the session showed is an item only when it says what failed (`tells_what_failed`):
+# off, "ERROR:" and "Exit code 1" are errors a summary keeps by quoting them.
+ERRORS_TELL = True
+# The words of an error line that say only that something failed, not what or why.
+_BARE_ERROR_WORDS = frozenset(words("error errors exit code status failed failure fail fails command completed "
+                                    "returned return returncode non zero nonzero process exited with the system"))
+
+
+def tells_what_failed(error: str) -> bool:
+    """Whether an error line names what failed or why: a word beyond "error", "exit code",
+    "failed" and numbers ("ERROR:", "Exit code 1", "[The command completed with exit code
+    1.]" do not; "sudo: command not found", "Error: gift card balance is not enough" do).
+    A summary that quotes a bare one tells the agent nothing it could act on: our extractive
+    summary's "Bash: Exit code 1" under "Errors seen" earned the errors' whole credit.
+
+    Args:
+        error: an error line (`content.normalize_error`'s form).
+
+    Returns:
+        True when it has such a word.
+    """
+    return any(not w.isdigit() for w in words(error) - _BARE_ERROR_WORDS)
 
 
 def _plans_written(model: ContentModel, index: _Index) -> list[tuple[int, list[str]]]:
@@ -3212,7 +3230,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _empty, _outcomes, _partial, _signals, _slots, _swaps, _text, _undone) and the
+    _claims, _defined, _empty, _listing, _outcomes, _partial, _signals, _slots, _swaps, _text, _undone) and the
     searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
@@ -3225,7 +3243,8 @@ def forget(*, texts: bool = False) -> None:
             measures needs not: those are caches of what a text alone gives).
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
-                                                     fidelity_defined, fidelity_empty, fidelity_outcomes,
+                                                     fidelity_defined, fidelity_empty, fidelity_listing,
+                                                     fidelity_outcomes,
                                                      fidelity_partial, fidelity_signals, fidelity_slots,
                                                      fidelity_swaps, fidelity_text, fidelity_undone))):
         for value in list(namespace.values()):
@@ -3283,6 +3302,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
         *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
+        *listing_claims(unflagged, model.messages, index.serial),
         *table_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
         *year_claims(read.of(_READS_YEARS, flagged), model.messages, index.serial),
         *element_claims(read.of(_READS_ELEMENT, flagged), model.messages, index.serial),
@@ -3652,15 +3672,31 @@ class _Stale:
                 if len(where) == 3:
                     break
         for i in where:
-            if where[i] < STALE_COVERAGE * len(ws) or where[i] <= ahead or (
+            # (an output quoted after the name of the tool that printed it, "update_reservation_flights:
+            # Error: gift card balance is not enough", echoes it as much as the bare line does)
+            tool = ws & self._tool_words(i) if kinds[i] is Kind.OBSERVATION and ECHO_WITH_TOOL else frozenset()
+            if where[i] + len(tool) < STALE_COVERAGE * len(ws) or where[i] + len(tool) <= ahead or (
                     kinds[i] is Kind.ACTION and not self.model.result_of(i)):
                 continue
-            if any(len(ws & sw) >= STALE_COVERAGE * len(ws) and len(ws & sw) > ahead
+            if any(len(ws & (sw | tool)) >= STALE_COVERAGE * len(ws) and len(ws & (sw | tool)) > ahead
                    for _, sw in self.hay.sentences_of(i)):
                 return True
         return False
 
+    def _tool_words(self, i: int) -> frozenset[str]:
+        """The words of the snake_case names of the tools whose result the observation at
+        `i` is (a name such as "Read" or "Bash" is a word of the sentence's own)."""
+        msgs, kinds = self.model.messages, self.model.kinds
+        j = i
+        while j > 0 and kinds[j] is Kind.OBSERVATION:
+            j -= 1
+        names = [c.name for c in msgs[j].tool_calls if "_" in c.name.strip("_")] if kinds[j] is Kind.ACTION else []
+        return words(" ".join(names)) if names else frozenset()
 
+
+# An output quoted after its tool's name is an echo too (`_Stale._copies`): off, the tool's
+# name lowered its share of the output's words below STALE_COVERAGE.
+ECHO_WITH_TOOL = True
 # A plan that says a step is to be taken again: not stale when the step already ran.
 _AGAIN = re.compile(r"\b(?:again|re-?run|re-?try|retry|rerun|once more|re-?apply|re-?check|re-?test)\b", re.I)
 

@@ -267,6 +267,16 @@ _ARGUMENTS_CHARS = 300
 _DIGIT = re.compile(r"\d")
 
 
+# A tool said called (with an argument, in a clause that does not look ahead) before the
+# range's end, whose first call came after it, is a call never made by then (`call_claims`;
+# session 18, L23's planted "Wikipedia__get_summary(...) has already been fetched").
+CALLED_LATER = True
+# ... said so in words: a call named bare ("- `delete_email(email_id="34")`" under "Not done
+# yet:", a line of its own) may be a step still to take.
+_SAID_MADE = re.compile(r"\b(?:already|has been|have been|had been|was|were|returned|fetched|called|ran|done|"
+                        r"succeeded|gave|showed|found|confirmed|retrieved)\b", re.I)
+
+
 @dataclass(frozen=True)
 class _Call:
     at: int  # the action's message index
@@ -313,7 +323,8 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
     flight, a line) or an identifier in parentheses (a section, a page, a path) when no
     call of that tool up to `horizon` had that number, or an identifier holding that one,
     among its arguments (while it was called, with others), or saying that call went well
-    when its last one failed.
+    when its last one failed; or saying a tool was called (with any argument, free text in
+    quotes too) whose first call came after `horizon`.
 
     Args:
         sentences: the replacement's sentences.
@@ -344,6 +355,13 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
         for name, arg in named:
             made = calls[name]
             before = [c for c in made if c.at <= horizon]
+            if not before and CALLED_LATER and _SAID_MADE.search(low):
+                # (the tool is the session's, first called after the range: said made, it was not yet)
+                out.append(CallClaim(f"{name} {arg}", sentence,
+                                     f"{name} was first called at message {made[0].at}, after the range's end"))
+                break
+            if " " in arg:
+                continue  # (free text: a query paraphrased, not compared with the arguments)
             if arg[0].isdigit():
                 # (the tool's calls with an argument of that shape: the same number of digits)
                 alike = sorted({n for c in before for n in c.numbers if len(n) == len(arg)})
@@ -415,6 +433,9 @@ def _named_call(sentence: str, low: str, name: str, at: int) -> str | None:
     number = _ARGUMENT.match(low, at + len(name)) or _ID_ARGUMENT.match(low, at + len(name))
     if number:
         return number.group(1)
+    text = _TEXT_ARGUMENT.match(low, at + len(name))
+    if text is not None:
+        return text.group(1) if " " in text.group(1) else None  # (a short word quoted is no identifier to compare)
     # (arguments written as "name value" pairs: "modify_cart(customer_id 123, items_to_add x)")
     return next(iter(_other_arguments(low, at + len(name))), None)
 
@@ -431,6 +452,12 @@ def _other_arguments(low: str, at: int) -> list[str]:
     if end < 0:
         return []
     return [t for t in _IDENTIFIER.findall(low, opened.end(), end) if "_" in t.strip("_") or _DIGIT.search(t)]
+
+
+# ... or free text quoted in parentheses (`get_summary("Ancient Egyptian furniture")`): a
+# query, which a summary may paraphrase, so it says only that the tool was called
+# (`call_claims`: not before the range's end).
+_TEXT_ARGUMENT = re.compile(r"\s*\(\s*(?:[a-z_]+\s*=\s*)?[\"'`\u201c]([^\"'`\u201d)]{3,80})[\"'`\u201d]\s*\)")
 
 
 # A tool's answer refusing or failing the call (a booking tool's "not permitted", an
@@ -529,12 +556,28 @@ def reads_write(sentence: str, *, direct: bool = True) -> bool:
         True when it may make a claim.
     """
     if not direct:
-        return bool(_WROTE.search(sentence)) and not _NOT_MADE.search(sentence)
+        return bool(_WROTE.search(sentence)) and not _NOT_MADE.search(_outside_parentheses(sentence))
     hit = _SAYS_WRITTEN.get(sentence)
     if hit is None:
         hit = _SAYS_WRITTEN.put(sentence, may_hold(sentence, WROTE_WORDS) and bool(_WROTE.search(sentence))
-                                and not _NOT_MADE.search(sentence))
+                                and not _NOT_MADE.search(_outside_parentheses(sentence)))
     return hit
+
+
+# A span in parentheses (not nested), which `_outside_parentheses` drops.
+_PARENTHESES = re.compile(r"\([^()]*\)")
+
+
+def _outside_parentheses(sentence: str) -> str:
+    """The sentence without what it says in parentheses: what the written code does ("a
+    special case (if all args have cols == 0, return ...)") is no condition on the write,
+    so its "if" does not make the sentence look ahead (L23's planted insert into another
+    file went unread for it)."""
+    return _PARENTHESES.sub(" ", sentence) if WRITE_PARENTHESES_ASIDE else sentence
+
+
+# Whether `reads_write` reads a sentence's mood outside its parentheses only.
+WRITE_PARENTHESES_ASIDE = True
 
 
 def reads_scope(sentence: str, *, direct: bool = True) -> bool:

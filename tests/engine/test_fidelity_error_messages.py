@@ -3,7 +3,7 @@ without the shell's prefix, the errno, the URL or the bare name it happened at, 
 message of the innermost exception it chains to. A faithful summary quotes what went wrong
 ("failed with \"No space left on device\""); a list of outputs copies the whole line. An
 error line that says only that a command failed (its exit status, an "Error:" heading) is
-no item (`fidelity._BARE_STATUS`): what failed and why are."""
+no item (`fidelity.tells_what_failed`): what failed and why are."""
 
 from __future__ import annotations
 
