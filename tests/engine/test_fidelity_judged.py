@@ -335,16 +335,19 @@ L20 = judged.load(judged.L20) if any(judged.L20.glob("items-*.jsonl")) else []
 L21 = judged.load(judged.L21) if any(judged.L21.glob("items-*.jsonl")) else []
 L22 = judged.load(judged.L22) if any(judged.L22.glob("items-*.jsonl")) else []
 L23 = judged.load(judged.L23) if any(judged.L23.glob("items-*.jsonl")) else []
+L24 = judged.load(judged.L24) if any(judged.L24.glob("items-*.jsonl")) else []
+L25 = judged.load(judged.L25) if any(judged.L25.glob("items-*.jsonl")) else []
 
 
-# The blind sets of sessions 10, 16 and 17, each with its floor (Spearman, pairwise).
+# The blind sets of sessions 10 and 16-18, each with its floor (Spearman, pairwise).
 LATER_BLIND = {"L19": (L19, (0.6, 0.75)), "L20": (L20, (0.65, 0.85)), "L21": (L21, (0.55, 0.78)),
-               "L22": (L22, (0.55, 0.83)), "L23": (L23, (0.48, 0.77))}
+               "L22": (L22, (0.55, 0.83)), "L23": (L23, (0.58, 0.8)), "L24": (L24, (0.68, 0.82)),
+               "L25": (L25, (0.48, 0.82))}
 
 
 @pytest.mark.skipif(not all(items for items, _ in LATER_BLIND.values()), reason="the blind sets are not there")
 @pytest.mark.parametrize("which", list(LATER_BLIND))
-def test_the_blind_sets_of_sessions_10_16_and_17_do_not_regress(which):
+def test_the_blind_sets_of_sessions_10_and_16_to_18_do_not_regress(which):
     """L19 (AgentDojo's tool-calling runs in Slack, travel and workspace environments, two under a
     prompt-injection attack) and L20 (coding sessions of pi and of Kimi CLI with its sub-agent)
     were written and judged blind in session 10 and read once on main before any of its changes:
@@ -373,7 +376,19 @@ def test_the_blind_sets_of_sessions_10_16_and_17_do_not_regress(which):
     halved by false flags (hours inside ISO timestamps, a file run after `cd`, escaped line
     breaks in JSON-wrapped outputs), fixed as classes (tests/engine/test_fidelity_other_forms.py):
     0.521 / 0.804. The session's planted-error checks, made without seeing it, caught none of its
-    planted errors."""
+    planted errors (session 18's, also made without seeing it, three: 0.632 / 0.830).
+
+    L24 (Google ADK samples' recorded sessions: a garden store's customer service, personal
+    shopping in WebShop) and L25 (ljoukov/llm's benchmark agent runs turning reports into JSON
+    files by function calls, a TapeAgents WorkArena tape) were written and judged blind in
+    session 18. L24, read on main before any change: 0.539 / 0.766, no flag on any item and none
+    of its nine planted errors flagged (a call's arguments written as name-value pairs and an id
+    given another id's title now are: 0.721 / 0.862; tests/engine/test_fidelity_chosen_items.py).
+    L25, read after the session's first two merges: 0.189 / 0.638, two faithful summaries at 0.29
+    against the judges' 0.90, halved by statements the original makes in another form (a constant
+    with thousands separators, a numbered family, a range of files, a series of sizes), read as
+    such since (tests/engine/test_fidelity_written_forms.py): 0.521 / 0.858. The session's other
+    rules, made without seeing either set, move neither."""
     items, floor = LATER_BLIND[which]
     a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], a
