@@ -3852,9 +3852,19 @@ _NUMBERED_NAME = re.compile(r"(?<=[a-z0-9_-])(?:N|X|NN|XX)(?=(?:\.[A-Za-z0-9]{1,
 _NAME_RANGE = re.compile(r"^([^/]+\.[a-z0-9]{1,8})[-\u2013]([^/]+\.[a-z0-9]{1,8})$")
 
 
+# ... or as a series of their numbers ("etudkutelo15/16/17.xls" for etudkutelo15.xls,
+# etudkutelo16.xls and etudkutelo17.xls): the slashes join alternatives, not directories.
+_NUMBER_SERIES = re.compile(r"^(.*?[^/\d])(\d+)((?:/\d+)+)(\.[a-z0-9]{1,8})$")
+
+
 def _path_range(path: str, roots: Sequence[str], post: dict[str, list[int]]) -> bool:
     """Whether `path` is a range of two files the original names, in one directory
-    (`_NAME_RANGE`): what the summary states is the two, not a file of that name."""
+    (`_NAME_RANGE`), or a series of numbered files it names (`_NUMBER_SERIES`): what the
+    summary states is the files, not one file of that name."""
+    series = _NUMBER_SERIES.match(path)
+    if series is not None:
+        stem, first, more, extension = series.groups()
+        return all(_supported_path(stem + n + extension, roots, post) for n in (first, *more.split("/")[1:]))
     directory, _, name = path.rpartition("/")
     two = _NAME_RANGE.match(name)
     prefix = directory + "/" if directory else ""
@@ -4181,6 +4191,25 @@ def _composite(tok: str, post: Mapping[str, list[int]]) -> bool:
     return all(where) and bool(set.intersection(*where))
 
 
+# An id range ("C01-C04": the claims C01 to C04) or a number with a period's prefix
+# ("FY2021": the fiscal year 2021; "Q3", "H1" are words): each part is what the original states.
+_ID_RANGE = re.compile(r"([a-z_]*)(\d+)-([a-z_]*)(\d+)")
+_PERIOD_PREFIX = re.compile(r"(?:fy|cy|q[1-4]|h[12])'?(\d{2,4})")
+
+
+def _range_or_period(tok: str, post: Mapping[str, list[int]]) -> bool:
+    """Whether `tok` is a range of two ids of one prefix the original both states ("c01-c04"
+    where it writes C01 ... C04), or a year or number with a period's prefix it states
+    ("fy2021" where it writes 2021): what the summary states is the parts."""
+    period = _PERIOD_PREFIX.fullmatch(tok)
+    if period is not None:
+        return ("t:" + period.group(1)) in post
+    pair = _ID_RANGE.fullmatch(tok)
+    if pair is None or pair.group(1) != pair.group(3) or not pair.group(1):
+        return False
+    return all(("t:" + pair.group(1) + n) in post for n in (pair.group(2), pair.group(4)))
+
+
 def _unseparated(tok: str, post: Mapping[str, list[int]]) -> bool:
     """Whether `tok` is a number one message of the original writes with thousands
     separators ("96500" where the report writes "F = 96,500"; its tokens are "96" and
@@ -4336,7 +4365,7 @@ def _token_indexed(tok: str, post: dict[str, list[int]]) -> bool:
     """Whether the original's index holds a digit token as it is or in another form (the
     first checks of `_token_stated`, which read the view not at all)."""
     return ("t:" + tok) in post or _same_number(tok, post) or _with_unit(tok, post) or _composite(tok, post) \
-        or _same_address(tok, post) or _unseparated(tok, post)
+        or _same_address(tok, post) or _unseparated(tok, post) or _range_or_period(tok, post)
 
 
 def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
@@ -4404,7 +4433,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
             continue  # a name in a code span may be new and right (a function the summary names)
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
-                and not _unseparated(value, post) \
+                and not _unseparated(value, post) and not _range_or_period(value, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post) and not _a_tally(value, said()) \
                 and not _before_extension(value, post) and not _past_the_scan(value, index):  # (the dearest last)

@@ -124,3 +124,29 @@ def test_a_line_numbered_read_gives_no_result_line():
     f = fidelity(msgs, [msgs[0], user("The agent read output/public_summary.json."), *msgs[-2:]])
     steps = [it.text for it in f.items if it.kind == "last_step"]
     assert steps and not any(t.startswith("L1:") for t in steps), steps
+
+
+def _filings() -> list[Message]:
+    return [
+        sys("You are a financial research agent."),
+        user("Compare Caesars' EBITDAR in the 2021 and 2024 10-K filings; audit claims C01 to C04 of the draft."),
+        asst("", [("c1", "parse_html_page", '{"url": "https://sec.gov/czr-20211231.htm", "key": "czr2021"}')]),
+        tool("c1", "Stored czr2021: fiscal year 2021 annual report."),
+        asst("", [("c2", "list_files", '{"dir": "data"}')]),
+        tool("c2", "etudkutelo15.xls\netudkutelo16.xls\netudkutelo17.xls\netudkut16.xls"),
+        asst("", [("c3", "read_claims", '{"ids": ["C01", "C02", "C03", "C04"]}')]),
+        tool("c3", "C01 strong; C02 moderate; C03 weak; C04 moderate"),
+    ]
+
+
+def test_a_fiscal_year_a_range_of_ids_and_a_series_of_numbered_files_are_what_they_name():
+    """Session 18's faithful-summary writers (tests/data/faithful_summaries, ids `-h6-`): "the
+    FY2021 10-K" (read as a near miss of another id), "C01-C04" (the claims C01 to C04), and
+    "etudkutelo15/16/17.xls" (three spreadsheets, not a directory) were flagged on true
+    summaries. A year, an id or a file the original does not have is still flagged."""
+    msgs = _filings()
+    assert _flagged(msgs, "Parsed the FY2021 10-K as key czr2021; claims C01-C04 read; "
+                          "spreadsheets etudkutelo15/16/17.xls listed.") == []
+    assert _flagged(msgs, "Parsed the FY2019 10-K as key czr2021.") != []
+    assert _flagged(msgs, "Claims C01-C07 read.") != []
+    assert _flagged(msgs, "Spreadsheets etudkutelo15/16/19.xls listed.") != []
