@@ -2678,9 +2678,10 @@ _ERROR_PREFIX = re.compile(r"(?:\w*error|\w*exception|fatal|warning|e|sh|bash|/\
 # "(expected 4, got 0)", is the message's own).
 _ERROR_URL_TAIL = re.compile(r"\s+(?:for|at) url:?\s*\S+$|\s+https?://\S+$")
 _ERROR_ASIDE = re.compile(r"\s*\([^()\d]* [^()\d]*\)")
+# A trailing clause that is a bare name (a path, a file, a number): where, not what.
+_BARE_NAME = re.compile(r"\S*[./_\d]\S*")
 # The message of the innermost exception a line chains to ("could not install packages
 # due to an oserror: [errno 28] no space left on device").
-_BARE_NAME = re.compile(r"\S*[./_\d]\S*")
 _INNER_EXCEPTION = re.compile(r"\b\w+(?:error|exception)\b:\s*(?:\[errno \d+\]\s*)?")
 # A message quoted is one with at least this many words (`_ERROR_FILLER` not counted) and
 # characters: "no space left on device", "pip: command not found", "not a git repository".
@@ -3756,6 +3757,7 @@ def _planned_next(hay: _Haystack, next_words: frozenset[str]) -> tuple[float, st
     return best, best_s
 
 
+# What a first step's word most messages hold weighs (`_planned_next`).
 COMMON_STEP_WORD = 0.25
 
 
