@@ -413,8 +413,9 @@ class ContentModel:
 
 
 # What an environment says when a step failed, beyond the errors `extract_errors` finds.
-_STEP_FAILED = re.compile(r"not been applied|wrong flag|timed out|command not found|no such file|"
-                          r"syntax error|invalid|failed|traceback", re.I)
+# (whole words: not a test's name, "test_is_valid_email_invalid"; and not a run's "0 failed")
+_STEP_FAILED = re.compile(r"(?<![\w-])(?:not been applied|wrong flag|timed out|command not found|no such file|"
+                          r"syntax error|invalid|traceback|(?<!\b0 )failed)(?![\w-])", re.I)
 
 _VIEWER_PREFIX_LINES = re.compile("^" + _NUMBERED + ".*$", re.M)
 

@@ -73,6 +73,8 @@ EVIDENCE_CHARS = 200
 # Words right before a value read as the entity it is bound to (the nearest; words
 # further back name the topic of the sentence, not the row).
 CONTEXT_WORDS = 4
+# What ends the clause of the words before a number: they name no value after it.
+_CLAUSE_BREAK = re.compile(r"[;()\[\]|\u2014\u2013]")
 
 # A row of a Markdown table: a line opening and closing with "|", two cells at least.
 _ROW = re.compile(r"^[ \t]*\|(.+\|.*)\|[ \t]*$", re.M)
@@ -242,6 +244,7 @@ def stated_in(sentence: str) -> tuple[Stated, ...]:
     last: Stated | None = None
     previous: re.Match[str] | None = None
     after = ""  # the word right before the number, as written (a preposition's too)
+    word_end = 0
     for m in _TOKEN.finditer(sentence):
         token = m.group()
         if not token[0].isdigit():
@@ -249,7 +252,10 @@ def stated_in(sentence: str) -> tuple[Stated, ...]:
             if after not in _NOT_LABEL:
                 words.append(after)
             previous = None
+            word_end = m.end()
             continue
+        if words and _CLAUSE_BREAK.search(sentence, word_end, m.start()):
+            words = []  # ("logs, additional; 7 of the 9 are required": the words end their clause)
         follows = _NEXT_WORD.match(sentence, m.end())
         counts = follows is not None and follows.group(1).lower() not in _NOT_LABEL | _UNITS
         if words and not counts and (after == words[-1] or after in _LINKS):

@@ -549,3 +549,17 @@ def test_a_user_turn_read_line_by_line_is_only_one_own_text_leaves_whole():
     for text in texts:
         assert cuts_own_text(text) or own_text(text) == text, text[:80]
     assert all(cuts_own_text(t) for t in texts[-7:-2])
+
+
+def test_a_passing_run_with_a_test_named_invalid_and_0_failed_did_not_fail():
+    """"test validation::tests::test_is_valid_email_invalid ... ok" and "8 passed; 0 failed":
+    the word "invalid" inside a test's name and a count of no failures read as a failed step,
+    so a summary saying the run succeeded was contradicted (session 18's faithful-summary
+    writers: a Claude Code Rust port's `just check`). A run that failed still did."""
+    ok = ("running 2 tests\ntest validation::tests::test_is_valid_email_invalid ... ok\n"
+          "test math::tests::test_failed_input_rejected ... ok\n\ntest result: ok. 2 passed; 0 failed; 0 ignored")
+    for output, failed in ((ok, False), (ok.replace("0 failed", "1 failed"), True),
+                           ("error: invalid value 'x' for '--jobs'", True), ("FAILED tests/test_a.py::test_b", True)):
+        msgs = [user("Run the checks."), asst("", [("c1", "Bash", '{"command": "just check"}')]),
+                               tool("c1", output)]
+        assert content_model(msgs).step_failed(1) is failed, output

@@ -150,3 +150,15 @@ def test_a_fiscal_year_a_range_of_ids_and_a_series_of_numbered_files_are_what_th
     assert _flagged(msgs, "Parsed the FY2019 10-K as key czr2021.") != []
     assert _flagged(msgs, "Claims C01-C07 read.") != []
     assert _flagged(msgs, "Spreadsheets etudkutelo15/16/19.xls listed.") != []
+
+
+def test_words_before_a_clause_break_bind_no_number_after_it():
+    """"fields description, ..., additional; 7 of the 9 are required": the words before the
+    semicolon name the last field, not the count after it, which a table of the original gave
+    another row ("| Additional context | 5/8 |": contradicted as a row swap; session 18's
+    faithful-summary writers). Within one clause the binding is still read."""
+    from inspector.engine.fidelity_swaps import stated_in
+
+    assert [s.value for s in stated_in("fields repro, logs, additional; 7 of the 9 are required.")] == []
+    assert [s.value for s in stated_in("fields repro, logs (render), additional 7 of the 9.")] == ["7"]
+    assert [s.value for s in stated_in("GLPI interest 1,212 in 2024.")][:1] == ["1212"]
