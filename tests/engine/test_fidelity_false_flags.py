@@ -133,7 +133,7 @@ def test_no_faithful_summary_of_the_corpus_is_flagged_but_counts_made_by_hand():
         flagged += [(o["id"], it.text) for it in f.items if it.status in ("unsupported", "contradicted")]
     assert len(FAITHFUL.read_text(encoding="utf-8").splitlines()) == 198
     # (counts of 100 or more a writer made by hand are checked as values, by design: its README)
-    # (and values a writer worked out, "risk $200 / $1.50 per share \u2248 133.3 shares": checked as values too)
+    # (and values a writer worked out, "risk $200 / $1.50 per share ~ 133.3 shares": checked as values too)
     assert flagged == [("L17-3-faithful", "794"), ("L17-3-faithful", "582"), ("L17-3-short", "794"),
                        ("L17-3-short", "582"), ("L17-h7-12-faithful", "1.50"), ("L17-h7-12-faithful", "133.3"),
                        ("L17-h7-12-faithful", "133")]
