@@ -221,7 +221,7 @@ class Stated:
 _SENTENCE_VALUES: Memo[str, tuple[Stated, ...]] = Memo(50_000)
 
 
-def stated_in(sentence: str) -> tuple[Stated, ...]:
+def stated_in(sentence: str, *, direct: bool = True) -> tuple[Stated, ...]:
     """The values `sentence` binds to words: each number with up to `CONTEXT_WORDS` words
     right before it (back to the number before them), or, for a number written right
     after another ("2024 3,938"), that one as its column's header and the words before the
@@ -230,13 +230,24 @@ def stated_in(sentence: str) -> tuple[Stated, ...]:
 
     Args:
         sentence: a replacement's sentence.
+        direct: a sentence without a digit binds none, its words not read (`_TOKEN`'s
+            numbers start with a decimal digit: every new sentence of a knob move is asked, most
+            write no number); False: every sentence's tokens read, nothing kept (the
+            same values: tests/engine/test_fidelity_readings.py).
 
     Returns:
         The values, in order.
     """
+    if not direct:
+        return _stated(sentence)
     hit = _SENTENCE_VALUES.get(sentence)
-    if hit is not None:
-        return hit
+    if hit is None:
+        hit = _SENTENCE_VALUES.put(sentence, _stated(sentence) if _DIGIT.search(sentence) else ())
+    return hit
+
+
+def _stated(sentence: str) -> tuple[Stated, ...]:
+    """`stated_in(sentence)` read token by token."""
     out: list[Stated] = []
     words: list[str] = []
     last: Stated | None = None
@@ -261,7 +272,7 @@ def stated_in(sentence: str) -> tuple[Stated, ...]:
                               token))
         words, after = [], ""
         previous = m
-    return _SENTENCE_VALUES.put(sentence, tuple(out))
+    return tuple(out)
 
 
 def _swapped(stated: Stated, tables: _Tables) -> tuple[str, Row] | None:

@@ -296,3 +296,28 @@ def test_the_years_and_item_lines_of_real_messages_looked_for_directly_are_the_p
         assert fidelity_swaps.has_item_line(text) == listed
         items += listed
     assert years > 10 and items > 10 and years + items < len(texts)
+
+
+VALUE_PIECES = SENTENCE_PIECES + ["2024 ", "3,938", "46 countries", "from 46", "1% stop-loss", "$ 12", ": 7", "= 9",
+                                  "revenue ", "Q3 ", "\u0663\u0664", "\u00b2", "million", "x/2", "1.5.2"]
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(VALUE_PIECES), max_size=25).map("".join))
+def test_the_values_a_sentence_binds_read_only_with_a_digit_are_every_sentences_tokens(text):
+    assert fidelity_swaps.stated_in(text) == fidelity_swaps.stated_in(text, direct=False)
+
+
+def test_the_values_real_sentences_bind_read_only_with_a_digit_are_every_sentences_tokens():
+    from tests.engine.test_fidelity_search import SOURCES, _session
+    from tests.engine.test_materialize_view import bench_session
+
+    texts = [m.text for path in SOURCES for m in _session(path)] + [m.text for m in bench_session(300).messages]
+    bound = read = 0
+    for text in texts:
+        for x in content.sentences_by_line(text, fidelity.REWRITTEN_CHARS):
+            plain = fidelity_swaps.stated_in(x, direct=False)
+            assert fidelity_swaps.stated_in(x) == plain, x
+            read += 1
+            bound += bool(plain)
+    assert read > 1_000 and 10 < bound < read
