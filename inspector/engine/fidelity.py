@@ -189,6 +189,7 @@ from inspector.engine.fidelity_swaps import (
     element_claims,
     item_claims,
     pair_claims,
+    read_session,
     reads_element,
     reads_item,
     reads_table,
@@ -2149,6 +2150,11 @@ def _index_of(model: ContentModel) -> _Index:
             return idx
     idx = _Index()
     idx.extend(model, 0)
+    # (the whole session's readings a knob move would otherwise build on its first need of
+    # each, ~0.4 s on the 10k bench session: built with the index, in the first measure;
+    # an index extended as a session grows leaves them to the move that needs them)
+    _long_texts(idx)
+    read_session(model.messages, idx.serial)
     _INDEXES.append(idx)
     if len(_INDEXES) > _INDEXES_MAX:
         _INDEXES.pop(0)
@@ -4135,16 +4141,21 @@ def _past_the_scan(value: str, index: _Index) -> bool:
     """True when a message of the original longer than the index reads (its first
     SCAN_CHARS) states `value` further on: a summary may quote a limit from the end of a
     long error (L15: "requested 10107" at character 31,079 of a 31,692-character turn)."""
-    state = (index.serial, len(index.messages))
-    key = (*state, value)
+    key = (index.serial, len(index.messages), value)
     hit = _PAST_SCAN.get(key)
     if hit is None:
-        longs = _LONG_TEXTS.get(state)
-        if longs is None:
-            longs = _LONG_TEXTS.put(state, tuple(m.text for m in index.messages if len(m.text) > SCAN_CHARS))
         at = SCAN_CHARS - len(value)
-        hit = _PAST_SCAN.put(key, any(_whole(text, value, at) for text in longs))
+        hit = _PAST_SCAN.put(key, any(_whole(text, value, at) for text in _long_texts(index)))
     return hit
+
+
+def _long_texts(index: _Index) -> tuple[str, ...]:
+    """The texts of the index's messages longer than it reads, found once per index state."""
+    state = (index.serial, len(index.messages))
+    longs = _LONG_TEXTS.get(state)
+    if longs is None:
+        longs = _LONG_TEXTS.put(state, tuple(m.text for m in index.messages if len(m.text) > SCAN_CHARS))
+    return longs
 
 
 def _whole(text: str, value: str, start: int) -> bool:

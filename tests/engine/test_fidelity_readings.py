@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspector.engine import content, fidelity
+from inspector.engine import content, fidelity, fidelity_swaps
 from inspector.engine.models import Message
 
 PIECES = ["\n", "\n\n", " ", "  ", "\t", "\r", "\x85", "\u2028", "\xa0", "12", "345", "1.5", "1,671", "-", ",", ".",
@@ -258,3 +258,66 @@ def test_a_list_items_mark_ending_a_paragraph_is_read_with_the_next():
     # (the break before "-" looks past the blank line: "Ran `a`" and "-" apart)
     assert content.sentences_holding(text, ("`",)) == content.sentences_holding(text, ("`",), direct=False) == [
         "Ran `a`", "next `b` here"]
+
+
+YEAR_PIECES = PIECES + ["1999", "2023", "1600", "1599", "2100", "20", "23", "19", "$", "/", "#", "%", "1999.5",
+                        "2023,4", "v2023", "2023-", "in 1921, ", "May 2023", "(1887)", "16", "99"]
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(YEAR_PIECES), max_size=30).map("".join))
+def test_the_years_looked_for_where_their_digits_are_are_the_plain_scans(text):
+    plain = [(y.span(), y.group()) for y in fidelity_swaps.years_written(text, direct=False)]
+    assert [(y.span(), y.group()) for y in fidelity_swaps.years_written(text)] == plain
+
+
+ITEM_PIECES = ["\n", "\n\n", " ", "\t", "\r", "\u2028", "\x85", "-", "*", "\u2022", "1", "12", "123", ".", ")", "1.",
+               "12)", "- ", "* ", "\u2022\t", "1. ", "x", "Alice", "Bob Lee", ":", ": ", "B09RDX8KQJ", "**", "review it"]
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(ITEM_PIECES), max_size=30).map("".join))
+def test_a_list_items_line_looked_for_after_line_breaks_is_found_as_by_the_line_scan(text):
+    assert fidelity_swaps.has_item_line(text) == fidelity_swaps.has_item_line(text, direct=False)
+
+
+def test_the_years_and_item_lines_of_real_messages_looked_for_directly_are_the_plain_scans():
+    from tests.engine.test_fidelity_search import SOURCES, _session
+    from tests.engine.test_materialize_view import bench_session
+
+    messages = [m for path in SOURCES for m in _session(path)] + list(bench_session(300).messages)
+    texts = [m.text for m in messages] + ["\n" + c.arguments_raw for m in messages for c in m.tool_calls]
+    years = items = 0
+    for text in texts:
+        plain = [(y.span(), y.group()) for y in fidelity_swaps.years_written(text, direct=False)]
+        assert [(y.span(), y.group()) for y in fidelity_swaps.years_written(text)] == plain
+        years += bool(plain)
+        listed = fidelity_swaps.has_item_line(text, direct=False)
+        assert fidelity_swaps.has_item_line(text) == listed
+        items += listed
+    assert years > 10 and items > 10 and years + items < len(texts)
+
+
+VALUE_PIECES = SENTENCE_PIECES + ["2024 ", "3,938", "46 countries", "from 46", "1% stop-loss", "$ 12", ": 7", "= 9",
+                                  "revenue ", "Q3 ", "\u0663\u0664", "\u00b2", "million", "x/2", "1.5.2"]
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(VALUE_PIECES), max_size=25).map("".join))
+def test_the_values_a_sentence_binds_read_only_with_a_digit_are_every_sentences_tokens(text):
+    assert fidelity_swaps.stated_in(text) == fidelity_swaps.stated_in(text, direct=False)
+
+
+def test_the_values_real_sentences_bind_read_only_with_a_digit_are_every_sentences_tokens():
+    from tests.engine.test_fidelity_search import SOURCES, _session
+    from tests.engine.test_materialize_view import bench_session
+
+    texts = [m.text for path in SOURCES for m in _session(path)] + [m.text for m in bench_session(300).messages]
+    bound = read = 0
+    for text in texts:
+        for x in content.sentences_by_line(text, fidelity.REWRITTEN_CHARS):
+            plain = fidelity_swaps.stated_in(x, direct=False)
+            assert fidelity_swaps.stated_in(x) == plain, x
+            read += 1
+            bound += bool(plain)
+    assert read > 1_000 and 10 < bound < read
