@@ -88,14 +88,17 @@ def test_the_committed_constants_are_the_fit_and_each_held_out_set_holds():
     # identifier it never had contradicted: 0.665 (L17) to 0.94, mean 0.806; pairwise 0.877 (L12)
     # to 1.00, mean 0.939. Session 17 (values stated for another entity of the same sort,
     # `fidelity_swaps`: L17's stop-loss and take-profit given each other's values): 0.678 (L17)
-    # to 0.94, mean 0.807; pairwise 0.877 (L12) to 1.00, mean 0.940. Guards a little below those
-    # figures (0.67 / 0.87, 0.803 / 0.936).
+    # to 0.94, mean 0.807; pairwise 0.877 (L12) to 1.00, mean 0.940. Session 18 (errors kept by
+    # a quote of their message, a dense "Next:" plan read as a plan, a stale summary's steps not
+    # credited through the range's start, errors that say only that something failed no items):
+    # 0.687 (L15, L17) to 0.94, mean 0.813; pairwise 0.874 (L15) to 1.00, mean 0.944. Guards a
+    # little below those figures (0.68 / 0.87, 0.81 / 0.94).
     every = {held: a for held, _, a, _ in fit.leave_one_set_out(rows, fit.ALL_SETS)}
     assert len(every) == 16
-    assert min(a["spearman"] for a in every.values()) >= 0.67
+    assert min(a["spearman"] for a in every.values()) >= 0.68
     assert min(a["pairwise_accuracy"] for a in every.values()) >= 0.87
-    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.803
-    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.936
+    assert sum(a["spearman"] for a in every.values()) / 16 >= 0.81
+    assert sum(a["pairwise_accuracy"] for a in every.values()) / 16 >= 0.94
     # The stale summary's factor is what leaving each of the sixteen sets out chooses
     # (bench/fidelity_cut.py; session 12: every fold chose 0.85).
     cut = _bench_module("fidelity_cut")
