@@ -91,6 +91,10 @@ L24 = ROOT / "data" / "fidelity_judged_L24"
 # first two merges: ljoukov/llm's benchmark agent runs (reports to JSON files, function calls) and a
 # TapeAgents WorkArena tape (a web agent ordering in a ServiceNow catalog).
 L25 = ROOT / "data" / "fidelity_judged_L25"
+# ... and its third, written and judged while the session's last changes were made and read once
+# on its final main, nothing changed for it: DeerFlow's recorded research runs and UI-TARS
+# desktop's GitHub reviewer agent snapshots.
+L26 = ROOT / "data" / "fidelity_judged_L26"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -150,6 +154,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "sessions (customer service, shopping)", "blind"),
     LabelledSet("L25", L25, "blind in session 18 (0.189 / 0.638 on main after its first two merges), out of the "
                 "fit: ljoukov/llm's benchmark agent runs, a TapeAgents WorkArena tape", "blind"),
+    LabelledSet("L26", L26, "blind in session 18 (0.513 / 0.810 on its final main, before any change for it), out of the "
+                "fit: DeerFlow research runs, UI-TARS desktop's GitHub reviewer agent", "blind"),
 )}
 
 
