@@ -1192,8 +1192,10 @@ _CAPS_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:
 # (Not a group of a number written with thousands separators: "1,124".)
 # (not the version in a name, glued to it by a hyphen: "GPT-3.5-turbo", "python-3.11" name
 # a model or a package, which a summary may know from outside the session)
-_NUMBER = re.compile(r"(?<![\w.,])(?<![A-Za-z]-)-?\d{3,}(?:\.\d+)?(?!\w|\.\w|,\d)"
-                     r"|(?<![\w.,])(?<![A-Za-z]-)\d+\.\d+(?!\w|\.\w|,\d)")
+# (a number glued to Chinese or Japanese text is a number: "高达47.1%", "126万" hold 47.1 and
+# 126; the characters around it that make it part of a word are ASCII ones)
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])(?<![A-Za-z]-)-?\d{3,}(?:\.\d+)?(?![A-Za-z0-9_]|\.[A-Za-z0-9_]|,\d)"
+                     r"|(?<![A-Za-z0-9_.,])(?<![A-Za-z]-)\d+\.\d+(?![A-Za-z0-9_]|\.[A-Za-z0-9_]|,\d)")
 _CODE_SPAN = re.compile(r"`([^`\n]{3,80})`")
 _DIGIT = re.compile(r"\d")  # (any digit `\d` matches: each pattern's digits are `\d`'s or ASCII)
 # What every match of `_HASH`, `_VERSION` (both branches), `_CAPS_ID` holds: seven hex digits

@@ -4190,6 +4190,34 @@ def _with_unit(tok: str, post: Mapping[str, list[int]]) -> bool:
     return tok.isdigit() and any(("t:" + tok + unit) in post for unit in _UNITS)
 
 
+# A number with a scale word after it ("1.26 million") and the scales another language
+# writes the same number with: Chinese 万 (10^4) and 亿 (10^8), 千 (10^3).
+_SCALE_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_SCALED = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s+(thousand|million|billion|trillion)s?\b")
+_OTHER_SCALES = (("\u4e07", 1e4), ("\u4ebf", 1e8), ("\u5343", 1e3))
+
+
+def _scaled(tok: str, lower: Sequence[str], index: _Index) -> bool:
+    """Whether `tok`, followed by a scale word in a sentence of `lower` ("1.26 million"),
+    is a number the original writes at another scale: "126万" (1.26 million in units of
+    ten thousand), "1.36亿", or whole ("1,260,000"). A summary in English of a session in
+    Chinese converts them; the digits it writes are not made up."""
+    if not tok.replace(".", "", 1).isdigit():
+        return False
+    # (a digit token is a part of the decimal too: "1.26 million" claims 1 and 26)
+    for found in (f for x in lower if tok in x for f in _SCALED.finditer(x)
+                  if tok == f.group(1) or tok in f.group(1).split(".")):
+        value = float(found.group(1)) * _SCALE_WORDS[found.group(2)]
+        whole = f"{value:.0f}"
+        if ("t:" + whole) in index.postings or _unseparated(whole, index.postings):
+            return True
+        for suffix, unit in _OTHER_SCALES:
+            there = f"{value / unit:.6f}".rstrip("0").rstrip(".")
+            if there != "0" and index.holds(rf"(?<![\d.]){re.escape(there)}\s*{suffix}"):
+                return True
+    return False
+
+
 _COMPOSITE = re.compile(r"(\d+)x(\d+)(?:x(\d+))?")
 
 
@@ -4392,6 +4420,7 @@ def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
             or _part_of_total(tok, v.lower, post)  # "345/346" where the original gives 346 and the one missed
             # "(msg 13)", "1376 characters": where in the session, or a size the summary measured
             or _a_reference_or_size(tok, v.lower, index)
+            or _scaled(tok, v.lower, index)  # "1.26 million" where the original writes "126万"
             or _as_listed(tok, v.groups, post)  # "1,234" as the original lists it: 1 and 234
             or any(tok in p for p in v.paths)  # judged as a path
             or _past_the_scan(tok, index))  # stated where the index does not read: past a long message's head
@@ -4447,6 +4476,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _unseparated(value, post) and not _range_or_period(value, post) \
+                and not _scaled(value, v.lower, index) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post) and not _a_tally(value, said()) \
                 and not _before_extension(value, post) and not _past_the_scan(value, index):  # (the dearest last)

@@ -162,3 +162,32 @@ def test_words_before_a_clause_break_bind_no_number_after_it():
     assert [s.value for s in stated_in("fields repro, logs, additional; 7 of the 9 are required.")] == []
     assert [s.value for s in stated_in("fields repro, logs (render), additional 7 of the 9.")] == ["7"]
     assert [s.value for s in stated_in("GLPI interest 1,212 in 2024.")][:1] == ["1212"]
+
+
+def test_numbers_in_chinese_text_and_at_another_scale_are_stated():
+    """A session in Chinese (L26's DeerFlow food-delivery run, read blind on session 18's final
+    main: its faithful summary at 0.34 against the judges' 0.90): "高达47.1%" holds 47.1 (the
+    characters around a number are word characters, so it was no value), and "126万" is what
+    an English summary writes "1.26 million". A number at a scale the original never gives it
+    is still flagged."""
+    msgs = [
+        sys("You are a research agent."),
+        user("比较京东和美团的外卖业务。"),
+        asst("", [("c1", "web_search", '{"query": "即时零售 增长率"}')]),
+        tool("c1", "预计到2026年仍将保持约47.1%的增长率。2025年3月，同时使用两款骑士APP的用户数量达到了126万。"),
+        asst("", [("c2", "web_search", '{"query": "京东 日订单"}')]),
+        tool("c2", "京东外卖日订单突破1000万单。"),
+    ]
+    assert "47.1" in extract_values_of(msgs[3].text)
+    assert _flagged(msgs, "Instant retail is expected to grow about 47.1% a year to 2026; "
+                          "1.26 million riders used both apps in March 2025.") == []
+    assert _flagged(msgs, "1.27 million riders used both apps in March 2025.") != []
+    assert _flagged(msgs, "JD passed 10 million daily orders.") == []
+
+
+def extract_values_of(text: str) -> list[str]:
+    from inspector.engine.content import extract_values
+
+    values = extract_values(text)
+    assert extract_values(text, direct=False) == values
+    return values
