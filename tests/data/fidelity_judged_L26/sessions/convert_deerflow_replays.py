@@ -55,7 +55,7 @@ def convert(raw):
         if cur is not None:
             if calls:
                 cur["tool_calls"] = []
-                for i, (idx, c) in enumerate(sorted(calls.items(), key=lambda kv: kv[0])):
+                for i, (_idx, c) in enumerate(sorted(calls.items(), key=lambda kv: kv[0])):
                     cid = c["id"] or f"deerflow_{cur['_run']}_{i}"
                     cur["tool_calls"].append({"id": cid, "type": "function",
                                               "function": {"name": c["name"], "arguments": c["args"]}})
