@@ -2378,16 +2378,13 @@ def _contribution(model: ContentModel, index: _Index, i: int) -> _Contribution:
         viewed = [normalize_path(a or b) for a, b in _VIEWED.findall(m.text[:2000])]
         paths = tuple(p for p in viewed if p != "n/a" and _worked_on(p, index))
     errors = a.errors if kind in (Kind.OBSERVATION, Kind.REQUEST, Kind.TASK) else ()
-    if errors and ERRORS_TELL:
+    if errors:  # (an error is an item only when it says what failed)
         errors = tuple(e for e in errors if tells_what_failed(e))
     values = tuple(v for v in a.values if _reused(v, index, i))
     decisions = tuple(_short(s) for s in reversed(a.decisions)) if kind in (Kind.ACTION, Kind.REASONING) else ()
     return _Contribution(requests, paths, errors, values, decisions)
 
 
-# An error the session showed is an item only when it says what failed (`tells_what_failed`):
-# off, "ERROR:" and "Exit code 1" are errors a summary keeps by quoting them.
-ERRORS_TELL = True
 # The words of an error line that say only that something failed, not what or why.
 _BARE_ERROR_WORDS = frozenset(words("error errors exit code status failed failure fail fails command completed "
                                     "returned return returncode non zero nonzero process exited with the system"))

@@ -269,9 +269,8 @@ _DIGIT = re.compile(r"\d")
 
 # A tool said called (with an argument, in a clause that does not look ahead) before the
 # range's end, whose first call came after it, is a call never made by then (`call_claims`;
-# session 18, L23's planted "Wikipedia__get_summary(...) has already been fetched").
-CALLED_LATER = True
-# ... said so in words: a call named bare ("- `delete_email(email_id="34")`" under "Not done
+# session 18, L23's planted "Wikipedia__get_summary(...) has already been fetched"), when
+# said so in words: a call named bare ("- `delete_email(email_id="34")`" under "Not done
 # yet:", a line of its own) may be a step still to take.
 _SAID_MADE = re.compile(r"\b(?:already|has been|have been|had been|was|were|returned|fetched|called|ran|done|"
                         r"succeeded|gave|showed|found|confirmed|retrieved)\b", re.I)
@@ -355,7 +354,7 @@ def call_claims(sentences: Sequence[str], messages: Sequence[Message], serial: i
         for name, arg in named:
             made = calls[name]
             before = [c for c in made if c.at <= horizon]
-            if not before and CALLED_LATER and _SAID_MADE.search(low):
+            if not before and _SAID_MADE.search(low):
                 # (the tool is the session's, first called after the range: said made, it was not yet)
                 out.append(CallClaim(f"{name} {arg}", sentence,
                                      f"{name} was first called at message {made[0].at}, after the range's end"))
@@ -573,11 +572,7 @@ def _outside_parentheses(sentence: str) -> str:
     special case (if all args have cols == 0, return ...)") is no condition on the write,
     so its "if" does not make the sentence look ahead (L23's planted insert into another
     file went unread for it)."""
-    return _PARENTHESES.sub(" ", sentence) if WRITE_PARENTHESES_ASIDE else sentence
-
-
-# Whether `reads_write` reads a sentence's mood outside its parentheses only.
-WRITE_PARENTHESES_ASIDE = True
+    return _PARENTHESES.sub(" ", sentence)
 
 
 def reads_scope(sentence: str, *, direct: bool = True) -> bool:
