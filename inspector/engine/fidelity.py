@@ -2818,9 +2818,7 @@ def _match_narrative(item: str, hay: _Haystack, similarity: Similarity | None,
     `prose_only`, of the rewritten sentences written as prose only (a finding, a
     decision, a step is stated, not listed); the sentences `skip` says so of not."""
     sources = _PROSE if sources is None else sources
-    ws = _ITEM_WORDS.get(item)
-    if ws is None:
-        ws = _ITEM_WORDS.put(item, words(item))
+    ws = _item_words(item)
     if not ws:
         return 0.0, ""
     if similarity is not None:

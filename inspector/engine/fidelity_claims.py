@@ -284,6 +284,26 @@ class _Call:
 
 
 _CALLS: Memo[tuple[int, int], dict[str, list[_Call]]] = Memo(8)
+_ANSWERS: Memo[tuple[int, int], dict[str, int]] = Memo(8)
+
+
+@per_index_state(_ANSWERS)
+def answering(messages: Sequence[Message], serial: int) -> dict[str, int]:
+    """Each tool call's id -> the first tool message answering it (its `tool_call_id`):
+    the one reading of which result is whose, for every check that pairs them.
+
+    Args:
+        messages: the original's messages.
+        serial: the original's index serial (the cache key, with its length).
+
+    Returns:
+        The id -> message index map (calls no tool message answers are not in it).
+    """
+    out: dict[str, int] = {}
+    for j, m in enumerate(messages):
+        if m.role == "tool" and m.tool_call_id:
+            out.setdefault(m.tool_call_id, j)
+    return out
 
 
 @per_index_state(_CALLS)

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo, per_index_state
 from inspector.engine.content import Kind, message_artifacts
-from inspector.engine.fidelity_claims import FUTURE_WORDS, headed_ahead, may_hold
+from inspector.engine.fidelity_claims import FUTURE_WORDS, answering, headed_ahead, may_hold
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
@@ -221,10 +221,7 @@ def _calls(messages: Sequence[Message], serial: int) -> dict[str, list[_Call]]:
     """The session's calls of snake_case tools by name (a summary naming `read_section`
     names that tool; `Read` is a word), each with the message answering it: the tool
     message carrying its id, else, for a message of one call, the message after it."""
-    answered: dict[str, int] = {}
-    for j, m in enumerate(messages):
-        if m.role == "tool" and m.tool_call_id:
-            answered.setdefault(m.tool_call_id, j)
+    answered = answering(messages, serial)
     out: dict[str, list[_Call]] = defaultdict(list)
     for i, m in enumerate(messages):
         for c in m.tool_calls:

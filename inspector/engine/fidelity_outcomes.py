@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from inspector.engine.bounded import Memo, per_index_state
-from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL, may_hold
+from inspector.engine.fidelity_claims import FUTURE_WORDS, WRITE_TOOL, answering, may_hold
 from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
 
@@ -320,10 +320,7 @@ _RESULTS: Memo[tuple[int, int], _Results] = Memo(2)
 
 @per_index_state(_RESULTS)
 def _results(messages: Sequence[Message], serial: int) -> _Results:
-    answered: dict[str, int] = {}
-    for j, m in enumerate(messages):
-        if m.role == "tool" and m.tool_call_id:
-            answered.setdefault(m.tool_call_id, j)
+    answered = answering(messages, serial)
     results: dict[str, list[str]] = defaultdict(list)
     arguments: dict[str, str] = defaultdict(str)
     for m in messages:

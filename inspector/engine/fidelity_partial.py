@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from inspector.engine.bounded import Memo, per_index_state
+from inspector.engine.bounded import Memo
 from inspector.engine.content import extract_paths
-from inspector.engine.fidelity_claims import FUTURE_WORDS, headed_ahead
+from inspector.engine.fidelity_claims import FUTURE_WORDS, answering, headed_ahead
 from inspector.engine.fidelity_outcomes import Outcome
 from inspector.engine.fidelity_text import clause_around
 from inspector.engine.models import Message
@@ -112,19 +112,6 @@ def _part(m: Message) -> tuple[int, int, int] | None:
     return hit[0]
 
 
-_ANSWERS: Memo[tuple[int, int], dict[str, int]] = Memo(8)
-
-
-@per_index_state(_ANSWERS)
-def _answers(messages: Sequence[Message], serial: int) -> dict[str, int]:
-    """Each tool call's id -> the message answering it."""
-    out: dict[str, int] = {}
-    for j, m in enumerate(messages):
-        if m.role == "tool" and m.tool_call_id:
-            out.setdefault(m.tool_call_id, j)
-    return out
-
-
 def reads_partial(sentence: str) -> bool:
     """Whether `partial_claims` reads `sentence`: it says something was read whole.
 
@@ -147,7 +134,7 @@ def _naming(name: str, messages: Sequence[Message], serial: int,
     key = ((serial, len(messages)), name)
     hit = _NAMING.get(key)
     if hit is None:
-        answers = _answers(messages, serial)
+        answers = answering(messages, serial)
         found: list[tuple[int, int]] = []
         for i, m in enumerate(messages):
             for c in m.tool_calls:
