@@ -95,6 +95,9 @@ L25 = ROOT / "data" / "fidelity_judged_L25"
 # on its final main, nothing changed for it: DeerFlow's recorded research runs and UI-TARS
 # desktop's GitHub reviewer agent snapshots.
 L26 = ROOT / "data" / "fidelity_judged_L26"
+# Session 19's blind check, written and judged before any of the session's changes and read once on its
+# first main: Reflexion's ReAct runs on HotpotQA (Wikipedia question answering over several trials).
+L27 = ROOT / "data" / "fidelity_judged_L27"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -156,6 +159,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "fit: ljoukov/llm's benchmark agent runs, a TapeAgents WorkArena tape", "blind"),
     LabelledSet("L26", L26, "blind in session 18 (0.513 / 0.810 on its final main, before any change for it), out of the "
                 "fit: DeerFlow research runs, UI-TARS desktop's GitHub reviewer agent", "blind"),
+    LabelledSet("L27", L27, "blind in session 19 (0.216 / 0.601 on main, before any change for it), out of the fit: "
+                "Reflexion's ReAct runs on HotpotQA", "blind"),
 )}
 
 
