@@ -4301,6 +4301,9 @@ def _a_tally(tok: str, said: str) -> bool:
 # A size counts as measured only where the original gives no size in that unit: "500 bits"
 # beside the original's "1024 bits" is a wrong half.
 _REFERENCE = r"(?:(?<=msg )|(?<=msgs )|(?<=message )|(?<=messages )|(?<=turn ))%s(?![\w.])"
+# ... or a span of the session's messages in parentheses, as a summary dates its parts ("Trial 2
+# (8-21):", "(22-28, current)"): within the session, first before last; a span past its end is a value.
+_MESSAGE_SPAN = re.compile(r"\(\s*(\d+)\s*[-\u2013]\s*(\d+)\s*[,)]")
 # (the size first of a series sharing the unit: "708 -> 610 -> 594 characters", "708, then 610")
 _SIZE = (r"(?<![\w.$#/:-])%s(?:\s*(?:,|->|\u2192|=>|;)?\s*(?:then\s+|and\s+|to\s+)?\d[\d,]*){0,3}"
          r"\s+(?:[a-z-]+\s+)?(characters|chars|bytes|bits)\b")
@@ -4325,6 +4328,9 @@ def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
         if tok not in x:
             continue  # (the patterns hold `tok` itself: as `_a_count`)
         if reference.search(x) or them.search(x):
+            return True
+        if "(" in x and any(tok in m.groups() and int(m.group(1)) < int(m.group(2)) <= len(index.hashes)
+                            for m in _MESSAGE_SPAN.finditer(x)):
             return True
         for m in size.finditer(x):
             if not index.sizes_in(m.group(1)):

@@ -191,3 +191,27 @@ def extract_values_of(text: str) -> list[str]:
     values = extract_values(text)
     assert extract_values(text, direct=False) == values
     return values
+
+
+def _retries() -> list[Message]:
+    msgs = [sys("You answer questions with search, lookup and finish."),
+            user("Question: which river is longer, the Tana or the Daugava?")]
+    for trial in range(3):
+        msgs += [asst("", [(f"s{trial}", "search", '{"entity": "Tana River"}')]),
+                 tool(f"s{trial}", "The Tana is a river in Kenya, about 1,000 km long."),
+                 asst("", [(f"f{trial}", "finish", '{"answer": "Tana"}')]),
+                 tool(f"f{trial}", "Answer is INCORRECT")]
+    return [*msgs, asst("Trying the other one."), user("Trial 4")]
+
+
+def test_a_span_of_the_sessions_messages_in_parentheses_is_a_reference():
+    """"Trial 2 (6-9): answered Tana again" gives the messages a part of the summary covers, as
+    "messages 6-9" does: a summary counts them from what it read, the original need not state
+    them (L27, Reflexion's HotpotQA runs: every faithful summary dated its trials so and read as
+    made up). A span past the session's end, or a range of another thing, is still a value."""
+    msgs = _retries()  # 16 messages
+    assert _flagged(msgs, "Trial 1 (2-5): Finish[Tana] -> INCORRECT. Trials 2 (6-9) and 3 (10-13, current): "
+                          "the same answer, graded INCORRECT.") == []
+    assert "40" in _flagged(msgs, "Trial 3 (10-40): the same answer, graded INCORRECT.")
+    assert "1020" in _flagged(msgs, "The Tana is about 1,000 km long and the Daugava (1,020-1,300 km) longer.")
+    assert "1300" in _flagged(msgs, "The Tana is about 1,000 km long and the Daugava (1020-1300) longer.")
