@@ -98,6 +98,10 @@ L26 = ROOT / "data" / "fidelity_judged_L26"
 # Session 19's blind check, written and judged before any of the session's changes and read once on its
 # first main: Reflexion's ReAct runs on HotpotQA (Wikipedia question answering over several trials).
 L27 = ROOT / "data" / "fidelity_judged_L27"
+# ... and its second, written and judged before any of the session's changes, read once on main with
+# only L27's rule in: beebot's runs of Auto-GPT-Benchmarks' TestRememberMultipleIds (a chain of files
+# handing on ids, by function calls).
+L28 = ROOT / "data" / "fidelity_judged_L28"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -161,6 +165,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "fit: DeerFlow research runs, UI-TARS desktop's GitHub reviewer agent", "blind"),
     LabelledSet("L27", L27, "blind in session 19 (0.216 / 0.601 on main, before any change for it), out of the fit: "
                 "Reflexion's ReAct runs on HotpotQA", "blind"),
+    LabelledSet("L28", L28, "blind in session 19 (0.601 / 0.810 on main with L27's rule), out of the fit: beebot's "
+                "Auto-GPT-Benchmarks runs following a chain of files", "blind"),
 )}
 
 
