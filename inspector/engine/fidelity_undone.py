@@ -45,6 +45,11 @@ _IRREGULAR = {"sent": "send", "paid": "pay", "written": "write", "made": "make",
               "shown": "show", "chosen": "choose", "sent out": "send"}
 # What ends a clause: a claim in one clause says nothing of another.
 _CLAUSE_END = re.compile(r";|\.\s|\s(?:but|while|whereas|although|though)\s|\u2014")
+# Words that pick some of a kind out of others ("the last file", "the remaining two files", "the
+# next instructions file"): a clause saying those were not taken, without naming them, is not
+# denied by calls that took the others.
+_PICKED = r"\b(?:last|next|remaining|final|other|later|following|second|third|fourth|fifth|two|three|four|five)" \
+    r"\s+(?:[a-z]+\s+)?%s"
 # What names a particular thing in a clause: a capitalized word not first, a quoted string, a number.
 _NAMED = re.compile(r"(?<=[\w,:)] )[A-Z][\w.@-]+|[\"'`]([^\"'`\n]{2,60})[\"'`]|\b\d+\b")
 
@@ -168,6 +173,8 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
             nouns = [w for w in name.split("_") if w not in verbs and len(w) >= 3]
             if not nothing and not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
                 continue
+            if not named and not nothing and any(re.search(_PICKED % re.escape(w), low) for w in nouns):
+                continue  # (some of them, picked out: not denied by the calls that took the others)
             if not named and not nothing and not extract_paths(clause) \
                     and _another_file_asked(calls, _asked_paths(messages, kinds, serial), horizon):
                 continue

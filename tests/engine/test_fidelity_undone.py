@@ -185,3 +185,28 @@ def test_a_files_last_result_read_back_from_each_horizon_is_the_one_read_from_sc
             last = next((m.text for m in reversed(messages[:horizon + 1])
                          if m.role == "tool" and base in m.text and not m.text.startswith("Read")), None)
             assert (sentence in [o.sentence for o in kept]) == (last is not None and "No exact" not in last)
+
+
+def _chain() -> list[Message]:
+    return [
+        sys("You are a file agent."),
+        user("Follow the instructions in step_1.txt."),
+        asst("", [("r1", "read_file", '{"filename": "step_1.txt"}')]),
+        tool("r1", "Remember 3145. Read step_2.txt next."),
+        asst("", [("r2", "read_file", '{"filename": "step_2.txt"}')]),
+        tool("r2", "Remember 3791. Read step_3.txt next."),
+        asst("Reading step_3.txt next."),
+        user("Go on."),
+    ]
+
+
+def test_a_file_picked_out_among_others_said_unread_is_not_contradicted_by_reads_of_the_others():
+    """"The last file in the chain has not been read yet" speaks of one file the clause picks out
+    ("the last", "the next", "the remaining two") without naming it: reads of the others do not
+    deny it (L28's terse summaries of a chain of files, true, read as contradicted). "The file has
+    not been read", naming none, is still denied by any read."""
+    msgs = _chain()
+    assert _flagged(msgs, "Two ids are known. The last file in the chain has not been read yet.") == []
+    assert _flagged(msgs, "Two ids are known; the remaining two files have not been read.") == []
+    assert _flagged(msgs, "Two ids are known, but the next instructions file was not read.") == []
+    assert _flagged(msgs, "Two ids are known. No file has been read yet.") == ["read_file not done"]
