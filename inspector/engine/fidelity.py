@@ -159,6 +159,7 @@ from inspector.engine.fidelity_outcomes import (
     Outcome,
     answered_badly,
     outcome_claims,
+    quotes_across,
     reads_outcome,
     reads_result,
     result_claims,
@@ -3315,7 +3316,10 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     meaning += [("last_step", o) for o in outcome_claims(
         read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
-    meaning += [("last_step", r) for r in result_claims(read.of(_READS_RESULT, flagged), model.messages, index.serial)]
+    # (and quotes of a result holding sentences of its own: no one sentence closes them)
+    across = [s for v in views for s in quotes_across(v.sentences)]
+    meaning += [("last_step", r) for r in result_claims([*read.of(_READS_RESULT, flagged), *across],
+                                                         model.messages, index.serial)]
     # Outcomes stated of steps named by their words, checked against the steps' observations
     # (`engine.fidelity_slots`), in sentences no check above flagged.
     said = {m.sentence for _, m in meaning}

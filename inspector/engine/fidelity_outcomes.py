@@ -373,6 +373,35 @@ _QUOTES_RESULT: Memo[str, bool] = Memo(50_000)
 _SENTENCE_RESULTS: Memo[tuple[tuple[int, int], str], tuple[Outcome | None]] = Memo(50_000)
 
 
+def quotes_across(sentences: Sequence[str], most: int = 4) -> list[str]:
+    """The runs of consecutive `sentences` that one quote spans (a result quoted whole holds
+    sentences of its own: "-> \"The id is 3791. Read the file step_4.txt.\"" is read as two),
+    joined: what `result_claims` reads of a quote no single sentence closes.
+
+    Args:
+        sentences: one replacement's sentences, in order.
+        most: the most sentences a run joins.
+
+    Returns:
+        The joined runs that read a result (`reads_result`).
+    """
+    out: list[str] = []
+    k = 0
+    while k < len(sentences):
+        if sentences[k].count('"') % 2 == 0:
+            k += 1
+            continue
+        run = [sentences[k]]
+        while len(run) < most and k + len(run) < len(sentences) and sum(x.count('"') for x in run) % 2:
+            run.append(sentences[k + len(run)])
+        joined = " ".join(run)
+        if joined.count('"') % 2 == 0 and reads_result(joined) \
+                and not any(c in q.group() for q in _QUOTED.finditer(joined) for c in _NOT_PROSE):
+            out.append(joined)  # (quotes paired across a list's strings are none: `_NOT_PROSE`)
+        k += len(run)
+    return out
+
+
 def reads_result(sentence: str) -> bool:
     """Whether `result_claims` reads `sentence`: it quotes text after a result's cue.
 
@@ -388,10 +417,22 @@ def reads_result(sentence: str) -> bool:
     return hit
 
 
+def _clauses(sentence: str) -> list[str]:
+    """`sentence` split at `_RESULT_CLAUSE`, but not inside a quote: a quoted result holds
+    sentences of its own ("-> \"The id is 3791. Read the file step_4.txt.\"")."""
+    quotes = [q.span() for q in _QUOTED.finditer(sentence) if not any(c in q.group() for c in _NOT_PROSE)]
+    out, start = [], 0
+    for m in _RESULT_CLAUSE.finditer(sentence):
+        if not any(a < m.start() < b for a, b in quotes):
+            out.append(sentence[start:m.start()])
+            start = m.end()
+    return [*out, sentence[start:]]
+
+
 def _wrong_result(sentence: str, found: _Results, named: list[str]) -> Outcome | None:
     """The first clause of `sentence` quoting as the result of one of the `named` tools
     what the session shows as another tool's only (`result_claims`), None for none."""
-    for clause in _RESULT_CLAUSE.split(sentence):
+    for clause in _clauses(sentence):
         low = clause.lower()
         for name in named:
             k = low.find(name)
@@ -411,4 +452,45 @@ def _wrong_result(sentence: str, found: _Results, named: list[str]) -> Outcome |
                 if other is not None:
                     return Outcome(name, sentence, f"the session shows it as a result of {other}, not of {name}: "
                                                    f"{text[:EVIDENCE_CHARS]}")
+                near = _one_name_changed(text, found.results.get(name, ()))
+                if near is not None:
+                    return Outcome(name, sentence, f"no result of {name} reads so; one reads: {near[:EVIDENCE_CHARS]}")
+    return None
+
+
+# The words of a quote, and the names among them: a word holding a letter and a digit, "_" or
+# "." ("step_3.txt", "v2", "main.py"); numbers alone are the value checks'.
+_QUOTE_WORD = re.compile(r"[\w.-]+")
+_NAME_WORD = re.compile(r"(?=.*[a-z])(?=.*[\d_.])")
+# Words a quote needs before one changed name in it tells: a short one is too often a paraphrase.
+# What a quote of a result's prose never holds: escapes, braces, a result's arrow, the bar
+# between the strings of a list (quotes paired across strings: not one quote).
+_NOT_PROSE = ("\\", "{", "}", "\u2192", "->", "|")
+_QUOTE_WORDS = 5
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in (w.strip(".-") for w in _QUOTE_WORD.findall(text)) if w]
+
+
+def _one_name_changed(text: str, results: Sequence[str]) -> str | None:
+    """The words of one of a tool's `results` that `text` (a quote of it, flattened) repeats
+    word for word but for one name put in place of another ("read the file step_1.txt" where
+    it reads "read the file step_4.txt"): the result misquoted; None for none."""
+    if any(c in text for c in _NOT_PROSE):
+        return None  # (a quote of a raw output, its quotes paired across JSON: not one result's words)
+    quote = _words(text)
+    if len(quote) < _QUOTE_WORDS:
+        return None
+    for result in results:
+        if quote[0] not in result or quote[1] not in result:
+            continue  # (the cheap test first: most results hold not even its first words)
+        words = _words(result)
+        for k in (k for k, w in enumerate(words) if w == quote[0]):
+            window = words[k:k + len(quote)]
+            if len(window) < len(quote):
+                break
+            changed = [(a, b) for a, b in zip(quote, window, strict=True) if a != b]
+            if len(changed) == 1 and all(_NAME_WORD.match(w) for w in changed[0]):
+                return " ".join(window)
     return None
