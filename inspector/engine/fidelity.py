@@ -4250,6 +4250,27 @@ def _range_or_period(tok: str, post: Mapping[str, list[int]]) -> bool:
     return all(("t:" + pair.group(1) + n) in post for n in (pair.group(2), pair.group(4)))
 
 
+# A range of numbers the summary gives around one the original states ("near lines 850-890"
+# where the original shows line 853): the bounds are the summary's, what they hold the original's.
+_NUMBER_RANGE = re.compile(r"(?<![\w.])(\d+)\s*(?:-|\u2013|to)\s*(\d+)(?![\w.])")
+_AROUND = 100  # (the widest such range: a wider one holds some number of any session)
+
+
+def _range_around(tok: str, lower: Sequence[str], post: Mapping[str, list[int]]) -> bool:
+    """Whether `tok` bounds a range written in the view (`lower`: its sentences) that holds a
+    number the original states, no wider than `_AROUND`."""
+    if not tok.isdigit():
+        return False
+    for x in lower:
+        if tok not in x:
+            continue
+        for m in _NUMBER_RANGE.finditer(x):
+            a, b = int(m.group(1)), int(m.group(2))
+            if tok in m.groups() and a + 1 < b <= a + _AROUND and any(("t:" + str(n)) in post for n in range(a + 1, b)):
+                return True
+    return False
+
+
 def _unseparated(tok: str, post: Mapping[str, list[int]]) -> bool:
     """Whether `tok` is a number one message of the original writes with thousands
     separators ("96500" where the report writes "F = 96,500"; its tokens are "96" and
@@ -4426,6 +4447,7 @@ def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
             # "(msg 13)", "1376 characters": where in the session, or a size the summary measured
             or _a_reference_or_size(tok, v.lower, index)
             or _scaled(tok, v.lower, index)  # "1.26 million" where the original writes "126万"
+            or _range_around(tok, v.lower, post)  # "lines 850-890" where the original shows line 853
             or _as_listed(tok, v.groups, post)  # "1,234" as the original lists it: 1 and 234
             or any(tok in p for p in v.paths)  # judged as a path
             or _past_the_scan(tok, index))  # stated where the index does not read: past a long message's head
@@ -4481,7 +4503,7 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
         if ("v:" + value) not in post and ("w:" + _stem(value)) not in post and not _same_number(value, post) \
                 and not _same_version(value, post) and not _with_unit(value, post) and not _composite(value, post) \
                 and not _unseparated(value, post) and not _range_or_period(value, post) \
-                and not _scaled(value, v.lower, index) \
+                and not _scaled(value, v.lower, index) and not _range_around(value, v.lower, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post) and not _a_tally(value, said()) \
                 and not _before_extension(value, post) and not _past_the_scan(value, index):  # (the dearest last)

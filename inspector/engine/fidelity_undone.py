@@ -139,6 +139,13 @@ def _another_file_asked(calls: Sequence[tuple[int, str]], asked: frozenset[str],
     return bool(took) and any(p not in took for p in asked)
 
 
+def _of_written(calls: Sequence[tuple[int, str]], by_word: dict[str, dict[str, list[tuple[int, str]]]]
+                ) -> list[tuple[int, str]]:
+    """The `calls` taking a file a writing tool's call (a tool named "write...") took before."""
+    writes = [(i, p) for name, made in by_word.get("write", {}).items() for i, args in made for p in extract_paths(args)]
+    return [(i, args) for i, args in calls if any(w < i and p in args for w, p in writes)]
+
+
 def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: Sequence[object], serial: int,
                   horizon: int, failed: Callable[[int], bool]) -> list[Outcome]:
     """The sentences saying a step was not taken that a call up to `horizon` took (module doc).
@@ -169,13 +176,17 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
         low = clause.lower()
         named = [(n.group(1) or n.group()).lower() for n in _NAMED.finditer(clause)]
         names = {name: calls for verb in sorted(verbs) for name, calls in by_word.get(verb, {}).items()}
+        said_at = _NOT_DONE.match(sentence, at)
+        back = said_at is not None and sentence[said_at.end():said_at.end() + 5].lower() == " back"
         for name, calls in names.items():
+            if back:  # "not been read back": of what the run wrote; reads of other files do not deny it
+                calls = _of_written(calls, by_word)
             nouns = [w for w in name.split("_") if w not in verbs and len(w) >= 3]
             if not nothing and not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
                 continue
             if not named and not nothing and any(re.search(_PICKED % re.escape(w), low) for w in nouns):
                 continue  # (some of them, picked out: not denied by the calls that took the others)
-            if not named and not nothing and not extract_paths(clause) \
+            if not named and not nothing and not back and not extract_paths(clause) \
                     and _another_file_asked(calls, _asked_paths(messages, kinds, serial), horizon):
                 continue
             took = next((i for i, args in calls if i <= horizon and (not named or any(n in args for n in named))

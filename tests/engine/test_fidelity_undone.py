@@ -210,3 +210,18 @@ def test_a_file_picked_out_among_others_said_unread_is_not_contradicted_by_reads
     assert _flagged(msgs, "Two ids are known; the remaining two files have not been read.") == []
     assert _flagged(msgs, "Two ids are known, but the next instructions file was not read.") == []
     assert _flagged(msgs, "Two ids are known. No file has been read yet.") == ["read_file not done"]
+
+
+def test_a_file_said_not_read_back_is_denied_only_by_a_read_of_a_file_the_run_wrote():
+    """"The write succeeded; the file has not been read back to check it": reading back is reading
+    what the run wrote, and reads of the files it read before do not deny it (a faithful summary of
+    L28's chain of files, contradicted so). A read of the written file still does."""
+    written = [*_chain()[:-2],
+               asst("", [("w1", "write_file", '{"filename": "out.txt", "text": "3145 3791"}')]),
+               tool("w1", "Successfully wrote 9 bytes to out.txt"),
+               asst("Done."), user("Go on.")]
+    summary = "Two ids were written to out.txt; the write succeeded, and the file has not been read back yet."
+    assert _flagged(written, summary) == []
+    read_back = [*written[:-2], asst("", [("r9", "read_file", '{"filename": "out.txt"}')]), tool("r9", "3145 3791"),
+                 asst("Done."), user("Go on.")]
+    assert _flagged(read_back, summary) == ["read_file not done"]

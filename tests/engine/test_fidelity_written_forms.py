@@ -215,3 +215,18 @@ def test_a_span_of_the_sessions_messages_in_parentheses_is_a_reference():
     assert "40" in _flagged(msgs, "Trial 3 (10-40): the same answer, graded INCORRECT.")
     assert "1020" in _flagged(msgs, "The Tana is about 1,000 km long and the Daugava (1,020-1,300 km) longer.")
     assert "1300" in _flagged(msgs, "The Tana is about 1,000 km long and the Daugava (1020-1300) longer.")
+
+
+def test_a_range_given_around_a_number_the_original_states_is_not_made_up():
+    """"the concatenation code near lines 850-890" where the file viewer showed line 853: the
+    bounds are the summary's, the line within them the original's (a faithful summary of L20's
+    Kimi CLI run, contradicted as a near miss of 853). A range holding no number the original
+    states, or one too wide to mean anything, is still checked."""
+    msgs = [sys("You fix bugs."), user("Fix the concat bug in pipeline.py."),
+            asst("", [("c1", "bash", '{"cmd": "grep -n concat pipeline.py"}')]),
+            tool("c1", "853:    out = pd.concat(parts, axis=1)"),
+            asst("Found it."), user("Go on.")]
+    assert _flagged(msgs, "The concatenation code is near lines 850-890 of pipeline.py.") == []
+    assert _flagged(msgs, "The concatenation code is near lines 850 to 890 of pipeline.py.") == []
+    assert "860" in _flagged(msgs, "The concatenation code is near lines 860-890 of pipeline.py.")
+    assert "8500" in _flagged(msgs, "The concatenation code is near lines 800-8500 of pipeline.py.")
