@@ -406,7 +406,9 @@ def test_the_blind_sets_of_sessions_10_and_16_to_19_do_not_regress(which):
     Auto-GPT-Benchmarks runs following a chain of files that hand on ids), written and judged
     blind in the same session, read once on main with only L27's rule in: 0.601 / 0.810; its
     terse summaries' true "the last file has not been read" was denied by reads of the others,
-    no longer (tests/engine/test_fidelity_undone.py): 0.616 / 0.824."""
+    no longer (tests/engine/test_fidelity_undone.py): 0.616 / 0.824; a result quoted with one name
+    changed, as one planted error per item was, is contradicted (test_fidelity_quoted_results.py):
+    0.649 / 0.852."""
     items, floor = LATER_BLIND[which]
     a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], a
