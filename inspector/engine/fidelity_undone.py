@@ -182,7 +182,12 @@ def undone_claims(sentences: Sequence[str], messages: Sequence[Message], kinds: 
             if back:  # "not been read back": of what the run wrote; reads of other files do not deny it
                 calls = _of_written(calls, by_word)
             nouns = [w for w in name.split("_") if w not in verbs and len(w) >= 3]
-            if not nothing and not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
+            # (files named by their paths name the tool's object as its noun does: "step_2.txt has
+            # not been read"; only the calls taking one of them deny it)
+            paths = [p.lower() for p in extract_paths(clause)] if not nothing else []
+            if paths and not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
+                calls = [(i, args) for i, args in calls if any(p in args for p in paths)]
+            elif not nothing and not any(re.search(r"\b" + re.escape(w), low) for w in nouns):
                 continue
             if not named and not nothing and any(re.search(_PICKED % re.escape(w), low) for w in nouns):
                 continue  # (some of them, picked out: not denied by the calls that took the others)

@@ -225,3 +225,17 @@ def test_a_file_said_not_read_back_is_denied_only_by_a_read_of_a_file_the_run_wr
     read_back = [*written[:-2], asst("", [("r9", "read_file", '{"filename": "out.txt"}')]), tool("r9", "3145 3791"),
                  asst("Done."), user("Go on.")]
     assert _flagged(read_back, summary) == ["read_file not done"]
+
+
+def test_files_named_by_path_said_unread_after_the_run_read_one_are_contradicted():
+    """"step_2.txt and step_3.txt have not been read" names the files by their paths, not by the
+    tool's noun ("file"): a read of step_2.txt denies it (L28's stale summaries, written as of an
+    earlier point, said so of files the run had read since, and ranked above the faithful ones).
+    Files named that no read took, or read only after the range, are not denied."""
+    msgs = _chain()  # reads step_1.txt and step_2.txt
+    assert _flagged(msgs, "One id is known; step_2.txt and step_3.txt have not been read.") == ["read_file not done"]
+    assert _flagged(msgs, "Two ids are known; step_2.txt has not been read yet.") == ["read_file not done"]
+    assert _flagged(msgs, "Two ids are known; step_3.txt has not been read.") == []
+    later = [*msgs[:-2], asst("", [("r3", "read_file", '{"filename": "step_3.txt"}')]), tool("r3", "Remember 9317."),
+             asst("Done."), user("Go on.")]
+    assert _flagged(later[:-4] + later[-2:], "Two ids are known; step_3.txt has not been read.") == []
