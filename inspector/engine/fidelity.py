@@ -3082,10 +3082,8 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     hay.release()
     # (a message written with its calls is an assistant turn whose arguments were cleared)
     summarized = any(not m.tool_calls for m in replacing)
-    taken = bool(removed) and PLAN_TAKEN_STALE and _plan_taken(replacing_views, model, index, removed_set,
-                                                               buckets.next_words)
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views),
-                    summarized, taken)
+                    summarized, bool(removed) and _plan_taken(replacing_views, model, index, removed_set, buckets))
 
 
 # The task's text, white space collapsed and lower case (`_task_cut`): the same task is
@@ -3725,12 +3723,16 @@ def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed
 # A plan's first step is one the removed range took when an action of it (with its result)
 # runs TAKEN_SHARE of the step's weighted words, TAKEN_MARGIN more than what the agent
 # did next holds (`_first_step_taken`). A summary whose next step is such a step, taken
-# after the latest thing it reports, is weighed as stale (`Fidelity.stale_summary`).
-# Session 19, 24 sets: mean Spearman / pairwise 0.781 / 0.928 -> 0.782 / 0.929, only L18
-# moved (0.792 / 0.962 -> 0.813 / 0.969: smolagents' stale summaries planned the
-# visit_webpage and final_answer calls the range had made). Read in the agent's words
-# too (not only what it ran), L10 +0.021, L24 +0.014 but L6 -0.021, L20 -0.019 (an
-# agent's words name the steps it means to take later: "edit theme.md" matched a read).
+# after the latest thing it reports (`_frontier`), was written before that step and is
+# weighed as stale (`Fidelity.stale_summary`). Session 19, the 24 sets of 978b61c: mean
+# Spearman / pairwise (21 sets) 0.805 / 0.937 -> 0.806 / 0.939; L24 0.721 / 0.862 ->
+# 0.811 / 0.915 (its shopping agents' stale summaries planned the click on "Reviews" and
+# the modify_cart call the range had made), L18 +0.006 / +0.007, L23 +0.008 / +0.018,
+# L19 +0.001, no set lower; stale summaries' rank bias (26 sets) +0.97 -> +0.86. Tried
+# and left: the step read in the agent's words too, not only in what it ran: L10 +0.021,
+# L24 +0.014 but L6 -0.021, L20 -0.019 (an agent's words name the steps it means to take
+# later); the latest report read from one word: L24 unmoved (a summary's own wording
+# meets a word the agent happened to use first later).
 PLAN_TAKEN_STALE = True
 TAKEN_SHARE = 0.6
 TAKEN_MARGIN = 0.3
@@ -3750,9 +3752,22 @@ def _first_step_taken(sentence: str, ws: frozenset[str], model: ContentModel, in
     summarise ...") names as its first step one an action of the removed range took and
     got the result of, closer to it than to what the agent did after the cut: a summary
     written before that step, which sends the agent to take it again. The step is read
-    by its words, not only by a quoted command (`_plans_taken_step`): "change line 171 to
-    `except (TypeError, ValueError):`" is the edit the range made; "click Reviews" the
-    click it made. A plan to take a step again ("rerun", "again") is not stale."""
+    by its words, not only by a quoted command (`_plans_taken_step`): 'click "Reviews"' is
+    the click(button_name="Reviews") the range made. A plan to take a step again
+    ("rerun", "again", "rewrite") is not stale.
+
+    Args:
+        sentence: a rewritten sentence.
+        ws: its words.
+        model: the original's content model.
+        index: its index.
+        removed: the removed messages.
+        next_words: the words of what the agent did right after the removed range.
+        after: only actions after this message count (`_frontier`).
+
+    Returns:
+        Whether the sentence's next step is such a step.
+    """
     opener = _NEXT_OPENER.match(sentence)
     if not opener or _AGAIN.search(sentence) or _REDO.search(sentence):
         return False
@@ -3800,14 +3815,14 @@ STEP_ARGUMENT = 200
 
 
 def _plan_taken(views: list[_View], model: ContentModel, index: _Index, removed: Container[int],
-                next_words: frozenset[str]) -> bool:
+                buckets: _Buckets) -> bool:
     """Whether a summary's next step is one the removed range took after the latest thing the
     summary reports (`_first_step_taken` past `_frontier`): it was written before that step."""
     plans = [(v.sentences[j], v.words[j]) for v in views for j in v.plans if _NEXT_OPENER.match(v.sentences[j])]
-    if not plans:
+    if not plans or not PLAN_TAKEN_STALE:
         return False
     after = _frontier(views, index, removed)
-    return any(_first_step_taken(s, ws, model, index, removed, next_words, after) for s, ws in plans)
+    return any(_first_step_taken(s, ws, model, index, removed, buckets.next_words, after) for s, ws in plans)
 
 
 def _frontier(views: list[_View], index: _Index, removed: Container[int]) -> int:
