@@ -378,6 +378,7 @@ class Fidelity:
     narrative: float = 1.0
     specifics: int = 0  # the checkable specifics (paths, URLs, values) the replacement states
     summarized: bool = False  # the compaction wrote text in place of messages (a summary), not only notices
+    plan_taken: bool = False  # its next step is a step the removed range already took (`_first_step_taken`)
 
     @property
     def stale_summary(self) -> bool:
@@ -388,7 +389,7 @@ class Fidelity:
         is the items'). A summary that holds as much of the end as of the start is not
         stale though nothing in it is new in the second half: a session that repeats its
         tasks (the demo's marathon) shows nothing there first."""
-        return self.summarized and self.recency.cut_lost and self.recency.late < self.recency.early
+        return self.summarized and (self.plan_taken or self.recency.cut_lost and self.recency.late < self.recency.early)
 
     @property
     def score(self) -> float:
@@ -3083,7 +3084,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     # (a message written with its calls is an assistant turn whose arguments were cleared)
     summarized = any(not m.tool_calls for m in replacing)
     return Fidelity(kinds, len(removed), items, state_kept, fragments, reach, prose, _specifics(replacing_views),
-                    summarized)
+                    summarized, bool(removed) and _plan_taken(replacing_views, model, index, removed_set, buckets))
 
 
 # The task's text, white space collapsed and lower case (`_task_cut`): the same task is
@@ -3721,6 +3722,134 @@ def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed
         if any(i in removed and model.kinds[i] is Kind.ACTION and model.result_of(i) for i in index.running(command)):
             return True
     return False
+
+
+# A plan's first step is one the removed range took when an action of it (with its result)
+# runs TAKEN_SHARE of the step's weighted words, TAKEN_MARGIN more than what the agent
+# did next holds (`_first_step_taken`). A summary whose next step is such a step, taken
+# after the latest thing it reports (`_frontier`), was written before that step and is
+# weighed as stale (`Fidelity.stale_summary`). Session 19, the 24 sets of 978b61c: mean
+# Spearman / pairwise (21 sets) 0.805 / 0.937 -> 0.806 / 0.939; L24 0.721 / 0.862 ->
+# 0.811 / 0.915 (its shopping agents' stale summaries planned the click on "Reviews" and
+# the modify_cart call the range had made), L18 +0.006 / +0.007, L23 +0.008 / +0.018,
+# L19 +0.001, no set lower; stale summaries' rank bias (26 sets) +0.97 -> +0.86. Tried
+# and left: the step read in the agent's words too, not only in what it ran: L10 +0.021,
+# L24 +0.014 but L6 -0.021, L20 -0.019 (an agent's words name the steps it means to take
+# later); the latest report read from one word: L24 unmoved (a summary's own wording
+# meets a word the agent happened to use first later).
+PLAN_TAKEN_STALE = True
+TAKEN_SHARE = 0.6
+TAKEN_MARGIN = 0.3
+# The least weight of words a first step must have to be told from another (`_weight`).
+STEP_WORDS = 3
+# A step named as done over ("rewrite the summary", "redo the search", "reopen the page"):
+# taken before, and to be taken again.
+_REDO = re.compile(r"\bre-?(?:write|writ|do|open|read|visit|create|build|install|send|fetch|generate|start|"
+                   r"submit|load|query|edit|format|compute|calculate)\w*", re.I)
+# A sentence that opens on the summary's next step ("Next:", "Next step:", "Next steps -").
+_NEXT_OPENER = re.compile(r"\W*(?:next(?: steps?)?\s*[:\u2014-]|next step is\b)", re.I)
+
+
+def _first_step_taken(sentence: str, ws: frozenset[str], model: ContentModel, index: _Index,
+                      removed: Container[int], next_words: frozenset[str], after: int = -1) -> bool:
+    """True when a sentence that opens on the next step ("Next: click Reviews, then
+    summarise ...") names as its first step one an action of the removed range took and
+    got the result of, closer to it than to what the agent did after the cut: a summary
+    written before that step, which sends the agent to take it again. The step is read
+    by its words, not only by a quoted command (`_plans_taken_step`): 'click "Reviews"' is
+    the click(button_name="Reviews") the range made. A plan to take a step again
+    ("rerun", "again", "rewrite") is not stale.
+
+    Args:
+        sentence: a rewritten sentence.
+        ws: its words.
+        model: the original's content model.
+        index: its index.
+        removed: the removed messages.
+        next_words: the words of what the agent did right after the removed range.
+        after: only actions after this message count (`_frontier`).
+
+    Returns:
+        Whether the sentence's next step is such a step.
+    """
+    opener = _NEXT_OPENER.match(sentence)
+    if not opener or _AGAIN.search(sentence) or _REDO.search(sentence):
+        return False
+    plan = sentence[opener.end():]
+    step = _first_step(sentence) or words(plan)
+    weights = {w: _weight(w) for w in step}
+    total = sum(weights.values())
+    if total < STEP_WORDS:  # ("Next: submit." says too little to tell)
+        return False
+    ahead = sum(weights[w] for w in weights.keys() & next_words) / total
+    if ahead > 1.0 - TAKEN_MARGIN:
+        return False
+    need = max(TAKEN_SHARE, ahead + TAKEN_MARGIN) * total
+    kinds, msgs = model.kinds, model.messages
+    # (read in what the action ran, its commands and calls, not in what it said: an agent's
+    # own words name the steps it means to take later too; the latest SCANNED messages)
+    return any(kinds[i] is Kind.ACTION and i in removed and model.result_of(i)
+               and sum(weights[w] for w in weights.keys() & _command_words(msgs[i])) >= need
+               for i in range(max(after + 1, len(kinds) - SCANNED), len(kinds)))
+
+
+# (a message's content hash) -> the words of the commands and calls it runs.
+_COMMAND_WORDS: Memo[str, frozenset[str]] = Memo(20_000)
+
+
+def _command_words(m: Message) -> frozenset[str]:
+    """The words of the commands and calls an action message runs (`message_artifacts`)."""
+    hit = _COMMAND_WORDS.get(m.content_hash)
+    if hit is None:
+        # (a call is read from its name and arguments: the commands read from it render
+        # what it writes too)
+        ran = [] if m.tool_calls else [c.split("\n", 1)[0] for c in message_artifacts(m, Kind.ACTION).commands]
+        for c in m.tool_calls:
+            args = c.arguments
+            values = args.values() if isinstance(args, dict) else [c.arguments_raw]
+            ran.append(" ".join([c.name, *(v for v in map(str, values) if len(v) <= STEP_ARGUMENT)]))
+        hit = _COMMAND_WORDS.put(m.content_hash, words(" ".join(ran)))
+    return hit
+
+
+# An argument longer than this is what a step writes or sends (a file's content, a message's
+# body), not which step it is: its words would match any plan (`_command_words`); so is a
+# command's text after its first line (a here-document's body).
+STEP_ARGUMENT = 200
+
+
+def _plan_taken(views: list[_View], model: ContentModel, index: _Index, removed: Container[int],
+                buckets: _Buckets) -> bool:
+    """Whether a summary's next step is one the removed range took after the latest thing the
+    summary reports (`_first_step_taken` past `_frontier`): it was written before that step."""
+    plans = [(v.sentences[j], v.words[j]) for v in views for j in v.plans if _NEXT_OPENER.match(v.sentences[j])]
+    if not plans or not PLAN_TAKEN_STALE:
+        return False
+    after = _frontier(views, index, removed)
+    return any(_first_step_taken(s, ws, model, index, removed, buckets.next_words, after) for s, ws in plans)
+
+
+def _frontier(views: list[_View], index: _Index, removed: Container[int]) -> int:
+    """The latest removed message a summary reports: the FRONTIER_WORDS-th latest first
+    showing of the telling words (long, or with a digit: `_weight` 2) the summary states
+    outside its next step, -1 for none. (One word is not enough: a summary's own wording
+    meets a word the agent happened to use first later.)"""
+    post = index.postings
+    firsts: set[tuple[int, str]] = set()
+    for v in views:
+        for sentence, ws in zip(v.sentences, v.words, strict=True):
+            if _NEXT_OPENER.match(sentence):
+                continue
+            for w in ws:
+                p = post.get("w:" + w)
+                if p and p[0] in removed and _weight(w) >= 2:
+                    firsts.add((p[0], w))
+    latest = sorted(firsts, reverse=True)
+    return latest[FRONTIER_WORDS - 1][0] if len(latest) >= FRONTIER_WORDS else -1
+
+
+# How many of its telling words a summary must state from a message on to report it (`_frontier`).
+FRONTIER_WORDS = 2
 
 
 def _said_done(needle: str, hay: _Haystack, model: ContentModel, index: _Index,
