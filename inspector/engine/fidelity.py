@@ -79,6 +79,7 @@ from inspector.engine import (
     fidelity_outcomes,
     fidelity_partial,
     fidelity_signals,
+    fidelity_signs,
     fidelity_slots,
     fidelity_swaps,
     fidelity_text,
@@ -142,6 +143,7 @@ from inspector.engine.fidelity_bindings import (
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_choices import Choice, choice_claims
 from inspector.engine.fidelity_claims import (
+    CallClaim,
     Contradiction,
     answer_claims,
     call_claims,
@@ -150,6 +152,7 @@ from inspector.engine.fidelity_claims import (
     reads_call,
     reads_scope,
     reads_write,
+    rewrite_claims,
     write_claims,
 )
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
@@ -184,6 +187,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     scanned_work,
 )
+from inspector.engine.fidelity_signs import sign_claims
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_swaps import (
     element_claims,
@@ -3232,7 +3236,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _empty, _listing, _outcomes, _partial, _signals, _slots, _swaps, _text, _undone) and the
+    _claims, _defined, _empty, _listing, _outcomes, _partial, _signals, _signs, _slots, _swaps, _text, _undone) and the
     searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
@@ -3247,7 +3251,7 @@ def forget(*, texts: bool = False) -> None:
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
                                                      fidelity_defined, fidelity_empty, fidelity_listing,
                                                      fidelity_outcomes,
-                                                     fidelity_partial, fidelity_signals, fidelity_slots,
+                                                     fidelity_partial, fidelity_signals, fidelity_signs, fidelity_slots,
                                                      fidelity_swaps, fidelity_text, fidelity_undone))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
@@ -3298,11 +3302,12 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # (the label and choice checks read no sentence in a session without labelled values or
     # questions answered, most sessions: given every sentence, as before, not tested ahead)
     unflagged = [s for s in every if s not in flagged]
-    meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (
+    meaning: list[tuple[str, Binding | Outcome | Choice | CallClaim]] = [("values", b) for b in (
         *binding_claims(read.of(_READS_BINDING, flagged), model.messages, index.serial),
         *error_claims(read.of(_READS_ERROR, flagged), model.messages, index.serial),
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
+        *sign_claims(unflagged, model.messages, index.serial),
         *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
         *listing_claims(unflagged, model.messages, index.serial),
         *table_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
@@ -3316,6 +3321,9 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
     meaning += [("last_step", r) for r in result_claims(read.of(_READS_RESULT, flagged), model.messages, index.serial)]
+    # A file said rewritten that the range's calls wrote once (`fidelity_claims.rewrite_claims`).
+    meaning += [("last_step", c) for c in rewrite_claims(unflagged, index.postings, model.messages, model.kinds, horizon,
+                                                        model.roots)]
     # Outcomes stated of steps named by their words, checked against the steps' observations
     # (`engine.fidelity_slots`), in sentences no check above flagged.
     said = {m.sentence for _, m in meaning}
