@@ -75,6 +75,7 @@ from inspector.engine import (
     fidelity_claims,
     fidelity_defined,
     fidelity_empty,
+    fidelity_json,
     fidelity_listing,
     fidelity_outcomes,
     fidelity_partial,
@@ -157,6 +158,7 @@ from inspector.engine.fidelity_claims import (
 )
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
 from inspector.engine.fidelity_empty import empty_claims, reads_empty
+from inspector.engine.fidelity_json import Invalid, validity_claims
 from inspector.engine.fidelity_listing import listing_claims
 from inspector.engine.fidelity_outcomes import (
     Outcome,
@@ -3236,7 +3238,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _empty, _listing, _outcomes, _partial, _signals, _signs, _slots, _swaps, _text, _undone) and the
+    _claims, _defined, _empty, _json, _listing, _outcomes, _partial, _signals, _signs, _slots, _swaps, _text, _undone) and the
     searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
@@ -3249,7 +3251,7 @@ def forget(*, texts: bool = False) -> None:
             measures needs not: those are caches of what a text alone gives).
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
-                                                     fidelity_defined, fidelity_empty, fidelity_listing,
+                                                     fidelity_defined, fidelity_empty, fidelity_json, fidelity_listing,
                                                      fidelity_outcomes,
                                                      fidelity_partial, fidelity_signals, fidelity_signs, fidelity_slots,
                                                      fidelity_swaps, fidelity_text, fidelity_undone))):
@@ -3302,7 +3304,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # (the label and choice checks read no sentence in a session without labelled values or
     # questions answered, most sessions: given every sentence, as before, not tested ahead)
     unflagged = [s for s in every if s not in flagged]
-    meaning: list[tuple[str, Binding | Outcome | Choice | CallClaim]] = [("values", b) for b in (
+    meaning: list[tuple[str, Binding | Outcome | Choice | CallClaim | Invalid]] = [("values", b) for b in (
         *binding_claims(read.of(_READS_BINDING, flagged), model.messages, index.serial),
         *error_claims(read.of(_READS_ERROR, flagged), model.messages, index.serial),
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
@@ -3324,6 +3326,8 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # A file said rewritten that the range's calls wrote once (`fidelity_claims.rewrite_claims`).
     meaning += [("last_step", c) for c in rewrite_claims(unflagged, index.postings, model.messages, model.kinds, horizon,
                                                         model.roots)]
+    # A JSON file called valid whose last write does not parse (`fidelity_json`).
+    meaning += [("last_step", c) for c in validity_claims(unflagged, model.messages, index.serial, horizon)]
     # Outcomes stated of steps named by their words, checked against the steps' observations
     # (`engine.fidelity_slots`), in sentences no check above flagged.
     said = {m.sentence for _, m in meaning}
