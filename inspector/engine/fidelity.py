@@ -85,6 +85,7 @@ from inspector.engine import (
     fidelity_swaps,
     fidelity_text,
     fidelity_undone,
+    fidelity_verbs,
 )
 from inspector.engine.bounded import ByObject, Memo
 from inspector.engine.content import (
@@ -206,6 +207,7 @@ from inspector.engine.fidelity_swaps import (
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, cut_lines, sub_at
 from inspector.engine.fidelity_undone import reads_unapplied, reads_undone, unapplied_claims, undone_claims
 from inspector.engine.fidelity_vcs import reads_vcs, vcs_claims
+from inspector.engine.fidelity_verbs import verb_call_claims
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -3238,7 +3240,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _empty, _json, _listing, _outcomes, _partial, _signals, _signs, _slots, _swaps, _text, _undone) and the
+    _claims, _defined, _empty, _json, _listing, _outcomes, _partial, _signals, _signs, _slots, _swaps, _text, _undone, _verbs) and the
     searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
@@ -3254,7 +3256,7 @@ def forget(*, texts: bool = False) -> None:
                                                      fidelity_defined, fidelity_empty, fidelity_json, fidelity_listing,
                                                      fidelity_outcomes,
                                                      fidelity_partial, fidelity_signals, fidelity_signs, fidelity_slots,
-                                                     fidelity_swaps, fidelity_text, fidelity_undone))):
+                                                     fidelity_swaps, fidelity_text, fidelity_undone, fidelity_verbs))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
@@ -3328,6 +3330,8 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
                                                         model.roots)]
     # A JSON file called valid whose last write does not parse (`fidelity_json`).
     meaning += [("last_step", c) for c in validity_claims(unflagged, model.messages, index.serial, horizon)]
+    # A call of a one-word tool said made with a quoted argument no call of it had (`fidelity_verbs`).
+    meaning += [("last_step", c) for c in verb_call_claims(unflagged, model.messages, index.serial, horizon)]
     # Outcomes stated of steps named by their words, checked against the steps' observations
     # (`engine.fidelity_slots`), in sentences no check above flagged.
     said = {m.sentence for _, m in meaning}
