@@ -207,7 +207,7 @@ from inspector.engine.fidelity_swaps import (
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, cut_lines, sub_at
 from inspector.engine.fidelity_undone import reads_unapplied, reads_undone, unapplied_claims, undone_claims
 from inspector.engine.fidelity_vcs import reads_vcs, vcs_claims
-from inspector.engine.fidelity_verbs import verb_call_claims
+from inspector.engine.fidelity_verbs import used_tool_claims, verb_call_claims
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -3332,6 +3332,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     meaning += [("last_step", c) for c in validity_claims(unflagged, model.messages, index.serial, horizon)]
     # A call of a one-word tool said made with a quoted argument no call of it had (`fidelity_verbs`).
     meaning += [("last_step", c) for c in verb_call_claims(unflagged, model.messages, index.serial, horizon)]
+    meaning += [("last_step", c) for c in used_tool_claims(unflagged, model.messages, index.serial, horizon)]
     # Outcomes stated of steps named by their words, checked against the steps' observations
     # (`engine.fidelity_slots`), in sentences no check above flagged.
     said = {m.sentence for _, m in meaning}

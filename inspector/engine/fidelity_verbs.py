@@ -131,3 +131,71 @@ def verb_call_claims(sentences: Sequence[str], messages: Sequence[Message], seri
                                  + (f"; message {later}, after the range, makes it" if later is not None else "")))
             break
     return out
+
+
+# ------------------------------------------------------------- a tool said used, not yet called
+
+# A tool said used for a step done: a past verb, then "with", "using", "via" or "through"
+# the tool ("I recorded it in the todo block with memory_replace").
+_USED_WITH = re.compile(r"\b(?:with|using|via|through|by calling)\s+(?:the\s+)?`?$", re.I)
+# (the agent as its subject: "I recorded", "the agent then saved"; "answered as an IOC code
+# via final_answer" describes a task, "the removed fields" a thing)
+_PAST = re.compile(r"\b(?:i|we|the agent|it|he|she|they)\s+(?:(?:also|then|already|have|has|had|just)\s+)*"
+                   r"([a-z]{3,}ed)\b", re.I)
+# Past participles that describe what a tool is for or may do, not a step done with it.
+_NOT_STEPS = frozenset({"allowed", "limited", "restricted", "equipped", "supposed", "expected", "required", "based",
+                        "provided", "intended", "designed", "needed", "wanted", "planned", "called", "named",
+                        "compared", "combined", "described", "listed", "defined", "exposed", "registered",
+                        "configured", "enabled", "disabled", "supported", "meant", "used"})
+USED_REACH = 90  # characters before the tool its past verb may stand
+
+
+_SNAKE: Memo[tuple[int, int], dict[str, list[int]]] = Memo(8)
+
+
+@per_index_state(_SNAKE)
+def _snake_calls(messages: Sequence[Message], serial: int) -> dict[str, list[int]]:
+    """snake_case tool (lower case) -> the indices of the messages calling it."""
+    out: dict[str, list[int]] = {}
+    for i, m in enumerate(messages):
+        for c in m.tool_calls:
+            name = c.name.lower()
+            if "_" in name.strip("_"):
+                out.setdefault(name, []).append(i)
+    return out
+
+
+def used_tool_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int,
+                     horizon: int) -> list[CallClaim]:
+    """The sentences saying a step was done with a tool of the session ("I recorded it
+    with memory_replace") that no call up to `horizon` made: the session's first call of
+    it came after the range.
+
+    Args:
+        sentences: the replacement's sentences.
+        messages: the original's messages.
+        serial: the original's index serial (the calls' cache key, with its length).
+        horizon: the last message of the range the replacement stands for.
+
+    Returns:
+        One claim per sentence at most.
+    """
+    said = [s for s in sentences if "_" in s]
+    if not said:
+        return []
+    tools = _snake_calls(messages, serial)
+    out = []
+    for sentence in said:
+        low = sentence.lower()
+        for name, at in tools.items():
+            k = low.find(name)
+            if k < 0 or at[0] <= horizon or not _USED_WITH.search(low[max(0, k - 20):k]):
+                continue
+            clause = _clause(sentence, k)
+            before = clause[:max(0, clause.lower().find(name))][-USED_REACH:]
+            verbs = [v.lower() for v in _PAST.findall(before)]
+            if not verbs or verbs[-1] in _NOT_STEPS or _NOT_DONE.search(sentence):
+                continue
+            out.append(CallClaim(name, sentence, f"no call of {name} in the range; its first call is message {at[0]}"))
+            break
+    return out
