@@ -75,14 +75,17 @@ from inspector.engine import (
     fidelity_claims,
     fidelity_defined,
     fidelity_empty,
+    fidelity_json,
     fidelity_listing,
     fidelity_outcomes,
     fidelity_partial,
     fidelity_signals,
+    fidelity_signs,
     fidelity_slots,
     fidelity_swaps,
     fidelity_text,
     fidelity_undone,
+    fidelity_verbs,
 )
 from inspector.engine.bounded import ByObject, Memo
 from inspector.engine.content import (
@@ -142,6 +145,7 @@ from inspector.engine.fidelity_bindings import (
 from inspector.engine.fidelity_blend import blend, false_factor
 from inspector.engine.fidelity_choices import Choice, choice_claims
 from inspector.engine.fidelity_claims import (
+    CallClaim,
     Contradiction,
     answer_claims,
     call_claims,
@@ -150,10 +154,12 @@ from inspector.engine.fidelity_claims import (
     reads_call,
     reads_scope,
     reads_write,
+    rewrite_claims,
     write_claims,
 )
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
 from inspector.engine.fidelity_empty import empty_claims, reads_empty
+from inspector.engine.fidelity_json import Invalid, validity_claims
 from inspector.engine.fidelity_listing import listing_claims
 from inspector.engine.fidelity_outcomes import (
     Outcome,
@@ -185,6 +191,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     scanned_work,
 )
+from inspector.engine.fidelity_signs import sign_claims
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_swaps import (
     element_claims,
@@ -201,6 +208,7 @@ from inspector.engine.fidelity_swaps import (
 from inspector.engine.fidelity_text import LINE_CHARS, by_lines, cut_lines, sub_at
 from inspector.engine.fidelity_undone import reads_unapplied, reads_undone, unapplied_claims, undone_claims
 from inspector.engine.fidelity_vcs import reads_vcs, vcs_claims
+from inspector.engine.fidelity_verbs import used_tool_claims, verb_call_claims
 from inspector.engine.models import Message
 
 # The kinds of message whose sentences state narrative: not tool output, not the
@@ -3234,7 +3242,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _empty, _listing, _outcomes, _partial, _signals, _slots, _swaps, _text, _undone) and the
+    _claims, _defined, _empty, _json, _listing, _outcomes, _partial, _signals, _signs, _slots, _swaps, _text, _undone, _verbs) and the
     searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
@@ -3247,10 +3255,10 @@ def forget(*, texts: bool = False) -> None:
             measures needs not: those are caches of what a text alone gives).
     """
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
-                                                     fidelity_defined, fidelity_empty, fidelity_listing,
+                                                     fidelity_defined, fidelity_empty, fidelity_json, fidelity_listing,
                                                      fidelity_outcomes,
-                                                     fidelity_partial, fidelity_signals, fidelity_slots,
-                                                     fidelity_swaps, fidelity_text, fidelity_undone))):
+                                                     fidelity_partial, fidelity_signals, fidelity_signs, fidelity_slots,
+                                                     fidelity_swaps, fidelity_text, fidelity_undone, fidelity_verbs))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
                 value.clear()
@@ -3300,11 +3308,12 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     # (the label and choice checks read no sentence in a session without labelled values or
     # questions answered, most sessions: given every sentence, as before, not tested ahead)
     unflagged = [s for s in every if s not in flagged]
-    meaning: list[tuple[str, Binding | Outcome | Choice]] = [("values", b) for b in (
+    meaning: list[tuple[str, Binding | Outcome | Choice | CallClaim | Invalid]] = [("values", b) for b in (
         *binding_claims(read.of(_READS_BINDING, flagged), model.messages, index.serial),
         *error_claims(read.of(_READS_ERROR, flagged), model.messages, index.serial),
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
+        *sign_claims(unflagged, model.messages, index.serial),
         *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
         *listing_claims(unflagged, model.messages, index.serial),
         *table_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
@@ -3321,6 +3330,14 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     across = [s for v in views for s in quotes_across(v.sentences)]
     meaning += [("last_step", r) for r in result_claims([*read.of(_READS_RESULT, flagged), *across],
                                                          model.messages, index.serial)]
+    # A file said rewritten that the range's calls wrote once (`fidelity_claims.rewrite_claims`).
+    meaning += [("last_step", c) for c in rewrite_claims(unflagged, index.postings, model.messages, model.kinds, horizon,
+                                                        model.roots)]
+    # A JSON file called valid whose last write does not parse (`fidelity_json`).
+    meaning += [("last_step", c) for c in validity_claims(unflagged, model.messages, index.serial, horizon)]
+    # A call of a one-word tool said made with a quoted argument no call of it had (`fidelity_verbs`).
+    meaning += [("last_step", c) for c in verb_call_claims(unflagged, model.messages, index.serial, horizon)]
+    meaning += [("last_step", c) for c in used_tool_claims(unflagged, model.messages, index.serial, horizon)]
     # Outcomes stated of steps named by their words, checked against the steps' observations
     # (`engine.fidelity_slots`), in sentences no check above flagged.
     said = {m.sentence for _, m in meaning}

@@ -662,6 +662,89 @@ def write_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], se
     return out
 
 
+# A sentence saying a file was written more than once: rewritten after a first write or
+# version ("claim_audit.json: the first write was invalid; the agent rewrote it"), or
+# written again. (Past forms only: "rewrite it next" is a plan.)
+_REWROTE = re.compile(r"\b(?:rewrote|rewritten|re-wrote|re-written)\b", re.I)
+_EARLIER = re.compile(r"\bfirst (?:write|version|draft|attempt)\b|\bagain\b", re.I)
+_WROTE_AGAIN = re.compile(r"\b(?:wrote|written) (?:it |the file )?again\b|\bsecond (?:write|version)\b", re.I)
+# A sentence that denies or plans the rewrite states none.
+_NOT_DONE = re.compile(r"\b(?:not|never|no|yet|next|will|should|must|needs?|plan\w*|about to|going to)\b|n't\b", re.I)
+# Tools that read a file (a call naming it that is neither writes nor reads it: unknown).
+_READ_TOOL = re.compile(r"read|view|cat|open|get|list|search|grep|find|show|fetch|head|tail|ls", re.I)
+
+
+def reads_rewrite(sentence: str) -> bool:
+    """Whether `rewrite_claims` reads `sentence`: it says a file was written again.
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may make a claim.
+    """
+    if "writ" not in sentence and "wrot" not in sentence and "second" not in sentence:
+        return False  # (the common case, no pattern searched)
+    said = bool(_REWROTE.search(sentence) and _EARLIER.search(sentence)) or bool(_WROTE_AGAIN.search(sentence))
+    return said and not _NOT_DONE.search(_outside_parentheses(sentence))
+
+
+def _writes_naming(base: str, at: Sequence[int], messages: Sequence[Message], kinds: Sequence[object]) -> int | None:
+    """How many writing calls among the actions `at` name the file `base`; None when a
+    call names it that neither writes nor reads (a shell command may write it: unknown)."""
+    from inspector.engine.content import Kind
+
+    writes = 0
+    for i in at:
+        if kinds[i] is not Kind.ACTION:
+            continue
+        for c in messages[i].tool_calls:
+            if base not in c.arguments_raw:
+                continue
+            if WRITE_TOOL.search(c.name):
+                writes += 1
+            elif not _READ_TOOL.search(c.name):
+                return None
+    return writes
+
+
+def rewrite_claims(sentences: Sequence[str], postings: Mapping[str, list[int]], messages: Sequence[Message],
+                   kinds: Sequence[object], horizon: int, roots: Sequence[str]) -> list[CallClaim]:
+    """The sentences saying the one file they name was written more than once (rewritten
+    after a first write, written again) when the range's calls wrote it once: the
+    careful reader counts the writing calls naming it. Only files the session writes by
+    tool calls naming them are read, and not one a call other than a read or a write
+    names (a shell command may have written it).
+
+    Args:
+        sentences: the replacement's sentences.
+        postings: the original's index.
+        messages: the original's messages.
+        kinds: the original's content kinds.
+        horizon: the last message of the range the replacement stands for.
+        roots: the session's roots.
+
+    Returns:
+        One claim per sentence at most.
+    """
+    from inspector.engine.content import extract_paths, path_suffixes
+
+    out: list[CallClaim] = []
+    for sentence in sentences:
+        if not reads_rewrite(sentence):
+            continue
+        rels = {relative_path(p, tuple(roots))[1] for p in extract_paths(sentence)}
+        files = {r for r in rels if "." in r.rpartition("/")[2]}
+        if len({r.rpartition("/")[2] for r in files}) != 1:
+            continue  # (no file, or several: which one was rewritten is not said)
+        rel = min(files, key=len)
+        base = rel.rpartition("/")[2]
+        at = [i for i in postings.get("S:" + path_suffixes(rel)[-1], ()) if i <= horizon]
+        if _writes_naming(base, at, messages, kinds) == 1:
+            out.append(CallClaim(rel, sentence, f"one writing call in the range names {rel}: written once, not again"))
+    return out
+
+
 # ------------------------------------------------------------------------- user answers
 
 # A sentence saying what the user wants, chose or answered.

@@ -161,9 +161,13 @@ def answered_badly(messages: Sequence[Message], results: Sequence[int]) -> bool:
 _PARENS = re.compile(r"\([^()]*\)")
 
 
+# A URL: its "://" and its port's ":" end no clause.
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s)\]>\"']+", re.I)
+
+
 def _clause(sentence: str, at: int, end: int) -> str:
-    # (an argument list's own ":" and "," end no clause: blanked, same length)
-    sentence = _PARENS.sub(lambda m: " " * len(m.group()), sentence)
+    # (an argument list's own ":" and "," end no clause, nor a URL's ":": blanked, same length)
+    sentence = _URL.sub(lambda m: "u" * len(m.group()), _PARENS.sub(lambda m: " " * len(m.group()), sentence))
     return clause_around(sentence, at, end, _CLAUSE_END)
 
 
