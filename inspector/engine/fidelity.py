@@ -3845,13 +3845,15 @@ _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
 # A commit's or an object's hash, which a summary may write abbreviated or in full
 # ("ae94c2c" for ae94c2c1506935a8...): hex digits, a letter and a digit among them.
 _HEX_ID = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,64}")
+_TRAILING_ZEROS = re.compile(r"\d+\.\d*0")
 _HEX_RUN = re.compile(r"(?<![0-9a-z_])[0-9a-f]{7,64}(?![0-9a-z_])")
 
 
 def _as_written(text: str, value: str) -> str:
     """The form in which `text` (lower case) states the value `value` in one of the ways
-    a reader writes the same thing: an identifier qualified by its owner, a hash
-    abbreviated to 7 characters or more (or written longer); "" for none."""
+    a reader writes the same thing: an identifier qualified by its owner, a number without
+    the zeros that end its decimals, a hash abbreviated to 7 characters or more (or written
+    longer); "" for none."""
     if _IDENTIFIER.fullmatch(value):
         at = text.find("." + value)
         while at > 0:
@@ -3860,6 +3862,11 @@ def _as_written(text: str, value: str) -> str:
             if (text[at - 1].isalnum() or text[at - 1] in "_)") and not (after.isalnum() or after == "_"):
                 return value
             at = text.find("." + value, at + 1)
+    elif _TRAILING_ZEROS.fullmatch(value):
+        # (a number without the zeros after its point: "under $90" for 90.00, "1.5" for 1.50)
+        short = value.rstrip("0").rstrip(".")
+        if _as_token(text, short):
+            return short
     elif _HEX_ID.fullmatch(value) and value[:7] in text:
         for m in _HEX_RUN.finditer(text):
             h = m.group()

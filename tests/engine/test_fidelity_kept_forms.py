@@ -1,9 +1,10 @@
 """Items a short faithful summary keeps in another form than the original writes them
 (issue #23, session 19: short faithful summaries ranked under keyword dumps and our own
 extractive summary): a file named by its bare name whatever its extension, an error's
-message stated without the shell's prefix, a number glued to Chinese text, a name written
-qualified by its owner, a commit's hash abbreviated. Each on a small made-up session, with
-a summary that does not state the item still losing it."""
+message stated without the shell's prefix, a number glued to Chinese text or without the
+zeros that end its decimals, a name written qualified by its owner, a commit's hash
+abbreviated. Each on a small made-up session, with a summary that does not state the item
+still losing it."""
 
 from __future__ import annotations
 
@@ -124,3 +125,26 @@ def test_a_name_qualified_by_its_owner_and_an_abbreviated_hash_are_those_values(
     other = "Adding `Coder.commit_after_message`; the last commit is 966e0dfa (don't ask to enable again)."
     assert _status(msgs, other, "values", "commit_before_message")[1] == 0.0
     assert _status(msgs, other, "values", "966e0df2a1b3")[1] == 0.0
+
+
+def _shop() -> list[Message]:
+    return [
+        sys("You are a shopping agent."),
+        user("I would like a small blue blazer that can be dry cleaned, and price lower than 90.00 dollars."),
+        asst("search[small blue blazer]", [("c1", "search", '{"q": "small blue blazer"}')]),
+        tool("c1", "B07T9RSCQR Mens Sports Coat $65.00 to $75.00; B08ML7C3CK Azaro velvet blazer $99.99"),
+        asst("B07T9RSCQR is under 90.00 dollars.", [("c2", "click", '{"item": "B07T9RSCQR"}')]),
+        tool("c2", "size: small, medium"),
+        asst("", [("c3", "click", '{"option": "small"}')]),
+        tool("c3", "ok"),
+    ]
+
+
+def test_a_number_without_the_zeros_that_end_its_decimals_is_that_number():
+    """"under $90" states the price limit 90.00: the zeros after the point add nothing a
+    reader needs. Another number is not it."""
+    msgs = _shop()
+    assert _status(msgs, "Task: a small blue blazer, dry-cleanable, under $90; B07T9RSCQR is open.",
+                   "values", "90.00")[1] == 1.0
+    assert _status(msgs, "Task: a small blue blazer, dry-cleanable, under $95; B07T9RSCQR is open.",
+                   "values", "90.00")[1] == 0.0
