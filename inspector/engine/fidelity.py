@@ -2647,11 +2647,35 @@ def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:
     for key in keys:
         if key in hay.paths:
             return True, _evidence_in(hay, base)
+    if _names_file(hay.text, base):
+        return True, _evidence_in(hay, base)
     for key in keys:
         where = hay.kept_with(key)
         if where:
             return True, _evidence_at(hay, hay.pick_kept(where), base)
     return False, ""
+
+
+# A file's name (`_names_file`): a name and an extension of letters (and digits after them).
+_NAMED_FILE = re.compile(r"[^/]*[\w-]\.[a-z][a-z0-9]{0,7}")
+
+
+def _names_file(text: str, base: str) -> bool:
+    """Whether `text` (lower case) writes the file name `base` (of a file the original
+    names) as a word of its own: the file, though its extension is not among those a
+    bare name is read as a path by (`content.extract_paths`: "sync_transcripts.ex",
+    "privilege-log.docx"); not as the tail of another path ("other/x.ex") or name."""
+    if _NAMED_FILE.fullmatch(base) is None:
+        return False
+    at = text.find(base)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        end = at + len(base)
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before in "_.-/\\") and not (after.isalnum() or after in "_-/"):
+            return True
+        at = text.find(base, at + 1)
+    return False
 
 
 def _match_text(needle: str, hay: _Haystack, key: str) -> tuple[bool, str]:
@@ -2675,6 +2699,13 @@ def _match_error(text: str, hay: _Haystack) -> tuple[bool, str]:
         return True, _evidence_in(hay, quoted)
     cov, ev = _match_narrative(core, hay, None, frozenset(), prose_only=False)
     ok = cov >= ERROR_WORDS and _states_every_word(core, ev)
+    for message in () if ok else error_messages(core):
+        # (its message without the clauses that open it, in any punctuation: 'pytest
+        # "Permission denied"' states "sh: 1: pytest: permission denied")
+        cov, ev = _match_narrative(message, hay, None, frozenset(), prose_only=False)
+        ok = cov >= ERROR_WORDS and _states_every_word(message, ev)
+        if ok:
+            break
     if not ok:
         ok, ev = _said_failed(core, hay)
     return ok, ev if ok else ""
@@ -3939,21 +3970,67 @@ def _first_step(sentence: str) -> frozenset[str]:
     return hit
 
 
+# Where Chinese, Japanese and Korean script begins: its characters are letters
+# (`str.isalnum`) but no word of a script written with spaces, so a value glued to them
+# ("1.36亿", "2073万", "高达47.1%") stands alone (as `content._NUMBER` reads it).
+_CJK_START = "\u2e80"
+
+
 def _as_token(text: str, value: str) -> bool:
     """True when `value` occurs in `text` not inside a longer word or number."""
     at = text.find(value)
     while at >= 0:
         before = text[at - 1] if at else " "
         after = text[at + len(value)] if at + len(value) < len(text) else " "
-        if not (before.isalnum() or before in "_.") and not (after.isalnum() or after == "_"):
+        if (not ((before.isalnum() and before < _CJK_START) or before in "_.")
+                and not ((after.isalnum() and after < _CJK_START) or after == "_")):
             return True
         at = text.find(value, at + 1)
     return False
 
 
+# A name a summary may write qualified by its owner ("Coder.commit_before_message",
+# "self._remainder", "m.Pix2Sky_TAN()"): an identifier, no number.
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
+# A commit's or an object's hash, which a summary may write abbreviated or in full
+# ("ae94c2c" for ae94c2c1506935a8...): hex digits, a letter and a digit among them.
+_HEX_ID = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,64}")
+_TRAILING_ZEROS = re.compile(r"\d+\.\d*0")
+_HEX_RUN = re.compile(r"(?<![0-9a-z_])[0-9a-f]{7,64}(?![0-9a-z_])")
+
+
+def _as_written(text: str, value: str) -> str:
+    """The form in which `text` (lower case) states the value `value` in one of the ways
+    a reader writes the same thing: an identifier qualified by its owner, a number without
+    the zeros that end its decimals, a hash abbreviated to 7 characters or more (or written
+    longer); "" for none."""
+    if _IDENTIFIER.fullmatch(value):
+        at = text.find("." + value)
+        while at > 0:
+            end = at + 1 + len(value)
+            after = text[end] if end < len(text) else " "
+            if (text[at - 1].isalnum() or text[at - 1] in "_)") and not (after.isalnum() or after == "_"):
+                return value
+            at = text.find("." + value, at + 1)
+    elif _TRAILING_ZEROS.fullmatch(value):
+        # (a number without the zeros after its point: "under $90" for 90.00, "1.5" for 1.50)
+        short = value.rstrip("0").rstrip(".")
+        if _as_token(text, short):
+            return short
+    elif _HEX_ID.fullmatch(value) and value[:7] in text:
+        for m in _HEX_RUN.finditer(text):
+            h = m.group()
+            if h.startswith(value) or value.startswith(h):
+                return h
+    return ""
+
+
 def _match_value(value: str, hay: _Haystack) -> tuple[bool, str]:
     if _as_token(hay.text, value):
         return True, _evidence_in(hay, value)
+    written = _as_written(hay.text, value)
+    if written:
+        return True, _evidence_in(hay, written)
     # (a number of four digits or more, as the original may write it: "35,315" states 35315)
     grouped = f"{int(value):,}" if len(value) >= 4 and value.isdigit() and value[0] != "0" else ""
     if grouped and _as_token(hay.text, grouped):
