@@ -1241,6 +1241,8 @@ class _Index:
     said: set[str] = field(default_factory=set)
     _running: dict[str, list[int]] = field(default_factory=dict)  # `running`'s answers since the last extend
     _containing: Containing | None = None  # the commands, searched as one text (`running`), since the last extend
+    # a word of a command -> the positions in `commands` holding it (`commands_holding`), since the last extend
+    _command_words: dict[str, list[int]] | None = None
     # message -> its `weighted_keys` (`_recency`), since the last extend (they hold for the session at this length)
     weighted: dict[int, tuple[float, dict[str, float]]] = field(default_factory=dict)
     # each key's weight and first message (`KeyWeights`: what `weighted` is made of), since the last extend
@@ -1307,9 +1309,30 @@ class _Index:
                 self._running.clear()
         return hit
 
+    def commands_holding(self, ws: frozenset[str]) -> list[tuple[int, str, frozenset[str]]]:
+        """(action, its command, its words) for each command of the session whose words hold
+        all of `ws` (`words`), in order; the commands' words indexed on first use, until
+        the next extend."""
+        post = self._command_words
+        if post is None:
+            post = self._command_words = {}
+            for k, (_, command) in enumerate(self.commands):
+                for w in words(command):
+                    post.setdefault(w, []).append(k)
+        found: set[int] | None = None
+        for w in sorted(ws, key=lambda w: len(post.get(w, ()))):
+            at = post.get(w)
+            if not at:
+                return []
+            found = set(at) if found is None else found.intersection(at)
+            if not found:
+                return []
+        return [(self.commands[k][0], self.commands[k][1], _item_words(self.commands[k][1])) for k in sorted(found or ())]
+
     def extend(self, model: ContentModel, start: int) -> None:
         post = self.postings
         self._running.clear()
+        self._command_words = None
         self._containing = None
         self.weighted.clear()
         self.key_weights = None
@@ -2236,6 +2259,7 @@ class _Buckets:
     roots: tuple[str, ...] = SANDBOX_ROOTS
     exact: set[str] = field(default_factory=set)  # items matched verbatim (commands)
     next_words: frozenset[str] = frozenset()  # the words of what the agent did next (text and commands)
+    next_commands: frozenset[frozenset[str]] = frozenset()  # its commands' words (`words`)
     # The paths `add_paths` met that change nothing while the files are as they are (the
     # same files come back message after message): asked again only once they change.
     idle: set[str] = field(default_factory=set, repr=False)
@@ -2322,6 +2346,7 @@ def _collect(model: ContentModel, removed: list[int], index: _Index,
         step = said[0] if said else next(iter(done), "")
         b.add("next_step", [_short(step)])
         b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done]))
+        b.next_commands = frozenset(map(_item_words, done))
     # What the agent's own plan (its latest todo list in the range) says is left to do.
     plan = next((todo for i, todo in reversed(_plans_written(model, index)) if i in removed_set), [])
     b.add("decisions", [_short(t) for t in plan])
@@ -3600,6 +3625,8 @@ def _skipped(kind: str, text: str, hay: _Haystack, model: ContentModel, index: _
             # (a copy of the task is what was asked at the start, not where the work goes:
             # an extractive summary's task line, a keyword dump's first lines)
             skip = _either(skip, _CopiesTask(_task_norm(model)))
+        if TAKEN_STEP_NOT_NEXT:
+            skip = _either(skip, _NamesTakenStep(model, index, removed, _item_words(text), buckets.next_commands))
     elif kind == "last_step":
         skip = _either(skip, _only_ahead)
     return skip
@@ -3747,6 +3774,79 @@ class _Stale:
             j -= 1
         names = [c.name for c in msgs[j].tool_calls if "_" in c.name.strip("_")] if kinds[j] is Kind.ACTION else []
         return words(" ".join(names)) if names else frozenset()
+
+
+# A sentence naming a step the range took says nothing of the next step by the words the
+# two steps share (`_NamesTakenStep`).
+TAKEN_STEP_NOT_NEXT = True
+# The weighted share of a step's command words a sentence holds to name that step.
+TAKEN_STEP_SHARE = 0.75
+
+
+# A sentence that says a step is coming, beside `_PLAN` and `_AGAIN` ("is about to call
+# view_sections again", "is going back to the section list").
+_COMING = re.compile(r"\b(?:about to|go(?:es|ing)? back|return(?:s|ing)? to)\b", re.I)
+
+
+@dataclass
+class _NamesTakenStep:
+    """Whether a rewritten sentence names a step the removed range already took (an
+    action that has its result there: its tool's name and TAKEN_STEP_SHARE of its
+    command's words, weighted)
+    and holds nothing of the next step (`next_words`: the item's words) beyond that step's
+    own command words: it states that step. The agent's next call often uses the same tool
+    on the same file as the one before it, so "called search_contacts_by_name David" shares
+    most of its weighted words with the next step "search_contacts_by_name Linda" without
+    saying where the work goes; a sentence that names the step to take says "Linda". A
+    sentence that says its step is still to come (`_PLAN`, `_AGAIN`, `_COMING`) is left to
+    `_Stale`: the next step may repeat a step taken.
+    Answers are kept per sentence."""
+
+    model: ContentModel
+    index: _Index
+    removed: Container[int]
+    next_words: frozenset[str]
+    next_commands: frozenset[frozenset[str]]
+    known: dict[str, bool] = field(default_factory=dict)
+
+    def __call__(self, sentence: str, ws: frozenset[str]) -> bool:
+        hit = self.known.get(sentence)
+        if hit is None:
+            hit = self.known[sentence] = self._names(sentence, ws)
+        return hit
+
+    def _names(self, sentence: str, ws: frozenset[str]) -> bool:
+        shared = ws & self.next_words
+        if not shared or _PLAN.search(sentence) or _AGAIN.search(sentence) or _COMING.search(sentence):
+            return False
+        low = sentence.lower()
+        for i, command, cw in self.index.commands_holding(shared):
+            if i not in self.removed or not self.model.result_of(i) or any(c <= cw for c in self.next_commands):
+                continue  # (the next step runs it again, or part of it: no word of it tells the two apart)
+            total = sum(map(_weight, cw))
+            if sum(map(_weight, cw & ws)) >= TAKEN_STEP_SHARE * total and _names_tool(command, low):
+                return True
+        return False
+
+
+_TOOL = re.compile(r"[\w.-]+")
+
+
+def _names_tool(command: str, low: str) -> bool:
+    """Whether a lower case sentence names the tool or program a command (normalized)
+    runs, as a token of its own: its arguments' words alone are what the task, a file or
+    a finding may share with it."""
+    tool = _TOOL.match(command)
+    if tool is None:
+        return False
+    at = low.find(tool.group())
+    while at >= 0:
+        end = at + len(tool.group())
+        if (not at or not (low[at - 1].isalnum() or low[at - 1] == "_")) and (
+                end == len(low) or not (low[end].isalnum() or low[end] == "_")):
+            return True
+        at = low.find(tool.group(), at + 1)
+    return False
 
 
 # An output quoted after its tool's name is an echo too (`_Stale._copies`): off, the tool's
