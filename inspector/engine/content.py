@@ -1226,6 +1226,30 @@ def without_viewer_prefixes(text: str, *, direct: bool = True) -> str:
     return (_VIEWER_LINE_PREFIX if direct and "lines total)" not in text else _VIEWER_PREFIX).sub("", text)
 
 
+# (a line of white space and digits alone: a viewer's prefix may end on the next line)
+_NUMBER_ALONE = re.compile(r"\s*\d+\s*")
+
+
+def line_without_viewer_notes(line: str) -> str | None:
+    """One line of a text as `without_viewer_prefixes` of the whole text leaves it, read
+    from the line alone, or None when that may depend on the lines around it: a line
+    holding an anchored branch's match, or a number alone. When no line of a text gives
+    None, no anchored branch matches in the text (a match that spans a line break holds
+    the digits of a line that is one or the other), and the scan takes out of each line
+    its "(n lines total)" notes alone, as from the line on its own: a text that shows
+    one (a summary quoting a viewer's output) is then read line by line, not whole.
+
+    Args:
+        line: one line, no line break in it.
+
+    Returns:
+        The line less its notes, or None.
+    """
+    if _VIEWER_LINE_PREFIX.search(line) is not None or _NUMBER_ALONE.fullmatch(line) is not None:
+        return None
+    return _VIEWER_PREFIX.sub("", line) if "lines total)" in line else line
+
+
 def extract_values(text: str, *, direct: bool = True) -> list[str]:
     """The identifiers and values in a text: hashes, UUIDs, versions, flags, numbers
     of three or more digits or with a decimal point, identifiers quoted in code spans.

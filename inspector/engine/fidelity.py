@@ -109,6 +109,7 @@ from inspector.engine.content import (
     line_errors,
     line_paths,
     line_sentences,
+    line_without_viewer_notes,
     lines_value_parts,
     merged_values,
     message_artifacts,
@@ -1083,7 +1084,13 @@ def _own_lines(text: str) -> Rewritten:
     cut = own[:SCAN_CHARS]
     # (no line the part read touches may start a viewer prefix, and no "(n lines total)",
     # the pattern's branch tried anywhere: none to take out; else the scan tells)
-    if ("lines total)" in cut or any(prefixed[:cut.count("\n") + 1])) and without_viewer_prefixes(cut) != cut:
+    touched = cut.count("\n") + 1
+    if "lines total)" in cut and not any(prefixed[:touched]):
+        # (no anchored prefix: the scan takes the "(n lines total)" notes out of each line
+        # alone, `line_without_viewer_notes`; not the whole text scanned twice)
+        values = merged_values(lines_value_parts([cast("str", line_without_viewer_notes(x)) if "lines total)" in x
+                                                  else x for x in cut.split("\n")]))
+    elif ("lines total)" in cut or any(prefixed[:touched])) and without_viewer_prefixes(cut) != cut:
         values = extract_values_by_line(own)
     elif len(own) <= SCAN_CHARS:
         values = merged_values(lines_value_parts(lines))
@@ -1956,12 +1963,16 @@ def _signal_line(line: str) -> frozenset[str]:
     """A line's keys as `_line_part` takes them from its `_long_line` reading, less its
     paths' keys; `_A_VIEWER` for a line `_long_line` calls a viewer's."""
     digit = _ANY_DIGIT.search(line) is not None
-    if digit and (without_viewer_prefixes(line) != line or _NUMBER_ALONE.fullmatch(line) is not None):
+    # (a "(n lines total)" note alone, taken out of the line as the whole text's scan takes
+    # it out when no line is a viewer's: `line_without_viewer_notes`; a summary quoting a
+    # viewer's output was read whole on every knob move for one)
+    seen = line_without_viewer_notes(line) if digit else line
+    if seen is None or (seen != line and len(line) > SCAN_CHARS):
         return _A_VIEWER
     keys = _line_keys(line)
     # (no viewer's prefix in it, none to take out: a prefix holds a digit; its values are
     # `extract_values_by_line`'s of the line, one line's parts merged)
-    values = ((merged_values([value_parts(line)]) if len(line) <= SCAN_CHARS else extract_values_by_line(line))
+    values = ((merged_values([value_parts(seen)]) if len(line) <= SCAN_CHARS else extract_values_by_line(line))
               if digit or "-" in line or "{" in line or "`" in line else ())
     return keys.union(["v:" + v for v in values]) if values else keys
 

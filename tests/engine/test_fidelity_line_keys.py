@@ -154,3 +154,29 @@ def test_many_random_lines_were_of_several_sentences():
     SENTENCES_READ.clear()
     test_a_lines_words_from_its_sentences_readings_are_the_lines_words()
     assert sum(n > 1 for n in SENTENCES_READ) > 300
+
+
+def test_a_viewers_lines_total_note_alone_keeps_a_text_read_by_line():
+    """A long text quoting a viewer's "(n lines total)" note (a summary's last actions
+    quote one) and no line-number prefix is read line by line (the note taken out of its
+    line as the whole text's scan takes it out): the same keys and values as the whole
+    reading, recency's parts one per line; a line-number prefix anywhere reads it whole."""
+    from inspector.engine import content
+
+    fidelity.forget(texts=True)
+    body = "- called open {\"path\": \"a.py\"} -> [File: a.py (3120 lines total)] (see 4567)\n- ran 7 of 8999 checks"
+    text = FILLER + "\n" + body + "\n" + FILLER
+    keys = _same_keys(text, "user")
+    assert {"v:4567", "v:8999"} <= keys and "v:3120" not in keys
+    m = Message.text_message("user", text)
+    assert len(fidelity.signal_key_parts(m, ())) == len(text.split("\n"))
+    own = fidelity.read_rewritten(text)
+    assert own.values == fidelity.read_rewritten(text, by_line=False).values
+    assert content.line_without_viewer_notes("x (12 lines total) y") == "x  y"
+    for line in ("  12: x (3 lines total)", "12", " 7 ", "(3 more lines above)"):
+        assert content.line_without_viewer_notes(line) is None
+    # (a numbered line below: the whole text's scan, the same keys)
+    prefixed = text + "\n  12: numbered 5678"
+    assert "v:5678" in _same_keys(prefixed, "user")
+    assert len(fidelity.signal_key_parts(Message.text_message("user", prefixed), ())) == 1
+    fidelity.forget(texts=True)
