@@ -343,10 +343,10 @@ L28 = judged.load(judged.L28) if any(judged.L28.glob("items-*.jsonl")) else []
 
 
 # The blind sets of sessions 10 and 16-18, each with its floor (Spearman, pairwise).
-LATER_BLIND = {"L19": (L19, (0.6, 0.75)), "L20": (L20, (0.65, 0.85)), "L21": (L21, (0.55, 0.78)),
-               "L22": (L22, (0.55, 0.83)), "L23": (L23, (0.58, 0.8)), "L24": (L24, (0.68, 0.82)),
-               "L25": (L25, (0.48, 0.82)), "L26": (L26, (0.56, 0.84)),
-               "L27": (L27, (0.58, 0.8)), "L28": (L28, (0.58, 0.8))}
+LATER_BLIND = {"L19": (L19, (0.85, 0.9)), "L20": (L20, (0.65, 0.85)), "L21": (L21, (0.55, 0.78)),
+               "L22": (L22, (0.55, 0.83)), "L23": (L23, (0.64, 0.83)), "L24": (L24, (0.85, 0.9)),
+               "L25": (L25, (0.55, 0.85)), "L26": (L26, (0.56, 0.84)),
+               "L27": (L27, (0.58, 0.8)), "L28": (L28, (0.66, 0.85))}
 
 
 @pytest.mark.skipif(not all(items for items, _ in LATER_BLIND.values()), reason="the blind sets are not there")
@@ -409,7 +409,13 @@ def test_the_blind_sets_of_sessions_10_and_16_to_19_do_not_regress(which):
     no longer (tests/engine/test_fidelity_undone.py): 0.616 / 0.824; a result quoted with one name
     changed, as one planted error per item was, is contradicted (test_fidelity_quoted_results.py):
     0.649 / 0.852; files named by their paths said unread after a read of one of them (its stale
-    summaries') are denied as the tool's noun was (test_fidelity_undone.py): 0.708 / 0.880."""
+    summaries') are denied as the tool's noun was (test_fidelity_undone.py): 0.708 / 0.880.
+
+    Session 19's helpers' rules, made without seeing L27 or L28 (a stale summary planning a step
+    the range took, planted errors of six kinds, items kept in other forms, a line naming the
+    call just taken read as no next step), raise L19 to 0.903 / 0.951, L23 to 0.683 / 0.857,
+    L24 to 0.903 / 0.947 and L25 to 0.596 / 0.882; L27 and L28 barely move (0.620, 0.708).
+    The floors follow."""
     items, floor = LATER_BLIND[which]
     a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
     assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], a
