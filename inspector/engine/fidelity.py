@@ -192,7 +192,7 @@ from inspector.engine.fidelity_signals import (
     recency,
     scanned_work,
 )
-from inspector.engine.fidelity_signs import sign_claims
+from inspector.engine.fidelity_signs import read_signs, sign_claims
 from inspector.engine.fidelity_slots import aligned_outcome_claims, reads_aligned
 from inspector.engine.fidelity_swaps import (
     element_claims,
@@ -2199,6 +2199,7 @@ def _index_of(model: ContentModel) -> _Index:
     # an index extended as a session grows leaves them to the move that needs them)
     _long_texts(idx)
     read_session(model.messages, idx.serial)
+    read_signs(model.messages, idx.serial)
     _INDEXES.append(idx)
     if len(_INDEXES) > _INDEXES_MAX:
         _INDEXES.pop(0)

@@ -62,3 +62,22 @@ def test_an_unsigned_number_or_one_written_with_both_signs_is_not_contradicted()
     msgs = _lab()
     msgs[-1] = user("The tabulated value is +42.7 kJ for the reverse reaction. Compare.")
     assert _flagged(fidelity(msgs, [msgs[0], user(SAID.format("+42.7")), msgs[-1]])) == []
+
+
+def test_the_sessions_signs_are_read_with_its_index_not_by_a_knob_move(monkeypatch):
+    """The original's signed numbers are read when the measure builds the session's index
+    (`read_signs`): a later measure whose summary states a signed number reads only that
+    summary, not the whole session again (on the 10k bench session that reading took
+    ~0.35 s, landing in whichever knob move first stated a signed number)."""
+    import inspector.engine.fidelity_signs as signs
+
+    # (a session no other test has indexed: an index extended from a prefix leaves its readings
+    # to the move that needs them)
+    msgs = [sys("You are the lab's second assistant."), *_lab()[1:], asst("Comparing with the table.")]
+    fidelity(msgs, [msgs[0], user("Read data.txt."), msgs[-1]])  # builds the index
+    read: list[str] = []
+    real = signs.signed_in
+    monkeypatch.setattr(signs, "signed_in", lambda text: read.append(text) or real(text))
+    f = fidelity(msgs, [msgs[0], user(SAID.format("+42.7")), msgs[-1]])
+    assert [it.text for it in _flagged(f)] == ["+42.7"]
+    assert not any(m.text in read for m in msgs if "-42.7" in m.text)  # (the session's texts: read before)
