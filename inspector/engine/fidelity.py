@@ -1266,6 +1266,8 @@ class _Index:
     # a view -> `_unsupported_in`; (a view, a horizon) -> `_step_claims`
     unsupported: ByObject[_View, _Unsupported] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
     steps: ByObject[_View, list[tuple[str, str, str]]] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
+    # a view -> the telling words it states outside its next step, each with its first message (`_frontier`)
+    firsts: ByObject[_View, tuple[tuple[int, str], ...]] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
     _holding: dict[tuple[frozenset[str], frozenset[Kind]], tuple[dict[int, int], list[int]]] = field(
         default_factory=dict)  # `holding`'s answers since the last extend
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
@@ -1349,6 +1351,7 @@ class _Index:
         self._holding.clear()
         self.unsupported.clear()
         self.steps.clear()
+        self.firsts.clear()
         for i in range(start, len(model.kinds)):
             if model.kinds[i] is Kind.ACTION:
                 self.commands.extend((i, _norm(c)) for c in message_artifacts(model.messages[i], Kind.ACTION).commands)
@@ -3994,18 +3997,23 @@ def _frontier(views: list[_View], index: _Index, removed: Container[int]) -> int
     showing of the telling words (long, or with a digit: `_weight` 2) the summary states
     outside its next step, -1 for none. (One word is not enough: a summary's own wording
     meets a word the agent happened to use first later.)"""
-    post = index.postings
-    firsts: set[tuple[int, str]] = set()
-    for v in views:
-        for sentence, ws in zip(v.sentences, v.words, strict=True):
-            if _NEXT_OPENER.match(sentence):
-                continue
-            for w in ws:
-                p = post.get("w:" + w)
-                if p and p[0] in removed and _weight(w) >= 2:
-                    firsts.add((p[0], w))
+    firsts = {(first, w) for v in views for first, w in _view_firsts(v, index) if first in removed}
     latest = sorted(firsts, reverse=True)
     return latest[FRONTIER_WORDS - 1][0] if len(latest) >= FRONTIER_WORDS else -1
+
+
+def _view_firsts(v: _View, index: _Index) -> tuple[tuple[int, str], ...]:
+    """The telling words (`_weight` 2) view `v` states outside its next step, each with the
+    first message of the original showing it; kept per view on the index (a knob move
+    measures the same cleared notices again)."""
+    hit = index.firsts.get(v)
+    if hit is None:
+        post = index.postings
+        found = {(p[0], w) for sentence, ws in zip(v.sentences, v.words, strict=True)
+                 if not _NEXT_OPENER.match(sentence)
+                 for w in ws for p in [post.get("w:" + w)] if p and _weight(w) >= 2}
+        hit = index.firsts.put(v, tuple(found))
+    return hit
 
 
 # How many of its telling words a summary must state from a message on to report it (`_frontier`).
