@@ -3900,7 +3900,6 @@ def _plans_taken_step(sentence: str, model: ContentModel, index: _Index, removed
 # L24 +0.014 but L6 -0.021, L20 -0.019 (an agent's words name the steps it means to take
 # later); the latest report read from one word: L24 unmoved (a summary's own wording
 # meets a word the agent happened to use first later).
-PLAN_TAKEN_STALE = True
 TAKEN_SHARE = 0.6
 TAKEN_MARGIN = 0.3
 # The least weight of words a first step must have to be told from another (`_weight`).
@@ -3986,7 +3985,7 @@ def _plan_taken(views: list[_View], model: ContentModel, index: _Index, removed:
     """Whether a summary's next step is one the removed range took after the latest thing the
     summary reports (`_first_step_taken` past `_frontier`): it was written before that step."""
     plans = [(v.sentences[j], v.words[j]) for v in views for j in v.plans if _NEXT_OPENER.match(v.sentences[j])]
-    if not plans or not PLAN_TAKEN_STALE:
+    if not plans:
         return False
     after = _frontier(views, index, removed)
     return any(_first_step_taken(s, ws, model, index, removed, buckets.next_words, after) for s, ws in plans)

@@ -400,7 +400,7 @@ def quotes_across(sentences: Sequence[str], most: int = 4) -> list[str]:
             run.append(sentences[k + len(run)])
         joined = " ".join(run)
         if joined.count('"') % 2 == 0 and reads_result(joined) \
-                and not any(c in q.group() for q in _QUOTED.finditer(joined) for c in _NOT_PROSE):
+                and all(_prose_quote(q.group()) for q in _QUOTED.finditer(joined)):
             out.append(joined)  # (quotes paired across a list's strings are none: `_NOT_PROSE`)
         k += len(run)
     return out
@@ -424,7 +424,7 @@ def reads_result(sentence: str) -> bool:
 def _clauses(sentence: str) -> list[str]:
     """`sentence` split at `_RESULT_CLAUSE`, but not inside a quote: a quoted result holds
     sentences of its own ("-> \"The id is 3791. Read the file step_4.txt.\"")."""
-    quotes = [q.span() for q in _QUOTED.finditer(sentence) if not any(c in q.group() for c in _NOT_PROSE)]
+    quotes = [q.span() for q in _QUOTED.finditer(sentence) if _prose_quote(q.group())]
     out, start = [], 0
     for m in _RESULT_CLAUSE.finditer(sentence):
         if not any(a < m.start() < b for a, b in quotes):
@@ -470,6 +470,11 @@ _NAME_WORD = re.compile(r"(?=.*[a-z])(?=.*[\d_.])")
 # What a quote of a result's prose never holds: escapes, braces, a result's arrow, the bar
 # between the strings of a list (quotes paired across strings: not one quote).
 _NOT_PROSE = ("\\", "{", "}", "\u2192", "->", "|")
+
+
+def _prose_quote(quote: str) -> bool:
+    """Whether `quote` may be one result's prose (`_NOT_PROSE`)."""
+    return not any(c in quote for c in _NOT_PROSE)
 _QUOTE_WORDS = 5
 
 
@@ -481,7 +486,7 @@ def _one_name_changed(text: str, results: Sequence[str]) -> str | None:
     """The words of one of a tool's `results` that `text` (a quote of it, flattened) repeats
     word for word but for one name put in place of another ("read the file step_1.txt" where
     it reads "read the file step_4.txt"): the result misquoted; None for none."""
-    if any(c in text for c in _NOT_PROSE):
+    if not _prose_quote(text):
         return None  # (a quote of a raw output, its quotes paired across JSON: not one result's words)
     quote = _words(text)
     if len(quote) < _QUOTE_WORDS:
