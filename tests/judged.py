@@ -102,6 +102,9 @@ L27 = ROOT / "data" / "fidelity_judged_L27"
 # only L27's rule in: beebot's runs of Auto-GPT-Benchmarks' TestRememberMultipleIds (a chain of files
 # handing on ids, by function calls).
 L28 = ROOT / "data" / "fidelity_judged_L28"
+# Session 20's blind check, read once on main before any change for it: Spider2 SQL agent, kubectl-ai
+# sessions, TradingAgents multi-agent analysis.
+L29 = ROOT / "data" / "fidelity_judged_L29"
 SESSIONS = ROOT / "fixtures" / "swe-agent"
 # Pairs the judges separate by this much (overall, on 0..1) count for pairwise accuracy.
 CLEAR_GAP = 0.2
@@ -167,6 +170,8 @@ SETS: dict[str, LabelledSet] = {s.name: s for s in (
                 "Reflexion's ReAct runs on HotpotQA", "blind"),
     LabelledSet("L28", L28, "blind in session 19 (0.601 / 0.810 on main with L27's rule), out of the fit: beebot's "
                 "Auto-GPT-Benchmarks runs following a chain of files", "blind"),
+    LabelledSet("L29", L29, "blind in session 20 (read on main 17c27c0, before any change for it), out of the fit: "
+                "Spider2's SQL agent, kubectl-ai sessions, TradingAgents' multi-agent analysis", "blind"),
 )}
 
 
