@@ -1034,6 +1034,7 @@ _OwnLine = tuple[tuple[str, ...], str, tuple[tuple[str, tuple[str, ...]], ...],
 # come from the lines before, and after them, at the line's end, the next line's (`\Z`).
 _MAY_PREFIX = re.compile(r"\s*\d+(?:\s*[:|]|\u2192|\t|\s*\Z)|\(\d")
 _OWN_LINES: Memo[str, _OwnLine] = Memo(20_000)
+_LIST_NUMBER = re.compile(r"^\s*\d{1,3}[.)]\s+(?=\S)")
 
 
 def _own_line(line: str) -> _OwnLine:
@@ -1044,6 +1045,10 @@ def _own_line(line: str) -> _OwnLine:
     # (each scan where what it finds can be: a URL holds "://", a cut "..." or "\u2026",
     # a separated number ",")
     urls = tuple(_urls(line)) if "://" in line else ()
+    if line[:1].isdigit() or line[:1] == " ":
+        # an entry's number in a numbered list ("10. exit, re-entered") is its place in the
+        # summary's own list, no value it states
+        line = _LIST_NUMBER.sub("", line, count=1)
     if "..." in line or "\u2026" in line:
         line = without_cut_quotes(line)  # a quote cut short ("a76edd72...fac323") states no exact value
     # "$1,671" states 1671, not 671 (or, read as a list, 1 and 671: `_unsupported` asks both)
@@ -4613,6 +4618,36 @@ def _range_around(tok: str, lower: Sequence[str], post: Mapping[str, list[int]])
     return False
 
 
+_LETTERS_AND_NUMBER = re.compile(r"([a-z]{2,})(\d+)|(\d+)([a-z]{2,})")
+
+
+def _split_name(tok: str, index: _Index) -> bool:
+    """Whether `tok`, a name of letters and a number written as one word ("sma200", "ema10"),
+    is one the original writes apart or the other way round ("SMA 200", "close_200_sma",
+    "200 SMA"): the same name."""
+    found = _LETTERS_AND_NUMBER.fullmatch(tok)
+    if found is None:
+        return False
+    letters, number = (found.group(1), found.group(2)) if found.group(1) else (found.group(4), found.group(3))
+    if ("t:" + number) not in index.postings:
+        return False
+    return index.holds(rf"(?<![a-z0-9]){letters}[\s_-]?{number}(?![0-9])|(?<![0-9]){number}[\s_-]?{letters}(?![a-z])")
+
+
+_DECIMAL = re.compile(r"(\d+)\.(\d+)")
+
+
+def _in_a_table(tok: str, index: _Index) -> bool:
+    """Whether `tok`, a decimal, stands verbatim in a message of the original where the
+    value reader takes no decimal: a comma-separated row ("2025-11-18,76.01,75.77,3433900"),
+    a tool's CSV or query result. (Its two parts are tokens of one message first: cheap.)"""
+    found = _DECIMAL.fullmatch(tok)
+    if found is None:
+        return False
+    where = [set(index.postings.get("t:" + part, ())) for part in found.groups()]
+    return bool(where[0] & where[1]) and index.holds(rf"(?<![\d.]){re.escape(tok)}(?![\d]|\.\d)")
+
+
 def _unseparated(tok: str, post: Mapping[str, list[int]]) -> bool:
     """Whether `tok` is a number one message of the original writes with thousands
     separators ("96500" where the report writes "F = 96,500"; its tokens are "96" and
@@ -4671,6 +4706,9 @@ _REFERENCE = r"(?:(?<=msg )|(?<=msgs )|(?<=message )|(?<=messages )|(?<=turn ))%
 # ... or a span of the session's messages in parentheses, as a summary dates its parts ("Trial 2
 # (8-21):", "(22-28, current)"): within the session, first before last; a span past its end is a value.
 _MESSAGE_SPAN = re.compile(r"\(\s*(\d+)\s*[-\u2013]\s*(\d+)\s*[,)]")
+# ... or the one message a quote comes from ('"show me the pods" (11)'): checked, the message at
+# that index holds the quoted words; a quote no message there holds gives a value.
+_QUOTE_AT = re.compile(r"[\"\u201c]([^\"\u201c\u201d\n]{2,200})[\"\u201d]\s*\(\s*(\d+)\s*\)")
 # (the size first of a series sharing the unit: "708 -> 610 -> 594 characters", "708, then 610")
 _SIZE = (r"(?<![\w.$#/:-])%s(?:\s*(?:,|->|\u2192|=>|;)?\s*(?:then\s+|and\s+|to\s+)?\d[\d,]*){0,3}"
          r"\s+(?:[a-z-]+\s+)?(characters|chars|bytes|bits)\b")
@@ -4699,10 +4737,20 @@ def _a_reference_or_size(tok: str, lower: Sequence[str], index: _Index) -> bool:
         if "(" in x and any(tok in m.groups() and int(m.group(1)) < int(m.group(2)) <= len(index.hashes)
                             for m in _MESSAGE_SPAN.finditer(x)):
             return True
+        if "(" in x and any(m.group(2) == tok and _holds_quote(index, int(tok), m.group(1))
+                            for m in _QUOTE_AT.finditer(x)):
+            return True
         for m in size.finditer(x):
             if not index.sizes_in(m.group(1)):
                 return True
     return False
+
+
+def _holds_quote(index: _Index, at: int, quoted: str) -> bool:
+    """Whether message `at` of the original holds the words `quoted` (case and spacing aside)."""
+    if not index.messages or at >= len(index.messages):
+        return False
+    return " ".join(quoted.lower().split()) in " ".join(index.messages[at].text.lower().split())
 
 
 def _part_of_total(tok: str, lower: Sequence[str], post: Mapping[str, list[int]]) -> bool:
@@ -4792,6 +4840,7 @@ def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
             or _range_around(tok, v.lower, post)  # "lines 850-890" where the original shows line 853
             or _as_listed(tok, v.groups, post)  # "1,234" as the original lists it: 1 and 234
             or any(tok in p for p in v.paths)  # judged as a path
+            or _split_name(tok, index)  # "sma200" where the original writes "SMA 200"
             or _past_the_scan(tok, index))  # stated where the index does not read: past a long message's head
 
 
@@ -4848,7 +4897,9 @@ def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupport
                 and not _scaled(value, v.lower, index) and not _range_around(value, v.lower, post) \
                 and not _part_of_total(value, v.lower, post) and not _a_reference_or_size(value, v.lower, index) \
                 and not _as_listed(value, v.groups, post) and not _a_tally(value, said()) \
-                and not _before_extension(value, post) and not _past_the_scan(value, index):  # (the dearest last)
+                and not _before_extension(value, post) and not _split_name(value, index) \
+                and not _in_a_table(value, index) \
+                and not _past_the_scan(value, index):  # (the dearest last)
             values.append((value, stating(value, value) or ""))
     claimed = [(tok, stating(tok, tok) or "") for tok in v.claimed
                if not _token_indexed(tok, post) and not _token_stated(tok, v, index, said())]

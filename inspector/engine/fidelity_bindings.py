@@ -469,11 +469,14 @@ def _records(names: frozenset[str], messages: Sequence[Message], serial: int) ->
     if hit is not None:
         return hit
     out: dict[str, tuple[set[str], str]] = {n: (set(), "") for n in names}
-    pattern = re.compile(r"(?<![\w])(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-                         + r")(?![\w])")
+    # (a name of letters and a number is mentioned as "EMA10", "EMA 10" or "EMA_10" alike)
+    pattern = re.compile(r"(?<![\w])(" + "|".join(_GLUED.sub(r"\g<0>[ _-]?", re.escape(n))
+                                                   for n in sorted(names, key=len, reverse=True)) + r")(?![\w])")
+    probes = {_GLUED.split(n, 1)[0] for n in names} - {""}
+    canon = {_JOINED.sub("", n): n for n in names}
     for m in messages:
         text = m.text[:SCAN]
-        if not any(n in text for n in names):
+        if not any(n in text for n in probes):
             continue
         mentions = list(pattern.finditer(text))
         for k, at in enumerate(mentions):
@@ -482,13 +485,19 @@ def _records(names: frozenset[str], messages: Sequence[Message], serial: int) ->
                       *(n.start() for n in mentions[k + 1:] if n.group(1) != at.group(1)))
             before = {canonical_number(x) for x in _RECORD_NUMBER.findall(text, start, at.start())}
             after = {canonical_number(x) for x in _RECORD_NUMBER.findall(text, at.end(), end)}
-            if before or after:
-                seen, first = out[at.group(1)]
+            name = canon.get(_JOINED.sub("", at.group(1)), "")
+            if (before or after) and name in out:
+                seen, first = out[name]
                 seen |= before | after
                 if not first:  # (shown from the name on when its numbers follow it)
                     shown = text[at.start():end] if after else text[start:at.end()]
-                    out[at.group(1)] = (seen, " ".join(shown.split())[:EVIDENCE_CHARS])
+                    out[name] = (seen, " ".join(shown.split())[:EVIDENCE_CHARS])
     return _RECORDS.put(key, out)
+
+
+# Where a name's letters meet its number ("EMA|10", "Q|3"), and the separator a mention may put there.
+_GLUED = re.compile(r"(?<=[A-Za-z])(?=\d)")
+_JOINED = re.compile(r"(?<=[A-Za-z])[ _-](?=\d)")
 
 
 def record_claims(sentences: Sequence[str], messages: Sequence[Message], serial: int) -> list[Binding]:

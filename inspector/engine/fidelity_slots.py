@@ -289,6 +289,8 @@ def aligned_outcome_claims(sentences: Sequence[str], messages: Sequence[Message]
                 aligned = _aligned(before, steps, horizon, state)
             against = (FAILED,) if claim == "well" else (FAILED, EMPTY)
             read = [steps.outcome(st, messages, failed) for st in aligned]
+            if claim == "well" and _outcome_split(sentence, a, b) and all(_chained(messages[st.at]) for st in aligned):
+                continue  # "the download worked but `sudo mv` failed": a chain's parts, each its own outcome
             if aligned and all(o in against for o, _ in read):
                 outcome, shown = read[-1]
                 shown = " ".join(shown.split())[:EVIDENCE_CHARS]
@@ -297,6 +299,24 @@ def aligned_outcome_claims(sentences: Sequence[str], messages: Sequence[Message]
                                    f" {shown or '(no output)'}"))
                 break
     return out
+
+
+# A failure stated in a clause of its own ("... but sudo mv failed"); commands chained in one step.
+_FAILURE = re.compile(r"\b(?:failed|fails|errored|error|not found|refused|denied)\b", re.I)
+_CHAIN = re.compile(r"&&|\|\||;\s|\\\n")
+
+
+def _outcome_split(sentence: str, a: int, b: int) -> bool:
+    """Whether `sentence` states a failure outside its clause `a:b`: it tells the outcomes of
+    a step's parts apart, no success of the whole step."""
+    return bool(_FAILURE.search(sentence[:a]) or _FAILURE.search(sentence[b:]))
+
+
+def _chained(action: Message) -> bool:
+    """Whether an action runs several commands in one step (`a && b`, `a; b`): a failure of
+    the step may be any one part's."""
+    return bool(_CHAIN.search(action.text[:STEP_CHARS])) or any(
+        _CHAIN.search(c.arguments_raw[:STEP_CHARS]) for c in action.tool_calls)
 
 
 def reads_aligned(sentence: str, *, direct: bool = True) -> bool:
