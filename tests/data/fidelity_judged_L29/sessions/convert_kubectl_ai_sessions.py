@@ -18,7 +18,6 @@ user-choice-request, error. Mapping:
 Message 0 is written by this converter (the history stores no system prompt). Text is unchanged."""
 import json
 import os
-import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SYS = ("[Written by the converter, not part of the run: a kubectl-ai session (GoogleCloudPlatform/kubectl-ai, "
