@@ -139,6 +139,9 @@ _NUMBERED_LINE = re.compile("^" + _NUMBERED, re.M)
 _TASK_STATEMENT = re.compile(
     r"^\s*(?:we're currently solving the following|<pr_description>|<issue>|<task>)|^ISSUE:\s*$|"
     r"\bThe CTF challenge is an? [\w -]{1,40} problem named\b", re.I | re.M)
+# A framework's brief to the model, stored as the user's turn, that quotes what the user asked
+# ("You are working on ticker `NOC` ...\nUser request: Revisa si ..."): the task, not a system prompt.
+_EMBEDDED_REQUEST = re.compile(r"^\s*(?:the )?user(?:'s)? (?:request|question|query)\s*:\s*\S", re.I | re.M)
 # An action written in an assistant's text: a fenced block at the end (SWE-agent),
 # a `<command>` element, a ReAct "Action:" line, a function call of the XML parsers,
 # OpenHands' CodeAct `<execute_bash>` and `<execute_ipython>`, Cline's `<read_file>` and kin.
@@ -307,13 +310,14 @@ def _local(m: Message) -> _Local:
         bool(_BARE_COMMAND.match(stripped)) or bool(_REACT_LAST.search(stripped[-SCAN_CHARS:])))
     local = _Local(
         summary=m.kind != "message" or (m.role in ("user", "system") and bool(_SUMMARY_OPENINGS.search(head))),
-        system=m.role in ("system", "developer") or (m.role == "user" and _is_system_like(stripped)),
+        system=m.role in ("system", "developer") or (m.role == "user" and _is_system_like(stripped)
+                                                     and not _EMBEDDED_REQUEST.search(head)),
         demonstration=demo_flag or (m.role == "user" and bool(_DEMONSTRATION.search(head))),
         # read of user messages only (a tool result is an observation whatever it says)
         observation_marks=m.role == "user" and _has_observation_marks(text),
         action=m.role == "assistant" and (bool(m.tool_calls) or bare or bool(_TEXT_ACTION.search(text[-SCAN_CHARS:]))),
         empty=not stripped and not m.tool_calls,
-        task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head)),
+        task_statement=m.role == "user" and bool(_TASK_STATEMENT.search(head) or _EMBEDDED_REQUEST.search(head)),
         bare_command=bare,
         transcript=m.role == "user" and bool(_TRANSCRIPT.match(stripped)) and (
             stripped.startswith("assistant:") or "\nassistant:" in stripped[:SCAN_CHARS]),

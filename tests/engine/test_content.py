@@ -271,6 +271,23 @@ def test_a_role_play_instruction_turn_is_a_request_and_an_instructions_block_is_
     assert m.kinds[5] == Kind.SYSTEM
 
 
+def test_a_frameworks_brief_quoting_the_users_request_is_the_task():
+    # A multi-agent framework briefs each specialist in the user's turn, opening as a system
+    # prompt does, and quotes what the user asked on a line of its own (TradingAgents, L29):
+    # the task, which a compaction must keep. A brief quoting no request stays system-like.
+    brief = ("You are working on ticker `NOC` for trade date `2026-05-18`.\nThe active specialist is `Market Analyst`."
+             "\nUser request: Check whether any of its fundamentals degraded in the last 6 months.\n\n"
+             "Gather sufficient relevant data before concluding.")
+    turns = [sys("Multi-agent run."), user(brief),
+             asst("", [("c1", "get_stock_data", '{"symbol": "NOC"}')]), tool("c1", "Date,Close\n2026-05-15,540.69")]
+    m = content_model(turns)
+    assert m.task == 1 and m.kinds[1] == Kind.TASK
+    rules = [sys("Multi-agent run."), user("You are working on ticker `NOC`. Gather data before concluding."),
+             user("Check the fundamentals."), asst("", [("c1", "get_stock_data", '{"symbol": "NOC"}')])]
+    m = content_model(rules)
+    assert m.kinds[1] == Kind.SYSTEM and m.task == 2
+
+
 def test_a_shells_raw_output_returned_as_the_users_turn_is_an_observation():
     # InterCode returns the shell's output as the user's turn, with no marks of a harness: the
     # shell's own words ("(no output)", "No such file or directory", "command not found") are its
