@@ -14,6 +14,18 @@ from inspector.engine.models import Message
 from tests import judged
 from tests.sessions import asst, sys, tool, user
 
+# item -> its score: the measure is deterministic (tests/engine/test_fidelity_moves.py and kin
+# hold it to its from-scratch reading), and most of this module's tests read the same items.
+_SCORES: dict[tuple[str, str, int, str], float] = {}
+
+
+def _score(it: judged.JudgedItem) -> float:
+    """The measure's score of a labelled item, measured once per run of this module."""
+    key = (it.id, it.session, it.cut, it.replacement)
+    if key not in _SCORES:
+        _SCORES[key] = fidelity(it.original(), it.compacted()).score
+    return _SCORES[key]
+
 ITEMS = judged.load() if any(judged.data_dir().glob("items-*.jsonl")) else []
 needs_set = pytest.mark.skipif(not ITEMS, reason=f"the labelled set is not in {judged.data_dir()}")
 
@@ -23,7 +35,7 @@ def _scores() -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = defaultdict(dict)
     for it in ITEMS:
         if it.variant:
-            out[it.session][it.variant] = fidelity(it.original(), it.compacted()).score
+            out[it.session][it.variant] = _score(it)
     return out
 
 
@@ -71,7 +83,7 @@ def test_planted_errors_and_keyword_dumps_score_below_the_faithful_summary_and_t
 def test_agreement_with_the_judges_does_not_regress():
     """At the bench targets on the labelled set (0.8, 0.85; bench/fidelity_bench.py
     reports the figures): measured 0.90 and 1.00."""
-    a = judged.agreement(ITEMS, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(ITEMS, lambda it: _score(it))
     assert a["pairwise_accuracy"] >= 0.97
     assert a["spearman"] >= 0.86
 
@@ -116,7 +128,7 @@ def test_per_session_orderings_on_the_held_out_set():
     assert [p for p in pairs if not p[3]] == []
     scores: dict[str, list[float]] = defaultdict(list)
     for it in HELDOUT:
-        scores[it.variant or "?"].append(fidelity(it.original(), it.compacted()).score)
+        scores[it.variant or "?"].append(_score(it))
     for hi, lo in ORDERED:
         assert mean(scores[hi]) > mean(scores[lo]), (hi, lo)
 
@@ -128,7 +140,7 @@ def test_held_out_agreement_does_not_regress():
     # Lowered from 0.88 in session 5: the recency signal (`engine.fidelity_signals`), whose
     # weight leave-one-SET-out chooses in every fold, costs L3 0.07 and L4 0.03 and gains
     # L5-L8 0.02-0.13 each (bench/fidelity_fit.py): measured 0.857 / 0.977.
-    a = judged.agreement(HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(HELDOUT, lambda it: _score(it))
     assert a["spearman"] >= 0.83 and a["pairwise_accuracy"] >= 0.96
 
 
@@ -139,7 +151,7 @@ def test_agreement_on_both_sets_together():
     the kept latest messages and the credit of what only they restate gives 0.90 and
     1.00 (`python bench/fidelity_bench.py --folds`); choosing them on one set and
     scoring the other, 0.91/0.99 (second set) and 0.89/1.00 (first)."""
-    a = judged.agreement(ITEMS + HELDOUT, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(ITEMS + HELDOUT, lambda it: _score(it))
     assert a["spearman"] >= 0.86 and a["pairwise_accuracy"] >= 0.97
 
 
@@ -156,7 +168,7 @@ def test_blind_agreement_does_not_regress():
     # Lowered from 0.77 in session 5 (see the held-out guard; its judges credit the task
     # alone, 0.82, and nothing, 0.54, far more than other sets' judges, and recency marks
     # both down): measured 0.719 / 0.951.
-    a = judged.agreement(BLIND, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(BLIND, lambda it: _score(it))
     assert a["spearman"] >= 0.70 and a["pairwise_accuracy"] >= 0.94
 
 
@@ -177,7 +189,7 @@ def test_each_set_holds_when_its_sessions_are_left_out_of_the_choice():
     # L4 0.72 / 0.95 (lowered, see the blind guard), L5 0.79 / 0.97, L6 0.78 / 0.88)
     floors = {"L1+L2": (0.85, 0.95), "L3": (0.8, 0.85), "L4": (0.70, 0.94), "L5": (0.76, 0.95), "L6": (0.74, 0.85)}
     for name, items in (("L1+L2", ITEMS), ("L3", HELDOUT), ("L4", BLIND), ("L5", L5), ("L6", L6)):
-        a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
+        a = judged.agreement(items, lambda it: _score(it))
         assert a["spearman"] >= floors[name][0] and a["pairwise_accuracy"] >= floors[name][1], (name, a)
 
 
@@ -191,11 +203,11 @@ def test_other_origins_agreement_does_not_regress():
     step said to have run, OpenHands' template holds the task): a guard a little below;
     and in every session the faithful summary above the keyword dump, the task alone and
     nothing."""
-    a = judged.agreement(L7, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(L7, lambda it: _score(it))
     # (session 5, with the recency and narrative signals: 0.67 / 0.85)
     assert a["spearman"] >= 0.64 and a["pairwise_accuracy"] >= 0.83, a
     for session in {it.session for it in L7}:
-        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in L7 if it.session == session}
+        got = {it.variant: _score(it) for it in L7 if it.session == session}
         assert got["faithful"] > max(got["keyword_dump"], got["task_only"], got["nothing"]), (session, got)
 
 
@@ -204,7 +216,7 @@ def test_the_blind_set_of_session_4_does_not_regress():
     """L8 was never seen while the measure was tuned: 0.17 / 0.58 at ec059ee, 0.41 / 0.70
     after the sixth pass (short of the targets). A guard a little below, so a change that
     helps the sets it was chosen on and hurts sessions nobody tuned on shows here."""
-    a = judged.agreement(L8, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(L8, lambda it: _score(it))
     # (session 5, with the recency and narrative signals chosen leaving each whole set
     # out, two false "made-up" flags of a faithful summary gone (a path cut short by
     # "...", a planned step read as one said to have run) and test counts checked: 0.68 /
@@ -234,7 +246,7 @@ def test_the_blind_sets_of_session_5_do_not_regress():
     # Session 7 (paraphrases credited from a tenth of an item's words, kind weights chosen
     # leaving each set out): L9 0.706 / 0.893, L10 0.688 / 0.862, L11 0.824 / 0.904.
     for items, floor in ((L9, (0.68, 0.86)), (L10, (0.66, 0.84)), (L11, (0.80, 0.88))):
-        a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
+        a = judged.agreement(items, lambda it: _score(it))
         assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
 
 
@@ -256,7 +268,7 @@ def test_the_blind_sets_of_session_6_do_not_regress():
     # Session 7 (as above; and "345/346" of a total of 346 is no made-up value): L12
     # 0.651 / 0.827, L13 0.818 / 0.929.
     for items, floor in ((L12, (0.62, 0.80)), (L13, (0.79, 0.90))):
-        a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
+        a = judged.agreement(items, lambda it: _score(it))
         assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], (items[0].session, a)
 
 
@@ -272,10 +284,10 @@ def test_the_blind_set_of_session_7_does_not_regress():
     object is no decision, "800x600" from `width=800, height=600` and the version in
     "GPT-3.5-turbo" are no made-up values: 0.640 / 0.830. A floor a little below; and the
     faithful summaries above the task alone and nothing in every session."""
-    a = judged.agreement(L14, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(L14, lambda it: _score(it))
     assert a["spearman"] >= 0.61 and a["pairwise_accuracy"] >= 0.80, a
     for session in {it.session for it in L14}:
-        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in L14 if it.session == session}
+        got = {it.variant: _score(it) for it in L14 if it.session == session}
         assert got["faithful"] > max(got["task_only"], got["nothing"]), (session, got)
 
 
@@ -289,10 +301,10 @@ def test_the_held_out_set_of_session_7_does_not_regress():
     scored once on the merge, and is left out of the fit (bench/fidelity_fit.py) so that it
     stays a set nobody tuned on: 0.528 / 0.756 on main before the pass, 0.547 / 0.741 on the
     merge. A floor a little below; and the faithful summary above nothing in every session."""
-    a = judged.agreement(L15, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(L15, lambda it: _score(it))
     assert a["spearman"] >= 0.5 and a["pairwise_accuracy"] >= 0.7, a
     for session in {it.session for it in L15}:
-        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in L15 if it.session == session}
+        got = {it.variant: _score(it) for it in L15 if it.session == session}
         assert got["faithful"] > got["nothing"], (session, got)
 
 
@@ -306,10 +318,10 @@ def test_the_blind_set_of_session_9_does_not_regress():
     output and a role-play's instructions as something else, and the merge of session 9 reads
     0.41 / 0.70. Left out of the fit. A floor a little below; and the faithful summary above
     nothing in every session."""
-    a = judged.agreement(L17, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(L17, lambda it: _score(it))
     assert a["spearman"] >= 0.35 and a["pairwise_accuracy"] >= 0.65, a
     for session in {it.session for it in L17}:
-        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in L17 if it.session == session}
+        got = {it.variant: _score(it) for it in L17 if it.session == session}
         assert got["faithful"] > got["nothing"], (session, got)
 
 
@@ -323,10 +335,10 @@ def test_the_second_blind_set_of_session_9_does_not_regress():
     One false flag it showed (a number with thousands separators) fixed since, and a count swapped
     between named entries of a list flagged: 0.668 / 0.877.
     Left out of the fit. A floor a little below; the faithful summary above nothing everywhere."""
-    a = judged.agreement(L18, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(L18, lambda it: _score(it))
     assert a["spearman"] >= 0.6 and a["pairwise_accuracy"] >= 0.8, a
     for session in {it.session for it in L18}:
-        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in L18 if it.session == session}
+        got = {it.variant: _score(it) for it in L18 if it.session == session}
         assert got["faithful"] > got["nothing"], (session, got)
 
 
@@ -428,10 +440,10 @@ def test_the_blind_sets_of_sessions_10_and_16_to_19_do_not_regress(which):
 
     The floors follow."""
     items, floor = LATER_BLIND[which]
-    a = judged.agreement(items, lambda it: fidelity(it.original(), it.compacted()).score)
+    a = judged.agreement(items, lambda it: _score(it))
     assert a["spearman"] >= floor[0] and a["pairwise_accuracy"] >= floor[1], a
     for session in {it.session for it in items}:
-        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in items if it.session == session}
+        got = {it.variant: _score(it) for it in items if it.session == session}
         assert got["faithful"] > got["task_only"] >= got["nothing"], (session, got)
 
 
@@ -445,7 +457,7 @@ def test_other_agents_and_genres_a_faithful_summary_beats_planted_errors_and_not
     below_planted = []
     for items in (L5, L6):
         for session in {it.session for it in items}:
-            got = {it.variant: fidelity(it.original(), it.compacted()).score for it in items if it.session == session}
+            got = {it.variant: _score(it) for it in items if it.session == session}
             assert got["faithful"] > max(got["nothing"], got["task_only"]), session
             if got["faithful"] <= got["planted_errors"]:
                 below_planted.append(session)
@@ -457,7 +469,7 @@ def test_blind_set_planted_errors_below_the_faithful_summary_in_every_session():
     """A summary with planted errors never outranks the faithful one, on sessions the
     measure never saw."""
     for session in {it.session for it in BLIND}:
-        got = {it.variant: fidelity(it.original(), it.compacted()).score for it in BLIND if it.session == session}
+        got = {it.variant: _score(it) for it in BLIND if it.session == session}
         assert got["planted_errors"] < got["faithful"], session
 
 
