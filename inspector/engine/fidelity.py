@@ -158,6 +158,7 @@ from inspector.engine.fidelity_claims import (
     rewrite_claims,
     write_claims,
 )
+from inspector.engine.fidelity_compare import compare_claims
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
 from inspector.engine.fidelity_empty import empty_claims, reads_empty
 from inspector.engine.fidelity_json import Invalid, validity_claims
@@ -3390,6 +3391,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
         *sign_claims(unflagged, model.messages, index.serial),
+        *compare_claims(unflagged),
         *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
         *listing_claims(unflagged, model.messages, index.serial),
         *table_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
