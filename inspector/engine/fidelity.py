@@ -94,6 +94,7 @@ from inspector.engine.content import (
     ContentModel,
     Kind,
     artifacts,
+    call_step,
     cd_paths,
     content_model,
     cuts_own_text,
@@ -2327,6 +2328,11 @@ def _same_file(p: str, q: str, roots: tuple[str, ...]) -> bool:
     return hit
 
 
+# What the agent did next, when it is a call: its tool and target, its payload left out
+# (`content.call_step`): a write of a whole file is named by the file, not its text.
+NEXT_CALL_AS_STEP = True
+
+
 def _collect(model: ContentModel, removed: list[int], index: _Index,
              removed_set: Container[int] | None = None) -> _Buckets:
     """The items of the removed messages (indices into the original), newest first
@@ -2358,9 +2364,11 @@ def _collect(model: ContentModel, removed: list[int], index: _Index,
     if after is not None:
         said = [s for s in sentences(msgs[after].text) if len(words(s)) >= 3]
         done = message_artifacts(msgs[after], kinds[after]).commands
-        step = said[0] if said else next(iter(done), "")
+        # (a call stated as its tool and target, not the text it writes: `call_step`)
+        steps = [call_step(c) for c in msgs[after].tool_calls] if NEXT_CALL_AS_STEP else []
+        step = said[0] if said else next(iter(steps or done), "")
         b.add("next_step", [_short(step)])
-        b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done]))
+        b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done, *steps]))
         b.next_commands = frozenset(map(_item_words, done))
     # What the agent's own plan (its latest todo list in the range) says is left to do.
     plan = next((todo for i, todo in reversed(_plans_written(model, index)) if i in removed_set), [])
