@@ -513,7 +513,17 @@ def words(text: str) -> frozenset[str]:
             if len(stems) < _STEMS_MAX:
                 stems[w] = stem
         out.add(stem)
+    if CJK_BIGRAMS and not text.isascii():
+        # (Chinese and Japanese write no spaces between words: each pair of characters in
+        # a run stands for a word, as a search engine indexes them)
+        for run in _CJK_RUN.findall(text):
+            out.update(run[k:k + 2] for k in range(len(run) - 1))
     return frozenset(out)
+
+
+# Runs of Chinese characters, kana (and hangul): words no `_WORD` reads.
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
+CJK_BIGRAMS = True
 
 
 # Stems of the words seen (stop words and single letters never enter): bounded.
