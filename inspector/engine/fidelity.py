@@ -2707,6 +2707,9 @@ def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:
             return True, _evidence_in(hay, base)
     if _names_file(hay.text, base):
         return True, _evidence_in(hay, base)
+    stem = _named_stem(base) if FILE_BY_STEM else ""
+    if stem and _names_word(hay.text, stem):
+        return True, _evidence_in(hay, stem)
     for key in keys:
         where = hay.kept_with(key)
         if where:
@@ -2716,6 +2719,35 @@ def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:
 
 # A file's name (`_names_file`): a name and an extension of letters (and digits after them).
 _NAMED_FILE = re.compile(r"[^/]*[\w-]\.[a-z][a-z0-9]{0,7}")
+
+
+# A file named by its name without its extension ("instructions_5 gave 9471", "claim_audit
+# has C01-C05") is that file, when the name is one no word of prose is: it joins its parts
+# with "_" or "-" or holds a digit (`_named_stem`). "report" or "theme" is not read so.
+FILE_BY_STEM = True
+_DISTINCT_STEM = re.compile(r"(?=[^.]*[a-z])(?=[^.]*[_\-\d])[\w-]{5,}")
+
+
+def _named_stem(base: str) -> str:
+    """A file name's part before its extension, when it is distinctive (`FILE_BY_STEM`),
+    else ""."""
+    stem, dot, _ = base.rpartition(".")
+    return stem if dot and _DISTINCT_STEM.fullmatch(stem) else ""
+
+
+def _names_word(text: str, word: str) -> bool:
+    """Whether `text` (lower case) writes `word` as a word of its own: not inside another
+    name, nor with an extension of its own ("instructions_5.py" is another file)."""
+    at = text.find(word)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        end = at + len(word)
+        after = text[end:end + 2]
+        if not (before.isalnum() or before in "_.-/\\") and not (
+                after[:1].isalnum() or after[:1] in "_-/" or (after[:1] == "." and after[1:].isalnum())):
+            return True
+        at = text.find(word, at + 1)
+    return False
 
 
 def _names_file(text: str, base: str) -> bool:
