@@ -1773,6 +1773,30 @@ def call_texts(call: ToolCall) -> list[str]:
     return [call.arguments_raw] if call.arguments_raw else []
 
 
+# Longer than this, or over more than one line, an argument is a call's payload (the text
+# a write puts in a file, a message's body), not what names its step (`call_step`).
+STEP_ARGUMENT_CHARS = 200
+
+
+def call_step(call: ToolCall) -> str:
+    """The step a tool call takes as a reader names it: its tool and the arguments that
+    name its target (a path, a query, a mode), its payload left out. A write of a whole
+    file is "write_file output/report.json", not the file's text: no account of the work
+    restates what the file holds, and one saying the agent wrote that file states the step.
+    A call whose only argument is long (a shell command) is that argument (`commands`).
+
+    Args:
+        call: a tool call.
+
+    Returns:
+        The step, whitespace collapsed, at most 200 characters.
+    """
+    texts = [t for t in call_texts(call) if t.strip()]
+    short = [t for t in texts if len(t) <= STEP_ARGUMENT_CHARS and "\n" not in t.strip()]
+    named = short if short and len(short) < len(texts) else [max(texts, key=len)] if texts else []
+    return " ".join(" ".join([call.name, *named]).split())[:200]
+
+
 _LAST_FENCE = re.compile(r"```[^\n`]*\n(.*?)\n?```\s*$|<command>\s*(.*?)\s*</command>", re.S)
 
 

@@ -94,6 +94,7 @@ from inspector.engine.content import (
     ContentModel,
     Kind,
     artifacts,
+    call_step,
     cd_paths,
     content_model,
     cuts_own_text,
@@ -513,7 +514,17 @@ def words(text: str) -> frozenset[str]:
             if len(stems) < _STEMS_MAX:
                 stems[w] = stem
         out.add(stem)
+    if CJK_BIGRAMS and not text.isascii():
+        # (Chinese and Japanese write no spaces between words: each pair of characters in
+        # a run stands for a word, as a search engine indexes them)
+        for run in _CJK_RUN.findall(text):
+            out.update(run[k:k + 2] for k in range(len(run) - 1))
     return frozenset(out)
+
+
+# Runs of Chinese characters, kana (and hangul): words no `_WORD` reads.
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
+CJK_BIGRAMS = True
 
 
 # Stems of the words seen (stop words and single letters never enter): bounded.
@@ -2333,6 +2344,11 @@ def _same_file(p: str, q: str, roots: tuple[str, ...]) -> bool:
     return hit
 
 
+# What the agent did next, when it is a call: its tool and target, its payload left out
+# (`content.call_step`): a write of a whole file is named by the file, not its text.
+NEXT_CALL_AS_STEP = True
+
+
 def _collect(model: ContentModel, removed: list[int], index: _Index,
              removed_set: Container[int] | None = None) -> _Buckets:
     """The items of the removed messages (indices into the original), newest first
@@ -2364,9 +2380,11 @@ def _collect(model: ContentModel, removed: list[int], index: _Index,
     if after is not None:
         said = [s for s in sentences(msgs[after].text) if len(words(s)) >= 3]
         done = message_artifacts(msgs[after], kinds[after]).commands
-        step = said[0] if said else next(iter(done), "")
+        # (a call stated as its tool and target, not the text it writes: `call_step`)
+        steps = [call_step(c) for c in msgs[after].tool_calls] if NEXT_CALL_AS_STEP else []
+        step = said[0] if said else next(iter(steps or done), "")
         b.add("next_step", [_short(step)])
-        b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done]))
+        b.next_words = words(" ".join([msgs[after].text[:SCAN_CHARS], *done, *steps]))
         b.next_commands = frozenset(map(_item_words, done))
     # What the agent's own plan (its latest todo list in the range) says is left to do.
     plan = next((todo for i, todo in reversed(_plans_written(model, index)) if i in removed_set), [])
@@ -2695,6 +2713,9 @@ def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:
             return True, _evidence_in(hay, base)
     if _names_file(hay.text, base):
         return True, _evidence_in(hay, base)
+    stem = _named_stem(base) if FILE_BY_STEM else ""
+    if stem and _names_word(hay.text, stem):
+        return True, _evidence_in(hay, stem)
     for key in keys:
         where = hay.kept_with(key)
         if where:
@@ -2704,6 +2725,35 @@ def _match_path(path: str, hay: _Haystack) -> tuple[bool, str]:
 
 # A file's name (`_names_file`): a name and an extension of letters (and digits after them).
 _NAMED_FILE = re.compile(r"[^/]*[\w-]\.[a-z][a-z0-9]{0,7}")
+
+
+# A file named by its name without its extension ("instructions_5 gave 9471", "claim_audit
+# has C01-C05") is that file, when the name is one no word of prose is: it joins its parts
+# with "_" or "-" or holds a digit (`_named_stem`). "report" or "theme" is not read so.
+FILE_BY_STEM = True
+_DISTINCT_STEM = re.compile(r"(?=[^.]*[a-z])(?=[^.]*[_\-\d])[\w-]{5,}")
+
+
+def _named_stem(base: str) -> str:
+    """A file name's part before its extension, when it is distinctive (`FILE_BY_STEM`),
+    else ""."""
+    stem, dot, _ = base.rpartition(".")
+    return stem if dot and _DISTINCT_STEM.fullmatch(stem) else ""
+
+
+def _names_word(text: str, word: str) -> bool:
+    """Whether `text` (lower case) writes `word` as a word of its own: not inside another
+    name, nor with an extension of its own ("instructions_5.py" is another file)."""
+    at = text.find(word)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        end = at + len(word)
+        after = text[end:end + 2]
+        if not (before.isalnum() or before in "_.-/\\") and not (
+                after[:1].isalnum() or after[:1] in "_-/" or (after[:1] == "." and after[1:].isalnum())):
+            return True
+        at = text.find(word, at + 1)
+    return False
 
 
 def _names_file(text: str, base: str) -> bool:

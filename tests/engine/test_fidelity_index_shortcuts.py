@@ -28,8 +28,11 @@ def _messages():
 
 
 def _words_from_scratch(text):
-    return frozenset(fid._stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())
-                     if w not in fid._STOP and len(w) > 1)
+    latin = {fid._stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in fid._STOP and len(w) > 1}
+    # (unspaced script: each pair of characters in a run, `fid.CJK_BIGRAMS`)
+    pairs = {run[k:k + 2] for run in re.findall(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+", text)
+             for k in range(len(run) - 1)}
+    return frozenset(latin | pairs)
 
 
 @pytest.fixture(scope="module")
