@@ -3992,10 +3992,15 @@ def _first_step_taken(sentence: str, ws: frozenset[str], model: ContentModel, in
         Whether the sentence's next step is such a step.
     """
     opener = _NEXT_OPENER.match(sentence)
-    if not opener or _AGAIN.search(sentence) or _REDO.search(sentence):
+    if not opener:
         return False
     plan = sentence[opener.end():]
-    step = _first_step(sentence) or words(plan)
+    first = _first_clause(sentence, plan)
+    # (a later step to be taken again, "then rerun the tests", leaves the first one new)
+    again = first if AGAIN_OF_FIRST_STEP else sentence
+    if _AGAIN.search(again) or _REDO.search(again):
+        return False
+    step = words(first) or _first_step(sentence) or words(plan)
     weights = {w: _weight(w) for w in step}
     total = sum(weights.values())
     if total < STEP_WORDS:  # ("Next: submit." says too little to tell)
@@ -4003,6 +4008,8 @@ def _first_step_taken(sentence: str, ws: frozenset[str], model: ContentModel, in
     ahead = sum(weights[w] for w in weights.keys() & next_words) / total
     if ahead > 1.0 - TAKEN_MARGIN:
         return False
+    if QUOTED_FIRST_STEP and _quotes_taken(first, model, index, removed, after):
+        return True
     need = max(TAKEN_SHARE, ahead + TAKEN_MARGIN) * total
     kinds, msgs = model.kinds, model.messages
     # (read in what the action ran, its commands and calls, not in what it said: an agent's
@@ -4010,6 +4017,47 @@ def _first_step_taken(sentence: str, ws: frozenset[str], model: ContentModel, in
     return any(kinds[i] is Kind.ACTION and i in removed and model.result_of(i)
                and sum(weights[w] for w in weights.keys() & _command_words(msgs[i])) >= need
                for i in range(max(after + 1, len(kinds) - SCANNED), len(kinds)))
+
+
+# Where a step's purpose begins: "open the timetable (for 2023-01-30) to find the full list of
+# stations" -> "open the timetable (for 2023-01-30)"; "check X so that ...", "... in order to".
+_PURPOSE = re.compile(r"\s(?:in order to|so (?:that|as to)|to (?:find|see|get|learn|check|confirm|verify|make sure|"
+                      r"determine|understand|identify|locate|figure out|look for|extract|obtain|collect))\s", re.I)
+
+
+def _first_clause(sentence: str, plan: str) -> str:
+    """The text of the step a plan sentence takes first, without its purpose (`_PURPOSE`):
+    what the step is for is what the work wants, which the step that achieved it need not
+    name, and which the agent's next step shares whether or not the plan was taken."""
+    ahead = _AHEAD_ONLY.match(sentence)
+    rest = sentence[ahead.end():] if ahead else plan
+    # (a separator inside a quote, "`except (TypeError, ValueError):`", ends no step)
+    cut = next((c for c in _STEP_END.finditer(rest) if not rest.count("`", 0, c.start()) % 2), None)
+    first = rest[:cut.start()] if cut else rest
+    purpose = _PURPOSE.search(first) if STEP_WITHOUT_PURPOSE else None
+    return first[:purpose.start()] if purpose else first
+
+
+def _quotes_taken(step: str, model: ContentModel, index: _Index, removed: Container[int], after: int) -> bool:
+    """Whether a plan's first step quotes (`_SPAN`, two words or more) what an action of the
+    removed range after `after` ran or wrote, and got the result of: "change line 171 to
+    `except (TypeError, ValueError):`" when the range's sed wrote that line."""
+    for m in _SPAN.finditer(step):
+        quoted = _norm(m.group(1))
+        if len(quoted.split()) < 2 or "..." in quoted or "\u2026" in quoted:
+            continue
+        if any(i > after and i in removed and model.kinds[i] is Kind.ACTION and model.result_of(i)
+               for i in index.running(quoted)):
+            return True
+    return False
+
+
+# A plan's first step read without its purpose (`_first_clause`).
+STEP_WITHOUT_PURPOSE = True
+# Only the first step's own words say it is to be taken again (`_first_step_taken`).
+AGAIN_OF_FIRST_STEP = True
+# A first step that quotes what an action ran or wrote is that action (`_quotes_taken`).
+QUOTED_FIRST_STEP = True
 
 
 # (a message's content hash) -> the words of the commands and calls it runs.
