@@ -3318,9 +3318,10 @@ _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_li
     1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
-# view -> its sentences' `_checks_reading`, in order: a cleared message's view comes back
-# whole on every knob move (`_view` keeps it per message), a summary's is read per sentence.
-_VIEW_READINGS: ByObject[_View, tuple[int, ...]] = ByObject(4_000)
+# view -> its sentences grouped by the checks reading them (`_view_checks`): a cleared
+# message's view comes back whole on every knob move (`_view` keeps it per message), a
+# summary's is read per sentence.
+_VIEW_CHECKS: ByObject[_View, tuple[tuple[int, tuple[str, ...]], ...]] = ByObject(4_000)
 
 
 def _checks_reading(sentence: str) -> int:
@@ -3330,14 +3331,28 @@ def _checks_reading(sentence: str) -> int:
     return hit
 
 
-def _view_readings(v: _View) -> tuple[int, ...]:
-    hit = _VIEW_READINGS.get(v)
+def _view_checks(v: _View) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Each check (a `_READS_*` bit) reading a sentence of `v`, with those sentences in
+    order, kept per view: a knob move puts together the groups of its ~600 views (most of
+    them the same cleared notices, which no check reads), not every sentence's bits."""
+    hit = _VIEW_CHECKS.get(v)
     if hit is None:
         # (the sentences read before found in one pass in C: a knob move's new summary
         # repeats most of the last one's; the others each read once)
         known = _CHECKS_READING.get_all(v.sentences)
-        hit = _VIEW_READINGS.put(v, tuple([_checks_reading(s) if bits is None else bits
-                                           for s, bits in zip(v.sentences, known, strict=True)]))
+        by_check: dict[int, list[str]] = {}
+        for s, bits in zip(v.sentences, known, strict=True):
+            if bits is None:
+                bits = _checks_reading(s)
+            while bits:
+                check = bits & -bits  # (the lowest bit left)
+                bits ^= check
+                got = by_check.get(check)
+                if got is None:
+                    by_check[check] = [s]
+                else:
+                    got.append(s)
+        hit = _VIEW_CHECKS.put(v, tuple((check, tuple(ss)) for check, ss in by_check.items()))
     return hit
 
 
@@ -3345,19 +3360,16 @@ class _ChecksRead:
     """The sentences of a replacement by the claim checks that read them."""
 
     def __init__(self, views: list[_View]) -> None:
-        # check -> the sentences it reads, in order (one pass over the sentences read at all,
-        # not one per check)
+        # check -> the sentences it reads, in order (each view's groups put together, in the
+        # views' order: the order one pass over every sentence gives)
         by_check: dict[int, list[str]] = {}
         for v in views:
-            for s, bits in zip(v.sentences, _view_readings(v), strict=True):
-                while bits:
-                    check = bits & -bits  # (the lowest bit left)
-                    bits ^= check
-                    hit = by_check.get(check)
-                    if hit is None:
-                        by_check[check] = [s]
-                    else:
-                        hit.append(s)
+            for check, ss in _view_checks(v):
+                hit = by_check.get(check)
+                if hit is None:
+                    by_check[check] = list(ss)
+                else:
+                    hit.extend(ss)
         self.by_check = by_check
 
     def of(self, check: int, flagged: set[str] | frozenset[str] = frozenset()) -> list[str]:

@@ -192,12 +192,15 @@ def _claims_at_horizons_answer_as_from_scratch(items, rng, horizons_each, first_
 
 def test_sentence_tests_skipping_patterns_by_their_words_answer_as_the_patterns(items):
     """`reads_write`, `reads_scope`, `reads_outcome`, `reads_aligned` and `reads_empty` skip their
-    patterns on an ASCII sentence holding none of the words they need (`may_hold`): each
+    patterns on an ASCII sentence holding none of the words they need (`may_hold`),
+    `reads_partial` and `reads_unapplied` on one holding none of their strings: each
     answers as its patterns searched directly, on every sentence of the labelled sessions
     and their compactions, and on each of those words written in other cases, glued to
     letters, digits or "_", or alone."""
-    tests = (fcl.reads_write, fcl.reads_scope, fo.reads_outcome, fs.reads_aligned, fe.reads_empty)
-    needed = sorted(fcl.WROTE_WORDS | fcl.USER_WORDS | fo.OUTCOME_FIRST_WORDS | fs.CLAIM_FIRST_WORDS | fe.CUE_WORDS)
+    tests = (fcl.reads_write, fcl.reads_scope, fo.reads_outcome, fs.reads_aligned, fe.reads_empty, fp.reads_partial,
+             fu.reads_unapplied)
+    needed = sorted(fcl.WROTE_WORDS | fcl.USER_WORDS | fo.OUTCOME_FIRST_WORDS | fs.CLAIM_FIRST_WORDS | fe.CUE_WORDS
+                    | set(fp.WHOLE_WORDS) | set(fu.NOT_APPLIED_WORDS))
     said = {s for it in items for m in (*it.original(), *it.compacted()) for s in sentences(m.text)}
     for w in needed:  # (each word where a pattern holds it, and where it holds no whole word)
         for form in (w, w.upper(), w.title()):
@@ -211,7 +214,12 @@ def test_sentence_tests_skipping_patterns_by_their_words_answer_as_the_patterns(
         "returned the results", "returned an error", "invalid action", "did not work", "was not applied",
         "was refused", "successfully", "is already written", "the agent edited", "the user asked for both")}
     said |= {"The agent already ADDED it.", "The user WANTED both.", "\u017fucceeded: it Went Through.",
-             "The customer chose only the first.", "We Inserted the line.", "Ran `ls`: it was accepted, \u00e9"}
+             "The customer chose only the first.", "We Inserted the line.", "Ran `ls`: it was accepted, \u00e9",
+             # (`reads_partial`, `reads_unapplied`: their phrases, in other cases, and a folded "\u017f")
+             "It read a.py IN FULL.", "Read it in its Entirety.", "The Whole File was read.", "Read end to end.",
+             "The fix Hasn't Been Applied.", "The file is still UNCHANGED.", "x.py is not yet applied.",
+             "The patch ha\u017fn't been applied.", "It read a.py completely, the \u017fecond time.",
+             "The edit is not applied; it was applied later."}
     fid.forget()
     read = dict.fromkeys(tests, 0)
     skipped = 0
@@ -252,3 +260,26 @@ def test_the_vcs_check_given_only_the_sentences_it_reads_claims_the_same():
             claimed += len(found)
             assert fv.vcs_claims([s for s in said if fv.reads_vcs(s)], commands, 2) == found, said
     assert claimed > 50
+
+
+def test_sentences_grouped_by_check_per_view_are_those_each_test_reads(items):
+    """`_ChecksRead` puts together each view's sentences grouped by the checks reading
+    them (kept per view: `_view_checks`): for each check, warm (views read before, in
+    another order, some twice) or cold, the sentences of every view it reads, in order,
+    as each `_SENTENCE_TESTS` test gives them from scratch."""
+    rng = random.Random(11)
+    grouped = 0
+    for it in items[:60]:
+        views = [fid._view(m) for m in it.compacted()]
+        every = [s for v in views for s in v.sentences]
+        expected = {1 << k: [s for s in every if test(s)] for k, test in enumerate(fid._SENTENCE_TESTS)}
+        fid.forget()
+        for order in (views, rng.sample(views, len(views)) + views[:2], views):
+            read = fid._ChecksRead(order)
+            want = {1 << k: [s for v in order for s in v.sentences if test(s)]
+                    for k, test in enumerate(fid._SENTENCE_TESTS)}
+            assert {c: read.of(c) for c in want} == want, it.id
+        assert {c: fid._ChecksRead(views).of(c) for c in expected} == expected, it.id
+        grouped += sum(map(len, expected.values()))
+    fid.forget()
+    assert grouped
