@@ -126,7 +126,11 @@ def _next_step(it: judged.JudgedItem) -> list[float]:
 
 
 def _both_ways(it: judged.JudgedItem, monkeypatch) -> tuple[list[float], list[float]]:
-    """Its next-step credits with the rule, and without it (`TASK_COPIES_STATE_NO_STEP`)."""
+    """Its next-step credits with the rule, and without it (`TASK_COPIES_STATE_NO_STEP`);
+    both without the cap on a summary that says nowhere where the work stands
+    (`UNSTATED_NEXT`), which an extractive summary's copy of the task is under too."""
+    monkeypatch.setattr(fidelity_module, "UNSTATED_NEXT", 1.0)
+    fidelity_module.forget()
     on = _next_step(it)
     with monkeypatch.context() as m:
         m.setattr(fidelity_module, "TASK_COPIES_STATE_NO_STEP", False)

@@ -37,13 +37,16 @@ def _session(again: bool = False) -> list[Message]:
 
 def _next_step(summary: str, *, rule: bool, again: bool = False) -> float:
     original = _session(again)
-    saved = fid.TAKEN_STEP_NOT_NEXT
+    saved, cap = fid.TAKEN_STEP_NOT_NEXT, fid.UNSTATED_NEXT
     fid.TAKEN_STEP_NOT_NEXT = rule
+    # (these lines say nowhere where the work stands, which caps the step on its own:
+    # `UNSTATED_NEXT`, tests/engine/test_fidelity_unstated_next.py; off, to read this rule alone)
+    fid.UNSTATED_NEXT = 1.0
     try:
         fid.forget()
         f = fidelity(original, [original[0], Message.text_message("user", summary), *original[6:]])
     finally:
-        fid.TAKEN_STEP_NOT_NEXT = saved
+        fid.TAKEN_STEP_NOT_NEXT, fid.UNSTATED_NEXT = saved, cap
         fid.forget()
     return sum(it.credit for it in f.items if it.kind == "next_step")
 
