@@ -79,7 +79,6 @@ from inspector.engine import (
     fidelity_listing,
     fidelity_outcomes,
     fidelity_partial,
-    fidelity_roles,
     fidelity_signals,
     fidelity_signs,
     fidelity_slots,
@@ -175,7 +174,6 @@ from inspector.engine.fidelity_outcomes import (
 )
 from inspector.engine.fidelity_partial import partial_claims, reads_partial
 from inspector.engine.fidelity_quotes import TASK_CUT, copies_task, cuts_short
-from inspector.engine.fidelity_roles import role_claims
 from inspector.engine.fidelity_search import Containing, KeptScores, SentenceFinder, ViewPostings, answers_of
 from inspector.engine.fidelity_search import forget as forget_searches
 from inspector.engine.fidelity_signals import (
@@ -3315,7 +3313,7 @@ class _ChecksRead:
 def forget(*, texts: bool = False) -> None:
     """Forget what the measure keeps from one call to the next: the sessions' indexes,
     every memo of this module, of the modules it reads (fidelity_bindings, _choices,
-    _claims, _defined, _empty, _json, _listing, _outcomes, _partial, _roles, _signals, _signs, _slots, _swaps, _text, _undone, _verbs) and the
+    _claims, _defined, _empty, _json, _listing, _outcomes, _partial, _signals, _signs, _slots, _swaps, _text, _undone, _verbs) and the
     searches' (`fidelity_search.forget`). The next
     measure starts from scratch, with the same results (what the equivalence tests
     compare a sequence of measures against).
@@ -3330,8 +3328,7 @@ def forget(*, texts: bool = False) -> None:
     for namespace in (globals(), *(vars(m) for m in (fidelity_bindings, fidelity_choices, fidelity_claims,
                                                      fidelity_defined, fidelity_empty, fidelity_json, fidelity_listing,
                                                      fidelity_outcomes,
-                                                     fidelity_partial, fidelity_roles, fidelity_signals, fidelity_signs,
-                                                     fidelity_slots,
+                                                     fidelity_partial, fidelity_signals, fidelity_signs, fidelity_slots,
                                                      fidelity_swaps, fidelity_text, fidelity_undone, fidelity_verbs))):
         for value in list(namespace.values()):
             if isinstance(value, Memo | ByObject):
@@ -3396,8 +3393,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
         *item_claims(read.of(_READS_ITEM, flagged), model.messages, index.serial),
         *pair_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),
         *raised_claims(read.of(_READS_RAISED, flagged), model.messages, index.serial, horizon),
-        *defined_claims(read.of(_READS_DEFINED, flagged), model.messages, index.serial, horizon),
-        *role_claims(unflagged, model.messages, index.serial))]
+        *defined_claims(read.of(_READS_DEFINED, flagged), model.messages, index.serial, horizon))]
     meaning += [("last_step", o) for o in outcome_claims(
         read.of(_READS_OUTCOME, flagged), model.messages, model.kinds, index.serial, horizon,
         lambda i: model.step_failed(i) or answered_badly(model.messages, model.result_of(i)))]
