@@ -455,6 +455,9 @@ def _named_call(sentence: str, low: str, name: str, at: int) -> str | None:
     text = _TEXT_ARGUMENT.match(low, at + len(name))
     if text is not None:
         return text.group(1) if " " in text.group(1) else None  # (a short word quoted is no identifier to compare)
+    bare = _FILE_ARGUMENT.match(low, at + len(name))
+    if bare is not None and _RESULT_STATED.match(low, bare.end()):
+        return bare.group(1)
     # (arguments written as "name value" pairs: "modify_cart(customer_id 123, items_to_add x)")
     return next(iter(_other_arguments(low, at + len(name))), None)
 
@@ -471,6 +474,17 @@ def _other_arguments(low: str, at: int) -> list[str]:
     if end < 0:
         return []
     return [t for t in _IDENTIFIER.findall(low, opened.end(), end) if "_" in t.strip("_") or _DIGIT.search(t)]
+
+
+# ... or a file's name written right after the tool's, without parentheses ("read_file
+# instructions_4.txt -> ...", "write_file result.txt"): the way a numbered list of calls
+# reads; a name with an extension, not a word (the argument of a call of a tool that
+# takes a file is its file).
+_FILE_ARGUMENT = re.compile(r"[ \t]+((?:[\w.-]+/)*[a-z][\w-]*\.[a-z][a-z0-9]{1,5})(?![\w/(-])")
+# ... when its result follows ("-> ...", "returned ..."): a call stated as made, not a
+# command quoted from the instructions ("find_file buggy-input.png" in an example).
+_RESULT_STATED = re.compile(r"\s*(?:\([^()]{0,80}\)\s*)?(?:->|\u2192|=>|"
+                            r"(?:returned|gave|showed|printed|answered|failed|succeeded)\b)")
 
 
 # ... or free text quoted in parentheses (`get_summary("Ancient Egyptian furniture")`): a
