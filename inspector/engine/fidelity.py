@@ -742,7 +742,7 @@ def _words_read(m: Message, ss: tuple[str, ...]) -> _WordsRead:
 
 
 @dataclass(frozen=True)
-class _View:
+class MessageView:
     """A message the compaction wrote, read once: its sentences and their words, which
     sentences hold each word, its normalized text, its paths and values."""
 
@@ -764,7 +764,7 @@ class _View:
     urls: tuple[str, ...] = ()  # the URLs it states (`url_keys`' form)
 
 
-_VIEWS: Memo[str, _View] = Memo(2_000)
+_VIEWS: Memo[str, MessageView] = Memo(2_000)
 # The notices inspector writes into what it compacts (summary_format, planning.text):
 # offload ids, message positions, character counts.
 _OWN_NOTICES = re.compile(r"The original messages \d+\u2013\d+ summarized here are stored as [^\n]*|"
@@ -855,8 +855,8 @@ def cleared_notice(text: str) -> bool:
     return _CLEARED.fullmatch(text) is not None
 
 
-def _cleared_view(text: str, found: re.Match[str]) -> _View:
-    """`_view` of a cleared result's notice `found` (`_CLEARED`): its two sentences, as
+def _cleared_view(text: str, found: re.Match[str]) -> MessageView:
+    """`message_view` of a cleared result's notice `found` (`_CLEARED`): its two sentences, as
     `sentences_by_line` cuts them, read as any. What its own text states (the id and
     the recovery call taken out, the count's separators too): the count alone (a
     tool named in letters states no path, value or digit token): a value from three
@@ -869,7 +869,7 @@ def _cleared_view(text: str, found: re.Match[str]) -> _View:
     ws = tuple(r.words for r in read)
     plain = count.replace(",", "")
     prose = [j for j, r in enumerate(read) if r.prose]
-    return _View(ss, ws, _postings(ws), _norm(text), (), (plain,) if len(plain) >= 3 and plain.strip("0") else (),
+    return MessageView(ss, ws, _postings(ws), _norm(text), (), (plain,) if len(plain) >= 3 and plain.strip("0") else (),
                  tuple(r.lower for r in read), frozenset(prose), (plain,) if len(plain) >= 2 else (),
                  tuple(j for j in prose if read[j].plan), tuple(j for j, r in enumerate(read) if r.step), (), (),
                  sum(r.fragment for r in read), {plain: tuple(count.split(","))} if "," in count else {}, ())
@@ -931,7 +931,7 @@ def _id_sentence(x: str) -> _Sentence | None:
 
 
 def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool = True
-                      ) -> tuple[_View, frozenset[str]]:
+                      ) -> tuple[MessageView, frozenset[str]]:
     """What the measure reads of a rewritten message (its view, its keys as a rewritten
     text's), none of it kept: a cleared result's notice read from its pieces
     (`_CLEARED`), or, `directly` False, as any message is read.
@@ -944,7 +944,7 @@ def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool
             none of it from a line's reading kept.
 
     Returns:
-        The view and the keys (what `_view` and `_keys` keep).
+        The view and the keys (what `message_view` and `_keys` keep).
     """
     found = _CLEARED.fullmatch(m.text) if directly and not m.tool_calls else None
     if found is not None and m.role == "tool":
@@ -953,7 +953,16 @@ def rewritten_reading(m: Message, roots: tuple[str, ...] = (), *, directly: bool
             _read_keys(m, Kind.SUMMARY, roots, lines=directly))
 
 
-def _view(m: Message) -> _View:
+def message_view(m: Message) -> MessageView:
+    """How the measure reads a message of a compacted context, read once per content (a
+    knob move's summary comes back whole, and its messages with it).
+
+    Args:
+        m: a message of the compacted context (a summary, a placeholder, a kept message).
+
+    Returns:
+        Its sentences and their words, its paths, values and claims.
+    """
     hit = _VIEWS.get(m.content_hash)
     if hit is None:
         found = None if m.tool_calls else _CLEARED.fullmatch(m.text)
@@ -990,8 +999,8 @@ def _read_lines(text: str) -> tuple[tuple[str, ...], list[_Sentence]]:
     return tuple(ss), read
 
 
-def _read_view(m: Message) -> _View:
-    """The view of a message the compaction wrote, read as any (`_view` keeps it)."""
+def _read_view(m: Message) -> MessageView:
+    """The view of a message the compaction wrote, read as any (`message_view` keeps it)."""
     text = m.text
     args = [c.arguments_raw[:2000] for c in m.tool_calls]
     ss, read = _read_lines("\n\n".join([text, *args]) if args else text)
@@ -1005,7 +1014,7 @@ def _read_view(m: Message) -> _View:
     # (sentences across line breaks: a claim wrapped over two lines is one claim)
     # (only a sentence holding "`" or "=" states a failed step or a setting: `_read_claims`)
     claims = [(x, _read_claims(x)) for x in sentences_holding(own, _CLAIM_MARKS)]
-    return _View(ss, ws, postings, _norm_by_line(text), paths, values,
+    return MessageView(ss, ws, postings, _norm_by_line(text), paths, values,
                  lower, frozenset(prose), tuple(claimed),
                  _plan_sentences(ss, prose, plan_at),
                  tuple(itertools.compress(range(len(read)), step_at)),
@@ -1015,7 +1024,7 @@ def _read_view(m: Message) -> _View:
 
 
 def _plan_sentences(ss: Sequence[str], prose: Sequence[int], plan_at: Sequence[bool]) -> tuple[int, ...]:
-    """The sentences of a rewritten message that say what comes next (`_View.plans`): the
+    """The sentences of a rewritten message that say what comes next (`MessageView.plans`): the
     prose ones that plan (`_PLAN`), and those that open on what is ahead ("Next: grep for
     leftover conflict markers, `go build ./cmd/...`, then report.", `_AHEAD_ONLY`) though
     they read as a list: a short summary's plan is dense, and what it names is a plan.
@@ -1050,7 +1059,7 @@ _LIST_NUMBER = re.compile(r"^\s*\d{1,3}[.)]\s+(?=\S)")
 
 
 def _own_line(line: str) -> _OwnLine:
-    """What `_view` reads of one line of a rewritten text (its notices taken out): the
+    """What `message_view` reads of one line of a rewritten text (its notices taken out): the
     URLs it states, the line with its cut quotes blanked and its thousands separators
     taken out, and the numbers written with them (each a function of the line alone:
     none of these patterns spans a line break)."""
@@ -1164,7 +1173,7 @@ def _claimed_line(line: str) -> tuple[str | None, tuple[str, ...]]:
 
 
 class _Sentence(NamedTuple):
-    """What `_view` reads of one sentence of a rewritten message: a function of the
+    """What `message_view` reads of one sentence of a rewritten message: a function of the
     sentence alone, kept per sentence (consecutive summaries of a moving range repeat
     most of their sentences, a summary its own)."""
 
@@ -1173,7 +1182,7 @@ class _Sentence(NamedTuple):
     prose: bool  # written as prose and not cut short (`is_prose`, `_FRAGMENT`)
     fragment: bool  # a quote cut short (`_FRAGMENT`)
     plan: bool  # says what comes next (`_PLAN`; read for prose sentences)
-    step: bool  # says a quoted step ran or went well (`_View.steps`)
+    step: bool  # says a quoted step ran or went well (`MessageView.steps`)
 
 
 _SENTENCE_READINGS: Memo[str, _Sentence] = Memo(50_000)
@@ -1281,10 +1290,10 @@ class _Index:
     # found once per extend: the latest one in a removed range is its plan
     todos: list[tuple[int, list[str]]] | None = None
     # a view -> `_unsupported_in`; (a view, a horizon) -> `_step_claims`
-    unsupported: ByObject[_View, _Unsupported] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
-    steps: ByObject[_View, list[tuple[str, str, str]]] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
+    unsupported: ByObject[MessageView, _Unsupported] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
+    steps: ByObject[MessageView, list[tuple[str, str, str]]] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
     # a view -> the telling words it states outside its next step, each with its first message (`_frontier`)
-    firsts: ByObject[_View, tuple[tuple[int, str], ...]] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
+    firsts: ByObject[MessageView, tuple[tuple[int, str], ...]] = field(default_factory=lambda: ByObject(_PER_VIEW_MAX))
     _holding: dict[tuple[frozenset[str], frozenset[Kind]], tuple[dict[int, int], list[int]]] = field(
         default_factory=dict)  # `holding`'s answers since the last extend
     serial: int = field(default_factory=lambda: next(_SERIALS))  # tells this index from every other
@@ -1457,7 +1466,7 @@ def _quoted_sentence(sentence: str) -> str:
     return hit
 
 
-def _unquoted(v: _View, printed: set[str]) -> _View:
+def _unquoted(v: MessageView, printed: set[str]) -> MessageView:
     """`v` with the prose sentences that quote the environment's output verbatim no
     longer prose: a line of output copied into a summary (a keyword dump's "Running it
     again will lead to the same error.") states what was printed, not what the agent
@@ -1469,16 +1478,16 @@ def _unquoted(v: _View, printed: set[str]) -> _View:
 
 # (message hash, index, its `printed` size) -> the view `_unquoted` leaves: `printed`
 # only grows (`_Index.extend`), so its size tells what it holds.
-_UNQUOTED: Memo[tuple[str, int, int], _View] = Memo(4_000)
+_UNQUOTED: Memo[tuple[str, int, int], MessageView] = Memo(4_000)
 
 
-def _unquoted_view(m: Message, index: _Index) -> _View:
-    """`_unquoted(_view(m), index.printed)`, kept: a knob move measures the same
+def _unquoted_view(m: Message, index: _Index) -> MessageView:
+    """`_unquoted(message_view(m), index.printed)`, kept: a knob move measures the same
     rewritten messages (cleared results, placeholders) again."""
     key = (m.content_hash, index.serial, len(index.printed))
     hit = _UNQUOTED.get(key)
     if hit is None:
-        hit = _UNQUOTED.put(key, _unquoted(_view(m), index.printed))
+        hit = _UNQUOTED.put(key, _unquoted(message_view(m), index.printed))
     return hit
 
 
@@ -2564,7 +2573,7 @@ class _Haystack:
     kept: set[int]  # indices into the original kept verbatim
     index: _Index
     original: ContentModel
-    views: list[_View]  # the rewritten messages
+    views: list[MessageView]  # the rewritten messages
     text: str  # the rewritten messages' text, normalized
     paths: set[str]  # the rewritten messages' `path_keys`
     # Whether a rewritten sentence restates a step already taken (`_Stale`), asked only
@@ -3084,7 +3093,7 @@ class _Removed:
 # --------------------------------------------------------------------------- the measure
 
 
-def _haystack(kept: set[int], kept_key: tuple[object, ...], index: _Index, model: ContentModel, views: list[_View],
+def _haystack(kept: set[int], kept_key: tuple[object, ...], index: _Index, model: ContentModel, views: list[MessageView],
               last_removed: int) -> _Haystack:
     """The compacted context, searchable, with what a measure of the same rewritten
     messages (`fidelity_search.answers_of`) or of the same kept ones (`_KEPT_ANSWERS`,
@@ -3142,7 +3151,7 @@ def fidelity(original: Sequence[Message], compacted: Sequence[Message], *,
     kinds = {k: KindScore(best_of=TASK_BEST_OF if k == "task" else 0, latest=LATEST_WEIGHT.get(k, 1.0)) for k in KINDS}
     items: list[Item] = []
     replacing = _replacing(compacted, hashes, new_at, original_hashes)
-    replacing_views = [_view(m) for m in replacing]
+    replacing_views = [message_view(m) for m in replacing]
     # (a message written with its calls is an assistant turn whose arguments were cleared)
     summarized = any(not m.tool_calls for m in replacing)
     capped = _NextCap(summarized and bool(removed), replacing_views, model, index)
@@ -3316,9 +3325,9 @@ _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_li
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
 # view -> its sentences grouped by the checks reading them (`_view_checks`): a cleared
-# message's view comes back whole on every knob move (`_view` keeps it per message), a
+# message's view comes back whole on every knob move (`message_view` keeps it per message), a
 # summary's is read per sentence.
-_VIEW_CHECKS: ByObject[_View, tuple[tuple[int, tuple[str, ...]], ...]] = ByObject(4_000)
+_VIEW_CHECKS: ByObject[MessageView, tuple[tuple[int, tuple[str, ...]], ...]] = ByObject(4_000)
 
 
 def _checks_reading(sentence: str) -> int:
@@ -3328,7 +3337,7 @@ def _checks_reading(sentence: str) -> int:
     return hit
 
 
-def _view_checks(v: _View) -> tuple[tuple[int, tuple[str, ...]], ...]:
+def _view_checks(v: MessageView) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """Each check (a `_READS_*` bit) reading a sentence of `v`, with those sentences in
     order, kept per view: a knob move puts together the groups of its ~600 views (most of
     them the same cleared notices, which no check reads), not every sentence's bits."""
@@ -3356,7 +3365,7 @@ def _view_checks(v: _View) -> tuple[tuple[int, tuple[str, ...]], ...]:
 class _ChecksRead:
     """The sentences of a replacement by the claim checks that read them."""
 
-    def __init__(self, views: list[_View]) -> None:
+    def __init__(self, views: list[MessageView]) -> None:
         # check -> the sentences it reads, in order (each view's groups put together, in the
         # views' order: the order one pass over every sentence gives)
         by_check: dict[int, list[str]] = {}
@@ -3405,7 +3414,7 @@ def forget(*, texts: bool = False) -> None:
     forget_searches()
 
 
-def _replacement_claims(replacing: list[Message], views: list[_View], model: ContentModel, index: _Index,
+def _replacement_claims(replacing: list[Message], views: list[MessageView], model: ContentModel, index: _Index,
                         horizon: int) -> list[Item]:
     """`_false_items` of the replacing messages `views` are of, kept per replacement and range
     (new `Item`s each time: a measure's items are its own)."""
@@ -3416,7 +3425,7 @@ def _replacement_claims(replacing: list[Message], views: list[_View], model: Con
     return [dataclasses.replace(item) for item in hit]
 
 
-def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
+def _false_items(views: list[MessageView], model: ContentModel, index: _Index, horizon: int) -> list[Item]:
     """What the replacing messages state that the original does not support (status
     "unsupported") or contradicts (status "contradicted": a near miss of a real artifact,
     a call it never made or saw fail, a test count it never showed; `engine.fidelity_claims`;
@@ -3525,7 +3534,7 @@ def _false_items(views: list[_View], model: ContentModel, index: _Index, horizon
     return out
 
 
-def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message], views: list[_View],
+def _signals(model: ContentModel, index: _Index, removed: list[int], rewritten: list[Message], views: list[MessageView],
              items: list[Item], kept: tuple[object, ...]) -> tuple[Recency, float]:
     """The general signals of a compaction (`engine.fidelity_signals`): its recency, with
     a "stale" finding added to `items` when it stops short, and its prose share."""
@@ -3546,10 +3555,10 @@ _OUTCOMES: Memo[str, frozenset[tuple[int, str]]] = Memo(50_000)
 
 
 # view id -> (the view, whether a prose sentence of it states a test outcome count).
-_COUNTS_STATED: ByObject[_View, bool] = ByObject(4_000)
+_COUNTS_STATED: ByObject[MessageView, bool] = ByObject(4_000)
 
 
-def _states_counts(v: _View) -> bool:
+def _states_counts(v: MessageView) -> bool:
     """Whether a prose sentence of `v` states a test outcome count (`outcome_counts`)."""
     hit = _COUNTS_STATED.get(v)
     if hit is None:
@@ -3568,7 +3577,7 @@ def _counts_in(sentence: str) -> bool:
     return hit
 
 
-def _contradicted(views: list[_View], model: ContentModel, index: _Index, horizon: int
+def _contradicted(views: list[MessageView], model: ContentModel, index: _Index, horizon: int
                   ) -> list[tuple[str, str, str]]:
     """The test outcome counts ("11 passed, 1 failed") the rewritten prose states that no
     message up to `horizon` showed, while the session did show test counts by then: a
@@ -4094,7 +4103,7 @@ def _command_words(m: Message) -> frozenset[str]:
 STEP_ARGUMENT = 200
 
 
-def _plan_taken(views: list[_View], model: ContentModel, index: _Index, removed: Container[int],
+def _plan_taken(views: list[MessageView], model: ContentModel, index: _Index, removed: Container[int],
                 buckets: _Buckets) -> bool:
     """Whether a summary's next step is one the removed range took after the latest thing the
     summary reports (`_first_step_taken` past `_frontier`): it was written before that step."""
@@ -4105,7 +4114,7 @@ def _plan_taken(views: list[_View], model: ContentModel, index: _Index, removed:
     return any(_first_step_taken(s, ws, model, index, removed, buckets.next_words, after) for s, ws in plans)
 
 
-def _frontier(views: list[_View], index: _Index, removed: Container[int]) -> int:
+def _frontier(views: list[MessageView], index: _Index, removed: Container[int]) -> int:
     """The latest removed message a summary reports: the FRONTIER_WORDS-th latest first
     showing of the telling words (long, or with a digit: `_weight` 2) the summary states
     outside its next step, -1 for none. (One word is not enough: a summary's own wording
@@ -4115,7 +4124,7 @@ def _frontier(views: list[_View], index: _Index, removed: Container[int]) -> int
     return latest[FRONTIER_WORDS - 1][0] if len(latest) >= FRONTIER_WORDS else -1
 
 
-def _view_firsts(v: _View, index: _Index) -> tuple[tuple[int, str], ...]:
+def _view_firsts(v: MessageView, index: _Index) -> tuple[tuple[int, str], ...]:
     """The telling words (`_weight` 2) view `v` states outside its next step, each with the
     first message of the original showing it; kept per view on the index (a knob move
     measures the same cleared notices again)."""
@@ -4253,7 +4262,7 @@ class _NextCap:
     most `UNSTATED_NEXT`; nothing else is capped. The summary is read only when a next
     step earned more than that (a knob move's summaries are long, their sentences many)."""
 
-    def __init__(self, summarized: bool, views: Sequence[_View], model: ContentModel, index: _Index) -> None:
+    def __init__(self, summarized: bool, views: Sequence[MessageView], model: ContentModel, index: _Index) -> None:
         self.summarized, self.views, self.model, self.index = summarized, views, model, index
         self.stands: bool | None = None
 
@@ -4265,7 +4274,7 @@ class _NextCap:
         return credit if self.stands else UNSTATED_NEXT
 
 
-def _states_stand(views: Sequence[_View], model: ContentModel, index: _Index) -> bool:
+def _states_stand(views: Sequence[MessageView], model: ContentModel, index: _Index) -> bool:
     """Whether what a compaction wrote says, in its own words, where the work stands or
     where it goes: a prose sentence with a word of the present state or of what is ahead
     (`_STANDS`, outside what it quotes) that is neither a copy of the task nor a heading
@@ -4296,7 +4305,7 @@ def _stands_in(s: str, listed: bool, model: ContentModel, index: _Index) -> bool
     """Whether one rewritten sentence says where the work stands or goes (`_states_stand`).
 
     Args:
-        s: the sentence, prose or a plan (`_View.plans`).
+        s: the sentence, prose or a plan (`MessageView.plans`).
         listed: it is a plan written as a list, not prose (a function of `s`).
         model: the original's content model.
         index: its index.
@@ -4335,7 +4344,7 @@ def _first_step(sentence: str) -> frozenset[str]:
     of one step (its words are the sentence's).
 
     Args:
-        sentence: a rewritten sentence that plans (`_View.plans`).
+        sentence: a rewritten sentence that plans (`MessageView.plans`).
 
     Returns:
         The first step's words (`words`).
@@ -4570,7 +4579,7 @@ _HAS_RUN = re.compile(r"\b(?:ran|re-?ran|(?:was|were|been|got) (?:run|executed|a
 _SHOWED = re.compile(r"\b(?:print(?:s|ed)|show(?:s|ed)|return(?:s|ed)|output|gave|gives)\b", re.I)
 
 
-def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
+def _step_claims(v: MessageView, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
     """`_found_step_claims`, kept per view and horizon on the index (a summary of the
     same range comes back when a knob does)."""
     if not v.failures and not v.steps:
@@ -4581,7 +4590,7 @@ def _step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> 
     return list(hit)
 
 
-def _found_step_claims(v: _View, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
+def _found_step_claims(v: MessageView, index: _Index, model: ContentModel, horizon: int) -> list[tuple[str, str, str]]:
     """The steps a rewritten message says were taken that the original never took by
     the end of the range it replaces (message `horizon`: a step the session takes only
     later had not run when the summary speaks), the steps it says went well that
@@ -5018,7 +5027,7 @@ def _part_of_total(tok: str, lower: Sequence[str], post: Mapping[str, list[int]]
                for m in part.finditer(x))
 
 
-def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
+def _unsupported(views: list[MessageView], index: _Index, roots: Sequence[str]) -> list[tuple[str, str, str]]:
     """The paths and values the rewritten messages state that no message of the
     original holds: (kind, the artifact, the sentence stating it)."""
     out: list[tuple[str, str, str]] = []
@@ -5041,7 +5050,7 @@ def _unsupported(views: list[_View], index: _Index, roots: Sequence[str]) -> lis
     return out
 
 
-def _specifics(views: list[_View]) -> int:
+def _specifics(views: list[MessageView]) -> int:
     """How many checkable specifics the views state, each once: the paths, URLs, values
     and digit tokens `_unsupported` checks."""
     found = {p for v in views for p in v.paths if _clearly_a_path(p)}
@@ -5080,7 +5089,7 @@ def _token_indexed(tok: str, post: dict[str, list[int]]) -> bool:
         or _same_address(tok, post) or _unseparated(tok, post) or _range_or_period(tok, post)
 
 
-def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
+def _token_stated(tok: str, v: MessageView, index: _Index, said: str) -> bool:
     """Whether a digit token view `v` states is one the original supports, or one the summary
     makes itself (`said`: the view's sentences lower case, joined)."""
     post = index.postings
@@ -5099,7 +5108,7 @@ def _token_stated(tok: str, v: _View, index: _Index, said: str) -> bool:
             or _past_the_scan(tok, index))  # stated where the index does not read: past a long message's head
 
 
-def _unsupported_in(v: _View, index: _Index, roots: Sequence[str]) -> _Unsupported:
+def _unsupported_in(v: MessageView, index: _Index, roots: Sequence[str]) -> _Unsupported:
     """What one view states that the original does not hold, before what the views
     before it stated is taken out (`_unsupported`): the paths, the URLs, the values, the
     digit tokens and the settings, each with its sentence; kept per view on the index

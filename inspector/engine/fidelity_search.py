@@ -32,7 +32,7 @@ from typing import Protocol, cast
 
 
 class View(Protocol):
-    """What these searches read of a rewritten message (`engine.fidelity._View`)."""
+    """What these searches read of a rewritten message (`engine.fidelity.MessageView`)."""
 
     @property
     def sentences(self) -> tuple[str, ...]:

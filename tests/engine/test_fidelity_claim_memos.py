@@ -270,7 +270,7 @@ def test_sentences_grouped_by_check_per_view_are_those_each_test_reads(items):
     rng = random.Random(11)
     grouped = 0
     for it in items[:60]:
-        views = [fid._view(m) for m in it.compacted()]
+        views = [fid.message_view(m) for m in it.compacted()]
         every = [s for v in views for s in v.sentences]
         expected = {1 << k: [s for s in every if test(s)] for k, test in enumerate(fid._SENTENCE_TESTS)}
         fid.forget()

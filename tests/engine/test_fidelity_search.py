@@ -197,7 +197,7 @@ def test_the_merged_postings_follow_views_that_come_and_go(sessions):
     hashes = set(fid.content_model(original).hashes)
     rewritten = {m.content_hash for m in last if m.content_hash not in hashes}
     # (a large one, a summary, is looked up on its own postings, not merged)
-    small = {h for h in rewritten if len(fid._view(next(m for m in last if m.content_hash == h)).postings)
+    small = {h for h in rewritten if len(fid.message_view(next(m for m in last if m.content_hash == h)).postings)
              <= fs.LARGE_VIEW}
     assert len(merged.views) == len(small)
     assert set(merged.every) == {w for v in merged.views.values() for w in v.postings}
@@ -253,7 +253,7 @@ def test_the_merged_and_the_large_views_weigh_sentences_as_the_loop(sessions):
     swap both: every sentence's weight as the loop over every view's postings."""
     rng = random.Random(11)
     messages = [m for s in sessions for m in s if m.text.strip()]
-    views = [fid._view(m) for m in messages]
+    views = [fid.message_view(m) for m in messages]
     assert any(len(v.postings) > fs.LARGE_VIEW for v in views) and any(len(v.postings) <= fs.LARGE_VIEW for v in views)
     vocabulary = sorted({w for v in views for w in v.postings})
     fs.forget()
@@ -300,7 +300,7 @@ def test_the_finder_of_views_finds_as_the_loop_over_their_sentences(sessions):
     """Views joined one by one (kept from move to move, empty ones among them): the first
     sentence holding a string, as the loop over every sentence finds it."""
     rng = random.Random(5)
-    views = [fid._view(m) for s in sessions for m in s] + [fid._view(Message(role="user", parts=[Part(text="")]))]
+    views = [fid.message_view(m) for s in sessions for m in s] + [fid.message_view(Message(role="user", parts=[Part(text="")]))]
     for _ in range(30):
         chosen = rng.sample(views, rng.randint(0, 40))
         for prose_only in (False, True):
