@@ -356,10 +356,10 @@ L29 = judged.load(judged.L29) if any(judged.L29.glob("items-*.jsonl")) else []
 
 
 # The blind sets of sessions 10 and 16-18, each with its floor (Spearman, pairwise).
-LATER_BLIND = {"L19": (L19, (0.85, 0.9)), "L20": (L20, (0.65, 0.85)), "L21": (L21, (0.55, 0.78)),
-               "L22": (L22, (0.55, 0.83)), "L23": (L23, (0.64, 0.83)), "L24": (L24, (0.85, 0.9)),
-               "L25": (L25, (0.55, 0.85)), "L26": (L26, (0.56, 0.84)),
-               "L27": (L27, (0.58, 0.8)), "L28": (L28, (0.66, 0.85)), "L29": (L29, (0.66, 0.88))}
+LATER_BLIND = {"L19": (L19, (0.85, 0.9)), "L20": (L20, (0.65, 0.85)), "L21": (L21, (0.7, 0.88)),
+               "L22": (L22, (0.83, 0.95)), "L23": (L23, (0.64, 0.83)), "L24": (L24, (0.85, 0.9)),
+               "L25": (L25, (0.66, 0.88)), "L26": (L26, (0.7, 0.87)),
+               "L27": (L27, (0.64, 0.83)), "L28": (L28, (0.72, 0.9)), "L29": (L29, (0.69, 0.89))}
 
 
 @pytest.mark.skipif(not all(items for items, _ in LATER_BLIND.values()), reason="the blind sets are not there")
@@ -436,7 +436,10 @@ def test_the_blind_sets_of_sessions_10_and_16_to_19_do_not_regress(which):
     list's "10.", "SMA200" where the original writes "SMA 200", a figure of a CSV row, the part
     of a chain of commands that worked (tests/engine/test_fidelity_references_and_tables.py):
     0.681 / 0.890; a framework's brief quoting the user's request is the task
-    (tests/engine/test_content.py): 0.698 / 0.906.
+    (tests/engine/test_content.py): 0.698 / 0.906; a comparison its own figures deny
+    (tests/engine/test_fidelity_compare.py): 0.698 / 0.913. Session 20's helpers' rules, made
+    without seeing L29, move it to 0.729 / 0.921, and L25 to 0.702 / 0.921, L26 to 0.736 /
+    0.901, L27 to 0.684 / 0.858, L28 to 0.763 / 0.930, L21 to 0.742 / 0.915, L22 0.875 / 0.992.
 
     The floors follow."""
     items, floor = LATER_BLIND[which]
