@@ -159,7 +159,7 @@ from inspector.engine.fidelity_claims import (
     rewrite_claims,
     write_claims,
 )
-from inspector.engine.fidelity_compare import compare_claims
+from inspector.engine.fidelity_compare import compare_claims, reads_compare
 from inspector.engine.fidelity_defined import defined_claims, reads_defined
 from inspector.engine.fidelity_empty import empty_claims, reads_empty
 from inspector.engine.fidelity_json import Invalid, validity_claims
@@ -3317,10 +3317,11 @@ _KEPT_ANSWERS: Memo[tuple[object, ...], dict[tuple[frozenset[str], frozenset[Kin
 # tests/engine/test_fidelity_claim_memos.py).
 _SENTENCE_TESTS = (reads_call, reads_write, reads_binding, reads_error, reads_line, reads_raised, reads_outcome,
                    reads_result, reads_scope, reads_aligned, reads_records, reads_undone, reads_vcs, reads_defined,
-                   reads_unapplied, reads_empty, reads_partial, reads_table, reads_years, reads_element, reads_item)
+                   reads_unapplied, reads_empty, reads_partial, reads_table, reads_years, reads_element, reads_item,
+                   reads_compare)
 (_READS_CALL, _READS_WRITE, _READS_BINDING, _READS_ERROR, _READS_LINE, _READS_RAISED, _READS_OUTCOME, _READS_RESULT,
  _READS_SCOPE, _READS_ALIGNED, _READS_RECORDS, _READS_UNDONE, _READS_VCS, _READS_DEFINED, _READS_UNAPPLIED,
- _READS_EMPTY, _READS_PARTIAL, _READS_TABLE, _READS_YEARS, _READS_ELEMENT, _READS_ITEM) = (
+ _READS_EMPTY, _READS_PARTIAL, _READS_TABLE, _READS_YEARS, _READS_ELEMENT, _READS_ITEM, _READS_COMPARE) = (
     1 << k for k in range(len(_SENTENCE_TESTS)))
 # sentence -> the checks reading it (a bit per test of `_SENTENCE_TESTS`)
 _CHECKS_READING: Memo[str, int] = Memo(50_000)
@@ -3459,7 +3460,7 @@ def _false_items(views: list[MessageView], model: ContentModel, index: _Index, h
         *line_claims(read.of(_READS_LINE, flagged), model.messages, index.serial),
         *label_claims(unflagged, model.messages, index.serial),
         *sign_claims(unflagged, model.messages, index.serial),
-        *compare_claims(unflagged),
+        *compare_claims(read.of(_READS_COMPARE, flagged)),
         *record_claims(read.of(_READS_RECORDS, flagged), model.messages, index.serial),
         *listing_claims(unflagged, model.messages, index.serial),
         *table_claims(read.of(_READS_TABLE, flagged), model.messages, index.serial),

@@ -95,6 +95,19 @@ def denied_comparison(sentence: str) -> str:
     return _DENIED.put(sentence, found)
 
 
+def reads_compare(sentence: str) -> bool:
+    """Whether `compare_claims` reads `sentence` at all: it holds a digit and a word that
+    compares or moves (the claim checks' sentence test, `fidelity._SENTENCE_TESTS`).
+
+    Args:
+        sentence: a replacement's sentence.
+
+    Returns:
+        True when it may state a comparison.
+    """
+    return any(c.isdigit() for c in sentence) and _FIRST_WORDS.search(sentence) is not None
+
+
 def compare_claims(sentences: Sequence[str]) -> list[Binding]:
     """The sentences stating a comparison their own figures deny (`denied_comparison`).
 
